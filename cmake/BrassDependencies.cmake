@@ -1,0 +1,30 @@
+# All dependencies come from Debian packages (tools/bootstrap.sh installs them).
+find_package(Vulkan REQUIRED)          # headers; the loader is reached through volk
+find_package(Threads REQUIRED)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)
+
+# volk ships as a single source file in libvulkan-volk-dev.
+find_file(BRASS_VOLK_SOURCE volk.c PATHS /usr/include REQUIRED NO_DEFAULT_PATH)
+find_path(BRASS_VOLK_INCLUDE volk.h REQUIRED)
+
+# glslang and SPIRV-Tools: Debian ships static archives, which we link into our
+# shared objects and hide with --exclude-libs.
+find_package(glslang CONFIG REQUIRED)
+find_package(SPIRV-Tools CONFIG REQUIRED)
+find_package(SPIRV-Tools-opt CONFIG REQUIRED)
+
+find_program(BRASS_GLSLANG_VALIDATOR glslangValidator REQUIRED)
+find_program(Python3_EXECUTABLE python3 REQUIRED)
+
+set(BRASS_KHRONOS_API_DIR /usr/share/khronos-api CACHE PATH "Khronos registry XML (khronos-api package)")
+if(NOT EXISTS ${BRASS_KHRONOS_API_DIR}/gl.xml)
+  message(FATAL_ERROR "gl.xml not found in ${BRASS_KHRONOS_API_DIR}: run tools/bootstrap.sh")
+endif()
+
+if(BRASS_BUILD_TESTS)
+  find_package(GTest REQUIRED)
+endif()
+if(BRASS_BUILD_BENCHMARKS)
+  find_package(benchmark REQUIRED)
+endif()

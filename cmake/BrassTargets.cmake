@@ -1,0 +1,30 @@
+# Common compile settings for every Brass target.
+add_library(brass_build_flags INTERFACE)
+target_compile_options(brass_build_flags INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow=local -Wno-missing-field-initializers
+  $<$<BOOL:${BRASS_WERROR}>:-Werror>)
+target_compile_definitions(brass_build_flags INTERFACE
+  $<$<BOOL:${BRASS_ASSERTIONS}>:BRASS_ASSERTIONS=1>
+  BRASS_VERSION_STRING="${PROJECT_VERSION}")
+target_include_directories(brass_build_flags INTERFACE
+  ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include)
+
+# brass_module(<name> SOURCES ... DEPS ...): a static library for one src/ module.
+function(brass_module name)
+  cmake_parse_arguments(M "" "" "SOURCES;DEPS;PRIVATE_DEPS" ${ARGN})
+  add_library(${name} STATIC ${M_SOURCES})
+  target_link_libraries(${name} PUBLIC brass_build_flags ${M_DEPS} PRIVATE ${M_PRIVATE_DEPS})
+endfunction()
+
+# brass_test(<name> SOURCES ... DEPS ... [ENV ...]): a GoogleTest binary run by ctest.
+function(brass_test name)
+  cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;DEPS;ENV" ${ARGN})
+  add_executable(${name} ${T_SOURCES})
+  target_link_libraries(${name} PRIVATE brass_build_flags ${T_DEPS} GTest::gtest GTest::gtest_main)
+  include(GoogleTest)
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 120)
+  endif()
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 30
+    PROPERTIES ENVIRONMENT "${T_ENV}" TIMEOUT ${T_TIMEOUT})
+endfunction()

@@ -1,0 +1,58 @@
+// Options read once from the environment. This is the only place in Brass
+// that calls getenv(); every variable is documented in docs/env.md.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace brass {
+
+enum class DescriptorMode : uint8_t { Auto, Lazy, Cached, DescriptorBuffer };
+enum class LogLevel : uint8_t { Error, Warn, Info, Debug, Trace };
+
+const char* to_string(DescriptorMode mode);
+const char* to_string(LogLevel level);
+
+// BRASS_DEBUG is a comma list; each flag is one bit.
+enum DebugFlag : uint32_t {
+  kDebugValidation = 1u << 0,  // Khronos validation layer + debug messenger
+  kDebugSync = 1u << 1,        // wait for idle after every submit
+  kDebugNoGpl = 1u << 2,       // never use graphics pipeline libraries
+  kDebugNoDynRendering = 1u << 3,  // VkRenderPass objects instead of dynamic rendering
+  kDebugSpirv = 1u << 4,       // validate every SPIR-V module Brass produces
+  kDebugNoShaderObject = 1u << 5,
+};
+
+struct Options {
+  uint32_t debug = 0;
+  std::string device;                // BRASS_DEVICE: index or name substring
+  DescriptorMode descriptors = DescriptorMode::Auto;
+  std::string shader_cache_dir;      // resolved: BRASS_SHADER_CACHE_DIR or XDG cache
+  bool shader_cache_disabled = false;
+  std::string stats;                 // BRASS_STATS: "" off, "stderr"/"1" or a file path
+  LogLevel log_level = LogLevel::Warn;
+
+  bool has(DebugFlag f) const { return (debug & f) != 0; }
+
+  // Parses options from a lookup function; `warn` receives one line per bad
+  // value. Exposed so tests can parse without touching the real environment.
+  using Lookup = std::function<std::optional<std::string>(std::string_view)>;
+  using Warn = std::function<void(const std::string&)>;
+  static Options parse(const Lookup& lookup, const Warn& warn);
+};
+
+// The process-wide options, parsed from the real environment on first use.
+// Bad values are reported once on stderr.
+const Options& options();
+
+// Names of the variables Brass reads, for brass-info and docs checks.
+struct OptionVariable {
+  const char* name;
+  const char* description;
+};
+const OptionVariable* option_variables(size_t* count);
+
+}  // namespace brass
