@@ -1,0 +1,167 @@
+// Everything Brass decides by device: API version, limits, and the optional
+// extensions/features later modules choose their paths by. Probed once per
+// physical device; every workaround or path choice reads this struct, and
+// brass-info prints it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "device/vk.h"
+
+namespace brass::vk {
+
+// Vulkan feature structs chained together. Used twice: filled by the probe
+// (what the device supports) and, pruned, passed to vkCreateDevice (what
+// Brass enables). Only structs of extensions the device has are chained.
+struct FeatureChain {
+  VkPhysicalDeviceFeatures2 core{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+  VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT};
+  VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+  VkPhysicalDeviceVertexInputDynamicStateFeaturesEXT vertex_input{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_INPUT_DYNAMIC_STATE_FEATURES_EXT};
+  VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT gpl{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT};
+  VkPhysicalDeviceDescriptorBufferFeaturesEXT descriptor_buffer{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_FEATURES_EXT};
+  VkPhysicalDeviceMultiDrawFeaturesEXT multi_draw{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_FEATURES_EXT};
+  VkPhysicalDeviceCustomBorderColorFeaturesEXT custom_border_color{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
+  VkPhysicalDeviceRobustness2FeaturesEXT robustness2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+  VkPhysicalDeviceTransformFeedbackFeaturesEXT transform_feedback{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+  VkPhysicalDeviceLineRasterizationFeaturesEXT line_rasterization{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_LINE_RASTERIZATION_FEATURES_EXT};
+  VkPhysicalDeviceShaderObjectFeaturesEXT shader_object{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT};
+  VkPhysicalDeviceMaintenance5FeaturesKHR maintenance5{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_5_FEATURES_KHR};
+  VkPhysicalDeviceNonSeamlessCubeMapFeaturesEXT non_seamless_cube_map{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_NON_SEAMLESS_CUBE_MAP_FEATURES_EXT};
+  VkPhysicalDeviceIndexTypeUint8FeaturesEXT index_type_uint8{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT};
+  VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT list_restart{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT};
+  VkPhysicalDeviceDepthClipEnableFeaturesEXT depth_clip_enable{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT};
+  VkPhysicalDeviceProvokingVertexFeaturesEXT provoking_vertex{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT};
+  VkPhysicalDeviceColorWriteEnableFeaturesEXT color_write_enable{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT};
+  VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT vertex_attribute_divisor{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT};
+  VkPhysicalDeviceBorderColorSwizzleFeaturesEXT border_color_swizzle{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT};
+  VkPhysicalDeviceDepthClipControlFeaturesEXT depth_clip_control{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
+  VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT primitives_generated_query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
+
+  FeatureChain() = default;
+  FeatureChain(const FeatureChain& o) { *this = o; }
+  // Copies values and rebuilds pNext links (which must point into this copy).
+  FeatureChain& operator=(const FeatureChain& o);
+  // Links core -> v11 -> v12 -> v13 -> the structs whose extension is enabled.
+  void link(const std::vector<std::string>& extensions);
+};
+
+struct Limits {
+  uint32_t max_image_dimension_1d = 0, max_image_dimension_2d = 0, max_image_dimension_3d = 0;
+  uint32_t max_image_dimension_cube = 0, max_image_array_layers = 0, max_texel_buffer_elements = 0;
+  uint32_t max_uniform_buffer_range = 0, max_storage_buffer_range = 0, max_push_constants_size = 0;
+  uint32_t max_memory_allocation_count = 0, max_sampler_allocation_count = 0;
+  uint64_t buffer_image_granularity = 0, non_coherent_atom_size = 0;
+  uint64_t min_uniform_buffer_offset_alignment = 0, min_storage_buffer_offset_alignment = 0;
+  uint64_t min_texel_buffer_offset_alignment = 0, optimal_buffer_copy_offset_alignment = 0;
+  uint32_t max_bound_descriptor_sets = 0;
+  uint32_t max_per_stage_samplers = 0, max_per_stage_uniform_buffers = 0, max_per_stage_storage_buffers = 0;
+  uint32_t max_per_stage_sampled_images = 0, max_per_stage_storage_images = 0, max_per_stage_resources = 0;
+  uint32_t max_descriptor_set_uniform_buffers_dynamic = 0;
+  uint32_t max_vertex_input_attributes = 0, max_vertex_input_bindings = 0;
+  uint32_t max_vertex_input_attribute_offset = 0, max_vertex_input_binding_stride = 0;
+  uint32_t max_vertex_output_components = 0, max_fragment_input_components = 0;
+  uint32_t max_geometry_output_vertices = 0, max_tessellation_generation_level = 0;
+  uint32_t max_fragment_output_attachments = 0, max_color_attachments = 0;
+  uint32_t max_compute_shared_memory_size = 0, max_compute_work_group_invocations = 0;
+  uint32_t max_compute_work_group_count[3] = {}, max_compute_work_group_size[3] = {};
+  uint32_t max_draw_indirect_count = 0, max_viewports = 0, max_viewport_dimensions[2] = {};
+  uint32_t max_framebuffer_width = 0, max_framebuffer_height = 0, max_framebuffer_layers = 0;
+  uint32_t framebuffer_color_sample_counts = 0, framebuffer_depth_sample_counts = 0;
+  uint32_t sampled_image_color_sample_counts = 0, max_sample_mask_words = 0;
+  uint32_t max_clip_distances = 0, max_cull_distances = 0, sub_pixel_precision_bits = 0;
+  uint32_t max_transform_feedback_buffers = 0, max_push_descriptors = 0;
+  float max_sampler_lod_bias = 0, max_sampler_anisotropy = 0, timestamp_period = 0;
+  float point_size_range[2] = {}, line_width_range[2] = {}, point_size_granularity = 0;
+  uint64_t descriptor_buffer_offset_alignment = 0;
+};
+
+// One named entry per feature Brass chooses a path by.
+struct Capabilities {
+  // Identity.
+  std::string device_name, driver_name, driver_info;
+  uint32_t api_version = 0, driver_version = 0, vendor_id = 0, device_id = 0;
+  VkDriverId driver_id = VkDriverId(0);
+  VkPhysicalDeviceType device_type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
+  uint8_t pipeline_cache_uuid[VK_UUID_SIZE] = {};
+  uint8_t device_uuid[VK_UUID_SIZE] = {};
+  Limits limits;
+
+  // Paths (extensions, or core features of Vulkan 1.3 that drivers still gate).
+  bool dynamic_rendering = false;
+  bool synchronization2 = false;
+  bool timeline_semaphore = false;
+  bool extended_dynamic_state = false;   // EDS1: core in 1.3
+  bool extended_dynamic_state2 = false;  // EDS2 core part
+  bool eds2_logic_op = false, eds2_patch_control_points = false;
+  bool extended_dynamic_state3 = false;  // any EDS3 state at all
+  bool eds3_polygon_mode = false, eds3_depth_clamp = false, eds3_sample_mask = false;
+  bool eds3_alpha_to_coverage = false, eds3_alpha_to_one = false, eds3_logic_op_enable = false;
+  bool eds3_color_blend_enable = false, eds3_color_blend_equation = false, eds3_color_write_mask = false;
+  bool eds3_rasterization_samples = false, eds3_line_rasterization_mode = false;
+  bool eds3_depth_clip_enable = false, eds3_provoking_vertex = false;
+  bool vertex_input_dynamic_state = false;
+  bool graphics_pipeline_library = false;
+  bool gpl_fast_linking_complete = false;     // graphicsPipelineLibraryFastLinking
+  bool gpl_independent_interpolation = false;
+  bool descriptor_buffer = false;
+  bool push_descriptor = false;
+  bool multi_draw = false;
+  bool custom_border_color = false, custom_border_color_without_format = false;
+  bool robustness2 = false, null_descriptor = false;
+  bool transform_feedback = false, transform_feedback_queries = false;
+  bool line_rasterization = false, line_stipple = false, line_smooth = false, line_bresenham = false;
+  bool shader_object = false;
+  bool maintenance5 = false;
+  bool non_seamless_cube_map = false;
+  bool index_type_uint8 = false;
+  bool list_restart = false;            // restart for list topologies
+  bool depth_clip_enable = false;
+  bool depth_clip_control = false;      // [-1,1] clip space (GL's) without shader patching
+  bool provoking_vertex_last = false;
+  bool color_write_enable = false;
+  bool vertex_attribute_divisor = false, vertex_attribute_zero_divisor = false;
+  bool border_color_swizzle = false;
+  bool primitives_generated_query = false;
+  bool swapchain = false;
+  bool buffer_device_address = false;
+  bool shader_draw_parameters = false;
+
+  // Core Vulkan 1.0 features that GL features map to.
+  bool geometry_shader = false, tessellation_shader = false, sample_rate_shading = false;
+  bool dual_src_blend = false, logic_op = false, multi_draw_indirect = false;
+  bool draw_indirect_first_instance = false, depth_clamp = false, depth_bias_clamp = false;
+  bool fill_mode_non_solid = false, wide_lines = false, large_points = false;
+  bool sampler_anisotropy = false, texture_compression_etc2 = false, texture_compression_bc = false;
+  bool texture_compression_astc_ldr = false, occlusion_query_precise = false;
+  bool pipeline_statistics_query = false, vertex_pipeline_stores_and_atomics = false;
+  bool fragment_stores_and_atomics = false, shader_clip_distance = false, shader_cull_distance = false;
+  bool independent_blend = false, image_cube_array = false, shader_storage_image_extended_formats = false;
+  bool shader_storage_image_write_without_format = false, shader_storage_image_read_without_format = false;
+  bool shader_float64 = false, shader_int64 = false, sampler_mirror_clamp_to_edge = false;
+
+  // Extensions found on the device, and those Brass enables.
+  std::vector<std::string> device_extensions;
+  std::vector<std::string> enabled_extensions;
+  // Supported features as probed, and the pruned chain to enable.
+  FeatureChain supported;
+  FeatureChain enable;
+
+  bool has_extension(const char* name) const;
+  bool is_software() const { return device_type == VK_PHYSICAL_DEVICE_TYPE_CPU; }
+};
+
+// Fills everything above for one physical device. Returns false (and logs)
+// when the device cannot run Brass (no Vulkan 1.3, no graphics queue).
+bool probe_capabilities(VkPhysicalDevice physical_device, Capabilities* caps, std::string* why_not);
+
+const char* device_type_name(VkPhysicalDeviceType type);
+std::string version_string(uint32_t version);
+std::string driver_version_string(const Capabilities& caps);
+
+}  // namespace brass::vk

@@ -1,0 +1,72 @@
+#include "device/device_paths.h"
+
+namespace brass::vk {
+
+DevicePaths resolve_device_paths(const Capabilities& caps, const Options& o, std::string* warning) {
+  DevicePaths p;
+
+  // Descriptors. `auto` is lazy until the descriptor issue's measurements
+  // choose per device (docs/performance.md).
+  switch (o.descriptors) {
+    case DescriptorMode::Auto:
+      p.descriptors = DescriptorMode::Lazy;
+      p.descriptors_reason = caps.descriptor_buffer ? "auto; descriptor buffer available but not yet measured faster"
+                                                    : "auto; no VK_EXT_descriptor_buffer";
+      break;
+    case DescriptorMode::Lazy:
+      p.descriptors = DescriptorMode::Lazy;
+      p.descriptors_reason = "requested";
+      break;
+    case DescriptorMode::Cached:
+      p.descriptors = DescriptorMode::Cached;
+      p.descriptors_reason = "requested";
+      break;
+    case DescriptorMode::DescriptorBuffer:
+      if (caps.descriptor_buffer) {
+        p.descriptors = DescriptorMode::DescriptorBuffer;
+        p.descriptors_reason = "requested";
+      } else {
+        p.descriptors = DescriptorMode::Lazy;
+        p.descriptors_reason = "db requested, falling back: no VK_EXT_descriptor_buffer";
+        *warning = "BRASS_DESCRIPTORS=db: this device has no VK_EXT_descriptor_buffer; using lazy";
+      }
+      break;
+  }
+
+  if (o.has(kDebugNoGpl)) {
+    p.pipeline_library_reason = "off (BRASS_DEBUG=nogpl)";
+  } else if (!caps.graphics_pipeline_library) {
+    p.pipeline_library_reason = "off (no VK_EXT_graphics_pipeline_library)";
+  } else {
+    p.pipeline_library = true;
+    p.pipeline_library_reason = caps.gpl_fast_linking_complete ? "on (fast linking)" : "on (linking not fast on this driver)";
+  }
+
+  if (o.has(kDebugNoDynRendering)) {
+    p.dynamic_rendering_reason = "off (BRASS_DEBUG=nodynrender): cached VkRenderPass";
+  } else if (!caps.dynamic_rendering) {
+    p.dynamic_rendering_reason = "off (dynamicRendering not supported): cached VkRenderPass";
+  } else {
+    p.dynamic_rendering = true;
+    p.dynamic_rendering_reason = "on";
+  }
+
+  if (o.has(kDebugNoShaderObject)) {
+    p.shader_object_reason = "off (BRASS_DEBUG=noshaderobject)";
+  } else if (!caps.shader_object) {
+    p.shader_object_reason = "off (no VK_EXT_shader_object)";
+  } else {
+    p.shader_object = true;
+    p.shader_object_reason = "available (separable tessellation/geometry programs)";
+  }
+
+  if (o.shader_cache_disabled) {
+    p.shader_cache_reason = "disabled";
+  } else {
+    p.shader_cache = true;
+    p.shader_cache_reason = o.shader_cache_dir;
+  }
+  return p;
+}
+
+}  // namespace brass::vk

@@ -1,0 +1,29 @@
+// What each option resolves to on one device: the path every later module
+// takes, decided once, with the reason next to it (brass-info prints these).
+#pragma once
+
+#include <string>
+
+#include "device/capabilities.h"
+#include "util/options.h"
+
+namespace brass::vk {
+
+struct DevicePaths {
+  DescriptorMode descriptors = DescriptorMode::Lazy;
+  std::string descriptors_reason;
+  bool pipeline_library = false;  // VK_EXT_graphics_pipeline_library for programs
+  std::string pipeline_library_reason;
+  bool dynamic_rendering = false;
+  std::string dynamic_rendering_reason;
+  bool shader_object = false;
+  std::string shader_object_reason;
+  bool shader_cache = false;
+  std::string shader_cache_reason;
+};
+
+// `warn` receives one line when a request cannot be honoured (e.g. db asked
+// for on a device without descriptor buffers).
+DevicePaths resolve_device_paths(const Capabilities& caps, const Options& options, std::string* warning);
+
+}  // namespace brass::vk

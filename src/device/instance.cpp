@@ -1,0 +1,157 @@
+#include "device/instance.h"
+
+#include <cstring>
+#include <mutex>
+
+#include "util/log.h"
+
+namespace brass::vk {
+
+namespace {
+
+std::atomic<uint64_t> g_validation_messages{0};
+std::mutex g_last_message_mutex;
+std::string g_last_message;
+
+VKAPI_ATTR VkBool32 VKAPI_CALL debug_callback(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                              VkDebugUtilsMessageTypeFlagsEXT /*types*/,
+                                              const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                              void* /*user*/) {
+  if (severity < VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) return VK_FALSE;
+  g_validation_messages.fetch_add(1, std::memory_order_relaxed);
+  const char* text = data && data->pMessage ? data->pMessage : "(no message)";
+  {
+    std::lock_guard<std::mutex> lock(g_last_message_mutex);
+    g_last_message = text;
+  }
+  BRASS_ERROR("vulkan validation: %s", text);
+  return VK_FALSE;
+}
+
+bool layer_present(const char* name) {
+  uint32_t n = 0;
+  if (vkEnumerateInstanceLayerProperties(&n, nullptr) != VK_SUCCESS) return false;
+  std::vector<VkLayerProperties> layers(n);
+  if (vkEnumerateInstanceLayerProperties(&n, layers.data()) != VK_SUCCESS) return false;
+  for (const auto& l : layers)
+    if (std::strcmp(l.layerName, name) == 0) return true;
+  return false;
+}
+
+std::once_flag g_volk_once;
+VkResult g_volk_result = VK_ERROR_INITIALIZATION_FAILED;
+
+}  // namespace
+
+uint64_t Instance::validation_message_count() { return g_validation_messages.load(std::memory_order_relaxed); }
+
+std::string Instance::last_validation_message() {
+  std::lock_guard<std::mutex> lock(g_last_message_mutex);
+  return g_last_message;
+}
+
+bool Instance::has_extension(const char* name) const {
+  for (const auto& e : extensions_)
+    if (e == name) return true;
+  return false;
+}
+
+std::unique_ptr<Instance> Instance::create(const InstanceConfig& config, Status* status) {
+  Status local;
+  Status& st = status ? *status : local;
+  std::call_once(g_volk_once, [] { g_volk_result = volkInitialize(); });
+  if (g_volk_result != VK_SUCCESS) {
+    BRASS_ERROR("no Vulkan loader found (libvulkan.so.1): %s", result_string(g_volk_result));
+    st.result = g_volk_result;
+    return nullptr;
+  }
+  const uint32_t loader_version = volkGetInstanceVersion();
+  if (loader_version < VK_API_VERSION_1_3) {
+    BRASS_ERROR("Vulkan loader is %u.%u; Brass needs Vulkan 1.3", VK_API_VERSION_MAJOR(loader_version),
+                VK_API_VERSION_MINOR(loader_version));
+    st.result = VK_ERROR_INCOMPATIBLE_DRIVER;
+    return nullptr;
+  }
+
+  uint32_t n = 0;
+  vkEnumerateInstanceExtensionProperties(nullptr, &n, nullptr);
+  std::vector<VkExtensionProperties> available(n);
+  vkEnumerateInstanceExtensionProperties(nullptr, &n, available.data());
+  auto available_ext = [&](const char* name) {
+    for (const auto& e : available)
+      if (std::strcmp(e.extensionName, name) == 0) return true;
+    return false;
+  };
+
+  std::unique_ptr<Instance> inst(new Instance());
+  std::vector<const char*> enable;
+  auto want = [&](const char* name) {
+    if (available_ext(name)) {
+      enable.push_back(name);
+      inst->extensions_.emplace_back(name);
+    }
+  };
+  want(VK_KHR_SURFACE_EXTENSION_NAME);
+  if (config.want_xlib_surface) want("VK_KHR_xlib_surface");
+  if (config.want_xcb_surface) want("VK_KHR_xcb_surface");
+
+  const char* kValidation = "VK_LAYER_KHRONOS_validation";
+  std::vector<const char*> layers;
+  bool validation = false;
+  if (config.validation) {
+    if (layer_present(kValidation) && available_ext(VK_EXT_DEBUG_UTILS_EXTENSION_NAME)) {
+      layers.push_back(kValidation);
+      want(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+      validation = true;
+    } else {
+      BRASS_WARN_ONCE("BRASS_DEBUG=validation: VK_LAYER_KHRONOS_validation is not installed");
+    }
+  }
+
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pEngineName = "Brass";
+  app.engineVersion = VK_MAKE_VERSION(0, 1, 0);
+  app.apiVersion = VK_API_VERSION_1_3;
+
+  VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+  messenger_info.messageSeverity =
+      VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                               VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                               VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+  messenger_info.pfnUserCallback = debug_callback;
+
+  VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  info.pApplicationInfo = &app;
+  info.enabledLayerCount = static_cast<uint32_t>(layers.size());
+  info.ppEnabledLayerNames = layers.data();
+  info.enabledExtensionCount = static_cast<uint32_t>(enable.size());
+  info.ppEnabledExtensionNames = enable.data();
+  // Messages from instance creation itself reach the callback too.
+  if (validation) info.pNext = &messenger_info;
+
+  VkResult r = vkCreateInstance(&info, nullptr, &inst->instance_);
+  if (r != VK_SUCCESS) {
+    BRASS_ERROR("vkCreateInstance failed: %s", result_string(r));
+    st.result = r;
+    return nullptr;
+  }
+  // Device-level functions are loaded through the instance (the loader's
+  // trampolines), not per device: Brass may hold several VkDevices (one per
+  // EGL device) and volk's global table can only name one.
+  volkLoadInstance(inst->instance_);
+  inst->api_version_ = VK_API_VERSION_1_3;
+
+  if (validation) {
+    r = vkCreateDebugUtilsMessengerEXT(inst->instance_, &messenger_info, nullptr, &inst->messenger_);
+    if (r != VK_SUCCESS) BRASS_WARN("debug messenger: %s", result_string(r));
+  }
+  return inst;
+}
+
+Instance::~Instance() {
+  if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
+  if (instance_) vkDestroyInstance(instance_, nullptr);
+}
+
+}  // namespace brass::vk
