@@ -1,0 +1,85 @@
+#include "device/device.h"
+
+#include <gtest/gtest.h>
+
+#include "device/handle.h"
+
+namespace brass::vk {
+namespace {
+
+// Runs under BRASS_DEBUG=validation BRASS_DEVICE=llvmpipe (ctest ENV).
+TEST(Device, CreatesOnLavapipeWithValidation) {
+  const uint64_t before = Instance::validation_message_count();
+  std::string why;
+  auto device = Device::create_from_options(&why);
+  ASSERT_TRUE(device) << why;
+  EXPECT_TRUE(device->instance().validation_enabled());
+  const Capabilities& c = device->caps();
+  EXPECT_NE(c.device_name.find("llvmpipe"), std::string::npos);
+  EXPECT_GE(c.api_version, static_cast<uint32_t>(VK_API_VERSION_1_3));
+  EXPECT_TRUE(c.dynamic_rendering);
+  EXPECT_TRUE(c.synchronization2);
+  EXPECT_TRUE(c.timeline_semaphore);
+  EXPECT_TRUE(c.graphics_pipeline_library);
+  EXPECT_FALSE(c.descriptor_buffer);
+  EXPECT_GE(c.limits.max_bound_descriptor_sets, 4u);
+  EXPECT_NE(device->queue(), VK_NULL_HANDLE);
+  // The resolved descriptor path names why it is not descriptor buffers.
+  EXPECT_EQ(device->paths().descriptors, DescriptorMode::Lazy);
+  EXPECT_NE(device->paths().descriptors_reason.find("descriptor_buffer"), std::string::npos);
+  EXPECT_EQ(Instance::validation_message_count(), before) << Instance::last_validation_message();
+}
+
+TEST(Device, ValidationMessagesAreCounted) {
+  std::string why;
+  auto device = Device::create_from_options(&why);
+  ASSERT_TRUE(device) << why;
+  const uint64_t before = Instance::validation_message_count();
+  // A deliberately invalid call (zero-size buffer) must be seen and counted:
+  // this is what makes "zero validation messages" in other tests meaningful.
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = 0;
+  info.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+  VkBuffer buffer = VK_NULL_HANDLE;
+  if (vkCreateBuffer(device->handle(), &info, nullptr, &buffer) == VK_SUCCESS && buffer)
+    vkDestroyBuffer(device->handle(), buffer, nullptr);
+  EXPECT_GT(Instance::validation_message_count(), before);
+}
+
+TEST(Device, ResolvesDescriptorBufferRequestWithFallback) {
+  Capabilities caps;
+  caps.descriptor_buffer = false;
+  Options o;
+  o.descriptors = DescriptorMode::DescriptorBuffer;
+  std::string warning;
+  DevicePaths p = resolve_device_paths(caps, o, &warning);
+  EXPECT_EQ(p.descriptors, DescriptorMode::Lazy);
+  EXPECT_FALSE(warning.empty());
+  caps.descriptor_buffer = true;
+  warning.clear();
+  p = resolve_device_paths(caps, o, &warning);
+  EXPECT_EQ(p.descriptors, DescriptorMode::DescriptorBuffer);
+  EXPECT_TRUE(warning.empty());
+  o.debug = kDebugNoGpl;
+  caps.graphics_pipeline_library = true;
+  EXPECT_FALSE(resolve_device_paths(caps, o, &warning).pipeline_library);
+}
+
+TEST(Device, HandleOwnsExactlyOneObject) {
+  std::string why;
+  auto device = Device::create_from_options(&why);
+  ASSERT_TRUE(device) << why;
+  const uint64_t before = Instance::validation_message_count();
+  VkSamplerCreateInfo info{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+  VkSampler raw = VK_NULL_HANDLE;
+  ASSERT_EQ(vkCreateSampler(device->handle(), &info, nullptr, &raw), VK_SUCCESS);
+  Handle<VkSampler> a(device->handle(), raw);
+  Handle<VkSampler> b = std::move(a);
+  EXPECT_FALSE(a);
+  EXPECT_EQ(b.get(), raw);
+  b.reset();  // destroyed once; a double destroy would be a validation error
+  EXPECT_EQ(Instance::validation_message_count(), before) << Instance::last_validation_message();
+}
+
+}  // namespace
+}  // namespace brass::vk

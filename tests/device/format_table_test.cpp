@@ -1,0 +1,88 @@
+#include "device/format_table.h"
+
+#include <gtest/gtest.h>
+
+#include "device/device.h"
+
+namespace brass::vk {
+namespace {
+
+using pipe::Format;
+
+class FormatTableTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why;
+    device_ = Device::create_from_options(&why);
+    ASSERT_TRUE(device_) << why;
+  }
+  const FormatTable& table() { return device_->formats(); }
+  std::unique_ptr<Device> device_;
+};
+
+constexpr uint32_t kRender = pipe::kUsageSampled | pipe::kUsageColorAttachment | pipe::kUsageTransfer;
+
+TEST_F(FormatTableTest, Rgba8IsNative) {
+  FormatChoice c = table().choose(Format::RGBA8_UNORM, kRender | pipe::kUsageBlend | pipe::kUsageFilterLinear);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c.vk, VK_FORMAT_R8G8B8A8_UNORM);
+  EXPECT_TRUE(c.native());
+}
+
+TEST_F(FormatTableTest, Rgb8RenderTargetIsEmulatedWithOpaqueAlpha) {
+  FormatChoice c = table().choose(Format::RGB8_UNORM, kRender);
+  ASSERT_TRUE(c);
+  if (c.vk == VK_FORMAT_R8G8B8A8_UNORM) {
+    EXPECT_EQ(c.conversion, FormatConversion::ExpandToFourChannels);
+    EXPECT_EQ(c.swizzle[3], pipe::Swizzle::One);
+  } else {
+    EXPECT_EQ(c.vk, VK_FORMAT_R8G8B8_UNORM);
+  }
+}
+
+TEST_F(FormatTableTest, LegacyFormatsUseSwizzles) {
+  FormatChoice l = table().choose(Format::L8_UNORM, pipe::kUsageSampled);
+  ASSERT_TRUE(l);
+  EXPECT_EQ(l.vk, VK_FORMAT_R8_UNORM);
+  EXPECT_EQ(l.swizzle[1], pipe::Swizzle::R);
+  EXPECT_EQ(l.swizzle[3], pipe::Swizzle::One);
+  FormatChoice a = table().choose(Format::A8_UNORM, pipe::kUsageSampled);
+  EXPECT_EQ(a.swizzle[3], pipe::Swizzle::R);
+  EXPECT_EQ(a.swizzle[0], pipe::Swizzle::Zero);
+}
+
+TEST_F(FormatTableTest, Etc2FollowsDeviceSupport) {
+  FormatChoice c = table().choose(Format::ETC2_RGB8, pipe::kUsageSampled);
+  ASSERT_TRUE(c);
+  if (device_->caps().texture_compression_etc2) {
+    EXPECT_EQ(c.vk, VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK);
+  } else {
+    EXPECT_EQ(c.conversion, FormatConversion::DecodeEtc2);
+    EXPECT_EQ(c.vk, VK_FORMAT_R8G8B8A8_UNORM);
+  }
+}
+
+TEST_F(FormatTableTest, DepthStencilFormatsResolve) {
+  for (Format f : {Format::Z16_UNORM, Format::Z24X8_UNORM, Format::Z32_FLOAT, Format::Z24_UNORM_S8_UINT,
+                   Format::Z32_FLOAT_S8X24_UINT, Format::S8_UINT}) {
+    EXPECT_TRUE(table().supports(f, pipe::kUsageDepthStencil | pipe::kUsageSampled)) << pipe::describe(f).name;
+  }
+}
+
+TEST_F(FormatTableTest, EveryFormatIsSampleable) {
+  for (size_t i = 1; i < pipe::kFormatCount; ++i) {
+    const Format f = static_cast<Format>(i);
+    EXPECT_TRUE(table().supports(f, pipe::kUsageSampled)) << pipe::describe(f).name;
+  }
+}
+
+TEST_F(FormatTableTest, VertexFormatsNeverUseConversions) {
+  FormatChoice c = table().choose(Format::RGB32_FLOAT, pipe::kUsageVertexBuffer);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c.vk, VK_FORMAT_R32G32B32_SFLOAT);
+  EXPECT_FALSE(table().choose(Format::L8_UNORM, pipe::kUsageVertexBuffer));  // needs a swizzle
+  EXPECT_FALSE(table().choose(Format::None, pipe::kUsageSampled));
+}
+
+}  // namespace
+}  // namespace brass::vk
