@@ -12,7 +12,7 @@ packages=(
   glslang-dev glslang-tools spirv-tools
   libgtest-dev libgmock-dev libbenchmark-dev libxxhash-dev
   khronos-api
-  libglvnd-dev libegl1 libgles2 libx11-dev libx11-xcb-dev libxcb1-dev
+  libglvnd-dev libegl-dev libgles-dev libegl1 libgles2 libx11-dev libx11-xcb-dev libxcb1-dev libpng-dev
   mesa-vulkan-drivers vulkan-validationlayers
   xvfb
 )
