@@ -221,12 +221,24 @@ def count(results):
 
 
 def load_baselines(baseline_dir, list_name):
+    """driver -> {command: result}.  Uses <list>.<driver>.json; for a list
+    without its own baseline (smoke.txt, a hand-made subset) it merges every
+    *.<driver>.json in the directory, since the keys are the commands."""
     out = {}
     for drv in ("llvmpipe", "zink"):
         path = os.path.join(baseline_dir, "%s.%s.json" % (list_name, drv))
-        if os.path.isfile(path):
-            with open(path) as f:
-                out[drv] = json.load(f)
+        paths = [path] if os.path.isfile(path) else sorted(
+            glob.glob(os.path.join(baseline_dir, "*.%s.json" % drv)))
+        merged = {}
+        for pth in paths:
+            with open(pth) as f:
+                data = json.load(f)
+            if not isinstance(data, dict):
+                raise InfraError("baseline %s is not a JSON object" % pth)
+            for k, v in data.items():
+                merged.setdefault(k, v)
+        if merged:
+            out[drv] = merged
     return out
 
 
@@ -443,9 +455,13 @@ def main(argv=None):
             out["diff_vs_own_baseline"][drv] = {
                 c: {"baseline": b.get(c, "absent"), "now": t["result"],
                     "reason": t.get("reason")}
-                for c, t in tests.items() if b.get(c) != t["result"]}
+                for c, t in tests.items()
+                if c in b and b[c] != t["result"]}
     for drv, b in baselines.items():
-        out["baseline_counts"][drv] = count(b.get(c, "skip") for c in cmds)
+        out["baseline_counts"][drv] = count(b[c] for c in cmds if c in b)
+        missing = [c for c in cmds if c not in b]
+        if missing:
+            out.setdefault("not_in_baseline", {})[drv] = missing
     if "brass" in drivers and "zink" in baselines:
         bt = out["drivers"]["brass"]["tests"]
         out["regressions_vs_baseline_zink"] = [
