@@ -249,20 +249,23 @@ def md_section(data):
     L.append("### `%s` (%d tests run of %d in the list)" % (
         name, data["tests_run"], data["tests_in_list"]))
     L.append("")
-    L.append("Measured %s on %s (jobs %d, timeout %gs), %s." % (
+    L.append("Measured %s on %s (jobs %d, timeout %gs, wall %ds), %s." % (
         data["finished"][:16].replace("T", " ") + " UTC", data["host"],
-        data["jobs"], data["timeout"], data["piglit_root"]))
+        data["jobs"], data["timeout"], data["wall_seconds"],
+        data["piglit_root"]))
     L.append("")
     L.append("    " + data["command"])
     L.append("")
     L.append("| driver | renderer | pass | fail | skip | crash | timeout |"
-             " warn | wall |")
+             " warn | test time |")
     L.append("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for drv, d in data["drivers"].items():
         c = d["counts"]
         rend = (d.get("renderer") or {}).get("gl_renderer") or "-"
         if d.get("note"):
             rend = "**%s**" % d["note"]
+        elif d.get("renderer_problem"):
+            rend = "**renderer check: %s**" % d["renderer_problem"]
         L.append("| %s (measured) | %s | %s | %ds |" % (
             drv, rend, " | ".join(str(c[k]) for k in COLUMNS), d["wall"]))
     for drv, c in data["baseline_counts"].items():
@@ -284,7 +287,8 @@ def md_section(data):
     if "brass" in data["drivers"]:
         reg = data["regressions_vs_baseline_zink"]
         L.append("- Brass vs baseline zink: %d test(s) zink passes that "
-                 "Brass does not." % len(reg))
+                 "Brass does not%s." % (len(reg), " (no Brass build: all "
+                 "skipped)" if data["drivers"]["brass"].get("note") else ""))
     return "\n".join(L)
 
 
