@@ -12,6 +12,7 @@ Exit status:
   2  bad command line (argparse)
   3  Brass was asked for but no Brass build was found (every Brass test is
      reported as skip, reason "no Brass build")
+  130 interrupted (SIGINT/SIGTERM): running tests killed, nothing written
 """
 import argparse
 import concurrent.futures
@@ -22,6 +23,7 @@ import os
 import platform
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -49,6 +51,24 @@ EXIT_OK, EXIT_INFRA, EXIT_USAGE, EXIT_NO_BRASS = 0, 1, 2, 3
 
 class InfraError(Exception):
     pass
+
+
+# Test processes now running, so that an interrupt can kill their process
+# groups (they run in their own sessions and do not see the terminal's ^C).
+_RUNNING = set()
+_RUNNING_LOCK = threading.Lock()
+_STOP = threading.Event()
+
+
+def kill_running():
+    _STOP.set()
+    with _RUNNING_LOCK:
+        procs = list(_RUNNING)
+    for p in procs:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
 
 
 def find_brass_json(repo=REPO):
@@ -134,6 +154,9 @@ def run_one(cmd, env, piglit_root, timeout):
         rec.update(result="crash", infra=True,
                    reason="infra: test binary missing: %s" % exe)
         return rec
+    if _STOP.is_set():
+        rec.update(result="skip", reason="runner interrupted")
+        return rec
     t0 = time.monotonic()
     try:
         p = subprocess.Popen([exe] + argv[1:], cwd=piglit_root, env=env,
@@ -143,6 +166,8 @@ def run_one(cmd, env, piglit_root, timeout):
         rec.update(result="crash", infra=True,
                    reason="infra: cannot start: %s" % e)
         return rec
+    with _RUNNING_LOCK:
+        _RUNNING.add(p)
     timed_out = False
     try:
         out, err = p.communicate(timeout=timeout)
@@ -153,6 +178,9 @@ def run_one(cmd, env, piglit_root, timeout):
         except ProcessLookupError:
             pass
         out, err = p.communicate()
+    finally:
+        with _RUNNING_LOCK:
+            _RUNNING.discard(p)
     rec["duration"] = round(time.monotonic() - t0, 3)
     out = out.decode("utf-8", "replace")
     err = err.decode("utf-8", "replace")
@@ -195,9 +223,10 @@ class Progress:
             if self.tty:
                 bar_w = 24
                 fill = bar_w * self.done // max(self.total, 1)
-                s = "\r[" + "#" * fill + "." * (bar_w - fill) + "] " + \
+                s = "[" + "#" * fill + "." * (bar_w - fill) + "] " + \
                     self.line() + "  " + label[-40:]
-                self.stream.write(s[:160].ljust(160)[:160])
+                width = max(shutil.get_terminal_size().columns - 1, 20)
+                self.stream.write("\r" + s[:width].ljust(width))
                 self.stream.flush()
             else:
                 pct = 10 * self.done // max(self.total, 1)
@@ -417,15 +446,21 @@ def main(argv=None):
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
             futs = {ex.submit(run_one, c, drivers[drv]["_env"], piglit_root,
                               a.timeout): (drv, c) for drv, c in jobs}
-            for f in concurrent.futures.as_completed(futs):
-                drv, c = futs[f]
-                rec = f.result()
-                drivers[drv]["tests"][c] = rec
-                walls[drv] += rec["duration"]
-                if rec.get("infra"):
-                    infra.append("%s: %s" % (drv, rec["reason"]))
-                if prog:
-                    prog.update(rec["result"], c.split()[0])
+            try:
+                for f in concurrent.futures.as_completed(futs):
+                    drv, c = futs[f]
+                    rec = f.result()
+                    drivers[drv]["tests"][c] = rec
+                    walls[drv] += rec["duration"]
+                    if rec.get("infra"):
+                        infra.append("%s: %s" % (drv, rec["reason"]))
+                    if prog:
+                        prog.update(rec["result"], c.split()[0])
+            except BaseException:
+                # ^C or a runner bug: kill what runs, drop what is queued.
+                kill_running()
+                ex.shutdown(wait=False, cancel_futures=True)
+                raise
         if prog:
             prog.finish()
     wall_total = time.monotonic() - t0
@@ -516,12 +551,21 @@ def main(argv=None):
     return exit_code
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 if __name__ == "__main__":
+    # ^C and SIGTERM (CI cancelling a job) both stop the run cleanly.
+    signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         sys.exit(main())
     except InfraError as e:
         sys.stderr.write("run.py: infrastructure error: %s\n" % e)
         sys.exit(EXIT_INFRA)
     except KeyboardInterrupt:
-        sys.stderr.write("run.py: interrupted\n")
+        kill_running()
+        sys.stderr.write("run.py: interrupted (running tests killed; no "
+                         "results written)\n")
         sys.exit(130)
