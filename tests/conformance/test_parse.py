@@ -205,3 +205,66 @@ class Misc(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class RunOne(unittest.TestCase):
+    """run.run_one against fake piglit binaries (shell scripts): exercises
+    the subprocess layer (argument splitting, exit codes, signals, time
+    limit) without any GL."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.root = self.tmp.name
+        os.makedirs(os.path.join(self.root, "bin"))
+        self.env = dict(os.environ)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def script(self, name, body):
+        p = os.path.join(self.root, "bin", name)
+        with open(p, "w") as f:
+            f.write("#!/bin/sh\n" + body + "\n")
+        os.chmod(p, 0o755)
+
+    def run_cmd(self, cmd, timeout=10):
+        return run.run_one(cmd, self.env, self.root, timeout)
+
+    def test_pass_and_quoted_args(self):
+        self.script("t", 'echo "$2"; [ "$2" = "3.00 es" ] && '
+                         'echo \'PIGLIT: {"result": "pass" }\'')
+        rec = self.run_cmd("bin/t x '3.00 es' -auto")
+        self.assertEqual(rec["result"], "pass")
+        self.assertEqual(rec["returncode"], 0)
+
+    def test_fail_exit1(self):
+        self.script("t", 'echo \'PIGLIT: {"result": "fail" }\'; '
+                         'echo oops >&2; exit 1')
+        rec = self.run_cmd("bin/t")
+        self.assertEqual(rec["result"], "fail")
+        self.assertIn("oops", rec["stderr_tail"])
+
+    def test_subtests_only(self):
+        self.script("t", 'echo \'PIGLIT: {"subtest": {"a" : "pass"}}\'; '
+                         'echo \'PIGLIT: {"subtest": {"b" : "skip"}}\'')
+        rec = self.run_cmd("bin/t")
+        self.assertEqual(rec["result"], "pass")
+        self.assertEqual(rec["subtests"], {"a": "pass", "b": "skip"})
+
+    def test_signal(self):
+        self.script("t", 'echo \'PIGLIT: {"result": "pass" }\'; '
+                         'kill -SEGV $$')
+        rec = self.run_cmd("bin/t")
+        self.assertEqual(rec["result"], "crash")
+        self.assertEqual(rec["returncode"], -11)
+
+    def test_timeout_kills_children(self):
+        self.script("t", "sleep 30 & sleep 30")
+        rec = self.run_cmd("bin/t", timeout=0.5)
+        self.assertEqual(rec["result"], "timeout")
+        self.assertLess(rec["duration"], 5)
+
+    def test_missing_binary_is_infra(self):
+        rec = self.run_cmd("bin/nope -auto")
+        self.assertTrue(rec.get("infra"))
+        self.assertIn("missing", rec["reason"])
