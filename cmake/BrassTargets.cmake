@@ -26,6 +26,11 @@ function(brass_test name)
     set(T_TIMEOUT 120)
   endif()
   list(APPEND T_ENV "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
-  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 30
-    PROPERTIES ENVIRONMENT "${T_ENV}" TIMEOUT ${T_TIMEOUT})
+  # gtest_discover_tests writes PROPERTIES through a script that splits every
+  # list, so an ENVIRONMENT of several variables would arrive as one. Instead
+  # each test (and the discovery run) starts as `env VAR=... <binary>`: the
+  # emulator list becomes separate command arguments.
+  find_program(BRASS_ENV_PROGRAM env REQUIRED)
+  set_target_properties(${name} PROPERTIES CROSSCOMPILING_EMULATOR "${BRASS_ENV_PROGRAM};${T_ENV}")
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 30 PROPERTIES TIMEOUT ${T_TIMEOUT})
 endfunction()
