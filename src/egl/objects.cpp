@@ -146,10 +146,11 @@ Device* find_device(EGLDeviceEXT handle) {
 Display* get_display(EGLenum platform, int device_index) {
   Registry& r = registry();
   for (auto& d : r.displays) {
-    if (d->platform == platform && d->device_index == device_index) return d.get();
+    if (d->platform == platform && d->requested_device == device_index) return d.get();
   }
   auto d = std::make_unique<Display>();
   d->platform = platform;
+  d->requested_device = device_index;
   d->device_index = device_index;
   r.displays.push_back(std::move(d));
   return r.displays.back().get();

@@ -75,7 +75,8 @@ struct Sync {
 
 struct Display {
   EGLenum platform = EGL_NONE;
-  int device_index = -1;  // into the process device list
+  int requested_device = -1;  // lookup key: the device named at creation, -1: default
+  int device_index = -1;      // into the process device list, resolved at eglInitialize
   bool initialized = false;
   std::vector<std::unique_ptr<Config>> configs;  // built once, valid while initialized
   std::unordered_map<Surface*, std::unique_ptr<Surface>> surfaces;
