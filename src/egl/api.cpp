@@ -1,0 +1,1021 @@
+// EGL 1.5 over the object model in objects.h. Every function takes the one
+// EGL lock, sets the calling thread's error (EGL_SUCCESS on success), and
+// checks its arguments in the order the specification lists the errors.
+#include "egl/api.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "egl/objects.h"
+#include "util/log.h"
+
+namespace brass::egl {
+
+namespace {
+
+constexpr const char* kPlatformExtensions = "EGL_EXT_platform_device EGL_MESA_platform_surfaceless";
+constexpr const char* kClientExtensions =
+    "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_EXT_device_base EGL_EXT_device_enumeration "
+    "EGL_EXT_device_query EGL_KHR_client_get_all_proc_addresses "
+    "EGL_EXT_platform_device EGL_MESA_platform_surfaceless";
+constexpr const char* kDisplayExtensions =
+    "EGL_KHR_create_context EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context "
+    "EGL_KHR_surfaceless_context EGL_KHR_wait_sync";
+constexpr const char* kDeviceExtensions = "EGL_EXT_device_query_name";
+
+using Lock = std::lock_guard<std::mutex>;
+
+void set_error(EGLint e) { thread_state().error = e; }
+
+EGLBoolean fail(EGLint e) {
+  set_error(e);
+  return EGL_FALSE;
+}
+
+template <typename T>
+T fail(EGLint e, T value) {
+  set_error(e);
+  return value;
+}
+
+EGLBoolean succeed() {
+  set_error(EGL_SUCCESS);
+  return EGL_TRUE;
+}
+
+// Lock held. Null (error set) unless the display exists (and is initialized).
+Display* lookup(EGLDisplay handle, bool need_initialized = true) {
+  Display* d = find_display(handle);
+  if (!d) return fail(EGL_BAD_DISPLAY, static_cast<Display*>(nullptr));
+  if (need_initialized && !d->initialized) return fail(EGL_NOT_INITIALIZED, static_cast<Display*>(nullptr));
+  return d;
+}
+
+size_t attrib_count(const EGLint* list) {
+  size_t n = 0;
+  if (list)
+    while (list[n] != EGL_NONE) n += 2;
+  return n;
+}
+
+// EGLint list -> EGLAttrib list (for the KHR/EXT variants of 1.5 functions).
+std::vector<EGLAttrib> widen(const EGLint* list) {
+  std::vector<EGLAttrib> out;
+  const size_t n = attrib_count(list);
+  for (size_t i = 0; i < n; ++i) out.push_back(list[i]);
+  out.push_back(EGL_NONE);
+  return out;
+}
+
+// --- current-context bookkeeping (lock held) --------------------------------
+
+template <typename T>
+void free_zombie(std::vector<std::unique_ptr<T>>& zombies, T* p) {
+  auto it = std::find_if(zombies.begin(), zombies.end(), [p](const auto& z) { return z.get() == p; });
+  if (it != zombies.end()) zombies.erase(it);
+}
+
+void release_surface(Surface* s) {
+  if (!s) return;
+  if (--s->bind_count == 0 && s->destroyed) free_zombie(s->display->zombie_surfaces, s);
+}
+
+// Releases the thread's current context (implicit flush first).
+void unbind_current(ThreadState& t) {
+  Context* c = t.context;
+  if (!c) return;
+  ClientApi& api = gles_client_api();
+  api.flush();
+  api.make_current(nullptr, nullptr, nullptr);
+  release_surface(c->draw);
+  release_surface(c->read);
+  c->draw = c->read = nullptr;
+  c->bound_thread = nullptr;
+  t.context = nullptr;
+  if (c->destroyed) free_zombie(c->display->zombie_contexts, c);
+}
+
+bool surface_bound_elsewhere(const Surface* s, const ThreadState& t) {
+  if (!s || s->bind_count == 0) return false;
+  // A surface is bound only through contexts; find whether one of another thread holds it.
+  for (auto& [_, c] : s->display->contexts)
+    if (c->bound_thread && c->bound_thread != &t && (c->draw == s || c->read == s)) return true;
+  for (auto& c : s->display->zombie_contexts)
+    if (c->bound_thread && c->bound_thread != &t && (c->draw == s || c->read == s)) return true;
+  return false;
+}
+
+bool configs_compatible(const Config* a, const Config* b) {
+  return a->red == b->red && a->green == b->green && a->blue == b->blue && a->alpha == b->alpha &&
+         a->depth == b->depth && a->stencil == b->stencil && a->samples == b->samples;
+}
+
+// --- config selection ---------------------------------------------------------
+
+enum class Match { Exact, AtLeast, Mask, Ignore };
+
+struct ChooseAttrib {
+  EGLint name;
+  EGLint default_value;
+  Match match;
+};
+
+const ChooseAttrib kChooseAttribs[] = {
+    {EGL_BUFFER_SIZE, 0, Match::AtLeast},
+    {EGL_RED_SIZE, 0, Match::AtLeast},
+    {EGL_GREEN_SIZE, 0, Match::AtLeast},
+    {EGL_BLUE_SIZE, 0, Match::AtLeast},
+    {EGL_LUMINANCE_SIZE, 0, Match::AtLeast},
+    {EGL_ALPHA_SIZE, 0, Match::AtLeast},
+    {EGL_ALPHA_MASK_SIZE, 0, Match::AtLeast},
+    {EGL_BIND_TO_TEXTURE_RGB, EGL_DONT_CARE, Match::Exact},
+    {EGL_BIND_TO_TEXTURE_RGBA, EGL_DONT_CARE, Match::Exact},
+    {EGL_COLOR_BUFFER_TYPE, EGL_RGB_BUFFER, Match::Exact},
+    {EGL_CONFIG_CAVEAT, EGL_DONT_CARE, Match::Exact},
+    {EGL_CONFIG_ID, EGL_DONT_CARE, Match::Exact},
+    {EGL_CONFORMANT, 0, Match::Mask},
+    {EGL_DEPTH_SIZE, 0, Match::AtLeast},
+    {EGL_LEVEL, 0, Match::Exact},
+    {EGL_MAX_PBUFFER_WIDTH, 0, Match::Ignore},
+    {EGL_MAX_PBUFFER_HEIGHT, 0, Match::Ignore},
+    {EGL_MAX_PBUFFER_PIXELS, 0, Match::Ignore},
+    {EGL_MAX_SWAP_INTERVAL, EGL_DONT_CARE, Match::Exact},
+    {EGL_MIN_SWAP_INTERVAL, EGL_DONT_CARE, Match::Exact},
+    {EGL_NATIVE_RENDERABLE, EGL_DONT_CARE, Match::Exact},
+    {EGL_NATIVE_VISUAL_ID, 0, Match::Ignore},
+    {EGL_NATIVE_VISUAL_TYPE, EGL_DONT_CARE, Match::Exact},
+    {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES_BIT, Match::Mask},
+    {EGL_SAMPLE_BUFFERS, 0, Match::AtLeast},
+    {EGL_SAMPLES, 0, Match::AtLeast},
+    {EGL_STENCIL_SIZE, 0, Match::AtLeast},
+    {EGL_SURFACE_TYPE, EGL_WINDOW_BIT, Match::Mask},
+    {EGL_TRANSPARENT_TYPE, EGL_NONE, Match::Exact},
+    {EGL_TRANSPARENT_RED_VALUE, EGL_DONT_CARE, Match::Exact},
+    {EGL_TRANSPARENT_GREEN_VALUE, EGL_DONT_CARE, Match::Exact},
+    {EGL_TRANSPARENT_BLUE_VALUE, EGL_DONT_CARE, Match::Exact},
+};
+
+const ChooseAttrib* choose_attrib(EGLint name) {
+  for (const auto& a : kChooseAttribs)
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+// --- pbuffer attributes -----------------------------------------------------------
+
+EGLint parse_pbuffer_attribs(Surface* s, const EGLint* list) {
+  for (size_t i = 0; list && list[i] != EGL_NONE; i += 2) {
+    const EGLint v = list[i + 1];
+    switch (list[i]) {
+      case EGL_WIDTH:
+        if (v < 0) return EGL_BAD_PARAMETER;
+        s->width = v;
+        break;
+      case EGL_HEIGHT:
+        if (v < 0) return EGL_BAD_PARAMETER;
+        s->height = v;
+        break;
+      case EGL_LARGEST_PBUFFER: s->largest_pbuffer = v != EGL_FALSE; break;
+      case EGL_TEXTURE_FORMAT:
+        if (v != EGL_NO_TEXTURE && v != EGL_TEXTURE_RGB && v != EGL_TEXTURE_RGBA) return EGL_BAD_ATTRIBUTE;
+        s->texture_format = v;
+        break;
+      case EGL_TEXTURE_TARGET:
+        if (v != EGL_NO_TEXTURE && v != EGL_TEXTURE_2D) return EGL_BAD_ATTRIBUTE;
+        s->texture_target = v;
+        break;
+      case EGL_MIPMAP_TEXTURE: s->mipmap_texture = v != EGL_FALSE; break;
+      case EGL_GL_COLORSPACE:
+        if (v != EGL_GL_COLORSPACE_LINEAR && v != EGL_GL_COLORSPACE_SRGB) return EGL_BAD_ATTRIBUTE;
+        s->gl_colorspace = v;
+        break;
+      case EGL_VG_COLORSPACE:
+        if (v != EGL_VG_COLORSPACE_sRGB && v != EGL_VG_COLORSPACE_LINEAR) return EGL_BAD_ATTRIBUTE;
+        break;
+      case EGL_VG_ALPHA_FORMAT:
+        if (v != EGL_VG_ALPHA_FORMAT_NONPRE && v != EGL_VG_ALPHA_FORMAT_PRE) return EGL_BAD_ATTRIBUTE;
+        break;
+      default: return EGL_BAD_ATTRIBUTE;
+    }
+  }
+  return EGL_SUCCESS;
+}
+
+// --- context attributes ----------------------------------------------------------
+
+EGLint parse_context_attribs(const EGLint* list, EGLenum api, ClientContextRequest* req) {
+  for (size_t i = 0; list && list[i] != EGL_NONE; i += 2) {
+    const EGLint v = list[i + 1];
+    switch (list[i]) {
+      case EGL_CONTEXT_MAJOR_VERSION: req->major = v; break;  // == EGL_CONTEXT_CLIENT_VERSION
+      case EGL_CONTEXT_MINOR_VERSION: req->minor = v; break;
+      case EGL_CONTEXT_FLAGS_KHR: {
+        const EGLint known = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
+                             EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
+        if (v & ~known) return EGL_BAD_ATTRIBUTE;
+        if ((v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) && api != EGL_OPENGL_API) return EGL_BAD_ATTRIBUTE;
+        req->debug = (v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR) != 0;
+        req->robust_access = (v & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) != 0;
+        break;
+      }
+      case EGL_CONTEXT_OPENGL_DEBUG:
+        if (v != EGL_TRUE && v != EGL_FALSE) return EGL_BAD_ATTRIBUTE;
+        req->debug = v == EGL_TRUE;
+        break;
+      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
+        if (v != EGL_TRUE && v != EGL_FALSE) return EGL_BAD_ATTRIBUTE;
+        req->robust_access = v == EGL_TRUE;
+        break;
+      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
+        if (v != EGL_NO_RESET_NOTIFICATION && v != EGL_LOSE_CONTEXT_ON_RESET) return EGL_BAD_ATTRIBUTE;
+        req->lose_context_on_reset = v == EGL_LOSE_CONTEXT_ON_RESET;
+        break;
+      // Desktop-GL-only attributes are errors for OpenGL ES (EGL 1.5 §3.7.1.x).
+      case EGL_CONTEXT_OPENGL_PROFILE_MASK:
+      case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
+        if (api != EGL_OPENGL_API) return EGL_BAD_ATTRIBUTE;
+        break;
+      default: return EGL_BAD_ATTRIBUTE;
+    }
+  }
+  return EGL_SUCCESS;
+}
+
+EGLint renderable_bit_for(int major) {
+  switch (major) {
+    case 1: return EGL_OPENGL_ES_BIT;
+    case 2: return EGL_OPENGL_ES2_BIT;
+    case 3: return EGL_OPENGL_ES3_BIT;
+    default: return 0;
+  }
+}
+
+EGLDisplay platform_display(EGLenum platform, void* native, const EGLAttrib* attribs) {
+  Lock lock(egl_mutex());
+  for (size_t i = 0; attribs && attribs[i] != EGL_NONE; i += 2) {
+    // No platform attributes are supported yet.
+    return fail(EGL_BAD_ATTRIBUTE, EGL_NO_DISPLAY);
+  }
+  switch (platform) {
+    case EGL_NONE:  // eglGetDisplay through glvnd
+      if (native != nullptr) return fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);  // native X11 etc.: later
+      [[fallthrough]];
+    case EGL_PLATFORM_SURFACELESS_MESA:
+      if (native != nullptr) return fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
+      set_error(EGL_SUCCESS);
+      return get_display(EGL_PLATFORM_SURFACELESS_MESA, -1);
+    case EGL_PLATFORM_DEVICE_EXT: {
+      devices();
+      Device* dev = find_device(static_cast<EGLDeviceEXT>(native));
+      if (!dev) return fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
+      set_error(EGL_SUCCESS);
+      return get_display(EGL_PLATFORM_DEVICE_EXT, dev->index);
+    }
+    default: return fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
+  }
+}
+
+EGLSync create_sync(EGLDisplay dpy, EGLenum type, const EGLAttrib* attribs, EGLint bad_type_error) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_NO_SYNC;
+  if (type != EGL_SYNC_FENCE) return fail(bad_type_error, EGL_NO_SYNC);
+  if (attribs && attribs[0] != EGL_NONE) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SYNC);
+  ThreadState& t = thread_state();
+  if (!t.context || t.context->display != d) return fail(EGL_BAD_MATCH, EGL_NO_SYNC);
+  // Fence semantics: flush, and signal when all prior commands complete. No
+  // GPU work exists before the pipe seam, so the fence is complete at once.
+  gles_client_api().flush();
+  auto sync = std::make_unique<Sync>();
+  sync->display = d;
+  sync->type = type;
+  sync->status = EGL_SIGNALED;
+  Sync* handle = sync.get();
+  d->syncs.emplace(handle, std::move(sync));
+  set_error(EGL_SUCCESS);
+  return handle;
+}
+
+bool get_sync_attrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib* value) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return false;
+  Sync* s = d->find_sync(sync);
+  if (!s) return fail(EGL_BAD_PARAMETER);
+  if (!value) return fail(EGL_BAD_PARAMETER);
+  switch (attribute) {
+    case EGL_SYNC_TYPE: *value = s->type; break;
+    case EGL_SYNC_STATUS: *value = s->status; break;
+    case EGL_SYNC_CONDITION: *value = EGL_SYNC_PRIOR_COMMANDS_COMPLETE; break;
+    default: return fail(EGL_BAD_ATTRIBUTE);
+  }
+  return succeed();
+}
+
+EGLSurface no_window_surface(EGLDisplay dpy, EGLConfig config, bool pixmap) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_NO_SURFACE;
+  const Config* c = d->find_config(config);
+  if (!c) return fail(EGL_BAD_CONFIG, EGL_NO_SURFACE);
+  // No config has EGL_WINDOW_BIT or EGL_PIXMAP_BIT until the X11 platform lands.
+  if (!(c->surface_type & (pixmap ? EGL_PIXMAP_BIT : EGL_WINDOW_BIT))) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  return fail(pixmap ? EGL_BAD_NATIVE_PIXMAP : EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+}
+
+}  // namespace
+
+const char* client_extensions() { return kClientExtensions; }
+const char* platform_extensions() { return kPlatformExtensions; }
+bool supports_api(EGLenum api) { return api == EGL_OPENGL_ES_API; }
+
+namespace api {
+
+EGLint EGLAPIENTRY eglGetError(void) {
+  ThreadState& t = thread_state();
+  const EGLint e = t.error;
+  t.error = EGL_SUCCESS;
+  return e;
+}
+
+EGLDisplay EGLAPIENTRY eglGetDisplay(EGLNativeDisplayType display_id) {
+  return platform_display(EGL_NONE, reinterpret_cast<void*>(display_id), nullptr);
+}
+
+EGLDisplay EGLAPIENTRY eglGetPlatformDisplay(EGLenum platform, void* native_display, const EGLAttrib* attrib_list) {
+  return platform_display(platform, native_display, attrib_list);
+}
+
+EGLDisplay EGLAPIENTRY eglGetPlatformDisplayEXT(EGLenum platform, void* native_display, const EGLint* attrib_list) {
+  std::vector<EGLAttrib> attribs = widen(attrib_list);
+  return platform_display(platform, native_display, attribs.data());
+}
+
+EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint* major, EGLint* minor) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy, false);
+  if (!d) return EGL_FALSE;
+  if (!d->initialized) {
+    if (d->device_index < 0) {
+      const int index = default_device_index();
+      if (index < 0) return fail(EGL_NOT_INITIALIZED);
+      d->device_index = index;
+    }
+    if (static_cast<size_t>(d->device_index) >= devices().size()) return fail(EGL_NOT_INITIALIZED);
+    build_configs(d);
+    d->initialized = true;
+  }
+  if (major) *major = 1;
+  if (minor) *minor = 5;
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglTerminate(EGLDisplay dpy) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy, false);
+  if (!d) return EGL_FALSE;
+  if (!d->initialized) return succeed();
+  // Objects current to some thread live on until released (EGL 1.5 §3.2).
+  for (auto& [handle, c] : d->contexts) {
+    if (c->bound_thread) {
+      c->destroyed = true;
+      d->zombie_contexts.push_back(std::move(c));
+    }
+  }
+  d->contexts.clear();
+  for (auto& [handle, s] : d->surfaces) {
+    if (s->bind_count > 0) {
+      s->destroyed = true;
+      d->zombie_surfaces.push_back(std::move(s));
+    }
+  }
+  d->surfaces.clear();
+  d->syncs.clear();
+  d->initialized = false;
+  return succeed();
+}
+
+const char* EGLAPIENTRY eglQueryString(EGLDisplay dpy, EGLint name) {
+  Lock lock(egl_mutex());
+  if (dpy == EGL_NO_DISPLAY) {
+    if (name == EGL_EXTENSIONS) return set_error(EGL_SUCCESS), kClientExtensions;
+    if (name == EGL_VERSION) return set_error(EGL_SUCCESS), "1.5";
+    return fail(EGL_BAD_DISPLAY, static_cast<const char*>(nullptr));
+  }
+  Display* d = lookup(dpy);
+  if (!d) return nullptr;
+  const char* s = nullptr;
+  switch (name) {
+    case EGL_VENDOR: s = "Brass"; break;
+    case EGL_VERSION: s = "1.5 Brass " BRASS_VERSION_STRING; break;
+    case EGL_CLIENT_APIS: s = "OpenGL_ES"; break;
+    case EGL_EXTENSIONS: s = kDisplayExtensions; break;
+    default: return fail(EGL_BAD_PARAMETER, static_cast<const char*>(nullptr));
+  }
+  set_error(EGL_SUCCESS);
+  return s;
+}
+
+EGLBoolean EGLAPIENTRY eglGetConfigs(EGLDisplay dpy, EGLConfig* configs, EGLint config_size, EGLint* num_config) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  if (!num_config) return fail(EGL_BAD_PARAMETER);
+  const EGLint total = static_cast<EGLint>(d->configs.size());
+  if (!configs) {
+    *num_config = total;
+    return succeed();
+  }
+  const EGLint n = std::max<EGLint>(0, std::min(config_size, total));
+  for (EGLint i = 0; i < n; ++i) configs[i] = d->configs[static_cast<size_t>(i)].get();
+  *num_config = n;
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglChooseConfig(EGLDisplay dpy, const EGLint* attrib_list, EGLConfig* configs,
+                                       EGLint config_size, EGLint* num_config) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  if (!num_config) return fail(EGL_BAD_PARAMETER);
+  // Requested value per attribute, defaults first.
+  EGLint wanted[sizeof(kChooseAttribs) / sizeof(kChooseAttribs[0])];
+  for (size_t k = 0; k < std::size(kChooseAttribs); ++k) wanted[k] = kChooseAttribs[k].default_value;
+  for (size_t i = 0; attrib_list && attrib_list[i] != EGL_NONE; i += 2) {
+    if (attrib_list[i] == EGL_MATCH_NATIVE_PIXMAP) continue;  // no pixmap configs exist
+    const ChooseAttrib* a = choose_attrib(attrib_list[i]);
+    if (!a) return fail(EGL_BAD_ATTRIBUTE);
+    wanted[a - kChooseAttribs] = attrib_list[i + 1];
+  }
+  auto value_of = [&](EGLint name) { return wanted[choose_attrib(name) - kChooseAttribs]; };
+  const EGLint config_id = value_of(EGL_CONFIG_ID);
+  std::vector<const Config*> matches;
+  for (const auto& cfg : d->configs) {
+    bool ok = true;
+    if (config_id != EGL_DONT_CARE) {
+      ok = cfg->id == config_id;  // every other attribute is ignored
+    } else {
+      for (size_t k = 0; k < std::size(kChooseAttribs) && ok; ++k) {
+        const ChooseAttrib& a = kChooseAttribs[k];
+        const EGLint want = wanted[k];
+        if (a.match == Match::Ignore || want == EGL_DONT_CARE) continue;
+        if ((a.name == EGL_TRANSPARENT_RED_VALUE || a.name == EGL_TRANSPARENT_GREEN_VALUE ||
+             a.name == EGL_TRANSPARENT_BLUE_VALUE) &&
+            value_of(EGL_TRANSPARENT_TYPE) == EGL_NONE)
+          continue;
+        EGLint have = 0;
+        cfg->get(a.name, &have);
+        switch (a.match) {
+          case Match::Exact: ok = have == want; break;
+          case Match::AtLeast: ok = have >= want; break;
+          case Match::Mask: ok = (have & want) == want; break;
+          case Match::Ignore: break;
+        }
+      }
+    }
+    if (ok) matches.push_back(cfg.get());
+  }
+  // Sort (EGL 1.5 §3.4.1.2): caveat and buffer type are equal for all configs.
+  auto color_bits = [&](const Config* c) {
+    EGLint bits = 0;
+    auto counts = [&](EGLint name) {
+      const EGLint v = value_of(name);
+      return v != 0 && v != EGL_DONT_CARE;
+    };
+    if (counts(EGL_RED_SIZE)) bits += c->red;
+    if (counts(EGL_GREEN_SIZE)) bits += c->green;
+    if (counts(EGL_BLUE_SIZE)) bits += c->blue;
+    if (counts(EGL_ALPHA_SIZE)) bits += c->alpha;
+    return bits;
+  };
+  std::stable_sort(matches.begin(), matches.end(), [&](const Config* a, const Config* b) {
+    if (color_bits(a) != color_bits(b)) return color_bits(a) > color_bits(b);
+    if (a->buffer_size != b->buffer_size) return a->buffer_size < b->buffer_size;
+    if (a->sample_buffers != b->sample_buffers) return a->sample_buffers < b->sample_buffers;
+    if (a->samples != b->samples) return a->samples < b->samples;
+    if (a->depth != b->depth) return a->depth < b->depth;
+    if (a->stencil != b->stencil) return a->stencil < b->stencil;
+    return a->id < b->id;
+  });
+  const EGLint total = static_cast<EGLint>(matches.size());
+  if (!configs) {
+    *num_config = total;
+    return succeed();
+  }
+  const EGLint n = std::max<EGLint>(0, std::min(config_size, total));
+  for (EGLint i = 0; i < n; ++i) configs[i] = const_cast<Config*>(matches[static_cast<size_t>(i)]);
+  *num_config = n;
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglGetConfigAttrib(EGLDisplay dpy, EGLConfig config, EGLint attribute, EGLint* value) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  const Config* c = d->find_config(config);
+  if (!c) return fail(EGL_BAD_CONFIG);
+  EGLint v = 0;
+  if (!c->get(attribute, &v)) return fail(EGL_BAD_ATTRIBUTE);
+  if (!value) return fail(EGL_BAD_PARAMETER);
+  *value = v;
+  return succeed();
+}
+
+EGLSurface EGLAPIENTRY eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig config, const EGLint* attrib_list) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_NO_SURFACE;
+  const Config* c = d->find_config(config);
+  if (!c) return fail(EGL_BAD_CONFIG, EGL_NO_SURFACE);
+  auto s = std::make_unique<Surface>();
+  s->display = d;
+  s->config = c;
+  s->type = EGL_PBUFFER_BIT;
+  if (EGLint e = parse_pbuffer_attribs(s.get(), attrib_list); e != EGL_SUCCESS) return fail(e, EGL_NO_SURFACE);
+  if (!(c->surface_type & EGL_PBUFFER_BIT)) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  if ((s->texture_format == EGL_NO_TEXTURE) != (s->texture_target == EGL_NO_TEXTURE))
+    return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  // No config can be bound to a texture (EGL_BIND_TO_TEXTURE_RGB[A] false).
+  if (s->texture_format != EGL_NO_TEXTURE) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SURFACE);
+  if (s->width > c->max_pbuffer_width || s->height > c->max_pbuffer_height) {
+    if (!s->largest_pbuffer) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
+    s->width = std::min(s->width, c->max_pbuffer_width);
+    s->height = std::min(s->height, c->max_pbuffer_height);
+  }
+  Surface* handle = s.get();
+  d->surfaces.emplace(handle, std::move(s));
+  set_error(EGL_SUCCESS);
+  return handle;
+}
+
+EGLSurface EGLAPIENTRY eglCreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType,
+                                              const EGLint*) {
+  return no_window_surface(dpy, config, false);
+}
+EGLSurface EGLAPIENTRY eglCreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
+  return no_window_surface(dpy, config, false);
+}
+EGLSurface EGLAPIENTRY eglCreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType,
+                                              const EGLint*) {
+  return no_window_surface(dpy, config, true);
+}
+EGLSurface EGLAPIENTRY eglCreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
+  return no_window_surface(dpy, config, true);
+}
+
+EGLSurface EGLAPIENTRY eglCreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum, EGLClientBuffer, EGLConfig config,
+                                                        const EGLint*) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_NO_SURFACE;
+  if (!d->find_config(config)) return fail(EGL_BAD_CONFIG, EGL_NO_SURFACE);
+  // No client buffer type (OpenVG images) is supported.
+  return fail(EGL_BAD_PARAMETER, EGL_NO_SURFACE);
+}
+
+EGLBoolean EGLAPIENTRY eglDestroySurface(EGLDisplay dpy, EGLSurface surface) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  auto it = d->surfaces.find(static_cast<Surface*>(surface));
+  if (it == d->surfaces.end()) return fail(EGL_BAD_SURFACE);
+  if (it->second->bind_count > 0) {
+    it->second->destroyed = true;
+    d->zombie_surfaces.push_back(std::move(it->second));
+  }
+  d->surfaces.erase(it);
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglQuerySurface(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint* value) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  const Surface* s = d->find_surface(surface);
+  if (!s) return fail(EGL_BAD_SURFACE);
+  EGLint v = 0;
+  switch (attribute) {
+    case EGL_CONFIG_ID: v = s->config->id; break;
+    case EGL_WIDTH: v = s->width; break;
+    case EGL_HEIGHT: v = s->height; break;
+    case EGL_LARGEST_PBUFFER: v = s->largest_pbuffer; break;
+    case EGL_TEXTURE_FORMAT: v = s->texture_format; break;
+    case EGL_TEXTURE_TARGET: v = s->texture_target; break;
+    case EGL_MIPMAP_TEXTURE: v = s->mipmap_texture; break;
+    case EGL_MIPMAP_LEVEL: v = s->mipmap_level; break;
+    case EGL_RENDER_BUFFER: v = EGL_BACK_BUFFER; break;
+    case EGL_SWAP_BEHAVIOR: v = s->swap_behavior; break;
+    case EGL_MULTISAMPLE_RESOLVE: v = s->multisample_resolve; break;
+    case EGL_HORIZONTAL_RESOLUTION:
+    case EGL_VERTICAL_RESOLUTION:
+    case EGL_PIXEL_ASPECT_RATIO: v = EGL_UNKNOWN; break;
+    case EGL_GL_COLORSPACE: v = s->gl_colorspace; break;
+    case EGL_VG_ALPHA_FORMAT: v = EGL_VG_ALPHA_FORMAT_NONPRE; break;
+    case EGL_VG_COLORSPACE: v = EGL_VG_COLORSPACE_sRGB; break;
+    default: return fail(EGL_BAD_ATTRIBUTE);
+  }
+  if (!value) return fail(EGL_BAD_PARAMETER);
+  *value = v;
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglSurfaceAttrib(EGLDisplay dpy, EGLSurface surface, EGLint attribute, EGLint value) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  Surface* s = d->find_surface(surface);
+  if (!s) return fail(EGL_BAD_SURFACE);
+  switch (attribute) {
+    case EGL_MIPMAP_LEVEL: s->mipmap_level = value; break;
+    case EGL_SWAP_BEHAVIOR:
+      if (value == EGL_BUFFER_PRESERVED) return fail(EGL_BAD_MATCH);  // no config has the preserved bit
+      if (value != EGL_BUFFER_DESTROYED) return fail(EGL_BAD_PARAMETER);
+      s->swap_behavior = value;
+      break;
+    case EGL_MULTISAMPLE_RESOLVE:
+      if (value == EGL_MULTISAMPLE_RESOLVE_BOX) return fail(EGL_BAD_MATCH);
+      if (value != EGL_MULTISAMPLE_RESOLVE_DEFAULT) return fail(EGL_BAD_PARAMETER);
+      s->multisample_resolve = value;
+      break;
+    default: return fail(EGL_BAD_ATTRIBUTE);
+  }
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglBindTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  Surface* s = d->find_surface(surface);
+  if (!s) return fail(EGL_BAD_SURFACE);
+  if (buffer != EGL_BACK_BUFFER) return fail(EGL_BAD_PARAMETER);
+  if (s->type != EGL_PBUFFER_BIT || s->texture_format == EGL_NO_TEXTURE) return fail(EGL_BAD_MATCH);
+  return fail(EGL_BAD_MATCH);
+}
+
+EGLBoolean EGLAPIENTRY eglReleaseTexImage(EGLDisplay dpy, EGLSurface surface, EGLint buffer) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  Surface* s = d->find_surface(surface);
+  if (!s) return fail(EGL_BAD_SURFACE);
+  if (buffer != EGL_BACK_BUFFER) return fail(EGL_BAD_PARAMETER);
+  if (s->type != EGL_PBUFFER_BIT || s->texture_format == EGL_NO_TEXTURE) return fail(EGL_BAD_MATCH);
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglCopyBuffers(EGLDisplay dpy, EGLSurface surface, EGLNativePixmapType) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  if (!d->find_surface(surface)) return fail(EGL_BAD_SURFACE);
+  return fail(EGL_BAD_NATIVE_PIXMAP);
+}
+
+EGLBoolean EGLAPIENTRY eglBindAPI(EGLenum api) {
+  if (!supports_api(api)) return fail(EGL_BAD_PARAMETER);
+  thread_state().api = api;
+  return succeed();
+}
+
+EGLenum EGLAPIENTRY eglQueryAPI(void) {
+  set_error(EGL_SUCCESS);
+  return thread_state().api;
+}
+
+EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLContext share_context,
+                                        const EGLint* attrib_list) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_NO_CONTEXT;
+  const EGLenum api = thread_state().api;
+  if (api == EGL_NONE) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  const Config* c = nullptr;
+  if (config != EGL_NO_CONFIG_KHR) {
+    c = d->find_config(config);
+    if (!c) return fail(EGL_BAD_CONFIG, EGL_NO_CONTEXT);
+  }
+  ClientContextRequest req;
+  if (EGLint e = parse_context_attribs(attrib_list, api, &req); e != EGL_SUCCESS) return fail(e, EGL_NO_CONTEXT);
+  if (c && !(c->renderable_type & renderable_bit_for(req.major))) return fail(EGL_BAD_CONFIG, EGL_NO_CONTEXT);
+  ClientApi& client = gles_client_api();
+  if (!client.supports_version(req.major, req.minor)) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  // Robust buffer access is not implemented yet: it cannot be granted.
+  if (req.robust_access) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  Context* share = nullptr;
+  if (share_context != EGL_NO_CONTEXT) {
+    share = d->find_context(share_context);
+    if (!share) return fail(EGL_BAD_CONTEXT, EGL_NO_CONTEXT);
+    if (share->api != api || share->lose_context_on_reset != req.lose_context_on_reset)
+      return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  }
+  req.device_name = devices()[static_cast<size_t>(d->device_index)].info.name;
+  auto ctx = std::make_unique<Context>();
+  ctx->display = d;
+  ctx->config = c;
+  ctx->api = api;
+  ctx->lose_context_on_reset = req.lose_context_on_reset;
+  ctx->client = client.create_context(req, share ? share->client.get() : nullptr);
+  if (!ctx->client) return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
+  Context* handle = ctx.get();
+  d->contexts.emplace(handle, std::move(ctx));
+  set_error(EGL_SUCCESS);
+  return handle;
+}
+
+EGLBoolean EGLAPIENTRY eglDestroyContext(EGLDisplay dpy, EGLContext ctx) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  auto it = d->contexts.find(static_cast<Context*>(ctx));
+  if (it == d->contexts.end()) return fail(EGL_BAD_CONTEXT);
+  if (it->second->bound_thread) {
+    it->second->destroyed = true;
+    d->zombie_contexts.push_back(std::move(it->second));
+  }
+  d->contexts.erase(it);
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglQueryContext(EGLDisplay dpy, EGLContext ctx, EGLint attribute, EGLint* value) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  const Context* c = d->find_context(ctx);
+  if (!c) return fail(EGL_BAD_CONTEXT);
+  EGLint v = 0;
+  switch (attribute) {
+    case EGL_CONFIG_ID: v = c->config ? c->config->id : 0; break;
+    case EGL_CONTEXT_CLIENT_TYPE: v = static_cast<EGLint>(c->api); break;
+    case EGL_CONTEXT_CLIENT_VERSION: v = c->client->major(); break;
+    case EGL_RENDER_BUFFER: v = c->draw ? EGL_BACK_BUFFER : EGL_NONE; break;
+    default: return fail(EGL_BAD_ATTRIBUTE);
+  }
+  if (!value) return fail(EGL_BAD_PARAMETER);
+  *value = v;
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglMakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurface read, EGLContext ctx) {
+  Lock lock(egl_mutex());
+  ThreadState& t = thread_state();
+  Display* d = lookup(dpy, false);
+  if (!d) return EGL_FALSE;
+  const bool release = ctx == EGL_NO_CONTEXT && draw == EGL_NO_SURFACE && read == EGL_NO_SURFACE;
+  if (release) {  // allowed on an uninitialized (terminated) display too
+    unbind_current(t);
+    return succeed();
+  }
+  if (!d->initialized) return fail(EGL_NOT_INITIALIZED);
+  if (ctx == EGL_NO_CONTEXT) return fail(EGL_BAD_MATCH);
+  Context* c = d->find_context(ctx);
+  if (!c) return fail(EGL_BAD_CONTEXT);
+  // EGL_KHR_surfaceless_context: both surfaces or neither.
+  if ((draw == EGL_NO_SURFACE) != (read == EGL_NO_SURFACE)) return fail(EGL_BAD_MATCH);
+  Surface* ds = nullptr;
+  Surface* rs = nullptr;
+  if (draw != EGL_NO_SURFACE) {
+    ds = d->find_surface(draw);
+    rs = d->find_surface(read);
+    if (!ds || !rs) return fail(EGL_BAD_SURFACE);
+  }
+  if (c->bound_thread && c->bound_thread != &t) return fail(EGL_BAD_ACCESS);
+  if (surface_bound_elsewhere(ds, t) || surface_bound_elsewhere(rs, t)) return fail(EGL_BAD_ACCESS);
+  if (c->config) {
+    if ((ds && !configs_compatible(c->config, ds->config)) || (rs && !configs_compatible(c->config, rs->config)))
+      return fail(EGL_BAD_MATCH);
+  }
+  if (t.context == c && c->draw == ds && c->read == rs) return succeed();
+  unbind_current(t);
+  c->bound_thread = &t;
+  c->draw = ds;
+  c->read = rs;
+  if (ds) ++ds->bind_count;
+  if (rs) ++rs->bind_count;
+  t.context = c;
+  SurfaceBuffers db, rb;
+  if (ds) db = ds->buffers();
+  if (rs) rb = rs->buffers();
+  gles_client_api().make_current(c->client.get(), ds ? &db : nullptr, rs ? &rb : nullptr);
+  return succeed();
+}
+
+EGLContext EGLAPIENTRY eglGetCurrentContext(void) {
+  set_error(EGL_SUCCESS);
+  Context* c = thread_state().context;
+  return c ? static_cast<EGLContext>(c) : EGL_NO_CONTEXT;
+}
+
+EGLDisplay EGLAPIENTRY eglGetCurrentDisplay(void) {
+  set_error(EGL_SUCCESS);
+  Context* c = thread_state().context;
+  return c ? static_cast<EGLDisplay>(c->display) : EGL_NO_DISPLAY;
+}
+
+EGLSurface EGLAPIENTRY eglGetCurrentSurface(EGLint readdraw) {
+  if (readdraw != EGL_DRAW && readdraw != EGL_READ) return fail(EGL_BAD_PARAMETER, EGL_NO_SURFACE);
+  set_error(EGL_SUCCESS);
+  Context* c = thread_state().context;
+  if (!c) return EGL_NO_SURFACE;
+  Surface* s = readdraw == EGL_DRAW ? c->draw : c->read;
+  return s ? static_cast<EGLSurface>(s) : EGL_NO_SURFACE;
+}
+
+EGLBoolean EGLAPIENTRY eglReleaseThread(void) {
+  Lock lock(egl_mutex());
+  ThreadState& t = thread_state();
+  unbind_current(t);
+  t.api = EGL_OPENGL_ES_API;
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surface) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  Surface* s = d->find_surface(surface);
+  if (!s) return fail(EGL_BAD_SURFACE);
+  Context* c = thread_state().context;
+  if (!c || c->display != d || c->draw != s) return fail(EGL_BAD_SURFACE);
+  // Pbuffers have no front buffer: swapping only flushes.
+  gles_client_api().flush();
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglSwapInterval(EGLDisplay dpy, EGLint interval) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  Context* c = thread_state().context;
+  if (!c || c->display != d) return fail(EGL_BAD_CONTEXT);
+  Surface* s = c->draw;
+  if (!s) return fail(EGL_BAD_SURFACE);
+  s->swap_interval = std::clamp(interval, s->config->min_swap_interval, s->config->max_swap_interval);
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglWaitClient(void) {
+  Lock lock(egl_mutex());
+  if (thread_state().context) gles_client_api().finish();
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglWaitGL(void) { return eglWaitClient(); }
+
+EGLBoolean EGLAPIENTRY eglWaitNative(EGLint engine) {
+  if (!thread_state().context) return succeed();
+  if (engine != EGL_CORE_NATIVE_ENGINE) return fail(EGL_BAD_PARAMETER);
+  return succeed();  // no native rendering exists on surfaceless/device displays
+}
+
+EGLImage EGLAPIENTRY eglCreateImage(EGLDisplay dpy, EGLContext, EGLenum, EGLClientBuffer, const EGLAttrib*) {
+  Lock lock(egl_mutex());
+  if (!lookup(dpy)) return EGL_NO_IMAGE;
+  return fail(EGL_BAD_PARAMETER, EGL_NO_IMAGE);  // no image target is supported yet
+}
+
+EGLBoolean EGLAPIENTRY eglDestroyImage(EGLDisplay dpy, EGLImage) {
+  Lock lock(egl_mutex());
+  if (!lookup(dpy)) return EGL_FALSE;
+  return fail(EGL_BAD_PARAMETER);  // no image can exist
+}
+
+EGLSync EGLAPIENTRY eglCreateSync(EGLDisplay dpy, EGLenum type, const EGLAttrib* attrib_list) {
+  return create_sync(dpy, type, attrib_list, EGL_BAD_PARAMETER);
+}
+
+EGLSyncKHR EGLAPIENTRY eglCreateSyncKHR(EGLDisplay dpy, EGLenum type, const EGLint* attrib_list) {
+  std::vector<EGLAttrib> attribs = widen(attrib_list);
+  return create_sync(dpy, type, attribs.data(), EGL_BAD_ATTRIBUTE);
+}
+
+EGLBoolean EGLAPIENTRY eglDestroySync(EGLDisplay dpy, EGLSync sync) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  if (!d->syncs.erase(static_cast<Sync*>(sync))) return fail(EGL_BAD_PARAMETER);
+  return succeed();
+}
+
+EGLBoolean EGLAPIENTRY eglDestroySyncKHR(EGLDisplay dpy, EGLSyncKHR sync) { return eglDestroySync(dpy, sync); }
+
+EGLint EGLAPIENTRY eglClientWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags, EGLTime) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  Sync* s = d->find_sync(sync);
+  if (!s) return fail(EGL_BAD_PARAMETER, static_cast<EGLint>(EGL_FALSE));
+  if (flags & EGL_SYNC_FLUSH_COMMANDS_BIT) gles_client_api().flush();
+  set_error(EGL_SUCCESS);
+  return s->status == EGL_SIGNALED ? EGL_CONDITION_SATISFIED : EGL_TIMEOUT_EXPIRED;
+}
+
+EGLint EGLAPIENTRY eglClientWaitSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags, EGLTimeKHR timeout) {
+  return eglClientWaitSync(dpy, sync, flags, timeout);
+}
+
+EGLBoolean EGLAPIENTRY eglGetSyncAttrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib* value) {
+  return get_sync_attrib(dpy, sync, attribute, value) ? EGL_TRUE : EGL_FALSE;
+}
+
+EGLBoolean EGLAPIENTRY eglGetSyncAttribKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint attribute, EGLint* value) {
+  EGLAttrib v = 0;
+  if (!get_sync_attrib(dpy, sync, attribute, value ? &v : nullptr)) return EGL_FALSE;
+  *value = static_cast<EGLint>(v);
+  return EGL_TRUE;
+}
+
+EGLBoolean EGLAPIENTRY eglWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  if (!d->find_sync(sync)) return fail(EGL_BAD_PARAMETER);
+  Context* c = thread_state().context;
+  if (!c || c->display != d) return fail(EGL_BAD_MATCH);
+  if (flags != 0) return fail(EGL_BAD_PARAMETER);
+  // A server wait on an already complete fence is a no-op.
+  return succeed();
+}
+
+EGLint EGLAPIENTRY eglWaitSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags) {
+  return eglWaitSync(dpy, sync, flags);
+}
+
+EGLBoolean EGLAPIENTRY eglQueryDevicesEXT(EGLint max_devices, EGLDeviceEXT* out, EGLint* num_devices) {
+  Lock lock(egl_mutex());
+  if (!num_devices) return fail(EGL_BAD_PARAMETER);
+  if (out && max_devices <= 0) return fail(EGL_BAD_PARAMETER);
+  auto& list = devices();
+  const EGLint total = static_cast<EGLint>(list.size());
+  if (!out) {
+    *num_devices = total;
+    return succeed();
+  }
+  const EGLint n = std::min(max_devices, total);
+  for (EGLint i = 0; i < n; ++i) out[i] = const_cast<Device*>(&list[static_cast<size_t>(i)]);
+  *num_devices = n;
+  return succeed();
+}
+
+const char* EGLAPIENTRY eglQueryDeviceStringEXT(EGLDeviceEXT device, EGLint name) {
+  Lock lock(egl_mutex());
+  Device* dev = find_device(device);
+  if (!dev) return fail(EGL_BAD_DEVICE_EXT, static_cast<const char*>(nullptr));
+  const char* s = nullptr;
+  switch (name) {
+    case EGL_EXTENSIONS: s = kDeviceExtensions; break;
+    case EGL_VENDOR: s = dev->info.driver_name.c_str(); break;
+    case EGL_RENDERER_EXT: s = dev->info.name.c_str(); break;
+    default: return fail(EGL_BAD_PARAMETER, static_cast<const char*>(nullptr));
+  }
+  set_error(EGL_SUCCESS);
+  return s;
+}
+
+EGLBoolean EGLAPIENTRY eglQueryDeviceAttribEXT(EGLDeviceEXT device, EGLint, EGLAttrib*) {
+  Lock lock(egl_mutex());
+  if (!find_device(device)) return fail(EGL_BAD_DEVICE_EXT);
+  return fail(EGL_BAD_ATTRIBUTE);  // no device attribute extension yet
+}
+
+EGLBoolean EGLAPIENTRY eglQueryDisplayAttribEXT(EGLDisplay dpy, EGLint attribute, EGLAttrib* value) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_FALSE;
+  if (attribute != EGL_DEVICE_EXT) return fail(EGL_BAD_ATTRIBUTE);
+  if (!value) return fail(EGL_BAD_PARAMETER);
+  *value = reinterpret_cast<EGLAttrib>(&devices()[static_cast<size_t>(d->device_index)]);
+  return succeed();
+}
+
+__eglMustCastToProperFunctionPointerType EGLAPIENTRY eglGetProcAddress(const char* procname) {
+  return reinterpret_cast<__eglMustCastToProperFunctionPointerType>(egl::get_proc_address(procname));
+}
+
+}  // namespace api
+
+namespace {
+
+struct ProcEntry {
+  const char* name;
+  void* proc;
+};
+
+#define BRASS_EGL_ENTRY(ret, name, params) {#name, reinterpret_cast<void*>(&api::name)},
+const ProcEntry kEglProcs[] = {BRASS_EGL_FUNCTIONS(BRASS_EGL_ENTRY)};
+#undef BRASS_EGL_ENTRY
+
+}  // namespace
+
+void* get_proc_address(const char* name) {
+  if (!name) return nullptr;
+  if (std::strncmp(name, "egl", 3) == 0) {
+    for (const auto& e : kEglProcs)
+      if (std::strcmp(e.name, name) == 0) return e.proc;
+    return nullptr;
+  }
+  return gles_client_api().get_proc_address(name);
+}
+
+}  // namespace brass::egl

@@ -1,0 +1,52 @@
+// The narrow interface EGL uses to create and bind client-API contexts. The
+// OpenGL ES implementation is gles_client_api() (gl_client_api.cpp, over
+// src/gl); desktop GL will be a second implementation or a mode of it.
+#pragma once
+
+#include <memory>
+#include <string>
+
+namespace brass::egl {
+
+struct ClientContextRequest {
+  int major = 1, minor = 0;
+  bool debug = false;
+  bool robust_access = false;
+  bool lose_context_on_reset = false;
+  std::string device_name;
+};
+
+// Sizes and formats of one EGL surface's buffers, as the client API sees them.
+struct SurfaceBuffers {
+  int width = 0, height = 0;
+  int red = 8, green = 8, blue = 8, alpha = 8, depth = 0, stencil = 0, samples = 0;
+};
+
+class ClientContext {
+ public:
+  virtual ~ClientContext() = default;
+  virtual int major() const = 0;
+  virtual int minor() const = 0;
+};
+
+class ClientApi {
+ public:
+  virtual ~ClientApi() = default;
+  // Whether a context of exactly this requested version can be created.
+  virtual bool supports_version(int major, int minor) const = 0;
+  // Null on allocation failure. `share` is null or a context of this API.
+  virtual std::unique_ptr<ClientContext> create_context(const ClientContextRequest& request,
+                                                        ClientContext* share) = 0;
+  // Makes `ctx` current on the calling thread (null: release). Null buffers:
+  // surfaceless.
+  virtual void make_current(ClientContext* ctx, const SurfaceBuffers* draw, const SurfaceBuffers* read) = 0;
+  // The calling thread's current context: glFlush / glFinish.
+  virtual void flush() = 0;
+  virtual void finish() = 0;
+  // Entry point of a client-API function, or null.
+  virtual void* get_proc_address(const char* name) = 0;
+};
+
+ClientApi& gles_client_api();
+
+}  // namespace brass::egl

@@ -1,0 +1,82 @@
+// ClientApi for OpenGL ES over src/gl.
+#include "egl/client_api.h"
+#include "gl/context.h"
+
+namespace brass::egl {
+
+namespace {
+
+class GlesContext final : public ClientContext {
+ public:
+  explicit GlesContext(std::unique_ptr<gl::Context> ctx) : ctx_(std::move(ctx)) {}
+  int major() const override { return ctx_->major(); }
+  int minor() const override { return ctx_->minor(); }
+  gl::Context* gl() { return ctx_.get(); }
+
+ private:
+  std::unique_ptr<gl::Context> ctx_;
+};
+
+gl::Drawable to_drawable(const SurfaceBuffers& b) {
+  gl::Drawable d;
+  d.width = b.width;
+  d.height = b.height;
+  d.red_bits = b.red;
+  d.green_bits = b.green;
+  d.blue_bits = b.blue;
+  d.alpha_bits = b.alpha;
+  d.depth_bits = b.depth;
+  d.stencil_bits = b.stencil;
+  d.samples = b.samples;
+  return d;
+}
+
+class GlesApi final : public ClientApi {
+ public:
+  bool supports_version(int major, int minor) const override {
+    return (major == 2 && minor == 0) || (major == 3 && minor == 0);
+  }
+
+  std::unique_ptr<ClientContext> create_context(const ClientContextRequest& request,
+                                                ClientContext* share) override {
+    gl::ContextDesc desc;
+    desc.major = request.major;
+    desc.minor = request.minor;
+    desc.debug = request.debug;
+    desc.robust_access = request.robust_access;
+    desc.lose_context_on_reset = request.lose_context_on_reset;
+    desc.device_name = request.device_name;
+    gl::Context* share_gl = share ? static_cast<GlesContext*>(share)->gl() : nullptr;
+    auto ctx = gl::Context::create(desc, share_gl);
+    if (!ctx) return nullptr;
+    return std::make_unique<GlesContext>(std::move(ctx));
+  }
+
+  void make_current(ClientContext* ctx, const SurfaceBuffers* draw, const SurfaceBuffers* read) override {
+    if (!ctx) {
+      gl::set_current_context(nullptr);
+      return;
+    }
+    gl::Context* g = static_cast<GlesContext*>(ctx)->gl();
+    gl::Drawable d, r;
+    if (draw) d = to_drawable(*draw);
+    if (read) r = to_drawable(*read);
+    g->bind_drawables(draw ? &d : nullptr, read ? &r : nullptr);
+    gl::set_current_context(g);
+  }
+
+  // Nothing is recorded on the GPU before the pipe seam lands.
+  void flush() override {}
+  void finish() override {}
+
+  void* get_proc_address(const char* name) override { return gl::get_proc_address(name); }
+};
+
+}  // namespace
+
+ClientApi& gles_client_api() {
+  static GlesApi api;
+  return api;
+}
+
+}  // namespace brass::egl

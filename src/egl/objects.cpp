@@ -1,0 +1,204 @@
+#include "egl/objects.h"
+
+#include "util/log.h"
+
+namespace brass::egl {
+
+bool Config::get(EGLint attribute, EGLint* value) const {
+  EGLint v = 0;
+  switch (attribute) {
+    case EGL_CONFIG_ID: v = id; break;
+    case EGL_BUFFER_SIZE: v = buffer_size; break;
+    case EGL_RED_SIZE: v = red; break;
+    case EGL_GREEN_SIZE: v = green; break;
+    case EGL_BLUE_SIZE: v = blue; break;
+    case EGL_ALPHA_SIZE: v = alpha; break;
+    case EGL_LUMINANCE_SIZE: v = 0; break;
+    case EGL_ALPHA_MASK_SIZE: v = 0; break;
+    case EGL_DEPTH_SIZE: v = depth; break;
+    case EGL_STENCIL_SIZE: v = stencil; break;
+    case EGL_SAMPLES: v = samples; break;
+    case EGL_SAMPLE_BUFFERS: v = sample_buffers; break;
+    case EGL_SURFACE_TYPE: v = surface_type; break;
+    case EGL_RENDERABLE_TYPE: v = renderable_type; break;
+    case EGL_CONFORMANT: v = conformant; break;
+    case EGL_COLOR_BUFFER_TYPE: v = EGL_RGB_BUFFER; break;
+    case EGL_CONFIG_CAVEAT: v = EGL_NONE; break;
+    case EGL_LEVEL: v = 0; break;
+    case EGL_NATIVE_RENDERABLE: v = EGL_FALSE; break;
+    case EGL_NATIVE_VISUAL_ID: v = 0; break;
+    case EGL_NATIVE_VISUAL_TYPE: v = EGL_NONE; break;
+    case EGL_BIND_TO_TEXTURE_RGB: v = EGL_FALSE; break;
+    case EGL_BIND_TO_TEXTURE_RGBA: v = EGL_FALSE; break;
+    case EGL_MIN_SWAP_INTERVAL: v = min_swap_interval; break;
+    case EGL_MAX_SWAP_INTERVAL: v = max_swap_interval; break;
+    case EGL_MAX_PBUFFER_WIDTH: v = max_pbuffer_width; break;
+    case EGL_MAX_PBUFFER_HEIGHT: v = max_pbuffer_height; break;
+    case EGL_MAX_PBUFFER_PIXELS: v = max_pbuffer_pixels; break;
+    case EGL_TRANSPARENT_TYPE: v = EGL_NONE; break;
+    case EGL_TRANSPARENT_RED_VALUE:
+    case EGL_TRANSPARENT_GREEN_VALUE:
+    case EGL_TRANSPARENT_BLUE_VALUE: v = 0; break;
+    default: return false;
+  }
+  *value = v;
+  return true;
+}
+
+SurfaceBuffers Surface::buffers() const {
+  SurfaceBuffers b;
+  b.width = width;
+  b.height = height;
+  if (config) {
+    b.red = config->red;
+    b.green = config->green;
+    b.blue = config->blue;
+    b.alpha = config->alpha;
+    b.depth = config->depth;
+    b.stencil = config->stencil;
+    b.samples = config->samples;
+  }
+  return b;
+}
+
+const Config* Display::find_config(EGLConfig handle) const {
+  if (!initialized) return nullptr;
+  for (const auto& c : configs) {
+    if (c.get() == handle) return c.get();
+  }
+  return nullptr;
+}
+
+Surface* Display::find_surface(EGLSurface handle) const {
+  auto it = surfaces.find(static_cast<Surface*>(handle));
+  return it == surfaces.end() ? nullptr : it->second.get();
+}
+
+Context* Display::find_context(EGLContext handle) const {
+  auto it = contexts.find(static_cast<Context*>(handle));
+  return it == contexts.end() ? nullptr : it->second.get();
+}
+
+Sync* Display::find_sync(EGLSync handle) const {
+  auto it = syncs.find(static_cast<Sync*>(handle));
+  return it == syncs.end() ? nullptr : it->second.get();
+}
+
+ThreadState& thread_state() {
+  thread_local ThreadState state;
+  return state;
+}
+
+std::mutex& egl_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+namespace {
+
+struct Registry {
+  bool enumerated = false;
+  std::vector<Device> devices;
+  int default_device = -1;
+  // Displays are never freed: EGLDisplay handles stay valid for the process.
+  std::vector<std::unique_ptr<Display>> displays;
+};
+
+Registry& registry() {
+  static Registry* r = new Registry();  // never destroyed: handles outlive static destructors
+  return *r;
+}
+
+void enumerate_once() {
+  Registry& r = registry();
+  if (r.enumerated) return;
+  r.enumerated = true;
+  std::unique_ptr<DeviceProvider> provider = create_device_provider();
+  if (!provider) {
+    BRASS_WARN("EGL: no device provider");
+    return;
+  }
+  std::vector<DeviceInfo> infos = provider->enumerate();
+  for (size_t i = 0; i < infos.size(); ++i) {
+    Device d;
+    d.index = static_cast<int>(i);
+    d.info = std::move(infos[i]);
+    r.devices.push_back(std::move(d));
+  }
+  r.default_device = provider->default_device();
+}
+
+}  // namespace
+
+const std::vector<Device>& devices() {
+  enumerate_once();
+  return registry().devices;
+}
+
+Device* find_device(EGLDeviceEXT handle) {
+  auto& list = registry().devices;
+  for (auto& d : list) {
+    if (&d == handle) return &d;
+  }
+  return nullptr;
+}
+
+Display* get_display(EGLenum platform, int device_index) {
+  Registry& r = registry();
+  for (auto& d : r.displays) {
+    if (d->platform == platform && d->requested_device == device_index) return d.get();
+  }
+  auto d = std::make_unique<Display>();
+  d->platform = platform;
+  d->requested_device = device_index;
+  d->device_index = device_index;
+  r.displays.push_back(std::move(d));
+  return r.displays.back().get();
+}
+
+Display* find_display(EGLDisplay handle) {
+  for (auto& d : registry().displays) {
+    if (d.get() == handle) return d.get();
+  }
+  return nullptr;
+}
+
+int default_device_index() {
+  enumerate_once();
+  return registry().default_device;
+}
+
+void build_configs(Display* dpy) {
+  if (!dpy->configs.empty()) return;
+  struct Color {
+    EGLint r, g, b, a;
+  };
+  const Color colors[] = {{8, 8, 8, 8}, {8, 8, 8, 0}, {5, 6, 5, 0}};
+  const EGLint depth_stencil[][2] = {{0, 0}, {24, 8}};
+  const EGLint sample_counts[] = {0, 4};
+  EGLint id = 1;
+  for (const Color& c : colors) {
+    for (const auto& ds : depth_stencil) {
+      for (EGLint samples : sample_counts) {
+        auto cfg = std::make_unique<Config>();
+        cfg->id = id++;
+        cfg->red = c.r;
+        cfg->green = c.g;
+        cfg->blue = c.b;
+        cfg->alpha = c.a;
+        cfg->buffer_size = c.r + c.g + c.b + c.a;
+        cfg->depth = ds[0];
+        cfg->stencil = ds[1];
+        cfg->samples = samples;
+        cfg->sample_buffers = samples > 0 ? 1 : 0;
+        // Window surfaces arrive with the X11 platform.
+        cfg->surface_type = EGL_PBUFFER_BIT;
+        cfg->renderable_type = EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT;
+        cfg->conformant = cfg->renderable_type;
+        dpy->configs.push_back(std::move(cfg));
+      }
+    }
+  }
+}
+
+}  // namespace brass::egl

@@ -1,0 +1,116 @@
+// The EGL object model: devices, displays, configs, surfaces, contexts and
+// syncs, plus the per-thread state (last error, bound API, current context).
+// Handles given to applications are the addresses of these objects; every
+// handle is looked up in its display's live set before use, so a stale or
+// foreign handle is an EGL error, never a dereference.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "egl/client_api.h"
+#include "egl/device_provider.h"
+#include "egl/egl_types.h"
+
+namespace brass::egl {
+
+struct Device {
+  int index = 0;
+  DeviceInfo info;
+};
+
+struct Config {
+  EGLint id = 0;
+  EGLint red = 0, green = 0, blue = 0, alpha = 0, buffer_size = 0;
+  EGLint depth = 0, stencil = 0, samples = 0, sample_buffers = 0;
+  EGLint surface_type = 0, renderable_type = 0, conformant = 0;
+  EGLint min_swap_interval = 0, max_swap_interval = 1;
+  EGLint max_pbuffer_width = 16384, max_pbuffer_height = 16384, max_pbuffer_pixels = 16384 * 16384;
+  // Value of any EGL_* config attribute; false for names that are not one.
+  bool get(EGLint attribute, EGLint* value) const;
+};
+
+struct Display;
+
+struct Surface {
+  Display* display = nullptr;
+  const Config* config = nullptr;
+  EGLint type = EGL_PBUFFER_BIT;
+  EGLint width = 0, height = 0;
+  bool largest_pbuffer = false;
+  EGLint texture_format = EGL_NO_TEXTURE, texture_target = EGL_NO_TEXTURE;
+  bool mipmap_texture = false;
+  EGLint mipmap_level = 0;
+  EGLint swap_behavior = EGL_BUFFER_DESTROYED;
+  EGLint multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
+  EGLint gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
+  EGLint swap_interval = 1;
+  int bind_count = 0;   // contexts that have it as draw and/or read
+  bool destroyed = false;
+  SurfaceBuffers buffers() const;
+};
+
+struct ThreadState;
+
+struct Context {
+  Display* display = nullptr;
+  const Config* config = nullptr;  // null: EGL_KHR_no_config_context
+  EGLenum api = EGL_OPENGL_ES_API;
+  bool lose_context_on_reset = false;
+  std::unique_ptr<ClientContext> client;
+  ThreadState* bound_thread = nullptr;
+  Surface* draw = nullptr;
+  Surface* read = nullptr;
+  bool destroyed = false;
+};
+
+struct Sync {
+  Display* display = nullptr;
+  EGLenum type = EGL_SYNC_FENCE;
+  EGLenum status = EGL_SIGNALED;
+};
+
+struct Display {
+  EGLenum platform = EGL_NONE;
+  int requested_device = -1;  // lookup key: the device named at creation, -1: default
+  int device_index = -1;      // into the process device list, resolved at eglInitialize
+  bool initialized = false;
+  std::vector<std::unique_ptr<Config>> configs;  // built once, valid while initialized
+  std::unordered_map<Surface*, std::unique_ptr<Surface>> surfaces;
+  std::unordered_map<Context*, std::unique_ptr<Context>> contexts;
+  std::unordered_map<Sync*, std::unique_ptr<Sync>> syncs;
+  // Destroyed while current somewhere: freed when released.
+  std::vector<std::unique_ptr<Surface>> zombie_surfaces;
+  std::vector<std::unique_ptr<Context>> zombie_contexts;
+
+  const Config* find_config(EGLConfig handle) const;
+  Surface* find_surface(EGLSurface handle) const;
+  Context* find_context(EGLContext handle) const;
+  Sync* find_sync(EGLSync handle) const;
+};
+
+struct ThreadState {
+  EGLint error = EGL_SUCCESS;
+  EGLenum api = EGL_OPENGL_ES_API;
+  Context* context = nullptr;
+};
+
+ThreadState& thread_state();
+
+// Process-wide registry. One lock guards every EGL object: EGL calls are not
+// on any hot path, and one lock makes multi-threaded use simple to reason about.
+std::mutex& egl_mutex();
+const std::vector<Device>& devices();  // enumerated once, on first use (lock held)
+Device* find_device(EGLDeviceEXT handle);
+// Stable display for (platform, device); created on first request.
+Display* get_display(EGLenum platform, int device_index);
+Display* find_display(EGLDisplay handle);
+int default_device_index();  // -1 when no device is usable
+
+// The configs every display offers: {RGBA8, RGB8, RGB565} x {none, D24S8} x {1, 4 samples}.
+void build_configs(Display* dpy);
+
+}  // namespace brass::egl

@@ -1,0 +1,58 @@
+// EGL's DeviceProvider over src/device: EGL devices are the usable Vulkan
+// physical devices. Lives outside src/egl because it includes Vulkan (through
+// device/*.h); replaced by a pipe::Screen factory binding once the driver seam
+// exposes one.
+#include <cstring>
+
+#include "device/instance.h"
+#include "device/physical_device_choice.h"
+#include "egl/device_provider.h"
+#include "util/log.h"
+#include "util/options.h"
+
+namespace brass::egl {
+
+namespace {
+
+class VulkanDeviceProvider final : public DeviceProvider {
+ public:
+  std::vector<DeviceInfo> enumerate() override {
+    std::vector<DeviceInfo> out;
+    vk::InstanceConfig config;  // enumeration needs no layers or surfaces
+    auto instance = vk::Instance::create(config);
+    if (!instance) {
+      BRASS_WARN("EGL: no Vulkan 1.3 instance; no EGL devices");
+      return out;
+    }
+    auto candidates = vk::enumerate_physical_devices(instance->handle());
+    std::vector<vk::PhysicalDeviceCandidate> usable;
+    for (auto& c : candidates) {
+      if (!c.usable) {
+        BRASS_INFO("EGL: skipping device %s: %s", c.caps.device_name.c_str(), c.why_not.c_str());
+        continue;
+      }
+      DeviceInfo info;
+      info.name = c.caps.device_name;
+      info.driver_name = c.caps.driver_name;
+      std::memcpy(info.uuid, c.caps.device_uuid, sizeof(info.uuid));
+      info.software = c.caps.device_type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+      out.push_back(std::move(info));
+      usable.push_back(std::move(c));
+    }
+    std::string why;
+    default_ = usable.empty() ? -1 : vk::choose_physical_device(usable, options().device, &why);
+    if (!usable.empty() && default_ < 0) BRASS_WARN("EGL: %s", why.c_str());
+    return out;
+  }
+
+  int default_device() override { return default_; }
+
+ private:
+  int default_ = -1;
+};
+
+}  // namespace
+
+std::unique_ptr<DeviceProvider> create_device_provider() { return std::make_unique<VulkanDeviceProvider>(); }
+
+}  // namespace brass::egl

@@ -1,0 +1,10 @@
+// GL types and enums for the GL frontend, from the Khronos ES headers. No
+// prototypes: Brass defines its entry points under its own names and hands
+// them out through GetProcAddress and glvnd's dispatch table only.
+#pragma once
+
+#ifndef GL_GLES_PROTOTYPES
+#define GL_GLES_PROTOTYPES 0
+#endif
+#include <GLES3/gl32.h>
+#include <GLES2/gl2ext.h>

@@ -1,0 +1,204 @@
+// The generated GL entry points and the context skeleton, without EGL.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <set>
+#include <string>
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "gl/context.h"
+#include "gl_functions.h"
+
+namespace brass::gl {
+namespace {
+
+template <typename Fn>
+Fn proc(const char* name) {
+  void* p = get_proc_address(name);
+  EXPECT_NE(p, nullptr) << name;
+  return reinterpret_cast<Fn>(p);
+}
+
+struct Current {
+  explicit Current(Context* c) { set_current_context(c); }
+  ~Current() { set_current_context(nullptr); }
+};
+
+TEST(GlEntryPoints, TableHoldsEveryEs2AndEs3FunctionSortedOnce) {
+  size_t count = 0;
+  const FunctionInfo* table = function_table(&count);
+  ASSERT_EQ(count, kFunctionCount);
+  size_t es20 = 0, es30_only = 0;
+  for (size_t i = 0; i < count; ++i) {
+    if (i) {
+      EXPECT_LT(std::strcmp(table[i - 1].name, table[i].name), 0);
+    }
+    EXPECT_TRUE(table[i].profiles & kProfileES30) << table[i].name;
+    if (table[i].profiles & kProfileES20) {
+      ++es20;
+    } else {
+      ++es30_only;
+    }
+    EXPECT_EQ(find_function(table[i].name), &table[i]);
+    EXPECT_EQ(get_proc_address(table[i].name), reinterpret_cast<void*>(table[i].proc));
+  }
+  // gl.xml: GL_ES_VERSION_2_0 requires 142 commands, GL_ES_VERSION_3_0 adds 104.
+  EXPECT_EQ(es20, 142u);
+  EXPECT_EQ(es30_only, 104u);
+  for (const char* name : {"glDrawArrays", "glTexImage2D", "glShaderSource", "glBlitFramebuffer",
+                           "glFenceSync", "glGetStringi", "glTexStorage3D", "glReadPixels"})
+    EXPECT_NE(find_function(name), nullptr) << name;
+  EXPECT_EQ(find_function("glDispatchCompute"), nullptr);  // ES 3.1: not generated yet
+  EXPECT_EQ(find_function("glNotAFunction"), nullptr);
+  EXPECT_EQ(get_proc_address(nullptr), nullptr);
+}
+
+TEST(GlEntryPoints, NoCurrentContextMakesCallsNoOps) {
+  set_current_context(nullptr);
+  auto get_error = proc<GLenum (*)()>("glGetError");
+  auto clear = proc<void (*)(GLbitfield)>("glClear");
+  auto get_string = proc<const GLubyte* (*)(GLenum)>("glGetString");
+  clear(GL_COLOR_BUFFER_BIT);
+  EXPECT_EQ(get_string(GL_VENDOR), nullptr);
+  EXPECT_EQ(get_error(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+TEST(GlEntryPoints, UnimplementedFunctionRecordsInvalidOperation) {
+  auto ctx = Context::create(ContextDesc{}, nullptr);
+  Current cur(ctx.get());
+  auto get_error = proc<GLenum (*)()>("glGetError");
+  auto draw_arrays = proc<void (*)(GLenum, GLint, GLsizei)>("glDrawArrays");
+  auto create_shader = proc<GLuint (*)(GLenum)>("glCreateShader");
+  const FunctionInfo* f = find_function("glDrawArrays");
+  ASSERT_NE(f, nullptr);
+  ASSERT_FALSE(f->implemented) << "pick another unimplemented function for this test";
+  draw_arrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  EXPECT_EQ(get_error(), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(create_shader(GL_VERTEX_SHADER), 0u);
+  EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_OPERATION));
+}
+
+TEST(GlContext, FirstErrorSticksUntilRead) {
+  auto ctx = Context::create(ContextDesc{}, nullptr);
+  Current cur(ctx.get());
+  auto get_error = proc<GLenum (*)()>("glGetError");
+  auto enable = proc<void (*)(GLenum)>("glEnable");
+  auto viewport = proc<void (*)(GLint, GLint, GLsizei, GLsizei)>("glViewport");
+  enable(0x1234);                 // GL_INVALID_ENUM
+  viewport(0, 0, -1, 1);          // GL_INVALID_VALUE, dropped
+  EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_ENUM));
+  EXPECT_EQ(get_error(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+TEST(GlContext, StringsNameBrassAndTheDevice) {
+  ContextDesc desc;
+  desc.device_name = "Test GPU";
+  auto ctx = Context::create(desc, nullptr);
+  Current cur(ctx.get());
+  auto get_string = proc<const GLubyte* (*)(GLenum)>("glGetString");
+  auto get_error = proc<GLenum (*)()>("glGetError");
+  auto str = [&](GLenum e) { return std::string(reinterpret_cast<const char*>(get_string(e))); };
+  EXPECT_EQ(str(GL_VENDOR), "Brass");
+  EXPECT_EQ(str(GL_RENDERER), "Brass (Test GPU)");
+  EXPECT_EQ(str(GL_VERSION).rfind("OpenGL ES 3.0 Brass ", 0), 0u);
+  EXPECT_EQ(str(GL_SHADING_LANGUAGE_VERSION), "OpenGL ES GLSL ES 3.00");
+  EXPECT_EQ(get_string(GL_TEXTURE_2D), nullptr);
+  EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_ENUM));
+}
+
+TEST(GlContext, BasicQueriesAndDrawableSize) {
+  auto ctx = Context::create(ContextDesc{}, nullptr);
+  Current cur(ctx.get());
+  Drawable d;
+  d.width = 64;
+  d.height = 32;
+  d.depth_bits = 24;
+  ctx->bind_drawables(&d, &d);
+  auto get_integerv = proc<void (*)(GLenum, GLint*)>("glGetIntegerv");
+  auto get_floatv = proc<void (*)(GLenum, GLfloat*)>("glGetFloatv");
+  auto get_booleanv = proc<void (*)(GLenum, GLboolean*)>("glGetBooleanv");
+  auto clear_color = proc<void (*)(GLfloat, GLfloat, GLfloat, GLfloat)>("glClearColor");
+  auto enable = proc<void (*)(GLenum)>("glEnable");
+  auto get_error = proc<GLenum (*)()>("glGetError");
+  GLint v[4] = {};
+  get_integerv(GL_VIEWPORT, v);
+  EXPECT_EQ(v[2], 64);
+  EXPECT_EQ(v[3], 32);
+  get_integerv(GL_SCISSOR_BOX, v);
+  EXPECT_EQ(v[2], 64);
+  get_integerv(GL_DEPTH_BITS, v);
+  EXPECT_EQ(v[0], 24);
+  get_integerv(GL_MAJOR_VERSION, v);
+  EXPECT_EQ(v[0], 3);
+  clear_color(0.25f, 0.5f, 0.75f, 1.0f);
+  GLfloat f[4] = {};
+  get_floatv(GL_COLOR_CLEAR_VALUE, f);
+  EXPECT_FLOAT_EQ(f[1], 0.5f);
+  enable(GL_SCISSOR_TEST);
+  GLboolean b = GL_FALSE;
+  get_booleanv(GL_SCISSOR_TEST, &b);
+  EXPECT_EQ(b, GL_TRUE);
+  get_integerv(0xDEAD, v);
+  EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_ENUM));
+  // A later bind to another surface keeps the viewport (only the first sets it).
+  d.width = 8;
+  ctx->bind_drawables(&d, &d);
+  get_integerv(GL_VIEWPORT, v);
+  EXPECT_EQ(v[2], 64);
+}
+
+TEST(GlContext, ShareGroupsShareObjectNamesButNotContainers) {
+  auto a = Context::create(ContextDesc{}, nullptr);
+  auto b = Context::create(ContextDesc{}, a.get());
+  auto c = Context::create(ContextDesc{}, nullptr);
+  EXPECT_EQ(a->share_group_ptr(), b->share_group_ptr());
+  EXPECT_NE(a->share_group_ptr(), c->share_group_ptr());
+  auto gen_buffers = proc<void (*)(GLsizei, GLuint*)>("glGenBuffers");
+  auto gen_framebuffers = proc<void (*)(GLsizei, GLuint*)>("glGenFramebuffers");
+  GLuint na = 0, nb = 0, nc = 0, fa = 0, fb = 0;
+  set_current_context(a.get());
+  gen_buffers(1, &na);
+  gen_framebuffers(1, &fa);
+  set_current_context(b.get());
+  gen_buffers(1, &nb);
+  gen_framebuffers(1, &fb);
+  set_current_context(c.get());
+  gen_buffers(1, &nc);
+  set_current_context(nullptr);
+  EXPECT_NE(na, nb);  // one namespace for a and b
+  EXPECT_EQ(na, nc);  // c has its own
+  EXPECT_EQ(fa, fb);  // framebuffers are per context
+  // The share group outlives the context that created it.
+  a.reset();
+  EXPECT_TRUE(b->share_group().buffers.contains(na));
+}
+
+TEST(GlContext, ContextsOnSeveralThreadsKeepTheirOwnErrors) {
+  auto get_error = proc<GLenum (*)()>("glGetError");
+  auto enable = proc<void (*)(GLenum)>("glEnable");
+  auto viewport = proc<void (*)(GLint, GLint, GLsizei, GLsizei)>("glViewport");
+  std::vector<std::thread> threads;
+  std::atomic<int> ok{0};
+  for (int i = 0; i < 4; ++i) {
+    threads.emplace_back([&, i] {
+      auto ctx = Context::create(ContextDesc{}, nullptr);
+      set_current_context(ctx.get());
+      for (int k = 0; k < 1000; ++k) {
+        if (i % 2) enable(0x1);
+        else viewport(0, 0, -1, -1);
+        const GLenum want = i % 2 ? GL_INVALID_ENUM : GL_INVALID_VALUE;
+        if (get_error() != want) return;
+      }
+      set_current_context(nullptr);
+      ++ok;
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(ok.load(), 4);
+}
+
+}  // namespace
+}  // namespace brass::gl
