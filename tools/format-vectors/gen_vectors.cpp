@@ -11,8 +11,15 @@
 //
 // Regenerate (from the repository root):
 //   g++ -std=c++20 -O2 -o /tmp/gen_vectors tools/format-vectors/gen_vectors.cpp -lEGL -lOpenGL
-//   env __EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/50_mesa.json LIBGL_ALWAYS_SOFTWARE=1 XDG_RUNTIME_DIR=/tmp /tmp/gen_vectors tests/device/data
-// (generated with Mesa 22.3.6 llvmpipe; the output is deterministic.)
+//   env GALLIUM_DRIVER=softpipe __EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/50_mesa.json LIBGL_ALWAYS_SOFTWARE=1 XDG_RUNTIME_DIR=/tmp /tmp/gen_vectors tests/device/data
+// (generated with Mesa 22.3.6; the output is deterministic.)
+//
+// Why softpipe: Mesa decodes ETC2/EAC on the CPU at upload for both drivers
+// (identical vectors), but llvmpipe samples S3TC/RGTC with its JIT decoder,
+// which approximates the interpolation (1/3 as 85/256 of the 8-bit delta,
+// the BC3/BC4 weights as 255*64/7 fixed point) and is off by one from the
+// specification's (2*c0 + c1) / 3 in about 10-30% of interpolated texels.
+// softpipe fetches with Mesa's C decoder, which computes the spec formula.
 //
 // It uses desktop GL (a compatibility context through EGL's surfaceless
 // platform) because it has glGetTexImage and both ETC2 (ARB_ES3_compatibility)
