@@ -119,6 +119,46 @@ ConversionStatus resolve(size_t row_pitch, size_t slice_pitch, size_t size, cons
   return ConversionStatus::Ok;
 }
 
+// ---- small floats --------------------------------------------------------
+
+// Half -> unsigned float with 5 exponent bits and `mantissa_bits` (6 for the
+// 11-bit, 5 for the 10-bit channels of R11G11B10F), as the GL spec says:
+// round to nearest (even), negatives and -Inf to 0, finite values too large
+// to the largest finite value, +Inf stays, NaN stays NaN.
+uint32_t half_to_small_float(uint16_t h, uint32_t mantissa_bits) {
+  const uint32_t shift = 10 - mantissa_bits;
+  const uint32_t exp = (h >> 10) & 31, mant = h & 0x3FF;
+  if (exp == 31 && mant != 0) return (31u << mantissa_bits) | std::max(mant >> shift, 1u);  // NaN, payload kept
+  if (h & 0x8000) return 0;                                        // negative, -Inf, -0
+  if (exp == 31) return 31u << mantissa_bits;                      // +Inf
+  // Exponent and mantissa as one integer: rounding carries into the exponent.
+  const uint32_t v = h & 0x7FFF, kept = v >> shift, rest = v & ((1u << shift) - 1), halfway = 1u << (shift - 1);
+  const uint32_t rounded = kept + ((rest > halfway || (rest == halfway && (kept & 1))) ? 1 : 0);
+  const uint32_t max_finite = (31u << mantissa_bits) - 1;
+  return std::min(rounded, max_finite);
+}
+
+// The GL specification's shared-exponent encoding (N = 9 mantissa bits,
+// B = 15 exponent bias, Emax = 31).
+uint32_t pack_rgb9e5(float r, float g, float b) {
+  constexpr double kMax = 511.0 / 512.0 * 65536.0;
+  auto clamp = [&](float v) { return std::isnan(v) ? 0.0 : std::clamp(static_cast<double>(v), 0.0, kMax); };
+  const double rc = clamp(r), gc = clamp(g), bc = clamp(b);
+  const double maxc = std::max({rc, gc, bc});
+  int floor_log2 = -16;
+  if (maxc > 0) {
+    int e;
+    std::frexp(maxc, &e);  // maxc = m * 2^e, m in [0.5, 1)
+    floor_log2 = std::max(e - 1, -16);
+  }
+  int exp_shared = floor_log2 + 1 + 15;
+  const double maxs = std::floor(maxc / std::ldexp(1.0, exp_shared - 15 - 9) + 0.5);
+  if (maxs == 512.0) ++exp_shared;
+  const double scale = std::ldexp(1.0, exp_shared - 15 - 9);
+  auto mant = [&](double v) { return static_cast<uint32_t>(std::floor(v / scale + 0.5)); };
+  return mant(rc) | (mant(gc) << 9) | (mant(bc) << 18) | (static_cast<uint32_t>(exp_shared) << 27);
+}
+
 // ---- row converters --------------------------------------------------------
 
 using RowFn = void (*)(Format f, const uint8_t* src, uint8_t* dst, uint32_t count);
@@ -193,6 +233,18 @@ void expand_packed(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
 
 void pack_packed(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
   for (uint32_t i = 0; i < count; ++i) {
+    if (f == Format::R11G11B10_FLOAT || f == Format::RGB9E5_FLOAT) {
+      uint16_t h[4];
+      std::memcpy(h, src + i * 8, 8);
+      uint32_t packed;
+      if (f == Format::R11G11B10_FLOAT) {
+        packed = half_to_small_float(h[0], 6) | (half_to_small_float(h[1], 6) << 11) | (half_to_small_float(h[2], 5) << 22);
+      } else {
+        packed = pack_rgb9e5(half_to_float(h[0]), half_to_float(h[1]), half_to_float(h[2]));
+      }
+      store32(dst + i * 4, packed);
+      continue;
+    }
     const uint8_t* t = src + i * 4;
     uint32_t v;
     if (f == Format::B5G6R5_UNORM) {
@@ -405,9 +457,7 @@ bool can_convert_from_stored(Format format, FormatConversion conversion) {
     case C::None:
     case C::SwapRedBlue:
     case C::DepthStencilRepack: return can_convert_to_stored(format, conversion);
-    case C::ExpandToFourChannels:
-      return rgb_channel_size(format) != 0 || format == Format::B5G6R5_UNORM || format == Format::RGBA4_UNORM ||
-             format == Format::RGB5A1_UNORM;
+    case C::ExpandToFourChannels: return can_convert_to_stored(format, conversion);
     case C::DecodeEtc2:
     case C::DecodeBc: return false;
   }

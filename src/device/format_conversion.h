@@ -65,9 +65,10 @@ inline size_t converted_size(pipe::Format format, const FormatChoice& choice, Co
 size_t stencil_plane_size(ConversionExtent extent);
 
 // Whether a direction exists: every conversion the table uses can upload;
-// readback exists for SwapRedBlue, DepthStencilRepack, None (a repitching
-// copy) and ExpandToFourChannels except the two shared-exponent / small
-// float formats (RGB9E5, R11G11B10F) — decoders have no readback.
+// readback exists for all but the decoders (DecodeEtc2, DecodeBc): None (a
+// repitching copy), SwapRedBlue, DepthStencilRepack and ExpandToFourChannels
+// (drops the fourth channel; re-packs 565/4444/5551 with rounding, and
+// R11G11B10F / RGB9E5 from half floats with the GL spec's encodings).
 bool can_convert_to_stored(pipe::Format format, FormatConversion conversion);
 bool can_convert_from_stored(pipe::Format format, FormatConversion conversion);
 

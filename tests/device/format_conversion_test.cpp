@@ -328,8 +328,59 @@ TEST(FormatConversionExpand, ReadbackDropsOrRepacks) {
               ConversionStatus::Ok);
     EXPECT_EQ(all, back) << pipe::describe(f).name;
   }
-  EXPECT_FALSE(can_convert_from_stored(Format::RGB9E5_FLOAT, C::ExpandToFourChannels));
+  EXPECT_TRUE(can_convert_from_stored(Format::RGB9E5_FLOAT, C::ExpandToFourChannels));
   EXPECT_FALSE(can_convert_from_stored(Format::ETC2_RGB8, C::DecodeEtc2));
+}
+
+TEST(FormatConversionExpand, SmallFloatReadback) {
+  // Every 11- and 10-bit value (NaN included) survives the half round trip.
+  std::vector<uint32_t> packed;
+  for (uint32_t v = 0; v < 2048; ++v) packed.push_back(v | ((2047 - v) << 11) | ((v & 1023) << 22));
+  const uint32_t n = static_cast<uint32_t>(packed.size());
+  std::vector<uint16_t> half(n * 4);
+  std::vector<uint32_t> back(n);
+  ASSERT_EQ(convert_to_stored(Format::R11G11B10_FLOAT, C::ExpandToFourChannels, {n, 1, 1}, {packed.data(), n * 4u},
+                              {half.data(), half.size() * 2}),
+            ConversionStatus::Ok);
+  ASSERT_EQ(convert_from_stored(Format::R11G11B10_FLOAT, C::ExpandToFourChannels, {n, 1, 1}, {half.data(), half.size() * 2},
+                                {back.data(), n * 4u}),
+            ConversionStatus::Ok);
+  EXPECT_EQ(packed, back);
+  // Rendered halves: negative -> 0, too large -> largest finite, rounding to nearest even.
+  const std::vector<uint16_t> rendered = {float_to_half(-1.0f), float_to_half(65504.0f), float_to_half(1.0f + 1.0f / 64),
+                                          0x3C00};
+  uint32_t one;
+  ASSERT_EQ(convert_from_stored(Format::R11G11B10_FLOAT, C::ExpandToFourChannels, {1, 1, 1}, {rendered.data(), 8}, {&one, 4}),
+            ConversionStatus::Ok);
+  EXPECT_EQ(one & 0x7FF, 0u);
+  EXPECT_EQ(unpack_uf11((one >> 11) & 0x7FF), 65024.0f);
+  EXPECT_EQ(unpack_uf10(one >> 22), 1.0f);  // 1 + 1/64 is halfway between 10-bit values: ties to even
+}
+
+TEST(FormatConversionExpand, Rgb9e5Readback) {
+  const std::vector<uint16_t> halves = {float_to_half(1.0f), float_to_half(0.5f), 0, 0x3C00,
+                                        float_to_half(-3.0f), float_to_half(65504.0f), float_to_half(0.25f), 0x3C00};
+  std::vector<uint32_t> packed(2);
+  ASSERT_EQ(convert_from_stored(Format::RGB9E5_FLOAT, C::ExpandToFourChannels, {2, 1, 1}, {halves.data(), 16}, {packed.data(), 8}),
+            ConversionStatus::Ok);
+  EXPECT_EQ(packed[0], 256u | (128u << 9) | (16u << 27));
+  float rgb[3];
+  unpack_rgb9e5(packed[1], rgb);
+  EXPECT_EQ(rgb[0], 0.0f);
+  EXPECT_EQ(rgb[1], 65408.0f);  // clamped to the largest shared-exponent value
+  EXPECT_EQ(rgb[2], 0.0f);      // 0.25 is below the shared exponent's step (128)
+  // Values decoded from RGB9E5 re-encode to the same values.
+  for (uint32_t i = 0; i < 20000; ++i) {
+    const uint32_t p = i * 2654435761u;
+    float in[3], out[3];
+    unpack_rgb9e5(p, in);
+    const std::vector<uint16_t> h = {float_to_half(in[0]), float_to_half(in[1]), float_to_half(in[2]), 0x3C00};
+    uint32_t q;
+    ASSERT_EQ(convert_from_stored(Format::RGB9E5_FLOAT, C::ExpandToFourChannels, {1, 1, 1}, {h.data(), 8}, {&q, 4}),
+              ConversionStatus::Ok);
+    unpack_rgb9e5(q, out);
+    ASSERT_EQ(std::vector<float>(in, in + 3), std::vector<float>(out, out + 3)) << std::hex << p;
+  }
 }
 
 // ---- depth / stencil and swaps ------------------------------------------
