@@ -60,31 +60,35 @@ bool load_vectors(const std::string& name, Vectors* v) {
 }
 
 struct VectorCase {
+  const char* name;
   const char* file;
   Format format;
   FormatConversion conversion;
 };
 
 const VectorCase kVectorCases[] = {
-    {"etc2_rgb8", Format::ETC2_RGB8, C::DecodeEtc2},
-    {"etc2_srgb8", Format::ETC2_SRGB8, C::DecodeEtc2},
-    {"etc2_rgb8a1", Format::ETC2_RGB8A1, C::DecodeEtc2},
-    {"etc2_rgba8", Format::ETC2_RGBA8, C::DecodeEtc2},
-    {"eac_r11", Format::EAC_R11_UNORM, C::DecodeEtc2},
-    {"eac_r11_snorm", Format::EAC_R11_SNORM, C::DecodeEtc2},
-    {"eac_rg11", Format::EAC_RG11_UNORM, C::DecodeEtc2},
-    {"eac_rg11_snorm", Format::EAC_RG11_SNORM, C::DecodeEtc2},
-    {"bc1_rgb", Format::BC1_RGB_UNORM, C::DecodeBc},
-    {"bc1_rgba", Format::BC1_RGBA_UNORM, C::DecodeBc},
-    {"bc2", Format::BC2_UNORM, C::DecodeBc},
-    {"bc3", Format::BC3_UNORM, C::DecodeBc},
-    {"bc4", Format::BC4_UNORM, C::DecodeBc},
-    {"bc4_snorm", Format::BC4_SNORM, C::DecodeBc},
-    {"bc5", Format::BC5_UNORM, C::DecodeBc},
-    {"bc5_snorm", Format::BC5_SNORM, C::DecodeBc},
+    {"etc2_rgb8", "etc2_rgb8", Format::ETC2_RGB8, C::DecodeEtc2},
+    {"etc2_srgb8", "etc2_srgb8", Format::ETC2_SRGB8, C::DecodeEtc2},
+    {"etc2_rgb8a1", "etc2_rgb8a1", Format::ETC2_RGB8A1, C::DecodeEtc2},
+    {"etc2_rgba8", "etc2_rgba8", Format::ETC2_RGBA8, C::DecodeEtc2},
+    // The sRGB variants have the same bits (the sRGB-ness is in the VkFormat).
+    {"etc2_srgb8a1", "etc2_rgb8a1", Format::ETC2_SRGB8A1, C::DecodeEtc2},
+    {"etc2_srgb8_a8", "etc2_rgba8", Format::ETC2_SRGB8_A8, C::DecodeEtc2},
+    {"eac_r11", "eac_r11", Format::EAC_R11_UNORM, C::DecodeEtc2},
+    {"eac_r11_snorm", "eac_r11_snorm", Format::EAC_R11_SNORM, C::DecodeEtc2},
+    {"eac_rg11", "eac_rg11", Format::EAC_RG11_UNORM, C::DecodeEtc2},
+    {"eac_rg11_snorm", "eac_rg11_snorm", Format::EAC_RG11_SNORM, C::DecodeEtc2},
+    {"bc1_rgb", "bc1_rgb", Format::BC1_RGB_UNORM, C::DecodeBc},
+    {"bc1_rgba", "bc1_rgba", Format::BC1_RGBA_UNORM, C::DecodeBc},
+    {"bc2", "bc2", Format::BC2_UNORM, C::DecodeBc},
+    {"bc3", "bc3", Format::BC3_UNORM, C::DecodeBc},
+    {"bc4", "bc4", Format::BC4_UNORM, C::DecodeBc},
+    {"bc4_snorm", "bc4_snorm", Format::BC4_SNORM, C::DecodeBc},
+    {"bc5", "bc5", Format::BC5_UNORM, C::DecodeBc},
+    {"bc5_snorm", "bc5_snorm", Format::BC5_SNORM, C::DecodeBc},
 };
 
-void PrintTo(const VectorCase& c, std::ostream* os) { *os << c.file; }
+void PrintTo(const VectorCase& c, std::ostream* os) { *os << c.name; }
 
 class FormatConversionVectors : public testing::TestWithParam<VectorCase> {};
 
@@ -169,7 +173,40 @@ TEST_P(FormatConversionVectors, SubRegionsWithPitches) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Mesa, FormatConversionVectors, testing::ValuesIn(kVectorCases),
-                         [](const testing::TestParamInfo<VectorCase>& p) { return std::string(p.param.file); });
+                         [](const testing::TestParamInfo<VectorCase>& p) { return std::string(p.param.name); });
+
+// The vectors hit every mode they are meant to (so a passing comparison
+// means every mode was checked). Classified from the header bits only.
+TEST(FormatConversionVectorCoverage, EveryEtc2AndEacModeIsPresent) {
+  auto mode = [](const uint8_t* b, bool punch_through) {
+    if (!punch_through && !(b[3] & 2)) return 0;  // individual
+    auto overflow = [](int base, int d) { d = d & 4 ? d - 8 : d; return base + d < 0 || base + d > 31; };
+    if (overflow(b[0] >> 3, b[0] & 7)) return 2;  // T
+    if (overflow(b[1] >> 3, b[1] & 7)) return 3;  // H
+    if (overflow(b[2] >> 3, b[2] & 7)) return 4;  // planar
+    return 1;                                     // differential
+  };
+  Vectors rgb, a1, rgba, r11;
+  ASSERT_TRUE(load_vectors("etc2_rgb8", &rgb) && load_vectors("etc2_rgb8a1", &a1) && load_vectors("etc2_rgba8", &rgba) &&
+              load_vectors("eac_r11", &r11));
+  int rgb_modes[5] = {}, a1_modes[2][5] = {};
+  for (size_t i = 0; i < rgb.blocks.size(); i += 8) ++rgb_modes[mode(&rgb.blocks[i], false)];
+  for (size_t i = 0; i < a1.blocks.size(); i += 8) ++a1_modes[(a1.blocks[i + 3] >> 1) & 1][mode(&a1.blocks[i], true)];
+  for (int m = 0; m < 5; ++m) EXPECT_GE(rgb_modes[m], 8) << "ETC2 mode " << m;
+  for (int opaque = 0; opaque < 2; ++opaque) {
+    for (int m = 1; m < 5; ++m) EXPECT_GE(a1_modes[opaque][m], 4) << "punch-through opaque " << opaque << " mode " << m;
+  }
+  for (const Vectors* v : {&rgba, &r11}) {
+    int tables[16] = {}, zero_multiplier = 0, multiplier = 0;
+    for (size_t i = 0; i < v->blocks.size(); i += v->block_bytes) {
+      ++tables[v->blocks[i + 1] & 15];
+      ((v->blocks[i + 1] >> 4) ? multiplier : zero_multiplier)++;
+    }
+    for (int t = 0; t < 16; ++t) EXPECT_GE(tables[t], 1) << "EAC table " << t;
+    EXPECT_GE(zero_multiplier, 8);
+    EXPECT_GE(multiplier, 8);
+  }
+}
 
 // ---- hand-made blocks ----------------------------------------------------
 
