@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #include "device/bc_decoder.h"
@@ -164,11 +165,11 @@ uint32_t pack_rgb9e5(float r, float g, float b) {
 using RowFn = void (*)(Format f, const uint8_t* src, uint8_t* dst, uint32_t count);
 
 void copy_row(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
-  std::memcpy(dst, src, count * pipe::describe(f).block_bytes);
+  std::memcpy(dst, src, size_t{count} * pipe::describe(f).block_bytes);
 }
 
 void swap_red_blue(Format, const uint8_t* src, uint8_t* dst, uint32_t count) {
-  for (uint32_t i = 0; i < count; ++i, src += 4, dst += 4) {
+  for (size_t i = 0; i < count; ++i, src += 4, dst += 4) {
     const uint8_t t[4] = {src[2], src[1], src[0], src[3]};
     std::memcpy(dst, t, 4);
   }
@@ -177,7 +178,7 @@ void swap_red_blue(Format, const uint8_t* src, uint8_t* dst, uint32_t count) {
 void expand_rgb(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
   const size_t n = rgb_channel_size(f);
   const uint32_t one = one_bits(f);
-  for (uint32_t i = 0; i < count; ++i, src += 3 * n, dst += 4 * n) {
+  for (size_t i = 0; i < count; ++i, src += 3 * n, dst += 4 * n) {
     std::memmove(dst, src, 3 * n);
     if (n == 1) dst[3] = static_cast<uint8_t>(one);
     if (n == 2) store16(dst + 6, static_cast<uint16_t>(one));
@@ -187,11 +188,11 @@ void expand_rgb(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
 
 void drop_alpha(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
   const size_t n = rgb_channel_size(f);
-  for (uint32_t i = 0; i < count; ++i, src += 4 * n, dst += 3 * n) std::memmove(dst, src, 3 * n);
+  for (size_t i = 0; i < count; ++i, src += 4 * n, dst += 3 * n) std::memmove(dst, src, 3 * n);
 }
 
 void expand_packed(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
-  for (uint32_t i = 0; i < count; ++i) {
+  for (size_t i = 0; i < count; ++i) {
     if (f == Format::R11G11B10_FLOAT || f == Format::RGB9E5_FLOAT) {
       const uint32_t v = load32(src + i * 4);
       uint16_t h[4];
@@ -232,7 +233,7 @@ void expand_packed(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
 }
 
 void pack_packed(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
-  for (uint32_t i = 0; i < count; ++i) {
+  for (size_t i = 0; i < count; ++i) {
     if (f == Format::R11G11B10_FLOAT || f == Format::RGB9E5_FLOAT) {
       uint16_t h[4];
       std::memcpy(h, src + i * 8, 8);
@@ -320,7 +321,8 @@ void decode_block(Format f, const uint8_t* block, uint8_t* tile) {
 ConversionStatus decode_blocks(Format f, ConversionExtent e, const ConstImageData& src, const ImageData& dst) {
   const auto& desc = pipe::describe(f);
   const size_t texel = decoded_texel_size(f);
-  const uint32_t blocks_x = (e.width + 3) / 4, blocks_y = (e.height + 3) / 4;
+  // 64-bit so a width near 2^32 cannot wrap.
+  const size_t blocks_x = (uint64_t{e.width} + 3) / 4, blocks_y = (uint64_t{e.height} + 3) / 4;
   Layout s, d;
   if (auto st = resolve(src.row_pitch, src.slice_pitch, src.size, src.data, size_t{blocks_x} * desc.block_bytes, blocks_y,
                         e.depth, ConversionStatus::SourceTooSmall, &s);
@@ -336,11 +338,11 @@ ConversionStatus decode_blocks(Format f, ConversionExtent e, const ConstImageDat
   auto* dp = static_cast<uint8_t*>(dst.data);
   uint8_t tile[16 * 4];
   for (uint32_t z = 0; z < e.depth; ++z) {
-    for (uint32_t by = 0; by < blocks_y; ++by) {
-      for (uint32_t bx = 0; bx < blocks_x; ++bx) {
+    for (size_t by = 0; by < blocks_y; ++by) {
+      for (size_t bx = 0; bx < blocks_x; ++bx) {
         decode_block(f, sp + z * s.slice_pitch + by * s.row_pitch + bx * desc.block_bytes, tile);
-        const uint32_t w = std::min(4u, e.width - bx * 4), h = std::min(4u, e.height - by * 4);
-        for (uint32_t y = 0; y < h; ++y) {
+        const size_t w = std::min<size_t>(4, e.width - bx * 4), h = std::min<size_t>(4, e.height - by * 4);
+        for (size_t y = 0; y < h; ++y) {
           std::memcpy(dp + z * d.slice_pitch + (by * 4 + y) * d.row_pitch + bx * 4 * texel, tile + y * 4 * texel, w * texel);
         }
       }
@@ -427,18 +429,28 @@ size_t stored_texel_size(Format format, FormatConversion conversion) {
   return 0;
 }
 
+namespace {
+// a * b * c * d, or SIZE_MAX when it does not fit (an allocation of that fails cleanly).
+size_t product(size_t a, size_t b, size_t c, size_t d) {
+  size_t r;
+  if (!mul(a, b, &r) || !mul(r, c, &r) || !mul(r, d, &r)) return SIZE_MAX;
+  return r;
+}
+}  // namespace
+
 size_t source_size(Format format, ConversionExtent e) {
   const auto& d = pipe::describe(format);
-  const size_t bx = (e.width + d.block_width - 1) / d.block_width, by = (e.height + d.block_height - 1) / d.block_height;
-  return bx * by * e.depth * d.block_bytes;
+  const size_t bx = (uint64_t{e.width} + d.block_width - 1) / d.block_width;
+  const size_t by = (uint64_t{e.height} + d.block_height - 1) / d.block_height;
+  return product(bx, by, e.depth, d.block_bytes);
 }
 
 size_t converted_size(Format format, FormatConversion conversion, ConversionExtent e) {
   if (conversion == C::None) return source_size(format, e);
-  return size_t{e.width} * e.height * e.depth * stored_texel_size(format, conversion);
+  return product(e.width, e.height, e.depth, stored_texel_size(format, conversion));
 }
 
-size_t stencil_plane_size(ConversionExtent e) { return size_t{e.width} * e.height * e.depth; }
+size_t stencil_plane_size(ConversionExtent e) { return product(e.width, e.height, e.depth, 1); }
 
 bool can_convert_to_stored(Format format, FormatConversion conversion) {
   switch (conversion) {
@@ -475,8 +487,8 @@ ConversionStatus convert_to_stored(Format format, FormatConversion conversion, C
       if (pipe::describe(format).is_compressed()) {
         // Whole blocks, copied row of blocks by row of blocks.
         const auto& d = pipe::describe(format);
-        const ConversionExtent blocks{(e.width + d.block_width - 1u) / d.block_width,
-                                      (e.height + d.block_height - 1u) / d.block_height, e.depth};
+        const ConversionExtent blocks{static_cast<uint32_t>((uint64_t{e.width} + d.block_width - 1) / d.block_width),
+                                      static_cast<uint32_t>((uint64_t{e.height} + d.block_height - 1) / d.block_height), e.depth};
         return convert_rows(format, blocks, src, src_texel, dst, src_texel, copy_row);
       }
       return convert_rows(format, e, src, src_texel, dst, dst_texel, copy_row);

@@ -56,7 +56,8 @@ size_t source_element_size(pipe::Format format);
 size_t stored_texel_size(pipe::Format format, FormatConversion conversion);
 // Tight byte sizes of a region: GL-visible (whole blocks for compressed
 // formats) and stored (the depth plane for DepthStencilRepack; the stencil
-// plane is width * height * depth bytes, stencil_plane_size()).
+// plane is width * height * depth bytes, stencil_plane_size()). SIZE_MAX
+// when the size does not fit in size_t.
 size_t source_size(pipe::Format format, ConversionExtent extent);
 size_t converted_size(pipe::Format format, FormatConversion conversion, ConversionExtent extent);
 inline size_t converted_size(pipe::Format format, const FormatChoice& choice, ConversionExtent extent) {

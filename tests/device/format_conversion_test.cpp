@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -529,6 +530,10 @@ TEST(FormatConversionValidation, RejectsTruncatedAndBadPitches) {
   // Huge extents overflow no arithmetic.
   EXPECT_EQ(convert_to_stored(Format::RGBA32_FLOAT, C::None, {0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF}, {src.data(), 64},
                               {dst.data(), dst.size()}),
+            ConversionStatus::SourceTooSmall);
+  EXPECT_EQ(converted_size(Format::RGBA32_FLOAT, C::None, {0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF}), SIZE_MAX);
+  EXPECT_EQ(source_size(Format::ETC2_RGBA8, {0xFFFFFFFF, 4, 1}), size_t{0x40000000} * 16);
+  EXPECT_EQ(convert_to_stored(Format::ETC2_RGBA8, C::DecodeEtc2, {0xFFFFFFFF, 4, 1}, {src.data(), 64}, {dst.data(), dst.size()}),
             ConversionStatus::SourceTooSmall);
   // Wrong pairings.
   EXPECT_EQ(convert_to_stored(Format::RGBA8_UNORM, C::DecodeEtc2, {4, 4, 1}, {src.data(), 64}, {dst.data(), dst.size()}),
