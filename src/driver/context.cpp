@@ -464,6 +464,9 @@ vk::Status VulkanContext::wait_for(ResourceObject* o, bool writes_only) {
 }
 
 VkCommandBuffer VulkanContext::transfer_stream(ResourceObject* dst, ResourceObject* src, bool* upload) {
+  // Clears recorded as load ops must happen before anything reads or
+  // overwrites their surfaces.
+  if (pending_clear_mask_) execute_pending_clears();
   const bool reorder = !used_this_batch(dst) && (!src || src->usage.ring_id != ring_->id() ||
                                                   src->usage.write_serial != ring_->current_serial());
   ring_->mark_recorded();
@@ -508,6 +511,7 @@ vk::Status VulkanContext::submit(SubmitReason reason) {
   // A new command buffer: every piece of dynamic state must be set again.
   dirty_ = kDirtyAll;
   dirty_sets_ = 0x1f;
+  topology_dirty_ = true;
   bound_pipeline_ = VK_NULL_HANDLE;
   bound_layout_ = VK_NULL_HANDLE;
   return s;

@@ -237,6 +237,7 @@ class VulkanContext final : public pipe::Context {
   bool storage_writes_ = false;     // the last validated draw can write storage
   pipe::PrimitiveType last_mode_ = pipe::PrimitiveType::Triangles;
   bool last_restart_ = false;
+  bool topology_dirty_ = true;  // a new command buffer has no topology set
 
   // Render pass state.
   bool rp_active_ = false;

@@ -391,7 +391,8 @@ void VulkanContext::emit_dynamic_state(const pipe::DrawInfo& info) {
     vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_BACK_BIT, stencil_ref_.ref_value[1]);
   }
   if (dirty_ & kDirtyBlendColor) vkCmdSetBlendConstants(cmd, blend_color_.color);
-  if ((dirty_ & kDirtyAll) == kDirtyAll || info.mode != last_mode_ || info.primitive_restart != last_restart_) {
+  if (topology_dirty_ || info.mode != last_mode_ || info.primitive_restart != last_restart_) {
+    topology_dirty_ = false;
     vkCmdSetPrimitiveTopology(cmd, vk_topology(info.mode));
     vkCmdSetPrimitiveRestartEnable(cmd, info.primitive_restart && info.indexed);
     last_mode_ = info.mode;

@@ -1,4 +1,5 @@
-#include "driver/render_pass/render_pass_cache.h"
+#include "util/log.h"
+#include "driver//render_pass/render_pass_cache.h"
 
 #include <array>
 

@@ -14,7 +14,7 @@ VkImageAspectFlags aspect_of(pipe::Format f) {
   VkImageAspectFlags a = 0;
   if (d.is_depth()) a |= VK_IMAGE_ASPECT_DEPTH_BIT;
   if (d.is_stencil()) a |= VK_IMAGE_ASPECT_STENCIL_BIT;
-  return a ? a : VK_IMAGE_ASPECT_COLOR_BIT;
+  return a ? a : VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT);
 }
 
 vk::Status create_buffer(VulkanScreen& screen, const pipe::ResourceTemplate& t, ResourceObject* o) {

@@ -1,4 +1,5 @@
-#include "driver/resource/stream_buffer.h"
+#include "util/log.h"
+#include "driver//resource/stream_buffer.h"
 
 #include "driver/batch/batch_ring.h"
 #include "util/range.h"
