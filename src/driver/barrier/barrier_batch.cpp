@@ -1,0 +1,117 @@
+#include "driver/barrier/barrier_batch.h"
+
+#include "util/log.h"
+#include "util/stats.h"
+
+namespace brass::driver {
+
+namespace {
+StatCounter g_memory_barriers("barrier.memory");
+StatCounter g_image_barriers("barrier.image");
+StatCounter g_barrier_calls("barrier.calls");
+
+// synchronization2 flags that have no legacy equivalent collapse to the
+// nearest superset; the low 32 bits match the legacy enums.
+VkPipelineStageFlags legacy_stages(VkPipelineStageFlags2 s, bool src) {
+  VkPipelineStageFlags out = static_cast<VkPipelineStageFlags>(s & 0x7fffffffull);
+  if (s & ~0x7fffffffull) out |= VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+  if (out == 0) out = src ? VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT : VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT;
+  return out;
+}
+VkAccessFlags legacy_access(VkAccessFlags2 a) {
+  VkAccessFlags out = static_cast<VkAccessFlags>(a & 0x7fffffffull);
+  if (a & VK_ACCESS_2_SHADER_SAMPLED_READ_BIT) out |= VK_ACCESS_SHADER_READ_BIT;
+  if (a & VK_ACCESS_2_SHADER_STORAGE_READ_BIT) out |= VK_ACCESS_SHADER_READ_BIT;
+  if (a & VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT) out |= VK_ACCESS_SHADER_WRITE_BIT;
+  return out;
+}
+}  // namespace
+
+void BarrierBatch::buffer_access(AccessState& state, const AccessRequest& req) {
+  const BarrierNeed n = apply_access(state, req, false);
+  if (!n.needed) return;
+  memory_needed_ = true;
+  memory_.srcStageMask |= n.src_stages;
+  memory_.srcAccessMask |= n.src_access;
+  memory_.dstStageMask |= n.dst_stages;
+  memory_.dstAccessMask |= n.dst_access;
+}
+
+void BarrierBatch::image_access(AccessState& state, const AccessRequest& req, VkImage image,
+                                const VkImageSubresourceRange& range) {
+  const BarrierNeed n = apply_access(state, req, true);
+  if (n.needed) add_image_barrier(n, image, range);
+}
+
+void BarrierBatch::add_image_barrier(const BarrierNeed& n, VkImage image, const VkImageSubresourceRange& range) {
+  // The same image twice in one batch (two views of it): merge.
+  for (unsigned i = 0; i < image_count_; ++i) {
+    VkImageMemoryBarrier2& b = images_[i];
+    if (b.image == image && b.newLayout == n.new_layout && b.subresourceRange.aspectMask == range.aspectMask) {
+      b.srcStageMask |= n.src_stages;
+      b.srcAccessMask |= n.src_access;
+      b.dstStageMask |= n.dst_stages;
+      b.dstAccessMask |= n.dst_access;
+      return;
+    }
+  }
+  if (image_count_ == kMaxImageBarriers) {
+    // Never expected (one per attachment and bound texture); degrade by
+    // emitting what we have first. Callers pass a command buffer to emit().
+    BRASS_ASSERT(false);
+    return;
+  }
+  VkImageMemoryBarrier2& b = images_[image_count_++];
+  b = {VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  b.srcStageMask = n.src_stages;
+  b.srcAccessMask = n.src_access;
+  b.dstStageMask = n.dst_stages;
+  b.dstAccessMask = n.dst_access;
+  b.oldLayout = n.old_layout;
+  b.newLayout = n.new_layout;
+  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = image;
+  b.subresourceRange = range;
+}
+
+void BarrierBatch::emit(VkCommandBuffer cmd) {
+  if (empty()) return;
+  g_barrier_calls.add();
+  if (memory_needed_) g_memory_barriers.add();
+  g_image_barriers.add(image_count_);
+  if (sync2_) {
+    VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+    dep.memoryBarrierCount = memory_needed_ ? 1 : 0;
+    dep.pMemoryBarriers = &memory_;
+    dep.imageMemoryBarrierCount = image_count_;
+    dep.pImageMemoryBarriers = images_.data();
+    vkCmdPipelineBarrier2(cmd, &dep);
+  } else {
+    VkPipelineStageFlags2 src = memory_needed_ ? memory_.srcStageMask : 0;
+    VkPipelineStageFlags2 dst = memory_needed_ ? memory_.dstStageMask : 0;
+    VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    mb.srcAccessMask = legacy_access(memory_.srcAccessMask);
+    mb.dstAccessMask = legacy_access(memory_.dstAccessMask);
+    std::array<VkImageMemoryBarrier, kMaxImageBarriers> ib{};
+    for (unsigned i = 0; i < image_count_; ++i) {
+      const VkImageMemoryBarrier2& b = images_[i];
+      src |= b.srcStageMask;
+      dst |= b.dstStageMask;
+      ib[i] = {VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+      ib[i].srcAccessMask = legacy_access(b.srcAccessMask);
+      ib[i].dstAccessMask = legacy_access(b.dstAccessMask);
+      ib[i].oldLayout = b.oldLayout;
+      ib[i].newLayout = b.newLayout;
+      ib[i].srcQueueFamilyIndex = ib[i].dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+      ib[i].image = b.image;
+      ib[i].subresourceRange = b.subresourceRange;
+    }
+    vkCmdPipelineBarrier(cmd, legacy_stages(src, true), legacy_stages(dst, false), 0, memory_needed_ ? 1 : 0, &mb,
+                         0, nullptr, image_count_, ib.data());
+  }
+  memory_needed_ = false;
+  memory_ = {VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+  image_count_ = 0;
+}
+
+}  // namespace brass::driver

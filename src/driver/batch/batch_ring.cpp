@@ -1,0 +1,159 @@
+#include "driver/batch/batch_ring.h"
+
+#include "util/log.h"
+#include "util/stats.h"
+
+namespace brass::driver {
+
+namespace {
+StatCounter g_ring_waits("batch.ring_full_waits");
+StatCounter g_cpu_waits("batch.cpu_waits");
+}  // namespace
+
+BatchRing::BatchRing(vk::Device& device)
+    : device_(device), garbage_(device.handle(), &device.memory()) {}
+
+BatchRing::~BatchRing() {
+  if (timeline_) wait_idle();
+  for (auto& b : states_) reset(b);
+  garbage_.collect(UINT64_MAX);
+}
+
+vk::Status BatchRing::init() {
+  VkDevice dev = device_.handle();
+  VkSemaphoreTypeCreateInfo type_info{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+  type_info.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+  type_info.initialValue = 0;
+  VkSemaphoreCreateInfo sci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &type_info};
+  VkSemaphore sem;
+  BRASS_VK_RETURN_IF_FAILED(vkCreateSemaphore(dev, &sci, nullptr, &sem));
+  timeline_ = vk::Handle<VkSemaphore>(dev, sem);
+
+  for (auto& b : states_) {
+    VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    pci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+    pci.queueFamilyIndex = device_.queue_family();
+    VkCommandPool pool;
+    BRASS_VK_RETURN_IF_FAILED(vkCreateCommandPool(dev, &pci, nullptr, &pool));
+    b.pool = vk::Handle<VkCommandPool>(dev, pool);
+    VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    ai.commandPool = pool;
+    ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    ai.commandBufferCount = 2;
+    VkCommandBuffer cmds[2];
+    BRASS_VK_RETURN_IF_FAILED(vkAllocateCommandBuffers(dev, &ai, cmds));
+    b.main = cmds[0];
+    b.upload = cmds[1];
+    b.held.reserve(64);
+  }
+  states_[0].serial = 1;
+  return begin(states_[0]);
+}
+
+vk::Status BatchRing::begin(BatchState& b) {
+  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  BRASS_VK_RETURN_IF_FAILED(vkBeginCommandBuffer(b.main, &bi));
+  return {};
+}
+
+VkCommandBuffer BatchRing::upload_cmd() {
+  BatchState& b = current();
+  if (!b.upload_begun) {
+    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    if (vkBeginCommandBuffer(b.upload, &bi) != VK_SUCCESS) return VK_NULL_HANDLE;
+    b.upload_begun = true;
+  }
+  recorded_ = true;
+  return b.upload;
+}
+
+void BatchRing::hold(BatchHeld* object) {
+  BatchState& b = current();
+  if (object->held_by_serial == b.serial && object->held_by_ring == id_) return;
+  object->held_by_ring = id_;
+  object->held_by_serial = b.serial;
+  b.held.push_back(Ref<BatchHeld>::share(object));
+}
+
+uint64_t BatchRing::completed_serial() {
+  uint64_t value = 0;
+  if (vkGetSemaphoreCounterValue(device_.handle(), timeline_.get(), &value) == VK_SUCCESS)
+    completed_cache_ = std::max(completed_cache_, value);
+  return completed_cache_;
+}
+
+vk::Status BatchRing::wait(uint64_t serial, uint64_t timeout_ns) {
+  if (serial == 0 || is_complete(serial)) return {};
+  BRASS_ASSERT(serial < current_serial());
+  g_cpu_waits.add();
+  VkSemaphore sem = timeline_.get();
+  VkSemaphoreWaitInfo wi{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+  wi.semaphoreCount = 1;
+  wi.pSemaphores = &sem;
+  wi.pValues = &serial;
+  const VkResult r = vkWaitSemaphores(device_.handle(), &wi, timeout_ns);
+  if (r == VK_TIMEOUT) return vk::Status{VK_TIMEOUT};
+  BRASS_VK_RETURN_IF_FAILED(r);
+  completed_cache_ = std::max(completed_cache_, serial);
+  garbage_.collect(completed_cache_);
+  return {};
+}
+
+vk::Status BatchRing::wait_idle() { return wait(current_serial() - 1); }
+
+vk::Status BatchRing::submit(SubmitReason reason) {
+  BatchState& b = current();
+  count_submit(reason);
+  if (b.upload_begun) BRASS_VK_RETURN_IF_FAILED(vkEndCommandBuffer(b.upload));
+  BRASS_VK_RETURN_IF_FAILED(vkEndCommandBuffer(b.main));
+
+  VkCommandBufferSubmitInfo cmds[2] = {{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO},
+                                       {VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO}};
+  uint32_t n = 0;
+  if (b.upload_begun) cmds[n++].commandBuffer = b.upload;
+  cmds[n++].commandBuffer = b.main;
+  VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
+  signal.semaphore = timeline_.get();
+  signal.value = b.serial;
+  signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  VkSubmitInfo2 si{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+  si.commandBufferInfoCount = n;
+  si.pCommandBufferInfos = cmds;
+  si.signalSemaphoreInfoCount = 1;
+  si.pSignalSemaphoreInfos = &signal;
+  {
+    std::lock_guard<std::mutex> lock(device_.queue_mutex());
+    BRASS_VK_RETURN_IF_FAILED(vkQueueSubmit2(device_.queue(), 1, &si, VK_NULL_HANDLE));
+  }
+  if (options().has(kDebugSync)) {
+    vk::Status s = wait(b.serial);
+    if (!s) return s;
+  }
+  recorded_ = false;
+
+  // Next batch: wait only if the GPU is a whole ring behind.
+  const uint64_t next_serial = b.serial + 1;
+  index_ = (index_ + 1) % kBatchCount;
+  BatchState& next = states_[index_];
+  if (next.serial && !is_complete(next.serial)) {
+    g_ring_waits.add();
+    vk::Status s = wait(next.serial);
+    if (!s) return s;
+  }
+  reset(next);
+  next.serial = next_serial;
+  garbage_.collect(completed_serial());
+  return begin(next);
+}
+
+void BatchRing::reset(BatchState& b) {
+  if (b.pool) vkResetCommandPool(device_.handle(), b.pool.get(), 0);
+  b.upload_begun = false;
+  b.draws = 0;
+  for (auto& h : b.held) h->batch_done(id_, b.serial);
+  b.held.clear();
+}
+
+}  // namespace brass::driver

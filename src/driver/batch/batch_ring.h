@@ -1,0 +1,95 @@
+// The ring of batch states. A batch is a command pool with two command
+// buffers (an upload stream that executes first and the main stream) and the
+// timeline value it signals. Submitting moves to the next state in the ring,
+// waiting for it only if the GPU is a whole ring behind. Resetting a batch
+// hands back what it held (descriptor sets to their programs) and destroys
+// garbage that has become safe.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+#include "device/device.h"
+#include "device/handle.h"
+#include "driver/batch/garbage_list.h"
+#include "driver/batch/submit_reason.h"
+#include "util/ref_counted.h"
+
+namespace brass::driver {
+
+// Something a batch keeps alive and notifies when it completes (programs
+// get their descriptor sets back this way).
+class BatchHeld : public RefCounted {
+ public:
+  virtual ~BatchHeld() = default;
+  virtual void batch_done(uint32_t ring_id, uint64_t serial) = 0;
+  // The last batch that holds it (dedups hold()).
+  uint32_t held_by_ring = 0;
+  uint64_t held_by_serial = 0;
+};
+
+struct BatchState {
+  vk::Handle<VkCommandPool> pool;
+  VkCommandBuffer main = VK_NULL_HANDLE;
+  VkCommandBuffer upload = VK_NULL_HANDLE;
+  bool upload_begun = false;
+  uint64_t serial = 0;
+  uint32_t draws = 0;
+  std::vector<Ref<BatchHeld>> held;
+};
+
+class BatchRing {
+ public:
+  static constexpr unsigned kBatchCount = 4;
+  static constexpr uint32_t kDrawLimit = 100000;  // submit (reason Limit) past this many draws
+
+  explicit BatchRing(vk::Device& device);
+  ~BatchRing();  // waits for the GPU, then destroys garbage
+  BatchRing(const BatchRing&) = delete;
+  BatchRing& operator=(const BatchRing&) = delete;
+
+  vk::Status init();
+  uint32_t id() const { return id_; }
+  // The screen's registry id (objects record it as their last user).
+  void set_id(uint32_t id) { id_ = id; }
+
+  BatchState& current() { return states_[index_]; }
+  uint64_t current_serial() const { return states_[index_].serial; }
+  VkCommandBuffer main_cmd() { return states_[index_].main; }
+  // The stream that executes before main; begun on first use.
+  VkCommandBuffer upload_cmd();
+
+  void hold(BatchHeld* object);
+
+  // Highest serial the GPU has finished (queried, cached).
+  uint64_t completed_serial();
+  bool is_complete(uint64_t serial) { return serial <= completed_cache_ || serial <= completed_serial(); }
+  // Blocks until `serial` completed; serial must have been submitted.
+  vk::Status wait(uint64_t serial, uint64_t timeout_ns = UINT64_MAX);
+  vk::Status wait_idle();
+
+  // Ends the command buffers, submits them signalling the batch's serial,
+  // and starts the next batch. The owner ends any render pass and closes the
+  // upload stream (its release barriers) before calling this.
+  vk::Status submit(SubmitReason reason);
+  // Whether anything was recorded since the last submit.
+  bool has_work() const { return recorded_; }
+  void mark_recorded() { recorded_ = true; }
+
+  GarbageList& garbage() { return garbage_; }
+  VkSemaphore timeline() const { return timeline_.get(); }
+
+ private:
+  vk::Status begin(BatchState& b);
+  void reset(BatchState& b);
+
+  vk::Device& device_;
+  uint32_t id_ = 0;
+  vk::Handle<VkSemaphore> timeline_;
+  std::array<BatchState, kBatchCount> states_;
+  unsigned index_ = 0;
+  uint64_t completed_cache_ = 0;
+  bool recorded_ = false;
+  GarbageList garbage_;
+};
+
+}  // namespace brass::driver

@@ -1,0 +1,484 @@
+// Draw-time validation in a fixed order: resource barriers (which may end
+// the render pass) run before the render pass begins; pipeline, descriptors,
+// vertex input and dynamic state are recorded after.
+#include <cstring>
+
+#include "driver/context.h"
+#include "driver/vk_translate.h"
+#include "util/log.h"
+#include "util/stats.h"
+
+namespace brass::driver {
+
+namespace {
+StatCounter g_draws("draw.calls");
+
+constexpr VkPipelineStageFlags2 kStageFlags[] = {
+    VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, VK_PIPELINE_STAGE_2_TESSELLATION_CONTROL_SHADER_BIT,
+    VK_PIPELINE_STAGE_2_TESSELLATION_EVALUATION_SHADER_BIT, VK_PIPELINE_STAGE_2_GEOMETRY_SHADER_BIT,
+    VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT};
+
+VkPipelineStageFlags2 stages_of(uint8_t mask) {
+  VkPipelineStageFlags2 out = 0;
+  for (unsigned i = 0; i < 5; ++i)
+    if (mask & (1u << i)) out |= kStageFlags[i];
+  return out;
+}
+unsigned first_stage(uint8_t mask) { return mask ? std::countr_zero(static_cast<unsigned>(mask)) : 0; }
+}  // namespace
+
+bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
+  const uint64_t serial = ring_->current_serial();
+  if (!(dirty_ & kDirtyResources) && validated_serial_ == serial && validated_epoch_ == write_epoch_ && !indirect)
+    return true;
+  pipe::ShaderProgram& prog = *program_;
+  auto buffer_read = [&](pipe::Resource* r, VkPipelineStageFlags2 stages, VkAccessFlags2 access) {
+    if (!r) return;
+    ResourceObject* o = driver_resource(r)->obj();
+    barriers_.buffer_access(o->access, {stages, access, VK_IMAGE_LAYOUT_UNDEFINED, false});
+    mark_read(o);
+  };
+  for (unsigned set = 0; set < kDescriptorTypeSets; ++set) {
+    for (const SetBinding& b : prog.descriptors.bindings(set)) {
+      const unsigned st = set == 0 ? b.binding : first_stage(b.stage_mask);
+      if (st >= pipe::kGraphicsStageCount) continue;
+      const VkPipelineStageFlags2 stages = stages_of(b.stage_mask);
+      for (unsigned a = 0; a < b.count; ++a) {
+        const unsigned slot = b.slot + a;
+        switch (set) {
+          case 0:
+            buffer_read(constants_[st][0].buffer.get(), stages, VK_ACCESS_2_UNIFORM_READ_BIT);
+            break;
+          case 1:
+            if (slot < pipe::kMaxConstantBuffers)
+              buffer_read(constants_[st][slot].buffer.get(), stages, VK_ACCESS_2_UNIFORM_READ_BIT);
+            break;
+          case 2: {
+            if (slot >= pipe::kMaxSamplers || !views_[st][slot]) break;
+            pipe::Resource* r = views_[st][slot]->resource();
+            ResourceObject* o = driver_resource(r)->obj();
+            if (r->is_buffer()) {
+              buffer_read(r, stages, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+            } else {
+              barriers_.image_access(o->access, {stages, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, sampled_layout(o->aspect), false},
+                                     o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+              mark_read(o);
+            }
+            break;
+          }
+          case 3: {
+            if (slot >= pipe::kMaxShaderBuffers || !shader_buffers_[st][slot].buffer) break;
+            const BufferBinding& sb = shader_buffers_[st][slot];
+            ResourceObject* o = driver_resource(sb.buffer.get())->obj();
+            const VkAccessFlags2 acc = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | (sb.writable ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : 0);
+            barriers_.buffer_access(o->access, {stages, acc, VK_IMAGE_LAYOUT_UNDEFINED, sb.writable});
+            sb.writable ? mark_write(o) : mark_read(o);
+            break;
+          }
+          case 4: {
+            if (slot >= pipe::kMaxShaderImages || !images_[st][slot].resource) break;
+            ImageBinding& ib = images_[st][slot];
+            ResourceObject* o = driver_resource(ib.resource.get())->obj();
+            if (!o->image) break;
+            const VkAccessFlags2 acc = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | (ib.view.writable ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : 0);
+            barriers_.image_access(o->access, {stages, acc, VK_IMAGE_LAYOUT_GENERAL, ib.view.writable}, o->image,
+                                   {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+            ib.view.writable ? mark_write(o) : mark_read(o);
+            mark(ib.usage, false);
+            break;
+          }
+        }
+      }
+    }
+  }
+  if (velems_) {
+    for_each_bit(velems_->binding_mask, [&](int b) {
+      buffer_read(vertex_buffers_[b].buffer.get(), VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT,
+                  VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT);
+    });
+  }
+  buffer_read(index_buffer_.get(), VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT, VK_ACCESS_2_INDEX_READ_BIT);
+  if (indirect) {
+    buffer_read(indirect->buffer, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
+    buffer_read(indirect->count_buffer, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
+  }
+  if (!barriers_.empty()) {
+    // Barriers cannot go inside the pass: end it, the draw begins a new one.
+    if (rp_active_) end_render_pass(RenderPassEnd::Barrier);
+    barriers_.emit(ring_->main_cmd());
+  }
+  dirty_ &= ~kDirtyResources;
+  validated_serial_ = serial;
+  validated_epoch_ = write_epoch_;
+  return true;
+}
+
+bool VulkanContext::update_pipeline(const pipe::DrawInfo& info) {
+  pipe::ShaderProgram& prog = *program_;
+  const VkPrimitiveTopology cls = topology_class(vk_topology(info.mode));
+  if (!(dirty_ & kDirtyPipeline) && key_.topology_class == cls && key_.patch_vertices == info.patch_vertices &&
+      bound_pipeline_)
+    return true;
+  PipelineKey& k = key_;
+  k.program_id = prog.id;
+  k.vertex_input_id = dynamic_vertex_input_ || !velems_ ? 0 : velems_->id;
+  k.color_count = static_cast<uint8_t>(fb_.nr_cbufs);
+  for (unsigned i = 0; i < 8; ++i) {
+    auto* s = static_cast<VulkanSurface*>(i < fb_.nr_cbufs ? fb_refs_[i].get() : nullptr);
+    k.color_formats[i] = s ? s->format : VK_FORMAT_UNDEFINED;
+    k.blend_rt[i] = i < fb_.nr_cbufs ? (blend_ ? blend_->blend_rt[i] : pack_blend(false, 0, 1, 0, 0, 1, 0, 15)) : 0;
+  }
+  auto* zs = static_cast<VulkanSurface*>(fb_refs_[8].get());
+  k.depth_stencil_format = zs ? zs->format : VK_FORMAT_UNDEFINED;
+  k.samples = static_cast<uint8_t>(std::max(1u, fb_.samples));
+  k.sample_mask = sample_mask_;
+  k.topology_class = static_cast<uint8_t>(cls);
+  k.patch_vertices = cls == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST ? info.patch_vertices : 0;
+  k.polygon_mode = rast_ ? rast_->polygon_mode : uint8_t(VK_POLYGON_MODE_FILL);
+  k.depth_clamp = rast_ ? rast_->depth_clamp : 0;
+  k.provoking_last = rast_ ? rast_->provoking_last : 1;
+  k.negative_one_to_one = rast_ ? rast_->negative_one_to_one : 0;
+  k.logic_op_enable = blend_ ? blend_->state.logic_op_enable : 0;
+  k.logic_op = static_cast<uint8_t>(blend_ ? vk_logic_op(blend_->state.logic_op) : VK_LOGIC_OP_COPY);
+  k.alpha_to_coverage = blend_ ? blend_->state.alpha_to_coverage : 0;
+  k.alpha_to_one = blend_ ? blend_->state.alpha_to_one : 0;
+
+  VkPipeline p = prog.pipelines.find(k);
+  if (!p) {
+    PipelineBuildInfo bi;
+    bi.key = &k;
+    for (unsigned i = 0; i < 5; ++i) bi.modules[i] = prog.modules[i];
+    bi.layout = prog.descriptors.pipeline_layout();
+    bi.vertex_elements = velems_;
+    bi.dynamic_vertex_input = dynamic_vertex_input_;
+    if (!dynamic_rendering_) {
+      RenderPassKey rk;
+      std::memcpy(rk.color_formats, k.color_formats, sizeof(rk.color_formats));
+      rk.depth_stencil_format = k.depth_stencil_format;
+      rk.color_count = k.color_count;
+      rk.samples = k.samples;
+      vk::Status s = rp_cache_.render_pass(rk, &bi.render_pass);
+      if (!s) return fail(s), false;
+    }
+    vk::Status s = create_graphics_pipeline(device_, bi, &p);
+    if (!s) return fail(s), false;
+    prog.pipelines.insert(k, p);
+  }
+  if (p != bound_pipeline_) {
+    vkCmdBindPipeline(ring_->main_cmd(), VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+    bound_pipeline_ = p;
+  }
+  if (bound_layout_ != prog.descriptors.pipeline_layout()) {
+    bound_layout_ = prog.descriptors.pipeline_layout();
+    dirty_sets_ = 0x1f;
+    dirty_ |= kDirtySet0Offsets;
+  }
+  dirty_ &= ~kDirtyPipeline;
+  return true;
+}
+
+bool VulkanContext::write_set(unsigned set) {
+  pipe::ShaderProgram& prog = *program_;
+  VkDescriptorSet ds;
+  vk::Status s = prog.descriptors.allocate(set, ring_->id(), ring_->current_serial(), &ds);
+  if (!s) return fail(s), false;
+  ring_->hold(&prog);
+
+  constexpr unsigned kMax = 128;
+  std::array<VkWriteDescriptorSet, kMax> writes;
+  std::array<VkDescriptorBufferInfo, kMax> buffers;
+  std::array<VkDescriptorImageInfo, kMax> images;
+  std::array<VkBufferView, kMax> texels;
+  unsigned nw = 0, ni = 0;
+  for (const SetBinding& b : prog.descriptors.bindings(set)) {
+    if (nw == kMax || ni + b.count > kMax) break;
+    VkWriteDescriptorSet& w = writes[nw++];
+    w = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    w.dstSet = ds;
+    w.dstBinding = b.binding;
+    w.descriptorCount = b.count;
+    w.descriptorType = b.type;
+    w.pBufferInfo = &buffers[ni];
+    w.pImageInfo = &images[ni];
+    w.pTexelBufferView = &texels[ni];
+    const unsigned st = set == 0 ? b.binding : first_stage(b.stage_mask);
+    for (unsigned a = 0; a < b.count; ++a, ++ni) {
+      const unsigned slot = b.slot + a;
+      VkDescriptorBufferInfo& bi = buffers[ni];
+      bi = {driver_resource(dummy_buffer_.get())->obj()->buffer, 0, std::min<VkDeviceSize>(uniform_range_, 65536)};
+      images[ni] = {dummy_sampler_, dummy_view_, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+      texels[ni] = dummy_buffer_view_;
+      if (st >= pipe::kGraphicsStageCount) continue;
+      switch (set) {
+        case 0:
+        case 1: {
+          const unsigned cslot = set == 0 ? 0 : slot;
+          if (cslot >= pipe::kMaxConstantBuffers) break;
+          const ConstantBinding& c = constants_[st][cslot];
+          if (c.buffer) bi = {driver_resource(c.buffer.get())->obj()->buffer, c.offset, c.size ? c.size : VK_WHOLE_SIZE};
+          else if (c.vk_buffer) bi = {c.vk_buffer, 0, uniform_range_};
+          break;
+        }
+        case 2: {
+          if (slot >= pipe::kMaxSamplers) break;
+          auto* v = static_cast<VulkanSamplerView*>(views_[st][slot].get());
+          pipe::SamplerObject* smp = samplers_[st][slot];
+          if (smp) mark(smp->usage, false);
+          if (!v) break;
+          mark(v->usage, false);
+          ResourceObject* o = driver_resource(v->resource())->obj();
+          if (b.kind == pipe::DescriptorKind::UniformTexelBuffer) {
+            if (!v->resource()->is_buffer()) break;
+            if (v->buffer_view_object != o) {
+              // Created for this storage; invalidation swapped it since.
+              retire_handle(screen_, v->usage, v->buffer_view);
+              const pipe::Format fmt = v->templ().format;
+              VkBufferViewCreateInfo ci{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+              ci.buffer = o->buffer;
+              ci.format = device_.formats().choose(fmt, pipe::kUsageTexelBuffer).vk;
+              ci.offset = v->templ().buffer_offset;
+              ci.range = v->templ().buffer_size ? v->templ().buffer_size : VK_WHOLE_SIZE;
+              v->buffer_view = VK_NULL_HANDLE;
+              vk::Status vs{vkCreateBufferView(device_.handle(), &ci, nullptr, &v->buffer_view)};
+              if (!vs) return fail(vs), false;
+              v->buffer_view_object = o;
+              mark(v->usage, false);
+            }
+            texels[ni] = v->buffer_view;
+          } else if (v->image_view) {
+            images[ni] = {smp ? smp->sampler : dummy_sampler_, v->image_view, sampled_layout(o->aspect)};
+          }
+          break;
+        }
+        case 3: {
+          if (slot >= pipe::kMaxShaderBuffers || !shader_buffers_[st][slot].buffer) break;
+          const BufferBinding& sb = shader_buffers_[st][slot];
+          bi = {driver_resource(sb.buffer.get())->obj()->buffer, sb.offset, sb.size ? sb.size : VK_WHOLE_SIZE};
+          break;
+        }
+        case 4: {
+          if (slot >= pipe::kMaxShaderImages || !images_[st][slot].vk_view) break;
+          images[ni] = {VK_NULL_HANDLE, images_[st][slot].vk_view, VK_IMAGE_LAYOUT_GENERAL};
+          break;
+        }
+      }
+    }
+  }
+  vkUpdateDescriptorSets(device_.handle(), nw, writes.data(), 0, nullptr);
+  bound_sets_[set] = ds;
+  return true;
+}
+
+bool VulkanContext::update_descriptors() {
+  pipe::ShaderProgram& prog = *program_;
+  const uint32_t used = prog.descriptors.set_mask();
+  const uint32_t todo = dirty_sets_ & used;
+  for_each_bit(todo, [&](int set) { write_set(set); });
+  if (failed()) return false;
+  VkCommandBuffer cmd = ring_->main_cmd();
+  for_each_bit(todo & ~1u, [&](int set) {
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, bound_layout_, set, 1, &bound_sets_[set], 0, nullptr);
+  });
+  if ((used & 1u) && ((todo & 1u) || (dirty_ & kDirtySet0Offsets))) {
+    std::array<uint32_t, 8> offsets{};
+    uint32_t n = 0;
+    for (const SetBinding& b : prog.descriptors.bindings(0)) {
+      const ConstantBinding& c = b.binding < pipe::kGraphicsStageCount ? constants_[b.binding][0] : constants_[0][0];
+      offsets[n++] = (!c.buffer && c.vk_buffer) ? static_cast<uint32_t>(c.offset) : 0;
+    }
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, bound_layout_, 0, 1, &bound_sets_[0], n,
+                            offsets.data());
+  }
+  dirty_sets_ &= ~used;
+  dirty_ &= ~kDirtySet0Offsets;
+  return true;
+}
+
+void VulkanContext::bind_vertex_buffers() {
+  VkCommandBuffer cmd = ring_->main_cmd();
+  if (!velems_) return;
+  if (dynamic_vertex_input_ && (dirty_ & kDirtyVertexInput)) {
+    std::array<VkVertexInputBindingDescription2EXT, pipe::kMaxVertexBuffers> vb{};
+    std::array<VkVertexInputAttributeDescription2EXT, pipe::kMaxVertexElements> va{};
+    uint32_t nb = 0, na = 0;
+    for_each_bit(velems_->binding_mask, [&](int b) {
+      VkVertexInputBindingDescription2EXT& d = vb[nb++];
+      d = {VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT};
+      d.binding = b;
+      d.stride = vertex_buffers_[b].stride;
+      d.inputRate = velems_->rates[b];
+      d.divisor = caps_.vertex_attribute_divisor ? velems_->divisors[b] : 1;
+    });
+    for (unsigned i = 0; i < velems_->state.count; ++i) {
+      VkVertexInputAttributeDescription2EXT& a = va[na++];
+      a = {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT};
+      a.location = i;
+      a.binding = velems_->state.elements[i].vertex_buffer_index;
+      a.format = velems_->formats[i];
+      a.offset = velems_->state.elements[i].src_offset;
+    }
+    vkCmdSetVertexInputEXT(cmd, nb, vb.data(), na, va.data());
+  }
+  if (dirty_ & (kDirtyVertexBuffers | kDirtyVertexInput)) {
+    const uint32_t mask = velems_->binding_mask;
+    if (mask) {
+      const unsigned last = 32 - std::countl_zero(mask);
+      std::array<VkBuffer, pipe::kMaxVertexBuffers> bufs{};
+      std::array<VkDeviceSize, pipe::kMaxVertexBuffers> offs{}, strides{};
+      for (unsigned b = 0; b < last; ++b) {
+        const VertexBufferBinding& v = vertex_buffers_[b];
+        bufs[b] = v.buffer ? driver_resource(v.buffer.get())->obj()->buffer : driver_resource(dummy_buffer_.get())->obj()->buffer;
+        offs[b] = v.buffer ? v.offset : 0;
+        strides[b] = v.stride;
+      }
+      vkCmdBindVertexBuffers2(cmd, 0, last, bufs.data(), offs.data(), nullptr,
+                              dynamic_vertex_input_ ? nullptr : strides.data());
+    }
+  }
+  dirty_ &= ~(kDirtyVertexBuffers | kDirtyVertexInput);
+}
+
+void VulkanContext::emit_dynamic_state(const pipe::DrawInfo& info) {
+  VkCommandBuffer cmd = ring_->main_cmd();
+  const uint32_t n = std::max<uint32_t>(1, num_viewports_);
+  if (dirty_ & kDirtyViewports) {
+    std::array<VkViewport, pipe::kMaxViewports> vp;
+    for (unsigned i = 0; i < n; ++i) {
+      const pipe::Viewport& v = viewports_[i];
+      vp[i] = {v.x, v.y, v.width, v.height, v.min_depth, v.max_depth};
+      if (v.width == 0) vp[i] = {0, 0, float(std::max(1u, fb_.width)), float(std::max(1u, fb_.height)), 0, 1};
+    }
+    vkCmdSetViewportWithCount(cmd, n, vp.data());
+  }
+  if (dirty_ & (kDirtyScissors | kDirtyViewports)) {
+    std::array<VkRect2D, pipe::kMaxViewports> sc;
+    const bool enabled = rast_ && rast_->state.scissor;
+    for (unsigned i = 0; i < n; ++i) {
+      const pipe::ScissorRect& s = scissors_[i];
+      sc[i] = enabled ? VkRect2D{{std::max(0, s.x), std::max(0, s.y)}, {s.width, s.height}}
+                      : VkRect2D{{0, 0}, {std::max(1u, fb_.width), std::max(1u, fb_.height)}};
+    }
+    vkCmdSetScissorWithCount(cmd, n, sc.data());
+  }
+  if (dirty_ & kDirtyRasterizer) {
+    const pipe::RasterizerState rs = rast_ ? rast_->state : pipe::RasterizerState{};
+    vkCmdSetCullMode(cmd, rast_ ? rast_->cull_mode : VkCullModeFlags(VK_CULL_MODE_NONE));
+    vkCmdSetFrontFace(cmd, rast_ ? rast_->front_face : VK_FRONT_FACE_COUNTER_CLOCKWISE);
+    vkCmdSetLineWidth(cmd, caps_.wide_lines ? rs.line_width : 1.0f);
+    vkCmdSetDepthBiasEnable(cmd, rs.offset_enable);
+    vkCmdSetDepthBias(cmd, rs.offset_units, caps_.depth_bias_clamp ? rs.offset_clamp : 0.0f, rs.offset_scale);
+    vkCmdSetRasterizerDiscardEnable(cmd, rs.rasterizer_discard);
+  }
+  if (dirty_ & kDirtyDepthStencil) {
+    const pipe::DepthStencilAlphaState d = dsa_ ? dsa_->state : pipe::DepthStencilAlphaState{};
+    vkCmdSetDepthTestEnable(cmd, d.depth_enabled);
+    vkCmdSetDepthWriteEnable(cmd, d.depth_enabled && d.depth_write);
+    vkCmdSetDepthCompareOp(cmd, vk_compare(d.depth_func));
+    vkCmdSetDepthBoundsTestEnable(cmd, d.depth_bounds_test && caps_.supported.core.features.depthBounds);
+    vkCmdSetDepthBounds(cmd, d.depth_bounds_min, d.depth_bounds_max);
+    vkCmdSetStencilTestEnable(cmd, d.stencil[0].enabled);
+    for (unsigned f = 0; f < 2; ++f) {
+      const pipe::StencilFace& s = d.two_sided_stencil ? d.stencil[f] : d.stencil[0];
+      const VkStencilFaceFlags face = f ? VK_STENCIL_FACE_BACK_BIT : VK_STENCIL_FACE_FRONT_BIT;
+      vkCmdSetStencilOp(cmd, face, vk_stencil_op(s.fail_op), vk_stencil_op(s.zpass_op), vk_stencil_op(s.zfail_op),
+                        vk_compare(s.func));
+      vkCmdSetStencilCompareMask(cmd, face, s.value_mask);
+      vkCmdSetStencilWriteMask(cmd, face, s.write_mask);
+    }
+  }
+  if (dirty_ & kDirtyStencilRef) {
+    vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_BIT, stencil_ref_.ref_value[0]);
+    vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_BACK_BIT, stencil_ref_.ref_value[1]);
+  }
+  if (dirty_ & kDirtyBlendColor) vkCmdSetBlendConstants(cmd, blend_color_.color);
+  if (topology_dirty_ || info.mode != last_mode_ || info.primitive_restart != last_restart_) {
+    topology_dirty_ = false;
+    vkCmdSetPrimitiveTopology(cmd, vk_topology(info.mode));
+    vkCmdSetPrimitiveRestartEnable(cmd, info.primitive_restart && info.indexed);
+    last_mode_ = info.mode;
+    last_restart_ = info.primitive_restart;
+  }
+  dirty_ &= ~(kDirtyViewports | kDirtyScissors | kDirtyRasterizer | kDirtyDepthStencil | kDirtyStencilRef |
+              kDirtyBlendColor);
+}
+
+void VulkanContext::draw_vbo(const pipe::DrawInfo& info, const pipe::DrawIndirect* indirect,
+                             std::span<const pipe::DrawStart> draws) {
+  if (failed()) return;
+  if (!program_ || !program_->modules[0]) {
+    BRASS_WARN_ONCE("draw without a graphics program");
+    return;
+  }
+  if (info.indexed && !index_buffer_) return;
+  if (info.mode == pipe::PrimitiveType::LineLoop) BRASS_WARN_ONCE("line loops are drawn as strips (frontend must close them)");
+  if (info.primitive_restart && info.indexed) {
+    const uint32_t all_ones = index_size_ == 1 ? 0xffu : index_size_ == 2 ? 0xffffu : 0xffffffffu;
+    if (info.restart_index != all_ones) BRASS_WARN_ONCE("restart index other than all ones is not supported");
+  }
+  if (ring_->current().draws >= BatchRing::kDrawLimit) submit(SubmitReason::Limit);
+  ring_->mark_recorded();
+
+  const bool first_of_batch = validated_serial_ != ring_->current_serial();
+  if (first_of_batch) dirty_ |= kDirtyAll;
+  if (!validate_resources(indirect)) return;
+  if (!rp_active_) {
+    vk::Status s = begin_render_pass();
+    if (!s) return fail(s);
+  }
+  if (!update_pipeline(info) || !update_descriptors()) return;
+  bind_vertex_buffers();
+  VkCommandBuffer cmd = ring_->main_cmd();
+  if (info.indexed && (dirty_ & kDirtyIndexBuffer)) {
+    VkIndexType type = index_size_ == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
+    if (index_size_ == 1) {
+      if (!caps_.index_type_uint8) {
+        BRASS_WARN_ONCE("8-bit indices need VK_EXT_index_type_uint8 (frontend must convert)");
+        return;
+      }
+      type = VK_INDEX_TYPE_UINT8_EXT;
+    }
+    vkCmdBindIndexBuffer(cmd, driver_resource(index_buffer_.get())->obj()->buffer, index_offset_, type);
+    dirty_ &= ~kDirtyIndexBuffer;
+  }
+  emit_dynamic_state(info);
+
+  const uint32_t instances = std::max(1u, info.instance_count);
+  if (indirect) {
+    VkBuffer buf = driver_resource(indirect->buffer)->obj()->buffer;
+    const uint32_t stride = indirect->stride ? indirect->stride
+                                             : (info.indexed ? sizeof(VkDrawIndexedIndirectCommand) : sizeof(VkDrawIndirectCommand));
+    if (indirect->count_buffer) {
+      VkBuffer cbuf = driver_resource(indirect->count_buffer)->obj()->buffer;
+      if (info.indexed)
+        vkCmdDrawIndexedIndirectCount(cmd, buf, indirect->offset, cbuf, indirect->count_offset, indirect->draw_count, stride);
+      else
+        vkCmdDrawIndirectCount(cmd, buf, indirect->offset, cbuf, indirect->count_offset, indirect->draw_count, stride);
+    } else if (info.indexed) {
+      vkCmdDrawIndexedIndirect(cmd, buf, indirect->offset, indirect->draw_count, stride);
+    } else {
+      vkCmdDrawIndirect(cmd, buf, indirect->offset, indirect->draw_count, stride);
+    }
+  } else if (draws.size() > 1 && caps_.multi_draw) {
+    // pipe::DrawStart has VkMultiDrawIndexedInfoEXT's layout, and starts
+    // with VkMultiDrawInfoEXT's: pass it with its own stride, no copy.
+    static_assert(sizeof(pipe::DrawStart) == sizeof(VkMultiDrawIndexedInfoEXT));
+    const auto n = static_cast<uint32_t>(draws.size());
+    if (info.indexed)
+      vkCmdDrawMultiIndexedEXT(cmd, n, reinterpret_cast<const VkMultiDrawIndexedInfoEXT*>(draws.data()), instances,
+                               info.start_instance, sizeof(pipe::DrawStart), nullptr);
+    else
+      vkCmdDrawMultiEXT(cmd, n, reinterpret_cast<const VkMultiDrawInfoEXT*>(draws.data()), instances,
+                        info.start_instance, sizeof(pipe::DrawStart));
+  } else {
+    for (const pipe::DrawStart& d : draws) {
+      if (info.indexed)
+        vkCmdDrawIndexed(cmd, d.count, instances, d.start, d.index_bias, info.start_instance);
+      else
+        vkCmdDraw(cmd, d.count, instances, d.start, info.start_instance);
+    }
+  }
+  ring_->current().draws++;
+  g_draws.add();
+}
+
+}  // namespace brass::driver

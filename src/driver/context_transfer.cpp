@@ -1,0 +1,227 @@
+// CPU <-> GPU data: buffer_subdata, texture_subdata and map/unmap.
+// Writes avoid waiting whenever they can: a range nobody initialised or an
+// idle buffer is written directly; a whole-buffer write to a busy buffer
+// swaps its storage; a partial write to a busy range goes through staging.
+// Reads wait only for the last writer.
+#include <cstring>
+
+#include "driver/context.h"
+#include "util/log.h"
+#include "util/stats.h"
+
+namespace brass::driver {
+
+namespace {
+StatCounter g_map_direct("transfer.map_direct");
+StatCounter g_map_staged("transfer.map_staged");
+StatCounter g_map_waited("transfer.map_waited");
+}  // namespace
+
+void VulkanContext::buffer_subdata(pipe::Resource* pr, uint32_t usage, uint64_t offset, uint64_t size, const void* data) {
+  if (failed() || !pr || !pr->is_buffer() || offset + size > pr->templ().width || size == 0) return;
+  const pipe::Box box{int32_t(offset), 0, 0, int32_t(size), 1, 1};
+  usage |= pipe::kMapWrite;
+  if (offset == 0 && size == pr->templ().width) usage |= pipe::kMapDiscardWholeResource;
+  else usage |= pipe::kMapDiscardRange;
+  pipe::Transfer* t = nullptr;
+  void* p = transfer_map(pr, 0, usage, box, &t);
+  if (!p) return;
+  std::memcpy(p, data, size);
+  transfer_unmap(t);
+}
+
+vk::Status VulkanContext::upload_image(Resource* r, uint32_t level, const pipe::Box& box, const void* data,
+                                       uint32_t stride, uint32_t layer_stride) {
+  ResourceObject* o = r->obj();
+  if (o->format.conversion != vk::FormatConversion::None) {
+    BRASS_WARN_ONCE("uploads to emulated formats need a conversion (not implemented yet)");
+    return vk::Status{VK_ERROR_FORMAT_NOT_SUPPORTED};
+  }
+  const pipe::FormatDescription& d = pipe::describe(r->templ().format);
+  const uint32_t row = (box.width + d.block_width - 1) / d.block_width * d.block_bytes;
+  const uint32_t rows = (box.height + d.block_height - 1) / d.block_height;
+  const uint32_t slices = std::max(1, box.depth);
+  StreamAllocation a;
+  vk::Status s = stream_->allocate(uint64_t(row) * rows * slices, 16, &a);
+  if (!s) return s;
+  for (uint32_t z = 0; z < slices; ++z)
+    for (uint32_t y = 0; y < rows; ++y)
+      std::memcpy(a.ptr + (uint64_t(z) * rows + y) * row,
+                  static_cast<const uint8_t*>(data) + uint64_t(z) * layer_stride + uint64_t(y) * stride, row);
+  bool upload;
+  VkCommandBuffer cmd = transfer_stream(o, nullptr, &upload);
+  barriers_.image_access(o->access, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
+                         o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+  barriers_.emit(cmd);
+  const bool is3d = r->templ().target == pipe::Target::Texture3D;
+  VkBufferImageCopy c{};
+  c.bufferOffset = a.offset;
+  c.imageSubresource = {o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT) ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : o->aspect,
+                        level, is3d ? 0u : uint32_t(box.z), is3d ? 1u : slices};
+  c.imageOffset = {box.x, box.y, is3d ? box.z : 0};
+  c.imageExtent = {uint32_t(box.width), uint32_t(box.height), is3d ? slices : 1u};
+  vkCmdCopyBufferToImage(cmd, a.buffer, o->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+  mark_write(o);
+  if (upload) release_after_upload(o, cmd);
+  return {};
+}
+
+void VulkanContext::texture_subdata(pipe::Resource* pr, uint32_t level, uint32_t, const pipe::Box& box, const void* data,
+                                    uint32_t stride, uint32_t layer_stride) {
+  if (failed() || !pr || pr->is_buffer()) return;
+  vk::Status s = upload_image(driver_resource(pr), level, box, data, stride, layer_stride);
+  if (!s && s.result != VK_ERROR_FORMAT_NOT_SUPPORTED) fail(s);
+}
+
+void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t usage, const pipe::Box& box,
+                                  pipe::Transfer** out) {
+  if (failed() || !pr) return nullptr;
+  VulkanTransfer* t = nullptr;
+  for (auto& slot : transfers_)
+    if (!slot.in_use) {
+      t = &slot;
+      break;
+    }
+  if (!t) {
+    BRASS_WARN("too many simultaneous maps");
+    return nullptr;
+  }
+  Resource* r = driver_resource(pr);
+  *t = VulkanTransfer{};
+  t->resource = pr;
+  t->level = level;
+  t->usage = usage;
+  t->box = box;
+  t->ref = Ref<pipe::Resource>::share(pr);
+
+  if (r->is_buffer()) {
+    const Range range{uint64_t(box.x), uint64_t(box.x) + uint64_t(box.width)};
+    if (range.end > pr->templ().width) return nullptr;
+    ResourceObject* o = r->obj();
+    if (usage & pipe::kMapRead) {
+      if (busy(o, true) || (used_this_batch(o) && o->usage.write_serial == ring_->current_serial())) {
+        if (usage & pipe::kMapDontBlock) return nullptr;
+        vk::Status s = wait_for(o, true);
+        if (!s) return fail(s), nullptr;
+        g_map_waited.add();
+      }
+      device_.memory().invalidate(o->memory, box.x, box.width);
+    } else if (usage & pipe::kMapWrite) {
+      const bool in_use = busy(o, false) || used_this_batch(o);
+      if (!(usage & pipe::kMapUnsynchronized) && in_use) {
+        if ((usage & pipe::kMapDiscardWholeResource) ||
+            ((usage & pipe::kMapDiscardRange) && range.begin == 0 && range.end == pr->templ().width)) {
+          r->valid_range.reset();
+          swap_storage(r);
+          if (failed()) return nullptr;
+          o = r->obj();
+        } else if (!r->valid_range.overlaps(range)) {
+          // Nothing valid there: no reader can observe the write.
+        } else if (usage & pipe::kMapDiscardRange) {
+          vk::Status s = stream_->allocate(box.width, 16, &t->staging);
+          if (!s) return fail(s), nullptr;
+          t->staged = true;
+          t->staging_size = box.width;
+          t->in_use = true;
+          *out = t;
+          r->valid_range.add(range);
+          g_map_staged.add();
+          return t->staging.ptr;
+        } else {
+          if (usage & pipe::kMapDontBlock) return nullptr;
+          vk::Status s = wait_for(o, false);
+          if (!s) return fail(s), nullptr;
+          g_map_waited.add();
+        }
+      }
+      r->valid_range.add(range);
+    }
+    g_map_direct.add();
+    t->in_use = true;
+    *out = t;
+    return static_cast<uint8_t*>(o->memory.mapped) + box.x;
+  }
+
+  // Textures go through staging in the stream buffer.
+  ResourceObject* o = r->obj();
+  const pipe::FormatDescription& d = pipe::describe(pr->templ().format);
+  const uint32_t row = (box.width + d.block_width - 1) / d.block_width * d.block_bytes;
+  const uint32_t rows = (box.height + d.block_height - 1) / d.block_height;
+  const uint32_t slices = std::max(1, box.depth);
+  t->stride = row;
+  t->layer_stride = row * rows;
+  t->staging_size = uint64_t(row) * rows * slices;
+  vk::Status s = stream_->allocate(t->staging_size, 16, &t->staging);
+  if (!s) return fail(s), nullptr;
+  t->staged = true;
+  if (usage & pipe::kMapRead) {
+    if (o->format.conversion != vk::FormatConversion::None) {
+      BRASS_WARN_ONCE("readback of emulated formats needs a conversion (not implemented yet)");
+      return nullptr;
+    }
+    if (pending_clear_mask_) execute_pending_clears();
+    if (rp_active_) end_render_pass(RenderPassEnd::Readback);
+    VkCommandBuffer cmd = ring_->main_cmd();
+    ring_->mark_recorded();
+    barriers_.image_access(o->access, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
+                           o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+    barriers_.emit(cmd);
+    const bool is3d = pr->templ().target == pipe::Target::Texture3D;
+    VkBufferImageCopy c{};
+    c.bufferOffset = t->staging.offset;
+    c.imageSubresource = {o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT) ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : o->aspect,
+                          level, is3d ? 0u : uint32_t(box.z), is3d ? 1u : slices};
+    c.imageOffset = {box.x, box.y, is3d ? box.z : 0};
+    c.imageExtent = {uint32_t(box.width), uint32_t(box.height), is3d ? slices : 1u};
+    vkCmdCopyImageToBuffer(cmd, o->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, t->staging.buffer, 1, &c);
+    // The CPU reads the staging buffer after the wait.
+    VkMemoryBarrier2 host{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+    host.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
+    host.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+    host.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT;
+    host.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT;
+    VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+    dep.memoryBarrierCount = 1;
+    dep.pMemoryBarriers = &host;
+    vkCmdPipelineBarrier2(cmd, &dep);
+    mark_read(o);
+    const uint64_t serial = ring_->current_serial();
+    s = submit(SubmitReason::Readback);
+    if (s) s = ring_->wait(serial);
+    if (!s) return fail(s), nullptr;
+    stream_->invalidate(t->staging, t->staging_size);
+  }
+  t->in_use = true;
+  *out = t;
+  return t->staging.ptr;
+}
+
+void VulkanContext::transfer_flush_region(pipe::Transfer* pt, const pipe::Box& box) {
+  auto* t = static_cast<VulkanTransfer*>(pt);
+  if (!t->staged && t->resource->is_buffer()) {
+    ResourceObject* o = driver_resource(t->resource)->obj();
+    device_.memory().flush(o->memory, t->box.x + box.x, box.width);
+  }
+}
+
+void VulkanContext::transfer_unmap(pipe::Transfer* pt) {
+  auto* t = static_cast<VulkanTransfer*>(pt);
+  if (!t || !t->in_use) return;
+  Resource* r = driver_resource(t->resource);
+  if ((t->usage & pipe::kMapWrite) && !failed()) {
+    if (r->is_buffer()) {
+      if (t->staged) {
+        fail(copy_buffer(r->obj(), t->box.x, t->staging.buffer, t->staging.offset, t->staging_size, nullptr));
+      } else if (!(t->usage & pipe::kMapFlushExplicit)) {
+        device_.memory().flush(r->obj()->memory, t->box.x, t->box.width);
+      }
+    } else {
+      vk::Status s = upload_image(r, t->level, t->box, t->staging.ptr, t->stride, t->layer_stride);
+      if (!s && s.result != VK_ERROR_FORMAT_NOT_SUPPORTED) fail(s);
+    }
+  }
+  t->in_use = false;
+  t->ref = nullptr;
+}
+
+}  // namespace brass::driver

@@ -1,0 +1,48 @@
+// The state a monolithic graphics pipeline is built from, as a packed key:
+// no padding (hashed as bytes, compared with memcmp). Everything the device
+// can set dynamically is left out (viewport, scissor, cull mode, front face,
+// topology within its class, depth/stencil tests and ops, depth bias, line
+// width, blend constants, primitive restart, rasterizer discard, vertex
+// strides, and vertex input where VK_EXT_vertex_input_dynamic_state exists).
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include "util/hash.h"
+
+namespace brass::driver {
+
+struct PipelineKey {
+  uint64_t program_id = 0;
+  uint64_t vertex_input_id = 0;       // vertex elements object; 0 when vertex input is dynamic
+  uint32_t color_formats[8] = {};     // VkFormat per attachment (UNDEFINED = none)
+  uint32_t depth_stencil_format = 0;  // VkFormat
+  uint32_t blend_rt[8] = {};          // packed per-attachment blend (see pack_blend)
+  uint32_t sample_mask = 0xffffffff;
+  uint8_t color_count = 0;
+  uint8_t samples = 1;
+  uint8_t topology_class = 0;         // VkPrimitiveTopology class representative
+  uint8_t patch_vertices = 0;
+  uint8_t polygon_mode = 0;           // VkPolygonMode
+  uint8_t depth_clamp = 0;
+  uint8_t provoking_last = 0;
+  uint8_t negative_one_to_one = 0;    // GL clip-space depth through depth_clip_control
+  uint8_t logic_op_enable = 0;
+  uint8_t logic_op = 0;               // VkLogicOp
+  uint8_t alpha_to_coverage = 0;
+  uint8_t alpha_to_one = 0;
+  uint8_t pad[4] = {};
+
+  bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
+};
+static_assert(sizeof(PipelineKey) == 104, "PipelineKey must stay packed");
+static_assert(std::has_unique_object_representations_v<PipelineKey>);
+
+// enable:1 | rgb_op:3 | rgb_src:5 | rgb_dst:5 | alpha_op:3 | alpha_src:5 | alpha_dst:5 | mask:4 (pipe enums)
+inline uint32_t pack_blend(bool enable, unsigned rgb_op, unsigned rgb_src, unsigned rgb_dst, unsigned a_op,
+                           unsigned a_src, unsigned a_dst, unsigned mask) {
+  return (enable ? 1u : 0u) | rgb_op << 1 | rgb_src << 4 | rgb_dst << 9 | a_op << 14 | a_src << 17 | a_dst << 22 |
+         mask << 27;
+}
+
+}  // namespace brass::driver

@@ -1,0 +1,37 @@
+// A linked shader program at the driver level: a shader module per stage,
+// its descriptor layouts and sets (descriptors/) and the pipelines built for
+// it (pipeline/). Batches that used its descriptor sets hold a reference, so
+// deleting a program in flight defers its destruction to the last batch.
+#pragma once
+#include <array>
+#include <cstdint>
+#include "driver/batch/batch_ring.h"
+#include "driver/descriptors/program_descriptors.h"
+#include "driver/pipeline/graphics_pipeline.h"
+#include "pipe/context.h"
+
+namespace brass::driver {
+class VulkanScreen;
+}
+
+namespace brass::pipe {
+
+struct ShaderProgram final : driver::BatchHeld {
+  ShaderProgram(driver::VulkanScreen& screen);
+  ~ShaderProgram() override;
+  void batch_done(uint32_t ring_id, uint64_t serial) override { descriptors.release(ring_id, serial); }
+
+  // Null with *status on failure.
+  static ShaderProgram* create(driver::VulkanScreen& screen, const ShaderInfo& info, Status* status);
+
+  driver::VulkanScreen& screen;
+  uint64_t id = 0;
+  std::array<VkShaderModule, kShaderStageCount> modules{};
+  uint32_t stage_mask = 0;
+  uint32_t vertex_input_locations = 0;
+  bool writes_point_size = false;
+  driver::ProgramDescriptors descriptors;
+  driver::PipelineMap pipelines;
+};
+
+}  // namespace brass::pipe

@@ -1,0 +1,37 @@
+// The driver's Resource: what the frontend holds. Its storage is a
+// ref-counted ResourceObject that invalidation may replace. Buffers track the
+// byte range that holds valid data; every resource tracks its bind history
+// (which descriptor types it was bound as, in which stages) so that a swap
+// rebinds only the slots that may still point at it.
+#pragma once
+#include <array>
+#include <cstdint>
+#include "driver/resource/resource_object.h"
+#include "pipe/resource.h"
+#include "pipe/shader_info.h"
+#include "util/range.h"
+
+namespace brass::driver {
+
+// Binding kinds for bind history (descriptor types plus vertex/index input).
+enum class BindKind : uint8_t { UniformBuffer, Sampler, StorageBuffer, StorageImage, VertexBuffer, IndexBuffer, Count };
+
+class Resource final : public pipe::Resource {
+ public:
+  Resource(const pipe::ResourceTemplate& t, Ref<ResourceObject> obj) : pipe::Resource(t), object(std::move(obj)) {}
+
+  ResourceObject* obj() const { return object.get(); }
+
+  void note_bind(BindKind kind, uint32_t stage_mask) { bind_stages[static_cast<size_t>(kind)] |= stage_mask | 0x80; }
+  bool ever_bound(BindKind kind) const { return bind_stages[static_cast<size_t>(kind)] != 0; }
+  uint8_t bound_stages(BindKind kind) const { return bind_stages[static_cast<size_t>(kind)] & 0x7f; }
+
+  Ref<ResourceObject> object;
+  Range valid_range;   // buffers: bytes holding defined data
+  // Per BindKind: stage bits (pipe::stage_bit) | 0x80 "was bound at all".
+  std::array<uint8_t, static_cast<size_t>(BindKind::Count)> bind_stages{};
+};
+
+inline Resource* driver_resource(pipe::Resource* r) { return static_cast<Resource*>(r); }
+
+}  // namespace brass::driver

@@ -1,0 +1,128 @@
+#include "driver/resource/resource_object.h"
+
+#include "driver/screen.h"
+#include "util/log.h"
+#include "util/stats.h"
+
+namespace brass::driver {
+
+namespace {
+StatCounter g_objects_created("resource.objects_created");
+
+VkImageAspectFlags aspect_of(pipe::Format f) {
+  const pipe::FormatDescription& d = pipe::describe(f);
+  VkImageAspectFlags a = 0;
+  if (d.is_depth()) a |= VK_IMAGE_ASPECT_DEPTH_BIT;
+  if (d.is_stencil()) a |= VK_IMAGE_ASPECT_STENCIL_BIT;
+  return a ? a : VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT);
+}
+
+vk::Status create_buffer(VulkanScreen& screen, const pipe::ResourceTemplate& t, ResourceObject* o) {
+  vk::Device& dev = screen.device();
+  VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  // Every buffer usage GL can ask of a buffer object later: GL lets any
+  // buffer be rebound to any target.
+  bci.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+              VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
+              VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+              VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
+              VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
+  bci.size = std::max<VkDeviceSize>(t.width, 4);
+  bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  BRASS_VK_RETURN_IF_FAILED(vkCreateBuffer(dev.handle(), &bci, nullptr, &o->buffer));
+  o->size = t.width;
+  vk::MemoryRequest req;
+  vkGetBufferMemoryRequirements(dev.handle(), o->buffer, &req.requirements);
+  // Buffers are host visible so maps need no staging copy; a discrete GPU
+  // gets its device-local host-visible heap when there is one (Dynamic).
+  req.usage = t.usage == pipe::Usage::Staging ? vk::MemoryUsage::Readback : vk::MemoryUsage::Dynamic;
+  req.linear = true;
+  vk::Status s = dev.memory().allocate(req, &o->memory);
+  if (!s) return s;
+  BRASS_VK_RETURN_IF_FAILED(vkBindBufferMemory(dev.handle(), o->buffer, o->memory.memory, o->memory.offset));
+  return {};
+}
+
+vk::Status create_image(VulkanScreen& screen, const pipe::ResourceTemplate& t, ResourceObject* o) {
+  vk::Device& dev = screen.device();
+  const pipe::FormatDescription& d = pipe::describe(t.format);
+  uint32_t usage_bits = pipe::kUsageTransfer;
+  if (t.bind & pipe::kBindSamplerView) usage_bits |= pipe::kUsageSampled;
+  if (t.bind & pipe::kBindRenderTarget) usage_bits |= pipe::kUsageColorAttachment;
+  if (t.bind & pipe::kBindDepthStencil) usage_bits |= pipe::kUsageDepthStencil;
+  if (t.bind & pipe::kBindShaderImage) usage_bits |= pipe::kUsageStorage;
+  o->format = dev.formats().choose(t.format, usage_bits);
+  if (!o->format) return vk::Status{VK_ERROR_FORMAT_NOT_SUPPORTED};
+  const VkFormatProperties props = dev.formats().properties(o->format.vk);
+  const VkFormatFeatureFlags f = props.optimalTilingFeatures;
+
+  VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  ici.format = o->format.vk;
+  ici.extent = {t.width, t.height, 1};
+  ici.arrayLayers = t.array_size;
+  switch (t.target) {
+    case pipe::Target::Texture1D:
+    case pipe::Target::Texture1DArray: ici.imageType = VK_IMAGE_TYPE_1D; break;
+    case pipe::Target::Texture3D:
+      ici.imageType = VK_IMAGE_TYPE_3D;
+      ici.extent.depth = t.depth;
+      ici.arrayLayers = 1;
+      break;
+    case pipe::Target::TextureCube:
+    case pipe::Target::TextureCubeArray:
+      ici.imageType = VK_IMAGE_TYPE_2D;
+      ici.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+      break;
+    default: ici.imageType = VK_IMAGE_TYPE_2D; break;
+  }
+  // Views may reinterpret the format (sRGB/linear, blit format conversion).
+  if (!d.is_depth() && !d.is_stencil()) ici.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+  ici.mipLevels = std::max(1u, t.levels);
+  ici.samples = static_cast<VkSampleCountFlagBits>(std::max(1u, t.samples));
+  ici.tiling = VK_IMAGE_TILING_OPTIMAL;
+  ici.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  if (f & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) ici.usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+  if (f & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) ici.usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  if (f & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) ici.usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+  if ((f & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) && ici.samples == VK_SAMPLE_COUNT_1_BIT &&
+      (t.bind & pipe::kBindShaderImage))
+    ici.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+  ici.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  BRASS_VK_RETURN_IF_FAILED(vkCreateImage(dev.handle(), &ici, nullptr, &o->image));
+  o->image_usage = ici.usage;
+  o->aspect = aspect_of(t.format);
+  o->samples = ici.samples;
+
+  vk::MemoryRequest req;
+  vkGetImageMemoryRequirements(dev.handle(), o->image, &req.requirements);
+  req.usage = vk::MemoryUsage::GpuOnly;
+  req.linear = false;
+  req.dedicated_image = o->image;
+  vk::Status s = dev.memory().allocate(req, &o->memory);
+  if (!s) return s;
+  BRASS_VK_RETURN_IF_FAILED(vkBindImageMemory(dev.handle(), o->image, o->memory.memory, o->memory.offset));
+  return {};
+}
+}  // namespace
+
+ResourceObject* ResourceObject::create(VulkanScreen& screen, const pipe::ResourceTemplate& t, vk::Status* status) {
+  auto* o = new ResourceObject(screen);
+  vk::Status s = t.target == pipe::Target::Buffer ? create_buffer(screen, t, o) : create_image(screen, t, o);
+  if (status) *status = s;
+  if (!s) {
+    delete o;  // nothing used it yet: the destructor frees at once
+    return nullptr;
+  }
+  g_objects_created.add();
+  return o;
+}
+
+ResourceObject::~ResourceObject() {
+  VkDevice dev = screen_.vk_device();
+  if (buffer) vkDestroyBuffer(dev, buffer, nullptr);
+  if (image) vkDestroyImage(dev, image, nullptr);
+  if (memory) screen_.device().memory().free(memory);
+}
+
+}  // namespace brass::driver

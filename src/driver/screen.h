@@ -1,0 +1,60 @@
+// pipe::Screen over one Vulkan device: capabilities, format support,
+// resources and fences. It also keeps the registry of batch rings (one per
+// context) so that an object last used by any context can be retired to
+// the right garbage list.
+#pragma once
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+#include "device/device.h"
+#include "pipe/screen.h"
+
+namespace brass::driver {
+
+class BatchRing;
+class ResourceObject;
+
+class VulkanScreen final : public pipe::Screen {
+ public:
+  // Device from the process options (BRASS_DEVICE, BRASS_DEBUG). Null with a
+  // reason on failure.
+  static std::unique_ptr<VulkanScreen> create(std::string* why_not);
+  explicit VulkanScreen(std::unique_ptr<vk::Device> device);
+  ~VulkanScreen() override;
+
+  const char* name() const override;
+  int64_t get_cap(pipe::Cap cap) const override;
+  bool is_format_supported(pipe::Format format, pipe::Target target, uint32_t samples, uint32_t usage) const override;
+  Ref<pipe::Resource> resource_create(const pipe::ResourceTemplate& templ, pipe::Status* status) override;
+  bool fence_finish(pipe::Fence* fence, uint64_t timeout_ns) override;
+  std::unique_ptr<pipe::Context> context_create(pipe::Status* status) override;
+
+  vk::Device& device() { return *device_; }
+  VkDevice vk_device() const { return device_->handle(); }
+  const vk::Capabilities& caps() const { return device_->caps(); }
+  bool dynamic_rendering() const { return device_->paths().dynamic_rendering; }
+
+  // Ring registry: ids start at 1 (0 = never used).
+  uint32_t register_ring(BatchRing* ring);
+  void unregister_ring(uint32_t id);
+  BatchRing* ring(uint32_t id);
+
+  // Destroys now, or defers to the garbage of the ring that used it last.
+  void retire(ResourceObject* obj);
+
+ private:
+  std::unique_ptr<vk::Device> device_;
+  std::mutex rings_mutex_;
+  std::vector<BatchRing*> rings_;  // index = id - 1
+};
+
+// A point on one ring's timeline.
+class VulkanFence final : public pipe::Fence {
+ public:
+  VulkanFence(uint32_t ring_id, uint64_t serial) : ring_id(ring_id), serial(serial) {}
+  uint32_t ring_id;
+  uint64_t serial;
+};
+
+}  // namespace brass::driver

@@ -1,0 +1,122 @@
+#include "driver/state_objects.h"
+
+#include <atomic>
+
+#include "driver/batch/batch_ring.h"
+#include "driver/screen.h"
+#include "driver/vk_translate.h"
+#include "util/log.h"
+
+namespace brass::driver {
+
+template <typename T>
+void retire_handle(VulkanScreen& screen, const GpuUsage& usage, T handle) {
+  if (handle == VK_NULL_HANDLE) return;
+  BatchRing* r = usage.used() ? screen.ring(usage.ring_id) : nullptr;
+  if (r && !r->is_complete(usage.last_serial())) {
+    r->garbage().add(usage.last_serial(), handle);
+  } else {
+    vk::HandleTraits<T>::destroy(screen.vk_device(), handle);
+  }
+}
+template void retire_handle<VkImageView>(VulkanScreen&, const GpuUsage&, VkImageView);
+template void retire_handle<VkBufferView>(VulkanScreen&, const GpuUsage&, VkBufferView);
+template void retire_handle<VkSampler>(VulkanScreen&, const GpuUsage&, VkSampler);
+
+VulkanSamplerView::~VulkanSamplerView() {
+  retire_handle(screen, usage, image_view);
+  retire_handle(screen, usage, buffer_view);
+}
+
+VulkanSurface::~VulkanSurface() { retire_handle(screen, usage, view); }
+
+vk::Status create_sampler(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s, VkSampler* out) {
+  VkSamplerCreateInfo ci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+  ci.magFilter = s.mag_filter == pipe::Filter::Linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+  ci.minFilter = s.min_filter == pipe::Filter::Linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
+  ci.mipmapMode = s.mip_filter == pipe::MipFilter::Linear ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST;
+  ci.addressModeU = vk_wrap(s.wrap_s);
+  ci.addressModeV = vk_wrap(s.wrap_t);
+  ci.addressModeW = vk_wrap(s.wrap_r);
+  if (!caps.sampler_mirror_clamp_to_edge) {
+    auto fix = [](VkSamplerAddressMode& m) {
+      if (m == VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE) m = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    };
+    fix(ci.addressModeU);
+    fix(ci.addressModeV);
+    fix(ci.addressModeW);
+  }
+  ci.mipLodBias = s.lod_bias;
+  ci.anisotropyEnable = caps.sampler_anisotropy && s.max_anisotropy > 1;
+  ci.maxAnisotropy = std::min(s.max_anisotropy, caps.limits.max_sampler_anisotropy);
+  ci.compareEnable = s.compare_enable;
+  ci.compareOp = vk_compare(s.compare_func);
+  // GL without mipmapping samples level 0 only.
+  ci.minLod = s.mip_filter == pipe::MipFilter::None ? 0 : s.min_lod;
+  ci.maxLod = s.mip_filter == pipe::MipFilter::None ? 0.25f : s.max_lod;
+  const bool black = s.border_color[0] == 0 && s.border_color[1] == 0 && s.border_color[2] == 0;
+  ci.borderColor = black ? (s.border_color[3] == 0 ? VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK
+                                                   : VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK)
+                         : VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+  ci.unnormalizedCoordinates = !s.normalized_coords;
+  if (ci.unnormalizedCoordinates) {
+    ci.minLod = ci.maxLod = 0;
+    ci.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+    ci.anisotropyEnable = VK_FALSE;
+    ci.compareEnable = VK_FALSE;
+    ci.addressModeW = ci.addressModeU = ci.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  }
+  BRASS_VK_RETURN_IF_FAILED(vkCreateSampler(device, &ci, nullptr, out));
+  return {};
+}
+
+pipe::BlendObject* make_blend_object(const pipe::BlendState& s) {
+  auto* o = new pipe::BlendObject{s, {}};
+  for (unsigned i = 0; i < 8; ++i) {
+    const pipe::RenderTargetBlend& b = s.independent_blend ? s.rt[i] : s.rt[0];
+    o->blend_rt[i] = pack_blend(b.blend_enable, unsigned(b.rgb_op), unsigned(b.rgb_src), unsigned(b.rgb_dst),
+                                unsigned(b.alpha_op), unsigned(b.alpha_src), unsigned(b.alpha_dst), b.color_mask);
+  }
+  return o;
+}
+
+pipe::RasterizerObject* make_rasterizer_object(const pipe::RasterizerState& s, bool depth_clip_control) {
+  auto* o = new pipe::RasterizerObject{};
+  o->state = s;
+  static constexpr VkCullModeFlags cull[] = {VK_CULL_MODE_NONE, VK_CULL_MODE_FRONT_BIT, VK_CULL_MODE_BACK_BIT,
+                                             VK_CULL_MODE_FRONT_AND_BACK};
+  o->cull_mode = cull[static_cast<unsigned>(s.cull)];
+  o->front_face = s.front_ccw ? VK_FRONT_FACE_COUNTER_CLOCKWISE : VK_FRONT_FACE_CLOCKWISE;
+  static constexpr VkPolygonMode poly[] = {VK_POLYGON_MODE_FILL, VK_POLYGON_MODE_LINE, VK_POLYGON_MODE_POINT};
+  o->polygon_mode = static_cast<uint8_t>(poly[static_cast<unsigned>(s.polygon_mode)]);
+  o->depth_clamp = s.depth_clamp;
+  o->provoking_last = !s.flatshade_first;
+  o->negative_one_to_one = !s.clip_halfz && depth_clip_control;
+  if (!s.clip_halfz && !depth_clip_control)
+    BRASS_WARN_ONCE("GL depth clip space without VK_EXT_depth_clip_control: the compiler must remap depth");
+  return o;
+}
+
+pipe::VertexElementsObject* make_vertex_elements_object(const pipe::VertexElementsState& s, const vk::Device& device) {
+  static std::atomic<uint64_t> next_id{1};
+  auto* o = new pipe::VertexElementsObject{};
+  o->state = s;
+  o->id = next_id.fetch_add(1);
+  for (unsigned i = 0; i < s.count && i < pipe::kMaxVertexElements; ++i) {
+    const pipe::VertexElement& e = s.elements[i];
+    o->formats[i] = device.formats().choose(e.src_format, pipe::kUsageVertexBuffer).vk;
+    if (o->formats[i] == VK_FORMAT_UNDEFINED) BRASS_WARN("vertex format %s unsupported", pipe::describe(e.src_format).name);
+    const unsigned b = e.vertex_buffer_index;
+    if (b >= pipe::kMaxVertexBuffers) continue;
+    if (!(o->binding_mask & (1u << b))) {
+      // Vulkan has the input rate per binding, GL per attribute: the first
+      // attribute of a binding decides.
+      o->rates[b] = e.instance_divisor ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX;
+      o->divisors[b] = e.instance_divisor ? e.instance_divisor : 1;
+    }
+    o->binding_mask |= 1u << b;
+  }
+  return o;
+}
+
+}  // namespace brass::driver

@@ -1,0 +1,113 @@
+// The seam's rendering context: state objects, bindings, draws, clears,
+// copies, transfers and flushes. Everything here is recorded; nothing is
+// submitted to the GPU except on flush(), a fence, a readback or a swap.
+#pragma once
+#include <cstdint>
+#include <span>
+#include "pipe/resource.h"
+#include "pipe/screen.h"
+#include "pipe/shader_info.h"
+#include "pipe/state.h"
+#include "pipe/status.h"
+
+namespace brass::pipe {
+
+// Opaque constant state objects (created, bound and deleted per context).
+struct BlendObject;
+struct RasterizerObject;
+struct DepthStencilAlphaObject;
+struct VertexElementsObject;
+struct SamplerObject;
+struct ShaderProgram;
+
+enum FlushFlags : uint32_t {
+  kFlushEndOfFrame = 1u << 0,  // a swap: counted as such
+};
+
+class Context {
+ public:
+  virtual ~Context() = default;
+  virtual Screen& screen() = 0;
+
+  // Sticky error: OutOfMemory or DeviceLost once something failed.
+  virtual Status status() const = 0;
+
+  // --- constant state objects ---
+  virtual BlendObject* create_blend_state(const BlendState& s) = 0;
+  virtual void bind_blend_state(BlendObject* o) = 0;
+  virtual void delete_blend_state(BlendObject* o) = 0;
+  virtual RasterizerObject* create_rasterizer_state(const RasterizerState& s) = 0;
+  virtual void bind_rasterizer_state(RasterizerObject* o) = 0;
+  virtual void delete_rasterizer_state(RasterizerObject* o) = 0;
+  virtual DepthStencilAlphaObject* create_depth_stencil_alpha_state(const DepthStencilAlphaState& s) = 0;
+  virtual void bind_depth_stencil_alpha_state(DepthStencilAlphaObject* o) = 0;
+  virtual void delete_depth_stencil_alpha_state(DepthStencilAlphaObject* o) = 0;
+  virtual VertexElementsObject* create_vertex_elements_state(const VertexElementsState& s) = 0;
+  virtual void bind_vertex_elements_state(VertexElementsObject* o) = 0;
+  virtual void delete_vertex_elements_state(VertexElementsObject* o) = 0;
+  virtual SamplerObject* create_sampler_state(const SamplerState& s) = 0;
+  virtual void bind_sampler_states(ShaderStage stage, uint32_t start, std::span<SamplerObject* const> samplers) = 0;
+  virtual void delete_sampler_state(SamplerObject* o) = 0;
+
+  // --- views ---
+  virtual Ref<SamplerView> create_sampler_view(Resource* r, const SamplerViewTemplate& t) = 0;
+  virtual void set_sampler_views(ShaderStage stage, uint32_t start, std::span<SamplerView* const> views) = 0;
+  virtual Ref<Surface> create_surface(Resource* r, const SurfaceTemplate& t) = 0;
+
+  // --- shaders ---
+  // Null with *status on failure (bad SPIR-V is InvalidArgument).
+  virtual ShaderProgram* create_shader_program(const ShaderInfo& info, Status* status) = 0;
+  virtual void bind_shader_program(ShaderProgram* p) = 0;
+  virtual void delete_shader_program(ShaderProgram* p) = 0;
+
+  // --- parameter state ---
+  virtual void set_framebuffer_state(const FramebufferState& fb) = 0;
+  virtual void set_viewports(uint32_t start, std::span<const Viewport> v) = 0;
+  virtual void set_scissors(uint32_t start, std::span<const ScissorRect> s) = 0;
+  virtual void set_stencil_ref(const StencilRef& ref) = 0;
+  virtual void set_blend_color(const BlendColor& c) = 0;
+  virtual void set_sample_mask(uint32_t mask) = 0;
+  virtual void set_vertex_buffers(uint32_t start, std::span<const VertexBuffer> buffers) = 0;
+  virtual void set_index_buffer(Resource* buffer, uint32_t index_size, uint64_t offset) = 0;
+  virtual void set_constant_buffer(ShaderStage stage, uint32_t slot, const ConstantBuffer* cb) = 0;
+  virtual void set_shader_buffers(ShaderStage stage, uint32_t start, std::span<const ShaderBuffer> buffers) = 0;
+  virtual void set_shader_images(ShaderStage stage, uint32_t start, std::span<const ImageView> images) = 0;
+
+  // --- draws ---
+  // `draws` has one entry per multi-draw; ignored when `indirect` is set.
+  virtual void draw_vbo(const DrawInfo& info, const DrawIndirect* indirect, std::span<const DrawStart> draws) = 0;
+
+  // --- clears ---
+  // Clears the bound framebuffer (ClearFlags). A null scissor clears it all.
+  virtual void clear(uint32_t buffers, const ScissorRect* scissor, const ColorValue& color, double depth,
+                     uint32_t stencil) = 0;
+  virtual void clear_render_target(Surface* dst, const ColorValue& color, uint32_t x, uint32_t y, uint32_t w,
+                                   uint32_t h) = 0;
+  virtual void clear_depth_stencil(Surface* dst, uint32_t flags, double depth, uint32_t stencil, uint32_t x,
+                                   uint32_t y, uint32_t w, uint32_t h) = 0;
+
+  // --- copies ---
+  virtual void resource_copy_region(Resource* dst, uint32_t dst_level, uint32_t dstx, uint32_t dsty,
+                                    uint32_t dstz, Resource* src, uint32_t src_level, const Box& src_box) = 0;
+  virtual void blit(const BlitInfo& info) = 0;
+  virtual bool generate_mipmap(Resource* r, uint32_t base_level, uint32_t last_level, uint32_t first_layer,
+                               uint32_t last_layer) = 0;
+
+  // --- data transfer ---
+  virtual void buffer_subdata(Resource* r, uint32_t usage, uint64_t offset, uint64_t size, const void* data) = 0;
+  virtual void texture_subdata(Resource* r, uint32_t level, uint32_t usage, const Box& box, const void* data,
+                               uint32_t stride, uint32_t layer_stride) = 0;
+  // Returns the pointer and fills *transfer (owned by the context until
+  // unmap); null on failure or when kMapDontBlock would have to wait.
+  virtual void* transfer_map(Resource* r, uint32_t level, uint32_t usage, const Box& box, Transfer** transfer) = 0;
+  virtual void transfer_flush_region(Transfer* transfer, const Box& box) = 0;
+  virtual void transfer_unmap(Transfer* transfer) = 0;
+
+  virtual void invalidate_resource(Resource* r) = 0;
+
+  // Submits recorded work. With `fence`, returns a fence signalled when it
+  // completes.
+  virtual void flush(Ref<Fence>* fence, uint32_t flags) = 0;
+};
+
+}  // namespace brass::pipe

@@ -1,0 +1,61 @@
+// The seam's device object: capabilities, format support, resources and
+// fences. One Screen per device; contexts come from it.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include "pipe/format.h"
+#include "pipe/resource.h"
+#include "pipe/status.h"
+#include "util/ref_counted.h"
+
+namespace brass::pipe {
+
+class Context;
+
+enum class Cap : uint8_t {
+  MaxTextureSize2D,
+  MaxTextureSize3D,
+  MaxTextureArrayLayers,
+  MaxColorBuffers,
+  MaxVertexAttributes,
+  MaxViewports,
+  MaxSamples,
+  ConstantBufferOffsetAlignment,
+  ShaderBufferOffsetAlignment,
+  TexelBufferOffsetAlignment,
+  MaxUniformBlockSize,
+  MultiDraw,              // native multi-draw (else the driver loops)
+  PrimitiveRestartForLists,
+  IndexTypeUint8,
+  DepthClipControl,       // GL [-1,1] depth clip without shader patching
+  GeometryShader,
+  TessellationShader,
+  DynamicRendering,       // informative: which render-pass path is in use
+};
+
+// A point on the GPU timeline; signalled when everything flushed before it
+// has finished.
+class Fence : public RefCounted {
+ public:
+  virtual ~Fence() = default;
+};
+
+class Screen {
+ public:
+  virtual ~Screen() = default;
+
+  virtual const char* name() const = 0;
+  virtual int64_t get_cap(Cap cap) const = 0;
+  // `usage` is pipe::FormatUsage bits; `samples` the sample count needed.
+  virtual bool is_format_supported(Format format, Target target, uint32_t samples, uint32_t usage) const = 0;
+
+  // Returns null with *status set on failure (OutOfMemory, Unsupported).
+  virtual Ref<Resource> resource_create(const ResourceTemplate& templ, Status* status) = 0;
+
+  // Waits up to timeout_ns (0 = poll). Returns true when signalled.
+  virtual bool fence_finish(Fence* fence, uint64_t timeout_ns) = 0;
+
+  virtual std::unique_ptr<Context> context_create(Status* status) = 0;
+};
+
+}  // namespace brass::pipe

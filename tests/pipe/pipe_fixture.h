@@ -1,0 +1,60 @@
+// Shared fixture for pipe-level tests: one screen per process (device
+// creation is slow), a fresh context per test, helpers for render targets,
+// programs and readback, and the validation-message check after each test.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "driver/context.h"
+#include "driver/screen.h"
+#include "pipe/context.h"
+#include "util/stats.h"
+
+namespace brass::test {
+
+class PipeTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite();
+  static void TearDownTestSuite();
+  void SetUp() override;
+  void TearDown() override;
+
+  static driver::VulkanScreen& screen() { return *screen_; }
+  driver::VulkanContext& vctx() { return *static_cast<driver::VulkanContext*>(ctx.get()); }
+
+  Ref<pipe::Resource> make_texture(uint32_t w, uint32_t h, pipe::Format f = pipe::Format::RGBA8_UNORM,
+                                   uint32_t bind = pipe::kBindRenderTarget | pipe::kBindSamplerView,
+                                   uint32_t samples = 1, uint32_t levels = 1);
+  Ref<pipe::Resource> make_buffer(uint32_t size, const void* data = nullptr);
+  // Binds a framebuffer of one color target (the surface is kept here).
+  void bind_target(pipe::Resource* tex);
+  std::vector<uint32_t> read_pixels(pipe::Resource* tex, uint32_t level = 0);
+  // Programs built from the embedded test shaders.
+  pipe::ShaderProgram* vbo_program();
+  pipe::ShaderProgram* uniform_program();
+  pipe::ShaderProgram* texture_program();
+  // Vertex elements: pos (vec2, buffer 0), color (vec4, buffer 1), offset (vec2, buffer 2, per instance).
+  void bind_vbo_layout();
+  // A triangle covering the left or right half, or a full-screen quad (strip).
+  Ref<pipe::Resource> quad_buffer(float x0, float y0, float x1, float y1);
+
+  static uint32_t rgba(uint8_t r, uint8_t g, uint8_t b, uint8_t a = 255) {
+    return uint32_t(r) | uint32_t(g) << 8 | uint32_t(b) << 16 | uint32_t(a) << 24;
+  }
+  uint64_t stat(const char* name) { return stat_value(name); }
+
+  std::unique_ptr<pipe::Context> ctx;
+  std::vector<Ref<pipe::Surface>> surfaces;
+  std::vector<pipe::ShaderProgram*> programs;
+  std::vector<pipe::VertexElementsObject*> velems;
+  uint64_t validation_before_ = 0;
+
+ private:
+  static std::unique_ptr<driver::VulkanScreen> screen_;
+};
+
+}  // namespace brass::test
