@@ -363,6 +363,7 @@ EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint* major, EGLint* mino
       d->device_index = index;
     }
     if (static_cast<size_t>(d->device_index) >= devices().size()) return fail(EGL_NOT_INITIALIZED);
+    if (!device_screen(d->device_index)) return fail(EGL_NOT_INITIALIZED);
     build_configs(d);
     d->initialized = true;
   }
@@ -543,6 +544,7 @@ EGLSurface EGLAPIENTRY eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig config,
     s->width = std::min(s->width, c->max_pbuffer_width);
     s->height = std::min(s->height, c->max_pbuffer_height);
   }
+  if (EGLint e = allocate_surface_buffers(s.get()); e != EGL_SUCCESS) return fail(e, EGL_NO_SURFACE);
   Surface* handle = s.get();
   d->surfaces.emplace(handle, std::move(s));
   set_error(EGL_SUCCESS);
@@ -711,6 +713,8 @@ EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLCon
       return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   }
   req.device_name = devices()[static_cast<size_t>(d->device_index)].info.name;
+  req.screen = device_screen(d->device_index);
+  if (!req.screen) return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
   auto ctx = std::make_unique<Context>();
   ctx->display = d;
   ctx->config = c;

@@ -6,6 +6,9 @@
 #include <memory>
 #include <string>
 
+#include "pipe/resource.h"
+#include "pipe/screen.h"
+
 namespace brass::egl {
 
 struct ClientContextRequest {
@@ -14,12 +17,14 @@ struct ClientContextRequest {
   bool robust_access = false;
   bool lose_context_on_reset = false;
   std::string device_name;
+  pipe::Screen* screen = nullptr;  // the display's device
 };
 
 // Sizes and formats of one EGL surface's buffers, as the client API sees them.
 struct SurfaceBuffers {
   int width = 0, height = 0;
   int red = 8, green = 8, blue = 8, alpha = 8, depth = 0, stencil = 0, samples = 0;
+  Ref<pipe::Resource> color, depth_stencil;
 };
 
 class ClientContext {

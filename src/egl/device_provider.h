@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "pipe/screen.h"
+
 namespace brass::egl {
 
 struct DeviceInfo {
@@ -27,6 +29,10 @@ class DeviceProvider {
   // Index into enumerate() of the device used when the application names none
   // (BRASS_DEVICE, else the best type); -1 when none is usable.
   virtual int default_device() = 0;
+  // The pipe screen of device `index` (into enumerate()); null with a reason
+  // when the device cannot be opened. Called once per device, on the first
+  // eglInitialize of a display on it.
+  virtual std::unique_ptr<pipe::Screen> create_screen(int index, std::string* why_not) = 0;
 };
 
 // Defined by the backend linked into libEGL_brass.so (or by a test).

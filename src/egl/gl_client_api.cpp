@@ -28,6 +28,8 @@ gl::Drawable to_drawable(const SurfaceBuffers& b) {
   d.depth_bits = b.depth;
   d.stencil_bits = b.stencil;
   d.samples = b.samples;
+  d.color = b.color;
+  d.depth_stencil = b.depth_stencil;
   return d;
 }
 
@@ -46,6 +48,7 @@ class GlesApi final : public ClientApi {
     desc.robust_access = request.robust_access;
     desc.lose_context_on_reset = request.lose_context_on_reset;
     desc.device_name = request.device_name;
+    desc.screen = request.screen;
     gl::Context* share_gl = share ? static_cast<GlesContext*>(share)->gl() : nullptr;
     auto ctx = gl::Context::create(desc, share_gl);
     if (!ctx) return nullptr;
@@ -53,11 +56,14 @@ class GlesApi final : public ClientApi {
   }
 
   void make_current(ClientContext* ctx, const SurfaceBuffers* draw, const SurfaceBuffers* read) override {
-    if (!ctx) {
+    // Releasing or switching contexts flushes the old one (EGL 1.5 §3.7.3).
+    gl::Context* old = gl::current_context();
+    gl::Context* g = ctx ? static_cast<GlesContext*>(ctx)->gl() : nullptr;
+    if (old && old != g) old->pipe().flush(nullptr, 0);
+    if (!g) {
       gl::set_current_context(nullptr);
       return;
     }
-    gl::Context* g = static_cast<GlesContext*>(ctx)->gl();
     gl::Drawable d, r;
     if (draw) d = to_drawable(*draw);
     if (read) r = to_drawable(*read);
@@ -65,9 +71,16 @@ class GlesApi final : public ClientApi {
     gl::set_current_context(g);
   }
 
-  // Nothing is recorded on the GPU before the pipe seam lands.
-  void flush() override {}
-  void finish() override {}
+  void flush() override {
+    if (gl::Context* c = gl::current_context()) c->pipe().flush(nullptr, 0);
+  }
+  void finish() override {
+    gl::Context* c = gl::current_context();
+    if (!c) return;
+    Ref<pipe::Fence> fence;
+    c->pipe().flush(&fence, 0);
+    if (fence) c->screen().fence_finish(fence.get(), UINT64_MAX);
+  }
 
   void* get_proc_address(const char* name) override { return gl::get_proc_address(name); }
 };

@@ -1,5 +1,7 @@
 #include "egl/objects.h"
 
+#include <algorithm>
+
 #include "util/log.h"
 
 namespace brass::egl {
@@ -49,6 +51,8 @@ SurfaceBuffers Surface::buffers() const {
   SurfaceBuffers b;
   b.width = width;
   b.height = height;
+  b.color = color;
+  b.depth_stencil = depth_stencil;
   if (config) {
     b.red = config->red;
     b.green = config->green;
@@ -100,6 +104,7 @@ struct Registry {
   bool enumerated = false;
   std::vector<Device> devices;
   int default_device = -1;
+  std::unique_ptr<DeviceProvider> provider;  // kept to open screens later
   // Displays are never freed: EGLDisplay handles stay valid for the process.
   std::vector<std::unique_ptr<Display>> displays;
 };
@@ -126,6 +131,7 @@ void enumerate_once() {
     r.devices.push_back(std::move(d));
   }
   r.default_device = provider->default_device();
+  r.provider = std::move(provider);
 }
 
 }  // namespace
@@ -161,6 +167,47 @@ Display* find_display(EGLDisplay handle) {
     if (d.get() == handle) return d.get();
   }
   return nullptr;
+}
+
+pipe::Screen* device_screen(int device_index) {
+  enumerate_once();
+  Registry& r = registry();
+  if (device_index < 0 || static_cast<size_t>(device_index) >= r.devices.size() || !r.provider) return nullptr;
+  Device& d = r.devices[static_cast<size_t>(device_index)];
+  if (!d.screen) {
+    std::string why;
+    d.screen = r.provider->create_screen(device_index, &why);
+    if (!d.screen) BRASS_WARN("EGL: cannot open %s: %s", d.info.name.c_str(), why.c_str());
+  }
+  return d.screen.get();
+}
+
+EGLint allocate_surface_buffers(Surface* s) {
+  pipe::Screen* screen = device_screen(s->display->device_index);
+  if (!screen || !s->config) return EGL_BAD_ALLOC;
+  const Config& c = *s->config;
+  pipe::ResourceTemplate t;
+  t.target = pipe::Target::Texture2D;
+  t.width = static_cast<uint32_t>(std::max(1, s->width));
+  t.height = static_cast<uint32_t>(std::max(1, s->height));
+  t.samples = c.samples > 1 ? static_cast<uint32_t>(c.samples) : 1;
+  t.bind = pipe::kBindRenderTarget | pipe::kBindSamplerView;
+  // RGB8 configs store RGBA8: GL masks alpha writes and reads it as one
+  // (FramebufferInfo::alpha_is_one), so the unused channel never shows.
+  t.format = c.red == 5 ? pipe::Format::B5G6R5_UNORM : pipe::Format::RGBA8_UNORM;
+  pipe::Status st = pipe::Status::Ok;
+  s->color = screen->resource_create(t, &st);
+  if (!s->color) return EGL_BAD_ALLOC;
+  if (c.depth || c.stencil) {
+    t.format = pipe::Format::Z24_UNORM_S8_UINT;
+    t.bind = pipe::kBindDepthStencil;
+    s->depth_stencil = screen->resource_create(t, &st);
+    if (!s->depth_stencil) {
+      s->color.reset();
+      return EGL_BAD_ALLOC;
+    }
+  }
+  return EGL_SUCCESS;
 }
 
 int default_device_index() {

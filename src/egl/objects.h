@@ -20,6 +20,9 @@ namespace brass::egl {
 struct Device {
   int index = 0;
   DeviceInfo info;
+  // Opened on the first eglInitialize of a display on this device; shared by
+  // every display and context on it, and kept for the life of the process.
+  std::unique_ptr<pipe::Screen> screen;
 };
 
 struct Config {
@@ -48,6 +51,8 @@ struct Surface {
   EGLint multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
   EGLint gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
   EGLint swap_interval = 1;
+  // The buffers GL renders into (pbuffers own them).
+  Ref<pipe::Resource> color, depth_stencil;
   int bind_count = 0;   // contexts that have it as draw and/or read
   bool destroyed = false;
   SurfaceBuffers buffers() const;
@@ -109,6 +114,12 @@ Device* find_device(EGLDeviceEXT handle);
 Display* get_display(EGLenum platform, int device_index);
 Display* find_display(EGLDisplay handle);
 int default_device_index();  // -1 when no device is usable
+// The device's pipe screen, opened on first use; null (with a log line) when
+// the device cannot be opened.
+pipe::Screen* device_screen(int device_index);
+// Allocates a surface's color and depth/stencil buffers from its display's
+// screen; EGL_BAD_ALLOC on failure.
+EGLint allocate_surface_buffers(Surface* surface);
 
 // The configs every display offers: {RGBA8, RGB8, RGB565} x {none, D24S8} x {1, 4 samples}.
 void build_configs(Display* dpy);

@@ -1,10 +1,11 @@
 // EGL's DeviceProvider over src/device: EGL devices are the usable Vulkan
 // physical devices. Lives outside src/egl because it includes Vulkan (through
-// device/*.h); replaced by a pipe::Screen factory binding once the driver seam
-// exposes one.
+// device/*.h), and opens devices as driver::VulkanScreen.
 #include <cstring>
 
+#include "device/device.h"
 #include "device/instance.h"
+#include "driver/screen.h"
 #include "device/physical_device_choice.h"
 #include "egl/device_provider.h"
 #include "util/log.h"
@@ -37,6 +38,7 @@ class VulkanDeviceProvider final : public DeviceProvider {
       std::memcpy(info.uuid, c.caps.device_uuid, sizeof(info.uuid));
       info.software = c.caps.device_type == VK_PHYSICAL_DEVICE_TYPE_CPU;
       out.push_back(std::move(info));
+      physical_index_.push_back(c.index);
       usable.push_back(std::move(c));
     }
     std::string why;
@@ -47,8 +49,30 @@ class VulkanDeviceProvider final : public DeviceProvider {
 
   int default_device() override { return default_; }
 
+  std::unique_ptr<pipe::Screen> create_screen(int index, std::string* why_not) override {
+    if (index < 0 || static_cast<size_t>(index) >= physical_index_.size()) {
+      *why_not = "no such device";
+      return nullptr;
+    }
+    vk::InstanceConfig config;
+    config.validation = options().has(kDebugValidation);
+    vk::Status st;
+    std::shared_ptr<vk::Instance> instance = vk::Instance::create(config, &st);
+    if (!instance) {
+      *why_not = std::string("no Vulkan instance: ") + vk::result_string(st.result);
+      return nullptr;
+    }
+    vk::DeviceConfig dc;
+    // By enumeration index: names need not be unique.
+    dc.device_request = std::to_string(physical_index_[static_cast<size_t>(index)]);
+    auto device = vk::Device::create(std::move(instance), dc, why_not);
+    if (!device) return nullptr;
+    return std::make_unique<driver::VulkanScreen>(std::move(device));
+  }
+
  private:
   int default_ = -1;
+  std::vector<uint32_t> physical_index_;  // enumerate() index -> Vulkan enumeration index
 };
 
 }  // namespace

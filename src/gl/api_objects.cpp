@@ -1,5 +1,8 @@
-// Handlers for object name management (glGen*/glDelete*). Objects themselves
-// arrive with the pipe resources; names already follow the share-group rules.
+// Name management for the object types whose API areas are not yet in their
+// own files (buffers, textures, renderbuffers, framebuffers). Deleting an
+// object unbinds it from the current context's binding points first
+// (ES 3.0 §2.10.1 / §4.4.1 / §3.8.1); other contexts keep their references
+// until they rebind, as GL specifies.
 #include "gl/context.h"
 #include "gl_functions.h"
 
@@ -7,38 +10,80 @@ namespace brass::gl::api {
 
 namespace {
 
-void gen(Context& ctx, NameSpace& ns, GLsizei n, GLuint* names) {
-  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
-  if (n == 0 || !names) return;
-  ns.generate(n, names);
+template <typename T>
+bool gen(Context& ctx, ObjectTable<T>& table, GLsizei n, GLuint* names) {
+  if (n < 0) {
+    ctx.set_error(GL_INVALID_VALUE);
+    return false;
+  }
+  if (n == 0 || !names) return false;
+  table.generate(n, names);
+  return true;
 }
 
-void del(Context& ctx, NameSpace& ns, GLsizei n, const GLuint* names) {
+template <typename T, typename Unbind>
+void del(Context& ctx, ObjectTable<T>& table, GLsizei n, const GLuint* names, Unbind&& unbind) {
   if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
-  if (n == 0 || !names) return;
-  ns.remove(n, names);
+  if (!names) return;
+  for (GLsizei i = 0; i < n; ++i) {
+    if (names[i] == 0) continue;
+    Ref<T> obj = table.remove(names[i]);
+    if (obj) unbind(obj.get());
+  }
+}
+
+template <typename T>
+void unbind_if(Binding<T>& point, T* obj) {
+  if (point.get() == obj) point.reset();
 }
 
 }  // namespace
 
 void GenBuffers(Context& ctx, GLsizei n, GLuint* buffers) { gen(ctx, ctx.share_group().buffers, n, buffers); }
+
 void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
-  del(ctx, ctx.share_group().buffers, n, buffers);
+  del(ctx, ctx.share_group().buffers, n, buffers, [&](Buffer* b) {
+    BufferBindings& bb = ctx.buffers;
+    for (auto* p : {&bb.array, &bb.copy_read, &bb.copy_write, &bb.pixel_pack, &bb.pixel_unpack, &bb.uniform,
+                    &bb.transform_feedback})
+      unbind_if(*p, b);
+    for (auto& ib : bb.uniform_indexed) unbind_if(ib.buffer, b);
+    unbind_if(ctx.vertex_array->element_buffer, b);
+    for (auto& a : ctx.vertex_array->attribs) unbind_if(a.buffer, b);
+    ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers);
+  });
 }
+
 void GenTextures(Context& ctx, GLsizei n, GLuint* textures) { gen(ctx, ctx.share_group().textures, n, textures); }
+
 void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures) {
-  del(ctx, ctx.share_group().textures, n, textures);
+  del(ctx, ctx.share_group().textures, n, textures, [&](Texture* t) {
+    for (auto& u : ctx.textures.units)
+      for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube}) unbind_if(*p, t);
+    ctx.dirty(kDirtyTextures);
+  });
 }
+
 void GenRenderbuffers(Context& ctx, GLsizei n, GLuint* renderbuffers) {
   gen(ctx, ctx.share_group().renderbuffers, n, renderbuffers);
 }
+
 void DeleteRenderbuffers(Context& ctx, GLsizei n, const GLuint* renderbuffers) {
-  del(ctx, ctx.share_group().renderbuffers, n, renderbuffers);
+  del(ctx, ctx.share_group().renderbuffers, n, renderbuffers, [&](Renderbuffer*) { ctx.dirty(kDirtyFramebuffer); });
 }
+
 // Framebuffers are container objects: never shared.
-void GenFramebuffers(Context& ctx, GLsizei n, GLuint* framebuffers) { gen(ctx, ctx.framebuffers(), n, framebuffers); }
+void GenFramebuffers(Context& ctx, GLsizei n, GLuint* framebuffers) {
+  gen(ctx, ctx.framebuffer_objects, n, framebuffers);
+}
+
 void DeleteFramebuffers(Context& ctx, GLsizei n, const GLuint* framebuffers) {
-  del(ctx, ctx.framebuffers(), n, framebuffers);
+  del(ctx, ctx.framebuffer_objects, n, framebuffers, [&](Framebuffer* fb) {
+    // Deleting a bound framebuffer reverts that binding to the default (§4.4.1).
+    if (ctx.draw_framebuffer.get() == fb) ctx.draw_framebuffer.reset();
+    if (ctx.read_framebuffer.get() == fb) ctx.read_framebuffer.reset();
+    ctx.dirty(kDirtyFramebuffer);
+  });
 }
 
 }  // namespace brass::gl::api

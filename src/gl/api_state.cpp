@@ -40,21 +40,90 @@ QueryValue boolean(bool v) {
   return q;
 }
 
-bool* enable_flag(Context& ctx, GLenum cap) {
-  State& s = ctx.state;
+// The flag behind a glEnable cap, and the state group it dirties.
+bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty = nullptr) {
+  FixedFunctionState& f = ctx.ff;
+  uint32_t unused;
+  uint32_t& d = dirty ? *dirty : unused;
   switch (cap) {
-    case GL_SCISSOR_TEST: return &s.scissor_test;
-    case GL_DEPTH_TEST: return &s.depth_test;
-    case GL_BLEND: return &s.blend;
-    case GL_CULL_FACE: return &s.cull_face;
-    case GL_STENCIL_TEST: return &s.stencil_test;
-    case GL_DITHER: return &s.dither;
-    case GL_POLYGON_OFFSET_FILL: return &s.polygon_offset_fill;
-    case GL_SAMPLE_ALPHA_TO_COVERAGE: return &s.sample_alpha_to_coverage;
-    case GL_SAMPLE_COVERAGE: return &s.sample_coverage;
-    case GL_RASTERIZER_DISCARD: return &s.rasterizer_discard;
-    case GL_PRIMITIVE_RESTART_FIXED_INDEX: return &s.primitive_restart_fixed_index;
+    case GL_SCISSOR_TEST: d = kDirtyScissor | kDirtyRasterizer; return &f.scissor_test;
+    case GL_DEPTH_TEST: d = kDirtyDepthStencil; return &f.depth_test;
+    case GL_BLEND: d = kDirtyBlend; return &f.blend;
+    case GL_CULL_FACE: d = kDirtyRasterizer; return &f.cull_face;
+    case GL_STENCIL_TEST: d = kDirtyDepthStencil; return &f.stencil_test;
+    case GL_DITHER: d = 0; return &f.dither;
+    case GL_POLYGON_OFFSET_FILL: d = kDirtyRasterizer; return &f.polygon_offset_fill;
+    case GL_SAMPLE_ALPHA_TO_COVERAGE: d = kDirtyBlend; return &f.sample_alpha_to_coverage;
+    case GL_SAMPLE_COVERAGE: d = kDirtySampleMask; return &f.sample_coverage;
+    case GL_RASTERIZER_DISCARD: d = kDirtyRasterizer; return &f.rasterizer_discard;
+    case GL_PRIMITIVE_RESTART_FIXED_INDEX: d = 0; return &f.primitive_restart_fixed_index;
     default: return nullptr;
+  }
+}
+
+QueryValue floats(std::initializer_list<GLfloat> v) {
+  QueryValue q;
+  q.kind = QueryValue::Float;
+  q.count = 0;
+  for (GLfloat x : v) q.f[q.count++] = x;
+  return q;
+}
+
+QueryValue booleans(std::initializer_list<bool> v) {
+  QueryValue q;
+  q.kind = QueryValue::Bool;
+  q.count = 0;
+  for (bool x : v) q.b[q.count++] = x;
+  return q;
+}
+
+GLint as_int(GLuint v) { return static_cast<GLint>(v); }
+
+// Fixed-function state (ES 3.0 tables 6.10-6.13, 6.17, 6.19, 6.20).
+bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
+  const FixedFunctionState& f = ctx.ff;
+  switch (pname) {
+    case GL_BLEND_SRC_RGB: *out = ints({static_cast<GLint>(f.blend_eq.src_rgb)}); return true;
+    case GL_BLEND_DST_RGB: *out = ints({static_cast<GLint>(f.blend_eq.dst_rgb)}); return true;
+    case GL_BLEND_SRC_ALPHA: *out = ints({static_cast<GLint>(f.blend_eq.src_alpha)}); return true;
+    case GL_BLEND_DST_ALPHA: *out = ints({static_cast<GLint>(f.blend_eq.dst_alpha)}); return true;
+    case GL_BLEND_EQUATION_RGB: *out = ints({static_cast<GLint>(f.blend_eq.rgb)}); return true;
+    case GL_BLEND_EQUATION_ALPHA: *out = ints({static_cast<GLint>(f.blend_eq.alpha)}); return true;
+    case GL_BLEND_COLOR: *out = floats(f.blend_color, 4); return true;
+    case GL_COLOR_WRITEMASK:
+      *out = booleans({f.color_mask[0] != 0, f.color_mask[1] != 0, f.color_mask[2] != 0, f.color_mask[3] != 0});
+      return true;
+    case GL_DEPTH_FUNC: *out = ints({static_cast<GLint>(f.depth_func)}); return true;
+    case GL_DEPTH_WRITEMASK: *out = boolean(f.depth_mask); return true;
+    case GL_DEPTH_RANGE: *out = floats(f.depth_range, 2); return true;
+    case GL_STENCIL_FUNC: *out = ints({static_cast<GLint>(f.stencil_front.func)}); return true;
+    case GL_STENCIL_REF: *out = ints({f.stencil_front.ref}); return true;
+    case GL_STENCIL_VALUE_MASK: *out = ints({as_int(f.stencil_front.value_mask)}); return true;
+    case GL_STENCIL_WRITEMASK: *out = ints({as_int(f.stencil_front.write_mask)}); return true;
+    case GL_STENCIL_FAIL: *out = ints({static_cast<GLint>(f.stencil_front.fail)}); return true;
+    case GL_STENCIL_PASS_DEPTH_FAIL: *out = ints({static_cast<GLint>(f.stencil_front.zfail)}); return true;
+    case GL_STENCIL_PASS_DEPTH_PASS: *out = ints({static_cast<GLint>(f.stencil_front.zpass)}); return true;
+    case GL_STENCIL_BACK_FUNC: *out = ints({static_cast<GLint>(f.stencil_back.func)}); return true;
+    case GL_STENCIL_BACK_REF: *out = ints({f.stencil_back.ref}); return true;
+    case GL_STENCIL_BACK_VALUE_MASK: *out = ints({as_int(f.stencil_back.value_mask)}); return true;
+    case GL_STENCIL_BACK_WRITEMASK: *out = ints({as_int(f.stencil_back.write_mask)}); return true;
+    case GL_STENCIL_BACK_FAIL: *out = ints({static_cast<GLint>(f.stencil_back.fail)}); return true;
+    case GL_STENCIL_BACK_PASS_DEPTH_FAIL: *out = ints({static_cast<GLint>(f.stencil_back.zfail)}); return true;
+    case GL_STENCIL_BACK_PASS_DEPTH_PASS: *out = ints({static_cast<GLint>(f.stencil_back.zpass)}); return true;
+    case GL_CULL_FACE_MODE: *out = ints({static_cast<GLint>(f.cull_face_mode)}); return true;
+    case GL_FRONT_FACE: *out = ints({static_cast<GLint>(f.front_face)}); return true;
+    case GL_POLYGON_OFFSET_FACTOR: *out = floats({f.polygon_offset_factor}); return true;
+    case GL_POLYGON_OFFSET_UNITS: *out = floats({f.polygon_offset_units}); return true;
+    case GL_LINE_WIDTH: *out = floats({f.line_width}); return true;
+    case GL_ALIASED_LINE_WIDTH_RANGE: *out = floats({1.0f, 1.0f}); return true;
+    case GL_ALIASED_POINT_SIZE_RANGE: *out = floats({1.0f, 1024.0f}); return true;
+    case GL_SAMPLE_COVERAGE_VALUE: *out = floats({f.sample_coverage_value}); return true;
+    case GL_SAMPLE_COVERAGE_INVERT: *out = boolean(f.sample_coverage_invert); return true;
+    case GL_GENERATE_MIPMAP_HINT: *out = ints({static_cast<GLint>(ctx.state.generate_mipmap_hint)}); return true;
+    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
+      *out = ints({static_cast<GLint>(ctx.state.fragment_shader_derivative_hint)});
+      return true;
+    default: return false;
   }
 }
 
@@ -119,7 +188,7 @@ bool query(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_SHADER_COMPILER: *out = boolean(true); return true;
     case GL_IMPLEMENTATION_COLOR_READ_FORMAT: *out = ints({GL_RGBA}); return true;
     case GL_IMPLEMENTATION_COLOR_READ_TYPE: *out = ints({GL_UNSIGNED_BYTE}); return true;
-    default: return false;
+    default: return query_fixed_function(ctx, pname, out);
   }
 }
 
@@ -200,15 +269,21 @@ void GetBooleanv(Context& ctx, GLenum pname, GLboolean* data) {
 }
 
 void Enable(Context& ctx, GLenum cap) {
-  bool* flag = enable_flag(ctx, cap);
+  uint32_t dirty = 0;
+  bool* flag = enable_flag(ctx, cap, &dirty);
   if (!flag) return ctx.set_error(GL_INVALID_ENUM);
+  if (*flag) return;
   *flag = true;
+  ctx.dirty(dirty);
 }
 
 void Disable(Context& ctx, GLenum cap) {
-  bool* flag = enable_flag(ctx, cap);
+  uint32_t dirty = 0;
+  bool* flag = enable_flag(ctx, cap, &dirty);
   if (!flag) return ctx.set_error(GL_INVALID_ENUM);
+  if (!*flag) return;
   *flag = false;
+  ctx.dirty(dirty);
 }
 
 GLboolean IsEnabled(Context& ctx, GLenum cap) {
@@ -263,6 +338,7 @@ void Viewport(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height) {
   v[1] = y;
   v[2] = std::min<GLint>(width, ctx.limits.max_viewport_dims[0]);
   v[3] = std::min<GLint>(height, ctx.limits.max_viewport_dims[1]);
+  ctx.dirty(kDirtyViewport);
 }
 
 void Scissor(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height) {
@@ -272,10 +348,8 @@ void Scissor(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height) {
   s[1] = y;
   s[2] = width;
   s[3] = height;
+  ctx.dirty(kDirtyScissor);
 }
 
-// No GPU work is recorded yet (no pipe::Context): nothing to flush or wait for.
-void Flush(Context&) {}
-void Finish(Context&) {}
 
 }  // namespace brass::gl::api

@@ -1,5 +1,6 @@
 #include "gl/context.h"
 
+#include <algorithm>
 #include <atomic>
 #include <new>
 
@@ -15,23 +16,55 @@ thread_local Context* t_current = nullptr;
 // One flag per generated function: log each missing one once per process.
 std::atomic<bool> g_unimplemented_logged[kFunctionCount];
 
+GLint cap(pipe::Screen& s, pipe::Cap c, GLint lo, GLint hi) {
+  return static_cast<GLint>(std::clamp<int64_t>(s.get_cap(c), lo, hi));
+}
+
+void fill_limits(pipe::Screen& s, Limits& l) {
+  l.max_texture_size = cap(s, pipe::Cap::MaxTextureSize2D, 2048, 16384);
+  l.max_cube_map_texture_size = l.max_texture_size;
+  l.max_renderbuffer_size = l.max_texture_size;
+  l.max_3d_texture_size = cap(s, pipe::Cap::MaxTextureSize3D, 256, 2048);
+  l.max_array_texture_layers = cap(s, pipe::Cap::MaxTextureArrayLayers, 256, 2048);
+  l.max_viewport_dims[0] = l.max_viewport_dims[1] = l.max_texture_size;
+  l.max_vertex_attribs = cap(s, pipe::Cap::MaxVertexAttributes, 16, kMaxVertexAttribs);
+  l.max_draw_buffers = l.max_color_attachments = cap(s, pipe::Cap::MaxColorBuffers, 4, kMaxColorAttachments);
+  l.max_samples = cap(s, pipe::Cap::MaxSamples, 4, 16);
+  l.uniform_buffer_offset_alignment = cap(s, pipe::Cap::ConstantBufferOffsetAlignment, 1, 256);
+  l.max_uniform_block_size = cap(s, pipe::Cap::MaxUniformBlockSize, 16384, 65536);
+}
+
 }  // namespace
 
 Context* current_context() { return t_current; }
 void set_current_context(Context* ctx) { t_current = ctx; }
 
 std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share) {
+  if (!desc.screen) return nullptr;
   std::unique_ptr<Context> ctx(new (std::nothrow) Context());
   if (!ctx) return nullptr;
   ctx->desc_ = desc;
   ctx->major_ = 3;
   ctx->minor_ = 0;
   if (share) {
+    if (share->desc_.screen != desc.screen) return nullptr;  // share groups stay on one device
     ctx->share_group_ = share->share_group_;
   } else {
-    ctx->share_group_ = Ref<ShareGroup>::adopt(new (std::nothrow) ShareGroup());
+    ctx->share_group_ = Ref<ShareGroup>::adopt(new (std::nothrow) ShareGroup(desc.screen));
     if (!ctx->share_group_) return nullptr;
   }
+  pipe::Status status = pipe::Status::Ok;
+  ctx->pipe_ = desc.screen->context_create(&status);
+  if (!ctx->pipe_) {
+    BRASS_WARN("cannot create a pipe context: %s", pipe::to_string(status));
+    return nullptr;
+  }
+  fill_limits(*desc.screen, ctx->limits);
+  ctx->default_vertex_array = make_ref<VertexArray>(0);
+  bind(ctx->vertex_array, ctx->default_vertex_array.get());
+  ctx->default_transform_feedback = make_ref<TransformFeedback>(0);
+  bind(ctx->transform_feedback, ctx->default_transform_feedback.get());
+
   ctx->renderer_ = desc.device_name.empty() ? "Brass" : "Brass (" + desc.device_name + ")";
   ctx->version_ = "OpenGL ES 3.0 Brass " BRASS_VERSION_STRING;
   // Extensions are listed only once they are really implemented.
@@ -44,6 +77,12 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
 
 Context::~Context() {
   if (t_current == this) t_current = nullptr;
+  if (pipe_) {
+    release_validation_state(*this);
+    // Finish what was recorded so objects shared with other contexts are not
+    // left referenced by a batch nobody will submit.
+    pipe_->flush(nullptr, 0);
+  }
 }
 
 void Context::unimplemented(int function_index, const char* name) {
@@ -54,16 +93,29 @@ void Context::unimplemented(int function_index, const char* name) {
   }
 }
 
+void Context::pipe_failed(pipe::Status status) {
+  switch (status) {
+    case pipe::Status::Ok: return;
+    case pipe::Status::OutOfMemory: set_error(GL_OUT_OF_MEMORY); return;
+    // A lost device loses the context (EGL reports it; GL keeps answering).
+    case pipe::Status::DeviceLost: set_error(GL_OUT_OF_MEMORY); return;
+    case pipe::Status::Unsupported:
+    case pipe::Status::InvalidArgument: set_error(GL_INVALID_OPERATION); return;
+  }
+}
+
 void Context::bind_drawables(const Drawable* draw, const Drawable* read) {
   has_draw_ = draw != nullptr;
   has_read_ = read != nullptr;
-  if (draw) draw_ = *draw;
-  if (read) read_ = *read;
+  draw_ = draw ? *draw : Drawable{};
+  read_ = read ? *read : Drawable{};
   if (draw && !ever_bound_draw_) {
     ever_bound_draw_ = true;
     state.viewport[2] = state.scissor[2] = draw->width;
     state.viewport[3] = state.scissor[3] = draw->height;
+    dirty(kDirtyViewport | kDirtyScissor);
   }
+  dirty(kDirtyFramebuffer);
 }
 
 void* get_proc_address(const char* name) {

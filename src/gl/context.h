@@ -1,6 +1,7 @@
 // The GL context: per-context state, the GL error rule (the first error sticks
-// until glGetError reads it), the share group, and the calling thread's
-// current context. Knows nothing about EGL; EGL drives it through this header.
+// until glGetError reads it), object bindings, the share group, the pipe
+// context it records into, and the calling thread's current context. Knows
+// nothing about EGL; EGL drives it through this header.
 #pragma once
 
 #include <array>
@@ -9,8 +10,18 @@
 #include <string>
 #include <vector>
 
+#include "gl/buffer.h"
+#include "gl/draw_validation.h"
+#include "gl/fixed_function.h"
+#include "gl/framebuffer.h"
 #include "gl/gl_types.h"
+#include "gl/program.h"
+#include "gl/query.h"
 #include "gl/share_group.h"
+#include "gl/texture.h"
+#include "gl/vertex_array.h"
+#include "pipe/context.h"
+#include "pipe/screen.h"
 
 namespace brass::gl {
 
@@ -21,10 +32,11 @@ struct ContextDesc {
   bool robust_access = false;
   bool lose_context_on_reset = false;
   std::string device_name;         // for GL_RENDERER: "Brass (<device_name>)"
+  pipe::Screen* screen = nullptr;  // the device this context renders on
 };
 
-// Limits reported by glGet. Filled with ES 3.0 minimums today; the pipe
-// screen's caps replace them once contexts have a pipe::Screen.
+// Limits reported by glGet, from the screen's caps clamped to what the
+// frontend supports.
 struct Limits {
   GLint max_texture_size = 2048;
   GLint max_cube_map_texture_size = 2048;
@@ -43,36 +55,41 @@ struct Limits {
   GLint max_color_attachments = 4;
   GLint max_samples = 4;
   GLint subpixel_bits = 4;
+  GLint max_uniform_buffer_bindings = 24;
+  GLint max_uniform_block_size = 16384;
+  GLint uniform_buffer_offset_alignment = 256;
+  GLint max_transform_feedback_separate_attribs = 4;
 };
 
 // The window-system buffers a context renders to (an EGL surface), as GL sees
-// them. Null draw/read: surfaceless (EGL_KHR_surfaceless_context).
+// them. The surface owns the resources; the context references them while
+// bound. Null draw/read: surfaceless (EGL_KHR_surfaceless_context).
 struct Drawable {
   GLint width = 0, height = 0;
   GLint red_bits = 8, green_bits = 8, blue_bits = 8, alpha_bits = 8;
   GLint depth_bits = 0, stencil_bits = 0, samples = 0;
+  Ref<pipe::Resource> color;          // what is drawn (multisampled when samples > 1)
+  Ref<pipe::Resource> depth_stencil;  // null when the config has neither
 };
 
-// State that glGet* reports and later pipe state is built from.
+// Values that glGet reports and that need no pipe object of their own.
 struct State {
   GLfloat clear_color[4] = {0, 0, 0, 0};
   GLfloat clear_depth = 1.0f;
   GLint clear_stencil = 0;
   GLint viewport[4] = {0, 0, 0, 0};
   GLint scissor[4] = {0, 0, 0, 0};
-  bool scissor_test = false, depth_test = false, blend = false, cull_face = false;
-  bool stencil_test = false, dither = true, polygon_offset_fill = false;
-  bool sample_alpha_to_coverage = false, sample_coverage = false;
-  bool rasterizer_discard = false, primitive_restart_fixed_index = false;
   GLint pack_alignment = 4, unpack_alignment = 4;
   GLint pack_row_length = 0, pack_skip_rows = 0, pack_skip_pixels = 0;
   GLint unpack_row_length = 0, unpack_image_height = 0, unpack_skip_rows = 0;
   GLint unpack_skip_pixels = 0, unpack_skip_images = 0;
+  GLenum generate_mipmap_hint = GL_DONT_CARE, fragment_shader_derivative_hint = GL_DONT_CARE;
 };
 
 class Context {
  public:
-  // `share` may be null. Never fails today; returns null only on allocation failure.
+  // `share` may be null. Null on failure (no screen, pipe context creation
+  // failed, allocation failure).
   static std::unique_ptr<Context> create(const ContextDesc& desc, Context* share);
   ~Context();
   Context(const Context&) = delete;
@@ -89,6 +106,8 @@ class Context {
   }
   // For a generated entry point with no handler yet.
   void unimplemented(int function_index, const char* name);
+  // Maps a failed pipe status to the GL error (OUT_OF_MEMORY, lost context).
+  void pipe_failed(pipe::Status status);
 
   // Called by the window system when this context becomes current on the
   // calling thread with these buffers (null: surfaceless). The first bind with
@@ -101,24 +120,56 @@ class Context {
   const ContextDesc& desc() const { return desc_; }
   ShareGroup& share_group() { return *share_group_; }
   const ShareGroup* share_group_ptr() const { return share_group_.get(); }
-  NameSpace& framebuffers() { return framebuffers_; }
   const Drawable* draw() const { return has_draw_ ? &draw_ : nullptr; }
+  const Drawable* read() const { return has_read_ ? &read_ : nullptr; }
 
   const std::string& renderer_string() const { return renderer_; }
   const std::string& version_string() const { return version_; }
   const std::vector<std::string>& extensions() const { return extensions_; }
   const std::string& extensions_string() const { return extensions_string_; }
 
+  pipe::Screen& screen() { return *desc_.screen; }
+  pipe::Context& pipe() { return *pipe_; }
+
+  // Marks state groups for revalidation at the next draw (draw_validation.h).
+  void dirty(uint32_t bits) { dirty_ |= bits; }
+  uint32_t dirty_bits() const { return dirty_; }
+  void clear_dirty(uint32_t bits) { dirty_ &= ~bits; }
+
   State state;
+  FixedFunctionState ff;
   Limits limits;
+
+  // Bindings (ES 3.0 state tables 6.2-6.24).
+  BufferBindings buffers;
+  TextureUnits textures;
+  Binding<VertexArray> vertex_array;  // never null: the default VAO when 0 is bound
+  Ref<VertexArray> default_vertex_array;
+  std::array<GenericAttrib, kMaxVertexAttribs> generic_attribs{};
+  Binding<Program> current_program;
+  Binding<Framebuffer> draw_framebuffer, read_framebuffer;  // null: the default framebuffer
+  GLenum default_draw_buffer = GL_BACK, default_read_buffer = GL_BACK;
+  Binding<TransformFeedback> transform_feedback;  // never null: the default object when 0 is bound
+  Ref<TransformFeedback> default_transform_feedback;
+  std::array<Binding<Query>, 3> active_queries;  // ANY_SAMPLES, ANY_SAMPLES_CONSERVATIVE, XFB_PRIMITIVES
+
+  // Per-context namespaces (container objects are never shared).
+  ObjectTable<Framebuffer> framebuffer_objects;
+  ObjectTable<VertexArray> vertex_array_objects;
+  ObjectTable<Query> query_objects;
+  ObjectTable<TransformFeedback> transform_feedback_objects;
+
+  // Pipe objects the validation code keeps bound; owned here.
+  DrawValidationState validation;
 
  private:
   Context() = default;
   ContextDesc desc_;
   int major_ = 3, minor_ = 0;
   GLenum error_ = GL_NO_ERROR;
+  uint32_t dirty_ = kDirtyAll;
   Ref<ShareGroup> share_group_;
-  NameSpace framebuffers_;
+  std::unique_ptr<pipe::Context> pipe_;
   Drawable draw_, read_;
   bool has_draw_ = false, has_read_ = false, ever_bound_draw_ = false;
   std::string renderer_, version_, extensions_string_;

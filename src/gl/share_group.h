@@ -1,37 +1,37 @@
-// Object namespaces. A ShareGroup holds the namespaces that contexts created
-// with a share context have in common (buffers, textures, renderbuffers,
-// samplers, shaders/programs, syncs); container objects (framebuffers, vertex
-// arrays, queries, transform feedback) have per-context namespaces.
+// Object namespaces. A ShareGroup holds what contexts created with a share
+// context have in common (buffers, textures, renderbuffers, samplers,
+// shaders/programs, syncs); container objects (framebuffers, vertex arrays,
+// queries, transform feedback) live in each Context.
 #pragma once
 
-#include <cstdint>
 #include <mutex>
-#include <set>
+#include <unordered_set>
 
-#include "gl/gl_types.h"
-#include "util/ref_counted.h"
+#include "gl/buffer.h"
+#include "gl/framebuffer.h"
+#include "gl/program.h"
+#include "gl/query.h"
+#include "gl/texture.h"
+
+namespace brass::pipe {
+class Screen;
+}
 
 namespace brass::gl {
 
-// Name allocation for one object type. Thread-safe: shared namespaces are used
-// from several contexts (and threads) at once.
-class NameSpace {
- public:
-  // Reserves `n` unused non-zero names (lowest first) into `out`.
-  void generate(GLsizei n, GLuint* out);
-  // Frees names; zero and unknown names are ignored, as GL requires.
-  void remove(GLsizei n, const GLuint* names);
-  bool contains(GLuint name) const;
-  size_t size() const;
-
- private:
-  mutable std::mutex mutex_;
-  std::set<GLuint> used_;
-};
-
 class ShareGroup : public RefCounted {
  public:
-  NameSpace buffers, textures, renderbuffers, samplers, programs, syncs;
+  explicit ShareGroup(pipe::Screen* screen) : screen(screen) {}
+  pipe::Screen* const screen;  // every context of a share group renders on one device
+  ObjectTable<Buffer> buffers;
+  ObjectTable<Texture> textures;
+  ObjectTable<Renderbuffer> renderbuffers;
+  ObjectTable<Sampler> samplers;
+  ObjectTable<ShaderOrProgram> programs;  // shaders and programs share names
+
+  // GLsync handles are pointers to these; checked against the set on use.
+  std::mutex sync_mutex;
+  std::unordered_set<Sync*> syncs;
 };
 
 }  // namespace brass::gl

@@ -1,5 +1,6 @@
 // EGL API semantics and errors, linked directly against brass_egl with a fake
-// DeviceProvider (two devices), so no Vulkan and no glvnd are involved.
+// DeviceProvider (two named devices, both opened as the real lavapipe screen
+// so contexts and pbuffers have a driver behind them); no glvnd involved.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "egl/api.h"
+#include "driver/screen.h"
 #include "egl/device_provider.h"
 #include "gl/gl_types.h"
 
@@ -23,6 +25,9 @@ class FakeProvider final : public DeviceProvider {
     return {a, b};
   }
   int default_device() override { return 1; }
+  std::unique_ptr<pipe::Screen> create_screen(int, std::string* why_not) override {
+    return driver::VulkanScreen::create(why_not);
+  }
 };
 
 std::unique_ptr<DeviceProvider> create_device_provider() { return std::make_unique<FakeProvider>(); }

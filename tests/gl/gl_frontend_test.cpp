@@ -8,11 +8,29 @@
 #include <thread>
 #include <vector>
 
+#include "driver/screen.h"
 #include "gl/context.h"
 #include "gl_functions.h"
 
 namespace brass::gl {
 namespace {
+
+// One lavapipe screen for the whole test binary.
+pipe::Screen* test_screen() {
+  static std::unique_ptr<pipe::Screen> screen = [] {
+    std::string why;
+    auto s = driver::VulkanScreen::create(&why);
+    EXPECT_TRUE(s) << why;
+    return std::unique_ptr<pipe::Screen>(std::move(s));
+  }();
+  return screen.get();
+}
+
+ContextDesc test_desc() {
+  ContextDesc d;
+  d.screen = test_screen();
+  return d;
+}
 
 template <typename Fn>
 Fn proc(const char* name) {
@@ -66,7 +84,7 @@ TEST(GlEntryPoints, NoCurrentContextMakesCallsNoOps) {
 }
 
 TEST(GlEntryPoints, UnimplementedFunctionRecordsInvalidOperation) {
-  auto ctx = Context::create(ContextDesc{}, nullptr);
+  auto ctx = Context::create(test_desc(), nullptr);
   Current cur(ctx.get());
   auto get_error = proc<GLenum (*)()>("glGetError");
   auto draw_arrays = proc<void (*)(GLenum, GLint, GLsizei)>("glDrawArrays");
@@ -82,7 +100,7 @@ TEST(GlEntryPoints, UnimplementedFunctionRecordsInvalidOperation) {
 }
 
 TEST(GlContext, FirstErrorSticksUntilRead) {
-  auto ctx = Context::create(ContextDesc{}, nullptr);
+  auto ctx = Context::create(test_desc(), nullptr);
   Current cur(ctx.get());
   auto get_error = proc<GLenum (*)()>("glGetError");
   auto enable = proc<void (*)(GLenum)>("glEnable");
@@ -94,7 +112,7 @@ TEST(GlContext, FirstErrorSticksUntilRead) {
 }
 
 TEST(GlContext, StringsNameBrassAndTheDevice) {
-  ContextDesc desc;
+  ContextDesc desc = test_desc();
   desc.device_name = "Test GPU";
   auto ctx = Context::create(desc, nullptr);
   Current cur(ctx.get());
@@ -110,7 +128,7 @@ TEST(GlContext, StringsNameBrassAndTheDevice) {
 }
 
 TEST(GlContext, BasicQueriesAndDrawableSize) {
-  auto ctx = Context::create(ContextDesc{}, nullptr);
+  auto ctx = Context::create(test_desc(), nullptr);
   Current cur(ctx.get());
   Drawable d;
   d.width = 64;
@@ -151,9 +169,9 @@ TEST(GlContext, BasicQueriesAndDrawableSize) {
 }
 
 TEST(GlContext, ShareGroupsShareObjectNamesButNotContainers) {
-  auto a = Context::create(ContextDesc{}, nullptr);
-  auto b = Context::create(ContextDesc{}, a.get());
-  auto c = Context::create(ContextDesc{}, nullptr);
+  auto a = Context::create(test_desc(), nullptr);
+  auto b = Context::create(test_desc(), a.get());
+  auto c = Context::create(test_desc(), nullptr);
   EXPECT_EQ(a->share_group_ptr(), b->share_group_ptr());
   EXPECT_NE(a->share_group_ptr(), c->share_group_ptr());
   auto gen_buffers = proc<void (*)(GLsizei, GLuint*)>("glGenBuffers");
@@ -173,7 +191,7 @@ TEST(GlContext, ShareGroupsShareObjectNamesButNotContainers) {
   EXPECT_EQ(fa, fb);  // framebuffers are per context
   // The share group outlives the context that created it.
   a.reset();
-  EXPECT_TRUE(b->share_group().buffers.contains(na));
+  EXPECT_TRUE(b->share_group().buffers.is_name(na));
 }
 
 TEST(GlContext, ContextsOnSeveralThreadsKeepTheirOwnErrors) {
@@ -184,7 +202,7 @@ TEST(GlContext, ContextsOnSeveralThreadsKeepTheirOwnErrors) {
   std::atomic<int> ok{0};
   for (int i = 0; i < 4; ++i) {
     threads.emplace_back([&, i] {
-      auto ctx = Context::create(ContextDesc{}, nullptr);
+      auto ctx = Context::create(test_desc(), nullptr);
       set_current_context(ctx.get());
       for (int k = 0; k < 1000; ++k) {
         if (i % 2) enable(0x1);

@@ -1,0 +1,164 @@
+// Handlers for fixed-function state: blend, color mask, depth, stencil,
+// culling, polygon offset, line width, sample coverage, hints. Each records
+// state and dirties its group; pipe objects are built at the next draw.
+#include <algorithm>
+
+#include "gl/context.h"
+#include "gl_functions.h"
+
+namespace brass::gl::api {
+
+namespace {
+
+bool is_face(GLenum face) { return face == GL_FRONT || face == GL_BACK || face == GL_FRONT_AND_BACK; }
+
+template <typename Fn>
+void for_faces(Context& ctx, GLenum face, Fn&& fn) {
+  if (face == GL_FRONT || face == GL_FRONT_AND_BACK) fn(ctx.ff.stencil_front);
+  if (face == GL_BACK || face == GL_FRONT_AND_BACK) fn(ctx.ff.stencil_back);
+}
+
+}  // namespace
+
+void BlendFunc(Context& ctx, GLenum sfactor, GLenum dfactor) {
+  if (!is_blend_factor(sfactor) || !is_blend_factor(dfactor)) return ctx.set_error(GL_INVALID_ENUM);
+  gl::BlendEquation& e = ctx.ff.blend_eq;
+  e.src_rgb = e.src_alpha = sfactor;
+  e.dst_rgb = e.dst_alpha = dfactor;
+  ctx.dirty(kDirtyBlend);
+}
+
+void BlendFuncSeparate(Context& ctx, GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum dst_alpha) {
+  if (!is_blend_factor(src_rgb) || !is_blend_factor(dst_rgb) || !is_blend_factor(src_alpha) ||
+      !is_blend_factor(dst_alpha))
+    return ctx.set_error(GL_INVALID_ENUM);
+  gl::BlendEquation& e = ctx.ff.blend_eq;
+  e.src_rgb = src_rgb;
+  e.dst_rgb = dst_rgb;
+  e.src_alpha = src_alpha;
+  e.dst_alpha = dst_alpha;
+  ctx.dirty(kDirtyBlend);
+}
+
+void BlendEquation(Context& ctx, GLenum mode) {
+  if (!is_blend_equation(mode)) return ctx.set_error(GL_INVALID_ENUM);
+  ctx.ff.blend_eq.rgb = ctx.ff.blend_eq.alpha = mode;
+  ctx.dirty(kDirtyBlend);
+}
+
+void BlendEquationSeparate(Context& ctx, GLenum mode_rgb, GLenum mode_alpha) {
+  if (!is_blend_equation(mode_rgb) || !is_blend_equation(mode_alpha)) return ctx.set_error(GL_INVALID_ENUM);
+  ctx.ff.blend_eq.rgb = mode_rgb;
+  ctx.ff.blend_eq.alpha = mode_alpha;
+  ctx.dirty(kDirtyBlend);
+}
+
+void BlendColor(Context& ctx, GLfloat r, GLfloat g, GLfloat b, GLfloat a) {
+  // Clamped only when used with fixed-point buffers; ES 3.0 stores as given.
+  GLfloat* c = ctx.ff.blend_color;
+  c[0] = r;
+  c[1] = g;
+  c[2] = b;
+  c[3] = a;
+  ctx.dirty(kDirtyBlendColor);
+}
+
+void ColorMask(Context& ctx, GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
+  ctx.ff.color_mask = {r, g, b, a};
+  ctx.dirty(kDirtyBlend);
+}
+
+void DepthFunc(Context& ctx, GLenum func) {
+  if (!is_compare_func(func)) return ctx.set_error(GL_INVALID_ENUM);
+  ctx.ff.depth_func = func;
+  ctx.dirty(kDirtyDepthStencil);
+}
+
+void DepthMask(Context& ctx, GLboolean flag) {
+  ctx.ff.depth_mask = flag != GL_FALSE;
+  ctx.dirty(kDirtyDepthStencil);
+}
+
+void DepthRangef(Context& ctx, GLfloat n, GLfloat f) {
+  ctx.ff.depth_range[0] = std::clamp(n, 0.0f, 1.0f);
+  ctx.ff.depth_range[1] = std::clamp(f, 0.0f, 1.0f);
+  ctx.dirty(kDirtyViewport);
+}
+
+void StencilFuncSeparate(Context& ctx, GLenum face, GLenum func, GLint ref, GLuint mask) {
+  if (!is_face(face) || !is_compare_func(func)) return ctx.set_error(GL_INVALID_ENUM);
+  for_faces(ctx, face, [&](StencilFaceState& s) {
+    s.func = func;
+    s.ref = ref;
+    s.value_mask = mask;
+  });
+  ctx.dirty(kDirtyDepthStencil | kDirtyStencilRef);
+}
+
+void StencilFunc(Context& ctx, GLenum func, GLint ref, GLuint mask) {
+  StencilFuncSeparate(ctx, GL_FRONT_AND_BACK, func, ref, mask);
+}
+
+void StencilOpSeparate(Context& ctx, GLenum face, GLenum sfail, GLenum dpfail, GLenum dppass) {
+  if (!is_face(face) || !is_stencil_op(sfail) || !is_stencil_op(dpfail) || !is_stencil_op(dppass))
+    return ctx.set_error(GL_INVALID_ENUM);
+  for_faces(ctx, face, [&](StencilFaceState& s) {
+    s.fail = sfail;
+    s.zfail = dpfail;
+    s.zpass = dppass;
+  });
+  ctx.dirty(kDirtyDepthStencil);
+}
+
+void StencilOp(Context& ctx, GLenum sfail, GLenum dpfail, GLenum dppass) {
+  StencilOpSeparate(ctx, GL_FRONT_AND_BACK, sfail, dpfail, dppass);
+}
+
+void StencilMaskSeparate(Context& ctx, GLenum face, GLuint mask) {
+  if (!is_face(face)) return ctx.set_error(GL_INVALID_ENUM);
+  for_faces(ctx, face, [&](StencilFaceState& s) { s.write_mask = mask; });
+  ctx.dirty(kDirtyDepthStencil);
+}
+
+void StencilMask(Context& ctx, GLuint mask) { StencilMaskSeparate(ctx, GL_FRONT_AND_BACK, mask); }
+
+void CullFace(Context& ctx, GLenum mode) {
+  if (!is_face(mode)) return ctx.set_error(GL_INVALID_ENUM);
+  ctx.ff.cull_face_mode = mode;
+  ctx.dirty(kDirtyRasterizer);
+}
+
+void FrontFace(Context& ctx, GLenum mode) {
+  if (mode != GL_CW && mode != GL_CCW) return ctx.set_error(GL_INVALID_ENUM);
+  ctx.ff.front_face = mode;
+  ctx.dirty(kDirtyRasterizer);
+}
+
+void PolygonOffset(Context& ctx, GLfloat factor, GLfloat units) {
+  ctx.ff.polygon_offset_factor = factor;
+  ctx.ff.polygon_offset_units = units;
+  ctx.dirty(kDirtyRasterizer);
+}
+
+void LineWidth(Context& ctx, GLfloat width) {
+  if (!(width > 0)) return ctx.set_error(GL_INVALID_VALUE);
+  ctx.ff.line_width = width;
+  ctx.dirty(kDirtyRasterizer);
+}
+
+void SampleCoverage(Context& ctx, GLfloat value, GLboolean invert) {
+  ctx.ff.sample_coverage_value = std::clamp(value, 0.0f, 1.0f);
+  ctx.ff.sample_coverage_invert = invert != GL_FALSE;
+  ctx.dirty(kDirtySampleMask);
+}
+
+void Hint(Context& ctx, GLenum target, GLenum mode) {
+  if (mode != GL_FASTEST && mode != GL_NICEST && mode != GL_DONT_CARE) return ctx.set_error(GL_INVALID_ENUM);
+  switch (target) {
+    case GL_GENERATE_MIPMAP_HINT: ctx.state.generate_mipmap_hint = mode; return;
+    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: ctx.state.fragment_shader_derivative_hint = mode; return;
+    default: ctx.set_error(GL_INVALID_ENUM);
+  }
+}
+
+}  // namespace brass::gl::api

@@ -1,0 +1,42 @@
+#include "gl/draw_validation.h"
+
+#include "gl/context.h"
+
+namespace brass::gl {
+
+bool validate_for_clear(Context& ctx) {
+  if (ctx.dirty_bits() & kDirtyFramebuffer) {
+    if (!validate_framebuffer(ctx)) return false;
+    ctx.clear_dirty(kDirtyFramebuffer);
+  }
+  if (ctx.dirty_bits() & (kDirtyScissor | kDirtyRasterizer)) {
+    validate_fixed_function(ctx, ctx.dirty_bits() & (kDirtyScissor | kDirtyRasterizer | kDirtyViewport));
+    ctx.clear_dirty(kDirtyScissor | kDirtyRasterizer | kDirtyViewport);
+  }
+  return ctx.validation.framebuffer.complete;
+}
+
+bool validate_for_draw(Context& ctx) {
+  uint32_t dirty = ctx.dirty_bits();
+  if (dirty & kDirtyFramebuffer) {
+    if (!validate_framebuffer(ctx)) return false;
+    // Attachment count and depth/stencil presence feed the state objects.
+    dirty |= kDirtyBlend | kDirtyDepthStencil | kDirtyStencilRef;
+  }
+  if (!ctx.validation.framebuffer.complete) return false;
+  if (dirty & kDirtyProgram) {
+    if (!validate_program(ctx)) return false;
+    dirty |= kDirtyUniforms | kDirtyTextures | kDirtyUniformBuffers | kDirtyVertexInput | kDirtyRasterizer;
+  }
+  validate_fixed_function(ctx, dirty);
+  if (dirty & kDirtyUniforms) validate_uniforms(ctx);
+  if (dirty & kDirtyUniformBuffers) validate_uniform_buffers(ctx);
+  if (dirty & kDirtyTextures) validate_textures(ctx);
+  // Vertex input is validated by the draw itself: it needs the draw's range
+  // (client arrays); its dirty bit is cleared there.
+  ctx.clear_dirty(kDirtyAll & ~kDirtyVertexInput);
+  ctx.dirty(dirty & kDirtyVertexInput);
+  return true;
+}
+
+}  // namespace brass::gl

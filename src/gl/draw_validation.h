@@ -1,0 +1,119 @@
+// Draw-time validation: GL state that changed since the last draw (dirty
+// bits) is turned into pipe state, by handlers run in a fixed order —
+// framebuffer first (it may end a render pass), then state objects, then
+// resources. Each handler lives with its state area's code; this header is
+// the table of them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <unordered_map>
+
+#include "pipe/context.h"
+#include "util/hash.h"
+#include "util/ref_counted.h"
+
+namespace brass::gl {
+
+class Context;
+
+enum DirtyBit : uint32_t {
+  kDirtyFramebuffer = 1u << 0,
+  kDirtyViewport = 1u << 1,
+  kDirtyScissor = 1u << 2,
+  kDirtyBlend = 1u << 3,
+  kDirtyDepthStencil = 1u << 4,
+  kDirtyRasterizer = 1u << 5,
+  kDirtyBlendColor = 1u << 6,
+  kDirtyStencilRef = 1u << 7,
+  kDirtySampleMask = 1u << 8,
+  kDirtyProgram = 1u << 9,
+  kDirtyUniforms = 1u << 10,
+  kDirtyVertexInput = 1u << 11,
+  kDirtyTextures = 1u << 12,
+  kDirtyUniformBuffers = 1u << 13,
+  kDirtyTransformFeedback = 1u << 14,
+  kDirtyAll = (1u << 15) - 1,
+};
+
+// Pipe state objects keyed by a packed GL-side key: a state seen before is
+// rebound without creating anything (no allocation per draw in steady state).
+template <typename Key, typename Object>
+class StateObjectCache {
+ public:
+  template <typename Create>
+  Object* get(const Key& key, Create&& create) {
+    if (last_ && std::memcmp(&last_key_, &key, sizeof(Key)) == 0) return last_;
+    auto it = map_.find(key);
+    if (it == map_.end()) it = map_.emplace(key, create()).first;
+    last_key_ = key;
+    last_ = it->second;
+    return last_;
+  }
+  template <typename Delete>
+  void clear(Delete&& destroy) {
+    for (auto& [k, o] : map_) destroy(o);
+    map_.clear();
+    last_ = nullptr;
+  }
+
+ private:
+  struct Eq {
+    bool operator()(const Key& a, const Key& b) const { return std::memcmp(&a, &b, sizeof(Key)) == 0; }
+  };
+  std::unordered_map<Key, Object*, KeyHash<Key>, Eq> map_;
+  Key last_key_{};
+  Object* last_ = nullptr;
+};
+
+struct BlendKey {
+  uint8_t enable, rgb_op, alpha_op, rgb_src, rgb_dst, alpha_src, alpha_dst, color_mask;
+  uint8_t alpha_to_coverage, color_buffers, pad[2];
+};
+struct DepthStencilKey {
+  uint8_t depth_enabled, depth_write, depth_func, stencil_enabled;
+  uint8_t face[2][6];  // func, fail, zfail, zpass, value mask, write mask
+};
+struct RasterizerKey {
+  uint8_t cull, front_ccw, offset_enable, discard, scissor, point_size_per_vertex, pad[2];
+  uint32_t offset_scale_bits, offset_units_bits, line_width_bits;
+};
+static_assert(std::has_unique_object_representations_v<BlendKey>);
+static_assert(std::has_unique_object_representations_v<DepthStencilKey>);
+static_assert(std::has_unique_object_representations_v<RasterizerKey>);
+
+// What the bound draw framebuffer offers, as validation found it.
+struct FramebufferInfo {
+  uint32_t width = 0, height = 0, samples = 1;
+  uint32_t color_buffers = 0;  // highest used draw buffer + 1
+  bool has_depth = false, has_stencil = false;
+  int stencil_bits = 0;
+  bool complete = true;
+};
+
+struct DrawValidationState {
+  StateObjectCache<BlendKey, pipe::BlendObject> blend_states;
+  StateObjectCache<DepthStencilKey, pipe::DepthStencilAlphaObject> depth_stencil_states;
+  StateObjectCache<RasterizerKey, pipe::RasterizerObject> rasterizer_states;
+  Ref<pipe::Surface> default_color, default_depth_stencil;  // the drawable's surfaces
+  FramebufferInfo framebuffer;
+  bool program_writes_point_size = true;  // set by program validation
+};
+
+// Order matters: see the file comment.
+// Returns false when nothing may be drawn (the error, if any, is recorded).
+bool validate_for_draw(Context& ctx);
+// Framebuffer and scissor only (glClear).
+bool validate_for_clear(Context& ctx);
+
+// Handlers, each implemented with its area.
+bool validate_framebuffer(Context& ctx);                    // framebuffer_validation.cpp
+void validate_fixed_function(Context& ctx, uint32_t dirty);  // fixed_function_validation.cpp
+bool validate_program(Context& ctx);                        // program area
+void validate_uniforms(Context& ctx);                       // program area
+void validate_uniform_buffers(Context& ctx);                // program area
+void validate_textures(Context& ctx);                       // texture area
+void release_validation_state(Context& ctx);                // context teardown
+
+}  // namespace brass::gl

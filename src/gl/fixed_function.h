@@ -1,0 +1,79 @@
+// GL's fixed-function per-fragment and rasterization state, and its
+// translation into pipe state objects.
+//
+// Coordinate convention: Brass stores every image with GL's bottom row first
+// (row 0 of a Vulkan image is GL's y = 0). GL window coordinates are then
+// Vulkan framebuffer coordinates unchanged: viewports, scissors, ReadPixels
+// and texture uploads need no flip, gl_FragCoord has GL's lower-left origin
+// and derivatives keep their sign. What does invert is the winding seen by
+// Vulkan's facing rule (its area formula is GL's negated), so front_ccw is
+// passed inverted, and presentation flips once when it copies to a swapchain.
+#pragma once
+
+#include <array>
+
+#include "gl/gl_types.h"
+#include "pipe/state.h"
+
+namespace brass::gl {
+
+struct BlendEquation {
+  GLenum rgb = GL_FUNC_ADD, alpha = GL_FUNC_ADD;
+  GLenum src_rgb = GL_ONE, dst_rgb = GL_ZERO, src_alpha = GL_ONE, dst_alpha = GL_ZERO;
+};
+
+struct StencilFaceState {
+  GLenum func = GL_ALWAYS;
+  GLint ref = 0;
+  GLuint value_mask = ~0u, write_mask = ~0u;
+  GLenum fail = GL_KEEP, zfail = GL_KEEP, zpass = GL_KEEP;
+};
+
+struct FixedFunctionState {
+  // Blend (ES 3.0 has one equation for all draw buffers; per-buffer state is
+  // kept for the indexed desktop/ES 3.2 entry points).
+  bool blend = false;
+  BlendEquation blend_eq;
+  GLfloat blend_color[4] = {0, 0, 0, 0};
+  std::array<GLboolean, 4> color_mask{GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE};
+  bool dither = true;
+  bool sample_alpha_to_coverage = false, sample_coverage = false;
+  GLfloat sample_coverage_value = 1.0f;
+  bool sample_coverage_invert = false;
+  // Depth.
+  bool depth_test = false;
+  GLenum depth_func = GL_LESS;
+  bool depth_mask = true;
+  GLfloat depth_range[2] = {0, 1};
+  // Stencil.
+  bool stencil_test = false;
+  StencilFaceState stencil_front, stencil_back;
+  // Rasterization.
+  bool cull_face = false;
+  GLenum cull_face_mode = GL_BACK;
+  GLenum front_face = GL_CCW;
+  bool polygon_offset_fill = false;
+  GLfloat polygon_offset_factor = 0, polygon_offset_units = 0;
+  GLfloat line_width = 1;
+  bool rasterizer_discard = false;
+  bool scissor_test = false;
+  bool primitive_restart_fixed_index = false;
+};
+
+// Builders; pure functions so they are testable without a device.
+pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_buffers);
+pipe::DepthStencilAlphaState make_depth_stencil_state(const FixedFunctionState& s, bool has_depth, bool has_stencil);
+pipe::RasterizerState make_rasterizer_state(const FixedFunctionState& s, bool point_size_per_vertex);
+pipe::StencilRef make_stencil_ref(const FixedFunctionState& s, int stencil_bits);
+
+pipe::CompareFunc to_pipe_compare(GLenum func);
+pipe::BlendFactor to_pipe_blend_factor(GLenum factor);
+pipe::BlendOp to_pipe_blend_op(GLenum op);
+pipe::StencilOp to_pipe_stencil_op(GLenum op);
+
+bool is_compare_func(GLenum func);
+bool is_blend_equation(GLenum mode);
+bool is_blend_factor(GLenum factor);
+bool is_stencil_op(GLenum op);
+
+}  // namespace brass::gl

@@ -1,0 +1,149 @@
+// Draw-time translation of fixed-function state into pipe state objects and
+// parameters (the kDirtyViewport..kDirtySampleMask handlers).
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "gl/context.h"
+
+namespace brass::gl {
+
+namespace {
+
+uint8_t u8(auto e) { return static_cast<uint8_t>(e); }
+
+BlendKey blend_key(const pipe::BlendState& b, unsigned color_buffers) {
+  const pipe::RenderTargetBlend& rt = b.rt[0];
+  BlendKey k{};
+  k.enable = rt.blend_enable;
+  k.rgb_op = u8(rt.rgb_op);
+  k.alpha_op = u8(rt.alpha_op);
+  k.rgb_src = u8(rt.rgb_src);
+  k.rgb_dst = u8(rt.rgb_dst);
+  k.alpha_src = u8(rt.alpha_src);
+  k.alpha_dst = u8(rt.alpha_dst);
+  k.color_mask = rt.color_mask;
+  k.alpha_to_coverage = b.alpha_to_coverage;
+  k.color_buffers = u8(color_buffers);
+  return k;
+}
+
+DepthStencilKey depth_stencil_key(const pipe::DepthStencilAlphaState& d) {
+  DepthStencilKey k{};
+  k.depth_enabled = d.depth_enabled;
+  k.depth_write = d.depth_write;
+  k.depth_func = u8(d.depth_func);
+  k.stencil_enabled = d.stencil[0].enabled;
+  for (int f = 0; f < 2; ++f) {
+    const pipe::StencilFace& s = d.stencil[f];
+    k.face[f][0] = u8(s.func);
+    k.face[f][1] = u8(s.fail_op);
+    k.face[f][2] = u8(s.zfail_op);
+    k.face[f][3] = u8(s.zpass_op);
+    k.face[f][4] = s.value_mask;
+    k.face[f][5] = s.write_mask;
+  }
+  return k;
+}
+
+RasterizerKey rasterizer_key(const pipe::RasterizerState& r) {
+  RasterizerKey k{};
+  k.cull = u8(r.cull);
+  k.front_ccw = r.front_ccw;
+  k.offset_enable = r.offset_enable;
+  k.discard = r.rasterizer_discard;
+  k.scissor = r.scissor;
+  k.point_size_per_vertex = r.point_size_per_vertex;
+  k.offset_scale_bits = std::bit_cast<uint32_t>(r.offset_scale);
+  k.offset_units_bits = std::bit_cast<uint32_t>(r.offset_units);
+  k.line_width_bits = std::bit_cast<uint32_t>(r.line_width);
+  return k;
+}
+
+}  // namespace
+
+void validate_fixed_function(Context& ctx, uint32_t dirty) {
+  pipe::Context& p = ctx.pipe();
+  DrawValidationState& v = ctx.validation;
+  const FixedFunctionState& ff = ctx.ff;
+
+  if (dirty & kDirtyViewport) {
+    pipe::Viewport vp;
+    vp.x = static_cast<float>(ctx.state.viewport[0]);
+    vp.y = static_cast<float>(ctx.state.viewport[1]);
+    vp.width = static_cast<float>(ctx.state.viewport[2]);
+    vp.height = static_cast<float>(ctx.state.viewport[3]);
+    vp.min_depth = ff.depth_range[0];
+    vp.max_depth = ff.depth_range[1];
+    // A zero-sized viewport draws nothing in GL; Vulkan forbids width 0, and
+    // the driver treats 0 as "whole framebuffer", so keep it tiny instead.
+    if (vp.width <= 0) vp.width = 1.0f / 256;
+    if (vp.height <= 0) vp.height = 1.0f / 256;
+    p.set_viewports(0, std::span(&vp, 1));
+  }
+  if (dirty & kDirtyScissor) {
+    pipe::ScissorRect s;
+    s.x = ctx.state.scissor[0];
+    s.y = ctx.state.scissor[1];
+    s.width = static_cast<uint32_t>(std::max(0, ctx.state.scissor[2]));
+    s.height = static_cast<uint32_t>(std::max(0, ctx.state.scissor[3]));
+    // Negative origins clip the rectangle rather than shift it.
+    if (s.x < 0) {
+      s.width = s.width > static_cast<uint32_t>(-s.x) ? s.width + static_cast<uint32_t>(s.x) : 0;
+      s.x = 0;
+    }
+    if (s.y < 0) {
+      s.height = s.height > static_cast<uint32_t>(-s.y) ? s.height + static_cast<uint32_t>(s.y) : 0;
+      s.y = 0;
+    }
+    p.set_scissors(0, std::span(&s, 1));
+  }
+  if (dirty & kDirtyBlend) {
+    const unsigned n = std::max(1u, v.framebuffer.color_buffers);
+    const pipe::BlendState b = make_blend_state(ff, n);
+    pipe::BlendObject* o = v.blend_states.get(blend_key(b, n), [&] { return p.create_blend_state(b); });
+    p.bind_blend_state(o);
+  }
+  if (dirty & kDirtyDepthStencil) {
+    const pipe::DepthStencilAlphaState d =
+        make_depth_stencil_state(ff, v.framebuffer.has_depth, v.framebuffer.has_stencil);
+    pipe::DepthStencilAlphaObject* o =
+        v.depth_stencil_states.get(depth_stencil_key(d), [&] { return p.create_depth_stencil_alpha_state(d); });
+    p.bind_depth_stencil_alpha_state(o);
+  }
+  if (dirty & (kDirtyRasterizer | kDirtyScissor)) {
+    const pipe::RasterizerState r = make_rasterizer_state(ff, v.program_writes_point_size);
+    pipe::RasterizerObject* o =
+        v.rasterizer_states.get(rasterizer_key(r), [&] { return p.create_rasterizer_state(r); });
+    p.bind_rasterizer_state(o);
+  }
+  if (dirty & kDirtyBlendColor) {
+    pipe::BlendColor c;
+    for (int i = 0; i < 4; ++i) c.color[i] = ff.blend_color[i];
+    p.set_blend_color(c);
+  }
+  if (dirty & kDirtyStencilRef) p.set_stencil_ref(make_stencil_ref(ff, v.framebuffer.stencil_bits));
+  if (dirty & kDirtySampleMask) {
+    // SAMPLE_COVERAGE: the fraction of samples kept, as a mask.
+    uint32_t mask = ~0u;
+    if (ff.sample_coverage && v.framebuffer.samples > 1) {
+      const uint32_t n = v.framebuffer.samples;
+      const uint32_t keep = static_cast<uint32_t>(std::lround(std::clamp(ff.sample_coverage_value, 0.0f, 1.0f) * n));
+      mask = keep >= 32 ? ~0u : (1u << keep) - 1;
+      if (ff.sample_coverage_invert) mask = ~mask & ((n >= 32) ? ~0u : (1u << n) - 1);
+    }
+    p.set_sample_mask(mask);
+  }
+}
+
+void release_validation_state(Context& ctx) {
+  pipe::Context& p = ctx.pipe();
+  DrawValidationState& v = ctx.validation;
+  v.blend_states.clear([&](pipe::BlendObject* o) { p.delete_blend_state(o); });
+  v.depth_stencil_states.clear([&](pipe::DepthStencilAlphaObject* o) { p.delete_depth_stencil_alpha_state(o); });
+  v.rasterizer_states.clear([&](pipe::RasterizerObject* o) { p.delete_rasterizer_state(o); });
+  v.default_color.reset();
+  v.default_depth_stencil.reset();
+}
+
+}  // namespace brass::gl

@@ -1,0 +1,48 @@
+// Shader and program objects. Shaders and programs share one namespace in GL.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gl/gl_object.h"
+
+namespace brass::pipe {
+struct ShaderProgram;
+}
+
+namespace brass::gl {
+
+class ShaderOrProgram : public Object {
+ public:
+  enum class Kind : uint8_t { Shader, Program };
+  ShaderOrProgram(GLuint name, Kind kind) : Object(name), kind(kind) {}
+  const Kind kind;
+  bool delete_pending = false;  // glDelete* while attached/in use
+};
+
+class Shader final : public ShaderOrProgram {
+ public:
+  Shader(GLuint name, GLenum type) : ShaderOrProgram(name, Kind::Shader), type(type) {}
+  const GLenum type;
+  std::string source;
+  bool compiled = false;
+  std::string info_log;
+  int attached_count = 0;
+};
+
+// Defined with the program code; holds the linked result.
+struct LinkedProgram;
+
+class Program final : public ShaderOrProgram {
+ public:
+  explicit Program(GLuint name) : ShaderOrProgram(name, Kind::Program) {}
+  ~Program() override;
+  std::vector<Ref<Shader>> attached;
+  std::shared_ptr<LinkedProgram> linked;  // null until a successful link
+  bool link_status = false, validate_status = false;
+  std::string info_log;
+  int use_count = 0;  // current in some context
+};
+
+}  // namespace brass::gl
