@@ -40,8 +40,8 @@ def parse_args():
     p.add_argument("--registry", required=True)
     p.add_argument("--features", default="gles2:2.0,gles2:3.0",
                    help="comma list of api:version features to generate")
-    p.add_argument("--implemented", required=True,
-                   help="file listing implemented GL function names, one a line")
+    p.add_argument("--implemented", required=True, nargs="+",
+                   help="files listing implemented GL function names, one a line (one file per API area)")
     p.add_argument("--out", required=True)
     return p.parse_args()
 
@@ -100,10 +100,14 @@ def main():
         sys.exit("gen_gl: no functions selected")
 
     implemented = set()
-    with open(args.implemented) as fh:
-        for line in fh:
-            line = line.split("#", 1)[0].strip()
-            if line:
+    for path in args.implemented:
+        with open(path) as fh:
+            for raw in fh:
+                line = raw.split("#", 1)[0].strip()
+                if not line:
+                    continue
+                if line in implemented:
+                    sys.exit("gen_gl: %s listed twice (%s)" % (line, path))
                 implemented.add(line)
     unknown = implemented - set(selected)
     if unknown:
