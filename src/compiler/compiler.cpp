@@ -14,6 +14,7 @@
 #include <set>
 
 #include "compiler/binding_resolver.h"
+#include "compiler/glsl_normalize.h"
 #include "compiler/glsl_upgrader.h"
 #include "compiler/glslang_glue.h"
 #include "compiler/link_checks.h"
@@ -53,16 +54,19 @@ struct PreparedStage {
   ShaderStage stage;
   GlslVersion version;
   std::string spirv_source;
+  std::string preamble;  // must outlive the TShader
   std::unique_ptr<glslang::TShader> shader;
 };
 
 std::unique_ptr<glslang::TShader> parse_for_spirv(ShaderStage stage, const std::string& text,
+                                                  const std::string& preamble,
                                                   const TBuiltInResource& resources, std::string* log) {
   const EShLanguage lang = to_glslang(stage);
   auto shader = std::make_unique<glslang::TShader>(lang);
   const char* str = text.c_str();
   const int len = static_cast<int>(text.size());
   shader->setStringsWithLengths(&str, &len, 1);
+  shader->setPreamble(preamble.c_str());
   shader->setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientVulkan, 100);
   shader->setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_1);
   shader->setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_3);
@@ -176,9 +180,13 @@ LinkResult link_uncached(const LinkInput& input) {
       result.info_log += "ERROR: linking with an uncompiled shader\n" + log;
       return result;
     }
+    NormalizedGlsl normalized = normalize_glsl(src.text, p.version);
+    p.preamble = std::move(normalized.preamble);
+    const std::string& hoisted = normalized.text;
+    const GlslVersion hoisted_version = detect_glsl_version(hoisted, input.api);
     p.spirv_source = version_needs_upgrade(p.version)
-                         ? upgrade_glsl(src.text, src.stage, p.version, input.limits).text
-                         : rewrite_current_glsl(src.text, src.stage, p.version);
+                         ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
+                         : rewrite_current_glsl(hoisted, src.stage, hoisted_version);
     stages.push_back(std::move(p));
   }
   std::sort(stages.begin(), stages.end(),
@@ -207,7 +215,7 @@ LinkResult link_uncached(const LinkInput& input) {
   glslang::TProgram program;
   for (PreparedStage& p : stages) {
     std::string log;
-    p.shader = parse_for_spirv(p.stage, p.spirv_source, resources, &log);
+    p.shader = parse_for_spirv(p.stage, p.spirv_source, p.preamble, resources, &log);
     if (!p.shader) {
       result.info_log += "ERROR: internal error translating the " + std::to_string(static_cast<int>(p.stage)) +
                          " shader for Vulkan:\n" + log;
@@ -366,7 +374,7 @@ void warm_up() {
     std::string log;
     const char* body = stage == ShaderStage::Vertex ? "#version 310 es\nvoid main() { gl_Position = vec4(0.0); }\n"
                                                     : "#version 310 es\nvoid main() {}\n";
-    parse_for_spirv(stage, body, resources, &log);
+    parse_for_spirv(stage, body, std::string(), resources, &log);
   }
 }
 

@@ -1,5 +1,7 @@
 #include "compiler/glsl_upgrader.h"
 
+#include "compiler/glsl_lexer.h"
+
 #include <cctype>
 #include <string>
 #include <unordered_map>
@@ -8,64 +10,6 @@
 
 namespace brass::compiler {
 namespace {
-
-// ---- Lexing -----------------------------------------------------------------
-// The lexer keeps every byte: white space and comments are tokens too, so
-// unchanged text (and therefore every line number) survives the rewrite.
-
-enum class TokenKind : uint8_t { Identifier, Number, Punct, Space, Newline };
-
-struct Token {
-  TokenKind kind;
-  std::string_view text;
-};
-
-bool is_ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-std::vector<Token> lex(std::string_view s) {
-  std::vector<Token> out;
-  size_t i = 0;
-  while (i < s.size()) {
-    const size_t start = i;
-    const char c = s[i];
-    TokenKind kind;
-    if (c == '\n') {
-      ++i;
-      kind = TokenKind::Newline;
-    } else if (c == '\\' && i + 1 < s.size() && s[i + 1] == '\n') {
-      i += 2;  // line continuation: a newline the preprocessor joins
-      kind = TokenKind::Space;
-    } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') {
-      while (i < s.size() && s[i] != '\n') ++i;
-      kind = TokenKind::Space;
-    } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '*') {
-      // Block comments may span lines; they stay one token (newlines inside
-      // are copied verbatim, so line numbers are kept).
-      i += 2;
-      while (i + 1 < s.size() && !(s[i] == '*' && s[i + 1] == '/')) ++i;
-      i = i + 2 <= s.size() ? i + 2 : s.size();
-      kind = TokenKind::Space;
-    } else if (std::isspace(static_cast<unsigned char>(c))) {
-      while (i < s.size() && s[i] != '\n' && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-      kind = TokenKind::Space;
-    } else if (is_ident_start(c)) {
-      while (i < s.size() && is_ident_char(s[i])) ++i;
-      kind = TokenKind::Identifier;
-    } else if (std::isdigit(static_cast<unsigned char>(c)) ||
-               (c == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])))) {
-      while (i < s.size() && (is_ident_char(s[i]) || s[i] == '.' ||
-                              ((s[i] == '+' || s[i] == '-') && (s[i - 1] == 'e' || s[i - 1] == 'E'))))
-        ++i;
-      kind = TokenKind::Number;
-    } else {
-      ++i;
-      kind = TokenKind::Punct;
-    }
-    out.push_back({kind, s.substr(start, i - start)});
-  }
-  return out;
-}
 
 // ---- Word lists ----------------------------------------------------------------
 
@@ -268,6 +212,14 @@ class Rewriter {
         }
       } else {
         while (i < tokens_.size() && tokens_[i].kind != TokenKind::Newline) {
+          if (const size_t skip = droppable_invariant_statement(i)) {
+            // ES 1.00 lets fragment shaders redeclare gl_FragColor/gl_FragData
+            // invariant; ES 3.x forbids invariant fragment outputs, and
+            // invariance means nothing for them anyway.
+            body.append(skip, ' ');
+            i += skip;
+            continue;
+          }
           body += tokens_[i].kind == TokenKind::Identifier ? rewrite_identifier(i)
                                                            : std::string(tokens_[i].text);
           ++i;
@@ -300,6 +252,18 @@ class Rewriter {
   std::string line_directive(int next_line) const {
     const bool sets_next = target_es_ || target_version_ >= 330;
     return "#line " + std::to_string(sets_next ? next_line : next_line - 1) + "\n";
+  }
+
+  // Number of tokens of "invariant gl_FragColor ;" starting at t (0: none).
+  size_t droppable_invariant_statement(size_t t) const {
+    if (!upgrade_ || stage_ != ShaderStage::Fragment || tokens_[t].text != "invariant") return 0;
+    size_t k = t + 1;
+    while (k < tokens_.size() && tokens_[k].kind == TokenKind::Space) ++k;
+    if (k >= tokens_.size() || (tokens_[k].text != "gl_FragColor" && tokens_[k].text != "gl_FragData")) return 0;
+    ++k;
+    while (k < tokens_.size() && tokens_[k].kind == TokenKind::Space) ++k;
+    if (k >= tokens_.size() || tokens_[k].text != ";") return 0;
+    return k + 1 - t;
   }
 
   bool is_defined_operand(size_t line_start, size_t t) const {

@@ -56,4 +56,9 @@ GlslVersion detect_glsl_version(std::string_view s, Api api) {
   return v;
 }
 
+std::string line_directive_for(const GlslVersion& v, int next_line) {
+  const bool sets_next = v.es || v.number >= 330;
+  return "#line " + std::to_string(sets_next ? next_line : next_line - 1) + "\n";
+}
+
 }  // namespace brass::compiler

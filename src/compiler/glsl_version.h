@@ -2,6 +2,7 @@
 // the first thing in the source apart from comments and white space.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "compiler/compiler.h"
@@ -20,6 +21,11 @@ struct GlslVersion {
 // Never fails: a malformed directive is reported by glslang later. Without
 // a directive the version is 100 (GL ES) or 110 (desktop GL).
 GlslVersion detect_glsl_version(std::string_view source, Api api);
+
+// "#line" text that makes the next line `next_line`, for a shader of that
+// version (ES and GLSL >= 3.30 number the next line, older GLSL the line
+// after).
+std::string line_directive_for(const GlslVersion& version, int next_line);
 
 // True for versions Brass compiles as they are for SPIR-V (ES 3.10+,
 // desktop 1.40+); older ones go through the upgrader.

@@ -1,5 +1,7 @@
 #include "compiler/glslang_glue.h"
 
+#include "compiler/glsl_normalize.h"
+
 #include <mutex>
 #include <sstream>
 
@@ -195,9 +197,11 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   }
   const EShLanguage lang = to_glslang(source.stage);
   glslang::TShader shader(lang);
-  const char* text = source.text.c_str();
-  const int length = static_cast<int>(source.text.size());
+  const NormalizedGlsl normalized = normalize_glsl(source.text, *version);
+  const char* text = normalized.text.c_str();
+  const int length = static_cast<int>(normalized.text.size());
   shader.setStringsWithLengths(&text, &length, 1);
+  shader.setPreamble(normalized.preamble.c_str());
   shader.setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientNone, 0);
   shader.setEnvClient(glslang::EShClientNone, glslang::EShTargetClientVersion(0));
   shader.setEnvTarget(glslang::EShTargetNone, glslang::EShTargetLanguageVersion(0));

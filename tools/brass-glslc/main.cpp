@@ -56,7 +56,9 @@ std::string json_escape(const std::string& s) {
       case '\n': o += "\\n"; break;
       case '\t': o += "\\t"; break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
+        if (static_cast<unsigned char>(c) >= 0x80) {
+          o += '?';  // logs may echo invalid UTF-8 from the source
+        } else if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
           std::snprintf(buf, sizeof(buf), "\\u%04x", c);
           o += buf;

@@ -1,5 +1,7 @@
 #include "piglit_formats.h"
 
+#include "compiler/glsl_version.h"
+
 #include <cstdlib>
 #include <sstream>
 
@@ -110,6 +112,13 @@ std::optional<ShaderTestFile> parse_shader_test(const std::string& text, std::st
   }
   flush();
   if (out.api == compiler::Api::GLES && out.glsl_version == 110) out.glsl_version = 100;
+  // Like shader_runner: a section without #version gets the required one.
+  const bool default_version = out.glsl_version == (out.api == compiler::Api::GLES ? 100 : 110);
+  for (compiler::ShaderSource& s : out.shaders) {
+    if (default_version || compiler::detect_glsl_version(s.text, out.api).explicit_directive) continue;
+    s.text = "#version " + std::to_string(out.glsl_version) +
+             (out.api == compiler::Api::GLES && out.glsl_version >= 300 ? " es" : "") + "\n" + s.text;
+  }
   if (passthrough && !seen[0]) {
     out.shaders.insert(out.shaders.begin(),
                        {ShaderStage::Vertex, passthrough_vs(out.glsl_version, out.api == compiler::Api::GLES)});
