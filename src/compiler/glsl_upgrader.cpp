@@ -189,8 +189,9 @@ class Rewriter {
         size_t end = k;
         while (end < tokens_.size() && tokens_[end].kind != TokenKind::Newline) ++end;
         if (name == "version" && !version_emitted) {
+          // The directive's own newline follows the placeholder, which
+          // becomes "\n<prelude>#line N".
           body += version_line();
-          body += "\n";
           body += prelude_placeholder_;
           version_emitted = true;
           i = end;
@@ -237,8 +238,9 @@ class Rewriter {
       text = version_line() + "\n" + prelude + line_directive(1) + body;
     } else {
       const size_t pos = body.find(prelude_placeholder_);
-      text = body.substr(0, pos) + prelude + line_directive(version_.directive_line + 1) +
-             body.substr(pos + prelude_placeholder_.size());
+      std::string line = line_directive(version_.directive_line + 1);
+      line.pop_back();  // the source's newline ends it
+      text = body.substr(0, pos) + "\n" + prelude + line + body.substr(pos + prelude_placeholder_.size());
     }
     return {std::move(text), target_version_, target_es_};
   }
@@ -336,14 +338,15 @@ class Rewriter {
 
   std::string build_prelude() const {
     std::string p;
+    // GLSL 1.40 has no layout(location) on outputs; a single output gets
+    // location 0 from the I/O mapper anyway.
+    const char* out_decl = target_es_ ? "layout(location = 0) out mediump " : "out ";
     if (uses_frag_color_) {
-      p += "layout(location = 0) out ";
-      p += target_es_ ? "mediump " : "";
+      p += out_decl;
       p += "vec4 brass_gl_FragColor;\n";
     }
     if (uses_frag_data_) {
-      p += "layout(location = 0) out ";
-      p += target_es_ ? "mediump " : "";
+      p += out_decl;
       p += "vec4 brass_gl_FragData[" + std::to_string(limits_ ? limits_->max_draw_buffers : 8) + "];\n";
     }
     // Pre-1.30 shadow lookups return vec4(r, r, r, 1)-like results; GL 1.30+
