@@ -14,7 +14,9 @@
 #include <set>
 
 #include "compiler/binding_resolver.h"
+#include "compiler/build_id.h"
 #include "compiler/glsl_normalize.h"
+#include "compiler/glsl_rule_checks.h"
 #include "compiler/glsl_upgrader.h"
 #include "compiler/glslang_glue.h"
 #include "compiler/link_checks.h"
@@ -225,6 +227,15 @@ LinkResult link_uncached(const LinkInput& input) {
     }
     program.addShader(p.shader.get());
   }
+  {
+    std::vector<const glslang::TIntermediate*> intermediates;
+    std::vector<std::string> sources;
+    for (const PreparedStage& p : stages) {
+      intermediates.push_back(p.shader->getIntermediate());
+      sources.push_back(p.spirv_source);
+    }
+    if (!check_uniform_precisions(intermediates, sources, stages.front().version, &result.info_log)) return result;
+  }
   if (!program.link(kSpirvMessages)) {
     result.info_log += tidy_info_log(program.getInfoLog(), program.getInfoDebugLog());
     return result;
@@ -232,6 +243,7 @@ LinkResult link_uncached(const LinkInput& input) {
   std::vector<ShaderStage> stage_list;
   for (const PreparedStage& p : stages) stage_list.push_back(p.stage);
   if (!check_stage_interfaces(program, stage_list, input.limits, &result.info_log)) return result;
+
 
   // Before mapIO assigns every input a location: which ones the
   // application placed itself (those beat glBindAttribLocation).
@@ -387,7 +399,10 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
 }
 
 const char* compiler_version_string() {
-  return "brass-compiler-1 glslang-12 spv1.3";
+  // The build-id changes with every rebuild of Brass: a cache entry is only
+  // ever reused by the exact binary that wrote it.
+  static const std::string version = "brass-compiler-1 glslang-12 spv1.3 " + compiler_build_id();
+  return version.c_str();
 }
 
 }  // namespace brass::compiler

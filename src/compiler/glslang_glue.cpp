@@ -1,6 +1,7 @@
 #include "compiler/glslang_glue.h"
 
 #include "compiler/glsl_normalize.h"
+#include "compiler/glsl_rule_checks.h"
 
 #include <mutex>
 #include <sstream>
@@ -207,8 +208,12 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   shader.setEnvTarget(glslang::EShTargetNone, glslang::EShTargetLanguageVersion(0));
   const int default_version = api == Api::GLES ? 100 : 110;
   const EProfile default_profile = api == Api::GLES ? EEsProfile : ENoProfile;
-  const bool ok = shader.parse(&resources, default_version, default_profile, false, false, EShMsgDefault);
+  bool ok = shader.parse(&resources, default_version, default_profile, false, false, EShMsgDefault);
   *log = tidy_info_log(shader.getInfoLog(), shader.getInfoDebugLog());
+  if (ok && version->es && version->number >= 300) {
+    ok = check_flat_integer_block_inputs(*shader.getIntermediate(), log) && ok;
+    ok = check_invariant_all_pragma(normalized.text, source.stage, *version, log) && ok;
+  }
   return ok;
 }
 

@@ -29,6 +29,8 @@ class ShaderCache {
   ShaderCache(std::string directory, bool enabled);
 
   bool enabled() const { return enabled_; }
+  // Tools (brass-glslc --no-cache) switch the process cache off.
+  void set_enabled(bool enabled) { enabled_ = enabled && !directory_.empty(); }
   const std::string& directory() const { return directory_; }
   std::optional<LinkResult> load(const CacheKey& key) const;
   void store(const CacheKey& key, const LinkResult& result) const;

@@ -43,7 +43,7 @@ def main():
     all_ok = True
     for name in args.lists.split(","):
         files = tests_of(name)
-        proc = subprocess.run([args.glslc, "--json"] + files, capture_output=True, text=True, errors="replace")
+        proc = subprocess.run([args.glslc, "--json", "--no-cache"] + files, capture_output=True, text=True, errors="replace")
         try:
             summary = json.loads(proc.stdout)
         except json.JSONDecodeError:

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "compiler/compiler.h"
+#include "compiler/shader_cache.h"
 #include "compiler/spirv_patch.h"
 #include "piglit_formats.h"
 
@@ -213,7 +214,7 @@ void print_reflection(const compiler::LinkResult& r) {
 
 void usage() {
   std::fprintf(stderr,
-               "usage: brass-glslc [--json] [--reflect] [--verbose] [--api es|gl] FILE...\n"
+               "usage: brass-glslc [--json] [--reflect] [--verbose] [--no-cache] [--api es|gl] FILE...\n"
                "  FILE: .shader_test, a piglit glslparsertest source (.vert/.frag/... with [config]),\n"
                "        or plain GLSL stages (.vert .tesc .tese .geom .frag .comp) linked as one program.\n");
 }
@@ -227,6 +228,7 @@ int main(int argc, char** argv) {
     if (a == "--json") opt.json = true;
     else if (a == "--reflect") opt.reflect = true;
     else if (a == "--verbose" || a == "-v") opt.verbose = true;
+    else if (a == "--no-cache") compiler::ShaderCache::process_cache().set_enabled(false);
     else if (a == "--api" && i + 1 < argc) {
       opt.force_api = true;
       opt.api = std::strcmp(argv[++i], "gl") == 0 ? compiler::Api::GL : compiler::Api::GLES;
