@@ -94,15 +94,26 @@ bool assign_attribute_locations(ProgramInterface& pi, const std::vector<Attribut
                                 const ShaderLimits& limits, std::map<uint32_t, uint32_t>* remap, std::string* log,
                                 const std::map<std::string, bool>& explicit_location) {
   std::vector<bool> used(static_cast<size_t>(std::max(limits.max_vertex_attribs, 1)) + 64, false);
+  // Locations an attribute occupies: one per matrix column, two for 64-bit
+  // vec3/vec4 columns.
   auto slots = [](uint32_t type, int32_t array_size) {
-    int cols = 1;
+    int n = 1;
     switch (type) {
-      case 0x8B5A: case 0x8B65: case 0x8B66: case 0x8F46: cols = 2; break;  // mat2, mat2x3, mat2x4
-      case 0x8B5B: case 0x8B67: case 0x8B68: case 0x8F47: cols = 3; break;
-      case 0x8B5C: case 0x8B69: case 0x8B6A: case 0x8F48: cols = 4; break;
+      case 0x8B5A: case 0x8B65: case 0x8B66: n = 2; break;  // mat2, mat2x3, mat2x4
+      case 0x8B5B: case 0x8B67: case 0x8B68: n = 3; break;  // mat3, mat3x2, mat3x4
+      case 0x8B5C: case 0x8B69: case 0x8B6A: n = 4; break;  // mat4, mat4x2, mat4x3
+      case 0x8FFD: case 0x8FFE: n = 2; break;               // dvec3, dvec4
+      case 0x8F46: n = 2; break;                            // dmat2
+      case 0x8F47: n = 6; break;                            // dmat3
+      case 0x8F48: n = 8; break;                            // dmat4
+      case 0x8F49: case 0x8F4A: n = 4; break;               // dmat2x3, dmat2x4
+      case 0x8F4B: n = 3; break;                            // dmat3x2
+      case 0x8F4C: n = 6; break;                            // dmat3x4
+      case 0x8F4D: n = 4; break;                            // dmat4x2
+      case 0x8F4E: n = 8; break;                            // dmat4x3
       default: break;
     }
-    return cols * std::max(array_size, 1);
+    return n * std::max(array_size, 1);
   };
   std::vector<int32_t> wanted(pi.attributes.size(), -1);
   for (size_t i = 0; i < pi.attributes.size(); ++i) {
@@ -315,11 +326,24 @@ LinkResult link_uncached(const LinkInput& input) {
       return std::make_pair(set, it == remap.end() ? binding : it->second);
     });
     if (p.stage == ShaderStage::Vertex) {
-      if (!attribute_remap.empty()) remap_locations(bin.spirv, spv::StorageClassInput, attribute_remap);
+      if (!pi.attributes.empty()) {
+        remap_locations_by_name(bin.spirv, spv::StorageClassInput, [&pi](const std::string& name) {
+          const std::string gl_name = original_name(name);
+          for (const InterfaceVariable& a : pi.attributes)
+            if (a.name == gl_name || a.name == gl_name + "[0]") return a.location;
+          return int32_t{-1};
+        });
+      }
       if (contains_word(p.spirv_source, "gl_InstanceID")) patch_instance_id(bin.spirv);
     }
-    if (p.stage == ShaderStage::Fragment && !output_remap.empty())
-      remap_locations(bin.spirv, spv::StorageClassOutput, output_remap);
+    if (p.stage == ShaderStage::Fragment && !output_remap.empty()) {
+      remap_locations_by_name(bin.spirv, spv::StorageClassOutput, [&pi](const std::string& name) {
+        const std::string gl_name = original_name(name);
+        for (const InterfaceVariable& o : pi.fragment_outputs)
+          if (o.name == gl_name || o.name == gl_name + "[0]") return o.location;
+        return int32_t{-1};
+      });
+    }
     bin.writes_point_size = contains_word(p.spirv_source, "gl_PointSize");
 #ifdef BRASS_ASSERTIONS
     std::string error;

@@ -2,6 +2,8 @@
 
 #include <spirv-tools/libspirv.hpp>
 
+#include <cstring>
+
 #include "compiler/spirv_module.h"
 
 namespace brass::compiler {
@@ -53,6 +55,32 @@ bool remap_locations(std::vector<uint32_t>& spirv, spv::StorageClass storage,
     if (s == storage_of.end() || s->second != static_cast<uint32_t>(storage)) continue;
     auto it = old_to_new.find(inst.operand(2));
     if (it != old_to_new.end()) inst.words[3] = it->second;
+  }
+  spirv = module->serialize();
+  return true;
+}
+
+bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass storage, const LocationByName& lookup) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  const auto storage_of = variable_storage(*module);
+  std::map<uint32_t, std::string> names;
+  for (const SpirvInstruction& inst : module->instructions) {
+    if (inst.opcode() != spv::OpName || inst.operand_count() < 2) continue;
+    const char* text = reinterpret_cast<const char*>(inst.words.data() + 2);
+    const size_t max = (inst.words.size() - 2) * 4;
+    names[inst.operand(0)] = std::string(text, strnlen(text, max));
+  }
+  for (SpirvInstruction& inst : module->instructions) {
+    if (inst.opcode() != spv::OpDecorate || inst.operand_count() < 3 ||
+        inst.operand(1) != spv::DecorationLocation)
+      continue;
+    auto s = storage_of.find(inst.operand(0));
+    if (s == storage_of.end() || s->second != static_cast<uint32_t>(storage)) continue;
+    auto n = names.find(inst.operand(0));
+    if (n == names.end()) continue;
+    const int32_t location = lookup(n->second);
+    if (location >= 0) inst.words[3] = static_cast<uint32_t>(location);
   }
   spirv = module->serialize();
   return true;

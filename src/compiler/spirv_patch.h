@@ -23,6 +23,12 @@ bool remap_descriptors(std::vector<uint32_t>& spirv, const DescriptorRemap& rema
 bool remap_locations(std::vector<uint32_t>& spirv, spv::StorageClass storage,
                      const std::map<uint32_t, uint32_t>& old_to_new);
 
+// Rewrites the Location of each variable in `storage` by its OpName: the
+// callback returns the new location or -1 to keep it. Unlike remapping by
+// old location this is unambiguous even when the old ranges overlap.
+using LocationByName = std::function<int32_t(const std::string& name)>;
+bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass storage, const LocationByName& lookup);
+
 // gl_InstanceID in GL does not include the base instance, Vulkan's
 // InstanceIndex does: every load of InstanceIndex becomes
 // InstanceIndex - BaseInstance (SPV_KHR_shader_draw_parameters).
