@@ -178,6 +178,7 @@ LinkResult link_uncached(const LinkInput& input) {
     return result;
   }
   std::array<bool, kShaderStageCount> seen{};
+  std::map<std::string, int> explicit_uniform_locations;
   std::vector<PreparedStage> stages;
   for (const ShaderSource& src : input.shaders) {
     const int s = static_cast<int>(src.stage);
@@ -189,12 +190,19 @@ LinkResult link_uncached(const LinkInput& input) {
     PreparedStage p;
     p.stage = src.stage;
     std::string log;
-    if (!validate_glsl(src, input.api, resources, &p.version, &log)) {
+    if (!validate_glsl(src, input.api, resources, &p.version, &log, &explicit_uniform_locations)) {
       result.info_log += "ERROR: linking with an uncompiled shader\n" + log;
       return result;
     }
     NormalizedGlsl normalized = normalize_glsl(src.text, p.version);
     p.preamble = std::move(normalized.preamble);
+    if (p.version.es && contains_word(src.text, "atomic_uint")) {
+      // glslang turns atomic counters into buffer atomics and, for
+      // atomicCounterDecrement, subtracts an int from a uint, which ESSL
+      // only accepts with implicit conversions. The application's source
+      // was already validated, so relaxing the code-generation parse is safe.
+      p.preamble += "#extension GL_EXT_shader_implicit_conversions : enable\n";
+    }
     const std::string& hoisted = normalized.text;
     const GlslVersion hoisted_version = detect_glsl_version(hoisted, input.api);
     p.spirv_source = version_needs_upgrade(p.version)
@@ -276,7 +284,7 @@ LinkResult link_uncached(const LinkInput& input) {
 
   ProgramInterface& pi = result.interface;
   BindingRemapTable remap;
-  build_program_interface(program, resolver, &pi, &remap);
+  build_program_interface(program, resolver, explicit_uniform_locations, &pi, &remap);
   if (!check_resource_limits(pi, input.limits, &result.info_log)) return result;
 
   ShaderStage last_vertex_stage = ShaderStage::Vertex;

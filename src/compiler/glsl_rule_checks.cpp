@@ -67,6 +67,16 @@ bool check_flat_integer_block_inputs(const glslang::TIntermediate& intermediate,
   return ok;
 }
 
+std::map<std::string, int> explicit_uniform_locations(const glslang::TIntermediate& intermediate) {
+  std::map<std::string, int> out;
+  for (const glslang::TIntermSymbol* s : globals(intermediate, glslang::EvqUniform)) {
+    const glslang::TQualifier& q = s->getQualifier();
+    if (s->getType().getBasicType() == glslang::EbtBlock || !q.hasLocation()) continue;
+    out[s->getName().c_str()] = static_cast<int>(q.layoutLocation);
+  }
+  return out;
+}
+
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,
                                 std::string* log) {
   if (stage != ShaderStage::Fragment || !version.es || version.number < 300) return true;

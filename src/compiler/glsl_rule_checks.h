@@ -6,6 +6,7 @@
 
 #include <glslang/Public/ShaderLang.h>
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,5 +32,8 @@ bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, cons
 bool check_uniform_precisions(const std::vector<const glslang::TIntermediate*>& stages,
                               const std::vector<std::string>& sources, const GlslVersion& version,
                               std::string* log);
+
+// layout(location = N) of loose uniforms, by name, from a validation parse.
+std::map<std::string, int> explicit_uniform_locations(const glslang::TIntermediate& intermediate);
 
 }  // namespace brass::compiler

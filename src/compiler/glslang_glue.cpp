@@ -187,7 +187,7 @@ std::string tidy_info_log(const char* info_log, const char* debug_log) {
 }
 
 bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
-                   GlslVersion* version, std::string* log) {
+                   GlslVersion* version, std::string* log, std::map<std::string, int>* explicit_uniform_locations) {
   ensure_glslang_process();
   *version = detect_glsl_version(source.text, api);
   if (version->explicit_directive && !version_allowed(*version, api)) {
@@ -213,6 +213,10 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   if (ok && version->es && version->number >= 300) {
     ok = check_flat_integer_block_inputs(*shader.getIntermediate(), log) && ok;
     ok = check_invariant_all_pragma(normalized.text, source.stage, *version, log) && ok;
+  }
+  if (ok && explicit_uniform_locations) {
+    for (const auto& [name, location] : compiler::explicit_uniform_locations(*shader.getIntermediate()))
+      (*explicit_uniform_locations)[name] = location;
   }
   return ok;
 }

@@ -5,6 +5,7 @@
 #include <glslang/Include/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
 
+#include <map>
 #include <string>
 
 #include "compiler/compiler.h"
@@ -29,7 +30,8 @@ TBuiltInResource make_builtin_resources(const ShaderLimits& limits);
 // (no SPIR-V target, so #version 100/110/300 es are accepted). Fills
 // `log` with glslang's messages; returns GL_COMPILE_STATUS.
 bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
-                   GlslVersion* version, std::string* log);
+                   GlslVersion* version, std::string* log,
+                   std::map<std::string, int>* explicit_uniform_locations = nullptr);
 
 // Cleans glslang's info log into the GL style Brass reports.
 std::string tidy_info_log(const char* info_log, const char* debug_log);

@@ -41,6 +41,9 @@ enum class DescriptorKind : uint8_t {
   StorageBuffer,         // set 3
   StorageImage,          // set 4
   StorageTexelBuffer,    // set 4 (imageBuffer)
+  // set 3: a VK storage buffer holding a GL atomic counter buffer binding;
+  // slot = index in ProgramInterface::atomic_counter_buffers.
+  AtomicCounterBuffer,
 };
 
 struct Binding {
@@ -75,6 +78,7 @@ struct Uniform {
   int32_t initial_binding = 0;
   bool is_sampler = false;  // includes samplerBuffer
   bool is_image = false;
+  int32_t atomic_buffer_index = -1;  // atomic counters only
   bool operator==(const Uniform&) const = default;
 };
 
@@ -86,6 +90,17 @@ struct Block {
   StageMask stages = 0;
   std::vector<uint32_t> active_members;  // indices into uniforms / buffer_variables
   bool operator==(const Block&) const = default;
+};
+
+// GL atomic counter buffer (glGetActiveAtomicCounterBufferiv). Its counters
+// are uniforms of type GL_UNSIGNED_INT_ATOMIC_COUNTER whose block_index is
+// -1, atomic_buffer_index this buffer and offset their byte offset.
+struct AtomicCounterBuffer {
+  int32_t binding = 0;  // layout(binding = N): the GL binding point
+  int32_t data_size = 0;
+  StageMask stages = 0;
+  std::vector<uint32_t> active_counters;  // indices into uniforms
+  bool operator==(const AtomicCounterBuffer&) const = default;
 };
 
 // Member of a shader-storage block (GL_BUFFER_VARIABLE).
@@ -117,6 +132,7 @@ struct ProgramInterface {
   std::vector<Block> uniform_blocks;
   std::vector<BufferVariable> buffer_variables;
   std::vector<Block> storage_blocks;
+  std::vector<AtomicCounterBuffer> atomic_counter_buffers;
   std::vector<InterfaceVariable> attributes;       // active vertex inputs
   std::vector<InterfaceVariable> fragment_outputs;
   std::vector<InterfaceVariable> transform_feedback;  // in request order

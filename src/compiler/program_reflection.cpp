@@ -1,6 +1,7 @@
 #include "compiler/program_reflection.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "compiler/gl_types.h"
 #include "compiler/glsl_upgrader.h"
@@ -95,7 +96,8 @@ void add_pending(std::vector<PendingBinding>& pending, uint32_t set, uint32_t pr
 }  // namespace
 
 void build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
-                             ProgramInterface* out, BindingRemapTable* remap) {
+                             const std::map<std::string, int>& explicit_locations, ProgramInterface* out,
+                             BindingRemapTable* remap) {
   ProgramInterface& pi = *out;
   std::vector<PendingBinding> pending;
 
@@ -137,7 +139,10 @@ void build_program_interface(const glslang::TProgram& program, const BindingReso
   }
 
   // ---- Uniforms: default-block members, opaque types, block members.
-  uint32_t next_location = 0;
+  // Locations are Brass's own (Vulkan has none for loose uniforms): explicit
+  // layout(location = N) from the application first, then the lowest free
+  // locations in reflection order, one per array element.
+  std::vector<size_t> needs_location;
   for (int i = 0; i < program.getNumUniformVariables(); ++i) {
     const glslang::TObjectReflection& r = program.getUniform(i);
     const glslang::TType* type = r.getType();
@@ -165,9 +170,11 @@ void build_program_interface(const glslang::TProgram& program, const BindingReso
     }
     if (opaque || r.index == default_block || r.index < 0) {
       u.block_index = -1;
-      u.location = static_cast<int32_t>(next_location);
-      for (int e = 0; e < u.array_size; ++e) pi.location_to_uniform.push_back(static_cast<int32_t>(pi.uniforms.size()));
-      next_location += static_cast<uint32_t>(u.array_size);
+      std::string base = u.name;
+      if (base.size() > 3 && base.compare(base.size() - 3, 3, "[0]") == 0) base.resize(base.size() - 3);
+      auto ex = explicit_locations.find(base);
+      if (ex != explicit_locations.end()) u.location = ex->second;
+      else needs_location.push_back(pi.uniforms.size());
     } else {
       u.block_index = r.index < num_ublocks ? block_remap[r.index] : -1;
       if (u.block_index >= 0)
@@ -175,18 +182,61 @@ void build_program_interface(const glslang::TProgram& program, const BindingReso
     }
     pi.uniforms.push_back(std::move(u));
   }
-  pi.uniform_location_count = next_location;
+  auto claim = [&pi](int32_t location, int32_t count, int32_t uniform) {
+    const size_t end = static_cast<size_t>(location + count);
+    if (pi.location_to_uniform.size() < end) pi.location_to_uniform.resize(end, -1);
+    for (int32_t e = 0; e < count; ++e) pi.location_to_uniform[static_cast<size_t>(location + e)] = uniform;
+  };
+  for (size_t i = 0; i < pi.uniforms.size(); ++i) {
+    const Uniform& u = pi.uniforms[i];
+    if (u.location >= 0) claim(u.location, u.array_size, static_cast<int32_t>(i));
+  }
+  int32_t next_free = 0;
+  for (size_t i : needs_location) {
+    Uniform& u = pi.uniforms[i];
+    for (;; ++next_free) {
+      bool free = true;
+      for (int32_t e = 0; e < u.array_size && free; ++e) {
+        const size_t at = static_cast<size_t>(next_free + e);
+        free = at >= pi.location_to_uniform.size() || pi.location_to_uniform[at] < 0;
+      }
+      if (free) break;
+    }
+    u.location = next_free;
+    claim(next_free, u.array_size, static_cast<int32_t>(i));
+    next_free += u.array_size;
+  }
+  pi.uniform_location_count = static_cast<uint32_t>(pi.location_to_uniform.size());
 
-  // ---- Shader storage blocks and their members.
-  for (int i = 0; i < program.getNumBufferBlocks(); ++i) {
+  // ---- Shader storage blocks and their members. Under Vulkan rules glslang
+  // turns atomic counters into storage blocks named gl_AtomicCounterBlock_<binding>;
+  // GL reports those as atomic counter buffers and uniforms.
+  static constexpr std::string_view kAtomicPrefix = "gl_AtomicCounterBlock_";
+  const int num_sblocks = program.getNumBufferBlocks();
+  std::vector<int> storage_remap(static_cast<size_t>(std::max(num_sblocks, 0)), -1);
+  std::vector<int> atomic_remap(static_cast<size_t>(std::max(num_sblocks, 0)), -1);
+  for (int i = 0; i < num_sblocks; ++i) {
     const glslang::TObjectReflection& b = program.getBufferBlock(i);
-    Block block;
-    block.name = original_name(b.name);
-    block.data_size = b.size;
-    block.stages = to_stage_mask(b.stages);
     const glslang::TType* type = b.getType();
     const uint32_t set = type ? type->getQualifier().layoutSet : kSetStorageBuffers;
     const int provisional = b.getBinding();
+    const StageMask stages = to_stage_mask(b.stages);
+    if (b.name.compare(0, kAtomicPrefix.size(), kAtomicPrefix) == 0) {
+      atomic_remap[i] = static_cast<int>(pi.atomic_counter_buffers.size());
+      AtomicCounterBuffer acb;
+      acb.binding = std::atoi(b.name.c_str() + kAtomicPrefix.size());
+      acb.data_size = b.size;
+      acb.stages = stages;
+      add_pending(pending, set, static_cast<uint32_t>(provisional), stages, DescriptorKind::AtomicCounterBuffer, 1,
+                  static_cast<uint32_t>(pi.atomic_counter_buffers.size()));
+      pi.atomic_counter_buffers.push_back(std::move(acb));
+      continue;
+    }
+    storage_remap[i] = static_cast<int>(pi.storage_blocks.size());
+    Block block;
+    block.name = original_name(b.name);
+    block.data_size = b.size;
+    block.stages = stages;
     block.initial_binding = resolver.gl_initial_binding(set, provisional) + array_element_of(b.name);
     add_pending(pending, set, static_cast<uint32_t>(provisional), block.stages, DescriptorKind::StorageBuffer,
                 type && type->isArray() ? static_cast<uint32_t>(type->getOuterArraySize()) : 1u,
@@ -195,17 +245,31 @@ void build_program_interface(const glslang::TProgram& program, const BindingReso
   }
   for (int i = 0; i < program.getNumBufferVariables(); ++i) {
     const glslang::TObjectReflection& r = program.getBufferVariable(i);
+    const bool in_range = r.index >= 0 && r.index < num_sblocks;
+    if (in_range && atomic_remap[r.index] >= 0) {
+      Uniform u;
+      u.name = original_name(r.name);
+      u.type = gl::UNSIGNED_INT_ATOMIC_COUNTER;
+      u.array_size = std::max(r.size, 1);
+      u.offset = r.offset;
+      u.array_stride = r.arrayStride;
+      u.stages = to_stage_mask(r.stages);
+      u.atomic_buffer_index = atomic_remap[r.index];
+      pi.atomic_counter_buffers[atomic_remap[r.index]].active_counters.push_back(static_cast<uint32_t>(pi.uniforms.size()));
+      pi.uniforms.push_back(std::move(u));
+      continue;
+    }
     BufferVariable v;
     v.name = original_name(r.name);
     v.type = static_cast<uint32_t>(r.glDefineType);
     v.array_size = std::max(r.size, 1);
-    v.block_index = r.index;
+    v.block_index = in_range ? storage_remap[r.index] : -1;
     v.offset = r.offset;
     v.array_stride = r.arrayStride;
     v.top_level_array_size = r.topLevelArraySize;
     v.top_level_array_stride = r.topLevelArrayStride;
     v.stages = to_stage_mask(r.stages);
-    if (v.block_index >= 0 && v.block_index < static_cast<int>(pi.storage_blocks.size()))
+    if (v.block_index >= 0)
       pi.storage_blocks[v.block_index].active_members.push_back(static_cast<uint32_t>(pi.buffer_variables.size()));
     pi.buffer_variables.push_back(std::move(v));
   }

@@ -19,7 +19,11 @@ using BindingRemapTable = std::map<std::pair<uint32_t, uint32_t>, uint32_t>;
 // GL type enum (gl_types.h) for a glslang type, 0 when it has none.
 uint32_t gl_type_of(const glslang::TType& type);
 
+// `explicit_locations`: layout(location = N) of default-block uniforms by
+// GL name (without "[0]"), from the validation parse (the Vulkan parse
+// drops them).
 void build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
-                             ProgramInterface* out, BindingRemapTable* remap);
+                             const std::map<std::string, int>& explicit_locations, ProgramInterface* out,
+                             BindingRemapTable* remap);
 
 }  // namespace brass::compiler

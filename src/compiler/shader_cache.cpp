@@ -21,7 +21,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 1;
+constexpr uint32_t kFormatVersion = 2;
 
 class Writer {
  public:
@@ -198,6 +198,7 @@ std::string serialize_link_result(const LinkResult& result) {
     w.i32(u.initial_binding);
     w.u32(u.is_sampler);
     w.u32(u.is_image);
+    w.i32(u.atomic_buffer_index);
   }
   w.u32(static_cast<uint32_t>(pi.uniform_blocks.size()));
   for (const Block& b : pi.uniform_blocks) write_block(w, b);
@@ -215,6 +216,13 @@ std::string serialize_link_result(const LinkResult& result) {
   }
   w.u32(static_cast<uint32_t>(pi.storage_blocks.size()));
   for (const Block& b : pi.storage_blocks) write_block(w, b);
+  w.u32(static_cast<uint32_t>(pi.atomic_counter_buffers.size()));
+  for (const AtomicCounterBuffer& a : pi.atomic_counter_buffers) {
+    w.i32(a.binding);
+    w.i32(a.data_size);
+    w.u32(a.stages);
+    write_indices(w, a.active_counters);
+  }
   for (const auto* list : {&pi.attributes, &pi.fragment_outputs, &pi.transform_feedback}) {
     w.u32(static_cast<uint32_t>(list->size()));
     for (const InterfaceVariable& v : *list) write_var(w, v);
@@ -279,6 +287,7 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
     u.initial_binding = r.i32();
     u.is_sampler = r.u32() != 0;
     u.is_image = r.u32() != 0;
+    u.atomic_buffer_index = r.i32();
   }
   pi.uniform_blocks.resize(r.count());
   for (Block& b : pi.uniform_blocks) b = read_block(r);
@@ -296,6 +305,13 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
   }
   pi.storage_blocks.resize(r.count());
   for (Block& b : pi.storage_blocks) b = read_block(r);
+  pi.atomic_counter_buffers.resize(r.count());
+  for (AtomicCounterBuffer& a : pi.atomic_counter_buffers) {
+    a.binding = r.i32();
+    a.data_size = r.i32();
+    a.stages = r.u32();
+    a.active_counters = read_indices(r);
+  }
   for (auto* list : {&pi.attributes, &pi.fragment_outputs, &pi.transform_feedback}) {
     list->resize(r.count());
     for (InterfaceVariable& v : *list) v = read_var(r);

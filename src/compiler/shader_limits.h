@@ -26,8 +26,8 @@ struct ShaderLimits {
   int max_per_stage_storage_blocks = 8;
   int max_image_units = 8;
   int max_per_stage_images = 8;
-  int max_atomic_counter_bindings = 1;
-  int max_atomic_counters = 8;
+  int max_atomic_counter_bindings = 8;
+  int max_atomic_counters = 32;
   int max_compute_work_group_count[3] = {65535, 65535, 65535};
   int max_compute_work_group_size[3] = {128, 128, 64};
   int max_compute_shared_memory = 32768;

@@ -292,3 +292,49 @@ TEST(Reflection, FragDataBindings) {
 
 }  // namespace
 }  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+TEST(Reflection, ExplicitUniformLocationsAreKept) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "#version 310 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n"},
+                                        {ShaderStage::Fragment,
+                                         "#version 310 es\nprecision mediump float;\nlayout(location = 3) uniform vec4 a;\n"
+                                         "uniform vec4 b[2];\nlayout(location = 0) uniform float c;\nout vec4 o;\n"
+                                         "void main() { o = a + b[0] + b[1] + vec4(c); }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  const ProgramInterface& pi = r.interface;
+  EXPECT_EQ(find_uniform(pi, "a")->location, 3);
+  EXPECT_EQ(find_uniform(pi, "c")->location, 0);
+  EXPECT_EQ(find_uniform(pi, "b[0]")->location, 1);  // two free slots between c and a
+  EXPECT_EQ(pi.uniform_location_count, 4u);
+  expect_valid_spirv(r, "explicit locations");
+}
+
+TEST(Reflection, AtomicCountersAreGlAtomicCounterBuffers) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Compute,
+                                         "#version 310 es\nlayout(local_size_x = 1) in;\n"
+                                         "layout(binding = 1, offset = 4) uniform atomic_uint hits;\n"
+                                         "layout(binding = 1) uniform atomic_uint misses;\n"
+                                         "void main() { atomicCounterIncrement(hits); atomicCounterDecrement(misses); }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  const ProgramInterface& pi = r.interface;
+  ASSERT_EQ(pi.atomic_counter_buffers.size(), 1u);
+  EXPECT_EQ(pi.atomic_counter_buffers[0].binding, 1);
+  EXPECT_TRUE(pi.storage_blocks.empty());
+  const Uniform* hits = find_uniform(pi, "hits");
+  const Uniform* misses = find_uniform(pi, "misses");
+  ASSERT_TRUE(hits && misses);
+  EXPECT_EQ(hits->type, gl::UNSIGNED_INT_ATOMIC_COUNTER);
+  EXPECT_EQ(hits->offset, 4);
+  EXPECT_EQ(misses->offset, 8);
+  EXPECT_EQ(hits->atomic_buffer_index, 0);
+  EXPECT_EQ(hits->location, -1);
+  const Binding* b = find_binding(pi, kSetStorageBuffers, 0);
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->kind, DescriptorKind::AtomicCounterBuffer);
+  expect_valid_spirv(r, "atomic counters");
+}
+
+}  // namespace
+}  // namespace brass::compiler::test

@@ -184,6 +184,7 @@ const char* kind_name(compiler::DescriptorKind k) {
     case compiler::DescriptorKind::StorageBuffer: return "storage_buffer";
     case compiler::DescriptorKind::StorageImage: return "storage_image";
     case compiler::DescriptorKind::StorageTexelBuffer: return "storage_texel_buffer";
+    case compiler::DescriptorKind::AtomicCounterBuffer: return "atomic_counter_buffer";
   }
   return "?";
 }
@@ -195,7 +196,7 @@ void print_reflection(const compiler::LinkResult& r) {
     const compiler::Uniform& u = pi.uniforms[i];
     std::printf("uniform %zu: %s type=0x%04X size=%d block=%d offset=%d array_stride=%d matrix_stride=%d location=%d stages=0x%x%s\n",
                 i, u.name.c_str(), u.type, u.array_size, u.block_index, u.offset, u.array_stride, u.matrix_stride,
-                u.location, u.stages, u.is_sampler ? " sampler" : u.is_image ? " image" : "");
+                u.location, u.stages, u.is_sampler ? " sampler" : u.is_image ? " image" : u.atomic_buffer_index >= 0 ? " atomic" : "");
   }
   for (size_t i = 0; i < pi.uniform_blocks.size(); ++i)
     std::printf("uniform block %zu: %s size=%d binding=%d stages=0x%x\n", i, pi.uniform_blocks[i].name.c_str(),
@@ -203,6 +204,9 @@ void print_reflection(const compiler::LinkResult& r) {
   for (size_t i = 0; i < pi.storage_blocks.size(); ++i)
     std::printf("storage block %zu: %s size=%d binding=%d stages=0x%x\n", i, pi.storage_blocks[i].name.c_str(),
                 pi.storage_blocks[i].data_size, pi.storage_blocks[i].initial_binding, pi.storage_blocks[i].stages);
+  for (size_t i = 0; i < pi.atomic_counter_buffers.size(); ++i)
+    std::printf("atomic counter buffer %zu: binding=%d size=%d stages=0x%x\n", i, pi.atomic_counter_buffers[i].binding,
+                pi.atomic_counter_buffers[i].data_size, pi.atomic_counter_buffers[i].stages);
   for (const compiler::BufferVariable& b : pi.buffer_variables)
     std::printf("buffer variable: %s type=0x%04X block=%d offset=%d\n", b.name.c_str(), b.type, b.block_index, b.offset);
   for (const compiler::InterfaceVariable& a : pi.attributes)
