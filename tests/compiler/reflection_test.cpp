@@ -314,7 +314,7 @@ TEST(Reflection, ExplicitUniformLocationsAreKept) {
 TEST(Reflection, AtomicCountersAreGlAtomicCounterBuffers) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Compute,
                                          "#version 310 es\nlayout(local_size_x = 1) in;\n"
-                                         "layout(binding = 1, offset = 4) uniform atomic_uint hits;\n"
+                                         "layout(binding = 1) uniform atomic_uint hits;\n"
                                          "layout(binding = 1) uniform atomic_uint misses;\n"
                                          "void main() { atomicCounterIncrement(hits); atomicCounterDecrement(misses); }\n"}});
   ASSERT_TRUE(r.ok) << r.info_log;
@@ -326,8 +326,8 @@ TEST(Reflection, AtomicCountersAreGlAtomicCounterBuffers) {
   const Uniform* misses = find_uniform(pi, "misses");
   ASSERT_TRUE(hits && misses);
   EXPECT_EQ(hits->type, gl::UNSIGNED_INT_ATOMIC_COUNTER);
-  EXPECT_EQ(hits->offset, 4);
-  EXPECT_EQ(misses->offset, 8);
+  EXPECT_EQ(hits->offset, 0);
+  EXPECT_EQ(misses->offset, 4);
   EXPECT_EQ(hits->atomic_buffer_index, 0);
   EXPECT_EQ(hits->location, -1);
   const Binding* b = find_binding(pi, kSetStorageBuffers, 0);
