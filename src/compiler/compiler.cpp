@@ -399,25 +399,40 @@ LinkResult link_program(const LinkInput& input) {
   return result;
 }
 
-void warm_up() {
+void warm_up(Api api) {
   ensure_glslang_process();
   // One tiny compile per (version, client) pair Brass uses builds and keeps
   // glslang's shared built-in symbol tables.
-  static const char* const kWarmSources[] = {
+  static const char* const kEsSources[] = {
       "#version 100\nvoid main() { gl_Position = vec4(0.0); }\n",
       "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n",
       "#version 310 es\nvoid main() { gl_Position = vec4(0.0); }\n",
   };
+  static const char* const kDesktopSources[] = {
+      "#version 110\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 130\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 330 core\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 450 core\nvoid main() { gl_Position = vec4(0.0); }\n",
+  };
   const TBuiltInResource resources = make_builtin_resources(ShaderLimits::defaults());
-  for (const char* text : kWarmSources) {
-    GlslVersion v;
-    std::string log;
-    validate_glsl({ShaderStage::Vertex, text}, Api::GLES, resources, &v, &log);
+  if (api == Api::GLES) {
+    for (const char* text : kEsSources) {
+      GlslVersion v;
+      std::string log;
+      validate_glsl({ShaderStage::Vertex, text}, Api::GLES, resources, &v, &log);
+    }
+  } else {
+    for (const char* text : kDesktopSources) {
+      GlslVersion v;
+      std::string log;
+      validate_glsl({ShaderStage::Vertex, text}, Api::GL, resources, &v, &log);
+    }
   }
+  const char* version = api == Api::GLES ? "#version 310 es\n" : "#version 140\n";
   for (ShaderStage stage : {ShaderStage::Vertex, ShaderStage::Fragment}) {
     std::string log;
-    const char* body = stage == ShaderStage::Vertex ? "#version 310 es\nvoid main() { gl_Position = vec4(0.0); }\n"
-                                                    : "#version 310 es\nvoid main() {}\n";
+    const std::string body = std::string(version) +
+                             (stage == ShaderStage::Vertex ? "void main() { gl_Position = vec4(0.0); }\n" : "void main() {}\n");
     parse_for_spirv(stage, body, std::string(), resources, &log);
   }
 }

@@ -82,8 +82,9 @@ LinkResult link_program(const LinkInput& input);
 
 // Builds glslang's per-version built-in symbol tables (50-90 ms each the
 // first time) so the first application compile does not pay for them. Safe
-// to call from a worker thread at any time, any number of times.
-void warm_up();
+// to call from a worker thread at any time, any number of times (the EGL
+// layer submits it to the thread pool when a context of that API is made).
+void warm_up(Api api = Api::GLES);
 
 // SPIR-V of one stage specialised for draw-time state (see variant_key.h).
 // Returns the input unchanged when the key asks for nothing this stage needs.

@@ -1,5 +1,7 @@
 // glCompileShader semantics: the application's own version decides, info
 // logs are GL style with the application's line numbers.
+#include <thread>
+
 #include "test_helpers.h"
 
 namespace brass::compiler::test {
@@ -173,6 +175,21 @@ TEST(Link, TransformFeedbackVaryings) {
   r = link_program(in);
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.info_log.find("'missing'"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+TEST(Compile, WarmUpIsThreadSafeAndRepeatable) {
+  std::thread a([] { warm_up(Api::GLES); });
+  std::thread b([] { warm_up(Api::GL); });
+  a.join();
+  b.join();
+  warm_up();
+  EXPECT_TRUE(compile_shader({ShaderStage::Vertex, "void main() { gl_Position = vec4(0.0); }\n"}).ok);
 }
 
 }  // namespace
