@@ -15,6 +15,7 @@
 
 #include "compiler/binding_resolver.h"
 #include "compiler/build_id.h"
+#include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
 #include "compiler/glsl_upgrader.h"
@@ -118,12 +119,16 @@ bool assign_attribute_locations(ProgramInterface& pi, const std::vector<Attribut
   std::vector<int32_t> wanted(pi.attributes.size(), -1);
   for (size_t i = 0; i < pi.attributes.size(); ++i) {
     const InterfaceVariable& a = pi.attributes[i];
-    auto ex = explicit_location.find(a.name);
+    // Arrays are reflected as "name[0]"; the source and the API use "name".
+    const std::string base = a.name.size() > 3 && a.name.compare(a.name.size() - 3, 3, "[0]") == 0
+                                 ? a.name.substr(0, a.name.size() - 3)
+                                 : a.name;
+    auto ex = explicit_location.find(base);
     if (ex != explicit_location.end() && ex->second) {
       wanted[i] = a.location;
     } else {
       for (const AttributeBinding& b : bindings)
-        if (b.name == a.name) wanted[i] = static_cast<int32_t>(b.location);
+        if (b.name == base || b.name == a.name) wanted[i] = static_cast<int32_t>(b.location);
     }
   }
   auto mark = [&](int32_t loc, int n) {
@@ -203,11 +208,16 @@ LinkResult link_uncached(const LinkInput& input) {
       // was already validated, so relaxing the code-generation parse is safe.
       p.preamble += "#extension GL_EXT_shader_implicit_conversions : enable\n";
     }
-    const std::string& hoisted = normalized.text;
+    FramebufferFetchInfo fetch;
+    const std::string hoisted =
+        make_fetch_source_parseable(normalized.text, src.stage == ShaderStage::Fragment, p.version,
+                                    input.limits.max_draw_buffers, &fetch);
+    p.preamble += fetch_preamble(fetch, input.limits.max_draw_buffers);
     const GlslVersion hoisted_version = detect_glsl_version(hoisted, input.api);
     p.spirv_source = version_needs_upgrade(p.version)
                          ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
                          : rewrite_current_glsl(hoisted, src.stage, hoisted_version);
+    p.spirv_source = add_subpass_loads(p.spirv_source, fetch);
     stages.push_back(std::move(p));
   }
   std::sort(stages.begin(), stages.end(),
@@ -306,7 +316,7 @@ LinkResult link_uncached(const LinkInput& input) {
   std::map<uint32_t, uint32_t> output_remap;
   for (InterfaceVariable& o : pi.fragment_outputs) {
     for (const FragDataBinding& b : input.frag_data_bindings) {
-      if (b.name != o.name) continue;
+      if (b.name != o.name && b.name + "[0]" != o.name) continue;
       if (o.location >= 0) output_remap[static_cast<uint32_t>(o.location)] = b.location;
       o.location = static_cast<int32_t>(b.location);
       o.index = static_cast<int32_t>(b.index);
@@ -338,7 +348,7 @@ LinkResult link_uncached(const LinkInput& input) {
         remap_locations_by_name(bin.spirv, spv::StorageClassInput, [&pi](const std::string& name) {
           const std::string gl_name = original_name(name);
           for (const InterfaceVariable& a : pi.attributes)
-            if (a.name == gl_name || a.name == gl_name + "[0]") return a.location;
+            if (a.name == gl_name || a.name == gl_name + "[0]") { return a.location; }
           return int32_t{-1};
         });
       }

@@ -15,6 +15,8 @@ constexpr std::string_view kBrassOnlyExtensions[] = {
     "GL_EXT_separate_shader_objects", "GL_NV_image_formats",        "GL_EXT_texture_norm16",
     "GL_OES_viewport_array",          "GL_EXT_blend_func_extended", "GL_OES_depth24",
     "GL_OES_element_index_uint",      "GL_OES_texture_float",       "GL_OES_texture_half_float",
+    // Rewritten to Vulkan input attachments (framebuffer_fetch.h).
+    "GL_EXT_shader_framebuffer_fetch", "GL_EXT_shader_framebuffer_fetch_non_coherent",
 };
 
 bool is_builtin_macro(std::string_view w) { return w == "__VERSION__" || w == "__LINE__" || w == "__FILE__"; }
@@ -61,7 +63,11 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
         size_t e = k + 1;
         while (e < end && tokens[e].kind == TokenKind::Space) ++e;
         if (e < end && is_brass_only_extension(tokens[e].text)) {
-          i = end;  // blank line; the macro is defined in the header
+          // Keep the extension's name in a comment (later passes look for
+          // it); the macro comes from the preamble.
+          body += "// #extension ";
+          body += tokens[e].text;
+          i = end;
           continue;
         }
       }

@@ -1,5 +1,6 @@
 #include "compiler/glslang_glue.h"
 
+#include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
 
@@ -198,7 +199,11 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   }
   const EShLanguage lang = to_glslang(source.stage);
   glslang::TShader shader(lang);
-  const NormalizedGlsl normalized = normalize_glsl(source.text, *version);
+  NormalizedGlsl normalized = normalize_glsl(source.text, *version);
+  FramebufferFetchInfo fetch;
+  normalized.text = make_fetch_source_parseable(normalized.text, source.stage == ShaderStage::Fragment, *version,
+                                                resources.maxDrawBuffers, &fetch);
+  normalized.preamble += fetch_preamble(fetch, resources.maxDrawBuffers);
   const char* text = normalized.text.c_str();
   const int length = static_cast<int>(normalized.text.size());
   shader.setStringsWithLengths(&text, &length, 1);

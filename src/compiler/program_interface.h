@@ -44,6 +44,9 @@ enum class DescriptorKind : uint8_t {
   // set 3: a VK storage buffer holding a GL atomic counter buffer binding;
   // slot = index in ProgramInterface::atomic_counter_buffers.
   AtomicCounterBuffer,
+  // set 2: a colour attachment read by EXT_shader_framebuffer_fetch
+  // (VK input attachment); slot = draw buffer index.
+  InputAttachment,
 };
 
 struct Binding {

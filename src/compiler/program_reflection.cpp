@@ -158,6 +158,12 @@ void build_program_interface(const glslang::TProgram& program, const BindingReso
       u.row_major = type->isMatrix() && type->getQualifier().layoutMatrix == glslang::ElmRowMajor;
     }
     const bool opaque = type && type->getBasicType() == glslang::EbtSampler;
+    if (opaque && type->getSampler().isSubpass()) {
+      // Framebuffer fetch input attachment: Brass-internal, not a GL uniform.
+      add_pending(pending, type->getQualifier().layoutSet, static_cast<uint32_t>(r.getBinding()), u.stages,
+                  DescriptorKind::InputAttachment, 1, type->getQualifier().layoutAttachment);
+      continue;
+    }
     if (opaque) {
       u.is_image = type->getSampler().isImage();
       u.is_sampler = !u.is_image;
@@ -283,8 +289,10 @@ void build_program_interface(const glslang::TProgram& program, const BindingReso
     if (!type || type->getQualifier().storage != glslang::EvqVaryingIn) continue;
     InterfaceVariable v;
     v.name = original_name(r.name);
+    // GL names arrays of program inputs/outputs "name[0]".
+    if (type->isArray() && v.name.find('[') == std::string::npos) v.name += "[0]";
     v.type = static_cast<uint32_t>(r.glDefineType);
-    v.array_size = std::max(r.size, 1);
+    v.array_size = std::max(r.size, type->isArray() ? type->getOuterArraySize() : 1);
     v.location = type->getQualifier().hasLocation() ? static_cast<int32_t>(type->getQualifier().layoutLocation) : -1;
     pi.attributes.push_back(std::move(v));
   }
@@ -295,8 +303,10 @@ void build_program_interface(const glslang::TProgram& program, const BindingReso
     if (!type || type->getQualifier().storage != glslang::EvqVaryingOut) continue;
     InterfaceVariable v;
     v.name = original_name(r.name);
+    // GL names arrays of program inputs/outputs "name[0]".
+    if (type->isArray() && v.name.find('[') == std::string::npos) v.name += "[0]";
     v.type = static_cast<uint32_t>(r.glDefineType);
-    v.array_size = std::max(r.size, 1);
+    v.array_size = std::max(r.size, type->isArray() ? type->getOuterArraySize() : 1);
     v.location = type->getQualifier().hasLocation() ? static_cast<int32_t>(type->getQualifier().layoutLocation) : -1;
     v.index = type->getQualifier().hasIndex() ? static_cast<int32_t>(type->getQualifier().layoutIndex) : 0;
     pi.fragment_outputs.push_back(std::move(v));

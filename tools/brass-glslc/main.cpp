@@ -185,6 +185,7 @@ const char* kind_name(compiler::DescriptorKind k) {
     case compiler::DescriptorKind::StorageImage: return "storage_image";
     case compiler::DescriptorKind::StorageTexelBuffer: return "storage_texel_buffer";
     case compiler::DescriptorKind::AtomicCounterBuffer: return "atomic_counter_buffer";
+    case compiler::DescriptorKind::InputAttachment: return "input_attachment";
   }
   return "?";
 }
