@@ -86,6 +86,41 @@ bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass sto
   return true;
 }
 
+namespace {
+
+// name -> Location of the variables of one storage class (OpName based).
+std::map<std::string, uint32_t> named_locations(const SpirvModule& m, spv::StorageClass storage) {
+  const auto storage_of = variable_storage(m);
+  std::map<uint32_t, std::string> names;
+  std::map<std::string, uint32_t> out;
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() != spv::OpName || inst.operand_count() < 2) continue;
+    const char* text = reinterpret_cast<const char*>(inst.words.data() + 2);
+    names[inst.operand(0)] = std::string(text, strnlen(text, (inst.words.size() - 2) * 4));
+  }
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() != spv::OpDecorate || inst.operand_count() < 3 || inst.operand(1) != spv::DecorationLocation)
+      continue;
+    auto s = storage_of.find(inst.operand(0));
+    auto n = names.find(inst.operand(0));
+    if (s == storage_of.end() || s->second != static_cast<uint32_t>(storage) || n == names.end()) continue;
+    out[n->second] = inst.operand(2);
+  }
+  return out;
+}
+
+}  // namespace
+
+bool match_stage_interface(const std::vector<uint32_t>& producer, std::vector<uint32_t>& consumer) {
+  auto p = SpirvModule::parse(producer);
+  if (!p) return false;
+  const std::map<std::string, uint32_t> outputs = named_locations(*p, spv::StorageClassOutput);
+  return remap_locations_by_name(consumer, spv::StorageClassInput, [&outputs](const std::string& name) {
+    auto it = outputs.find(name);
+    return it == outputs.end() ? int32_t{-1} : static_cast<int32_t>(it->second);
+  });
+}
+
 bool spirv_has_builtin(const std::vector<uint32_t>& spirv, spv::BuiltIn builtin) {
   auto module = SpirvModule::parse(spirv);
   if (!module) return false;

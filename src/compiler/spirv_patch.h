@@ -29,6 +29,14 @@ bool remap_locations(std::vector<uint32_t>& spirv, spv::StorageClass storage,
 using LocationByName = std::function<int32_t(const std::string& name)>;
 bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass storage, const LocationByName& lookup);
 
+// Separable programs are linked one at a time, so glslang's locations for
+// varyings only agree within one program. Before building a pipeline from
+// two separable stages, this rewrites the consumer's input locations to the
+// producer's output locations of the same name (GL's rule for separable
+// interfaces without explicit locations). Inputs the producer lacks keep
+// theirs. Returns false for malformed modules.
+bool match_stage_interface(const std::vector<uint32_t>& producer, std::vector<uint32_t>& consumer);
+
 // gl_InstanceID in GL does not include the base instance, Vulkan's
 // InstanceIndex does: every load of InstanceIndex becomes
 // InstanceIndex - BaseInstance (SPV_KHR_shader_draw_parameters).

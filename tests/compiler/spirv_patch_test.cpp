@@ -139,3 +139,47 @@ TEST(Variant, PointSizePatchOnLooseOutputModule) {
 
 }  // namespace
 }  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+std::map<std::string, uint32_t> locations_of(const std::vector<uint32_t>& spirv, uint32_t storage) {
+  std::map<uint32_t, std::string> names;
+  std::map<uint32_t, uint32_t> storage_of, location_of;
+  for (size_t i = 5; i < spirv.size(); i += spirv[i] >> 16) {
+    const uint32_t op = spirv[i] & 0xffff;
+    if (op == spv::OpName) names[spirv[i + 1]] = reinterpret_cast<const char*>(&spirv[i + 2]);
+    if (op == spv::OpVariable) storage_of[spirv[i + 2]] = spirv[i + 3];
+    if (op == spv::OpDecorate && spirv[i + 2] == spv::DecorationLocation) location_of[spirv[i + 1]] = spirv[i + 3];
+  }
+  std::map<std::string, uint32_t> out;
+  for (const auto& [id, loc] : location_of)
+    if (storage_of[id] == storage) out[names[id]] = loc;
+  return out;
+}
+
+TEST(SpirvPatch, SeparableStagesMatchByName) {
+  LinkInput vs;
+  vs.api = Api::GLES;
+  vs.separable = true;
+  vs.shaders = {{ShaderStage::Vertex, "#version 310 es\nout vec4 a;\nout vec4 b;\nout vec4 c;\n"
+                                      "void main() { a = vec4(1.0); b = a; c = a; gl_Position = a; }\n"}};
+  LinkInput fs;
+  fs.api = Api::GLES;
+  fs.separable = true;
+  fs.shaders = {{ShaderStage::Fragment, "#version 310 es\nprecision mediump float;\nin vec4 c;\nin vec4 a;\nout vec4 o;\n"
+                                        "void main() { o = a + c; }\n"}};
+  const LinkResult v = link_program(vs);
+  LinkResult f = link_program(fs);
+  ASSERT_TRUE(v.ok && f.ok) << v.info_log << f.info_log;
+  const auto produced = locations_of(v.stages[0].spirv, spv::StorageClassOutput);
+  ASSERT_TRUE(match_stage_interface(v.stages[0].spirv, f.stages[0].spirv));
+  const auto consumed = locations_of(f.stages[0].spirv, spv::StorageClassInput);
+  EXPECT_EQ(consumed.at("a"), produced.at("a"));
+  EXPECT_EQ(consumed.at("c"), produced.at("c"));
+  std::string err;
+  EXPECT_TRUE(validate_spirv(f.stages[0].spirv, VulkanEnv::Vulkan1_3, &err)) << err;
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
