@@ -1,0 +1,465 @@
+// glCompileShader / glLinkProgram on glslang. Each application shader is
+// parsed twice: once with its own version and plain GL rules (this is what
+// decides GL_COMPILE_STATUS and writes the info log), then, upgraded if it is
+// older than ES 3.10 / GLSL 1.40, with Vulkan relaxed rules for SPIR-V.
+#include "compiler/compiler.h"
+
+#include <glslang/SPIRV/GlslangToSpv.h>
+#include <glslang/MachineIndependent/iomapper.h>
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <mutex>
+#include <set>
+
+#include "compiler/binding_resolver.h"
+#include "compiler/build_id.h"
+#include "compiler/framebuffer_fetch.h"
+#include "compiler/glsl_normalize.h"
+#include "compiler/glsl_rule_checks.h"
+#include "compiler/glsl_upgrader.h"
+#include "compiler/glslang_glue.h"
+#include "compiler/link_checks.h"
+#include "compiler/program_reflection.h"
+#include "compiler/shader_cache.h"
+#include "compiler/spirv_patch.h"
+#include "util/log.h"
+#include "util/options.h"
+#include "util/stats.h"
+
+namespace brass::compiler {
+namespace {
+
+StatCounter g_compiles("compiler.compile");
+StatCounter g_links("compiler.link");
+StatCounter g_link_failures("compiler.link_failed");
+
+constexpr int kReflectionOptions = EShReflectionStrictArraySuffix | EShReflectionBasicArraySuffix |
+                                   EShReflectionSeparateBuffers | EShReflectionAllIOVariables;
+
+const EShMessages kSpirvMessages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules);
+
+bool contains_word(std::string_view text, std::string_view word) {
+  size_t pos = 0;
+  while ((pos = text.find(word, pos)) != std::string_view::npos) {
+    const bool start_ok = pos == 0 || !(std::isalnum(static_cast<unsigned char>(text[pos - 1])) || text[pos - 1] == '_');
+    const size_t end = pos + word.size();
+    const bool end_ok = end >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_');
+    if (start_ok && end_ok) return true;
+    pos = end;
+  }
+  return false;
+}
+
+// One stage prepared for SPIR-V: the glslang shader and what we learnt.
+struct PreparedStage {
+  ShaderStage stage;
+  GlslVersion version;
+  std::string spirv_source;
+  std::string preamble;  // must outlive the TShader
+  std::unique_ptr<glslang::TShader> shader;
+};
+
+std::unique_ptr<glslang::TShader> parse_for_spirv(ShaderStage stage, const std::string& text,
+                                                  const std::string& preamble,
+                                                  const TBuiltInResource& resources, std::string* log) {
+  const EShLanguage lang = to_glslang(stage);
+  auto shader = std::make_unique<glslang::TShader>(lang);
+  const char* str = text.c_str();
+  const int len = static_cast<int>(text.size());
+  shader->setStringsWithLengths(&str, &len, 1);
+  shader->setPreamble(preamble.c_str());
+  shader->setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientVulkan, 100);
+  shader->setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_1);
+  shader->setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_3);
+  shader->setEnvInputVulkanRulesRelaxed();
+  shader->setGlobalUniformBlockName(kDefaultBlockName);
+  shader->setGlobalUniformSet(kSetDefaultUniforms);
+  // glslang's linker insists the default block has the same binding in
+  // every stage; the per-stage binding of the contract is applied to the
+  // SPIR-V afterwards (remap_descriptors).
+  shader->setGlobalUniformBinding(0);
+  shader->setAutoMapBindings(true);
+  shader->setAutoMapLocations(true);
+  if (!shader->parse(&resources, 100, ENoProfile, false, false, kSpirvMessages)) {
+    *log += tidy_info_log(shader->getInfoLog(), shader->getInfoDebugLog());
+    return nullptr;
+  }
+  return shader;
+}
+
+// Vertex inputs: explicit layout(location) wins, then glBindAttribLocation,
+// then the lowest free locations. Returns old -> new location for the patch.
+bool assign_attribute_locations(ProgramInterface& pi, const std::vector<AttributeBinding>& bindings,
+                                const ShaderLimits& limits, std::map<uint32_t, uint32_t>* remap, std::string* log,
+                                const std::map<std::string, bool>& explicit_location) {
+  std::vector<bool> used(static_cast<size_t>(std::max(limits.max_vertex_attribs, 1)) + 64, false);
+  // Locations an attribute occupies: one per matrix column, two for 64-bit
+  // vec3/vec4 columns.
+  auto slots = [](uint32_t type, int32_t array_size) {
+    int n = 1;
+    switch (type) {
+      case 0x8B5A: case 0x8B65: case 0x8B66: n = 2; break;  // mat2, mat2x3, mat2x4
+      case 0x8B5B: case 0x8B67: case 0x8B68: n = 3; break;  // mat3, mat3x2, mat3x4
+      case 0x8B5C: case 0x8B69: case 0x8B6A: n = 4; break;  // mat4, mat4x2, mat4x3
+      case 0x8FFD: case 0x8FFE: n = 2; break;               // dvec3, dvec4
+      case 0x8F46: n = 2; break;                            // dmat2
+      case 0x8F47: n = 6; break;                            // dmat3
+      case 0x8F48: n = 8; break;                            // dmat4
+      case 0x8F49: case 0x8F4A: n = 4; break;               // dmat2x3, dmat2x4
+      case 0x8F4B: n = 3; break;                            // dmat3x2
+      case 0x8F4C: n = 6; break;                            // dmat3x4
+      case 0x8F4D: n = 4; break;                            // dmat4x2
+      case 0x8F4E: n = 8; break;                            // dmat4x3
+      default: break;
+    }
+    return n * std::max(array_size, 1);
+  };
+  std::vector<int32_t> wanted(pi.attributes.size(), -1);
+  for (size_t i = 0; i < pi.attributes.size(); ++i) {
+    const InterfaceVariable& a = pi.attributes[i];
+    // Arrays are reflected as "name[0]"; the source and the API use "name".
+    const std::string base = a.name.size() > 3 && a.name.compare(a.name.size() - 3, 3, "[0]") == 0
+                                 ? a.name.substr(0, a.name.size() - 3)
+                                 : a.name;
+    auto ex = explicit_location.find(base);
+    if (ex != explicit_location.end() && ex->second) {
+      wanted[i] = a.location;
+    } else {
+      for (const AttributeBinding& b : bindings)
+        if (b.name == base || b.name == a.name) wanted[i] = static_cast<int32_t>(b.location);
+    }
+  }
+  auto mark = [&](int32_t loc, int n) {
+    for (int k = 0; k < n; ++k) {
+      const size_t at = static_cast<size_t>(loc + k);
+      if (at >= used.size() || loc + k >= limits.max_vertex_attribs) return false;
+      used[at] = true;
+    }
+    return true;
+  };
+  for (size_t i = 0; i < pi.attributes.size(); ++i) {
+    if (wanted[i] < 0) continue;
+    if (!mark(wanted[i], slots(pi.attributes[i].type, pi.attributes[i].array_size))) {
+      *log += "ERROR: attribute '" + pi.attributes[i].name + "' does not fit at location " +
+              std::to_string(wanted[i]) + "\n";
+      return false;
+    }
+  }
+  for (size_t i = 0; i < pi.attributes.size(); ++i) {
+    if (wanted[i] >= 0) continue;
+    const int n = slots(pi.attributes[i].type, pi.attributes[i].array_size);
+    int32_t loc = 0;
+    for (;; ++loc) {
+      if (loc + n > limits.max_vertex_attribs) {
+        *log += "ERROR: too many vertex attributes (limit " + std::to_string(limits.max_vertex_attribs) + ")\n";
+        return false;
+      }
+      bool free = true;
+      for (int k = 0; k < n; ++k) free = free && !used[static_cast<size_t>(loc + k)];
+      if (free) break;
+    }
+    mark(loc, n);
+    wanted[i] = loc;
+  }
+  for (size_t i = 0; i < pi.attributes.size(); ++i) {
+    InterfaceVariable& a = pi.attributes[i];
+    const int n = slots(a.type, a.array_size);
+    if (a.location >= 0)
+      for (int k = 0; k < n; ++k) (*remap)[static_cast<uint32_t>(a.location + k)] = static_cast<uint32_t>(wanted[i] + k);
+    a.location = wanted[i];
+  }
+  return true;
+}
+
+LinkResult link_uncached(const LinkInput& input) {
+  LinkResult result;
+  ensure_glslang_process();
+  const TBuiltInResource resources = make_builtin_resources(input.limits);
+
+  if (input.shaders.empty()) {
+    result.info_log = "ERROR: no shaders attached to the program\n";
+    return result;
+  }
+  std::array<bool, kShaderStageCount> seen{};
+  std::map<std::string, int> explicit_uniform_locations;
+  std::vector<PreparedStage> stages;
+  for (const ShaderSource& src : input.shaders) {
+    const int s = static_cast<int>(src.stage);
+    if (seen[s]) {
+      result.info_log += "ERROR: more than one shader of the same stage attached\n";
+      return result;
+    }
+    seen[s] = true;
+    PreparedStage p;
+    p.stage = src.stage;
+    std::string log;
+    if (!validate_glsl(src, input.api, resources, &p.version, &log, &explicit_uniform_locations)) {
+      result.info_log += "ERROR: linking with an uncompiled shader\n" + log;
+      return result;
+    }
+    NormalizedGlsl normalized = normalize_glsl(src.text, p.version);
+    p.preamble = std::move(normalized.preamble);
+    if (p.version.es && contains_word(src.text, "atomic_uint")) {
+      // glslang turns atomic counters into buffer atomics and, for
+      // atomicCounterDecrement, subtracts an int from a uint, which ESSL
+      // only accepts with implicit conversions. The application's source
+      // was already validated, so relaxing the code-generation parse is safe.
+      p.preamble += "#extension GL_EXT_shader_implicit_conversions : enable\n";
+    }
+    FramebufferFetchInfo fetch;
+    const std::string hoisted =
+        make_fetch_source_parseable(normalized.text, src.stage == ShaderStage::Fragment, p.version,
+                                    input.limits.max_draw_buffers, &fetch);
+    p.preamble += fetch_preamble(fetch, input.limits.max_draw_buffers);
+    const GlslVersion hoisted_version = detect_glsl_version(hoisted, input.api);
+    p.spirv_source = version_needs_upgrade(p.version)
+                         ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
+                         : rewrite_current_glsl(hoisted, src.stage, hoisted_version);
+    p.spirv_source = add_subpass_loads(p.spirv_source, fetch);
+    stages.push_back(std::move(p));
+  }
+  std::sort(stages.begin(), stages.end(),
+            [](const PreparedStage& a, const PreparedStage& b) { return a.stage < b.stage; });
+  if (seen[static_cast<int>(ShaderStage::Compute)] && stages.size() > 1) {
+    result.info_log = "ERROR: a compute shader cannot be linked with other stages\n";
+    return result;
+  }
+  // GLSL ES: every shader of a program must use the same version.
+  if (input.api == Api::GLES) {
+    for (const PreparedStage& p : stages) {
+      if (p.version.number != stages.front().version.number) {
+        result.info_log = "ERROR: GLSL ES shaders of different versions (" +
+                          std::to_string(stages.front().version.number) + " and " +
+                          std::to_string(p.version.number) + ") cannot be linked together\n";
+        return result;
+      }
+    }
+    if (!input.separable && !seen[static_cast<int>(ShaderStage::Compute)] &&
+        stages.front().version.number >= 300 && (!seen[0] || !seen[static_cast<int>(ShaderStage::Fragment)])) {
+      // ES 3.x needs both; ES 2.0 programs are left to the driver to reject
+      // at draw time, like Mesa does.
+    }
+  }
+
+  glslang::TProgram program;
+  for (PreparedStage& p : stages) {
+    std::string log;
+    p.shader = parse_for_spirv(p.stage, p.spirv_source, p.preamble, resources, &log);
+    if (!p.shader) {
+      result.info_log += "ERROR: internal error translating the " + std::to_string(static_cast<int>(p.stage)) +
+                         " shader for Vulkan:\n" + log;
+      BRASS_WARN("compiler: upgraded shader failed to compile:\n%s\n--- source ---\n%s", log.c_str(),
+                 p.spirv_source.c_str());
+      return result;
+    }
+    program.addShader(p.shader.get());
+  }
+  {
+    std::vector<const glslang::TIntermediate*> intermediates;
+    std::vector<std::string> sources;
+    for (const PreparedStage& p : stages) {
+      intermediates.push_back(p.shader->getIntermediate());
+      sources.push_back(p.spirv_source);
+    }
+    if (!check_uniform_precisions(intermediates, sources, stages.front().version, &result.info_log)) return result;
+  }
+  if (!program.link(kSpirvMessages)) {
+    result.info_log += tidy_info_log(program.getInfoLog(), program.getInfoDebugLog());
+    return result;
+  }
+  std::vector<ShaderStage> stage_list;
+  for (const PreparedStage& p : stages) stage_list.push_back(p.stage);
+  if (!check_stage_interfaces(program, stage_list, input.limits, &result.info_log)) return result;
+
+
+  // Before mapIO assigns every input a location: which ones the
+  // application placed itself (those beat glBindAttribLocation).
+  std::set<std::string> explicit_inputs;
+  if (seen[0]) explicit_inputs = explicitly_located_inputs(*program.getIntermediate(EShLangVertex));
+
+  glslang::TIntermediate* first = program.getIntermediate(to_glslang(stages.front().stage));
+  BindingResolver resolver(*first);
+  glslang::TGlslIoMapper io_mapper;
+  if (!program.mapIO(&resolver, &io_mapper)) {
+    result.info_log += tidy_info_log(program.getInfoLog(), program.getInfoDebugLog());
+    if (result.info_log.empty()) result.info_log = "ERROR: could not assign interface locations\n";
+    return result;
+  }
+  if (!program.buildReflection(kReflectionOptions)) {
+    result.info_log += "ERROR: reflection failed\n";
+    return result;
+  }
+
+  ProgramInterface& pi = result.interface;
+  BindingRemapTable remap;
+  build_program_interface(program, resolver, explicit_uniform_locations, &pi, &remap);
+  if (!check_resource_limits(pi, input.limits, &result.info_log)) return result;
+
+  ShaderStage last_vertex_stage = ShaderStage::Vertex;
+  for (const PreparedStage& p : stages)
+    if (p.stage != ShaderStage::Fragment && p.stage != ShaderStage::Compute) last_vertex_stage = p.stage;
+  if (!resolve_transform_feedback(program, last_vertex_stage, input.transform_feedback_varyings, &pi,
+                                  &result.info_log))
+    return result;
+
+  // Attribute locations (glBindAttribLocation) and fragment outputs.
+  std::map<uint32_t, uint32_t> attribute_remap;
+  if (seen[0]) {
+    std::map<std::string, bool> explicit_location;
+    for (const std::string& name : explicit_inputs) explicit_location[original_name(name)] = true;
+    if (!assign_attribute_locations(pi, input.attribute_bindings, input.limits, &attribute_remap,
+                                    &result.info_log, explicit_location))
+      return result;
+  }
+  std::map<uint32_t, uint32_t> output_remap;
+  for (InterfaceVariable& o : pi.fragment_outputs) {
+    for (const FragDataBinding& b : input.frag_data_bindings) {
+      if (b.name != o.name && b.name + "[0]" != o.name) continue;
+      if (o.location >= 0) output_remap[static_cast<uint32_t>(o.location)] = b.location;
+      o.location = static_cast<int32_t>(b.location);
+      o.index = static_cast<int32_t>(b.index);
+    }
+  }
+
+  // SPIR-V per stage, then Brass's rewrites.
+  for (const PreparedStage& p : stages) {
+    StageBinary bin;
+    bin.stage = p.stage;
+    glslang::SpvOptions options;
+    options.generateDebugInfo = false;
+    options.disableOptimizer = true;
+    options.validate = false;
+    spv::SpvBuildLogger logger;
+    glslang::GlslangToSpv(*program.getIntermediate(to_glslang(p.stage)), bin.spirv, &logger, &options);
+    if (bin.spirv.empty()) {
+      result.info_log += "ERROR: SPIR-V generation failed: " + logger.getAllMessages() + "\n";
+      return result;
+    }
+    const uint32_t default_binding = default_block_binding(p.stage);
+    remap_descriptors(bin.spirv, [&remap, default_binding](uint32_t set, uint32_t binding) {
+      if (set == kSetDefaultUniforms) return std::make_pair(set, default_binding);
+      auto it = remap.find({set, binding});
+      return std::make_pair(set, it == remap.end() ? binding : it->second);
+    });
+    if (p.stage == ShaderStage::Vertex) {
+      if (!pi.attributes.empty()) {
+        remap_locations_by_name(bin.spirv, spv::StorageClassInput, [&pi](const std::string& name) {
+          const std::string gl_name = original_name(name);
+          for (const InterfaceVariable& a : pi.attributes)
+            if (a.name == gl_name || a.name == gl_name + "[0]") { return a.location; }
+          return int32_t{-1};
+        });
+      }
+      if (contains_word(p.spirv_source, "gl_InstanceID")) patch_instance_id(bin.spirv);
+    }
+    if (p.stage == ShaderStage::Fragment && !output_remap.empty()) {
+      remap_locations_by_name(bin.spirv, spv::StorageClassOutput, [&pi](const std::string& name) {
+        const std::string gl_name = original_name(name);
+        for (const InterfaceVariable& o : pi.fragment_outputs)
+          if (o.name == gl_name || o.name == gl_name + "[0]") return o.location;
+        return int32_t{-1};
+      });
+    }
+    bin.writes_point_size = contains_word(p.spirv_source, "gl_PointSize");
+#ifdef BRASS_ASSERTIONS
+    std::string error;
+    if (!validate_spirv(bin.spirv, VulkanEnv::Vulkan1_2, &error)) {
+      BRASS_WARN("compiler: produced invalid SPIR-V for stage %d: %s", static_cast<int>(p.stage), error.c_str());
+      result.info_log += "ERROR: internal error: invalid SPIR-V generated\n" + error;
+      return result;
+    }
+#endif
+    result.stages.push_back(std::move(bin));
+  }
+  result.ok = true;
+  return result;
+}
+
+}  // namespace
+
+CompileResult compile_shader(const ShaderSource& source, const CompileOptions& options) {
+  g_compiles.add();
+  CompileResult result;
+  const TBuiltInResource resources = make_builtin_resources(options.limits);
+  GlslVersion version;
+  result.ok = validate_glsl(source, options.api, resources, &version, &result.info_log);
+  result.version = version.number;
+  result.es = version.es;
+  return result;
+}
+
+LinkResult link_program(const LinkInput& input) {
+  g_links.add();
+  ShaderCache& cache = ShaderCache::process_cache();
+  const CacheKey key = make_cache_key(input);
+  if (cache.enabled()) {
+    if (auto hit = cache.load(key)) {
+      hit->from_cache = true;
+      return std::move(*hit);
+    }
+  }
+  LinkResult result = link_uncached(input);
+  if (!result.ok) {
+    g_link_failures.add();
+  } else if (cache.enabled()) {
+    cache.store(key, result);
+  }
+  return result;
+}
+
+void warm_up(Api api) {
+  ensure_glslang_process();
+  // One tiny compile per (version, client) pair Brass uses builds and keeps
+  // glslang's shared built-in symbol tables.
+  static const char* const kEsSources[] = {
+      "#version 100\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 310 es\nvoid main() { gl_Position = vec4(0.0); }\n",
+  };
+  static const char* const kDesktopSources[] = {
+      "#version 110\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 130\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 330 core\nvoid main() { gl_Position = vec4(0.0); }\n",
+      "#version 450 core\nvoid main() { gl_Position = vec4(0.0); }\n",
+  };
+  const TBuiltInResource resources = make_builtin_resources(ShaderLimits::defaults());
+  if (api == Api::GLES) {
+    for (const char* text : kEsSources) {
+      GlslVersion v;
+      std::string log;
+      validate_glsl({ShaderStage::Vertex, text}, Api::GLES, resources, &v, &log);
+    }
+  } else {
+    for (const char* text : kDesktopSources) {
+      GlslVersion v;
+      std::string log;
+      validate_glsl({ShaderStage::Vertex, text}, Api::GL, resources, &v, &log);
+    }
+  }
+  const char* version = api == Api::GLES ? "#version 310 es\n" : "#version 140\n";
+  for (ShaderStage stage : {ShaderStage::Vertex, ShaderStage::Fragment}) {
+    std::string log;
+    const std::string body = std::string(version) +
+                             (stage == ShaderStage::Vertex ? "void main() { gl_Position = vec4(0.0); }\n" : "void main() {}\n");
+    parse_for_spirv(stage, body, std::string(), resources, &log);
+  }
+}
+
+std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& key) {
+  std::vector<uint32_t> spirv = stage.spirv;
+  const bool vertex_like = stage.stage == ShaderStage::Vertex || stage.stage == ShaderStage::TessEval ||
+                           stage.stage == ShaderStage::Geometry;
+  if (key.force_point_size && vertex_like && !stage.writes_point_size) add_point_size_write(spirv);
+  return spirv;
+}
+
+const char* compiler_version_string() {
+  // The build-id changes with every rebuild of Brass: a cache entry is only
+  // ever reused by the exact binary that wrote it.
+  static const std::string version = "brass-compiler-1 glslang-12 spv1.3 " + compiler_build_id();
+  return version.c_str();
+}
+
+}  // namespace brass::compiler

@@ -1,0 +1,207 @@
+#include "compiler/framebuffer_fetch.h"
+
+#include <cstdlib>
+
+#include "compiler/glsl_lexer.h"
+
+namespace brass::compiler {
+namespace {
+
+bool enables_fetch(std::string_view text) {
+  // normalize_glsl leaves "// #extension NAME" where the directive was.
+  return text.find("#extension GL_EXT_shader_framebuffer_fetch") != std::string_view::npos;
+}
+
+size_t next_significant(const std::vector<Token>& t, size_t i) {
+  while (i < t.size() && (t[i].kind == TokenKind::Space || t[i].kind == TokenKind::Newline)) ++i;
+  return i;
+}
+
+bool is_type_word(std::string_view w) {
+  return w == "float" || w == "vec2" || w == "vec3" || w == "vec4" || w == "int" || w == "ivec2" ||
+         w == "ivec3" || w == "ivec4" || w == "uint" || w == "uvec2" || w == "uvec3" || w == "uvec4";
+}
+
+}  // namespace
+
+std::string make_fetch_source_parseable(std::string_view text, bool fragment, const GlslVersion& version,
+                                        int max_draw_buffers, FramebufferFetchInfo* info) {
+  *info = {};
+  if (!fragment || !enables_fetch(text)) return std::string(text);
+  const std::vector<Token> tokens = lex(text);
+  info->enabled = true;
+  std::string out;
+  out.reserve(text.size() + 64);
+  int depth = 0;
+  int pending_location = -1;  // from a layout() earlier in this declaration
+  bool in_directive = false;
+  bool line_start = true;
+  int max_index = -1;
+  bool dynamic_index = false;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Token& t = tokens[i];
+    if (t.kind == TokenKind::Newline) {
+      in_directive = false;
+      line_start = true;
+      out += t.text;
+      continue;
+    }
+    if (t.kind != TokenKind::Space) {
+      if (line_start && t.text == "#") in_directive = true;
+      line_start = false;
+    }
+    if (in_directive) {
+      out += t.text;
+      continue;
+    }
+    if (t.text == "{") ++depth;
+    if (t.text == "}") --depth;
+    if (t.text == ";") pending_location = -1;
+    if (depth == 0 && t.text == "layout") {
+      // layout( ... ): drop `noncoherent`, remember `location = N`.
+      size_t open = next_significant(tokens, i + 1);
+      if (open < tokens.size() && tokens[open].text == "(") {
+        size_t close = open + 1;
+        std::vector<std::string> items(1);
+        while (close < tokens.size() && tokens[close].text != ")") {
+          if (tokens[close].text == ",") items.emplace_back();
+          else if (tokens[close].kind != TokenKind::Space && tokens[close].kind != TokenKind::Newline)
+            items.back() += tokens[close].text;
+          ++close;
+        }
+        std::string kept;
+        for (const std::string& item : items) {
+          if (item.empty() || item == "noncoherent") continue;
+          if (item.rfind("location=", 0) == 0) pending_location = std::atoi(item.c_str() + 9);
+          kept += (kept.empty() ? "" : ", ") + item;
+        }
+        std::string replacement = kept.empty() ? std::string() : "layout(" + kept + ")";
+        // Keep newlines that were inside the layout.
+        for (size_t k = i; k <= close && k < tokens.size(); ++k)
+          if (tokens[k].kind == TokenKind::Newline) replacement += "\n";
+        out += replacement;
+        i = close;
+        continue;
+      }
+    }
+    if (depth == 0 && t.text == "inout" && version.es && version.number >= 300) {
+      // inout mediump vec4 name[N];
+      FetchedOutput o;
+      o.location = pending_location >= 0 ? pending_location : 0;
+      size_t k = i + 1;
+      for (; k < tokens.size() && tokens[k].text != ";"; ++k) {
+        if (tokens[k].kind != TokenKind::Identifier) continue;
+        if (is_type_word(tokens[k].text)) o.type = std::string(tokens[k].text);
+        else if (tokens[k].text != "lowp" && tokens[k].text != "mediump" && tokens[k].text != "highp")
+          o.name = std::string(tokens[k].text);
+      }
+      for (size_t a = i + 1; a < k; ++a) {
+        if (tokens[a].text == "[") {
+          size_t n = next_significant(tokens, a + 1);
+          if (n < k) o.array_size = std::atoi(std::string(tokens[n].text).c_str());
+        }
+      }
+      if (!o.name.empty()) info->outputs.push_back(o);
+      out += "out";
+      continue;
+    }
+    if (t.text == "gl_LastFragData" && version.number < 300) {  // ESSL 1.00 only
+      info->uses_last_frag_data = true;
+      // A declaration (type word before it) redeclares the built-in.
+      size_t p = i;
+      while (p > 0 && (tokens[p - 1].kind == TokenKind::Space || tokens[p - 1].kind == TokenKind::Newline)) --p;
+      if (depth == 0 && p > 0 && tokens[p - 1].text == "vec4") {
+        info->redeclares_last_frag_data = true;
+      } else {
+        size_t b = next_significant(tokens, i + 1);
+        if (b < tokens.size() && tokens[b].text == "[") {
+          size_t n = next_significant(tokens, b + 1);
+          size_t after = n < tokens.size() ? next_significant(tokens, n + 1) : n;
+          if (n < tokens.size() && tokens[n].kind == TokenKind::Number && after < tokens.size() && tokens[after].text == "]")
+            max_index = std::max(max_index, std::atoi(std::string(tokens[n].text).c_str()));
+          else
+            dynamic_index = true;
+        }
+      }
+      out += kLastFragDataName;
+      continue;
+    }
+    out += t.text;
+  }
+  if (info->uses_last_frag_data)
+    info->last_frag_data_count = dynamic_index || max_index < 0 ? max_draw_buffers : max_index + 1;
+  return out;
+}
+
+std::string fetch_preamble(const FramebufferFetchInfo& info, int max_draw_buffers) {
+  if (!info.uses_last_frag_data || info.redeclares_last_frag_data) return {};
+  return "mediump vec4 " + std::string(kLastFragDataName) + "[" + std::to_string(max_draw_buffers) + "];\n";
+}
+
+std::string add_subpass_loads(std::string_view text, const FramebufferFetchInfo& info) {
+  if (!info.enabled || (info.outputs.empty() && !info.uses_last_frag_data)) return std::string(text);
+  std::string decls, loads;
+  auto attachment = [&decls](const std::string& var, int index, const std::string& type) {
+    const char* prefix = type.rfind("ivec", 0) == 0 || type == "int" ? "i" : type.rfind("uvec", 0) == 0 || type == "uint" ? "u" : "";
+    decls += "layout(input_attachment_index = " + std::to_string(index) + ") uniform highp " + prefix + "subpassInput " +
+             var + "; ";
+  };
+  auto swizzle = [](const std::string& type) -> std::string {
+    if (type == "float" || type == "int" || type == "uint") return ".x";
+    if (!type.empty() && type.back() == '2') return ".xy";
+    if (!type.empty() && type.back() == '3') return ".xyz";
+    return "";
+  };
+  for (const FetchedOutput& o : info.outputs) {
+    const int count = o.array_size > 0 ? o.array_size : 1;
+    for (int e = 0; e < count; ++e) {
+      const std::string var = "brass_fb_" + o.name + "_" + std::to_string(e);
+      attachment(var, o.location + e, o.type);
+      // The output may have been renamed by the upgrader only for ESSL < 3.00,
+      // which has no inout outputs, so its name is as written.
+      const std::string target = o.array_size > 0 ? o.name + "[" + std::to_string(e) + "]" : o.name;
+      loads += target + " = subpassLoad(" + var + ")" + swizzle(o.type) + "; ";
+    }
+  }
+  for (int e = 0; info.uses_last_frag_data && e < info.last_frag_data_count; ++e) {
+    const std::string var = "brass_fb_last_" + std::to_string(e);
+    attachment(var, e, "vec4");
+    loads += std::string(kLastFragDataName) + "[" + std::to_string(e) + "] = subpassLoad(" + var + "); ";
+  }
+  // Find "main ( ... ) {" at global scope: declarations go before the return
+  // type, loads after the brace. Nothing adds a newline.
+  const std::vector<Token> tokens = lex(text);
+  int depth = 0;
+  size_t decl_at = std::string::npos, body_at = std::string::npos;
+  size_t offset = 0, type_offset = 0;
+  for (size_t i = 0; i < tokens.size(); offset += tokens[i].text.size(), ++i) {
+    const Token& t = tokens[i];
+    if (t.text == "{") ++depth;
+    if (t.text == "}") --depth;
+    if (depth == 0 && t.kind == TokenKind::Identifier && t.text == "void") type_offset = offset;
+    if (depth == 0 && t.kind == TokenKind::Identifier && t.text == "main") {
+      size_t j = next_significant(tokens, i + 1);
+      if (j >= tokens.size() || tokens[j].text != "(") continue;
+      size_t off = offset;
+      for (size_t k = i; k < tokens.size(); ++k) {
+        if (tokens[k].text == ";") break;  // a prototype
+        if (tokens[k].text == "{") {
+          decl_at = type_offset;
+          body_at = off + 1;
+          break;
+        }
+        off += tokens[k].text.size();
+      }
+      if (body_at != std::string::npos) break;
+    }
+  }
+  if (body_at == std::string::npos) return std::string(text);
+  std::string out(text.substr(0, decl_at));
+  out += decls;
+  out += text.substr(decl_at, body_at - decl_at);
+  out += " " + loads;
+  out += text.substr(body_at);
+  return out;
+}
+
+}  // namespace brass::compiler

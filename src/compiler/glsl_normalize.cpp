@@ -1,0 +1,127 @@
+#include "compiler/glsl_normalize.h"
+
+#include <vector>
+
+#include "compiler/glsl_lexer.h"
+
+namespace brass::compiler {
+namespace {
+
+// Extensions whose GLSL side needs nothing from glslang beyond the macro
+// (their built-ins exist in the versions Brass compiles for, or they only
+// relax rules glslang does not enforce).
+constexpr std::string_view kBrassOnlyExtensions[] = {
+    "GL_EXT_clip_cull_distance",      "GL_EXT_draw_buffers",        "GL_EXT_draw_instanced",
+    "GL_EXT_separate_shader_objects", "GL_NV_image_formats",        "GL_EXT_texture_norm16",
+    "GL_OES_viewport_array",          "GL_EXT_blend_func_extended", "GL_OES_depth24",
+    "GL_OES_element_index_uint",      "GL_OES_texture_float",       "GL_OES_texture_half_float",
+    // Rewritten to Vulkan input attachments (framebuffer_fetch.h).
+    "GL_EXT_shader_framebuffer_fetch", "GL_EXT_shader_framebuffer_fetch_non_coherent",
+};
+
+bool is_builtin_macro(std::string_view w) { return w == "__VERSION__" || w == "__LINE__" || w == "__FILE__"; }
+
+}  // namespace
+
+bool is_brass_only_extension(std::string_view name) {
+  for (std::string_view e : kBrassOnlyExtensions)
+    if (e == name) return true;
+  return false;
+}
+
+NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& version) {
+  const std::vector<Token> tokens = lex(source);
+  std::string body;
+  body.reserve(source.size() + 64);
+  std::string version_line;
+  int line = 1;
+  bool at_line_start = true;
+  size_t i = 0;
+  while (i < tokens.size()) {
+    const Token& t = tokens[i];
+    if (t.kind == TokenKind::Newline) {
+      body += t.text;
+      ++line;
+      at_line_start = true;
+      ++i;
+      continue;
+    }
+    if (at_line_start && t.kind == TokenKind::Punct && t.text == "#") {
+      // Directive: gather to end of line.
+      size_t end = i;
+      while (end < tokens.size() && tokens[end].kind != TokenKind::Newline) ++end;
+      size_t k = i + 1;
+      while (k < end && tokens[k].kind == TokenKind::Space) ++k;
+      const std::string_view name = k < end ? tokens[k].text : std::string_view{};
+      if (name == "version" && version.explicit_directive && line == version.directive_line &&
+          version_line.empty()) {
+        for (size_t x = i; x < end; ++x) version_line += tokens[x].text;
+        i = end;
+        continue;
+      }
+      if (name == "extension") {
+        size_t e = k + 1;
+        while (e < end && tokens[e].kind == TokenKind::Space) ++e;
+        if (e < end && is_brass_only_extension(tokens[e].text)) {
+          // Keep the extension's name in a comment (later passes look for
+          // it); the macro comes from the preamble.
+          body += "// #extension ";
+          body += tokens[e].text;
+          i = end;
+          continue;
+        }
+      }
+      if (name == "if" || name == "elif") {
+        for (size_t x = i; x < end; ++x) {
+          if (tokens[x].text == "defined") {
+            size_t y = x + 1;
+            while (y < end && tokens[y].kind == TokenKind::Space) ++y;
+            const bool paren = y < end && tokens[y].text == "(";
+            size_t z = paren ? y + 1 : y;
+            while (z < end && tokens[z].kind == TokenKind::Space) ++z;
+            if (z < end && is_builtin_macro(tokens[z].text)) {
+              if (paren) {
+                ++z;
+                while (z < end && tokens[z].kind == TokenKind::Space) ++z;
+                if (z < end && tokens[z].text == ")") {
+                  body += " 1 ";
+                  x = z;
+                  continue;
+                }
+              } else {
+                body += " 1 ";
+                x = z;
+                continue;
+              }
+            }
+          }
+          body += tokens[x].text;
+        }
+        i = end;
+        continue;
+      }
+      for (size_t x = i; x < end; ++x) body += tokens[x].text;
+      i = end;
+      continue;
+    }
+    if (t.kind != TokenKind::Space) at_line_start = false;
+    // Block comments may contain newlines: keep the count right.
+    for (char c : t.text) line += c == '\n';
+    body += t.text;
+    ++i;
+  }
+  NormalizedGlsl result;
+  for (std::string_view e : kBrassOnlyExtensions) {
+    result.preamble += "#define ";
+    result.preamble += e;
+    result.preamble += " 1\n";
+  }
+  if (version_line.empty()) {
+    result.text = std::move(body);
+  } else {
+    result.text = version_line + "\n" + line_directive_for(version, 1) + body;
+  }
+  return result;
+}
+
+}  // namespace brass::compiler

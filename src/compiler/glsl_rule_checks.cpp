@@ -1,0 +1,150 @@
+#include "compiler/glsl_rule_checks.h"
+
+#include <glslang/MachineIndependent/localintermediate.h>
+
+#include <map>
+
+#include "compiler/glsl_lexer.h"
+#include "compiler/glsl_upgrader.h"
+#include "compiler/glslang_glue.h"
+
+namespace brass::compiler {
+namespace {
+
+// Collects global symbols of one storage class from the whole tree.
+class GlobalCollector : public glslang::TIntermTraverser {
+ public:
+  explicit GlobalCollector(glslang::TStorageQualifier storage) : storage_(storage) {}
+  void visitSymbol(glslang::TIntermSymbol* s) override {
+    if (s->getQualifier().storage != storage_) return;
+    if (seen_.emplace(s->getId(), true).second) symbols.push_back(s);
+  }
+  std::vector<const glslang::TIntermSymbol*> symbols;
+
+ private:
+  glslang::TStorageQualifier storage_;
+  std::map<long long, bool> seen_;
+};
+
+std::vector<const glslang::TIntermSymbol*> globals(const glslang::TIntermediate& intermediate,
+                                                   glslang::TStorageQualifier storage) {
+  GlobalCollector c(storage);
+  if (TIntermNode* root = intermediate.getTreeRoot()) root->traverse(&c);
+  return c.symbols;
+}
+
+bool contains_integer(const glslang::TType& type) {
+  if (type.isStruct()) {
+    for (const glslang::TTypeLoc& m : *type.getStruct())
+      if (contains_integer(*m.type)) return true;
+    return false;
+  }
+  switch (type.getBasicType()) {
+    case glslang::EbtInt: case glslang::EbtUint: case glslang::EbtDouble: case glslang::EbtInt64:
+    case glslang::EbtUint64: case glslang::EbtInt16: case glslang::EbtUint16: case glslang::EbtInt8:
+    case glslang::EbtUint8:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool check_flat_integer_block_inputs(const glslang::TIntermediate& intermediate, std::string* log) {
+  if (intermediate.getStage() != EShLangFragment) return true;
+  bool ok = true;
+  for (const glslang::TIntermSymbol* s : globals(intermediate, glslang::EvqVaryingIn)) {
+    const glslang::TType& type = s->getType();
+    if (type.getBasicType() != glslang::EbtBlock || type.getQualifier().flat) continue;
+    for (const glslang::TTypeLoc& m : *type.getStruct()) {
+      if (m.type->getQualifier().flat || !contains_integer(*m.type)) continue;
+      *log += "ERROR: 0:" + std::to_string(m.loc.line) + ": '" + std::string(m.type->getFieldName().c_str()) +
+              "' : if a fragment input is (or contains) an integer, then it must be qualified with 'flat'\n";
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+std::map<std::string, int> explicit_uniform_locations(const glslang::TIntermediate& intermediate) {
+  std::map<std::string, int> out;
+  for (const glslang::TIntermSymbol* s : globals(intermediate, glslang::EvqUniform)) {
+    const glslang::TQualifier& q = s->getQualifier();
+    if (s->getType().getBasicType() == glslang::EbtBlock || !q.hasLocation()) continue;
+    out[s->getName().c_str()] = static_cast<int>(q.layoutLocation);
+  }
+  return out;
+}
+
+bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,
+                                std::string* log) {
+  if (stage != ShaderStage::Fragment || !version.es || version.number < 300) return true;
+  const std::vector<Token> tokens = lex(source);
+  int line = 1;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (tokens[i].kind == TokenKind::Newline) ++line;
+    if (tokens[i].text != "pragma") continue;
+    std::string rest;
+    for (size_t j = i + 1; j < tokens.size() && tokens[j].kind != TokenKind::Newline; ++j)
+      if (tokens[j].kind != TokenKind::Space) rest += tokens[j].text;
+    if (rest == "STDGLinvariant(all)") {
+      *log += "ERROR: 0:" + std::to_string(line) +
+              ": '#pragma STDGL invariant(all)' : not allowed in a GLSL ES fragment shader\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool check_uniform_precisions(const std::vector<const glslang::TIntermediate*>& stages,
+                              const std::vector<std::string>& sources, const GlslVersion& version,
+                              std::string* log) {
+  if (!version.es) return true;
+  struct Seen {
+    glslang::TPrecisionQualifier precision;
+    size_t stage_index;
+  };
+  std::map<std::string, Seen> first;
+  bool ok = true;
+  for (size_t si = 0; si < stages.size(); ++si) {
+    const glslang::TIntermediate* intermediate = stages[si];
+    if (!intermediate) continue;
+    std::vector<std::pair<std::string, glslang::TPrecisionQualifier>> uniforms;
+    for (const glslang::TIntermSymbol* s : globals(*intermediate, glslang::EvqUniform)) {
+      const glslang::TType& type = s->getType();
+      if (type.getBasicType() == glslang::EbtBlock) {
+        if (type.getTypeName() != kDefaultBlockName) continue;
+        for (const glslang::TTypeLoc& m : *type.getStruct())
+          uniforms.emplace_back(m.type->getFieldName().c_str(), static_cast<glslang::TPrecisionQualifier>(m.type->getQualifier().precision));
+      } else {
+        uniforms.emplace_back(s->getName().c_str(), static_cast<glslang::TPrecisionQualifier>(type.getQualifier().precision));
+      }
+    }
+    for (const auto& [name, precision] : uniforms) {
+      if (precision == glslang::EpqNone) continue;
+      auto it = first.find(name);
+      if (it == first.end()) {
+        first.emplace(name, Seen{precision, si});
+        continue;
+      }
+      if (it->second.precision == precision) continue;
+      if (version.number < 300) {
+        // ESSL 1.00: only an error when both stages use the uniform (more
+        // than its declaration names it).
+        auto uses = [&name](const std::string& src) {
+          size_t n = 0;
+          for (const Token& t : lex(src))
+            if (t.kind == TokenKind::Identifier && t.text == name) ++n;
+          return n;
+        };
+        if (uses(sources[si]) < 2 || uses(sources[it->second.stage_index]) < 2) continue;
+      }
+      *log += "ERROR: uniform '" + original_name(name) + "' is declared with different precisions in different stages\n";
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+}  // namespace brass::compiler

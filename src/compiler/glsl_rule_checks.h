@@ -1,0 +1,39 @@
+// GLSL rules glslang 12 does not enforce but GL (and piglit) require.
+// Compile-time checks run on the validation parse; link-time ones on the
+// linked program. Each appends GL-style errors to `log` and returns false
+// when the rule is broken.
+#pragma once
+
+#include <glslang/Public/ShaderLang.h>
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compiler/compiler.h"
+#include "compiler/glsl_version.h"
+
+namespace brass::compiler {
+
+// ESSL 3.00+: fragment inputs that are (or contain) integers must be flat,
+// also when they are members of an input block.
+bool check_flat_integer_block_inputs(const glslang::TIntermediate& intermediate, std::string* log);
+
+// ESSL 3.00+: `#pragma STDGL invariant(all)` is not allowed in fragment
+// shaders.
+bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,
+                                std::string* log);
+
+// GLSL ES: a uniform declared in several stages must have the same
+// precision (ESSL 1.00: only when every stage uses it).
+// Takes each stage's own (pre-link) intermediate: linking merges the
+// default uniform blocks and loses the per-stage precisions.
+bool check_uniform_precisions(const std::vector<const glslang::TIntermediate*>& stages,
+                              const std::vector<std::string>& sources, const GlslVersion& version,
+                              std::string* log);
+
+// layout(location = N) of loose uniforms, by name, from a validation parse.
+std::map<std::string, int> explicit_uniform_locations(const glslang::TIntermediate& intermediate);
+
+}  // namespace brass::compiler

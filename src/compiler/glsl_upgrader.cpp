@@ -1,0 +1,422 @@
+#include "compiler/glsl_upgrader.h"
+
+#include "compiler/glsl_lexer.h"
+
+#include <cctype>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace brass::compiler {
+namespace {
+
+// ---- Word lists ----------------------------------------------------------------
+
+using WordSet = std::unordered_set<std::string_view>;
+using WordMap = std::unordered_map<std::string_view, std::string_view>;
+
+// Old texture lookup built-ins and their GLSL 1.30+/ES 3.00+ spelling.
+const WordMap& texture_function_renames() {
+  static const WordMap m = {
+      {"texture1D", "texture"}, {"texture2D", "texture"}, {"texture3D", "texture"},
+      {"textureCube", "texture"}, {"texture2DRect", "texture"}, {"texture2DRectARB", "texture"},
+      {"texture1DArray", "texture"}, {"texture2DArray", "texture"}, {"texture3DOES", "texture"},
+      {"texture1DProj", "textureProj"}, {"texture2DProj", "textureProj"},
+      {"texture3DProj", "textureProj"}, {"texture2DRectProj", "textureProj"},
+      {"texture3DProjOES", "textureProj"},
+      {"texture1DLod", "textureLod"}, {"texture2DLod", "textureLod"}, {"texture3DLod", "textureLod"},
+      {"textureCubeLod", "textureLod"}, {"texture2DLodEXT", "textureLod"},
+      {"textureCubeLodEXT", "textureLod"}, {"texture1DArrayLod", "textureLod"},
+      {"texture2DArrayLod", "textureLod"}, {"texture3DLodOES", "textureLod"},
+      {"texture1DProjLod", "textureProjLod"}, {"texture2DProjLod", "textureProjLod"},
+      {"texture3DProjLod", "textureProjLod"}, {"texture2DProjLodEXT", "textureProjLod"},
+      {"texture3DProjLodOES", "textureProjLod"},
+      {"texture2DGradEXT", "textureGrad"}, {"textureCubeGradEXT", "textureGrad"},
+      {"texture2DGradARB", "textureGrad"}, {"textureCubeGradARB", "textureGrad"},
+      {"texture2DProjGradEXT", "textureProjGrad"}, {"texture2DProjGradARB", "textureProjGrad"},
+      // EXT_shadow_samplers already returns float, like texture().
+      {"shadow2DEXT", "texture"}, {"shadow2DProjEXT", "textureProj"},
+  };
+  return m;
+}
+
+// Desktop shadow lookups return vec4 before GLSL 1.30; wrapped by helpers.
+const WordSet& desktop_shadow_functions() {
+  static const WordSet s = {"shadow1D", "shadow2D", "shadow1DProj", "shadow2DProj",
+                            "shadow2DRect", "shadow1DLod", "shadow2DLod"};
+  return s;
+}
+
+// Extensions whose features are core in the target version: the directive
+// is dropped (the line stays, empty).
+const WordSet& extensions_core_in_target() {
+  static const WordSet s = {
+      "GL_OES_standard_derivatives", "GL_EXT_shader_texture_lod", "GL_EXT_draw_buffers",
+      "GL_EXT_frag_depth",           "GL_OES_texture_3D",         "GL_EXT_draw_instanced",
+      "GL_EXT_shadow_samplers",      "GL_EXT_separate_shader_objects", "GL_ARB_texture_rectangle",
+      "GL_ARB_draw_instanced",       "GL_ARB_shader_texture_lod", "GL_EXT_texture_array",
+      "GL_ARB_draw_buffers",         "GL_EXT_gpu_shader4",        "GL_ARB_explicit_attrib_location",
+      "GL_ARB_uniform_buffer_object", "GL_ARB_fragment_coord_conventions",
+  };
+  return s;
+}
+
+// Words that are keywords or built-in functions in the target version but
+// may be plain user identifiers in the source version.
+const WordSet& words_new_since_es100() {
+  static const WordSet s = {
+      // ES 3.00 keywords
+      "layout", "centroid", "flat", "smooth", "case", "switch", "default", "uint", "uvec2",
+      "uvec3", "uvec4", "mat2x2", "mat2x3", "mat2x4", "mat3x2", "mat3x3", "mat3x4", "mat4x2",
+      "mat4x3", "mat4x4", "sampler3D", "samplerCubeShadow", "sampler2DShadow", "sampler2DArray",
+      "sampler2DArrayShadow", "isampler2D", "isampler3D", "isamplerCube", "isampler2DArray",
+      "usampler2D", "usampler3D", "usamplerCube", "usampler2DArray", "sample", "patch",
+      "noperspective", "resource", "subroutine", "precise",
+      // ES 3.00 built-in functions
+      "texture", "textureProj", "textureLod", "textureOffset", "texelFetch", "texelFetchOffset",
+      "textureProjOffset", "textureLodOffset", "textureProjLod", "textureProjLodOffset",
+      "textureGrad", "textureGradOffset", "textureProjGrad", "textureProjGradOffset",
+      "textureSize", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "trunc", "round",
+      "roundEven", "modf", "isnan", "isinf", "floatBitsToInt", "floatBitsToUint", "intBitsToFloat",
+      "uintBitsToFloat", "packSnorm2x16", "unpackSnorm2x16", "packUnorm2x16", "unpackUnorm2x16",
+      "packHalf2x16", "unpackHalf2x16", "outerProduct", "transpose", "determinant", "inverse",
+      // ES 3.10 keywords and built-ins
+      "buffer", "shared", "coherent", "volatile", "restrict", "readonly", "writeonly",
+      "atomic_uint", "image2D", "iimage2D", "uimage2D", "image3D", "iimage3D", "uimage3D",
+      "imageCube", "iimageCube", "uimageCube", "image2DArray", "iimage2DArray", "uimage2DArray",
+      "sampler2DMS", "isampler2DMS", "usampler2DMS", "imageLoad", "imageStore", "imageSize",
+      "imageAtomicAdd", "atomicAdd", "atomicMin", "atomicMax", "atomicAnd", "atomicOr", "atomicXor",
+      "atomicExchange", "atomicCompSwap", "atomicCounter", "atomicCounterIncrement",
+      "atomicCounterDecrement", "memoryBarrier", "barrier", "groupMemoryBarrier",
+      "memoryBarrierAtomicCounter", "memoryBarrierBuffer", "memoryBarrierImage",
+      "memoryBarrierShared", "bitfieldExtract", "bitfieldInsert", "bitfieldReverse", "bitCount",
+      "findLSB", "findMSB", "uaddCarry", "usubBorrow", "umulExtended", "imulExtended", "frexp",
+      "ldexp", "packUnorm4x8", "packSnorm4x8", "unpackUnorm4x8", "unpackSnorm4x8",
+      "textureGather", "textureGatherOffset", "fma",
+  };
+  return s;
+}
+
+const WordSet& words_new_since_es300() {
+  static const WordSet s = {
+      "buffer", "shared", "coherent", "volatile", "restrict", "readonly", "writeonly",
+      "atomic_uint", "image2D", "iimage2D", "uimage2D", "image3D", "iimage3D", "uimage3D",
+      "imageCube", "iimageCube", "uimageCube", "image2DArray", "iimage2DArray", "uimage2DArray",
+      "sampler2DMS", "isampler2DMS", "usampler2DMS", "imageLoad", "imageStore", "imageSize",
+      "atomicAdd", "atomicMin", "atomicMax", "atomicAnd", "atomicOr", "atomicXor", "atomicExchange",
+      "atomicCompSwap", "atomicCounter", "atomicCounterIncrement", "atomicCounterDecrement",
+      "memoryBarrier", "barrier", "groupMemoryBarrier", "memoryBarrierAtomicCounter",
+      "memoryBarrierBuffer", "memoryBarrierImage", "memoryBarrierShared", "bitfieldExtract",
+      "bitfieldInsert", "bitfieldReverse", "bitCount", "findLSB", "findMSB", "uaddCarry",
+      "usubBorrow", "umulExtended", "imulExtended", "frexp", "ldexp", "packUnorm4x8",
+      "packSnorm4x8", "unpackUnorm4x8", "unpackSnorm4x8", "textureGather", "textureGatherOffset",
+      "sample", "fma",
+  };
+  return s;
+}
+
+// Desktop: words that are keywords/built-ins in 1.40 but not in 1.10/1.20.
+const WordSet& words_new_since_glsl110() {
+  static const WordSet s = {
+      "layout", "centroid", "flat", "smooth", "noperspective", "invariant", "case", "switch",
+      "default", "uint", "uvec2", "uvec3", "uvec4", "mat2x2", "mat2x3", "mat2x4", "mat3x2",
+      "mat3x3", "mat3x4", "mat4x2", "mat4x3", "mat4x4", "samplerCubeShadow", "sampler1DArray",
+      "sampler2DArray", "sampler1DArrayShadow", "sampler2DArrayShadow", "isampler1D",
+      "isampler2D", "isampler3D", "isamplerCube", "isampler1DArray", "isampler2DArray",
+      "usampler1D", "usampler2D", "usampler3D", "usamplerCube", "usampler1DArray",
+      "usampler2DArray", "sampler2DRect", "sampler2DRectShadow", "isampler2DRect",
+      "usampler2DRect", "samplerBuffer", "isamplerBuffer", "usamplerBuffer", "sample", "patch",
+      "texture", "textureProj", "textureLod", "textureOffset", "texelFetch", "texelFetchOffset",
+      "textureProjOffset", "textureLodOffset", "textureProjLod", "textureProjLodOffset",
+      "textureGrad", "textureGradOffset", "textureProjGrad", "textureProjGradOffset",
+      "textureSize", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "trunc", "round",
+      "roundEven", "modf", "isnan", "isinf", "outerProduct", "transpose",
+  };
+  return s;
+}
+
+const WordSet& words_new_since_glsl130() {
+  static const WordSet s = {"layout", "sampler2DRect", "sampler2DRectShadow", "isampler2DRect",
+                            "usampler2DRect", "samplerBuffer", "isamplerBuffer", "usamplerBuffer",
+                            "sample", "patch"};
+  return s;
+}
+
+const WordSet* words_to_rename(const GlslVersion& v) {
+  if (v.es) {
+    if (v.number < 300) return &words_new_since_es100();
+    if (v.number < 310) return &words_new_since_es300();
+    return nullptr;
+  }
+  if (v.number < 130) return &words_new_since_glsl110();
+  if (v.number < 140) return &words_new_since_glsl130();
+  return nullptr;
+}
+
+// ---- Rewriting -----------------------------------------------------------------
+
+struct LineInfo {
+  bool is_directive = false;
+  std::string_view directive;  // "version", "extension", "define", ...
+};
+
+class Rewriter {
+ public:
+  Rewriter(std::string_view source, ShaderStage stage, const GlslVersion& version,
+           const ShaderLimits* limits, bool upgrade)
+      : source_(source), stage_(stage), version_(version), limits_(limits), upgrade_(upgrade),
+        tokens_(lex(source)) {
+    target_es_ = version.es;
+    target_version_ = upgrade ? (version.es ? 310 : 140) : version.number;
+  }
+
+  UpgradedSource run() {
+    std::string body;
+    body.reserve(source_.size() + 256);
+    bool version_emitted = false;
+    size_t i = 0;
+    while (i < tokens_.size()) {
+      // At a line start: find whether the line is a preprocessor directive.
+      size_t j = i;
+      while (j < tokens_.size() && tokens_[j].kind == TokenKind::Space) ++j;
+      if (j < tokens_.size() && tokens_[j].kind == TokenKind::Punct && tokens_[j].text == "#") {
+        size_t k = j + 1;
+        while (k < tokens_.size() && tokens_[k].kind == TokenKind::Space) ++k;
+        std::string_view name = k < tokens_.size() && tokens_[k].kind == TokenKind::Identifier
+                                    ? tokens_[k].text
+                                    : std::string_view{};
+        size_t end = k;
+        while (end < tokens_.size() && tokens_[end].kind != TokenKind::Newline) ++end;
+        if (name == "version" && !version_emitted) {
+          // The directive's own newline follows the placeholder, which
+          // becomes "\n<prelude>#line N".
+          body += version_line();
+          body += prelude_placeholder_;
+          version_emitted = true;
+          i = end;
+        } else if (name == "extension") {
+          rewrite_extension(i, end, body);
+          i = end;
+        } else {
+          // Other directives: copy, renaming identifiers after the name
+          // (macro bodies and #if expressions use user words too).
+          for (size_t t = i; t < end; ++t) {
+            if (t == k || tokens_[t].kind != TokenKind::Identifier) {
+              body += tokens_[t].text;
+            } else {
+              const bool after_defined = is_defined_operand(i, t);
+              body += after_defined ? std::string(tokens_[t].text) : rewrite_identifier(t);
+            }
+          }
+          i = end;
+        }
+      } else {
+        while (i < tokens_.size() && tokens_[i].kind != TokenKind::Newline) {
+          if (const size_t skip = droppable_invariant_statement(i)) {
+            // ES 1.00 lets fragment shaders redeclare gl_FragColor/gl_FragData
+            // invariant; ES 3.x forbids invariant fragment outputs, and
+            // invariance means nothing for them anyway.
+            body.append(skip, ' ');
+            i += skip;
+            continue;
+          }
+          body += tokens_[i].kind == TokenKind::Identifier ? rewrite_identifier(i)
+                                                           : std::string(tokens_[i].text);
+          ++i;
+        }
+      }
+      if (i < tokens_.size()) {  // the newline
+        body += tokens_[i].text;
+        ++i;
+      }
+    }
+
+    const std::string prelude = build_prelude();
+    std::string text;
+    if (!version_emitted) {
+      text = version_line() + "\n" + prelude + line_directive(1) + body;
+    } else {
+      const size_t pos = body.find(prelude_placeholder_);
+      std::string line = line_directive(version_.directive_line + 1);
+      line.pop_back();  // the source's newline ends it
+      text = body.substr(0, pos) + "\n" + prelude + line + body.substr(pos + prelude_placeholder_.size());
+    }
+    return {std::move(text), target_version_, target_es_};
+  }
+
+ private:
+  std::string version_line() const {
+    return "#version " + std::to_string(target_version_) + (target_es_ ? " es" : "");
+  }
+
+  // #line L sets the next line to L in ES and GLSL >= 3.30, to L+1 before.
+  std::string line_directive(int next_line) const {
+    const bool sets_next = target_es_ || target_version_ >= 330;
+    return "#line " + std::to_string(sets_next ? next_line : next_line - 1) + "\n";
+  }
+
+  // Number of tokens of "invariant gl_FragColor ;" starting at t (0: none).
+  size_t droppable_invariant_statement(size_t t) const {
+    if (!upgrade_ || stage_ != ShaderStage::Fragment || tokens_[t].text != "invariant") return 0;
+    size_t k = t + 1;
+    while (k < tokens_.size() && tokens_[k].kind == TokenKind::Space) ++k;
+    if (k >= tokens_.size() || (tokens_[k].text != "gl_FragColor" && tokens_[k].text != "gl_FragData")) return 0;
+    ++k;
+    while (k < tokens_.size() && tokens_[k].kind == TokenKind::Space) ++k;
+    if (k >= tokens_.size() || tokens_[k].text != ";") return 0;
+    return k + 1 - t;
+  }
+
+  bool is_defined_operand(size_t line_start, size_t t) const {
+    // `defined X` or `defined(X)`, and #ifdef/#ifndef/#undef operands, name
+    // macros, which we never rename... except that renamed words can be
+    // macros too; keep them as written so GL_* feature macros still work.
+    for (size_t p = t; p > line_start;) {
+      --p;
+      if (tokens_[p].kind == TokenKind::Space || tokens_[p].text == "(") continue;
+      return tokens_[p].text == "defined" || tokens_[p].text == "ifdef" ||
+             tokens_[p].text == "ifndef";
+    }
+    return false;
+  }
+
+  void rewrite_extension(size_t begin, size_t end, std::string& body) {
+    std::string_view ext;
+    for (size_t t = begin; t < end; ++t) {
+      if (tokens_[t].kind == TokenKind::Identifier && tokens_[t].text != "extension") {
+        ext = tokens_[t].text;
+        break;
+      }
+    }
+    if (upgrade_ && extensions_core_in_target().count(ext)) {
+      return;  // the line becomes empty; the newline is kept by the caller
+    }
+    if (upgrade_ && ext == "GL_OES_EGL_image_external" && target_es_) {
+      body += "#extension GL_OES_EGL_image_external_essl3 : enable";
+      return;
+    }
+    for (size_t t = begin; t < end; ++t) body += tokens_[t].text;
+  }
+
+  std::string rewrite_identifier(size_t t) {
+    const std::string_view w = tokens_[t].text;
+    if (w.substr(0, kRenamePrefix.size()) == kRenamePrefix) {
+      // An application identifier that collides with our rename prefix:
+      // prefix it again so that original_name() restores it exactly.
+      return std::string(kRenamePrefix) + std::string(w);
+    }
+    if (!upgrade_) return std::string(w);
+
+    if (w == "attribute") return "in";
+    if (w == "varying") return stage_ == ShaderStage::Vertex ? "out" : "in";
+    if (w == "__VERSION__") return std::to_string(version_.number);
+    if (w == "gl_FragColor" && stage_ == ShaderStage::Fragment) {
+      uses_frag_color_ = true;
+      return "brass_gl_FragColor";
+    }
+    if (w == "gl_FragData" && stage_ == ShaderStage::Fragment) {
+      uses_frag_data_ = true;
+      return "brass_gl_FragData";
+    }
+    if (w == "gl_FragDepthEXT") return "gl_FragDepth";
+    if (w == "gl_InstanceIDEXT" || w == "gl_InstanceIDARB") return "gl_InstanceID";
+    if (w == "gl_MaxVaryingVectors" && limits_) return std::to_string(limits_->max_varying_vectors);
+    if (w == "gl_MaxVaryingFloats" && limits_) return std::to_string(limits_->max_varying_vectors * 4);
+    if (auto it = texture_function_renames().find(w); it != texture_function_renames().end()) {
+      return std::string(it->second);
+    }
+    if (!target_es_ && desktop_shadow_functions().count(w)) {
+      used_shadow_helpers_.insert(std::string(w));
+      return "brass_r_" + std::string(w);
+    }
+    if (const WordSet* rename = words_to_rename(version_); rename && rename->count(w)) {
+      return std::string(kRenamePrefix) + std::string(w);
+    }
+    return std::string(w);
+  }
+
+  std::string build_prelude() const {
+    std::string p;
+    // GLSL 1.40 has no layout(location) on outputs; a single output gets
+    // location 0 from the I/O mapper anyway.
+    const char* out_decl = target_es_ ? "layout(location = 0) out mediump " : "out ";
+    if (uses_frag_color_) {
+      p += out_decl;
+      p += "vec4 brass_gl_FragColor;\n";
+    }
+    if (uses_frag_data_) {
+      p += out_decl;
+      p += "vec4 brass_gl_FragData[" + std::to_string(limits_ ? limits_->max_draw_buffers : 8) + "];\n";
+    }
+    // Pre-1.30 shadow lookups return vec4(r, r, r, 1)-like results; GL 1.30+
+    // texture() on a shadow sampler returns the float comparison result.
+    for (const std::string& f : used_shadow_helpers_) {
+      if (f == "shadow1D") p += "vec4 brass_r_shadow1D(sampler1DShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
+                                "vec4 brass_r_shadow1D(sampler1DShadow s, vec3 c, float b) { return vec4(texture(s, c, b)); }\n";
+      if (f == "shadow2D") p += "vec4 brass_r_shadow2D(sampler2DShadow s, vec3 c) { return vec4(texture(s, c)); }\n"
+                                "vec4 brass_r_shadow2D(sampler2DShadow s, vec3 c, float b) { return vec4(texture(s, c, b)); }\n";
+      if (f == "shadow1DProj") p += "vec4 brass_r_shadow1DProj(sampler1DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n";
+      if (f == "shadow2DProj") p += "vec4 brass_r_shadow2DProj(sampler2DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n";
+      if (f == "shadow2DRect") p += "vec4 brass_r_shadow2DRect(sampler2DRectShadow s, vec3 c) { return vec4(texture(s, c)); }\n";
+      if (f == "shadow1DLod") p += "vec4 brass_r_shadow1DLod(sampler1DShadow s, vec3 c, float l) { return vec4(textureLod(s, c, l)); }\n";
+      if (f == "shadow2DLod") p += "vec4 brass_r_shadow2DLod(sampler2DShadow s, vec3 c, float l) { return vec4(textureLod(s, c, l)); }\n";
+    }
+    return p;
+  }
+
+  std::string_view source_;
+  ShaderStage stage_;
+  GlslVersion version_;
+  const ShaderLimits* limits_;
+  bool upgrade_;
+  std::vector<Token> tokens_;
+  bool target_es_ = false;
+  int target_version_ = 0;
+  bool uses_frag_color_ = false;
+  bool uses_frag_data_ = false;
+  std::unordered_set<std::string> used_shadow_helpers_;
+  const std::string prelude_placeholder_ = "\x01BRASS_PRELUDE\x01";
+};
+
+}  // namespace
+
+UpgradedSource upgrade_glsl(std::string_view source, ShaderStage stage, const GlslVersion& version,
+                            const ShaderLimits& limits) {
+  return Rewriter(source, stage, version, &limits, true).run();
+}
+
+std::string rewrite_current_glsl(std::string_view source, ShaderStage stage, const GlslVersion& version) {
+  // Current versions compile as written; only our own prefix is escaped.
+  if (source.find(kRenamePrefix) == std::string_view::npos) return std::string(source);
+  GlslVersion v = version;
+  UpgradedSource out = Rewriter(source, stage, v, nullptr, false).run();
+  return out.text;
+}
+
+std::string original_name(std::string_view reflected) {
+  std::string out;
+  out.reserve(reflected.size());
+  size_t i = 0;
+  while (i < reflected.size()) {
+    // Strip the prefix at the start of each identifier (once).
+    const bool ident_start = (i == 0 || !is_ident_char(reflected[i - 1]));
+    if (ident_start && reflected.substr(i, kRenamePrefix.size()) == kRenamePrefix) {
+      i += kRenamePrefix.size();
+      // keep a doubled prefix's second copy: it was part of the user's name
+      const size_t start = i;
+      while (i < reflected.size() && is_ident_char(reflected[i])) ++i;
+      out += reflected.substr(start, i - start);
+      continue;
+    }
+    if (ident_start && reflected.substr(i, 9) == "brass_gl_") {
+      out += "gl_";  // built-ins the upgrader replaced (gl_FragColor, gl_FragData)
+      i += 9;
+      continue;
+    }
+    out += reflected[i++];
+  }
+  return out;
+}
+
+}  // namespace brass::compiler

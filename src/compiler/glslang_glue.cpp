@@ -1,0 +1,229 @@
+#include "compiler/glslang_glue.h"
+
+#include "compiler/framebuffer_fetch.h"
+#include "compiler/glsl_normalize.h"
+#include "compiler/glsl_rule_checks.h"
+
+#include <mutex>
+#include <sstream>
+
+namespace brass::compiler {
+
+void ensure_glslang_process() {
+  static std::once_flag once;
+  std::call_once(once, [] { glslang::InitializeProcess(); });
+}
+
+EShLanguage to_glslang(ShaderStage stage) {
+  switch (stage) {
+    case ShaderStage::Vertex: return EShLangVertex;
+    case ShaderStage::TessControl: return EShLangTessControl;
+    case ShaderStage::TessEval: return EShLangTessEvaluation;
+    case ShaderStage::Geometry: return EShLangGeometry;
+    case ShaderStage::Fragment: return EShLangFragment;
+    case ShaderStage::Compute: return EShLangCompute;
+  }
+  return EShLangVertex;
+}
+
+ShaderStage from_glslang(EShLanguage stage) {
+  switch (stage) {
+    case EShLangTessControl: return ShaderStage::TessControl;
+    case EShLangTessEvaluation: return ShaderStage::TessEval;
+    case EShLangGeometry: return ShaderStage::Geometry;
+    case EShLangFragment: return ShaderStage::Fragment;
+    case EShLangCompute: return ShaderStage::Compute;
+    default: return ShaderStage::Vertex;
+  }
+}
+
+uint32_t default_block_binding(ShaderStage stage) {
+  return stage == ShaderStage::Compute ? 0u : static_cast<uint32_t>(stage);
+}
+
+TBuiltInResource make_builtin_resources(const ShaderLimits& l) {
+  TBuiltInResource r{};
+  // Legacy fixed-function limits (desktop compatibility built-ins).
+  r.maxLights = 8;
+  r.maxClipPlanes = l.max_clip_distances;
+  r.maxTextureUnits = 8;
+  r.maxTextureCoords = 8;
+  r.maxVertexAttribs = l.max_vertex_attribs;
+  r.maxVertexUniformComponents = l.max_vertex_uniform_vectors * 4;
+  r.maxVaryingFloats = l.max_varying_vectors * 4;
+  r.maxVertexTextureImageUnits = l.max_vertex_texture_image_units;
+  r.maxCombinedTextureImageUnits = l.max_combined_texture_image_units;
+  r.maxTextureImageUnits = l.max_texture_image_units;
+  r.maxFragmentUniformComponents = l.max_fragment_uniform_vectors * 4;
+  r.maxDrawBuffers = l.max_draw_buffers;
+  r.maxVertexUniformVectors = l.max_vertex_uniform_vectors;
+  r.maxVaryingVectors = l.max_varying_vectors;
+  r.maxFragmentUniformVectors = l.max_fragment_uniform_vectors;
+  r.maxVertexOutputVectors = l.max_vertex_output_components / 4;
+  r.maxFragmentInputVectors = l.max_fragment_input_components / 4;
+  r.minProgramTexelOffset = l.min_program_texel_offset;
+  r.maxProgramTexelOffset = l.max_program_texel_offset;
+  r.maxClipDistances = l.max_clip_distances;
+  r.maxComputeWorkGroupCountX = l.max_compute_work_group_count[0];
+  r.maxComputeWorkGroupCountY = l.max_compute_work_group_count[1];
+  r.maxComputeWorkGroupCountZ = l.max_compute_work_group_count[2];
+  r.maxComputeWorkGroupSizeX = l.max_compute_work_group_size[0];
+  r.maxComputeWorkGroupSizeY = l.max_compute_work_group_size[1];
+  r.maxComputeWorkGroupSizeZ = l.max_compute_work_group_size[2];
+  r.maxComputeUniformComponents = 1024;
+  r.maxComputeTextureImageUnits = l.max_texture_image_units;
+  r.maxComputeImageUniforms = l.max_per_stage_images;
+  r.maxComputeAtomicCounters = l.max_atomic_counters;
+  r.maxComputeAtomicCounterBuffers = l.max_atomic_counter_bindings;
+  r.maxVaryingComponents = l.max_varying_vectors * 4;
+  r.maxVertexOutputComponents = l.max_vertex_output_components;
+  r.maxGeometryInputComponents = 64;
+  r.maxGeometryOutputComponents = 128;
+  r.maxFragmentInputComponents = l.max_fragment_input_components;
+  r.maxImageUnits = l.max_image_units;
+  r.maxCombinedImageUnitsAndFragmentOutputs = l.max_image_units + l.max_draw_buffers;
+  r.maxCombinedShaderOutputResources = l.max_image_units + l.max_draw_buffers +
+                                       l.max_shader_storage_buffer_bindings;
+  r.maxImageSamples = l.max_samples;
+  r.maxVertexImageUniforms = l.max_per_stage_images;
+  r.maxTessControlImageUniforms = l.max_per_stage_images;
+  r.maxTessEvaluationImageUniforms = l.max_per_stage_images;
+  r.maxGeometryImageUniforms = l.max_per_stage_images;
+  r.maxFragmentImageUniforms = l.max_per_stage_images;
+  r.maxCombinedImageUniforms = l.max_image_units;
+  r.maxGeometryTextureImageUnits = l.max_texture_image_units;
+  r.maxGeometryOutputVertices = l.max_geometry_output_vertices;
+  r.maxGeometryTotalOutputComponents = l.max_geometry_total_output_components;
+  r.maxGeometryUniformComponents = 1024;
+  r.maxGeometryVaryingComponents = 64;
+  r.maxTessControlInputComponents = 128;
+  r.maxTessControlOutputComponents = 128;
+  r.maxTessControlTextureImageUnits = l.max_texture_image_units;
+  r.maxTessControlUniformComponents = 1024;
+  r.maxTessControlTotalOutputComponents = 4096;
+  r.maxTessEvaluationInputComponents = 128;
+  r.maxTessEvaluationOutputComponents = 128;
+  r.maxTessEvaluationTextureImageUnits = l.max_texture_image_units;
+  r.maxTessEvaluationUniformComponents = 1024;
+  r.maxTessPatchComponents = 120;
+  r.maxPatchVertices = l.max_patch_vertices;
+  r.maxTessGenLevel = l.max_tess_gen_level;
+  r.maxViewports = l.max_viewports;
+  r.maxVertexAtomicCounters = l.max_atomic_counters;
+  r.maxTessControlAtomicCounters = l.max_atomic_counters;
+  r.maxTessEvaluationAtomicCounters = l.max_atomic_counters;
+  r.maxGeometryAtomicCounters = l.max_atomic_counters;
+  r.maxFragmentAtomicCounters = l.max_atomic_counters;
+  r.maxCombinedAtomicCounters = l.max_atomic_counters;
+  r.maxAtomicCounterBindings = l.max_atomic_counter_bindings;
+  r.maxVertexAtomicCounterBuffers = l.max_atomic_counter_bindings;
+  r.maxTessControlAtomicCounterBuffers = l.max_atomic_counter_bindings;
+  r.maxTessEvaluationAtomicCounterBuffers = l.max_atomic_counter_bindings;
+  r.maxGeometryAtomicCounterBuffers = l.max_atomic_counter_bindings;
+  r.maxFragmentAtomicCounterBuffers = l.max_atomic_counter_bindings;
+  r.maxCombinedAtomicCounterBuffers = l.max_atomic_counter_bindings;
+  r.maxAtomicCounterBufferSize = 16384;
+  r.maxTransformFeedbackBuffers = l.max_transform_feedback_buffers;
+  r.maxTransformFeedbackInterleavedComponents = l.max_transform_feedback_interleaved_components;
+  r.maxCullDistances = l.max_cull_distances;
+  r.maxCombinedClipAndCullDistances = l.max_clip_distances;
+  r.maxSamples = l.max_samples;
+  r.maxMeshOutputVerticesNV = 256;
+  r.maxMeshOutputPrimitivesNV = 512;
+  r.maxMeshWorkGroupSizeX_NV = 32;
+  r.maxMeshWorkGroupSizeY_NV = 1;
+  r.maxMeshWorkGroupSizeZ_NV = 1;
+  r.maxTaskWorkGroupSizeX_NV = 32;
+  r.maxTaskWorkGroupSizeY_NV = 1;
+  r.maxTaskWorkGroupSizeZ_NV = 1;
+  r.maxMeshViewCountNV = 4;
+  r.maxMeshOutputVerticesEXT = 256;
+  r.maxMeshOutputPrimitivesEXT = 256;
+  r.maxMeshWorkGroupSizeX_EXT = 128;
+  r.maxMeshWorkGroupSizeY_EXT = 128;
+  r.maxMeshWorkGroupSizeZ_EXT = 128;
+  r.maxTaskWorkGroupSizeX_EXT = 128;
+  r.maxTaskWorkGroupSizeY_EXT = 128;
+  r.maxTaskWorkGroupSizeZ_EXT = 128;
+  r.maxMeshViewCountEXT = 4;
+  r.maxDualSourceDrawBuffersEXT = 1;
+  r.limits.nonInductiveForLoops = true;
+  r.limits.whileLoops = true;
+  r.limits.doWhileLoops = true;
+  r.limits.generalUniformIndexing = true;
+  r.limits.generalAttributeMatrixVectorIndexing = true;
+  r.limits.generalVaryingIndexing = true;
+  r.limits.generalSamplerIndexing = true;
+  r.limits.generalVariableIndexing = true;
+  r.limits.generalConstantMatrixVectorIndexing = true;
+  return r;
+}
+
+namespace {
+
+bool version_allowed(const GlslVersion& v, Api api) {
+  if (api == Api::GLES) return v.es && (v.number == 100 || v.number == 300 || v.number == 310 || v.number == 320);
+  if (v.es) return false;
+  static const int desktop[] = {110, 120, 130, 140, 150, 330, 400, 410, 420, 430, 440, 450, 460};
+  for (int d : desktop)
+    if (v.number == d) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string tidy_info_log(const char* info_log, const char* debug_log) {
+  std::string out;
+  std::istringstream in(std::string(info_log ? info_log : "") + (debug_log ? debug_log : ""));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    // glslang's summary lines add nothing a GL application can use.
+    if (line.find("compilation errors.  No code generated.") != std::string::npos) continue;
+    if (line.find("compilation terminated") != std::string::npos) continue;
+    out += line;
+    out += '\n';
+  }
+  return out;
+}
+
+bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
+                   GlslVersion* version, std::string* log, std::map<std::string, int>* explicit_uniform_locations) {
+  ensure_glslang_process();
+  *version = detect_glsl_version(source.text, api);
+  if (version->explicit_directive && !version_allowed(*version, api)) {
+    *log = "ERROR: 0:" + std::to_string(version->directive_line) + ": '#version' : version " +
+           std::to_string(version->number) + (version->es ? " es" : "") +
+           " is not supported by this " + (api == Api::GLES ? "OpenGL ES" : "OpenGL") + " context\n";
+    return false;
+  }
+  const EShLanguage lang = to_glslang(source.stage);
+  glslang::TShader shader(lang);
+  NormalizedGlsl normalized = normalize_glsl(source.text, *version);
+  FramebufferFetchInfo fetch;
+  normalized.text = make_fetch_source_parseable(normalized.text, source.stage == ShaderStage::Fragment, *version,
+                                                resources.maxDrawBuffers, &fetch);
+  normalized.preamble += fetch_preamble(fetch, resources.maxDrawBuffers);
+  const char* text = normalized.text.c_str();
+  const int length = static_cast<int>(normalized.text.size());
+  shader.setStringsWithLengths(&text, &length, 1);
+  shader.setPreamble(normalized.preamble.c_str());
+  shader.setEnvInput(glslang::EShSourceGlsl, lang, glslang::EShClientNone, 0);
+  shader.setEnvClient(glslang::EShClientNone, glslang::EShTargetClientVersion(0));
+  shader.setEnvTarget(glslang::EShTargetNone, glslang::EShTargetLanguageVersion(0));
+  const int default_version = api == Api::GLES ? 100 : 110;
+  const EProfile default_profile = api == Api::GLES ? EEsProfile : ENoProfile;
+  bool ok = shader.parse(&resources, default_version, default_profile, false, false, EShMsgDefault);
+  *log = tidy_info_log(shader.getInfoLog(), shader.getInfoDebugLog());
+  if (ok && version->es && version->number >= 300) {
+    ok = check_flat_integer_block_inputs(*shader.getIntermediate(), log) && ok;
+    ok = check_invariant_all_pragma(normalized.text, source.stage, *version, log) && ok;
+  }
+  if (ok && explicit_uniform_locations) {
+    for (const auto& [name, location] : compiler::explicit_uniform_locations(*shader.getIntermediate()))
+      (*explicit_uniform_locations)[name] = location;
+  }
+  return ok;
+}
+
+}  // namespace brass::compiler

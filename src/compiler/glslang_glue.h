@@ -1,0 +1,39 @@
+// Internal: everything that touches glslang's global state or types, kept
+// out of the public headers.
+#pragma once
+
+#include <glslang/Include/ResourceLimits.h>
+#include <glslang/Public/ShaderLang.h>
+
+#include <map>
+#include <string>
+
+#include "compiler/compiler.h"
+#include "compiler/glsl_version.h"
+
+namespace brass::compiler {
+
+// Name glslang gives the block that holds loose uniforms under Vulkan
+// relaxed rules.
+inline constexpr const char* kDefaultBlockName = "gl_DefaultUniformBlock";
+
+// glslang::InitializeProcess exactly once per process.
+void ensure_glslang_process();
+
+EShLanguage to_glslang(ShaderStage stage);
+ShaderStage from_glslang(EShLanguage stage);
+uint32_t default_block_binding(ShaderStage stage);
+
+TBuiltInResource make_builtin_resources(const ShaderLimits& limits);
+
+// Front-end parse with the application's own version and plain GL rules
+// (no SPIR-V target, so #version 100/110/300 es are accepted). Fills
+// `log` with glslang's messages; returns GL_COMPILE_STATUS.
+bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
+                   GlslVersion* version, std::string* log,
+                   std::map<std::string, int>* explicit_uniform_locations = nullptr);
+
+// Cleans glslang's info log into the GL style Brass reports.
+std::string tidy_info_log(const char* info_log, const char* debug_log);
+
+}  // namespace brass::compiler

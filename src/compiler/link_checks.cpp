@@ -1,0 +1,267 @@
+#include "compiler/link_checks.h"
+
+#include <glslang/MachineIndependent/LiveTraverser.h>
+#include <glslang/MachineIndependent/localintermediate.h>
+
+#include <map>
+
+#include "compiler/glsl_upgrader.h"
+#include "compiler/glslang_glue.h"
+#include "compiler/program_reflection.h"
+
+namespace brass::compiler {
+namespace {
+
+const char* stage_name(ShaderStage s) {
+  switch (s) {
+    case ShaderStage::Vertex: return "vertex";
+    case ShaderStage::TessControl: return "tessellation control";
+    case ShaderStage::TessEval: return "tessellation evaluation";
+    case ShaderStage::Geometry: return "geometry";
+    case ShaderStage::Fragment: return "fragment";
+    case ShaderStage::Compute: return "compute";
+  }
+  return "unknown";
+}
+
+struct IoSymbol {
+  const glslang::TIntermSymbol* symbol;
+  bool live;
+};
+
+// Collects the user-declared inputs and outputs of a stage, marking those
+// reachable from main() as live.
+class IoCollector : public glslang::TLiveTraverser {
+ public:
+  IoCollector(const glslang::TIntermediate& i, bool all, std::map<std::string, IoSymbol>* in,
+              std::map<std::string, IoSymbol>* out)
+      : glslang::TLiveTraverser(i, all, true, false, false), in_(in), out_(out) {}
+
+  void visitSymbol(glslang::TIntermSymbol* base) override {
+    const glslang::TStorageQualifier q = base->getQualifier().storage;
+    std::map<std::string, IoSymbol>* target = q == glslang::EvqVaryingIn ? in_ : q == glslang::EvqVaryingOut ? out_ : nullptr;
+    if (!target) return;
+    std::string name = base->getType().getBasicType() == glslang::EbtBlock
+                           ? "block:" + std::string(base->getType().getTypeName().c_str())
+                           : std::string(base->getName().c_str());
+    if (name.compare(0, 3, "gl_") == 0 || name.compare(0, 4, "anon") == 0) return;
+    auto it = target->find(name);
+    if (it == target->end()) target->emplace(name, IoSymbol{base, !traverseAll});
+    else it->second.live = it->second.live || !traverseAll;
+  }
+
+ private:
+  std::map<std::string, IoSymbol>* in_;
+  std::map<std::string, IoSymbol>* out_;
+};
+
+void collect_io(const glslang::TIntermediate& intermediate, std::map<std::string, IoSymbol>* in,
+                std::map<std::string, IoSymbol>* out) {
+  TIntermNode* root = intermediate.getTreeRoot();
+  if (!root) return;
+  IoCollector all(intermediate, true, in, out);
+  root->traverse(&all);
+  IoCollector live(intermediate, false, in, out);
+  live.pushFunction(intermediate.getEntryPointMangledName().c_str());
+  while (!live.destinations.empty()) {
+    TIntermNode* node = live.destinations.back();
+    live.destinations.pop_back();
+    node->traverse(&live);
+  }
+}
+
+// Type identity for interface matching (ignores precision, like GL ES).
+std::string interface_type_key(const glslang::TType& type, bool strip_outer_array) {
+  glslang::TString mangled;
+  if (strip_outer_array && type.isArray()) {
+    glslang::TType element(type, 0);
+    element.appendMangledName(mangled);
+  } else {
+    type.appendMangledName(mangled);
+  }
+  return std::string(mangled.c_str());
+}
+
+int location_count(const glslang::TType& type) {
+  int per = type.isMatrix() ? type.getMatrixCols() : 1;
+  if (type.getBasicType() == glslang::EbtStruct || type.getBasicType() == glslang::EbtBlock) {
+    per = 0;
+    for (const glslang::TTypeLoc& m : *type.getStruct()) per += location_count(*m.type);
+  }
+  return type.isArray() ? per * std::max(type.getCumulativeArraySize(), 1) : per;
+}
+
+}  // namespace
+
+bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<ShaderStage>& stages,
+                            const ShaderLimits& limits, std::string* log) {
+  bool ok = true;
+  std::map<std::string, IoSymbol> prev_out;
+  bool have_prev = false;
+  ShaderStage prev_stage = ShaderStage::Vertex;
+  for (ShaderStage stage : stages) {
+    const glslang::TIntermediate* intermediate = program.getIntermediate(to_glslang(stage));
+    if (!intermediate) continue;
+    std::map<std::string, IoSymbol> in, out;
+    collect_io(*intermediate, &in, &out);
+    // Per-stage inputs of tessellation/geometry stages are arrays of the
+    // previous stage's outputs.
+    const bool arrayed_in = stage == ShaderStage::TessControl || stage == ShaderStage::TessEval ||
+                            stage == ShaderStage::Geometry;
+    const bool arrayed_prev_out = prev_stage == ShaderStage::TessControl;
+    if (have_prev) {
+      for (const auto& [name, sym] : in) {
+        if (!sym.live) continue;
+        const glslang::TType& type = sym.symbol->getType();
+        if (type.getQualifier().patch) continue;
+        auto it = prev_out.find(name);
+        if (it == prev_out.end()) {
+          // Explicit locations may match unnamed; only names are required
+          // to match when neither side has a location.
+          if (type.getQualifier().hasLocation()) continue;
+          *log += "ERROR: " + std::string(stage_name(stage)) + " shader input '" + original_name(name) +
+                  "' has no matching output in the " + stage_name(prev_stage) + " shader\n";
+          ok = false;
+          continue;
+        }
+        const std::string a = interface_type_key(type, arrayed_in);
+        const std::string b = interface_type_key(it->second.symbol->getType(), arrayed_prev_out);
+        if (a != b) {
+          *log += "ERROR: " + std::string(stage_name(stage)) + " shader input '" + original_name(name) +
+                  "' does not match the type of the " + stage_name(prev_stage) + " shader output\n";
+          ok = false;
+        }
+      }
+    }
+    if (stage == ShaderStage::Vertex) {
+      int vectors = 0;
+      for (const auto& [name, sym] : out)
+        if (sym.live) vectors += location_count(sym.symbol->getType());
+      if (vectors > limits.max_varying_vectors) {
+        *log += "ERROR: too many vertex shader outputs (" + std::to_string(vectors) + " vectors, limit " +
+                std::to_string(limits.max_varying_vectors) + ")\n";
+        ok = false;
+      }
+    }
+    prev_out = std::move(out);
+    prev_stage = stage;
+    have_prev = stage != ShaderStage::Compute;
+  }
+  return ok;
+}
+
+std::set<std::string> explicitly_located_inputs(const glslang::TIntermediate& intermediate) {
+  std::map<std::string, IoSymbol> in, out;
+  collect_io(intermediate, &in, &out);
+  std::set<std::string> names;
+  for (const auto& [name, sym] : in)
+    if (sym.symbol->getQualifier().hasLocation()) names.insert(name);
+  return names;
+}
+
+bool check_resource_limits(const ProgramInterface& pi, const ShaderLimits& limits, std::string* log) {
+  bool ok = true;
+  // Default-block size per stage, in vec4s (std140 makes offsets /16 a
+  // fair vector count).
+  const uint32_t vectors = (pi.default_block_size + 15) / 16;
+  for (const Binding& b : pi.bindings) {
+    if (b.set != kSetDefaultUniforms) continue;
+    const bool fragment = b.stages & stage_bit(ShaderStage::Fragment);
+    const int limit = fragment ? limits.max_fragment_uniform_vectors : limits.max_vertex_uniform_vectors;
+    if (static_cast<int>(vectors) > limit) {
+      *log += "ERROR: too many uniform components (" + std::to_string(vectors) + " vectors, limit " +
+              std::to_string(limit) + ")\n";
+      ok = false;
+      break;
+    }
+  }
+  int samplers[kShaderStageCount] = {};
+  int combined = 0;
+  for (const Uniform& u : pi.uniforms) {
+    if (!u.is_sampler) continue;
+    combined += u.array_size;
+    for (int s = 0; s < kShaderStageCount; ++s)
+      if (u.stages & (1u << s)) samplers[s] += u.array_size;
+  }
+  for (int s = 0; s < kShaderStageCount; ++s) {
+    const int limit = s == static_cast<int>(ShaderStage::Vertex) ? limits.max_vertex_texture_image_units
+                                                                 : limits.max_texture_image_units;
+    if (samplers[s] > limit) {
+      *log += "ERROR: too many " + std::string(stage_name(static_cast<ShaderStage>(s))) +
+              " shader texture samplers (" + std::to_string(samplers[s]) + ", limit " + std::to_string(limit) + ")\n";
+      ok = false;
+    }
+  }
+  if (combined > limits.max_combined_texture_image_units) {
+    *log += "ERROR: too many combined texture samplers\n";
+    ok = false;
+  }
+  if (static_cast<int>(pi.uniform_blocks.size()) > limits.max_combined_uniform_blocks) {
+    *log += "ERROR: too many uniform blocks\n";
+    ok = false;
+  }
+  for (const Block& b : pi.uniform_blocks) {
+    if (b.data_size > limits.max_uniform_block_size) {
+      *log += "ERROR: uniform block '" + b.name + "' is larger than GL_MAX_UNIFORM_BLOCK_SIZE\n";
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+bool resolve_transform_feedback(const glslang::TProgram& program, ShaderStage last_vertex_stage,
+                                const std::vector<std::string>& names, ProgramInterface* pi, std::string* log) {
+  if (names.empty()) return true;
+  const glslang::TIntermediate* intermediate = program.getIntermediate(to_glslang(last_vertex_stage));
+  std::map<std::string, IoSymbol> in, out;
+  if (intermediate) collect_io(*intermediate, &in, &out);
+  bool ok = true;
+  for (const std::string& requested : names) {
+    if (requested == "gl_NextBuffer" || requested.compare(0, 17, "gl_SkipComponents") == 0) {
+      pi->transform_feedback.push_back({requested, 0, 0, -1, 0});
+      continue;
+    }
+    if (requested == "gl_Position") {
+      pi->transform_feedback.push_back({requested, 0x8B52, 1, -1, 0});
+      continue;
+    }
+    if (requested == "gl_PointSize") {
+      pi->transform_feedback.push_back({requested, 0x1406, 1, -1, 0});
+      continue;
+    }
+    std::string base = requested;
+    int element = -1;
+    if (const size_t open = requested.find('['); open != std::string::npos && requested.back() == ']') {
+      base = requested.substr(0, open);
+      element = std::atoi(requested.c_str() + open + 1);
+    }
+    const IoSymbol* found = nullptr;
+    for (const auto& [name, sym] : out)
+      if (original_name(name) == base) found = &sym;
+    if (!found) {
+      *log += "ERROR: transform feedback varying '" + requested + "' is not an output of the " +
+              std::string(stage_name(last_vertex_stage)) + " shader\n";
+      ok = false;
+      continue;
+    }
+    const glslang::TType& type = found->symbol->getType();
+    InterfaceVariable v;
+    v.name = requested;
+    if (type.isArray()) {
+      glslang::TType element_type(type, 0);
+      v.type = gl_type_of(element_type);
+    } else {
+      v.type = gl_type_of(type);
+    }
+    v.array_size = type.isArray() && element < 0 ? type.getOuterArraySize() : 1;
+    if (type.isArray() && element >= type.getOuterArraySize()) {
+      *log += "ERROR: transform feedback varying '" + requested + "' indexes past the end of the array\n";
+      ok = false;
+      continue;
+    }
+    pi->transform_feedback.push_back(std::move(v));
+  }
+  return ok;
+}
+
+}  // namespace brass::compiler

@@ -1,0 +1,30 @@
+// Link-time rules GL requires that glslang's linker does not check for GL
+// (interface matching between stages, resource limits, transform-feedback
+// names). Errors are appended to `log` in Brass's GL style.
+#pragma once
+
+#include <glslang/Public/ShaderLang.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "compiler/compiler.h"
+
+namespace brass::compiler {
+
+bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<ShaderStage>& stages,
+                            const ShaderLimits& limits, std::string* log);
+
+bool check_resource_limits(const ProgramInterface& pi, const ShaderLimits& limits, std::string* log);
+
+// Resolves the transform-feedback varyings against the outputs of the last
+// vertex-processing stage; fills pi->transform_feedback.
+bool resolve_transform_feedback(const glslang::TProgram& program, ShaderStage last_vertex_stage,
+                                const std::vector<std::string>& names, ProgramInterface* pi, std::string* log);
+
+// Names of the stage inputs the source gave layout(location = N); call
+// before TProgram::mapIO (which gives every input a location).
+std::set<std::string> explicitly_located_inputs(const glslang::TIntermediate& intermediate);
+
+}  // namespace brass::compiler

@@ -1,0 +1,154 @@
+// The GL program interface of a linked program (what glGetActiveUniform,
+// glGetUniformLocation, glGetProgramResource* answer) and the Vulkan
+// descriptor binding table the driver builds its set layouts from.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace brass::compiler {
+
+enum class ShaderStage : uint8_t {
+  Vertex = 0,
+  TessControl = 1,
+  TessEval = 2,
+  Geometry = 3,
+  Fragment = 4,
+  Compute = 5,
+};
+inline constexpr int kShaderStageCount = 6;
+
+// Bit (1 << stage) per ShaderStage.
+using StageMask = uint32_t;
+inline constexpr StageMask stage_bit(ShaderStage s) { return 1u << static_cast<uint32_t>(s); }
+
+// Descriptor sets, one per descriptor type (the contract with the driver).
+enum DescriptorSetIndex : uint32_t {
+  kSetDefaultUniforms = 0,  // one std140 UBO per stage, binding = stage index (compute: 0)
+  kSetUniformBuffers = 1,
+  kSetSamplers = 2,         // combined image samplers and uniform texel buffers
+  kSetStorageBuffers = 3,
+  kSetStorageImages = 4,    // storage images and storage texel buffers
+  kSetBindless = 5,         // reserved
+  kSetCount = 6,
+};
+
+enum class DescriptorKind : uint8_t {
+  UniformBuffer,         // set 0 and set 1
+  CombinedImageSampler,  // set 2
+  UniformTexelBuffer,    // set 2 (samplerBuffer)
+  StorageBuffer,         // set 3
+  StorageImage,          // set 4
+  StorageTexelBuffer,    // set 4 (imageBuffer)
+  // set 3: a VK storage buffer holding a GL atomic counter buffer binding;
+  // slot = index in ProgramInterface::atomic_counter_buffers.
+  AtomicCounterBuffer,
+  // set 2: a colour attachment read by EXT_shader_framebuffer_fetch
+  // (VK input attachment); slot = draw buffer index.
+  InputAttachment,
+};
+
+struct Binding {
+  uint32_t set = 0;
+  uint32_t binding = 0;
+  StageMask stages = 0;
+  DescriptorKind kind = DescriptorKind::UniformBuffer;
+  uint32_t array_count = 1;
+  // GL-visible slot: for UBO/SSBO the block index within the program; for
+  // samplers/images the index of the uniform in ProgramInterface::uniforms.
+  // For the default uniform block (set 0) the stage index.
+  uint32_t slot = 0;
+  bool operator==(const Binding&) const = default;
+};
+
+// One active uniform as glGetActiveUniform reports it. Default-block
+// uniforms have block_index -1 and an offset into the stage-independent
+// default block layout (std140; every stage's default UBO has the same
+// layout, members a stage does not use are still laid out).
+struct Uniform {
+  std::string name;        // GL name: arrays end in "[0]"
+  uint32_t type = 0;       // GL enum (gl_types.h)
+  int32_t array_size = 1;  // GL_UNIFORM_SIZE
+  int32_t block_index = -1;
+  int32_t offset = -1;     // byte offset in its block (default block for -1)
+  int32_t array_stride = 0;
+  int32_t matrix_stride = 0;
+  bool row_major = false;
+  int32_t location = -1;   // first location (default block only); arrays take array_size locations
+  StageMask stages = 0;
+  // Samplers and images: the GL initial binding (layout(binding=N)), else 0.
+  int32_t initial_binding = 0;
+  bool is_sampler = false;  // includes samplerBuffer
+  bool is_image = false;
+  int32_t atomic_buffer_index = -1;  // atomic counters only
+  bool operator==(const Uniform&) const = default;
+};
+
+// Uniform or shader-storage block.
+struct Block {
+  std::string name;          // GL name, "Block[0]" for arrays of blocks
+  int32_t data_size = 0;     // GL_UNIFORM_BLOCK_DATA_SIZE
+  int32_t initial_binding = 0;  // layout(binding=N) or 0
+  StageMask stages = 0;
+  std::vector<uint32_t> active_members;  // indices into uniforms / buffer_variables
+  bool operator==(const Block&) const = default;
+};
+
+// GL atomic counter buffer (glGetActiveAtomicCounterBufferiv). Its counters
+// are uniforms of type GL_UNSIGNED_INT_ATOMIC_COUNTER whose block_index is
+// -1, atomic_buffer_index this buffer and offset their byte offset.
+struct AtomicCounterBuffer {
+  int32_t binding = 0;  // layout(binding = N): the GL binding point
+  int32_t data_size = 0;
+  StageMask stages = 0;
+  std::vector<uint32_t> active_counters;  // indices into uniforms
+  bool operator==(const AtomicCounterBuffer&) const = default;
+};
+
+// Member of a shader-storage block (GL_BUFFER_VARIABLE).
+struct BufferVariable {
+  std::string name;
+  uint32_t type = 0;
+  int32_t array_size = 1;
+  int32_t block_index = -1;
+  int32_t offset = 0;
+  int32_t array_stride = 0;
+  int32_t top_level_array_size = 1;
+  int32_t top_level_array_stride = 0;
+  StageMask stages = 0;
+  bool operator==(const BufferVariable&) const = default;
+};
+
+// Vertex attribute, fragment output or transform-feedback varying.
+struct InterfaceVariable {
+  std::string name;
+  uint32_t type = 0;
+  int32_t array_size = 1;
+  int32_t location = -1;
+  int32_t index = 0;  // fragment outputs: dual-source index
+  bool operator==(const InterfaceVariable&) const = default;
+};
+
+struct ProgramInterface {
+  std::vector<Uniform> uniforms;  // default block and block members, GL order
+  std::vector<Block> uniform_blocks;
+  std::vector<BufferVariable> buffer_variables;
+  std::vector<Block> storage_blocks;
+  std::vector<AtomicCounterBuffer> atomic_counter_buffers;
+  std::vector<InterfaceVariable> attributes;       // active vertex inputs
+  std::vector<InterfaceVariable> fragment_outputs;
+  std::vector<InterfaceVariable> transform_feedback;  // in request order
+  // Size in bytes of the default uniform block (same for every stage).
+  uint32_t default_block_size = 0;
+  // Number of locations used by default-block uniforms (densely assigned).
+  uint32_t uniform_location_count = 0;
+  // location -> index in uniforms (one entry per array element location).
+  std::vector<int32_t> location_to_uniform;
+  uint32_t compute_local_size[3] = {0, 0, 0};
+  // Descriptor bindings of the program (the driver's set layouts).
+  std::vector<Binding> bindings;
+  bool operator==(const ProgramInterface&) const = default;
+};
+
+}  // namespace brass::compiler

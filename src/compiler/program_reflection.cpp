@@ -1,0 +1,335 @@
+#include "compiler/program_reflection.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "compiler/gl_types.h"
+#include "compiler/glsl_upgrader.h"
+#include "compiler/glslang_glue.h"
+
+namespace brass::compiler {
+
+uint32_t gl_type_of(const glslang::TType& type) {
+  using namespace glslang;
+  if (type.getBasicType() == EbtSampler) return 0;  // reflection reports these
+  const int v = type.getVectorSize();
+  if (type.isMatrix()) {
+    const int c = type.getMatrixCols(), r = type.getMatrixRows();
+    const bool dbl = type.getBasicType() == EbtDouble;
+    if (c == r) return dbl ? (c == 2 ? gl::DOUBLE_MAT2 : c == 3 ? gl::DOUBLE_MAT3 : gl::DOUBLE_MAT4)
+                           : (c == 2 ? gl::FLOAT_MAT2 : c == 3 ? gl::FLOAT_MAT3 : gl::FLOAT_MAT4);
+    if (c == 2) return r == 3 ? gl::FLOAT_MAT2x3 : gl::FLOAT_MAT2x4;
+    if (c == 3) return r == 2 ? gl::FLOAT_MAT3x2 : gl::FLOAT_MAT3x4;
+    return r == 2 ? gl::FLOAT_MAT4x2 : gl::FLOAT_MAT4x3;
+  }
+  const auto pick = [v](uint32_t s, uint32_t v2, uint32_t v3, uint32_t v4) {
+    return v <= 1 ? s : v == 2 ? v2 : v == 3 ? v3 : v4;
+  };
+  switch (type.getBasicType()) {
+    case EbtFloat: return pick(gl::FLOAT, gl::FLOAT_VEC2, gl::FLOAT_VEC3, gl::FLOAT_VEC4);
+    case EbtInt: return pick(gl::INT, gl::INT_VEC2, gl::INT_VEC3, gl::INT_VEC4);
+    case EbtUint: return pick(gl::UNSIGNED_INT, gl::UNSIGNED_INT_VEC2, gl::UNSIGNED_INT_VEC3, gl::UNSIGNED_INT_VEC4);
+    case EbtBool: return pick(gl::BOOL, gl::BOOL_VEC2, gl::BOOL_VEC3, gl::BOOL_VEC4);
+    case EbtDouble: return pick(gl::DOUBLE, gl::DOUBLE_VEC2, gl::DOUBLE_VEC3, gl::DOUBLE_VEC4);
+    default: return 0;
+  }
+}
+
+namespace {
+
+StageMask to_stage_mask(EShLanguageMask m) {
+  return static_cast<StageMask>(m) & ((1u << kShaderStageCount) - 1);
+}
+
+int lowest_stage(StageMask m) {
+  for (int s = 0; s < kShaderStageCount; ++s)
+    if (m & (1u << s)) return s;
+  return kShaderStageCount;
+}
+
+int matrix_stride_of(const glslang::TType& type) {
+  if (!type.isMatrix()) return 0;
+  const bool row_major = type.getQualifier().layoutMatrix == glslang::ElmRowMajor;
+  const int vec = row_major ? type.getMatrixCols() : type.getMatrixRows();
+  const int scalar = type.getBasicType() == glslang::EbtDouble ? 8 : 4;
+  // std140 rounds every column up to a vec4; std430 keeps vec2 columns tight.
+  const bool std430 = type.getQualifier().layoutPacking == glslang::ElpStd430;
+  return (vec == 2 && std430 ? 2 : 4) * scalar;
+}
+
+bool is_default_block(const glslang::TObjectReflection& block) {
+  return block.name == kDefaultBlockName;
+}
+
+// "Block[3]" -> 3; "Block" -> 0.
+int array_element_of(const std::string& name) {
+  if (name.empty() || name.back() != ']') return 0;
+  const size_t open = name.rfind('[');
+  return open == std::string::npos ? 0 : std::atoi(name.c_str() + open + 1);
+}
+
+struct PendingBinding {
+  uint32_t set;
+  uint32_t provisional;
+  Binding binding;
+};
+
+void add_pending(std::vector<PendingBinding>& pending, uint32_t set, uint32_t provisional, StageMask stages,
+                 DescriptorKind kind, uint32_t count, uint32_t slot) {
+  for (PendingBinding& p : pending) {
+    if (p.set == set && p.provisional == provisional) {
+      p.binding.stages |= stages;
+      p.binding.array_count = std::max(p.binding.array_count, count);
+      p.binding.slot = std::min(p.binding.slot, slot);
+      return;
+    }
+  }
+  Binding b;
+  b.set = set;
+  b.stages = stages;
+  b.kind = kind;
+  b.array_count = count;
+  b.slot = slot;
+  pending.push_back({set, provisional, b});
+}
+
+}  // namespace
+
+void build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
+                             const std::map<std::string, int>& explicit_locations, ProgramInterface* out,
+                             BindingRemapTable* remap) {
+  ProgramInterface& pi = *out;
+  std::vector<PendingBinding> pending;
+
+  // ---- Uniform blocks (the default block is Brass-internal, set 0).
+  const int num_ublocks = program.getNumUniformBlocks();
+  std::vector<int> block_remap(static_cast<size_t>(std::max(num_ublocks, 0)), -1);
+  int default_block = -1;
+  for (int i = 0; i < num_ublocks; ++i) {
+    const glslang::TObjectReflection& b = program.getUniformBlock(i);
+    if (is_default_block(b)) {
+      default_block = i;
+      pi.default_block_size = static_cast<uint32_t>(b.size);
+      const StageMask stages = to_stage_mask(b.stages);
+      for (int s = 0; s < kShaderStageCount; ++s) {
+        if (!(stages & (1u << s))) continue;
+        Binding d;
+        d.set = kSetDefaultUniforms;
+        d.binding = default_block_binding(static_cast<ShaderStage>(s));
+        d.stages = 1u << s;
+        d.kind = DescriptorKind::UniformBuffer;
+        d.slot = static_cast<uint32_t>(s);
+        pi.bindings.push_back(d);
+      }
+      continue;
+    }
+    block_remap[i] = static_cast<int>(pi.uniform_blocks.size());
+    Block block;
+    block.name = original_name(b.name);
+    block.data_size = b.size;
+    block.stages = to_stage_mask(b.stages);
+    const glslang::TType* type = b.getType();
+    const uint32_t set = type ? type->getQualifier().layoutSet : kSetUniformBuffers;
+    const int provisional = b.getBinding();
+    block.initial_binding = resolver.gl_initial_binding(set, provisional) + array_element_of(b.name);
+    add_pending(pending, set, static_cast<uint32_t>(provisional), block.stages, DescriptorKind::UniformBuffer,
+                type && type->isArray() ? static_cast<uint32_t>(type->getOuterArraySize()) : 1u,
+                static_cast<uint32_t>(pi.uniform_blocks.size()));
+    pi.uniform_blocks.push_back(std::move(block));
+  }
+
+  // ---- Uniforms: default-block members, opaque types, block members.
+  // Locations are Brass's own (Vulkan has none for loose uniforms): explicit
+  // layout(location = N) from the application first, then the lowest free
+  // locations in reflection order, one per array element.
+  std::vector<size_t> needs_location;
+  for (int i = 0; i < program.getNumUniformVariables(); ++i) {
+    const glslang::TObjectReflection& r = program.getUniform(i);
+    const glslang::TType* type = r.getType();
+    Uniform u;
+    u.name = original_name(r.name);
+    u.type = static_cast<uint32_t>(r.glDefineType);
+    u.array_size = std::max(r.size, 1);
+    u.offset = r.offset;
+    u.array_stride = r.arrayStride;
+    u.stages = to_stage_mask(r.stages);
+    if (type) {
+      u.matrix_stride = matrix_stride_of(*type);
+      u.row_major = type->isMatrix() && type->getQualifier().layoutMatrix == glslang::ElmRowMajor;
+    }
+    const bool opaque = type && type->getBasicType() == glslang::EbtSampler;
+    if (opaque && type->getSampler().isSubpass()) {
+      // Framebuffer fetch input attachment: Brass-internal, not a GL uniform.
+      add_pending(pending, type->getQualifier().layoutSet, static_cast<uint32_t>(r.getBinding()), u.stages,
+                  DescriptorKind::InputAttachment, 1, type->getQualifier().layoutAttachment);
+      continue;
+    }
+    if (opaque) {
+      u.is_image = type->getSampler().isImage();
+      u.is_sampler = !u.is_image;
+      u.offset = -1;
+      const uint32_t set = type->getQualifier().layoutSet;
+      const int provisional = r.getBinding();
+      u.initial_binding = resolver.gl_initial_binding(set, provisional);
+      add_pending(pending, set, static_cast<uint32_t>(provisional), u.stages, descriptor_kind_for(*type),
+                  static_cast<uint32_t>(u.array_size), static_cast<uint32_t>(pi.uniforms.size()));
+    }
+    if (opaque || r.index == default_block || r.index < 0) {
+      u.block_index = -1;
+      std::string base = u.name;
+      if (base.size() > 3 && base.compare(base.size() - 3, 3, "[0]") == 0) base.resize(base.size() - 3);
+      auto ex = explicit_locations.find(base);
+      if (ex != explicit_locations.end()) u.location = ex->second;
+      else needs_location.push_back(pi.uniforms.size());
+    } else {
+      u.block_index = r.index < num_ublocks ? block_remap[r.index] : -1;
+      if (u.block_index >= 0)
+        pi.uniform_blocks[u.block_index].active_members.push_back(static_cast<uint32_t>(pi.uniforms.size()));
+    }
+    pi.uniforms.push_back(std::move(u));
+  }
+  auto claim = [&pi](int32_t location, int32_t count, int32_t uniform) {
+    const size_t end = static_cast<size_t>(location + count);
+    if (pi.location_to_uniform.size() < end) pi.location_to_uniform.resize(end, -1);
+    for (int32_t e = 0; e < count; ++e) pi.location_to_uniform[static_cast<size_t>(location + e)] = uniform;
+  };
+  for (size_t i = 0; i < pi.uniforms.size(); ++i) {
+    const Uniform& u = pi.uniforms[i];
+    if (u.location >= 0) claim(u.location, u.array_size, static_cast<int32_t>(i));
+  }
+  int32_t next_free = 0;
+  for (size_t i : needs_location) {
+    Uniform& u = pi.uniforms[i];
+    for (;; ++next_free) {
+      bool free = true;
+      for (int32_t e = 0; e < u.array_size && free; ++e) {
+        const size_t at = static_cast<size_t>(next_free + e);
+        free = at >= pi.location_to_uniform.size() || pi.location_to_uniform[at] < 0;
+      }
+      if (free) break;
+    }
+    u.location = next_free;
+    claim(next_free, u.array_size, static_cast<int32_t>(i));
+    next_free += u.array_size;
+  }
+  pi.uniform_location_count = static_cast<uint32_t>(pi.location_to_uniform.size());
+
+  // ---- Shader storage blocks and their members. Under Vulkan rules glslang
+  // turns atomic counters into storage blocks named gl_AtomicCounterBlock_<binding>;
+  // GL reports those as atomic counter buffers and uniforms.
+  static constexpr std::string_view kAtomicPrefix = "gl_AtomicCounterBlock_";
+  const int num_sblocks = program.getNumBufferBlocks();
+  std::vector<int> storage_remap(static_cast<size_t>(std::max(num_sblocks, 0)), -1);
+  std::vector<int> atomic_remap(static_cast<size_t>(std::max(num_sblocks, 0)), -1);
+  for (int i = 0; i < num_sblocks; ++i) {
+    const glslang::TObjectReflection& b = program.getBufferBlock(i);
+    const glslang::TType* type = b.getType();
+    const uint32_t set = type ? type->getQualifier().layoutSet : kSetStorageBuffers;
+    const int provisional = b.getBinding();
+    const StageMask stages = to_stage_mask(b.stages);
+    if (b.name.compare(0, kAtomicPrefix.size(), kAtomicPrefix) == 0) {
+      atomic_remap[i] = static_cast<int>(pi.atomic_counter_buffers.size());
+      AtomicCounterBuffer acb;
+      acb.binding = std::atoi(b.name.c_str() + kAtomicPrefix.size());
+      acb.data_size = b.size;
+      acb.stages = stages;
+      add_pending(pending, set, static_cast<uint32_t>(provisional), stages, DescriptorKind::AtomicCounterBuffer, 1,
+                  static_cast<uint32_t>(pi.atomic_counter_buffers.size()));
+      pi.atomic_counter_buffers.push_back(std::move(acb));
+      continue;
+    }
+    storage_remap[i] = static_cast<int>(pi.storage_blocks.size());
+    Block block;
+    block.name = original_name(b.name);
+    block.data_size = b.size;
+    block.stages = stages;
+    block.initial_binding = resolver.gl_initial_binding(set, provisional) + array_element_of(b.name);
+    add_pending(pending, set, static_cast<uint32_t>(provisional), block.stages, DescriptorKind::StorageBuffer,
+                type && type->isArray() ? static_cast<uint32_t>(type->getOuterArraySize()) : 1u,
+                static_cast<uint32_t>(pi.storage_blocks.size()));
+    pi.storage_blocks.push_back(std::move(block));
+  }
+  for (int i = 0; i < program.getNumBufferVariables(); ++i) {
+    const glslang::TObjectReflection& r = program.getBufferVariable(i);
+    const bool in_range = r.index >= 0 && r.index < num_sblocks;
+    if (in_range && atomic_remap[r.index] >= 0) {
+      Uniform u;
+      u.name = original_name(r.name);
+      u.type = gl::UNSIGNED_INT_ATOMIC_COUNTER;
+      u.array_size = std::max(r.size, 1);
+      u.offset = r.offset;
+      u.array_stride = r.arrayStride;
+      u.stages = to_stage_mask(r.stages);
+      u.atomic_buffer_index = atomic_remap[r.index];
+      pi.atomic_counter_buffers[atomic_remap[r.index]].active_counters.push_back(static_cast<uint32_t>(pi.uniforms.size()));
+      pi.uniforms.push_back(std::move(u));
+      continue;
+    }
+    BufferVariable v;
+    v.name = original_name(r.name);
+    v.type = static_cast<uint32_t>(r.glDefineType);
+    v.array_size = std::max(r.size, 1);
+    v.block_index = in_range ? storage_remap[r.index] : -1;
+    v.offset = r.offset;
+    v.array_stride = r.arrayStride;
+    v.top_level_array_size = r.topLevelArraySize;
+    v.top_level_array_stride = r.topLevelArrayStride;
+    v.stages = to_stage_mask(r.stages);
+    if (v.block_index >= 0)
+      pi.storage_blocks[v.block_index].active_members.push_back(static_cast<uint32_t>(pi.buffer_variables.size()));
+    pi.buffer_variables.push_back(std::move(v));
+  }
+
+  // ---- Attributes and fragment outputs (locations are fixed up by the
+  // linker, which knows about glBindAttribLocation).
+  for (int i = 0; i < program.getNumPipeInputs(); ++i) {
+    const glslang::TObjectReflection& r = program.getPipeInput(i);
+    if (r.name.compare(0, 3, "gl_") == 0) continue;
+    const glslang::TType* type = r.getType();
+    if (!type || type->getQualifier().storage != glslang::EvqVaryingIn) continue;
+    InterfaceVariable v;
+    v.name = original_name(r.name);
+    // GL names arrays of program inputs/outputs "name[0]".
+    if (type->isArray() && v.name.find('[') == std::string::npos) v.name += "[0]";
+    v.type = static_cast<uint32_t>(r.glDefineType);
+    v.array_size = std::max(r.size, type->isArray() ? type->getOuterArraySize() : 1);
+    v.location = type->getQualifier().hasLocation() ? static_cast<int32_t>(type->getQualifier().layoutLocation) : -1;
+    pi.attributes.push_back(std::move(v));
+  }
+  for (int i = 0; i < program.getNumPipeOutputs(); ++i) {
+    const glslang::TObjectReflection& r = program.getPipeOutput(i);
+    if (r.name.compare(0, 3, "gl_") == 0) continue;
+    const glslang::TType* type = r.getType();
+    if (!type || type->getQualifier().storage != glslang::EvqVaryingOut) continue;
+    InterfaceVariable v;
+    v.name = original_name(r.name);
+    // GL names arrays of program inputs/outputs "name[0]".
+    if (type->isArray() && v.name.find('[') == std::string::npos) v.name += "[0]";
+    v.type = static_cast<uint32_t>(r.glDefineType);
+    v.array_size = std::max(r.size, type->isArray() ? type->getOuterArraySize() : 1);
+    v.location = type->getQualifier().hasLocation() ? static_cast<int32_t>(type->getQualifier().layoutLocation) : -1;
+    v.index = type->getQualifier().hasIndex() ? static_cast<int32_t>(type->getQualifier().layoutIndex) : 0;
+    pi.fragment_outputs.push_back(std::move(v));
+  }
+
+  for (int d = 0; d < 3; ++d) pi.compute_local_size[d] = program.getLocalSize(d);
+
+  // ---- Dense bindings per set: stage order, then slot order.
+  std::stable_sort(pending.begin(), pending.end(), [](const PendingBinding& a, const PendingBinding& b) {
+    if (a.set != b.set) return a.set < b.set;
+    const int sa = lowest_stage(a.binding.stages), sb = lowest_stage(b.binding.stages);
+    if (sa != sb) return sa < sb;
+    return a.binding.slot < b.binding.slot;
+  });
+  uint32_t next_binding[kSetCount] = {};
+  for (PendingBinding& p : pending) {
+    p.binding.binding = next_binding[p.set]++;
+    (*remap)[{p.set, p.provisional}] = p.binding.binding;
+    pi.bindings.push_back(p.binding);
+  }
+  std::stable_sort(pi.bindings.begin(), pi.bindings.end(), [](const Binding& a, const Binding& b) {
+    return a.set != b.set ? a.set < b.set : a.binding < b.binding;
+  });
+}
+
+}  // namespace brass::compiler

@@ -1,0 +1,29 @@
+// Builds the GL program interface and the dense descriptor binding table
+// from glslang's reflection of a linked (and I/O-mapped) program.
+#pragma once
+
+#include <glslang/Public/ShaderLang.h>
+
+#include <map>
+#include <string>
+#include <utility>
+
+#include "compiler/binding_resolver.h"
+#include "compiler/compiler.h"
+
+namespace brass::compiler {
+
+// (set, provisional binding) -> final binding, for remap_descriptors().
+using BindingRemapTable = std::map<std::pair<uint32_t, uint32_t>, uint32_t>;
+
+// GL type enum (gl_types.h) for a glslang type, 0 when it has none.
+uint32_t gl_type_of(const glslang::TType& type);
+
+// `explicit_locations`: layout(location = N) of default-block uniforms by
+// GL name (without "[0]"), from the validation parse (the Vulkan parse
+// drops them).
+void build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
+                             const std::map<std::string, int>& explicit_locations, ProgramInterface* out,
+                             BindingRemapTable* remap);
+
+}  // namespace brass::compiler

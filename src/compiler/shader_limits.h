@@ -1,0 +1,50 @@
+// Implementation limits that GLSL sees (gl_MaxVertexAttribs, ...) and the
+// linker enforces. The driver fills them from the device; defaults are the
+// GL ES 3.2 minimums raised to what every Vulkan 1.3 device offers.
+#pragma once
+
+#include <cstdint>
+
+namespace brass::compiler {
+
+struct ShaderLimits {
+  int max_vertex_attribs = 16;
+  int max_vertex_uniform_vectors = 256;
+  int max_fragment_uniform_vectors = 256;
+  int max_varying_vectors = 16;
+  int max_vertex_output_components = 64;
+  int max_fragment_input_components = 64;
+  int max_vertex_texture_image_units = 16;
+  int max_texture_image_units = 16;
+  int max_combined_texture_image_units = 96;
+  int max_draw_buffers = 8;
+  int max_uniform_buffer_bindings = 72;
+  int max_uniform_block_size = 16384;
+  int max_combined_uniform_blocks = 72;
+  int max_per_stage_uniform_blocks = 12;
+  int max_shader_storage_buffer_bindings = 24;
+  int max_per_stage_storage_blocks = 8;
+  int max_image_units = 8;
+  int max_per_stage_images = 8;
+  int max_atomic_counter_bindings = 8;
+  int max_atomic_counters = 32;
+  int max_compute_work_group_count[3] = {65535, 65535, 65535};
+  int max_compute_work_group_size[3] = {128, 128, 64};
+  int max_compute_shared_memory = 32768;
+  int max_geometry_output_vertices = 256;
+  int max_geometry_total_output_components = 1024;
+  int max_tess_gen_level = 64;
+  int max_patch_vertices = 32;
+  int max_clip_distances = 8;
+  int max_cull_distances = 8;
+  int max_samples = 4;
+  int max_transform_feedback_buffers = 4;
+  int max_transform_feedback_interleaved_components = 64;
+  int min_program_texel_offset = -8;
+  int max_program_texel_offset = 7;
+  int max_viewports = 16;
+
+  static ShaderLimits defaults() { return {}; }
+};
+
+}  // namespace brass::compiler

@@ -1,0 +1,258 @@
+#include "compiler/spirv_patch.h"
+
+#include <spirv-tools/libspirv.hpp>
+
+#include <cstring>
+
+#include "compiler/spirv_module.h"
+
+namespace brass::compiler {
+
+bool remap_descriptors(std::vector<uint32_t>& spirv, const DescriptorRemap& remap) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  std::map<uint32_t, size_t> set_decoration, binding_decoration;  // id -> instruction index
+  for (size_t i = 0; i < module->instructions.size(); ++i) {
+    const SpirvInstruction& inst = module->instructions[i];
+    if (inst.opcode() != spv::OpDecorate || inst.operand_count() < 3) continue;
+    if (inst.operand(1) == spv::DecorationDescriptorSet) set_decoration[inst.operand(0)] = i;
+    if (inst.operand(1) == spv::DecorationBinding) binding_decoration[inst.operand(0)] = i;
+  }
+  for (const auto& [id, bi] : binding_decoration) {
+    auto si = set_decoration.find(id);
+    if (si == set_decoration.end()) continue;
+    SpirvInstruction& set_inst = module->instructions[si->second];
+    SpirvInstruction& binding_inst = module->instructions[bi];
+    const auto [set, binding] = remap(set_inst.operand(2), binding_inst.operand(2));
+    set_inst.words[3] = set;
+    binding_inst.words[3] = binding;
+  }
+  spirv = module->serialize();
+  return true;
+}
+
+namespace {
+
+std::map<uint32_t, uint32_t> variable_storage(const SpirvModule& m) {
+  std::map<uint32_t, uint32_t> out;
+  for (const SpirvInstruction& inst : m.instructions)
+    if (inst.opcode() == spv::OpVariable) out[inst.operand(1)] = inst.operand(2);
+  return out;
+}
+
+}  // namespace
+
+bool remap_locations(std::vector<uint32_t>& spirv, spv::StorageClass storage,
+                     const std::map<uint32_t, uint32_t>& old_to_new) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  const auto storage_of = variable_storage(*module);
+  for (SpirvInstruction& inst : module->instructions) {
+    if (inst.opcode() != spv::OpDecorate || inst.operand_count() < 3 ||
+        inst.operand(1) != spv::DecorationLocation)
+      continue;
+    auto s = storage_of.find(inst.operand(0));
+    if (s == storage_of.end() || s->second != static_cast<uint32_t>(storage)) continue;
+    auto it = old_to_new.find(inst.operand(2));
+    if (it != old_to_new.end()) inst.words[3] = it->second;
+  }
+  spirv = module->serialize();
+  return true;
+}
+
+bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass storage, const LocationByName& lookup) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  const auto storage_of = variable_storage(*module);
+  std::map<uint32_t, std::string> names;
+  for (const SpirvInstruction& inst : module->instructions) {
+    if (inst.opcode() != spv::OpName || inst.operand_count() < 2) continue;
+    const char* text = reinterpret_cast<const char*>(inst.words.data() + 2);
+    const size_t max = (inst.words.size() - 2) * 4;
+    names[inst.operand(0)] = std::string(text, strnlen(text, max));
+  }
+  for (SpirvInstruction& inst : module->instructions) {
+    if (inst.opcode() != spv::OpDecorate || inst.operand_count() < 3 ||
+        inst.operand(1) != spv::DecorationLocation)
+      continue;
+    auto s = storage_of.find(inst.operand(0));
+    if (s == storage_of.end() || s->second != static_cast<uint32_t>(storage)) continue;
+    auto n = names.find(inst.operand(0));
+    if (n == names.end()) continue;
+    const int32_t location = lookup(n->second);
+    if (location >= 0) inst.words[3] = static_cast<uint32_t>(location);
+  }
+  spirv = module->serialize();
+  return true;
+}
+
+namespace {
+
+// name -> Location of the variables of one storage class (OpName based).
+std::map<std::string, uint32_t> named_locations(const SpirvModule& m, spv::StorageClass storage) {
+  const auto storage_of = variable_storage(m);
+  std::map<uint32_t, std::string> names;
+  std::map<std::string, uint32_t> out;
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() != spv::OpName || inst.operand_count() < 2) continue;
+    const char* text = reinterpret_cast<const char*>(inst.words.data() + 2);
+    names[inst.operand(0)] = std::string(text, strnlen(text, (inst.words.size() - 2) * 4));
+  }
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() != spv::OpDecorate || inst.operand_count() < 3 || inst.operand(1) != spv::DecorationLocation)
+      continue;
+    auto s = storage_of.find(inst.operand(0));
+    auto n = names.find(inst.operand(0));
+    if (s == storage_of.end() || s->second != static_cast<uint32_t>(storage) || n == names.end()) continue;
+    out[n->second] = inst.operand(2);
+  }
+  return out;
+}
+
+}  // namespace
+
+bool match_stage_interface(const std::vector<uint32_t>& producer, std::vector<uint32_t>& consumer) {
+  auto p = SpirvModule::parse(producer);
+  if (!p) return false;
+  const std::map<std::string, uint32_t> outputs = named_locations(*p, spv::StorageClassOutput);
+  return remap_locations_by_name(consumer, spv::StorageClassInput, [&outputs](const std::string& name) {
+    auto it = outputs.find(name);
+    return it == outputs.end() ? int32_t{-1} : static_cast<int32_t>(it->second);
+  });
+}
+
+bool spirv_has_builtin(const std::vector<uint32_t>& spirv, spv::BuiltIn builtin) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  for (const SpirvInstruction& inst : module->instructions) {
+    if (inst.opcode() == spv::OpDecorate && inst.operand_count() >= 3 &&
+        inst.operand(1) == spv::DecorationBuiltIn && inst.operand(2) == static_cast<uint32_t>(builtin))
+      return true;
+    if (inst.opcode() == spv::OpMemberDecorate && inst.operand_count() >= 4 &&
+        inst.operand(2) == spv::DecorationBuiltIn && inst.operand(3) == static_cast<uint32_t>(builtin))
+      return true;
+  }
+  return false;
+}
+
+bool patch_instance_id(std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  SpirvModule& m = *module;
+  const auto instance_index = m.find_decorated(spv::DecorationBuiltIn, spv::BuiltInInstanceIndex);
+  if (!instance_index) return true;  // nothing to do
+  const size_t var_at = m.find_definition(*instance_index);
+  if (var_at == m.instructions.size()) return false;
+  const uint32_t pointer_type = m.instructions[var_at].operand(0);
+
+  const uint32_t base = m.new_id();
+  m.add_capability(spv::CapabilityDrawParameters);
+  m.add_extension("SPV_KHR_shader_draw_parameters");
+  m.insert_annotation(SpirvModule::make(spv::OpDecorate, {base, spv::DecorationBuiltIn, spv::BuiltInBaseInstance}));
+  // Re-find: insertions moved it.
+  const size_t var_now = m.find_definition(*instance_index);
+  m.instructions.insert(m.instructions.begin() + var_now + 1,
+                        SpirvModule::make(spv::OpVariable, {pointer_type, base, spv::StorageClassInput}));
+  m.add_to_entry_point_interfaces(base);
+
+  std::vector<SpirvInstruction> out;
+  out.reserve(m.instructions.size() + 8);
+  for (SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() == spv::OpLoad && inst.operand(2) == *instance_index) {
+      // %r = OpLoad %int %InstanceIndex  becomes
+      // %t = OpLoad %int %InstanceIndex; %b = OpLoad %int %Base; %r = OpISub %int %t %b
+      const uint32_t type = inst.operand(0), result = inst.operand(1);
+      const uint32_t t = m.new_id(), b = m.new_id();
+      out.push_back(SpirvModule::make(spv::OpLoad, {type, t, *instance_index}));
+      out.push_back(SpirvModule::make(spv::OpLoad, {type, b, base}));
+      out.push_back(SpirvModule::make(spv::OpISub, {type, result, t, b}));
+      continue;
+    }
+    out.push_back(std::move(inst));
+  }
+  m.instructions = std::move(out);
+  spirv = m.serialize();
+  return true;
+}
+
+bool add_point_size_write(std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  SpirvModule& m = *module;
+
+  // The entry point function.
+  uint32_t entry = 0;
+  for (const SpirvInstruction& inst : m.instructions)
+    if (inst.opcode() == spv::OpEntryPoint) entry = inst.operand(1);
+  if (!entry) return false;
+
+  const uint32_t float_type = m.get_float_type();
+  const uint32_t one = m.get_constant(float_type, 0x3f800000u);  // 1.0f
+  const uint32_t out_float_ptr = m.get_pointer_type(spv::StorageClassOutput, float_type);
+
+  // Prefer the PointSize member of an output gl_PerVertex block; otherwise
+  // declare a loose PointSize output.
+  uint32_t block_var = 0, member = 0;
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() == spv::OpMemberDecorate && inst.operand_count() >= 4 &&
+        inst.operand(2) == spv::DecorationBuiltIn && inst.operand(3) == spv::BuiltInPointSize) {
+      const uint32_t struct_type = inst.operand(0);
+      for (const SpirvInstruction& p : m.instructions) {
+        if (p.opcode() != spv::OpTypePointer || p.operand(1) != spv::StorageClassOutput || p.operand(2) != struct_type)
+          continue;
+        for (const SpirvInstruction& v : m.instructions)
+          if (v.opcode() == spv::OpVariable && v.operand(0) == p.operand(0) && v.operand(2) == spv::StorageClassOutput)
+            block_var = v.operand(1);
+      }
+      member = inst.operand(1);
+    }
+  }
+  uint32_t loose_var = 0;
+  if (!block_var) {
+    if (auto existing = m.find_decorated(spv::DecorationBuiltIn, spv::BuiltInPointSize)) {
+      loose_var = *existing;
+    } else {
+      loose_var = m.new_id();
+      m.insert_annotation(SpirvModule::make(spv::OpDecorate, {loose_var, spv::DecorationBuiltIn, spv::BuiltInPointSize}));
+      m.instructions.insert(m.instructions.begin() + m.first_function(),
+                            SpirvModule::make(spv::OpVariable, {out_float_ptr, loose_var, spv::StorageClassOutput}));
+      m.add_to_entry_point_interfaces(loose_var);
+    }
+  }
+  uint32_t member_index = 0;
+  if (block_var) member_index = m.get_constant(m.get_int_type(true), member);
+
+  // Insert after the OpLabel and OpVariables that open the entry function.
+  for (size_t i = 0; i < m.instructions.size(); ++i) {
+    if (m.instructions[i].opcode() != spv::OpFunction || m.instructions[i].operand(1) != entry) continue;
+    size_t j = i + 1;
+    while (j < m.instructions.size() && m.instructions[j].opcode() != spv::OpLabel) ++j;
+    ++j;
+    while (j < m.instructions.size() && m.instructions[j].opcode() == spv::OpVariable) ++j;
+    std::vector<SpirvInstruction> code;
+    if (block_var) {
+      const uint32_t ptr = m.new_id();
+      code.push_back(SpirvModule::make(spv::OpAccessChain, {out_float_ptr, ptr, block_var, member_index}));
+      code.push_back(SpirvModule::make(spv::OpStore, {ptr, one}));
+    } else {
+      code.push_back(SpirvModule::make(spv::OpStore, {loose_var, one}));
+    }
+    m.instructions.insert(m.instructions.begin() + j, code.begin(), code.end());
+    spirv = m.serialize();
+    return true;
+  }
+  return false;
+}
+
+bool validate_spirv(const std::vector<uint32_t>& spirv, VulkanEnv env, std::string* error) {
+  spvtools::SpirvTools tools(env == VulkanEnv::Vulkan1_3 ? SPV_ENV_VULKAN_1_3 : SPV_ENV_VULKAN_1_2);
+  std::string messages;
+  tools.SetMessageConsumer([&messages](spv_message_level_t, const char*, const spv_position_t& pos, const char* msg) {
+    messages += "spirv-val: word " + std::to_string(pos.index) + ": " + msg + "\n";
+  });
+  const bool ok = tools.Validate(spirv);
+  if (error) *error = messages;
+  return ok;
+}
+
+}  // namespace brass::compiler

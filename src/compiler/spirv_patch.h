@@ -1,0 +1,55 @@
+// Word-level SPIR-V rewrites Brass applies after glslang: descriptor
+// set/binding and location renumbering, GL's gl_InstanceID meaning, and the
+// draw-time variant patches. Each returns false (leaving the input intact)
+// when the module is not something it can edit.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <glslang/SPIRV/spirv.hpp>
+
+namespace brass::compiler {
+
+// new (set, binding) for each (set, binding) decorated in the module.
+using DescriptorRemap = std::function<std::pair<uint32_t, uint32_t>(uint32_t set, uint32_t binding)>;
+bool remap_descriptors(std::vector<uint32_t>& spirv, const DescriptorRemap& remap);
+
+// Rewrites Location decorations of variables in `storage` (Input/Output).
+bool remap_locations(std::vector<uint32_t>& spirv, spv::StorageClass storage,
+                     const std::map<uint32_t, uint32_t>& old_to_new);
+
+// Rewrites the Location of each variable in `storage` by its OpName: the
+// callback returns the new location or -1 to keep it. Unlike remapping by
+// old location this is unambiguous even when the old ranges overlap.
+using LocationByName = std::function<int32_t(const std::string& name)>;
+bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass storage, const LocationByName& lookup);
+
+// Separable programs are linked one at a time, so glslang's locations for
+// varyings only agree within one program. Before building a pipeline from
+// two separable stages, this rewrites the consumer's input locations to the
+// producer's output locations of the same name (GL's rule for separable
+// interfaces without explicit locations). Inputs the producer lacks keep
+// theirs. Returns false for malformed modules.
+bool match_stage_interface(const std::vector<uint32_t>& producer, std::vector<uint32_t>& consumer);
+
+// gl_InstanceID in GL does not include the base instance, Vulkan's
+// InstanceIndex does: every load of InstanceIndex becomes
+// InstanceIndex - BaseInstance (SPV_KHR_shader_draw_parameters).
+bool patch_instance_id(std::vector<uint32_t>& spirv);
+
+// Makes the entry point write gl_PointSize = 1.0 first thing.
+bool add_point_size_write(std::vector<uint32_t>& spirv);
+
+// True when the module uses BuiltIn `builtin` on any variable or member.
+bool spirv_has_builtin(const std::vector<uint32_t>& spirv, spv::BuiltIn builtin);
+
+enum class VulkanEnv : uint8_t { Vulkan1_2, Vulkan1_3 };
+// SPIRV-Tools validation; `error` gets the validator's messages.
+bool validate_spirv(const std::vector<uint32_t>& spirv, VulkanEnv env, std::string* error);
+
+}  // namespace brass::compiler

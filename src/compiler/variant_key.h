@@ -1,0 +1,32 @@
+// Draw-time state that has to be compiled into a shader. The key is a packed,
+// padding-free struct hashed as bytes (util/hash.h hash_key) so the driver can
+// key its pipeline/variant caches on it directly.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+namespace brass::compiler {
+
+struct VariantKey {
+  // Vertex-processing last stage: write gl_PointSize = 1.0 when drawing
+  // points and the program does not write it (Vulkan leaves it undefined).
+  uint8_t force_point_size = 0;
+  // Fragment: emulate glShadeModel(GL_FLAT) / provoking-vertex mismatches by
+  // making every colour varying flat. (Not implemented yet; keyed for later.)
+  uint8_t flat_shading = 0;
+  // Fragment: GL_SAMPLE_ALPHA_TO_ONE (force alpha 1.0 after coverage).
+  uint8_t alpha_to_one = 0;
+  // Fragment: GL_SAMPLE_SHADING forces per-sample execution.
+  uint8_t sample_shading = 0;
+  // Legacy user clip planes (bit per plane), desktop compatibility only.
+  uint8_t clip_plane_mask = 0;
+  uint8_t reserved[3] = {0, 0, 0};
+
+  bool operator==(const VariantKey&) const = default;
+  bool empty() const { return *this == VariantKey{}; }
+};
+static_assert(sizeof(VariantKey) == 8, "VariantKey must stay packed");
+static_assert(std::has_unique_object_representations_v<VariantKey>);
+
+}  // namespace brass::compiler

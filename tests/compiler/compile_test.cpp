@@ -1,0 +1,196 @@
+// glCompileShader semantics: the application's own version decides, info
+// logs are GL style with the application's line numbers.
+#include <thread>
+
+#include "test_helpers.h"
+
+namespace brass::compiler::test {
+namespace {
+
+CompileResult compile(Api api, ShaderStage stage, const std::string& text) {
+  CompileOptions o;
+  o.api = api;
+  return compile_shader({stage, text}, o);
+}
+
+TEST(Compile, Es100Accepted) {
+  const CompileResult r = compile(Api::GLES, ShaderStage::Fragment,
+                                  "#version 100\nprecision mediump float;\nvarying vec2 uv;\n"
+                                  "uniform sampler2D t;\nvoid main() { gl_FragColor = texture2D(t, uv); }\n");
+  EXPECT_TRUE(r.ok) << r.info_log;
+  EXPECT_EQ(r.version, 100);
+  EXPECT_TRUE(r.es);
+}
+
+TEST(Compile, NoVersionMeansEs100) {
+  const CompileResult r = compile(Api::GLES, ShaderStage::Vertex, "attribute vec4 p;\nvoid main() { gl_Position = p; }\n");
+  EXPECT_TRUE(r.ok) << r.info_log;
+  EXPECT_EQ(r.version, 100);
+}
+
+TEST(Compile, Es100RejectsEs300Features) {
+  // `in` globals, uint and texture() do not exist in ESSL 1.00.
+  EXPECT_FALSE(compile(Api::GLES, ShaderStage::Vertex, "#version 100\nin vec4 p;\nvoid main() { gl_Position = p; }\n").ok);
+  EXPECT_FALSE(compile(Api::GLES, ShaderStage::Vertex, "#version 100\nvoid main() { uint x = 1u; gl_Position = vec4(float(x)); }\n").ok);
+  EXPECT_FALSE(compile(Api::GLES, ShaderStage::Fragment,
+                       "#version 100\nprecision mediump float;\nuniform sampler2D t;\n"
+                       "void main() { gl_FragColor = texture(t, vec2(0.0)); }\n").ok);
+}
+
+TEST(Compile, Es300RejectsTexture2D) {
+  const CompileResult r = compile(Api::GLES, ShaderStage::Fragment,
+                                  "#version 300 es\nprecision mediump float;\nuniform sampler2D t;\nout vec4 c;\n"
+                                  "void main() { c = texture2D(t, vec2(0.0)); }\n");
+  EXPECT_FALSE(r.ok);
+}
+
+TEST(Compile, Es100FragmentNeedsDefaultPrecision) {
+  EXPECT_FALSE(compile(Api::GLES, ShaderStage::Fragment, "#version 100\nvoid main() { float f = 1.0; }\n").ok);
+}
+
+TEST(Compile, ErrorLogIsGlStyleWithApplicationLineNumbers) {
+  // Comments and blank lines before #version are legal GLSL; glslang needs
+  // them moved, and the reported line must still be the application's.
+  const std::string src =
+      "// header comment\n"       // 1
+      "\n"                        // 2
+      "#version 100\n"            // 3
+      "attribute vec4 p;\n"       // 4
+      "void main() {\n"           // 5
+      "  gl_Position = p * q;\n"  // 6: q is undeclared
+      "}\n";
+  const CompileResult r = compile(Api::GLES, ShaderStage::Vertex, src);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("ERROR: 0:6: 'q' : undeclared identifier"), std::string::npos) << r.info_log;
+  EXPECT_EQ(r.info_log.find("No code generated"), std::string::npos) << r.info_log;
+}
+
+TEST(Compile, LinkErrorLineNumbersAfterUpgradeMatchSource) {
+  // The upgraded (ES 3.10) compile must keep the application's numbering:
+  // a program whose shaders compile links fine, so check the upgrader's
+  // #line bookkeeping through a shader that glslang warns about.
+  const std::string src = "#version 100\nprecision mediump float;\nvoid main() {\n  gl_FragColor = vec4(1.0);\n}\n";
+  EXPECT_TRUE(compile(Api::GLES, ShaderStage::Fragment, src).ok);
+}
+
+TEST(Compile, VersionMustMatchApi) {
+  const CompileResult r = compile(Api::GLES, ShaderStage::Vertex, "#version 330\nvoid main() {}\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("ERROR: 0:1:"), std::string::npos) << r.info_log;
+  EXPECT_FALSE(compile(Api::GL, ShaderStage::Vertex, "#version 300 es\nvoid main() {}\n").ok);
+}
+
+TEST(Compile, DesktopOldVersionsAccepted) {
+  for (const char* v : {"110", "120", "130"}) {
+    const std::string src = std::string("#version ") + v + "\nattribute vec4 p;\nvoid main() { gl_Position = ftransform() + p; }\n";
+    const CompileResult r = compile(Api::GL, ShaderStage::Vertex, src);
+    EXPECT_TRUE(r.ok) << v << ": " << r.info_log;
+  }
+}
+
+TEST(Compile, DefinedVersionMacroIsTrue) {
+  const CompileResult r = compile(Api::GLES, ShaderStage::Fragment,
+                                  "#version 100\n#if !defined __VERSION__\n#error no __VERSION__\n#endif\n"
+                                  "#if __VERSION__ != 100\n#error wrong\n#endif\nvoid main() {}\n");
+  EXPECT_TRUE(r.ok) << r.info_log;
+}
+
+TEST(Compile, BrassExtensionsAreDefinedAndEnableable) {
+  const CompileResult r = compile(Api::GLES, ShaderStage::Fragment,
+                                  "#version 100\n#extension GL_EXT_draw_buffers : require\n"
+                                  "#if GL_EXT_draw_buffers != 1\n#error\n#endif\nprecision mediump float;\n"
+                                  "void main() { gl_FragData[1] = vec4(1.0); }\n");
+  EXPECT_TRUE(r.ok) << r.info_log;
+  EXPECT_FALSE(compile(Api::GLES, ShaderStage::Fragment,
+                       "#version 100\n#extension GL_FOO_not_an_extension : require\nvoid main() {}\n").ok);
+}
+
+TEST(Compile, NeverPrintsToStdout) {
+  testing::internal::CaptureStdout();
+  compile(Api::GLES, ShaderStage::Vertex, "#version 100\nvoid main() { syntax error here }\n");
+  link(Api::GLES, {{ShaderStage::Vertex, "#version 100\nvoid main() { broken( }\n"}});
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
+}
+
+TEST(Link, MissingStageOutputFails) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "#version 300 es\nout vec4 a;\nvoid main() { a = vec4(1.0); gl_Position = a; }\n"},
+                                        {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nin vec4 a;\nin vec4 b;\nout vec4 c;\nvoid main() { c = a + b; }\n"}});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("ERROR: fragment shader input 'b' has no matching output in the vertex shader"), std::string::npos)
+      << r.info_log;
+}
+
+TEST(Link, StageInterfaceTypeMismatchFails) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "#version 300 es\nout vec4 a;\nvoid main() { a = vec4(1.0); gl_Position = a; }\n"},
+                                        {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nin vec3 a;\nout vec4 c;\nvoid main() { c = vec4(a, 1.0); }\n"}});
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("ERROR: "), std::string::npos) << r.info_log;
+}
+
+TEST(Link, UnwrittenButDeclaredVaryingLinks) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "varying highp vec4 color;\nvoid main() { gl_Position = vec4(0.0); }\n"},
+                                        {ShaderStage::Fragment, "varying highp vec4 color;\nvoid main() { gl_FragColor = color; }\n"}});
+  EXPECT_TRUE(r.ok) << r.info_log;
+}
+
+TEST(Link, TooManySamplersFails) {
+  ShaderLimits limits;
+  limits.max_texture_image_units = 2;
+  LinkInput in;
+  in.api = Api::GLES;
+  in.limits = limits;
+  in.shaders = {{ShaderStage::Vertex, "attribute vec4 p;\nvoid main() { gl_Position = p; }\n"},
+                {ShaderStage::Fragment,
+                 "precision mediump float;\nuniform sampler2D a, b, c;\n"
+                 "void main() { gl_FragColor = texture2D(a, vec2(0.0)) + texture2D(b, vec2(0.0)) + texture2D(c, vec2(0.0)); }\n"}};
+  const LinkResult r = link_program(in);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("too many fragment shader texture samplers"), std::string::npos) << r.info_log;
+}
+
+TEST(Link, MixedEsVersionsFail) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "#version 100\nvoid main() { gl_Position = vec4(0.0); }\n"},
+                                        {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"}});
+  EXPECT_FALSE(r.ok);
+}
+
+TEST(Link, UncompiledShaderFailsWithItsLog) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "#version 100\nvoid main() { nope; }\n"}});
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("ERROR: 0:2:"), std::string::npos) << r.info_log;
+}
+
+TEST(Link, TransformFeedbackVaryings) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex, "#version 300 es\nout vec3 a;\nout float b[2];\nvoid main() { a = vec3(1.0); b[0] = 1.0; b[1] = 2.0; gl_Position = vec4(a, b[1]); }\n"},
+                {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"}};
+  in.transform_feedback_varyings = {"a", "b[1]", "gl_Position"};
+  LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  ASSERT_EQ(r.interface.transform_feedback.size(), 3u);
+  EXPECT_EQ(r.interface.transform_feedback[0].type, 0x8B51u);  // GL_FLOAT_VEC3
+  EXPECT_EQ(r.interface.transform_feedback[1].type, 0x1406u);  // GL_FLOAT
+  in.transform_feedback_varyings = {"missing"};
+  r = link_program(in);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("'missing'"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+TEST(Compile, WarmUpIsThreadSafeAndRepeatable) {
+  std::thread a([] { warm_up(Api::GLES); });
+  std::thread b([] { warm_up(Api::GL); });
+  a.join();
+  b.join();
+  warm_up();
+  EXPECT_TRUE(compile_shader({ShaderStage::Vertex, "void main() { gl_Position = vec4(0.0); }\n"}).ok);
+}
+
+}  // namespace
+}  // namespace brass::compiler::test

@@ -1,0 +1,2 @@
+attribute vec4 pos;
+void main() { gl_Position = pos; }

@@ -1,0 +1,185 @@
+// Word-level SPIR-V rewrites: descriptor renumbering, gl_InstanceID,
+// the point-size variant.
+#include <set>
+
+#include "compiler/variant_key.h"
+#include "test_helpers.h"
+#include "util/hash.h"
+
+namespace brass::compiler::test {
+namespace {
+
+struct Decorations {
+  std::map<uint32_t, uint32_t> set, binding;
+  bool has_builtin(uint32_t builtin) const { return builtins.count(builtin) != 0; }
+  std::set<uint32_t> builtins;
+  std::set<uint32_t> capabilities;
+};
+
+Decorations scan(const std::vector<uint32_t>& spirv) {
+  Decorations d;
+  for (size_t i = 5; i < spirv.size();) {
+    const uint32_t count = spirv[i] >> 16, op = spirv[i] & 0xffff;
+    if (op == spv::OpDecorate && count >= 4) {
+      if (spirv[i + 2] == spv::DecorationDescriptorSet) d.set[spirv[i + 1]] = spirv[i + 3];
+      if (spirv[i + 2] == spv::DecorationBinding) d.binding[spirv[i + 1]] = spirv[i + 3];
+      if (spirv[i + 2] == spv::DecorationBuiltIn) d.builtins.insert(spirv[i + 3]);
+    }
+    if (op == spv::OpMemberDecorate && count >= 5 && spirv[i + 3] == spv::DecorationBuiltIn) d.builtins.insert(spirv[i + 4]);
+    if (op == spv::OpCapability) d.capabilities.insert(spirv[i + 1]);
+    i += count ? count : 1;
+  }
+  return d;
+}
+
+const char* kFragment = "#version 310 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+
+TEST(SpirvPatch, DescriptorDecorationsMatchBindingTable) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, read_text(std::string(BRASS_COMPILER_CORPUS_DIR) + "/es310_structs.vert")},
+                                        {ShaderStage::Fragment, read_text(std::string(BRASS_COMPILER_CORPUS_DIR) + "/es310_structs.frag")}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  const Decorations d = scan(r.stages[0].spirv);
+  std::set<std::pair<uint32_t, uint32_t>> in_spirv, in_table;
+  for (const auto& [id, set] : d.set) in_spirv.insert({set, d.binding.at(id)});
+  for (const Binding& b : r.interface.bindings)
+    if (b.stages & stage_bit(ShaderStage::Vertex)) in_table.insert({b.set, b.binding});
+  EXPECT_EQ(in_spirv, in_table);
+}
+
+TEST(SpirvPatch, RemapDescriptorsRewritesSetAndBinding) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "#version 310 es\nuniform U { vec4 v; };\nvoid main() { gl_Position = v; }\n"},
+                                        {ShaderStage::Fragment, kFragment}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::vector<uint32_t> spirv = r.stages[0].spirv;
+  ASSERT_TRUE(remap_descriptors(spirv, [](uint32_t set, uint32_t binding) { return std::make_pair(set + 10, binding + 7); }));
+  const Decorations d = scan(spirv);
+  ASSERT_EQ(d.set.size(), 1u);
+  EXPECT_EQ(d.set.begin()->second, kSetUniformBuffers + 10);
+  EXPECT_EQ(d.binding.begin()->second, 7u);
+  std::string err;
+  EXPECT_TRUE(validate_spirv(spirv, VulkanEnv::Vulkan1_3, &err)) << err;
+  EXPECT_FALSE(remap_descriptors(*new std::vector<uint32_t>{1, 2, 3}, [](uint32_t s, uint32_t b) { return std::make_pair(s, b); }));
+}
+
+TEST(SpirvPatch, InstanceIdSubtractsBaseInstance) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "#version 300 es\nvoid main() { gl_Position = vec4(float(gl_InstanceID)); }\n"},
+                                        {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  const Decorations d = scan(r.stages[0].spirv);
+  EXPECT_TRUE(d.has_builtin(spv::BuiltInInstanceIndex));
+  EXPECT_TRUE(d.has_builtin(spv::BuiltInBaseInstance));
+  EXPECT_TRUE(d.capabilities.count(spv::CapabilityDrawParameters));
+  expect_valid_spirv(r, "instance id");
+  // A shader without gl_InstanceID is left alone.
+  const LinkResult plain = link(Api::GLES, {{ShaderStage::Vertex, "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n"},
+                                            {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"}});
+  ASSERT_TRUE(plain.ok);
+  EXPECT_FALSE(scan(plain.stages[0].spirv).has_builtin(spv::BuiltInBaseInstance));
+}
+
+TEST(Variant, KeyIsPacked) {
+  static_assert(sizeof(VariantKey) == 8);
+  VariantKey a, b;
+  EXPECT_TRUE(a.empty());
+  b.force_point_size = 1;
+  EXPECT_NE(hash_key(a), hash_key(b));
+}
+
+TEST(Variant, PointSizeWrittenWhenProgramDoesNot) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "#version 310 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n"},
+                                        {ShaderStage::Fragment, kFragment}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  const StageBinary& vs = r.stages[0];
+  EXPECT_FALSE(vs.writes_point_size);
+  VariantKey key;
+  key.force_point_size = 1;
+  const std::vector<uint32_t> patched = apply_variant(vs, key);
+  EXPECT_NE(patched, vs.spirv);
+  EXPECT_TRUE(scan(patched).has_builtin(spv::BuiltInPointSize));
+  // The store of 1.0f is there: OpStore whose value is the constant 1.0.
+  bool stores_one = false;
+  std::map<uint32_t, uint32_t> float_constants;
+  for (size_t i = 5; i < patched.size(); i += patched[i] >> 16) {
+    const uint32_t op = patched[i] & 0xffff;
+    if (op == spv::OpConstant && (patched[i] >> 16) == 4) float_constants[patched[i + 2]] = patched[i + 3];
+    if (op == spv::OpStore && float_constants.count(patched[i + 2]) && float_constants[patched[i + 2]] == 0x3f800000u)
+      stores_one = true;
+  }
+  EXPECT_TRUE(stores_one);
+  for (VulkanEnv env : {VulkanEnv::Vulkan1_2, VulkanEnv::Vulkan1_3}) {
+    std::string err;
+    EXPECT_TRUE(validate_spirv(patched, env, &err)) << err;
+  }
+  // Fragment stages and empty keys are untouched.
+  EXPECT_EQ(apply_variant(r.stages[1], key), r.stages[1].spirv);
+  EXPECT_EQ(apply_variant(vs, VariantKey{}), vs.spirv);
+}
+
+TEST(Variant, PointSizeKeptWhenProgramWritesIt) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "#version 310 es\nin vec4 p;\nvoid main() { gl_Position = p; gl_PointSize = 4.0; }\n"},
+                                        {ShaderStage::Fragment, kFragment}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  EXPECT_TRUE(r.stages[0].writes_point_size);
+  VariantKey key;
+  key.force_point_size = 1;
+  EXPECT_EQ(apply_variant(r.stages[0], key), r.stages[0].spirv);
+}
+
+TEST(Variant, PointSizePatchOnLooseOutputModule) {
+  // Old-style shader upgraded from ES 1.00 without gl_PerVertex use.
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "attribute vec4 p;\nvoid main() { gl_Position = p; }\n"},
+                                        {ShaderStage::Fragment, "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  VariantKey key;
+  key.force_point_size = 1;
+  const std::vector<uint32_t> patched = apply_variant(r.stages[0], key);
+  std::string err;
+  EXPECT_TRUE(validate_spirv(patched, VulkanEnv::Vulkan1_2, &err)) << err;
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+std::map<std::string, uint32_t> locations_of(const std::vector<uint32_t>& spirv, uint32_t storage) {
+  std::map<uint32_t, std::string> names;
+  std::map<uint32_t, uint32_t> storage_of, location_of;
+  for (size_t i = 5; i < spirv.size(); i += spirv[i] >> 16) {
+    const uint32_t op = spirv[i] & 0xffff;
+    if (op == spv::OpName) names[spirv[i + 1]] = reinterpret_cast<const char*>(&spirv[i + 2]);
+    if (op == spv::OpVariable) storage_of[spirv[i + 2]] = spirv[i + 3];
+    if (op == spv::OpDecorate && spirv[i + 2] == spv::DecorationLocation) location_of[spirv[i + 1]] = spirv[i + 3];
+  }
+  std::map<std::string, uint32_t> out;
+  for (const auto& [id, loc] : location_of)
+    if (storage_of[id] == storage) out[names[id]] = loc;
+  return out;
+}
+
+TEST(SpirvPatch, SeparableStagesMatchByName) {
+  LinkInput vs;
+  vs.api = Api::GLES;
+  vs.separable = true;
+  vs.shaders = {{ShaderStage::Vertex, "#version 310 es\nout vec4 a;\nout vec4 b;\nout vec4 c;\n"
+                                      "void main() { a = vec4(1.0); b = a; c = a; gl_Position = a; }\n"}};
+  LinkInput fs;
+  fs.api = Api::GLES;
+  fs.separable = true;
+  fs.shaders = {{ShaderStage::Fragment, "#version 310 es\nprecision mediump float;\nin vec4 c;\nin vec4 a;\nout vec4 o;\n"
+                                        "void main() { o = a + c; }\n"}};
+  const LinkResult v = link_program(vs);
+  LinkResult f = link_program(fs);
+  ASSERT_TRUE(v.ok && f.ok) << v.info_log << f.info_log;
+  const auto produced = locations_of(v.stages[0].spirv, spv::StorageClassOutput);
+  ASSERT_TRUE(match_stage_interface(v.stages[0].spirv, f.stages[0].spirv));
+  const auto consumed = locations_of(f.stages[0].spirv, spv::StorageClassInput);
+  EXPECT_EQ(consumed.at("a"), produced.at("a"));
+  EXPECT_EQ(consumed.at("c"), produced.at("c"));
+  std::string err;
+  EXPECT_TRUE(validate_spirv(f.stages[0].spirv, VulkanEnv::Vulkan1_3, &err)) << err;
+}
+
+}  // namespace
+}  // namespace brass::compiler::test

@@ -1,0 +1,124 @@
+// The token-level upgrader: rewrites, renames and line preservation.
+#include <gtest/gtest.h>
+
+#include "compiler/glsl_upgrader.h"
+#include "compiler/glsl_version.h"
+
+namespace brass::compiler {
+namespace {
+
+UpgradedSource up(const std::string& src, ShaderStage stage, Api api = Api::GLES) {
+  const GlslVersion v = detect_glsl_version(src, api);
+  return upgrade_glsl(src, stage, v, ShaderLimits::defaults());
+}
+
+int count_lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+
+TEST(GlslVersion, Detection) {
+  EXPECT_EQ(detect_glsl_version("void main(){}", Api::GLES).number, 100);
+  EXPECT_EQ(detect_glsl_version("void main(){}", Api::GL).number, 110);
+  const GlslVersion v = detect_glsl_version("// c\n/* multi\nline */\n  #version 300 es\n", Api::GLES);
+  EXPECT_EQ(v.number, 300);
+  EXPECT_TRUE(v.es);
+  EXPECT_EQ(v.directive_line, 4);
+  EXPECT_TRUE(detect_glsl_version("#version 150\n", Api::GL).core);
+  EXPECT_TRUE(detect_glsl_version("#version 150 compatibility\n", Api::GL).compatibility);
+}
+
+TEST(Upgrader, Es100VertexRewrites) {
+  const UpgradedSource u = up("#version 100\nattribute vec4 p;\nvarying vec2 uv;\nvoid main() { uv = p.xy; gl_Position = p; }\n",
+                              ShaderStage::Vertex);
+  EXPECT_EQ(u.target_version, 310);
+  EXPECT_TRUE(u.target_es);
+  EXPECT_NE(u.text.find("#version 310 es"), std::string::npos);
+  EXPECT_NE(u.text.find("in vec4 p;"), std::string::npos);
+  EXPECT_NE(u.text.find("out vec2 uv;"), std::string::npos);
+  EXPECT_EQ(u.text.find("attribute"), std::string::npos);
+}
+
+TEST(Upgrader, Es100FragmentRewrites) {
+  const UpgradedSource u = up(
+      "precision mediump float;\nvarying vec2 uv;\nuniform sampler2D t;\nuniform samplerCube c;\n"
+      "void main() { gl_FragColor = texture2D(t, uv) + textureCube(c, vec3(uv, 1.0)) + texture2DProj(t, vec3(uv, 1.0)); }\n",
+      ShaderStage::Fragment);
+  EXPECT_NE(u.text.find("in vec2 uv;"), std::string::npos);
+  EXPECT_NE(u.text.find("texture(t, uv)"), std::string::npos);
+  EXPECT_NE(u.text.find("texture(c, vec3"), std::string::npos);
+  EXPECT_NE(u.text.find("textureProj(t,"), std::string::npos);
+  EXPECT_NE(u.text.find("out mediump vec4 brass_gl_FragColor;"), std::string::npos);
+  EXPECT_EQ(u.text.find("texture2D"), std::string::npos);
+}
+
+TEST(Upgrader, ExtensionVariantsOfLookups) {
+  const UpgradedSource u = up(
+      "#extension GL_EXT_shader_texture_lod : enable\n#extension GL_OES_standard_derivatives : enable\n"
+      "precision mediump float;\nuniform sampler2D t;\n"
+      "void main() { gl_FragColor = texture2DLodEXT(t, vec2(0.0), 1.0) + texture2DGradEXT(t, vec2(0.0), dFdx(vec2(0.0)), vec2(0.0)); }\n",
+      ShaderStage::Fragment);
+  EXPECT_NE(u.text.find("textureLod(t,"), std::string::npos);
+  EXPECT_NE(u.text.find("textureGrad(t,"), std::string::npos);
+  EXPECT_EQ(u.text.find("#extension GL_OES_standard_derivatives"), std::string::npos);
+}
+
+TEST(Upgrader, ReservedWordsRenamedAndRestored) {
+  const UpgradedSource u = up("uniform float texture;\nuniform vec4 sample;\nattribute vec4 buffer;\n"
+                              "void main() { gl_Position = buffer * texture + sample; }\n",
+                              ShaderStage::Vertex);
+  EXPECT_NE(u.text.find("brass_r_texture"), std::string::npos);
+  EXPECT_NE(u.text.find("brass_r_sample"), std::string::npos);
+  EXPECT_NE(u.text.find("brass_r_buffer"), std::string::npos);
+  EXPECT_EQ(original_name("brass_r_texture"), "texture");
+  EXPECT_EQ(original_name("s.brass_r_sample[0]"), "s.sample[0]");
+  EXPECT_EQ(original_name("brass_gl_FragData[0]"), "gl_FragData[0]");
+  EXPECT_EQ(original_name("plain"), "plain");
+}
+
+TEST(Upgrader, CommentsAndStringsOfCodeUntouchedAndLinesKept) {
+  const std::string src =
+      "#version 100\n"
+      "// texture2D attribute varying in a comment\n"
+      "/* block\n comment */ attribute vec4 p;\n"
+      "void main() { gl_Position = p; }\n";
+  const UpgradedSource u = up(src, ShaderStage::Vertex);
+  EXPECT_NE(u.text.find("// texture2D attribute varying in a comment"), std::string::npos);
+  // Everything after the #line directive lines up with the source.
+  const size_t line_directive = u.text.find("#line 2\n");
+  ASSERT_NE(line_directive, std::string::npos) << u.text;
+  const std::string tail = u.text.substr(line_directive + 8);
+  EXPECT_EQ(count_lines(tail), count_lines(src) - 1);
+}
+
+TEST(Upgrader, VersionMacroKeepsApplicationVersion) {
+  const UpgradedSource u = up("#version 100\n#if __VERSION__ == 100\nvoid main() {}\n#endif\n", ShaderStage::Vertex);
+  EXPECT_NE(u.text.find("#if 100 == 100"), std::string::npos) << u.text;
+}
+
+TEST(Upgrader, DesktopTo140) {
+  const UpgradedSource u = up("#version 120\nattribute vec4 p;\nvarying vec4 c;\nvoid main() { c = p; gl_Position = p; }\n",
+                              ShaderStage::Vertex, Api::GL);
+  EXPECT_EQ(u.target_version, 140);
+  EXPECT_FALSE(u.target_es);
+  EXPECT_NE(u.text.find("#version 140"), std::string::npos);
+  // GLSL < 3.30: "#line N" names the directive's own line, so N is one less.
+  EXPECT_NE(u.text.find("#line 1\n"), std::string::npos) << u.text;
+}
+
+TEST(Upgrader, DropsInvariantFragColorRedeclaration) {
+  const UpgradedSource u = up("precision mediump float;\ninvariant gl_FragColor;\nvoid main() { gl_FragColor = vec4(1.0); }\n",
+                              ShaderStage::Fragment);
+  EXPECT_EQ(u.text.find("invariant"), std::string::npos) << u.text;
+}
+
+TEST(Upgrader, CurrentVersionsOnlyEscapePrefix) {
+  const std::string src = "#version 310 es\nvoid main() { int brass_r_x = 1; }\n";
+  const GlslVersion v = detect_glsl_version(src, Api::GLES);
+  EXPECT_FALSE(version_needs_upgrade(v));
+  const std::string out = rewrite_current_glsl(src, ShaderStage::Vertex, v);
+  EXPECT_NE(out.find("brass_r_brass_r_x"), std::string::npos);
+  EXPECT_EQ(original_name("brass_r_brass_r_x"), "brass_r_x");
+  const std::string plain = "#version 310 es\nvoid main() {}\n";
+  EXPECT_EQ(rewrite_current_glsl(plain, ShaderStage::Vertex, detect_glsl_version(plain, Api::GLES)), plain);
+}
+
+}  // namespace
+}  // namespace brass::compiler
