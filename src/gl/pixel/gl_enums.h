@@ -73,6 +73,31 @@
 #define GL_COMPRESSED_SIGNED_RG_RGTC2 0x8DBE
 #endif
 
+#ifndef GL_BGR
+#define GL_BGR 0x80E0
+#endif
+#ifndef GL_BGR_INTEGER
+#define GL_BGR_INTEGER 0x8D9A
+#endif
+#ifndef GL_PACK_IMAGE_HEIGHT
+#define GL_PACK_IMAGE_HEIGHT 0x806C
+#endif
+#ifndef GL_PACK_SKIP_IMAGES
+#define GL_PACK_SKIP_IMAGES 0x806B
+#endif
+#ifndef GL_UNPACK_SWAP_BYTES
+#define GL_UNPACK_SWAP_BYTES 0x0CF0
+#endif
+#ifndef GL_UNPACK_LSB_FIRST
+#define GL_UNPACK_LSB_FIRST 0x0CF1
+#endif
+#ifndef GL_PACK_SWAP_BYTES
+#define GL_PACK_SWAP_BYTES 0x0D00
+#endif
+#ifndef GL_PACK_LSB_FIRST
+#define GL_PACK_LSB_FIRST 0x0D01
+#endif
+
 namespace brass::gl::pixel {
 
 // A type enum that no GL call accepts: the stored layout of
