@@ -27,6 +27,10 @@ bool is_client_type_enum(GLenum type, ApiKind api) {
       return true;
     case GL_HALF_FLOAT_OES:  // OES_texture_half_float's own enum
       return api == ApiKind::Es;
+    case GL_UNSIGNED_BYTE_3_3_2: case GL_UNSIGNED_BYTE_2_3_3_REV: case GL_UNSIGNED_SHORT_5_6_5_REV:
+    case GL_UNSIGNED_SHORT_4_4_4_4_REV: case GL_UNSIGNED_SHORT_1_5_5_5_REV: case GL_UNSIGNED_INT_8_8_8_8:
+    case GL_UNSIGNED_INT_8_8_8_8_REV: case GL_UNSIGNED_INT_10_10_10_2:
+      return api == ApiKind::Desktop;
     default:
       return false;
   }
@@ -47,6 +51,9 @@ bool is_packed_client_type(GLenum type) {
     case GL_UNSIGNED_SHORT_5_6_5: case GL_UNSIGNED_SHORT_4_4_4_4: case GL_UNSIGNED_SHORT_5_5_5_1:
     case GL_UNSIGNED_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_10F_11F_11F_REV: case GL_UNSIGNED_INT_5_9_9_9_REV:
     case GL_UNSIGNED_INT_24_8: case GL_FLOAT_32_UNSIGNED_INT_24_8_REV: case kTypeUnsignedInt24X8:
+    case GL_UNSIGNED_BYTE_3_3_2: case GL_UNSIGNED_BYTE_2_3_3_REV: case GL_UNSIGNED_SHORT_5_6_5_REV:
+    case GL_UNSIGNED_SHORT_4_4_4_4_REV: case GL_UNSIGNED_SHORT_1_5_5_5_REV: case GL_UNSIGNED_INT_8_8_8_8:
+    case GL_UNSIGNED_INT_8_8_8_8_REV: case GL_UNSIGNED_INT_10_10_10_2:
       return true;
     default:
       return false;
@@ -55,11 +62,16 @@ bool is_packed_client_type(GLenum type) {
 
 bool packed_type_matches_format(GLenum type, GLenum format) {
   switch (type) {
-    case GL_UNSIGNED_SHORT_5_6_5:
-      return format == GL_RGB || format == GL_BGR;
-    case GL_UNSIGNED_SHORT_4_4_4_4: case GL_UNSIGNED_SHORT_5_5_5_1:
-      return format == GL_RGBA || format == GL_BGRA;
-    case GL_UNSIGNED_INT_2_10_10_10_REV:
+    // Three-component packed types take RGB or BGR, four-component ones RGBA
+    // or BGRA, each also in the *_INTEGER flavour (GL 4.6 table 8.5; ES only
+    // has RGB/RGBA names and RGBA_INTEGER with 2_10_10_10_REV, which the ES
+    // triple tables enforce).
+    case GL_UNSIGNED_SHORT_5_6_5: case GL_UNSIGNED_SHORT_5_6_5_REV:
+    case GL_UNSIGNED_BYTE_3_3_2: case GL_UNSIGNED_BYTE_2_3_3_REV:
+      return format == GL_RGB || format == GL_BGR || format == GL_RGB_INTEGER || format == GL_BGR_INTEGER;
+    case GL_UNSIGNED_SHORT_4_4_4_4: case GL_UNSIGNED_SHORT_5_5_5_1: case GL_UNSIGNED_INT_2_10_10_10_REV:
+    case GL_UNSIGNED_SHORT_4_4_4_4_REV: case GL_UNSIGNED_SHORT_1_5_5_5_REV:
+    case GL_UNSIGNED_INT_8_8_8_8: case GL_UNSIGNED_INT_8_8_8_8_REV: case GL_UNSIGNED_INT_10_10_10_2:
       return format == GL_RGBA || format == GL_BGRA || format == GL_RGBA_INTEGER || format == GL_BGRA_INTEGER;
     case GL_UNSIGNED_INT_10F_11F_11F_REV: case GL_UNSIGNED_INT_5_9_9_9_REV:
       return format == GL_RGB;
@@ -93,10 +105,13 @@ namespace {
 // Bytes of one element of `type`; 0 if unknown.
 uint32_t type_element_bytes(GLenum type) {
   switch (type) {
-    case GL_UNSIGNED_BYTE: case GL_BYTE: return 1;
+    case GL_UNSIGNED_BYTE: case GL_BYTE: case GL_UNSIGNED_BYTE_3_3_2: case GL_UNSIGNED_BYTE_2_3_3_REV:
+      return 1;
     case GL_UNSIGNED_SHORT: case GL_SHORT: case GL_HALF_FLOAT: case GL_HALF_FLOAT_OES:
     case GL_UNSIGNED_SHORT_5_6_5: case GL_UNSIGNED_SHORT_4_4_4_4: case GL_UNSIGNED_SHORT_5_5_5_1:
+    case GL_UNSIGNED_SHORT_5_6_5_REV: case GL_UNSIGNED_SHORT_4_4_4_4_REV: case GL_UNSIGNED_SHORT_1_5_5_5_REV:
       return 2;
+    case GL_UNSIGNED_INT_8_8_8_8: case GL_UNSIGNED_INT_8_8_8_8_REV: case GL_UNSIGNED_INT_10_10_10_2:
     case GL_UNSIGNED_INT: case GL_INT: case GL_FLOAT:
     case GL_UNSIGNED_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_10F_11F_11F_REV: case GL_UNSIGNED_INT_5_9_9_9_REV:
     case GL_UNSIGNED_INT_24_8: case kTypeUnsignedInt24X8:

@@ -32,7 +32,7 @@ struct Field {
 // How to read and write one (format, type) layout.
 struct Codec {
   Packing packing = Packing::Array;
-  Element element = Element::U8;  // Array: the component type; Bits: U16 or U32 word
+  Element element = Element::U8;  // Array: the component type; Bits: the U8/U16/U32 word
   bool integer = false;           // *_INTEGER format: values are not normalized
   uint8_t count = 0;
   uint8_t slots[4] = {};
@@ -91,6 +91,14 @@ GLenum make_codec(const PixelLayout& layout, Codec* c) {
     case GL_UNSIGNED_SHORT_4_4_4_4: bits(Element::U16, {{12, 4}, {8, 4}, {4, 4}, {0, 4}}); break;
     case GL_UNSIGNED_SHORT_5_5_5_1: bits(Element::U16, {{11, 5}, {6, 5}, {1, 5}, {0, 1}}); break;
     case GL_UNSIGNED_INT_2_10_10_10_REV: bits(Element::U32, {{0, 10}, {10, 10}, {20, 10}, {30, 2}}); break;
+    case GL_UNSIGNED_BYTE_3_3_2: bits(Element::U8, {{5, 3}, {2, 3}, {0, 2}}); break;
+    case GL_UNSIGNED_BYTE_2_3_3_REV: bits(Element::U8, {{0, 3}, {3, 3}, {6, 2}}); break;
+    case GL_UNSIGNED_SHORT_5_6_5_REV: bits(Element::U16, {{0, 5}, {5, 6}, {11, 5}}); break;
+    case GL_UNSIGNED_SHORT_4_4_4_4_REV: bits(Element::U16, {{0, 4}, {4, 4}, {8, 4}, {12, 4}}); break;
+    case GL_UNSIGNED_SHORT_1_5_5_5_REV: bits(Element::U16, {{0, 5}, {5, 5}, {10, 5}, {15, 1}}); break;
+    case GL_UNSIGNED_INT_8_8_8_8: bits(Element::U32, {{24, 8}, {16, 8}, {8, 8}, {0, 8}}); break;
+    case GL_UNSIGNED_INT_8_8_8_8_REV: bits(Element::U32, {{0, 8}, {8, 8}, {16, 8}, {24, 8}}); break;
+    case GL_UNSIGNED_INT_10_10_10_2: bits(Element::U32, {{22, 10}, {12, 10}, {2, 10}, {0, 2}}); break;
     case GL_UNSIGNED_INT_24_8: bits(Element::U32, {{8, 24}, {0, 8}}); break;
     case kTypeUnsignedInt24X8: bits(Element::U32, {{8, 24}}); break;
     case GL_UNSIGNED_INT_10F_11F_11F_REV: c->packing = Packing::R11G11B10; break;
@@ -186,7 +194,9 @@ void decode_pixel(const Codec& c, const uint8_t* p, double* out) {
       break;
     }
     case Packing::Bits: {
-      const uint32_t word = c.element == Element::U16 ? load<uint16_t>(p) : load<uint32_t>(p);
+      const uint32_t word = c.element == Element::U8    ? load<uint8_t>(p)
+                            : c.element == Element::U16 ? load<uint16_t>(p)
+                                                        : load<uint32_t>(p);
       for (uint32_t i = 0; i < c.count; ++i) {
         const Field f = c.fields[i];
         const uint32_t raw = (word >> f.shift) & ((1u << f.bits) - 1u);
@@ -231,7 +241,9 @@ void encode_pixel(const Codec& c, const double* in, uint8_t* p) {
                                                                    : double_to_unorm(v, f.bits);
         word |= static_cast<uint32_t>(raw) << f.shift;
       }
-      if (c.element == Element::U16)
+      if (c.element == Element::U8)
+        store<uint8_t>(p, static_cast<uint8_t>(word));
+      else if (c.element == Element::U16)
         store<uint16_t>(p, static_cast<uint16_t>(word));
       else
         store<uint32_t>(p, word);
@@ -275,6 +287,40 @@ void copy_rows(const ConstPixelImage& src, const PixelImage& dst, PixelExtent ex
                   row_bytes);
 }
 
+// Both layouts are arrays of the same element type and the same integer-ness:
+// every component keeps its encoding and only moves, so bytes are copied
+// instead of decoded (RGB -> RGBA, BGRA <-> RGBA, RGBA -> LUMINANCE ...).
+// Missing components get the encoded default (0, or 1 for alpha). Unlike the
+// decode path this keeps snorm -128 as -128 (both mean -1.0) and NaN payloads.
+bool can_remap(const Codec& in, const Codec& out) {
+  return in.packing == Packing::Array && out.packing == Packing::Array && in.element == out.element &&
+         in.integer == out.integer;
+}
+
+void remap_pixels(const Codec& in, const Codec& out, const ConstPixelImage& src, const PixelImage& dst,
+                  PixelExtent extent) {
+  const uint32_t element_bytes = in.pixel_bytes / in.count;
+  int32_t source_offset[4];
+  uint8_t defaults[4][4] = {};
+  for (uint32_t i = 0; i < out.count; ++i) {
+    source_offset[i] = -1;
+    for (uint32_t j = 0; j < in.count; ++j)
+      if (in.slots[j] == out.slots[i]) source_offset[i] = static_cast<int32_t>(j * element_bytes);
+    if (source_offset[i] < 0)
+      encode_element(defaults[i], out.element, out.integer || out.slots[i] == kStencil, kDefaultPixel[out.slots[i]]);
+  }
+  for (uint32_t z = 0; z < extent.depth; ++z) {
+    for (uint32_t y = 0; y < extent.height; ++y) {
+      const auto* s = static_cast<const uint8_t*>(src.data) + z * src.image_stride + y * src.row_stride;
+      auto* d = static_cast<uint8_t*>(dst.data) + z * dst.image_stride + y * dst.row_stride;
+      for (uint32_t x = 0; x < extent.width; ++x, s += in.pixel_bytes, d += out.pixel_bytes)
+        for (uint32_t i = 0; i < out.count; ++i)
+          std::memcpy(d + i * element_bytes, source_offset[i] >= 0 ? s + source_offset[i] : defaults[i],
+                      element_bytes);
+    }
+  }
+}
+
 }  // namespace
 
 GLenum convert_pixels(const ConstPixelImage& src, const PixelImage& dst, PixelExtent extent,
@@ -287,6 +333,10 @@ GLenum convert_pixels(const ConstPixelImage& src, const PixelImage& dst, PixelEx
 
   if (same_layout(src.layout, dst.layout) && !options.clamp_depth_to_unit) {
     copy_rows(src, dst, extent, uint64_t{in.pixel_bytes} * extent.width);
+    return GL_NO_ERROR;
+  }
+  if (can_remap(in, out) && !options.clamp_depth_to_unit) {
+    remap_pixels(in, out, src, dst, extent);
     return GL_NO_ERROR;
   }
 
