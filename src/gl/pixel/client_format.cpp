@@ -84,6 +84,10 @@ bool packed_type_matches_format(GLenum type, GLenum format) {
   }
 }
 
+bool depth_stencil_type_ok(GLenum format, GLenum type) {
+  return format != GL_DEPTH_STENCIL || type == GL_UNSIGNED_INT_24_8 || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
+}
+
 uint32_t client_format_components(GLenum format) {
   switch (format) {
     case GL_RED: case GL_GREEN: case GL_BLUE: case GL_ALPHA: case GL_LUMINANCE:
@@ -128,7 +132,7 @@ uint32_t type_element_bytes(GLenum type) {
 GLenum client_pixel_size(GLenum format, GLenum type, ClientPixelSize* out) {
   const uint32_t components = client_format_components(format);
   const uint32_t bytes = type_element_bytes(type);
-  if (components == 0 || bytes == 0) return GL_INVALID_ENUM;
+  if (components == 0 || bytes == 0 || !depth_stencil_type_ok(format, type)) return GL_INVALID_ENUM;
   if (!packed_type_matches_format(type, format)) return GL_INVALID_OPERATION;
   out->element_bytes = bytes;
   out->elements_per_pixel = is_packed_client_type(type) ? 1 : components;

@@ -23,6 +23,10 @@ bool is_packed_client_type(GLenum type);      // 5_6_5, 2_10_10_10_REV, 24_8, ..
 // Whether a packed type's component count fits the format (e.g. 5_6_5 needs
 // RGB); true for every non-packed type.
 bool packed_type_matches_format(GLenum type, GLenum format);
+// GL 3.3+ §4.3.1/§8.4.4: DEPTH_STENCIL data must use one of the two packed
+// depth/stencil types; any other type is GL_INVALID_ENUM (desktop). True
+// when `format` is not DEPTH_STENCIL.
+bool depth_stencil_type_ok(GLenum format, GLenum type);
 // Components per pixel of a format (RGBA: 4, LUMINANCE_ALPHA: 2, ...), 0 if unknown.
 uint32_t client_format_components(GLenum format);
 
@@ -33,8 +37,9 @@ struct ClientPixelSize {
   uint32_t elements_per_pixel = 0;
   uint32_t pixel_bytes() const { return element_bytes * elements_per_pixel; }
 };
-// GL_INVALID_ENUM for an unknown format or type, GL_INVALID_OPERATION for a
-// packed type whose component count does not match the format.
+// GL_INVALID_ENUM for an unknown format or type (or DEPTH_STENCIL with a
+// non-depth/stencil type), GL_INVALID_OPERATION for a packed type whose
+// component count does not match the format.
 GLenum client_pixel_size(GLenum format, GLenum type, ClientPixelSize* out);
 // Bytes of the GL data type behind `type` (ES 3.0 table 3.4), the alignment a
 // PBO offset must have; 1 for unknown types.

@@ -61,7 +61,6 @@ enum FormatAvailability : uint16_t {
   // effective formats of unsized uploads and EXT_texture_storage's sized
   // names. Never accepted as an ES glTexImage internalformat.
   kAvailLegacy = 1u << 6,
-  kAvailStencil8 = 1u << 7,  // STENCIL_INDEX8 as a texture (OES_texture_stencil8)
 };
 
 // How a format may be rendered to, before the features say yes or no.

@@ -331,11 +331,14 @@ GLenum convert_pixels(const ConstPixelImage& src, const PixelImage& dst, PixelEx
   if (in.integer != out.integer) return GL_INVALID_OPERATION;
   if (extent.width == 0 || extent.height == 0 || extent.depth == 0) return GL_NO_ERROR;
 
-  if (same_layout(src.layout, dst.layout) && !options.clamp_depth_to_unit) {
+  const bool luminance_sum = options.luminance_is_rgb_sum &&
+                             (dst.layout.format == GL_LUMINANCE || dst.layout.format == GL_LUMINANCE_ALPHA);
+  const bool plain = !options.clamp_depth_to_unit && !luminance_sum;
+  if (same_layout(src.layout, dst.layout) && plain) {
     copy_rows(src, dst, extent, uint64_t{in.pixel_bytes} * extent.width);
     return GL_NO_ERROR;
   }
-  if (can_remap(in, out) && !options.clamp_depth_to_unit) {
+  if (can_remap(in, out) && plain) {
     remap_pixels(in, out, src, dst, extent);
     return GL_NO_ERROR;
   }
@@ -348,6 +351,7 @@ GLenum convert_pixels(const ConstPixelImage& src, const PixelImage& dst, PixelEx
       for (uint32_t x = 0; x < extent.width; ++x) {
         decode_pixel(in, s + uint64_t{x} * in.pixel_bytes, pixel);
         if (options.clamp_depth_to_unit) pixel[kDepth] = std::clamp(pixel[kDepth], 0.0, 1.0);
+        if (luminance_sum) pixel[kR] += pixel[kG] + pixel[kB];
         encode_pixel(out, pixel, d + uint64_t{x} * out.pixel_bytes);
       }
     }
@@ -391,7 +395,7 @@ GLenum unpack_pixels(const PixelStoreParams& unpack, GLenum format, GLenum type,
 
 GLenum pack_pixels(const InternalFormatInfo& storage, const void* src, uint64_t src_row_stride,
                    uint64_t src_image_stride, const PixelStoreParams& pack, GLenum format, GLenum type, void* client,
-                   bool three_d, PixelExtent extent) {
+                   bool three_d, PixelExtent extent, ConversionOptions options) {
   ClientImageLayout layout;
   if (const GLenum err = compute_client_image_layout(pack, format, type, extent.width, extent.height, extent.depth,
                                                      three_d, &layout);
@@ -402,7 +406,7 @@ GLenum pack_pixels(const InternalFormatInfo& storage, const void* src, uint64_t 
   const ConstPixelImage in{stored, src, src_row_stride, src_image_stride};
   const PixelImage out{{format, type}, static_cast<uint8_t*>(client) + layout.skip_bytes, layout.row_stride,
                        layout.image_stride};
-  return convert_pixels(in, out, extent);
+  return convert_pixels(in, out, extent, options);
 }
 
 }  // namespace brass::gl::pixel

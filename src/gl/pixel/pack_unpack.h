@@ -41,6 +41,10 @@ struct ConversionOptions {
   // Clamp depth to [0,1] even when the destination stores it as float (the
   // desktop DEPTH_COMPONENT32 format, which lives in Z32_FLOAT memory).
   bool clamp_depth_to_unit = false;
+  // Desktop glReadPixels into LUMINANCE / LUMINANCE_ALPHA computes
+  // L = R + G + B (compatibility profile), where GetTexImage uses L = R (the
+  // default). Ignored for every other destination format.
+  bool luminance_is_rgb_sum = false;
 };
 
 // Converts an extent of pixels. GL_INVALID_ENUM / GL_INVALID_OPERATION for a
@@ -65,6 +69,6 @@ GLenum unpack_pixels(const PixelStoreParams& unpack, GLenum format, GLenum type,
 // client memory with the pack state.
 GLenum pack_pixels(const InternalFormatInfo& storage, const void* src, uint64_t src_row_stride,
                    uint64_t src_image_stride, const PixelStoreParams& pack, GLenum format, GLenum type, void* client,
-                   bool three_d, PixelExtent extent);
+                   bool three_d, PixelExtent extent, ConversionOptions options = {});
 
 }  // namespace brass::gl::pixel

@@ -48,6 +48,7 @@ GLenum check_read_pixels_format(const InternalFormatInfo& buffer, GLenum format,
     return GL_INVALID_OPERATION;
   }
   // Desktop.
+  if (!depth_stencil_type_ok(format, type)) return GL_INVALID_ENUM;
   if (!packed_type_matches_format(type, format)) return GL_INVALID_OPERATION;
   switch (format) {
     case GL_DEPTH_COMPONENT: return buffer.has_depth() ? GL_NO_ERROR : GL_INVALID_OPERATION;

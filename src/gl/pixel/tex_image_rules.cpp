@@ -201,7 +201,8 @@ FormatResolution resolve_tex_image_format(int32_t internal_format_value, GLenum 
                                           const FormatFeatures& features) {
   const GLenum internal_format = static_cast<GLenum>(internal_format_value);
   if (features.api == ApiKind::Desktop) {
-    if (!is_client_format_enum(format, ApiKind::Desktop) || !is_client_type_enum(type, ApiKind::Desktop))
+    if (!is_client_format_enum(format, ApiKind::Desktop) || !is_client_type_enum(type, ApiKind::Desktop) ||
+        !depth_stencil_type_ok(format, type))
       return {GL_INVALID_ENUM, nullptr};
     const InternalFormatInfo* info = find_internal_format(internal_format, features);
     if (!info && internal_format_value > 0) info = desktop_unsized_effective(internal_format, type);
@@ -227,7 +228,8 @@ FormatResolution resolve_tex_image_format(int32_t internal_format_value, GLenum 
 GLenum check_tex_sub_image_format(const InternalFormatInfo& existing, GLenum format, GLenum type,
                                   const FormatFeatures& features) {
   if (features.api == ApiKind::Desktop) {
-    if (!is_client_format_enum(format, ApiKind::Desktop) || !is_client_type_enum(type, ApiKind::Desktop))
+    if (!is_client_format_enum(format, ApiKind::Desktop) || !is_client_type_enum(type, ApiKind::Desktop) ||
+        !depth_stencil_type_ok(format, type))
       return GL_INVALID_ENUM;
     if (existing.is_compressed()) return GL_INVALID_OPERATION;
     return desktop_combination_error(existing, format, type);
@@ -290,6 +292,11 @@ GLenum check_compressed_sub_image_region(const InternalFormatInfo& info, int32_t
   const bool height_ok =
       height % static_cast<uint32_t>(bh) == 0 || static_cast<uint64_t>(yoffset) + height == level_height;
   return width_ok && height_ok ? GL_NO_ERROR : GL_INVALID_OPERATION;
+}
+
+GLenum check_format_for_target(const InternalFormatInfo& info, GLenum target) {
+  if (target == GL_TEXTURE_3D && (!info.is_color() || info.is_compressed())) return GL_INVALID_OPERATION;
+  return GL_NO_ERROR;
 }
 
 }  // namespace brass::gl::pixel

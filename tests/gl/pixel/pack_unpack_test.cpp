@@ -444,3 +444,33 @@ TEST(PixelConvert, RemapPathMatchesDecodePath) {
 
 }  // namespace
 }  // namespace brass::gl::pixel
+
+namespace brass::gl::pixel {
+namespace {
+
+TEST(PixelPack, LuminanceReadback) {
+  const InternalFormatInfo& rgba8 = *find_internal_format(GL_RGBA8);
+  const std::vector<uint8_t> stored = {60, 70, 80, 90};
+  PixelStoreParams pack;
+  std::vector<uint8_t> client(2);
+  // GetTexImage rule: L = R.
+  ASSERT_EQ(pack_pixels(rgba8, stored.data(), 4, 4, pack, GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, client.data(), false,
+                        {1, 1, 1}),
+            static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(client, (std::vector<uint8_t>{60, 90}));
+  // Desktop ReadPixels rule: L = R + G + B, clamped by the normalized encode.
+  ConversionOptions sum;
+  sum.luminance_is_rgb_sum = true;
+  ASSERT_EQ(pack_pixels(rgba8, stored.data(), 4, 4, pack, GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, client.data(), false,
+                        {1, 1, 1}, sum),
+            static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(client, (std::vector<uint8_t>{210, 90}));
+  const std::vector<uint8_t> bright = {200, 200, 200, 1};
+  ASSERT_EQ(pack_pixels(rgba8, bright.data(), 4, 4, pack, GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, client.data(), false,
+                        {1, 1, 1}, sum),
+            static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(client, (std::vector<uint8_t>{255, 1}));
+}
+
+}  // namespace
+}  // namespace brass::gl::pixel

@@ -61,6 +61,8 @@ TEST(PixelReadPixelsRules, Desktop) {
   EXPECT_EQ(check(GL_DEPTH_COMPONENT24, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, kDesktop),
             static_cast<GLenum>(GL_INVALID_OPERATION));
   EXPECT_EQ(check(GL_RGBA8, GL_DEPTH_COMPONENT, GL_FLOAT, kDesktop), static_cast<GLenum>(GL_INVALID_OPERATION));
+  // GL 3.3 §4.3.1: DEPTH_STENCIL with a non-depth/stencil type is INVALID_ENUM.
+  EXPECT_EQ(check(GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT, kDesktop), static_cast<GLenum>(GL_INVALID_ENUM));
 }
 
 }  // namespace

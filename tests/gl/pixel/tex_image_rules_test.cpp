@@ -133,6 +133,8 @@ TEST(PixelTexImageRules, DesktopErrors) {
             static_cast<GLenum>(GL_INVALID_OPERATION));
   EXPECT_EQ(es_error(GL_STENCIL_INDEX8, GL_DEPTH_COMPONENT, GL_UNSIGNED_BYTE, kDesktop),
             static_cast<GLenum>(GL_INVALID_OPERATION));
+  EXPECT_EQ(es_error(GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT, kDesktop),
+            static_cast<GLenum>(GL_INVALID_ENUM));
   EXPECT_EQ(es_error(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, GL_RGBA, GL_UNSIGNED_BYTE, kDesktop),
             static_cast<GLenum>(GL_INVALID_OPERATION));
 }
@@ -186,6 +188,22 @@ TEST(PixelTexImageRules, CompressedSubImageRegion) {
   EXPECT_EQ(check_compressed_sub_image_region(etc2, 2, 0, 4, 4, 16, 16), static_cast<GLenum>(GL_INVALID_OPERATION));
   EXPECT_EQ(check_compressed_sub_image_region(etc2, 0, 0, 3, 4, 16, 16), static_cast<GLenum>(GL_INVALID_OPERATION));
   EXPECT_EQ(check_compressed_sub_image_region(etc2, 12, 12, 2, 2, 14, 14), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+}  // namespace
+}  // namespace brass::gl::pixel
+
+namespace brass::gl::pixel {
+namespace {
+
+TEST(PixelTexImageRules, FormatsWithoutThreeDimensionalTextures) {
+  for (GLenum f : {GL_DEPTH_COMPONENT16, GL_DEPTH24_STENCIL8, GL_STENCIL_INDEX8, GL_COMPRESSED_RGB8_ETC2,
+                   GL_COMPRESSED_RGBA_S3TC_DXT1_EXT}) {
+    EXPECT_EQ(check_format_for_target(*find_internal_format(f), GL_TEXTURE_3D),
+              static_cast<GLenum>(GL_INVALID_OPERATION)) << std::hex << f;
+    EXPECT_EQ(check_format_for_target(*find_internal_format(f), GL_TEXTURE_2D_ARRAY), static_cast<GLenum>(GL_NO_ERROR));
+  }
+  EXPECT_EQ(check_format_for_target(*find_internal_format(GL_RGBA8), GL_TEXTURE_3D), static_cast<GLenum>(GL_NO_ERROR));
 }
 
 }  // namespace
