@@ -7,8 +7,12 @@
 // c / (2^b-1); signed max(c / (2^(b-1)-1), -1); float -> fixed clamps and
 // rounds to nearest), float -> half rounds to nearest even, integer values are
 // copied (clamped to the destination type's range), missing components read
-// as G=B=0, A=1, and LUMINANCE packs from R. Identical layouts are copied
-// with memcpy (one call when both sides are tightly packed).
+// as G=B=0, A=1, and LUMINANCE packs from R. Fast paths: identical layouts
+// are copied with memcpy (one call when both sides are tightly packed);
+// array layouts of the same element type (RGB -> RGBA, BGRA <-> RGBA, ...)
+// move component bytes without decoding. Everything else decodes each pixel
+// to doubles (exact for every 32-bit integer and normalized value) and
+// encodes it again.
 #pragma once
 
 #include <cstdint>
