@@ -1,0 +1,68 @@
+#include "gl/pixel/read_pixels_rules.h"
+
+namespace brass::gl::pixel {
+namespace {
+
+bool is_depth_or_stencil_format(GLenum format) {
+  return format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL || format == GL_STENCIL_INDEX;
+}
+
+}  // namespace
+
+PixelLayout read_pixels_class_layout(const InternalFormatInfo& buffer) {
+  switch (buffer.component_type) {
+    case ComponentType::Int: return {GL_RGBA_INTEGER, GL_INT};
+    case ComponentType::UnsignedInt: return {GL_RGBA_INTEGER, GL_UNSIGNED_INT};
+    case ComponentType::Float: return {GL_RGBA, GL_FLOAT};
+    case ComponentType::SignedNormalized: return {GL_RGBA, GL_BYTE};
+    case ComponentType::UnsignedNormalized: return {GL_RGBA, GL_UNSIGNED_BYTE};
+    case ComponentType::None: break;
+  }
+  return {GL_RGBA, GL_UNSIGNED_BYTE};
+}
+
+PixelLayout implementation_color_read_layout(const InternalFormatInfo& buffer, const FormatFeatures& features) {
+  const PixelLayout stored = storage_layout(buffer);
+  // The storage layout is nameable when it uses client enums only (not the
+  // private 24X8 type, not a depth/stencil format on ES) and, on ES, when
+  // BGRA is exposed.
+  const bool usable = stored.format != GL_NONE && is_client_format_enum(stored.format, features.api) &&
+                      is_client_type_enum(stored.type, features.api) && !is_depth_or_stencil_format(stored.format) &&
+                      !(features.api == ApiKind::Es && stored.format == GL_BGRA_EXT && !features.bgra8888);
+  return usable ? stored : read_pixels_class_layout(buffer);
+}
+
+GLenum check_read_pixels_format(const InternalFormatInfo& buffer, GLenum format, GLenum type,
+                                const FormatFeatures& features) {
+  if (!is_client_format_enum(format, features.api) || !is_client_type_enum(type, features.api))
+    return GL_INVALID_ENUM;
+  if (features.api == ApiKind::Es) {
+    // ES 3.0 has no depth/stencil reads (NV_read_depth_stencil is not exposed).
+    if (is_depth_or_stencil_format(format)) return GL_INVALID_ENUM;
+    if (!buffer.is_color()) return GL_INVALID_OPERATION;
+    const PixelLayout requested{format, type};
+    if (requested == read_pixels_class_layout(buffer)) return GL_NO_ERROR;
+    if (buffer.internal_format == GL_RGB10_A2 && requested == PixelLayout{GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV})
+      return GL_NO_ERROR;
+    if (requested == implementation_color_read_layout(buffer, features)) return GL_NO_ERROR;
+    return GL_INVALID_OPERATION;
+  }
+  // Desktop.
+  if (!depth_stencil_type_ok(format, type)) return GL_INVALID_ENUM;
+  if (!packed_type_matches_format(type, format)) return GL_INVALID_OPERATION;
+  switch (format) {
+    case GL_DEPTH_COMPONENT: return buffer.has_depth() ? GL_NO_ERROR : GL_INVALID_OPERATION;
+    case GL_STENCIL_INDEX: return buffer.has_stencil() ? GL_NO_ERROR : GL_INVALID_OPERATION;
+    case GL_DEPTH_STENCIL: return buffer.has_depth() && buffer.has_stencil() ? GL_NO_ERROR : GL_INVALID_OPERATION;
+    default: break;
+  }
+  if (!buffer.is_color()) return GL_INVALID_OPERATION;
+  const bool integer_format = is_integer_client_format(format);
+  if (integer_format != buffer.is_integer()) return GL_INVALID_OPERATION;
+  if (integer_format && (type == GL_FLOAT || type == GL_HALF_FLOAT || type == GL_UNSIGNED_INT_10F_11F_11F_REV ||
+                         type == GL_UNSIGNED_INT_5_9_9_9_REV))
+    return GL_INVALID_OPERATION;
+  return GL_NO_ERROR;
+}
+
+}  // namespace brass::gl::pixel

@@ -1,0 +1,302 @@
+#include "gl/pixel/tex_image_rules.h"
+
+#include "gl/pixel/client_format.h"
+
+namespace brass::gl::pixel {
+namespace {
+
+struct SizedCombination {
+  GLenum internal_format, format, type;
+};
+
+// ES 3.0 table 3.2, plus EXT_texture_norm16, EXT_texture_format_BGRA8888 and
+// OES_texture_stencil8 rows (those formats only resolve when available).
+// clang-format off
+constexpr SizedCombination kEsSizedCombinations[] = {
+  {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE}, {GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_BYTE},
+  {GL_RGBA4, GL_RGBA, GL_UNSIGNED_BYTE}, {GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE},
+  {GL_RGBA8_SNORM, GL_RGBA, GL_BYTE},
+  {GL_RGBA4, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4},
+  {GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1},
+  {GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV}, {GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV},
+  {GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT},
+  {GL_RGBA32F, GL_RGBA, GL_FLOAT}, {GL_RGBA16F, GL_RGBA, GL_FLOAT},
+  {GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE}, {GL_RGBA8I, GL_RGBA_INTEGER, GL_BYTE},
+  {GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT}, {GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT},
+  {GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT}, {GL_RGBA32I, GL_RGBA_INTEGER, GL_INT},
+  {GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV},
+  {GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE}, {GL_RGB565, GL_RGB, GL_UNSIGNED_BYTE}, {GL_SRGB8, GL_RGB, GL_UNSIGNED_BYTE},
+  {GL_RGB8_SNORM, GL_RGB, GL_BYTE},
+  {GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5},
+  {GL_R11F_G11F_B10F, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV},
+  {GL_RGB9_E5, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV},
+  {GL_RGB16F, GL_RGB, GL_HALF_FLOAT}, {GL_R11F_G11F_B10F, GL_RGB, GL_HALF_FLOAT}, {GL_RGB9_E5, GL_RGB, GL_HALF_FLOAT},
+  {GL_RGB32F, GL_RGB, GL_FLOAT}, {GL_RGB16F, GL_RGB, GL_FLOAT}, {GL_R11F_G11F_B10F, GL_RGB, GL_FLOAT},
+  {GL_RGB9_E5, GL_RGB, GL_FLOAT},
+  {GL_RGB8UI, GL_RGB_INTEGER, GL_UNSIGNED_BYTE}, {GL_RGB8I, GL_RGB_INTEGER, GL_BYTE},
+  {GL_RGB16UI, GL_RGB_INTEGER, GL_UNSIGNED_SHORT}, {GL_RGB16I, GL_RGB_INTEGER, GL_SHORT},
+  {GL_RGB32UI, GL_RGB_INTEGER, GL_UNSIGNED_INT}, {GL_RGB32I, GL_RGB_INTEGER, GL_INT},
+  {GL_RG8, GL_RG, GL_UNSIGNED_BYTE}, {GL_RG8_SNORM, GL_RG, GL_BYTE},
+  {GL_RG16F, GL_RG, GL_HALF_FLOAT}, {GL_RG32F, GL_RG, GL_FLOAT}, {GL_RG16F, GL_RG, GL_FLOAT},
+  {GL_RG8UI, GL_RG_INTEGER, GL_UNSIGNED_BYTE}, {GL_RG8I, GL_RG_INTEGER, GL_BYTE},
+  {GL_RG16UI, GL_RG_INTEGER, GL_UNSIGNED_SHORT}, {GL_RG16I, GL_RG_INTEGER, GL_SHORT},
+  {GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT}, {GL_RG32I, GL_RG_INTEGER, GL_INT},
+  {GL_R8, GL_RED, GL_UNSIGNED_BYTE}, {GL_R8_SNORM, GL_RED, GL_BYTE},
+  {GL_R16F, GL_RED, GL_HALF_FLOAT}, {GL_R32F, GL_RED, GL_FLOAT}, {GL_R16F, GL_RED, GL_FLOAT},
+  {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE}, {GL_R8I, GL_RED_INTEGER, GL_BYTE},
+  {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT}, {GL_R16I, GL_RED_INTEGER, GL_SHORT},
+  {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT}, {GL_R32I, GL_RED_INTEGER, GL_INT},
+  {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT},
+  {GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT}, {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT},
+  {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT},
+  {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8},
+  {GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV},
+  // Extensions.
+  {GL_R16, GL_RED, GL_UNSIGNED_SHORT}, {GL_RG16, GL_RG, GL_UNSIGNED_SHORT},
+  {GL_RGB16, GL_RGB, GL_UNSIGNED_SHORT}, {GL_RGBA16, GL_RGBA, GL_UNSIGNED_SHORT},
+  {GL_R16_SNORM, GL_RED, GL_SHORT}, {GL_RG16_SNORM, GL_RG, GL_SHORT},
+  {GL_RGB16_SNORM, GL_RGB, GL_SHORT}, {GL_RGBA16_SNORM, GL_RGBA, GL_SHORT},
+  {GL_BGRA8_EXT, GL_BGRA_EXT, GL_UNSIGNED_BYTE},
+  {GL_STENCIL_INDEX8, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE},
+};
+
+struct UnsizedCombination {
+  GLenum format, type, effective;
+  enum Needs : uint8_t { kCore, kFloat, kDepth, kBgra } needs;
+};
+
+// ES 3.0 table 3.3 with table 3.12's effective formats, plus the unsized
+// uploads of OES_texture_float/half_float, OES_depth_texture,
+// OES_packed_depth_stencil and EXT_texture_format_BGRA8888. For unsized
+// requests internalformat must equal format.
+constexpr UnsizedCombination kEsUnsizedCombinations[] = {
+  {GL_RGBA, GL_UNSIGNED_BYTE, GL_RGBA8, UnsizedCombination::kCore},
+  {GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, GL_RGBA4, UnsizedCombination::kCore},
+  {GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1, GL_RGB5_A1, UnsizedCombination::kCore},
+  {GL_RGB, GL_UNSIGNED_BYTE, GL_RGB8, UnsizedCombination::kCore},
+  {GL_RGB, GL_UNSIGNED_SHORT_5_6_5, GL_RGB565, UnsizedCombination::kCore},
+  {GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, GL_LUMINANCE8_ALPHA8, UnsizedCombination::kCore},
+  {GL_LUMINANCE, GL_UNSIGNED_BYTE, GL_LUMINANCE8, UnsizedCombination::kCore},
+  {GL_ALPHA, GL_UNSIGNED_BYTE, GL_ALPHA8, UnsizedCombination::kCore},
+  {GL_RGBA, GL_FLOAT, GL_RGBA32F, UnsizedCombination::kFloat},
+  {GL_RGB, GL_FLOAT, GL_RGB32F, UnsizedCombination::kFloat},
+  {GL_LUMINANCE_ALPHA, GL_FLOAT, GL_LUMINANCE_ALPHA32F_EXT, UnsizedCombination::kFloat},
+  {GL_LUMINANCE, GL_FLOAT, GL_LUMINANCE32F_EXT, UnsizedCombination::kFloat},
+  {GL_ALPHA, GL_FLOAT, GL_ALPHA32F_EXT, UnsizedCombination::kFloat},
+  {GL_RGBA, GL_HALF_FLOAT_OES, GL_RGBA16F, UnsizedCombination::kFloat},
+  {GL_RGB, GL_HALF_FLOAT_OES, GL_RGB16F, UnsizedCombination::kFloat},
+  {GL_LUMINANCE_ALPHA, GL_HALF_FLOAT_OES, GL_LUMINANCE_ALPHA16F_EXT, UnsizedCombination::kFloat},
+  {GL_LUMINANCE, GL_HALF_FLOAT_OES, GL_LUMINANCE16F_EXT, UnsizedCombination::kFloat},
+  {GL_ALPHA, GL_HALF_FLOAT_OES, GL_ALPHA16F_EXT, UnsizedCombination::kFloat},
+  {GL_RGBA, GL_HALF_FLOAT, GL_RGBA16F, UnsizedCombination::kFloat},
+  {GL_RGB, GL_HALF_FLOAT, GL_RGB16F, UnsizedCombination::kFloat},
+  {GL_LUMINANCE_ALPHA, GL_HALF_FLOAT, GL_LUMINANCE_ALPHA16F_EXT, UnsizedCombination::kFloat},
+  {GL_LUMINANCE, GL_HALF_FLOAT, GL_LUMINANCE16F_EXT, UnsizedCombination::kFloat},
+  {GL_ALPHA, GL_HALF_FLOAT, GL_ALPHA16F_EXT, UnsizedCombination::kFloat},
+  {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, GL_DEPTH_COMPONENT16, UnsizedCombination::kDepth},
+  {GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, GL_DEPTH_COMPONENT24, UnsizedCombination::kDepth},
+  {GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, GL_DEPTH24_STENCIL8, UnsizedCombination::kDepth},
+  {GL_BGRA_EXT, GL_UNSIGNED_BYTE, GL_BGRA8_EXT, UnsizedCombination::kBgra},
+};
+// clang-format on
+
+bool unsized_enabled(const UnsizedCombination& u, const FormatFeatures& f) {
+  switch (u.needs) {
+    case UnsizedCombination::kCore: return true;
+    case UnsizedCombination::kFloat: return f.texture_float_unsized;
+    case UnsizedCombination::kDepth: return f.depth_texture_unsized;
+    case UnsizedCombination::kBgra: return f.bgra8888;
+  }
+  return false;
+}
+
+// The effective format of an ES unsized upload, or nullptr.
+const InternalFormatInfo* es_unsized_effective(GLenum format, GLenum type, const FormatFeatures& f) {
+  for (const UnsizedCombination& u : kEsUnsizedCombinations)
+    if (u.format == format && u.type == type && unsized_enabled(u, f)) return find_internal_format(u.effective);
+  return nullptr;
+}
+
+bool is_es_unsized_internal_format(GLenum internal_format, const FormatFeatures& f) {
+  switch (internal_format) {
+    case GL_RGBA: case GL_RGB: case GL_LUMINANCE_ALPHA: case GL_LUMINANCE: case GL_ALPHA: return true;
+    case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL: return f.depth_texture_unsized;
+    case GL_BGRA_EXT: return f.bgra8888;
+    default: return false;
+  }
+}
+
+bool es_client_enums_ok(GLenum format, GLenum type, const FormatFeatures& f) {
+  if (!is_client_format_enum(format, ApiKind::Es) || !is_client_type_enum(type, ApiKind::Es)) return false;
+  if (format == GL_BGRA_EXT && !f.bgra8888) return false;
+  if (format == GL_STENCIL_INDEX && !f.texture_stencil8) return false;
+  if (type == GL_HALF_FLOAT_OES && !f.texture_float_unsized) return false;
+  return true;
+}
+
+// A sized format ES's TexImage accepts as internalformat: available, not
+// compressed, not only a legacy/effective one.
+const InternalFormatInfo* es_tex_image_sized(GLenum internal_format, const FormatFeatures& f) {
+  const InternalFormatInfo* info = find_internal_format(internal_format, f);
+  if (!info || info->is_compressed() || info->availability == kAvailLegacy) return nullptr;
+  if (info->internal_format == GL_STENCIL_INDEX8 && !f.texture_stencil8) return nullptr;
+  return info;
+}
+
+bool es_sized_combination(GLenum internal_format, GLenum format, GLenum type) {
+  for (const SizedCombination& c : kEsSizedCombinations)
+    if (c.internal_format == internal_format && c.format == format && c.type == type) return true;
+  return false;
+}
+
+// The format a desktop unsized internalformat becomes; the spec lets the
+// implementation choose, Brass keeps the precision the client data implies
+// for the packed types and uses 8-bit storage otherwise.
+const InternalFormatInfo* desktop_unsized_effective(GLenum internal_format, GLenum type) {
+  GLenum sized = GL_NONE;
+  switch (internal_format) {
+    case 4: case GL_RGBA: sized = type == GL_UNSIGNED_INT_2_10_10_10_REV ? GL_RGB10_A2 : GL_RGBA8; break;
+    case 3: case GL_RGB:
+      sized = type == GL_UNSIGNED_SHORT_5_6_5           ? GL_RGB565
+              : type == GL_UNSIGNED_INT_10F_11F_11F_REV ? GL_R11F_G11F_B10F
+              : type == GL_UNSIGNED_INT_5_9_9_9_REV     ? GL_RGB9_E5
+                                                        : GL_RGB8;
+      break;
+    case GL_RG: sized = GL_RG8; break;
+    case GL_RED: sized = GL_R8; break;
+    case 2: case GL_LUMINANCE_ALPHA: sized = GL_LUMINANCE8_ALPHA8; break;
+    case 1: case GL_LUMINANCE: sized = GL_LUMINANCE8; break;
+    case GL_ALPHA: sized = GL_ALPHA8; break;
+    case GL_DEPTH_COMPONENT:
+      sized = type == GL_FLOAT ? GL_DEPTH_COMPONENT32F : type == GL_UNSIGNED_SHORT ? GL_DEPTH_COMPONENT16 : GL_DEPTH_COMPONENT24;
+      break;
+    case GL_DEPTH_STENCIL:
+      sized = type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV ? GL_DEPTH32F_STENCIL8 : GL_DEPTH24_STENCIL8;
+      break;
+    case GL_STENCIL_INDEX: sized = GL_STENCIL_INDEX8; break;
+    default: return nullptr;
+  }
+  return find_internal_format(sized);
+}
+
+// Desktop GL's format/type vs internal format compatibility rules.
+GLenum desktop_combination_error(const InternalFormatInfo& info, GLenum format, GLenum type) {
+  if (!packed_type_matches_format(type, format)) return GL_INVALID_OPERATION;
+  const bool integer_format = is_integer_client_format(format);
+  if (integer_format && (type == GL_FLOAT || type == GL_HALF_FLOAT || type == GL_UNSIGNED_INT_10F_11F_11F_REV ||
+                         type == GL_UNSIGNED_INT_5_9_9_9_REV))
+    return GL_INVALID_OPERATION;
+  const bool depth_format = format == GL_DEPTH_COMPONENT || format == GL_DEPTH_STENCIL;
+  if (info.base_format == GL_STENCIL_INDEX || format == GL_STENCIL_INDEX)
+    return info.base_format == GL_STENCIL_INDEX && format == GL_STENCIL_INDEX ? GL_NO_ERROR : GL_INVALID_OPERATION;
+  if (info.has_depth() != depth_format) return GL_INVALID_OPERATION;
+  if (format == GL_DEPTH_STENCIL && info.base_format != GL_DEPTH_STENCIL) return GL_INVALID_OPERATION;
+  if (info.is_color() && info.is_integer() != integer_format) return GL_INVALID_OPERATION;
+  return GL_NO_ERROR;
+}
+
+}  // namespace
+
+FormatResolution resolve_tex_image_format(int32_t internal_format_value, GLenum format, GLenum type,
+                                          const FormatFeatures& features) {
+  const GLenum internal_format = static_cast<GLenum>(internal_format_value);
+  if (features.api == ApiKind::Desktop) {
+    if (!is_client_format_enum(format, ApiKind::Desktop) || !is_client_type_enum(type, ApiKind::Desktop) ||
+        !depth_stencil_type_ok(format, type))
+      return {GL_INVALID_ENUM, nullptr};
+    const InternalFormatInfo* info = find_internal_format(internal_format, features);
+    if (!info && internal_format_value > 0) info = desktop_unsized_effective(internal_format, type);
+    if (!info) return {GL_INVALID_VALUE, nullptr};
+    // Brass has no CPU compressor: uncompressed data cannot become a
+    // compressed texture.
+    if (info->is_compressed()) return {GL_INVALID_OPERATION, nullptr};
+    if (const GLenum err = desktop_combination_error(*info, format, type); err != GL_NO_ERROR) return {err, nullptr};
+    return {GL_NO_ERROR, info};
+  }
+
+  if (!es_client_enums_ok(format, type, features)) return {GL_INVALID_ENUM, nullptr};
+  if (is_es_unsized_internal_format(internal_format, features)) {
+    const InternalFormatInfo* info = internal_format == format ? es_unsized_effective(format, type, features) : nullptr;
+    return info ? FormatResolution{GL_NO_ERROR, info} : FormatResolution{GL_INVALID_OPERATION, nullptr};
+  }
+  const InternalFormatInfo* info = es_tex_image_sized(internal_format, features);
+  if (!info) return {GL_INVALID_VALUE, nullptr};
+  if (!es_sized_combination(internal_format, format, type)) return {GL_INVALID_OPERATION, nullptr};
+  return {GL_NO_ERROR, info};
+}
+
+GLenum check_tex_sub_image_format(const InternalFormatInfo& existing, GLenum format, GLenum type,
+                                  const FormatFeatures& features) {
+  if (features.api == ApiKind::Desktop) {
+    if (!is_client_format_enum(format, ApiKind::Desktop) || !is_client_type_enum(type, ApiKind::Desktop) ||
+        !depth_stencil_type_ok(format, type))
+      return GL_INVALID_ENUM;
+    if (existing.is_compressed()) return GL_INVALID_OPERATION;
+    return desktop_combination_error(existing, format, type);
+  }
+  if (!es_client_enums_ok(format, type, features)) return GL_INVALID_ENUM;
+  if (es_sized_combination(existing.internal_format, format, type)) return GL_NO_ERROR;
+  // Textures specified unsized accept the unsized uploads of the same
+  // effective format (e.g. LUMINANCE/UNSIGNED_BYTE into LUMINANCE8).
+  if (es_unsized_effective(format, type, features) == &existing) return GL_NO_ERROR;
+  return GL_INVALID_OPERATION;
+}
+
+FormatResolution resolve_tex_storage_format(GLenum internal_format, const FormatFeatures& features) {
+  const InternalFormatInfo* info = find_internal_format(internal_format, features);
+  if (!info) return {GL_INVALID_ENUM, nullptr};
+  return {GL_NO_ERROR, info};
+}
+
+FormatResolution resolve_renderbuffer_format(GLenum internal_format, const FormatFeatures& features) {
+  const InternalFormatInfo* info = find_internal_format(internal_format, features);
+  if (!info && features.api == ApiKind::Desktop) {
+    switch (internal_format) {
+      case GL_RGBA: case GL_RGB: case GL_RG: case GL_RED:
+      case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL: case GL_STENCIL_INDEX:
+        info = desktop_unsized_effective(internal_format, GL_UNSIGNED_BYTE);
+        break;
+      default: break;
+    }
+  }
+  if (!info || info->is_compressed()) return {GL_INVALID_ENUM, nullptr};
+  if (!is_color_renderable(*info, features) && !is_depth_renderable(*info) && !is_stencil_renderable(*info))
+    return {GL_INVALID_ENUM, nullptr};
+  return {GL_NO_ERROR, info};
+}
+
+FormatResolution resolve_compressed_format(GLenum internal_format, const FormatFeatures& features) {
+  const InternalFormatInfo* info = find_internal_format(internal_format, features);
+  if (!info || !info->is_compressed()) return {GL_INVALID_ENUM, nullptr};
+  return {GL_NO_ERROR, info};
+}
+
+uint64_t compressed_image_size(const InternalFormatInfo& info, uint32_t width, uint32_t height, uint32_t depth) {
+  const uint64_t bw = info.block_width(), bh = info.block_height();
+  return (uint64_t{width} + bw - 1) / bw * ((uint64_t{height} + bh - 1) / bh) * depth * info.block_bytes();
+}
+
+GLenum check_compressed_image_size(const InternalFormatInfo& info, uint32_t width, uint32_t height, uint32_t depth,
+                                   int64_t image_size) {
+  if (image_size < 0 || static_cast<uint64_t>(image_size) != compressed_image_size(info, width, height, depth))
+    return GL_INVALID_VALUE;
+  return GL_NO_ERROR;
+}
+
+GLenum check_compressed_sub_image_region(const InternalFormatInfo& info, int32_t xoffset, int32_t yoffset,
+                                         uint32_t width, uint32_t height, uint32_t level_width,
+                                         uint32_t level_height) {
+  const int32_t bw = info.block_width(), bh = info.block_height();
+  if (xoffset % bw != 0 || yoffset % bh != 0) return GL_INVALID_OPERATION;
+  const bool width_ok = width % static_cast<uint32_t>(bw) == 0 || static_cast<uint64_t>(xoffset) + width == level_width;
+  const bool height_ok =
+      height % static_cast<uint32_t>(bh) == 0 || static_cast<uint64_t>(yoffset) + height == level_height;
+  return width_ok && height_ok ? GL_NO_ERROR : GL_INVALID_OPERATION;
+}
+
+GLenum check_format_for_target(const InternalFormatInfo& info, GLenum target) {
+  if (target == GL_TEXTURE_3D && (!info.is_color() || info.is_compressed())) return GL_INVALID_OPERATION;
+  return GL_NO_ERROR;
+}
+
+}  // namespace brass::gl::pixel
