@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gl/gl_object.h"
+#include "gl/linked_program.h"
 
 namespace brass::pipe {
 struct ShaderProgram;
@@ -31,8 +32,6 @@ class Shader final : public ShaderOrProgram {
   int attached_count = 0;
 };
 
-// Defined with the program code; holds the linked result.
-struct LinkedProgram;
 
 class Program final : public ShaderOrProgram {
  public:

@@ -1,0 +1,39 @@
+// The result of a successful glLinkProgram, as the rest of the frontend sees
+// it. The program area fills it (and may add fields); vertex-input and
+// texture validation read only what is declared here.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "gl/gl_types.h"
+#include "pipe/context.h"
+#include "pipe/shader_info.h"
+
+namespace brass::gl {
+
+// One sampler uniform element as bound at the pipe level: the pipe sampler
+// slot of a stage (the binding table's `slot` for set 2) and the texture unit
+// the application assigned with glUniform1i (kept current by the program area).
+struct SamplerSlot {
+  pipe::ShaderStage stage = pipe::ShaderStage::Fragment;
+  uint32_t slot = 0;
+  GLenum sampler_type = GL_SAMPLER_2D;  // GL_SAMPLER_2D, GL_INT_SAMPLER_3D, GL_SAMPLER_2D_SHADOW, ...
+  GLint unit = 0;
+};
+
+// Base type a vertex shader input expects, which decides how a generic
+// attribute value or array is fetched (float vs integer).
+enum class AttribBaseType : uint8_t { Float, Int, Uint };
+
+struct LinkedProgram {
+  pipe::ShaderProgram* pipe_program = nullptr;  // owned; deleted by the program area
+  pipe::Context* owner = nullptr;                // the pipe context that created it
+  uint32_t attribute_locations = 0;              // bit per active vertex input location
+  std::array<AttribBaseType, 32> attribute_types{};
+  std::vector<SamplerSlot> samplers;             // every active sampler uniform element
+  bool writes_point_size = false;
+};
+
+}  // namespace brass::gl
