@@ -37,6 +37,9 @@ vk::Status VulkanContext::init() {
   vk::Status s = ring_->init();
   if (!s) return s;
   stream_ = std::make_unique<StreamBuffer>(device_, *ring_);
+  meta_ = std::make_unique<MetaPipelines>(device_);
+  s = meta_->init();
+  if (!s) return s;
   dynamic_rendering_ = screen_.dynamic_rendering();
   dynamic_vertex_input_ = caps_.vertex_input_dynamic_state;
   uniform_range_ = std::min<VkDeviceSize>(caps_.limits.max_uniform_buffer_range, 65536);
@@ -100,6 +103,7 @@ VulkanContext::~VulkanContext() {
   if (dummy_buffer_view_) vkDestroyBufferView(dev, dummy_buffer_view_, nullptr);
   if (dummy_sampler_) vkDestroySampler(dev, dummy_sampler_, nullptr);
   program_ = nullptr;
+  meta_.reset();
   stream_.reset();
   const uint32_t id = ring_ ? ring_->id() : 0;
   ring_.reset();  // waits, resets batches (returns descriptor sets), destroys garbage

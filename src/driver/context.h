@@ -11,6 +11,7 @@
 #include <memory>
 #include "driver/barrier/barrier_batch.h"
 #include "driver/batch/batch_ring.h"
+#include "driver/meta/meta_pipelines.h"
 #include "driver/pipeline/pipeline_key.h"
 #include "driver/program.h"
 #include "driver/render_pass/render_pass_cache.h"
@@ -75,6 +76,8 @@ class VulkanContext final : public pipe::Context {
 
   void clear(uint32_t buffers, const pipe::ScissorRect* scissor, const pipe::ColorValue& color, double depth,
              uint32_t stencil) override;
+  void clear_masked(uint32_t buffers, const pipe::ScissorRect* scissor, const pipe::ColorValue& color, double depth,
+                    uint32_t stencil, const pipe::ClearMasks& masks) override;
   void clear_render_target(pipe::Surface* dst, const pipe::ColorValue& color, uint32_t x, uint32_t y, uint32_t w,
                            uint32_t h) override;
   void clear_depth_stencil(pipe::Surface* dst, uint32_t flags, double depth, uint32_t stencil, uint32_t x,
@@ -130,6 +133,17 @@ class VulkanContext final : public pipe::Context {
   void execute_pending_clears();
   void request_attachment_access();
 
+  // --- driver-internal draws (context_meta.cpp) ---
+  // A MetaKey for the current framebuffer (formats, samples, render pass).
+  bool meta_key_for_framebuffer(MetaKey* key);
+  // Records one meta draw in the active render pass and marks the
+  // application's pipeline, descriptors and dynamic state for re-emission.
+  bool meta_draw(const MetaKey& key, const MetaPush& push, const VkViewport& viewport, const VkRect2D& scissor,
+                 uint32_t stencil_mask, uint32_t stencil_ref, const VkDescriptorImageInfo* image);
+  // Blits vkCmdBlitImage / vkCmdResolveImage cannot do. False when the
+  // shader path cannot either.
+  bool shader_blit(const pipe::BlitInfo& info);
+
   // --- synchronization ---
   // The stream a transfer touching dst (written) and src (read) goes to:
   // the upload stream when neither was used by this batch's main stream
@@ -169,6 +183,7 @@ class VulkanContext final : public pipe::Context {
   std::unique_ptr<StreamBuffer> stream_;
   BarrierBatch barriers_;
   RenderPassCache rp_cache_;
+  std::unique_ptr<MetaPipelines> meta_;
   bool dynamic_rendering_ = false;
   bool dynamic_vertex_input_ = false;
   pipe::Status status_ = pipe::Status::Ok;
