@@ -145,6 +145,117 @@ void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scis
   }
 }
 
-bool VulkanContext::shader_blit(const pipe::BlitInfo&) { return false; }
+bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
+  pipe::Resource* src = info.src.resource;
+  pipe::Resource* dst = info.dst.resource;
+  if (!meta_->blit_available() || src == dst) return false;  // one layout per image (whole-image tracking)
+  if (src->templ().target == pipe::Target::Texture3D || dst->templ().target == pipe::Target::Texture3D) return false;
+  ResourceObject* so = driver_resource(src)->obj();
+  ResourceObject* dobj = driver_resource(dst)->obj();
+  const pipe::Format sf = info.src.format == pipe::Format::None ? src->templ().format : info.src.format;
+  const pipe::Format df = info.dst.format == pipe::Format::None ? dst->templ().format : info.dst.format;
+  const pipe::FormatDescription& sd = pipe::describe(sf);
+  const pipe::FormatDescription& dd = pipe::describe(df);
+  const bool s_ds = sd.is_depth() || sd.is_stencil(), d_ds = dd.is_depth() || dd.is_stencil();
+  const bool color = (info.mask & pipe::kBlitColor) && !s_ds && !d_ds;
+  const bool depth = (info.mask & pipe::kBlitDepth) && sd.is_depth() && dd.is_depth();
+  if ((info.mask & pipe::kBlitStencil) && sd.is_stencil() && dd.is_stencil())
+    BRASS_WARN_ONCE("stencil blits the transfer path cannot do are not supported (no stencil export): stencil skipped");
+  if (!color && !depth) return false;
+  if (!(so->image_usage & VK_IMAGE_USAGE_SAMPLED_BIT)) return false;
+  if (!(dobj->image_usage & (color ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT)))
+    return false;
+  const bool ms = so->samples != VK_SAMPLE_COUNT_1_BIT;
+  MetaShader shader = MetaShader::BlitDepth;
+  if (color) {
+    if (sd.kind == pipe::FormatKind::Uint) shader = MetaShader::BlitUint;
+    else if (sd.kind == pipe::FormatKind::Sint) shader = MetaShader::BlitSint;
+    else shader = ms ? MetaShader::BlitMsFloat : MetaShader::BlitFloat;
+    if (sd.is_integer() != dd.is_integer()) return false;
+  }
+  if (ms && shader != MetaShader::BlitMsFloat) return false;
+
+  const pipe::Box& sb = info.src.box;
+  const pipe::Box& db = info.dst.box;
+  if (db.width == 0 || db.height == 0 || sb.width == 0 || sb.height == 0) return true;
+  const double sw = std::max(1u, src->templ().width >> info.src.level);
+  const double sh = std::max(1u, src->templ().height >> info.src.level);
+  const int32_t dx0 = std::min(db.x, db.x + db.width), dx1 = std::max(db.x, db.x + db.width);
+  const int32_t dy0 = std::min(db.y, db.y + db.height), dy1 = std::max(db.y, db.y + db.height);
+  auto map_x = [&](double d) { return (sb.x + (d - db.x) * sb.width / db.width) / sw; };
+  auto map_y = [&](double d) { return (sb.y + (d - db.y) * sb.height / db.height) / sh; };
+  MetaPush push;
+  push.src[0] = float(map_x(dx0));
+  push.src[1] = float(map_y(dy0));
+  push.src[2] = float(map_x(dx1));
+  push.src[3] = float(map_y(dy1));
+  push.misc[0] = int32_t(so->samples);
+  const bool linear = info.filter == pipe::Filter::Linear && shader == MetaShader::BlitFloat && !ms &&
+                      (device_.formats().properties(so->format.vk).optimalTilingFeatures &
+                       VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT);
+
+  const pipe::FramebufferState saved = fb_;
+  const auto saved_refs = fb_refs_;  // keeps the saved surfaces alive
+  const uint32_t layers = uint32_t(std::max(1, sb.depth));
+  for (uint32_t l = 0; l < layers && !failed(); ++l) {
+    pipe::SurfaceTemplate st;
+    st.format = df;
+    st.level = info.dst.level;
+    st.first_layer = st.last_layer = uint32_t(db.z) + l;
+    Ref<pipe::Surface> surf = create_surface(dst, st);
+    pipe::SamplerViewTemplate vt;
+    vt.format = sf;
+    vt.target = pipe::Target::Texture2D;
+    vt.first_level = vt.last_level = info.src.level;
+    vt.first_layer = vt.last_layer = uint32_t(sb.z) + l;
+    Ref<pipe::SamplerView> view = create_sampler_view(src, vt);
+    if (!surf || !view) break;
+    pipe::FramebufferState fb;
+    fb.width = surf->width();
+    fb.height = surf->height();
+    fb.samples = dst->templ().samples;
+    if (color) {
+      fb.nr_cbufs = 1;
+      fb.cbufs[0] = surf.get();
+    } else {
+      fb.zsbuf = surf.get();
+    }
+    set_framebuffer_state(fb);
+    int32_t x0 = std::max(0, dx0), y0 = std::max(0, dy0);
+    int64_t x1 = std::min<int64_t>(dx1, fb.width), y1 = std::min<int64_t>(dy1, fb.height);
+    if (info.scissor_enable) {
+      x0 = std::max(x0, info.scissor.x);
+      y0 = std::max(y0, info.scissor.y);
+      x1 = std::min<int64_t>(x1, int64_t(info.scissor.x) + info.scissor.width);
+      y1 = std::min<int64_t>(y1, int64_t(info.scissor.y) + info.scissor.height);
+    }
+    if (x1 <= x0 || y1 <= y0) break;
+    barriers_.image_access(so->access, {VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
+                                        sampled_layout(so->aspect), false},
+                           so->image, {so->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+    ring_->mark_recorded();
+    vk::Status s = begin_render_pass();
+    if (!s) {
+      fail(s);
+      break;
+    }
+    MetaKey key;
+    if (!meta_key_for_framebuffer(&key)) break;
+    key.shader = static_cast<uint8_t>(shader);
+    key.write_mask = 15;
+    key.depth_write = !color;
+    const VkViewport vp{float(dx0), float(dy0), float(dx1 - dx0), float(dy1 - dy0), 0, 1};
+    const VkRect2D rect{{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
+    auto* v = static_cast<VulkanSamplerView*>(view.get());
+    const VkDescriptorImageInfo image{meta_->sampler(linear), v->image_view, sampled_layout(so->aspect)};
+    meta_draw(key, push, vp, rect, 0, 0, &image);
+    mark_read(so);
+    mark(v->usage, false);
+    write_epoch_++;
+  }
+  set_framebuffer_state(saved);
+  g_blits_shader.add();
+  return true;
+}
 
 }  // namespace brass::driver

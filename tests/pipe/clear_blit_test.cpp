@@ -1,6 +1,8 @@
 // Masked clears (meta draws) and shader blits.
 #include "pipe_fixture.h"
 
+#include "device/format_conversion.h"
+
 namespace brass::test {
 namespace {
 
@@ -113,6 +115,85 @@ TEST_F(ClearBlitTest, MaskedStencilClearKeepsMaskedBits) {
   EXPECT_EQ(read_pixels(rt.get())[17], rgba(0, 0, 0));
   ctx->bind_depth_stencil_alpha_state(nullptr);
   ctx->delete_depth_stencil_alpha_state(d);
+}
+
+TEST_F(ClearBlitTest, ScissoredBlitGoesThroughShader) {
+  auto src = make_texture(8, 8);
+  bind_target(src.get());
+  ctx->clear(pipe::kClearColor0, nullptr, {{1, 0, 0, 1}}, 0, 0);
+  auto dst = make_texture(16, 16);
+  bind_target(dst.get());
+  ctx->clear(pipe::kClearColor0, nullptr, {{0, 0, 1, 1}}, 0, 0);
+  pipe::BlitInfo b;
+  b.src = {src.get(), 0, {0, 0, 0, 8, 8, 1}, pipe::Format::None};
+  b.dst = {dst.get(), 0, {0, 0, 0, 16, 16, 1}, pipe::Format::None};
+  b.scissor_enable = true;
+  b.scissor = {4, 4, 4, 4};
+  const uint64_t shader = stat("blit.shader"), unsupported = stat("blit.unsupported");
+  ctx->blit(b);
+  EXPECT_EQ(stat("blit.shader"), shader + 1);
+  EXPECT_EQ(stat("blit.unsupported"), unsupported);
+  auto px = read_pixels(dst.get());
+  EXPECT_EQ(px[5 * 16 + 5], rgba(255, 0, 0));
+  EXPECT_EQ(px[7 * 16 + 7], rgba(255, 0, 0));
+  EXPECT_EQ(px[8 * 16 + 8], rgba(0, 0, 255));
+  EXPECT_EQ(px[3 * 16 + 3], rgba(0, 0, 255));
+}
+
+TEST_F(ClearBlitTest, FlippedBlitMirrorsBothAxes) {
+  auto src = make_texture(4, 4);
+  std::array<uint32_t, 16> texels;
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x) texels[y * 4 + x] = rgba(uint8_t(x * 60), uint8_t(y * 60), 0);
+  ctx->texture_subdata(src.get(), 0, 0, {0, 0, 0, 4, 4, 1}, texels.data(), 16, 64);
+  auto dst = make_texture(4, 4);
+  pipe::BlitInfo b;
+  b.src = {src.get(), 0, {0, 0, 0, 4, 4, 1}, pipe::Format::None};
+  b.dst = {dst.get(), 0, {4, 4, 0, -4, -4, 1}, pipe::Format::None};
+  b.scissor_enable = true;  // forces the shader path
+  b.scissor = {0, 0, 4, 4};
+  ctx->blit(b);
+  auto px = read_pixels(dst.get());
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x) EXPECT_EQ(px[y * 4 + x], texels[(3 - y) * 4 + (3 - x)]) << x << "," << y;
+}
+
+TEST_F(ClearBlitTest, FormatConvertingBlitToHalfFloat) {
+  auto src = make_texture(4, 4);
+  bind_target(src.get());
+  ctx->clear(pipe::kClearColor0, nullptr, {{1, 0.5f, 0, 1}}, 0, 0);
+  auto dst = make_texture(8, 8, pipe::Format::RGBA16_FLOAT);
+  pipe::BlitInfo b;
+  b.src = {src.get(), 0, {0, 0, 0, 4, 4, 1}, pipe::Format::None};
+  b.dst = {dst.get(), 0, {0, 0, 0, 8, 8, 1}, pipe::Format::None};
+  ctx->blit(b);
+  pipe::Transfer* t = nullptr;
+  auto* p = static_cast<const uint16_t*>(ctx->transfer_map(dst.get(), 0, pipe::kMapRead, {0, 0, 0, 8, 8, 1}, &t));
+  ASSERT_TRUE(p);
+  const uint16_t* texel = p + (5 * t->stride / 2) + 5 * 4;
+  EXPECT_FLOAT_EQ(vk::half_to_float(texel[0]), 1.0f);
+  EXPECT_NEAR(vk::half_to_float(texel[1]), 128.0f / 255.0f, 1e-3);
+  EXPECT_FLOAT_EQ(vk::half_to_float(texel[2]), 0.0f);
+  EXPECT_FLOAT_EQ(vk::half_to_float(texel[3]), 1.0f);
+  ctx->transfer_unmap(t);
+}
+
+TEST_F(ClearBlitTest, ScaledMultisampleResolve) {
+  auto ms = make_texture(8, 8, pipe::Format::RGBA8_UNORM, pipe::kBindRenderTarget | pipe::kBindSamplerView, 4);
+  bind_target(ms.get());
+  ctx->clear(pipe::kClearColor0, nullptr, {{0, 1, 0, 1}}, 0, 0);
+  const pipe::ScissorRect left{0, 0, 4, 8};
+  ctx->clear(pipe::kClearColor0, &left, {{1, 0, 0, 1}}, 0, 0);
+  auto dst = make_texture(16, 16);
+  pipe::BlitInfo b;
+  b.src = {ms.get(), 0, {0, 0, 0, 8, 8, 1}, pipe::Format::None};
+  b.dst = {dst.get(), 0, {0, 0, 0, 16, 16, 1}, pipe::Format::None};
+  const uint64_t shader = stat("blit.shader");
+  ctx->blit(b);
+  EXPECT_EQ(stat("blit.shader"), shader + 1);
+  auto px = read_pixels(dst.get());
+  EXPECT_EQ(px[8 * 16 + 2], rgba(255, 0, 0));
+  EXPECT_EQ(px[8 * 16 + 13], rgba(0, 255, 0));
 }
 
 }  // namespace
