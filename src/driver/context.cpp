@@ -200,13 +200,16 @@ Ref<pipe::SamplerView> VulkanContext::create_sampler_view(pipe::Resource* r, con
     view->buffer_view_object = nullptr;  // created at first descriptor write (storage may be swapped)
     return view;
   }
-  const vk::FormatChoice choice = device_.formats().choose(fmt, pipe::kUsageSampled);
+  // The resource's own format is viewed as stored; another view format
+  // (sRGB/linear reinterpretation) gets the table's choice for it.
+  vk::FormatChoice choice = fmt == r->templ().format ? o->format : device_.formats().choose(fmt, pipe::kUsageSampled);
+  if (!choice) choice = o->format;
   VkImageViewCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   ci.image = o->image;
   ci.viewType = vk_view_type(t.target);
-  ci.format = choice ? choice.vk : o->format.vk;
+  ci.format = choice.vk;
   // The view's swizzle applied over the format emulation's swizzle.
-  const auto& emu = o->format.swizzle;
+  const auto& emu = choice.swizzle;
   VkComponentSwizzle comp[4];
   for (int i = 0; i < 4; ++i) {
     const pipe::Swizzle s = t.swizzle[i];
@@ -243,8 +246,9 @@ Ref<pipe::Surface> VulkanContext::create_surface(pipe::Resource* r, const pipe::
   ResourceObject* o = driver_resource(r)->obj();
   const pipe::Format fmt = t.format == pipe::Format::None ? r->templ().format : t.format;
   const bool ds = pipe::describe(fmt).is_depth() || pipe::describe(fmt).is_stencil();
-  const vk::FormatChoice choice =
-      device_.formats().choose(fmt, ds ? pipe::kUsageDepthStencil : pipe::kUsageColorAttachment);
+  const vk::FormatChoice choice = fmt == r->templ().format
+                                      ? o->format
+                                      : device_.formats().choose(fmt, ds ? pipe::kUsageDepthStencil : pipe::kUsageColorAttachment);
   VkImageViewCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   ci.image = o->image;
   const uint32_t layers = t.last_layer - t.first_layer + 1;
