@@ -9,6 +9,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <vector>
 #include "driver/barrier/barrier_batch.h"
 #include "driver/batch/batch_ring.h"
 #include "driver/meta/meta_pipelines.h"
@@ -167,6 +169,11 @@ class VulkanContext final : public pipe::Context {
   bool write_set(unsigned set);
   void emit_dynamic_state(const pipe::DrawInfo& info);
   void bind_vertex_buffers();
+  // Draws Vulkan cannot take as given (line loops, a restart index other
+  // than all ones, 8-bit indices without VK_EXT_index_type_uint8): writes
+  // 32-bit indices into the stream buffer and fills converted_info_ /
+  // converted_draws_ / index_override_. False when nothing is to be drawn.
+  bool convert_draw(const pipe::DrawInfo& info, std::span<const pipe::DrawStart> draws);
 
   // --- transfers (context_transfer.cpp) ---
   void swap_storage(Resource* r);
@@ -253,6 +260,11 @@ class VulkanContext final : public pipe::Context {
   pipe::PrimitiveType last_mode_ = pipe::PrimitiveType::Triangles;
   bool last_restart_ = false;
   bool topology_dirty_ = true;  // a new command buffer has no topology set
+
+  // Converted draws (convert_draw): kept to reuse their capacity.
+  pipe::DrawInfo converted_info_;
+  std::vector<pipe::DrawStart> converted_draws_;
+  StreamAllocation index_override_;
 
   // Render pass state.
   bool rp_active_ = false;
