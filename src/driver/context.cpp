@@ -37,6 +37,9 @@ vk::Status VulkanContext::init() {
   vk::Status s = ring_->init();
   if (!s) return s;
   stream_ = std::make_unique<StreamBuffer>(device_, *ring_);
+  meta_ = std::make_unique<MetaPipelines>(device_);
+  s = meta_->init();
+  if (!s) return s;
   dynamic_rendering_ = screen_.dynamic_rendering();
   dynamic_vertex_input_ = caps_.vertex_input_dynamic_state;
   uniform_range_ = std::min<VkDeviceSize>(caps_.limits.max_uniform_buffer_range, 65536);
@@ -100,6 +103,7 @@ VulkanContext::~VulkanContext() {
   if (dummy_buffer_view_) vkDestroyBufferView(dev, dummy_buffer_view_, nullptr);
   if (dummy_sampler_) vkDestroySampler(dev, dummy_sampler_, nullptr);
   program_ = nullptr;
+  meta_.reset();
   stream_.reset();
   const uint32_t id = ring_ ? ring_->id() : 0;
   ring_.reset();  // waits, resets batches (returns descriptor sets), destroys garbage
@@ -196,13 +200,16 @@ Ref<pipe::SamplerView> VulkanContext::create_sampler_view(pipe::Resource* r, con
     view->buffer_view_object = nullptr;  // created at first descriptor write (storage may be swapped)
     return view;
   }
-  const vk::FormatChoice choice = device_.formats().choose(fmt, pipe::kUsageSampled);
+  // The resource's own format is viewed as stored; another view format
+  // (sRGB/linear reinterpretation) gets the table's choice for it.
+  vk::FormatChoice choice = fmt == r->templ().format ? o->format : device_.formats().choose(fmt, pipe::kUsageSampled);
+  if (!choice) choice = o->format;
   VkImageViewCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   ci.image = o->image;
   ci.viewType = vk_view_type(t.target);
-  ci.format = choice ? choice.vk : o->format.vk;
+  ci.format = choice.vk;
   // The view's swizzle applied over the format emulation's swizzle.
-  const auto& emu = o->format.swizzle;
+  const auto& emu = choice.swizzle;
   VkComponentSwizzle comp[4];
   for (int i = 0; i < 4; ++i) {
     const pipe::Swizzle s = t.swizzle[i];
@@ -239,8 +246,9 @@ Ref<pipe::Surface> VulkanContext::create_surface(pipe::Resource* r, const pipe::
   ResourceObject* o = driver_resource(r)->obj();
   const pipe::Format fmt = t.format == pipe::Format::None ? r->templ().format : t.format;
   const bool ds = pipe::describe(fmt).is_depth() || pipe::describe(fmt).is_stencil();
-  const vk::FormatChoice choice =
-      device_.formats().choose(fmt, ds ? pipe::kUsageDepthStencil : pipe::kUsageColorAttachment);
+  const vk::FormatChoice choice = fmt == r->templ().format
+                                      ? o->format
+                                      : device_.formats().choose(fmt, ds ? pipe::kUsageDepthStencil : pipe::kUsageColorAttachment);
   VkImageViewCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   ci.image = o->image;
   const uint32_t layers = t.last_layer - t.first_layer + 1;

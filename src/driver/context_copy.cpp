@@ -88,11 +88,21 @@ void VulkanContext::blit(const pipe::BlitInfo& info) {
                         !info.scissor_enable;
   const bool can_resolve = resolve && same_size && s->format.vk == d->format.vk && sb.width > 0 && sb.height > 0 &&
                            !info.scissor_enable;
-  if (!can_blit && !can_resolve) {
-    // The shader blit path (shaders/blit.*) is not wired yet.
-    g_blits_unsupported.add();
-    BRASS_WARN_ONCE("blit needs the shader path (format/scissor/MSAA combination unsupported by vkCmdBlitImage)");
-    return;
+  // Transfer blits copy stored channels: emulated formats (swizzles,
+  // conversions) and view formats other than the resources' go through the
+  // shader path, which samples and renders through views.
+  const bool plain = s->format.native() && d->format.native() &&
+                     (info.src.format == pipe::Format::None || info.src.format == info.src.resource->templ().format) &&
+                     (info.dst.format == pipe::Format::None || info.dst.format == info.dst.resource->templ().format);
+  const bool transfer_ok = can_blit || can_resolve;
+  // Stencil has no shader path (no stencil export): keep the transfer one.
+  if (!transfer_ok || (!plain && !(info.mask & pipe::kBlitStencil))) {
+    if (shader_blit(info) || failed()) return;
+    if (!transfer_ok) {
+      g_blits_unsupported.add();
+      BRASS_WARN_ONCE("blit unsupported by both vkCmdBlitImage/vkCmdResolveImage and the shader path");
+      return;
+    }
   }
   bool upload;
   VkCommandBuffer cmd = transfer_stream(d, s, &upload);
