@@ -51,7 +51,59 @@ bool read_buffer(Context& ctx, Buffer& b, GLintptr offset, GLsizeiptr size, void
   return true;
 }
 
+bool query_buffer_state(Context& ctx, GLenum pname, GLint* out) {
+  auto name = [](const Binding<Buffer>& b) { return b ? static_cast<GLint>(b->name()) : 0; };
+  const BufferBindings& bb = ctx.buffers;
+  switch (pname) {
+    case GL_ARRAY_BUFFER_BINDING: *out = name(bb.array); return true;
+    case GL_ELEMENT_ARRAY_BUFFER_BINDING: *out = name(ctx.vertex_array->element_buffer); return true;
+    case GL_COPY_READ_BUFFER_BINDING: *out = name(bb.copy_read); return true;
+    case GL_COPY_WRITE_BUFFER_BINDING: *out = name(bb.copy_write); return true;
+    case GL_PIXEL_PACK_BUFFER_BINDING: *out = name(bb.pixel_pack); return true;
+    case GL_PIXEL_UNPACK_BUFFER_BINDING: *out = name(bb.pixel_unpack); return true;
+    case GL_UNIFORM_BUFFER_BINDING: *out = name(bb.uniform); return true;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: *out = name(bb.transform_feedback); return true;
+    case GL_VERTEX_ARRAY_BINDING: *out = static_cast<GLint>(ctx.vertex_array->name()); return true;
+    // Recommendations only: larger draws work (streamed ranges grow).
+    case GL_MAX_ELEMENTS_VERTICES: *out = 1 << 20; return true;
+    case GL_MAX_ELEMENTS_INDICES: *out = 1 << 20; return true;
+    case GL_MAX_ELEMENT_INDEX: *out = 0x7fffffff; return true;
+    default: return false;
+  }
+}
+
 namespace {
+
+// glGetInteger(64)i_v of the indexed buffer bindings.
+bool indexed_buffer_state(Context& ctx, GLenum target, GLuint index, GLint64* out) {
+  const IndexedBufferBinding* b = nullptr;
+  switch (target) {
+    case GL_UNIFORM_BUFFER_BINDING: case GL_UNIFORM_BUFFER_START: case GL_UNIFORM_BUFFER_SIZE:
+      if (index >= static_cast<GLuint>(ctx.limits.max_uniform_buffer_bindings) || index >= kMaxUniformBufferBindings) {
+        ctx.set_error(GL_INVALID_VALUE);
+        return false;
+      }
+      b = &ctx.buffers.uniform_indexed[index];
+      break;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+    case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE:
+      if (index >= static_cast<GLuint>(ctx.limits.max_transform_feedback_separate_attribs) ||
+          index >= kMaxTransformFeedbackBuffers) {
+        ctx.set_error(GL_INVALID_VALUE);
+        return false;
+      }
+      b = &ctx.transform_feedback->buffers[index];
+      break;
+    default: ctx.set_error(GL_INVALID_ENUM); return false;
+  }
+  switch (target) {
+    case GL_UNIFORM_BUFFER_BINDING:
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: *out = b->buffer ? b->buffer->name() : 0; return true;
+    case GL_UNIFORM_BUFFER_START:
+    case GL_TRANSFORM_FEEDBACK_BUFFER_START: *out = b->offset; return true;
+    default: *out = b->size; return true;
+  }
+}
 
 pipe::Usage to_pipe_usage(GLenum usage) {
   switch (usage) {
@@ -184,6 +236,16 @@ void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
     for (auto& a : ctx.vertex_array->attribs) unbind_if(a.buffer, b.get());
     ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers | kDirtyTransformFeedback);
   }
+}
+
+void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
+  GLint64 v = 0;
+  if (indexed_buffer_state(ctx, target, index, &v) && data) *data = static_cast<GLint>(v);
+}
+
+void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data) {
+  GLint64 v = 0;
+  if (indexed_buffer_state(ctx, target, index, &v) && data) *data = v;
 }
 
 GLboolean IsBuffer(Context& ctx, GLuint buffer) {

@@ -60,4 +60,8 @@ bool unmap_buffer(Buffer& b);
 // vertex format conversion): waits for the GPU's writes. False on failure.
 bool read_buffer(Context& ctx, Buffer& b, GLintptr offset, GLsizeiptr size, void* out);
 
+// glGet of buffer and vertex array bindings (ARRAY_BUFFER_BINDING, ...,
+// VERTEX_ARRAY_BINDING, MAX_ELEMENTS_*): false for other pnames.
+bool query_buffer_state(Context& ctx, GLenum pname, GLint* out);
+
 }  // namespace brass::gl

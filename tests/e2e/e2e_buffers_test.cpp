@@ -181,6 +181,9 @@ TEST_F(Buffers, Errors) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
   glDeleteBuffers(1, &b);
   EXPECT_FALSE(glIsBuffer(b));
+  GLint binding = -1;
+  glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &binding);
+  EXPECT_EQ(binding, 0);
 }
 
 TEST_F(Buffers, IsBufferAndDeleteUnbinds) {
@@ -223,6 +226,22 @@ TEST_F(Buffers, IndexedBindings) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
   glBindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 4, 64);
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLint64 start = -1, size = -1;
+  GLint name = -1;
+  glGetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &name);
+  glGetInteger64i_v(GL_TRANSFORM_FEEDBACK_BUFFER_START, 0, &start);
+  glGetInteger64i_v(GL_TRANSFORM_FEEDBACK_BUFFER_SIZE, 0, &size);
+  EXPECT_EQ(name, static_cast<GLint>(b));
+  EXPECT_EQ(start, 4);
+  EXPECT_EQ(size, 64);
+  glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 0, &name);
+  glGetInteger64i_v(GL_UNIFORM_BUFFER_START, 0, &start);
+  EXPECT_EQ(name, static_cast<GLint>(b));
+  EXPECT_EQ(start, align);
+  glGetIntegerv(GL_UNIFORM_BUFFER_BINDING, &name);  // the generic binding follows
+  EXPECT_EQ(name, static_cast<GLint>(b));
+  glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 1000, &name);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
   glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
   glBindBufferBase(GL_UNIFORM_BUFFER, 0, 0);
   glDeleteBuffers(1, &b);
@@ -245,6 +264,9 @@ TEST_F(Buffers, VertexArrayObjects) {
   GLint enabled = 0;
   glGetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_ENABLED, &enabled);
   EXPECT_EQ(enabled, 1);
+  GLint bound = 0;
+  glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &bound);
+  EXPECT_EQ(bound, static_cast<GLint>(vao[0]));
   glBindVertexArray(0);
   glGetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_ENABLED, &enabled);
   EXPECT_EQ(enabled, 0);  // per-VAO state
