@@ -6,8 +6,6 @@
 
 namespace brass::gl {
 
-Program::~Program() = default;
-
 GLenum check_framebuffer_status(Context&, Framebuffer&) { return GL_FRAMEBUFFER_UNSUPPORTED; }
 
 bool validate_framebuffer_object(Context& ctx, Framebuffer&) {
@@ -16,9 +14,6 @@ bool validate_framebuffer_object(Context& ctx, Framebuffer&) {
   return true;
 }
 
-bool validate_program(Context&) { return false; }
-void validate_uniforms(Context&) {}
-void validate_uniform_buffers(Context&) {}
 void validate_textures(Context&) {}
 
 }  // namespace brass::gl
