@@ -24,6 +24,7 @@
 #include "compiler/program_reflection.h"
 #include "compiler/shader_cache.h"
 #include "compiler/spirv_patch.h"
+#include "compiler/uniform_initializers.h"
 #include "util/log.h"
 #include "util/options.h"
 #include "util/stats.h"
@@ -183,7 +184,7 @@ LinkResult link_uncached(const LinkInput& input) {
     return result;
   }
   std::array<bool, kShaderStageCount> seen{};
-  std::map<std::string, int> explicit_uniform_locations;
+  ValidationFacts facts;
   std::vector<PreparedStage> stages;
   for (const ShaderSource& src : input.shaders) {
     const int s = static_cast<int>(src.stage);
@@ -195,7 +196,7 @@ LinkResult link_uncached(const LinkInput& input) {
     PreparedStage p;
     p.stage = src.stage;
     std::string log;
-    if (!validate_glsl(src, input.api, resources, &p.version, &log, &explicit_uniform_locations)) {
+    if (!validate_glsl(src, input.api, resources, &p.version, &log, &facts)) {
       result.info_log += "ERROR: linking with an uncompiled shader\n" + log;
       return result;
     }
@@ -294,7 +295,8 @@ LinkResult link_uncached(const LinkInput& input) {
 
   ProgramInterface& pi = result.interface;
   BindingRemapTable remap;
-  build_program_interface(program, resolver, explicit_uniform_locations, &pi, &remap);
+  build_program_interface(program, resolver, facts.explicit_uniform_locations, &pi, &remap);
+  apply_uniform_initializers(facts.uniform_initializers, &pi);
   if (!check_resource_limits(pi, input.limits, &result.info_log)) return result;
 
   ShaderStage last_vertex_stage = ShaderStage::Vertex;

@@ -141,6 +141,9 @@ struct ProgramInterface {
   std::vector<InterfaceVariable> transform_feedback;  // in request order
   // Size in bytes of the default uniform block (same for every stage).
   uint32_t default_block_size = 0;
+  // Initial contents of the default block when the program has uniform
+  // initializers (GLSL 1.20+), else empty (all zero).
+  std::vector<uint8_t> default_block_initial_data;
   // Number of locations used by default-block uniforms (densely assigned).
   uint32_t uniform_location_count = 0;
   // location -> index in uniforms (one entry per array element location).

@@ -21,7 +21,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 2;
+constexpr uint32_t kFormatVersion = 3;
 
 class Writer {
  public:
@@ -228,6 +228,7 @@ std::string serialize_link_result(const LinkResult& result) {
     for (const InterfaceVariable& v : *list) write_var(w, v);
   }
   w.u32(pi.default_block_size);
+  w.str(std::string(pi.default_block_initial_data.begin(), pi.default_block_initial_data.end()));
   w.u32(pi.uniform_location_count);
   w.u32(static_cast<uint32_t>(pi.location_to_uniform.size()));
   for (int32_t l : pi.location_to_uniform) w.i32(l);
@@ -317,6 +318,10 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
     for (InterfaceVariable& v : *list) v = read_var(r);
   }
   pi.default_block_size = r.u32();
+  {
+    const std::string init = r.str();
+    pi.default_block_initial_data.assign(init.begin(), init.end());
+  }
   pi.uniform_location_count = r.u32();
   pi.location_to_uniform.resize(r.count());
   for (int32_t& l : pi.location_to_uniform) l = r.i32();

@@ -1,5 +1,7 @@
 // Program interface and binding table: names, GL types, offsets, locations
 // and the descriptor contract with the driver.
+#include <cstring>
+
 #include "compiler/gl_types.h"
 #include "test_helpers.h"
 
@@ -334,6 +336,42 @@ TEST(Reflection, AtomicCountersAreGlAtomicCounterBuffers) {
   ASSERT_TRUE(b);
   EXPECT_EQ(b->kind, DescriptorKind::AtomicCounterBuffer);
   expect_valid_spirv(r, "atomic counters");
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+float float_at(const std::vector<uint8_t>& data, int offset) {
+  float f;
+  std::memcpy(&f, data.data() + offset, 4);
+  return f;
+}
+
+TEST(Reflection, UniformInitializersFillTheDefaultBlock) {
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex,
+                                       "#version 120\nuniform vec4 c = vec4(1.0, 2.0, 3.0, 4.0);\n"
+                                       "uniform float f[2] = float[2](5.0, 6.0);\nuniform mat2 m = mat2(1.0, 2.0, 3.0, 4.0);\n"
+                                       "uniform int i = 7;\nuniform float none;\nattribute vec4 p;\n"
+                                       "void main() { gl_Position = p * c * f[1] * m[1].x * float(i) * none; }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  const ProgramInterface& pi = r.interface;
+  ASSERT_EQ(pi.default_block_initial_data.size(), pi.default_block_size);
+  const Uniform* c = find_uniform(pi, "c");
+  const Uniform* f = find_uniform(pi, "f[0]");
+  const Uniform* m = find_uniform(pi, "m");
+  const Uniform* i = find_uniform(pi, "i");
+  const Uniform* none = find_uniform(pi, "none");
+  ASSERT_TRUE(c && f && m && i && none);
+  EXPECT_EQ(float_at(pi.default_block_initial_data, c->offset + 8), 3.0f);
+  EXPECT_EQ(float_at(pi.default_block_initial_data, f->offset + f->array_stride), 6.0f);
+  EXPECT_EQ(float_at(pi.default_block_initial_data, m->offset + m->matrix_stride + 4), 4.0f);
+  int32_t iv;
+  std::memcpy(&iv, pi.default_block_initial_data.data() + i->offset, 4);
+  EXPECT_EQ(iv, 7);
+  EXPECT_EQ(float_at(pi.default_block_initial_data, none->offset), 0.0f);
 }
 
 }  // namespace
