@@ -91,9 +91,9 @@ std::unique_ptr<glslang::TShader> parse_for_spirv(ShaderStage stage, const std::
 }
 
 // Vertex inputs: explicit layout(location) wins, then glBindAttribLocation,
-// then the lowest free locations. Returns old -> new location for the patch.
+// then the lowest free locations. The SPIR-V is patched by variable name.
 bool assign_attribute_locations(ProgramInterface& pi, const std::vector<AttributeBinding>& bindings,
-                                const ShaderLimits& limits, std::map<uint32_t, uint32_t>* remap, std::string* log,
+                                const ShaderLimits& limits, std::string* log,
                                 const std::map<std::string, bool>& explicit_location) {
   std::vector<bool> used(static_cast<size_t>(std::max(limits.max_vertex_attribs, 1)) + 64, false);
   // Locations an attribute occupies: one per matrix column, two for 64-bit
@@ -164,13 +164,7 @@ bool assign_attribute_locations(ProgramInterface& pi, const std::vector<Attribut
     mark(loc, n);
     wanted[i] = loc;
   }
-  for (size_t i = 0; i < pi.attributes.size(); ++i) {
-    InterfaceVariable& a = pi.attributes[i];
-    const int n = slots(a.type, a.array_size);
-    if (a.location >= 0)
-      for (int k = 0; k < n; ++k) (*remap)[static_cast<uint32_t>(a.location + k)] = static_cast<uint32_t>(wanted[i] + k);
-    a.location = wanted[i];
-  }
+  for (size_t i = 0; i < pi.attributes.size(); ++i) pi.attributes[i].location = wanted[i];
   return true;
 }
 
@@ -237,10 +231,12 @@ LinkResult link_uncached(const LinkInput& input) {
         return result;
       }
     }
+    // GL ES: a program that is not separable needs both a vertex and a
+    // fragment shader (or is a compute program).
     if (!input.separable && !seen[static_cast<int>(ShaderStage::Compute)] &&
-        stages.front().version.number >= 300 && (!seen[0] || !seen[static_cast<int>(ShaderStage::Fragment)])) {
-      // ES 3.x needs both; ES 2.0 programs are left to the driver to reject
-      // at draw time, like Mesa does.
+        (!seen[static_cast<int>(ShaderStage::Vertex)] || !seen[static_cast<int>(ShaderStage::Fragment)])) {
+      result.info_log = "ERROR: a GL ES program needs both a vertex and a fragment shader\n";
+      return result;
     }
   }
 
@@ -307,19 +303,18 @@ LinkResult link_uncached(const LinkInput& input) {
     return result;
 
   // Attribute locations (glBindAttribLocation) and fragment outputs.
-  std::map<uint32_t, uint32_t> attribute_remap;
   if (seen[0]) {
     std::map<std::string, bool> explicit_location;
     for (const std::string& name : explicit_inputs) explicit_location[original_name(name)] = true;
-    if (!assign_attribute_locations(pi, input.attribute_bindings, input.limits, &attribute_remap,
-                                    &result.info_log, explicit_location))
+    if (!assign_attribute_locations(pi, input.attribute_bindings, input.limits, &result.info_log,
+                                    explicit_location))
       return result;
   }
-  std::map<uint32_t, uint32_t> output_remap;
+  bool outputs_rebound = false;
   for (InterfaceVariable& o : pi.fragment_outputs) {
     for (const FragDataBinding& b : input.frag_data_bindings) {
       if (b.name != o.name && b.name + "[0]" != o.name) continue;
-      if (o.location >= 0) output_remap[static_cast<uint32_t>(o.location)] = b.location;
+      outputs_rebound = true;
       o.location = static_cast<int32_t>(b.location);
       o.index = static_cast<int32_t>(b.index);
     }
@@ -356,7 +351,7 @@ LinkResult link_uncached(const LinkInput& input) {
       }
       if (contains_word(p.spirv_source, "gl_InstanceID")) patch_instance_id(bin.spirv);
     }
-    if (p.stage == ShaderStage::Fragment && !output_remap.empty()) {
+    if (p.stage == ShaderStage::Fragment && outputs_rebound) {
       remap_locations_by_name(bin.spirv, spv::StorageClassOutput, [&pi](const std::string& name) {
         const std::string gl_name = original_name(name);
         for (const InterfaceVariable& o : pi.fragment_outputs)

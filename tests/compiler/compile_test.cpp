@@ -194,3 +194,19 @@ TEST(Compile, WarmUpIsThreadSafeAndRepeatable) {
 
 }  // namespace
 }  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+TEST(Link, EsProgramNeedsBothStagesUnlessSeparable) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Fragment, "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n"}};
+  EXPECT_FALSE(link_program(in).ok);
+  in.separable = true;
+  const LinkResult r = link_program(in);
+  EXPECT_TRUE(r.ok) << r.info_log;
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
