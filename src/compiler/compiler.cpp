@@ -302,6 +302,40 @@ LinkResult link_uncached(const LinkInput& input) {
                                   &result.info_log))
     return result;
 
+  // Transform feedback layout: interleaved = one buffer (gl_NextBuffer starts
+  // the next), separate = one buffer per varying.
+  std::vector<XfbCapture> xfb_captures;
+  if (!pi.transform_feedback.empty()) {
+    uint32_t buffer = 0, offset = 0;
+    for (InterfaceVariable& v : pi.transform_feedback) {
+      if (v.name == "gl_NextBuffer") {
+        pi.transform_feedback_strides.resize(buffer + 1, 0);
+        pi.transform_feedback_strides[buffer] = offset;
+        ++buffer;
+        offset = 0;
+        continue;
+      }
+      if (v.name.compare(0, 17, "gl_SkipComponents") == 0) {
+        offset += 4u * static_cast<uint32_t>(std::atoi(v.name.c_str() + 17));
+        continue;
+      }
+      if (!input.transform_feedback_interleaved && offset > 0) {
+        pi.transform_feedback_strides.resize(buffer + 1, 0);
+        pi.transform_feedback_strides[buffer] = offset;
+        ++buffer;
+        offset = 0;
+      }
+      const bool element_of_array = v.name.back() == ']';
+      v.xfb_buffer = static_cast<int32_t>(buffer);
+      v.xfb_offset = static_cast<int32_t>(offset);
+      if (!element_of_array) xfb_captures.push_back({v.name, buffer, offset});
+      else result.info_log += "WARNING: capturing single array elements ('" + v.name + "') is not supported yet\n";
+      offset += gl_type_size_bytes(v.type) * static_cast<uint32_t>(std::max(v.array_size, 1));
+    }
+    pi.transform_feedback_strides.resize(buffer + 1, 0);
+    pi.transform_feedback_strides[buffer] = offset;
+  }
+
   // Attribute locations (glBindAttribLocation) and fragment outputs.
   if (seen[0]) {
     std::map<std::string, bool> explicit_location;
@@ -360,6 +394,13 @@ LinkResult link_uncached(const LinkInput& input) {
       });
     }
     bin.writes_point_size = contains_word(p.spirv_source, "gl_PointSize");
+    if (p.stage == last_vertex_stage && !xfb_captures.empty()) {
+      // OpNames are the (possibly renamed) source names.
+      std::vector<XfbCapture> named = xfb_captures;
+      for (XfbCapture& c : named)
+        if (c.name.compare(0, 3, "gl_") != 0 && !contains_word(p.spirv_source, c.name)) c.name = "brass_r_" + c.name;
+      add_transform_feedback(bin.spirv, named, pi.transform_feedback_strides);
+    }
 #ifdef BRASS_ASSERTIONS
     std::string error;
     if (!validate_spirv(bin.spirv, VulkanEnv::Vulkan1_2, &error)) {

@@ -171,6 +171,33 @@ TEST(Link, TransformFeedbackVaryings) {
   ASSERT_EQ(r.interface.transform_feedback.size(), 3u);
   EXPECT_EQ(r.interface.transform_feedback[0].type, 0x8B51u);  // GL_FLOAT_VEC3
   EXPECT_EQ(r.interface.transform_feedback[1].type, 0x1406u);  // GL_FLOAT
+  // Interleaved into buffer 0: a at 0, b[1] at 12, gl_Position at 16; stride 32.
+  EXPECT_EQ(r.interface.transform_feedback[0].xfb_offset, 0);
+  EXPECT_EQ(r.interface.transform_feedback[1].xfb_offset, 12);
+  EXPECT_EQ(r.interface.transform_feedback[2].xfb_offset, 16);
+  ASSERT_EQ(r.interface.transform_feedback_strides.size(), 1u);
+  EXPECT_EQ(r.interface.transform_feedback_strides[0], 32u);
+  expect_valid_spirv(r, "xfb");
+  {
+    const std::vector<uint32_t>& vs = r.stages[0].spirv;
+    int xfb_buffers = 0, member_offsets = 0;
+    for (size_t i = 5; i < vs.size(); i += vs[i] >> 16) {
+      if ((vs[i] & 0xffff) == spv::OpDecorate && vs[i + 2] == spv::DecorationXfbBuffer) ++xfb_buffers;
+      if ((vs[i] & 0xffff) == spv::OpMemberDecorate && vs[i + 3] == spv::DecorationOffset) ++member_offsets;
+    }
+    EXPECT_EQ(xfb_buffers, 2);    // a, and the gl_PerVertex block for gl_Position
+    EXPECT_EQ(member_offsets, 1);  // gl_Position
+  }
+  // Separate mode: one buffer each.
+  in.transform_feedback_interleaved = false;
+  in.transform_feedback_varyings = {"a", "gl_Position"};
+  r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  EXPECT_EQ(r.interface.transform_feedback[1].xfb_buffer, 1);
+  EXPECT_EQ(r.interface.transform_feedback[1].xfb_offset, 0);
+  EXPECT_EQ(r.interface.transform_feedback_strides, (std::vector<uint32_t>{12, 16}));
+  expect_valid_spirv(r, "xfb separate");
+  in.transform_feedback_interleaved = true;
   in.transform_feedback_varyings = {"missing"};
   r = link_program(in);
   EXPECT_FALSE(r.ok);
