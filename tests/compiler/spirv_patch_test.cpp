@@ -58,7 +58,8 @@ TEST(SpirvPatch, RemapDescriptorsRewritesSetAndBinding) {
   EXPECT_EQ(d.binding.begin()->second, 7u);
   std::string err;
   EXPECT_TRUE(validate_spirv(spirv, VulkanEnv::Vulkan1_3, &err)) << err;
-  EXPECT_FALSE(remap_descriptors(*new std::vector<uint32_t>{1, 2, 3}, [](uint32_t s, uint32_t b) { return std::make_pair(s, b); }));
+  std::vector<uint32_t> not_spirv = {1, 2, 3};
+  EXPECT_FALSE(remap_descriptors(not_spirv, [](uint32_t s, uint32_t b) { return std::make_pair(s, b); }));
 }
 
 TEST(SpirvPatch, InstanceIdSubtractsBaseInstance) {
