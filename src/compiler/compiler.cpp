@@ -57,6 +57,7 @@ bool contains_word(std::string_view text, std::string_view word) {
 struct PreparedStage {
   ShaderStage stage;
   GlslVersion version;
+  std::string normalized_source;  // the application's, before the upgrade
   std::string spirv_source;
   std::string preamble;  // must outlive the TShader
   std::unique_ptr<glslang::TShader> shader;
@@ -208,6 +209,7 @@ LinkResult link_uncached(const LinkInput& input) {
         make_fetch_source_parseable(normalized.text, src.stage == ShaderStage::Fragment, p.version,
                                     input.limits.max_draw_buffers, &fetch);
     p.preamble += fetch_preamble(fetch, input.limits.max_draw_buffers);
+    p.normalized_source = hoisted;
     const GlslVersion hoisted_version = detect_glsl_version(hoisted, input.api);
     p.spirv_source = version_needs_upgrade(p.version)
                          ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
@@ -238,6 +240,17 @@ LinkResult link_uncached(const LinkInput& input) {
       result.info_log = "ERROR: a GL ES program needs both a vertex and a fragment shader\n";
       return result;
     }
+  }
+
+  if (stages.front().version.es && stages.front().version.number == 100) {
+    const PreparedStage* vs = nullptr;
+    const PreparedStage* fs = nullptr;
+    for (const PreparedStage& p : stages) {
+      if (p.stage == ShaderStage::Vertex) vs = &p;
+      if (p.stage == ShaderStage::Fragment) fs = &p;
+    }
+    if (vs && fs && !check_es100_builtin_invariance(vs->normalized_source, fs->normalized_source, &result.info_log))
+      return result;
   }
 
   glslang::TProgram program;

@@ -215,8 +215,8 @@ class Rewriter {
         while (i < tokens_.size() && tokens_[i].kind != TokenKind::Newline) {
           if (const size_t skip = droppable_invariant_statement(i)) {
             // ES 1.00 lets fragment shaders redeclare gl_FragColor/gl_FragData
-            // invariant; ES 3.x forbids invariant fragment outputs, and
-            // invariance means nothing for them anyway.
+            // (and built-in inputs) invariant; ES 3.x forbids it, and for
+            // fragment outputs invariance means nothing anyway.
             body.append(skip, ' ');
             i += skip;
             continue;
@@ -261,7 +261,12 @@ class Rewriter {
     if (!upgrade_ || stage_ != ShaderStage::Fragment || tokens_[t].text != "invariant") return 0;
     size_t k = t + 1;
     while (k < tokens_.size() && tokens_[k].kind == TokenKind::Space) ++k;
-    if (k >= tokens_.size() || (tokens_[k].text != "gl_FragColor" && tokens_[k].text != "gl_FragData")) return 0;
+    // Fragment inputs too: ESSL 1.00 allows `invariant gl_FragCoord;` (the
+    // linker checks it against the vertex shader), ESSL 3.x does not.
+    const std::string_view name = k < tokens_.size() ? tokens_[k].text : std::string_view{};
+    if (name != "gl_FragColor" && name != "gl_FragData" && name != "gl_FragCoord" && name != "gl_PointCoord" &&
+        name != "gl_FrontFacing")
+      return 0;
     ++k;
     while (k < tokens_.size() && tokens_[k].kind == TokenKind::Space) ++k;
     if (k >= tokens_.size() || tokens_[k].text != ";") return 0;

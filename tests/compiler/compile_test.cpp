@@ -237,3 +237,21 @@ TEST(Link, EsProgramNeedsBothStagesUnlessSeparable) {
 
 }  // namespace
 }  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+TEST(Link, Es100InvariantFragCoordNeedsInvariantPosition) {
+  const std::string fs = "invariant gl_FragCoord;\nvoid main() { gl_FragColor = vec4(gl_FragCoord.x); }\n";
+  LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "void main() { gl_Position = vec4(0.0); }\n"},
+                                  {ShaderStage::Fragment, fs}});
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("gl_FragCoord is declared invariant"), std::string::npos) << r.info_log;
+  r = link(Api::GLES, {{ShaderStage::Vertex, "invariant gl_Position;\nvoid main() { gl_Position = vec4(0.0); }\n"},
+                       {ShaderStage::Fragment, fs}});
+  EXPECT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "invariant");
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
