@@ -281,7 +281,9 @@ LinkResult link_uncached(const LinkInput& input) {
   }
   std::vector<ShaderStage> stage_list;
   for (const PreparedStage& p : stages) stage_list.push_back(p.stage);
-  if (!check_stage_interfaces(program, stage_list, input.limits, &result.info_log)) return result;
+  const bool interpolation_must_match = stages.front().version.es || stages.front().version.number < 430;
+  if (!check_stage_interfaces(program, stage_list, input.limits, interpolation_must_match, &result.info_log))
+    return result;
 
 
   // Before mapIO assigns every input a location: which ones the

@@ -1,6 +1,7 @@
 // Program interface and binding table: names, GL types, offsets, locations
 // and the descriptor contract with the driver.
 #include <cstring>
+#include <set>
 
 #include "compiler/gl_types.h"
 #include "test_helpers.h"
@@ -372,6 +373,34 @@ TEST(Reflection, UniformInitializersFillTheDefaultBlock) {
   std::memcpy(&iv, pi.default_block_initial_data.data() + i->offset, 4);
   EXPECT_EQ(iv, 7);
   EXPECT_EQ(float_at(pi.default_block_initial_data, none->offset), 0.0f);
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+TEST(Reflection, DesktopCompatibilityBuiltinsBecomeGlNamedResources) {
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex,
+                                       "#version 110\nvoid main() {\n  gl_FrontColor = gl_Color;\n"
+                                       "  gl_TexCoord[0] = gl_TextureMatrix[0] * gl_MultiTexCoord0;\n"
+                                       "  gl_Position = ftransform();\n}\n"},
+                                      {ShaderStage::Fragment,
+                                       "#version 110\nuniform sampler2D t;\n"
+                                       "void main() { gl_FragColor = gl_Color * texture2D(t, gl_TexCoord[0].xy); }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  const ProgramInterface& pi = r.interface;
+  EXPECT_TRUE(find_uniform(pi, "gl_ModelViewProjectionMatrix"));
+  EXPECT_TRUE(find_uniform(pi, "gl_TextureMatrix[0]"));
+  std::set<std::string> attributes;
+  for (const InterfaceVariable& a : pi.attributes) attributes.insert(a.name);
+  EXPECT_EQ(attributes, (std::set<std::string>{"gl_Vertex", "gl_Color", "gl_MultiTexCoord0"}));
+  expect_valid_spirv(r, "compat");
+  // Interpolation must agree between gl_Color and gl_FrontColor/gl_BackColor.
+  const LinkResult bad = link(Api::GL, {{ShaderStage::Vertex, "#version 130\nvoid main() { gl_Position = vec4(0); gl_BackColor = vec4(0); }\n"},
+                                        {ShaderStage::Fragment, "#version 130\nflat in vec4 gl_Color;\nout vec4 c;\nvoid main() { c = gl_Color; }\n"}});
+  EXPECT_FALSE(bad.ok);
 }
 
 }  // namespace
