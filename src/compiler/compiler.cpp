@@ -505,6 +505,8 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
   const bool vertex_like = stage.stage == ShaderStage::Vertex || stage.stage == ShaderStage::TessEval ||
                            stage.stage == ShaderStage::Geometry;
   if (key.force_point_size && vertex_like && !stage.writes_point_size) add_point_size_write(spirv);
+  if (key.flat_shading && stage.stage == ShaderStage::Fragment)
+    add_flat_decorations(spirv, {"brass_gl_FrontColor", "brass_gl_FrontSecondaryColor"});
   return spirv;
 }
 

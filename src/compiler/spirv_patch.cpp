@@ -187,6 +187,31 @@ bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbC
   return true;
 }
 
+bool add_flat_decorations(std::vector<uint32_t>& spirv, const std::vector<std::string>& names) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  SpirvModule& m = *module;
+  const auto storage_of = variable_storage(m);
+  std::vector<uint32_t> targets;
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() != spv::OpName || inst.operand_count() < 2) continue;
+    const char* text = reinterpret_cast<const char*>(inst.words.data() + 2);
+    const std::string name(text, strnlen(text, (inst.words.size() - 2) * 4));
+    auto s = storage_of.find(inst.operand(0));
+    if (s == storage_of.end() || s->second != spv::StorageClassInput) continue;
+    for (const std::string& n : names)
+      if (n == name) targets.push_back(inst.operand(0));
+  }
+  for (uint32_t id : targets) {
+    bool already = false;
+    for (const SpirvInstruction& inst : m.instructions)
+      already = already || (inst.opcode() == spv::OpDecorate && inst.operand(0) == id && inst.operand(1) == spv::DecorationFlat);
+    if (!already) m.insert_annotation(SpirvModule::make(spv::OpDecorate, {id, spv::DecorationFlat}));
+  }
+  spirv = m.serialize();
+  return true;
+}
+
 bool spirv_has_builtin(const std::vector<uint32_t>& spirv, spv::BuiltIn builtin) {
   auto module = SpirvModule::parse(spirv);
   if (!module) return false;

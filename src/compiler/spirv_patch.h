@@ -57,6 +57,10 @@ bool patch_instance_id(std::vector<uint32_t>& spirv);
 // Makes the entry point write gl_PointSize = 1.0 first thing.
 bool add_point_size_write(std::vector<uint32_t>& spirv);
 
+// glShadeModel(GL_FLAT): decorates the fragment inputs whose OpName is in
+// `names` Flat (the compatibility colours; user varyings are not affected).
+bool add_flat_decorations(std::vector<uint32_t>& spirv, const std::vector<std::string>& names);
+
 // True when the module uses BuiltIn `builtin` on any variable or member.
 bool spirv_has_builtin(const std::vector<uint32_t>& spirv, spv::BuiltIn builtin);
 

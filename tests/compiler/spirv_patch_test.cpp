@@ -184,3 +184,24 @@ TEST(SpirvPatch, SeparableStagesMatchByName) {
 
 }  // namespace
 }  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+TEST(Variant, FlatShadingMakesCompatColoursFlat) {
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex, "#version 110\nvoid main() { gl_FrontColor = gl_Color; gl_Position = ftransform(); }\n"},
+                                      {ShaderStage::Fragment, "#version 110\nvarying vec4 v;\nvoid main() { gl_FragColor = gl_Color; }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  VariantKey key;
+  key.flat_shading = 1;
+  const std::vector<uint32_t> patched = apply_variant(r.stages[1], key);
+  int flat = 0;
+  for (size_t i = 5; i < patched.size(); i += patched[i] >> 16)
+    if ((patched[i] & 0xffff) == spv::OpDecorate && patched[i + 2] == spv::DecorationFlat) ++flat;
+  EXPECT_EQ(flat, 1);
+  std::string err;
+  EXPECT_TRUE(validate_spirv(patched, VulkanEnv::Vulkan1_3, &err)) << err;
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
