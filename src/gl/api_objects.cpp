@@ -1,5 +1,5 @@
 // Name management for the object types whose API areas are not yet in their
-// own files (buffers, textures, renderbuffers, framebuffers). Deleting an
+// own files (buffers, renderbuffers, framebuffers; textures: api_textures.cpp). Deleting an
 // object unbinds it from the current context's binding points first
 // (ES 3.0 §2.10.1 / §4.4.1 / §3.8.1); other contexts keep their references
 // until they rebind, as GL specifies.
@@ -51,16 +51,6 @@ void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
     unbind_if(ctx.vertex_array->element_buffer, b);
     for (auto& a : ctx.vertex_array->attribs) unbind_if(a.buffer, b);
     ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers);
-  });
-}
-
-void GenTextures(Context& ctx, GLsizei n, GLuint* textures) { gen(ctx, ctx.share_group().textures, n, textures); }
-
-void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures) {
-  del(ctx, ctx.share_group().textures, n, textures, [&](Texture* t) {
-    for (auto& u : ctx.textures.units)
-      for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube}) unbind_if(*p, t);
-    ctx.dirty(kDirtyTextures);
   });
 }
 

@@ -188,7 +188,14 @@ bool query(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_SHADER_COMPILER: *out = boolean(true); return true;
     case GL_IMPLEMENTATION_COLOR_READ_FORMAT: *out = ints({GL_RGBA}); return true;
     case GL_IMPLEMENTATION_COLOR_READ_TYPE: *out = ints({GL_UNSIGNED_BYTE}); return true;
-    default: return query_fixed_function(ctx, pname, out);
+    default: {
+      GLint v = 0;
+      if (query_texture_state(ctx, pname, &v)) {  // texture area (texture.h)
+        *out = ints({v});
+        return true;
+      }
+      return query_fixed_function(ctx, pname, out);
+    }
   }
 }
 

@@ -161,6 +161,8 @@ class Context {
 
   // Pipe objects the validation code keeps bound; owned here.
   DrawValidationState validation;
+  // Default textures and the texture validation's pipe objects (texture.h).
+  TextureContextState texture_state;
 
  private:
   Context() = default;
