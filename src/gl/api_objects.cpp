@@ -1,5 +1,6 @@
 // Name management for the object types whose API areas are not yet in their
-// own files (textures, renderbuffers, framebuffers; buffers: api_buffers.cpp). Deleting an
+// own files (renderbuffers, framebuffers; buffers: api_buffers.cpp, textures:
+// api_textures.cpp). Deleting an
 // object unbinds it from the current context's binding points first
 // (ES 3.0 §2.10.1 / §4.4.1 / §3.8.1); other contexts keep their references
 // until they rebind, as GL specifies.
@@ -38,16 +39,6 @@ void unbind_if(Binding<T>& point, T* obj) {
 }
 
 }  // namespace
-
-void GenTextures(Context& ctx, GLsizei n, GLuint* textures) { gen(ctx, ctx.share_group().textures, n, textures); }
-
-void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures) {
-  del(ctx, ctx.share_group().textures, n, textures, [&](Texture* t) {
-    for (auto& u : ctx.textures.units)
-      for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube}) unbind_if(*p, t);
-    ctx.dirty(kDirtyTextures);
-  });
-}
 
 void GenRenderbuffers(Context& ctx, GLsizei n, GLuint* renderbuffers) {
   gen(ctx, ctx.share_group().renderbuffers, n, renderbuffers);

@@ -190,7 +190,8 @@ bool query(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_IMPLEMENTATION_COLOR_READ_TYPE: *out = ints({GL_UNSIGNED_BYTE}); return true;
     default: {
       GLint v = 0;
-      if (query_buffer_state(ctx, pname, &v)) {  // api_buffers.cpp
+      if (query_buffer_state(ctx, pname, &v) ||    // api_buffers.cpp
+          query_texture_state(ctx, pname, &v)) {  // texture area (texture.h)
         *out = ints({v});
         return true;
       }

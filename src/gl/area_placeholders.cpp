@@ -1,7 +1,7 @@
 // Handlers of the draw-validation table whose areas (framebuffer objects,
-// programs, textures) are being written in their own files. Until then they
+// programs) are being written in their own files. Until then they
 // behave as if those objects did not exist: no framebuffer object is ever
-// complete, no program can be current, no texture is bound.
+// complete, no program can be current.
 #include "gl/context.h"
 
 namespace brass::gl {
@@ -14,6 +14,5 @@ bool validate_framebuffer_object(Context& ctx, Framebuffer&) {
   return true;
 }
 
-void validate_textures(Context&) {}
 
 }  // namespace brass::gl
