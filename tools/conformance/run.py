@@ -404,7 +404,8 @@ def main(argv=None):
         d = {"env": {}, "renderer": None, "note": None, "tests": {}}
         bj = None
         if drv == "brass":
-            bj = a.brass_json or find_brass_json()
+            # Tests run from piglit's root, so a relative path would not resolve.
+            bj = os.path.abspath(a.brass_json) if a.brass_json else find_brass_json()
             if a.brass_json and not os.path.isfile(a.brass_json):
                 raise InfraError("--brass-json %s does not exist"
                                  % a.brass_json)
