@@ -149,15 +149,18 @@ vk::Status BatchRing::submit(SubmitReason reason) {
   }
   recorded_ = false;
 
-  // Next batch: wait only if the GPU is a whole ring behind.
+  // Next batch: wait only if the GPU is a whole ring behind. The wait comes
+  // before index_ moves, so current_serial() still names the batch just
+  // submitted (wait() asserts it only waits for submitted serials).
   const uint64_t next_serial = b.serial + 1;
-  index_ = (index_ + 1) % kBatchCount;
-  BatchState& next = states_[index_];
+  const uint32_t next_index = (index_ + 1) % kBatchCount;
+  BatchState& next = states_[next_index];
   if (next.serial && !is_complete(next.serial)) {
     g_ring_waits.add();
     vk::Status s = wait(next.serial);
     if (!s) return s;
   }
+  index_ = next_index;
   reset(next);
   next.serial = next_serial;
   garbage_.collect(completed_serial());
