@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "gl/context.h"
-#include "gl/program_validation.h"
 #include "gl_functions.h"
 
 namespace brass::gl::api {
@@ -193,11 +192,6 @@ bool query(Context& ctx, GLenum pname, QueryValue* out) {
       GLint v = 0;
       if (query_buffer_state(ctx, pname, &v)) {  // api_buffers.cpp
         *out = ints({v});
-        return true;
-      }
-      GLint64 v64 = 0;
-      if (query_program_state(ctx, pname, &v64)) {  // program_validation.cpp
-        *out = ints({static_cast<GLint>(v64)});
         return true;
       }
       return query_fixed_function(ctx, pname, out);

@@ -97,36 +97,4 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
   return true;
 }
 
-bool query_program_state(Context& ctx, GLenum pname, GLint64* out) {
-  const Limits& l = ctx.limits;
-  const GLint64 per_stage_blocks = std::min(12, static_cast<int>(pipe::kMaxConstantBuffers) - 1);
-  const GLint64 block_components = l.max_uniform_block_size / 4;
-  switch (pname) {
-    case GL_CURRENT_PROGRAM: *out = ctx.current_program ? ctx.current_program->name() : 0; return true;
-    case GL_MAX_VERTEX_UNIFORM_BLOCKS:
-    case GL_MAX_FRAGMENT_UNIFORM_BLOCKS: *out = per_stage_blocks; return true;
-    case GL_MAX_COMBINED_UNIFORM_BLOCKS: *out = std::min<GLint64>(2 * per_stage_blocks, l.max_uniform_buffer_bindings); return true;
-    case GL_MAX_UNIFORM_BUFFER_BINDINGS: *out = l.max_uniform_buffer_bindings; return true;
-    case GL_MAX_UNIFORM_BLOCK_SIZE: *out = l.max_uniform_block_size; return true;
-    case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT: *out = l.uniform_buffer_offset_alignment; return true;
-    case GL_MAX_VERTEX_UNIFORM_COMPONENTS: *out = l.max_vertex_uniform_vectors * 4; return true;
-    case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS: *out = l.max_fragment_uniform_vectors * 4; return true;
-    case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
-      *out = per_stage_blocks * block_components + l.max_vertex_uniform_vectors * 4;
-      return true;
-    case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
-      *out = per_stage_blocks * block_components + l.max_fragment_uniform_vectors * 4;
-      return true;
-    case GL_MAX_VARYING_COMPONENTS: *out = l.max_varying_vectors * 4; return true;
-    case GL_MAX_VERTEX_OUTPUT_COMPONENTS: *out = std::max(64, l.max_varying_vectors * 4); return true;
-    case GL_MAX_FRAGMENT_INPUT_COMPONENTS: *out = std::max(60, l.max_varying_vectors * 4); return true;
-    case GL_MIN_PROGRAM_TEXEL_OFFSET: *out = -8; return true;
-    case GL_MAX_PROGRAM_TEXEL_OFFSET: *out = 7; return true;
-    case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: *out = 64; return true;
-    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: *out = l.max_transform_feedback_separate_attribs; return true;
-    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS: *out = 4; return true;
-    default: return false;
-  }
-}
-
 }  // namespace brass::gl

@@ -2,8 +2,6 @@
 // (validate_program, validate_uniforms, validate_uniform_buffers).
 #pragma once
 
-#include "gl/gl_types.h"
-
 namespace brass::gl {
 
 class Context;
@@ -14,10 +12,5 @@ class Context;
 // when nothing changes. False when the variant could not be created (the
 // error is recorded; skip the draw).
 bool bind_program_for_primitive(Context& ctx, bool points);
-
-// glGet state of the program area (GL_CURRENT_PROGRAM and the shader,
-// uniform, uniform block and varying limits); false for other pnames. For
-// api_state.cpp's query chain.
-bool query_program_state(Context& ctx, GLenum pname, GLint64* out);
 
 }  // namespace brass::gl
