@@ -561,5 +561,28 @@ void main() { o = vec4(1.0); })");
   EXPECT_EQ(pixel(16, 16), rgba(255, 255, 255));
 }
 
+TEST_F(ProgramDraws, SamplersOfDifferentTypesOnOneUnit) {
+  GLuint p = program(kFullscreenVs, R"(#version 300 es
+precision mediump float;
+uniform sampler2D a;
+uniform samplerCube b;
+out vec4 o;
+void main() { o = texture(a, vec2(0.5)) + texture(b, vec3(1.0)); })");
+  glUseProgram(p);
+  draw();  // both on unit 0
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glValidateProgram(p);
+  GLint ok = 1;
+  glGetProgramiv(p, GL_VALIDATE_STATUS, &ok);
+  EXPECT_EQ(ok, GL_FALSE);
+  glUniform1i(glGetUniformLocation(p, "b"), 1);
+  draw();
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glValidateProgram(p);
+  glGetProgramiv(p, GL_VALIDATE_STATUS, &ok);
+  EXPECT_EQ(ok, GL_TRUE);
+  glDeleteProgram(p);
+}
+
 }  // namespace
 }  // namespace brass::e2e
