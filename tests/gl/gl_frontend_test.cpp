@@ -87,16 +87,21 @@ TEST(GlEntryPoints, UnimplementedFunctionRecordsInvalidOperation) {
   auto ctx = Context::create(test_desc(), nullptr);
   Current cur(ctx.get());
   auto get_error = proc<GLenum (*)()>("glGetError");
-  auto draw_arrays = proc<void (*)(GLenum, GLint, GLsizei)>("glDrawArrays");
-  auto create_shader = proc<GLuint (*)(GLenum)>("glCreateShader");
-  const FunctionInfo* f = find_function("glDrawArrays");
-  ASSERT_NE(f, nullptr);
-  ASSERT_FALSE(f->implemented) << "pick another unimplemented function for this test";
-  draw_arrays(GL_TRIANGLES, 0, 3);
+  // The first still-unimplemented void(void) entry point: areas land in
+  // parallel, so the test must not name one that may gain a handler.
+  const FunctionInfo* f = nullptr;
+  for (const char* name : {"glEndTransformFeedback", "glPauseTransformFeedback", "glResumeTransformFeedback",
+                           "glReleaseShaderCompiler"}) {
+    const FunctionInfo* c = find_function(name);
+    if (c && !c->implemented) {
+      f = c;
+      break;
+    }
+  }
+  if (!f) GTEST_SKIP() << "every candidate is implemented";
+  reinterpret_cast<void (*)()>(f->proc)();
   EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_OPERATION));
   EXPECT_EQ(get_error(), static_cast<GLenum>(GL_NO_ERROR));
-  EXPECT_EQ(create_shader(GL_VERTEX_SHADER), 0u);
-  EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_OPERATION));
 }
 
 TEST(GlContext, FirstErrorSticksUntilRead) {
