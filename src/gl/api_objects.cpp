@@ -1,5 +1,5 @@
 // Name management for the object types whose API areas are not yet in their
-// own files (buffers, textures, renderbuffers, framebuffers). Deleting an
+// own files (buffers, textures). Deleting an
 // object unbinds it from the current context's binding points first
 // (ES 3.0 §2.10.1 / §4.4.1 / §3.8.1); other contexts keep their references
 // until they rebind, as GL specifies.
@@ -61,28 +61,6 @@ void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures) {
     for (auto& u : ctx.textures.units)
       for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube}) unbind_if(*p, t);
     ctx.dirty(kDirtyTextures);
-  });
-}
-
-void GenRenderbuffers(Context& ctx, GLsizei n, GLuint* renderbuffers) {
-  gen(ctx, ctx.share_group().renderbuffers, n, renderbuffers);
-}
-
-void DeleteRenderbuffers(Context& ctx, GLsizei n, const GLuint* renderbuffers) {
-  del(ctx, ctx.share_group().renderbuffers, n, renderbuffers, [&](Renderbuffer*) { ctx.dirty(kDirtyFramebuffer); });
-}
-
-// Framebuffers are container objects: never shared.
-void GenFramebuffers(Context& ctx, GLsizei n, GLuint* framebuffers) {
-  gen(ctx, ctx.framebuffer_objects, n, framebuffers);
-}
-
-void DeleteFramebuffers(Context& ctx, GLsizei n, const GLuint* framebuffers) {
-  del(ctx, ctx.framebuffer_objects, n, framebuffers, [&](Framebuffer* fb) {
-    // Deleting a bound framebuffer reverts that binding to the default (§4.4.1).
-    if (ctx.draw_framebuffer.get() == fb) ctx.draw_framebuffer.reset();
-    if (ctx.read_framebuffer.get() == fb) ctx.read_framebuffer.reset();
-    ctx.dirty(kDirtyFramebuffer);
   });
 }
 

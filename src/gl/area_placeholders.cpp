@@ -8,14 +8,6 @@ namespace brass::gl {
 
 Program::~Program() = default;
 
-GLenum check_framebuffer_status(Context&, Framebuffer&) { return GL_FRAMEBUFFER_UNSUPPORTED; }
-
-bool validate_framebuffer_object(Context& ctx, Framebuffer&) {
-  ctx.validation.framebuffer = FramebufferInfo{};
-  ctx.validation.framebuffer.complete = false;
-  return true;
-}
-
 bool validate_program(Context&) { return false; }
 void validate_uniforms(Context&) {}
 void validate_uniform_buffers(Context&) {}
