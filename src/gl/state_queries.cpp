@@ -55,7 +55,8 @@ QueryValue ints(std::initializer_list<GLint64> v) {
   return q;
 }
 QueryValue enum_value(GLenum e) { return ints({static_cast<GLint64>(e)}); }
-QueryValue uint_value(GLuint v) { return ints({static_cast<GLint64>(v)}); }
+// Masks keep their bit pattern as GLint (a full mask reads as -1).
+QueryValue uint_value(GLuint v) { return ints({static_cast<GLint>(v)}); }
 QueryValue floats(std::initializer_list<GLfloat> v, bool normalized = false) {
   QueryValue q;
   q.kind = QueryValue::Float;
