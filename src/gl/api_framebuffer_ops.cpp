@@ -195,6 +195,36 @@ bool clip_axis(int64_t s0i, int64_t s1i, int64_t d0i, int64_t d1i, int64_t src_s
   return *d0o < *d1o && *s0o != *s1o;
 }
 
+// A blit whose source and destination are one resource goes through a
+// temporary copy of the source region, so overlapping rectangles read the
+// original pixels (and the driver never sees one image in two layouts).
+void blit_resource(Context& ctx, pipe::BlitInfo blit) {
+  if (blit.src.resource != blit.dst.resource) return ctx.pipe().blit(blit);
+  const pipe::ResourceTemplate& st = blit.src.resource->templ();
+  pipe::Box& sb = blit.src.box;
+  const int32_t x = std::min(sb.x, sb.x + sb.width), y = std::min(sb.y, sb.y + sb.height);
+  const int32_t w = std::abs(sb.width), h = std::abs(sb.height);
+  pipe::ResourceTemplate t;
+  t.format = st.format;
+  t.width = static_cast<uint32_t>(w);
+  t.height = static_cast<uint32_t>(h);
+  t.bind = (blit.mask & pipe::kBlitColor) ? pipe::kBindRenderTarget : pipe::kBindDepthStencil;
+  pipe::Status status = pipe::Status::Ok;
+  Ref<pipe::Resource> temp = ctx.screen().resource_create(t, &status);
+  if (!temp) return ctx.set_error(GL_OUT_OF_MEMORY);
+  pipe::BlitInfo copy = blit;
+  copy.filter = pipe::Filter::Nearest;
+  copy.src.box = {x, y, sb.z, w, h, 1};
+  copy.dst.resource = temp.get();
+  copy.dst.level = 0;
+  copy.dst.box = {0, 0, 0, w, h, 1};
+  ctx.pipe().blit(copy);
+  blit.src.resource = temp.get();
+  blit.src.level = 0;
+  sb = {sb.width < 0 ? w : 0, sb.height < 0 ? h : 0, 0, sb.width, sb.height, 1};
+  ctx.pipe().blit(blit);
+}
+
 }  // namespace
 
 namespace api {
@@ -354,7 +384,7 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
     blit.dst.level = dst_colors[i].level;
     blit.dst.box = dbox;
     blit.dst.box.z = static_cast<int32_t>(dst_colors[i].layer);
-    ctx.pipe().blit(blit);
+    blit_resource(ctx, blit);
   }
   blit.filter = pipe::Filter::Nearest;
   const bool same_ds = do_ds[0] && do_ds[1] && src_ds[0].resource == src_ds[1].resource &&
@@ -371,7 +401,7 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
     blit.dst.level = dst_ds[k].level;
     blit.dst.box = dbox;
     blit.dst.box.z = static_cast<int32_t>(dst_ds[k].layer);
-    ctx.pipe().blit(blit);
+    blit_resource(ctx, blit);
   }
 }
 

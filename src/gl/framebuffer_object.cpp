@@ -94,15 +94,32 @@ bool update_attachment_surface(Context& ctx, Attachment& a) {
     a.seen_generation = gen;
     return true;
   }
+  a.seen_generation = gen;
+  // Parameter changes bump the generation too: keep a surface that still fits.
   if (a.surface && a.surface->resource() == img.resource && a.surface->templ().level == img.level &&
-      a.surface->templ().first_layer == img.layer && a.seen_generation == gen)
+      a.surface->templ().first_layer == img.layer)
     return true;
   pipe::SurfaceTemplate t;
   t.level = img.level;
   t.first_layer = t.last_layer = img.layer;
   a.surface = ctx.pipe().create_surface(img.resource, t);
-  a.seen_generation = gen;
   return a.surface != nullptr;
+}
+
+void detach_texture(Context& ctx, Texture* texture) {
+  for (Framebuffer* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()}) {
+    if (!fb) continue;
+    auto detach = [&](Attachment& a) {
+      if (a.type == GL_TEXTURE && a.texture.get() == texture) {
+        a = Attachment{};
+        ++fb->generation;
+      }
+    };
+    for (Attachment& a : fb->color) detach(a);
+    detach(fb->depth);
+    detach(fb->stencil);
+  }
+  ctx.dirty(kDirtyFramebuffer);
 }
 
 GLsizei framebuffer_samples(const Framebuffer& fb) {

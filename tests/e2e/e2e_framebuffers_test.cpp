@@ -403,6 +403,40 @@ TEST_F(Framebuffers, BlitScaledAndFlipped) {
   glDeleteFramebuffers(2, fbs);
 }
 
+TEST_F(Framebuffers, BlitOverlappingWithinOneFramebuffer) {
+  GLuint fb = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}}, 8, 8);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(4, 0, 4, 8);
+  glClearColor(0, 1, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  // Columns 0-5 move right by 2: the source is read before it is overwritten.
+  glBlitFramebuffer(0, 0, 6, 8, 2, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(1, 3), rgba(255, 0, 0));
+  EXPECT_EQ(pixel(5, 3), rgba(255, 0, 0));
+  EXPECT_EQ(pixel(6, 3), rgba(0, 255, 0));
+  EXPECT_EQ(pixel(7, 3), rgba(0, 255, 0));
+  // Scissored blit: only the scissor box is written.
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint other = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}}, 8, 8);
+  glClearColor(1, 1, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fb);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 2, 2);
+  glBlitFramebuffer(0, 0, 8, 8, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glDisable(GL_SCISSOR_TEST);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, other);
+  EXPECT_EQ(pixel(1, 1), rgba(0, 0, 255));
+  EXPECT_EQ(pixel(2, 2), rgba(255, 255, 255));
+  GLuint fbs[] = {fb, other};
+  glDeleteFramebuffers(2, fbs);
+}
+
 TEST_F(Framebuffers, BlitResolvesMultisample) {
   GLuint ms = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}}, 8, 8, 4);
   ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
