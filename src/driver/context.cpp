@@ -37,6 +37,9 @@ vk::Status VulkanContext::init() {
   vk::Status s = ring_->init();
   if (!s) return s;
   stream_ = std::make_unique<StreamBuffer>(device_, *ring_);
+  meta_ = std::make_unique<MetaPipelines>(device_);
+  s = meta_->init();
+  if (!s) return s;
   dynamic_rendering_ = screen_.dynamic_rendering();
   dynamic_vertex_input_ = caps_.vertex_input_dynamic_state;
   uniform_range_ = std::min<VkDeviceSize>(caps_.limits.max_uniform_buffer_range, 65536);
@@ -69,13 +72,13 @@ vk::Status VulkanContext::init() {
   if (!s) return s;
   // The dummy image starts cleared and sampled-layout.
   VkCommandBuffer cmd = ring_->main_cmd();
-  barriers_.image_access(img->access, {VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+  barriers_.image_access(img->levels, {VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
                          img->image, vci.subresourceRange);
   barriers_.emit(cmd);
   const VkClearColorValue zero{};
   vkCmdClearColorImage(cmd, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &vci.subresourceRange);
-  barriers_.image_access(img->access, {VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
+  barriers_.image_access(img->levels, {VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
                                        VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false},
                          img->image, vci.subresourceRange);
   barriers_.emit(cmd);
@@ -100,6 +103,7 @@ VulkanContext::~VulkanContext() {
   if (dummy_buffer_view_) vkDestroyBufferView(dev, dummy_buffer_view_, nullptr);
   if (dummy_sampler_) vkDestroySampler(dev, dummy_sampler_, nullptr);
   program_ = nullptr;
+  meta_.reset();
   stream_.reset();
   const uint32_t id = ring_ ? ring_->id() : 0;
   ring_.reset();  // waits, resets batches (returns descriptor sets), destroys garbage
@@ -196,13 +200,16 @@ Ref<pipe::SamplerView> VulkanContext::create_sampler_view(pipe::Resource* r, con
     view->buffer_view_object = nullptr;  // created at first descriptor write (storage may be swapped)
     return view;
   }
-  const vk::FormatChoice choice = device_.formats().choose(fmt, pipe::kUsageSampled);
+  // The resource's own format is viewed as stored; another view format
+  // (sRGB/linear reinterpretation) gets the table's choice for it.
+  vk::FormatChoice choice = fmt == r->templ().format ? o->format : device_.formats().choose(fmt, pipe::kUsageSampled);
+  if (!choice) choice = o->format;
   VkImageViewCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   ci.image = o->image;
   ci.viewType = vk_view_type(t.target);
-  ci.format = choice ? choice.vk : o->format.vk;
+  ci.format = choice.vk;
   // The view's swizzle applied over the format emulation's swizzle.
-  const auto& emu = o->format.swizzle;
+  const auto& emu = choice.swizzle;
   VkComponentSwizzle comp[4];
   for (int i = 0; i < 4; ++i) {
     const pipe::Swizzle s = t.swizzle[i];
@@ -239,8 +246,9 @@ Ref<pipe::Surface> VulkanContext::create_surface(pipe::Resource* r, const pipe::
   ResourceObject* o = driver_resource(r)->obj();
   const pipe::Format fmt = t.format == pipe::Format::None ? r->templ().format : t.format;
   const bool ds = pipe::describe(fmt).is_depth() || pipe::describe(fmt).is_stencil();
-  const vk::FormatChoice choice =
-      device_.formats().choose(fmt, ds ? pipe::kUsageDepthStencil : pipe::kUsageColorAttachment);
+  const vk::FormatChoice choice = fmt == r->templ().format
+                                      ? o->format
+                                      : device_.formats().choose(fmt, ds ? pipe::kUsageDepthStencil : pipe::kUsageColorAttachment);
   VkImageViewCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   ci.image = o->image;
   const uint32_t layers = t.last_layer - t.first_layer + 1;
@@ -494,7 +502,7 @@ void VulkanContext::release_after_upload(ResourceObject* o, VkCommandBuffer uplo
     req.layout = sampled_layout(o->aspect);
     req.stages = VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT;
     req.access = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
-    barriers_.image_access(o->access, req, o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+    barriers_.image_access(o->levels, req, o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
   }
   barriers_.emit(upload);
 }
@@ -578,7 +586,8 @@ void VulkanContext::invalidate_resource(pipe::Resource* pr) {
   if (!r->is_buffer()) {
     // Contents become undefined: the next access may discard them.
     ResourceObject* o = r->obj();
-    if (!busy(o, false) && !used_this_batch(o)) o->access.layout = VK_IMAGE_LAYOUT_UNDEFINED;
+    if (!busy(o, false) && !used_this_batch(o))
+      for (AccessState& l : o->levels.levels) l.layout = VK_IMAGE_LAYOUT_UNDEFINED;
     return;
   }
   if (r->valid_range.empty()) return;  // nothing to throw away

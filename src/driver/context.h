@@ -9,8 +9,11 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <vector>
 #include "driver/barrier/barrier_batch.h"
 #include "driver/batch/batch_ring.h"
+#include "driver/meta/meta_pipelines.h"
 #include "driver/pipeline/pipeline_key.h"
 #include "driver/program.h"
 #include "driver/render_pass/render_pass_cache.h"
@@ -75,6 +78,8 @@ class VulkanContext final : public pipe::Context {
 
   void clear(uint32_t buffers, const pipe::ScissorRect* scissor, const pipe::ColorValue& color, double depth,
              uint32_t stencil) override;
+  void clear_masked(uint32_t buffers, const pipe::ScissorRect* scissor, const pipe::ColorValue& color, double depth,
+                    uint32_t stencil, const pipe::ClearMasks& masks) override;
   void clear_render_target(pipe::Surface* dst, const pipe::ColorValue& color, uint32_t x, uint32_t y, uint32_t w,
                            uint32_t h) override;
   void clear_depth_stencil(pipe::Surface* dst, uint32_t flags, double depth, uint32_t stencil, uint32_t x,
@@ -130,6 +135,17 @@ class VulkanContext final : public pipe::Context {
   void execute_pending_clears();
   void request_attachment_access();
 
+  // --- driver-internal draws (context_meta.cpp) ---
+  // A MetaKey for the current framebuffer (formats, samples, render pass).
+  bool meta_key_for_framebuffer(MetaKey* key);
+  // Records one meta draw in the active render pass and marks the
+  // application's pipeline, descriptors and dynamic state for re-emission.
+  bool meta_draw(const MetaKey& key, const MetaPush& push, const VkViewport& viewport, const VkRect2D& scissor,
+                 uint32_t stencil_mask, uint32_t stencil_ref, const VkDescriptorImageInfo* image);
+  // Blits vkCmdBlitImage / vkCmdResolveImage cannot do. False when the
+  // shader path cannot either.
+  bool shader_blit(const pipe::BlitInfo& info);
+
   // --- synchronization ---
   // The stream a transfer touching dst (written) and src (read) goes to:
   // the upload stream when neither was used by this batch's main stream
@@ -153,6 +169,11 @@ class VulkanContext final : public pipe::Context {
   bool write_set(unsigned set);
   void emit_dynamic_state(const pipe::DrawInfo& info);
   void bind_vertex_buffers();
+  // Draws Vulkan cannot take as given (line loops, a restart index other
+  // than all ones, 8-bit indices without VK_EXT_index_type_uint8): writes
+  // 32-bit indices into the stream buffer and fills converted_info_ /
+  // converted_draws_ / index_override_. False when nothing is to be drawn.
+  bool convert_draw(const pipe::DrawInfo& info, std::span<const pipe::DrawStart> draws);
 
   // --- transfers (context_transfer.cpp) ---
   void swap_storage(Resource* r);
@@ -169,6 +190,7 @@ class VulkanContext final : public pipe::Context {
   std::unique_ptr<StreamBuffer> stream_;
   BarrierBatch barriers_;
   RenderPassCache rp_cache_;
+  std::unique_ptr<MetaPipelines> meta_;
   bool dynamic_rendering_ = false;
   bool dynamic_vertex_input_ = false;
   pipe::Status status_ = pipe::Status::Ok;
@@ -238,6 +260,11 @@ class VulkanContext final : public pipe::Context {
   pipe::PrimitiveType last_mode_ = pipe::PrimitiveType::Triangles;
   bool last_restart_ = false;
   bool topology_dirty_ = true;  // a new command buffer has no topology set
+
+  // Converted draws (convert_draw): kept to reuse their capacity.
+  pipe::DrawInfo converted_info_;
+  std::vector<pipe::DrawStart> converted_draws_;
+  StreamAllocation index_override_;
 
   // Render pass state.
   bool rp_active_ = false;

@@ -60,8 +60,10 @@ bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
             if (r->is_buffer()) {
               buffer_read(r, stages, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
             } else {
-              barriers_.image_access(o->access, {stages, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, sampled_layout(o->aspect), false},
-                                     o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+              // Only the view's levels: another level may be a render target.
+              const pipe::SamplerViewTemplate& vt = views_[st][slot]->templ();
+              barriers_.image_access(o->levels, {stages, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, sampled_layout(o->aspect), false},
+                                     o->image, {o->aspect, vt.first_level, vt.last_level - vt.first_level + 1, 0, VK_REMAINING_ARRAY_LAYERS});
               mark_read(o);
             }
             break;
@@ -81,8 +83,8 @@ bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
             ResourceObject* o = driver_resource(ib.resource.get())->obj();
             if (!o->image) break;
             const VkAccessFlags2 acc = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | (ib.view.writable ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : 0);
-            barriers_.image_access(o->access, {stages, acc, VK_IMAGE_LAYOUT_GENERAL, ib.view.writable}, o->image,
-                                   {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+            barriers_.image_access(o->levels, {stages, acc, VK_IMAGE_LAYOUT_GENERAL, ib.view.writable}, o->image,
+                                   {o->aspect, ib.view.level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
             ib.view.writable ? mark_write(o) : mark_read(o);
             mark(ib.usage, false);
             break;
@@ -402,20 +404,95 @@ void VulkanContext::emit_dynamic_state(const pipe::DrawInfo& info) {
               kDirtyBlendColor);
 }
 
-void VulkanContext::draw_vbo(const pipe::DrawInfo& info, const pipe::DrawIndirect* indirect,
-                             std::span<const pipe::DrawStart> draws) {
+namespace {
+StatCounter g_converted_draws("draw.converted_indices");
+constexpr uint32_t kRestart32 = 0xffffffffu;
+uint32_t all_ones(uint32_t index_size) { return index_size == 1 ? 0xffu : index_size == 2 ? 0xffffu : 0xffffffffu; }
+}  // namespace
+
+bool VulkanContext::convert_draw(const pipe::DrawInfo& info, std::span<const pipe::DrawStart> draws) {
+  const bool loop = info.mode == pipe::PrimitiveType::LineLoop;
+  const bool restart = info.indexed && info.primitive_restart;
+  // Output: 32-bit indices; per loop segment its vertices and the first one
+  // again, segments separated by the all-ones restart index.
+  uint64_t total = 0;
+  for (const pipe::DrawStart& d : draws) total += uint64_t(d.count) * (loop ? 2 : 1) + 1;
+  if (total == 0) return false;
+  const uint8_t* src = nullptr;
+  if (info.indexed) {
+    ResourceObject* o = driver_resource(index_buffer_.get())->obj();
+    // The CPU reads the index buffer: wait for a GPU writer (rare).
+    if (busy(o, true) || (used_this_batch(o) && o->usage.write_serial == ring_->current_serial())) {
+      vk::Status s = wait_for(o, true);
+      if (!s) return fail(s), false;
+    }
+    device_.memory().invalidate(o->memory, 0, o->size);
+    src = static_cast<const uint8_t*>(o->memory.mapped) + index_offset_;
+  }
+  vk::Status s = stream_->allocate(total * 4, 4, &index_override_);
+  if (!s) return fail(s), false;
+  auto* out = reinterpret_cast<uint32_t*>(index_override_.ptr);
+  const uint64_t available = info.indexed ? (index_buffer_->templ().width - std::min<uint64_t>(index_offset_, index_buffer_->templ().width)) / index_size_ : UINT64_MAX;
+  auto fetch = [&](uint32_t i) -> uint32_t {
+    switch (index_size_) {
+      case 1: return src[i];
+      case 2: return reinterpret_cast<const uint16_t*>(src)[i];
+      default: return reinterpret_cast<const uint32_t*>(src)[i];
+    }
+  };
+  converted_draws_.clear();
+  uint32_t n = 0;
+  for (const pipe::DrawStart& d : draws) {
+    const uint32_t first_out = n;
+    const uint64_t end = std::min<uint64_t>(uint64_t(d.start) + d.count, available);
+    uint32_t seg_first = 0, seg_len = 0;
+    auto close = [&] {
+      if (loop && seg_len >= 2) out[n++] = seg_first;
+      seg_len = 0;
+    };
+    for (uint64_t i = d.start; i < end; ++i) {
+      const uint32_t v = info.indexed ? fetch(uint32_t(i)) : uint32_t(i);
+      if (restart && v == info.restart_index) {
+        close();
+        out[n++] = kRestart32;
+        continue;
+      }
+      if (seg_len++ == 0) seg_first = v;
+      out[n++] = v;
+    }
+    close();
+    converted_draws_.push_back({first_out, n - first_out, info.indexed ? d.index_bias : 0});
+  }
+  converted_info_ = info;
+  if (loop) converted_info_.mode = pipe::PrimitiveType::LineStrip;
+  converted_info_.indexed = true;
+  converted_info_.primitive_restart = restart;
+  converted_info_.restart_index = kRestart32;
+  g_converted_draws.add();
+  return true;
+}
+
+void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndirect* indirect,
+                             std::span<const pipe::DrawStart> in_draws) {
   if (failed()) return;
   if (!program_ || !program_->modules[0]) {
     BRASS_WARN_ONCE("draw without a graphics program");
     return;
   }
-  if (info.indexed && !index_buffer_) return;
-  if (info.mode == pipe::PrimitiveType::LineLoop) BRASS_WARN_ONCE("line loops are drawn as strips (frontend must close them)");
-  if (info.primitive_restart && info.indexed) {
-    const uint32_t all_ones = index_size_ == 1 ? 0xffu : index_size_ == 2 ? 0xffffu : 0xffffffffu;
-    if (info.restart_index != all_ones) BRASS_WARN_ONCE("restart index other than all ones is not supported");
+  if (in_info.indexed && !index_buffer_) return;
+  const bool restart_other = in_info.indexed && in_info.primitive_restart && in_info.restart_index != all_ones(index_size_);
+  const bool no_uint8 = in_info.indexed && index_size_ == 1 && !caps_.index_type_uint8;
+  const bool convert = in_info.mode == pipe::PrimitiveType::LineLoop || restart_other || no_uint8;
+  if (convert && indirect) {
+    BRASS_WARN_ONCE("indirect line loops / restart indices / 8-bit indices need the GPU to rewrite indices (not done)");
+    if (no_uint8) return;
   }
   if (ring_->current().draws >= BatchRing::kDrawLimit) submit(SubmitReason::Limit);
+  // After the limit submit: the generated indices belong to this batch.
+  const bool converted = convert && !indirect;
+  if (converted && !convert_draw(in_info, in_draws)) return;
+  const pipe::DrawInfo& info = converted ? converted_info_ : in_info;
+  const std::span<const pipe::DrawStart> draws = converted ? std::span<const pipe::DrawStart>(converted_draws_) : in_draws;
   ring_->mark_recorded();
 
   const bool first_of_batch = validated_serial_ != ring_->current_serial();
@@ -428,7 +505,10 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& info, const pipe::DrawIndirec
   if (!update_pipeline(info) || !update_descriptors()) return;
   bind_vertex_buffers();
   VkCommandBuffer cmd = ring_->main_cmd();
-  if (info.indexed && (dirty_ & kDirtyIndexBuffer)) {
+  if (converted) {
+    vkCmdBindIndexBuffer(cmd, index_override_.buffer, index_override_.offset, VK_INDEX_TYPE_UINT32);
+    dirty_ |= kDirtyIndexBuffer;  // the next plain indexed draw binds the application's again
+  } else if (info.indexed && (dirty_ & kDirtyIndexBuffer)) {
     VkIndexType type = index_size_ == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
     if (index_size_ == 1) {
       if (!caps_.index_type_uint8) {

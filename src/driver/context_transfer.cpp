@@ -5,6 +5,7 @@
 // Reads wait only for the last writer.
 #include <cstring>
 
+#include "device/format_conversion.h"
 #include "driver/context.h"
 #include "util/log.h"
 #include "util/stats.h"
@@ -30,37 +31,91 @@ void VulkanContext::buffer_subdata(pipe::Resource* pr, uint32_t usage, uint64_t 
   transfer_unmap(t);
 }
 
+namespace {
+// Copy regions for `box` of `level` from a tightly packed buffer at
+// `offset` (and, for DepthStencilRepack, the stencil plane at
+// `stencil_offset`). Returns the region count.
+uint32_t image_regions(const pipe::Resource* pr, const ResourceObject* o, uint32_t level, const pipe::Box& box,
+                       VkDeviceSize offset, VkDeviceSize stencil_offset, VkBufferImageCopy (&c)[2]) {
+  const bool is3d = pr->templ().target == pipe::Target::Texture3D;
+  const uint32_t slices = uint32_t(std::max(1, box.depth));
+  const bool repack = o->format.conversion == vk::FormatConversion::DepthStencilRepack;
+  const bool ds = o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
+  c[0] = {};
+  c[0].bufferOffset = offset;
+  c[0].imageSubresource = {ds ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : o->aspect, level,
+                           is3d ? 0u : uint32_t(box.z), is3d ? 1u : slices};
+  c[0].imageOffset = {box.x, box.y, is3d ? box.z : 0};
+  c[0].imageExtent = {uint32_t(box.width), uint32_t(box.height), is3d ? slices : 1u};
+  if (!repack) return 1;
+  c[1] = c[0];
+  c[1].bufferOffset = stencil_offset;
+  c[1].imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+  return 2;
+}
+
+// Bytes of a GL-layout region with the given pitches (the last row tight).
+size_t source_bytes(pipe::Format f, const pipe::Box& box, uint32_t stride, uint32_t layer_stride) {
+  const pipe::FormatDescription& d = pipe::describe(f);
+  const size_t row = (size_t(box.width) + d.block_width - 1) / d.block_width * d.block_bytes;
+  const size_t rows = (size_t(box.height) + d.block_height - 1) / d.block_height;
+  const size_t slices = size_t(std::max(1, box.depth));
+  return (slices - 1) * layer_stride + (rows - 1) * stride + row;
+}
+}  // namespace
+
 vk::Status VulkanContext::upload_image(Resource* r, uint32_t level, const pipe::Box& box, const void* data,
                                        uint32_t stride, uint32_t layer_stride) {
   ResourceObject* o = r->obj();
-  if (o->format.conversion != vk::FormatConversion::None) {
-    BRASS_WARN_ONCE("uploads to emulated formats need a conversion (not implemented yet)");
-    return vk::Status{VK_ERROR_FORMAT_NOT_SUPPORTED};
-  }
-  const pipe::FormatDescription& d = pipe::describe(r->templ().format);
+  const pipe::Format f = r->templ().format;
+  const vk::FormatConversion conv = o->format.conversion;
+  const pipe::FormatDescription& d = pipe::describe(f);
   const uint32_t row = (box.width + d.block_width - 1) / d.block_width * d.block_bytes;
   const uint32_t rows = (box.height + d.block_height - 1) / d.block_height;
   const uint32_t slices = std::max(1, box.depth);
+  if (!stride) stride = row;
+  if (!layer_stride) layer_stride = stride * rows;
   StreamAllocation a;
-  vk::Status s = stream_->allocate(uint64_t(row) * rows * slices, 16, &a);
-  if (!s) return s;
-  for (uint32_t z = 0; z < slices; ++z)
-    for (uint32_t y = 0; y < rows; ++y)
-      std::memcpy(a.ptr + (uint64_t(z) * rows + y) * row,
-                  static_cast<const uint8_t*>(data) + uint64_t(z) * layer_stride + uint64_t(y) * stride, row);
+  VkDeviceSize stencil_offset = 0;
+  if (conv == vk::FormatConversion::None) {
+    vk::Status s = stream_->allocate(uint64_t(row) * rows * slices, 16, &a);
+    if (!s) return s;
+    for (uint32_t z = 0; z < slices; ++z)
+      for (uint32_t y = 0; y < rows; ++y)
+        std::memcpy(a.ptr + (uint64_t(z) * rows + y) * row,
+                    static_cast<const uint8_t*>(data) + uint64_t(z) * layer_stride + uint64_t(y) * stride, row);
+  } else {
+    // Emulated format: converted on the CPU into the stored layout.
+    if (!vk::can_convert_to_stored(f, conv)) {
+      BRASS_WARN_ONCE("no upload conversion for this emulated format");
+      return vk::Status{VK_ERROR_FORMAT_NOT_SUPPORTED};
+    }
+    const vk::ConversionExtent ext{uint32_t(box.width), uint32_t(box.height), slices};
+    const size_t size = vk::converted_size(f, conv, ext);
+    const bool repack = conv == vk::FormatConversion::DepthStencilRepack;
+    const size_t stencil_size = repack ? vk::stencil_plane_size(ext) : 0;
+    if (size == SIZE_MAX || stencil_size == SIZE_MAX) return vk::Status{VK_ERROR_OUT_OF_HOST_MEMORY};
+    const size_t stencil_at = (size + 15) & ~size_t(15);
+    vk::Status s = stream_->allocate(stencil_at + stencil_size, 16, &a);
+    if (!s) return s;
+    stencil_offset = a.offset + stencil_at;
+    const vk::ConstImageData src{data, source_bytes(f, box, stride, layer_stride), stride, layer_stride};
+    const vk::ImageData dst{a.ptr, size, 0, 0};
+    const vk::ImageData stencil{a.ptr + stencil_at, stencil_size, 0, 0};
+    const vk::ConversionStatus cs = vk::convert_to_stored(f, conv, ext, src, dst, repack ? &stencil : nullptr);
+    if (cs != vk::ConversionStatus::Ok) {
+      BRASS_WARN("upload conversion failed: %s", vk::to_string(cs));
+      return vk::Status{VK_ERROR_FORMAT_NOT_SUPPORTED};
+    }
+  }
   bool upload;
   VkCommandBuffer cmd = transfer_stream(o, nullptr, &upload);
-  barriers_.image_access(o->access, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
-                         o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+  barriers_.image_access(o->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
+                         o->image, {o->aspect, level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
   barriers_.emit(cmd);
-  const bool is3d = r->templ().target == pipe::Target::Texture3D;
-  VkBufferImageCopy c{};
-  c.bufferOffset = a.offset;
-  c.imageSubresource = {o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT) ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : o->aspect,
-                        level, is3d ? 0u : uint32_t(box.z), is3d ? 1u : slices};
-  c.imageOffset = {box.x, box.y, is3d ? box.z : 0};
-  c.imageExtent = {uint32_t(box.width), uint32_t(box.height), is3d ? slices : 1u};
-  vkCmdCopyBufferToImage(cmd, a.buffer, o->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+  VkBufferImageCopy c[2];
+  const uint32_t n = image_regions(r, o, level, box, a.offset, stencil_offset, c);
+  vkCmdCopyBufferToImage(cmd, a.buffer, o->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n, c);
   mark_write(o);
   if (upload) release_after_upload(o, cmd);
   return {};
@@ -155,25 +210,36 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
   if (!s) return fail(s), nullptr;
   t->staged = true;
   if (usage & pipe::kMapRead) {
-    if (o->format.conversion != vk::FormatConversion::None) {
-      BRASS_WARN_ONCE("readback of emulated formats needs a conversion (not implemented yet)");
+    const pipe::Format f = pr->templ().format;
+    const vk::FormatConversion conv = o->format.conversion;
+    const bool convert = conv != vk::FormatConversion::None;
+    if (convert && !vk::can_convert_from_stored(f, conv)) {
+      BRASS_WARN_ONCE("no readback conversion for this emulated format");
       return nullptr;
+    }
+    // Converted readbacks copy the stored layout to a second staging range
+    // and convert into the GL-layout one after the wait.
+    const vk::ConversionExtent ext{uint32_t(box.width), uint32_t(box.height), slices};
+    const bool repack = conv == vk::FormatConversion::DepthStencilRepack;
+    StreamAllocation stored = t->staging;
+    size_t stored_size = 0, stencil_at = 0, stencil_size = 0;
+    if (convert) {
+      stored_size = vk::converted_size(f, conv, ext);
+      stencil_size = repack ? vk::stencil_plane_size(ext) : 0;
+      stencil_at = (stored_size + 15) & ~size_t(15);
+      s = stream_->allocate(stencil_at + stencil_size, 16, &stored);
+      if (!s) return fail(s), nullptr;
     }
     if (pending_clear_mask_) execute_pending_clears();
     if (rp_active_) end_render_pass(RenderPassEnd::Readback);
     VkCommandBuffer cmd = ring_->main_cmd();
     ring_->mark_recorded();
-    barriers_.image_access(o->access, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
-                           o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+    barriers_.image_access(o->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
+                           o->image, {o->aspect, level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
     barriers_.emit(cmd);
-    const bool is3d = pr->templ().target == pipe::Target::Texture3D;
-    VkBufferImageCopy c{};
-    c.bufferOffset = t->staging.offset;
-    c.imageSubresource = {o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT) ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : o->aspect,
-                          level, is3d ? 0u : uint32_t(box.z), is3d ? 1u : slices};
-    c.imageOffset = {box.x, box.y, is3d ? box.z : 0};
-    c.imageExtent = {uint32_t(box.width), uint32_t(box.height), is3d ? slices : 1u};
-    vkCmdCopyImageToBuffer(cmd, o->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, t->staging.buffer, 1, &c);
+    VkBufferImageCopy c[2];
+    const uint32_t n = image_regions(pr, o, level, box, stored.offset, stored.offset + stencil_at, c);
+    vkCmdCopyImageToBuffer(cmd, o->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, stored.buffer, n, c);
     // The CPU reads the staging buffer after the wait.
     VkMemoryBarrier2 host{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
     host.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
@@ -189,7 +255,19 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
     s = submit(SubmitReason::Readback);
     if (s) s = ring_->wait(serial);
     if (!s) return fail(s), nullptr;
-    stream_->invalidate(t->staging, t->staging_size);
+    if (convert) {
+      stream_->invalidate(stored, stencil_at + stencil_size);
+      const vk::ConstImageData src{stored.ptr, stored_size, 0, 0};
+      const vk::ConstImageData stencil{stored.ptr + stencil_at, stencil_size, 0, 0};
+      const vk::ImageData dst{t->staging.ptr, t->staging_size, t->stride, t->layer_stride};
+      const vk::ConversionStatus cs = vk::convert_from_stored(f, conv, ext, src, dst, repack ? &stencil : nullptr);
+      if (cs != vk::ConversionStatus::Ok) {
+        BRASS_WARN("readback conversion failed: %s", vk::to_string(cs));
+        return nullptr;
+      }
+    } else {
+      stream_->invalidate(t->staging, t->staging_size);
+    }
   }
   t->in_use = true;
   *out = t;

@@ -3,6 +3,7 @@
 // context) so that an object last used by any context can be retired to
 // the right garbage list.
 #pragma once
+#include <array>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -43,10 +44,19 @@ class VulkanScreen final : public pipe::Screen {
   // Destroys now, or defers to the garbage of the ring that used it last.
   void retire(ResourceObject* obj);
 
+  // Test hook: textures of `format` created from now on use the table's
+  // converting candidate (FormatChoice with a conversion) even where the
+  // device has the native form, so conversion paths run on any device.
+  void force_format_emulation(pipe::Format format, bool on) {
+    forced_emulation_[static_cast<size_t>(format)] = on;
+  }
+  bool format_emulation_forced(pipe::Format format) const { return forced_emulation_[static_cast<size_t>(format)]; }
+
  private:
   std::unique_ptr<vk::Device> device_;
   std::mutex rings_mutex_;
   std::vector<BatchRing*> rings_;  // index = id - 1
+  std::array<bool, static_cast<size_t>(pipe::Format::Count)> forced_emulation_{};
 };
 
 // A point on one ring's timeline.

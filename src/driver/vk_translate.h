@@ -41,8 +41,8 @@ inline VkLogicOp vk_logic_op(pipe::LogicOp op) {
   return t[static_cast<unsigned>(op)];
 }
 
-// Line loops have no Vulkan topology: drawn as strips until the frontend
-// closes them (index rewrite), which the caller warns about.
+// Line loops have no Vulkan topology: the context draws them as indexed
+// strips with a generated closing index (context_draw.cpp, convert_draw).
 inline VkPrimitiveTopology vk_topology(pipe::PrimitiveType p) {
   static constexpr VkPrimitiveTopology t[] = {
       VK_PRIMITIVE_TOPOLOGY_POINT_LIST, VK_PRIMITIVE_TOPOLOGY_LINE_LIST, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP,

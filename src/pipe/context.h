@@ -81,6 +81,16 @@ class Context {
   // Clears the bound framebuffer (ClearFlags). A null scissor clears it all.
   virtual void clear(uint32_t buffers, const ScissorRect* scissor, const ColorValue& color, double depth,
                      uint32_t stencil) = 0;
+  // clear() honouring write masks: per color buffer (ColorMask bits) and
+  // for stencil. A buffer whose mask writes nothing is left alone; full
+  // masks take clear()'s fast paths (load-op clear, vkCmdClearAttachments);
+  // partial masks draw a quad over the (scissored) framebuffer, layer 0.
+  // Integer color buffers take `color` as ColorValue::i / ::ui.
+  virtual void clear_masked(uint32_t buffers, const ScissorRect* scissor, const ColorValue& color, double depth,
+                            uint32_t stencil, const ClearMasks& masks) {
+    (void)masks;
+    clear(buffers, scissor, color, depth, stencil);
+  }
   virtual void clear_render_target(Surface* dst, const ColorValue& color, uint32_t x, uint32_t y, uint32_t w,
                                    uint32_t h) = 0;
   virtual void clear_depth_stencil(Surface* dst, uint32_t flags, double depth, uint32_t stencil, uint32_t x,

@@ -261,6 +261,14 @@ union ColorValue {
   uint32_t ui[4];
 };
 
+// Write masks a clear honours (GL applies glColorMask[i] and glStencilMask
+// to glClear / glClearBuffer). Defaults write everything.
+struct ClearMasks {
+  std::array<uint8_t, kMaxColorBuffers> color{kMaskRGBA, kMaskRGBA, kMaskRGBA, kMaskRGBA,
+                                              kMaskRGBA, kMaskRGBA, kMaskRGBA, kMaskRGBA};  // ColorMask bits
+  uint8_t stencil = 0xff;
+};
+
 enum BlitMask : uint8_t { kBlitColor = 1, kBlitDepth = 2, kBlitStencil = 4 };
 
 struct BlitSide {

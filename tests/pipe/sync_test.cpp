@@ -34,7 +34,11 @@ TEST_F(SyncTest, BufferInvalidatedInFlightKeepsOldDataForEarlierDraw) {
   auto color = make_buffer(sizeof(red), red);
   setup_vbo_draw(left.get(), color.get());
   draw_strip();
-  ctx->flush(nullptr, 0);  // the first draw is now in flight
+  // The gate holds the flushed batch on the GPU until released: the first
+  // draw is deterministically in flight, however fast the device is.
+  ASSERT_TRUE(vctx().ring().arm_gpu_gate());
+  ctx->flush(nullptr, 0);
+  ASSERT_FALSE(vctx().ring().is_complete(vctx().ring().current_serial() - 1));
 
   const uint64_t waits = stat("batch.cpu_waits");
   const uint64_t swaps = stat("resource.invalidate_swaps");
@@ -48,6 +52,7 @@ TEST_F(SyncTest, BufferInvalidatedInFlightKeepsOldDataForEarlierDraw) {
   EXPECT_EQ(stat("batch.cpu_waits"), waits);
   EXPECT_EQ(stat("resource.invalidate_swaps"), swaps + 1);
   EXPECT_EQ(stat("submit.total"), submits);
+  ASSERT_TRUE(vctx().ring().release_gpu_gate());
 
   auto px = read_pixels(rt.get());
   EXPECT_EQ(px[16 * 32 + 4], rgba(255, 0, 0));   // earlier draw: old data
@@ -139,6 +144,7 @@ TEST_F(SyncTest, ResourceDestroyedInFlightIsFreedAfterItsBatch) {
   setup_vbo_draw(quad.get(), color.get());
   draw_strip();
   Ref<pipe::Fence> fence;
+  ASSERT_TRUE(vctx().ring().arm_gpu_gate());
   ctx->flush(&fence, 0);
   const uint64_t live = screen().device().memory().stats().live_allocations;
   const uint64_t deferred = stat("resource.objects_deferred");
@@ -147,12 +153,11 @@ TEST_F(SyncTest, ResourceDestroyedInFlightIsFreedAfterItsBatch) {
   ctx->set_vertex_buffers(0, none);
   quad = nullptr;
   auto& ring = vctx().ring();
-  const bool done_before = ring.is_complete(ring.current_serial() - 1);
-  if (!done_before) {
-    EXPECT_EQ(stat("resource.objects_deferred"), deferred + 1);
-    EXPECT_EQ(screen().device().memory().stats().live_allocations, live);  // not freed yet
-    EXPECT_GT(ring.garbage().size(), 0u);
-  }
+  ASSERT_FALSE(ring.is_complete(ring.current_serial() - 1));  // held by the gate
+  EXPECT_EQ(stat("resource.objects_deferred"), deferred + 1);
+  EXPECT_EQ(screen().device().memory().stats().live_allocations, live);  // not freed yet
+  EXPECT_GT(ring.garbage().size(), 0u);
+  ASSERT_TRUE(ring.release_gpu_gate());
   ASSERT_TRUE(screen().fence_finish(fence.get(), UINT64_MAX));
   ring.garbage().collect(ring.completed_serial());
   EXPECT_LT(screen().device().memory().stats().live_allocations, live);

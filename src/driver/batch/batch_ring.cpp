@@ -14,6 +14,7 @@ BatchRing::BatchRing(vk::Device& device)
     : device_(device), garbage_(device.handle(), &device.memory()) {}
 
 BatchRing::~BatchRing() {
+  if (gate_submitted_ || gate_wait_value_) release_gpu_gate();
   if (timeline_) wait_idle();
   for (auto& b : states_) reset(b);
   garbage_.collect(UINT64_MAX);
@@ -87,6 +88,11 @@ uint64_t BatchRing::completed_serial() {
 vk::Status BatchRing::wait(uint64_t serial, uint64_t timeout_ns) {
   if (serial == 0 || is_complete(serial)) return {};
   BRASS_ASSERT(serial < current_serial());
+  if (gate_submitted_) {
+    BRASS_WARN("CPU wait on a batch held by the test GPU gate: releasing it");
+    vk::Status s = release_gpu_gate();
+    if (!s) return s;
+  }
   g_cpu_waits.add();
   VkSemaphore sem = timeline_.get();
   VkSemaphoreWaitInfo wi{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
@@ -119,6 +125,16 @@ vk::Status BatchRing::submit(SubmitReason reason) {
   signal.value = b.serial;
   signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
   VkSubmitInfo2 si{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+  VkSemaphoreSubmitInfo gate{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
+  if (gate_wait_value_) [[unlikely]] {
+    gate.semaphore = gate_.get();
+    gate.value = gate_wait_value_;
+    gate.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    si.waitSemaphoreInfoCount = 1;
+    si.pWaitSemaphoreInfos = &gate;
+    gate_submitted_ = gate_wait_value_;
+    gate_wait_value_ = 0;
+  }
   si.commandBufferInfoCount = n;
   si.pCommandBufferInfos = cmds;
   si.signalSemaphoreInfoCount = 1;
@@ -146,6 +162,31 @@ vk::Status BatchRing::submit(SubmitReason reason) {
   next.serial = next_serial;
   garbage_.collect(completed_serial());
   return begin(next);
+}
+
+vk::Status BatchRing::arm_gpu_gate() {
+  if (!gate_) {
+    VkSemaphoreTypeCreateInfo type_info{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+    type_info.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+    VkSemaphoreCreateInfo sci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &type_info};
+    VkSemaphore sem;
+    BRASS_VK_RETURN_IF_FAILED(vkCreateSemaphore(device_.handle(), &sci, nullptr, &sem));
+    gate_ = vk::Handle<VkSemaphore>(device_.handle(), sem);
+  }
+  if (!gate_wait_value_) gate_wait_value_ = gate_value_ + 1;
+  return {};
+}
+
+vk::Status BatchRing::release_gpu_gate() {
+  if (!gate_ || (!gate_submitted_ && !gate_wait_value_)) return {};
+  VkSemaphoreSignalInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO};
+  si.semaphore = gate_.get();
+  si.value = std::max(gate_submitted_, gate_wait_value_);
+  gate_value_ = si.value;
+  gate_submitted_ = 0;
+  gate_wait_value_ = 0;
+  BRASS_VK_RETURN_IF_FAILED(vkSignalSemaphore(device_.handle(), &si));
+  return {};
 }
 
 void BatchRing::reset(BatchState& b) {

@@ -78,6 +78,15 @@ class BatchRing {
   GarbageList& garbage() { return garbage_; }
   VkSemaphore timeline() const { return timeline_.get(); }
 
+  // Test hook: a GPU gate. arm_gpu_gate() makes the next submit wait on a
+  // timeline semaphore that only release_gpu_gate() (vkSignalSemaphore from
+  // the host) signals, so that batch is deterministically in flight until
+  // the test releases it. A CPU wait on a gated batch releases the gate
+  // first (with a warning) instead of deadlocking. Costs one branch at submit.
+  vk::Status arm_gpu_gate();
+  vk::Status release_gpu_gate();
+  bool gpu_gate_pending() const { return gate_wait_value_ != 0 || gate_submitted_ != 0; }
+
  private:
   vk::Status begin(BatchState& b);
   void reset(BatchState& b);
@@ -90,6 +99,11 @@ class BatchRing {
   uint64_t completed_cache_ = 0;
   bool recorded_ = false;
   GarbageList garbage_;
+  // GPU gate (tests only): created on first arm.
+  vk::Handle<VkSemaphore> gate_;
+  uint64_t gate_value_ = 0;        // last value signalled from the host
+  uint64_t gate_wait_value_ = 0;   // armed: the next submit waits for it
+  uint64_t gate_submitted_ = 0;    // a submitted batch waits for this value
 };
 
 }  // namespace brass::driver

@@ -53,6 +53,15 @@ vk::Status create_image(VulkanScreen& screen, const pipe::ResourceTemplate& t, R
   if (t.bind & pipe::kBindShaderImage) usage_bits |= pipe::kUsageStorage;
   o->format = dev.formats().choose(t.format, usage_bits);
   if (!o->format) return vk::Status{VK_ERROR_FORMAT_NOT_SUPPORTED};
+  if (screen.format_emulation_forced(t.format)) [[unlikely]] {
+    VkFormatFeatureFlags need = VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+    if (usage_bits & pipe::kUsageSampled) need |= VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+    if (usage_bits & pipe::kUsageColorAttachment) need |= VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
+    if (usage_bits & pipe::kUsageDepthStencil) need |= VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    for (const vk::FormatChoice& c : dev.formats().candidates(t.format))
+      if (c.conversion != vk::FormatConversion::None && (dev.formats().properties(c.vk).optimalTilingFeatures & need) == need)
+        o->format = c;
+  }
   const VkFormatProperties props = dev.formats().properties(o->format.vk);
   const VkFormatFeatureFlags f = props.optimalTilingFeatures;
 
@@ -91,6 +100,7 @@ vk::Status create_image(VulkanScreen& screen, const pipe::ResourceTemplate& t, R
   ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   BRASS_VK_RETURN_IF_FAILED(vkCreateImage(dev.handle(), &ici, nullptr, &o->image));
   o->image_usage = ici.usage;
+  o->levels.level_count = ici.mipLevels;
   o->aspect = aspect_of(t.format);
   o->samples = ici.samples;
 

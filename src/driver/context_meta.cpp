@@ -1,0 +1,262 @@
+// Driver-internal draws through MetaPipelines: clears that honour write
+// masks, and blits vkCmdBlitImage / vkCmdResolveImage cannot do (scissored,
+// format-converting, emulated formats, scaled multisample resolves).
+#include <cstring>
+
+#include "driver/context.h"
+#include "util/log.h"
+#include "util/stats.h"
+
+namespace brass::driver {
+
+namespace {
+StatCounter g_masked_clears("clear.masked_draws");
+StatCounter g_blits_shader("blit.shader");
+
+pipe::Format surface_format(const pipe::Surface* s) {
+  return s->templ().format == pipe::Format::None ? s->resource()->templ().format : s->templ().format;
+}
+
+MetaShader clear_shader(pipe::Format f) {
+  switch (pipe::describe(f).kind) {
+    case pipe::FormatKind::Uint: return MetaShader::ClearUint;
+    case pipe::FormatKind::Sint: return MetaShader::ClearSint;
+    default: return MetaShader::ClearFloat;
+  }
+}
+}  // namespace
+
+bool VulkanContext::meta_key_for_framebuffer(MetaKey* key) {
+  *key = MetaKey{};
+  key->color_count = static_cast<uint8_t>(fb_.nr_cbufs);
+  key->samples = static_cast<uint8_t>(std::max(1u, fb_.samples));
+  for (unsigned i = 0; i < fb_.nr_cbufs; ++i)
+    if (auto* s = static_cast<VulkanSurface*>(fb_refs_[i].get())) key->color_formats[i] = s->format;
+  if (auto* zs = static_cast<VulkanSurface*>(fb_refs_[8].get())) key->depth_stencil_format = zs->format;
+  if (!dynamic_rendering_) {
+    RenderPassKey rk;
+    std::memcpy(rk.color_formats, key->color_formats, sizeof(rk.color_formats));
+    rk.depth_stencil_format = key->depth_stencil_format;
+    rk.color_count = key->color_count;
+    rk.samples = key->samples;
+    VkRenderPass rp;
+    vk::Status s = rp_cache_.render_pass(rk, &rp);
+    if (!s) return fail(s), false;
+    key->render_pass = reinterpret_cast<uint64_t>(rp);
+  }
+  return true;
+}
+
+bool VulkanContext::meta_draw(const MetaKey& key, const MetaPush& push, const VkViewport& viewport,
+                              const VkRect2D& scissor, uint32_t stencil_mask, uint32_t stencil_ref,
+                              const VkDescriptorImageInfo* image) {
+  BRASS_ASSERT(rp_active_);
+  VkPipeline p;
+  vk::Status s = meta_->get(key, &p);
+  if (!s) return fail(s), false;
+  VkCommandBuffer cmd = ring_->main_cmd();
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+  if (image) {
+    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    w.dstBinding = 0;
+    w.descriptorCount = 1;
+    w.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+    w.pImageInfo = image;
+    vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, meta_->layout(), 0, 1, &w);
+  }
+  vkCmdPushConstants(cmd, meta_->layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                     sizeof(MetaPush), &push);
+  vkCmdSetViewportWithCount(cmd, 1, &viewport);
+  vkCmdSetScissorWithCount(cmd, 1, &scissor);
+  vkCmdSetStencilWriteMask(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, stencil_mask);
+  vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, stencil_ref);
+  vkCmdDraw(cmd, 3, 1, 0, 0);
+  ring_->mark_recorded();
+  // The application's pipeline, sets and dynamic state were disturbed.
+  bound_pipeline_ = VK_NULL_HANDLE;
+  bound_layout_ = VK_NULL_HANDLE;
+  dirty_ |= kDirtyAll & ~kDirtyResources;
+  dirty_sets_ = 0x1f;
+  topology_dirty_ = true;
+  return true;
+}
+
+void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scissor, const pipe::ColorValue& color,
+                                 double depth, uint32_t stencil, const pipe::ClearMasks& masks) {
+  if (failed()) return;
+  uint32_t fast = buffers & pipe::kClearDepth;
+  uint32_t masked = 0;  // color buffers needing a draw
+  std::array<uint8_t, 8> write{};
+  for (unsigned i = 0; i < fb_.nr_cbufs; ++i) {
+    if (!(buffers & (pipe::kClearColor0 << i)) || !fb_refs_[i]) continue;
+    const pipe::Format f = surface_format(fb_refs_[i].get());
+    const vk::FormatChoice& stored = driver_resource(fb_refs_[i]->resource())->obj()->format;
+    // Channels the stored format has; a swizzled emulation maps GL channels
+    // to others, so only a full or empty mask is taken as such.
+    const uint8_t present = stored.swizzled() ? 15 : uint8_t((1u << pipe::describe(f).channels) - 1);
+    const uint8_t m = masks.color[i] & 15;
+    if ((m & present) == present || (stored.swizzled() && m == 15)) fast |= pipe::kClearColor0 << i;
+    else if ((m & present) == 0) continue;
+    else {
+      masked |= 1u << i;
+      write[i] = m;
+    }
+  }
+  bool masked_stencil = false;
+  if (buffers & pipe::kClearStencil) {
+    if (masks.stencil == 0xff) fast |= pipe::kClearStencil;
+    else if (masks.stencil) masked_stencil = true;
+  }
+  if (fast) clear(fast, scissor, color, depth, stencil);
+  if ((!masked && !masked_stencil) || failed()) return;
+  if (!fb_refs_[8]) masked_stencil = false;
+  if (fb_.layers > 1) BRASS_WARN_ONCE("masked clears of layered framebuffers clear layer 0 only");
+
+  VkRect2D rect{{0, 0}, {std::max(1u, fb_.width), std::max(1u, fb_.height)}};
+  if (scissor) {
+    const int32_t x0 = std::max(0, scissor->x), y0 = std::max(0, scissor->y);
+    const int64_t x1 = std::min<int64_t>(fb_.width, int64_t(scissor->x) + scissor->width);
+    const int64_t y1 = std::min<int64_t>(fb_.height, int64_t(scissor->y) + scissor->height);
+    if (x1 <= x0 || y1 <= y0) return;
+    rect = {{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
+  }
+  MetaKey key;
+  if (!meta_key_for_framebuffer(&key)) return;
+  ring_->mark_recorded();
+  if (!rp_active_) {
+    vk::Status s = begin_render_pass();
+    if (!s) return fail(s);
+  }
+  const VkViewport vp{0, 0, float(rect.offset.x + rect.extent.width), float(rect.offset.y + rect.extent.height), 0, 1};
+  MetaPush push;
+  std::memcpy(push.value, &color, sizeof(push.value));
+  for_each_bit(masked, [&](int i) {
+    MetaKey k = key;
+    k.shader = static_cast<uint8_t>(clear_shader(surface_format(fb_refs_[i].get())));
+    k.location = static_cast<uint8_t>(i);
+    k.write_mask = write[i];
+    if (meta_draw(k, push, vp, rect, 0, 0, nullptr)) g_masked_clears.add();
+  });
+  if (masked_stencil) {
+    MetaKey k = key;
+    k.shader = static_cast<uint8_t>(MetaShader::None);
+    k.stencil_write = 1;
+    if (meta_draw(k, push, vp, rect, masks.stencil, stencil & 0xff, nullptr)) g_masked_clears.add();
+  }
+}
+
+bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
+  pipe::Resource* src = info.src.resource;
+  pipe::Resource* dst = info.dst.resource;
+  if (!meta_->blit_available()) return false;
+  if (src == dst && info.src.level == info.dst.level) return false;  // layouts are tracked per level
+  if (src->templ().target == pipe::Target::Texture3D || dst->templ().target == pipe::Target::Texture3D) return false;
+  ResourceObject* so = driver_resource(src)->obj();
+  ResourceObject* dobj = driver_resource(dst)->obj();
+  const pipe::Format sf = info.src.format == pipe::Format::None ? src->templ().format : info.src.format;
+  const pipe::Format df = info.dst.format == pipe::Format::None ? dst->templ().format : info.dst.format;
+  const pipe::FormatDescription& sd = pipe::describe(sf);
+  const pipe::FormatDescription& dd = pipe::describe(df);
+  const bool s_ds = sd.is_depth() || sd.is_stencil(), d_ds = dd.is_depth() || dd.is_stencil();
+  const bool color = (info.mask & pipe::kBlitColor) && !s_ds && !d_ds;
+  const bool depth = (info.mask & pipe::kBlitDepth) && sd.is_depth() && dd.is_depth();
+  if ((info.mask & pipe::kBlitStencil) && sd.is_stencil() && dd.is_stencil())
+    BRASS_WARN_ONCE("stencil blits the transfer path cannot do are not supported (no stencil export): stencil skipped");
+  if (!color && !depth) return false;
+  if (!(so->image_usage & VK_IMAGE_USAGE_SAMPLED_BIT)) return false;
+  if (!(dobj->image_usage & (color ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT)))
+    return false;
+  const bool ms = so->samples != VK_SAMPLE_COUNT_1_BIT;
+  MetaShader shader = MetaShader::BlitDepth;
+  if (color) {
+    if (sd.kind == pipe::FormatKind::Uint) shader = MetaShader::BlitUint;
+    else if (sd.kind == pipe::FormatKind::Sint) shader = MetaShader::BlitSint;
+    else shader = ms ? MetaShader::BlitMsFloat : MetaShader::BlitFloat;
+    if (sd.is_integer() != dd.is_integer()) return false;
+  }
+  if (ms && shader != MetaShader::BlitMsFloat) return false;
+
+  const pipe::Box& sb = info.src.box;
+  const pipe::Box& db = info.dst.box;
+  if (db.width == 0 || db.height == 0 || sb.width == 0 || sb.height == 0) return true;
+  const double sw = std::max(1u, src->templ().width >> info.src.level);
+  const double sh = std::max(1u, src->templ().height >> info.src.level);
+  const int32_t dx0 = std::min(db.x, db.x + db.width), dx1 = std::max(db.x, db.x + db.width);
+  const int32_t dy0 = std::min(db.y, db.y + db.height), dy1 = std::max(db.y, db.y + db.height);
+  auto map_x = [&](double d) { return (sb.x + (d - db.x) * sb.width / db.width) / sw; };
+  auto map_y = [&](double d) { return (sb.y + (d - db.y) * sb.height / db.height) / sh; };
+  MetaPush push;
+  push.src[0] = float(map_x(dx0));
+  push.src[1] = float(map_y(dy0));
+  push.src[2] = float(map_x(dx1));
+  push.src[3] = float(map_y(dy1));
+  push.misc[0] = int32_t(so->samples);
+  const bool linear = info.filter == pipe::Filter::Linear && shader == MetaShader::BlitFloat && !ms &&
+                      (device_.formats().properties(so->format.vk).optimalTilingFeatures &
+                       VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT);
+
+  const pipe::FramebufferState saved = fb_;
+  const auto saved_refs = fb_refs_;  // keeps the saved surfaces alive
+  const uint32_t layers = uint32_t(std::max(1, sb.depth));
+  for (uint32_t l = 0; l < layers && !failed(); ++l) {
+    pipe::SurfaceTemplate st;
+    st.format = df;
+    st.level = info.dst.level;
+    st.first_layer = st.last_layer = uint32_t(db.z) + l;
+    Ref<pipe::Surface> surf = create_surface(dst, st);
+    pipe::SamplerViewTemplate vt;
+    vt.format = sf;
+    vt.target = pipe::Target::Texture2D;
+    vt.first_level = vt.last_level = info.src.level;
+    vt.first_layer = vt.last_layer = uint32_t(sb.z) + l;
+    Ref<pipe::SamplerView> view = create_sampler_view(src, vt);
+    if (!surf || !view) break;
+    pipe::FramebufferState fb;
+    fb.width = surf->width();
+    fb.height = surf->height();
+    fb.samples = dst->templ().samples;
+    if (color) {
+      fb.nr_cbufs = 1;
+      fb.cbufs[0] = surf.get();
+    } else {
+      fb.zsbuf = surf.get();
+    }
+    set_framebuffer_state(fb);
+    int32_t x0 = std::max(0, dx0), y0 = std::max(0, dy0);
+    int64_t x1 = std::min<int64_t>(dx1, fb.width), y1 = std::min<int64_t>(dy1, fb.height);
+    if (info.scissor_enable) {
+      x0 = std::max(x0, info.scissor.x);
+      y0 = std::max(y0, info.scissor.y);
+      x1 = std::min<int64_t>(x1, int64_t(info.scissor.x) + info.scissor.width);
+      y1 = std::min<int64_t>(y1, int64_t(info.scissor.y) + info.scissor.height);
+    }
+    if (x1 <= x0 || y1 <= y0) break;
+    barriers_.image_access(so->levels, {VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
+                                        sampled_layout(so->aspect), false},
+                           so->image, {so->aspect, info.src.level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
+    ring_->mark_recorded();
+    vk::Status s = begin_render_pass();
+    if (!s) {
+      fail(s);
+      break;
+    }
+    MetaKey key;
+    if (!meta_key_for_framebuffer(&key)) break;
+    key.shader = static_cast<uint8_t>(shader);
+    key.write_mask = 15;
+    key.depth_write = !color;
+    const VkViewport vp{float(dx0), float(dy0), float(dx1 - dx0), float(dy1 - dy0), 0, 1};
+    const VkRect2D rect{{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
+    auto* v = static_cast<VulkanSamplerView*>(view.get());
+    const VkDescriptorImageInfo image{meta_->sampler(linear), v->image_view, sampled_layout(so->aspect)};
+    meta_draw(key, push, vp, rect, 0, 0, &image);
+    mark_read(so);
+    mark(v->usage, false);
+    write_epoch_++;
+  }
+  set_framebuffer_state(saved);
+  g_blits_shader.add();
+  return true;
+}
+
+}  // namespace brass::driver

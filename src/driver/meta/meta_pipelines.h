@@ -1,0 +1,84 @@
+// Pipelines for the driver's own draws: masked clears and shader blits
+// (shaders/meta/). One pipeline layout (set 0 = one combined image sampler
+// as a push descriptor, 48 bytes of push constants = MetaPush), and a cache
+// of pipelines keyed by MetaKey. Viewport, scissor, stencil write mask and
+// reference are dynamic; everything else is in the key.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <unordered_map>
+#include "device/device.h"
+#include "util/hash.h"
+
+namespace brass::driver {
+
+enum class MetaShader : uint8_t {
+  None,        // no fragment shader (stencil-only clear)
+  ClearFloat,
+  ClearSint,
+  ClearUint,
+  BlitFloat,
+  BlitSint,
+  BlitUint,
+  BlitMsFloat,  // multisample source, samples averaged
+  BlitDepth,    // writes gl_FragDepth
+  Count,
+};
+
+struct MetaPush {
+  float src[4] = {};    // uv at the viewport's top-left (xy) and bottom-right (zw) corners
+  uint32_t value[4] = {};  // clear value (float/int/uint bits)
+  int32_t misc[4] = {};    // misc[0]: source sample count (BlitMsFloat)
+};
+static_assert(sizeof(MetaPush) == 48);
+
+struct MetaKey {
+  uint64_t render_pass = 0;         // VkRenderPass (0: dynamic rendering)
+  uint32_t color_formats[8] = {};   // VkFormat per attachment of the pass
+  uint32_t depth_stencil_format = 0;
+  uint8_t color_count = 0;
+  uint8_t samples = 1;
+  uint8_t shader = 0;               // MetaShader
+  uint8_t location = 0;             // attachment the fragment shader writes
+  uint8_t write_mask = 0;           // color write mask of that attachment
+  uint8_t stencil_write = 0;        // stencil replace (mask and reference dynamic)
+  uint8_t depth_write = 0;          // depth always-pass write (BlitDepth)
+  uint8_t pad[5] = {};
+  bool operator==(const MetaKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
+};
+static_assert(sizeof(MetaKey) == 56);
+static_assert(std::has_unique_object_representations_v<MetaKey>);
+
+class MetaPipelines {
+ public:
+  explicit MetaPipelines(vk::Device& device) : device_(device) {}
+  ~MetaPipelines();
+  MetaPipelines(const MetaPipelines&) = delete;
+  MetaPipelines& operator=(const MetaPipelines&) = delete;
+
+  // Needs push descriptors; without them available() is false and blits
+  // that need the shader path are dropped (counted as blit.unsupported).
+  vk::Status init();
+  bool available() const { return layout_ != VK_NULL_HANDLE; }
+  bool blit_available() const { return push_descriptors_; }
+
+  vk::Status get(const MetaKey& key, VkPipeline* out);
+  VkPipelineLayout layout() const { return layout_; }
+  VkSampler sampler(bool linear) const { return linear ? linear_ : nearest_; }
+
+ private:
+  vk::Status module(MetaShader s, uint32_t location, VkShaderModule* out);
+
+  vk::Device& device_;
+  bool push_descriptors_ = false;
+  VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
+  VkPipelineLayout layout_ = VK_NULL_HANDLE;
+  VkSampler nearest_ = VK_NULL_HANDLE, linear_ = VK_NULL_HANDLE;
+  VkShaderModule vert_ = VK_NULL_HANDLE;
+  // Fragment modules by shader and output location (clears patch it).
+  std::unordered_map<uint32_t, VkShaderModule> modules_;
+  std::unordered_map<MetaKey, VkPipeline, KeyHash<MetaKey>> pipelines_;
+};
+
+}  // namespace brass::driver
