@@ -43,38 +43,32 @@ uint32_t bound_draw_buffers(Context& ctx) {
   return bits;
 }
 
-// The color write mask as it applies to the bound framebuffer: all channels
-// written (true), none (false) or some (*partial).
-bool color_fully_written(Context& ctx, bool* none) {
-  const auto& m = ctx.ff.color_mask;
-  const bool alpha = m[3] || ctx.validation.framebuffer.alpha_is_one;
-  *none = !m[0] && !m[1] && !m[2] && !m[3];
-  return m[0] && m[1] && m[2] && alpha;
-}
-
-uint32_t stencil_mask_bits(Context& ctx) {
-  const int bits = std::clamp(ctx.validation.framebuffer.stencil_bits, 0, 8);
-  return (1u << bits) - 1;
-}
-
-// Clears honour the write masks: a buffer whose mask writes nothing is left
-// alone. Partially masked buffers need pipe support for masked clears, which
-// the seam does not offer yet: they are left alone too (no error).
+// Clears honour the write masks (ES 3.0 §4.2.3): glColorMask for color
+// buffers, glDepthMask, and the front stencil write mask.
 void masked_clear(Context& ctx, uint32_t color_bits, bool depth, bool stencil, const pipe::ColorValue& color,
                   double depth_value, uint32_t stencil_value) {
+  const FramebufferInfo& fb = ctx.validation.framebuffer;
+  const auto& m = ctx.ff.color_mask;
+  // An RGB buffer stored as RGBA keeps alpha 1: its alpha is always written.
+  const uint8_t color_mask = static_cast<uint8_t>((m[0] ? pipe::kMaskR : 0) | (m[1] ? pipe::kMaskG : 0) |
+                                                  (m[2] ? pipe::kMaskB : 0) |
+                                                  (m[3] || fb.alpha_is_one ? pipe::kMaskA : 0));
+  pipe::ClearMasks masks;
   uint32_t buffers = 0;
-  bool no_color = false;
-  if (color_bits && color_fully_written(ctx, &no_color)) buffers |= color_bits;
+  if (color_bits && (m[0] || m[1] || m[2] || m[3])) {
+    buffers |= color_bits;
+    masks.color.fill(color_mask);
+  }
   if (depth && ctx.ff.depth_mask) buffers |= pipe::kClearDepth;
   if (stencil) {
-    const uint32_t all = stencil_mask_bits(ctx);
-    if ((ctx.ff.stencil_front.write_mask & all) == all) buffers |= pipe::kClearStencil;
+    masks.stencil = static_cast<uint8_t>(ctx.ff.stencil_front.write_mask & 0xffu);
+    if (masks.stencil) buffers |= pipe::kClearStencil;
   }
   if (!buffers) return;
   pipe::ScissorRect storage;
   const pipe::ScissorRect* scissor = nullptr;
   if (!clear_scissor(ctx, &storage, &scissor)) return;
-  ctx.pipe().clear(buffers, scissor, color, depth_value, stencil_value & 0xffu);
+  ctx.pipe().clear_masked(buffers, scissor, color, depth_value, stencil_value & 0xffu, masks);
 }
 
 // Validates the draw framebuffer for a clear; false when nothing may happen.

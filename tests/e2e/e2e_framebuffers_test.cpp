@@ -354,6 +354,20 @@ TEST_F(Framebuffers, MaskedClears) {
   glClear(GL_COLOR_BUFFER_BIT);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
   EXPECT_EQ(pixel(0, 0), rgba(255, 255, 255));
+  // Partial masks keep the masked channels.
+  glColorMask(GL_FALSE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glClear(GL_COLOR_BUFFER_BIT);
+  EXPECT_EQ(pixel(0, 0), rgba(255, 0, 0, 0));
+  // ClearBuffer honours them too, in a scissor box.
+  glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 2, 2);
+  const GLfloat half[] = {0.0f, 1.0f, 1.0f, 1.0f};
+  glClearBufferfv(GL_COLOR, 0, half);
+  glDisable(GL_SCISSOR_TEST);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  EXPECT_EQ(pixel(1, 1), rgba(0, 0, 255, 0));
+  EXPECT_EQ(pixel(3, 3), rgba(255, 0, 0, 0));
 }
 
 TEST_F(Framebuffers, BlitScaledAndFlipped) {
