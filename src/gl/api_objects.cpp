@@ -1,5 +1,5 @@
 // Name management for the object types whose API areas are not yet in their
-// own files (buffers, textures). Deleting an
+// own files (textures; buffers: api_buffers.cpp). Deleting an
 // object unbinds it from the current context's binding points first
 // (ES 3.0 §2.10.1 / §4.4.1 / §3.8.1); other contexts keep their references
 // until they rebind, as GL specifies.
@@ -38,21 +38,6 @@ void unbind_if(Binding<T>& point, T* obj) {
 }
 
 }  // namespace
-
-void GenBuffers(Context& ctx, GLsizei n, GLuint* buffers) { gen(ctx, ctx.share_group().buffers, n, buffers); }
-
-void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
-  del(ctx, ctx.share_group().buffers, n, buffers, [&](Buffer* b) {
-    BufferBindings& bb = ctx.buffers;
-    for (auto* p : {&bb.array, &bb.copy_read, &bb.copy_write, &bb.pixel_pack, &bb.pixel_unpack, &bb.uniform,
-                    &bb.transform_feedback})
-      unbind_if(*p, b);
-    for (auto& ib : bb.uniform_indexed) unbind_if(ib.buffer, b);
-    unbind_if(ctx.vertex_array->element_buffer, b);
-    for (auto& a : ctx.vertex_array->attribs) unbind_if(a.buffer, b);
-    ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers);
-  });
-}
 
 void GenTextures(Context& ctx, GLsizei n, GLuint* textures) { gen(ctx, ctx.share_group().textures, n, textures); }
 

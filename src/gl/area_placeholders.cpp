@@ -6,11 +6,6 @@
 
 namespace brass::gl {
 
-Program::~Program() = default;
-
-bool validate_program(Context&) { return false; }
-void validate_uniforms(Context&) {}
-void validate_uniform_buffers(Context&) {}
 void validate_textures(Context&) {}
 
 }  // namespace brass::gl

@@ -7,12 +7,20 @@
 #include "pipe/resource.h"
 #include "pipe/state.h"
 
+namespace brass::pipe {
+class Context;
+}
+
 namespace brass::gl {
+
+class Context;
 
 class Buffer final : public Object {
  public:
   using Object::Object;
-  Ref<pipe::Resource> resource;   // null until the first glBufferData
+  // Null until the first glBufferData. Same-size re-specification keeps the
+  // resource (the pipe swaps its storage); a new size makes a new one.
+  Ref<pipe::Resource> resource;
   GLsizeiptr size = 0;
   GLenum usage = GL_STATIC_DRAW;
   // Mapping (glMapBufferRange); pipe transfer while mapped.
@@ -22,6 +30,7 @@ class Buffer final : public Object {
   GLsizeiptr map_length = 0;
   void* map_pointer = nullptr;
   pipe::Transfer* transfer = nullptr;
+  pipe::Context* map_context = nullptr;  // the pipe context that owns `transfer`
   // Set while bound for transform feedback: other uses are errors (ES 3.0 §2.15.2).
   int transform_feedback_bindings = 0;
 };
@@ -40,5 +49,19 @@ struct BufferBindings {
   Binding<Buffer> array, copy_read, copy_write, pixel_pack, pixel_unpack, uniform, transform_feedback;
   std::array<IndexedBufferBinding, kMaxUniformBufferBindings> uniform_indexed;
 };
+
+// The binding point of a glBindBuffer target (ELEMENT_ARRAY_BUFFER: the bound
+// VAO's), or null for an unknown target.
+Binding<Buffer>* buffer_binding_point(Context& ctx, GLenum target);
+// Unmaps `b` if it is mapped (glUnmapBuffer, implicit unmaps on delete and
+// re-specification). False when it was not mapped.
+bool unmap_buffer(Buffer& b);
+// Reads `size` bytes at `offset` of a buffer for the CPU (index scans,
+// vertex format conversion): waits for the GPU's writes. False on failure.
+bool read_buffer(Context& ctx, Buffer& b, GLintptr offset, GLsizeiptr size, void* out);
+
+// glGet of buffer and vertex array bindings (ARRAY_BUFFER_BINDING, ...,
+// VERTEX_ARRAY_BINDING, MAX_ELEMENTS_*): false for other pnames.
+bool query_buffer_state(Context& ctx, GLenum pname, GLint* out);
 
 }  // namespace brass::gl

@@ -162,6 +162,7 @@ class Context {
 
   // Pipe objects the validation code keeps bound; owned here.
   DrawValidationState validation;
+  VertexInputState vertex_input;  // vertex_validation.cpp
 
  private:
   Context() = default;

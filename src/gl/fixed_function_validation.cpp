@@ -144,6 +144,7 @@ void release_validation_state(Context& ctx) {
   v.rasterizer_states.clear([&](pipe::RasterizerObject* o) { p.delete_rasterizer_state(o); });
   v.default_color.reset();
   v.default_depth_stencil.reset();
+  release_vertex_input(ctx);
 }
 
 }  // namespace brass::gl

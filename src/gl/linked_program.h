@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "compiler/compiler.h"
 #include "gl/gl_types.h"
 #include "pipe/context.h"
 #include "pipe/shader_info.h"
@@ -28,12 +29,36 @@ struct SamplerSlot {
 enum class AttribBaseType : uint8_t { Float, Int, Uint };
 
 struct LinkedProgram {
+  LinkedProgram() = default;
+  LinkedProgram(const LinkedProgram&) = delete;
+  LinkedProgram& operator=(const LinkedProgram&) = delete;
+  ~LinkedProgram();  // deletes the pipe programs (program area)
+
   pipe::ShaderProgram* pipe_program = nullptr;  // owned; deleted by the program area
   pipe::Context* owner = nullptr;                // the pipe context that created it
   uint32_t attribute_locations = 0;              // bit per active vertex input location
   std::array<AttribBaseType, 32> attribute_types{};
   std::vector<SamplerSlot> samplers;             // every active sampler uniform element
   bool writes_point_size = false;
+
+  // --- program area ---
+  pipe::Screen* screen = nullptr;  // the device the pipe programs live on
+  // Created on the first point draw when the vertex shader does not write
+  // gl_PointSize (Vulkan leaves it undefined): the same program writing 1.0.
+  pipe::ShaderProgram* point_program = nullptr;
+  std::vector<compiler::StageBinary> stages;  // SPIR-V the pipe programs were made from
+  pipe::ShaderInfo info;                      // spans into `stages`
+  compiler::ProgramInterface interface;
+  // CPU copy of the std140 default uniform block (same layout in every
+  // stage), uploaded as constant buffer slot 0 of `default_block_stages`.
+  std::vector<uint8_t> default_block;
+  uint32_t default_block_stages = 0;  // pipe::stage_bit mask
+  // Per uniform: index of its first element in `samplers`, or -1.
+  std::vector<int32_t> sampler_first;
+  // Per uniform block: the glUniformBlockBinding binding point. Block i is
+  // bound at pipe constant buffer slot i + 1 of every stage using it.
+  std::vector<GLuint> block_bindings;
+  GLenum xfb_mode = GL_INTERLEAVED_ATTRIBS;  // as linked
 };
 
 }  // namespace brass::gl

@@ -1,6 +1,7 @@
 // Shader and program objects. Shaders and programs share one namespace in GL.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,6 +31,9 @@ class Shader final : public ShaderOrProgram {
   bool compiled = false;
   std::string info_log;
   int attached_count = 0;
+  // What the last successful glCompileShader compiled: linking uses it, not
+  // `source` (glShaderSource after a compile changes nothing until the next).
+  std::string compiled_source;
 };
 
 
@@ -42,6 +46,14 @@ class Program final : public ShaderOrProgram {
   bool link_status = false, validate_status = false;
   std::string info_log;
   int use_count = 0;  // current in some context
+  // Inputs of the next link.
+  std::map<std::string, GLuint> attrib_bindings;  // glBindAttribLocation
+  std::vector<std::string> xfb_varyings;          // glTransformFeedbackVaryings
+  GLenum xfb_mode = GL_INTERLEAVED_ATTRIBS;
+  bool binary_retrievable_hint = false;           // glProgramParameteri
+  // The interface the queries answer: the last link attempt's (null after a
+  // failed link, while `linked` may still hold the executable in use).
+  const LinkedProgram* queryable() const { return link_status ? linked.get() : nullptr; }
 };
 
 }  // namespace brass::gl

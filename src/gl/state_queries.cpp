@@ -1,6 +1,7 @@
 // glGet*: every value of the ES 3.0 state tables 6.1-6.35 that the generic
 // getters answer, with the type conversions of ES 3.0 §6.1.2, and
-// glIsEnabled.
+// glIsEnabled. The indexed getters (glGetIntegeri_v, glGetInteger64i_v) live
+// with the buffer area (api_buffers.cpp).
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -338,41 +339,16 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
     *out = enum_value(pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? l.format : l.type);
     return GL_NO_ERROR;
   }
+  // Buffer and vertex array bindings come from the buffer area (buffer.h).
+  GLint buffer_value = 0;
+  if (query_buffer_state(ctx, pname, &buffer_value)) {
+    *out = ints({buffer_value});
+    return GL_NO_ERROR;
+  }
   if (query_fixed_function(ctx, pname, out) || query_bindings(ctx, pname, out) || query_limits(ctx, pname, out) ||
       query_framebuffer_bits(ctx, pname, out))
     return GL_NO_ERROR;
   return GL_INVALID_ENUM;
-}
-
-// Indexed state (ES 3.0 tables 6.22, 6.23): GL_INVALID_VALUE past the range.
-GLenum query_indexed(Context& ctx, GLenum pname, GLuint index, QueryValue* out) {
-  const IndexedBufferBinding* b = nullptr;
-  switch (pname) {
-    case GL_UNIFORM_BUFFER_BINDING:
-    case GL_UNIFORM_BUFFER_START:
-    case GL_UNIFORM_BUFFER_SIZE:
-      if (index >= static_cast<GLuint>(ctx.limits.max_uniform_buffer_bindings) || index >= kMaxUniformBufferBindings)
-        return GL_INVALID_VALUE;
-      b = &ctx.buffers.uniform_indexed[index];
-      break;
-    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
-    case GL_TRANSFORM_FEEDBACK_BUFFER_START:
-    case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE:
-      if (index >= static_cast<GLuint>(ctx.limits.max_transform_feedback_separate_attribs) ||
-          index >= kMaxTransformFeedbackBuffers)
-        return GL_INVALID_VALUE;
-      b = &ctx.transform_feedback->buffers[index];
-      break;
-    default: return GL_INVALID_ENUM;
-  }
-  switch (pname) {
-    case GL_UNIFORM_BUFFER_BINDING:
-    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: *out = ints({name_of(b->buffer)}); break;
-    case GL_UNIFORM_BUFFER_START:
-    case GL_TRANSFORM_FEEDBACK_BUFFER_START: *out = ints({b->buffer ? static_cast<GLint64>(b->offset) : 0}); break;
-    default: *out = ints({b->buffer ? static_cast<GLint64>(b->size) : 0}); break;
-  }
-  return GL_NO_ERROR;
 }
 
 // §6.1.2: a normalized float maps [-1,1] onto the full signed 32-bit range,
@@ -424,13 +400,6 @@ void get(Context& ctx, GLenum pname, T* data) {
   if (data) write_values(q, data);
 }
 
-template <typename T>
-void get_indexed(Context& ctx, GLenum target, GLuint index, T* data) {
-  QueryValue q;
-  if (const GLenum e = query_indexed(ctx, target, index, &q)) return ctx.set_error(e);
-  if (data) write_values(q, data);
-}
-
 }  // namespace
 
 namespace api {
@@ -439,10 +408,6 @@ void GetIntegerv(Context& ctx, GLenum pname, GLint* data) { get(ctx, pname, data
 void GetInteger64v(Context& ctx, GLenum pname, GLint64* data) { get(ctx, pname, data); }
 void GetFloatv(Context& ctx, GLenum pname, GLfloat* data) { get(ctx, pname, data); }
 void GetBooleanv(Context& ctx, GLenum pname, GLboolean* data) { get(ctx, pname, data); }
-void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) { get_indexed(ctx, target, index, data); }
-void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data) {
-  get_indexed(ctx, target, index, data);
-}
 
 GLboolean IsEnabled(Context& ctx, GLenum cap) {
   bool* flag = enable_flag(ctx, cap);

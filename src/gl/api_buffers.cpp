@@ -1,0 +1,448 @@
+// Buffer objects (ES 3.0 §2.10): names, bindings, data specification,
+// mapping, copies and queries. A buffer is one pipe resource bindable for
+// every GL use; re-specifying it at the same size while the GPU still reads
+// it invalidates the resource (the pipe swaps storage) instead of waiting.
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+#include "gl/context.h"
+#include "gl_functions.h"
+
+namespace brass::gl {
+
+Binding<Buffer>* buffer_binding_point(Context& ctx, GLenum target) {
+  BufferBindings& b = ctx.buffers;
+  switch (target) {
+    case GL_ARRAY_BUFFER: return &b.array;
+    case GL_ELEMENT_ARRAY_BUFFER: return &ctx.vertex_array->element_buffer;
+    case GL_COPY_READ_BUFFER: return &b.copy_read;
+    case GL_COPY_WRITE_BUFFER: return &b.copy_write;
+    case GL_PIXEL_PACK_BUFFER: return &b.pixel_pack;
+    case GL_PIXEL_UNPACK_BUFFER: return &b.pixel_unpack;
+    case GL_UNIFORM_BUFFER: return &b.uniform;
+    case GL_TRANSFORM_FEEDBACK_BUFFER: return &b.transform_feedback;
+    default: return nullptr;
+  }
+}
+
+bool unmap_buffer(Buffer& b) {
+  if (!b.mapped) return false;
+  if (b.map_context && b.transfer) b.map_context->transfer_unmap(b.transfer);
+  b.mapped = false;
+  b.map_access = 0;
+  b.map_offset = 0;
+  b.map_length = 0;
+  b.map_pointer = nullptr;
+  b.transfer = nullptr;
+  b.map_context = nullptr;
+  return true;
+}
+
+bool read_buffer(Context& ctx, Buffer& b, GLintptr offset, GLsizeiptr size, void* out) {
+  if (size <= 0) return true;
+  if (!b.resource || offset < 0 || offset + size > b.size) return false;
+  pipe::Transfer* t = nullptr;
+  const pipe::Box box{static_cast<int32_t>(offset), 0, 0, static_cast<int32_t>(size), 1, 1};
+  const void* p = ctx.pipe().transfer_map(b.resource.get(), 0, pipe::kMapRead, box, &t);
+  if (!p) return false;
+  std::memcpy(out, p, static_cast<size_t>(size));
+  ctx.pipe().transfer_unmap(t);
+  return true;
+}
+
+bool query_buffer_state(Context& ctx, GLenum pname, GLint* out) {
+  auto name = [](const Binding<Buffer>& b) { return b ? static_cast<GLint>(b->name()) : 0; };
+  const BufferBindings& bb = ctx.buffers;
+  switch (pname) {
+    case GL_ARRAY_BUFFER_BINDING: *out = name(bb.array); return true;
+    case GL_ELEMENT_ARRAY_BUFFER_BINDING: *out = name(ctx.vertex_array->element_buffer); return true;
+    case GL_COPY_READ_BUFFER_BINDING: *out = name(bb.copy_read); return true;
+    case GL_COPY_WRITE_BUFFER_BINDING: *out = name(bb.copy_write); return true;
+    case GL_PIXEL_PACK_BUFFER_BINDING: *out = name(bb.pixel_pack); return true;
+    case GL_PIXEL_UNPACK_BUFFER_BINDING: *out = name(bb.pixel_unpack); return true;
+    case GL_UNIFORM_BUFFER_BINDING: *out = name(bb.uniform); return true;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: *out = name(bb.transform_feedback); return true;
+    case GL_VERTEX_ARRAY_BINDING: *out = static_cast<GLint>(ctx.vertex_array->name()); return true;
+    // Recommendations only: larger draws work (streamed ranges grow).
+    case GL_MAX_ELEMENTS_VERTICES: *out = 1 << 20; return true;
+    case GL_MAX_ELEMENTS_INDICES: *out = 1 << 20; return true;
+    case GL_MAX_ELEMENT_INDEX: *out = 0x7fffffff; return true;
+    default: return false;
+  }
+}
+
+namespace {
+
+// glGetInteger(64)i_v of the indexed buffer bindings.
+bool indexed_buffer_state(Context& ctx, GLenum target, GLuint index, GLint64* out) {
+  const IndexedBufferBinding* b = nullptr;
+  switch (target) {
+    case GL_UNIFORM_BUFFER_BINDING: case GL_UNIFORM_BUFFER_START: case GL_UNIFORM_BUFFER_SIZE:
+      if (index >= static_cast<GLuint>(ctx.limits.max_uniform_buffer_bindings) || index >= kMaxUniformBufferBindings) {
+        ctx.set_error(GL_INVALID_VALUE);
+        return false;
+      }
+      b = &ctx.buffers.uniform_indexed[index];
+      break;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+    case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE:
+      if (index >= static_cast<GLuint>(ctx.limits.max_transform_feedback_separate_attribs) ||
+          index >= kMaxTransformFeedbackBuffers) {
+        ctx.set_error(GL_INVALID_VALUE);
+        return false;
+      }
+      b = &ctx.transform_feedback->buffers[index];
+      break;
+    default: ctx.set_error(GL_INVALID_ENUM); return false;
+  }
+  switch (target) {
+    case GL_UNIFORM_BUFFER_BINDING:
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: *out = b->buffer ? b->buffer->name() : 0; return true;
+    case GL_UNIFORM_BUFFER_START:
+    case GL_TRANSFORM_FEEDBACK_BUFFER_START: *out = b->offset; return true;
+    default: *out = b->size; return true;
+  }
+}
+
+pipe::Usage to_pipe_usage(GLenum usage) {
+  switch (usage) {
+    case GL_STREAM_DRAW:
+    case GL_STREAM_READ:
+    case GL_STREAM_COPY: return pipe::Usage::Stream;
+    case GL_DYNAMIC_DRAW:
+    case GL_DYNAMIC_READ:
+    case GL_DYNAMIC_COPY: return pipe::Usage::Dynamic;
+    default: return pipe::Usage::Default;
+  }
+}
+
+bool is_buffer_usage(GLenum usage) {
+  switch (usage) {
+    case GL_STREAM_DRAW: case GL_STREAM_READ: case GL_STREAM_COPY:
+    case GL_STATIC_DRAW: case GL_STATIC_READ: case GL_STATIC_COPY:
+    case GL_DYNAMIC_DRAW: case GL_DYNAMIC_READ: case GL_DYNAMIC_COPY: return true;
+    default: return false;
+  }
+}
+
+// Every GL use of a buffer object: one resource serves them all.
+constexpr uint32_t kBufferBind = pipe::kBindVertexBuffer | pipe::kBindIndexBuffer | pipe::kBindConstantBuffer |
+                                 pipe::kBindShaderBuffer | pipe::kBindIndirect;
+
+// The buffer bound to `target`, with the errors of the buffer-data entry
+// points: INVALID_ENUM for the target, INVALID_OPERATION when none is bound.
+Buffer* target_buffer(Context& ctx, GLenum target) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return nullptr;
+  }
+  if (!*point) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return nullptr;
+  }
+  return point->get();
+}
+
+template <typename T>
+void unbind_if(Binding<T>& point, T* obj) {
+  if (point.get() == obj) point.reset();
+}
+
+void buffer_parameter(Context& ctx, GLenum target, GLenum pname, GLint64* out) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point) return ctx.set_error(GL_INVALID_ENUM);
+  switch (pname) {
+    case GL_BUFFER_SIZE: case GL_BUFFER_USAGE: case GL_BUFFER_ACCESS_FLAGS: case GL_BUFFER_MAPPED:
+    case GL_BUFFER_MAP_LENGTH: case GL_BUFFER_MAP_OFFSET: break;
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
+  const Buffer& b = **point;
+  switch (pname) {
+    case GL_BUFFER_SIZE: *out = b.size; return;
+    case GL_BUFFER_USAGE: *out = b.usage; return;
+    case GL_BUFFER_ACCESS_FLAGS: *out = b.mapped ? b.map_access : 0; return;
+    case GL_BUFFER_MAPPED: *out = b.mapped ? GL_TRUE : GL_FALSE; return;
+    case GL_BUFFER_MAP_LENGTH: *out = b.mapped ? b.map_length : 0; return;
+    case GL_BUFFER_MAP_OFFSET: *out = b.mapped ? b.map_offset : 0; return;
+    default: return;
+  }
+}
+
+void bind_indexed(Context& ctx, GLenum target, GLuint index, GLuint name, GLintptr offset, GLsizeiptr size,
+                  bool range) {
+  IndexedBufferBinding* slot = nullptr;
+  if (target == GL_UNIFORM_BUFFER) {
+    if (index >= static_cast<GLuint>(ctx.limits.max_uniform_buffer_bindings) || index >= kMaxUniformBufferBindings)
+      return ctx.set_error(GL_INVALID_VALUE);
+    slot = &ctx.buffers.uniform_indexed[index];
+  } else if (target == GL_TRANSFORM_FEEDBACK_BUFFER) {
+    if (index >= static_cast<GLuint>(ctx.limits.max_transform_feedback_separate_attribs) ||
+        index >= kMaxTransformFeedbackBuffers)
+      return ctx.set_error(GL_INVALID_VALUE);
+    slot = &ctx.transform_feedback->buffers[index];
+  } else {
+    return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (range && name != 0) {
+    if (size <= 0 || offset < 0) return ctx.set_error(GL_INVALID_VALUE);
+    if (target == GL_UNIFORM_BUFFER && offset % ctx.limits.uniform_buffer_offset_alignment != 0)
+      return ctx.set_error(GL_INVALID_VALUE);
+    if (target == GL_TRANSFORM_FEEDBACK_BUFFER && (offset % 4 != 0 || size % 4 != 0))
+      return ctx.set_error(GL_INVALID_VALUE);
+  }
+  if (target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx.transform_feedback->active)
+    return ctx.set_error(GL_INVALID_OPERATION);
+  Buffer* b = nullptr;
+  if (name != 0) {
+    b = ctx.share_group().buffers.get_or_create(name, true, [](GLuint n) { return make_ref<Buffer>(n); });
+    if (!b) return ctx.set_error(GL_OUT_OF_MEMORY);
+  }
+  bind(slot->buffer, b);
+  slot->offset = range && b ? offset : 0;
+  slot->size = range && b ? size : 0;
+  bind(target == GL_UNIFORM_BUFFER ? ctx.buffers.uniform : ctx.buffers.transform_feedback, b);
+  ctx.dirty(target == GL_UNIFORM_BUFFER ? kDirtyUniformBuffers : kDirtyTransformFeedback);
+}
+
+}  // namespace
+
+namespace api {
+
+void GenBuffers(Context& ctx, GLsizei n, GLuint* buffers) {
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (n == 0 || !buffers) return;
+  ctx.share_group().buffers.generate(n, buffers);
+}
+
+void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!buffers) return;
+  for (GLsizei i = 0; i < n; ++i) {
+    if (buffers[i] == 0) continue;
+    Ref<Buffer> b = ctx.share_group().buffers.remove(buffers[i]);
+    if (!b) continue;
+    unmap_buffer(*b);
+    // Bindings of the current context revert to zero (ES 3.0 §2.10.1).
+    BufferBindings& bb = ctx.buffers;
+    for (auto* p : {&bb.array, &bb.copy_read, &bb.copy_write, &bb.pixel_pack, &bb.pixel_unpack, &bb.uniform,
+                    &bb.transform_feedback})
+      unbind_if(*p, b.get());
+    for (auto& ib : bb.uniform_indexed) unbind_if(ib.buffer, b.get());
+    for (auto& ib : ctx.transform_feedback->buffers) unbind_if(ib.buffer, b.get());
+    unbind_if(ctx.vertex_array->element_buffer, b.get());
+    for (auto& a : ctx.vertex_array->attribs) unbind_if(a.buffer, b.get());
+    ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers | kDirtyTransformFeedback);
+  }
+}
+
+void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
+  GLint64 v = 0;
+  if (indexed_buffer_state(ctx, target, index, &v) && data) *data = static_cast<GLint>(v);
+}
+
+void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data) {
+  GLint64 v = 0;
+  if (indexed_buffer_state(ctx, target, index, &v) && data) *data = v;
+}
+
+GLboolean IsBuffer(Context& ctx, GLuint buffer) {
+  return buffer != 0 && ctx.share_group().buffers.lookup(buffer) ? GL_TRUE : GL_FALSE;
+}
+
+void BindBuffer(Context& ctx, GLenum target, GLuint buffer) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point) return ctx.set_error(GL_INVALID_ENUM);
+  Buffer* b = nullptr;
+  if (buffer != 0) {
+    b = ctx.share_group().buffers.get_or_create(buffer, true, [](GLuint n) { return make_ref<Buffer>(n); });
+    if (!b) return ctx.set_error(GL_OUT_OF_MEMORY);
+  }
+  bind(*point, b);
+  if (target == GL_ELEMENT_ARRAY_BUFFER) ctx.dirty(kDirtyVertexInput);
+}
+
+void BindBufferBase(Context& ctx, GLenum target, GLuint index, GLuint buffer) {
+  bind_indexed(ctx, target, index, buffer, 0, 0, false);
+}
+
+void BindBufferRange(Context& ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size) {
+  bind_indexed(ctx, target, index, buffer, offset, size, true);
+}
+
+void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, GLenum usage) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point) return ctx.set_error(GL_INVALID_ENUM);
+  if (size < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!is_buffer_usage(usage)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
+  if (static_cast<uint64_t>(size) > std::numeric_limits<uint32_t>::max()) return ctx.set_error(GL_OUT_OF_MEMORY);
+  Buffer& b = **point;
+  unmap_buffer(b);
+  const uint32_t width = size > 0 ? static_cast<uint32_t>(size) : 1u;
+  const pipe::Usage pusage = to_pipe_usage(usage);
+  if (b.resource && b.resource->templ().width == width && b.resource->templ().usage == pusage) {
+    // Same storage: throw the old contents away; draws already recorded keep
+    // reading them, later ones see the new data. Never a stall.
+    ctx.pipe().invalidate_resource(b.resource.get());
+  } else {
+    pipe::ResourceTemplate t;
+    t.target = pipe::Target::Buffer;
+    t.format = pipe::Format::None;
+    t.width = width;
+    t.bind = kBufferBind;
+    t.usage = pusage;
+    pipe::Status status = pipe::Status::Ok;
+    Ref<pipe::Resource> r = ctx.screen().resource_create(t, &status);
+    if (!r) return ctx.set_error(GL_OUT_OF_MEMORY);
+    b.resource = std::move(r);
+    // The resource pointer changed: vertex and uniform bindings rebind.
+    ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers | kDirtyTransformFeedback);
+  }
+  if (data && size > 0)
+    ctx.pipe().buffer_subdata(b.resource.get(), pipe::kMapDiscardWholeResource, 0, static_cast<uint64_t>(size), data);
+  b.size = size;
+  b.usage = usage;
+}
+
+void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point) return ctx.set_error(GL_INVALID_ENUM);
+  if (offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
+  Buffer& b = **point;
+  if (offset + size > b.size) return ctx.set_error(GL_INVALID_VALUE);
+  if (b.mapped) return ctx.set_error(GL_INVALID_OPERATION);
+  if (size == 0 || !data || !b.resource) return;
+  ctx.pipe().buffer_subdata(b.resource.get(), 0, static_cast<uint64_t>(offset), static_cast<uint64_t>(size), data);
+}
+
+void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return nullptr;
+  }
+  constexpr GLbitfield kAll = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |
+                              GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT;
+  auto fail = [&](GLenum e) -> void* {
+    ctx.set_error(e);
+    return nullptr;
+  };
+  if (offset < 0 || length < 0 || (access & ~kAll)) return fail(GL_INVALID_VALUE);
+  if (!*point) return fail(GL_INVALID_OPERATION);
+  Buffer& b = **point;
+  if (offset + length > b.size) return fail(GL_INVALID_VALUE);
+  if (length == 0) return fail(GL_INVALID_OPERATION);  // ES 3.0 §2.10.3
+  if (b.mapped) return fail(GL_INVALID_OPERATION);
+  if (!(access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT))) return fail(GL_INVALID_OPERATION);
+  if ((access & GL_MAP_READ_BIT) &&
+      (access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_UNSYNCHRONIZED_BIT)))
+    return fail(GL_INVALID_OPERATION);
+  if ((access & GL_MAP_FLUSH_EXPLICIT_BIT) && !(access & GL_MAP_WRITE_BIT)) return fail(GL_INVALID_OPERATION);
+  if (!b.resource) return fail(GL_OUT_OF_MEMORY);
+
+  uint32_t flags = 0;
+  if (access & GL_MAP_READ_BIT) flags |= pipe::kMapRead;
+  if (access & GL_MAP_WRITE_BIT) flags |= pipe::kMapWrite;
+  if (access & GL_MAP_INVALIDATE_RANGE_BIT) flags |= pipe::kMapDiscardRange;
+  if (access & GL_MAP_INVALIDATE_BUFFER_BIT) flags |= pipe::kMapDiscardWholeResource;
+  if (access & GL_MAP_FLUSH_EXPLICIT_BIT) flags |= pipe::kMapFlushExplicit;
+  if (access & GL_MAP_UNSYNCHRONIZED_BIT) flags |= pipe::kMapUnsynchronized;
+  // Invalidating the whole buffer: swap storage once, then map the range
+  // unsynchronized-free of any reader.
+  if ((access & GL_MAP_INVALIDATE_BUFFER_BIT) && !(offset == 0 && length == b.size)) {
+    ctx.pipe().invalidate_resource(b.resource.get());
+    flags &= ~pipe::kMapDiscardWholeResource;
+    flags |= pipe::kMapDiscardRange;
+  }
+  const pipe::Box box{static_cast<int32_t>(offset), 0, 0, static_cast<int32_t>(length), 1, 1};
+  pipe::Transfer* t = nullptr;
+  void* p = ctx.pipe().transfer_map(b.resource.get(), 0, flags, box, &t);
+  if (!p) return fail(GL_OUT_OF_MEMORY);
+  b.mapped = true;
+  b.map_access = access;
+  b.map_offset = offset;
+  b.map_length = length;
+  b.map_pointer = p;
+  b.transfer = t;
+  b.map_context = &ctx.pipe();
+  return p;
+}
+
+void FlushMappedBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr length) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point) return ctx.set_error(GL_INVALID_ENUM);
+  if (offset < 0 || length < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
+  Buffer& b = **point;
+  if (!b.mapped || !(b.map_access & GL_MAP_FLUSH_EXPLICIT_BIT)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (offset + length > b.map_length) return ctx.set_error(GL_INVALID_VALUE);
+  if (length == 0) return;
+  const pipe::Box box{static_cast<int32_t>(offset), 0, 0, static_cast<int32_t>(length), 1, 1};
+  b.map_context->transfer_flush_region(b.transfer, box);
+}
+
+GLboolean UnmapBuffer(Context& ctx, GLenum target) {
+  Buffer* b = target_buffer(ctx, target);
+  if (!b) return GL_FALSE;
+  if (!unmap_buffer(*b)) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return GL_FALSE;
+  }
+  return GL_TRUE;
+}
+
+void GetBufferPointerv(Context& ctx, GLenum target, GLenum pname, void** params) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point || pname != GL_BUFFER_MAP_POINTER) return ctx.set_error(GL_INVALID_ENUM);
+  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
+  if (params) *params = (*point)->mapped ? (*point)->map_pointer : nullptr;
+}
+
+void GetBufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  GLint64 v = 0;
+  const GLenum before = ctx.take_error();
+  buffer_parameter(ctx, target, pname, &v);
+  const GLenum err = ctx.take_error();
+  ctx.set_error(before);
+  if (err != GL_NO_ERROR) return ctx.set_error(err);
+  if (params)
+    *params = static_cast<GLint>(std::clamp<GLint64>(v, std::numeric_limits<GLint>::min(),
+                                                     std::numeric_limits<GLint>::max()));
+}
+
+void GetBufferParameteri64v(Context& ctx, GLenum target, GLenum pname, GLint64* params) {
+  GLint64 v = 0;
+  const GLenum before = ctx.take_error();
+  buffer_parameter(ctx, target, pname, &v);
+  const GLenum err = ctx.take_error();
+  ctx.set_error(before);
+  if (err != GL_NO_ERROR) return ctx.set_error(err);
+  if (params) *params = v;
+}
+
+void CopyBufferSubData(Context& ctx, GLenum read_target, GLenum write_target, GLintptr read_offset,
+                       GLintptr write_offset, GLsizeiptr size) {
+  Binding<Buffer>* rp = buffer_binding_point(ctx, read_target);
+  Binding<Buffer>* wp = buffer_binding_point(ctx, write_target);
+  if (!rp || !wp) return ctx.set_error(GL_INVALID_ENUM);
+  if (!*rp || !*wp) return ctx.set_error(GL_INVALID_OPERATION);
+  Buffer& src = **rp;
+  Buffer& dst = **wp;
+  if (read_offset < 0 || write_offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (src.mapped || dst.mapped) return ctx.set_error(GL_INVALID_OPERATION);
+  if (read_offset + size > src.size || write_offset + size > dst.size) return ctx.set_error(GL_INVALID_VALUE);
+  if (&src == &dst && read_offset < write_offset + size && write_offset < read_offset + size)
+    return ctx.set_error(GL_INVALID_VALUE);
+  if (size == 0 || !src.resource || !dst.resource) return;
+  const pipe::Box box{static_cast<int32_t>(read_offset), 0, 0, static_cast<int32_t>(size), 1, 1};
+  ctx.pipe().resource_copy_region(dst.resource.get(), 0, static_cast<uint32_t>(write_offset), 0, 0,
+                                  src.resource.get(), 0, box);
+}
+
+}  // namespace api
+
+}  // namespace brass::gl

@@ -1,0 +1,272 @@
+// Draw calls (ES 3.0 §2.9.3): argument and state errors, then draw-time
+// validation (draw_validation.h), indices (element buffer, client pointer or
+// CPU-rewritten: 8-bit indices without device support, line loops,
+// misaligned offsets), vertex input, and one pipe draw.
+#include <algorithm>
+#include <cstring>
+#include <span>
+
+#include "gl/context.h"
+#include "gl/vertex_validation.h"
+#include "gl_functions.h"
+#include "util/log.h"
+
+namespace brass::gl::api {
+
+namespace {
+
+bool to_pipe_mode(GLenum mode, pipe::PrimitiveType* out) {
+  switch (mode) {
+    case GL_POINTS: *out = pipe::PrimitiveType::Points; return true;
+    case GL_LINES: *out = pipe::PrimitiveType::Lines; return true;
+    case GL_LINE_LOOP: *out = pipe::PrimitiveType::LineStrip; return true;  // closed by an extra index
+    case GL_LINE_STRIP: *out = pipe::PrimitiveType::LineStrip; return true;
+    case GL_TRIANGLES: *out = pipe::PrimitiveType::Triangles; return true;
+    case GL_TRIANGLE_STRIP: *out = pipe::PrimitiveType::TriangleStrip; return true;
+    case GL_TRIANGLE_FAN: *out = pipe::PrimitiveType::TriangleFan; return true;
+    default: return false;
+  }
+}
+
+uint32_t index_size(GLenum type) {
+  switch (type) {
+    case GL_UNSIGNED_BYTE: return 1;
+    case GL_UNSIGNED_SHORT: return 2;
+    case GL_UNSIGNED_INT: return 4;
+    default: return 0;
+  }
+}
+
+uint32_t read_index(const uint8_t* p, uint32_t size, size_t i) {
+  switch (size) {
+    case 1: return p[i];
+    case 2: {
+      uint16_t v;
+      std::memcpy(&v, p + i * 2, 2);
+      return v;
+    }
+    default: {
+      uint32_t v;
+      std::memcpy(&v, p + i * 4, 4);
+      return v;
+    }
+  }
+}
+
+void write_index(uint8_t* p, uint32_t size, size_t i, uint32_t v) {
+  if (size == 2) {
+    const auto s = static_cast<uint16_t>(v);
+    std::memcpy(p + i * 2, &s, 2);
+  } else if (size == 4) {
+    std::memcpy(p + i * 4, &v, 4);
+  } else {
+    p[i] = static_cast<uint8_t>(v);
+  }
+}
+
+void set_index_buffer(Context& ctx, pipe::Resource* r, uint32_t size) {
+  VertexInputState& vi = ctx.vertex_input;
+  if (vi.index_resource == r && vi.index_size == size) return;
+  ctx.pipe().set_index_buffer(r, size, 0);
+  vi.index_resource = r;
+  vi.index_size = size;
+  vi.index_offset = 0;
+}
+
+struct DrawCall {
+  GLenum mode = GL_TRIANGLES;
+  GLint first = 0;
+  GLsizei count = 0;
+  bool indexed = false;
+  GLenum type = GL_NONE;
+  const void* indices = nullptr;
+  GLsizei instances = 1;
+  bool has_range = false;
+  GLuint range_start = 0, range_end = 0;
+};
+
+void draw(Context& ctx, const DrawCall& d) {
+  pipe::PrimitiveType prim;
+  if (!to_pipe_mode(d.mode, &prim)) return ctx.set_error(GL_INVALID_ENUM);
+  const uint32_t isize = d.indexed ? index_size(d.type) : 0;
+  if (d.indexed && !isize) return ctx.set_error(GL_INVALID_ENUM);
+  if (d.count < 0 || d.instances < 0 || d.first < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (d.has_range && d.range_end < d.range_start) return ctx.set_error(GL_INVALID_VALUE);
+  const TransformFeedback& tf = *ctx.transform_feedback;
+  // ES 3.0 §2.15.2: while transform feedback is active (not paused), only
+  // non-indexed draws of exactly its primitive mode.
+  if (tf.active && !tf.paused && (d.indexed || d.mode != tf.primitive_mode))
+    return ctx.set_error(GL_INVALID_OPERATION);
+  if (!check_vertex_arrays(ctx)) return;
+  Buffer* eb = d.indexed ? ctx.vertex_array->element_buffer.get() : nullptr;
+  if (eb && eb->mapped) return ctx.set_error(GL_INVALID_OPERATION);
+  if (d.count == 0 || d.instances == 0) return;
+  if (!validate_for_draw(ctx)) return;
+
+  VertexInputState& vi = ctx.vertex_input;
+  pipe::Screen& screen = ctx.screen();
+  const bool loop = d.mode == GL_LINE_LOOP;
+  const bool need_range = vertex_input_needs_range(ctx);
+  const uintptr_t index_offset = reinterpret_cast<uintptr_t>(d.indices);
+  const bool uint8_ok = screen.get_cap(pipe::Cap::IndexTypeUint8) != 0;
+  bool restart = d.indexed && ctx.ff.primitive_restart_fixed_index;
+  const uint32_t restart_in = isize == 1 ? 0xffu : isize == 2 ? 0xffffu : 0xffffffffu;
+  if (restart && !screen.get_cap(pipe::Cap::PrimitiveRestartForLists) &&
+      (prim == pipe::PrimitiveType::Points || prim == pipe::PrimitiveType::Lines ||
+       prim == pipe::PrimitiveType::Triangles)) {
+    BRASS_WARN_ONCE("primitive restart with list primitives is not supported by the device: ignored");
+    restart = false;
+  }
+
+  // Indices the CPU must see or rewrite.
+  const bool cpu_indices = d.indexed && (!eb || (isize == 1 && !uint8_ok) || index_offset % isize != 0 || loop ||
+                                         (need_range && !d.has_range));
+  const uint8_t* src = nullptr;
+  const size_t count = static_cast<size_t>(d.count);
+  if (cpu_indices) {
+    if (!eb) {
+      if (!d.indices) return;
+      src = static_cast<const uint8_t*>(d.indices);
+    } else {
+      if (!eb->resource) return;
+      vi.scratch2.resize(count * isize);
+      if (!read_buffer(ctx, *eb, static_cast<GLintptr>(index_offset), static_cast<GLsizeiptr>(count * isize),
+                       vi.scratch2.data()))
+        return;  // indices past the end of the buffer: nothing defined to draw
+      src = vi.scratch2.data();
+    }
+  } else if (d.indexed && !eb->resource) {
+    return;
+  }
+
+  VertexRange range;
+  range.instances = static_cast<uint32_t>(d.instances);
+  if (need_range) {
+    range.known = true;
+    if (d.has_range) {
+      range.min = d.range_start;
+      range.max = d.range_end;
+    } else if (d.indexed) {
+      uint32_t lo = 0xffffffffu, hi = 0;
+      for (size_t i = 0; i < count; ++i) {
+        const uint32_t v = read_index(src, isize, i);
+        if (restart && v == restart_in) continue;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+      if (lo > hi) return;  // only restart indices
+      range.min = lo;
+      range.max = hi;
+    } else {
+      range.min = static_cast<uint32_t>(d.first);
+      range.max = static_cast<uint32_t>(d.first) + static_cast<uint32_t>(d.count) - 1;
+    }
+  }
+
+  // The draw's stream uploads must not wrap between each other.
+  const uint32_t out_isize = !d.indexed ? 4u : (isize == 1 && !uint8_ok) ? 2u : isize;
+  const bool index_upload = cpu_indices || (loop && !d.indexed);
+  const uint64_t index_bytes = index_upload ? (count + 1) * out_isize + 16 : 0;
+  if (!stream_reserve(ctx, index_bytes + vertex_input_stream_bytes(ctx, range))) return;
+
+  pipe::DrawInfo info;
+  info.mode = prim;
+  info.instance_count = static_cast<uint32_t>(d.instances);
+  pipe::DrawStart start;
+  start.count = static_cast<uint32_t>(d.count);
+  bool indexed = d.indexed;
+  if (index_upload) {
+    const size_t out_count = count + (loop ? 1 : 0);
+    vi.scratch.resize(out_count * out_isize);
+    uint8_t* out = vi.scratch.data();
+    const uint32_t restart_out = out_isize == 1 ? 0xffu : out_isize == 2 ? 0xffffu : 0xffffffffu;
+    for (size_t i = 0; i < count; ++i) {
+      uint32_t v = d.indexed ? read_index(src, isize, i) : static_cast<uint32_t>(d.first) + static_cast<uint32_t>(i);
+      if (restart && v == restart_in) v = restart_out;
+      write_index(out, out_isize, i, v);
+    }
+    if (loop) {
+      if (restart) BRASS_WARN_ONCE("line loops with primitive restart close only the last loop");
+      write_index(out, out_isize, count, d.indexed ? read_index(src, isize, 0) : static_cast<uint32_t>(d.first));
+    }
+    pipe::Resource* r = nullptr;
+    uint64_t off = 0;
+    if (!stream_upload(ctx, out, static_cast<uint32_t>(out_count * out_isize), &r, &off)) return;
+    set_index_buffer(ctx, r, out_isize);
+    start.start = static_cast<uint32_t>(off / out_isize);
+    start.count = static_cast<uint32_t>(out_count);
+    indexed = true;
+  } else if (d.indexed) {
+    set_index_buffer(ctx, eb->resource.get(), isize);
+    start.start = static_cast<uint32_t>(index_offset / isize);
+  }
+
+  uint32_t base = 0;
+  if (!validate_vertex_input(ctx, range, &base)) return;
+  info.indexed = indexed;
+  if (indexed) {
+    start.index_bias = -static_cast<int32_t>(base);
+    info.primitive_restart = restart;
+    info.restart_index = out_isize == 1 ? 0xffu : out_isize == 2 ? 0xffffu : 0xffffffffu;
+  } else {
+    start.start = static_cast<uint32_t>(d.first) - base;
+  }
+  ctx.pipe().draw_vbo(info, nullptr, std::span<const pipe::DrawStart>(&start, 1));
+}
+
+}  // namespace
+
+void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
+  DrawCall d;
+  d.mode = mode;
+  d.first = first;
+  d.count = count;
+  draw(ctx, d);
+}
+
+void DrawArraysInstanced(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount) {
+  DrawCall d;
+  d.mode = mode;
+  d.first = first;
+  d.count = count;
+  d.instances = instancecount;
+  draw(ctx, d);
+}
+
+void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices) {
+  DrawCall d;
+  d.mode = mode;
+  d.count = count;
+  d.indexed = true;
+  d.type = type;
+  d.indices = indices;
+  draw(ctx, d);
+}
+
+void DrawElementsInstanced(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                           GLsizei instancecount) {
+  DrawCall d;
+  d.mode = mode;
+  d.count = count;
+  d.indexed = true;
+  d.type = type;
+  d.indices = indices;
+  d.instances = instancecount;
+  draw(ctx, d);
+}
+
+void DrawRangeElements(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
+                       const void* indices) {
+  DrawCall d;
+  d.mode = mode;
+  d.count = count;
+  d.indexed = true;
+  d.type = type;
+  d.indices = indices;
+  d.has_range = true;
+  d.range_start = start;
+  d.range_end = end;
+  draw(ctx, d);
+}
+
+}  // namespace brass::gl::api

@@ -1,0 +1,319 @@
+// Program objects (ES 3.0 §2.11.3-2.11.6, §2.12.3, §2.15): attachment,
+// linking, use, deletion, binaries, attribute bindings, transform feedback
+// varyings and the program queries.
+#include <algorithm>
+
+#include "gl/context.h"
+#include "gl/program_link.h"
+#include "gl/program_util.h"
+#include "gl_functions.h"
+
+namespace brass::gl {
+
+Program::~Program() = default;
+
+namespace api {
+
+namespace {
+
+bool xfb_active_unpaused(const Context& ctx) {
+  const TransformFeedback* x = ctx.transform_feedback.get();
+  return x && x->active && !x->paused;
+}
+
+template <typename T, typename Name>
+GLint max_name_length(const std::vector<T>& v, Name&& name) {
+  size_t m = 0;
+  for (const T& e : v) m = std::max(m, name(e).size() + 1);
+  return static_cast<GLint>(m);
+}
+
+}  // namespace
+
+GLuint CreateProgram(Context& ctx) {
+  ShaderOrProgram* p = ctx.share_group().programs.create(
+      [](GLuint name) { return Ref<ShaderOrProgram>::adopt(new Program(name)); });
+  if (!p) {
+    ctx.set_error(GL_OUT_OF_MEMORY);
+    return 0;
+  }
+  return p->name();
+}
+
+void AttachShader(Context& ctx, GLuint program, GLuint shader) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  Shader* s = lookup_shader(ctx, shader);
+  if (!s) return;
+  for (const Ref<Shader>& a : p->attached) {
+    // Already attached, or a shader of that type is (ES allows one per stage).
+    if (a.get() == s || a->type == s->type) return ctx.set_error(GL_INVALID_OPERATION);
+  }
+  p->attached.push_back(Ref<Shader>::share(s));
+  ++s->attached_count;
+}
+
+void DetachShader(Context& ctx, GLuint program, GLuint shader) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  Shader* s = lookup_shader(ctx, shader);
+  if (!s) return;
+  auto it = std::find_if(p->attached.begin(), p->attached.end(), [s](const Ref<Shader>& a) { return a.get() == s; });
+  if (it == p->attached.end()) return ctx.set_error(GL_INVALID_OPERATION);
+  Ref<Shader> keep = std::move(*it);
+  p->attached.erase(it);
+  if (--s->attached_count == 0 && s->delete_pending) ctx.share_group().programs.remove(shader);
+}
+
+void LinkProgram(Context& ctx, GLuint program) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  if (xfb_active_unpaused(ctx) && ctx.current_program.get() == p) return ctx.set_error(GL_INVALID_OPERATION);
+  std::string log;
+  std::shared_ptr<LinkedProgram> lp = link(ctx, *p, &log);
+  p->info_log = std::move(log);
+  p->validate_status = false;
+  if (lp) {
+    p->linked = std::move(lp);
+    p->link_status = true;
+  } else {
+    p->link_status = false;
+    // A program in use keeps its executable until it is replaced (§2.11.6).
+    if (p->use_count == 0) p->linked.reset();
+  }
+  if (ctx.current_program.get() == p) ctx.dirty(kDirtyProgram);
+}
+
+void ValidateProgram(Context& ctx, GLuint program) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp) {
+    p->validate_status = false;
+    p->info_log = "error: program is not linked\n";
+    return;
+  }
+  // Samplers of different types may not use one texture unit.
+  for (size_t i = 0; i < lp->samplers.size(); ++i) {
+    for (size_t j = i + 1; j < lp->samplers.size(); ++j) {
+      if (lp->samplers[i].unit == lp->samplers[j].unit &&
+          lp->samplers[i].sampler_type != lp->samplers[j].sampler_type) {
+        p->validate_status = false;
+        p->info_log = "error: samplers of different types use texture unit " +
+                      std::to_string(lp->samplers[i].unit) + "\n";
+        return;
+      }
+    }
+  }
+  p->validate_status = true;
+}
+
+void UseProgram(Context& ctx, GLuint program) {
+  Program* p = nullptr;
+  if (program != 0) {
+    p = lookup_program(ctx, program);
+    if (!p) return;
+    if (!p->link_status) return ctx.set_error(GL_INVALID_OPERATION);
+  }
+  if (xfb_active_unpaused(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
+  Ref<Program> old = std::move(ctx.current_program);
+  if (old.get() == p) {
+    ctx.current_program = std::move(old);
+    return;
+  }
+  if (p) ++p->use_count;
+  bind(ctx.current_program, p);
+  if (old && --old->use_count == 0 && old->delete_pending) release_program_name(ctx, *old);
+  // A failed relink kept the old executable while in use; it goes now.
+  if (old && old->use_count == 0 && !old->link_status) old->linked.reset();
+  ctx.dirty(kDirtyProgram);
+}
+
+void DeleteProgram(Context& ctx, GLuint program) {
+  if (program == 0) return;
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  if (p->use_count > 0) {
+    p->delete_pending = true;  // freed when no context uses it any more
+    return;
+  }
+  release_program_name(ctx, *p);
+}
+
+GLboolean IsProgram(Context& ctx, GLuint program) {
+  ShaderOrProgram* o = ctx.share_group().programs.lookup(program);
+  return o && o->kind == ShaderOrProgram::Kind::Program ? GL_TRUE : GL_FALSE;
+}
+
+void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  const LinkedProgram* lp = p->queryable();
+  const compiler::ProgramInterface empty;
+  const compiler::ProgramInterface& pi = lp ? lp->interface : empty;
+  GLint v = 0;
+  switch (pname) {
+    case GL_DELETE_STATUS: v = p->delete_pending; break;
+    case GL_LINK_STATUS: v = p->link_status; break;
+    case GL_VALIDATE_STATUS: v = p->validate_status; break;
+    case GL_INFO_LOG_LENGTH: v = p->info_log.empty() ? 0 : static_cast<GLint>(p->info_log.size() + 1); break;
+    case GL_ATTACHED_SHADERS: v = static_cast<GLint>(p->attached.size()); break;
+    case GL_ACTIVE_ATTRIBUTES: v = static_cast<GLint>(pi.attributes.size()); break;
+    case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH:
+      v = max_name_length(pi.attributes, [](const auto& a) -> const std::string& { return a.name; });
+      break;
+    case GL_ACTIVE_UNIFORMS: v = static_cast<GLint>(pi.uniforms.size()); break;
+    case GL_ACTIVE_UNIFORM_MAX_LENGTH:
+      v = max_name_length(pi.uniforms, [](const auto& u) -> const std::string& { return u.name; });
+      break;
+    case GL_ACTIVE_UNIFORM_BLOCKS: v = static_cast<GLint>(pi.uniform_blocks.size()); break;
+    case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH:
+      v = max_name_length(pi.uniform_blocks, [](const auto& b) -> const std::string& { return b.name; });
+      break;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: v = static_cast<GLint>(lp ? lp->xfb_mode : p->xfb_mode); break;
+    case GL_TRANSFORM_FEEDBACK_VARYINGS: v = static_cast<GLint>(pi.transform_feedback.size()); break;
+    case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH:
+      v = max_name_length(pi.transform_feedback, [](const auto& t) -> const std::string& { return t.name; });
+      break;
+    case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: v = p->binary_retrievable_hint; break;
+    case GL_PROGRAM_BINARY_LENGTH: v = 0; break;  // no binary formats
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (params) *params = v;
+}
+
+void GetProgramInfoLog(Context& ctx, GLuint program, GLsizei bufSize, GLsizei* length, GLchar* infoLog) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
+  copy_gl_string(p->info_log, bufSize, length, infoLog);
+}
+
+void GetAttachedShaders(Context& ctx, GLuint program, GLsizei maxCount, GLsizei* count, GLuint* shaders) {
+  if (maxCount < 0) return ctx.set_error(GL_INVALID_VALUE);
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  GLsizei n = 0;
+  for (const Ref<Shader>& s : p->attached) {
+    if (n >= maxCount || !shaders) break;
+    shaders[n++] = s->name();
+  }
+  if (count) *count = n;
+}
+
+void BindAttribLocation(Context& ctx, GLuint program, GLuint index, const GLchar* name) {
+  if (index >= static_cast<GLuint>(ctx.limits.max_vertex_attribs)) return ctx.set_error(GL_INVALID_VALUE);
+  Program* p = lookup_program(ctx, program);
+  if (!p || !name) return;
+  const std::string n(name);
+  if (n.compare(0, 3, "gl_") == 0) return ctx.set_error(GL_INVALID_OPERATION);
+  p->attrib_bindings[n] = index;  // used by the next link
+}
+
+GLint GetAttribLocation(Context& ctx, GLuint program, const GLchar* name) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return -1;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return -1;
+  }
+  if (!name) return -1;
+  for (const compiler::InterfaceVariable& a : lp->interface.attributes)
+    if (a.name == name) return a.name.compare(0, 3, "gl_") == 0 ? -1 : a.location;
+  return -1;
+}
+
+GLint GetFragDataLocation(Context& ctx, GLuint program, const GLchar* name) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return -1;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return -1;
+  }
+  if (!name) return -1;
+  std::string_view base;
+  uint32_t element = 0;
+  bool subscripted = false;
+  if (!parse_array_name(name, &base, &element, &subscripted)) return -1;
+  for (const compiler::InterfaceVariable& o : lp->interface.fragment_outputs) {
+    std::string_view oname = o.name;
+    if (oname.size() > 3 && oname.substr(oname.size() - 3) == "[0]") oname.remove_suffix(3);
+    if (o.name == name) return o.location;
+    if (oname == base && element < static_cast<uint32_t>(std::max(o.array_size, 1)))
+      return o.location + static_cast<GLint>(element);
+  }
+  return -1;
+}
+
+void GetActiveAttrib(Context& ctx, GLuint program, GLuint index, GLsizei bufSize, GLsizei* length, GLint* size,
+                     GLenum* type, GLchar* name) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp || index >= lp->interface.attributes.size() || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
+  const compiler::InterfaceVariable& a = lp->interface.attributes[index];
+  copy_gl_string(a.name, bufSize, length, name);
+  if (size) *size = std::max(a.array_size, 1);
+  if (type) *type = a.type;
+}
+
+void GetProgramBinary(Context& ctx, GLuint program, GLsizei bufSize, GLsizei* length, GLenum* binaryFormat,
+                      void* binary) {
+  (void)binaryFormat;
+  (void)binary;
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!p->link_status) return ctx.set_error(GL_INVALID_OPERATION);
+  // GL_PROGRAM_BINARY_LENGTH is 0 (no formats): nothing to return.
+  if (length) *length = 0;
+}
+
+void ProgramBinary(Context& ctx, GLuint program, GLenum binaryFormat, const void* binary, GLsizei length) {
+  (void)binaryFormat;
+  (void)binary;
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  if (length < 0) return ctx.set_error(GL_INVALID_VALUE);
+  // GL_NUM_PROGRAM_BINARY_FORMATS is 0: no format is recognised.
+  ctx.set_error(GL_INVALID_ENUM);
+}
+
+void ProgramParameteri(Context& ctx, GLuint program, GLenum pname, GLint value) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT) return ctx.set_error(GL_INVALID_ENUM);
+  if (value != GL_FALSE && value != GL_TRUE) return ctx.set_error(GL_INVALID_VALUE);
+  p->binary_retrievable_hint = value == GL_TRUE;
+}
+
+void TransformFeedbackVaryings(Context& ctx, GLuint program, GLsizei count, const GLchar* const* varyings,
+                               GLenum bufferMode) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  if (count < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (bufferMode != GL_INTERLEAVED_ATTRIBS && bufferMode != GL_SEPARATE_ATTRIBS) return ctx.set_error(GL_INVALID_ENUM);
+  if (bufferMode == GL_SEPARATE_ATTRIBS && count > ctx.limits.max_transform_feedback_separate_attribs)
+    return ctx.set_error(GL_INVALID_VALUE);
+  std::vector<std::string> v;
+  for (GLsizei i = 0; i < count && varyings; ++i) v.emplace_back(varyings[i] ? varyings[i] : "");
+  p->xfb_varyings = std::move(v);
+  p->xfb_mode = bufferMode;
+}
+
+void GetTransformFeedbackVarying(Context& ctx, GLuint program, GLuint index, GLsizei bufSize, GLsizei* length,
+                                 GLsizei* size, GLenum* type, GLchar* name) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp || index >= lp->interface.transform_feedback.size() || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
+  const compiler::InterfaceVariable& v = lp->interface.transform_feedback[index];
+  copy_gl_string(v.name, bufSize, length, name);
+  if (size) *size = std::max(v.array_size, 1);
+  if (type) *type = v.type;
+}
+
+}  // namespace api
+}  // namespace brass::gl

@@ -1,0 +1,138 @@
+// Shader objects (ES 3.0 §2.11.1-2.11.2): creation, source, compilation
+// through the Brass compiler, queries and deletion.
+#include "compiler/compiler.h"
+#include "gl/context.h"
+#include "gl/program_util.h"
+#include "gl_functions.h"
+
+namespace brass::gl::api {
+
+namespace {
+
+compiler::ShaderStage to_compiler_stage(GLenum type) {
+  return type == GL_FRAGMENT_SHADER ? compiler::ShaderStage::Fragment : compiler::ShaderStage::Vertex;
+}
+
+}  // namespace
+
+GLuint CreateShader(Context& ctx, GLenum type) {
+  if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return 0;
+  }
+  ShaderOrProgram* s = ctx.share_group().programs.create(
+      [type](GLuint name) { return Ref<ShaderOrProgram>::adopt(new Shader(name, type)); });
+  if (!s) {
+    ctx.set_error(GL_OUT_OF_MEMORY);
+    return 0;
+  }
+  return s->name();
+}
+
+void ShaderSource(Context& ctx, GLuint shader, GLsizei count, const GLchar* const* string, const GLint* length) {
+  if (count < 0) return ctx.set_error(GL_INVALID_VALUE);
+  Shader* s = lookup_shader(ctx, shader);
+  if (!s) return;
+  std::string text;
+  if (string) {
+    for (GLsizei i = 0; i < count; ++i) {
+      if (!string[i]) continue;
+      if (length && length[i] >= 0) text.append(string[i], static_cast<size_t>(length[i]));
+      else text.append(string[i]);
+    }
+  }
+  s->source = std::move(text);
+}
+
+void CompileShader(Context& ctx, GLuint shader) {
+  Shader* s = lookup_shader(ctx, shader);
+  if (!s) return;
+  compiler::CompileOptions options;
+  options.api = compiler::Api::GLES;
+  compiler::CompileResult r = compiler::compile_shader({to_compiler_stage(s->type), s->source}, options);
+  s->compiled = r.ok;
+  s->info_log = std::move(r.info_log);
+  if (r.ok) s->compiled_source = s->source;
+  else s->compiled_source.clear();
+}
+
+void GetShaderiv(Context& ctx, GLuint shader, GLenum pname, GLint* params) {
+  Shader* s = lookup_shader(ctx, shader);
+  if (!s) return;
+  GLint v = 0;
+  switch (pname) {
+    case GL_SHADER_TYPE: v = static_cast<GLint>(s->type); break;
+    case GL_DELETE_STATUS: v = s->delete_pending ? GL_TRUE : GL_FALSE; break;
+    case GL_COMPILE_STATUS: v = s->compiled ? GL_TRUE : GL_FALSE; break;
+    case GL_INFO_LOG_LENGTH: v = s->info_log.empty() ? 0 : static_cast<GLint>(s->info_log.size() + 1); break;
+    case GL_SHADER_SOURCE_LENGTH: v = s->source.empty() ? 0 : static_cast<GLint>(s->source.size() + 1); break;
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (params) *params = v;
+}
+
+void GetShaderInfoLog(Context& ctx, GLuint shader, GLsizei bufSize, GLsizei* length, GLchar* infoLog) {
+  Shader* s = lookup_shader(ctx, shader);
+  if (!s) return;
+  if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
+  copy_gl_string(s->info_log, bufSize, length, infoLog);
+}
+
+void GetShaderSource(Context& ctx, GLuint shader, GLsizei bufSize, GLsizei* length, GLchar* source) {
+  Shader* s = lookup_shader(ctx, shader);
+  if (!s) return;
+  if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
+  copy_gl_string(s->source, bufSize, length, source);
+}
+
+void DeleteShader(Context& ctx, GLuint shader) {
+  if (shader == 0) return;
+  Shader* s = lookup_shader(ctx, shader);
+  if (!s) return;
+  if (s->attached_count > 0) {
+    s->delete_pending = true;  // freed when the last program detaches it
+    return;
+  }
+  ctx.share_group().programs.remove(shader);
+}
+
+GLboolean IsShader(Context& ctx, GLuint shader) {
+  ShaderOrProgram* o = ctx.share_group().programs.lookup(shader);
+  return o && o->kind == ShaderOrProgram::Kind::Shader ? GL_TRUE : GL_FALSE;
+}
+
+void GetShaderPrecisionFormat(Context& ctx, GLenum shadertype, GLenum precisiontype, GLint* range,
+                              GLint* precision) {
+  if (shadertype != GL_VERTEX_SHADER && shadertype != GL_FRAGMENT_SHADER) return ctx.set_error(GL_INVALID_ENUM);
+  // Every precision runs at 32 bits (Vulkan's RelaxedPrecision is a hint
+  // Brass does not emit for GLSL ES precision qualifiers).
+  GLint r[2] = {0, 0}, p = 0;
+  switch (precisiontype) {
+    case GL_LOW_FLOAT:
+    case GL_MEDIUM_FLOAT:
+    case GL_HIGH_FLOAT: r[0] = 127; r[1] = 127; p = 23; break;
+    case GL_LOW_INT:
+    case GL_MEDIUM_INT:
+    case GL_HIGH_INT: r[0] = 31; r[1] = 30; p = 0; break;
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (range) {
+    range[0] = r[0];
+    range[1] = r[1];
+  }
+  if (precision) *precision = p;
+}
+
+void ReleaseShaderCompiler(Context&) {}
+
+void ShaderBinary(Context& ctx, GLsizei count, const GLuint* shaders, GLenum binaryFormat, const void* binary,
+                  GLsizei length) {
+  (void)shaders;
+  (void)binaryFormat;
+  (void)binary;
+  if (count < 0 || length < 0) return ctx.set_error(GL_INVALID_VALUE);
+  // GL_NUM_SHADER_BINARY_FORMATS is 0: no format is valid.
+  ctx.set_error(GL_INVALID_ENUM);
+}
+
+}  // namespace brass::gl::api

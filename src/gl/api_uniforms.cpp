@@ -1,0 +1,382 @@
+// Uniforms and uniform blocks (ES 3.0 §2.12.6): locations, active uniform
+// and block queries, glUniform* into the program's CPU copy of its default
+// block, glGetUniform*, and block bindings.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "gl/context.h"
+#include "gl/program_util.h"
+#include "gl_functions.h"
+
+namespace brass::gl::api {
+
+namespace {
+
+enum class Src : uint8_t { Float, Int, Uint };
+
+// The uniform at `location` of `lp`, and the array element it names; null
+// when the location is not one of the program's.
+const compiler::Uniform* uniform_at(const LinkedProgram& lp, GLint location, int32_t* index, uint32_t* element) {
+  const auto& map = lp.interface.location_to_uniform;
+  if (location < 0 || static_cast<size_t>(location) >= map.size()) return nullptr;
+  const int32_t i = map[static_cast<size_t>(location)];
+  if (i < 0 || static_cast<size_t>(i) >= lp.interface.uniforms.size()) return nullptr;
+  const compiler::Uniform& u = lp.interface.uniforms[static_cast<size_t>(i)];
+  *index = i;
+  *element = static_cast<uint32_t>(location - u.location);
+  return &u;
+}
+
+// Byte offset in the default block of component `k` (column-major order) of
+// element `e`.
+size_t component_offset(const compiler::Uniform& u, const TypeShape& t, uint32_t e, int k) {
+  const int c = k / t.rows, r = k % t.rows;
+  size_t off = static_cast<size_t>(u.offset) + static_cast<size_t>(e) * static_cast<size_t>(u.array_stride);
+  if (t.matrix()) {
+    if (u.row_major) off += static_cast<size_t>(r) * static_cast<size_t>(u.matrix_stride) + static_cast<size_t>(c) * 4;
+    else off += static_cast<size_t>(c) * static_cast<size_t>(u.matrix_stride) + static_cast<size_t>(r) * 4;
+  } else {
+    off += static_cast<size_t>(r) * 4;
+  }
+  return off;
+}
+
+bool src_matches(Src src, TypeShape::Base base) {
+  switch (src) {
+    case Src::Float: return base == TypeShape::Float || base == TypeShape::Bool;
+    case Src::Int: return base == TypeShape::Int || base == TypeShape::Bool || base == TypeShape::Sampler;
+    case Src::Uint: return base == TypeShape::Uint || base == TypeShape::Bool;
+  }
+  return false;
+}
+
+// glUniform*: `cols` > 0 for the matrix forms (rows = comps).
+void set_uniform(Context& ctx, GLint location, GLsizei count, Src src, int comps, int cols, bool transpose,
+                 const void* data) {
+  Program* p = ctx.current_program.get();
+  LinkedProgram* lp = p ? p->linked.get() : nullptr;
+  if (!lp) return ctx.set_error(GL_INVALID_OPERATION);
+  if (count < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (location == -1) return;
+  int32_t index = 0;
+  uint32_t element = 0;
+  const compiler::Uniform* u = uniform_at(*lp, location, &index, &element);
+  if (!u) return ctx.set_error(GL_INVALID_OPERATION);
+  const TypeShape t = type_shape(u->type);
+  const bool shape_ok = cols > 0 ? (t.base == TypeShape::Float && t.cols == cols && t.rows == comps)
+                                 : (!t.matrix() && t.rows == comps);
+  if (!shape_ok || !src_matches(src, t.base)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (count > 1 && u->array_size <= 1) return ctx.set_error(GL_INVALID_OPERATION);
+  const uint32_t n = std::min<uint32_t>(static_cast<uint32_t>(count), static_cast<uint32_t>(u->array_size) - element);
+  if (n == 0 || !data) return;
+
+  if (t.base == TypeShape::Sampler) {
+    const auto* v = static_cast<const GLint*>(data);
+    for (uint32_t i = 0; i < n; ++i)
+      if (v[i] < 0 || v[i] >= ctx.limits.max_combined_texture_image_units) return ctx.set_error(GL_INVALID_VALUE);
+    const int32_t first = lp->sampler_first[static_cast<size_t>(index)];
+    if (first < 0) return;
+    for (uint32_t i = 0; i < n; ++i) {
+      const size_t at = static_cast<size_t>(first) + element + i;
+      if (at < lp->samplers.size()) lp->samplers[at].unit = v[i];
+    }
+    ctx.dirty(kDirtyTextures);
+    return;
+  }
+  if (u->offset < 0) return;
+  const int per = t.components();
+  uint8_t* block = lp->default_block.data();
+  const size_t block_size = lp->default_block.size();
+  for (uint32_t i = 0; i < n; ++i) {
+    for (int k = 0; k < per; ++k) {
+      // Source index: column-major input unless transposed.
+      int s = k;
+      if (cols > 0 && transpose) s = (k % t.rows) * t.cols + k / t.rows;
+      const size_t src_index = static_cast<size_t>(i) * static_cast<size_t>(per) + static_cast<size_t>(s);
+      const size_t off = component_offset(*u, t, element + i, k);
+      if (off + 4 > block_size) continue;
+      uint32_t bits = 0;
+      if (t.base == TypeShape::Bool) {
+        bool b = false;
+        switch (src) {
+          case Src::Float: b = static_cast<const GLfloat*>(data)[src_index] != 0.0f; break;
+          case Src::Int: b = static_cast<const GLint*>(data)[src_index] != 0; break;
+          case Src::Uint: b = static_cast<const GLuint*>(data)[src_index] != 0; break;
+        }
+        bits = b ? 1u : 0u;
+      } else {
+        std::memcpy(&bits, static_cast<const uint8_t*>(data) + src_index * 4, 4);
+      }
+      std::memcpy(block + off, &bits, 4);
+    }
+  }
+  ctx.dirty(kDirtyUniforms);
+}
+
+template <typename Out>
+void get_uniform(Context& ctx, GLuint program, GLint location, Out* params) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp) return ctx.set_error(GL_INVALID_OPERATION);
+  int32_t index = 0;
+  uint32_t element = 0;
+  const compiler::Uniform* u = uniform_at(*lp, location, &index, &element);
+  if (!u) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!params) return;
+  const TypeShape t = type_shape(u->type);
+  if (t.base == TypeShape::Sampler) {
+    const int32_t first = lp->sampler_first[static_cast<size_t>(index)];
+    const size_t at = static_cast<size_t>(first) + element;
+    params[0] = static_cast<Out>(first >= 0 && at < lp->samplers.size() ? lp->samplers[at].unit : 0);
+    return;
+  }
+  for (int k = 0; k < t.components(); ++k) {
+    uint32_t bits = 0;
+    const size_t off = u->offset < 0 ? ~size_t{0} : component_offset(*u, t, element, k);
+    if (off != ~size_t{0} && off + 4 <= lp->default_block.size()) std::memcpy(&bits, &lp->default_block[off], 4);
+    Out v{};
+    switch (t.base) {
+      case TypeShape::Float: {
+        float f;
+        std::memcpy(&f, &bits, 4);
+        if constexpr (std::is_same_v<Out, GLfloat>) v = f;
+        else if constexpr (std::is_same_v<Out, GLint>) v = static_cast<GLint>(std::lround(f));
+        else v = static_cast<GLuint>(std::lround(std::fmax(f, 0.0f)));
+        break;
+      }
+      case TypeShape::Int: v = static_cast<Out>(static_cast<int32_t>(bits)); break;
+      case TypeShape::Uint: v = static_cast<Out>(bits); break;
+      case TypeShape::Bool: v = static_cast<Out>(bits ? 1 : 0); break;
+      default: break;
+    }
+    params[k] = v;
+  }
+}
+
+}  // namespace
+
+// --- glUniform* ---
+#define BRASS_UNIFORM_SCALARS(N, suffix, T, SRC, ...)                          \
+  void Uniform##N##suffix(Context& ctx, GLint location, __VA_ARGS__) {         \
+    const T v[] = {BRASS_UNIFORM_ARGS_##N};                                     \
+    set_uniform(ctx, location, 1, SRC, N, 0, false, v);                        \
+  }                                                                            \
+  void Uniform##N##suffix##v(Context& ctx, GLint location, GLsizei count, const T* value) { \
+    set_uniform(ctx, location, count, SRC, N, 0, false, value);                \
+  }
+#define BRASS_UNIFORM_ARGS_1 v0
+#define BRASS_UNIFORM_ARGS_2 v0, v1
+#define BRASS_UNIFORM_ARGS_3 v0, v1, v2
+#define BRASS_UNIFORM_ARGS_4 v0, v1, v2, v3
+
+BRASS_UNIFORM_SCALARS(1, f, GLfloat, Src::Float, GLfloat v0)
+BRASS_UNIFORM_SCALARS(2, f, GLfloat, Src::Float, GLfloat v0, GLfloat v1)
+BRASS_UNIFORM_SCALARS(3, f, GLfloat, Src::Float, GLfloat v0, GLfloat v1, GLfloat v2)
+BRASS_UNIFORM_SCALARS(4, f, GLfloat, Src::Float, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3)
+BRASS_UNIFORM_SCALARS(1, i, GLint, Src::Int, GLint v0)
+BRASS_UNIFORM_SCALARS(2, i, GLint, Src::Int, GLint v0, GLint v1)
+BRASS_UNIFORM_SCALARS(3, i, GLint, Src::Int, GLint v0, GLint v1, GLint v2)
+BRASS_UNIFORM_SCALARS(4, i, GLint, Src::Int, GLint v0, GLint v1, GLint v2, GLint v3)
+BRASS_UNIFORM_SCALARS(1, ui, GLuint, Src::Uint, GLuint v0)
+BRASS_UNIFORM_SCALARS(2, ui, GLuint, Src::Uint, GLuint v0, GLuint v1)
+BRASS_UNIFORM_SCALARS(3, ui, GLuint, Src::Uint, GLuint v0, GLuint v1, GLuint v2)
+BRASS_UNIFORM_SCALARS(4, ui, GLuint, Src::Uint, GLuint v0, GLuint v1, GLuint v2, GLuint v3)
+
+#define BRASS_UNIFORM_MATRIX(name, cols, rows)                                                            \
+  void UniformMatrix##name##fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose,          \
+                               const GLfloat* value) {                                                    \
+    set_uniform(ctx, location, count, Src::Float, rows, cols, transpose != GL_FALSE, value);              \
+  }
+BRASS_UNIFORM_MATRIX(2, 2, 2)
+BRASS_UNIFORM_MATRIX(3, 3, 3)
+BRASS_UNIFORM_MATRIX(4, 4, 4)
+BRASS_UNIFORM_MATRIX(2x3, 2, 3)
+BRASS_UNIFORM_MATRIX(3x2, 3, 2)
+BRASS_UNIFORM_MATRIX(2x4, 2, 4)
+BRASS_UNIFORM_MATRIX(4x2, 4, 2)
+BRASS_UNIFORM_MATRIX(3x4, 3, 4)
+BRASS_UNIFORM_MATRIX(4x3, 4, 3)
+
+void GetUniformfv(Context& ctx, GLuint program, GLint location, GLfloat* params) {
+  get_uniform(ctx, program, location, params);
+}
+void GetUniformiv(Context& ctx, GLuint program, GLint location, GLint* params) {
+  get_uniform(ctx, program, location, params);
+}
+void GetUniformuiv(Context& ctx, GLuint program, GLint location, GLuint* params) {
+  get_uniform(ctx, program, location, params);
+}
+
+// --- names and queries ---
+
+GLint GetUniformLocation(Context& ctx, GLuint program, const GLchar* name) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return -1;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return -1;
+  }
+  if (!name) return -1;
+  const std::string_view full(name);
+  if (full.compare(0, 3, "gl_") == 0) return -1;
+  std::string_view base;
+  uint32_t element = 0;
+  bool subscripted = false;
+  if (!parse_array_name(full, &base, &element, &subscripted)) return -1;
+  for (const compiler::Uniform& u : lp->interface.uniforms) {
+    if (u.block_index >= 0 || u.location < 0) continue;
+    std::string_view uname = u.name;
+    const bool is_array = uname.size() > 3 && uname.substr(uname.size() - 3) == "[0]";
+    if (is_array) uname.remove_suffix(3);
+    if (!subscripted) {
+      if (uname == full) return u.location;
+    } else if (uname == base && (is_array || element == 0) && element < static_cast<uint32_t>(u.array_size)) {
+      return u.location + static_cast<GLint>(element);
+    }
+  }
+  return -1;
+}
+
+void GetActiveUniform(Context& ctx, GLuint program, GLuint index, GLsizei bufSize, GLsizei* length, GLint* size,
+                      GLenum* type, GLchar* name) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp || index >= lp->interface.uniforms.size() || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
+  const compiler::Uniform& u = lp->interface.uniforms[index];
+  copy_gl_string(u.name, bufSize, length, name);
+  if (size) *size = std::max(u.array_size, 1);
+  if (type) *type = u.type;
+}
+
+void GetActiveUniformsiv(Context& ctx, GLuint program, GLsizei uniformCount, const GLuint* uniformIndices,
+                         GLenum pname, GLint* params) {
+  if (uniformCount < 0) return ctx.set_error(GL_INVALID_VALUE);
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  const LinkedProgram* lp = p->queryable();
+  const size_t active = lp ? lp->interface.uniforms.size() : 0;
+  switch (pname) {
+    case GL_UNIFORM_TYPE:
+    case GL_UNIFORM_SIZE:
+    case GL_UNIFORM_NAME_LENGTH:
+    case GL_UNIFORM_BLOCK_INDEX:
+    case GL_UNIFORM_OFFSET:
+    case GL_UNIFORM_ARRAY_STRIDE:
+    case GL_UNIFORM_MATRIX_STRIDE:
+    case GL_UNIFORM_IS_ROW_MAJOR: break;
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (uniformCount > 0 && !uniformIndices) return;
+  for (GLsizei i = 0; i < uniformCount; ++i)
+    if (uniformIndices[i] >= active) return ctx.set_error(GL_INVALID_VALUE);
+  if (!params) return;
+  for (GLsizei i = 0; i < uniformCount; ++i) {
+    const compiler::Uniform& u = lp->interface.uniforms[uniformIndices[i]];
+    const bool in_block = u.block_index >= 0;
+    GLint v = 0;
+    switch (pname) {
+      case GL_UNIFORM_TYPE: v = static_cast<GLint>(u.type); break;
+      case GL_UNIFORM_SIZE: v = std::max(u.array_size, 1); break;
+      case GL_UNIFORM_NAME_LENGTH: v = static_cast<GLint>(u.name.size() + 1); break;
+      case GL_UNIFORM_BLOCK_INDEX: v = u.block_index; break;
+      case GL_UNIFORM_OFFSET: v = in_block ? u.offset : -1; break;
+      case GL_UNIFORM_ARRAY_STRIDE: v = in_block ? (u.array_size > 1 ? u.array_stride : 0) : -1; break;
+      case GL_UNIFORM_MATRIX_STRIDE: v = in_block ? (type_shape(u.type).matrix() ? u.matrix_stride : 0) : -1; break;
+      case GL_UNIFORM_IS_ROW_MAJOR: v = in_block && u.row_major && type_shape(u.type).matrix(); break;
+    }
+    params[i] = v;
+  }
+}
+
+void GetUniformIndices(Context& ctx, GLuint program, GLsizei uniformCount, const GLchar* const* uniformNames,
+                       GLuint* uniformIndices) {
+  if (uniformCount < 0) return ctx.set_error(GL_INVALID_VALUE);
+  Program* p = lookup_program(ctx, program);
+  if (!p || !uniformNames || !uniformIndices) return;
+  const LinkedProgram* lp = p->queryable();
+  for (GLsizei i = 0; i < uniformCount; ++i) {
+    GLuint found = GL_INVALID_INDEX;
+    if (lp && uniformNames[i]) {
+      const std::string_view n(uniformNames[i]);
+      const auto& us = lp->interface.uniforms;
+      for (size_t k = 0; k < us.size(); ++k) {
+        std::string_view un = us[k].name;
+        const bool arr = un.size() > 3 && un.substr(un.size() - 3) == "[0]";
+        if (un == n || (arr && un.substr(0, un.size() - 3) == n)) {
+          found = static_cast<GLuint>(k);
+          break;
+        }
+      }
+    }
+    uniformIndices[i] = found;
+  }
+}
+
+GLuint GetUniformBlockIndex(Context& ctx, GLuint program, const GLchar* uniformBlockName) {
+  Program* p = lookup_program(ctx, program);
+  if (!p || !uniformBlockName) return GL_INVALID_INDEX;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp) return GL_INVALID_INDEX;
+  const auto& bs = lp->interface.uniform_blocks;
+  for (size_t i = 0; i < bs.size(); ++i)
+    if (bs[i].name == uniformBlockName) return static_cast<GLuint>(i);
+  // "Block" names element 0 of an array of blocks ("Block[0]").
+  const std::string with0 = std::string(uniformBlockName) + "[0]";
+  for (size_t i = 0; i < bs.size(); ++i)
+    if (bs[i].name == with0) return static_cast<GLuint>(i);
+  return GL_INVALID_INDEX;
+}
+
+void GetActiveUniformBlockiv(Context& ctx, GLuint program, GLuint uniformBlockIndex, GLenum pname, GLint* params) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp || uniformBlockIndex >= lp->interface.uniform_blocks.size()) return ctx.set_error(GL_INVALID_VALUE);
+  const compiler::Block& b = lp->interface.uniform_blocks[uniformBlockIndex];
+  GLint v = 0;
+  switch (pname) {
+    case GL_UNIFORM_BLOCK_BINDING: v = static_cast<GLint>(lp->block_bindings[uniformBlockIndex]); break;
+    case GL_UNIFORM_BLOCK_DATA_SIZE: v = b.data_size; break;
+    case GL_UNIFORM_BLOCK_NAME_LENGTH: v = static_cast<GLint>(b.name.size() + 1); break;
+    case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: v = static_cast<GLint>(b.active_members.size()); break;
+    case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES:
+      if (params)
+        for (size_t i = 0; i < b.active_members.size(); ++i) params[i] = static_cast<GLint>(b.active_members[i]);
+      return;
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER:
+      v = (b.stages & compiler::stage_bit(compiler::ShaderStage::Vertex)) != 0;
+      break;
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER:
+      v = (b.stages & compiler::stage_bit(compiler::ShaderStage::Fragment)) != 0;
+      break;
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (params) *params = v;
+}
+
+void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint uniformBlockIndex, GLsizei bufSize,
+                               GLsizei* length, GLchar* uniformBlockName) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp || uniformBlockIndex >= lp->interface.uniform_blocks.size() || bufSize < 0)
+    return ctx.set_error(GL_INVALID_VALUE);
+  copy_gl_string(lp->interface.uniform_blocks[uniformBlockIndex].name, bufSize, length, uniformBlockName);
+}
+
+void UniformBlockBinding(Context& ctx, GLuint program, GLuint uniformBlockIndex, GLuint uniformBlockBinding) {
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  LinkedProgram* lp = p->link_status ? p->linked.get() : nullptr;
+  if (!lp || uniformBlockIndex >= lp->block_bindings.size()) return ctx.set_error(GL_INVALID_VALUE);
+  if (uniformBlockBinding >= static_cast<GLuint>(ctx.limits.max_uniform_buffer_bindings))
+    return ctx.set_error(GL_INVALID_VALUE);
+  lp->block_bindings[uniformBlockIndex] = uniformBlockBinding;
+  if (ctx.current_program.get() == p) ctx.dirty(kDirtyUniformBuffers);
+}
+
+}  // namespace brass::gl::api

@@ -1,0 +1,209 @@
+#include "gl/program_link.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "gl/context.h"
+#include "gl/program_util.h"
+#include "util/log.h"
+
+namespace brass::gl {
+
+namespace {
+
+compiler::ShaderLimits limits_of(const Context& ctx) {
+  const Limits& l = ctx.limits;
+  compiler::ShaderLimits s = compiler::ShaderLimits::defaults();
+  s.max_vertex_attribs = l.max_vertex_attribs;
+  s.max_vertex_uniform_vectors = l.max_vertex_uniform_vectors;
+  s.max_fragment_uniform_vectors = l.max_fragment_uniform_vectors;
+  s.max_varying_vectors = l.max_varying_vectors;
+  s.max_vertex_output_components = l.max_varying_vectors * 4;
+  s.max_fragment_input_components = l.max_varying_vectors * 4;
+  s.max_vertex_texture_image_units = l.max_vertex_texture_image_units;
+  s.max_texture_image_units = l.max_texture_image_units;
+  s.max_combined_texture_image_units = l.max_combined_texture_image_units;
+  s.max_draw_buffers = l.max_draw_buffers;
+  s.max_uniform_buffer_bindings = l.max_uniform_buffer_bindings;
+  s.max_combined_uniform_blocks = std::min(s.max_combined_uniform_blocks, l.max_uniform_buffer_bindings);
+  // Block i of a stage is pipe constant buffer slot i + 1.
+  s.max_per_stage_uniform_blocks =
+      std::min<int>(s.max_per_stage_uniform_blocks, static_cast<int>(pipe::kMaxConstantBuffers) - 1);
+  s.max_uniform_block_size = l.max_uniform_block_size;
+  s.max_samples = l.max_samples;
+  s.max_transform_feedback_buffers = l.max_transform_feedback_separate_attribs;
+  return s;
+}
+
+pipe::DescriptorKind to_pipe_kind(compiler::DescriptorKind k) {
+  switch (k) {
+    case compiler::DescriptorKind::UniformBuffer: return pipe::DescriptorKind::UniformBuffer;
+    case compiler::DescriptorKind::CombinedImageSampler: return pipe::DescriptorKind::CombinedImageSampler;
+    case compiler::DescriptorKind::UniformTexelBuffer: return pipe::DescriptorKind::UniformTexelBuffer;
+    case compiler::DescriptorKind::StorageBuffer:
+    case compiler::DescriptorKind::AtomicCounterBuffer: return pipe::DescriptorKind::StorageBuffer;
+    case compiler::DescriptorKind::StorageImage: return pipe::DescriptorKind::StorageImage;
+    case compiler::DescriptorKind::StorageTexelBuffer: return pipe::DescriptorKind::StorageTexelBuffer;
+    case compiler::DescriptorKind::InputAttachment: break;
+  }
+  return pipe::DescriptorKind::CombinedImageSampler;
+}
+
+// Fills the pipe binding table, sampler slots and vertex inputs from the
+// compiler's interface. False with *log when something cannot be bound.
+bool build_bindings(LinkedProgram& lp, std::string* log) {
+  const compiler::ProgramInterface& pi = lp.interface;
+  pipe::ShaderInfo& info = lp.info;
+  std::array<uint32_t, pipe::kShaderStageCount> next_sampler{};
+  lp.sampler_first.assign(pi.uniforms.size(), -1);
+  for (const compiler::Binding& b : pi.bindings) {
+    if (b.stages == 0) continue;
+    pipe::ShaderBinding sb;
+    sb.set = static_cast<uint8_t>(b.set);
+    sb.binding = static_cast<uint8_t>(b.binding);
+    sb.stage_mask = static_cast<uint8_t>(b.stages);
+    sb.kind = to_pipe_kind(b.kind);
+    sb.array_count = static_cast<uint16_t>(b.array_count);
+    const auto first_stage = static_cast<pipe::ShaderStage>(std::countr_zero(b.stages));
+    switch (b.set) {
+      case compiler::kSetDefaultUniforms:
+        sb.slot = 0;
+        lp.default_block_stages |= b.stages;
+        break;
+      case compiler::kSetUniformBuffers:
+        sb.slot = static_cast<uint16_t>(b.slot + 1);
+        if (b.slot + b.array_count >= pipe::kMaxConstantBuffers) {
+          *log = "error: too many uniform blocks\n";
+          return false;
+        }
+        break;
+      case compiler::kSetSamplers: {
+        if (b.kind == compiler::DescriptorKind::InputAttachment) {
+          *log = "error: framebuffer fetch is not supported\n";
+          return false;
+        }
+        // Dense sampler slots per stage; the driver reads a binding used by
+        // several stages from its first stage's slots.
+        uint32_t& next = next_sampler[static_cast<unsigned>(first_stage)];
+        sb.slot = static_cast<uint16_t>(next);
+        if (next + b.array_count > pipe::kMaxSamplers) {
+          *log = "error: too many samplers\n";
+          return false;
+        }
+        if (b.slot < pi.uniforms.size()) {
+          const compiler::Uniform& u = pi.uniforms[b.slot];
+          lp.sampler_first[b.slot] = static_cast<int32_t>(lp.samplers.size());
+          for (uint32_t a = 0; a < b.array_count; ++a) {
+            SamplerSlot s;
+            s.stage = first_stage;
+            s.slot = next + a;
+            s.sampler_type = u.type;
+            s.unit = u.initial_binding ? u.initial_binding + static_cast<GLint>(a) : 0;
+            lp.samplers.push_back(s);
+          }
+        }
+        next += b.array_count;
+        break;
+      }
+      default: sb.slot = static_cast<uint16_t>(b.slot); break;
+    }
+    info.bindings.push_back(sb);
+  }
+  for (const compiler::InterfaceVariable& a : pi.attributes) {
+    if (a.location < 0) continue;
+    const TypeShape t = type_shape(a.type);
+    const AttribBaseType base = t.base == TypeShape::Int    ? AttribBaseType::Int
+                                : t.base == TypeShape::Uint ? AttribBaseType::Uint
+                                                            : AttribBaseType::Float;
+    const int n = t.cols * std::max(a.array_size, 1);
+    for (int k = 0; k < n; ++k) {
+      const int loc = a.location + k;
+      if (loc >= 32) break;
+      lp.attribute_locations |= 1u << loc;
+      lp.attribute_types[static_cast<size_t>(loc)] = base;
+    }
+  }
+  info.vertex_input_locations = lp.attribute_locations;
+  for (const compiler::InterfaceVariable& o : pi.fragment_outputs) {
+    if (o.location < 0) continue;
+    for (int k = 0; k < std::max(o.array_size, 1) && o.location + k < 32; ++k)
+      info.fragment_output_locations |= 1u << (o.location + k);
+  }
+  return true;
+}
+
+}  // namespace
+
+void delete_pipe_program(pipe::Screen* screen, pipe::ShaderProgram* program) {
+  if (!program) return;
+  Context* ctx = current_context();
+  if (ctx && &ctx->screen() == screen) {
+    ctx->pipe().delete_shader_program(program);
+    return;
+  }
+  // No context of the device is current (context teardown): the pipe
+  // context that could drop it may already be gone.
+  BRASS_WARN_ONCE("a pipe shader program outlived every current context of its device");
+}
+
+std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string* log) {
+  compiler::LinkInput in;
+  in.api = compiler::Api::GLES;
+  in.limits = limits_of(ctx);
+  bool has_vs = false, has_fs = false;
+  for (const Ref<Shader>& s : p.attached) {
+    if (!s->compiled) {
+      *log = "error: attached shader " + std::to_string(s->name()) + " is not compiled\n";
+      return nullptr;
+    }
+    const bool fs = s->type == GL_FRAGMENT_SHADER;
+    (fs ? has_fs : has_vs) = true;
+    in.shaders.push_back({fs ? compiler::ShaderStage::Fragment : compiler::ShaderStage::Vertex, s->compiled_source});
+  }
+  if (!has_vs || !has_fs) {
+    *log = !has_vs ? "error: program lacks a vertex shader\n" : "error: program lacks a fragment shader\n";
+    return nullptr;
+  }
+  for (const auto& [name, location] : p.attrib_bindings) in.attribute_bindings.push_back({name, location});
+  in.transform_feedback_varyings = p.xfb_varyings;
+  in.transform_feedback_interleaved = p.xfb_mode == GL_INTERLEAVED_ATTRIBS;
+
+  compiler::LinkResult r = compiler::link_program(in);
+  if (!r.ok) {
+    *log = r.info_log.empty() ? std::string("error: link failed\n") : std::move(r.info_log);
+    return nullptr;
+  }
+  auto lp = std::make_shared<LinkedProgram>();
+  lp->screen = &ctx.screen();
+  lp->owner = &ctx.pipe();
+  lp->stages = std::move(r.stages);
+  lp->interface = std::move(r.interface);
+  lp->xfb_mode = p.xfb_mode;
+  for (const compiler::StageBinary& s : lp->stages) {
+    lp->info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
+    if (s.stage == compiler::ShaderStage::Vertex) lp->writes_point_size = s.writes_point_size;
+  }
+  lp->info.writes_point_size = lp->writes_point_size;
+  if (!build_bindings(*lp, log)) return nullptr;
+  lp->default_block.assign(lp->interface.default_block_size, 0);
+  lp->block_bindings.resize(lp->interface.uniform_blocks.size());
+  for (size_t i = 0; i < lp->block_bindings.size(); ++i)
+    lp->block_bindings[i] = static_cast<GLuint>(lp->interface.uniform_blocks[i].initial_binding);
+
+  pipe::Status status = pipe::Status::Ok;
+  lp->pipe_program = ctx.pipe().create_shader_program(lp->info, &status);
+  if (!lp->pipe_program) {
+    *log = "error: the device rejected the linked program\n";
+    if (status == pipe::Status::OutOfMemory) ctx.pipe_failed(status);
+    return nullptr;
+  }
+  *log = std::move(r.info_log);
+  return lp;
+}
+
+LinkedProgram::~LinkedProgram() {
+  delete_pipe_program(screen, point_program);
+  delete_pipe_program(screen, pipe_program);
+}
+
+}  // namespace brass::gl

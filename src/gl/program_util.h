@@ -1,0 +1,41 @@
+// Helpers shared by the program area's files: object look-ups with GL's
+// error rules, uniform type shapes, GL name parsing and string returns.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "gl/context.h"
+
+namespace brass::gl {
+
+// The shape of a GL uniform/attribute type.
+struct TypeShape {
+  enum Base : uint8_t { Float, Int, Uint, Bool, Sampler, Unknown };
+  Base base = Unknown;
+  uint8_t cols = 1;  // matrix columns (1 for scalars and vectors)
+  uint8_t rows = 1;  // components per column
+  bool matrix() const { return cols > 1; }
+  int components() const { return cols * rows; }
+};
+TypeShape type_shape(GLenum type);
+
+// A program or shader by name, with the errors of ES 3.0 §2.11: unknown
+// names are INVALID_VALUE, a name of the other kind INVALID_OPERATION.
+// Null after recording the error.
+Program* lookup_program(Context& ctx, GLuint name);
+Shader* lookup_shader(Context& ctx, GLuint name);
+
+// "name", "name[3]": the base name and the element (0 when none). False for
+// malformed subscripts ("a[", "a[-1]", "a[01]" is accepted as 1).
+bool parse_array_name(std::string_view name, std::string_view* base, uint32_t* element, bool* subscripted);
+
+// GL string return: copies at most bufSize - 1 chars plus a terminator.
+void copy_gl_string(const std::string& s, GLsizei buf_size, GLsizei* length, GLchar* out);
+
+// Removes a program's name once nothing uses it (deleted, not current
+// anywhere): its shaders are detached, deleted ones freed.
+void release_program_name(Context& ctx, Program& p);
+
+}  // namespace brass::gl

@@ -1,0 +1,100 @@
+// Draw-time program state: the pipe program, the default uniform block of
+// each stage and the uniform buffers bound to the program's blocks.
+#include "gl/program_validation.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "compiler/compiler.h"
+#include "gl/context.h"
+#include "gl/program_link.h"
+
+namespace brass::gl {
+
+namespace {
+
+LinkedProgram* current_executable(Context& ctx) {
+  Program* p = ctx.current_program.get();
+  return p ? p->linked.get() : nullptr;
+}
+
+}  // namespace
+
+bool validate_program(Context& ctx) {
+  LinkedProgram* lp = current_executable(ctx);
+  // ES leaves draws without a program undefined: nothing is drawn.
+  if (!lp || !lp->pipe_program) return false;
+  ctx.pipe().bind_shader_program(lp->pipe_program);
+  ctx.validation.program_writes_point_size = lp->writes_point_size;
+  return true;
+}
+
+void validate_uniforms(Context& ctx) {
+  LinkedProgram* lp = current_executable(ctx);
+  if (!lp || lp->default_block.empty()) return;
+  pipe::ConstantBuffer cb;
+  cb.size = static_cast<uint32_t>(lp->default_block.size());
+  cb.user_data = lp->default_block.data();
+  for (uint32_t m = lp->default_block_stages; m; m &= m - 1)
+    ctx.pipe().set_constant_buffer(static_cast<pipe::ShaderStage>(std::countr_zero(m)), 0, &cb);
+}
+
+void validate_uniform_buffers(Context& ctx) {
+  LinkedProgram* lp = current_executable(ctx);
+  if (!lp) return;
+  const auto& blocks = lp->interface.uniform_blocks;
+  for (size_t i = 0; i < blocks.size() && i + 1 < pipe::kMaxConstantBuffers; ++i) {
+    pipe::ConstantBuffer cb;
+    const GLuint point = lp->block_bindings[i];
+    if (point < ctx.buffers.uniform_indexed.size()) {
+      const IndexedBufferBinding& b = ctx.buffers.uniform_indexed[point];
+      const Buffer* buf = b.buffer.get();
+      if (buf && buf->resource && b.offset >= 0 && b.offset < buf->size) {
+        const GLsizeiptr avail = buf->size - b.offset;
+        const GLsizeiptr size = b.size > 0 ? std::min(b.size, avail) : avail;
+        // Too small for the block: ES leaves it undefined; bind nothing
+        // rather than let the shader read past the buffer.
+        if (size >= blocks[i].data_size) {
+          cb.buffer = buf->resource.get();
+          cb.offset = static_cast<uint64_t>(b.offset);
+          cb.size = static_cast<uint32_t>(size);
+        }
+      }
+    }
+    for (uint32_t m = blocks[i].stages & ((1u << pipe::kGraphicsStageCount) - 1); m; m &= m - 1) {
+      ctx.pipe().set_constant_buffer(static_cast<pipe::ShaderStage>(std::countr_zero(m)),
+                                     static_cast<uint32_t>(i + 1), cb.buffer ? &cb : nullptr);
+    }
+  }
+}
+
+bool bind_program_for_primitive(Context& ctx, bool points) {
+  LinkedProgram* lp = current_executable(ctx);
+  if (!lp) return false;
+  if (!points || lp->writes_point_size) {
+    ctx.pipe().bind_shader_program(lp->pipe_program);
+    return true;
+  }
+  if (!lp->point_program) {
+    compiler::VariantKey key;
+    key.force_point_size = 1;
+    std::vector<compiler::StageBinary> stages = lp->stages;
+    pipe::ShaderInfo info = lp->info;
+    for (compiler::StageBinary& s : stages) {
+      if (s.stage == compiler::ShaderStage::Vertex) s.spirv = compiler::apply_variant(s, key);
+      info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
+    }
+    info.writes_point_size = true;
+    pipe::Status status = pipe::Status::Ok;
+    lp->point_program = ctx.pipe().create_shader_program(info, &status);
+    if (!lp->point_program) {
+      ctx.pipe_failed(status);
+      return false;
+    }
+    // Pipe programs keep their SPIR-V modules; the spans may go.
+  }
+  ctx.pipe().bind_shader_program(lp->point_program);
+  return true;
+}
+
+}  // namespace brass::gl

@@ -1,0 +1,458 @@
+#include "gl/vertex_validation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <span>
+
+#include "gl/context.h"
+#include "util/log.h"
+
+namespace brass::gl {
+
+namespace {
+
+using pipe::Format;
+
+constexpr uint32_t kGenericBytes = kMaxVertexAttribs * 16;
+constexpr uint32_t kStreamAlign = 16;
+constexpr uint32_t kStreamInitialSize = 1u << 20;
+
+// Formats with 1..4 components, per family.
+constexpr Format kFloat32[4] = {Format::R32_FLOAT, Format::RG32_FLOAT, Format::RGB32_FLOAT, Format::RGBA32_FLOAT};
+constexpr Format kSint32[4] = {Format::R32_SINT, Format::RG32_SINT, Format::RGB32_SINT, Format::RGBA32_SINT};
+constexpr Format kUint32[4] = {Format::R32_UINT, Format::RG32_UINT, Format::RGB32_UINT, Format::RGBA32_UINT};
+constexpr Format kFloat16[4] = {Format::R16_FLOAT, Format::RG16_FLOAT, Format::RGB16_FLOAT, Format::RGBA16_FLOAT};
+constexpr Format kSint16[4] = {Format::R16_SINT, Format::RG16_SINT, Format::RGB16_SINT, Format::RGBA16_SINT};
+constexpr Format kUint16[4] = {Format::R16_UINT, Format::RG16_UINT, Format::RGB16_UINT, Format::RGBA16_UINT};
+constexpr Format kSnorm16[4] = {Format::R16_SNORM, Format::RG16_SNORM, Format::RGB16_SNORM, Format::RGBA16_SNORM};
+constexpr Format kUnorm16[4] = {Format::R16_UNORM, Format::RG16_UNORM, Format::RGB16_UNORM, Format::RGBA16_UNORM};
+constexpr Format kSint8[4] = {Format::R8_SINT, Format::RG8_SINT, Format::RGB8_SINT, Format::RGBA8_SINT};
+constexpr Format kUint8[4] = {Format::R8_UINT, Format::RG8_UINT, Format::RGB8_UINT, Format::RGBA8_UINT};
+constexpr Format kSnorm8[4] = {Format::R8_SNORM, Format::RG8_SNORM, Format::RGB8_SNORM, Format::RGBA8_SNORM};
+constexpr Format kUnorm8[4] = {Format::R8_UNORM, Format::RG8_UNORM, Format::RGB8_UNORM, Format::RGBA8_UNORM};
+
+enum class Source : uint8_t { Generic, Direct, Copy, Convert };
+
+struct AttribPlan {
+  Source source = Source::Generic;
+  Format format = Format::RGBA32_FLOAT;
+  bool per_vertex = true;
+};
+
+bool format_supported(Context& ctx, Format f) {
+  int8_t& s = ctx.vertex_input.format_supported[static_cast<size_t>(f)];
+  if (s == 0) s = ctx.screen().is_format_supported(f, pipe::Target::Buffer, 1, pipe::kUsageVertexBuffer) ? 1 : -1;
+  return s > 0;
+}
+
+uint32_t used_locations(Context& ctx) {
+  Program* p = ctx.current_program.get();
+  if (!p || !p->linked) return 0;
+  return p->linked->attribute_locations & ((1u << kMaxVertexAttribs) - 1);
+}
+
+AttribBaseType shader_type(Context& ctx, unsigned loc) {
+  Program* p = ctx.current_program.get();
+  return p && p->linked ? p->linked->attribute_types[loc] : AttribBaseType::Float;
+}
+
+Format generic_format(AttribBaseType t) {
+  return t == AttribBaseType::Int ? Format::RGBA32_SINT : t == AttribBaseType::Uint ? Format::RGBA32_UINT
+                                                                                    : Format::RGBA32_FLOAT;
+}
+
+uint32_t effective_stride(const VertexAttrib& a) {
+  return a.stride ? static_cast<uint32_t>(a.stride) : element_size(a.type, a.size);
+}
+
+AttribPlan plan_attrib(Context& ctx, unsigned loc) {
+  const VertexAttrib& a = ctx.vertex_array->attribs[loc];
+  AttribPlan plan;
+  if (!a.enabled || (a.buffer && !a.buffer->resource)) {
+    plan.format = generic_format(shader_type(ctx, loc));
+    return plan;
+  }
+  plan.per_vertex = a.divisor == 0;
+  const Format native = vertex_format(a.type, a.size, a.normalized, a.integer);
+  const uint32_t comp = component_size(a.type);
+  const auto addr = reinterpret_cast<uintptr_t>(a.pointer);
+  const bool aligned = addr % comp == 0 && effective_stride(a) % comp == 0;
+  if (native != Format::None && aligned && format_supported(ctx, native)) {
+    plan.source = a.buffer ? Source::Direct : Source::Copy;
+    plan.format = native;
+    return plan;
+  }
+  plan.source = Source::Convert;
+  const unsigned n = static_cast<unsigned>(a.size) - 1;
+  plan.format = !a.integer ? kFloat32[n]
+                : (a.type == GL_BYTE || a.type == GL_SHORT || a.type == GL_INT) ? kSint32[n]
+                                                                                : kUint32[n];
+  return plan;
+}
+
+// Vertices [first, last] an array is read at.
+void attrib_range(const VertexAttrib& a, const VertexRange& r, uint32_t* first, uint32_t* last) {
+  if (a.divisor == 0) {
+    *first = r.min;
+    *last = r.max;
+  } else {
+    *first = 0;
+    *last = (std::max(r.instances, 1u) - 1) / a.divisor;
+  }
+}
+
+float half_to_float(uint16_t h) {
+  const uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+  float v;
+  if (exp == 0) v = std::ldexp(static_cast<float>(mant), -24);
+  else if (exp == 31) v = mant ? NAN : INFINITY;
+  else v = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
+  return sign ? -v : v;
+}
+
+template <typename T>
+T load(const uint8_t* p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
+
+// One element of an array as 32-bit components (float, or the integer
+// value for glVertexAttribIPointer arrays), ES 3.0 §2.9.1 / table 2.10.
+void decode(const VertexAttrib& a, const uint8_t* p, uint32_t* out) {
+  const int n = a.size;
+  if (a.type == GL_INT_2_10_10_10_REV || a.type == GL_UNSIGNED_INT_2_10_10_10_REV) {
+    const uint32_t v = load<uint32_t>(p);
+    const int bits[4] = {10, 10, 10, 2};
+    int shift = 0;
+    for (int c = 0; c < 4; ++c) {
+      const uint32_t raw = (v >> shift) & ((1u << bits[c]) - 1);
+      shift += bits[c];
+      float f;
+      if (a.type == GL_INT_2_10_10_10_REV) {
+        const int32_t s = static_cast<int32_t>(raw << (32 - bits[c])) >> (32 - bits[c]);
+        f = a.normalized ? std::max(static_cast<float>(s) / static_cast<float>((1 << (bits[c] - 1)) - 1), -1.0f)
+                         : static_cast<float>(s);
+      } else {
+        f = a.normalized ? static_cast<float>(raw) / static_cast<float>((1u << bits[c]) - 1) : static_cast<float>(raw);
+      }
+      std::memcpy(&out[c], &f, 4);
+    }
+    return;
+  }
+  for (int c = 0; c < n; ++c) {
+    const uint8_t* q = p + c * component_size(a.type);
+    if (a.integer) {
+      int64_t v = 0;
+      switch (a.type) {
+        case GL_BYTE: v = load<int8_t>(q); break;
+        case GL_UNSIGNED_BYTE: v = load<uint8_t>(q); break;
+        case GL_SHORT: v = load<int16_t>(q); break;
+        case GL_UNSIGNED_SHORT: v = load<uint16_t>(q); break;
+        case GL_INT: v = load<int32_t>(q); break;
+        default: v = load<uint32_t>(q); break;
+      }
+      out[c] = static_cast<uint32_t>(v);
+      continue;
+    }
+    float f = 0;
+    switch (a.type) {
+      case GL_FLOAT: f = load<float>(q); break;
+      case GL_HALF_FLOAT: f = half_to_float(load<uint16_t>(q)); break;
+      case GL_FIXED: f = static_cast<float>(load<int32_t>(q)) / 65536.0f; break;
+      case GL_BYTE: {
+        const float v = load<int8_t>(q);
+        f = a.normalized ? std::max(v / 127.0f, -1.0f) : v;
+        break;
+      }
+      case GL_UNSIGNED_BYTE: {
+        const float v = load<uint8_t>(q);
+        f = a.normalized ? v / 255.0f : v;
+        break;
+      }
+      case GL_SHORT: {
+        const float v = load<int16_t>(q);
+        f = a.normalized ? std::max(v / 32767.0f, -1.0f) : v;
+        break;
+      }
+      case GL_UNSIGNED_SHORT: {
+        const float v = load<uint16_t>(q);
+        f = a.normalized ? v / 65535.0f : v;
+        break;
+      }
+      case GL_INT: {
+        const double v = load<int32_t>(q);
+        f = static_cast<float>(a.normalized ? std::max(v / 2147483647.0, -1.0) : v);
+        break;
+      }
+      case GL_UNSIGNED_INT: {
+        const double v = load<uint32_t>(q);
+        f = static_cast<float>(a.normalized ? v / 4294967295.0 : v);
+        break;
+      }
+      default: break;
+    }
+    std::memcpy(&out[c], &f, 4);
+  }
+}
+
+bool ensure_stream(Context& ctx, uint64_t bytes) {
+  StreamBuffer& s = ctx.vertex_input.stream;
+  if (s.resource && s.cursor + bytes <= s.capacity) return true;
+  if (s.resource && bytes <= s.capacity) {
+    // Full: throw the old contents away (draws already recorded keep them).
+    ctx.pipe().invalidate_resource(s.resource.get());
+    s.cursor = 0;
+    ctx.vertex_input.generic_dirty = true;
+    return true;
+  }
+  uint64_t cap = std::max<uint64_t>(kStreamInitialSize, s.capacity * 2ull);
+  while (cap < bytes) cap *= 2;
+  if (cap > 0xffffffffull) return false;
+  pipe::ResourceTemplate t;
+  t.target = pipe::Target::Buffer;
+  t.format = Format::None;
+  t.width = static_cast<uint32_t>(cap);
+  t.bind = pipe::kBindVertexBuffer | pipe::kBindIndexBuffer;
+  t.usage = pipe::Usage::Stream;
+  pipe::Status status = pipe::Status::Ok;
+  Ref<pipe::Resource> r = ctx.screen().resource_create(t, &status);
+  if (!r) return false;
+  s.resource = std::move(r);
+  s.capacity = static_cast<uint32_t>(cap);
+  s.cursor = 0;
+  ctx.vertex_input.generic_dirty = true;
+  return true;
+}
+
+}  // namespace
+
+Format vertex_format(GLenum type, GLint size, bool normalized, bool integer) {
+  if (size < 1 || size > 4) return Format::None;
+  const unsigned n = static_cast<unsigned>(size) - 1;
+  if (integer) {
+    switch (type) {
+      case GL_BYTE: return kSint8[n];
+      case GL_UNSIGNED_BYTE: return kUint8[n];
+      case GL_SHORT: return kSint16[n];
+      case GL_UNSIGNED_SHORT: return kUint16[n];
+      case GL_INT: return kSint32[n];
+      case GL_UNSIGNED_INT: return kUint32[n];
+      default: return Format::None;
+    }
+  }
+  switch (type) {
+    case GL_FLOAT: return kFloat32[n];
+    case GL_HALF_FLOAT: return kFloat16[n];
+    // Non-normalized small integers read as floats need SCALED formats,
+    // which the pipe does not have: converted.
+    case GL_BYTE: return normalized ? kSnorm8[n] : Format::None;
+    case GL_UNSIGNED_BYTE: return normalized ? kUnorm8[n] : Format::None;
+    case GL_SHORT: return normalized ? kSnorm16[n] : Format::None;
+    case GL_UNSIGNED_SHORT: return normalized ? kUnorm16[n] : Format::None;
+    case GL_UNSIGNED_INT_2_10_10_10_REV: return normalized && size == 4 ? Format::RGB10A2_UNORM : Format::None;
+    default: return Format::None;  // FIXED, INT, UNSIGNED_INT, INT_2_10_10_10_REV
+  }
+}
+
+uint32_t component_size(GLenum type) {
+  switch (type) {
+    case GL_BYTE:
+    case GL_UNSIGNED_BYTE: return 1;
+    case GL_SHORT:
+    case GL_UNSIGNED_SHORT:
+    case GL_HALF_FLOAT: return 2;
+    default: return 4;
+  }
+}
+
+uint32_t element_size(GLenum type, GLint size) {
+  if (type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV) return 4;
+  return component_size(type) * static_cast<uint32_t>(size);
+}
+
+bool check_vertex_arrays(Context& ctx) {
+  const VertexArray& vao = *ctx.vertex_array;
+  const bool is_default = ctx.vertex_array.get() == ctx.default_vertex_array.get();
+  for (unsigned i = 0; i < kMaxVertexAttribs; ++i) {
+    const VertexAttrib& a = vao.attribs[i];
+    if (!a.enabled) continue;
+    if ((a.buffer && a.buffer->mapped) || (!a.buffer && !is_default)) {
+      ctx.set_error(GL_INVALID_OPERATION);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool vertex_input_needs_range(Context& ctx) {
+  for (uint32_t used = used_locations(ctx); used; used &= used - 1) {
+    const unsigned loc = static_cast<unsigned>(__builtin_ctz(used));
+    const AttribPlan p = plan_attrib(ctx, loc);
+    if (p.per_vertex && (p.source == Source::Copy || p.source == Source::Convert)) return true;
+  }
+  return false;
+}
+
+uint64_t vertex_input_stream_bytes(Context& ctx, const VertexRange& range) {
+  uint64_t bytes = kGenericBytes + kStreamAlign;
+  for (uint32_t used = used_locations(ctx); used; used &= used - 1) {
+    const unsigned loc = static_cast<unsigned>(__builtin_ctz(used));
+    const AttribPlan p = plan_attrib(ctx, loc);
+    if (p.source != Source::Copy && p.source != Source::Convert) continue;
+    const VertexAttrib& a = ctx.vertex_array->attribs[loc];
+    uint32_t first, last;
+    attrib_range(a, range, &first, &last);
+    const uint64_t verts = uint64_t(last) - first + 1;
+    bytes += (p.source == Source::Copy ? (verts - 1) * effective_stride(a) + element_size(a.type, a.size)
+                                       : verts * pipe::describe(p.format).block_bytes) +
+             kStreamAlign;
+  }
+  return bytes;
+}
+
+bool stream_reserve(Context& ctx, uint64_t bytes) {
+  if (!ensure_stream(ctx, bytes)) {
+    ctx.set_error(GL_OUT_OF_MEMORY);
+    return false;
+  }
+  return true;
+}
+
+bool stream_upload(Context& ctx, const void* data, uint32_t size, pipe::Resource** resource, uint64_t* offset) {
+  StreamBuffer& s = ctx.vertex_input.stream;
+  if (!ensure_stream(ctx, uint64_t(size) + kStreamAlign)) {
+    ctx.set_error(GL_OUT_OF_MEMORY);
+    return false;
+  }
+  const uint32_t at = (s.cursor + kStreamAlign - 1) & ~(kStreamAlign - 1);
+  if (size) ctx.pipe().buffer_subdata(s.resource.get(), pipe::kMapUnsynchronized, at, size, data);
+  s.cursor = at + size;
+  *resource = s.resource.get();
+  *offset = at;
+  return true;
+}
+
+bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* base_vertex) {
+  VertexInputState& vi = ctx.vertex_input;
+  *base_vertex = 0;
+  const uint32_t used = used_locations(ctx);
+  const uint32_t count = used ? 32u - static_cast<uint32_t>(__builtin_clz(used)) : 0u;
+
+  // Plans first: the translation applies to every per-vertex array.
+  std::array<AttribPlan, kMaxVertexAttribs> plans{};
+  bool streamed = false, translate = false;
+  for (unsigned loc = 0; loc < count; ++loc) {
+    if (!(used & (1u << loc))) continue;  // unused slots read the generic block
+    plans[loc] = plan_attrib(ctx, loc);
+    if (plans[loc].source == Source::Copy || plans[loc].source == Source::Convert) {
+      streamed = true;
+      if (plans[loc].per_vertex) translate = true;
+    }
+  }
+  if (!streamed && !vi.streamed_last && !vi.generic_dirty && !(ctx.dirty_bits() & kDirtyVertexInput)) return true;
+  if (translate && range.known) *base_vertex = range.min;
+
+  // Current generic values, all locations, re-uploaded when they changed.
+  pipe::Resource* generic_res = vi.generic_resource;
+  if (vi.generic_dirty || !generic_res) {
+    alignas(16) uint8_t block[kGenericBytes];
+    for (unsigned i = 0; i < kMaxVertexAttribs; ++i) std::memcpy(block + i * 16, ctx.generic_attribs[i].f, 16);
+    uint64_t off = 0;
+    if (!stream_upload(ctx, block, kGenericBytes, &generic_res, &off)) return false;
+    vi.generic_offset = off;
+    vi.generic_resource = generic_res;
+    vi.generic_dirty = false;
+  }
+
+  VertexElementsKey key{};
+  key.count = count;
+  pipe::VertexElementsState ves;
+  ves.count = count;
+  for (unsigned loc = 0; loc < count; ++loc) {
+    const AttribPlan& p = plans[loc];
+    const VertexAttrib& a = ctx.vertex_array->attribs[loc];
+    pipe::VertexBuffer& vb = vi.buffers[loc];
+    pipe::VertexElement& e = ves.elements[loc];
+    e.vertex_buffer_index = static_cast<uint8_t>(loc);
+    e.src_offset = 0;
+    e.src_format = p.format;
+    e.instance_divisor = p.source == Source::Generic ? 0 : a.divisor;
+    const uint32_t stride = effective_stride(a);
+    uint32_t first = 0, last = 0;
+    if (p.source != Source::Generic) attrib_range(a, range, &first, &last);
+    switch (p.source) {
+      case Source::Generic:
+        vb = {generic_res, vi.generic_offset + loc * 16u, 0};
+        break;
+      case Source::Direct:
+        vb = {a.buffer->resource.get(), reinterpret_cast<uintptr_t>(a.pointer) +
+                                            (p.per_vertex ? uint64_t(*base_vertex) * stride : 0),
+              stride};
+        break;
+      case Source::Copy: {
+        const uint64_t bytes = uint64_t(last - first) * stride + element_size(a.type, a.size);
+        const auto* src = static_cast<const uint8_t*>(a.pointer) + uint64_t(first) * stride;
+        uint64_t off = 0;
+        pipe::Resource* r = nullptr;
+        if (!stream_upload(ctx, src, static_cast<uint32_t>(bytes), &r, &off)) return false;
+        vb = {r, off, stride};
+        break;
+      }
+      case Source::Convert: {
+        const uint32_t out_stride = pipe::describe(p.format).block_bytes;
+        const uint64_t verts = uint64_t(last) - first + 1;
+        const uint64_t src_bytes = (verts - 1) * stride + element_size(a.type, a.size);
+        const uint8_t* src = nullptr;
+        if (a.buffer) {
+          // Buffer-backed arrays in a format the device cannot fetch: read
+          // back (a wait), clamped to the buffer; missing bytes read as 0.
+          BRASS_WARN_ONCE("vertex array format converted on the CPU from a buffer object (slow path)");
+          vi.scratch2.assign(src_bytes, 0);
+          const int64_t start = int64_t(reinterpret_cast<uintptr_t>(a.pointer)) + int64_t(first) * stride;
+          const int64_t avail = std::clamp<int64_t>(a.buffer->size - start, 0, int64_t(src_bytes));
+          if (avail > 0) read_buffer(ctx, *a.buffer, start, avail, vi.scratch2.data());
+          src = vi.scratch2.data();
+        } else {
+          src = static_cast<const uint8_t*>(a.pointer) + uint64_t(first) * stride;
+        }
+        vi.scratch.resize(verts * out_stride);
+        for (uint64_t v = 0; v < verts; ++v) {
+          uint32_t comps[4] = {0, 0, 0, 0};
+          decode(a, src + v * stride, comps);
+          std::memcpy(vi.scratch.data() + v * out_stride, comps, out_stride);
+        }
+        uint64_t off = 0;
+        pipe::Resource* r = nullptr;
+        if (!stream_upload(ctx, vi.scratch.data(), static_cast<uint32_t>(vi.scratch.size()), &r, &off)) return false;
+        vb = {r, off, out_stride};
+        break;
+      }
+    }
+    key.elements[loc].format = static_cast<uint16_t>(e.src_format);
+    key.elements[loc].divisor = e.instance_divisor;
+  }
+  pipe::VertexElementsObject* o =
+      vi.elements.get(key, [&] { return ctx.pipe().create_vertex_elements_state(ves); });
+  if (o != vi.bound_elements) {
+    ctx.pipe().bind_vertex_elements_state(o);
+    vi.bound_elements = o;
+  }
+  if (count) ctx.pipe().set_vertex_buffers(0, std::span<const pipe::VertexBuffer>(vi.buffers.data(), count));
+  vi.buffer_count = count;
+  vi.streamed_last = streamed;
+  ctx.clear_dirty(kDirtyVertexInput);
+  return true;
+}
+
+void release_vertex_input(Context& ctx) {
+  VertexInputState& vi = ctx.vertex_input;
+  vi.elements.clear([&](pipe::VertexElementsObject* o) { ctx.pipe().delete_vertex_elements_state(o); });
+  vi.bound_elements = nullptr;
+  vi.generic_resource = nullptr;
+  vi.index_resource = nullptr;
+  vi.stream.resource.reset();
+}
+
+}  // namespace brass::gl

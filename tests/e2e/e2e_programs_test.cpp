@@ -1,0 +1,394 @@
+// Shaders, programs, uniforms and uniform blocks through glvnd: compile and
+// link logs, attribute bindings, program queries, glUniform/glGetUniform
+// round trips and the ES 3.0 error rules.
+#include <cstring>
+#include <string>
+
+#include "e2e_fixture.h"
+
+namespace brass::e2e {
+namespace {
+
+constexpr const char* kVs = R"(#version 300 es
+in vec4 pos;
+in vec2 uv;
+out vec2 v_uv;
+void main() { v_uv = uv; gl_Position = pos; }
+)";
+
+constexpr const char* kFs = R"(#version 300 es
+precision highp float;
+in vec2 v_uv;
+uniform vec4 color;
+uniform float scale[3];
+uniform mat3 m;
+uniform ivec2 iv;
+uniform uvec3 uv3;
+uniform bool flag;
+uniform sampler2D tex;
+layout(std140) uniform Block { vec4 a; mat4 b; } blk;
+out vec4 frag;
+void main() {
+  vec4 c = color * scale[0] * scale[2] + vec4(m[1], float(iv.y)) + vec4(uv3, 0.0) + blk.a + blk.b[2];
+  if (flag) c += texture(tex, v_uv);
+  frag = c;
+}
+)";
+
+class Programs : public GlesTest {
+ protected:
+  GLuint shader(GLenum type, const char* src, bool* ok = nullptr) {
+    GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &src, nullptr);
+    glCompileShader(s);
+    GLint status = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &status);
+    if (ok) *ok = status == GL_TRUE;
+    return s;
+  }
+  std::string program_log(GLuint p) {
+    GLint len = 0;
+    glGetProgramiv(p, GL_INFO_LOG_LENGTH, &len);
+    std::string s(static_cast<size_t>(len), '\0');
+    GLsizei got = 0;
+    if (len > 0) glGetProgramInfoLog(p, len, &got, s.data());
+    s.resize(static_cast<size_t>(got));
+    return s;
+  }
+  GLint active_uniform_index(GLuint p, const char* name) {
+    GLuint idx = GL_INVALID_INDEX;
+    glGetUniformIndices(p, 1, &name, &idx);
+    return static_cast<GLint>(idx);
+  }
+};
+
+TEST_F(Programs, CompileErrorHasGlStyleLog) {
+  bool ok = true;
+  GLuint s = shader(GL_FRAGMENT_SHADER, "#version 300 es\nprecision highp float;\nout vec4 c;\nvoid main() { c = nope; }\n",
+                    &ok);
+  EXPECT_FALSE(ok);
+  GLint len = 0;
+  glGetShaderiv(s, GL_INFO_LOG_LENGTH, &len);
+  ASSERT_GT(len, 1);
+  std::string log(static_cast<size_t>(len), '\0');
+  GLsizei got = 0;
+  glGetShaderInfoLog(s, len, &got, log.data());
+  EXPECT_EQ(got, len - 1);
+  EXPECT_NE(log.find("ERROR: 0:4"), std::string::npos) << log;
+  GLint type = 0;
+  glGetShaderiv(s, GL_SHADER_TYPE, &type);
+  EXPECT_EQ(type, GL_FRAGMENT_SHADER);
+  glDeleteShader(s);
+  EXPECT_FALSE(glIsShader(s));
+}
+
+TEST_F(Programs, ShaderSourceRoundTrip) {
+  GLuint s = glCreateShader(GL_VERTEX_SHADER);
+  const char* parts[] = {"abc", "defXXX"};
+  const GLint lens[] = {-1, 3};
+  glShaderSource(s, 2, parts, lens);
+  GLint len = 0;
+  glGetShaderiv(s, GL_SHADER_SOURCE_LENGTH, &len);
+  EXPECT_EQ(len, 7);
+  char buf[4] = {};
+  GLsizei got = 0;
+  glGetShaderSource(s, 4, &got, buf);
+  EXPECT_EQ(got, 3);
+  EXPECT_STREQ(buf, "abc");
+  glDeleteShader(s);
+}
+
+TEST_F(Programs, ObjectErrors) {
+  EXPECT_EQ(glCreateShader(GL_NONE), 0u);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  GLuint p = glCreateProgram();
+  GLuint s = glCreateShader(GL_VERTEX_SHADER);
+  glCompileShader(p);  // a program name where a shader is expected
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glLinkProgram(s);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glLinkProgram(12345);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  glAttachShader(p, s);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glAttachShader(p, s);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  GLuint s2 = glCreateShader(GL_VERTEX_SHADER);
+  glAttachShader(p, s2);  // a second vertex shader
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glDetachShader(p, s2);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  // Deleting an attached shader defers until it is detached.
+  glDeleteShader(s);
+  EXPECT_TRUE(glIsShader(s));
+  GLint del = 0;
+  glGetShaderiv(s, GL_DELETE_STATUS, &del);
+  EXPECT_EQ(del, GL_TRUE);
+  GLsizei count = 0;
+  GLuint attached[2] = {};
+  glGetAttachedShaders(p, 2, &count, attached);
+  EXPECT_EQ(count, 1);
+  EXPECT_EQ(attached[0], s);
+  glDetachShader(p, s);
+  EXPECT_FALSE(glIsShader(s));
+  glUseProgram(p);  // never linked
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  GLint v = 0;
+  glGetProgramiv(p, GL_ACTIVE_ATTRIBUTES + 0x1000, &v);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  glShaderBinary(1, &s2, 0, nullptr, 0);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  glProgramBinary(p, 0, nullptr, 0);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  glDeleteShader(s2);
+  glDeleteProgram(p);
+  EXPECT_FALSE(glIsProgram(p));
+  glDeleteProgram(0);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+TEST_F(Programs, LinkErrors) {
+  GLuint p = glCreateProgram();
+  GLuint vs = shader(GL_VERTEX_SHADER, kVs);
+  glAttachShader(p, vs);
+  glLinkProgram(p);  // no fragment shader
+  GLint ok = 1;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  EXPECT_EQ(ok, GL_FALSE);
+  EXPECT_FALSE(program_log(p).empty());
+  // Mismatched varying type.
+  GLuint fs = shader(GL_FRAGMENT_SHADER,
+                     "#version 300 es\nprecision highp float;\nin vec3 v_uv;\nout vec4 c;\nvoid main() { c = vec4(v_uv, 1.0); }\n");
+  glAttachShader(p, fs);
+  glLinkProgram(p);
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  EXPECT_EQ(ok, GL_FALSE);
+  EXPECT_FALSE(program_log(p).empty());
+  EXPECT_EQ(glGetUniformLocation(p, "x"), -1);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  glDeleteProgram(p);
+}
+
+TEST_F(Programs, AttributeBindingAndQueries) {
+  GLuint p = glCreateProgram();
+  GLuint vs = shader(GL_VERTEX_SHADER, kVs), fs = shader(GL_FRAGMENT_SHADER, kFs);
+  glAttachShader(p, vs);
+  glAttachShader(p, fs);
+  glBindAttribLocation(p, 5, "uv");
+  glBindAttribLocation(p, 2, "pos");
+  glBindAttribLocation(p, 1, "gl_Vertex");
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  ASSERT_EQ(ok, GL_TRUE) << program_log(p);
+  EXPECT_EQ(glGetAttribLocation(p, "uv"), 5);
+  EXPECT_EQ(glGetAttribLocation(p, "pos"), 2);
+  EXPECT_EQ(glGetAttribLocation(p, "nothing"), -1);
+  EXPECT_EQ(glGetFragDataLocation(p, "frag"), 0);
+  GLint n = 0;
+  glGetProgramiv(p, GL_ACTIVE_ATTRIBUTES, &n);
+  EXPECT_EQ(n, 2);
+  glGetProgramiv(p, GL_ATTACHED_SHADERS, &n);
+  EXPECT_EQ(n, 2);
+  GLint maxlen = 0;
+  glGetProgramiv(p, GL_ACTIVE_ATTRIBUTE_MAX_LENGTH, &maxlen);
+  EXPECT_EQ(maxlen, 4);
+  for (GLint i = 0; i < 2; ++i) {
+    char name[16] = {};
+    GLint size = 0;
+    GLenum type = 0;
+    glGetActiveAttrib(p, static_cast<GLuint>(i), sizeof(name), nullptr, &size, &type, name);
+    EXPECT_EQ(size, 1);
+    EXPECT_EQ(type, std::strcmp(name, "pos") == 0 ? GLenum(GL_FLOAT_VEC4) : GLenum(GL_FLOAT_VEC2)) << name;
+  }
+  glGetActiveAttrib(p, 2, 0, nullptr, nullptr, nullptr, nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+
+  glGetProgramiv(p, GL_ACTIVE_UNIFORMS, &n);
+  EXPECT_GE(n, 9);  // color, scale, m, iv, uv3, flag, tex, Block.a, Block.b
+  glGetProgramiv(p, GL_ACTIVE_UNIFORM_BLOCKS, &n);
+  EXPECT_EQ(n, 1);
+  const GLuint block = glGetUniformBlockIndex(p, "Block");
+  ASSERT_EQ(block, 0u);
+  EXPECT_EQ(glGetUniformBlockIndex(p, "Nope"), GL_INVALID_INDEX);
+  GLint size = 0;
+  glGetActiveUniformBlockiv(p, block, GL_UNIFORM_BLOCK_DATA_SIZE, &size);
+  EXPECT_EQ(size, 80);
+  glGetActiveUniformBlockiv(p, block, GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS, &n);
+  EXPECT_EQ(n, 2);
+  glGetActiveUniformBlockiv(p, block, GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER, &n);
+  EXPECT_EQ(n, GL_TRUE);
+  char bname[16] = {};
+  glGetActiveUniformBlockName(p, block, sizeof(bname), nullptr, bname);
+  EXPECT_STREQ(bname, "Block");
+  glUniformBlockBinding(p, block, 3);
+  glGetActiveUniformBlockiv(p, block, GL_UNIFORM_BLOCK_BINDING, &n);
+  EXPECT_EQ(n, 3);
+  glUniformBlockBinding(p, 7, 0);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+
+  const GLint b_index = active_uniform_index(p, "Block.b");
+  ASSERT_GE(b_index, 0);
+  const GLuint idx[] = {static_cast<GLuint>(b_index)};
+  GLint off = -2, stride = 0, blk = -2;
+  glGetActiveUniformsiv(p, 1, idx, GL_UNIFORM_OFFSET, &off);
+  glGetActiveUniformsiv(p, 1, idx, GL_UNIFORM_MATRIX_STRIDE, &stride);
+  glGetActiveUniformsiv(p, 1, idx, GL_UNIFORM_BLOCK_INDEX, &blk);
+  EXPECT_EQ(off, 16);
+  EXPECT_EQ(stride, 16);
+  EXPECT_EQ(blk, 0);
+  const GLuint color_idx[] = {static_cast<GLuint>(active_uniform_index(p, "color"))};
+  glGetActiveUniformsiv(p, 1, color_idx, GL_UNIFORM_OFFSET, &off);
+  EXPECT_EQ(off, -1);
+  const GLuint scale_idx = static_cast<GLuint>(active_uniform_index(p, "scale"));
+  char uname[32] = {};
+  GLint usize = 0;
+  GLenum utype = 0;
+  glGetActiveUniform(p, scale_idx, sizeof(uname), nullptr, &usize, &utype, uname);
+  EXPECT_STREQ(uname, "scale[0]");
+  EXPECT_EQ(usize, 3);
+  EXPECT_EQ(utype, static_cast<GLenum>(GL_FLOAT));
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  glDeleteProgram(p);
+}
+
+TEST_F(Programs, UniformRoundTripsAndErrors) {
+  GLuint p = program(kVs, kFs);
+  const GLint color = glGetUniformLocation(p, "color");
+  const GLint scale = glGetUniformLocation(p, "scale");
+  const GLint scale2 = glGetUniformLocation(p, "scale[2]");
+  const GLint m = glGetUniformLocation(p, "m");
+  const GLint iv = glGetUniformLocation(p, "iv");
+  const GLint uv3 = glGetUniformLocation(p, "uv3");
+  const GLint flag = glGetUniformLocation(p, "flag");
+  const GLint tex = glGetUniformLocation(p, "tex");
+  for (GLint l : {color, scale, m, iv, uv3, flag, tex}) ASSERT_GE(l, 0);
+  EXPECT_EQ(scale2, scale + 2);
+  EXPECT_EQ(glGetUniformLocation(p, "scale[3]"), -1);
+  EXPECT_EQ(glGetUniformLocation(p, "blk.a"), -1);
+  EXPECT_EQ(glGetUniformLocation(p, "gl_FragCoord"), -1);
+
+  glUniform4f(color, 1, 2, 3, 4);  // no program current
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glUseProgram(p);
+  glUniform4f(color, 1, 2, 3, 4);
+  const GLfloat s[] = {0.5f, 0.25f};
+  glUniform1fv(scale2 - 1, 2, s);  // elements 1 and 2
+  const GLfloat mat[] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  glUniformMatrix3fv(m, 1, GL_TRUE, mat);
+  glUniform2i(iv, -7, 9);
+  glUniform3ui(uv3, 1, 2, 4000000000u);
+  glUniform1f(flag, 2.0f);
+  glUniform1i(tex, 3);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+
+  GLfloat f[9] = {};
+  glGetUniformfv(p, color, f);
+  EXPECT_EQ(f[0], 1);
+  EXPECT_EQ(f[3], 4);
+  glGetUniformfv(p, scale + 2, f);
+  EXPECT_EQ(f[0], 0.25f);
+  glGetUniformfv(p, scale, f);
+  EXPECT_EQ(f[0], 0.0f);
+  glGetUniformfv(p, m, f);
+  EXPECT_EQ(f[1], 4.0f);  // transposed: column 0 is (1, 4, 7)
+  EXPECT_EQ(f[3], 2.0f);
+  GLint i[3] = {};
+  glGetUniformiv(p, iv, i);
+  EXPECT_EQ(i[0], -7);
+  EXPECT_EQ(i[1], 9);
+  GLuint u[3] = {};
+  glGetUniformuiv(p, uv3, u);
+  EXPECT_EQ(u[2], 4000000000u);
+  glGetUniformiv(p, flag, i);
+  EXPECT_EQ(i[0], 1);
+  glGetUniformiv(p, tex, i);
+  EXPECT_EQ(i[0], 3);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+
+  // Type, size and count mismatches change nothing.
+  glUniform1i(color, 1);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glUniform3f(color, 1, 1, 1);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glUniform4fv(color, 2, f);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glUniform1ui(iv, 1);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glUniformMatrix3fv(color, 1, GL_FALSE, mat);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glUniform1f(tex, 1.0f);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glUniform1i(tex, 100000);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  glUniform1fv(scale, -1, s);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  glUniform1f(9999, 1.0f);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glUniform1f(-1, 1.0f);  // silently ignored
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glGetUniformiv(p, tex, i);
+  EXPECT_EQ(i[0], 3);
+  glGetUniformfv(p, -1, f);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+
+  // Deleting the current program defers until it is no longer used.
+  glDeleteProgram(p);
+  EXPECT_TRUE(glIsProgram(p));
+  GLint del = 0;
+  glGetProgramiv(p, GL_DELETE_STATUS, &del);
+  EXPECT_EQ(del, GL_TRUE);
+  glUseProgram(0);
+  EXPECT_FALSE(glIsProgram(p));
+}
+
+TEST_F(Programs, PrecisionFormatAndValidate) {
+  GLint range[2] = {}, precision = 0;
+  glGetShaderPrecisionFormat(GL_FRAGMENT_SHADER, GL_HIGH_FLOAT, range, &precision);
+  EXPECT_EQ(range[0], 127);
+  EXPECT_EQ(precision, 23);
+  glGetShaderPrecisionFormat(GL_FRAGMENT_SHADER, GL_FLOAT, range, &precision);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  GLuint p = program(kVs, kFs);
+  glValidateProgram(p);
+  GLint v = 0;
+  glGetProgramiv(p, GL_VALIDATE_STATUS, &v);
+  EXPECT_EQ(v, GL_TRUE);
+  glDeleteProgram(p);
+}
+
+TEST_F(Programs, TransformFeedbackVaryingsRecordedForLink) {
+  GLuint p = glCreateProgram();
+  GLuint vs = shader(GL_VERTEX_SHADER, kVs), fs = shader(GL_FRAGMENT_SHADER, kFs);
+  glAttachShader(p, vs);
+  glAttachShader(p, fs);
+  const char* names[] = {"v_uv", "gl_Position"};
+  glTransformFeedbackVaryings(p, 2, names, GL_SEPARATE_ATTRIBS);
+  glTransformFeedbackVaryings(p, 2, names, GL_NONE);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  ASSERT_EQ(ok, GL_TRUE) << program_log(p);
+  GLint n = 0;
+  glGetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYINGS, &n);
+  EXPECT_EQ(n, 2);
+  glGetProgramiv(p, GL_TRANSFORM_FEEDBACK_BUFFER_MODE, &n);
+  EXPECT_EQ(n, GL_SEPARATE_ATTRIBS);
+  char name[32] = {};
+  GLsizei size = 0;
+  GLenum type = 0;
+  glGetTransformFeedbackVarying(p, 0, sizeof(name), nullptr, &size, &type, name);
+  EXPECT_STREQ(name, "v_uv");
+  EXPECT_EQ(type, static_cast<GLenum>(GL_FLOAT_VEC2));
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  glDeleteProgram(p);
+}
+
+}  // namespace
+}  // namespace brass::e2e
