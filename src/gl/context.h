@@ -163,6 +163,8 @@ class Context {
   // Pipe objects the validation code keeps bound; owned here.
   DrawValidationState validation;
   VertexInputState vertex_input;  // vertex_validation.cpp
+  // Default textures and the texture validation's pipe objects (texture.h).
+  TextureContextState texture_state;
 
  private:
   Context() = default;

@@ -145,6 +145,7 @@ void release_validation_state(Context& ctx) {
   v.default_color.reset();
   v.default_depth_stencil.reset();
   release_vertex_input(ctx);
+  release_texture_state(ctx);
 }
 
 }  // namespace brass::gl

@@ -345,6 +345,12 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
     *out = ints({buffer_value});
     return GL_NO_ERROR;
   }
+  // Texture bindings and the active unit come from the texture area (texture.h).
+  GLint texture_value = 0;
+  if (query_texture_state(ctx, pname, &texture_value)) {
+    *out = ints({texture_value});
+    return GL_NO_ERROR;
+  }
   if (query_fixed_function(ctx, pname, out) || query_bindings(ctx, pname, out) || query_limits(ctx, pname, out) ||
       query_framebuffer_bits(ctx, pname, out))
     return GL_NO_ERROR;

@@ -1,16 +1,38 @@
-// Texture and sampler objects, and the texture units they are bound to.
+// Texture and sampler objects, the texture units they are bound to, and the
+// per-context pipe objects texture validation keeps (sampler state cache,
+// dummy views for incomplete textures).
+//
+// Storage: every specified image (level x face) records where its texels live
+// (`TextureImage::resource`, level, layer). A mutable texture keeps a "main"
+// resource holding a mip chain from `resource_base`; images that fit it are
+// written there, others get a single-level resource of their own until the
+// texture is sampled complete, when the main resource is rebuilt around the
+// base level and the consistent images are copied into it
+// (texture_storage.h). Immutable textures (glTexStorage*) allocate once.
 #pragma once
 
 #include <array>
+#include <atomic>
+#include <cstdint>
 #include <vector>
 
+#include "gl/draw_validation.h"
 #include "gl/gl_object.h"
+#include "gl/pixel/format_table.h"
 #include "pipe/resource.h"
 #include "pipe/state.h"
 
 namespace brass::gl {
 
 inline constexpr unsigned kMaxTextureUnits = 32;
+inline constexpr unsigned kMaxTextureLevels = 16;
+
+// Generations are unique across objects, so a cache keyed by (object
+// address, generation) never mistakes a new object for a deleted one.
+inline uint64_t next_object_generation() {
+  static std::atomic<uint64_t> counter{0};
+  return counter.fetch_add(1, std::memory_order_relaxed) + 1;
+}
 
 // Sampling parameters: shared by textures (their own) and sampler objects.
 struct SamplerParams {
@@ -22,12 +44,19 @@ struct SamplerParams {
   GLfloat border_color[4] = {0, 0, 0, 0};
 };
 
-// One mip level of one face/layer set as specified by TexImage (its GL
-// internal format and size); the storage itself is `Texture::resource`.
+// One mip level of one face (or of all layers/slices of an array/3D level).
 struct TextureImage {
-  GLenum internal_format = GL_NONE;  // GL_NONE: not specified
+  GLenum internal_format = GL_NONE;                    // as the application named it; GL_NONE: not specified
+  const pixel::InternalFormatInfo* info = nullptr;     // the effective sized format
   GLsizei width = 0, height = 0, depth = 0;
+  Ref<pipe::Resource> resource;  // where the texels live
+  uint32_t resource_level = 0;   // level in `resource`
+  uint32_t resource_layer = 0;   // first layer in `resource` (cube face in a cube resource)
+  bool defined() const { return info != nullptr; }
 };
+
+// Texture kinds by GL target, in the order of TextureUnit's bindings.
+enum class TextureTargetIndex : uint8_t { Tex2D, Tex3D, Tex2DArray, TexCube, Count };
 
 class Texture final : public Object {
  public:
@@ -36,21 +65,41 @@ class Texture final : public Object {
   bool immutable = false;   // glTexStorage*
   GLint immutable_levels = 0;
   std::vector<std::array<TextureImage, 6>> images;  // [level][face]
-  Ref<pipe::Resource> resource;
-  Ref<pipe::SamplerView> view;  // rebuilt when resource/params change
+  Ref<pipe::Resource> resource;                     // the main resource
+  GLint resource_base = 0;                          // GL level of the main resource's level 0
   SamplerParams sampler;
   GLint base_level = 0, max_level = 1000;
   GLenum swizzle[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
-  pipe::SamplerObject* sampler_object = nullptr;  // cached pipe sampler for `sampler`
-  uint64_t generation = 0;  // bumped on any change a bound view depends on
+  // Bumped on any change sampling depends on (images, storage, levels,
+  // swizzle, parameters); validation skips unchanged units.
+  uint64_t generation = next_object_generation();
+
+  // The cached sampler view and what it was built from.
+  struct ViewKey {
+    const pipe::Resource* resource = nullptr;
+    uint32_t first_level = 0, last_level = 0, last_layer = 0;
+    std::array<pipe::Swizzle, 4> swizzle{};
+    bool operator==(const ViewKey&) const = default;
+  };
+  Ref<pipe::SamplerView> view;
+  ViewKey view_key;
+
+  unsigned faces() const { return target == GL_TEXTURE_CUBE_MAP ? 6u : 1u; }
+  // Null when that level was never specified (or the face index is out of range).
+  const TextureImage* image(GLint level, unsigned face = 0) const {
+    if (level < 0 || static_cast<size_t>(level) >= images.size() || face >= 6) return nullptr;
+    const TextureImage& i = images[level][face];
+    return i.defined() ? &i : nullptr;
+  }
+  void changed() { generation = next_object_generation(); }
 };
 
 class Sampler final : public Object {
  public:
   using Object::Object;
   SamplerParams params;
-  pipe::SamplerObject* sampler_object = nullptr;
-  uint64_t generation = 0;
+  uint64_t generation = next_object_generation();
+  void changed() { generation = next_object_generation(); }
 };
 
 struct TextureUnit {
@@ -62,5 +111,52 @@ struct TextureUnits {
   GLuint active = 0;  // glActiveTexture - GL_TEXTURE0
   std::array<TextureUnit, kMaxTextureUnits> units;
 };
+
+// Packed pipe sampler state key (no padding bytes: hashed and compared as bytes).
+struct SamplerKey {
+  uint8_t wrap_s, wrap_t, wrap_r, min_filter, mag_filter, mip_filter, compare_enable, compare_func;
+  uint32_t min_lod_bits, max_lod_bits, max_anisotropy_bits;
+};
+static_assert(std::has_unique_object_representations_v<SamplerKey>);
+
+// Per-context texture state that is not GL-visible: the default textures
+// (name 0) and pipe objects validation keeps.
+struct TextureContextState {
+  // The default texture of each target (what a null binding means).
+  std::array<Ref<Texture>, static_cast<size_t>(TextureTargetIndex::Count)> defaults;
+  StateObjectCache<SamplerKey, pipe::SamplerObject> sampler_states;
+  // 1x1 views sampling (0,0,0,1): [target][kind: float, int, uint, depth].
+  std::array<std::array<Ref<pipe::SamplerView>, 4>, static_cast<size_t>(TextureTargetIndex::Count)> dummy_views;
+  // What each stage's sampler slot had at the last validation.
+  struct SlotState {
+    const Texture* texture = nullptr;
+    uint64_t texture_generation = 0;
+    const Sampler* sampler = nullptr;
+    uint64_t sampler_generation = 0;
+    GLenum sampler_type = GL_NONE;
+    pipe::SamplerView* view = nullptr;
+    pipe::SamplerObject* state = nullptr;
+  };
+  std::array<std::array<SlotState, pipe::kMaxSamplers>, 2> slots{};  // [vertex, fragment]
+};
+
+class Context;
+
+// The texture bound to `target` (TEXTURE_2D, ..., never a cube face) on the
+// active unit, or the unit `unit`; the default texture when 0 is bound.
+// Null for an unknown target.
+Texture* bound_texture(Context& ctx, GLenum target);
+Texture* unit_texture(Context& ctx, unsigned unit, TextureTargetIndex index);
+// Where a texture image lives, for framebuffer attachments: the resource,
+// its level and the layer of `face_or_layer` (cube face index, array layer or
+// 3D slice). Moves the texture to consistent storage first if needed. Null
+// when the image is not specified.
+pipe::Resource* texture_image_storage(Context& ctx, Texture& tex, GLint level, GLint face_or_layer,
+                                      uint32_t* resource_level, uint32_t* resource_layer);
+// glGet values owned by the texture area (ACTIVE_TEXTURE, TEXTURE_BINDING_*,
+// SAMPLER_BINDING); false for other names.
+bool query_texture_state(Context& ctx, GLenum pname, GLint* value);
+// Context teardown: pipe objects kept by texture validation.
+void release_texture_state(Context& ctx);
 
 }  // namespace brass::gl

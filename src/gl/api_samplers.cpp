@@ -1,0 +1,108 @@
+// Sampler objects (ES 3.0 §3.8.2): names, unit bindings and parameters. A
+// sampler bound to a unit replaces the sampling parameters of every texture
+// on that unit (texture_validation.cpp).
+#include "gl/context.h"
+#include "gl/texture_storage.h"
+#include "gl_functions.h"
+
+namespace brass::gl::api {
+
+namespace {
+
+Sampler* lookup_sampler(Context& ctx, GLuint name) { return ctx.share_group().samplers.lookup(name); }
+
+void sampler_param(Context& ctx, GLuint name, GLenum pname, const ParamValue& v) {
+  Sampler* s = lookup_sampler(ctx, name);
+  if (!s) return ctx.set_error(GL_INVALID_OPERATION);
+  SamplerParams p = s->params;
+  bool known = false;
+  const GLenum err = set_sampler_param(p, pname, v, &known);
+  if (err != GL_NO_ERROR) return ctx.set_error(err);
+  s->params = p;
+  s->changed();
+  ctx.dirty(kDirtyTextures);
+}
+
+bool sampler_query(Context& ctx, GLuint name, GLenum pname, ParamValue* out) {
+  Sampler* s = lookup_sampler(ctx, name);
+  if (!s) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
+  if (!get_sampler_param(s->params, pname, out)) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void GenSamplers(Context& ctx, GLsizei count, GLuint* samplers) {
+  if (count < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!samplers) return;
+  ObjectTable<Sampler>& table = ctx.share_group().samplers;
+  // Sampler names name objects at once (glIsSampler is true before any bind).
+  for (GLsizei i = 0; i < count; ++i) {
+    Sampler* s = table.create([](GLuint name) { return make_ref<Sampler>(name); });
+    samplers[i] = s ? s->name() : 0;
+    if (!s) return ctx.set_error(GL_OUT_OF_MEMORY);
+  }
+}
+
+void DeleteSamplers(Context& ctx, GLsizei count, const GLuint* samplers) {
+  if (count < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!samplers) return;
+  for (GLsizei i = 0; i < count; ++i) {
+    if (samplers[i] == 0) continue;
+    Ref<Sampler> s = ctx.share_group().samplers.remove(samplers[i]);
+    if (!s) continue;
+    for (TextureUnit& u : ctx.textures.units)
+      if (u.sampler.get() == s.get()) u.sampler.reset();
+    ctx.dirty(kDirtyTextures);
+  }
+}
+
+GLboolean IsSampler(Context& ctx, GLuint sampler) {
+  return sampler != 0 && lookup_sampler(ctx, sampler) ? GL_TRUE : GL_FALSE;
+}
+
+void BindSampler(Context& ctx, GLuint unit, GLuint sampler) {
+  if (unit >= static_cast<GLuint>(ctx.limits.max_combined_texture_image_units) || unit >= kMaxTextureUnits)
+    return ctx.set_error(GL_INVALID_VALUE);
+  Sampler* s = nullptr;
+  if (sampler != 0) {
+    s = lookup_sampler(ctx, sampler);
+    if (!s) return ctx.set_error(GL_INVALID_OPERATION);
+  }
+  bind(ctx.textures.units[unit].sampler, s);
+  ctx.dirty(kDirtyTextures);
+}
+
+void SamplerParameteri(Context& ctx, GLuint sampler, GLenum pname, GLint param) {
+  sampler_param(ctx, sampler, pname, ParamValue{false, param, 0});
+}
+void SamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, const GLint* param) {
+  if (!param) return;
+  sampler_param(ctx, sampler, pname, ParamValue{false, param[0], 0});
+}
+void SamplerParameterf(Context& ctx, GLuint sampler, GLenum pname, GLfloat param) {
+  sampler_param(ctx, sampler, pname, ParamValue{true, 0, param});
+}
+void SamplerParameterfv(Context& ctx, GLuint sampler, GLenum pname, const GLfloat* param) {
+  if (!param) return;
+  sampler_param(ctx, sampler, pname, ParamValue{true, 0, param[0]});
+}
+
+void GetSamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, GLint* params) {
+  ParamValue v;
+  if (!sampler_query(ctx, sampler, pname, &v) || !params) return;
+  params[0] = v.as_int();
+}
+void GetSamplerParameterfv(Context& ctx, GLuint sampler, GLenum pname, GLfloat* params) {
+  ParamValue v;
+  if (!sampler_query(ctx, sampler, pname, &v) || !params) return;
+  params[0] = v.as_float();
+}
+
+}  // namespace brass::gl::api

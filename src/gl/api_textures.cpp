@@ -1,0 +1,687 @@
+// Texture objects (ES 3.0 §3.8): names and bindings, image specification
+// (TexImage, TexSubImage, TexStorage, CopyTex*, CompressedTex*), mipmap
+// generation and parameters. Every call checks all of its errors before it
+// changes any state; storage lives in texture_storage.cpp.
+#include <algorithm>
+#include <bit>
+
+#include "gl/context.h"
+#include "gl/pixel/client_format.h"
+#include "gl/pixel/tex_image_rules.h"
+#include "gl/texture_storage.h"
+#include "gl_functions.h"
+
+namespace brass::gl::api {
+
+namespace {
+
+bool fail(Context& ctx, GLenum error) {
+  ctx.set_error(error);
+  return false;
+}
+
+Binding<Texture>& binding_point(TextureUnit& u, GLenum target) {
+  switch (target) {
+    case GL_TEXTURE_3D: return u.texture_3d;
+    case GL_TEXTURE_2D_ARRAY: return u.texture_2d_array;
+    case GL_TEXTURE_CUBE_MAP: return u.texture_cube;
+    default: return u.texture_2d;
+  }
+}
+
+// A TexImage2D-style target: TEXTURE_2D or a cube face.
+struct Target2D {
+  GLenum texture_target = GL_NONE;
+  unsigned face = 0;
+};
+bool target_2d(GLenum target, Target2D* out) {
+  if (target == GL_TEXTURE_2D) {
+    *out = {GL_TEXTURE_2D, 0};
+    return true;
+  }
+  if (target >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+    *out = {GL_TEXTURE_CUBE_MAP, target - GL_TEXTURE_CUBE_MAP_POSITIVE_X};
+    return true;
+  }
+  return false;
+}
+bool is_target_3d(GLenum target) { return target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY; }
+
+GLint max_size(const Context& ctx, GLenum target) {
+  switch (target) {
+    case GL_TEXTURE_3D: return ctx.limits.max_3d_texture_size;
+    case GL_TEXTURE_CUBE_MAP: return ctx.limits.max_cube_map_texture_size;
+    default: return ctx.limits.max_texture_size;
+  }
+}
+
+uint32_t log2_floor(uint32_t v) { return v ? 31u - static_cast<uint32_t>(std::countl_zero(v)) : 0u; }
+
+bool check_level(Context& ctx, GLenum target, GLint level) {
+  if (level < 0 || static_cast<uint32_t>(level) > log2_floor(static_cast<uint32_t>(max_size(ctx, target))))
+    return fail(ctx, GL_INVALID_VALUE);
+  return true;
+}
+
+// Image sizes for a level of a target (ES 3.0 §3.8.3).
+bool check_size(Context& ctx, GLenum target, GLint level, GLsizei w, GLsizei h, GLsizei d) {
+  if (w < 0 || h < 0 || d < 0) return fail(ctx, GL_INVALID_VALUE);
+  const GLint m = max_size(ctx, target) >> level;
+  if (w > m || h > m) return fail(ctx, GL_INVALID_VALUE);
+  if (target == GL_TEXTURE_3D && d > m) return fail(ctx, GL_INVALID_VALUE);
+  if (target == GL_TEXTURE_2D_ARRAY && d > ctx.limits.max_array_texture_layers) return fail(ctx, GL_INVALID_VALUE);
+  if (target == GL_TEXTURE_CUBE_MAP && w != h) return fail(ctx, GL_INVALID_VALUE);
+  return true;
+}
+
+// The bound texture an image call works on; records the error when it may
+// not be (re)specified.
+Texture* texture_for_spec(Context& ctx, GLenum texture_target) {
+  Texture* t = bound_texture(ctx, texture_target);
+  if (!t) return fail(ctx, GL_INVALID_ENUM), nullptr;
+  if (t->immutable) return fail(ctx, GL_INVALID_OPERATION), nullptr;
+  return t;
+}
+
+void tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint internal_format, GLsizei w,
+               GLsizei h, GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels) {
+  const bool three_d = is_target_3d(texture_target);
+  if (!check_level(ctx, texture_target, level) || !check_size(ctx, texture_target, level, w, h, d)) return;
+  if (border != 0) return ctx.set_error(GL_INVALID_VALUE);
+  const pixel::FormatFeatures features = texture_format_features(ctx);
+  const pixel::FormatResolution res = pixel::resolve_tex_image_format(internal_format, format, type, features);
+  if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
+  if (const GLenum e = pixel::check_format_for_target(*res.info, texture_target); e != GL_NO_ERROR)
+    return ctx.set_error(e);
+  Texture* t = texture_for_spec(ctx, texture_target);
+  if (!t) return;
+  if (!check_unpack_buffer(ctx, format, type, uint32_t(w), uint32_t(h), uint32_t(d), three_d, pixels)) return;
+  if (!define_image(ctx, *t, level, face, static_cast<GLenum>(internal_format), res.info, uint32_t(w), uint32_t(h),
+                    uint32_t(d)))
+    return;
+  ctx.dirty(kDirtyTextures);
+  upload_pixels(ctx, t->images[level][face], 0, 0, 0, uint32_t(w), uint32_t(h), uint32_t(d), format, type, pixels,
+                three_d);
+}
+
+// The specified image a Sub call updates, with the region checks.
+const TextureImage* sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y,
+                              GLint z, GLsizei w, GLsizei h, GLsizei d, Texture** tex) {
+  if (!check_level(ctx, texture_target, level)) return nullptr;
+  if (w < 0 || h < 0 || d < 0) return fail(ctx, GL_INVALID_VALUE), nullptr;
+  Texture* t = bound_texture(ctx, texture_target);
+  const TextureImage* img = t ? t->image(level, face) : nullptr;
+  if (!img) return fail(ctx, GL_INVALID_OPERATION), nullptr;
+  if (x < 0 || y < 0 || z < 0 || int64_t(x) + w > img->width || int64_t(y) + h > img->height ||
+      int64_t(z) + d > img->depth)
+    return fail(ctx, GL_INVALID_VALUE), nullptr;
+  *tex = t;
+  return img;
+}
+
+void tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y, GLint z,
+                   GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels) {
+  if (!pixel::is_client_format_enum(format, pixel::ApiKind::Es) || !pixel::is_client_type_enum(type, pixel::ApiKind::Es))
+    return ctx.set_error(GL_INVALID_ENUM);
+  Texture* t = nullptr;
+  const TextureImage* img = sub_image(ctx, texture_target, face, level, x, y, z, w, h, d, &t);
+  if (!img) return;
+  if (img->info->is_compressed()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (const GLenum e = pixel::check_tex_sub_image_format(*img->info, format, type, texture_format_features(ctx));
+      e != GL_NO_ERROR)
+    return ctx.set_error(e);
+  const bool three_d = is_target_3d(texture_target);
+  if (!check_unpack_buffer(ctx, format, type, uint32_t(w), uint32_t(h), uint32_t(d), three_d, pixels)) return;
+  if (!upload_pixels(ctx, *img, x, y, z, uint32_t(w), uint32_t(h), uint32_t(d), format, type, pixels, three_d)) return;
+  t->changed();
+  ctx.dirty(kDirtyTextures);
+}
+
+void compressed_tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLenum internal_format,
+                          GLsizei w, GLsizei h, GLsizei d, GLint border, GLsizei image_size, const void* data) {
+  if (!check_level(ctx, texture_target, level) || !check_size(ctx, texture_target, level, w, h, d)) return;
+  if (border != 0) return ctx.set_error(GL_INVALID_VALUE);
+  const pixel::FormatResolution res = pixel::resolve_compressed_format(internal_format, texture_format_features(ctx));
+  if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
+  if (const GLenum e = pixel::check_format_for_target(*res.info, texture_target); e != GL_NO_ERROR)
+    return ctx.set_error(e);
+  if (const GLenum e = pixel::check_compressed_image_size(*res.info, uint32_t(w), uint32_t(h), uint32_t(d), image_size);
+      e != GL_NO_ERROR)
+    return ctx.set_error(e);
+  Texture* t = texture_for_spec(ctx, texture_target);
+  if (!t) return;
+  if (!check_compressed_unpack_buffer(ctx, image_size, data)) return;
+  if (!define_image(ctx, *t, level, face, internal_format, res.info, uint32_t(w), uint32_t(h), uint32_t(d))) return;
+  ctx.dirty(kDirtyTextures);
+  if (data || ctx.buffers.pixel_unpack)
+    upload_compressed(ctx, t->images[level][face], 0, 0, 0, uint32_t(w), uint32_t(h), uint32_t(d), image_size, data);
+}
+
+void compressed_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y,
+                              GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLsizei image_size,
+                              const void* data) {
+  const pixel::FormatResolution res = pixel::resolve_compressed_format(format, texture_format_features(ctx));
+  if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
+  if (texture_target == GL_TEXTURE_3D) return ctx.set_error(GL_INVALID_OPERATION);
+  Texture* t = nullptr;
+  const TextureImage* img = sub_image(ctx, texture_target, face, level, x, y, z, w, h, d, &t);
+  if (!img) return;
+  if (img->info != res.info) return ctx.set_error(GL_INVALID_OPERATION);
+  if (const GLenum e = pixel::check_compressed_sub_image_region(*img->info, x, y, uint32_t(w), uint32_t(h),
+                                                                uint32_t(img->width), uint32_t(img->height));
+      e != GL_NO_ERROR)
+    return ctx.set_error(e);
+  if (const GLenum e = pixel::check_compressed_image_size(*img->info, uint32_t(w), uint32_t(h), uint32_t(d), image_size);
+      e != GL_NO_ERROR)
+    return ctx.set_error(e);
+  if (!check_compressed_unpack_buffer(ctx, image_size, data)) return;
+  if (data || ctx.buffers.pixel_unpack)
+    upload_compressed(ctx, *img, x, y, z, uint32_t(w), uint32_t(h), uint32_t(d), image_size, data);
+  t->changed();
+  ctx.dirty(kDirtyTextures);
+}
+
+void tex_storage(Context& ctx, GLenum target, GLsizei levels, GLenum internal_format, GLsizei w, GLsizei h,
+                 GLsizei d, bool three_d) {
+  const bool ok_target = three_d ? is_target_3d(target) : (target == GL_TEXTURE_2D || target == GL_TEXTURE_CUBE_MAP);
+  if (!ok_target) return ctx.set_error(GL_INVALID_ENUM);
+  const pixel::FormatResolution res = pixel::resolve_tex_storage_format(internal_format, texture_format_features(ctx));
+  if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
+  if (levels < 1 || w < 1 || h < 1 || d < 1) return ctx.set_error(GL_INVALID_VALUE);
+  if (!check_size(ctx, target, 0, w, h, d)) return;
+  if (static_cast<uint32_t>(levels) > full_chain_levels(target, uint32_t(w), uint32_t(h), uint32_t(d)))
+    return ctx.set_error(GL_INVALID_OPERATION);
+  if (const GLenum e = pixel::check_format_for_target(*res.info, target); e != GL_NO_ERROR) return ctx.set_error(e);
+  Texture* t = bound_texture(ctx, target);
+  if (!t || t->name() == 0 || t->immutable) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!allocate_immutable(ctx, *t, levels, res.info, uint32_t(w), uint32_t(h), uint32_t(d))) return;
+  ctx.dirty(kDirtyTextures);
+}
+
+// --- copies from the read framebuffer ---
+
+struct CopySource {
+  pipe::Resource* resource = nullptr;
+  uint32_t level = 0, layer = 0;
+  GLint width = 0, height = 0;
+  const pixel::InternalFormatInfo* info = nullptr;
+};
+
+const pixel::InternalFormatInfo* info_for_pipe_format(pipe::Format f) {
+  switch (f) {
+    case pipe::Format::RGBA8_UNORM:
+    case pipe::Format::BGRA8_UNORM: return pixel::find_internal_format(GL_RGBA8);
+    case pipe::Format::RGBA8_SRGB:
+    case pipe::Format::BGRA8_SRGB: return pixel::find_internal_format(GL_SRGB8_ALPHA8);
+    case pipe::Format::RGB8_UNORM: return pixel::find_internal_format(GL_RGB8);
+    case pipe::Format::B5G6R5_UNORM: return pixel::find_internal_format(GL_RGB565);
+    case pipe::Format::RGBA4_UNORM: return pixel::find_internal_format(GL_RGBA4);
+    case pipe::Format::RGB5A1_UNORM: return pixel::find_internal_format(GL_RGB5_A1);
+    case pipe::Format::RGB10A2_UNORM: return pixel::find_internal_format(GL_RGB10_A2);
+    default: return nullptr;
+  }
+}
+
+// The read framebuffer's read buffer (ES 3.0 §3.8.5), or the error.
+bool copy_source(Context& ctx, CopySource* out) {
+  if (!ctx.read_framebuffer) {
+    const Drawable* dr = ctx.read();
+    if (!dr) return fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+    if (!dr->color || ctx.default_read_buffer == GL_NONE) return fail(ctx, GL_INVALID_OPERATION);
+    if (dr->color->templ().samples > 1) return fail(ctx, GL_INVALID_OPERATION);
+    out->resource = dr->color.get();
+    out->width = dr->width;
+    out->height = dr->height;
+    out->info = info_for_pipe_format(dr->color->templ().format);
+  } else {
+    Framebuffer& fb = *ctx.read_framebuffer;
+    if (check_framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE)
+      return fail(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+    if (fb.read_buffer == GL_NONE) return fail(ctx, GL_INVALID_OPERATION);
+    const unsigned i = fb.read_buffer - GL_COLOR_ATTACHMENT0;
+    if (i >= kMaxColorAttachments) return fail(ctx, GL_INVALID_OPERATION);
+    Attachment& a = fb.color[i];
+    if (a.type == GL_TEXTURE && a.texture) {
+      const unsigned face = a.texture->target == GL_TEXTURE_CUBE_MAP ? static_cast<unsigned>(a.layer) : 0u;
+      const TextureImage* img = a.texture->image(a.level, face);
+      out->info = img ? img->info : nullptr;
+    } else if (a.type == GL_RENDERBUFFER && a.renderbuffer) {
+      out->info = pixel::find_internal_format(a.renderbuffer->internal_format);
+    }
+    if (!a.surface) return fail(ctx, GL_INVALID_OPERATION);
+    pipe::Surface* s = a.surface.get();
+    if (s->resource()->templ().samples > 1) return fail(ctx, GL_INVALID_OPERATION);
+    out->resource = s->resource();
+    out->level = s->templ().level;
+    out->layer = s->templ().first_layer;
+    out->width = static_cast<GLint>(s->width());
+    out->height = static_cast<GLint>(s->height());
+  }
+  if (!out->info) out->info = info_for_pipe_format(out->resource->templ().format);
+  if (!out->info) return fail(ctx, GL_INVALID_OPERATION);
+  return true;
+}
+
+// ES 3.0 §3.8.5 / table 3.15: the destination's components must be a subset
+// of the source's, and both of the same kind (normalized, float, signed or
+// unsigned integer, linear or sRGB).
+bool copy_compatible(const pixel::InternalFormatInfo& src, const pixel::InternalFormatInfo& dst) {
+  using CT = pixel::ComponentType;
+  if (!dst.is_color() || dst.is_compressed() || !src.is_color()) return false;
+  if (dst.component_type == CT::SignedNormalized) return false;
+  if (src.component_type != dst.component_type) return false;
+  if (src.srgb != dst.srgb) return false;
+  const bool need_r = dst.bits.red || dst.bits.luminance, need_g = dst.bits.green, need_b = dst.bits.blue;
+  const bool need_a = dst.bits.alpha;
+  if ((need_r && !src.bits.red) || (need_g && !src.bits.green) || (need_b && !src.bits.blue) ||
+      (need_a && !src.bits.alpha))
+    return false;
+  return true;
+}
+
+// The effective format of CopyTexImage2D's internalformat for this source.
+GLenum copy_dest_format(Context& ctx, GLenum internal_format, const pixel::InternalFormatInfo& src,
+                        const pixel::InternalFormatInfo** out) {
+  const pixel::FormatFeatures features = texture_format_features(ctx);
+  switch (internal_format) {
+    case GL_RGB:
+      *out = pixel::find_internal_format(src.internal_format == GL_RGB565 ? GL_RGB565 : GL_RGB8);
+      return GL_NO_ERROR;
+    case GL_RGBA:
+      *out = pixel::find_internal_format(src.internal_format == GL_RGBA4     ? GL_RGBA4
+                                         : src.internal_format == GL_RGB5_A1 ? GL_RGB5_A1
+                                                                             : GL_RGBA8);
+      return GL_NO_ERROR;
+    case GL_ALPHA:
+    case GL_LUMINANCE:
+    case GL_LUMINANCE_ALPHA: {
+      const pixel::FormatResolution r =
+          pixel::resolve_tex_image_format(static_cast<int32_t>(internal_format), internal_format, GL_UNSIGNED_BYTE,
+                                          features);
+      *out = r.info;
+      return r.info ? GL_NO_ERROR : GL_INVALID_ENUM;
+    }
+    default: break;
+  }
+  const pixel::InternalFormatInfo* info = pixel::find_internal_format(internal_format, features);
+  if (!info || info->is_compressed() || (info->availability & pixel::kAvailLegacy && !(info->availability & pixel::kAvailEs3)))
+    return GL_INVALID_ENUM;
+  if (!info->is_color()) return GL_INVALID_OPERATION;
+  *out = info;
+  return GL_NO_ERROR;
+}
+
+// Blits the part of the source rectangle inside the read buffer.
+void copy_region(Context& ctx, const CopySource& src, GLint x, GLint y, GLsizei w, GLsizei h, const TextureImage& img,
+                 GLint dx, GLint dy, GLint dz) {
+  const GLint x0 = std::max(0, x), y0 = std::max(0, y);
+  const GLint x1 = std::min(src.width, x + w), y1 = std::min(src.height, y + h);
+  if (x1 <= x0 || y1 <= y0 || !img.resource) return;
+  pipe::BlitInfo b;
+  b.src.resource = src.resource;
+  b.src.level = src.level;
+  b.src.box.x = x0;
+  b.src.box.y = y0;
+  b.src.box.z = static_cast<int32_t>(src.layer);
+  b.src.box.width = x1 - x0;
+  b.src.box.height = y1 - y0;
+  b.src.box.depth = 1;
+  b.dst.resource = img.resource.get();
+  b.dst.level = img.resource_level;
+  b.dst.box.x = dx + (x0 - x);
+  b.dst.box.y = dy + (y0 - y);
+  b.dst.box.z = dz + static_cast<int32_t>(img.resource_layer);
+  b.dst.box.width = x1 - x0;
+  b.dst.box.height = y1 - y0;
+  b.dst.box.depth = 1;
+  b.mask = pipe::kBlitColor;
+  b.filter = pipe::Filter::Nearest;
+  ctx.pipe().blit(b);
+}
+
+void copy_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint xoffset,
+                        GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei w, GLsizei h) {
+  Texture* t = nullptr;
+  const TextureImage* img = sub_image(ctx, texture_target, face, level, xoffset, yoffset, zoffset, w, h, 1, &t);
+  if (!img) return;
+  CopySource src;
+  if (!copy_source(ctx, &src)) return;
+  if (!copy_compatible(*src.info, *img->info)) return ctx.set_error(GL_INVALID_OPERATION);
+  copy_region(ctx, src, x, y, w, h, *img, xoffset, yoffset, zoffset);
+  t->changed();
+  ctx.dirty(kDirtyTextures);
+}
+
+// GL_INVALID_OPERATION unless GenerateMipmap may run on this base level
+// (ES 3.0 §3.8.10).
+bool mipmap_format_ok(Context& ctx, const TextureImage& base) {
+  const pixel::InternalFormatInfo& info = *base.info;
+  if (info.is_compressed() || info.is_integer() || !info.is_color()) return false;
+  const bool unsized = base.internal_format == GL_RGBA || base.internal_format == GL_RGB ||
+                       base.internal_format == GL_LUMINANCE_ALPHA || base.internal_format == GL_LUMINANCE ||
+                       base.internal_format == GL_ALPHA;
+  if (unsized) return true;
+  const pixel::FormatFeatures f = texture_format_features(ctx);
+  return pixel::is_color_renderable(info, f) && pixel::is_texture_filterable(info, f);
+}
+
+// Fallback when the pipe cannot generate mipmaps of a format in one call:
+// a linear blit per level.
+void blit_mipmaps(Context& ctx, pipe::Resource* r, uint32_t first, uint32_t last, uint32_t layers, bool is3d) {
+  const pipe::ResourceTemplate& rt = r->templ();
+  for (uint32_t l = first + 1; l <= last; ++l) {
+    pipe::BlitInfo b;
+    b.src.resource = b.dst.resource = r;
+    b.src.level = l - 1;
+    b.dst.level = l;
+    b.src.box.width = static_cast<int32_t>(std::max(1u, rt.width >> (l - 1)));
+    b.src.box.height = static_cast<int32_t>(std::max(1u, rt.height >> (l - 1)));
+    b.src.box.depth = static_cast<int32_t>(is3d ? std::max(1u, rt.depth >> (l - 1)) : layers);
+    b.dst.box.width = static_cast<int32_t>(std::max(1u, rt.width >> l));
+    b.dst.box.height = static_cast<int32_t>(std::max(1u, rt.height >> l));
+    b.dst.box.depth = static_cast<int32_t>(is3d ? std::max(1u, rt.depth >> l) : layers);
+    b.filter = pipe::Filter::Linear;
+    ctx.pipe().blit(b);
+  }
+}
+
+// --- parameters ---
+
+void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
+  Texture* t = bound_texture(ctx, target);
+  if (!t) return ctx.set_error(GL_INVALID_ENUM);
+  bool known = false;
+  SamplerParams p = t->sampler;
+  GLenum err = set_sampler_param(p, pname, v, &known);
+  if (known) {
+    if (err != GL_NO_ERROR) return ctx.set_error(err);
+    t->sampler = p;
+  } else {
+    const GLint i = v.as_int();
+    switch (pname) {
+      case GL_TEXTURE_BASE_LEVEL:
+        if (i < 0) return ctx.set_error(GL_INVALID_VALUE);
+        t->base_level = i;
+        break;
+      case GL_TEXTURE_MAX_LEVEL:
+        if (i < 0) return ctx.set_error(GL_INVALID_VALUE);
+        t->max_level = i;
+        break;
+      case GL_TEXTURE_SWIZZLE_R:
+      case GL_TEXTURE_SWIZZLE_G:
+      case GL_TEXTURE_SWIZZLE_B:
+      case GL_TEXTURE_SWIZZLE_A: {
+        const GLenum e = static_cast<GLenum>(i);
+        if (e != GL_RED && e != GL_GREEN && e != GL_BLUE && e != GL_ALPHA && e != GL_ZERO && e != GL_ONE)
+          return ctx.set_error(GL_INVALID_ENUM);
+        t->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
+        break;
+      }
+      default: return ctx.set_error(GL_INVALID_ENUM);
+    }
+  }
+  t->changed();
+  ctx.dirty(kDirtyTextures);
+}
+
+bool tex_query(Context& ctx, GLenum target, GLenum pname, ParamValue* out) {
+  Texture* t = bound_texture(ctx, target);
+  if (!t) return fail(ctx, GL_INVALID_ENUM);
+  if (get_sampler_param(t->sampler, pname, out)) return true;
+  out->is_float = false;
+  switch (pname) {
+    case GL_TEXTURE_BASE_LEVEL: out->i = t->base_level; return true;
+    case GL_TEXTURE_MAX_LEVEL: out->i = t->max_level; return true;
+    case GL_TEXTURE_SWIZZLE_R:
+    case GL_TEXTURE_SWIZZLE_G:
+    case GL_TEXTURE_SWIZZLE_B:
+    case GL_TEXTURE_SWIZZLE_A: out->i = static_cast<GLint>(t->swizzle[pname - GL_TEXTURE_SWIZZLE_R]); return true;
+    case GL_TEXTURE_IMMUTABLE_FORMAT: out->i = t->immutable ? GL_TRUE : GL_FALSE; return true;
+    case GL_TEXTURE_IMMUTABLE_LEVELS: out->i = t->immutable_levels; return true;
+    default: return fail(ctx, GL_INVALID_ENUM);
+  }
+}
+
+template <typename T>
+void unbind_if(Binding<T>& point, T* obj) {
+  if (point.get() == obj) point.reset();
+}
+
+}  // namespace
+
+// --- names and bindings ---
+
+void GenTextures(Context& ctx, GLsizei n, GLuint* textures) {
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (n == 0 || !textures) return;
+  ctx.share_group().textures.generate(n, textures);
+}
+
+void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures) {
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!textures) return;
+  for (GLsizei i = 0; i < n; ++i) {
+    if (textures[i] == 0) continue;
+    Ref<Texture> t = ctx.share_group().textures.remove(textures[i]);
+    if (!t) continue;
+    for (TextureUnit& u : ctx.textures.units)
+      for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube}) unbind_if(*p, t.get());
+    // Attached to a bound framebuffer: detached from it (ES 3.0 §4.4.2.3).
+    for (Framebuffer* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()}) {
+      if (!fb) continue;
+      bool detached = false;
+      for (Attachment* a : {&fb->depth, &fb->stencil})
+        if (a->type == GL_TEXTURE && a->texture.get() == t.get()) {
+          *a = Attachment{};
+          detached = true;
+        }
+      for (Attachment& a : fb->color)
+        if (a.type == GL_TEXTURE && a.texture.get() == t.get()) {
+          a = Attachment{};
+          detached = true;
+        }
+      if (detached) {
+        ++fb->generation;
+        ctx.dirty(kDirtyFramebuffer);
+      }
+    }
+    ctx.dirty(kDirtyTextures);
+  }
+}
+
+GLboolean IsTexture(Context& ctx, GLuint texture) {
+  if (texture == 0) return GL_FALSE;
+  Texture* t = ctx.share_group().textures.lookup(texture);
+  return t && t->target != GL_NONE ? GL_TRUE : GL_FALSE;
+}
+
+void BindTexture(Context& ctx, GLenum target, GLuint texture) {
+  if (target_index(target) == TextureTargetIndex::Count) return ctx.set_error(GL_INVALID_ENUM);
+  Binding<Texture>& point = binding_point(ctx.textures.units[ctx.textures.active], target);
+  if (texture == 0) {
+    point.reset();
+    ctx.dirty(kDirtyTextures);
+    return;
+  }
+  Texture* t = ctx.share_group().textures.get_or_create(texture, true, [](GLuint name) { return make_ref<Texture>(name); });
+  if (!t) return ctx.set_error(GL_OUT_OF_MEMORY);
+  if (t->target != GL_NONE && t->target != target) return ctx.set_error(GL_INVALID_OPERATION);
+  t->target = target;
+  bind(point, t);
+  ctx.dirty(kDirtyTextures);
+}
+
+void ActiveTexture(Context& ctx, GLenum texture) {
+  const GLuint unit = texture - GL_TEXTURE0;
+  if (texture < GL_TEXTURE0 || unit >= static_cast<GLuint>(ctx.limits.max_combined_texture_image_units) ||
+      unit >= kMaxTextureUnits)
+    return ctx.set_error(GL_INVALID_ENUM);
+  ctx.textures.active = unit;
+}
+
+// --- image specification ---
+
+void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                GLint border, GLenum format, GLenum type, const void* pixels) {
+  Target2D t;
+  if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
+  tex_image(ctx, t.texture_target, t.face, level, internalformat, width, height, 1, border, format, type, pixels);
+}
+
+void TexImage3D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
+                GLsizei depth, GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (!is_target_3d(target)) return ctx.set_error(GL_INVALID_ENUM);
+  tex_image(ctx, target, 0, level, internalformat, width, height, depth, border, format, type, pixels);
+}
+
+void TexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                   GLsizei height, GLenum format, GLenum type, const void* pixels) {
+  Target2D t;
+  if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
+  tex_sub_image(ctx, t.texture_target, t.face, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels);
+}
+
+void TexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                   GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels) {
+  if (!is_target_3d(target)) return ctx.set_error(GL_INVALID_ENUM);
+  tex_sub_image(ctx, target, 0, level, xoffset, yoffset, zoffset, width, height, depth, format, type, pixels);
+}
+
+void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
+                  GLsizei height) {
+  tex_storage(ctx, target, levels, internalformat, width, height, 1, false);
+}
+
+void TexStorage3D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
+                  GLsizei depth) {
+  tex_storage(ctx, target, levels, internalformat, width, height, depth, true);
+}
+
+void CompressedTexImage2D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                          GLsizei height, GLint border, GLsizei imageSize, const void* data) {
+  Target2D t;
+  if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
+  compressed_tex_image(ctx, t.texture_target, t.face, level, internalformat, width, height, 1, border, imageSize,
+                       data);
+}
+
+void CompressedTexImage3D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLsizei width,
+                          GLsizei height, GLsizei depth, GLint border, GLsizei imageSize, const void* data) {
+  if (!is_target_3d(target)) return ctx.set_error(GL_INVALID_ENUM);
+  compressed_tex_image(ctx, target, 0, level, internalformat, width, height, depth, border, imageSize, data);
+}
+
+void CompressedTexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
+                             GLsizei height, GLenum format, GLsizei imageSize, const void* data) {
+  Target2D t;
+  if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
+  compressed_tex_sub_image(ctx, t.texture_target, t.face, level, xoffset, yoffset, 0, width, height, 1, format,
+                           imageSize, data);
+}
+
+void CompressedTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
+                             GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLsizei imageSize,
+                             const void* data) {
+  if (!is_target_3d(target)) return ctx.set_error(GL_INVALID_ENUM);
+  compressed_tex_sub_image(ctx, target, 0, level, xoffset, yoffset, zoffset, width, height, depth, format, imageSize,
+                           data);
+}
+
+void CopyTexImage2D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
+                    GLsizei height, GLint border) {
+  Target2D t;
+  if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!check_level(ctx, t.texture_target, level) || !check_size(ctx, t.texture_target, level, width, height, 1))
+    return;
+  if (border != 0) return ctx.set_error(GL_INVALID_VALUE);
+  CopySource src;
+  if (!copy_source(ctx, &src)) return;
+  const pixel::InternalFormatInfo* info = nullptr;
+  if (const GLenum e = copy_dest_format(ctx, internalformat, *src.info, &info); e != GL_NO_ERROR)
+    return ctx.set_error(e);
+  if (!copy_compatible(*src.info, *info)) return ctx.set_error(GL_INVALID_OPERATION);
+  Texture* tex = texture_for_spec(ctx, t.texture_target);
+  if (!tex) return;
+  if (!define_image(ctx, *tex, level, t.face, internalformat, info, uint32_t(width), uint32_t(height), 1)) return;
+  copy_region(ctx, src, x, y, width, height, tex->images[level][t.face], 0, 0, 0);
+  ctx.dirty(kDirtyTextures);
+}
+
+void CopyTexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
+                       GLsizei width, GLsizei height) {
+  Target2D t;
+  if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
+  copy_tex_sub_image(ctx, t.texture_target, t.face, level, xoffset, yoffset, 0, x, y, width, height);
+}
+
+void CopyTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x,
+                       GLint y, GLsizei width, GLsizei height) {
+  if (!is_target_3d(target)) return ctx.set_error(GL_INVALID_ENUM);
+  copy_tex_sub_image(ctx, target, 0, level, xoffset, yoffset, zoffset, x, y, width, height);
+}
+
+void GenerateMipmap(Context& ctx, GLenum target) {
+  Texture* t = bound_texture(ctx, target);
+  if (!t) return ctx.set_error(GL_INVALID_ENUM);
+  GLint base = t->base_level, max_level = t->max_level;
+  if (t->immutable) {
+    base = std::clamp(base, 0, t->immutable_levels - 1);
+    max_level = std::clamp(max_level, base, t->immutable_levels - 1);
+  }
+  const TextureImage* b = t->image(base, 0);
+  if (!b) return;  // nothing specified: nothing to generate
+  if (target == GL_TEXTURE_CUBE_MAP && !base_level_consistent(*t, base)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!mipmap_format_ok(ctx, *b)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (b->width == 0 || b->height == 0 || b->depth == 0 || base > max_level) return;
+  const uint32_t w = uint32_t(b->width), h = uint32_t(b->height), d = uint32_t(b->depth);
+  const GLint last = std::min<GLint>(base + GLint(full_chain_levels(target, w, h, d)) - 1, max_level);
+  if (last <= base) return;
+  if (!ensure_main_storage(ctx, *t, base, base)) return;
+  // Derived levels are (re)specified with the base level's format, in place.
+  const TextureImage base_copy = *t->image(base, 0);
+  for (GLint l = base + 1; l <= last; ++l) {
+    uint32_t lw, lh, ld;
+    minified_size(target, w, h, d, uint32_t(l - base), &lw, &lh, &ld);
+    for (unsigned f = 0; f < t->faces(); ++f)
+      if (!t->immutable &&
+          !define_image(ctx, *t, l, f, base_copy.internal_format, base_copy.info, lw, lh, ld))
+        return;
+  }
+  pipe::Resource* r = t->resource.get();
+  const uint32_t first = uint32_t(base - t->resource_base), final_level = uint32_t(last - t->resource_base);
+  const uint32_t layers = target == GL_TEXTURE_3D ? 1u : r->templ().array_size;
+  if (!ctx.pipe().generate_mipmap(r, first, final_level, 0, layers - 1))
+    blit_mipmaps(ctx, r, first, final_level, layers, target == GL_TEXTURE_3D);
+  t->changed();
+  ctx.dirty(kDirtyTextures);
+}
+
+// --- parameters ---
+
+void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param) {
+  tex_param(ctx, target, pname, ParamValue{false, param, 0});
+}
+void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
+  if (!params) return;
+  tex_param(ctx, target, pname, ParamValue{false, params[0], 0});
+}
+void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param) {
+  tex_param(ctx, target, pname, ParamValue{true, 0, param});
+}
+void TexParameterfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* params) {
+  if (!params) return;
+  tex_param(ctx, target, pname, ParamValue{true, 0, params[0]});
+}
+
+void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  ParamValue v;
+  if (!tex_query(ctx, target, pname, &v) || !params) return;
+  params[0] = v.as_int();
+}
+void GetTexParameterfv(Context& ctx, GLenum target, GLenum pname, GLfloat* params) {
+  ParamValue v;
+  if (!tex_query(ctx, target, pname, &v) || !params) return;
+  params[0] = v.as_float();
+}
+
+}  // namespace brass::gl::api

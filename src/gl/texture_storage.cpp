@@ -1,0 +1,521 @@
+#include "gl/texture_storage.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "gl/context.h"
+#include "gl/pixel/pack_unpack.h"
+#include "gl/pixel/pixel_store.h"
+
+namespace brass::gl {
+
+namespace {
+
+bool is_array(GLenum target) { return target == GL_TEXTURE_2D_ARRAY; }
+bool is_3d(GLenum target) { return target == GL_TEXTURE_3D; }
+
+uint32_t log2_floor(uint32_t v) { return v ? 31u - static_cast<uint32_t>(std::countl_zero(v)) : 0u; }
+
+Ref<pipe::Resource> create_resource(Context& ctx, GLenum target, const pixel::InternalFormatInfo& info, uint32_t w,
+                                    uint32_t h, uint32_t d, uint32_t levels) {
+  pipe::ResourceTemplate t;
+  t.target = pipe_target(target);
+  t.format = info.storage;
+  t.width = w;
+  t.height = h;
+  if (is_3d(target)) t.depth = d;
+  if (is_array(target)) t.array_size = d;
+  if (target == GL_TEXTURE_CUBE_MAP) t.array_size = 6;
+  t.levels = levels;
+  t.bind = pipe::kBindSamplerView;
+  const pixel::FormatFeatures features = texture_format_features(ctx);
+  if (!info.is_compressed()) {
+    if (info.is_color() && pixel::is_color_renderable(info, features)) t.bind |= pipe::kBindRenderTarget;
+    if (!info.is_color()) t.bind |= pipe::kBindDepthStencil;
+  }
+  pipe::Status status = pipe::Status::Ok;
+  Ref<pipe::Resource> r = ctx.screen().resource_create(t, &status);
+  if (!r) ctx.pipe_failed(status == pipe::Status::Ok ? pipe::Status::OutOfMemory : status);
+  return r;
+}
+
+// Layers of one image as its resource holds them (array layers; 3D depth is
+// the box depth too).
+uint32_t image_layers(GLenum target, const TextureImage& img) {
+  return (is_array(target) || is_3d(target)) ? static_cast<uint32_t>(img.depth) : 1u;
+}
+
+bool main_resource_used_by_others(const Texture& tex, GLint level, unsigned face) {
+  for (size_t l = 0; l < tex.images.size(); ++l)
+    for (unsigned f = 0; f < 6; ++f) {
+      if (static_cast<GLint>(l) == level && f == face) continue;
+      if (tex.images[l][f].resource && tex.images[l][f].resource.get() == tex.resource.get()) return true;
+    }
+  return false;
+}
+
+// Whether an image of this format and size at `level` fits the main resource.
+bool fits_main(const Texture& tex, GLint level, const pixel::InternalFormatInfo* info, uint32_t w, uint32_t h,
+               uint32_t d) {
+  if (!tex.resource) return false;
+  const pipe::ResourceTemplate& rt = tex.resource->templ();
+  if (rt.format != info->storage) return false;
+  const GLint rl = level - tex.resource_base;
+  if (rl < 0 || static_cast<uint32_t>(rl) >= rt.levels) return false;
+  const uint32_t d0 = is_3d(tex.target) ? rt.depth : is_array(tex.target) ? rt.array_size : 1u;
+  uint32_t ew, eh, ed;
+  minified_size(tex.target, rt.width, rt.height, d0, static_cast<uint32_t>(rl), &ew, &eh, &ed);
+  return ew == w && eh == h && ed == d;
+}
+
+}  // namespace
+
+pixel::FormatFeatures texture_format_features(const Context&) { return pixel::FormatFeatures::es3(); }
+
+pipe::Target pipe_target(GLenum target) {
+  switch (target) {
+    case GL_TEXTURE_3D: return pipe::Target::Texture3D;
+    case GL_TEXTURE_2D_ARRAY: return pipe::Target::Texture2DArray;
+    case GL_TEXTURE_CUBE_MAP: return pipe::Target::TextureCube;
+    default: return pipe::Target::Texture2D;
+  }
+}
+
+TextureTargetIndex target_index(GLenum target) {
+  switch (target) {
+    case GL_TEXTURE_2D: return TextureTargetIndex::Tex2D;
+    case GL_TEXTURE_3D: return TextureTargetIndex::Tex3D;
+    case GL_TEXTURE_2D_ARRAY: return TextureTargetIndex::Tex2DArray;
+    case GL_TEXTURE_CUBE_MAP: return TextureTargetIndex::TexCube;
+    default: return TextureTargetIndex::Count;
+  }
+}
+
+uint32_t full_chain_levels(GLenum target, uint32_t w, uint32_t h, uint32_t d) {
+  uint32_t m = std::max(w, h);
+  if (is_3d(target)) m = std::max(m, d);
+  return log2_floor(std::max(m, 1u)) + 1;
+}
+
+void minified_size(GLenum target, uint32_t w, uint32_t h, uint32_t d, uint32_t level, uint32_t* ow, uint32_t* oh,
+                   uint32_t* od) {
+  *ow = std::max(1u, w >> level);
+  *oh = std::max(1u, h >> level);
+  *od = is_3d(target) ? std::max(1u, d >> level) : d;
+}
+
+bool define_image(Context& ctx, Texture& tex, GLint level, unsigned face, GLenum internal_format,
+                  const pixel::InternalFormatInfo* info, uint32_t w, uint32_t h, uint32_t d) {
+  Ref<pipe::Resource> resource;
+  uint32_t rlevel = 0, rlayer = 0;
+  if (w && h && d) {
+    if (fits_main(tex, level, info, w, h, d)) {
+      resource = tex.resource;
+      rlevel = static_cast<uint32_t>(level - tex.resource_base);
+      rlayer = tex.target == GL_TEXTURE_CUBE_MAP ? face : 0;
+    } else if (!tex.resource || !main_resource_used_by_others(tex, level, face)) {
+      resource = create_resource(ctx, tex.target, *info, w, h, d, full_chain_levels(tex.target, w, h, d));
+      if (!resource) return false;
+      tex.resource = resource;
+      tex.resource_base = level;
+      rlayer = tex.target == GL_TEXTURE_CUBE_MAP ? face : 0;
+    } else {
+      // Inconsistent with the chain so far: its own storage until the
+      // texture is used complete (ensure_main_storage).
+      const GLenum t = tex.target == GL_TEXTURE_CUBE_MAP ? GL_TEXTURE_2D : tex.target;
+      resource = create_resource(ctx, t, *info, w, h, d, 1);
+      if (!resource) return false;
+    }
+  }
+  if (tex.images.size() <= static_cast<size_t>(level)) tex.images.resize(static_cast<size_t>(level) + 1);
+  TextureImage& img = tex.images[static_cast<size_t>(level)][face];
+  img.internal_format = internal_format;
+  img.info = info;
+  img.width = static_cast<GLsizei>(w);
+  img.height = static_cast<GLsizei>(h);
+  img.depth = static_cast<GLsizei>(d);
+  img.resource = std::move(resource);
+  img.resource_level = rlevel;
+  img.resource_layer = rlayer;
+  tex.changed();
+  return true;
+}
+
+bool allocate_immutable(Context& ctx, Texture& tex, GLsizei levels, const pixel::InternalFormatInfo* info,
+                        uint32_t w, uint32_t h, uint32_t d) {
+  Ref<pipe::Resource> r = create_resource(ctx, tex.target, *info, w, h, d, static_cast<uint32_t>(levels));
+  if (!r) return false;
+  tex.images.assign(static_cast<size_t>(levels), {});
+  for (GLsizei l = 0; l < levels; ++l) {
+    uint32_t lw, lh, ld;
+    minified_size(tex.target, w, h, d, static_cast<uint32_t>(l), &lw, &lh, &ld);
+    for (unsigned f = 0; f < tex.faces(); ++f) {
+      TextureImage& img = tex.images[static_cast<size_t>(l)][f];
+      img.internal_format = info->internal_format;
+      img.info = info;
+      img.width = static_cast<GLsizei>(lw);
+      img.height = static_cast<GLsizei>(lh);
+      img.depth = static_cast<GLsizei>(ld);
+      img.resource = r;
+      img.resource_level = static_cast<uint32_t>(l);
+      img.resource_layer = tex.target == GL_TEXTURE_CUBE_MAP ? f : 0;
+    }
+  }
+  tex.resource = std::move(r);
+  tex.resource_base = 0;
+  tex.immutable = true;
+  tex.immutable_levels = levels;
+  tex.changed();
+  return true;
+}
+
+bool base_level_consistent(const Texture& tex, GLint base) {
+  const TextureImage* b = tex.image(base, 0);
+  if (!b || b->width <= 0 || b->height <= 0 || b->depth <= 0) return false;
+  if (tex.target != GL_TEXTURE_CUBE_MAP) return true;
+  for (unsigned f = 0; f < 6; ++f) {
+    const TextureImage* i = tex.image(base, f);
+    if (!i || i->info != b->info || i->width != b->width || i->height != b->height || i->width != i->height)
+      return false;
+  }
+  return true;
+}
+
+Completeness check_completeness(const Context& ctx, const Texture& tex, const SamplerParams& params) {
+  Completeness c;
+  GLint base = tex.base_level, max_level = tex.max_level;
+  if (tex.immutable) {
+    base = std::clamp(base, 0, tex.immutable_levels - 1);
+    max_level = std::clamp(max_level, base, tex.immutable_levels - 1);
+  } else if (base > max_level) {
+    return c;
+  }
+  if (!base_level_consistent(tex, base)) return c;
+  const TextureImage& b = *tex.image(base, 0);
+  const bool needs_mip = params.min_filter != GL_NEAREST && params.min_filter != GL_LINEAR;
+  const GLint p =
+      base + static_cast<GLint>(full_chain_levels(tex.target, uint32_t(b.width), uint32_t(b.height), uint32_t(b.depth))) - 1;
+  const GLint q = std::min(p, max_level);
+  if (needs_mip) {
+    for (GLint l = base + 1; l <= q; ++l) {
+      uint32_t ew, eh, ed;
+      minified_size(tex.target, uint32_t(b.width), uint32_t(b.height), uint32_t(b.depth), uint32_t(l - base), &ew,
+                    &eh, &ed);
+      for (unsigned f = 0; f < tex.faces(); ++f) {
+        const TextureImage* i = tex.image(l, f);
+        if (!i || i->info != b.info || uint32_t(i->width) != ew || uint32_t(i->height) != eh ||
+            uint32_t(i->depth) != ed)
+          return c;
+      }
+    }
+  }
+  bool filterable = pixel::is_texture_filterable(*b.info, texture_format_features(ctx));
+  if (b.info->has_depth() && params.compare_mode != GL_NONE) filterable = true;
+  if (!filterable && (params.mag_filter != GL_NEAREST ||
+                      (params.min_filter != GL_NEAREST && params.min_filter != GL_NEAREST_MIPMAP_NEAREST)))
+    return c;
+  c.complete = true;
+  c.base = base;
+  c.last = needs_mip ? q : base;
+  return c;
+}
+
+bool ensure_main_storage(Context& ctx, Texture& tex, GLint base, GLint last) {
+  if (tex.immutable) return true;
+  bool in_place = tex.resource != nullptr;
+  for (GLint l = base; in_place && l <= last; ++l)
+    for (unsigned f = 0; f < tex.faces(); ++f) {
+      const TextureImage* i = tex.image(l, f);
+      if (!i || i->resource.get() != tex.resource.get() ||
+          static_cast<GLint>(i->resource_level) != l - tex.resource_base) {
+        in_place = false;
+        break;
+      }
+    }
+  if (in_place) return true;
+
+  const TextureImage* b = tex.image(base, 0);
+  if (!b || !b->resource) return false;
+  const pixel::InternalFormatInfo* info = b->info;
+  const uint32_t w = uint32_t(b->width), h = uint32_t(b->height), d = uint32_t(b->depth);
+  const uint32_t levels = full_chain_levels(tex.target, w, h, d);
+  Ref<pipe::Resource> r = create_resource(ctx, tex.target, *info, w, h, d, levels);
+  if (!r) return false;
+  for (uint32_t l = 0; l < levels; ++l) {
+    const GLint gl_level = base + static_cast<GLint>(l);
+    if (static_cast<size_t>(gl_level) >= tex.images.size()) break;
+    uint32_t ew, eh, ed;
+    minified_size(tex.target, w, h, d, l, &ew, &eh, &ed);
+    for (unsigned f = 0; f < tex.faces(); ++f) {
+      TextureImage& img = tex.images[static_cast<size_t>(gl_level)][f];
+      if (!img.defined() || !img.resource || img.info != info || uint32_t(img.width) != ew ||
+          uint32_t(img.height) != eh || uint32_t(img.depth) != ed)
+        continue;
+      pipe::Box box;
+      box.x = box.y = 0;
+      box.z = static_cast<int32_t>(img.resource_layer);
+      box.width = static_cast<int32_t>(ew);
+      box.height = static_cast<int32_t>(eh);
+      box.depth = static_cast<int32_t>(image_layers(tex.target, img));
+      const uint32_t dst_layer = tex.target == GL_TEXTURE_CUBE_MAP ? f : 0;
+      ctx.pipe().resource_copy_region(r.get(), l, 0, 0, dst_layer, img.resource.get(), img.resource_level, box);
+      img.resource = r;
+      img.resource_level = l;
+      img.resource_layer = dst_layer;
+    }
+  }
+  tex.resource = std::move(r);
+  tex.resource_base = base;
+  tex.changed();
+  return true;
+}
+
+namespace {
+
+// A mapped pixel unpack buffer, unmapped when done.
+struct PboMapping {
+  Context* ctx = nullptr;
+  pipe::Transfer* transfer = nullptr;
+  ~PboMapping() {
+    if (transfer) ctx->pipe().transfer_unmap(transfer);
+  }
+};
+
+// The client data of an upload: the pointer itself or a PBO's mapping at
+// that offset. Null with *ok false on a failure (error recorded).
+const void* map_source(Context& ctx, const void* pixels, PboMapping* mapping, bool* ok) {
+  *ok = true;
+  Buffer* pbo = ctx.buffers.pixel_unpack.get();
+  if (!pbo) return pixels;
+  if (!pbo->resource) return nullptr;
+  pipe::Box box;
+  box.x = 0;
+  box.width = static_cast<int32_t>(pbo->size);
+  mapping->ctx = &ctx;
+  void* map = ctx.pipe().transfer_map(pbo->resource.get(), 0, pipe::kMapRead, box, &mapping->transfer);
+  if (!map) {
+    *ok = false;
+    ctx.pipe_failed(ctx.pipe().status() == pipe::Status::Ok ? pipe::Status::OutOfMemory : ctx.pipe().status());
+    return nullptr;
+  }
+  return static_cast<const char*>(map) + reinterpret_cast<uintptr_t>(pixels);
+}
+
+}  // namespace
+
+bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
+                   uint32_t d, GLenum format, GLenum type, const void* pixels, bool three_d) {
+  if (!w || !h || !d || !img.resource) return true;
+  PboMapping mapping;
+  bool ok = true;
+  const void* src = map_source(ctx, pixels, &mapping, &ok);
+  if (!src) return ok;
+  const State& s = ctx.state;
+  pixel::PixelStoreParams unpack;
+  unpack.alignment = s.unpack_alignment;
+  unpack.row_length = s.unpack_row_length;
+  unpack.image_height = s.unpack_image_height;
+  unpack.skip_pixels = s.unpack_skip_pixels;
+  unpack.skip_rows = s.unpack_skip_rows;
+  unpack.skip_images = s.unpack_skip_images;
+  const uint64_t row = pixel::storage_row_bytes(img.info->storage, w);
+  std::vector<uint8_t> staging;
+  try {
+    staging.resize(row * h * d);
+  } catch (const std::bad_alloc&) {
+    ctx.set_error(GL_OUT_OF_MEMORY);
+    return false;
+  }
+  const GLenum err = pixel::unpack_pixels(unpack, format, type, src, three_d, *img.info, staging.data(), row, row * h,
+                                          pixel::PixelExtent{w, h, d});
+  if (err != GL_NO_ERROR) {
+    ctx.set_error(err);
+    return false;
+  }
+  pipe::Box box;
+  box.x = x;
+  box.y = y;
+  box.z = z + static_cast<int32_t>(img.resource_layer);
+  box.width = static_cast<int32_t>(w);
+  box.height = static_cast<int32_t>(h);
+  box.depth = static_cast<int32_t>(d);
+  ctx.pipe().texture_subdata(img.resource.get(), img.resource_level, pipe::kMapWrite, box, staging.data(),
+                             static_cast<uint32_t>(row), static_cast<uint32_t>(row * h));
+  return true;
+}
+
+bool upload_compressed(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w,
+                       uint32_t h, uint32_t d, GLsizei, const void* data) {
+  if (!w || !h || !d || !img.resource) return true;
+  PboMapping mapping;
+  bool ok = true;
+  const void* src = map_source(ctx, data, &mapping, &ok);
+  if (!src) return ok;
+  const uint32_t bw = img.info->block_width(), bh = img.info->block_height();
+  const uint32_t row = (w + bw - 1) / bw * img.info->block_bytes();
+  const uint32_t layer = row * ((h + bh - 1) / bh);
+  pipe::Box box;
+  box.x = x;
+  box.y = y;
+  box.z = z + static_cast<int32_t>(img.resource_layer);
+  box.width = static_cast<int32_t>(w);
+  box.height = static_cast<int32_t>(h);
+  box.depth = static_cast<int32_t>(d);
+  ctx.pipe().texture_subdata(img.resource.get(), img.resource_level, pipe::kMapWrite, box, src, row, layer);
+  return true;
+}
+
+SamplerKey make_sampler_key(const SamplerParams& p, bool compare) {
+  auto wrap = [](GLenum w) -> uint8_t {
+    switch (w) {
+      case GL_CLAMP_TO_EDGE: return uint8_t(pipe::Wrap::ClampToEdge);
+      case GL_MIRRORED_REPEAT: return uint8_t(pipe::Wrap::MirroredRepeat);
+      default: return uint8_t(pipe::Wrap::Repeat);
+    }
+  };
+  SamplerKey k{};
+  k.wrap_s = wrap(p.wrap_s);
+  k.wrap_t = wrap(p.wrap_t);
+  k.wrap_r = wrap(p.wrap_r);
+  const bool min_linear = p.min_filter == GL_LINEAR || p.min_filter == GL_LINEAR_MIPMAP_NEAREST ||
+                          p.min_filter == GL_LINEAR_MIPMAP_LINEAR;
+  k.min_filter = uint8_t(min_linear ? pipe::Filter::Linear : pipe::Filter::Nearest);
+  k.mag_filter = uint8_t(p.mag_filter == GL_LINEAR ? pipe::Filter::Linear : pipe::Filter::Nearest);
+  switch (p.min_filter) {
+    case GL_NEAREST_MIPMAP_NEAREST:
+    case GL_LINEAR_MIPMAP_NEAREST: k.mip_filter = uint8_t(pipe::MipFilter::Nearest); break;
+    case GL_NEAREST_MIPMAP_LINEAR:
+    case GL_LINEAR_MIPMAP_LINEAR: k.mip_filter = uint8_t(pipe::MipFilter::Linear); break;
+    default: k.mip_filter = uint8_t(pipe::MipFilter::None); break;
+  }
+  k.compare_enable = compare ? 1 : 0;
+  k.compare_func = uint8_t(p.compare_func >= GL_NEVER && p.compare_func <= GL_ALWAYS ? p.compare_func - GL_NEVER
+                                                                                     : GL_LEQUAL - GL_NEVER);
+  k.min_lod_bits = std::bit_cast<uint32_t>(p.min_lod);
+  k.max_lod_bits = std::bit_cast<uint32_t>(p.max_lod);
+  k.max_anisotropy_bits = std::bit_cast<uint32_t>(p.max_anisotropy);
+  return k;
+}
+
+}  // namespace brass::gl
+
+namespace brass::gl {
+
+pixel::PixelStoreParams unpack_params(const Context& ctx) {
+  const State& s = ctx.state;
+  pixel::PixelStoreParams unpack;
+  unpack.alignment = s.unpack_alignment;
+  unpack.row_length = s.unpack_row_length;
+  unpack.image_height = s.unpack_image_height;
+  unpack.skip_pixels = s.unpack_skip_pixels;
+  unpack.skip_rows = s.unpack_skip_rows;
+  unpack.skip_images = s.unpack_skip_images;
+  return unpack;
+}
+
+bool check_unpack_buffer(Context& ctx, GLenum format, GLenum type, uint32_t w, uint32_t h, uint32_t d,
+                         bool three_d, const void* pixels) {
+  Buffer* pbo = ctx.buffers.pixel_unpack.get();
+  if (!pbo) return true;
+  if (pbo->mapped) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
+  pixel::ClientImageLayout layout;
+  GLenum err = pixel::compute_client_image_layout(unpack_params(ctx), format, type, w, h, d, three_d, &layout);
+  if (err == GL_NO_ERROR)
+    err = pixel::check_pixel_buffer_access(layout, type, reinterpret_cast<uintptr_t>(pixels),
+                                           static_cast<uint64_t>(pbo->size));
+  if (err != GL_NO_ERROR) {
+    ctx.set_error(err);
+    return false;
+  }
+  return true;
+}
+
+bool check_compressed_unpack_buffer(Context& ctx, GLsizei image_size, const void* data) {
+  Buffer* pbo = ctx.buffers.pixel_unpack.get();
+  if (!pbo) return true;
+  const uint64_t offset = reinterpret_cast<uintptr_t>(data);
+  if (pbo->mapped || offset + static_cast<uint64_t>(image_size) > static_cast<uint64_t>(pbo->size)) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
+  return true;
+}
+
+GLint ParamValue::as_int() const {
+  if (!is_float) return i;
+  const double r = std::nearbyint(static_cast<double>(f));
+  if (r >= 2147483647.0) return 2147483647;
+  if (r <= -2147483648.0) return static_cast<GLint>(-2147483647 - 1);
+  return static_cast<GLint>(r);
+}
+
+GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool* known) {
+  *known = true;
+  const GLenum e = static_cast<GLenum>(v.as_int());
+  switch (pname) {
+    case GL_TEXTURE_WRAP_S:
+    case GL_TEXTURE_WRAP_T:
+    case GL_TEXTURE_WRAP_R:
+      if (e != GL_REPEAT && e != GL_CLAMP_TO_EDGE && e != GL_MIRRORED_REPEAT) return GL_INVALID_ENUM;
+      (pname == GL_TEXTURE_WRAP_S ? p.wrap_s : pname == GL_TEXTURE_WRAP_T ? p.wrap_t : p.wrap_r) = e;
+      return GL_NO_ERROR;
+    case GL_TEXTURE_MIN_FILTER:
+      switch (e) {
+        case GL_NEAREST:
+        case GL_LINEAR:
+        case GL_NEAREST_MIPMAP_NEAREST:
+        case GL_LINEAR_MIPMAP_NEAREST:
+        case GL_NEAREST_MIPMAP_LINEAR:
+        case GL_LINEAR_MIPMAP_LINEAR: p.min_filter = e; return GL_NO_ERROR;
+        default: return GL_INVALID_ENUM;
+      }
+    case GL_TEXTURE_MAG_FILTER:
+      if (e != GL_NEAREST && e != GL_LINEAR) return GL_INVALID_ENUM;
+      p.mag_filter = e;
+      return GL_NO_ERROR;
+    case GL_TEXTURE_MIN_LOD: p.min_lod = v.as_float(); return GL_NO_ERROR;
+    case GL_TEXTURE_MAX_LOD: p.max_lod = v.as_float(); return GL_NO_ERROR;
+    case GL_TEXTURE_COMPARE_MODE:
+      if (e != GL_NONE && e != GL_COMPARE_REF_TO_TEXTURE) return GL_INVALID_ENUM;
+      p.compare_mode = e;
+      return GL_NO_ERROR;
+    case GL_TEXTURE_COMPARE_FUNC:
+      if (e < GL_NEVER || e > GL_ALWAYS) return GL_INVALID_ENUM;
+      p.compare_func = e;
+      return GL_NO_ERROR;
+    default: *known = false; return GL_INVALID_ENUM;
+  }
+}
+
+bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out) {
+  auto e = [&](GLenum v) {
+    out->is_float = false;
+    out->i = static_cast<GLint>(v);
+    return true;
+  };
+  auto f = [&](GLfloat v) {
+    out->is_float = true;
+    out->f = v;
+    return true;
+  };
+  switch (pname) {
+    case GL_TEXTURE_WRAP_S: return e(p.wrap_s);
+    case GL_TEXTURE_WRAP_T: return e(p.wrap_t);
+    case GL_TEXTURE_WRAP_R: return e(p.wrap_r);
+    case GL_TEXTURE_MIN_FILTER: return e(p.min_filter);
+    case GL_TEXTURE_MAG_FILTER: return e(p.mag_filter);
+    case GL_TEXTURE_MIN_LOD: return f(p.min_lod);
+    case GL_TEXTURE_MAX_LOD: return f(p.max_lod);
+    case GL_TEXTURE_COMPARE_MODE: return e(p.compare_mode);
+    case GL_TEXTURE_COMPARE_FUNC: return e(p.compare_func);
+    default: return false;
+  }
+}
+
+}  // namespace brass::gl

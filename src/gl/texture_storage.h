@@ -1,0 +1,84 @@
+// Texture storage: where each specified image lives, (re)creating the pipe
+// resource when a mutable texture becomes complete with a consistent chain,
+// texture completeness (ES 3.0 §3.8.13) and uploads through the pixel module.
+#pragma once
+
+#include <cstdint>
+
+#include "gl/pixel/pixel_store.h"
+#include "gl/texture.h"
+
+namespace brass::gl {
+
+class Context;
+
+pixel::FormatFeatures texture_format_features(const Context& ctx);
+pipe::Target pipe_target(GLenum target);
+TextureTargetIndex target_index(GLenum target);  // Count for an unknown target
+
+// Mip chain length from a level of this size (array layers do not shrink).
+uint32_t full_chain_levels(GLenum target, uint32_t w, uint32_t h, uint32_t d);
+// Size of `level` of a chain whose level 0 is w x h x d.
+void minified_size(GLenum target, uint32_t w, uint32_t h, uint32_t d, uint32_t level, uint32_t* ow, uint32_t* oh,
+                   uint32_t* od);
+
+// Specifies (level, face) of a mutable texture and gives it storage; no
+// texels are written. False (error recorded) when a resource cannot be made.
+bool define_image(Context& ctx, Texture& tex, GLint level, unsigned face, GLenum internal_format,
+                  const pixel::InternalFormatInfo* info, uint32_t w, uint32_t h, uint32_t d);
+// glTexStorage*: allocates the whole immutable chain.
+bool allocate_immutable(Context& ctx, Texture& tex, GLsizei levels, const pixel::InternalFormatInfo* info,
+                        uint32_t w, uint32_t h, uint32_t d);
+
+// Effective level range of a texture with these sampling parameters.
+struct Completeness {
+  bool complete = false;
+  GLint base = 0, last = 0;  // levels the view must cover
+};
+Completeness check_completeness(const Context& ctx, const Texture& tex, const SamplerParams& params);
+// Whether the base level's (cube: every face's) images are consistent
+// (cube completeness for cube maps).
+bool base_level_consistent(const Texture& tex, GLint base);
+
+// Makes the main resource hold the chain starting at `base` (rebuilding and
+// copying consistent images into it when they live elsewhere). False on a
+// pipe failure (error recorded).
+bool ensure_main_storage(Context& ctx, Texture& tex, GLint base, GLint last);
+
+// Writes client pixels (or a PBO region: `pixels` is then the offset) into a
+// region of an image; every error check is the caller's except the PBO ones,
+// which it performs (true: no error).
+bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
+                   uint32_t d, GLenum format, GLenum type, const void* pixels, bool three_d);
+// Compressed blocks, passed through in the GL-visible layout.
+bool upload_compressed(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w,
+                       uint32_t h, uint32_t d, GLsizei image_size, const void* data);
+
+// The context's unpack state (glPixelStorei) in the pixel module's terms.
+pixel::PixelStoreParams unpack_params(const Context& ctx);
+// The pixel-unpack-buffer rules of an upload of w x h x d pixels (ES 3.0
+// §3.7.1): GL_INVALID_OPERATION when the bound PBO is mapped, the offset is
+// misaligned or the read runs past its end. True (no error) without a PBO.
+bool check_unpack_buffer(Context& ctx, GLenum format, GLenum type, uint32_t w, uint32_t h, uint32_t d,
+                         bool three_d, const void* pixels);
+bool check_compressed_unpack_buffer(Context& ctx, GLsizei image_size, const void* data);
+
+// One parameter value as glTexParameter{i,f} / glSamplerParameter{i,f} pass it.
+struct ParamValue {
+  bool is_float = false;
+  GLint i = 0;
+  GLfloat f = 0;
+  GLint as_int() const;
+  GLfloat as_float() const { return is_float ? f : static_cast<GLfloat>(i); }
+};
+// Sets a sampler-state parameter shared by textures and sampler objects.
+// GL_INVALID_ENUM for an unknown pname or a bad enum value; *known false when
+// `pname` is not a sampler-state name (the caller may know it).
+GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool* known);
+// False when `pname` is not a sampler-state name.
+bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out);
+
+// Sampler key for a pipe sampler state.
+SamplerKey make_sampler_key(const SamplerParams& p, bool compare);
+
+}  // namespace brass::gl

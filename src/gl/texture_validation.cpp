@@ -1,0 +1,278 @@
+// Draw-time texture validation (kDirtyTextures): for each sampler uniform of
+// the current program, binds its unit's texture view and a pipe sampler
+// state (the unit's sampler object's parameters when one is bound, else the
+// texture's own). Incomplete textures (ES 3.0 §3.8.13) and sampler/texture
+// kind mismatches sample a 1x1 (0,0,0,1) dummy of the sampler's kind.
+#include <algorithm>
+
+#include "gl/context.h"
+#include "gl/texture_storage.h"
+
+namespace brass::gl {
+
+namespace {
+
+enum class SamplerKind : uint8_t { Float, Int, Uint, Shadow };
+
+struct SamplerTypeInfo {
+  TextureTargetIndex target;
+  SamplerKind kind;
+};
+
+SamplerTypeInfo classify_sampler(GLenum type) {
+  using T = TextureTargetIndex;
+  using K = SamplerKind;
+  switch (type) {
+    case GL_SAMPLER_3D: return {T::Tex3D, K::Float};
+    case GL_SAMPLER_CUBE: return {T::TexCube, K::Float};
+    case GL_SAMPLER_2D_ARRAY: return {T::Tex2DArray, K::Float};
+    case GL_SAMPLER_2D_SHADOW: return {T::Tex2D, K::Shadow};
+    case GL_SAMPLER_CUBE_SHADOW: return {T::TexCube, K::Shadow};
+    case GL_SAMPLER_2D_ARRAY_SHADOW: return {T::Tex2DArray, K::Shadow};
+    case GL_INT_SAMPLER_2D: return {T::Tex2D, K::Int};
+    case GL_INT_SAMPLER_3D: return {T::Tex3D, K::Int};
+    case GL_INT_SAMPLER_CUBE: return {T::TexCube, K::Int};
+    case GL_INT_SAMPLER_2D_ARRAY: return {T::Tex2DArray, K::Int};
+    case GL_UNSIGNED_INT_SAMPLER_2D: return {T::Tex2D, K::Uint};
+    case GL_UNSIGNED_INT_SAMPLER_3D: return {T::Tex3D, K::Uint};
+    case GL_UNSIGNED_INT_SAMPLER_CUBE: return {T::TexCube, K::Uint};
+    case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: return {T::Tex2DArray, K::Uint};
+    default: return {T::Tex2D, K::Float};
+  }
+}
+
+bool kind_matches(SamplerKind kind, const pixel::InternalFormatInfo& info) {
+  switch (kind) {
+    case SamplerKind::Float: return !info.is_integer() && !(info.has_stencil() && !info.has_depth());
+    case SamplerKind::Shadow: return info.has_depth();
+    case SamplerKind::Int: return info.component_type == pixel::ComponentType::Int;
+    case SamplerKind::Uint: return info.component_type == pixel::ComponentType::UnsignedInt;
+  }
+  return false;
+}
+
+pipe::Swizzle gl_swizzle(GLenum s) {
+  switch (s) {
+    case GL_RED: return pipe::Swizzle::R;
+    case GL_GREEN: return pipe::Swizzle::G;
+    case GL_BLUE: return pipe::Swizzle::B;
+    case GL_ALPHA: return pipe::Swizzle::A;
+    case GL_ZERO: return pipe::Swizzle::Zero;
+    default: return pipe::Swizzle::One;
+  }
+}
+
+GLenum gl_target(TextureTargetIndex i) {
+  switch (i) {
+    case TextureTargetIndex::Tex3D: return GL_TEXTURE_3D;
+    case TextureTargetIndex::Tex2DArray: return GL_TEXTURE_2D_ARRAY;
+    case TextureTargetIndex::TexCube: return GL_TEXTURE_CUBE_MAP;
+    default: return GL_TEXTURE_2D;
+  }
+}
+
+// The (0,0,0,1) view of a target and kind, created on first use.
+pipe::SamplerView* dummy_view(Context& ctx, TextureTargetIndex target, SamplerKind kind) {
+  Ref<pipe::SamplerView>& slot =
+      ctx.texture_state.dummy_views[static_cast<size_t>(target)][static_cast<size_t>(kind)];
+  if (slot) return slot.get();
+  pipe::ResourceTemplate t;
+  t.target = pipe_target(gl_target(target));
+  t.format = kind == SamplerKind::Int    ? pipe::Format::RGBA8_SINT
+             : kind == SamplerKind::Uint ? pipe::Format::RGBA8_UINT
+             : kind == SamplerKind::Shadow ? pipe::Format::Z16_UNORM
+                                           : pipe::Format::RGBA8_UNORM;
+  t.array_size = target == TextureTargetIndex::TexCube ? 6 : 1;
+  t.bind = pipe::kBindSamplerView;
+  pipe::Status status = pipe::Status::Ok;
+  Ref<pipe::Resource> r = ctx.screen().resource_create(t, &status);
+  if (!r) return nullptr;
+  const uint8_t one = kind == SamplerKind::Float ? 255 : 1;
+  const uint8_t texel[6][4] = {{0, 0, 0, one}, {0, 0, 0, one}, {0, 0, 0, one},
+                               {0, 0, 0, one}, {0, 0, 0, one}, {0, 0, 0, one}};
+  pipe::Box box;
+  box.width = box.height = 1;
+  box.depth = static_cast<int32_t>(t.array_size);
+  ctx.pipe().texture_subdata(r.get(), 0, pipe::kMapWrite, box, texel, 4, 4);
+  pipe::SamplerViewTemplate vt;
+  vt.target = t.target;
+  vt.last_layer = t.array_size - 1;
+  slot = ctx.pipe().create_sampler_view(r.get(), vt);
+  return slot.get();
+}
+
+pipe::SamplerObject* sampler_state(Context& ctx, const SamplerParams& params, bool compare) {
+  const SamplerKey key = make_sampler_key(params, compare);
+  return ctx.texture_state.sampler_states.get(key, [&] {
+    pipe::SamplerState s;
+    s.wrap_s = static_cast<pipe::Wrap>(key.wrap_s);
+    s.wrap_t = static_cast<pipe::Wrap>(key.wrap_t);
+    s.wrap_r = static_cast<pipe::Wrap>(key.wrap_r);
+    s.min_filter = static_cast<pipe::Filter>(key.min_filter);
+    s.mag_filter = static_cast<pipe::Filter>(key.mag_filter);
+    s.mip_filter = static_cast<pipe::MipFilter>(key.mip_filter);
+    s.min_lod = params.min_lod;
+    s.max_lod = params.max_lod;
+    s.compare_enable = compare;
+    s.compare_func = static_cast<pipe::CompareFunc>(key.compare_func);
+    s.max_anisotropy = params.max_anisotropy;
+    return ctx.pipe().create_sampler_state(s);
+  });
+}
+
+// The view sampling `tex` complete over `c`'s levels; rebuilt only when its
+// resource, levels or swizzle change.
+pipe::SamplerView* texture_view(Context& ctx, Texture& tex, const Completeness& c) {
+  if (!ensure_main_storage(ctx, tex, c.base, c.last)) return nullptr;
+  const TextureImage& b = *tex.image(c.base, 0);
+  Texture::ViewKey key;
+  key.resource = tex.resource.get();
+  key.first_level = static_cast<uint32_t>(c.base - tex.resource_base);
+  key.last_level = static_cast<uint32_t>(c.last - tex.resource_base);
+  const pipe::ResourceTemplate& rt = tex.resource->templ();
+  key.last_layer = rt.array_size - 1;
+  const std::array<pipe::Swizzle, 4> fmt = b.info->sampler_swizzle();
+  for (int i = 0; i < 4; ++i) {
+    const pipe::Swizzle s = gl_swizzle(tex.swizzle[i]);
+    key.swizzle[i] = s <= pipe::Swizzle::A ? fmt[static_cast<int>(s)] : s;
+  }
+  if (tex.view && tex.view_key == key) return tex.view.get();
+  pipe::SamplerViewTemplate vt;
+  vt.target = rt.target;
+  vt.first_level = key.first_level;
+  vt.last_level = key.last_level;
+  vt.last_layer = key.last_layer;
+  vt.swizzle = key.swizzle;
+  tex.view = ctx.pipe().create_sampler_view(tex.resource.get(), vt);
+  tex.view_key = key;
+  return tex.view.get();
+}
+
+}  // namespace
+
+Texture* unit_texture(Context& ctx, unsigned unit, TextureTargetIndex index) {
+  if (unit >= kMaxTextureUnits) return nullptr;
+  TextureUnit& u = ctx.textures.units[unit];
+  Texture* t = nullptr;
+  switch (index) {
+    case TextureTargetIndex::Tex2D: t = u.texture_2d.get(); break;
+    case TextureTargetIndex::Tex3D: t = u.texture_3d.get(); break;
+    case TextureTargetIndex::Tex2DArray: t = u.texture_2d_array.get(); break;
+    case TextureTargetIndex::TexCube: t = u.texture_cube.get(); break;
+    default: return nullptr;
+  }
+  if (t) return t;
+  Ref<Texture>& def = ctx.texture_state.defaults[static_cast<size_t>(index)];
+  if (!def) {
+    def = make_ref<Texture>(0);
+    def->target = gl_target(index);
+  }
+  return def.get();
+}
+
+Texture* bound_texture(Context& ctx, GLenum target) {
+  const TextureTargetIndex i = target_index(target);
+  if (i == TextureTargetIndex::Count) return nullptr;
+  return unit_texture(ctx, ctx.textures.active, i);
+}
+
+pipe::Resource* texture_image_storage(Context& ctx, Texture& tex, GLint level, GLint face_or_layer,
+                                      uint32_t* resource_level, uint32_t* resource_layer) {
+  const unsigned face = tex.target == GL_TEXTURE_CUBE_MAP ? static_cast<unsigned>(face_or_layer) : 0u;
+  const TextureImage* img = tex.image(level, face);
+  if (!img || !img->resource) return nullptr;
+  // Prefer the main resource so rendering and sampling see the same texels.
+  if (img->resource.get() != tex.resource.get() && base_level_consistent(tex, level) &&
+      !ensure_main_storage(ctx, tex, level, level))
+    return nullptr;
+  img = tex.image(level, face);
+  *resource_level = img->resource_level;
+  *resource_layer = tex.target == GL_TEXTURE_CUBE_MAP ? img->resource_layer : static_cast<uint32_t>(face_or_layer);
+  return img->resource.get();
+}
+
+bool query_texture_state(Context& ctx, GLenum pname, GLint* value) {
+  TextureUnit& u = ctx.textures.units[ctx.textures.active];
+  auto name = [](const Object* o) { return o ? static_cast<GLint>(o->name()) : 0; };
+  switch (pname) {
+    case GL_ACTIVE_TEXTURE: *value = static_cast<GLint>(GL_TEXTURE0 + ctx.textures.active); return true;
+    case GL_TEXTURE_BINDING_2D: *value = name(u.texture_2d.get()); return true;
+    case GL_TEXTURE_BINDING_3D: *value = name(u.texture_3d.get()); return true;
+    case GL_TEXTURE_BINDING_2D_ARRAY: *value = name(u.texture_2d_array.get()); return true;
+    case GL_TEXTURE_BINDING_CUBE_MAP: *value = name(u.texture_cube.get()); return true;
+    case GL_SAMPLER_BINDING: *value = name(u.sampler.get()); return true;
+    case GL_MAX_TEXTURE_LOD_BIAS: *value = 16; return true;
+    default: return false;
+  }
+}
+
+void release_texture_state(Context& ctx) {
+  pipe::Context& p = ctx.pipe();
+  TextureContextState& ts = ctx.texture_state;
+  for (auto& stage : ts.slots) stage.fill({});
+  ts.sampler_states.clear([&](pipe::SamplerObject* o) { p.delete_sampler_state(o); });
+  for (auto& t : ts.dummy_views)
+    for (auto& v : t) v.reset();
+  for (auto& d : ts.defaults) d.reset();
+}
+
+void validate_textures(Context& ctx) {
+  Program* program = ctx.current_program.get();
+  if (!program || !program->linked) return;
+  const LinkedProgram& lp = *program->linked;
+  TextureContextState& ts = ctx.texture_state;
+
+  std::array<std::array<pipe::SamplerView*, pipe::kMaxSamplers>, 2> views{};
+  std::array<std::array<pipe::SamplerObject*, pipe::kMaxSamplers>, 2> states{};
+  std::array<uint32_t, 2> count{};
+  std::array<bool, 2> changed{};
+
+  for (const SamplerSlot& s : lp.samplers) {
+    const unsigned stage = s.stage == pipe::ShaderStage::Vertex ? 0u : 1u;
+    if (s.stage != pipe::ShaderStage::Vertex && s.stage != pipe::ShaderStage::Fragment) continue;
+    if (s.slot >= pipe::kMaxSamplers) continue;
+    const SamplerTypeInfo type = classify_sampler(s.sampler_type);
+    const unsigned unit = static_cast<unsigned>(std::max(0, s.unit));
+    Texture* tex = unit < kMaxTextureUnits ? unit_texture(ctx, unit, type.target) : nullptr;
+    Sampler* sampler = unit < kMaxTextureUnits ? ctx.textures.units[unit].sampler.get() : nullptr;
+
+    TextureContextState::SlotState& cache = ts.slots[stage][s.slot];
+    if (!(cache.texture == tex && tex && cache.texture_generation == tex->generation && cache.sampler == sampler &&
+          (!sampler || cache.sampler_generation == sampler->generation) && cache.sampler_type == s.sampler_type &&
+          cache.view)) {
+      const SamplerParams& params = sampler ? sampler->params : tex ? tex->sampler : SamplerParams{};
+      pipe::SamplerView* view = nullptr;
+      bool compare = false;
+      if (tex) {
+        const Completeness c = check_completeness(ctx, *tex, params);
+        if (c.complete && kind_matches(type.kind, *tex->image(c.base, 0)->info)) {
+          view = texture_view(ctx, *tex, c);
+          compare = type.kind == SamplerKind::Shadow;
+        }
+      }
+      if (!view) {
+        view = dummy_view(ctx, type.target, type.kind);
+        compare = type.kind == SamplerKind::Shadow;
+      }
+      cache.texture = tex;
+      cache.texture_generation = tex ? tex->generation : 0;
+      cache.sampler = sampler;
+      cache.sampler_generation = sampler ? sampler->generation : 0;
+      cache.sampler_type = s.sampler_type;
+      cache.view = view;
+      cache.state = sampler_state(ctx, params, compare);
+    }
+    views[stage][s.slot] = cache.view;
+    states[stage][s.slot] = cache.state;
+    count[stage] = std::max(count[stage], s.slot + 1);
+    changed[stage] = true;
+  }
+  for (unsigned st = 0; st < 2; ++st) {
+    if (!changed[st]) continue;
+    const pipe::ShaderStage stage = st == 0 ? pipe::ShaderStage::Vertex : pipe::ShaderStage::Fragment;
+    ctx.pipe().set_sampler_views(stage, 0, std::span<pipe::SamplerView* const>(views[st].data(), count[st]));
+    ctx.pipe().bind_sampler_states(stage, 0, std::span<pipe::SamplerObject* const>(states[st].data(), count[st]));
+  }
+}
+
+}  // namespace brass::gl
