@@ -70,9 +70,6 @@ AttachmentImage attachment_image(const Attachment& a);
 Attachment* framebuffer_attachment(Framebuffer& fb, GLenum attachment);
 // Builds or refreshes an attachment's pipe surface; false on allocation failure.
 bool update_attachment_surface(Context& ctx, Attachment& a);
-// glDeleteTextures: the bound framebuffers' attachments of `texture` are
-// detached (ES 3.0 §4.4.2.4); other framebuffers keep their reference.
-void detach_texture(Context& ctx, Texture* texture);
 // Samples of a framebuffer object (0: single-sampled), of a complete one.
 GLsizei framebuffer_samples(const Framebuffer& fb);
 }  // namespace brass::gl

@@ -30,8 +30,8 @@ bool attachment_complete(const Attachment& a, Point point) {
   if (!img.info || img.width <= 0 || img.height <= 0) return false;
   if (a.type == GL_TEXTURE) {
     const Texture& t = *a.texture;
-    const auto& image = t.images[static_cast<size_t>(a.level)][a.cube_face ? static_cast<size_t>(a.layer) : 0];
-    if ((t.target == GL_TEXTURE_3D || t.target == GL_TEXTURE_2D_ARRAY) && a.layer >= image.depth) return false;
+    const TextureImage* image = t.image(a.level, a.cube_face ? static_cast<unsigned>(a.layer) : 0u);
+    if ((t.target == GL_TEXTURE_3D || t.target == GL_TEXTURE_2D_ARRAY) && a.layer >= image->depth) return false;
     if (img.info->is_compressed()) return false;
   }
   switch (point) {
@@ -55,18 +55,15 @@ AttachmentImage attachment_image(const Attachment& a) {
     img.samples = rb.samples;
     img.resource = rb.resource.get();
   } else if (a.type == GL_TEXTURE && a.texture) {
-    const Texture& t = *a.texture;
-    if (a.level < 0 || static_cast<size_t>(a.level) >= t.images.size()) return img;
-    const size_t face = a.cube_face ? static_cast<size_t>(a.layer) : 0;
-    if (face >= 6) return img;
-    const TextureImage& ti = t.images[static_cast<size_t>(a.level)][face];
-    if (ti.internal_format == GL_NONE) return img;
-    img.info = pixel::find_internal_format(ti.internal_format);
-    img.width = ti.width;
-    img.height = ti.height;
-    img.resource = t.resource.get();
-    img.level = static_cast<uint32_t>(a.level);
-    img.layer = static_cast<uint32_t>(a.layer);
+    const TextureImage* ti = a.texture->image(a.level, a.cube_face ? static_cast<unsigned>(a.layer) : 0u);
+    if (!ti) return img;
+    img.info = ti->info;
+    img.width = ti->width;
+    img.height = ti->height;
+    img.resource = ti->resource.get();
+    img.level = ti->resource_level;
+    // A cube face's resource_layer is the face; array layers and 3D slices add to it.
+    img.layer = ti->resource_layer + (a.cube_face ? 0u : static_cast<uint32_t>(a.layer));
   }
   return img;
 }
@@ -87,6 +84,11 @@ bool framebuffer_attachments_changed(const Framebuffer& fb) {
 }
 
 bool update_attachment_surface(Context& ctx, Attachment& a) {
+  if (a.type == GL_TEXTURE && a.texture) {
+    // Moves the image into renderable storage first when it needs to.
+    uint32_t level = 0, layer = 0;
+    texture_image_storage(ctx, *a.texture, a.level, a.layer, &level, &layer);
+  }
   const uint64_t gen = object_generation(a);
   const AttachmentImage img = attachment_image(a);
   if (!img.resource) {
@@ -104,22 +106,6 @@ bool update_attachment_surface(Context& ctx, Attachment& a) {
   t.first_layer = t.last_layer = img.layer;
   a.surface = ctx.pipe().create_surface(img.resource, t);
   return a.surface != nullptr;
-}
-
-void detach_texture(Context& ctx, Texture* texture) {
-  for (Framebuffer* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()}) {
-    if (!fb) continue;
-    auto detach = [&](Attachment& a) {
-      if (a.type == GL_TEXTURE && a.texture.get() == texture) {
-        a = Attachment{};
-        ++fb->generation;
-      }
-    };
-    for (Attachment& a : fb->color) detach(a);
-    detach(fb->depth);
-    detach(fb->stencil);
-  }
-  ctx.dirty(kDirtyFramebuffer);
 }
 
 GLsizei framebuffer_samples(const Framebuffer& fb) {
@@ -184,6 +170,12 @@ GLenum check_framebuffer_status(Context& ctx, Framebuffer& fb) {
       return GL_FRAMEBUFFER_UNSUPPORTED;
   for (const Attachment* a : {&fb.depth, &fb.stencil})
     if (a->type != GL_NONE && !supported(*a, pipe::kUsageDepthStencil)) return GL_FRAMEBUFFER_UNSUPPORTED;
+  // A complete framebuffer has its surfaces (Attachment::surface), also when
+  // it is only read from (CopyTexImage reads them).
+  for (Attachment& a : fb.color)
+    if (a.type != GL_NONE) update_attachment_surface(ctx, a);
+  for (Attachment* a : {&fb.depth, &fb.stencil})
+    if (a->type != GL_NONE) update_attachment_surface(ctx, *a);
   return GL_FRAMEBUFFER_COMPLETE;
 }
 
