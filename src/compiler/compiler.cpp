@@ -24,6 +24,7 @@
 #include "compiler/program_reflection.h"
 #include "compiler/shader_cache.h"
 #include "compiler/spirv_patch.h"
+#include "compiler/uniform_initializers.h"
 #include "util/log.h"
 #include "util/options.h"
 #include "util/stats.h"
@@ -56,6 +57,7 @@ bool contains_word(std::string_view text, std::string_view word) {
 struct PreparedStage {
   ShaderStage stage;
   GlslVersion version;
+  std::string normalized_source;  // the application's, before the upgrade
   std::string spirv_source;
   std::string preamble;  // must outlive the TShader
   std::unique_ptr<glslang::TShader> shader;
@@ -90,9 +92,9 @@ std::unique_ptr<glslang::TShader> parse_for_spirv(ShaderStage stage, const std::
 }
 
 // Vertex inputs: explicit layout(location) wins, then glBindAttribLocation,
-// then the lowest free locations. Returns old -> new location for the patch.
+// then the lowest free locations. The SPIR-V is patched by variable name.
 bool assign_attribute_locations(ProgramInterface& pi, const std::vector<AttributeBinding>& bindings,
-                                const ShaderLimits& limits, std::map<uint32_t, uint32_t>* remap, std::string* log,
+                                const ShaderLimits& limits, std::string* log,
                                 const std::map<std::string, bool>& explicit_location) {
   std::vector<bool> used(static_cast<size_t>(std::max(limits.max_vertex_attribs, 1)) + 64, false);
   // Locations an attribute occupies: one per matrix column, two for 64-bit
@@ -163,13 +165,7 @@ bool assign_attribute_locations(ProgramInterface& pi, const std::vector<Attribut
     mark(loc, n);
     wanted[i] = loc;
   }
-  for (size_t i = 0; i < pi.attributes.size(); ++i) {
-    InterfaceVariable& a = pi.attributes[i];
-    const int n = slots(a.type, a.array_size);
-    if (a.location >= 0)
-      for (int k = 0; k < n; ++k) (*remap)[static_cast<uint32_t>(a.location + k)] = static_cast<uint32_t>(wanted[i] + k);
-    a.location = wanted[i];
-  }
+  for (size_t i = 0; i < pi.attributes.size(); ++i) pi.attributes[i].location = wanted[i];
   return true;
 }
 
@@ -183,7 +179,7 @@ LinkResult link_uncached(const LinkInput& input) {
     return result;
   }
   std::array<bool, kShaderStageCount> seen{};
-  std::map<std::string, int> explicit_uniform_locations;
+  ValidationFacts facts;
   std::vector<PreparedStage> stages;
   for (const ShaderSource& src : input.shaders) {
     const int s = static_cast<int>(src.stage);
@@ -195,7 +191,7 @@ LinkResult link_uncached(const LinkInput& input) {
     PreparedStage p;
     p.stage = src.stage;
     std::string log;
-    if (!validate_glsl(src, input.api, resources, &p.version, &log, &explicit_uniform_locations)) {
+    if (!validate_glsl(src, input.api, resources, &p.version, &log, &facts)) {
       result.info_log += "ERROR: linking with an uncompiled shader\n" + log;
       return result;
     }
@@ -213,6 +209,7 @@ LinkResult link_uncached(const LinkInput& input) {
         make_fetch_source_parseable(normalized.text, src.stage == ShaderStage::Fragment, p.version,
                                     input.limits.max_draw_buffers, &fetch);
     p.preamble += fetch_preamble(fetch, input.limits.max_draw_buffers);
+    p.normalized_source = hoisted;
     const GlslVersion hoisted_version = detect_glsl_version(hoisted, input.api);
     p.spirv_source = version_needs_upgrade(p.version)
                          ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
@@ -236,11 +233,24 @@ LinkResult link_uncached(const LinkInput& input) {
         return result;
       }
     }
+    // GL ES: a program that is not separable needs both a vertex and a
+    // fragment shader (or is a compute program).
     if (!input.separable && !seen[static_cast<int>(ShaderStage::Compute)] &&
-        stages.front().version.number >= 300 && (!seen[0] || !seen[static_cast<int>(ShaderStage::Fragment)])) {
-      // ES 3.x needs both; ES 2.0 programs are left to the driver to reject
-      // at draw time, like Mesa does.
+        (!seen[static_cast<int>(ShaderStage::Vertex)] || !seen[static_cast<int>(ShaderStage::Fragment)])) {
+      result.info_log = "ERROR: a GL ES program needs both a vertex and a fragment shader\n";
+      return result;
     }
+  }
+
+  if (stages.front().version.es && stages.front().version.number == 100) {
+    const PreparedStage* vs = nullptr;
+    const PreparedStage* fs = nullptr;
+    for (const PreparedStage& p : stages) {
+      if (p.stage == ShaderStage::Vertex) vs = &p;
+      if (p.stage == ShaderStage::Fragment) fs = &p;
+    }
+    if (vs && fs && !check_es100_builtin_invariance(vs->normalized_source, fs->normalized_source, &result.info_log))
+      return result;
   }
 
   glslang::TProgram program;
@@ -271,7 +281,9 @@ LinkResult link_uncached(const LinkInput& input) {
   }
   std::vector<ShaderStage> stage_list;
   for (const PreparedStage& p : stages) stage_list.push_back(p.stage);
-  if (!check_stage_interfaces(program, stage_list, input.limits, &result.info_log)) return result;
+  const bool interpolation_must_match = stages.front().version.es || stages.front().version.number < 430;
+  if (!check_stage_interfaces(program, stage_list, input.limits, interpolation_must_match, &result.info_log))
+    return result;
 
 
   // Before mapIO assigns every input a location: which ones the
@@ -294,7 +306,8 @@ LinkResult link_uncached(const LinkInput& input) {
 
   ProgramInterface& pi = result.interface;
   BindingRemapTable remap;
-  build_program_interface(program, resolver, explicit_uniform_locations, &pi, &remap);
+  build_program_interface(program, resolver, facts.explicit_uniform_locations, &pi, &remap);
+  apply_uniform_initializers(facts.uniform_initializers, &pi);
   if (!check_resource_limits(pi, input.limits, &result.info_log)) return result;
 
   ShaderStage last_vertex_stage = ShaderStage::Vertex;
@@ -304,20 +317,53 @@ LinkResult link_uncached(const LinkInput& input) {
                                   &result.info_log))
     return result;
 
+  // Transform feedback layout: interleaved = one buffer (gl_NextBuffer starts
+  // the next), separate = one buffer per varying.
+  std::vector<XfbCapture> xfb_captures;
+  if (!pi.transform_feedback.empty()) {
+    uint32_t buffer = 0, offset = 0;
+    for (InterfaceVariable& v : pi.transform_feedback) {
+      if (v.name == "gl_NextBuffer") {
+        pi.transform_feedback_strides.resize(buffer + 1, 0);
+        pi.transform_feedback_strides[buffer] = offset;
+        ++buffer;
+        offset = 0;
+        continue;
+      }
+      if (v.name.compare(0, 17, "gl_SkipComponents") == 0) {
+        offset += 4u * static_cast<uint32_t>(std::atoi(v.name.c_str() + 17));
+        continue;
+      }
+      if (!input.transform_feedback_interleaved && offset > 0) {
+        pi.transform_feedback_strides.resize(buffer + 1, 0);
+        pi.transform_feedback_strides[buffer] = offset;
+        ++buffer;
+        offset = 0;
+      }
+      const bool element_of_array = v.name.back() == ']';
+      v.xfb_buffer = static_cast<int32_t>(buffer);
+      v.xfb_offset = static_cast<int32_t>(offset);
+      if (!element_of_array) xfb_captures.push_back({v.name, buffer, offset});
+      else result.info_log += "WARNING: capturing single array elements ('" + v.name + "') is not supported yet\n";
+      offset += gl_type_size_bytes(v.type) * static_cast<uint32_t>(std::max(v.array_size, 1));
+    }
+    pi.transform_feedback_strides.resize(buffer + 1, 0);
+    pi.transform_feedback_strides[buffer] = offset;
+  }
+
   // Attribute locations (glBindAttribLocation) and fragment outputs.
-  std::map<uint32_t, uint32_t> attribute_remap;
   if (seen[0]) {
     std::map<std::string, bool> explicit_location;
     for (const std::string& name : explicit_inputs) explicit_location[original_name(name)] = true;
-    if (!assign_attribute_locations(pi, input.attribute_bindings, input.limits, &attribute_remap,
-                                    &result.info_log, explicit_location))
+    if (!assign_attribute_locations(pi, input.attribute_bindings, input.limits, &result.info_log,
+                                    explicit_location))
       return result;
   }
-  std::map<uint32_t, uint32_t> output_remap;
+  bool outputs_rebound = false;
   for (InterfaceVariable& o : pi.fragment_outputs) {
     for (const FragDataBinding& b : input.frag_data_bindings) {
       if (b.name != o.name && b.name + "[0]" != o.name) continue;
-      if (o.location >= 0) output_remap[static_cast<uint32_t>(o.location)] = b.location;
+      outputs_rebound = true;
       o.location = static_cast<int32_t>(b.location);
       o.index = static_cast<int32_t>(b.index);
     }
@@ -354,7 +400,7 @@ LinkResult link_uncached(const LinkInput& input) {
       }
       if (contains_word(p.spirv_source, "gl_InstanceID")) patch_instance_id(bin.spirv);
     }
-    if (p.stage == ShaderStage::Fragment && !output_remap.empty()) {
+    if (p.stage == ShaderStage::Fragment && outputs_rebound) {
       remap_locations_by_name(bin.spirv, spv::StorageClassOutput, [&pi](const std::string& name) {
         const std::string gl_name = original_name(name);
         for (const InterfaceVariable& o : pi.fragment_outputs)
@@ -363,6 +409,13 @@ LinkResult link_uncached(const LinkInput& input) {
       });
     }
     bin.writes_point_size = contains_word(p.spirv_source, "gl_PointSize");
+    if (p.stage == last_vertex_stage && !xfb_captures.empty()) {
+      // OpNames are the (possibly renamed) source names.
+      std::vector<XfbCapture> named = xfb_captures;
+      for (XfbCapture& c : named)
+        if (c.name.compare(0, 3, "gl_") != 0 && !contains_word(p.spirv_source, c.name)) c.name = "brass_r_" + c.name;
+      add_transform_feedback(bin.spirv, named, pi.transform_feedback_strides);
+    }
 #ifdef BRASS_ASSERTIONS
     std::string error;
     if (!validate_spirv(bin.spirv, VulkanEnv::Vulkan1_2, &error)) {
@@ -452,6 +505,8 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
   const bool vertex_like = stage.stage == ShaderStage::Vertex || stage.stage == ShaderStage::TessEval ||
                            stage.stage == ShaderStage::Geometry;
   if (key.force_point_size && vertex_like && !stage.writes_point_size) add_point_size_write(spirv);
+  if (key.flat_shading && stage.stage == ShaderStage::Fragment)
+    add_flat_decorations(spirv, {"brass_gl_FrontColor", "brass_gl_FrontSecondaryColor"});
   return spirv;
 }
 

@@ -77,6 +77,45 @@ std::map<std::string, int> explicit_uniform_locations(const glslang::TIntermedia
   return out;
 }
 
+namespace {
+
+// True when `source` has `invariant <name>` (a redeclaration) or invariant(all).
+bool declares_invariant(std::string_view source, std::string_view name) {
+  const std::vector<Token> tokens = lex(source);
+  std::string_view previous;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Token& t = tokens[i];
+    if (t.kind == TokenKind::Space || t.kind == TokenKind::Newline) continue;
+    if (previous == "invariant" && t.text == name) return true;
+    if (t.text == "pragma") {
+      std::string rest;
+      for (size_t j = i + 1; j < tokens.size() && tokens[j].kind != TokenKind::Newline; ++j)
+        if (tokens[j].kind != TokenKind::Space) rest += tokens[j].text;
+      if (rest == "STDGLinvariant(all)") return true;
+    }
+    previous = t.text;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool check_es100_builtin_invariance(std::string_view vertex_source, std::string_view fragment_source,
+                                    std::string* log) {
+  bool ok = true;
+  if (declares_invariant(fragment_source, "gl_FragCoord") && !declares_invariant(vertex_source, "gl_Position")) {
+    *log += "ERROR: gl_FragCoord is declared invariant in the fragment shader but gl_Position is not invariant in "
+            "the vertex shader\n";
+    ok = false;
+  }
+  if (declares_invariant(fragment_source, "gl_PointCoord") && !declares_invariant(vertex_source, "gl_PointSize")) {
+    *log += "ERROR: gl_PointCoord is declared invariant in the fragment shader but gl_PointSize is not invariant "
+            "in the vertex shader\n";
+    ok = false;
+  }
+  return ok;
+}
+
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,
                                 std::string* log) {
   if (stage != ShaderStage::Fragment || !version.es || version.number < 300) return true;

@@ -33,6 +33,12 @@ bool check_uniform_precisions(const std::vector<const glslang::TIntermediate*>& 
                               const std::vector<std::string>& sources, const GlslVersion& version,
                               std::string* log);
 
+// ESSL 1.00 section 4.6.4: a fragment shader may declare gl_FragCoord
+// (gl_PointCoord) invariant only if the vertex shader declares gl_Position
+// (gl_PointSize) invariant. Sources are the normalized application sources.
+bool check_es100_builtin_invariance(std::string_view vertex_source, std::string_view fragment_source,
+                                    std::string* log);
+
 // layout(location = N) of loose uniforms, by name, from a validation parse.
 std::map<std::string, int> explicit_uniform_locations(const glslang::TIntermediate& intermediate);
 

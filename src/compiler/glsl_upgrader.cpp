@@ -3,6 +3,7 @@
 #include "compiler/glsl_lexer.h"
 
 #include <cctype>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -154,6 +155,56 @@ const WordSet* words_to_rename(const GlslVersion& v) {
   return nullptr;
 }
 
+// Desktop compatibility built-ins (GLSL 1.10-1.30) that GLSL 1.40 lacks.
+// They become ordinary declarations named brass_gl_*, which reflection
+// reports as gl_* so the GL frontend feeds them from fixed-function state
+// (uniforms) and the legacy vertex arrays (attributes).
+enum class CompatKind : uint8_t { Attribute, Uniform, VertexOut, FragmentIn };
+struct CompatBuiltin {
+  const char* name;
+  const char* declaration_type;  // e.g. "vec4", "mat4"
+  const char* array;             // "" or "[8]"
+  CompatKind kind;
+};
+constexpr CompatBuiltin kCompatBuiltins[] = {
+    {"gl_Vertex", "vec4", "", CompatKind::Attribute},
+    {"gl_Normal", "vec3", "", CompatKind::Attribute},
+    {"gl_SecondaryColor", "vec4", "", CompatKind::Attribute},
+    {"gl_FogCoord", "float", "", CompatKind::Attribute},
+    {"gl_MultiTexCoord0", "vec4", "", CompatKind::Attribute},
+    {"gl_MultiTexCoord1", "vec4", "", CompatKind::Attribute},
+    {"gl_MultiTexCoord2", "vec4", "", CompatKind::Attribute},
+    {"gl_MultiTexCoord3", "vec4", "", CompatKind::Attribute},
+    {"gl_MultiTexCoord4", "vec4", "", CompatKind::Attribute},
+    {"gl_MultiTexCoord5", "vec4", "", CompatKind::Attribute},
+    {"gl_MultiTexCoord6", "vec4", "", CompatKind::Attribute},
+    {"gl_MultiTexCoord7", "vec4", "", CompatKind::Attribute},
+    {"gl_ModelViewMatrix", "mat4", "", CompatKind::Uniform},
+    {"gl_ProjectionMatrix", "mat4", "", CompatKind::Uniform},
+    {"gl_ModelViewProjectionMatrix", "mat4", "", CompatKind::Uniform},
+    {"gl_TextureMatrix", "mat4", "[8]", CompatKind::Uniform},
+    {"gl_NormalMatrix", "mat3", "", CompatKind::Uniform},
+    {"gl_ModelViewMatrixInverse", "mat4", "", CompatKind::Uniform},
+    {"gl_ProjectionMatrixInverse", "mat4", "", CompatKind::Uniform},
+    {"gl_ModelViewProjectionMatrixInverse", "mat4", "", CompatKind::Uniform},
+    {"gl_ModelViewMatrixTranspose", "mat4", "", CompatKind::Uniform},
+    {"gl_ProjectionMatrixTranspose", "mat4", "", CompatKind::Uniform},
+    {"gl_ModelViewProjectionMatrixTranspose", "mat4", "", CompatKind::Uniform},
+    {"gl_NormalScale", "float", "", CompatKind::Uniform},
+    {"gl_FrontColor", "vec4", "", CompatKind::VertexOut},
+    {"gl_BackColor", "vec4", "", CompatKind::VertexOut},
+    {"gl_FrontSecondaryColor", "vec4", "", CompatKind::VertexOut},
+    {"gl_BackSecondaryColor", "vec4", "", CompatKind::VertexOut},
+    {"gl_TexCoord", "vec4", "[8]", CompatKind::VertexOut},
+    {"gl_FogFragCoord", "float", "", CompatKind::VertexOut},
+};
+
+const CompatBuiltin* find_compat_builtin(std::string_view name) {
+  for (const CompatBuiltin& b : kCompatBuiltins)
+    if (name == b.name) return &b;
+  return nullptr;
+}
+
 // ---- Rewriting -----------------------------------------------------------------
 
 struct LineInfo {
@@ -215,8 +266,8 @@ class Rewriter {
         while (i < tokens_.size() && tokens_[i].kind != TokenKind::Newline) {
           if (const size_t skip = droppable_invariant_statement(i)) {
             // ES 1.00 lets fragment shaders redeclare gl_FragColor/gl_FragData
-            // invariant; ES 3.x forbids invariant fragment outputs, and
-            // invariance means nothing for them anyway.
+            // (and built-in inputs) invariant; ES 3.x forbids it, and for
+            // fragment outputs invariance means nothing anyway.
             body.append(skip, ' ');
             i += skip;
             continue;
@@ -261,7 +312,12 @@ class Rewriter {
     if (!upgrade_ || stage_ != ShaderStage::Fragment || tokens_[t].text != "invariant") return 0;
     size_t k = t + 1;
     while (k < tokens_.size() && tokens_[k].kind == TokenKind::Space) ++k;
-    if (k >= tokens_.size() || (tokens_[k].text != "gl_FragColor" && tokens_[k].text != "gl_FragData")) return 0;
+    // Fragment inputs too: ESSL 1.00 allows `invariant gl_FragCoord;` (the
+    // linker checks it against the vertex shader), ESSL 3.x does not.
+    const std::string_view name = k < tokens_.size() ? tokens_[k].text : std::string_view{};
+    if (name != "gl_FragColor" && name != "gl_FragData" && name != "gl_FragCoord" && name != "gl_PointCoord" &&
+        name != "gl_FrontFacing")
+      return 0;
     ++k;
     while (k < tokens_.size() && tokens_[k].kind == TokenKind::Space) ++k;
     if (k >= tokens_.size() || tokens_[k].text != ";") return 0;
@@ -320,6 +376,9 @@ class Rewriter {
       return "brass_gl_FragData";
     }
     if (w == "gl_FragDepthEXT") return "gl_FragDepth";
+    if (!target_es_) {
+      if (std::string compat = rewrite_compat_builtin(w, t); !compat.empty()) return compat;
+    }
     if (w == "gl_InstanceIDEXT" || w == "gl_InstanceIDARB") return "gl_InstanceID";
     if (w == "gl_MaxVaryingVectors" && limits_) return std::to_string(limits_->max_varying_vectors);
     if (w == "gl_MaxVaryingFloats" && limits_) return std::to_string(limits_->max_varying_vectors * 4);
@@ -336,8 +395,56 @@ class Rewriter {
     return std::string(w);
   }
 
+  // Desktop compatibility built-ins -> declared brass_gl_* variables.
+  std::string rewrite_compat_builtin(std::string_view w, size_t t) {
+    if (w == "ftransform") {
+      compat_used_.insert("gl_ModelViewProjectionMatrix");
+      compat_used_.insert("gl_Vertex");
+      uses_ftransform_ = true;
+      return "brass_gl_ftransform";
+    }
+    std::string_view name = w;
+    if (stage_ == ShaderStage::Fragment) {
+      // Fragment inputs are the vertex shader's front-facing outputs.
+      if (w == "gl_Color") name = "gl_FrontColor";
+      else if (w == "gl_SecondaryColor") name = "gl_FrontSecondaryColor";
+    }
+    // GLSL 1.30 lets shaders redeclare them (`flat in vec4 gl_Color;`): the
+    // redeclaration is then the declaration.
+    size_t p = t;
+    while (p > 0 && (tokens_[p - 1].kind == TokenKind::Space || tokens_[p - 1].kind == TokenKind::Newline)) --p;
+    const std::string_view before = p > 0 ? tokens_[p - 1].text : std::string_view{};
+    const bool redeclared = before == "vec4" || before == "vec3" || before == "float" || before == "mat4" ||
+                            before == "mat3";
+    if (w == "gl_Color" && stage_ == ShaderStage::Vertex) {
+      (redeclared ? compat_redeclared_ : compat_used_).insert("gl_Color");
+      return "brass_gl_Color";
+    }
+    const CompatBuiltin* b = find_compat_builtin(name);
+    if (!b) return {};
+    if (stage_ == ShaderStage::Fragment && b->kind == CompatKind::Attribute) return {};
+    (redeclared ? compat_redeclared_ : compat_used_).insert(std::string(name));
+    return "brass_" + std::string(name);
+  }
+
   std::string build_prelude() const {
     std::string p;
+    for (const std::string& used : compat_used_) {
+      if (compat_redeclared_.count(used)) continue;
+      if (used == "gl_Color") {
+        p += "in vec4 brass_gl_Color;\n";
+        continue;
+      }
+      const CompatBuiltin* b = find_compat_builtin(used);
+      if (!b) continue;
+      const char* storage = b->kind == CompatKind::Attribute ? "in "
+                            : b->kind == CompatKind::Uniform  ? "uniform "
+                            : stage_ == ShaderStage::Fragment ? "in "
+                                                              : "out ";
+      p += std::string(storage) + b->declaration_type + " brass_" + b->name + b->array + ";\n";
+    }
+    if (uses_ftransform_)
+      p += "vec4 brass_gl_ftransform() { return brass_gl_ModelViewProjectionMatrix * brass_gl_Vertex; }\n";
     // GLSL 1.40 has no layout(location) on outputs; a single output gets
     // location 0 from the I/O mapper anyway.
     const char* out_decl = target_es_ ? "layout(location = 0) out mediump " : "out ";
@@ -375,6 +482,9 @@ class Rewriter {
   int target_version_ = 0;
   bool uses_frag_color_ = false;
   bool uses_frag_data_ = false;
+  bool uses_ftransform_ = false;
+  std::set<std::string> compat_used_;  // ordered: deterministic prelude
+  std::set<std::string> compat_redeclared_;
   std::unordered_set<std::string> used_shadow_helpers_;
   const std::string prelude_placeholder_ = "\x01BRASS_PRELUDE\x01";
 };

@@ -188,7 +188,7 @@ std::string tidy_info_log(const char* info_log, const char* debug_log) {
 }
 
 bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
-                   GlslVersion* version, std::string* log, std::map<std::string, int>* explicit_uniform_locations) {
+                   GlslVersion* version, std::string* log, ValidationFacts* facts) {
   ensure_glslang_process();
   *version = detect_glsl_version(source.text, api);
   if (version->explicit_directive && !version_allowed(*version, api)) {
@@ -219,9 +219,11 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
     ok = check_flat_integer_block_inputs(*shader.getIntermediate(), log) && ok;
     ok = check_invariant_all_pragma(normalized.text, source.stage, *version, log) && ok;
   }
-  if (ok && explicit_uniform_locations) {
-    for (const auto& [name, location] : compiler::explicit_uniform_locations(*shader.getIntermediate()))
-      (*explicit_uniform_locations)[name] = location;
+  if (ok && facts) {
+    for (const auto& [name, location] : explicit_uniform_locations(*shader.getIntermediate()))
+      facts->explicit_uniform_locations[name] = location;
+    for (auto& [name, init] : collect_uniform_initializers(*shader.getIntermediate()))
+      facts->uniform_initializers[name] = std::move(init);
   }
   return ok;
 }

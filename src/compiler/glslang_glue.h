@@ -10,6 +10,7 @@
 
 #include "compiler/compiler.h"
 #include "compiler/glsl_version.h"
+#include "compiler/uniform_initializers.h"
 
 namespace brass::compiler {
 
@@ -29,9 +30,14 @@ TBuiltInResource make_builtin_resources(const ShaderLimits& limits);
 // Front-end parse with the application's own version and plain GL rules
 // (no SPIR-V target, so #version 100/110/300 es are accepted). Fills
 // `log` with glslang's messages; returns GL_COMPILE_STATUS.
+// What the link step needs from the validation parse (the Vulkan parse
+// drops both).
+struct ValidationFacts {
+  std::map<std::string, int> explicit_uniform_locations;
+  std::map<std::string, UniformInitializer> uniform_initializers;
+};
 bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
-                   GlslVersion* version, std::string* log,
-                   std::map<std::string, int>* explicit_uniform_locations = nullptr);
+                   GlslVersion* version, std::string* log, ValidationFacts* facts = nullptr);
 
 // Cleans glslang's info log into the GL style Brass reports.
 std::string tidy_info_log(const char* info_log, const char* debug_log);

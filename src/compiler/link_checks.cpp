@@ -44,6 +44,8 @@ class IoCollector : public glslang::TLiveTraverser {
     std::string name = base->getType().getBasicType() == glslang::EbtBlock
                            ? "block:" + std::string(base->getType().getTypeName().c_str())
                            : std::string(base->getName().c_str());
+    // Built-ins, including the compatibility ones the upgrader declares as
+    // brass_gl_* (GL leaves unwritten ones undefined rather than failing).
     if (name.compare(0, 3, "gl_") == 0 || name.compare(0, 4, "anon") == 0) return;
     auto it = target->find(name);
     if (it == target->end()) target->emplace(name, IoSymbol{base, !traverseAll});
@@ -82,6 +84,12 @@ std::string interface_type_key(const glslang::TType& type, bool strip_outer_arra
   return std::string(mangled.c_str());
 }
 
+bool same_interpolation(const glslang::TType& a, const glslang::TType& b) {
+  const glslang::TQualifier& qa = a.getQualifier();
+  const glslang::TQualifier& qb = b.getQualifier();
+  return qa.flat == qb.flat && qa.nopersp == qb.nopersp;
+}
+
 int location_count(const glslang::TType& type) {
   int per = type.isMatrix() ? type.getMatrixCols() : 1;
   if (type.getBasicType() == glslang::EbtStruct || type.getBasicType() == glslang::EbtBlock) {
@@ -94,7 +102,7 @@ int location_count(const glslang::TType& type) {
 }  // namespace
 
 bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<ShaderStage>& stages,
-                            const ShaderLimits& limits, std::string* log) {
+                            const ShaderLimits& limits, bool require_interpolation_match, std::string* log) {
   bool ok = true;
   std::map<std::string, IoSymbol> prev_out;
   bool have_prev = false;
@@ -114,6 +122,23 @@ bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<
         if (!sym.live) continue;
         const glslang::TType& type = sym.symbol->getType();
         if (type.getQualifier().patch) continue;
+        // Compatibility colours (upgrader's brass_gl_*): the fragment input
+        // reads the front or back colour, so both must agree on
+        // interpolation; GL leaves unwritten ones undefined, no error.
+        if (name.compare(0, 9, "brass_gl_") == 0) {
+          if (!require_interpolation_match) continue;
+          std::vector<std::string> sources = {name};
+          if (name == "brass_gl_FrontColor") sources.push_back("brass_gl_BackColor");
+          if (name == "brass_gl_FrontSecondaryColor") sources.push_back("brass_gl_BackSecondaryColor");
+          for (const std::string& source : sources) {
+            auto o = prev_out.find(source);
+            if (o == prev_out.end() || same_interpolation(type, o->second.symbol->getType())) continue;
+            *log += "ERROR: interpolation qualifiers of " + original_name(name) + " and " + original_name(source) +
+                    " do not match\n";
+            ok = false;
+          }
+          continue;
+        }
         auto it = prev_out.find(name);
         if (it == prev_out.end()) {
           // Explicit locations may match unnamed; only names are required
@@ -129,6 +154,10 @@ bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<
         if (a != b) {
           *log += "ERROR: " + std::string(stage_name(stage)) + " shader input '" + original_name(name) +
                   "' does not match the type of the " + stage_name(prev_stage) + " shader output\n";
+          ok = false;
+        } else if (require_interpolation_match && !same_interpolation(type, it->second.symbol->getType())) {
+          *log += "ERROR: interpolation qualifiers of " + std::string(stage_name(stage)) + " shader input '" +
+                  original_name(name) + "' and the " + stage_name(prev_stage) + " shader output do not match\n";
           ok = false;
         }
       }

@@ -13,8 +13,10 @@
 
 namespace brass::compiler {
 
+// `require_interpolation_match`: GLSL ES and desktop GLSL before 4.30
+// require matching flat/noperspective qualifiers across the interface.
 bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<ShaderStage>& stages,
-                            const ShaderLimits& limits, std::string* log);
+                            const ShaderLimits& limits, bool require_interpolation_match, std::string* log);
 
 bool check_resource_limits(const ProgramInterface& pi, const ShaderLimits& limits, std::string* log);
 

@@ -127,6 +127,10 @@ struct InterfaceVariable {
   int32_t array_size = 1;
   int32_t location = -1;
   int32_t index = 0;  // fragment outputs: dual-source index
+  // Transform feedback: buffer and byte offset it is captured to (-1 when
+  // not captured, e.g. gl_NextBuffer / gl_SkipComponents markers).
+  int32_t xfb_buffer = -1;
+  int32_t xfb_offset = -1;
   bool operator==(const InterfaceVariable&) const = default;
 };
 
@@ -139,8 +143,12 @@ struct ProgramInterface {
   std::vector<InterfaceVariable> attributes;       // active vertex inputs
   std::vector<InterfaceVariable> fragment_outputs;
   std::vector<InterfaceVariable> transform_feedback;  // in request order
+  std::vector<uint32_t> transform_feedback_strides;   // bytes, per buffer
   // Size in bytes of the default uniform block (same for every stage).
   uint32_t default_block_size = 0;
+  // Initial contents of the default block when the program has uniform
+  // initializers (GLSL 1.20+), else empty (all zero).
+  std::vector<uint8_t> default_block_initial_data;
   // Number of locations used by default-block uniforms (densely assigned).
   uint32_t uniform_location_count = 0;
   // location -> index in uniforms (one entry per array element location).

@@ -19,6 +19,9 @@ using BindingRemapTable = std::map<std::pair<uint32_t, uint32_t>, uint32_t>;
 // GL type enum (gl_types.h) for a glslang type, 0 when it has none.
 uint32_t gl_type_of(const glslang::TType& type);
 
+// Tightly packed size in bytes of a GL type (transform feedback layout).
+uint32_t gl_type_size_bytes(uint32_t gl_type);
+
 // `explicit_locations`: layout(location = N) of default-block uniforms by
 // GL name (without "[0]"), from the validation parse (the Vulkan parse
 // drops them).

@@ -21,7 +21,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 2;
+constexpr uint32_t kFormatVersion = 4;
 
 class Writer {
  public:
@@ -123,6 +123,8 @@ void write_var(Writer& w, const InterfaceVariable& v) {
   w.i32(v.array_size);
   w.i32(v.location);
   w.i32(v.index);
+  w.i32(v.xfb_buffer);
+  w.i32(v.xfb_offset);
 }
 InterfaceVariable read_var(Reader& r) {
   InterfaceVariable v;
@@ -131,6 +133,8 @@ InterfaceVariable read_var(Reader& r) {
   v.array_size = r.i32();
   v.location = r.i32();
   v.index = r.i32();
+  v.xfb_buffer = r.i32();
+  v.xfb_offset = r.i32();
   return v;
 }
 
@@ -227,7 +231,9 @@ std::string serialize_link_result(const LinkResult& result) {
     w.u32(static_cast<uint32_t>(list->size()));
     for (const InterfaceVariable& v : *list) write_var(w, v);
   }
+  write_indices(w, pi.transform_feedback_strides);
   w.u32(pi.default_block_size);
+  w.str(std::string(pi.default_block_initial_data.begin(), pi.default_block_initial_data.end()));
   w.u32(pi.uniform_location_count);
   w.u32(static_cast<uint32_t>(pi.location_to_uniform.size()));
   for (int32_t l : pi.location_to_uniform) w.i32(l);
@@ -316,7 +322,12 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
     list->resize(r.count());
     for (InterfaceVariable& v : *list) v = read_var(r);
   }
+  pi.transform_feedback_strides = read_indices(r);
   pi.default_block_size = r.u32();
+  {
+    const std::string init = r.str();
+    pi.default_block_initial_data.assign(init.begin(), init.end());
+  }
   pi.uniform_location_count = r.u32();
   pi.location_to_uniform.resize(r.count());
   for (int32_t& l : pi.location_to_uniform) l = r.i32();

@@ -121,6 +121,97 @@ bool match_stage_interface(const std::vector<uint32_t>& producer, std::vector<ui
   });
 }
 
+bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbCapture>& captures,
+                            const std::vector<uint32_t>& strides) {
+  if (captures.empty()) return true;
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  SpirvModule& m = *module;
+  std::map<std::string, uint32_t> ids;  // OpName -> id
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() != spv::OpName || inst.operand_count() < 2) continue;
+    const char* text = reinterpret_cast<const char*>(inst.words.data() + 2);
+    ids[std::string(text, strnlen(text, (inst.words.size() - 2) * 4))] = inst.operand(0);
+  }
+  // Output variables by pointee type, for the gl_PerVertex block.
+  std::map<uint32_t, uint32_t> pointer_pointee;
+  for (const SpirvInstruction& inst : m.instructions)
+    if (inst.opcode() == spv::OpTypePointer && inst.operand(1) == spv::StorageClassOutput)
+      pointer_pointee[inst.operand(0)] = inst.operand(2);
+  auto builtin_member = [&m](spv::BuiltIn builtin, uint32_t* type, uint32_t* member) {
+    for (const SpirvInstruction& inst : m.instructions)
+      if (inst.opcode() == spv::OpMemberDecorate && inst.operand_count() >= 4 &&
+          inst.operand(2) == spv::DecorationBuiltIn && inst.operand(3) == static_cast<uint32_t>(builtin)) {
+        *type = inst.operand(0);
+        *member = inst.operand(1);
+        return true;
+      }
+    return false;
+  };
+  std::map<uint32_t, uint32_t> decorated_buffer;  // variable -> buffer
+  for (const XfbCapture& c : captures) {
+    uint32_t variable = 0;
+    if (c.name == "gl_Position" || c.name == "gl_PointSize") {
+      uint32_t block = 0, member = 0;
+      if (!builtin_member(c.name == "gl_Position" ? spv::BuiltInPosition : spv::BuiltInPointSize, &block, &member))
+        continue;
+      for (const SpirvInstruction& inst : m.instructions)
+        if (inst.opcode() == spv::OpVariable && inst.operand(2) == spv::StorageClassOutput &&
+            pointer_pointee[inst.operand(0)] == block)
+          variable = inst.operand(1);
+      if (!variable) continue;
+      m.insert_annotation(SpirvModule::make(spv::OpMemberDecorate, {block, member, spv::DecorationOffset, c.offset}));
+    } else {
+      auto it = ids.find(c.name);
+      if (it == ids.end()) continue;
+      variable = it->second;
+      m.insert_annotation(SpirvModule::make(spv::OpDecorate, {variable, spv::DecorationOffset, c.offset}));
+    }
+    if (!decorated_buffer.count(variable)) {
+      decorated_buffer[variable] = c.buffer;
+      m.insert_annotation(SpirvModule::make(spv::OpDecorate, {variable, spv::DecorationXfbBuffer, c.buffer}));
+      const uint32_t stride = c.buffer < strides.size() ? strides[c.buffer] : 0;
+      m.insert_annotation(SpirvModule::make(spv::OpDecorate, {variable, spv::DecorationXfbStride, stride}));
+    }
+  }
+  m.add_capability(spv::CapabilityTransformFeedback);
+  for (size_t i = 0; i < m.instructions.size(); ++i) {
+    if (m.instructions[i].opcode() != spv::OpEntryPoint) continue;
+    const uint32_t entry = m.instructions[i].operand(1);
+    size_t at = i + 1;
+    while (at < m.instructions.size() && m.instructions[at].opcode() == spv::OpEntryPoint) ++at;
+    m.instructions.insert(m.instructions.begin() + at, SpirvModule::make(spv::OpExecutionMode, {entry, spv::ExecutionModeXfb}));
+    break;
+  }
+  spirv = m.serialize();
+  return true;
+}
+
+bool add_flat_decorations(std::vector<uint32_t>& spirv, const std::vector<std::string>& names) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  SpirvModule& m = *module;
+  const auto storage_of = variable_storage(m);
+  std::vector<uint32_t> targets;
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() != spv::OpName || inst.operand_count() < 2) continue;
+    const char* text = reinterpret_cast<const char*>(inst.words.data() + 2);
+    const std::string name(text, strnlen(text, (inst.words.size() - 2) * 4));
+    auto s = storage_of.find(inst.operand(0));
+    if (s == storage_of.end() || s->second != spv::StorageClassInput) continue;
+    for (const std::string& n : names)
+      if (n == name) targets.push_back(inst.operand(0));
+  }
+  for (uint32_t id : targets) {
+    bool already = false;
+    for (const SpirvInstruction& inst : m.instructions)
+      already = already || (inst.opcode() == spv::OpDecorate && inst.operand(0) == id && inst.operand(1) == spv::DecorationFlat);
+    if (!already) m.insert_annotation(SpirvModule::make(spv::OpDecorate, {id, spv::DecorationFlat}));
+  }
+  spirv = m.serialize();
+  return true;
+}
+
 bool spirv_has_builtin(const std::vector<uint32_t>& spirv, spv::BuiltIn builtin) {
   auto module = SpirvModule::parse(spirv);
   if (!module) return false;

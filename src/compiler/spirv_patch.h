@@ -37,6 +37,18 @@ bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass sto
 // theirs. Returns false for malformed modules.
 bool match_stage_interface(const std::vector<uint32_t>& producer, std::vector<uint32_t>& consumer);
 
+// Transform feedback for VK_EXT_transform_feedback: XfbBuffer/XfbStride/
+// Offset on the captured outputs (by OpName, or the gl_PerVertex member
+// for gl_Position/gl_PointSize), the TransformFeedback capability and the
+// Xfb execution mode.
+struct XfbCapture {
+  std::string name;  // OpName of the output, or "gl_Position" / "gl_PointSize"
+  uint32_t buffer = 0;
+  uint32_t offset = 0;
+};
+bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbCapture>& captures,
+                            const std::vector<uint32_t>& strides);
+
 // gl_InstanceID in GL does not include the base instance, Vulkan's
 // InstanceIndex does: every load of InstanceIndex becomes
 // InstanceIndex - BaseInstance (SPV_KHR_shader_draw_parameters).
@@ -44,6 +56,10 @@ bool patch_instance_id(std::vector<uint32_t>& spirv);
 
 // Makes the entry point write gl_PointSize = 1.0 first thing.
 bool add_point_size_write(std::vector<uint32_t>& spirv);
+
+// glShadeModel(GL_FLAT): decorates the fragment inputs whose OpName is in
+// `names` Flat (the compatibility colours; user varyings are not affected).
+bool add_flat_decorations(std::vector<uint32_t>& spirv, const std::vector<std::string>& names);
 
 // True when the module uses BuiltIn `builtin` on any variable or member.
 bool spirv_has_builtin(const std::vector<uint32_t>& spirv, spv::BuiltIn builtin);

@@ -12,14 +12,17 @@ struct VariantKey {
   // Vertex-processing last stage: write gl_PointSize = 1.0 when drawing
   // points and the program does not write it (Vulkan leaves it undefined).
   uint8_t force_point_size = 0;
-  // Fragment: emulate glShadeModel(GL_FLAT) / provoking-vertex mismatches by
-  // making every colour varying flat. (Not implemented yet; keyed for later.)
+  // Fragment: glShadeModel(GL_FLAT) makes the compatibility colours
+  // (gl_Color, gl_SecondaryColor) flat.
   uint8_t flat_shading = 0;
   // Fragment: GL_SAMPLE_ALPHA_TO_ONE (force alpha 1.0 after coverage).
+  // Reserved: Vulkan's alphaToOneEnable covers it where supported.
   uint8_t alpha_to_one = 0;
-  // Fragment: GL_SAMPLE_SHADING forces per-sample execution.
+  // Fragment: GL_SAMPLE_SHADING forces per-sample execution. Reserved:
+  // sampleShadingEnable covers it; kept for drivers that need a variant.
   uint8_t sample_shading = 0;
   // Legacy user clip planes (bit per plane), desktop compatibility only.
+  // Reserved, not implemented yet.
   uint8_t clip_plane_mask = 0;
   uint8_t reserved[3] = {0, 0, 0};
 

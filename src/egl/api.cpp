@@ -284,13 +284,12 @@ EGLSync create_sync(EGLDisplay dpy, EGLenum type, const EGLAttrib* attribs, EGLi
   if (attribs && attribs[0] != EGL_NONE) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SYNC);
   ThreadState& t = thread_state();
   if (!t.context || t.context->display != d) return fail(EGL_BAD_MATCH, EGL_NO_SYNC);
-  // Fence semantics: flush, and signal when all prior commands complete. No
-  // GPU work exists before the pipe seam, so the fence is complete at once.
-  gles_client_api().flush();
+  // Fence semantics: flush, and signal when all prior commands complete.
   auto sync = std::make_unique<Sync>();
   sync->display = d;
   sync->type = type;
-  sync->status = EGL_SIGNALED;
+  sync->fence = gles_client_api().flush_with_fence();
+  sync->screen = device_screen(d->device_index);
   Sync* handle = sync.get();
   d->syncs.emplace(handle, std::move(sync));
   set_error(EGL_SUCCESS);
@@ -306,7 +305,7 @@ bool get_sync_attrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib* 
   if (!value) return fail(EGL_BAD_PARAMETER);
   switch (attribute) {
     case EGL_SYNC_TYPE: *value = s->type; break;
-    case EGL_SYNC_STATUS: *value = s->status; break;
+    case EGL_SYNC_STATUS: *value = s->poll(); break;
     case EGL_SYNC_CONDITION: *value = EGL_SYNC_PRIOR_COMMANDS_COMPLETE; break;
     default: return fail(EGL_BAD_ATTRIBUTE);
   }
@@ -904,15 +903,27 @@ EGLBoolean EGLAPIENTRY eglDestroySync(EGLDisplay dpy, EGLSync sync) {
 
 EGLBoolean EGLAPIENTRY eglDestroySyncKHR(EGLDisplay dpy, EGLSyncKHR sync) { return eglDestroySync(dpy, sync); }
 
-EGLint EGLAPIENTRY eglClientWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags, EGLTime) {
-  Lock lock(egl_mutex());
-  Display* d = lookup(dpy);
-  if (!d) return EGL_FALSE;
-  Sync* s = d->find_sync(sync);
-  if (!s) return fail(EGL_BAD_PARAMETER, static_cast<EGLint>(EGL_FALSE));
-  if (flags & EGL_SYNC_FLUSH_COMMANDS_BIT) gles_client_api().flush();
-  set_error(EGL_SUCCESS);
-  return s->status == EGL_SIGNALED ? EGL_CONDITION_SATISFIED : EGL_TIMEOUT_EXPIRED;
+EGLint EGLAPIENTRY eglClientWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags, EGLTime timeout) {
+  Ref<pipe::Fence> fence;
+  pipe::Screen* screen = nullptr;
+  {
+    Lock lock(egl_mutex());
+    Display* d = lookup(dpy);
+    if (!d) return EGL_FALSE;
+    Sync* s = d->find_sync(sync);
+    if (!s) return fail(EGL_BAD_PARAMETER, static_cast<EGLint>(EGL_FALSE));
+    // The fence was submitted when the sync was created: nothing to flush.
+    (void)flags;
+    set_error(EGL_SUCCESS);
+    if (s->poll() == EGL_SIGNALED || timeout == 0)
+      return s->status == EGL_SIGNALED ? EGL_CONDITION_SATISFIED : EGL_TIMEOUT_EXPIRED;
+    fence = s->fence;
+    screen = s->screen;
+  }
+  // Wait without the EGL lock: other threads keep making EGL calls, and may
+  // even destroy the sync (the fence reference keeps the wait valid).
+  const uint64_t ns = timeout == EGL_FOREVER ? UINT64_MAX : static_cast<uint64_t>(timeout);
+  return screen->fence_finish(fence.get(), ns) ? EGL_CONDITION_SATISFIED : EGL_TIMEOUT_EXPIRED;
 }
 
 EGLint EGLAPIENTRY eglClientWaitSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags, EGLTimeKHR timeout) {

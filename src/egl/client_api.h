@@ -48,6 +48,9 @@ class ClientApi {
   // The calling thread's current context: glFlush / glFinish.
   virtual void flush() = 0;
   virtual void finish() = 0;
+  // Submits the current context's work and returns a fence that signals when
+  // it completes (null with no current context): EGL fence syncs.
+  virtual Ref<pipe::Fence> flush_with_fence() = 0;
   // Entry point of a client-API function, or null.
   virtual void* get_proc_address(const char* name) = 0;
 };

@@ -74,6 +74,11 @@ class GlesApi final : public ClientApi {
   void flush() override {
     if (gl::Context* c = gl::current_context()) c->pipe().flush(nullptr, 0);
   }
+  Ref<pipe::Fence> flush_with_fence() override {
+    Ref<pipe::Fence> fence;
+    if (gl::Context* c = gl::current_context()) c->pipe().flush(&fence, 0);
+    return fence;
+  }
   void finish() override {
     gl::Context* c = gl::current_context();
     if (!c) return;

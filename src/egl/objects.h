@@ -75,7 +75,15 @@ struct Context {
 struct Sync {
   Display* display = nullptr;
   EGLenum type = EGL_SYNC_FENCE;
-  EGLenum status = EGL_SIGNALED;
+  EGLenum status = EGL_UNSIGNALED;
+  Ref<pipe::Fence> fence;           // signals when the commands before the sync complete
+  pipe::Screen* screen = nullptr;   // that waits on `fence`
+  // Polls the fence; once signalled the status stays signalled.
+  EGLenum poll() {
+    if (status == EGL_UNSIGNALED && (!fence || (screen && screen->fence_finish(fence.get(), 0))))
+      status = EGL_SIGNALED;
+    return status;
+  }
 };
 
 struct Display {

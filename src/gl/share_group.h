@@ -22,6 +22,10 @@ namespace brass::gl {
 class ShareGroup : public RefCounted {
  public:
   explicit ShareGroup(pipe::Screen* screen) : screen(screen) {}
+  ~ShareGroup() {
+    // The set holds one reference per live GLsync.
+    for (Sync* s : syncs) Ref<Sync>::adopt(s);
+  }
   pipe::Screen* const screen;  // every context of a share group renders on one device
   ObjectTable<Buffer> buffers;
   ObjectTable<Texture> textures;

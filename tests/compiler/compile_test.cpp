@@ -171,6 +171,33 @@ TEST(Link, TransformFeedbackVaryings) {
   ASSERT_EQ(r.interface.transform_feedback.size(), 3u);
   EXPECT_EQ(r.interface.transform_feedback[0].type, 0x8B51u);  // GL_FLOAT_VEC3
   EXPECT_EQ(r.interface.transform_feedback[1].type, 0x1406u);  // GL_FLOAT
+  // Interleaved into buffer 0: a at 0, b[1] at 12, gl_Position at 16; stride 32.
+  EXPECT_EQ(r.interface.transform_feedback[0].xfb_offset, 0);
+  EXPECT_EQ(r.interface.transform_feedback[1].xfb_offset, 12);
+  EXPECT_EQ(r.interface.transform_feedback[2].xfb_offset, 16);
+  ASSERT_EQ(r.interface.transform_feedback_strides.size(), 1u);
+  EXPECT_EQ(r.interface.transform_feedback_strides[0], 32u);
+  expect_valid_spirv(r, "xfb");
+  {
+    const std::vector<uint32_t>& vs = r.stages[0].spirv;
+    int xfb_buffers = 0, member_offsets = 0;
+    for (size_t i = 5; i < vs.size(); i += vs[i] >> 16) {
+      if ((vs[i] & 0xffff) == spv::OpDecorate && vs[i + 2] == spv::DecorationXfbBuffer) ++xfb_buffers;
+      if ((vs[i] & 0xffff) == spv::OpMemberDecorate && vs[i + 3] == spv::DecorationOffset) ++member_offsets;
+    }
+    EXPECT_EQ(xfb_buffers, 2);    // a, and the gl_PerVertex block for gl_Position
+    EXPECT_EQ(member_offsets, 1);  // gl_Position
+  }
+  // Separate mode: one buffer each.
+  in.transform_feedback_interleaved = false;
+  in.transform_feedback_varyings = {"a", "gl_Position"};
+  r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  EXPECT_EQ(r.interface.transform_feedback[1].xfb_buffer, 1);
+  EXPECT_EQ(r.interface.transform_feedback[1].xfb_offset, 0);
+  EXPECT_EQ(r.interface.transform_feedback_strides, (std::vector<uint32_t>{12, 16}));
+  expect_valid_spirv(r, "xfb separate");
+  in.transform_feedback_interleaved = true;
   in.transform_feedback_varyings = {"missing"};
   r = link_program(in);
   EXPECT_FALSE(r.ok);
@@ -190,6 +217,40 @@ TEST(Compile, WarmUpIsThreadSafeAndRepeatable) {
   b.join();
   warm_up();
   EXPECT_TRUE(compile_shader({ShaderStage::Vertex, "void main() { gl_Position = vec4(0.0); }\n"}).ok);
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+TEST(Link, EsProgramNeedsBothStagesUnlessSeparable) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Fragment, "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n"}};
+  EXPECT_FALSE(link_program(in).ok);
+  in.separable = true;
+  const LinkResult r = link_program(in);
+  EXPECT_TRUE(r.ok) << r.info_log;
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+TEST(Link, Es100InvariantFragCoordNeedsInvariantPosition) {
+  const std::string fs = "invariant gl_FragCoord;\nvoid main() { gl_FragColor = vec4(gl_FragCoord.x); }\n";
+  LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "void main() { gl_Position = vec4(0.0); }\n"},
+                                  {ShaderStage::Fragment, fs}});
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("gl_FragCoord is declared invariant"), std::string::npos) << r.info_log;
+  r = link(Api::GLES, {{ShaderStage::Vertex, "invariant gl_Position;\nvoid main() { gl_Position = vec4(0.0); }\n"},
+                       {ShaderStage::Fragment, fs}});
+  EXPECT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "invariant");
 }
 
 }  // namespace

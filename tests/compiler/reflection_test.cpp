@@ -1,5 +1,8 @@
 // Program interface and binding table: names, GL types, offsets, locations
 // and the descriptor contract with the driver.
+#include <cstring>
+#include <set>
+
 #include "compiler/gl_types.h"
 #include "test_helpers.h"
 
@@ -334,6 +337,70 @@ TEST(Reflection, AtomicCountersAreGlAtomicCounterBuffers) {
   ASSERT_TRUE(b);
   EXPECT_EQ(b->kind, DescriptorKind::AtomicCounterBuffer);
   expect_valid_spirv(r, "atomic counters");
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+float float_at(const std::vector<uint8_t>& data, int offset) {
+  float f;
+  std::memcpy(&f, data.data() + offset, 4);
+  return f;
+}
+
+TEST(Reflection, UniformInitializersFillTheDefaultBlock) {
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex,
+                                       "#version 120\nuniform vec4 c = vec4(1.0, 2.0, 3.0, 4.0);\n"
+                                       "uniform float f[2] = float[2](5.0, 6.0);\nuniform mat2 m = mat2(1.0, 2.0, 3.0, 4.0);\n"
+                                       "uniform int i = 7;\nuniform float none;\nattribute vec4 p;\n"
+                                       "void main() { gl_Position = p * c * f[1] * m[1].x * float(i) * none; }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  const ProgramInterface& pi = r.interface;
+  ASSERT_EQ(pi.default_block_initial_data.size(), pi.default_block_size);
+  const Uniform* c = find_uniform(pi, "c");
+  const Uniform* f = find_uniform(pi, "f[0]");
+  const Uniform* m = find_uniform(pi, "m");
+  const Uniform* i = find_uniform(pi, "i");
+  const Uniform* none = find_uniform(pi, "none");
+  ASSERT_TRUE(c && f && m && i && none);
+  EXPECT_EQ(float_at(pi.default_block_initial_data, c->offset + 8), 3.0f);
+  EXPECT_EQ(float_at(pi.default_block_initial_data, f->offset + f->array_stride), 6.0f);
+  EXPECT_EQ(float_at(pi.default_block_initial_data, m->offset + m->matrix_stride + 4), 4.0f);
+  int32_t iv;
+  std::memcpy(&iv, pi.default_block_initial_data.data() + i->offset, 4);
+  EXPECT_EQ(iv, 7);
+  EXPECT_EQ(float_at(pi.default_block_initial_data, none->offset), 0.0f);
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+TEST(Reflection, DesktopCompatibilityBuiltinsBecomeGlNamedResources) {
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex,
+                                       "#version 110\nvoid main() {\n  gl_FrontColor = gl_Color;\n"
+                                       "  gl_TexCoord[0] = gl_TextureMatrix[0] * gl_MultiTexCoord0;\n"
+                                       "  gl_Position = ftransform();\n}\n"},
+                                      {ShaderStage::Fragment,
+                                       "#version 110\nuniform sampler2D t;\n"
+                                       "void main() { gl_FragColor = gl_Color * texture2D(t, gl_TexCoord[0].xy); }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  const ProgramInterface& pi = r.interface;
+  EXPECT_TRUE(find_uniform(pi, "gl_ModelViewProjectionMatrix"));
+  EXPECT_TRUE(find_uniform(pi, "gl_TextureMatrix[0]"));
+  std::set<std::string> attributes;
+  for (const InterfaceVariable& a : pi.attributes) attributes.insert(a.name);
+  EXPECT_EQ(attributes, (std::set<std::string>{"gl_Vertex", "gl_Color", "gl_MultiTexCoord0"}));
+  expect_valid_spirv(r, "compat");
+  // Interpolation must agree between gl_Color and gl_FrontColor/gl_BackColor.
+  const LinkResult bad = link(Api::GL, {{ShaderStage::Vertex, "#version 130\nvoid main() { gl_Position = vec4(0); gl_BackColor = vec4(0); }\n"},
+                                        {ShaderStage::Fragment, "#version 130\nflat in vec4 gl_Color;\nout vec4 c;\nvoid main() { c = gl_Color; }\n"}});
+  EXPECT_FALSE(bad.ok);
 }
 
 }  // namespace

@@ -58,7 +58,8 @@ TEST(SpirvPatch, RemapDescriptorsRewritesSetAndBinding) {
   EXPECT_EQ(d.binding.begin()->second, 7u);
   std::string err;
   EXPECT_TRUE(validate_spirv(spirv, VulkanEnv::Vulkan1_3, &err)) << err;
-  EXPECT_FALSE(remap_descriptors(*new std::vector<uint32_t>{1, 2, 3}, [](uint32_t s, uint32_t b) { return std::make_pair(s, b); }));
+  std::vector<uint32_t> not_spirv = {1, 2, 3};
+  EXPECT_FALSE(remap_descriptors(not_spirv, [](uint32_t s, uint32_t b) { return std::make_pair(s, b); }));
 }
 
 TEST(SpirvPatch, InstanceIdSubtractsBaseInstance) {
@@ -179,6 +180,27 @@ TEST(SpirvPatch, SeparableStagesMatchByName) {
   EXPECT_EQ(consumed.at("c"), produced.at("c"));
   std::string err;
   EXPECT_TRUE(validate_spirv(f.stages[0].spirv, VulkanEnv::Vulkan1_3, &err)) << err;
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+TEST(Variant, FlatShadingMakesCompatColoursFlat) {
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex, "#version 110\nvoid main() { gl_FrontColor = gl_Color; gl_Position = ftransform(); }\n"},
+                                      {ShaderStage::Fragment, "#version 110\nvarying vec4 v;\nvoid main() { gl_FragColor = gl_Color; }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  VariantKey key;
+  key.flat_shading = 1;
+  const std::vector<uint32_t> patched = apply_variant(r.stages[1], key);
+  int flat = 0;
+  for (size_t i = 5; i < patched.size(); i += patched[i] >> 16)
+    if ((patched[i] & 0xffff) == spv::OpDecorate && patched[i + 2] == spv::DecorationFlat) ++flat;
+  EXPECT_EQ(flat, 1);
+  std::string err;
+  EXPECT_TRUE(validate_spirv(patched, VulkanEnv::Vulkan1_3, &err)) << err;
 }
 
 }  // namespace

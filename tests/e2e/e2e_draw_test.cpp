@@ -323,6 +323,34 @@ TEST_F(Draw, LineLoopIsClosed) {
   EXPECT_PIXEL(16, 29, rgba(255, 255, 255));  // the closing edge
 }
 
+TEST_F(Draw, ClientArraysWithElementBufferAndIndexedLineLoop) {
+  // Client vertex arrays, indices in a buffer object: the index range is
+  // read back to size the streamed arrays.
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  static const float pos[] = {5, 5, 5, 5, 5, 5, -1, -1, 1, -1, -1, 1, 1, 1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, pos);
+  glEnableVertexAttribArray(0);
+  glVertexAttrib4f(1, 0, 1, 1, 1);
+  const uint32_t idx[] = {3, 4, 5, 5, 4, 6};
+  buffer(GL_ELEMENT_ARRAY_BUFFER, idx, sizeof(idx));
+  glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_INT, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_PIXEL(16, 16, rgba(0, 255, 255));
+  EXPECT_PIXEL(30, 30, rgba(0, 255, 255));
+  // An indexed line loop around pixel centres: the closing edge is drawn.
+  glClear(GL_COLOR_BUFFER_BIT);
+  const float x0 = (2.5f / kWidth) * 2 - 1, x1 = (29.5f / kWidth) * 2 - 1;
+  const float y0 = (2.5f / kHeight) * 2 - 1, y1 = (29.5f / kHeight) * 2 - 1;
+  const float loop[] = {x0, y1, x0, y0, x1, y0, x1, y1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, loop);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);  // client indices
+  const uint16_t li[] = {0, 1, 2, 3};
+  glDrawElements(GL_LINE_LOOP, 4, GL_UNSIGNED_SHORT, li);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_PIXEL(16, 29, rgba(0, 255, 255));  // the closing edge
+  EXPECT_PIXEL(2, 16, rgba(0, 255, 255));
+}
+
 TEST_F(Draw, Errors) {
   quad_positions();
   glDrawArrays(0x0007 /* GL_QUADS */, 0, 3);

