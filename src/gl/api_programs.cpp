@@ -6,6 +6,7 @@
 #include "gl/context.h"
 #include "gl/program_link.h"
 #include "gl/program_util.h"
+#include "gl/program_validation.h"
 #include "gl_functions.h"
 
 namespace brass::gl {
@@ -93,17 +94,10 @@ void ValidateProgram(Context& ctx, GLuint program) {
     p->info_log = "error: program is not linked\n";
     return;
   }
-  // Samplers of different types may not use one texture unit.
-  for (size_t i = 0; i < lp->samplers.size(); ++i) {
-    for (size_t j = i + 1; j < lp->samplers.size(); ++j) {
-      if (lp->samplers[i].unit == lp->samplers[j].unit &&
-          lp->samplers[i].sampler_type != lp->samplers[j].sampler_type) {
-        p->validate_status = false;
-        p->info_log = "error: samplers of different types use texture unit " +
-                      std::to_string(lp->samplers[i].unit) + "\n";
-        return;
-      }
-    }
+  if (samplers_conflict(*lp)) {
+    p->validate_status = false;
+    p->info_log = "error: samplers of different types use one texture unit\n";
+    return;
   }
   p->validate_status = true;
 }

@@ -81,7 +81,8 @@ void set_uniform(Context& ctx, GLint location, GLsizei count, Src src, int comps
       const size_t at = static_cast<size_t>(first) + element + i;
       if (at < lp->samplers.size()) lp->samplers[at].unit = v[i];
     }
-    ctx.dirty(kDirtyTextures);
+    // The program too: draw validation checks sampler types per unit.
+    ctx.dirty(kDirtyTextures | kDirtyProgram);
     return;
   }
   if (u->offset < 0) return;

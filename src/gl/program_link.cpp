@@ -18,8 +18,8 @@ compiler::ShaderLimits limits_of(const Context& ctx) {
   s.max_vertex_uniform_vectors = l.max_vertex_uniform_vectors;
   s.max_fragment_uniform_vectors = l.max_fragment_uniform_vectors;
   s.max_varying_vectors = l.max_varying_vectors;
-  s.max_vertex_output_components = l.max_varying_vectors * 4;
-  s.max_fragment_input_components = l.max_varying_vectors * 4;
+  s.max_vertex_output_components = std::max(64, l.max_varying_vectors * 4);
+  s.max_fragment_input_components = std::max(60, l.max_varying_vectors * 4);
   s.max_vertex_texture_image_units = l.max_vertex_texture_image_units;
   s.max_texture_image_units = l.max_texture_image_units;
   s.max_combined_texture_image_units = l.max_combined_texture_image_units;
@@ -134,16 +134,28 @@ bool build_bindings(LinkedProgram& lp, std::string* log) {
 
 }  // namespace
 
-void delete_pipe_program(pipe::Screen* screen, pipe::ShaderProgram* program) {
-  if (!program) return;
+void delete_pipe_programs(pipe::Screen* screen, std::initializer_list<pipe::ShaderProgram*> programs) {
+  bool any = false;
+  for (pipe::ShaderProgram* p : programs) any |= p != nullptr;
+  if (!any || !screen) return;
   Context* ctx = current_context();
   if (ctx && &ctx->screen() == screen) {
-    ctx->pipe().delete_shader_program(program);
+    for (pipe::ShaderProgram* p : programs)
+      if (p) ctx->pipe().delete_shader_program(p);
     return;
   }
-  // No context of the device is current (context teardown): the pipe
-  // context that could drop it may already be gone.
-  BRASS_WARN_ONCE("a pipe shader program outlived every current context of its device");
+  // No context of the device is current (a context's teardown drops the
+  // last reference after its pipe context is gone): a short-lived pipe
+  // context of the device drops them (pipe programs are device objects).
+  pipe::Status status = pipe::Status::Ok;
+  std::unique_ptr<pipe::Context> temp = screen->context_create(&status);
+  if (!temp) {
+    BRASS_WARN_ONCE("could not release a pipe shader program (no pipe context)");
+    return;
+  }
+  for (pipe::ShaderProgram* p : programs)
+    if (p) temp->delete_shader_program(p);
+  temp->flush(nullptr, 0);
 }
 
 std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string* log) {
@@ -201,9 +213,6 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   return lp;
 }
 
-LinkedProgram::~LinkedProgram() {
-  delete_pipe_program(screen, point_program);
-  delete_pipe_program(screen, pipe_program);
-}
+LinkedProgram::~LinkedProgram() { delete_pipe_programs(screen, {point_program, pipe_program}); }
 
 }  // namespace brass::gl

@@ -3,6 +3,7 @@
 // block bindings, vertex inputs).
 #pragma once
 
+#include <initializer_list>
 #include <memory>
 #include <string>
 
@@ -16,9 +17,10 @@ class Program;
 // Links `p`'s attached shaders. Null with *log set on failure.
 std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string* log);
 
-// Deletes a pipe program made by this area: through the current context when
-// it renders on `screen` (pipe programs are device objects; any context of
-// the device may drop them), else it is left to the device's teardown.
-void delete_pipe_program(pipe::Screen* screen, pipe::ShaderProgram* program);
+// Deletes pipe programs made by this area (nulls are skipped): through the
+// current context when it renders on `screen` (pipe programs are device
+// objects; any context of the device may drop them), else through a
+// short-lived pipe context of the device.
+void delete_pipe_programs(pipe::Screen* screen, std::initializer_list<pipe::ShaderProgram*> programs);
 
 }  // namespace brass::gl

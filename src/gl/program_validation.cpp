@@ -20,10 +20,24 @@ LinkedProgram* current_executable(Context& ctx) {
 
 }  // namespace
 
+bool samplers_conflict(const LinkedProgram& lp) {
+  const auto& s = lp.samplers;
+  for (size_t i = 0; i < s.size(); ++i)
+    for (size_t j = i + 1; j < s.size(); ++j)
+      if (s[i].unit == s[j].unit && s[i].sampler_type != s[j].sampler_type) return true;
+  return false;
+}
+
 bool validate_program(Context& ctx) {
   LinkedProgram* lp = current_executable(ctx);
   // ES leaves draws without a program undefined: nothing is drawn.
   if (!lp || !lp->pipe_program) return false;
+  // Samplers of different types on one texture unit (ES 3.0 §2.11.11). Run
+  // again whenever a sampler uniform changes (it dirties the program).
+  if (samplers_conflict(*lp)) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
   ctx.pipe().bind_shader_program(lp->pipe_program);
   ctx.validation.program_writes_point_size = lp->writes_point_size;
   return true;

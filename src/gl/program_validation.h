@@ -5,6 +5,11 @@
 namespace brass::gl {
 
 class Context;
+struct LinkedProgram;
+
+// Two sampler uniforms of different types use one texture unit: draws are
+// INVALID_OPERATION and glValidateProgram fails (ES 3.0 §2.11.11).
+bool samplers_conflict(const LinkedProgram& lp);
 
 // Binds the pipe program for a draw: when drawing points with a program
 // whose vertex shader does not write gl_PointSize, a variant writing 1.0

@@ -390,5 +390,199 @@ TEST_F(Programs, TransformFeedbackVaryingsRecordedForLink) {
   glDeleteProgram(p);
 }
 
+// --- draws (a full-screen triangle from gl_VertexID; no vertex arrays) ---
+
+constexpr const char* kFullscreenVs = R"(#version 300 es
+void main() {
+  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
+  gl_Position = vec4(p, 0.0, 1.0);
+})";
+
+class ProgramDraws : public Programs {
+ protected:
+  void draw() {
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+  }
+};
+
+TEST_F(ProgramDraws, UniformColor) {
+  GLuint p = program(kFullscreenVs, R"(#version 300 es
+precision mediump float;
+uniform vec4 color;
+out vec4 o;
+void main() { o = color; })");
+  glUseProgram(p);
+  glUniform4f(glGetUniformLocation(p, "color"), 1.0f, 0.0f, 1.0f, 1.0f);
+  draw();
+  EXPECT_EQ(pixel(3, 5), rgba(255, 0, 255));
+  EXPECT_EQ(pixel(kWidth - 1, kHeight - 1), rgba(255, 0, 255));
+  // A changed value reaches the next draw.
+  glUniform4f(glGetUniformLocation(p, "color"), 0.0f, 1.0f, 0.0f, 1.0f);
+  draw();
+  EXPECT_EQ(pixel(10, 10), rgba(0, 255, 0));
+  glDeleteProgram(p);
+}
+
+TEST_F(ProgramDraws, DefaultBlockLayoutInBothStages) {
+  // Arrays (16-byte stride), a matrix, ints and bools in one std140 block
+  // shared by both stages.
+  GLuint p = program(R"(#version 300 es
+uniform vec2 offset;
+void main() {
+  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
+  gl_Position = vec4(p + offset, 0.0, 1.0);
+})",
+                     R"(#version 300 es
+precision highp float;
+uniform float arr[3];
+uniform mat3 m;
+uniform ivec2 iv;
+uniform bool on;
+out vec4 o;
+void main() {
+  o = on ? vec4(arr[0], arr[1] * m[2].y, arr[2] + float(iv.y), 1.0) : vec4(0.0);
+})");
+  glUseProgram(p);
+  glUniform2f(glGetUniformLocation(p, "offset"), 0.0f, 0.0f);
+  const GLfloat arr[] = {1.0f, 0.5f, 0.0f};
+  glUniform1fv(glGetUniformLocation(p, "arr"), 3, arr);
+  const GLfloat m[] = {0, 0, 0, 0, 0, 0, 0, 1, 0};  // m[2].y = 1
+  glUniformMatrix3fv(glGetUniformLocation(p, "m"), 1, GL_FALSE, m);
+  glUniform2i(glGetUniformLocation(p, "iv"), 5, 0);
+  glUniform1i(glGetUniformLocation(p, "on"), 1);
+  draw();
+  const uint32_t c = pixel(16, 16);
+  EXPECT_EQ(c & 0xff, 255u);
+  EXPECT_NEAR(static_cast<int>((c >> 8) & 0xff), 128, 1);
+  EXPECT_EQ((c >> 16) & 0xff, 0u);
+  // The vertex stage sees its uniforms too: shift the triangle off the
+  // left half.
+  glUniform2f(glGetUniformLocation(p, "offset"), 1.0f, 0.0f);
+  draw();
+  EXPECT_EQ(pixel(4, 16), rgba(0, 0, 0, 0));
+  EXPECT_EQ(pixel(kWidth - 4, 16) & 0xff, 255u);
+  glDeleteProgram(p);
+}
+
+TEST_F(ProgramDraws, UniformBlock) {
+  GLuint p = program(R"(#version 300 es
+layout(std140) uniform Shift { vec4 shift; };
+void main() {
+  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
+  gl_Position = vec4(p + shift.xy, 0.0, 1.0);
+})",
+                     R"(#version 300 es
+precision mediump float;
+layout(std140) uniform Colors { vec4 unused; vec4 color; } colors;
+out vec4 o;
+void main() { o = colors.color; })");
+  const GLuint shift_block = glGetUniformBlockIndex(p, "Shift");
+  const GLuint color_block = glGetUniformBlockIndex(p, "Colors");
+  ASSERT_NE(shift_block, GL_INVALID_INDEX);
+  ASSERT_NE(color_block, GL_INVALID_INDEX);
+  glUniformBlockBinding(p, shift_block, 1);
+  glUniformBlockBinding(p, color_block, 3);
+  const float shift[4] = {0, 0, 0, 0};
+  const float colors[8] = {0, 0, 0, 0, 0, 0, 1, 1};
+  GLuint bufs[2];
+  glGenBuffers(2, bufs);
+  glBindBuffer(GL_UNIFORM_BUFFER, bufs[0]);
+  glBufferData(GL_UNIFORM_BUFFER, sizeof(shift), shift, GL_DYNAMIC_DRAW);
+  glBindBuffer(GL_UNIFORM_BUFFER, bufs[1]);
+  glBufferData(GL_UNIFORM_BUFFER, sizeof(colors), colors, GL_DYNAMIC_DRAW);
+  glBindBufferBase(GL_UNIFORM_BUFFER, 1, bufs[0]);
+  glBindBufferBase(GL_UNIFORM_BUFFER, 3, bufs[1]);
+  glUseProgram(p);
+  draw();
+  EXPECT_EQ(pixel(16, 16), rgba(0, 0, 255));
+  // New contents and a moved binding point reach the next draw.
+  const float red[4] = {1, 0, 0, 1};
+  glBufferSubData(GL_UNIFORM_BUFFER, 16, sizeof(red), red);
+  draw();
+  EXPECT_EQ(pixel(16, 16), rgba(255, 0, 0));
+  const float right[4] = {1, 0, 0, 0};
+  glBindBuffer(GL_UNIFORM_BUFFER, bufs[0]);
+  glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof(right), right);
+  glBindBufferBase(GL_UNIFORM_BUFFER, 5, bufs[1]);
+  glUniformBlockBinding(p, color_block, 5);
+  draw();
+  EXPECT_EQ(pixel(4, 16), rgba(0, 0, 0, 0));
+  EXPECT_EQ(pixel(kWidth - 4, 16), rgba(255, 0, 0));
+  // A binding point with no buffer must not crash (undefined values).
+  glUniformBlockBinding(p, color_block, 7);
+  draw();
+  glFinish();
+  glDeleteBuffers(2, bufs);
+  glDeleteProgram(p);
+}
+
+TEST_F(ProgramDraws, ProgramsKeepTheirUniformsAcrossSwitches) {
+  const char* fs = R"(#version 300 es
+precision mediump float;
+uniform vec4 color;
+out vec4 o;
+void main() { o = color; })";
+  GLuint a = program(kFullscreenVs, fs), b = program(kFullscreenVs, fs);
+  glUseProgram(a);
+  glUniform4f(glGetUniformLocation(a, "color"), 1, 0, 0, 1);
+  glUseProgram(b);
+  glUniform4f(glGetUniformLocation(b, "color"), 0, 0, 1, 1);
+  draw();
+  EXPECT_EQ(pixel(16, 16), rgba(0, 0, 255));
+  glUseProgram(a);
+  draw();
+  EXPECT_EQ(pixel(16, 16), rgba(255, 0, 0));
+  GLint current = 0;
+  glGetIntegerv(GL_CURRENT_PROGRAM, &current);
+  if (glGetError() == GL_NO_ERROR) {
+    EXPECT_EQ(current, static_cast<GLint>(a));
+  }
+  // Relinking the current program successfully installs the new executable
+  // (uniforms reset to zero).
+  glLinkProgram(a);
+  draw();
+  EXPECT_EQ(pixel(16, 16), rgba(0, 0, 0, 0));
+  glUseProgram(0);
+  glDeleteProgram(a);
+  glDeleteProgram(b);
+}
+
+TEST_F(ProgramDraws, ProgramLeftCurrentAtContextTeardown) {
+  // The context's teardown drops the last reference after its pipe context
+  // is gone; the pipe program must still be released cleanly.
+  GLuint p = program(kFullscreenVs, R"(#version 300 es
+precision mediump float;
+out vec4 o;
+void main() { o = vec4(1.0); })");
+  glUseProgram(p);
+  draw();
+  EXPECT_EQ(pixel(16, 16), rgba(255, 255, 255));
+}
+
+TEST_F(ProgramDraws, SamplersOfDifferentTypesOnOneUnit) {
+  GLuint p = program(kFullscreenVs, R"(#version 300 es
+precision mediump float;
+uniform sampler2D a;
+uniform samplerCube b;
+out vec4 o;
+void main() { o = texture(a, vec2(0.5)) + texture(b, vec3(1.0)); })");
+  glUseProgram(p);
+  draw();  // both on unit 0
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glValidateProgram(p);
+  GLint ok = 1;
+  glGetProgramiv(p, GL_VALIDATE_STATUS, &ok);
+  EXPECT_EQ(ok, GL_FALSE);
+  glUniform1i(glGetUniformLocation(p, "b"), 1);
+  draw();
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glValidateProgram(p);
+  glGetProgramiv(p, GL_VALIDATE_STATUS, &ok);
+  EXPECT_EQ(ok, GL_TRUE);
+  glDeleteProgram(p);
+}
+
 }  // namespace
 }  // namespace brass::e2e
