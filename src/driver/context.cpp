@@ -72,13 +72,13 @@ vk::Status VulkanContext::init() {
   if (!s) return s;
   // The dummy image starts cleared and sampled-layout.
   VkCommandBuffer cmd = ring_->main_cmd();
-  barriers_.image_access(img->access, {VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+  barriers_.image_access(img->levels, {VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
                          img->image, vci.subresourceRange);
   barriers_.emit(cmd);
   const VkClearColorValue zero{};
   vkCmdClearColorImage(cmd, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &vci.subresourceRange);
-  barriers_.image_access(img->access, {VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
+  barriers_.image_access(img->levels, {VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
                                        VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false},
                          img->image, vci.subresourceRange);
   barriers_.emit(cmd);
@@ -502,7 +502,7 @@ void VulkanContext::release_after_upload(ResourceObject* o, VkCommandBuffer uplo
     req.layout = sampled_layout(o->aspect);
     req.stages = VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT;
     req.access = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
-    barriers_.image_access(o->access, req, o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+    barriers_.image_access(o->levels, req, o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
   }
   barriers_.emit(upload);
 }
@@ -586,7 +586,8 @@ void VulkanContext::invalidate_resource(pipe::Resource* pr) {
   if (!r->is_buffer()) {
     // Contents become undefined: the next access may discard them.
     ResourceObject* o = r->obj();
-    if (!busy(o, false) && !used_this_batch(o)) o->access.layout = VK_IMAGE_LAYOUT_UNDEFINED;
+    if (!busy(o, false) && !used_this_batch(o))
+      for (AccessState& l : o->levels.levels) l.layout = VK_IMAGE_LAYOUT_UNDEFINED;
     return;
   }
   if (r->valid_range.empty()) return;  // nothing to throw away

@@ -38,9 +38,13 @@ void VulkanContext::resource_copy_region(pipe::Resource* dst, uint32_t dst_level
   const VkImageSubresourceRange all{VK_IMAGE_ASPECT_NONE, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
   VkImageSubresourceRange sr = all, dr = all;
   sr.aspectMask = s->aspect;
+  sr.baseMipLevel = src_level;
+  sr.levelCount = 1;
   dr.aspectMask = d->aspect;
-  barriers_.image_access(s->access, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false}, s->image, sr);
-  barriers_.image_access(d->access, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true}, d->image, dr);
+  dr.baseMipLevel = dst_level;
+  dr.levelCount = 1;
+  barriers_.image_access(s->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false}, s->image, sr);
+  barriers_.image_access(d->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true}, d->image, dr);
   barriers_.emit(cmd);
   VkImageCopy region{};
   const uint32_t layers = is_3d(src) ? 1 : uint32_t(box.depth);
@@ -106,10 +110,10 @@ void VulkanContext::blit(const pipe::BlitInfo& info) {
   }
   bool upload;
   VkCommandBuffer cmd = transfer_stream(d, s, &upload);
-  barriers_.image_access(s->access, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
-                         s->image, {s->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
-  barriers_.image_access(d->access, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
-                         d->image, {d->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+  barriers_.image_access(s->levels, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
+                         s->image, {s->aspect, info.src.level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
+  barriers_.image_access(d->levels, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
+                         d->image, {d->aspect, info.dst.level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
   barriers_.emit(cmd);
   VkImageAspectFlags aspect = 0;
   if (info.mask & pipe::kBlitColor) aspect |= VK_IMAGE_ASPECT_COLOR_BIT;
@@ -155,7 +159,7 @@ bool VulkanContext::generate_mipmap(pipe::Resource* r, uint32_t base_level, uint
   VkCommandBuffer cmd = transfer_stream(o, nullptr, &upload);
   const uint32_t layers = last_layer - first_layer + 1;
   // Whole image to TRANSFER_DST, then each level: DST -> SRC once written.
-  barriers_.image_access(o->access, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_TRANSFER_READ_BIT,
+  barriers_.image_access(o->levels, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_TRANSFER_READ_BIT,
                                      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
                          o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
   barriers_.emit(cmd);
@@ -185,11 +189,13 @@ bool VulkanContext::generate_mipmap(pipe::Resource* r, uint32_t base_level, uint
   if (last_level + 1 < total)
     barriers_.add_image_barrier(level_barrier, o->image, {o->aspect, last_level + 1, total - last_level - 1, first_layer, layers});
   barriers_.emit(cmd);
-  o->access.layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-  o->access.write_stages = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
-  o->access.write_access = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-  o->access.read_stages = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
-  o->access.read_access = VK_ACCESS_2_TRANSFER_READ_BIT;
+  AccessState after;
+  after.layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+  after.write_stages = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
+  after.write_access = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  after.read_stages = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
+  after.read_access = VK_ACCESS_2_TRANSFER_READ_BIT;
+  o->levels.set_all(after);
   mark_write(o);
   if (upload) release_after_upload(o, cmd);
   return true;

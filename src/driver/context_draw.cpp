@@ -60,8 +60,10 @@ bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
             if (r->is_buffer()) {
               buffer_read(r, stages, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
             } else {
-              barriers_.image_access(o->access, {stages, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, sampled_layout(o->aspect), false},
-                                     o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+              // Only the view's levels: another level may be a render target.
+              const pipe::SamplerViewTemplate& vt = views_[st][slot]->templ();
+              barriers_.image_access(o->levels, {stages, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, sampled_layout(o->aspect), false},
+                                     o->image, {o->aspect, vt.first_level, vt.last_level - vt.first_level + 1, 0, VK_REMAINING_ARRAY_LAYERS});
               mark_read(o);
             }
             break;
@@ -81,8 +83,8 @@ bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
             ResourceObject* o = driver_resource(ib.resource.get())->obj();
             if (!o->image) break;
             const VkAccessFlags2 acc = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | (ib.view.writable ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : 0);
-            barriers_.image_access(o->access, {stages, acc, VK_IMAGE_LAYOUT_GENERAL, ib.view.writable}, o->image,
-                                   {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+            barriers_.image_access(o->levels, {stages, acc, VK_IMAGE_LAYOUT_GENERAL, ib.view.writable}, o->image,
+                                   {o->aspect, ib.view.level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
             ib.view.writable ? mark_write(o) : mark_read(o);
             mark(ib.usage, false);
             break;

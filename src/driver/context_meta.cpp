@@ -148,7 +148,8 @@ void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scis
 bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
   pipe::Resource* src = info.src.resource;
   pipe::Resource* dst = info.dst.resource;
-  if (!meta_->blit_available() || src == dst) return false;  // one layout per image (whole-image tracking)
+  if (!meta_->blit_available()) return false;
+  if (src == dst && info.src.level == info.dst.level) return false;  // layouts are tracked per level
   if (src->templ().target == pipe::Target::Texture3D || dst->templ().target == pipe::Target::Texture3D) return false;
   ResourceObject* so = driver_resource(src)->obj();
   ResourceObject* dobj = driver_resource(dst)->obj();
@@ -230,9 +231,9 @@ bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
       y1 = std::min<int64_t>(y1, int64_t(info.scissor.y) + info.scissor.height);
     }
     if (x1 <= x0 || y1 <= y0) break;
-    barriers_.image_access(so->access, {VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
+    barriers_.image_access(so->levels, {VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
                                         sampled_layout(so->aspect), false},
-                           so->image, {so->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+                           so->image, {so->aspect, info.src.level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
     ring_->mark_recorded();
     vk::Status s = begin_render_pass();
     if (!s) {

@@ -32,9 +32,8 @@ void VulkanContext::request_attachment_access() {
     req.access = ds ? (VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT)
                     : (VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
     req.layout = attachment_layout(o->aspect);
-    // Attachments are tracked as whole images (first version): a pass over
-    // one level transitions them all.
-    barriers_.image_access(o->access, req, o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+    // Only the surface's level: others may be sampled meanwhile.
+    barriers_.image_access(o->levels, req, o->image, {o->aspect, s->templ().level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
     mark_write(o);
     mark(s->usage, false);
     if (o->is_buffer()) continue;

@@ -110,8 +110,8 @@ vk::Status VulkanContext::upload_image(Resource* r, uint32_t level, const pipe::
   }
   bool upload;
   VkCommandBuffer cmd = transfer_stream(o, nullptr, &upload);
-  barriers_.image_access(o->access, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
-                         o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+  barriers_.image_access(o->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
+                         o->image, {o->aspect, level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
   barriers_.emit(cmd);
   VkBufferImageCopy c[2];
   const uint32_t n = image_regions(r, o, level, box, a.offset, stencil_offset, c);
@@ -234,8 +234,8 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
     if (rp_active_) end_render_pass(RenderPassEnd::Readback);
     VkCommandBuffer cmd = ring_->main_cmd();
     ring_->mark_recorded();
-    barriers_.image_access(o->access, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
-                           o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+    barriers_.image_access(o->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
+                           o->image, {o->aspect, level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
     barriers_.emit(cmd);
     VkBufferImageCopy c[2];
     const uint32_t n = image_regions(pr, o, level, box, stored.offset, stored.offset + stencil_at, c);

@@ -148,6 +148,7 @@ class Context {
   std::array<GenericAttrib, kMaxVertexAttribs> generic_attribs{};
   Binding<Program> current_program;
   Binding<Framebuffer> draw_framebuffer, read_framebuffer;  // null: the default framebuffer
+  Binding<Renderbuffer> renderbuffer;
   GLenum default_draw_buffer = GL_BACK, default_read_buffer = GL_BACK;
   Binding<TransformFeedback> transform_feedback;  // never null: the default object when 0 is bound
   Ref<TransformFeedback> default_transform_feedback;

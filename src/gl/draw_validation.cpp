@@ -4,7 +4,16 @@
 
 namespace brass::gl {
 
+namespace {
+// An attached texture or renderbuffer whose storage was re-created needs new
+// surfaces: revalidate the framebuffer.
+void check_attachments(Context& ctx) {
+  if (ctx.draw_framebuffer && framebuffer_attachments_changed(*ctx.draw_framebuffer)) ctx.dirty(kDirtyFramebuffer);
+}
+}  // namespace
+
 bool validate_for_clear(Context& ctx) {
+  check_attachments(ctx);
   if (ctx.dirty_bits() & kDirtyFramebuffer) {
     if (!validate_framebuffer(ctx)) return false;
     ctx.clear_dirty(kDirtyFramebuffer);
@@ -17,6 +26,7 @@ bool validate_for_clear(Context& ctx) {
 }
 
 bool validate_for_draw(Context& ctx) {
+  check_attachments(ctx);
   uint32_t dirty = ctx.dirty_bits();
   if (dirty & kDirtyFramebuffer) {
     if (!validate_framebuffer(ctx)) return false;

@@ -90,6 +90,9 @@ struct FramebufferInfo {
   bool has_depth = false, has_stencil = false;
   int stencil_bits = 0;
   bool complete = true;
+  // An RGB config stored in RGBA memory: alpha writes are masked and alpha
+  // reads as 1.
+  bool alpha_is_one = false;
 };
 
 struct DrawValidationState {

@@ -95,7 +95,7 @@ bool is_stencil_op(GLenum op) {
   }
 }
 
-pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_buffers) {
+pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_buffers, bool alpha_is_one) {
   pipe::BlendState b;
   pipe::RenderTargetBlend rt;
   rt.blend_enable = s.blend;
@@ -110,7 +110,7 @@ pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_bu
   if (s.blend_eq.alpha == GL_MIN || s.blend_eq.alpha == GL_MAX) rt.alpha_src = rt.alpha_dst = pipe::BlendFactor::One;
   if (!s.blend) rt = pipe::RenderTargetBlend{};
   rt.color_mask = static_cast<uint8_t>((s.color_mask[0] ? pipe::kMaskR : 0) | (s.color_mask[1] ? pipe::kMaskG : 0) |
-                                       (s.color_mask[2] ? pipe::kMaskB : 0) | (s.color_mask[3] ? pipe::kMaskA : 0));
+                                       (s.color_mask[2] ? pipe::kMaskB : 0) | (s.color_mask[3] && !alpha_is_one ? pipe::kMaskA : 0));
   for (unsigned i = 0; i < std::min<unsigned>(std::max(1u, color_buffers), pipe::kMaxColorBuffers); ++i) b.rt[i] = rt;
   b.alpha_to_coverage = s.sample_alpha_to_coverage;
   return b;

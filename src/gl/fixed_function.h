@@ -61,7 +61,9 @@ struct FixedFunctionState {
 };
 
 // Builders; pure functions so they are testable without a device.
-pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_buffers);
+// `alpha_is_one`: the framebuffer stores an RGB format in RGBA memory; alpha
+// writes are masked so its alpha stays 1.
+pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_buffers, bool alpha_is_one = false);
 pipe::DepthStencilAlphaState make_depth_stencil_state(const FixedFunctionState& s, bool has_depth, bool has_stencil);
 pipe::RasterizerState make_rasterizer_state(const FixedFunctionState& s, bool point_size_per_vertex);
 pipe::StencilRef make_stencil_ref(const FixedFunctionState& s, int stencil_bits);

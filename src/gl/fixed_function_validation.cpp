@@ -100,7 +100,7 @@ void validate_fixed_function(Context& ctx, uint32_t dirty) {
   }
   if (dirty & kDirtyBlend) {
     const unsigned n = std::max(1u, v.framebuffer.color_buffers);
-    const pipe::BlendState b = make_blend_state(ff, n);
+    const pipe::BlendState b = make_blend_state(ff, n, v.framebuffer.alpha_is_one);
     pipe::BlendObject* o = v.blend_states.get(blend_key(b, n), [&] { return p.create_blend_state(b); });
     p.bind_blend_state(o);
   }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 
 #include "gl/gl_object.h"
 #include "gl/texture.h"
@@ -15,8 +16,9 @@ class Renderbuffer final : public Object {
  public:
   using Object::Object;
   GLenum internal_format = GL_RGBA4;
-  GLsizei width = 0, height = 0, samples = 0;
+  GLsizei width = 0, height = 0, samples = 0;  // samples: the count actually allocated (0: single)
   Ref<pipe::Resource> resource;
+  uint64_t generation = 0;  // bumped when the storage is re-created
 };
 
 struct Attachment {
@@ -24,8 +26,10 @@ struct Attachment {
   Binding<Texture> texture;
   Binding<Renderbuffer> renderbuffer;
   GLint level = 0;
-  GLint layer = 0;          // or cube face index for cube maps
+  GLint layer = 0;             // array layer / 3D slice, or the cube face index for cube maps
+  bool cube_face = false;      // attached with glFramebufferTexture2D(TEXTURE_CUBE_MAP_*)
   Ref<pipe::Surface> surface;  // built at validation
+  uint64_t seen_generation = ~0ull;  // the object's generation when `surface` was built
 };
 
 class Framebuffer final : public Object {
@@ -41,9 +45,31 @@ class Framebuffer final : public Object {
 }  // namespace brass::gl
 
 namespace brass::gl {
+namespace pixel {
+struct InternalFormatInfo;
+}
 class Context;
 // Completeness (ES 3.0 §4.4.4) of a framebuffer object; GL_FRAMEBUFFER_COMPLETE or the reason.
 GLenum check_framebuffer_status(Context& ctx, Framebuffer& fb);
 // Binds a framebuffer object's attachments to the pipe context (kDirtyFramebuffer).
 bool validate_framebuffer_object(Context& ctx, Framebuffer& fb);
+// True when an attachment's texture or renderbuffer storage changed since the
+// framebuffer was last validated (the draw code then marks kDirtyFramebuffer).
+bool framebuffer_attachments_changed(const Framebuffer& fb);
+
+// What one attachment holds, as the query, read and blit code needs it.
+struct AttachmentImage {
+  const pixel::InternalFormatInfo* info = nullptr;  // null: nothing attached / no image
+  GLsizei width = 0, height = 0, samples = 0;       // samples as GL reports them (0: single)
+  pipe::Resource* resource = nullptr;               // may be null before the first validation
+  uint32_t level = 0, layer = 0;                    // in `resource`
+};
+AttachmentImage attachment_image(const Attachment& a);
+// The attachment an attachment enum names (COLOR_ATTACHMENTi, DEPTH_ATTACHMENT,
+// STENCIL_ATTACHMENT), or null.
+Attachment* framebuffer_attachment(Framebuffer& fb, GLenum attachment);
+// Builds or refreshes an attachment's pipe surface; false on allocation failure.
+bool update_attachment_surface(Context& ctx, Attachment& a);
+// Samples of a framebuffer object (0: single-sampled), of a complete one.
+GLsizei framebuffer_samples(const Framebuffer& fb);
 }  // namespace brass::gl

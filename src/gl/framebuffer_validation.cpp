@@ -49,6 +49,7 @@ bool bind_default_framebuffer(Context& ctx) {
   info.has_depth = d->depth_bits > 0;
   info.has_stencil = d->stencil_bits > 0;
   info.stencil_bits = d->stencil_bits;
+  info.alpha_is_one = d->alpha_bits == 0 && d->color->templ().format == pipe::Format::RGBA8_UNORM;
   v.framebuffer = info;
   return true;
 }

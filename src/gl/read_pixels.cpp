@@ -2,81 +2,207 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "gl/context.h"
+#include "gl/pixel/format_table.h"
+#include "gl/pixel/pack_unpack.h"
+#include "gl/pixel/pixel_store.h"
+#include "gl/pixel/read_pixels_rules.h"
 
 namespace brass::gl {
 
 namespace {
 
-// The resource glReadPixels reads: the read framebuffer's read buffer.
-// Null when there is none (GL_INVALID_OPERATION).
-pipe::Resource* read_source(Context& ctx, GLint* width, GLint* height) {
-  if (!ctx.read_framebuffer) {
-    const Drawable* d = ctx.read();
-    if (!d || !d->color || ctx.default_read_buffer == GL_NONE) return nullptr;
-    *width = d->width;
-    *height = d->height;
-    return d->color.get();
-  }
-  Framebuffer& fb = *ctx.read_framebuffer;
-  if (fb.read_buffer == GL_NONE) return nullptr;
-  const unsigned i = fb.read_buffer - GL_COLOR_ATTACHMENT0;
-  if (i >= kMaxColorAttachments || !fb.color[i].surface) return nullptr;
-  pipe::Surface* s = fb.color[i].surface.get();
-  *width = static_cast<GLint>(s->width());
-  *height = static_cast<GLint>(s->height());
-  return s->resource();
+const pixel::FormatFeatures kFeatures = pixel::FormatFeatures::es3();
+
+bool fill_from_attachment(const Attachment& a, ColorBuffer* out) {
+  const AttachmentImage img = attachment_image(a);
+  if (!img.info || !img.resource) return false;
+  out->info = out->storage_info = img.info;
+  out->resource = img.resource;
+  out->level = img.level;
+  out->layer = img.layer;
+  out->width = img.width;
+  out->height = img.height;
+  out->samples = img.samples;
+  return true;
+}
+
+bool fill_from_drawable(const Drawable* d, ColorBuffer* out) {
+  if (!d || !d->color) return false;
+  drawable_color_formats(*d, &out->info, &out->storage_info);
+  out->resource = d->color.get();
+  out->width = d->width;
+  out->height = d->height;
+  out->samples = d->samples > 1 ? d->samples : 0;
+  out->alpha_is_one = out->info != out->storage_info;
+  return out->info != nullptr;
+}
+
+void map_failed(Context& ctx) {
+  ctx.pipe_failed(ctx.pipe().status() == pipe::Status::Ok ? pipe::Status::OutOfMemory : ctx.pipe().status());
 }
 
 }  // namespace
 
+void drawable_color_formats(const Drawable& d, const pixel::InternalFormatInfo** info,
+                            const pixel::InternalFormatInfo** storage) {
+  *info = *storage = nullptr;
+  if (!d.color) return;
+  const pipe::Format f = d.color->templ().format;
+  if (f == pipe::Format::RGBA8_UNORM) {
+    *storage = pixel::find_internal_format(GL_RGBA8);
+    *info = d.alpha_bits == 0 ? pixel::find_internal_format(GL_RGB8) : *storage;
+    return;
+  }
+  for (const pixel::InternalFormatInfo& i : pixel::all_internal_formats()) {
+    if (i.storage == f && (i.availability & pixel::kAvailEs3) && i.is_color()) {
+      *info = *storage = &i;
+      return;
+    }
+  }
+}
+
+bool read_color_buffer(Context& ctx, ColorBuffer* out) {
+  *out = ColorBuffer{};
+  if (!ctx.read_framebuffer) {
+    if (ctx.default_read_buffer == GL_NONE) return false;
+    return fill_from_drawable(ctx.read(), out);
+  }
+  Framebuffer& fb = *ctx.read_framebuffer;
+  if (fb.read_buffer == GL_NONE) return false;
+  const unsigned i = fb.read_buffer - GL_COLOR_ATTACHMENT0;
+  if (i >= kMaxColorAttachments) return false;
+  return fill_from_attachment(fb.color[i], out);
+}
+
+bool draw_color_buffer(Context& ctx, unsigned i, ColorBuffer* out) {
+  *out = ColorBuffer{};
+  if (!ctx.draw_framebuffer) {
+    if (i != 0 || ctx.default_draw_buffer == GL_NONE) return false;
+    return fill_from_drawable(ctx.draw(), out);
+  }
+  Framebuffer& fb = *ctx.draw_framebuffer;
+  if (i >= kMaxColorAttachments || fb.draw_buffers[i] == GL_NONE) return false;
+  return fill_from_attachment(fb.color[fb.draw_buffers[i] - GL_COLOR_ATTACHMENT0], out);
+}
+
 void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                  void* pixels) {
   if (width < 0 || height < 0) return ctx.set_error(GL_INVALID_VALUE);
-  if (ctx.read_framebuffer && check_framebuffer_status(ctx, *ctx.read_framebuffer) != GL_FRAMEBUFFER_COMPLETE)
-    return ctx.set_error(GL_INVALID_FRAMEBUFFER_OPERATION);
-  GLint fb_width = 0, fb_height = 0;
-  pipe::Resource* src = read_source(ctx, &fb_width, &fb_height);
-  if (!src) {
-    if (!ctx.read_framebuffer && !ctx.read()) return ctx.set_error(GL_INVALID_FRAMEBUFFER_OPERATION);
+  if (ctx.read_framebuffer) {
+    if (check_framebuffer_status(ctx, *ctx.read_framebuffer) != GL_FRAMEBUFFER_COMPLETE)
+      return ctx.set_error(GL_INVALID_FRAMEBUFFER_OPERATION);
+    if (framebuffer_samples(*ctx.read_framebuffer) > 0) return ctx.set_error(GL_INVALID_OPERATION);
+  } else if (!ctx.read() || !ctx.read()->color) {
+    return ctx.set_error(GL_INVALID_FRAMEBUFFER_OPERATION);  // FRAMEBUFFER_UNDEFINED
+  }
+  ColorBuffer cb;
+  if (!read_color_buffer(ctx, &cb)) {
+    if (!pixel::is_client_format_enum(format, kFeatures.api) || !pixel::is_client_type_enum(type, kFeatures.api))
+      return ctx.set_error(GL_INVALID_ENUM);
     return ctx.set_error(GL_INVALID_OPERATION);
   }
-  // Only the pair every implementation must support is handled here so far;
-  // the full table of formats, types and conversions comes with pixel pack.
-  if (format != GL_RGBA || type != GL_UNSIGNED_BYTE ||
-      src->templ().format != pipe::Format::RGBA8_UNORM) {
-    return ctx.set_error(GL_INVALID_OPERATION);
-  }
-  if (src->templ().samples > 1) return ctx.set_error(GL_INVALID_OPERATION);  // needs a resolve first
-  if (ctx.buffers.pixel_pack) return ctx.set_error(GL_INVALID_OPERATION);  // pack buffers: not yet
-  if (width == 0 || height == 0 || !pixels) return;
+  if (const GLenum e = pixel::check_read_pixels_format(*cb.info, format, type, kFeatures)) return ctx.set_error(e);
 
-  const GLint alignment = ctx.state.pack_alignment;
-  const GLint row_length = ctx.state.pack_row_length ? ctx.state.pack_row_length : width;
-  const size_t row_stride = (static_cast<size_t>(row_length) * 4 + alignment - 1) / alignment * alignment;
-  char* dst_base = static_cast<char*>(pixels) + static_cast<size_t>(ctx.state.pack_skip_rows) * row_stride +
-                   static_cast<size_t>(ctx.state.pack_skip_pixels) * 4;
+  pixel::PixelStoreParams pack;
+  pack.alignment = ctx.state.pack_alignment;
+  pack.row_length = ctx.state.pack_row_length;
+  pack.skip_pixels = ctx.state.pack_skip_pixels;
+  pack.skip_rows = ctx.state.pack_skip_rows;
+  pixel::ClientImageLayout layout;
+  if (const GLenum e = pixel::compute_client_image_layout(pack, format, type, static_cast<uint32_t>(width),
+                                                          static_cast<uint32_t>(height), 1, false, &layout))
+    return ctx.set_error(e);
+  Buffer* pbo = ctx.buffers.pixel_pack.get();
+  const uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
+  if (pbo) {
+    if (pbo->mapped) return ctx.set_error(GL_INVALID_OPERATION);
+    if (const GLenum e = pixel::check_pixel_buffer_access(layout, type, pbo_offset, static_cast<uint64_t>(pbo->size)))
+      return ctx.set_error(e);
+  }
+  if (width == 0 || height == 0 || (!pbo && !pixels)) return;
 
   // Pixels outside the framebuffer are left untouched (ES 3.0 §4.3.2).
   const GLint x0 = std::max(0, x), y0 = std::max(0, y);
-  const GLint x1 = std::min(fb_width, x + width), y1 = std::min(fb_height, y + height);
+  const GLint x1 = static_cast<GLint>(std::min<int64_t>(cb.width, int64_t{x} + width));
+  const GLint y1 = static_cast<GLint>(std::min<int64_t>(cb.height, int64_t{y} + height));
   if (x1 <= x0 || y1 <= y0) return;
+  pixel::PixelStoreParams clipped = pack;
+  if (!clipped.row_length) clipped.row_length = width;
+  clipped.skip_pixels += x0 - x;
+  clipped.skip_rows += y0 - y;
+  const pixel::PixelExtent extent{static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0), 1};
+
+  pipe::Context& p = ctx.pipe();
   pipe::Box box;
   box.x = x0;
   box.y = y0;
+  box.z = static_cast<int32_t>(cb.layer);
   box.width = x1 - x0;
   box.height = y1 - y0;
-  pipe::Transfer* transfer = nullptr;
-  void* map = ctx.pipe().transfer_map(src, 0, pipe::kMapRead, box, &transfer);
-  if (!map) return ctx.pipe_failed(ctx.pipe().status() == pipe::Status::Ok ? pipe::Status::OutOfMemory
-                                                                           : ctx.pipe().status());
-  for (GLint row = 0; row < box.height; ++row) {
-    const char* s = static_cast<const char*>(map) + static_cast<size_t>(row) * transfer->stride;
-    char* d = dst_base + static_cast<size_t>(y0 - y + row) * row_stride + static_cast<size_t>(x0 - x) * 4;
-    std::memcpy(d, s, static_cast<size_t>(box.width) * 4);
+  pipe::Resource* src = cb.resource;
+  uint32_t level = cb.level;
+  Ref<pipe::Resource> resolved;
+  if (src->templ().samples > 1) {
+    // A multisampled default framebuffer: resolve the region first.
+    pipe::ResourceTemplate t;
+    t.format = src->templ().format;
+    t.width = static_cast<uint32_t>(box.width);
+    t.height = static_cast<uint32_t>(box.height);
+    t.bind = pipe::kBindRenderTarget;
+    pipe::Status status = pipe::Status::Ok;
+    resolved = ctx.screen().resource_create(t, &status);
+    if (!resolved) return ctx.set_error(GL_OUT_OF_MEMORY);
+    pipe::BlitInfo blit;
+    blit.src.resource = src;
+    blit.src.level = level;
+    blit.src.box = box;
+    blit.dst.resource = resolved.get();
+    blit.dst.box = box;
+    blit.dst.box.x = blit.dst.box.y = blit.dst.box.z = 0;
+    p.blit(blit);
+    src = resolved.get();
+    level = 0;
+    box.x = box.y = box.z = 0;
   }
-  ctx.pipe().transfer_unmap(transfer);
+
+  pipe::Transfer* transfer = nullptr;
+  const void* map = p.transfer_map(src, level, pipe::kMapRead, box, &transfer);
+  if (!map) return map_failed(ctx);
+  uint64_t src_stride = transfer->stride;
+  std::vector<uint8_t> forced;
+  if (cb.alpha_is_one) {
+    // RGB stored as RGBA8: what the alpha bytes hold is not GL's alpha.
+    const size_t row = static_cast<size_t>(box.width) * 4;
+    forced.resize(row * static_cast<size_t>(box.height));
+    for (int32_t r = 0; r < box.height; ++r) {
+      uint8_t* d = forced.data() + row * static_cast<size_t>(r);
+      std::memcpy(d, static_cast<const uint8_t*>(map) + src_stride * static_cast<uint64_t>(r), row);
+      for (size_t k = 3; k < row; k += 4) d[k] = 0xff;
+    }
+    map = forced.data();
+    src_stride = row;
+  }
+
+  void* dst = pixels;
+  pipe::Transfer* dst_transfer = nullptr;
+  if (pbo) {
+    pipe::Box dbox;
+    dbox.x = static_cast<int32_t>(pbo_offset);
+    dbox.width = static_cast<int32_t>(layout.required_bytes);
+    void* m = p.transfer_map(pbo->resource.get(), 0, pipe::kMapWrite, dbox, &dst_transfer);
+    if (!m) {
+      p.transfer_unmap(transfer);
+      return map_failed(ctx);
+    }
+    dst = m;
+  }
+  const GLenum e = pixel::pack_pixels(*cb.storage_info, map, src_stride, 0, clipped, format, type, dst, false, extent);
+  if (dst_transfer) p.transfer_unmap(dst_transfer);
+  p.transfer_unmap(transfer);
+  if (e) ctx.set_error(e);
 }
 
 }  // namespace brass::gl

@@ -1,11 +1,39 @@
 // glReadPixels: from the read framebuffer's read buffer into client memory or
-// the bound pixel-pack buffer, with pack state applied.
+// the bound pixel-pack buffer, with pack state applied. Also the color-buffer
+// lookups that blits and framebuffer queries share with it.
 #pragma once
 
+#include <cstddef>
+
 #include "gl/gl_types.h"
+#include "pipe/resource.h"
 
 namespace brass::gl {
+namespace pixel {
+struct InternalFormatInfo;
+}
 class Context;
+struct Drawable;
+
+// One color buffer of the default framebuffer or of a framebuffer object.
+struct ColorBuffer {
+  const pixel::InternalFormatInfo* info = nullptr;          // the format GL reports (RGB8 for an RGB config)
+  const pixel::InternalFormatInfo* storage_info = nullptr;  // what the memory holds (RGBA8 for it)
+  pipe::Resource* resource = nullptr;
+  uint32_t level = 0, layer = 0;
+  GLsizei width = 0, height = 0, samples = 0;
+  bool alpha_is_one = false;  // stored alpha is not GL's: it reads as 1
+};
+
+// The default framebuffer's color format, as GL reports it and as stored.
+void drawable_color_formats(const Drawable& d, const pixel::InternalFormatInfo** info,
+                            const pixel::InternalFormatInfo** storage);
+// The read framebuffer's read buffer; false when there is none (READ_BUFFER
+// NONE, no attachment there, no drawable). The framebuffer must be complete.
+bool read_color_buffer(Context& ctx, ColorBuffer* out);
+// Draw buffer `i` of the draw framebuffer; false when it is NONE or empty.
+bool draw_color_buffer(Context& ctx, unsigned i, ColorBuffer* out);
+
 void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                  void* pixels);
 }  // namespace brass::gl

@@ -4,6 +4,8 @@
 // reads something written but not yet made visible to it, or writes over
 // earlier accesses.
 #pragma once
+#include <algorithm>
+#include <array>
 #include "device/vk.h"
 
 namespace brass::driver {
@@ -16,6 +18,21 @@ struct AccessState {
   VkAccessFlags2 read_access = 0;         // accesses already made visible
 
   void reset() { *this = AccessState{}; }
+};
+
+// An image's states, one per mip level (all layers of a level share one):
+// GL renders into one level while sampling another (mipmap generation by
+// hand), so each level keeps its own layout. Fixed size, no allocation;
+// levels past the last tracked one share its state.
+struct ImageAccessState {
+  static constexpr uint32_t kMaxLevels = 16;
+  std::array<AccessState, kMaxLevels> levels{};
+  uint32_t level_count = 1;
+
+  AccessState& level(uint32_t l) { return levels[std::min(l, kMaxLevels - 1)]; }
+  void set_all(const AccessState& s) {
+    for (uint32_t l = 0; l < level_count && l < kMaxLevels; ++l) levels[l] = s;
+  }
 };
 
 // One access a command is about to make.

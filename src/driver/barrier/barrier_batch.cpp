@@ -37,23 +37,40 @@ void BarrierBatch::buffer_access(AccessState& state, const AccessRequest& req) {
   memory_.dstAccessMask |= n.dst_access;
 }
 
-void BarrierBatch::image_access(AccessState& state, const AccessRequest& req, VkImage image,
+void BarrierBatch::image_access(ImageAccessState& state, const AccessRequest& req, VkImage image,
                                 const VkImageSubresourceRange& range) {
-  const BarrierNeed n = apply_access(state, req, true);
-  if (n.needed) add_image_barrier(n, image, range);
+  const uint32_t first = range.baseMipLevel;
+  const uint32_t count =
+      range.levelCount == VK_REMAINING_MIP_LEVELS ? state.level_count - std::min(first, state.level_count) : range.levelCount;
+  for (uint32_t l = first; l < first + count; ++l) {
+    const BarrierNeed n = apply_access(state.level(l), req, true);
+    if (!n.needed) continue;
+    // Levels past the tracked ones share the last state: one barrier for the rest.
+    const bool rest = l == ImageAccessState::kMaxLevels - 1 && first + count > ImageAccessState::kMaxLevels;
+    add_image_barrier(n, image, {range.aspectMask, l, rest ? VK_REMAINING_MIP_LEVELS : 1u, 0, VK_REMAINING_ARRAY_LAYERS});
+    if (rest) break;
+  }
 }
 
 void BarrierBatch::add_image_barrier(const BarrierNeed& n, VkImage image, const VkImageSubresourceRange& range) {
-  // The same image twice in one batch (two views of it): merge.
+  // The same image twice in one batch (two views of it, adjacent levels):
+  // merge when the layouts and layers agree and the levels are the same or
+  // adjacent.
   for (unsigned i = 0; i < image_count_; ++i) {
     VkImageMemoryBarrier2& b = images_[i];
-    if (b.image == image && b.newLayout == n.new_layout && b.subresourceRange.aspectMask == range.aspectMask) {
-      b.srcStageMask |= n.src_stages;
-      b.srcAccessMask |= n.src_access;
-      b.dstStageMask |= n.dst_stages;
-      b.dstAccessMask |= n.dst_access;
-      return;
-    }
+    VkImageSubresourceRange& r = b.subresourceRange;
+    if (b.image != image || b.newLayout != n.new_layout || b.oldLayout != n.old_layout ||
+        r.aspectMask != range.aspectMask || r.baseArrayLayer != range.baseArrayLayer || r.layerCount != range.layerCount)
+      continue;
+    const bool same = r.baseMipLevel == range.baseMipLevel && r.levelCount == range.levelCount;
+    const bool after = r.levelCount != VK_REMAINING_MIP_LEVELS && r.baseMipLevel + r.levelCount == range.baseMipLevel;
+    if (!same && !after) continue;
+    if (after) r.levelCount = range.levelCount == VK_REMAINING_MIP_LEVELS ? VK_REMAINING_MIP_LEVELS : r.levelCount + range.levelCount;
+    b.srcStageMask |= n.src_stages;
+    b.srcAccessMask |= n.src_access;
+    b.dstStageMask |= n.dst_stages;
+    b.dstAccessMask |= n.dst_access;
+    return;
   }
   if (image_count_ == kMaxImageBarriers) {
     // Never expected (one per attachment and bound texture); degrade by

@@ -18,8 +18,11 @@ class BarrierBatch {
 
   // Buffers: request an access, merge whatever barrier it needs.
   void buffer_access(AccessState& state, const AccessRequest& req);
-  // Images: the subresource range covers what the command touches.
-  void image_access(AccessState& state, const AccessRequest& req, VkImage image,
+  // Images: the subresource range covers what the command touches. Each
+  // mip level in it is checked against its own state; barriers cover whole
+  // levels (every layer) and runs of adjacent levels with the same old
+  // layout merge into one.
+  void image_access(ImageAccessState& state, const AccessRequest& req, VkImage image,
                     const VkImageSubresourceRange& range);
   // An explicit image barrier (mipmap generation between levels).
   void add_image_barrier(const BarrierNeed& need, VkImage image, const VkImageSubresourceRange& range);

@@ -100,6 +100,7 @@ vk::Status create_image(VulkanScreen& screen, const pipe::ResourceTemplate& t, R
   ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   BRASS_VK_RETURN_IF_FAILED(vkCreateImage(dev.handle(), &ici, nullptr, &o->image));
   o->image_usage = ici.usage;
+  o->levels.level_count = ici.mipLevels;
   o->aspect = aspect_of(t.format);
   o->samples = ici.samples;
 

@@ -34,7 +34,8 @@ class ResourceObject : public RefCounted {
   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
 
   GpuUsage usage;
-  AccessState access;
+  AccessState access;         // buffers
+  ImageAccessState levels;    // images: per mip level
 
  private:
   explicit ResourceObject(VulkanScreen& screen) : screen_(screen) {}

@@ -1,0 +1,205 @@
+// Renderbuffer objects (ES 3.0 §4.4.2): names, binding, storage and queries,
+// and glGetInternalformativ's sample counts.
+#include <algorithm>
+#include <vector>
+
+#include "gl/context.h"
+#include "gl/pixel/format_table.h"
+#include "gl_functions.h"
+
+namespace brass::gl {
+
+namespace {
+
+const pixel::FormatFeatures kFeatures = pixel::FormatFeatures::es3();
+
+// A sized format that may back a renderbuffer (color-, depth- or stencil-renderable).
+const pixel::InternalFormatInfo* renderbuffer_format(GLenum internal_format) {
+  const pixel::InternalFormatInfo* info = pixel::find_internal_format(internal_format, kFeatures);
+  if (!info || info->is_compressed()) return nullptr;
+  if (pixel::is_color_renderable(*info, kFeatures) || pixel::is_depth_renderable(*info) ||
+      pixel::is_stencil_renderable(*info))
+    return info;
+  return nullptr;
+}
+
+uint32_t usage_of(const pixel::InternalFormatInfo& info) {
+  return info.is_color() ? pipe::kUsageColorAttachment : pipe::kUsageDepthStencil;
+}
+
+// Sample counts the device supports for a format, highest first, up to MAX_SAMPLES.
+std::vector<GLint> sample_counts(Context& ctx, const pixel::InternalFormatInfo& info) {
+  std::vector<GLint> counts;
+  for (GLint n = 16; n >= 2; n /= 2) {
+    if (n > ctx.limits.max_samples) continue;
+    if (ctx.screen().is_format_supported(info.storage, pipe::Target::Texture2D, static_cast<uint32_t>(n),
+                                         usage_of(info)))
+      counts.push_back(n);
+  }
+  return counts;
+}
+
+// The attachment points of the bound framebuffers referencing `rb` lose it
+// (§4.4.2.3); other framebuffers keep their reference.
+void detach_renderbuffer(Context& ctx, Renderbuffer* rb) {
+  for (Framebuffer* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()}) {
+    if (!fb) continue;
+    auto detach = [&](Attachment& a) {
+      if (a.type == GL_RENDERBUFFER && a.renderbuffer.get() == rb) {
+        a = Attachment{};
+        ++fb->generation;
+      }
+    };
+    for (Attachment& a : fb->color) detach(a);
+    detach(fb->depth);
+    detach(fb->stencil);
+  }
+  ctx.dirty(kDirtyFramebuffer);
+}
+
+void renderbuffer_storage(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                          GLsizei height) {
+  if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
+  const pixel::InternalFormatInfo* info = renderbuffer_format(internalformat);
+  if (!info) return ctx.set_error(GL_INVALID_ENUM);
+  if (samples < 0 || width < 0 || height < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (width > ctx.limits.max_renderbuffer_size || height > ctx.limits.max_renderbuffer_size)
+    return ctx.set_error(GL_INVALID_VALUE);
+  Renderbuffer* rb = ctx.renderbuffer.get();
+  if (!rb) return ctx.set_error(GL_INVALID_OPERATION);
+  GLsizei actual = 0;
+  if (samples > 0) {
+    if (samples > ctx.limits.max_samples) return ctx.set_error(GL_INVALID_OPERATION);
+    // ES 3.0 §4.4.2.1: no multisampled integer renderbuffers.
+    if (info->is_integer()) return ctx.set_error(GL_INVALID_OPERATION);
+    // Rounded up to the lowest supported count that is at least `samples`.
+    const std::vector<GLint> counts = sample_counts(ctx, *info);
+    for (GLint n : counts)
+      if (n >= samples) actual = n;
+    if (!actual) return ctx.set_error(GL_INVALID_OPERATION);  // more than this format supports
+  }
+  Ref<pipe::Resource> resource;
+  if (width > 0 && height > 0) {
+    pipe::ResourceTemplate t;
+    t.target = pipe::Target::Texture2D;
+    t.format = info->storage;
+    t.width = static_cast<uint32_t>(width);
+    t.height = static_cast<uint32_t>(height);
+    t.samples = static_cast<uint32_t>(std::max<GLsizei>(1, actual));
+    t.bind = info->is_color() ? pipe::kBindRenderTarget : pipe::kBindDepthStencil;
+    pipe::Status status = pipe::Status::Ok;
+    resource = ctx.screen().resource_create(t, &status);
+    if (!resource) return ctx.set_error(GL_OUT_OF_MEMORY);
+  }
+  rb->resource = std::move(resource);
+  rb->internal_format = internalformat;
+  rb->width = width;
+  rb->height = height;
+  rb->samples = actual;
+  ++rb->generation;
+  ctx.dirty(kDirtyFramebuffer);
+}
+
+}  // namespace
+
+namespace api {
+
+void GenRenderbuffers(Context& ctx, GLsizei n, GLuint* renderbuffers) {
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (n == 0 || !renderbuffers) return;
+  ctx.share_group().renderbuffers.generate(n, renderbuffers);
+}
+
+void DeleteRenderbuffers(Context& ctx, GLsizei n, const GLuint* renderbuffers) {
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!renderbuffers) return;
+  for (GLsizei i = 0; i < n; ++i) {
+    if (renderbuffers[i] == 0) continue;
+    Ref<Renderbuffer> rb = ctx.share_group().renderbuffers.remove(renderbuffers[i]);
+    if (!rb) continue;
+    if (ctx.renderbuffer.get() == rb.get()) ctx.renderbuffer.reset();
+    detach_renderbuffer(ctx, rb.get());
+  }
+}
+
+GLboolean IsRenderbuffer(Context& ctx, GLuint renderbuffer) {
+  return renderbuffer != 0 && ctx.share_group().renderbuffers.lookup(renderbuffer) ? GL_TRUE : GL_FALSE;
+}
+
+void BindRenderbuffer(Context& ctx, GLenum target, GLuint renderbuffer) {
+  if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
+  if (renderbuffer == 0) {
+    ctx.renderbuffer.reset();
+    return;
+  }
+  Renderbuffer* rb = ctx.share_group().renderbuffers.get_or_create(
+      renderbuffer, true, [](GLuint name) { return make_ref<Renderbuffer>(name); });
+  if (!rb) return ctx.set_error(GL_OUT_OF_MEMORY);
+  bind(ctx.renderbuffer, rb);
+}
+
+void RenderbufferStorage(Context& ctx, GLenum target, GLenum internalformat, GLsizei width, GLsizei height) {
+  renderbuffer_storage(ctx, target, 0, internalformat, width, height);
+}
+
+void RenderbufferStorageMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat,
+                                    GLsizei width, GLsizei height) {
+  renderbuffer_storage(ctx, target, samples, internalformat, width, height);
+}
+
+void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
+  Renderbuffer* rb = ctx.renderbuffer.get();
+  const pixel::InternalFormatInfo* info = rb ? pixel::find_internal_format(rb->internal_format) : nullptr;
+  const bool has_storage = rb && rb->width > 0 && rb->height > 0 && info;
+  GLint v = 0;
+  auto bits = [&](uint8_t b) { return has_storage ? static_cast<GLint>(b) : 0; };
+  switch (pname) {
+    case GL_RENDERBUFFER_WIDTH:
+    case GL_RENDERBUFFER_HEIGHT:
+    case GL_RENDERBUFFER_INTERNAL_FORMAT:
+    case GL_RENDERBUFFER_SAMPLES:
+    case GL_RENDERBUFFER_RED_SIZE:
+    case GL_RENDERBUFFER_GREEN_SIZE:
+    case GL_RENDERBUFFER_BLUE_SIZE:
+    case GL_RENDERBUFFER_ALPHA_SIZE:
+    case GL_RENDERBUFFER_DEPTH_SIZE:
+    case GL_RENDERBUFFER_STENCIL_SIZE: break;
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (!rb) return ctx.set_error(GL_INVALID_OPERATION);
+  switch (pname) {
+    case GL_RENDERBUFFER_WIDTH: v = rb->width; break;
+    case GL_RENDERBUFFER_HEIGHT: v = rb->height; break;
+    case GL_RENDERBUFFER_INTERNAL_FORMAT: v = static_cast<GLint>(rb->internal_format); break;
+    case GL_RENDERBUFFER_SAMPLES: v = rb->samples; break;
+    case GL_RENDERBUFFER_RED_SIZE: v = bits(info ? info->bits.red : 0); break;
+    case GL_RENDERBUFFER_GREEN_SIZE: v = bits(info ? info->bits.green : 0); break;
+    case GL_RENDERBUFFER_BLUE_SIZE: v = bits(info ? info->bits.blue : 0); break;
+    case GL_RENDERBUFFER_ALPHA_SIZE: v = bits(info ? info->bits.alpha : 0); break;
+    case GL_RENDERBUFFER_DEPTH_SIZE: v = bits(info ? info->bits.depth : 0); break;
+    case GL_RENDERBUFFER_STENCIL_SIZE: v = bits(info ? info->bits.stencil : 0); break;
+    default: break;
+  }
+  if (params) *params = v;
+}
+
+void GetInternalformativ(Context& ctx, GLenum target, GLenum internalformat, GLenum pname, GLsizei bufSize,
+                         GLint* params) {
+  if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
+  const pixel::InternalFormatInfo* info = renderbuffer_format(internalformat);
+  if (!info) return ctx.set_error(GL_INVALID_ENUM);
+  if (pname != GL_SAMPLES && pname != GL_NUM_SAMPLE_COUNTS) return ctx.set_error(GL_INVALID_ENUM);
+  if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
+  // ES 3.0 §6.1.15: integer formats may report no multisample support.
+  std::vector<GLint> counts = info->is_integer() ? std::vector<GLint>{} : sample_counts(ctx, *info);
+  if (!params || bufSize == 0) return;
+  if (pname == GL_NUM_SAMPLE_COUNTS) {
+    params[0] = static_cast<GLint>(counts.size());
+    return;
+  }
+  for (size_t i = 0; i < counts.size() && i < static_cast<size_t>(bufSize); ++i) params[i] = counts[i];
+}
+
+}  // namespace api
+}  // namespace brass::gl

@@ -1,0 +1,242 @@
+// Framebuffer objects at draw time: completeness (ES 3.0 §4.4.4), the pipe
+// surfaces of their attachments and the pipe framebuffer state they bind.
+#include <algorithm>
+
+#include "gl/context.h"
+#include "gl/pixel/format_table.h"
+
+namespace brass::gl {
+
+namespace {
+
+const pixel::FormatFeatures kFeatures = pixel::FormatFeatures::es3();
+
+uint64_t object_generation(const Attachment& a) {
+  if (a.type == GL_TEXTURE && a.texture) return a.texture->generation;
+  if (a.type == GL_RENDERBUFFER && a.renderbuffer) return a.renderbuffer->generation;
+  return 0;
+}
+
+bool same_image(const Attachment& a, const Attachment& b) {
+  return a.type == b.type && a.texture.get() == b.texture.get() && a.renderbuffer.get() == b.renderbuffer.get() &&
+         a.level == b.level && a.layer == b.layer;
+}
+
+enum class Point { Color, Depth, Stencil };
+
+// Attachment completeness (§4.4.4.1).
+bool attachment_complete(const Attachment& a, Point point) {
+  const AttachmentImage img = attachment_image(a);
+  if (!img.info || img.width <= 0 || img.height <= 0) return false;
+  if (a.type == GL_TEXTURE) {
+    const Texture& t = *a.texture;
+    const TextureImage* image = t.image(a.level, a.cube_face ? static_cast<unsigned>(a.layer) : 0u);
+    if ((t.target == GL_TEXTURE_3D || t.target == GL_TEXTURE_2D_ARRAY) && a.layer >= image->depth) return false;
+    if (img.info->is_compressed()) return false;
+  }
+  switch (point) {
+    case Point::Color: return pixel::is_color_renderable(*img.info, kFeatures);
+    case Point::Depth: return pixel::is_depth_renderable(*img.info);
+    case Point::Stencil: return pixel::is_stencil_renderable(*img.info);
+  }
+  return false;
+}
+
+}  // namespace
+
+AttachmentImage attachment_image(const Attachment& a) {
+  AttachmentImage img;
+  if (a.type == GL_RENDERBUFFER && a.renderbuffer) {
+    const Renderbuffer& rb = *a.renderbuffer;
+    if (rb.width <= 0 || rb.height <= 0) return img;
+    img.info = pixel::find_internal_format(rb.internal_format);
+    img.width = rb.width;
+    img.height = rb.height;
+    img.samples = rb.samples;
+    img.resource = rb.resource.get();
+  } else if (a.type == GL_TEXTURE && a.texture) {
+    const TextureImage* ti = a.texture->image(a.level, a.cube_face ? static_cast<unsigned>(a.layer) : 0u);
+    if (!ti) return img;
+    img.info = ti->info;
+    img.width = ti->width;
+    img.height = ti->height;
+    img.resource = ti->resource.get();
+    img.level = ti->resource_level;
+    // A cube face's resource_layer is the face; array layers and 3D slices add to it.
+    img.layer = ti->resource_layer + (a.cube_face ? 0u : static_cast<uint32_t>(a.layer));
+  }
+  return img;
+}
+
+Attachment* framebuffer_attachment(Framebuffer& fb, GLenum attachment) {
+  if (attachment >= GL_COLOR_ATTACHMENT0 && attachment < GL_COLOR_ATTACHMENT0 + kMaxColorAttachments)
+    return &fb.color[attachment - GL_COLOR_ATTACHMENT0];
+  if (attachment == GL_DEPTH_ATTACHMENT) return &fb.depth;
+  if (attachment == GL_STENCIL_ATTACHMENT) return &fb.stencil;
+  return nullptr;
+}
+
+bool framebuffer_attachments_changed(const Framebuffer& fb) {
+  auto changed = [](const Attachment& a) { return a.type != GL_NONE && a.seen_generation != object_generation(a); };
+  for (const Attachment& a : fb.color)
+    if (changed(a)) return true;
+  return changed(fb.depth) || changed(fb.stencil);
+}
+
+bool update_attachment_surface(Context& ctx, Attachment& a) {
+  if (a.type == GL_TEXTURE && a.texture) {
+    // Moves the image into renderable storage first when it needs to.
+    uint32_t level = 0, layer = 0;
+    texture_image_storage(ctx, *a.texture, a.level, a.layer, &level, &layer);
+  }
+  const uint64_t gen = object_generation(a);
+  const AttachmentImage img = attachment_image(a);
+  if (!img.resource) {
+    a.surface.reset();
+    a.seen_generation = gen;
+    return true;
+  }
+  a.seen_generation = gen;
+  // Parameter changes bump the generation too: keep a surface that still fits.
+  if (a.surface && a.surface->resource() == img.resource && a.surface->templ().level == img.level &&
+      a.surface->templ().first_layer == img.layer)
+    return true;
+  pipe::SurfaceTemplate t;
+  t.level = img.level;
+  t.first_layer = t.last_layer = img.layer;
+  a.surface = ctx.pipe().create_surface(img.resource, t);
+  return a.surface != nullptr;
+}
+
+GLsizei framebuffer_samples(const Framebuffer& fb) {
+  GLsizei samples = 0;
+  auto visit = [&](const Attachment& a) {
+    if (a.type == GL_RENDERBUFFER && a.renderbuffer) samples = std::max(samples, a.renderbuffer->samples);
+  };
+  for (const Attachment& a : fb.color) visit(a);
+  visit(fb.depth);
+  visit(fb.stencil);
+  return samples;
+}
+
+GLenum check_framebuffer_status(Context& ctx, Framebuffer& fb) {
+  bool any = false;
+  bool has_texture = false, has_renderbuffer = false;
+  GLsizei rb_samples = -1;
+  bool samples_mismatch = false;
+  auto note = [&](const Attachment& a) {
+    any = true;
+    if (a.type == GL_TEXTURE) {
+      has_texture = true;
+    } else {
+      has_renderbuffer = true;
+      const GLsizei s = a.renderbuffer->samples;
+      if (rb_samples >= 0 && rb_samples != s) samples_mismatch = true;
+      rb_samples = s;
+    }
+  };
+  for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
+    const Attachment& a = fb.color[i];
+    if (a.type == GL_NONE) continue;
+    if (i >= static_cast<unsigned>(ctx.limits.max_color_attachments)) continue;
+    if (!attachment_complete(a, Point::Color)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    note(a);
+  }
+  if (fb.depth.type != GL_NONE) {
+    if (!attachment_complete(fb.depth, Point::Depth)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    note(fb.depth);
+  }
+  if (fb.stencil.type != GL_NONE) {
+    if (!attachment_complete(fb.stencil, Point::Stencil)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    note(fb.stencil);
+  }
+  if (!any) return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+  if (samples_mismatch || (has_texture && has_renderbuffer && rb_samples > 0))
+    return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+  // Vulkan has one depth/stencil attachment: separate images are unsupported
+  // (ES 3.0 §4.4.4.2 lets an implementation say so).
+  if (fb.depth.type != GL_NONE && fb.stencil.type != GL_NONE && !same_image(fb.depth, fb.stencil))
+    return GL_FRAMEBUFFER_UNSUPPORTED;
+  // Storage the device cannot render to.
+  const uint32_t samples = static_cast<uint32_t>(std::max<GLsizei>(1, rb_samples));
+  auto supported = [&](const Attachment& a, uint32_t usage) {
+    const AttachmentImage img = attachment_image(a);
+    const pipe::Format f = img.resource ? img.resource->templ().format : img.info->storage;
+    return ctx.screen().is_format_supported(f, pipe::Target::Texture2D, img.resource ? img.resource->templ().samples : samples,
+                                            usage);
+  };
+  for (unsigned i = 0; i < kMaxColorAttachments; ++i)
+    if (fb.color[i].type != GL_NONE && !supported(fb.color[i], pipe::kUsageColorAttachment))
+      return GL_FRAMEBUFFER_UNSUPPORTED;
+  for (const Attachment* a : {&fb.depth, &fb.stencil})
+    if (a->type != GL_NONE && !supported(*a, pipe::kUsageDepthStencil)) return GL_FRAMEBUFFER_UNSUPPORTED;
+  // A complete framebuffer has its surfaces (Attachment::surface), also when
+  // it is only read from (CopyTexImage reads them).
+  for (Attachment& a : fb.color)
+    if (a.type != GL_NONE) update_attachment_surface(ctx, a);
+  for (Attachment* a : {&fb.depth, &fb.stencil})
+    if (a->type != GL_NONE) update_attachment_surface(ctx, *a);
+  return GL_FRAMEBUFFER_COMPLETE;
+}
+
+bool validate_framebuffer_object(Context& ctx, Framebuffer& fb) {
+  FramebufferInfo info;
+  info.complete = false;
+  if (check_framebuffer_status(ctx, fb) != GL_FRAMEBUFFER_COMPLETE) {
+    ctx.validation.framebuffer = info;
+    return true;
+  }
+  bool ok = true;
+  for (Attachment& a : fb.color)
+    if (a.type != GL_NONE) ok &= update_attachment_surface(ctx, a);
+  if (fb.depth.type != GL_NONE) ok &= update_attachment_surface(ctx, fb.depth);
+  if (fb.stencil.type != GL_NONE) ok &= update_attachment_surface(ctx, fb.stencil);
+  if (!ok) {
+    ctx.validation.framebuffer = info;
+    ctx.set_error(GL_OUT_OF_MEMORY);
+    return false;
+  }
+  // The framebuffer is the intersection of its attachments (ES 3.0 §4.4.4.2).
+  uint32_t w = UINT32_MAX, h = UINT32_MAX;
+  auto extent = [&](const Attachment& a) {
+    if (a.type == GL_NONE) return;
+    const AttachmentImage img = attachment_image(a);
+    w = std::min(w, static_cast<uint32_t>(img.width));
+    h = std::min(h, static_cast<uint32_t>(img.height));
+  };
+  for (unsigned i = 0; i < static_cast<unsigned>(ctx.limits.max_color_attachments); ++i) extent(fb.color[i]);
+  extent(fb.depth);
+  extent(fb.stencil);
+
+  pipe::FramebufferState state;
+  state.width = w;
+  state.height = h;
+  state.samples = static_cast<uint32_t>(std::max<GLsizei>(1, framebuffer_samples(fb)));
+  for (unsigned i = 0; i < static_cast<unsigned>(ctx.limits.max_draw_buffers); ++i) {
+    const GLenum db = fb.draw_buffers[i];
+    if (db == GL_NONE) continue;
+    const Attachment& a = fb.color[db - GL_COLOR_ATTACHMENT0];
+    if (!a.surface) continue;
+    state.cbufs[i] = a.surface.get();
+    state.nr_cbufs = i + 1;
+  }
+  const Attachment& zs = fb.depth.type != GL_NONE ? fb.depth : fb.stencil;
+  state.zsbuf = zs.surface.get();
+  ctx.pipe().set_framebuffer_state(state);
+
+  info.complete = true;
+  info.width = w;
+  info.height = h;
+  info.samples = state.samples;
+  info.color_buffers = state.nr_cbufs;
+  info.has_depth = fb.depth.type != GL_NONE;
+  info.has_stencil = fb.stencil.type != GL_NONE;
+  if (info.has_stencil) {
+    const AttachmentImage img = attachment_image(fb.stencil);
+    info.stencil_bits = img.info ? img.info->bits.stencil : 8;
+  }
+  ctx.validation.framebuffer = info;
+  return true;
+}
+
+}  // namespace brass::gl

@@ -1,0 +1,428 @@
+// glGet*: every value of the ES 3.0 state tables 6.1-6.35 that the generic
+// getters answer, with the type conversions of ES 3.0 §6.1.2, and
+// glIsEnabled. The indexed getters (glGetIntegeri_v, glGetInteger64i_v) live
+// with the buffer area (api_buffers.cpp).
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <initializer_list>
+
+#include "gl/context.h"
+#include "gl/pixel/format_table.h"
+#include "gl/pixel/read_pixels_rules.h"
+#include "gl/read_pixels.h"
+#include "gl/state_queries.h"
+#include "gl_functions.h"
+
+namespace brass::gl {
+
+namespace {
+
+// Implementation-dependent values that need no screen cap (ES 3.0 tables
+// 6.27-6.33); each is the spec minimum or what the compiler supports.
+constexpr GLint64 kMaxElementIndex = 0xffffffffll;
+constexpr GLint kMaxUniformBlocksPerStage = 12;
+constexpr GLint kMaxCombinedUniformBlocks = 24;
+constexpr GLint kMaxVertexOutputComponents = 64;
+constexpr GLint kMaxFragmentInputComponents = 60;
+constexpr GLint kMinProgramTexelOffset = -8, kMaxProgramTexelOffset = 7;
+constexpr GLfloat kMaxTextureLodBias = 2.0f;
+constexpr GLint kMaxElementsIndices = 1 << 20, kMaxElementsVertices = 1 << 20;
+constexpr GLint kMaxTransformFeedbackInterleavedComponents = 64;
+constexpr GLint kMaxTransformFeedbackSeparateComponents = 4;
+constexpr GLint64 kMaxServerWaitTimeout = 0;
+// ETC2/EAC: core in ES 3.0.
+constexpr GLint kCompressedFormats[] = {
+    GL_COMPRESSED_R11_EAC,  GL_COMPRESSED_SIGNED_R11_EAC, GL_COMPRESSED_RG11_EAC,
+    GL_COMPRESSED_SIGNED_RG11_EAC, GL_COMPRESSED_RGB8_ETC2, GL_COMPRESSED_SRGB8_ETC2,
+    GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+    GL_COMPRESSED_RGBA8_ETC2_EAC, GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
+};
+constexpr int kMaxValues = 16;
+
+// One glGet answer: values of one kind, converted on the way out.
+struct QueryValue {
+  enum Kind { Int, Float, Bool } kind = Int;
+  int count = 0;
+  bool normalized = false;  // a color or depth value: ints map [-1,1] to the full range
+  GLint64 i[kMaxValues] = {};
+  GLfloat f[kMaxValues] = {};
+  bool b[kMaxValues] = {};
+};
+
+QueryValue ints(std::initializer_list<GLint64> v) {
+  QueryValue q;
+  for (GLint64 x : v) q.i[q.count++] = x;
+  return q;
+}
+QueryValue enum_value(GLenum e) { return ints({static_cast<GLint64>(e)}); }
+// Masks keep their bit pattern as GLint (a full mask reads as -1).
+QueryValue uint_value(GLuint v) { return ints({static_cast<GLint>(v)}); }
+QueryValue floats(std::initializer_list<GLfloat> v, bool normalized = false) {
+  QueryValue q;
+  q.kind = QueryValue::Float;
+  q.normalized = normalized;
+  for (GLfloat x : v) q.f[q.count++] = x;
+  return q;
+}
+QueryValue floats(const GLfloat* v, int n, bool normalized) {
+  QueryValue q;
+  q.kind = QueryValue::Float;
+  q.normalized = normalized;
+  q.count = n;
+  for (int k = 0; k < n; ++k) q.f[k] = v[k];
+  return q;
+}
+QueryValue booleans(std::initializer_list<bool> v) {
+  QueryValue q;
+  q.kind = QueryValue::Bool;
+  for (bool x : v) q.b[q.count++] = x;
+  return q;
+}
+
+template <typename T>
+GLint64 name_of(const Ref<T>& obj) {
+  return obj ? static_cast<GLint64>(obj->name()) : 0;
+}
+
+// The color buffer RED_BITS... describe: draw buffer 0 of the draw framebuffer
+// (or its first color attachment when draw buffer 0 is NONE).
+const pixel::InternalFormatInfo* draw_color_format(Context& ctx) {
+  ColorBuffer cb;
+  if (draw_color_buffer(ctx, 0, &cb)) return cb.info;
+  if (!ctx.draw_framebuffer) return nullptr;
+  for (const Attachment& a : ctx.draw_framebuffer->color) {
+    const AttachmentImage img = attachment_image(a);
+    if (img.info) return img.info;
+  }
+  return nullptr;
+}
+
+// Framebuffer-dependent values (ES 3.0 table 6.34): RED_BITS..., SAMPLES.
+bool query_framebuffer_bits(Context& ctx, GLenum pname, QueryValue* out) {
+  switch (pname) {
+    case GL_RED_BITS:
+    case GL_GREEN_BITS:
+    case GL_BLUE_BITS:
+    case GL_ALPHA_BITS:
+    case GL_DEPTH_BITS:
+    case GL_STENCIL_BITS:
+    case GL_SAMPLES:
+    case GL_SAMPLE_BUFFERS: break;
+    default: return false;
+  }
+  if (!ctx.draw_framebuffer) {
+    const Drawable* d = ctx.draw();
+    Drawable none;
+    none.red_bits = none.green_bits = none.blue_bits = none.alpha_bits = 0;
+    if (!d) d = &none;
+    const bool color = d->color != nullptr;
+    switch (pname) {
+      case GL_RED_BITS: *out = ints({color ? d->red_bits : 0}); break;
+      case GL_GREEN_BITS: *out = ints({color ? d->green_bits : 0}); break;
+      case GL_BLUE_BITS: *out = ints({color ? d->blue_bits : 0}); break;
+      case GL_ALPHA_BITS: *out = ints({color ? d->alpha_bits : 0}); break;
+      case GL_DEPTH_BITS: *out = ints({d->depth_bits}); break;
+      case GL_STENCIL_BITS: *out = ints({d->stencil_bits}); break;
+      case GL_SAMPLES: *out = ints({d->samples > 1 ? d->samples : 0}); break;
+      case GL_SAMPLE_BUFFERS: *out = ints({d->samples > 1 ? 1 : 0}); break;
+      default: break;
+    }
+    return true;
+  }
+  Framebuffer& fb = *ctx.draw_framebuffer;
+  const pixel::InternalFormatInfo* color = draw_color_format(ctx);
+  const AttachmentImage depth = attachment_image(fb.depth), stencil = attachment_image(fb.stencil);
+  const GLsizei samples = framebuffer_samples(fb);
+  switch (pname) {
+    case GL_RED_BITS: *out = ints({color ? color->bits.red : 0}); break;
+    case GL_GREEN_BITS: *out = ints({color ? color->bits.green : 0}); break;
+    case GL_BLUE_BITS: *out = ints({color ? color->bits.blue : 0}); break;
+    case GL_ALPHA_BITS: *out = ints({color ? color->bits.alpha : 0}); break;
+    case GL_DEPTH_BITS: *out = ints({depth.info ? depth.info->bits.depth : 0}); break;
+    case GL_STENCIL_BITS: *out = ints({stencil.info ? stencil.info->bits.stencil : 0}); break;
+    case GL_SAMPLES: *out = ints({samples}); break;
+    case GL_SAMPLE_BUFFERS: *out = ints({samples > 0 ? 1 : 0}); break;
+    default: break;
+  }
+  return true;
+}
+
+// Object bindings (ES 3.0 tables 6.2-6.26).
+bool query_bindings(Context& ctx, GLenum pname, QueryValue* out) {
+  const BufferBindings& b = ctx.buffers;
+  const TextureUnit& unit = ctx.textures.units[ctx.textures.active];
+  switch (pname) {
+    case GL_ARRAY_BUFFER_BINDING: *out = ints({name_of(b.array)}); return true;
+    case GL_ELEMENT_ARRAY_BUFFER_BINDING: *out = ints({name_of(ctx.vertex_array->element_buffer)}); return true;
+    case GL_VERTEX_ARRAY_BINDING: *out = ints({name_of(ctx.vertex_array)}); return true;
+    case GL_COPY_READ_BUFFER_BINDING: *out = ints({name_of(b.copy_read)}); return true;
+    case GL_COPY_WRITE_BUFFER_BINDING: *out = ints({name_of(b.copy_write)}); return true;
+    case GL_PIXEL_PACK_BUFFER_BINDING: *out = ints({name_of(b.pixel_pack)}); return true;
+    case GL_PIXEL_UNPACK_BUFFER_BINDING: *out = ints({name_of(b.pixel_unpack)}); return true;
+    case GL_UNIFORM_BUFFER_BINDING: *out = ints({name_of(b.uniform)}); return true;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: *out = ints({name_of(b.transform_feedback)}); return true;
+    case GL_TRANSFORM_FEEDBACK_BINDING: *out = ints({name_of(ctx.transform_feedback)}); return true;
+    case GL_TRANSFORM_FEEDBACK_ACTIVE: *out = booleans({ctx.transform_feedback->active}); return true;
+    case GL_TRANSFORM_FEEDBACK_PAUSED: *out = booleans({ctx.transform_feedback->paused}); return true;
+    case GL_TEXTURE_BINDING_2D: *out = ints({name_of(unit.texture_2d)}); return true;
+    case GL_TEXTURE_BINDING_3D: *out = ints({name_of(unit.texture_3d)}); return true;
+    case GL_TEXTURE_BINDING_2D_ARRAY: *out = ints({name_of(unit.texture_2d_array)}); return true;
+    case GL_TEXTURE_BINDING_CUBE_MAP: *out = ints({name_of(unit.texture_cube)}); return true;
+    case GL_SAMPLER_BINDING: *out = ints({name_of(unit.sampler)}); return true;
+    case GL_ACTIVE_TEXTURE: *out = enum_value(GL_TEXTURE0 + ctx.textures.active); return true;
+    case GL_CURRENT_PROGRAM: *out = ints({name_of(ctx.current_program)}); return true;
+    case GL_RENDERBUFFER_BINDING: *out = ints({name_of(ctx.renderbuffer)}); return true;
+    case GL_DRAW_FRAMEBUFFER_BINDING: *out = ints({name_of(ctx.draw_framebuffer)}); return true;
+    case GL_READ_FRAMEBUFFER_BINDING: *out = ints({name_of(ctx.read_framebuffer)}); return true;
+    case GL_READ_BUFFER:
+      *out = enum_value(ctx.read_framebuffer ? ctx.read_framebuffer->read_buffer : ctx.default_read_buffer);
+      return true;
+    default: break;
+  }
+  if (pname >= GL_DRAW_BUFFER0 && pname < GL_DRAW_BUFFER0 + static_cast<GLenum>(ctx.limits.max_draw_buffers)) {
+    const unsigned i = pname - GL_DRAW_BUFFER0;
+    if (ctx.draw_framebuffer) *out = enum_value(ctx.draw_framebuffer->draw_buffers[i]);
+    else *out = enum_value(i == 0 ? ctx.default_draw_buffer : GL_NONE);
+    return true;
+  }
+  return false;
+}
+
+// Implementation-dependent limits (ES 3.0 tables 6.27-6.33).
+bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
+  const Limits& l = ctx.limits;
+  switch (pname) {
+    case GL_MAX_ELEMENT_INDEX: *out = ints({kMaxElementIndex}); return true;
+    case GL_SUBPIXEL_BITS: *out = ints({l.subpixel_bits}); return true;
+    case GL_MAX_TEXTURE_SIZE: *out = ints({l.max_texture_size}); return true;
+    case GL_MAX_CUBE_MAP_TEXTURE_SIZE: *out = ints({l.max_cube_map_texture_size}); return true;
+    case GL_MAX_3D_TEXTURE_SIZE: *out = ints({l.max_3d_texture_size}); return true;
+    case GL_MAX_ARRAY_TEXTURE_LAYERS: *out = ints({l.max_array_texture_layers}); return true;
+    case GL_MAX_TEXTURE_LOD_BIAS: *out = floats({kMaxTextureLodBias}); return true;
+    case GL_MAX_RENDERBUFFER_SIZE: *out = ints({l.max_renderbuffer_size}); return true;
+    case GL_MAX_DRAW_BUFFERS: *out = ints({l.max_draw_buffers}); return true;
+    case GL_MAX_COLOR_ATTACHMENTS: *out = ints({l.max_color_attachments}); return true;
+    case GL_MAX_VIEWPORT_DIMS: *out = ints({l.max_viewport_dims[0], l.max_viewport_dims[1]}); return true;
+    case GL_ALIASED_POINT_SIZE_RANGE: *out = floats({1.0f, 1024.0f}); return true;
+    case GL_ALIASED_LINE_WIDTH_RANGE: *out = floats({1.0f, 1.0f}); return true;
+    case GL_MAX_ELEMENTS_INDICES: *out = ints({kMaxElementsIndices}); return true;
+    case GL_MAX_ELEMENTS_VERTICES: *out = ints({kMaxElementsVertices}); return true;
+    case GL_NUM_COMPRESSED_TEXTURE_FORMATS: *out = ints({static_cast<GLint64>(std::size(kCompressedFormats))}); return true;
+    case GL_COMPRESSED_TEXTURE_FORMATS: {
+      QueryValue q;
+      for (GLint f : kCompressedFormats) q.i[q.count++] = f;
+      *out = q;
+      return true;
+    }
+    case GL_NUM_PROGRAM_BINARY_FORMATS: *out = ints({0}); return true;
+    case GL_PROGRAM_BINARY_FORMATS: *out = QueryValue{}; return true;
+    case GL_NUM_SHADER_BINARY_FORMATS: *out = ints({0}); return true;
+    case GL_SHADER_BINARY_FORMATS: *out = QueryValue{}; return true;
+    case GL_SHADER_COMPILER: *out = booleans({true}); return true;
+    case GL_MAX_SERVER_WAIT_TIMEOUT: *out = ints({kMaxServerWaitTimeout}); return true;
+    case GL_NUM_EXTENSIONS: *out = ints({static_cast<GLint64>(ctx.extensions().size())}); return true;
+    case GL_MAJOR_VERSION: *out = ints({ctx.major()}); return true;
+    case GL_MINOR_VERSION: *out = ints({ctx.minor()}); return true;
+    case GL_MAX_VERTEX_ATTRIBS: *out = ints({l.max_vertex_attribs}); return true;
+    case GL_MAX_VERTEX_UNIFORM_COMPONENTS: *out = ints({l.max_vertex_uniform_vectors * 4}); return true;
+    case GL_MAX_VERTEX_UNIFORM_VECTORS: *out = ints({l.max_vertex_uniform_vectors}); return true;
+    case GL_MAX_VERTEX_UNIFORM_BLOCKS: *out = ints({kMaxUniformBlocksPerStage}); return true;
+    case GL_MAX_VERTEX_OUTPUT_COMPONENTS: *out = ints({kMaxVertexOutputComponents}); return true;
+    case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: *out = ints({l.max_vertex_texture_image_units}); return true;
+    case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS: *out = ints({l.max_fragment_uniform_vectors * 4}); return true;
+    case GL_MAX_FRAGMENT_UNIFORM_VECTORS: *out = ints({l.max_fragment_uniform_vectors}); return true;
+    case GL_MAX_FRAGMENT_UNIFORM_BLOCKS: *out = ints({kMaxUniformBlocksPerStage}); return true;
+    case GL_MAX_FRAGMENT_INPUT_COMPONENTS: *out = ints({kMaxFragmentInputComponents}); return true;
+    case GL_MAX_TEXTURE_IMAGE_UNITS: *out = ints({l.max_texture_image_units}); return true;
+    case GL_MIN_PROGRAM_TEXEL_OFFSET: *out = ints({kMinProgramTexelOffset}); return true;
+    case GL_MAX_PROGRAM_TEXEL_OFFSET: *out = ints({kMaxProgramTexelOffset}); return true;
+    case GL_MAX_UNIFORM_BUFFER_BINDINGS: *out = ints({l.max_uniform_buffer_bindings}); return true;
+    case GL_MAX_UNIFORM_BLOCK_SIZE: *out = ints({l.max_uniform_block_size}); return true;
+    case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT: *out = ints({l.uniform_buffer_offset_alignment}); return true;
+    case GL_MAX_COMBINED_UNIFORM_BLOCKS: *out = ints({kMaxCombinedUniformBlocks}); return true;
+    case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
+      *out = ints({GLint64{kMaxUniformBlocksPerStage} * l.max_uniform_block_size / 4 + l.max_vertex_uniform_vectors * 4});
+      return true;
+    case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
+      *out = ints({GLint64{kMaxUniformBlocksPerStage} * l.max_uniform_block_size / 4 + l.max_fragment_uniform_vectors * 4});
+      return true;
+    case GL_MAX_VARYING_COMPONENTS: *out = ints({l.max_varying_vectors * 4}); return true;
+    case GL_MAX_VARYING_VECTORS: *out = ints({l.max_varying_vectors}); return true;
+    case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: *out = ints({l.max_combined_texture_image_units}); return true;
+    case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS:
+      *out = ints({kMaxTransformFeedbackInterleavedComponents});
+      return true;
+    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS: *out = ints({l.max_transform_feedback_separate_attribs}); return true;
+    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS:
+      *out = ints({kMaxTransformFeedbackSeparateComponents});
+      return true;
+    case GL_MAX_SAMPLES: *out = ints({l.max_samples}); return true;
+    default: return false;
+  }
+}
+
+// Fixed-function, pixel and hint state (ES 3.0 tables 6.3, 6.5, 6.6, 6.11, 6.12, 6.16, 6.25).
+bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
+  const FixedFunctionState& f = ctx.ff;
+  const State& s = ctx.state;
+  switch (pname) {
+    case GL_VIEWPORT: *out = ints({s.viewport[0], s.viewport[1], s.viewport[2], s.viewport[3]}); return true;
+    case GL_SCISSOR_BOX: *out = ints({s.scissor[0], s.scissor[1], s.scissor[2], s.scissor[3]}); return true;
+    case GL_COLOR_CLEAR_VALUE: *out = floats(s.clear_color, 4, true); return true;
+    case GL_DEPTH_CLEAR_VALUE: *out = floats({s.clear_depth}, true); return true;
+    case GL_STENCIL_CLEAR_VALUE: *out = ints({s.clear_stencil}); return true;
+    case GL_PACK_ALIGNMENT: *out = ints({s.pack_alignment}); return true;
+    case GL_UNPACK_ALIGNMENT: *out = ints({s.unpack_alignment}); return true;
+    case GL_PACK_ROW_LENGTH: *out = ints({s.pack_row_length}); return true;
+    case GL_PACK_SKIP_ROWS: *out = ints({s.pack_skip_rows}); return true;
+    case GL_PACK_SKIP_PIXELS: *out = ints({s.pack_skip_pixels}); return true;
+    case GL_UNPACK_ROW_LENGTH: *out = ints({s.unpack_row_length}); return true;
+    case GL_UNPACK_IMAGE_HEIGHT: *out = ints({s.unpack_image_height}); return true;
+    case GL_UNPACK_SKIP_ROWS: *out = ints({s.unpack_skip_rows}); return true;
+    case GL_UNPACK_SKIP_PIXELS: *out = ints({s.unpack_skip_pixels}); return true;
+    case GL_UNPACK_SKIP_IMAGES: *out = ints({s.unpack_skip_images}); return true;
+    case GL_BLEND_SRC_RGB: *out = enum_value(f.blend_eq.src_rgb); return true;
+    case GL_BLEND_DST_RGB: *out = enum_value(f.blend_eq.dst_rgb); return true;
+    case GL_BLEND_SRC_ALPHA: *out = enum_value(f.blend_eq.src_alpha); return true;
+    case GL_BLEND_DST_ALPHA: *out = enum_value(f.blend_eq.dst_alpha); return true;
+    case GL_BLEND_EQUATION_RGB: *out = enum_value(f.blend_eq.rgb); return true;
+    case GL_BLEND_EQUATION_ALPHA: *out = enum_value(f.blend_eq.alpha); return true;
+    case GL_BLEND_COLOR: *out = floats(f.blend_color, 4, true); return true;
+    case GL_COLOR_WRITEMASK:
+      *out = booleans({f.color_mask[0] != 0, f.color_mask[1] != 0, f.color_mask[2] != 0, f.color_mask[3] != 0});
+      return true;
+    case GL_DEPTH_FUNC: *out = enum_value(f.depth_func); return true;
+    case GL_DEPTH_WRITEMASK: *out = booleans({f.depth_mask}); return true;
+    case GL_DEPTH_RANGE: *out = floats(f.depth_range, 2, true); return true;
+    case GL_STENCIL_FUNC: *out = enum_value(f.stencil_front.func); return true;
+    case GL_STENCIL_REF: *out = ints({f.stencil_front.ref}); return true;
+    case GL_STENCIL_VALUE_MASK: *out = uint_value(f.stencil_front.value_mask); return true;
+    case GL_STENCIL_WRITEMASK: *out = uint_value(f.stencil_front.write_mask); return true;
+    case GL_STENCIL_FAIL: *out = enum_value(f.stencil_front.fail); return true;
+    case GL_STENCIL_PASS_DEPTH_FAIL: *out = enum_value(f.stencil_front.zfail); return true;
+    case GL_STENCIL_PASS_DEPTH_PASS: *out = enum_value(f.stencil_front.zpass); return true;
+    case GL_STENCIL_BACK_FUNC: *out = enum_value(f.stencil_back.func); return true;
+    case GL_STENCIL_BACK_REF: *out = ints({f.stencil_back.ref}); return true;
+    case GL_STENCIL_BACK_VALUE_MASK: *out = uint_value(f.stencil_back.value_mask); return true;
+    case GL_STENCIL_BACK_WRITEMASK: *out = uint_value(f.stencil_back.write_mask); return true;
+    case GL_STENCIL_BACK_FAIL: *out = enum_value(f.stencil_back.fail); return true;
+    case GL_STENCIL_BACK_PASS_DEPTH_FAIL: *out = enum_value(f.stencil_back.zfail); return true;
+    case GL_STENCIL_BACK_PASS_DEPTH_PASS: *out = enum_value(f.stencil_back.zpass); return true;
+    case GL_CULL_FACE_MODE: *out = enum_value(f.cull_face_mode); return true;
+    case GL_FRONT_FACE: *out = enum_value(f.front_face); return true;
+    case GL_POLYGON_OFFSET_FACTOR: *out = floats({f.polygon_offset_factor}); return true;
+    case GL_POLYGON_OFFSET_UNITS: *out = floats({f.polygon_offset_units}); return true;
+    case GL_LINE_WIDTH: *out = floats({f.line_width}); return true;
+    case GL_SAMPLE_COVERAGE_VALUE: *out = floats({f.sample_coverage_value}); return true;
+    case GL_SAMPLE_COVERAGE_INVERT: *out = booleans({f.sample_coverage_invert}); return true;
+    case GL_GENERATE_MIPMAP_HINT: *out = enum_value(s.generate_mipmap_hint); return true;
+    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: *out = enum_value(s.fragment_shader_derivative_hint); return true;
+    default: return false;
+  }
+}
+
+// GL_NO_ERROR with *out filled, or the error to record (INVALID_ENUM for an
+// unknown pname).
+GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
+  if (bool* flag = enable_flag(ctx, pname)) {
+    *out = booleans({*flag});
+    return GL_NO_ERROR;
+  }
+  if (pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT || pname == GL_IMPLEMENTATION_COLOR_READ_TYPE) {
+    if (ctx.read_framebuffer ? check_framebuffer_status(ctx, *ctx.read_framebuffer) != GL_FRAMEBUFFER_COMPLETE
+                             : !ctx.read())
+      return GL_INVALID_FRAMEBUFFER_OPERATION;
+    ColorBuffer cb;
+    if (!read_color_buffer(ctx, &cb)) return GL_INVALID_OPERATION;
+    const pixel::PixelLayout l = pixel::implementation_color_read_layout(*cb.info, pixel::FormatFeatures::es3());
+    *out = enum_value(pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? l.format : l.type);
+    return GL_NO_ERROR;
+  }
+  // Buffer and vertex array bindings come from the buffer area (buffer.h).
+  GLint buffer_value = 0;
+  if (query_buffer_state(ctx, pname, &buffer_value)) {
+    *out = ints({buffer_value});
+    return GL_NO_ERROR;
+  }
+  // Texture bindings and the active unit come from the texture area (texture.h).
+  GLint texture_value = 0;
+  if (query_texture_state(ctx, pname, &texture_value)) {
+    *out = ints({texture_value});
+    return GL_NO_ERROR;
+  }
+  if (query_fixed_function(ctx, pname, out) || query_bindings(ctx, pname, out) || query_limits(ctx, pname, out) ||
+      query_framebuffer_bits(ctx, pname, out))
+    return GL_NO_ERROR;
+  return GL_INVALID_ENUM;
+}
+
+// §6.1.2: a normalized float maps [-1,1] onto the full signed 32-bit range,
+// other floats round to the nearest integer; values beyond the range clamp.
+GLint64 float_to_int(GLfloat v, bool normalized) {
+  if (normalized) {
+    const double c = std::clamp(static_cast<double>(v), -1.0, 1.0);
+    return std::llround(c * 2147483647.0);
+  }
+  const double r = std::nearbyint(static_cast<double>(v));
+  if (!(r == r)) return 0;
+  return static_cast<GLint64>(std::clamp(r, -9.2233720368547748e18, 9.2233720368547748e18));
+}
+
+GLint clamp_int(GLint64 v) { return static_cast<GLint>(std::clamp<GLint64>(v, INT_MIN, INT_MAX)); }
+
+template <typename T>
+void write_values(const QueryValue& q, T* data) {
+  for (int k = 0; k < q.count; ++k) {
+    if constexpr (std::is_same_v<T, GLboolean>) {
+      switch (q.kind) {
+        case QueryValue::Int: data[k] = q.i[k] != 0 ? GL_TRUE : GL_FALSE; break;
+        case QueryValue::Bool: data[k] = q.b[k] ? GL_TRUE : GL_FALSE; break;
+        case QueryValue::Float: data[k] = q.f[k] != 0.0f ? GL_TRUE : GL_FALSE; break;
+      }
+    } else if constexpr (std::is_same_v<T, GLfloat>) {
+      switch (q.kind) {
+        case QueryValue::Int: data[k] = static_cast<GLfloat>(q.i[k]); break;
+        case QueryValue::Bool: data[k] = q.b[k] ? 1.0f : 0.0f; break;
+        case QueryValue::Float: data[k] = q.f[k]; break;
+      }
+    } else {
+      GLint64 v = 0;
+      switch (q.kind) {
+        case QueryValue::Int: v = q.i[k]; break;
+        case QueryValue::Bool: v = q.b[k] ? 1 : 0; break;
+        case QueryValue::Float: v = float_to_int(q.f[k], q.normalized); break;
+      }
+      if constexpr (std::is_same_v<T, GLint>) data[k] = clamp_int(v);
+      else data[k] = v;
+    }
+  }
+}
+
+template <typename T>
+void get(Context& ctx, GLenum pname, T* data) {
+  QueryValue q;
+  if (const GLenum e = query(ctx, pname, &q)) return ctx.set_error(e);
+  if (data) write_values(q, data);
+}
+
+}  // namespace
+
+namespace api {
+
+void GetIntegerv(Context& ctx, GLenum pname, GLint* data) { get(ctx, pname, data); }
+void GetInteger64v(Context& ctx, GLenum pname, GLint64* data) { get(ctx, pname, data); }
+void GetFloatv(Context& ctx, GLenum pname, GLfloat* data) { get(ctx, pname, data); }
+void GetBooleanv(Context& ctx, GLenum pname, GLboolean* data) { get(ctx, pname, data); }
+
+GLboolean IsEnabled(Context& ctx, GLenum cap) {
+  bool* flag = enable_flag(ctx, cap);
+  if (!flag) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return GL_FALSE;
+  }
+  return *flag ? GL_TRUE : GL_FALSE;
+}
+
+}  // namespace api
+}  // namespace brass::gl
