@@ -335,6 +335,7 @@ def update_doc(path, list_name, section):
     else:
         text = text.rstrip("\n") + "\n\n" + block + "\n"
     tmp = path + ".tmp"
+    os.makedirs(os.path.dirname(os.path.abspath(tmp)), exist_ok=True)
     with open(tmp, "w") as f:
         f.write(text)
     os.replace(tmp, path)
@@ -512,6 +513,7 @@ def main(argv=None):
 
     path = a.out or "conformance-%s.json" % list_name
     tmp = path + ".tmp"
+    os.makedirs(os.path.dirname(os.path.abspath(tmp)), exist_ok=True)
     with open(tmp, "w") as f:
         json.dump(out, f, indent=1, sort_keys=False)
         f.write("\n")
