@@ -1,8 +1,15 @@
-// Device-free helpers of the program area: uniform type shapes, GL array
-// name parsing and GL string returns.
+// The program area below the entry points: uniform type shapes, GL array
+// name parsing, GL string returns, and the point-size program variant.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+
+#include "driver/screen.h"
+#include "gl/context.h"
 #include "gl/program_util.h"
+#include "gl/program_validation.h"
+#include "gl_functions.h"
 
 namespace brass::gl {
 namespace {
@@ -60,6 +67,70 @@ TEST(ProgramUtil, GlStrings) {
   EXPECT_EQ(len, 0);
   EXPECT_STREQ(buf, "");
   copy_gl_string("abc", 4, nullptr, nullptr);
+}
+
+pipe::Screen* test_screen() {
+  static std::unique_ptr<pipe::Screen> screen = [] {
+    std::string why;
+    auto s = driver::VulkanScreen::create(&why);
+    EXPECT_TRUE(s) << why;
+    return std::unique_ptr<pipe::Screen>(std::move(s));
+  }();
+  return screen.get();
+}
+
+GLuint link(Context& ctx, const char* vs, const char* fs) {
+  GLuint p = api::CreateProgram(ctx);
+  for (auto [type, src] : {std::pair{GLenum(GL_VERTEX_SHADER), vs}, std::pair{GLenum(GL_FRAGMENT_SHADER), fs}}) {
+    GLuint s = api::CreateShader(ctx, type);
+    api::ShaderSource(ctx, s, 1, &src, nullptr);
+    api::CompileShader(ctx, s);
+    api::AttachShader(ctx, p, s);
+    api::DeleteShader(ctx, s);
+  }
+  api::LinkProgram(ctx, p);
+  GLint ok = 0;
+  api::GetProgramiv(ctx, p, GL_LINK_STATUS, &ok);
+  EXPECT_EQ(ok, GL_TRUE);
+  return p;
+}
+
+TEST(ProgramVariants, PointDrawsGetAPointSizeVariantOnlyWhenNeeded) {
+  ContextDesc desc;
+  desc.screen = test_screen();
+  ASSERT_TRUE(desc.screen);
+  std::unique_ptr<Context> ctx = Context::create(desc, nullptr);
+  ASSERT_TRUE(ctx);
+  set_current_context(ctx.get());
+  const char* fs = "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+  GLuint plain = link(*ctx, "#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n", fs);
+  GLuint sized =
+      link(*ctx, "#version 300 es\nvoid main() { gl_Position = vec4(0.0); gl_PointSize = 4.0; }\n", fs);
+
+  EXPECT_FALSE(bind_program_for_primitive(*ctx, true));  // no program current
+  api::UseProgram(*ctx, plain);
+  ASSERT_TRUE(validate_program(*ctx));
+  auto* p = static_cast<Program*>(ctx->share_group().programs.lookup(plain));
+  ASSERT_TRUE(p && p->linked);
+  EXPECT_FALSE(p->linked->writes_point_size);
+  EXPECT_FALSE(ctx->validation.program_writes_point_size);
+  EXPECT_TRUE(bind_program_for_primitive(*ctx, false));
+  EXPECT_EQ(p->linked->point_program, nullptr);
+  EXPECT_TRUE(bind_program_for_primitive(*ctx, true));
+  EXPECT_NE(p->linked->point_program, nullptr);
+
+  api::UseProgram(*ctx, sized);
+  ASSERT_TRUE(validate_program(*ctx));
+  auto* q = static_cast<Program*>(ctx->share_group().programs.lookup(sized));
+  EXPECT_TRUE(q->linked->writes_point_size);
+  EXPECT_TRUE(bind_program_for_primitive(*ctx, true));
+  EXPECT_EQ(q->linked->point_program, nullptr);
+
+  api::UseProgram(*ctx, 0);
+  api::DeleteProgram(*ctx, plain);
+  api::DeleteProgram(*ctx, sized);
+  EXPECT_EQ(ctx->take_error(), static_cast<GLenum>(GL_NO_ERROR));
+  set_current_context(nullptr);
 }
 
 }  // namespace
