@@ -111,6 +111,22 @@ TEST_F(FormatTest, ViewSwizzleComposesWithEmulationSwizzle) {
   ctx->set_sampler_views(pipe::ShaderStage::Fragment, 0, std::span<pipe::SamplerView* const>());
 }
 
+TEST_F(FormatTest, DepthStencilRoundTrip) {
+  // Native D24S8 where the device has it (or the repack): both planes.
+  auto zs = make_texture(4, 1, pipe::Format::Z24_UNORM_S8_UINT, pipe::kBindDepthStencil | pipe::kBindSamplerView);
+  // GL_UNSIGNED_INT_24_8: depth in the high 24 bits, stencil in the low 8.
+  const uint32_t texels[4] = {0x00000000u | 7, 0xffffff00u | 255, 0x80000000u | 1, 0x40000000u | 128};
+  ctx->texture_subdata(zs.get(), 0, 0, {0, 0, 0, 4, 1, 1}, texels, 16, 16);
+  pipe::Transfer* t = nullptr;
+  auto* p = static_cast<const uint32_t*>(ctx->transfer_map(zs.get(), 0, pipe::kMapRead, {0, 0, 0, 4, 1, 1}, &t));
+  ASSERT_TRUE(p);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(p[i] & 0xff, texels[i] & 0xff) << i;
+    EXPECT_NEAR(double(p[i] >> 8), double(texels[i] >> 8), 1.0) << i;
+  }
+  ctx->transfer_unmap(t);
+}
+
 TEST_F(FormatTest, DepthStencilRepackRoundTrip) {
   force(pipe::Format::Z24_UNORM_S8_UINT);  // D32_SFLOAT + S8 planes even where D24S8 exists
   auto zs = make_texture(4, 1, pipe::Format::Z24_UNORM_S8_UINT, pipe::kBindDepthStencil | pipe::kBindSamplerView);
