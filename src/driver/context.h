@@ -105,6 +105,8 @@ class VulkanContext final : public pipe::Context {
   // For tests and tools.
   BatchRing& ring() { return *ring_; }
   bool render_pass_active() const { return rp_active_; }
+  // Test hook: behave as if the device lacked VK_EXT_index_type_uint8.
+  void disable_index_type_uint8() { index_type_uint8_ = false; }
 
  private:
   explicit VulkanContext(VulkanScreen& screen);
@@ -193,6 +195,7 @@ class VulkanContext final : public pipe::Context {
   std::unique_ptr<MetaPipelines> meta_;
   bool dynamic_rendering_ = false;
   bool dynamic_vertex_input_ = false;
+  bool index_type_uint8_ = false;
   pipe::Status status_ = pipe::Status::Ok;
   VkDeviceSize uniform_range_ = 0;
 
