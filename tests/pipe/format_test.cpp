@@ -60,6 +60,38 @@ TEST_F(TransferFormatTest, Rgb8SampledHasOpaqueAlphaAndReadsBack) {
   ctx->transfer_unmap(t);
 }
 
+TEST_F(TransferFormatTest, Rgb565ExpandedWhereForced) {
+  force(pipe::Format::B5G6R5_UNORM);  // as on devices without R5G6B5
+  auto tex = make_texture(4, 1, pipe::Format::B5G6R5_UNORM, pipe::kBindSamplerView);
+  ASSERT_EQ(driver::driver_resource(tex.get())->obj()->format.conversion, vk::FormatConversion::ExpandToFourChannels);
+  const uint16_t texels[4] = {0xf800, 0x07e0, 0x001f, 0x0000};  // GL_UNSIGNED_SHORT_5_6_5: red in the high bits
+  ctx->texture_subdata(tex.get(), 0, 0, {0, 0, 0, 4, 1, 1}, texels, 8, 8);
+  auto px = sample(tex.get());
+  EXPECT_EQ(px[0], rgba(255, 0, 0, 255));
+  EXPECT_EQ(px[1], rgba(0, 255, 0, 255));
+  EXPECT_EQ(px[2], rgba(0, 0, 255, 255));
+  EXPECT_EQ(px[3], rgba(0, 0, 0, 255));
+  pipe::Transfer* t = nullptr;
+  auto* p = static_cast<const uint16_t*>(ctx->transfer_map(tex.get(), 0, pipe::kMapRead, {0, 0, 0, 4, 1, 1}, &t));
+  ASSERT_TRUE(p);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(p[i], texels[i]) << i;
+  ctx->transfer_unmap(t);
+}
+
+TEST_F(TransferFormatTest, Bgra8SwappedWhereForced) {
+  force(pipe::Format::BGRA8_UNORM);
+  auto tex = make_texture(1, 1, pipe::Format::BGRA8_UNORM, pipe::kBindSamplerView);
+  ASSERT_EQ(driver::driver_resource(tex.get())->obj()->format.conversion, vk::FormatConversion::SwapRedBlue);
+  const uint8_t bgra[4] = {10, 20, 30, 40};
+  ctx->texture_subdata(tex.get(), 0, 0, {0, 0, 0, 1, 1, 1}, bgra, 4, 4);
+  EXPECT_EQ(sample(tex.get())[0], rgba(30, 20, 10, 40));
+  pipe::Transfer* t = nullptr;
+  auto* p = static_cast<const uint8_t*>(ctx->transfer_map(tex.get(), 0, pipe::kMapRead, {0, 0, 0, 1, 1, 1}, &t));
+  ASSERT_TRUE(p);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(p[i], bgra[i]) << i;
+  ctx->transfer_unmap(t);
+}
+
 TEST_F(TransferFormatTest, LuminanceAndAlphaSwizzles) {
   auto l8 = make_texture(2, 1, pipe::Format::L8_UNORM, pipe::kBindSamplerView);
   const uint8_t l[2] = {77, 200};
