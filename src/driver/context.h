@@ -26,6 +26,9 @@
 
 namespace brass::driver {
 
+// A clear color in the stored channels of an emulated format (swizzles).
+VkClearColorValue stored_clear_color(const pipe::ColorValue& color, const vk::FormatChoice& stored);
+
 // Why a render pass ended (BRASS_STATS "render_pass.end.<reason>").
 enum class RenderPassEnd : uint8_t { Submit, Barrier, Transfer, Readback, FramebufferChange, Count };
 

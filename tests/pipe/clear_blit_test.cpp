@@ -89,6 +89,29 @@ TEST_F(DrawClearBlitTest, MaskedIntegerClearWritesIntegerValue) {
   EXPECT_EQ(read_pixels(rt.get())[5], rgba(1, 201, 202, 4));
 }
 
+TEST_F(DrawClearBlitTest, MaskThroughEmulationSwizzle) {
+  // A8 is stored as R8: GL's alpha mask bit is the stored red channel.
+  auto rt = make_texture(4, 4, pipe::Format::A8_UNORM);
+  bind_target(rt.get());
+  ctx->clear(pipe::kClearColor0, nullptr, {{0, 0, 0, 0.5f}}, 0, 0);
+  const uint64_t draws = stat("clear.masked_draws");
+  pipe::ClearMasks masks;
+  masks.color[0] = pipe::kMaskR | pipe::kMaskG | pipe::kMaskB;  // writes nothing A8 has
+  ctx->clear_masked(pipe::kClearColor0, nullptr, {{1, 1, 1, 1}}, 0, 0, masks);
+  pipe::Transfer* t = nullptr;
+  auto* p = static_cast<const uint8_t*>(ctx->transfer_map(rt.get(), 0, pipe::kMapRead, {0, 0, 0, 4, 4, 1}, &t));
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p[5], 128);
+  ctx->transfer_unmap(t);
+  masks.color[0] = pipe::kMaskA;  // everything A8 has: the fast path
+  ctx->clear_masked(pipe::kClearColor0, nullptr, {{0, 0, 0, 1}}, 0, 0, masks);
+  p = static_cast<const uint8_t*>(ctx->transfer_map(rt.get(), 0, pipe::kMapRead, {0, 0, 0, 4, 4, 1}, &t));
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p[5], 255);
+  ctx->transfer_unmap(t);
+  EXPECT_EQ(stat("clear.masked_draws"), draws);
+}
+
 TEST_F(DrawClearBlitTest, MaskedStencilClearKeepsMaskedBits) {
   auto rt = make_texture(16, 16);
   auto zs = make_texture(16, 16, pipe::Format::Z24_UNORM_S8_UINT, pipe::kBindDepthStencil);
