@@ -42,6 +42,7 @@ vk::Status VulkanContext::init() {
   if (!s) return s;
   dynamic_rendering_ = screen_.dynamic_rendering();
   dynamic_vertex_input_ = caps_.vertex_input_dynamic_state;
+  index_type_uint8_ = caps_.index_type_uint8;
   uniform_range_ = std::min<VkDeviceSize>(caps_.limits.max_uniform_buffer_range, 65536);
 
   // Dummies so unbound slots still have valid descriptors.

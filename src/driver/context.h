@@ -26,6 +26,9 @@
 
 namespace brass::driver {
 
+// A clear color in the stored channels of an emulated format (swizzles).
+VkClearColorValue stored_clear_color(const pipe::ColorValue& color, const vk::FormatChoice& stored);
+
 // Why a render pass ended (BRASS_STATS "render_pass.end.<reason>").
 enum class RenderPassEnd : uint8_t { Submit, Barrier, Transfer, Readback, FramebufferChange, Count };
 
@@ -105,6 +108,8 @@ class VulkanContext final : public pipe::Context {
   // For tests and tools.
   BatchRing& ring() { return *ring_; }
   bool render_pass_active() const { return rp_active_; }
+  // Test hook: behave as if the device lacked VK_EXT_index_type_uint8.
+  void disable_index_type_uint8() { index_type_uint8_ = false; }
 
  private:
   explicit VulkanContext(VulkanScreen& screen);
@@ -193,6 +198,7 @@ class VulkanContext final : public pipe::Context {
   std::unique_ptr<MetaPipelines> meta_;
   bool dynamic_rendering_ = false;
   bool dynamic_vertex_input_ = false;
+  bool index_type_uint8_ = false;
   pipe::Status status_ = pipe::Status::Ok;
   VkDeviceSize uniform_range_ = 0;
 

@@ -481,7 +481,7 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   }
   if (in_info.indexed && !index_buffer_) return;
   const bool restart_other = in_info.indexed && in_info.primitive_restart && in_info.restart_index != all_ones(index_size_);
-  const bool no_uint8 = in_info.indexed && index_size_ == 1 && !caps_.index_type_uint8;
+  const bool no_uint8 = in_info.indexed && index_size_ == 1 && !index_type_uint8_;
   const bool convert = in_info.mode == pipe::PrimitiveType::LineLoop || restart_other || no_uint8;
   if (convert && indirect) {
     BRASS_WARN_ONCE("indirect line loops / restart indices / 8-bit indices need the GPU to rewrite indices (not done)");
@@ -511,8 +511,8 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   } else if (info.indexed && (dirty_ & kDirtyIndexBuffer)) {
     VkIndexType type = index_size_ == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
     if (index_size_ == 1) {
-      if (!caps_.index_type_uint8) {
-        BRASS_WARN_ONCE("8-bit indices need VK_EXT_index_type_uint8 (frontend must convert)");
+      if (!index_type_uint8_) {
+        BRASS_WARN_ONCE("indirect 8-bit indices need VK_EXT_index_type_uint8");
         return;
       }
       type = VK_INDEX_TYPE_UINT8_EXT;

@@ -91,11 +91,22 @@ void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scis
     if (!(buffers & (pipe::kClearColor0 << i)) || !fb_refs_[i]) continue;
     const pipe::Format f = surface_format(fb_refs_[i].get());
     const vk::FormatChoice& stored = driver_resource(fb_refs_[i]->resource())->obj()->format;
-    // Channels the stored format has; a swizzled emulation maps GL channels
-    // to others, so only a full or empty mask is taken as such.
-    const uint8_t present = stored.swizzled() ? 15 : uint8_t((1u << pipe::describe(f).channels) - 1);
-    const uint8_t m = masks.color[i] & 15;
-    if ((m & present) == present || (stored.swizzled() && m == 15)) fast |= pipe::kClearColor0 << i;
+    // GL's mask in stored channels: an emulation swizzle (L8 = RRR1, A8 =
+    // 000R, RGB as RGBA = RGB1) says which stored channel each GL one is.
+    uint8_t present = uint8_t((1u << pipe::describe(f).channels) - 1);
+    uint8_t m = masks.color[i] & 15;
+    if (stored.swizzled()) {
+      uint8_t sp = 0, sm = 0;
+      for (unsigned j = 0; j < 4; ++j) {
+        const auto c = static_cast<unsigned>(stored.swizzle[j]);
+        if (c > static_cast<unsigned>(pipe::Swizzle::A)) continue;  // Zero / One
+        sp |= uint8_t(1u << c);
+        if (m & (1u << j)) sm |= uint8_t(1u << c);
+      }
+      present = sp;
+      m = sm;
+    }
+    if ((m & present) == present) fast |= pipe::kClearColor0 << i;
     else if ((m & present) == 0) continue;
     else {
       masked |= 1u << i;
@@ -131,6 +142,8 @@ void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scis
   MetaPush push;
   std::memcpy(push.value, &color, sizeof(push.value));
   for_each_bit(masked, [&](int i) {
+    const VkClearColorValue c = stored_clear_color(color, driver_resource(fb_refs_[i]->resource())->obj()->format);
+    std::memcpy(push.value, &c, sizeof(push.value));
     MetaKey k = key;
     k.shader = static_cast<uint8_t>(clear_shader(surface_format(fb_refs_[i].get())));
     k.location = static_cast<uint8_t>(i);

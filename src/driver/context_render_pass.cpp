@@ -19,6 +19,19 @@ static_assert(sizeof(g_rp_end) / sizeof(g_rp_end[0]) == static_cast<size_t>(Rend
 StatCounter g_load_op_clears("render_pass.load_op_clears");
 }  // namespace
 
+VkClearColorValue stored_clear_color(const pipe::ColorValue& color, const vk::FormatChoice& stored) {
+  VkClearColorValue out;
+  std::memcpy(&out, &color, sizeof(out));
+  if (!stored.swizzled()) return out;
+  // The stored channel a GL channel is read from gets that channel's value
+  // (A8 = 000R: stored red holds GL alpha).
+  for (unsigned j = 0; j < 4; ++j) {
+    const auto c = static_cast<unsigned>(stored.swizzle[j]);
+    if (c <= static_cast<unsigned>(pipe::Swizzle::A)) out.uint32[c] = color.ui[j];
+  }
+  return out;
+}
+
 void VulkanContext::request_attachment_access() {
   for (unsigned i = 0; i < 9; ++i) {
     auto* s = static_cast<VulkanSurface*>(fb_refs_[i].get());
@@ -157,8 +170,6 @@ void VulkanContext::clear(uint32_t buffers, const pipe::ScissorRect* scissor, co
     if ((buffers & pipe::kClearStencil) && format_has_stencil(zs->format)) mask |= 1u << 9;
   }
   if (!mask) return;
-  VkClearValue cv;
-  std::memcpy(&cv.color, &color, sizeof(cv.color));
   VkClearValue dv;
   dv.depthStencil = {static_cast<float>(depth), stencil};
   ring_->mark_recorded();
@@ -173,7 +184,8 @@ void VulkanContext::clear(uint32_t buffers, const pipe::ScissorRect* scissor, co
                         ((mask >> 8) & 3) != 3 && !(pending_clear_mask_ & (3u << 8));
   if (!rp_active_ && whole && !ds_split) {
     for (unsigned i = 0; i < 8; ++i)
-      if (mask & (1u << i)) clear_values_[i] = cv;
+      if (mask & (1u << i))
+        clear_values_[i].color = stored_clear_color(color, driver_resource(fb_refs_[i]->resource())->obj()->format);
     if (mask & (3u << 8)) {
       if (mask & (1u << 8)) clear_values_[8].depthStencil.depth = dv.depthStencil.depth;
       if (mask & (1u << 9)) clear_values_[8].depthStencil.stencil = stencil;
@@ -188,7 +200,10 @@ void VulkanContext::clear(uint32_t buffers, const pipe::ScissorRect* scissor, co
   std::array<VkClearAttachment, 9> atts{};
   uint32_t n = 0;
   for (unsigned i = 0; i < 8; ++i)
-    if (mask & (1u << i)) atts[n++] = {VK_IMAGE_ASPECT_COLOR_BIT, i, cv};
+    if (mask & (1u << i)) {
+      atts[n] = {VK_IMAGE_ASPECT_COLOR_BIT, i, {}};
+      atts[n++].clearValue.color = stored_clear_color(color, driver_resource(fb_refs_[i]->resource())->obj()->format);
+    }
   if (mask & (3u << 8)) {
     VkImageAspectFlags aspect = 0;
     if (mask & (1u << 8)) aspect |= VK_IMAGE_ASPECT_DEPTH_BIT;

@@ -32,6 +32,44 @@ void VulkanContext::buffer_subdata(pipe::Resource* pr, uint32_t usage, uint64_t 
 }
 
 namespace {
+// A native packed depth/stencil format (D24S8, D32S8): Vulkan copies its
+// two aspects as separate planes, GL packs them per texel.
+bool packed_depth_stencil(const ResourceObject* o) {
+  return o->format.conversion == vk::FormatConversion::None &&
+         o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
+}
+
+// GL packed texels <-> Vulkan planes (depth: 4 bytes, stencil: 1 byte).
+// Z24_UNORM_S8_UINT is depth << 8 | stencil against X8D24 (depth in the low
+// 24 bits); Z32_FLOAT_S8X24_UINT is a float then a word with the stencil
+// in its low byte.
+void split_depth_stencil(pipe::Format f, uint32_t w, uint32_t h, uint32_t d, const uint8_t* src, size_t stride,
+                         size_t layer_stride, uint32_t* depth, uint8_t* stencil) {
+  const bool z32 = f == pipe::Format::Z32_FLOAT_S8X24_UINT;
+  for (uint32_t z = 0; z < d; ++z)
+    for (uint32_t y = 0; y < h; ++y) {
+      const uint8_t* row = src + z * layer_stride + y * stride;
+      for (uint32_t x = 0; x < w; ++x, ++depth, ++stencil) {
+        uint32_t v[2];
+        std::memcpy(v, row + x * (z32 ? 8 : 4), z32 ? 8 : 4);
+        *depth = z32 ? v[0] : v[0] >> 8;
+        *stencil = uint8_t(z32 ? v[1] : v[0]);
+      }
+    }
+}
+void merge_depth_stencil(pipe::Format f, uint32_t w, uint32_t h, uint32_t d, const uint32_t* depth,
+                         const uint8_t* stencil, uint8_t* dst, size_t stride, size_t layer_stride) {
+  const bool z32 = f == pipe::Format::Z32_FLOAT_S8X24_UINT;
+  for (uint32_t z = 0; z < d; ++z)
+    for (uint32_t y = 0; y < h; ++y) {
+      uint8_t* row = dst + z * layer_stride + y * stride;
+      for (uint32_t x = 0; x < w; ++x, ++depth, ++stencil) {
+        const uint32_t v[2] = {z32 ? *depth : (*depth & 0xffffffu) << 8 | *stencil, *stencil};
+        std::memcpy(row + x * (z32 ? 8 : 4), v, z32 ? 8 : 4);
+      }
+    }
+}
+
 // Copy regions for `box` of `level` from a tightly packed buffer at
 // `offset` (and, for DepthStencilRepack, the stencil plane at
 // `stencil_offset`). Returns the region count.
@@ -39,7 +77,7 @@ uint32_t image_regions(const pipe::Resource* pr, const ResourceObject* o, uint32
                        VkDeviceSize offset, VkDeviceSize stencil_offset, VkBufferImageCopy (&c)[2]) {
   const bool is3d = pr->templ().target == pipe::Target::Texture3D;
   const uint32_t slices = uint32_t(std::max(1, box.depth));
-  const bool repack = o->format.conversion == vk::FormatConversion::DepthStencilRepack;
+  const bool repack = o->format.conversion == vk::FormatConversion::DepthStencilRepack || packed_depth_stencil(o);
   const bool ds = o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
   c[0] = {};
   c[0].bufferOffset = offset;
@@ -77,7 +115,15 @@ vk::Status VulkanContext::upload_image(Resource* r, uint32_t level, const pipe::
   if (!layer_stride) layer_stride = stride * rows;
   StreamAllocation a;
   VkDeviceSize stencil_offset = 0;
-  if (conv == vk::FormatConversion::None) {
+  if (packed_depth_stencil(o)) {
+    const size_t texels = size_t(box.width) * box.height * slices;
+    const size_t stencil_at = (texels * 4 + 15) & ~size_t(15);
+    vk::Status s = stream_->allocate(stencil_at + texels, 16, &a);
+    if (!s) return s;
+    stencil_offset = a.offset + stencil_at;
+    split_depth_stencil(f, box.width, box.height, slices, static_cast<const uint8_t*>(data), stride, layer_stride,
+                        reinterpret_cast<uint32_t*>(a.ptr), a.ptr + stencil_at);
+  } else if (conv == vk::FormatConversion::None) {
     vk::Status s = stream_->allocate(uint64_t(row) * rows * slices, 16, &a);
     if (!s) return s;
     for (uint32_t z = 0; z < slices; ++z)
@@ -212,7 +258,8 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
   if (usage & pipe::kMapRead) {
     const pipe::Format f = pr->templ().format;
     const vk::FormatConversion conv = o->format.conversion;
-    const bool convert = conv != vk::FormatConversion::None;
+    const bool packed = packed_depth_stencil(o);
+    const bool convert = conv != vk::FormatConversion::None || packed;
     if (convert && !vk::can_convert_from_stored(f, conv)) {
       BRASS_WARN_ONCE("no readback conversion for this emulated format");
       return nullptr;
@@ -224,8 +271,8 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
     StreamAllocation stored = t->staging;
     size_t stored_size = 0, stencil_at = 0, stencil_size = 0;
     if (convert) {
-      stored_size = vk::converted_size(f, conv, ext);
-      stencil_size = repack ? vk::stencil_plane_size(ext) : 0;
+      stored_size = packed ? size_t(box.width) * box.height * slices * 4 : vk::converted_size(f, conv, ext);
+      stencil_size = repack || packed ? vk::stencil_plane_size(ext) : 0;
       stencil_at = (stored_size + 15) & ~size_t(15);
       s = stream_->allocate(stencil_at + stencil_size, 16, &stored);
       if (!s) return fail(s), nullptr;
@@ -255,7 +302,11 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
     s = submit(SubmitReason::Readback);
     if (s) s = ring_->wait(serial);
     if (!s) return fail(s), nullptr;
-    if (convert) {
+    if (packed) {
+      stream_->invalidate(stored, stencil_at + stencil_size);
+      merge_depth_stencil(f, box.width, box.height, slices, reinterpret_cast<const uint32_t*>(stored.ptr),
+                          stored.ptr + stencil_at, t->staging.ptr, t->stride, t->layer_stride);
+    } else if (convert) {
       stream_->invalidate(stored, stencil_at + stencil_size);
       const vk::ConstImageData src{stored.ptr, stored_size, 0, 0};
       const vk::ConstImageData stencil{stored.ptr + stencil_at, stencil_size, 0, 0};

@@ -6,7 +6,7 @@
 namespace brass::test {
 namespace {
 
-class ClearBlitTest : public PipeTest {
+class DrawClearBlitTest : public PipeTest {
  protected:
   // Binds a framebuffer of one color target and a depth/stencil target.
   void bind_color_zs(pipe::Resource* color, pipe::Resource* zs) {
@@ -43,7 +43,7 @@ class ClearBlitTest : public PipeTest {
   Ref<pipe::Resource> quad_, color_, off_;
 };
 
-TEST_F(ClearBlitTest, MaskedColorClearKeepsMaskedChannels) {
+TEST_F(DrawClearBlitTest, MaskedColorClearKeepsMaskedChannels) {
   auto rt = make_texture(16, 16);
   bind_target(rt.get());
   ctx->clear(pipe::kClearColor0, nullptr, {{0, 0.5f, 0, 0}}, 0, 0);
@@ -61,7 +61,7 @@ TEST_F(ClearBlitTest, MaskedColorClearKeepsMaskedChannels) {
   EXPECT_EQ(px[3 * 16 + 12], rgba(255, 128, 0, 255));
 }
 
-TEST_F(ClearBlitTest, FullMaskTakesFastPathAndEmptyMaskDoesNothing) {
+TEST_F(DrawClearBlitTest, FullMaskTakesFastPathAndEmptyMaskDoesNothing) {
   auto rt = make_texture(16, 16);
   bind_target(rt.get());
   const uint64_t draws = stat("clear.masked_draws");
@@ -75,7 +75,7 @@ TEST_F(ClearBlitTest, FullMaskTakesFastPathAndEmptyMaskDoesNothing) {
   EXPECT_EQ(stat("render_pass.load_op_clears"), load_ops + 1);
 }
 
-TEST_F(ClearBlitTest, MaskedIntegerClearWritesIntegerValue) {
+TEST_F(DrawClearBlitTest, MaskedIntegerClearWritesIntegerValue) {
   auto rt = make_texture(4, 4, pipe::Format::RGBA8_UINT);
   bind_target(rt.get());
   pipe::ColorValue v;
@@ -89,7 +89,30 @@ TEST_F(ClearBlitTest, MaskedIntegerClearWritesIntegerValue) {
   EXPECT_EQ(read_pixels(rt.get())[5], rgba(1, 201, 202, 4));
 }
 
-TEST_F(ClearBlitTest, MaskedStencilClearKeepsMaskedBits) {
+TEST_F(DrawClearBlitTest, MaskThroughEmulationSwizzle) {
+  // A8 is stored as R8: GL's alpha mask bit is the stored red channel.
+  auto rt = make_texture(4, 4, pipe::Format::A8_UNORM);
+  bind_target(rt.get());
+  ctx->clear(pipe::kClearColor0, nullptr, {{0, 0, 0, 0.5f}}, 0, 0);
+  const uint64_t draws = stat("clear.masked_draws");
+  pipe::ClearMasks masks;
+  masks.color[0] = pipe::kMaskR | pipe::kMaskG | pipe::kMaskB;  // writes nothing A8 has
+  ctx->clear_masked(pipe::kClearColor0, nullptr, {{1, 1, 1, 1}}, 0, 0, masks);
+  pipe::Transfer* t = nullptr;
+  auto* p = static_cast<const uint8_t*>(ctx->transfer_map(rt.get(), 0, pipe::kMapRead, {0, 0, 0, 4, 4, 1}, &t));
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p[5], 128);
+  ctx->transfer_unmap(t);
+  masks.color[0] = pipe::kMaskA;  // everything A8 has: the fast path
+  ctx->clear_masked(pipe::kClearColor0, nullptr, {{0, 0, 0, 1}}, 0, 0, masks);
+  p = static_cast<const uint8_t*>(ctx->transfer_map(rt.get(), 0, pipe::kMapRead, {0, 0, 0, 4, 4, 1}, &t));
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p[5], 255);
+  ctx->transfer_unmap(t);
+  EXPECT_EQ(stat("clear.masked_draws"), draws);
+}
+
+TEST_F(DrawClearBlitTest, MaskedStencilClearKeepsMaskedBits) {
   auto rt = make_texture(16, 16);
   auto zs = make_texture(16, 16, pipe::Format::Z24_UNORM_S8_UINT, pipe::kBindDepthStencil);
   bind_color_zs(rt.get(), zs.get());
@@ -117,7 +140,7 @@ TEST_F(ClearBlitTest, MaskedStencilClearKeepsMaskedBits) {
   ctx->delete_depth_stencil_alpha_state(d);
 }
 
-TEST_F(ClearBlitTest, ScissoredBlitGoesThroughShader) {
+TEST_F(DrawClearBlitTest, ScissoredBlitGoesThroughShader) {
   auto src = make_texture(8, 8);
   bind_target(src.get());
   ctx->clear(pipe::kClearColor0, nullptr, {{1, 0, 0, 1}}, 0, 0);
@@ -140,7 +163,7 @@ TEST_F(ClearBlitTest, ScissoredBlitGoesThroughShader) {
   EXPECT_EQ(px[3 * 16 + 3], rgba(0, 0, 255));
 }
 
-TEST_F(ClearBlitTest, FlippedBlitMirrorsBothAxes) {
+TEST_F(DrawClearBlitTest, FlippedBlitMirrorsBothAxes) {
   auto src = make_texture(4, 4);
   std::array<uint32_t, 16> texels;
   for (int y = 0; y < 4; ++y)
@@ -158,7 +181,7 @@ TEST_F(ClearBlitTest, FlippedBlitMirrorsBothAxes) {
     for (int x = 0; x < 4; ++x) EXPECT_EQ(px[y * 4 + x], texels[(3 - y) * 4 + (3 - x)]) << x << "," << y;
 }
 
-TEST_F(ClearBlitTest, FormatConvertingBlitToHalfFloat) {
+TEST_F(DrawClearBlitTest, FormatConvertingBlitToHalfFloat) {
   auto src = make_texture(4, 4);
   bind_target(src.get());
   ctx->clear(pipe::kClearColor0, nullptr, {{1, 0.5f, 0, 1}}, 0, 0);
@@ -178,7 +201,7 @@ TEST_F(ClearBlitTest, FormatConvertingBlitToHalfFloat) {
   ctx->transfer_unmap(t);
 }
 
-TEST_F(ClearBlitTest, ScaledMultisampleResolve) {
+TEST_F(DrawClearBlitTest, ScaledMultisampleResolve) {
   auto ms = make_texture(8, 8, pipe::Format::RGBA8_UNORM, pipe::kBindRenderTarget | pipe::kBindSamplerView, 4);
   bind_target(ms.get());
   ctx->clear(pipe::kClearColor0, nullptr, {{0, 1, 0, 1}}, 0, 0);

@@ -6,7 +6,7 @@
 namespace brass::test {
 namespace {
 
-class FormatTest : public PipeTest {
+class TransferFormatTest : public PipeTest {
  protected:
   void TearDown() override {
     for (auto f : forced_) screen().force_format_emulation(f, false);
@@ -31,7 +31,7 @@ class FormatTest : public PipeTest {
   std::vector<pipe::Format> forced_;
 };
 
-TEST_F(FormatTest, Etc2Rgb8IsDecodedOnUpload) {
+TEST_F(TransferFormatTest, Etc2Rgb8IsDecodedOnUpload) {
   force(pipe::Format::ETC2_RGB8);  // lavapipe has no ETC2 anyway
   auto tex = make_texture(4, 4, pipe::Format::ETC2_RGB8, pipe::kBindSamplerView);
   ASSERT_EQ(driver::driver_resource(tex.get())->obj()->format.conversion, vk::FormatConversion::DecodeEtc2);
@@ -43,7 +43,7 @@ TEST_F(FormatTest, Etc2Rgb8IsDecodedOnUpload) {
   for (uint32_t p : px) EXPECT_EQ(p, rgba(138, 70, 2, 255));
 }
 
-TEST_F(FormatTest, Rgb8SampledHasOpaqueAlphaAndReadsBack) {
+TEST_F(TransferFormatTest, Rgb8SampledHasOpaqueAlphaAndReadsBack) {
   force(pipe::Format::RGB8_UNORM);
   auto tex = make_texture(2, 2, pipe::Format::RGB8_UNORM, pipe::kBindSamplerView);
   ASSERT_EQ(driver::driver_resource(tex.get())->obj()->format.conversion, vk::FormatConversion::ExpandToFourChannels);
@@ -60,7 +60,39 @@ TEST_F(FormatTest, Rgb8SampledHasOpaqueAlphaAndReadsBack) {
   ctx->transfer_unmap(t);
 }
 
-TEST_F(FormatTest, LuminanceAndAlphaSwizzles) {
+TEST_F(TransferFormatTest, Rgb565ExpandedWhereForced) {
+  force(pipe::Format::B5G6R5_UNORM);  // as on devices without R5G6B5
+  auto tex = make_texture(4, 1, pipe::Format::B5G6R5_UNORM, pipe::kBindSamplerView);
+  ASSERT_EQ(driver::driver_resource(tex.get())->obj()->format.conversion, vk::FormatConversion::ExpandToFourChannels);
+  const uint16_t texels[4] = {0xf800, 0x07e0, 0x001f, 0x0000};  // GL_UNSIGNED_SHORT_5_6_5: red in the high bits
+  ctx->texture_subdata(tex.get(), 0, 0, {0, 0, 0, 4, 1, 1}, texels, 8, 8);
+  auto px = sample(tex.get());
+  EXPECT_EQ(px[0], rgba(255, 0, 0, 255));
+  EXPECT_EQ(px[1], rgba(0, 255, 0, 255));
+  EXPECT_EQ(px[2], rgba(0, 0, 255, 255));
+  EXPECT_EQ(px[3], rgba(0, 0, 0, 255));
+  pipe::Transfer* t = nullptr;
+  auto* p = static_cast<const uint16_t*>(ctx->transfer_map(tex.get(), 0, pipe::kMapRead, {0, 0, 0, 4, 1, 1}, &t));
+  ASSERT_TRUE(p);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(p[i], texels[i]) << i;
+  ctx->transfer_unmap(t);
+}
+
+TEST_F(TransferFormatTest, Bgra8SwappedWhereForced) {
+  force(pipe::Format::BGRA8_UNORM);
+  auto tex = make_texture(1, 1, pipe::Format::BGRA8_UNORM, pipe::kBindSamplerView);
+  ASSERT_EQ(driver::driver_resource(tex.get())->obj()->format.conversion, vk::FormatConversion::SwapRedBlue);
+  const uint8_t bgra[4] = {10, 20, 30, 40};
+  ctx->texture_subdata(tex.get(), 0, 0, {0, 0, 0, 1, 1, 1}, bgra, 4, 4);
+  EXPECT_EQ(sample(tex.get())[0], rgba(30, 20, 10, 40));
+  pipe::Transfer* t = nullptr;
+  auto* p = static_cast<const uint8_t*>(ctx->transfer_map(tex.get(), 0, pipe::kMapRead, {0, 0, 0, 1, 1, 1}, &t));
+  ASSERT_TRUE(p);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(p[i], bgra[i]) << i;
+  ctx->transfer_unmap(t);
+}
+
+TEST_F(TransferFormatTest, LuminanceAndAlphaSwizzles) {
   auto l8 = make_texture(2, 1, pipe::Format::L8_UNORM, pipe::kBindSamplerView);
   const uint8_t l[2] = {77, 200};
   ctx->texture_subdata(l8.get(), 0, 0, {0, 0, 0, 2, 1, 1}, l, 2, 2);
@@ -77,7 +109,7 @@ TEST_F(FormatTest, LuminanceAndAlphaSwizzles) {
   EXPECT_EQ(sample(la.get())[0], rgba(33, 33, 33, 66));
 }
 
-TEST_F(FormatTest, ViewSwizzleComposesWithEmulationSwizzle) {
+TEST_F(TransferFormatTest, ViewSwizzleComposesWithEmulationSwizzle) {
   auto l8 = make_texture(1, 1, pipe::Format::L8_UNORM, pipe::kBindSamplerView);
   const uint8_t l = 50;
   ctx->texture_subdata(l8.get(), 0, 0, {0, 0, 0, 1, 1, 1}, &l, 1, 1);
@@ -111,7 +143,23 @@ TEST_F(FormatTest, ViewSwizzleComposesWithEmulationSwizzle) {
   ctx->set_sampler_views(pipe::ShaderStage::Fragment, 0, std::span<pipe::SamplerView* const>());
 }
 
-TEST_F(FormatTest, DepthStencilRepackRoundTrip) {
+TEST_F(TransferFormatTest, DepthStencilRoundTrip) {
+  // Native D24S8 where the device has it (or the repack): both planes.
+  auto zs = make_texture(4, 1, pipe::Format::Z24_UNORM_S8_UINT, pipe::kBindDepthStencil | pipe::kBindSamplerView);
+  // GL_UNSIGNED_INT_24_8: depth in the high 24 bits, stencil in the low 8.
+  const uint32_t texels[4] = {0x00000000u | 7, 0xffffff00u | 255, 0x80000000u | 1, 0x40000000u | 128};
+  ctx->texture_subdata(zs.get(), 0, 0, {0, 0, 0, 4, 1, 1}, texels, 16, 16);
+  pipe::Transfer* t = nullptr;
+  auto* p = static_cast<const uint32_t*>(ctx->transfer_map(zs.get(), 0, pipe::kMapRead, {0, 0, 0, 4, 1, 1}, &t));
+  ASSERT_TRUE(p);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(p[i] & 0xff, texels[i] & 0xff) << i;
+    EXPECT_NEAR(double(p[i] >> 8), double(texels[i] >> 8), 1.0) << i;
+  }
+  ctx->transfer_unmap(t);
+}
+
+TEST_F(TransferFormatTest, DepthStencilRepackRoundTrip) {
   force(pipe::Format::Z24_UNORM_S8_UINT);  // D32_SFLOAT + S8 planes even where D24S8 exists
   auto zs = make_texture(4, 1, pipe::Format::Z24_UNORM_S8_UINT, pipe::kBindDepthStencil | pipe::kBindSamplerView);
   ASSERT_EQ(driver::driver_resource(zs.get())->obj()->format.conversion, vk::FormatConversion::DepthStencilRepack);
@@ -134,12 +182,12 @@ TEST_F(FormatTest, DepthStencilRepackRoundTrip) {
 namespace brass::test {
 namespace {
 
-using SubresourceTest = PipeTest;
+using SyncSubresourceTest = PipeTest;
 
 // GL's hand-made mipmaps: sample level 0 while rendering into level 1 of the
 // same texture. Layouts are tracked per level, so level 0 stays sampled and
 // level 1 is an attachment in the same pass; validation stays silent.
-TEST_F(SubresourceTest, RenderIntoLevelOneWhileSamplingLevelZero) {
+TEST_F(SyncSubresourceTest, RenderIntoLevelOneWhileSamplingLevelZero) {
   auto tex = make_texture(8, 8, pipe::Format::RGBA8_UNORM, pipe::kBindRenderTarget | pipe::kBindSamplerView, 1, 2);
   std::vector<uint32_t> texels(64, rgba(10, 200, 30));
   ctx->texture_subdata(tex.get(), 0, 0, {0, 0, 0, 8, 8, 1}, texels.data(), 32, 256);
@@ -186,7 +234,7 @@ TEST_F(SubresourceTest, RenderIntoLevelOneWhileSamplingLevelZero) {
 }
 
 // Blit between two levels of one image goes through per-level layouts too.
-TEST_F(SubresourceTest, BlitBetweenLevelsOfOneTexture) {
+TEST_F(SyncSubresourceTest, BlitBetweenLevelsOfOneTexture) {
   auto tex = make_texture(8, 8, pipe::Format::RGBA8_UNORM, pipe::kBindRenderTarget | pipe::kBindSamplerView, 1, 2);
   std::vector<uint32_t> texels(64, rgba(1, 2, 3));
   ctx->texture_subdata(tex.get(), 0, 0, {0, 0, 0, 8, 8, 1}, texels.data(), 32, 256);

@@ -5,7 +5,7 @@
 namespace brass::test {
 namespace {
 
-class IndexTest : public PipeTest {
+class DrawIndexTest : public PipeTest {
  protected:
   // Pixel center c of a 16-pixel target in NDC.
   static float ndc(float c) { return c / 8.0f - 1.0f; }
@@ -31,7 +31,7 @@ class IndexTest : public PipeTest {
   Ref<pipe::Resource> rt_, vbuf_, color_, off_;
 };
 
-TEST_F(IndexTest, LineLoopIsClosed) {
+TEST_F(DrawIndexTest, LineLoopIsClosed) {
   std::vector<float> v;
   square(v, 4.5f, 11.5f, 4.5f, 11.5f);
   setup(v);
@@ -47,7 +47,7 @@ TEST_F(IndexTest, LineLoopIsClosed) {
   EXPECT_EQ(px(p, 8, 8), rgba(0, 0, 0));
 }
 
-TEST_F(IndexTest, IndexedLineLoopsWith8BitIndicesAndRestart) {
+TEST_F(DrawIndexTest, IndexedLineLoopsWith8BitIndicesAndRestart) {
   std::vector<float> v;
   square(v, 1.5f, 6.5f, 1.5f, 6.5f);
   square(v, 9.5f, 14.5f, 1.5f, 6.5f);
@@ -69,7 +69,7 @@ TEST_F(IndexTest, IndexedLineLoopsWith8BitIndicesAndRestart) {
   EXPECT_EQ(px(p, 4, 4), rgba(0, 0, 0));
 }
 
-TEST_F(IndexTest, RestartIndexOtherThanAllOnes) {
+TEST_F(DrawIndexTest, RestartIndexOtherThanAllOnes) {
   // Two strips (left and right quads) separated by restart index 100.
   setup({-1, -1, -0.5f, -1, -1, 1, -0.5f, 1, 0.5f, -1, 1, -1, 0.5f, 1, 1, 1});
   const uint16_t idx[] = {0, 1, 2, 3, 100, 4, 5, 6, 7};
@@ -95,7 +95,35 @@ TEST_F(IndexTest, RestartIndexOtherThanAllOnes) {
   EXPECT_EQ(px(p, 15, 8), rgba(255, 255, 255));
 }
 
-TEST_F(IndexTest, EightBitTriangleIndices) {
+class DrawEightBitIndexTest : public DrawIndexTest, public ::testing::WithParamInterface<bool> {};
+
+TEST_P(DrawEightBitIndexTest, TriangleStripWithRestart) {
+  if (!GetParam()) vctx().disable_index_type_uint8();  // the rewrite to 32-bit indices
+  // Left and right quads separated by the 8-bit restart index 0xff.
+  setup({-1, -1, -0.5f, -1, -1, 1, -0.5f, 1, 0.5f, -1, 1, -1, 0.5f, 1, 1, 1});
+  const uint8_t idx[] = {0, 1, 2, 3, 0xff, 4, 5, 6, 7};
+  auto ibuf = make_buffer(sizeof(idx), idx);
+  ctx->set_index_buffer(ibuf.get(), 1, 0);
+  pipe::DrawInfo info;
+  info.mode = pipe::PrimitiveType::TriangleStrip;
+  info.indexed = true;
+  info.primitive_restart = true;
+  info.restart_index = 0xff;
+  const pipe::DrawStart d{0, 9, 0};
+  const uint64_t converted = stat("draw.converted_indices");
+  ctx->draw_vbo(info, nullptr, std::span(&d, 1));
+  if (!GetParam()) {
+    EXPECT_EQ(stat("draw.converted_indices"), converted + 1);
+  }
+  auto p = read_pixels(rt_.get());
+  EXPECT_EQ(px(p, 1, 8), rgba(255, 255, 255));
+  EXPECT_EQ(px(p, 8, 8), rgba(0, 0, 0));
+  EXPECT_EQ(px(p, 15, 8), rgba(255, 255, 255));
+}
+INSTANTIATE_TEST_SUITE_P(Uint8, DrawEightBitIndexTest, ::testing::Values(true, false),
+                         [](const auto& i) { return i.param ? "Native" : "Rewritten"; });
+
+TEST_F(DrawIndexTest, EightBitTriangleIndices) {
   setup({-1, -1, 1, -1, -1, 1, 1, 1});
   const uint8_t idx[] = {0, 1, 2, 3};
   auto ibuf = make_buffer(sizeof(idx), idx);

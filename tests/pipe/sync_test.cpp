@@ -163,5 +163,19 @@ TEST_F(SyncTest, ResourceDestroyedInFlightIsFreedAfterItsBatch) {
   EXPECT_LT(screen().device().memory().stats().live_allocations, live);
 }
 
+TEST_F(SyncTest, FencePollSeesBatchInFlightUntilItCompletes) {
+  auto rt = make_texture(16, 16);
+  bind_target(rt.get());
+  ctx->clear(pipe::kClearColor0, nullptr, {{1, 0, 0, 1}}, 0, 0);
+  Ref<pipe::Fence> fence;
+  ASSERT_TRUE(vctx().ring().arm_gpu_gate());
+  ctx->flush(&fence, 0);
+  EXPECT_FALSE(screen().fence_finish(fence.get(), 0));  // glClientWaitSync(timeout 0): not yet
+  EXPECT_FALSE(screen().fence_finish(fence.get(), 0));
+  ASSERT_TRUE(vctx().ring().release_gpu_gate());
+  EXPECT_TRUE(screen().fence_finish(fence.get(), UINT64_MAX));
+  EXPECT_TRUE(screen().fence_finish(fence.get(), 0));
+}
+
 }  // namespace
 }  // namespace brass::test

@@ -81,8 +81,9 @@ class BatchRing {
   // Test hook: a GPU gate. arm_gpu_gate() makes the next submit wait on a
   // timeline semaphore that only release_gpu_gate() (vkSignalSemaphore from
   // the host) signals, so that batch is deterministically in flight until
-  // the test releases it. A CPU wait on a gated batch releases the gate
-  // first (with a warning) instead of deadlocking. Costs one branch at submit.
+  // the test releases it. A blocking CPU wait on a gated batch releases the
+  // gate first (with a warning) instead of deadlocking; a poll (timeout 0)
+  // does not. Costs one branch at submit.
   vk::Status arm_gpu_gate();
   vk::Status release_gpu_gate();
   bool gpu_gate_pending() const { return gate_wait_value_ != 0 || gate_submitted_ != 0; }
