@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "pipe/context.h"
 #include "pipe/resource.h"
 #include "pipe/screen.h"
 
@@ -48,6 +49,12 @@ class ClientApi {
   // The calling thread's current context: glFlush / glFinish.
   virtual void flush() = 0;
   virtual void finish() = 0;
+  // The pipe context `ctx` renders with (window surfaces present through
+  // it); null when it has none.
+  virtual pipe::Context* pipe_context(ClientContext* ctx) {
+    (void)ctx;
+    return nullptr;
+  }
   // Entry point of a client-API function, or null.
   virtual void* get_proc_address(const char* name) = 0;
 };
