@@ -303,7 +303,8 @@ TEST_F(E2eX11, WindowSurfaceErrors) {
   EXPECT_EQ(eglCreateWindowSurface(dpy, config, static_cast<EGLNativeWindowType>(window), bad_attr),
             EGL_NO_SURFACE);
   EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
-  const EGLint ms_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_SAMPLES, 4, EGL_NONE};
+  const EGLint ms_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
+                               EGL_SAMPLES,      4,               EGL_NONE};
   EGLConfig ms = nullptr;
   EGLint n = 0;
   ASSERT_TRUE(eglChooseConfig(dpy, ms_attribs, &ms, 1, &n));
@@ -324,7 +325,7 @@ TEST_F(E2eX11, WindowSurfaceErrors) {
   EGLDisplay sl = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
   ASSERT_TRUE(eglInitialize(sl, nullptr, nullptr));
   EGLConfig slc = nullptr;
-  const EGLint pb[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
+  const EGLint pb[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_NONE};
   ASSERT_TRUE(eglChooseConfig(sl, pb, &slc, 1, &n));
   EXPECT_EQ(eglCreateWindowSurface(sl, slc, static_cast<EGLNativeWindowType>(window), nullptr), EGL_NO_SURFACE);
   EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
