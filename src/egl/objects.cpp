@@ -258,7 +258,9 @@ void build_configs(Display* dpy) {
     EGLint r, g, b, a;
   };
   const Color colors[] = {{8, 8, 8, 8}, {8, 8, 8, 0}, {5, 6, 5, 0}};
-  const EGLint depth_stencil[][2] = {{0, 0}, {24, 8}};
+  // Depth without stencil too: applications that score configs (glmark2)
+  // reject stencil bits they did not ask for.
+  const EGLint depth_stencil[][2] = {{0, 0}, {24, 0}, {24, 8}};
   const EGLint sample_counts[] = {0, 4};
   // X11: window configs carry the screen's TrueColor visual (every config
   // reports it: 16- and 24-bit buffers are presented into a 24-bit window).

@@ -136,7 +136,7 @@ EGLint allocate_surface_buffers(Surface* surface);
 // whether a current context must bind the new buffers.
 EGLint update_window_size(Surface* surface, bool* changed);
 
-// The configs every display offers: {RGBA8, RGB8, RGB565} x {none, D24S8} x {1, 4 samples};
+// The configs every display offers: {RGBA8, RGB8, RGB565} x {none, D24, D24S8} x {1, 4 samples};
 // on X11 displays the single-sampled ones also have EGL_WINDOW_BIT and the
 // screen's depth-24 TrueColor visual.
 void build_configs(Display* dpy);
