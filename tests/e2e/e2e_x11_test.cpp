@@ -345,4 +345,21 @@ TEST(E2eX11Default, DefaultDisplayNeedsNoX) {
   EXPECT_TRUE(eglTerminate(d));
 }
 
+TEST_F(E2eX11, DestroyedWindowFailsTheSwap) {
+  make_current_on_window();
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ASSERT_TRUE(eglSwapBuffers(dpy, surface));
+  XDestroyWindow(xdpy, window);
+  windows.clear();
+  XSync(xdpy, False);
+  glClear(GL_COLOR_BUFFER_BIT);
+  EXPECT_FALSE(eglSwapBuffers(dpy, surface));
+  EXPECT_EQ(eglGetError(), EGL_BAD_NATIVE_WINDOW);
+  // The surface can still be released and destroyed.
+  EXPECT_TRUE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+  EXPECT_TRUE(eglDestroySurface(dpy, surface));
+  surface = EGL_NO_SURFACE;
+}
+
 }  // namespace
