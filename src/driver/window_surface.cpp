@@ -195,7 +195,10 @@ VulkanWindowSurface::~VulkanWindowSurface() {
   }
   presentable_.clear();
   swapchain_.reset();
-  for (Frame& f : frames_) f.source.reset();
+  for (Frame& f : frames_) {
+    f.source.reset();
+    f.resolved.reset();
+  }
   if (surface_) vkDestroySurfaceKHR(screen_.device().instance().handle(), surface_, nullptr);
 }
 
@@ -207,6 +210,7 @@ vk::Status VulkanWindowSurface::wait_frames() {
     BRASS_VK_RETURN_IF_FAILED(vkResetFences(dev_, 1, &fence));
     f.pending = false;
     f.source.reset();
+    f.resolved.reset();
   }
   return {};
 }
@@ -317,6 +321,7 @@ pipe::Status VulkanWindowSurface::acquire() {
       vkResetFences(dev_, 1, &fence);
       f.pending = false;
       f.source.reset();
+      f.resolved.reset();
     }
     const VkResult r =
         vkAcquireNextImageKHR(dev_, swapchain_.get(), UINT64_MAX, f.acquired.get(), VK_NULL_HANDLE, &image_index_);
@@ -393,10 +398,54 @@ vk::Status VulkanWindowSurface::record_blit(VkCommandBuffer cmd, ResourceObject*
   return {};
 }
 
+ResourceObject* VulkanWindowSurface::record_resolve(VkCommandBuffer cmd, pipe::Resource* color,
+                                                   pipe::Status* status) {
+  const pipe::ResourceTemplate& ct = color->templ();
+  if (!resolve_ || resolve_->templ().width != ct.width || resolve_->templ().height != ct.height ||
+      resolve_->templ().format != ct.format) {
+    pipe::ResourceTemplate t = ct;
+    t.samples = 1;
+    t.levels = 1;
+    t.bind = pipe::kBindRenderTarget;
+    resolve_ = screen_.resource_create(t, status);
+    if (!resolve_) return nullptr;
+  }
+  ResourceObject* src = driver_resource(color)->obj();
+  ResourceObject* dst = driver_resource(resolve_.get())->obj();
+  VkImageMemoryBarrier2 b[2];
+  b[0] = image_barrier(src->image, src->access.layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  b[0].srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b[0].srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+  b[0].dstStageMask = VK_PIPELINE_STAGE_2_TRANSFER_BIT;
+  b[0].dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT;
+  // Its previous contents are dead; the previous frame's blit read it
+  // earlier on this queue (TRANSFER covers that read).
+  b[1] = image_barrier(dst->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  b[1].srcStageMask = VK_PIPELINE_STAGE_2_TRANSFER_BIT;
+  b[1].dstStageMask = VK_PIPELINE_STAGE_2_TRANSFER_BIT;
+  b[1].dstAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  emit(cmd, b, 2);
+  VkImageResolve r{};
+  r.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  r.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  r.extent = {ct.width, ct.height, 1};
+  vkCmdResolveImage(cmd, src->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image,
+                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+  src->access.reset();
+  src->access.layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+  src->access.read_stages = VK_PIPELINE_STAGE_2_TRANSFER_BIT;
+  src->access.read_access = VK_ACCESS_2_TRANSFER_READ_BIT;
+  // record_blit's source barrier (ALL_COMMANDS/MEMORY_WRITE) makes the
+  // resolve's write visible to the blit.
+  dst->access.reset();
+  dst->access.layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+  return dst;
+}
+
 pipe::Status VulkanWindowSurface::present(pipe::Context& ctx, pipe::Resource* color, int swap_interval) {
   ctx.flush(nullptr, pipe::kFlushEndOfFrame);
   if (pipe::Status s = ctx.status(); s != pipe::Status::Ok) return s;
-  if (!color || color->templ().samples > 1) return pipe::Status::InvalidArgument;
+  if (!color) return pipe::Status::InvalidArgument;
   const int interval = swap_interval <= 0 ? 0 : 1;
   if (interval != interval_) {
     interval_ = interval;
@@ -421,7 +470,16 @@ pipe::Status VulkanWindowSurface::present(pipe::Context& ctx, pipe::Resource* co
   VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   if (VkResult r = vkBeginCommandBuffer(cmd, &bi); r != VK_SUCCESS) return fail(r);
-  record_blit(cmd, src, color->templ().width, color->templ().height);
+  ResourceObject* resolved = nullptr;
+  if (color->templ().samples > 1) {
+    pipe::Status rs = pipe::Status::Ok;
+    resolved = record_resolve(cmd, color, &rs);
+    if (!resolved) {
+      vkEndCommandBuffer(cmd);
+      return rs;
+    }
+  }
+  record_blit(cmd, resolved ? resolved : src, color->templ().width, color->templ().height);
   if (VkResult r = vkEndCommandBuffer(cmd); r != VK_SUCCESS) return fail(r);
 
   VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
@@ -457,6 +515,7 @@ pipe::Status VulkanWindowSurface::present(pipe::Context& ctx, pipe::Resource* co
   }
   f.pending = true;
   f.source = driver_resource(color)->object;
+  if (resolved) f.resolved = driver_resource(resolve_.get())->object;
   frame_ = (frame_ + 1) % frames_.size();
   acquired_ = false;
   g_presents.add();

@@ -2,6 +2,8 @@
 // VK_KHR_xcb_surface). Each present copies the GL color buffer into the
 // acquired swapchain image with one blit that flips it vertically (Brass
 // stores images bottom row first; windows are top row first) and presents.
+// A multisampled color buffer is resolved first into a single-sampled image
+// the window surface keeps.
 //
 // Synchronization, per frame slot (two in flight):
 //   acquire  -> binary semaphore `acquired` (waited at the blit's stage)
@@ -52,6 +54,9 @@ class VulkanWindowSurface final : public pipe::WindowSurface {
   vk::Status wait_frames();
   VkPresentModeKHR choose_mode(int swap_interval) const;
   vk::Status record_blit(VkCommandBuffer cmd, ResourceObject* src, uint32_t src_w, uint32_t src_h);
+  // Multisampled color: resolves into resolve_ (same format and size,
+  // allocated on demand) and returns it; the blit then reads that.
+  ResourceObject* record_resolve(VkCommandBuffer cmd, pipe::Resource* color, pipe::Status* status);
 
   struct Frame {
     vk::Handle<VkCommandPool> pool;
@@ -59,6 +64,7 @@ class VulkanWindowSurface final : public pipe::WindowSurface {
     vk::Handle<VkSemaphore> acquired;
     vk::Handle<VkFence> done;
     Ref<ResourceObject> source;  // the color storage the blit reads
+    Ref<ResourceObject> resolved;  // resolve_'s storage when this frame used it
     bool pending = false;        // submitted, fence not yet waited
   };
 
@@ -79,6 +85,7 @@ class VulkanWindowSurface final : public pipe::WindowSurface {
   bool acquired_ = false;
   uint32_t image_index_ = 0;
   uint32_t generation_ = 0;
+  Ref<pipe::Resource> resolve_;  // single-sampled copy of a multisampled color buffer
   std::array<Frame, 2> frames_;
   unsigned frame_ = 0;
 };

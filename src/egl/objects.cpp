@@ -282,8 +282,8 @@ void build_configs(Display* dpy) {
         cfg->samples = samples;
         cfg->sample_buffers = samples > 0 ? 1 : 0;
         cfg->surface_type = EGL_PBUFFER_BIT;
-        // Presentation copies a single-sampled color buffer (no resolve yet).
-        if (x11 && visual && samples == 0) {
+        // Multisampled buffers are resolved by the presentation blit.
+        if (x11 && visual) {
           cfg->surface_type |= EGL_WINDOW_BIT;
           cfg->native_visual_id = visual;
           cfg->native_visual_type = 4;  // TrueColor

@@ -137,8 +137,8 @@ EGLint allocate_surface_buffers(Surface* surface);
 EGLint update_window_size(Surface* surface, bool* changed);
 
 // The configs every display offers: {RGBA8, RGB8, RGB565} x {none, D24, D24S8} x {1, 4 samples};
-// on X11 displays the single-sampled ones also have EGL_WINDOW_BIT and the
-// screen's depth-24 TrueColor visual.
+// on X11 displays they all also have EGL_WINDOW_BIT and the screen's depth-24
+// TrueColor visual.
 void build_configs(Display* dpy);
 
 }  // namespace brass::egl

@@ -40,7 +40,7 @@ class WindowSurface {
   virtual Status acquire() = 0;
 
   // Submits `ctx`'s recorded work (a flush with kFlushEndOfFrame), then copies
-  // `color` (single-sampled, GL's bottom-up rows) into the acquired image,
+  // `color` (GL's bottom-up rows; multisampled ones are resolved) into the acquired image,
   // flipped so GL's top row is the window's top, and presents it.
   // swap_interval 0: no vertical sync where the window system allows it;
   // 1 or more: one vertical blank per frame. A color resource of another
