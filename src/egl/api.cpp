@@ -1023,9 +1023,16 @@ EGLBoolean EGLAPIENTRY eglWaitClient(void) {
 EGLBoolean EGLAPIENTRY eglWaitGL(void) { return eglWaitClient(); }
 
 EGLBoolean EGLAPIENTRY eglWaitNative(EGLint engine) {
-  if (!thread_state().context) return succeed();
+  Lock lock(egl_mutex());
+  Context* c = thread_state().context;
+  if (!c) return succeed();
   if (engine != EGL_CORE_NATIVE_ENGINE) return fail(EGL_BAD_PARAMETER);
-  return succeed();  // no native rendering exists on surfaceless/device displays
+  // X11: the server has executed every request sent so far (core X rendering
+  // into the window happens before what GL renders next). Surfaceless and
+  // device displays have no native rendering.
+  if (c->display->platform == EGL_PLATFORM_X11_KHR && c->draw && c->draw->window)
+    x11::sync(c->display->native_display);
+  return succeed();
 }
 
 EGLImage EGLAPIENTRY eglCreateImage(EGLDisplay dpy, EGLContext, EGLenum, EGLClientBuffer, const EGLAttrib*) {

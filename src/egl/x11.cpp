@@ -68,4 +68,6 @@ bool query_window(void* display, uint64_t window, WindowInfo* info) {
   return ok;
 }
 
+void sync(void* display) { XSync(static_cast<::Display*>(display), False); }
+
 }  // namespace brass::egl::x11

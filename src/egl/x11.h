@@ -27,5 +27,7 @@ struct WindowInfo {
 // Geometry and visual of an InputOutput window; false when `window` is not
 // a window of this display (destroyed, a pixmap, InputOnly, garbage).
 bool query_window(void* display, uint64_t window, WindowInfo* info);
+// XSync(display, False): every request sent so far has been processed.
+void sync(void* display);
 
 }  // namespace brass::egl::x11

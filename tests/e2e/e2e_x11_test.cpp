@@ -189,6 +189,9 @@ TEST_F(E2eX11, ClearSwapAndPresentFlipped) {
   EXPECT_EQ(h, kHeight);
   EXPECT_EQ(rb, EGL_BACK_BUFFER);
   EXPECT_EQ(eglGetCurrentSurface(EGL_DRAW), surface);
+  EXPECT_TRUE(eglWaitNative(EGL_CORE_NATIVE_ENGINE));  // XSync
+  EXPECT_FALSE(eglWaitNative(0x1234));
+  EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
 
   const float colors[][3] = {{0, 0, 1}, {1, 1, 0}, {0, 1, 1}};
   for (const auto& c : colors) {
