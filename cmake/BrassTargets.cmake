@@ -34,3 +34,19 @@ function(brass_test name)
   set_target_properties(${name} PROPERTIES CROSSCOMPILING_EMULATOR "${BRASS_ENV_PROGRAM};${T_ENV}")
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 30 PROPERTIES TIMEOUT ${T_TIMEOUT})
 endfunction()
+
+# brass_xvfb_test(<name> <target> [args...] ENV ...): runs a test binary on a
+# private X server, `xvfb-run -a` with a 640x480 24-bit screen, with the same
+# `env VAR=...` start as brass_test.
+function(brass_xvfb_test name target)
+  cmake_parse_arguments(X "" "TIMEOUT" "ENV" ${ARGN})
+  if(NOT X_TIMEOUT)
+    set(X_TIMEOUT 180)
+  endif()
+  list(APPEND X_ENV "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
+  find_program(BRASS_ENV_PROGRAM env REQUIRED)
+  add_test(NAME ${name}
+    COMMAND ${BRASS_XVFB_RUN} -a -s "-screen 0 640x480x24"
+            ${BRASS_ENV_PROGRAM} ${X_ENV} $<TARGET_FILE:${target}> ${X_UNPARSED_ARGUMENTS})
+  set_tests_properties(${name} PROPERTIES TIMEOUT ${X_TIMEOUT})
+endfunction()

@@ -30,6 +30,9 @@ class VulkanScreen final : public pipe::Screen {
   Ref<pipe::Resource> resource_create(const pipe::ResourceTemplate& templ, pipe::Status* status) override;
   bool fence_finish(pipe::Fence* fence, uint64_t timeout_ns) override;
   std::unique_ptr<pipe::Context> context_create(pipe::Status* status) override;
+  // Defined in window_surface.cpp.
+  std::unique_ptr<pipe::WindowSurface> create_window_surface(const pipe::NativeWindow& window,
+                                                             pipe::Status* status) override;
 
   vk::Device& device() { return *device_; }
   VkDevice vk_device() const { return device_->handle(); }

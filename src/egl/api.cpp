@@ -4,21 +4,25 @@
 #include "egl/api.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "egl/objects.h"
+#include "egl/x11.h"
 #include "util/log.h"
 
 namespace brass::egl {
 
 namespace {
 
-constexpr const char* kPlatformExtensions = "EGL_EXT_platform_device EGL_MESA_platform_surfaceless";
+constexpr const char* kPlatformExtensions =
+    "EGL_EXT_platform_device EGL_KHR_platform_x11 EGL_EXT_platform_x11 EGL_MESA_platform_surfaceless";
 constexpr const char* kClientExtensions =
     "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_EXT_device_base EGL_EXT_device_enumeration "
     "EGL_EXT_device_query EGL_KHR_client_get_all_proc_addresses "
-    "EGL_EXT_platform_device EGL_MESA_platform_surfaceless";
+    "EGL_EXT_platform_device EGL_KHR_platform_x11 EGL_EXT_platform_x11 EGL_MESA_platform_surfaceless";
 constexpr const char* kDisplayExtensions =
     "EGL_KHR_create_context EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context "
     "EGL_KHR_surfaceless_context EGL_KHR_wait_sync";
@@ -251,16 +255,35 @@ EGLint renderable_bit_for(int major) {
   }
 }
 
+// EGL_KHR_platform_x11: `native` is a Display* or EGL_DEFAULT_DISPLAY (the
+// DISPLAY environment's server, opened once and kept).
+EGLDisplay x11_display(void* native, const EGLAttrib* attribs) {
+  int screen = -1;
+  for (size_t i = 0; attribs && attribs[i] != EGL_NONE; i += 2) {
+    if (attribs[i] != EGL_PLATFORM_X11_SCREEN_KHR) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_DISPLAY);
+    screen = static_cast<int>(attribs[i + 1]);
+  }
+  if (!native) {
+    static void* default_x = x11::open_default_display();
+    if (!default_x) return fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
+    native = default_x;
+  }
+  if (screen < 0) screen = x11::default_screen(native);
+  if (screen >= x11::screen_count(native)) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_DISPLAY);
+  set_error(EGL_SUCCESS);
+  return get_x11_display(native, screen);
+}
+
 EGLDisplay platform_display(EGLenum platform, void* native, const EGLAttrib* attribs) {
   Lock lock(egl_mutex());
+  if (platform == EGL_PLATFORM_X11_KHR) return x11_display(native, attribs);
+  if (platform == EGL_NONE && native != nullptr) return x11_display(native, attribs);  // eglGetDisplay(Display*)
   for (size_t i = 0; attribs && attribs[i] != EGL_NONE; i += 2) {
-    // No platform attributes are supported yet.
+    // The other platforms take no attributes.
     return fail(EGL_BAD_ATTRIBUTE, EGL_NO_DISPLAY);
   }
   switch (platform) {
-    case EGL_NONE:  // eglGetDisplay through glvnd
-      if (native != nullptr) return fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);  // native X11 etc.: later
-      [[fallthrough]];
+    case EGL_NONE:  // eglGetDisplay(EGL_DEFAULT_DISPLAY): works without X
     case EGL_PLATFORM_SURFACELESS_MESA:
       if (native != nullptr) return fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
       set_error(EGL_SUCCESS);
@@ -312,15 +335,111 @@ bool get_sync_attrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib* 
   return succeed();
 }
 
-EGLSurface no_window_surface(EGLDisplay dpy, EGLConfig config, bool pixmap) {
+EGLSurface no_pixmap_surface(EGLDisplay dpy, EGLConfig config) {
   Lock lock(egl_mutex());
   Display* d = lookup(dpy);
   if (!d) return EGL_NO_SURFACE;
   const Config* c = d->find_config(config);
   if (!c) return fail(EGL_BAD_CONFIG, EGL_NO_SURFACE);
-  // No config has EGL_WINDOW_BIT or EGL_PIXMAP_BIT until the X11 platform lands.
-  if (!(c->surface_type & (pixmap ? EGL_PIXMAP_BIT : EGL_WINDOW_BIT))) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
-  return fail(pixmap ? EGL_BAD_NATIVE_PIXMAP : EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+  // No config has EGL_PIXMAP_BIT.
+  if (!(c->surface_type & EGL_PIXMAP_BIT)) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  return fail(EGL_BAD_NATIVE_PIXMAP, EGL_NO_SURFACE);
+}
+
+EGLint parse_window_attribs(Surface* s, const EGLAttrib* list) {
+  for (size_t i = 0; list && list[i] != EGL_NONE; i += 2) {
+    const EGLAttrib v = list[i + 1];
+    switch (list[i]) {
+      case EGL_RENDER_BUFFER:
+        // EGL_SINGLE_BUFFER is a hint the implementation may ignore (EGL 1.5
+        // §3.5.1): windows are always back-buffered.
+        if (v != EGL_BACK_BUFFER && v != EGL_SINGLE_BUFFER) return EGL_BAD_ATTRIBUTE;
+        break;
+      case EGL_GL_COLORSPACE:
+        if (v != EGL_GL_COLORSPACE_LINEAR && v != EGL_GL_COLORSPACE_SRGB) return EGL_BAD_ATTRIBUTE;
+        s->gl_colorspace = static_cast<EGLint>(v);
+        break;
+      case EGL_VG_COLORSPACE:
+        if (v != EGL_VG_COLORSPACE_sRGB && v != EGL_VG_COLORSPACE_LINEAR) return EGL_BAD_ATTRIBUTE;
+        break;
+      case EGL_VG_ALPHA_FORMAT:
+        if (v != EGL_VG_ALPHA_FORMAT_NONPRE && v != EGL_VG_ALPHA_FORMAT_PRE) return EGL_BAD_ATTRIBUTE;
+        break;
+      default: return EGL_BAD_ATTRIBUTE;
+    }
+  }
+  return EGL_SUCCESS;
+}
+
+// eglCreateWindowSurface / eglCreatePlatformWindowSurface[EXT]. `has_window`
+// false: the platform variant got a null Window pointer.
+EGLSurface window_surface(EGLDisplay dpy, EGLConfig config, bool has_window, uint64_t window,
+                          const EGLAttrib* attribs) {
+  Lock lock(egl_mutex());
+  Display* d = lookup(dpy);
+  if (!d) return EGL_NO_SURFACE;
+  const Config* c = d->find_config(config);
+  if (!c) return fail(EGL_BAD_CONFIG, EGL_NO_SURFACE);
+  auto s = std::make_unique<Surface>();
+  s->display = d;
+  s->config = c;
+  s->type = EGL_WINDOW_BIT;
+  if (EGLint e = parse_window_attribs(s.get(), attribs); e != EGL_SUCCESS) return fail(e, EGL_NO_SURFACE);
+  if (!(c->surface_type & EGL_WINDOW_BIT)) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  if (d->platform != EGL_PLATFORM_X11_KHR || !has_window) return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+  x11::WindowInfo info;
+  if (!x11::query_window(d->native_display, window, &info)) return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+  // The window's visual must be one the config's buffers can be shown in.
+  if (info.depth != 24 && info.depth != 32) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
+  for (auto& [_, other] : d->surfaces)
+    if (other->type == EGL_WINDOW_BIT && other->native_window == window) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
+  pipe::Screen* screen = device_screen(d->device_index);
+  if (!screen) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
+  pipe::NativeWindow nw;
+  nw.kind = pipe::WindowSystem::Xlib;
+  nw.display = d->native_display;
+  nw.window = window;
+  pipe::Status st = pipe::Status::Ok;
+  s->window = screen->create_window_surface(nw, &st);
+  if (!s->window) {
+    BRASS_WARN("EGL: cannot present to window 0x%llx: %s", static_cast<unsigned long long>(window),
+               pipe::to_string(st));
+    return fail(st == pipe::Status::InvalidArgument ? EGL_BAD_NATIVE_WINDOW : EGL_BAD_ALLOC, EGL_NO_SURFACE);
+  }
+  s->native_window = window;
+  s->swap_behavior = EGL_BUFFER_DESTROYED;
+  s->width = static_cast<EGLint>(s->window->width() ? s->window->width() : info.width);
+  s->height = static_cast<EGLint>(s->window->height() ? s->window->height() : info.height);
+  if (EGLint e = allocate_surface_buffers(s.get()); e != EGL_SUCCESS) return fail(e, EGL_NO_SURFACE);
+  Surface* handle = s.get();
+  d->surfaces.emplace(handle, std::move(s));
+  set_error(EGL_SUCCESS);
+  return handle;
+}
+
+// The window size can change under a surface: before a window surface is
+// bound (MakeCurrent) and after it is presented (SwapBuffers), its buffers
+// follow the window. Rebinds the calling thread's context when it uses them.
+EGLint follow_window_size(Surface* s, ThreadState& t) {
+  bool changed = false;
+  if (EGLint e = update_window_size(s, &changed); e != EGL_SUCCESS) return e;
+  Context* c = t.context;
+  if (changed && c && (c->draw == s || c->read == s)) {
+    SurfaceBuffers db, rb;
+    if (c->draw) db = c->draw->buffers();
+    if (c->read) rb = c->read->buffers();
+    gles_client_api().make_current(c->client.get(), c->draw ? &db : nullptr, c->read ? &rb : nullptr);
+  }
+  return EGL_SUCCESS;
+}
+
+template <typename T>
+uint64_t native_window_id(T w) {
+  if constexpr (std::is_pointer_v<T>) {
+    return reinterpret_cast<uintptr_t>(w);
+  } else {
+    return static_cast<uint64_t>(w);
+  }
 }
 
 }  // namespace
@@ -550,19 +669,29 @@ EGLSurface EGLAPIENTRY eglCreatePbufferSurface(EGLDisplay dpy, EGLConfig config,
   return handle;
 }
 
-EGLSurface EGLAPIENTRY eglCreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType,
-                                              const EGLint*) {
-  return no_window_surface(dpy, config, false);
+EGLSurface EGLAPIENTRY eglCreateWindowSurface(EGLDisplay dpy, EGLConfig config, EGLNativeWindowType win,
+                                              const EGLint* attrib_list) {
+  std::vector<EGLAttrib> attribs = widen(attrib_list);
+  return window_surface(dpy, config, true, native_window_id(win), attribs.data());
 }
-EGLSurface EGLAPIENTRY eglCreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
-  return no_window_surface(dpy, config, false);
+EGLSurface EGLAPIENTRY eglCreatePlatformWindowSurface(EGLDisplay dpy, EGLConfig config, void* native_window,
+                                                      const EGLAttrib* attrib_list) {
+  // EGL_KHR_platform_x11: native_window points to a Window (an XID).
+  uint64_t window = 0;
+  if (native_window) window = *static_cast<const unsigned long*>(native_window);
+  return window_surface(dpy, config, native_window != nullptr, window, attrib_list);
+}
+EGLSurface EGLAPIENTRY eglCreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config, void* native_window,
+                                                         const EGLint* attrib_list) {
+  std::vector<EGLAttrib> attribs = widen(attrib_list);
+  return eglCreatePlatformWindowSurface(dpy, config, native_window, attribs.data());
 }
 EGLSurface EGLAPIENTRY eglCreatePixmapSurface(EGLDisplay dpy, EGLConfig config, EGLNativePixmapType,
                                               const EGLint*) {
-  return no_window_surface(dpy, config, true);
+  return no_pixmap_surface(dpy, config);
 }
 EGLSurface EGLAPIENTRY eglCreatePlatformPixmapSurface(EGLDisplay dpy, EGLConfig config, void*, const EGLAttrib*) {
-  return no_window_surface(dpy, config, true);
+  return no_pixmap_surface(dpy, config);
 }
 
 EGLSurface EGLAPIENTRY eglCreatePbufferFromClientBuffer(EGLDisplay dpy, EGLenum, EGLClientBuffer, EGLConfig config,
@@ -596,10 +725,14 @@ EGLBoolean EGLAPIENTRY eglQuerySurface(EGLDisplay dpy, EGLSurface surface, EGLin
   const Surface* s = d->find_surface(surface);
   if (!s) return fail(EGL_BAD_SURFACE);
   EGLint v = 0;
+  // A window surface reports its window's size now (its buffers follow at
+  // the next eglSwapBuffers or eglMakeCurrent).
+  const bool window_size = s->window && (attribute == EGL_WIDTH || attribute == EGL_HEIGHT) &&
+                           s->window->resize() == pipe::Status::Ok;
   switch (attribute) {
     case EGL_CONFIG_ID: v = s->config->id; break;
-    case EGL_WIDTH: v = s->width; break;
-    case EGL_HEIGHT: v = s->height; break;
+    case EGL_WIDTH: v = window_size ? static_cast<EGLint>(s->window->width()) : s->width; break;
+    case EGL_HEIGHT: v = window_size ? static_cast<EGLint>(s->window->height()) : s->height; break;
     case EGL_LARGEST_PBUFFER: v = s->largest_pbuffer; break;
     case EGL_TEXTURE_FORMAT: v = s->texture_format; break;
     case EGL_TEXTURE_TARGET: v = s->texture_target; break;
@@ -789,7 +922,14 @@ EGLBoolean EGLAPIENTRY eglMakeCurrent(EGLDisplay dpy, EGLSurface draw, EGLSurfac
     if ((ds && !configs_compatible(c->config, ds->config)) || (rs && !configs_compatible(c->config, rs->config)))
       return fail(EGL_BAD_MATCH);
   }
-  if (t.context == c && c->draw == ds && c->read == rs) return succeed();
+  bool resized = false;  // a window's size changed: (re)bind with the new buffers
+  for (Surface* s : {ds, rs}) {
+    if (!s || !s->window) continue;
+    bool changed = false;
+    if (EGLint e = update_window_size(s, &changed); e != EGL_SUCCESS) return fail(e);
+    resized |= changed;
+  }
+  if (t.context == c && c->draw == ds && c->read == rs && !resized) return succeed();
   unbind_current(t);
   c->bound_thread = &t;
   c->draw = ds;
@@ -839,10 +979,25 @@ EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surface) {
   if (!d) return EGL_FALSE;
   Surface* s = d->find_surface(surface);
   if (!s) return fail(EGL_BAD_SURFACE);
-  Context* c = thread_state().context;
+  ThreadState& t = thread_state();
+  Context* c = t.context;
   if (!c || c->display != d || c->draw != s) return fail(EGL_BAD_SURFACE);
-  // Pbuffers have no front buffer: swapping only flushes.
-  gles_client_api().flush();
+  ClientApi& api = gles_client_api();
+  if (!s->window) {
+    // Pbuffers have no front buffer: swapping only flushes.
+    api.flush();
+    return succeed();
+  }
+  pipe::Context* pc = api.pipe_context(c->client.get());
+  if (!pc) return fail(EGL_BAD_SURFACE);
+  const pipe::Status st = s->window->present(*pc, s->color.get(), s->swap_interval);
+  if (st == pipe::Status::DeviceLost) return fail(EGL_CONTEXT_LOST);
+  if (st == pipe::Status::InvalidArgument) return fail(EGL_BAD_NATIVE_WINDOW);
+  if (st != pipe::Status::Ok) return fail(EGL_BAD_ALLOC);
+  // The back buffer's contents are undefined after a swap
+  // (EGL_BUFFER_DESTROYED); the buffers are reallocated when the window's
+  // size changed.
+  if (EGLint e = follow_window_size(s, t); e != EGL_SUCCESS) return fail(e);
   return succeed();
 }
 
@@ -867,9 +1022,16 @@ EGLBoolean EGLAPIENTRY eglWaitClient(void) {
 EGLBoolean EGLAPIENTRY eglWaitGL(void) { return eglWaitClient(); }
 
 EGLBoolean EGLAPIENTRY eglWaitNative(EGLint engine) {
-  if (!thread_state().context) return succeed();
+  Lock lock(egl_mutex());
+  Context* c = thread_state().context;
+  if (!c) return succeed();
   if (engine != EGL_CORE_NATIVE_ENGINE) return fail(EGL_BAD_PARAMETER);
-  return succeed();  // no native rendering exists on surfaceless/device displays
+  // X11: the server has executed every request sent so far (core X rendering
+  // into the window happens before what GL renders next). Surfaceless and
+  // device displays have no native rendering.
+  if (c->display->platform == EGL_PLATFORM_X11_KHR && c->draw && c->draw->window)
+    x11::sync(c->display->native_display);
+  return succeed();
 }
 
 EGLImage EGLAPIENTRY eglCreateImage(EGLDisplay dpy, EGLContext, EGLenum, EGLClientBuffer, const EGLAttrib*) {

@@ -28,6 +28,8 @@
     (EGLDisplay dpy, EGLConfig config, void* native_pixmap, const EGLAttrib* attrib_list))            \
   X(EGLSurface, eglCreatePlatformWindowSurface,                                                       \
     (EGLDisplay dpy, EGLConfig config, void* native_window, const EGLAttrib* attrib_list))            \
+  X(EGLSurface, eglCreatePlatformWindowSurfaceEXT,                                                    \
+    (EGLDisplay dpy, EGLConfig config, void* native_window, const EGLint* attrib_list))               \
   X(EGLSync, eglCreateSync, (EGLDisplay dpy, EGLenum type, const EGLAttrib* attrib_list))             \
   X(EGLSyncKHR, eglCreateSyncKHR, (EGLDisplay dpy, EGLenum type, const EGLint* attrib_list))          \
   X(EGLSurface, eglCreateWindowSurface,                                                               \

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "pipe/context.h"
 #include "pipe/resource.h"
 #include "pipe/screen.h"
 
@@ -51,6 +52,12 @@ class ClientApi {
   // Submits the current context's work and returns a fence that signals when
   // it completes (null with no current context): EGL fence syncs.
   virtual Ref<pipe::Fence> flush_with_fence() = 0;
+  // The pipe context `ctx` renders with (window surfaces present through
+  // it); null when it has none.
+  virtual pipe::Context* pipe_context(ClientContext* ctx) {
+    (void)ctx;
+    return nullptr;
+  }
   // Entry point of a client-API function, or null.
   virtual void* get_proc_address(const char* name) = 0;
 };

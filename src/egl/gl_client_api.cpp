@@ -87,6 +87,10 @@ class GlesApi final : public ClientApi {
     if (fence) c->screen().fence_finish(fence.get(), UINT64_MAX);
   }
 
+  pipe::Context* pipe_context(ClientContext* ctx) override {
+    return ctx ? &static_cast<GlesContext*>(ctx)->gl()->pipe() : nullptr;
+  }
+
   void* get_proc_address(const char* name) override { return gl::get_proc_address(name); }
 };
 

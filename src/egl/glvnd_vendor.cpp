@@ -19,14 +19,16 @@ const glvnd::Exports* g_exports = nullptr;
 // --- dispatch stubs -------------------------------------------------------------
 
 enum Slot { kCreateSyncKHR, kDestroySyncKHR, kClientWaitSyncKHR, kGetSyncAttribKHR, kWaitSyncKHR,
-            kQueryDeviceAttribEXT, kQueryDeviceStringEXT, kQueryDisplayAttribEXT, kSlotCount };
+            kQueryDeviceAttribEXT, kQueryDeviceStringEXT, kQueryDisplayAttribEXT, kCreatePlatformWindowSurfaceEXT,
+            kSlotCount };
 
 const char* const kSlotNames[kSlotCount] = {
     "eglCreateSyncKHR",        "eglDestroySyncKHR",       "eglClientWaitSyncKHR",    "eglGetSyncAttribKHR",
     "eglWaitSyncKHR",          "eglQueryDeviceAttribEXT", "eglQueryDeviceStringEXT", "eglQueryDisplayAttribEXT",
+    "eglCreatePlatformWindowSurfaceEXT",
 };
 
-std::atomic<int> g_slot_index[kSlotCount] = {-1, -1, -1, -1, -1, -1, -1, -1};
+std::atomic<int> g_slot_index[kSlotCount] = {-1, -1, -1, -1, -1, -1, -1, -1, -1};
 
 // The owning vendor's implementation of `slot`, or null with the error set.
 glvnd::Proc fetch(glvnd::VendorInfo* vendor, Slot slot, EGLint error_if_none) {
@@ -89,11 +91,18 @@ EGLBoolean EGLAPIENTRY stub_QueryDisplayAttribEXT(EGLDisplay dpy, EGLint attribu
   return fn ? fn(dpy, attribute, value) : EGL_FALSE;
 }
 
+EGLSurface EGLAPIENTRY stub_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLConfig config, void* window,
+                                                            const EGLint* attribs) {
+  auto fn = as<decltype(&api::eglCreatePlatformWindowSurfaceEXT)>(by_display(dpy, kCreatePlatformWindowSurfaceEXT));
+  return fn ? fn(dpy, config, window, attribs) : EGL_NO_SURFACE;
+}
+
 void* const kSlotStubs[kSlotCount] = {
     reinterpret_cast<void*>(&stub_CreateSyncKHR),        reinterpret_cast<void*>(&stub_DestroySyncKHR),
     reinterpret_cast<void*>(&stub_ClientWaitSyncKHR),    reinterpret_cast<void*>(&stub_GetSyncAttribKHR),
     reinterpret_cast<void*>(&stub_WaitSyncKHR),          reinterpret_cast<void*>(&stub_QueryDeviceAttribEXT),
     reinterpret_cast<void*>(&stub_QueryDeviceStringEXT), reinterpret_cast<void*>(&stub_QueryDisplayAttribEXT),
+    reinterpret_cast<void*>(&stub_CreatePlatformWindowSurfaceEXT),
 };
 
 int slot_of(const char* name) {

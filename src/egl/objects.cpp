@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "egl/x11.h"
 #include "util/log.h"
 
 namespace brass::egl {
@@ -28,8 +29,8 @@ bool Config::get(EGLint attribute, EGLint* value) const {
     case EGL_CONFIG_CAVEAT: v = EGL_NONE; break;
     case EGL_LEVEL: v = 0; break;
     case EGL_NATIVE_RENDERABLE: v = EGL_FALSE; break;
-    case EGL_NATIVE_VISUAL_ID: v = 0; break;
-    case EGL_NATIVE_VISUAL_TYPE: v = EGL_NONE; break;
+    case EGL_NATIVE_VISUAL_ID: v = native_visual_id; break;
+    case EGL_NATIVE_VISUAL_TYPE: v = native_visual_type; break;
     case EGL_BIND_TO_TEXTURE_RGB: v = EGL_FALSE; break;
     case EGL_BIND_TO_TEXTURE_RGBA: v = EGL_FALSE; break;
     case EGL_MIN_SWAP_INTERVAL: v = min_swap_interval; break;
@@ -162,6 +163,20 @@ Display* get_display(EGLenum platform, int device_index) {
   return r.displays.back().get();
 }
 
+Display* get_x11_display(void* native_display, int screen) {
+  Registry& r = registry();
+  for (auto& d : r.displays) {
+    if (d->platform == EGL_PLATFORM_X11_KHR && d->native_display == native_display && d->x11_screen == screen)
+      return d.get();
+  }
+  auto d = std::make_unique<Display>();
+  d->platform = EGL_PLATFORM_X11_KHR;
+  d->native_display = native_display;
+  d->x11_screen = screen;
+  r.displays.push_back(std::move(d));
+  return r.displays.back().get();
+}
+
 Display* find_display(EGLDisplay handle) {
   for (auto& d : registry().displays) {
     if (d.get() == handle) return d.get();
@@ -210,6 +225,28 @@ EGLint allocate_surface_buffers(Surface* s) {
   return EGL_SUCCESS;
 }
 
+EGLint update_window_size(Surface* s, bool* changed) {
+  *changed = false;
+  if (!s->window) return EGL_SUCCESS;
+  if (s->window->resize() != pipe::Status::Ok) return EGL_BAD_NATIVE_WINDOW;
+  const auto w = static_cast<EGLint>(s->window->width());
+  const auto h = static_cast<EGLint>(s->window->height());
+  if (w == s->width && h == s->height) return EGL_SUCCESS;
+  Ref<pipe::Resource> old_color = std::move(s->color), old_ds = std::move(s->depth_stencil);
+  const EGLint old_w = s->width, old_h = s->height;
+  s->width = w;
+  s->height = h;
+  if (EGLint e = allocate_surface_buffers(s); e != EGL_SUCCESS) {
+    s->width = old_w;
+    s->height = old_h;
+    s->color = std::move(old_color);
+    s->depth_stencil = std::move(old_ds);
+    return e;
+  }
+  *changed = true;
+  return EGL_SUCCESS;
+}
+
 int default_device_index() {
   enumerate_once();
   return registry().default_device;
@@ -221,8 +258,14 @@ void build_configs(Display* dpy) {
     EGLint r, g, b, a;
   };
   const Color colors[] = {{8, 8, 8, 8}, {8, 8, 8, 0}, {5, 6, 5, 0}};
-  const EGLint depth_stencil[][2] = {{0, 0}, {24, 8}};
+  // Depth without stencil too: applications that score configs (glmark2)
+  // reject stencil bits they did not ask for.
+  const EGLint depth_stencil[][2] = {{0, 0}, {24, 0}, {24, 8}};
   const EGLint sample_counts[] = {0, 4};
+  // X11: window configs carry the screen's TrueColor visual (every config
+  // reports it: 16- and 24-bit buffers are presented into a 24-bit window).
+  const bool x11 = dpy->platform == EGL_PLATFORM_X11_KHR;
+  const EGLint visual = x11 ? static_cast<EGLint>(x11::visual_for_configs(dpy->native_display, dpy->x11_screen)) : 0;
   EGLint id = 1;
   for (const Color& c : colors) {
     for (const auto& ds : depth_stencil) {
@@ -238,8 +281,13 @@ void build_configs(Display* dpy) {
         cfg->stencil = ds[1];
         cfg->samples = samples;
         cfg->sample_buffers = samples > 0 ? 1 : 0;
-        // Window surfaces arrive with the X11 platform.
         cfg->surface_type = EGL_PBUFFER_BIT;
+        // Multisampled buffers are resolved by the presentation blit.
+        if (x11 && visual) {
+          cfg->surface_type |= EGL_WINDOW_BIT;
+          cfg->native_visual_id = visual;
+          cfg->native_visual_type = 4;  // TrueColor
+        }
         cfg->renderable_type = EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT;
         cfg->conformant = cfg->renderable_type;
         dpy->configs.push_back(std::move(cfg));

@@ -31,6 +31,7 @@ struct Config {
   EGLint depth = 0, stencil = 0, samples = 0, sample_buffers = 0;
   EGLint surface_type = 0, renderable_type = 0, conformant = 0;
   EGLint min_swap_interval = 0, max_swap_interval = 1;
+  EGLint native_visual_id = 0, native_visual_type = EGL_NONE;  // X11 window configs
   EGLint max_pbuffer_width = 16384, max_pbuffer_height = 16384, max_pbuffer_pixels = 16384 * 16384;
   // Value of any EGL_* config attribute; false for names that are not one.
   bool get(EGLint attribute, EGLint* value) const;
@@ -51,8 +52,12 @@ struct Surface {
   EGLint multisample_resolve = EGL_MULTISAMPLE_RESOLVE_DEFAULT;
   EGLint gl_colorspace = EGL_GL_COLORSPACE_LINEAR;
   EGLint swap_interval = 1;
-  // The buffers GL renders into (pbuffers own them).
+  // The buffers GL renders into (the surface owns them; a window surface
+  // presents `color` on eglSwapBuffers).
   Ref<pipe::Resource> color, depth_stencil;
+  // Window surfaces: the native window and its presentation.
+  uint64_t native_window = 0;
+  std::unique_ptr<pipe::WindowSurface> window;
   int bind_count = 0;   // contexts that have it as draw and/or read
   bool destroyed = false;
   SurfaceBuffers buffers() const;
@@ -88,6 +93,10 @@ struct Sync {
 
 struct Display {
   EGLenum platform = EGL_NONE;
+  // EGL_PLATFORM_X11_KHR: the application's Display* (or ours, opened for
+  // EGL_DEFAULT_DISPLAY) and the screen whose visuals configs report.
+  void* native_display = nullptr;
+  int x11_screen = 0;
   int requested_device = -1;  // lookup key: the device named at creation, -1: default
   int device_index = -1;      // into the process device list, resolved at eglInitialize
   bool initialized = false;
@@ -120,6 +129,8 @@ const std::vector<Device>& devices();  // enumerated once, on first use (lock he
 Device* find_device(EGLDeviceEXT handle);
 // Stable display for (platform, device); created on first request.
 Display* get_display(EGLenum platform, int device_index);
+// Stable X11 display for (Display*, screen), on the default device.
+Display* get_x11_display(void* native_display, int screen);
 Display* find_display(EGLDisplay handle);
 int default_device_index();  // -1 when no device is usable
 // The device's pipe screen, opened on first use; null (with a log line) when
@@ -128,8 +139,14 @@ pipe::Screen* device_screen(int device_index);
 // Allocates a surface's color and depth/stencil buffers from its display's
 // screen; EGL_BAD_ALLOC on failure.
 EGLint allocate_surface_buffers(Surface* surface);
+// Window surfaces: reads the window's size and, when it differs from the
+// buffers', reallocates them (EGL_BAD_ALLOC on failure). *changed tells
+// whether a current context must bind the new buffers.
+EGLint update_window_size(Surface* surface, bool* changed);
 
-// The configs every display offers: {RGBA8, RGB8, RGB565} x {none, D24S8} x {1, 4 samples}.
+// The configs every display offers: {RGBA8, RGB8, RGB565} x {none, D24, D24S8} x {1, 4 samples};
+// on X11 displays they all also have EGL_WINDOW_BIT and the screen's depth-24
+// TrueColor visual.
 void build_configs(Display* dpy);
 
 }  // namespace brass::egl

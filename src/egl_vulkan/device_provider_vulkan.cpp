@@ -56,6 +56,9 @@ class VulkanDeviceProvider final : public DeviceProvider {
     }
     vk::InstanceConfig config;
     config.validation = options().has(kDebugValidation);
+    // Window surfaces (EGL X11 platform) present through the screen's device.
+    config.want_xlib_surface = true;
+    config.want_xcb_surface = true;
     vk::Status st;
     std::shared_ptr<vk::Instance> instance = vk::Instance::create(config, &st);
     if (!instance) {

@@ -6,6 +6,7 @@
 #include "pipe/format.h"
 #include "pipe/resource.h"
 #include "pipe/status.h"
+#include "pipe/window_surface.h"
 #include "util/ref_counted.h"
 
 namespace brass::pipe {
@@ -56,6 +57,15 @@ class Screen {
   virtual bool fence_finish(Fence* fence, uint64_t timeout_ns) = 0;
 
   virtual std::unique_ptr<Context> context_create(Status* status) = 0;
+
+  // Presentation to a native window (pipe/window_surface.h). Null with
+  // *status Unsupported when the screen cannot present to that window system,
+  // InvalidArgument when the window is not a usable window.
+  virtual std::unique_ptr<WindowSurface> create_window_surface(const NativeWindow& window, Status* status) {
+    (void)window;
+    if (status) *status = Status::Unsupported;
+    return nullptr;
+  }
 };
 
 }  // namespace brass::pipe

@@ -47,9 +47,11 @@ class Egl : public ::testing::Test {
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglTerminate(dpy);
   }
-  EGLConfig config(EGLint depth = 0, EGLint samples = 0) {
+  // Depth 24 comes with stencil 8 unless asked otherwise (D24-only configs sort first).
+  EGLConfig config(EGLint depth = 0, EGLint samples = 0, EGLint stencil = -1) {
+    if (stencil < 0) stencil = depth ? 8 : 0;
     const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
-                              EGL_DEPTH_SIZE, depth, EGL_SAMPLES, samples, EGL_NONE};
+                              EGL_DEPTH_SIZE, depth, EGL_STENCIL_SIZE, stencil, EGL_SAMPLES, samples, EGL_NONE};
     EGLConfig c = nullptr;
     EGLint n = 0;
     EXPECT_TRUE(eglChooseConfig(dpy, attribs, &c, 1, &n));
@@ -124,15 +126,15 @@ TEST_F(Egl, StringsAndExtensions) {
 TEST_F(Egl, ConfigsCoverFormatsDepthAndMsaa) {
   EGLint n = 0;
   ASSERT_TRUE(eglGetConfigs(dpy, nullptr, 0, &n));
-  EXPECT_EQ(n, 12);
+  EXPECT_EQ(n, 18);
   EXPECT_FALSE(eglGetConfigs(dpy, nullptr, 0, nullptr));
   EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
   // RGB565 exists.
   const EGLint rgb565[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
                            EGL_RED_SIZE, 5, EGL_GREEN_SIZE, 6, EGL_BLUE_SIZE, 5, EGL_NONE};
-  EGLConfig configs[12];
-  ASSERT_TRUE(eglChooseConfig(dpy, rgb565, configs, 12, &n));
-  EXPECT_EQ(n, 12);  // at least 5/6/5: every config, larger color first
+  EGLConfig configs[18];
+  ASSERT_TRUE(eglChooseConfig(dpy, rgb565, configs, 18, &n));
+  EXPECT_EQ(n, 18);  // at least 5/6/5: every config, larger color first
   EGLint r = 0;
   eglGetConfigAttrib(dpy, configs[0], EGL_RED_SIZE, &r);
   EXPECT_EQ(r, 8);
@@ -146,10 +148,10 @@ TEST_F(Egl, ConfigsCoverFormatsDepthAndMsaa) {
   EXPECT_EQ(depth, 24);
   EXPECT_EQ(stencil, 8);
   // Default EGL_SURFACE_TYPE is EGL_WINDOW_BIT: none on surfaceless.
-  ASSERT_TRUE(eglChooseConfig(dpy, nullptr, configs, 12, &n));
+  ASSERT_TRUE(eglChooseConfig(dpy, nullptr, configs, 18, &n));
   EXPECT_EQ(n, 0);
   const EGLint bad[] = {0x1234, 0, EGL_NONE};
-  EXPECT_FALSE(eglChooseConfig(dpy, bad, configs, 12, &n));
+  EXPECT_FALSE(eglChooseConfig(dpy, bad, configs, 18, &n));
   EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
   EXPECT_FALSE(eglGetConfigAttrib(dpy, reinterpret_cast<EGLConfig>(&n), EGL_RED_SIZE, &r));
   EXPECT_EQ(eglGetError(), EGL_BAD_CONFIG);
