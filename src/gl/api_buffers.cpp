@@ -155,7 +155,7 @@ void buffer_parameter(Context& ctx, GLenum target, GLenum pname, GLint64* out) {
   if (!point) return ctx.set_error(GL_INVALID_ENUM);
   switch (pname) {
     case GL_BUFFER_SIZE: case GL_BUFFER_USAGE: case GL_BUFFER_ACCESS_FLAGS: case GL_BUFFER_MAPPED:
-    case GL_BUFFER_MAP_LENGTH: case GL_BUFFER_MAP_OFFSET: break;
+    case GL_BUFFER_MAP_LENGTH: case GL_BUFFER_MAP_OFFSET: case GL_BUFFER_ACCESS_OES: break;
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
@@ -167,6 +167,9 @@ void buffer_parameter(Context& ctx, GLenum target, GLenum pname, GLint64* out) {
     case GL_BUFFER_MAPPED: *out = b.mapped ? GL_TRUE : GL_FALSE; return;
     case GL_BUFFER_MAP_LENGTH: *out = b.mapped ? b.map_length : 0; return;
     case GL_BUFFER_MAP_OFFSET: *out = b.mapped ? b.map_offset : 0; return;
+    // OES_mapbuffer has only write-only mappings, and the initial value is
+    // WRITE_ONLY_OES too.
+    case GL_BUFFER_ACCESS_OES: *out = GL_WRITE_ONLY_OES; return;
     default: return;
   }
 }
@@ -370,6 +373,24 @@ void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr le
   b.transfer = t;
   b.map_context = &ctx.pipe();
   return p;
+}
+
+// OES_mapbuffer: the whole buffer, write-only, synchronized (the contents
+// outside what the application writes must survive, so nothing is discarded).
+void* MapBuffer(Context& ctx, GLenum target, GLenum access) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point || access != GL_WRITE_ONLY_OES) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return nullptr;
+  }
+  if (!*point || (*point)->mapped) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return nullptr;
+  }
+  const Buffer& b = **point;
+  // A zero-sized buffer has no storage to map; ES 3.0's MapBufferRange calls
+  // that an invalid operation and OES_mapbuffer names no other outcome.
+  return MapBufferRange(ctx, target, 0, b.size, GL_MAP_WRITE_BIT);
 }
 
 void FlushMappedBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr length) {

@@ -83,7 +83,17 @@ struct DrawCall {
   GLsizei instances = 1;
   bool has_range = false;
   GLuint range_start = 0, range_end = 0;
+  GLint base_vertex = 0;     // added to every index (indexed draws only)
+  GLuint base_instance = 0;  // first instance (instanced arrays and gl_InstanceID base)
 };
+
+// The range of vertices an indexed draw reads, after adding the base vertex.
+// Vertices below 0 are undefined in GL (ES 3.2 §10.5); clamp instead of
+// wrapping so that the streamed range stays small.
+uint32_t add_base_vertex(uint32_t index, GLint base_vertex) {
+  const int64_t v = static_cast<int64_t>(index) + base_vertex;
+  return static_cast<uint32_t>(std::clamp<int64_t>(v, 0, 0xffffffffll));
+}
 
 void draw(Context& ctx, const DrawCall& d) {
   pipe::PrimitiveType prim;
@@ -141,11 +151,12 @@ void draw(Context& ctx, const DrawCall& d) {
 
   VertexRange range;
   range.instances = static_cast<uint32_t>(d.instances);
+  range.base_instance = d.base_instance;
   if (need_range) {
     range.known = true;
     if (d.has_range) {
-      range.min = d.range_start;
-      range.max = d.range_end;
+      range.min = add_base_vertex(d.range_start, d.base_vertex);
+      range.max = add_base_vertex(d.range_end, d.base_vertex);
     } else if (d.indexed) {
       uint32_t lo = 0xffffffffu, hi = 0;
       for (size_t i = 0; i < count; ++i) {
@@ -155,8 +166,8 @@ void draw(Context& ctx, const DrawCall& d) {
         hi = std::max(hi, v);
       }
       if (lo > hi) return;  // only restart indices
-      range.min = lo;
-      range.max = hi;
+      range.min = add_base_vertex(lo, d.base_vertex);
+      range.max = add_base_vertex(hi, d.base_vertex);
     } else {
       range.min = static_cast<uint32_t>(d.first);
       range.max = static_cast<uint32_t>(d.first) + static_cast<uint32_t>(d.count) - 1;
@@ -172,6 +183,7 @@ void draw(Context& ctx, const DrawCall& d) {
   pipe::DrawInfo info;
   info.mode = prim;
   info.instance_count = static_cast<uint32_t>(d.instances);
+  info.start_instance = d.base_instance;
   pipe::DrawStart start;
   start.count = static_cast<uint32_t>(d.count);
   bool indexed = d.indexed;
@@ -205,7 +217,7 @@ void draw(Context& ctx, const DrawCall& d) {
   if (!validate_vertex_input(ctx, range, &base)) return;
   info.indexed = indexed;
   if (indexed) {
-    start.index_bias = -static_cast<int32_t>(base);
+    start.index_bias = d.base_vertex - static_cast<int32_t>(base);
     info.primitive_restart = restart;
     info.restart_index = out_isize == 1 ? 0xffu : out_isize == 2 ? 0xffffu : 0xffffffffu;
   } else {
@@ -267,6 +279,88 @@ void DrawRangeElements(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsi
   d.range_start = start;
   d.range_end = end;
   draw(ctx, d);
+}
+
+void DrawArraysInstancedBaseInstance(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount,
+                                     GLuint baseinstance) {
+  DrawCall d;
+  d.mode = mode;
+  d.first = first;
+  d.count = count;
+  d.instances = instancecount;
+  d.base_instance = baseinstance;
+  draw(ctx, d);
+}
+
+void DrawElementsInstancedBaseVertexBaseInstance(Context& ctx, GLenum mode, GLsizei count, GLenum type,
+                                                 const void* indices, GLsizei instancecount, GLint basevertex,
+                                                 GLuint baseinstance) {
+  DrawCall d;
+  d.mode = mode;
+  d.count = count;
+  d.indexed = true;
+  d.type = type;
+  d.indices = indices;
+  d.instances = instancecount;
+  d.base_vertex = basevertex;
+  d.base_instance = baseinstance;
+  draw(ctx, d);
+}
+
+void DrawElementsInstancedBaseInstance(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                                       GLsizei instancecount, GLuint baseinstance) {
+  DrawElementsInstancedBaseVertexBaseInstance(ctx, mode, count, type, indices, instancecount, 0, baseinstance);
+}
+
+void DrawElementsBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                            GLint basevertex) {
+  DrawElementsInstancedBaseVertexBaseInstance(ctx, mode, count, type, indices, 1, basevertex, 0);
+}
+
+void DrawElementsInstancedBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                                     GLsizei instancecount, GLint basevertex) {
+  DrawElementsInstancedBaseVertexBaseInstance(ctx, mode, count, type, indices, instancecount, basevertex, 0);
+}
+
+void DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
+                                 const void* indices, GLint basevertex) {
+  DrawCall d;
+  d.mode = mode;
+  d.count = count;
+  d.indexed = true;
+  d.type = type;
+  d.indices = indices;
+  d.has_range = true;
+  d.range_start = start;
+  d.range_end = end;
+  d.base_vertex = basevertex;
+  draw(ctx, d);
+}
+
+// EXT_draw_elements_base_vertex with EXT_multi_draw_arrays: the draws one
+// after another, each validated as its own DrawElementsBaseVertex (an error
+// in one leaves the ones before it drawn, as on other drivers).
+void MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count, GLenum type,
+                                 const void* const* indices, GLsizei drawcount, const GLint* basevertex) {
+  if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (drawcount > 0 && (!count || !indices || !basevertex)) return ctx.set_error(GL_INVALID_VALUE);
+  for (GLsizei i = 0; i < drawcount; ++i)
+    DrawElementsInstancedBaseVertexBaseInstance(ctx, mode, count[i], type, indices[i], 1, basevertex[i], 0);
+}
+
+// EXT_multi_draw_arrays: a loop of single draws; each one is validated on
+// its own like MultiDrawElementsBaseVertex above.
+void MultiDrawArrays(Context& ctx, GLenum mode, const GLint* first, const GLsizei* count, GLsizei drawcount) {
+  if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (drawcount > 0 && (!first || !count)) return ctx.set_error(GL_INVALID_VALUE);
+  for (GLsizei i = 0; i < drawcount; ++i) DrawArrays(ctx, mode, first[i], count[i]);
+}
+
+void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum type, const void* const* indices,
+                       GLsizei drawcount) {
+  if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (drawcount > 0 && (!count || !indices)) return ctx.set_error(GL_INVALID_VALUE);
+  for (GLsizei i = 0; i < drawcount; ++i) DrawElements(ctx, mode, count[i], type, indices[i]);
 }
 
 }  // namespace brass::gl::api

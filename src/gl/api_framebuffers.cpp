@@ -395,6 +395,13 @@ void InvalidateFramebuffer(Context& ctx, GLenum target, GLsizei numAttachments, 
   InvalidateSubFramebuffer(ctx, target, numAttachments, attachments, 0, 0, INT32_MAX, INT32_MAX);
 }
 
+// EXT_discard_framebuffer: ES 3.0's invalidation restricted to FRAMEBUFFER
+// (COLOR_EXT, DEPTH_EXT and STENCIL_EXT are GL_COLOR, GL_DEPTH, GL_STENCIL).
+void DiscardFramebufferEXT(Context& ctx, GLenum target, GLsizei numAttachments, const GLenum* attachments) {
+  if (target != GL_FRAMEBUFFER) return ctx.set_error(GL_INVALID_ENUM);
+  InvalidateFramebuffer(ctx, target, numAttachments, attachments);
+}
+
 void InvalidateSubFramebuffer(Context& ctx, GLenum target, GLsizei numAttachments, const GLenum* attachments,
                               GLint x, GLint y, GLsizei width, GLsizei height) {
   GLenum error;

@@ -149,6 +149,7 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
   switch (pname) {
     case GL_DELETE_STATUS: v = p->delete_pending; break;
     case GL_LINK_STATUS: v = p->link_status; break;
+    case GL_COMPLETION_STATUS_KHR: v = GL_TRUE; break;  // glLinkProgram is synchronous
     case GL_VALIDATE_STATUS: v = p->validate_status; break;
     case GL_INFO_LOG_LENGTH: v = p->info_log.empty() ? 0 : static_cast<GLint>(p->info_log.size() + 1); break;
     case GL_ATTACHED_SHADERS: v = static_cast<GLint>(p->attached.size()); break;

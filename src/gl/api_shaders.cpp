@@ -64,6 +64,9 @@ void GetShaderiv(Context& ctx, GLuint shader, GLenum pname, GLint* params) {
     case GL_SHADER_TYPE: v = static_cast<GLint>(s->type); break;
     case GL_DELETE_STATUS: v = s->delete_pending ? GL_TRUE : GL_FALSE; break;
     case GL_COMPILE_STATUS: v = s->compiled ? GL_TRUE : GL_FALSE; break;
+    // glCompileShader finishes before it returns (compiles run in parallel
+    // only across application threads), so a compile is always complete.
+    case GL_COMPLETION_STATUS_KHR: v = GL_TRUE; break;
     case GL_INFO_LOG_LENGTH: v = s->info_log.empty() ? 0 : static_cast<GLint>(s->info_log.size() + 1); break;
     case GL_SHADER_SOURCE_LENGTH: v = s->source.empty() ? 0 : static_cast<GLint>(s->source.size() + 1); break;
     default: return ctx.set_error(GL_INVALID_ENUM);
@@ -134,5 +137,10 @@ void ShaderBinary(Context& ctx, GLsizei count, const GLuint* shaders, GLenum bin
   // GL_NUM_SHADER_BINARY_FORMATS is 0: no format is valid.
   ctx.set_error(GL_INVALID_ENUM);
 }
+
+// KHR_parallel_shader_compile: a hint. Brass compiles on the calling thread
+// and links with the pipeline precompiles on its own worker pool, so the
+// value is only recorded for glGet.
+void MaxShaderCompilerThreadsKHR(Context& ctx, GLuint count) { ctx.state.max_shader_compiler_threads = count; }
 
 }  // namespace brass::gl::api

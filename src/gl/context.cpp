@@ -4,6 +4,7 @@
 #include <atomic>
 #include <new>
 
+#include "gl/extensions.h"
 #include "gl_functions.h"
 #include "util/log.h"
 
@@ -67,13 +68,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
 
   ctx->renderer_ = desc.device_name.empty() ? "Brass" : "Brass (" + desc.device_name + ")";
   ctx->version_ = "OpenGL ES 3.0 Brass " BRASS_VERSION_STRING;
-  // Extensions are listed only once they are really implemented. These ES 2.0
-  // extensions add no entry points and are ES 3.0 core functionality that the
-  // frontend implements (sized RGB8/RGBA8 and DEPTH_COMPONENT24 renderbuffers,
-  // unsized depth textures, 32-bit indices, packed depth/stencil, full NPOT),
-  // so applications written against ES 2.0 find them as on other ES 3 drivers.
-  ctx->extensions_ = {"GL_OES_depth24",      "GL_OES_depth_texture", "GL_OES_element_index_uint",
-                      "GL_OES_packed_depth_stencil", "GL_OES_rgb8_rgba8", "GL_OES_texture_npot"};
+  ctx->extensions_ = supported_extensions(*desc.screen);
   for (size_t i = 0; i < ctx->extensions_.size(); ++i) {
     if (i) ctx->extensions_string_ += ' ';
     ctx->extensions_string_ += ctx->extensions_[i];

@@ -84,6 +84,9 @@ struct State {
   GLint unpack_row_length = 0, unpack_image_height = 0, unpack_skip_rows = 0;
   GLint unpack_skip_pixels = 0, unpack_skip_images = 0;
   GLenum generate_mipmap_hint = GL_DONT_CARE, fragment_shader_derivative_hint = GL_DONT_CARE;
+  // KHR_parallel_shader_compile: the application's hint; 0xFFFFFFFF (the
+  // initial value) leaves the number to the implementation.
+  GLuint max_shader_compiler_threads = 0xFFFFFFFFu;
 };
 
 class Context {

@@ -220,6 +220,9 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_NUM_SHADER_BINARY_FORMATS: *out = ints({0}); return true;
     case GL_SHADER_BINARY_FORMATS: *out = QueryValue{}; return true;
     case GL_SHADER_COMPILER: *out = booleans({true}); return true;
+    case GL_MAX_SHADER_COMPILER_THREADS_KHR:
+      *out = ints({static_cast<GLint64>(ctx.state.max_shader_compiler_threads)});
+      return true;
     case GL_MAX_SERVER_WAIT_TIMEOUT: *out = ints({kMaxServerWaitTimeout}); return true;
     case GL_NUM_EXTENSIONS: *out = ints({static_cast<GLint64>(ctx.extensions().size())}); return true;
     case GL_MAJOR_VERSION: *out = ints({ctx.major()}); return true;

@@ -97,8 +97,11 @@ void attrib_range(const VertexAttrib& a, const VertexRange& r, uint32_t* first, 
     *first = r.min;
     *last = r.max;
   } else {
+    // GL: element floor(instance / divisor) + baseinstance, and Vulkan
+    // fetches the same element given firstInstance, so the array is kept
+    // unrebased from element 0.
     *first = 0;
-    *last = (std::max(r.instances, 1u) - 1) / a.divisor;
+    *last = r.base_instance + (std::max(r.instances, 1u) - 1) / a.divisor;
   }
 }
 

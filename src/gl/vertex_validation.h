@@ -32,6 +32,7 @@ struct VertexRange {
   bool known = false;        // min/max valid (else: vertex_input_needs_range said no)
   uint32_t min = 0, max = 0; // per-vertex indices read (inclusive)
   uint32_t instances = 1;
+  uint32_t base_instance = 0;  // instanced arrays start reading here
 };
 
 // Error checks of ES 3.0 §2.9 for the bound VAO: an enabled array in a

@@ -48,13 +48,15 @@ TEST(GlEntryPoints, TableHoldsEveryEs2AndEs3FunctionSortedOnce) {
   size_t count = 0;
   const FunctionInfo* table = function_table(&count);
   ASSERT_EQ(count, kFunctionCount);
-  size_t es20 = 0, es30_only = 0;
+  size_t es20 = 0, es30_only = 0, extension = 0;
   for (size_t i = 0; i < count; ++i) {
     if (i) {
       EXPECT_LT(std::strcmp(table[i - 1].name, table[i].name), 0);
     }
     EXPECT_TRUE(table[i].profiles & kProfileES30) << table[i].name;
-    if (table[i].profiles & kProfileES20) {
+    if (table[i].extension) {
+      ++extension;
+    } else if (table[i].profiles & kProfileES20) {
       ++es20;
     } else {
       ++es30_only;
@@ -65,6 +67,12 @@ TEST(GlEntryPoints, TableHoldsEveryEs2AndEs3FunctionSortedOnce) {
   // gl.xml: GL_ES_VERSION_2_0 requires 142 commands, GL_ES_VERSION_3_0 adds 104.
   EXPECT_EQ(es20, 142u);
   EXPECT_EQ(es30_only, 104u);
+  EXPECT_GT(extension, 0u);
+  // Extension aliases of core functions share the core handler.
+  const FunctionInfo* oes = find_function("glBindVertexArrayOES");
+  ASSERT_NE(oes, nullptr);
+  EXPECT_STREQ(oes->extension, "GL_OES_vertex_array_object");
+  EXPECT_TRUE(oes->implemented);
   for (const char* name : {"glDrawArrays", "glTexImage2D", "glShaderSource", "glBlitFramebuffer",
                            "glFenceSync", "glGetStringi", "glTexStorage3D", "glReadPixels"})
     EXPECT_NE(find_function(name), nullptr) << name;

@@ -14,6 +14,13 @@ Outputs (into --out):
 Profiles are bits; a function carries the set of profiles that contain it.
 Today the selected features are ES 2.0 and 3.0; adding ES 3.1/3.2 or desktop GL
 is adding (api, version) pairs to --features (and handlers). Standard library only.
+
+Extension commands (--extensions) get entry points too. An extension command
+that the registry marks as an alias of another command (glMapBufferOES ->
+glMapBuffer), or that EXTRA_ALIASES maps, shares that command's handler: the
+handler is named after the canonical command, so ES extensions and the later
+desktop core functions they became are one implementation. Whether the
+extension is advertised is the context's decision, not the generator's.
 """
 import argparse
 import os
@@ -31,6 +38,21 @@ PROFILES = [
 ]
 
 
+# Extension commands the registry gives no alias although they behave as the
+# core command for every valid input (EXT_occlusion_query_boolean predates ES
+# 3.0 queries and is their subset; EXT_discard_framebuffer is
+# InvalidateFramebuffer with the default framebuffer's attachment names).
+EXTRA_ALIASES = {
+    "glGenQueriesEXT": "glGenQueries",
+    "glDeleteQueriesEXT": "glDeleteQueries",
+    "glIsQueryEXT": "glIsQuery",
+    "glBeginQueryEXT": "glBeginQuery",
+    "glEndQueryEXT": "glEndQuery",
+    "glGetQueryivEXT": "glGetQueryiv",
+    "glGetQueryObjectuivEXT": "glGetQueryObjectuiv",
+}
+
+
 def version_key(v):
     return tuple(int(x) for x in v.split("."))
 
@@ -40,6 +62,8 @@ def parse_args():
     p.add_argument("--registry", required=True)
     p.add_argument("--features", default="gles2:2.0,gles2:3.0",
                    help="comma list of api:version features to generate")
+    p.add_argument("--extensions", default="",
+                   help="comma list of extension names whose commands get entry points")
     p.add_argument("--implemented", required=True, nargs="+",
                    help="files listing implemented GL function names, one a line (one file per API area)")
     p.add_argument("--out", required=True)
@@ -57,6 +81,12 @@ class Command:
             text = " ".join("".join(p.itertext()).split())
             self.params.append((text, pname))
         self.profiles = set()
+        alias = elem.find("alias")
+        self.alias = alias.get("name") if alias is not None else None
+        # The command whose handler this entry point calls (itself unless an
+        # extension alias of another command).
+        self.canonical = self.name
+        self.extension = None  # the extension that brought it in, if not core
 
 
 def feature_profiles(api, number):
@@ -99,6 +129,32 @@ def main():
     if not selected:
         sys.exit("gen_gl: no functions selected")
 
+    es_profiles = [p[0] for p in PROFILES if p[1] == "gles2"]
+    wanted_ext = [e for e in args.extensions.split(",") if e]
+    found_ext = set()
+    for e in root.find("extensions").findall("extension"):
+        if e.get("name") not in wanted_ext:
+            continue
+        found_ext.add(e.get("name"))
+        if "gles2" not in e.get("supported", "").split("|"):
+            sys.exit("gen_gl: %s is not an ES extension" % e.get("name"))
+        for req in e.findall("require"):
+            if req.get("api") not in (None, "gles2"):
+                continue
+            for c in req.findall("command"):
+                cmd = commands[c.get("name")]
+                if cmd.name in selected:
+                    continue
+                cmd.profiles.update(es_profiles)
+                cmd.extension = e.get("name")
+                target = EXTRA_ALIASES.get(cmd.name, cmd.alias)
+                if target:
+                    cmd.canonical = target
+                selected[cmd.name] = cmd
+    missing = set(wanted_ext) - found_ext
+    if missing:
+        sys.exit("gen_gl: unknown extensions: " + ", ".join(sorted(missing)))
+
     implemented = set()
     for path in args.implemented:
         with open(path) as fh:
@@ -109,13 +165,18 @@ def main():
                 if line in implemented:
                     sys.exit("gen_gl: %s listed twice (%s)" % (line, path))
                 implemented.add(line)
-    unknown = implemented - set(selected)
+    canonical_names = {c.canonical for c in selected.values()}
+    unknown = implemented - canonical_names
     if unknown:
         sys.exit("gen_gl: implemented but not in the selected features: " + ", ".join(sorted(unknown)))
 
     names = sorted(selected)
+    # One handler declaration per implemented canonical command, with the
+    # canonical command's own prototype (it may be a desktop command that no
+    # selected feature contains, e.g. glMapBuffer for glMapBufferOES).
+    handlers = sorted(implemented)
     os.makedirs(args.out, exist_ok=True)
-    write_header(os.path.join(args.out, "gl_functions.h"), names, selected, implemented)
+    write_header(os.path.join(args.out, "gl_functions.h"), names, [commands[h] for h in handlers])
     write_source(os.path.join(args.out, "gl_entrypoints.cpp"), names, selected, implemented)
 
 
@@ -140,6 +201,7 @@ struct FunctionInfo {
   void (*proc)();         // the C-ABI entry point
   uint32_t profiles;      // ProfileBit set that contains the function
   bool implemented;       // false: records GL_INVALID_OPERATION and logs once
+  const char* extension;  // null for core functions, else the extension adding it
 };
 
 // Sorted by name.
@@ -164,9 +226,9 @@ def handler_decl(cmd):
     return "%s %s(%s);" % (cmd.ret, cmd.name[2:], ", ".join(params))
 
 
-def write_header(path, names, selected, implemented):
+def write_header(path, names, handler_cmds):
     bits = "\n".join("  kProfile%s = 1u << %d," % (p[0], i) for i, p in enumerate(PROFILES))
-    decls = "\n".join(handler_decl(selected[n]) for n in names if n in implemented)
+    decls = "\n".join(handler_decl(c) for c in handler_cmds)
     write_if_changed(path, HEADER_PRELUDE % (bits, len(names), decls))
 
 
@@ -191,8 +253,8 @@ def write_source(path, names, selected, implemented):
         out.append("%s GL_APIENTRY entry_%s(%s) {" % (cmd.ret, n, params))
         out.append("  Context* ctx = current_context();")
         out.append("  if (!ctx) %s" % ret_none)
-        if n in implemented:
-            out.append("  %sapi::%s(%s);" % ("" if is_void else "return ", n[2:], args))
+        if cmd.canonical in implemented:
+            out.append("  %sapi::%s(%s);" % ("" if is_void else "return ", cmd.canonical[2:], args))
         else:
             for _, pn in cmd.params:
                 out.append("  (void)%s;" % pn)
@@ -205,8 +267,9 @@ def write_source(path, names, selected, implemented):
     for n in names:
         cmd = selected[n]
         bits = " | ".join("kProfile%s" % p[0] for p in PROFILES if p[0] in cmd.profiles)
-        out.append('    {"%s", reinterpret_cast<void (*)()>(&entry_%s), %s, %s},' %
-                   (n, n, bits, "true" if n in implemented else "false"))
+        ext = '"%s"' % cmd.extension if cmd.extension else "nullptr"
+        out.append('    {"%s", reinterpret_cast<void (*)()>(&entry_%s), %s, %s, %s},' %
+                   (n, n, bits, "true" if cmd.canonical in implemented else "false", ext))
     out.append("};")
     out.append("static_assert(sizeof(kFunctions) / sizeof(kFunctions[0]) == kFunctionCount);")
     out.append("")

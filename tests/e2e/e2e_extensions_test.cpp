@@ -1,0 +1,277 @@
+// ES extensions with entry points, reached as applications reach them: the
+// extension string, eglGetProcAddress, then the call. Each advertised
+// extension's functions must resolve and behave like their core equivalents.
+#include <cstring>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "e2e_fixture.h"
+
+namespace brass::e2e {
+namespace {
+
+std::set<std::string> extensions() {
+  GLint n = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+  std::set<std::string> out;
+  for (GLint i = 0; i < n; ++i) out.insert(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, i)));
+  return out;
+}
+
+template <typename F>
+F proc(const char* name) {
+  return reinterpret_cast<F>(eglGetProcAddress(name));
+}
+
+const char* kVs = R"(#version 300 es
+layout(location = 0) in vec2 pos;
+layout(location = 1) in vec4 color;
+out vec4 v_color;
+void main() { gl_Position = vec4(pos, 0.0, 1.0); v_color = color; })";
+const char* kFs = R"(#version 300 es
+precision mediump float;
+in vec4 v_color;
+out vec4 o;
+void main() { o = v_color; })";
+
+class Extensions : public GlesTest {
+ protected:
+  void SetUp() override {
+    GlesTest::SetUp();
+    if (HasFatalFailure()) return;
+    ext = extensions();
+  }
+  void TearDown() override {
+    if (prog) glDeleteProgram(prog);
+    if (!buffers.empty()) glDeleteBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
+    GlesTest::TearDown();
+  }
+  GLuint buffer(GLenum target, const void* data, GLsizeiptr size) {
+    GLuint b = 0;
+    glGenBuffers(1, &b);
+    glBindBuffer(target, b);
+    glBufferData(target, size, data, GL_STATIC_DRAW);
+    buffers.push_back(b);
+    return b;
+  }
+  void use_color_program() {
+    prog = program(kVs, kFs);
+    glUseProgram(prog);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+  std::set<std::string> ext;
+  GLuint prog = 0;
+  std::vector<GLuint> buffers;
+};
+
+TEST_F(Extensions, EveryAdvertisedExtensionsFunctionsResolve) {
+  const std::map<std::string, std::vector<const char*>> functions = {
+      {"GL_OES_mapbuffer", {"glMapBufferOES", "glUnmapBufferOES", "glGetBufferPointervOES"}},
+      {"GL_EXT_map_buffer_range", {"glMapBufferRangeEXT", "glFlushMappedBufferRangeEXT"}},
+      {"GL_OES_vertex_array_object",
+       {"glBindVertexArrayOES", "glDeleteVertexArraysOES", "glGenVertexArraysOES", "glIsVertexArrayOES"}},
+      {"GL_EXT_draw_buffers", {"glDrawBuffersEXT"}},
+      {"GL_EXT_draw_instanced", {"glDrawArraysInstancedEXT", "glDrawElementsInstancedEXT"}},
+      {"GL_EXT_instanced_arrays", {"glVertexAttribDivisorEXT", "glDrawArraysInstancedEXT"}},
+      {"GL_OES_draw_elements_base_vertex",
+       {"glDrawElementsBaseVertexOES", "glDrawRangeElementsBaseVertexOES", "glDrawElementsInstancedBaseVertexOES"}},
+      {"GL_EXT_draw_elements_base_vertex", {"glDrawElementsBaseVertexEXT"}},
+      {"GL_EXT_multi_draw_arrays", {"glMultiDrawArraysEXT", "glMultiDrawElementsEXT"}},
+      {"GL_EXT_base_instance",
+       {"glDrawArraysInstancedBaseInstanceEXT", "glDrawElementsInstancedBaseInstanceEXT",
+        "glDrawElementsInstancedBaseVertexBaseInstanceEXT"}},
+      {"GL_EXT_discard_framebuffer", {"glDiscardFramebufferEXT"}},
+      {"GL_KHR_parallel_shader_compile", {"glMaxShaderCompilerThreadsKHR"}},
+  };
+  for (const auto& [name, fns] : functions) {
+    if (!ext.count(name)) continue;
+    for (const char* f : fns) EXPECT_NE(eglGetProcAddress(f), nullptr) << name << ": " << f;
+  }
+  // The ES 2.0 applications' favourites are there.
+  for (const char* e : {"GL_OES_mapbuffer", "GL_OES_vertex_array_object", "GL_OES_standard_derivatives"})
+    EXPECT_TRUE(ext.count(e)) << e;
+}
+
+TEST_F(Extensions, MapBufferOesWritesWholeBufferAndKeepsTheRest) {
+  auto map = proc<PFNGLMAPBUFFEROESPROC>("glMapBufferOES");
+  auto unmap = proc<PFNGLUNMAPBUFFEROESPROC>("glUnmapBufferOES");
+  auto pointer = proc<PFNGLGETBUFFERPOINTERVOESPROC>("glGetBufferPointervOES");
+  ASSERT_TRUE(map && unmap && pointer);
+  const uint32_t init[4] = {1, 2, 3, 4};
+  buffer(GL_ARRAY_BUFFER, init, sizeof(init));
+
+  EXPECT_EQ(map(GL_ARRAY_BUFFER, 0x88B8 /* GL_READ_ONLY (desktop) */), nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+
+  auto* p = static_cast<uint32_t*>(map(GL_ARRAY_BUFFER, GL_WRITE_ONLY_OES));
+  ASSERT_NE(p, nullptr);
+  GLint access = 0, mapped = 0;
+  glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_ACCESS_OES, &access);
+  glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_MAPPED_OES, &mapped);
+  EXPECT_EQ(access, GL_WRITE_ONLY_OES);
+  EXPECT_EQ(mapped, GL_TRUE);
+  void* queried = nullptr;
+  pointer(GL_ARRAY_BUFFER, GL_BUFFER_MAP_POINTER_OES, &queried);
+  EXPECT_EQ(queried, p);
+  EXPECT_EQ(map(GL_ARRAY_BUFFER, GL_WRITE_ONLY_OES), nullptr);  // already mapped
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  p[2] = 30;  // only one element written: the others must survive
+  EXPECT_EQ(unmap(GL_ARRAY_BUFFER), GL_TRUE);
+
+  const auto* r = static_cast<const uint32_t*>(glMapBufferRange(GL_ARRAY_BUFFER, 0, sizeof(init), GL_MAP_READ_BIT));
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r[0], 1u);
+  EXPECT_EQ(r[1], 2u);
+  EXPECT_EQ(r[2], 30u);
+  EXPECT_EQ(r[3], 4u);
+  glUnmapBuffer(GL_ARRAY_BUFFER);
+
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  EXPECT_EQ(map(GL_ARRAY_BUFFER, GL_WRITE_ONLY_OES), nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+}
+
+// Left half: vertices 0-3 red; right half: vertices 4-7 green. The same four
+// indices draw either, depending on the base vertex.
+const float kTwoQuads[] = {
+    -1, -1, 1, 0, 0, 1, 0,  -1, 1, 0, 0, 1, -1, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 1,  // red, left
+    0,  -1, 0, 1, 0, 1, 1,  -1, 0, 1, 0, 1, 0,  1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 1,  // green, right
+};
+const GLushort kQuadIndices[] = {0, 1, 2, 2, 1, 3};
+
+TEST_F(Extensions, DrawElementsBaseVertexOffsetsEveryIndex) {
+  auto draw_bv = proc<PFNGLDRAWELEMENTSBASEVERTEXOESPROC>("glDrawElementsBaseVertexOES");
+  auto draw_range_bv = proc<PFNGLDRAWRANGEELEMENTSBASEVERTEXOESPROC>("glDrawRangeElementsBaseVertexOES");
+  ASSERT_TRUE(draw_bv && draw_range_bv);
+  use_color_program();
+  buffer(GL_ARRAY_BUFFER, kTwoQuads, sizeof(kTwoQuads));
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 6 * sizeof(float), nullptr);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 6 * sizeof(float), reinterpret_cast<void*>(2 * sizeof(float)));
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  buffer(GL_ELEMENT_ARRAY_BUFFER, kQuadIndices, sizeof(kQuadIndices));
+
+  draw_bv(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, nullptr, 4);
+  EXPECT_EQ(pixel(kWidth / 4, kHeight / 2), rgba(0, 0, 0, 0));
+  EXPECT_EQ(pixel(3 * kWidth / 4, kHeight / 2), rgba(0, 255, 0));
+  draw_range_bv(GL_TRIANGLES, 0, 3, 6, GL_UNSIGNED_SHORT, nullptr, 0);
+  EXPECT_EQ(pixel(kWidth / 4, kHeight / 2), rgba(255, 0, 0));
+
+  // Client-side arrays are streamed from the rebased range.
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 6 * sizeof(float), kTwoQuads);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 6 * sizeof(float), kTwoQuads + 2);
+  draw_bv(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, kQuadIndices, 4);
+  EXPECT_EQ(pixel(kWidth / 4, kHeight / 2), rgba(0, 0, 0, 0));
+  EXPECT_EQ(pixel(3 * kWidth / 4, kHeight / 2), rgba(0, 255, 0));
+
+  draw_bv(GL_TRIANGLES, -1, GL_UNSIGNED_SHORT, kQuadIndices, 4);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  draw_bv(GL_TRIANGLES, 6, GL_FLOAT, kQuadIndices, 4);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+}
+
+TEST_F(Extensions, BaseInstanceSelectsInstancedAttributesButNotInstanceId) {
+  auto draw = proc<PFNGLDRAWARRAYSINSTANCEDBASEINSTANCEEXTPROC>("glDrawArraysInstancedBaseInstanceEXT");
+  ASSERT_TRUE(draw);
+  // gl_InstanceID counts from 0 whatever the base instance (GL semantics);
+  // the per-instance color comes from element baseinstance + instance.
+  prog = program(R"(#version 300 es
+layout(location = 0) in vec2 pos;
+layout(location = 1) in vec4 color;
+out vec4 v_color;
+void main() {
+  gl_Position = vec4(pos, 0.0, 1.0);
+  v_color = gl_InstanceID == 0 ? color : vec4(1.0, 0.0, 1.0, 1.0);
+})",
+                 kFs);
+  glUseProgram(prog);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  const float colors[] = {1, 0, 0, 1, 0, 0, 1, 1, 0, 1, 0, 1};
+  buffer(GL_ARRAY_BUFFER, quad, sizeof(quad));
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  buffer(GL_ARRAY_BUFFER, colors, sizeof(colors));
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glVertexAttribDivisor(1, 1);
+  glEnableVertexAttribArray(1);
+  draw(GL_TRIANGLE_STRIP, 0, 4, 1, 2);
+  EXPECT_EQ(pixel(kWidth / 2, kHeight / 2), rgba(0, 255, 0));
+  draw(GL_TRIANGLE_STRIP, 0, 4, 1, 1);
+  EXPECT_EQ(pixel(kWidth / 2, kHeight / 2), rgba(0, 0, 255));
+  glVertexAttribDivisor(1, 0);
+}
+
+TEST_F(Extensions, MultiDrawArraysDrawsEachRange) {
+  auto multi = proc<PFNGLMULTIDRAWARRAYSEXTPROC>("glMultiDrawArraysEXT");
+  ASSERT_TRUE(multi);
+  use_color_program();
+  // Two strips of four vertices each, the second shifted right: both drawn.
+  const float strips[] = {-1, -1, 1, 0, 0, 1, 0, -1, 1, 0, 0, 1, -1, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 1,
+                          0,  -1, 0, 0, 1, 1, 1, -1, 0, 0, 1, 1, 0,  1, 0, 0, 1, 1, 1, 1, 0, 0, 1, 1};
+  buffer(GL_ARRAY_BUFFER, strips, sizeof(strips));
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 6 * sizeof(float), nullptr);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 6 * sizeof(float), reinterpret_cast<void*>(2 * sizeof(float)));
+  glEnableVertexAttribArray(0);
+  glEnableVertexAttribArray(1);
+  const GLint first[] = {0, 4};
+  const GLsizei count[] = {4, 4};
+  multi(GL_TRIANGLE_STRIP, first, count, 2);
+  EXPECT_EQ(pixel(kWidth / 4, kHeight / 2), rgba(255, 0, 0));
+  EXPECT_EQ(pixel(3 * kWidth / 4, kHeight / 2), rgba(0, 0, 255));
+  multi(GL_TRIANGLE_STRIP, first, count, -1);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+}
+
+TEST_F(Extensions, DiscardFramebufferAcceptsOnlyFramebufferTarget) {
+  auto discard = proc<PFNGLDISCARDFRAMEBUFFEREXTPROC>("glDiscardFramebufferEXT");
+  ASSERT_TRUE(discard);
+  const GLenum color = GL_COLOR_EXT;
+  discard(GL_DRAW_FRAMEBUFFER, 1, &color);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  discard(GL_FRAMEBUFFER, -1, &color);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  const GLenum attachment0 = GL_COLOR_ATTACHMENT0;  // not a default-framebuffer name
+  discard(GL_FRAMEBUFFER, 1, &attachment0);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  discard(GL_FRAMEBUFFER, 1, &color);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+TEST_F(Extensions, ParallelShaderCompileReportsCompletion) {
+  auto threads = proc<PFNGLMAXSHADERCOMPILERTHREADSKHRPROC>("glMaxShaderCompilerThreadsKHR");
+  ASSERT_TRUE(threads);
+  threads(2);
+  GLint v = 0;
+  glGetIntegerv(GL_MAX_SHADER_COMPILER_THREADS_KHR, &v);
+  EXPECT_EQ(v, 2);
+  prog = program(kVs, kFs);
+  GLint done = 0;
+  glGetProgramiv(prog, GL_COMPLETION_STATUS_KHR, &done);
+  EXPECT_EQ(done, GL_TRUE);
+}
+
+TEST_F(Extensions, StandardDerivativesCompileInEs100) {
+  prog = program(R"(attribute vec4 pos;
+varying vec2 uv;
+void main() { gl_Position = pos; uv = pos.xy; })",
+                 R"(#extension GL_OES_standard_derivatives : require
+precision mediump float;
+varying vec2 uv;
+void main() {
+#ifndef GL_OES_standard_derivatives
+  undefined_macro_breaks_the_compile();
+#endif
+  gl_FragColor = vec4(dFdx(uv.x), dFdy(uv.y), fwidth(uv.x), 1.0);
+})");
+  EXPECT_NE(prog, 0u);
+}
+
+}  // namespace
+}  // namespace brass::e2e
