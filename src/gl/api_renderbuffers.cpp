@@ -11,13 +11,12 @@ namespace brass::gl {
 
 namespace {
 
-const pixel::FormatFeatures kFeatures = pixel::FormatFeatures::es3();
-
 // A sized format that may back a renderbuffer (color-, depth- or stencil-renderable).
-const pixel::InternalFormatInfo* renderbuffer_format(GLenum internal_format) {
-  const pixel::InternalFormatInfo* info = pixel::find_internal_format(internal_format, kFeatures);
+const pixel::InternalFormatInfo* renderbuffer_format(const Context& ctx, GLenum internal_format) {
+  const pixel::FormatFeatures& features = ctx.format_features;
+  const pixel::InternalFormatInfo* info = pixel::find_internal_format(internal_format, features);
   if (!info || info->is_compressed()) return nullptr;
-  if (pixel::is_color_renderable(*info, kFeatures) || pixel::is_depth_renderable(*info) ||
+  if (pixel::is_color_renderable(*info, features) || pixel::is_depth_renderable(*info) ||
       pixel::is_stencil_renderable(*info))
     return info;
   return nullptr;
@@ -60,7 +59,7 @@ void detach_renderbuffer(Context& ctx, Renderbuffer* rb) {
 void renderbuffer_storage(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
                           GLsizei height) {
   if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
-  const pixel::InternalFormatInfo* info = renderbuffer_format(internalformat);
+  const pixel::InternalFormatInfo* info = renderbuffer_format(ctx, internalformat);
   if (!info) return ctx.set_error(GL_INVALID_ENUM);
   if (samples < 0 || width < 0 || height < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (width > ctx.limits.max_renderbuffer_size || height > ctx.limits.max_renderbuffer_size)
@@ -187,7 +186,7 @@ void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint
 void GetInternalformativ(Context& ctx, GLenum target, GLenum internalformat, GLenum pname, GLsizei bufSize,
                          GLint* params) {
   if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
-  const pixel::InternalFormatInfo* info = renderbuffer_format(internalformat);
+  const pixel::InternalFormatInfo* info = renderbuffer_format(ctx, internalformat);
   if (!info) return ctx.set_error(GL_INVALID_ENUM);
   if (pname != GL_SAMPLES && pname != GL_NUM_SAMPLE_COUNTS) return ctx.set_error(GL_INVALID_ENUM);
   if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);

@@ -163,6 +163,8 @@ void compressed_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face
   const pixel::FormatResolution res = pixel::resolve_compressed_format(format, texture_format_features(ctx));
   if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
   if (texture_target == GL_TEXTURE_3D) return ctx.set_error(GL_INVALID_OPERATION);
+  // OES_compressed_ETC1_RGB8_texture: whole images only.
+  if (format == GL_ETC1_RGB8_OES) return ctx.set_error(GL_INVALID_OPERATION);
   Texture* t = nullptr;
   const TextureImage* img = sub_image(ctx, texture_target, face, level, x, y, z, w, h, d, &t);
   if (!img) return;

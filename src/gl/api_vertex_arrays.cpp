@@ -39,6 +39,10 @@ void attrib_pointer(Context& ctx, GLuint index, GLint size, GLenum type, bool no
                     GLsizei stride, const void* pointer) {
   if (!valid_index(ctx, index)) return;
   if (size < 1 || size > 4 || stride < 0) return ctx.set_error(GL_INVALID_VALUE);
+  // OES_vertex_half_float predates ES 3.0 and has its own enum for the same
+  // type; the array stores the core one (the queried type is the core enum,
+  // as the two are interchangeable in an ES 3 context).
+  if (type == GL_HALF_FLOAT_OES && !integer) type = GL_HALF_FLOAT;
   switch (type) {
     case GL_BYTE: case GL_UNSIGNED_BYTE: case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_INT: case GL_UNSIGNED_INT:
       break;

@@ -68,7 +68,8 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
 
   ctx->renderer_ = desc.device_name.empty() ? "Brass" : "Brass (" + desc.device_name + ")";
   ctx->version_ = "OpenGL ES 3.0 Brass " BRASS_VERSION_STRING;
-  ctx->extensions_ = supported_extensions(*desc.screen);
+  ctx->format_features = format_features_for(*desc.screen);
+  ctx->extensions_ = supported_extensions(*desc.screen, ctx->format_features);
   for (size_t i = 0; i < ctx->extensions_.size(); ++i) {
     if (i) ctx->extensions_string_ += ' ';
     ctx->extensions_string_ += ctx->extensions_[i];

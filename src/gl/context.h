@@ -15,6 +15,7 @@
 #include "gl/fixed_function.h"
 #include "gl/framebuffer.h"
 #include "gl/gl_types.h"
+#include "gl/pixel/format_table.h"
 #include "gl/program.h"
 #include "gl/query.h"
 #include "gl/share_group.h"
@@ -142,6 +143,8 @@ class Context {
   State state;
   FixedFunctionState ff;
   Limits limits;
+  // Format extensions in effect (what the device can render and filter).
+  pixel::FormatFeatures format_features;
 
   // Bindings (ES 3.0 state tables 6.2-6.24).
   BufferBindings buffers;

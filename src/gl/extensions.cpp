@@ -1,12 +1,45 @@
 #include "gl/extensions.h"
 
+#include <initializer_list>
+
+#include "pipe/format.h"
 #include "pipe/screen.h"
 
 namespace brass::gl {
 
-std::vector<std::string> supported_extensions(const pipe::Screen& screen) {
-  (void)screen;
-  return {
+namespace {
+
+bool all_supported(const pipe::Screen& screen, std::initializer_list<pipe::Format> formats, uint32_t usage) {
+  for (pipe::Format f : formats)
+    if (!screen.is_format_supported(f, pipe::Target::Texture2D, 1, usage)) return false;
+  return true;
+}
+
+}  // namespace
+
+pixel::FormatFeatures format_features_for(const pipe::Screen& screen) {
+  pixel::FormatFeatures f = pixel::FormatFeatures::es3();
+  const uint32_t render = pipe::kUsageColorAttachment | pipe::kUsageSampled;
+  f.color_buffer_half_float =
+      all_supported(screen, {pipe::Format::R16_FLOAT, pipe::Format::RG16_FLOAT, pipe::Format::RGBA16_FLOAT}, render);
+  f.color_buffer_float =
+      f.color_buffer_half_float &&
+      all_supported(screen,
+                    {pipe::Format::R32_FLOAT, pipe::Format::RG32_FLOAT, pipe::Format::RGBA32_FLOAT,
+                     pipe::Format::R11G11B10_FLOAT},
+                    render);
+  f.texture_float_linear =
+      all_supported(screen, {pipe::Format::R32_FLOAT, pipe::Format::RG32_FLOAT, pipe::Format::RGBA32_FLOAT},
+                    pipe::kUsageSampled | pipe::kUsageFilterLinear);
+  // S3TC and RGTC data the device cannot sample is decoded on upload
+  // (src/device/format_conversion), so they are always available.
+  f.s3tc = true;
+  f.rgtc = true;
+  return f;
+}
+
+std::vector<std::string> supported_extensions(const pipe::Screen& screen, const pixel::FormatFeatures& features) {
+  std::vector<std::string> out = {
       // ES 2.0 extensions that are ES 3.0 core functionality implemented by
       // the frontend (sized RGB8/RGBA8 and DEPTH_COMPONENT24 renderbuffers,
       // unsized depth textures, 32-bit indices, packed depth/stencil, full
@@ -36,7 +69,31 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen) {
       "GL_OES_draw_elements_base_vertex",
       "GL_EXT_discard_framebuffer",
       "GL_KHR_parallel_shader_compile",
+      // Formats: unsized FLOAT/HALF_FLOAT uploads, BGRA client data and
+      // storage, compressed formats decoded when the device lacks them.
+      "GL_EXT_texture_format_BGRA8888",
+      "GL_OES_texture_float",
+      "GL_OES_texture_half_float",
+      "GL_OES_texture_half_float_linear",
+      "GL_EXT_texture_compression_s3tc",
+      "GL_EXT_texture_compression_rgtc",
+      "GL_OES_compressed_ETC1_RGB8_texture",
+      // HALF_FLOAT_OES vertex arrays (the ES 3.0 HALF_FLOAT type).
+      "GL_OES_vertex_half_float",
+      // Sized internal formats everywhere an ES 2.0 enum was unsized (ES 3.0 core).
+      "GL_OES_required_internalformat",
   };
+  if (features.texture_float_linear) out.emplace_back("GL_OES_texture_float_linear");
+  if (features.color_buffer_half_float) out.emplace_back("GL_EXT_color_buffer_half_float");
+  if (features.color_buffer_float) {
+    out.emplace_back("GL_EXT_color_buffer_float");
+    // Blending into 32-bit float attachments; without it such draws would be
+    // an error the frontend does not raise, so it is listed only when true.
+    if (all_supported(screen, {pipe::Format::R32_FLOAT, pipe::Format::RG32_FLOAT, pipe::Format::RGBA32_FLOAT},
+                      pipe::kUsageColorAttachment | pipe::kUsageBlend))
+      out.emplace_back("GL_EXT_float_blend");
+  }
+  return out;
 }
 
 }  // namespace brass::gl

@@ -9,7 +9,6 @@ namespace brass::gl {
 
 namespace {
 
-const pixel::FormatFeatures kFeatures = pixel::FormatFeatures::es3();
 
 uint64_t object_generation(const Attachment& a) {
   if (a.type == GL_TEXTURE && a.texture) return a.texture->generation;
@@ -25,7 +24,7 @@ bool same_image(const Attachment& a, const Attachment& b) {
 enum class Point { Color, Depth, Stencil };
 
 // Attachment completeness (§4.4.4.1).
-bool attachment_complete(const Attachment& a, Point point) {
+bool attachment_complete(const pixel::FormatFeatures& features, const Attachment& a, Point point) {
   const AttachmentImage img = attachment_image(a);
   if (!img.info || img.width <= 0 || img.height <= 0) return false;
   if (a.type == GL_TEXTURE) {
@@ -35,7 +34,7 @@ bool attachment_complete(const Attachment& a, Point point) {
     if (img.info->is_compressed()) return false;
   }
   switch (point) {
-    case Point::Color: return pixel::is_color_renderable(*img.info, kFeatures);
+    case Point::Color: return pixel::is_color_renderable(*img.info, features);
     case Point::Depth: return pixel::is_depth_renderable(*img.info);
     case Point::Stencil: return pixel::is_stencil_renderable(*img.info);
   }
@@ -139,15 +138,15 @@ GLenum check_framebuffer_status(Context& ctx, Framebuffer& fb) {
     const Attachment& a = fb.color[i];
     if (a.type == GL_NONE) continue;
     if (i >= static_cast<unsigned>(ctx.limits.max_color_attachments)) continue;
-    if (!attachment_complete(a, Point::Color)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    if (!attachment_complete(ctx.format_features, a, Point::Color)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     note(a);
   }
   if (fb.depth.type != GL_NONE) {
-    if (!attachment_complete(fb.depth, Point::Depth)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    if (!attachment_complete(ctx.format_features, fb.depth, Point::Depth)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     note(fb.depth);
   }
   if (fb.stencil.type != GL_NONE) {
-    if (!attachment_complete(fb.stencil, Point::Stencil)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+    if (!attachment_complete(ctx.format_features, fb.stencil, Point::Stencil)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     note(fb.stencil);
   }
   if (!any) return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;

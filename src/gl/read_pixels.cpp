@@ -14,7 +14,6 @@ namespace brass::gl {
 
 namespace {
 
-const pixel::FormatFeatures kFeatures = pixel::FormatFeatures::es3();
 
 bool fill_from_attachment(const Attachment& a, ColorBuffer* out) {
   const AttachmentImage img = attachment_image(a);
@@ -100,11 +99,12 @@ void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
   }
   ColorBuffer cb;
   if (!read_color_buffer(ctx, &cb)) {
-    if (!pixel::is_client_format_enum(format, kFeatures.api) || !pixel::is_client_type_enum(type, kFeatures.api))
+    const pixel::ApiKind api = ctx.format_features.api;
+    if (!pixel::is_client_format_enum(format, api) || !pixel::is_client_type_enum(type, api))
       return ctx.set_error(GL_INVALID_ENUM);
     return ctx.set_error(GL_INVALID_OPERATION);
   }
-  if (const GLenum e = pixel::check_read_pixels_format(*cb.info, format, type, kFeatures)) return ctx.set_error(e);
+  if (const GLenum e = pixel::check_read_pixels_format(*cb.info, format, type, ctx.format_features)) return ctx.set_error(e);
 
   pixel::PixelStoreParams pack;
   pack.alignment = ctx.state.pack_alignment;

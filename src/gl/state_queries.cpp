@@ -221,7 +221,8 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_SHADER_BINARY_FORMATS: *out = QueryValue{}; return true;
     case GL_SHADER_COMPILER: *out = booleans({true}); return true;
     case GL_MAX_SHADER_COMPILER_THREADS_KHR:
-      *out = ints({static_cast<GLint64>(ctx.state.max_shader_compiler_threads)});
+      // An unsigned value: GetIntegerv returns its bit pattern (0xFFFFFFFF reads as -1).
+      *out = ints({static_cast<GLint>(ctx.state.max_shader_compiler_threads)});
       return true;
     case GL_MAX_SERVER_WAIT_TIMEOUT: *out = ints({kMaxServerWaitTimeout}); return true;
     case GL_NUM_EXTENSIONS: *out = ints({static_cast<GLint64>(ctx.extensions().size())}); return true;
@@ -338,7 +339,7 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
       return GL_INVALID_FRAMEBUFFER_OPERATION;
     ColorBuffer cb;
     if (!read_color_buffer(ctx, &cb)) return GL_INVALID_OPERATION;
-    const pixel::PixelLayout l = pixel::implementation_color_read_layout(*cb.info, pixel::FormatFeatures::es3());
+    const pixel::PixelLayout l = pixel::implementation_color_read_layout(*cb.info, ctx.format_features);
     *out = enum_value(pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT ? l.format : l.type);
     return GL_NO_ERROR;
   }

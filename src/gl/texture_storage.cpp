@@ -73,7 +73,7 @@ bool fits_main(const Texture& tex, GLint level, const pixel::InternalFormatInfo*
 
 }  // namespace
 
-pixel::FormatFeatures texture_format_features(const Context&) { return pixel::FormatFeatures::es3(); }
+pixel::FormatFeatures texture_format_features(const Context& ctx) { return ctx.format_features; }
 
 pipe::Target pipe_target(GLenum target) {
   switch (target) {

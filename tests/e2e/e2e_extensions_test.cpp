@@ -273,5 +273,75 @@ void main() {
   EXPECT_NE(prog, 0u);
 }
 
+TEST_F(Extensions, Etc1TexturesSampleAsEtc2AndRefuseSubImages) {
+  ASSERT_TRUE(ext.count("GL_OES_compressed_ETC1_RGB8_texture"));
+  // One ETC1 block, individual mode: both sub-blocks base color (15,0,0)
+  // expanded to (255,0,0), table 0, every pixel index 0 (modifier +2).
+  const uint8_t block[8] = {0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_ETC1_RGB8_OES, 4, 4, 0, sizeof(block), block);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_ETC1_RGB8_OES, sizeof(block), block);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_ETC1_RGB8_OES, 4, 4, 0, 7, block);  // wrong size
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+
+  prog = program(R"(#version 300 es
+layout(location = 0) in vec2 pos;
+void main() { gl_Position = vec4(pos, 0.0, 1.0); })",
+                 R"(#version 300 es
+precision mediump float;
+uniform sampler2D tex;
+out vec4 o;
+void main() { o = texture(tex, vec2(0.5)); })");
+  glUseProgram(prog);
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+  glEnableVertexAttribArray(0);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  EXPECT_EQ(pixel(kWidth / 2, kHeight / 2), rgba(255, 2, 2));
+  glDeleteTextures(1, &tex);
+}
+
+TEST_F(Extensions, HalfFloatOesVertexArrays) {
+  ASSERT_TRUE(ext.count("GL_OES_vertex_half_float"));
+  use_color_program();
+  // -1, 1 and 0 as IEEE half floats.
+  const uint16_t m1 = 0xbc00, p1 = 0x3c00;
+  const uint16_t quad[] = {m1, m1, p1, m1, m1, p1, p1, p1};
+  glVertexAttribPointer(0, 2, GL_HALF_FLOAT_OES, GL_FALSE, 0, quad);
+  glEnableVertexAttribArray(0);
+  glVertexAttrib4f(1, 0, 0, 1, 1);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  EXPECT_EQ(pixel(kWidth / 2, kHeight / 2), rgba(0, 0, 255));
+  EXPECT_EQ(pixel(1, 1), rgba(0, 0, 255));
+}
+
+TEST_F(Extensions, ColorBufferFloatMakesFloatFramebuffersComplete) {
+  if (!ext.count("GL_EXT_color_buffer_float")) GTEST_SKIP() << "device cannot render to float formats";
+  GLuint tex = 0, fb = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA32F, 4, 4);
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), static_cast<GLenum>(GL_FRAMEBUFFER_COMPLETE));
+  glClearColor(2.5f, -1.0f, 0.25f, 1.0f);  // float attachments keep values outside [0, 1]
+  glClear(GL_COLOR_BUFFER_BIT);
+  float px[4] = {};
+  glReadPixels(1, 1, 1, 1, GL_RGBA, GL_FLOAT, px);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_FLOAT_EQ(px[0], 2.5f);
+  EXPECT_FLOAT_EQ(px[1], -1.0f);
+  EXPECT_FLOAT_EQ(px[2], 0.25f);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(1, &tex);
+}
+
 }  // namespace
 }  // namespace brass::e2e

@@ -431,9 +431,11 @@ TEST_F(Textures, GenerateMipmapErrors) {
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 4, 4, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, nullptr);
   glGenerateMipmap(GL_TEXTURE_2D);
   EXPECT_EQ(err(), GLenum(GL_INVALID_OPERATION));
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, 4, 4, 0, GL_RED, GL_FLOAT, nullptr);
+  // Filterable but never color-renderable on ES (R32F may be both, with
+  // EXT_color_buffer_float and OES_texture_float_linear).
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB9_E5, 4, 4, 0, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV, nullptr);
   glGenerateMipmap(GL_TEXTURE_2D);
-  EXPECT_EQ(err(), GLenum(GL_INVALID_OPERATION));  // not filterable
+  EXPECT_EQ(err(), GLenum(GL_INVALID_OPERATION));
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   glGenerateMipmap(GL_TEXTURE_2D);
   EXPECT_EQ(err(), GLenum(GL_NO_ERROR));

@@ -128,6 +128,9 @@ constexpr InternalFormatInfo kFormats[] = {
   info({GL_COMPRESSED_RG11_EAC, GL_RG, Format::EAC_RG11_UNORM, CT::UnsignedNormalized, rgba(11, 11), false, kCore, RR::Never, FR::Always}),
   info({GL_COMPRESSED_SIGNED_RG11_EAC, GL_RG, Format::EAC_RG11_SNORM, CT::SignedNormalized, rgba(11, 11), false, kCore, RR::Never, FR::Always}),
   info({GL_COMPRESSED_RGB8_ETC2, GL_RGB, Format::ETC2_RGB8, CT::UnsignedNormalized, rgba(8, 8, 8), false, kCore, RR::Never, FR::Always}),
+  // ETC1 is the subset of ETC2 RGB8 without the T, H and planar modes, so
+  // ETC2 storage (or its decoder) reads it unchanged.
+  info({GL_ETC1_RGB8_OES, GL_RGB, Format::ETC2_RGB8, CT::UnsignedNormalized, rgba(8, 8, 8), false, kAvailEtc1, RR::Never, FR::Always}),
   info({GL_COMPRESSED_SRGB8_ETC2, GL_RGB, Format::ETC2_SRGB8, CT::UnsignedNormalized, rgba(8, 8, 8), true, kCore, RR::Never, FR::Always}),
   info({GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_RGBA, Format::ETC2_RGB8A1, CT::UnsignedNormalized, rgba(8, 8, 8, 1), false, kCore, RR::Never, FR::Always}),
   info({GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_RGBA, Format::ETC2_SRGB8A1, CT::UnsignedNormalized, rgba(8, 8, 8, 1), true, kCore, RR::Never, FR::Always}),
@@ -200,6 +203,7 @@ bool is_available(const InternalFormatInfo& info, const FormatFeatures& features
   if (es && features.bgra8888) enabled |= kAvailBgra;
   if (features.s3tc) enabled |= kAvailS3tc;
   if (features.rgtc) enabled |= kAvailRgtc;
+  if (es && features.etc1) enabled |= kAvailEtc1;
   if (!es && features.bgra8888) enabled |= kAvailBgra;
   return (info.availability & enabled) != 0;
 }

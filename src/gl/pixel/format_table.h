@@ -32,6 +32,8 @@ struct FormatFeatures {
   bool texture_stencil8 = true;          // OES_texture_stencil8 (core in ES 3.2)
   bool s3tc = false;                     // EXT_texture_compression_s3tc
   bool rgtc = false;                     // EXT_texture_compression_rgtc
+  bool required_internalformat = true;   // OES_required_internalformat: sized L/A names in TexImage
+  bool etc1 = true;                      // OES_compressed_ETC1_RGB8_texture (stored as ETC2 RGB8)
 
   static FormatFeatures es3() { return {}; }
   static FormatFeatures desktop();
@@ -61,6 +63,7 @@ enum FormatAvailability : uint16_t {
   // effective formats of unsized uploads and EXT_texture_storage's sized
   // names. Never accepted as an ES glTexImage internalformat.
   kAvailLegacy = 1u << 6,
+  kAvailEtc1 = 1u << 7,     // OES_compressed_ETC1_RGB8_texture on ES
 };
 
 // How a format may be rendered to, before the features say yes or no.

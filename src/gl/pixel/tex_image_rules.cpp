@@ -13,6 +13,9 @@ struct SizedCombination {
 // OES_texture_stencil8 rows (those formats only resolve when available).
 // clang-format off
 constexpr SizedCombination kEsSizedCombinations[] = {
+  // OES_required_internalformat's sized luminance/alpha names.
+  {GL_ALPHA8, GL_ALPHA, GL_UNSIGNED_BYTE}, {GL_LUMINANCE8, GL_LUMINANCE, GL_UNSIGNED_BYTE},
+  {GL_LUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE},
   {GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE}, {GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_BYTE},
   {GL_RGBA4, GL_RGBA, GL_UNSIGNED_BYTE}, {GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE},
   {GL_RGBA8_SNORM, GL_RGBA, GL_BYTE},
@@ -138,7 +141,13 @@ bool es_client_enums_ok(GLenum format, GLenum type, const FormatFeatures& f) {
 // compressed, not only a legacy/effective one.
 const InternalFormatInfo* es_tex_image_sized(GLenum internal_format, const FormatFeatures& f) {
   const InternalFormatInfo* info = find_internal_format(internal_format, f);
-  if (!info || info->is_compressed() || info->availability == kAvailLegacy) return nullptr;
+  if (!info || info->is_compressed()) return nullptr;
+  // Of the legacy rows only OES_required_internalformat's three 8-bit names
+  // are TexImage internalformats on ES.
+  if (info->availability == kAvailLegacy && !(f.required_internalformat && (internal_format == GL_ALPHA8 ||
+                                                                              internal_format == GL_LUMINANCE8 ||
+                                                                              internal_format == GL_LUMINANCE8_ALPHA8)))
+    return nullptr;
   if (info->internal_format == GL_STENCIL_INDEX8 && !f.texture_stencil8) return nullptr;
   return info;
 }

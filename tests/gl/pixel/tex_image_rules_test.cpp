@@ -74,9 +74,19 @@ TEST(PixelTexImageRules, Es3InvalidValueForUnknownInternalFormat) {
   EXPECT_EQ(es_error(0, GL_RGBA, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_INVALID_VALUE));
   EXPECT_EQ(es_error(4, GL_RGBA, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_INVALID_VALUE));  // legacy "components"
   EXPECT_EQ(es_error(GL_RGB16, GL_RGB, GL_UNSIGNED_SHORT), static_cast<GLenum>(GL_INVALID_VALUE));  // no norm16
-  EXPECT_EQ(es_error(GL_LUMINANCE8, GL_LUMINANCE, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_INVALID_VALUE));
+  FormatFeatures strict = kEs3;
+  strict.required_internalformat = false;
+  EXPECT_EQ(es_error(GL_LUMINANCE8, GL_LUMINANCE, GL_UNSIGNED_BYTE, strict), static_cast<GLenum>(GL_INVALID_VALUE));
+  EXPECT_EQ(es_error(GL_LUMINANCE16F_EXT, GL_LUMINANCE, GL_HALF_FLOAT), static_cast<GLenum>(GL_INVALID_VALUE));
   EXPECT_EQ(es_error(GL_COMPRESSED_RGB8_ETC2, GL_RGB, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_INVALID_VALUE));
   EXPECT_EQ(es_error(-1, GL_RGBA, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_INVALID_VALUE));
+}
+
+TEST(PixelTexImageRules, RequiredInternalformatAcceptsSizedLuminanceAlpha) {
+  EXPECT_EQ(es_error(GL_LUMINANCE8, GL_LUMINANCE, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(es_error(GL_ALPHA8, GL_ALPHA, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(es_error(GL_LUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(es_error(GL_LUMINANCE8, GL_RGBA, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_INVALID_OPERATION));
 }
 
 TEST(PixelTexImageRules, Es3InvalidOperationForBadCombination) {
