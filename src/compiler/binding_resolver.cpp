@@ -18,7 +18,7 @@ uint32_t descriptor_set_for(const glslang::TType& type) {
 DescriptorKind descriptor_kind_for(const glslang::TType& type) {
   if (type.getBasicType() == glslang::EbtSampler) {
     const glslang::TSampler& s = type.getSampler();
-    if (s.isSubpass()) return DescriptorKind::InputAttachment;
+    if (s.isSubpass()) return DescriptorKind::FramebufferFetch;
     const bool buffer = s.dim == glslang::EsdBuffer;
     if (s.isImage()) return buffer ? DescriptorKind::StorageTexelBuffer : DescriptorKind::StorageImage;
     return buffer ? DescriptorKind::UniformTexelBuffer : DescriptorKind::CombinedImageSampler;

@@ -141,10 +141,14 @@ std::string fetch_preamble(const FramebufferFetchInfo& info, int max_draw_buffer
 std::string add_subpass_loads(std::string_view text, const FramebufferFetchInfo& info) {
   if (!info.enabled || (info.outputs.empty() && !info.uses_last_frag_data)) return std::string(text);
   std::string decls, loads;
-  auto attachment = [&decls](const std::string& var, int index, const std::string& type) {
+  // One sampler per fetched draw buffer, named after it (kFetchSamplerPrefix
+  // + index): reflection recovers the draw buffer from the name. The GL
+  // frontend binds a copy of that colour attachment made before the draw.
+  auto sampler = [&decls](int index, const std::string& type) {
     const char* prefix = type.rfind("ivec", 0) == 0 || type == "int" ? "i" : type.rfind("uvec", 0) == 0 || type == "uint" ? "u" : "";
-    decls += "layout(input_attachment_index = " + std::to_string(index) + ") uniform highp " + prefix + "subpassInput " +
-             var + "; ";
+    const std::string var = std::string(kFetchSamplerPrefix) + std::to_string(index);
+    decls += "uniform highp " + std::string(prefix) + "sampler2D " + var + "; ";
+    return "texelFetch(" + var + ", ivec2(gl_FragCoord.xy), 0)";
   };
   auto swizzle = [](const std::string& type) -> std::string {
     if (type == "float" || type == "int" || type == "uint") return ".x";
@@ -155,19 +159,15 @@ std::string add_subpass_loads(std::string_view text, const FramebufferFetchInfo&
   for (const FetchedOutput& o : info.outputs) {
     const int count = o.array_size > 0 ? o.array_size : 1;
     for (int e = 0; e < count; ++e) {
-      const std::string var = "brass_fb_" + o.name + "_" + std::to_string(e);
-      attachment(var, o.location + e, o.type);
+      const std::string load = sampler(o.location + e, o.type);
       // The output may have been renamed by the upgrader only for ESSL < 3.00,
       // which has no inout outputs, so its name is as written.
       const std::string target = o.array_size > 0 ? o.name + "[" + std::to_string(e) + "]" : o.name;
-      loads += target + " = subpassLoad(" + var + ")" + swizzle(o.type) + "; ";
+      loads += target + " = " + load + swizzle(o.type) + "; ";
     }
   }
-  for (int e = 0; info.uses_last_frag_data && e < info.last_frag_data_count; ++e) {
-    const std::string var = "brass_fb_last_" + std::to_string(e);
-    attachment(var, e, "vec4");
-    loads += std::string(kLastFragDataName) + "[" + std::to_string(e) + "] = subpassLoad(" + var + "); ";
-  }
+  for (int e = 0; info.uses_last_frag_data && e < info.last_frag_data_count; ++e)
+    loads += std::string(kLastFragDataName) + "[" + std::to_string(e) + "] = " + sampler(e, "vec4") + "; ";
   // Find "main ( ... ) {" at global scope: declarations go before the return
   // type, loads after the brace. Nothing adds a newline.
   const std::vector<Token> tokens = lex(text);

@@ -4,12 +4,17 @@
 //     plain GLSL that both glslang parses accept, keeping every line:
 //     `inout` outputs become `out`, `layout(noncoherent)` goes, and
 //     gl_LastFragData (ESSL 1.00) becomes an ordinary global array;
-//  2. add_subpass_loads() (SPIR-V path only) declares one Vulkan input
-//     attachment per fetched colour output (input_attachment_index = the
-//     output's location / draw buffer) and copies it into the output (or
-//     gl_LastFragData) at the top of main().
-// The driver binds the colour attachments as input attachments (kind
-// InputAttachment in set 2, slot = draw buffer); single-sampled only for now.
+//  2. add_subpass_loads() (SPIR-V path only) declares one sampler per
+//     fetched draw buffer (named kFetchSamplerPrefix + draw buffer index)
+//     and, at the top of main(), loads the texel under gl_FragCoord into the
+//     output (or gl_LastFragData).
+// Vulkan input attachments would need a VkRenderPass subpass (or
+// VK_KHR_dynamic_rendering_local_read) for every draw; instead the GL
+// frontend copies the attachment before each draw that fetches and binds the
+// copy (kind FramebufferFetch in set 2, slot = draw buffer). Between draws
+// that is coherent; fragments of one draw see the contents from before that
+// draw, which is also all Vulkan promises for input attachments without
+// VK_EXT_rasterization_order_attachment_access. Single-sampled only.
 #pragma once
 
 #include <string>
@@ -21,6 +26,7 @@
 namespace brass::compiler {
 
 inline constexpr const char* kLastFragDataName = "brass_gl_LastFragData";
+inline constexpr const char* kFetchSamplerPrefix = "brass_fb_fetch";
 
 struct FetchedOutput {
   std::string name;       // as written (before renames)

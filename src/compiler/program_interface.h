@@ -44,9 +44,10 @@ enum class DescriptorKind : uint8_t {
   // set 3: a VK storage buffer holding a GL atomic counter buffer binding;
   // slot = index in ProgramInterface::atomic_counter_buffers.
   AtomicCounterBuffer,
-  // set 2: a colour attachment read by EXT_shader_framebuffer_fetch
-  // (VK input attachment); slot = draw buffer index.
-  InputAttachment,
+  // set 2: a colour attachment read by EXT_shader_framebuffer_fetch, bound
+  // as a combined image sampler holding a copy of the attachment made before
+  // the draw (framebuffer_fetch.h); slot = draw buffer index.
+  FramebufferFetch,
 };
 
 struct Binding {

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 
+#include "compiler/framebuffer_fetch.h"
 #include "compiler/gl_types.h"
 #include "compiler/glsl_upgrader.h"
 #include "compiler/glslang_glue.h"
@@ -176,10 +178,13 @@ void build_program_interface(const glslang::TProgram& program, const BindingReso
       u.row_major = type->isMatrix() && type->getQualifier().layoutMatrix == glslang::ElmRowMajor;
     }
     const bool opaque = type && type->getBasicType() == glslang::EbtSampler;
-    if (opaque && type->getSampler().isSubpass()) {
-      // Framebuffer fetch input attachment: Brass-internal, not a GL uniform.
+    if (opaque && u.name.rfind(kFetchSamplerPrefix, 0) == 0) {
+      // Framebuffer fetch source: Brass-internal, not a GL uniform. The
+      // name carries the draw buffer index.
+      const uint32_t draw_buffer =
+          static_cast<uint32_t>(std::strtoul(u.name.c_str() + std::strlen(kFetchSamplerPrefix), nullptr, 10));
       add_pending(pending, type->getQualifier().layoutSet, static_cast<uint32_t>(r.getBinding()), u.stages,
-                  DescriptorKind::InputAttachment, 1, type->getQualifier().layoutAttachment);
+                  DescriptorKind::FramebufferFetch, 1, draw_buffer);
       continue;
     }
     if (opaque) {

@@ -1,5 +1,6 @@
 #include "device/device.h"
 
+#include "device/exit_drain.h"
 #include "device/physical_device_choice.h"
 #include "util/log.h"
 
@@ -60,6 +61,7 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
     return nullptr;
   }
   vkGetDeviceQueue(dev->device_, dev->queue_family_, 0, &dev->queue_);
+  register_exit_drain(dev->queue_, &dev->queue_mutex_);
 
   MemoryAllocatorConfig mem = config.memory;
   mem.buffer_device_address = dev->caps_.buffer_device_address;
@@ -90,6 +92,7 @@ std::unique_ptr<Device> Device::create_from_options(std::string* why_not) {
 }
 
 Device::~Device() {
+  if (queue_) unregister_exit_drain(queue_);
   if (device_) vkDeviceWaitIdle(device_);
   memory_.reset();
   if (device_) vkDestroyDevice(device_, nullptr);

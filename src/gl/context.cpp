@@ -82,8 +82,12 @@ Context::~Context() {
   if (pipe_) {
     release_validation_state(*this);
     // Finish what was recorded so objects shared with other contexts are not
-    // left referenced by a batch nobody will submit.
-    pipe_->flush(nullptr, 0);
+    // left referenced by a batch nobody will submit, and wait for it: a
+    // context destroyed during process exit (EGL teardown) must not leave
+    // work running in a software driver whose LLVM is being torn down.
+    Ref<pipe::Fence> fence;
+    pipe_->flush(&fence, 0);
+    if (fence) desc_.screen->fence_finish(fence.get(), UINT64_MAX);
   }
 }
 

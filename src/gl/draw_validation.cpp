@@ -42,6 +42,8 @@ bool validate_for_draw(Context& ctx) {
   if (dirty & kDirtyUniforms) validate_uniforms(ctx);
   if (dirty & kDirtyUniformBuffers) validate_uniform_buffers(ctx);
   if (dirty & kDirtyTextures) validate_textures(ctx);
+  // Framebuffer fetch reads what the previous draws wrote: a new copy each time.
+  if (!bind_framebuffer_fetch_sources(ctx)) return false;
   // Vertex input is validated by the draw itself: it needs the draw's range
   // (client arrays); its dirty bit is cleared there.
   ctx.clear_dirty(kDirtyAll & ~kDirtyVertexInput);

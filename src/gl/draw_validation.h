@@ -93,6 +93,21 @@ struct FramebufferInfo {
   // An RGB config stored in RGBA memory: alpha writes are masked and alpha
   // reads as 1.
   bool alpha_is_one = false;
+  // The surface bound for each draw buffer (owned by the attachments or by
+  // DrawValidationState; valid while the framebuffer stays bound).
+  std::array<pipe::Surface*, pipe::kMaxColorBuffers> draw_surfaces{};
+};
+
+// Copies of colour attachments that EXT_shader_framebuffer_fetch reads
+// (framebuffer_fetch.cpp), one per draw buffer, reused while format and
+// size stay the same.
+struct FramebufferFetchState {
+  struct Copy {
+    Ref<pipe::Resource> resource;
+    Ref<pipe::SamplerView> view;
+  };
+  std::array<Copy, pipe::kMaxColorBuffers> copies;
+  pipe::SamplerObject* sampler = nullptr;  // nearest, clamped
 };
 
 struct DrawValidationState {
@@ -102,6 +117,7 @@ struct DrawValidationState {
   Ref<pipe::Surface> default_color, default_depth_stencil;  // the drawable's surfaces
   FramebufferInfo framebuffer;
   bool program_writes_point_size = true;  // set by program validation
+  FramebufferFetchState fetch;
 };
 
 // Order matters: see the file comment.
@@ -117,6 +133,9 @@ bool validate_program(Context& ctx);                        // program area
 void validate_uniforms(Context& ctx);                       // program area
 void validate_uniform_buffers(Context& ctx);                // program area
 void validate_textures(Context& ctx);                       // texture area
+// Every draw of a program that reads the framebuffer (framebuffer_fetch.cpp).
+bool bind_framebuffer_fetch_sources(Context& ctx);
+void release_framebuffer_fetch(Context& ctx);
 void release_validation_state(Context& ctx);                // context teardown
 
 }  // namespace brass::gl

@@ -218,6 +218,7 @@ bool validate_framebuffer_object(Context& ctx, Framebuffer& fb) {
     if (!a.surface) continue;
     state.cbufs[i] = a.surface.get();
     state.nr_cbufs = i + 1;
+    info.draw_surfaces[i] = a.surface.get();
   }
   const Attachment& zs = fb.depth.type != GL_NONE ? fb.depth : fb.stencil;
   state.zsbuf = zs.surface.get();

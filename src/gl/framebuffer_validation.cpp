@@ -39,6 +39,7 @@ bool bind_default_framebuffer(Context& ctx) {
   if (ctx.default_draw_buffer != GL_NONE) {
     fb.nr_cbufs = 1;
     fb.cbufs[0] = v.default_color.get();
+    info.draw_surfaces[0] = v.default_color.get();
   }
   fb.zsbuf = v.default_depth_stencil.get();
   ctx.pipe().set_framebuffer_state(fb);

@@ -39,6 +39,13 @@ struct LinkedProgram {
   uint32_t attribute_locations = 0;              // bit per active vertex input location
   std::array<AttribBaseType, 32> attribute_types{};
   std::vector<SamplerSlot> samplers;             // every active sampler uniform element
+  // EXT_shader_framebuffer_fetch: fragment sampler slots that receive a copy
+  // of a colour attachment before each draw (texture_validation.cpp).
+  struct FetchSlot {
+    uint32_t slot = 0;         // fragment-stage sampler slot
+    uint32_t draw_buffer = 0;  // which draw buffer's attachment
+  };
+  std::vector<FetchSlot> fetch_slots;
   bool writes_point_size = false;
 
   // --- program area ---

@@ -44,7 +44,7 @@ pipe::DescriptorKind to_pipe_kind(compiler::DescriptorKind k) {
     case compiler::DescriptorKind::AtomicCounterBuffer: return pipe::DescriptorKind::StorageBuffer;
     case compiler::DescriptorKind::StorageImage: return pipe::DescriptorKind::StorageImage;
     case compiler::DescriptorKind::StorageTexelBuffer: return pipe::DescriptorKind::StorageTexelBuffer;
-    case compiler::DescriptorKind::InputAttachment: break;
+    case compiler::DescriptorKind::FramebufferFetch: return pipe::DescriptorKind::CombinedImageSampler;
   }
   return pipe::DescriptorKind::CombinedImageSampler;
 }
@@ -78,13 +78,19 @@ bool build_bindings(LinkedProgram& lp, std::string* log) {
         }
         break;
       case compiler::kSetSamplers: {
-        if (b.kind == compiler::DescriptorKind::InputAttachment) {
-          *log = "error: framebuffer fetch is not supported\n";
-          return false;
+        uint32_t& next = next_sampler[static_cast<unsigned>(first_stage)];
+        if (b.kind == compiler::DescriptorKind::FramebufferFetch) {
+          if (first_stage != pipe::ShaderStage::Fragment || next >= pipe::kMaxSamplers) {
+            *log = "error: too many samplers\n";
+            return false;
+          }
+          sb.slot = static_cast<uint16_t>(next);
+          lp.fetch_slots.push_back({next, b.slot});
+          ++next;
+          break;
         }
         // Dense sampler slots per stage; the driver reads a binding used by
         // several stages from its first stage's slots.
-        uint32_t& next = next_sampler[static_cast<unsigned>(first_stage)];
         sb.slot = static_cast<uint16_t>(next);
         if (next + b.array_count > pipe::kMaxSamplers) {
           *log = "error: too many samplers\n";

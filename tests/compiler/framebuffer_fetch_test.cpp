@@ -1,5 +1,6 @@
 // EXT_shader_framebuffer_fetch: accepted where GL ES accepts it, lowered to
-// Vulkan input attachments (set 2, kind InputAttachment, slot = draw buffer).
+// samplers of a pre-draw copy of the attachment (set 2, kind FramebufferFetch,
+// slot = draw buffer).
 #include "test_helpers.h"
 
 namespace brass::compiler::test {
@@ -8,10 +9,10 @@ namespace {
 const char* kVs300 = "#version 300 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
 const char* kVs100 = "attribute vec4 p;\nvoid main() { gl_Position = p; }\n";
 
-std::vector<Binding> input_attachments(const ProgramInterface& pi) {
+std::vector<Binding> fetch_bindings(const ProgramInterface& pi) {
   std::vector<Binding> out;
   for (const Binding& b : pi.bindings)
-    if (b.kind == DescriptorKind::InputAttachment) out.push_back(b);
+    if (b.kind == DescriptorKind::FramebufferFetch) out.push_back(b);
   return out;
 }
 
@@ -22,7 +23,7 @@ TEST(FramebufferFetch, Es300InoutOutputs) {
                                          "inout mediump vec4 fcolor[2];\n"
                                          "void main() {\n  fcolor[0] += vec4(0.5);\n  fcolor[1] = fcolor[1] * 2.0;\n}\n"}});
   ASSERT_TRUE(r.ok) << r.info_log;
-  const std::vector<Binding> att = input_attachments(r.interface);
+  const std::vector<Binding> att = fetch_bindings(r.interface);
   ASSERT_EQ(att.size(), 2u);
   for (size_t i = 0; i < att.size(); ++i) {
     EXPECT_EQ(att[i].set, kSetSamplers);
@@ -43,7 +44,7 @@ TEST(FramebufferFetch, NonCoherentLayoutAndIntegerOutput) {
                                          "layout(noncoherent, location = 1) inout highp uvec4 ids;\n"
                                          "void main() { ids += uvec4(1u); }\n"}});
   ASSERT_TRUE(r.ok) << r.info_log;
-  const std::vector<Binding> att = input_attachments(r.interface);
+  const std::vector<Binding> att = fetch_bindings(r.interface);
   ASSERT_EQ(att.size(), 1u);
   EXPECT_EQ(att[0].slot, 1u);
   expect_valid_spirv(r, "fetch noncoherent");
@@ -56,7 +57,7 @@ TEST(FramebufferFetch, Es100LastFragData) {
                                          "void main() {\n  gl_FragData[0] = gl_LastFragData[0] + vec4(0.5);\n"
                                          "  gl_FragData[2] = gl_LastFragData[2];\n}\n"}});
   ASSERT_TRUE(r.ok) << r.info_log;
-  EXPECT_EQ(input_attachments(r.interface).size(), 3u);  // loads up to the highest index used
+  EXPECT_EQ(fetch_bindings(r.interface).size(), 3u);  // loads up to the highest index used
   expect_valid_spirv(r, "fetch es100");
 }
 

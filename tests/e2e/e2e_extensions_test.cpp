@@ -345,3 +345,33 @@ TEST_F(Extensions, ColorBufferFloatMakesFloatFramebuffersComplete) {
 
 }  // namespace
 }  // namespace brass::e2e
+
+namespace brass::e2e {
+namespace {
+
+TEST_F(Extensions, FramebufferFetchReadsWhatEarlierDrawsWrote) {
+  // Implemented but not advertised yet (extensions.cpp says why); the
+  // shading-language side is always accepted.
+  prog = program(R"(#version 300 es
+layout(location = 0) in vec2 pos;
+void main() { gl_Position = vec4(pos, 0.0, 1.0); })",
+                 R"(#version 300 es
+#extension GL_EXT_shader_framebuffer_fetch : require
+precision mediump float;
+inout vec4 color;
+void main() { color = color + vec4(0.25, 0.125, 0.0, 0.0); })");
+  glUseProgram(prog);
+  glClearColor(0, 0, 0.5f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+  glEnableVertexAttribArray(0);
+  for (int i = 0; i < 3; ++i) glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  const uint32_t p = pixel(kWidth / 2, kHeight / 2);
+  EXPECT_NEAR(static_cast<int>(p & 0xff), 191, 1);          // 3 x 0.25
+  EXPECT_NEAR(static_cast<int>((p >> 8) & 0xff), 96, 1);    // 3 x 0.125
+  EXPECT_NEAR(static_cast<int>((p >> 16) & 0xff), 128, 1);  // cleared blue kept
+}
+
+}  // namespace
+}  // namespace brass::e2e

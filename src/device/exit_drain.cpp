@@ -1,0 +1,53 @@
+#include "device/exit_drain.h"
+
+#include <cstdlib>
+#include <vector>
+
+namespace brass::vk {
+
+namespace {
+
+struct DrainEntry {
+  VkQueue queue;
+  std::mutex* queue_mutex;
+};
+
+std::mutex& registry_mutex() {
+  static std::mutex* m = new std::mutex;  // never destroyed: used during exit
+  return *m;
+}
+
+std::vector<DrainEntry>& registry() {
+  static auto* r = new std::vector<DrainEntry>;
+  return *r;
+}
+
+void drain_at_exit() {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  for (const DrainEntry& e : registry()) {
+    // Another thread may be inside a submit; never block exit on it forever.
+    std::unique_lock<std::mutex> q(*e.queue_mutex, std::try_to_lock);
+    if (q.owns_lock()) vkQueueWaitIdle(e.queue);
+  }
+}
+
+}  // namespace
+
+void register_exit_drain(VkQueue queue, std::mutex* queue_mutex) {
+  static const bool registered = std::atexit(drain_at_exit) == 0;
+  (void)registered;
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  registry().push_back({queue, queue_mutex});
+}
+
+void unregister_exit_drain(VkQueue queue) {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  std::vector<DrainEntry>& r = registry();
+  for (size_t i = 0; i < r.size(); ++i)
+    if (r[i].queue == queue) {
+      r.erase(r.begin() + static_cast<std::ptrdiff_t>(i));
+      return;
+    }
+}
+
+}  // namespace brass::vk

@@ -1,0 +1,111 @@
+// EXT_shader_framebuffer_fetch (and _non_coherent): before every draw of a
+// program that reads a colour attachment, the attachment is copied into a
+// same-format texture that the program samples at gl_FragCoord
+// (src/compiler/framebuffer_fetch.h says why a copy and not an input
+// attachment). The copy runs on the GPU; the driver ends the render pass for
+// it and the next draw resumes with the attachment's contents loaded.
+#include "gl/context.h"
+#include "gl/draw_validation.h"
+#include "gl/linked_program.h"
+#include "gl_functions.h"
+#include "util/log.h"
+
+namespace brass::gl {
+
+namespace {
+
+pipe::SamplerObject* fetch_sampler(Context& ctx) {
+  FramebufferFetchState& f = ctx.validation.fetch;
+  if (f.sampler) return f.sampler;
+  pipe::SamplerState s;
+  s.wrap_s = s.wrap_t = s.wrap_r = pipe::Wrap::ClampToEdge;
+  s.min_filter = s.mag_filter = pipe::Filter::Nearest;
+  s.mip_filter = pipe::MipFilter::None;
+  f.sampler = ctx.pipe().create_sampler_state(s);
+  return f.sampler;
+}
+
+// A texture of the surface's format and size holding a copy of it; null when
+// it cannot be made (out of memory) or the surface is multisampled.
+pipe::SamplerView* copy_of(Context& ctx, unsigned draw_buffer, pipe::Surface& surface) {
+  pipe::Resource* src = surface.resource();
+  const pipe::ResourceTemplate& st = src->templ();
+  if (st.samples > 1) {
+    BRASS_WARN_ONCE("framebuffer fetch from a multisampled attachment is not supported: it reads black");
+    return nullptr;
+  }
+  const pipe::Format format = surface.templ().format != pipe::Format::None ? surface.templ().format : st.format;
+  const uint32_t w = surface.width(), h = surface.height();
+  FramebufferFetchState::Copy& c = ctx.validation.fetch.copies[draw_buffer];
+  if (!c.resource || c.resource->templ().format != format || c.resource->templ().width != w ||
+      c.resource->templ().height != h) {
+    c.view.reset();
+    pipe::ResourceTemplate t;
+    t.target = pipe::Target::Texture2D;
+    t.format = format;
+    t.width = w;
+    t.height = h;
+    t.bind = pipe::kBindSamplerView;
+    pipe::Status status = pipe::Status::Ok;
+    c.resource = ctx.screen().resource_create(t, &status);
+    if (!c.resource) {
+      ctx.pipe_failed(status);
+      return nullptr;
+    }
+    pipe::SamplerViewTemplate vt;
+    vt.target = pipe::Target::Texture2D;
+    c.view = ctx.pipe().create_sampler_view(c.resource.get(), vt);
+    if (!c.view) return nullptr;
+  }
+  pipe::Box box;
+  box.z = static_cast<int32_t>(surface.templ().first_layer);
+  box.width = static_cast<int32_t>(w);
+  box.height = static_cast<int32_t>(h);
+  ctx.pipe().resource_copy_region(c.resource.get(), 0, 0, 0, 0, src, surface.templ().level, box);
+  return c.view.get();
+}
+
+}  // namespace
+
+bool bind_framebuffer_fetch_sources(Context& ctx) {
+  Program* program = ctx.current_program.get();
+  if (!program || !program->linked || program->linked->fetch_slots.empty()) return true;
+  const FramebufferInfo& fb = ctx.validation.framebuffer;
+  pipe::SamplerObject* sampler = fetch_sampler(ctx);
+  if (!sampler) {
+    ctx.set_error(GL_OUT_OF_MEMORY);
+    return false;
+  }
+  for (const LinkedProgram::FetchSlot& s : program->linked->fetch_slots) {
+    pipe::Surface* surface = s.draw_buffer < fb.draw_surfaces.size() ? fb.draw_surfaces[s.draw_buffer] : nullptr;
+    // A draw buffer with no attachment reads undefined values (the
+    // extension says so); the slot keeps whatever view it had.
+    if (!surface) continue;
+    pipe::SamplerView* view = copy_of(ctx, s.draw_buffer, *surface);
+    if (!view) continue;
+    ctx.pipe().set_sampler_views(pipe::ShaderStage::Fragment, s.slot, std::span<pipe::SamplerView* const>(&view, 1));
+    ctx.pipe().bind_sampler_states(pipe::ShaderStage::Fragment, s.slot,
+                                   std::span<pipe::SamplerObject* const>(&sampler, 1));
+  }
+  return true;
+}
+
+namespace api {
+
+// Every draw already reads a fresh copy of the attachments, so the barrier
+// the non-coherent extension asks for between draws has nothing to do.
+void FramebufferFetchBarrierEXT(Context&) {}
+
+}  // namespace api
+
+void release_framebuffer_fetch(Context& ctx) {
+  FramebufferFetchState& f = ctx.validation.fetch;
+  for (FramebufferFetchState::Copy& c : f.copies) {
+    c.view.reset();
+    c.resource.reset();
+  }
+  if (f.sampler) ctx.pipe().delete_sampler_state(f.sampler);
+  f.sampler = nullptr;
+}
+
+}  // namespace brass::gl
