@@ -15,6 +15,7 @@
 
 #include "compiler/binding_resolver.h"
 #include "compiler/build_id.h"
+#include "compiler/clip_distance.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
@@ -181,7 +182,10 @@ LinkResult link_uncached(const LinkInput& input) {
   std::array<bool, kShaderStageCount> seen{};
   ValidationFacts facts;
   std::vector<PreparedStage> stages;
-  for (const ShaderSource& src : input.shaders) {
+  for (const ShaderSource& original : input.shaders) {
+    const ShaderSource src{original.stage,
+                           rewrite_es_clip_distance(original.text, original.stage,
+                                                    detect_glsl_version(original.text, input.api))};
     const int s = static_cast<int>(src.stage);
     if (seen[s]) {
       result.info_log += "ERROR: more than one shader of the same stage attached\n";
@@ -383,6 +387,7 @@ LinkResult link_uncached(const LinkInput& input) {
       result.info_log += "ERROR: SPIR-V generation failed: " + logger.getAllMessages() + "\n";
       return result;
     }
+    patch_clip_distance_builtins(bin.spirv);
     const uint32_t default_binding = default_block_binding(p.stage);
     remap_descriptors(bin.spirv, [&remap, default_binding](uint32_t set, uint32_t binding) {
       if (set == kSetDefaultUniforms) return std::make_pair(set, default_binding);
@@ -437,7 +442,9 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
   CompileResult result;
   const TBuiltInResource resources = make_builtin_resources(options.limits);
   GlslVersion version;
-  result.ok = validate_glsl(source, options.api, resources, &version, &result.info_log);
+  const ShaderSource rewritten{source.stage, rewrite_es_clip_distance(source.text, source.stage,
+                                                                      detect_glsl_version(source.text, options.api))};
+  result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log);
   result.version = version.number;
   result.es = version.es;
   return result;
@@ -505,6 +512,8 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
   const bool vertex_like = stage.stage == ShaderStage::Vertex || stage.stage == ShaderStage::TessEval ||
                            stage.stage == ShaderStage::Geometry;
   if (key.force_point_size && vertex_like && !stage.writes_point_size) add_point_size_write(spirv);
+  if (key.clip_distances_disabled && stage.stage == ShaderStage::Vertex)
+    zero_disabled_clip_distances(spirv, static_cast<uint8_t>(~key.clip_distances_disabled));
   if (key.flat_shading && stage.stage == ShaderStage::Fragment)
     add_flat_decorations(spirv, {"brass_gl_FrontColor", "brass_gl_FrontSecondaryColor"});
   return spirv;

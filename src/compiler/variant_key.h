@@ -24,7 +24,11 @@ struct VariantKey {
   // Legacy user clip planes (bit per plane), desktop compatibility only.
   // Reserved, not implemented yet.
   uint8_t clip_plane_mask = 0;
-  uint8_t reserved[3] = {0, 0, 0};
+  // Vertex: EXT_clip_cull_distance planes whose glEnable is off (bit per
+  // gl_ClipDistance element); they are written as 0 so Vulkan never clips by
+  // them (clip_distance.h).
+  uint8_t clip_distances_disabled = 0;
+  uint8_t reserved[2] = {0, 0};
 
   bool operator==(const VariantKey&) const = default;
   bool empty() const { return *this == VariantKey{}; }

@@ -55,6 +55,8 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::GeometryShader: return c.geometry_shader;
     case pipe::Cap::TessellationShader: return c.tessellation_shader;
     case pipe::Cap::DynamicRendering: return dynamic_rendering();
+    case pipe::Cap::MaxClipDistances: return c.shader_clip_distance ? l.max_clip_distances : 0;
+    case pipe::Cap::MaxCullDistances: return c.shader_cull_distance ? l.max_cull_distances : 0;
   }
   return 0;
 }

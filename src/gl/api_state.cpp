@@ -26,6 +26,12 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
     case GL_SAMPLE_COVERAGE: d = kDirtySampleMask; return &f.sample_coverage;
     case GL_RASTERIZER_DISCARD: d = kDirtyRasterizer; return &f.rasterizer_discard;
     case GL_PRIMITIVE_RESTART_FIXED_INDEX: d = 0; return &f.primitive_restart_fixed_index;
+    case GL_CLIP_DISTANCE0_EXT: case GL_CLIP_DISTANCE1_EXT: case GL_CLIP_DISTANCE2_EXT: case GL_CLIP_DISTANCE3_EXT:
+    case GL_CLIP_DISTANCE4_EXT: case GL_CLIP_DISTANCE5_EXT: case GL_CLIP_DISTANCE6_EXT: case GL_CLIP_DISTANCE7_EXT:
+      if (!ctx.has_extension("GL_EXT_clip_cull_distance")) return nullptr;
+      // The enables are compiled into the vertex shader (a program variant).
+      d = kDirtyProgram;
+      return &f.clip_distance[cap - GL_CLIP_DISTANCE0_EXT];
     default: return nullptr;
   }
 }

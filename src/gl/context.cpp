@@ -91,6 +91,10 @@ Context::~Context() {
   }
 }
 
+bool Context::has_extension(std::string_view name) const {
+  return std::find(extensions_.begin(), extensions_.end(), name) != extensions_.end();
+}
+
 void Context::unimplemented(int function_index, const char* name) {
   set_error(GL_INVALID_OPERATION);
   if (function_index >= 0 && static_cast<size_t>(function_index) < kFunctionCount &&

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gl/buffer.h"
@@ -131,6 +132,7 @@ class Context {
   const std::string& version_string() const { return version_; }
   const std::vector<std::string>& extensions() const { return extensions_; }
   const std::string& extensions_string() const { return extensions_string_; }
+  bool has_extension(std::string_view name) const;
 
   pipe::Screen& screen() { return *desc_.screen; }
   pipe::Context& pipe() { return *pipe_; }

@@ -83,6 +83,10 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       // Sized internal formats everywhere an ES 2.0 enum was unsized (ES 3.0 core).
       "GL_OES_required_internalformat",
   };
+  // gl_ClipDistance/gl_CullDistance in ES 3.00 shaders (the compiler maps
+  // them onto the Vulkan built-ins; disabled planes are a shader variant).
+  if (screen.get_cap(pipe::Cap::MaxClipDistances) >= 8 && screen.get_cap(pipe::Cap::MaxCullDistances) >= 8)
+    out.emplace_back("GL_EXT_clip_cull_distance");
   // GL_EXT_shader_framebuffer_fetch(_non_coherent) is implemented
   // (src/gl/framebuffer_fetch.cpp) but not advertised yet: with it, piglit's
   // multi-sampler fetch tests crash inside lavapipe's LLVM at process exit,

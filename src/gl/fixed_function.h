@@ -30,6 +30,8 @@ struct StencilFaceState {
 };
 
 struct FixedFunctionState {
+  // EXT_clip_cull_distance: GL_CLIP_DISTANCEi enables.
+  std::array<bool, 8> clip_distance{};
   // Blend (ES 3.0 has one equation for all draw buffers; per-buffer state is
   // kept for the indexed desktop/ES 3.2 entry points).
   bool blend = false;

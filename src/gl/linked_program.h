@@ -47,12 +47,15 @@ struct LinkedProgram {
   };
   std::vector<FetchSlot> fetch_slots;
   bool writes_point_size = false;
+  bool writes_clip_distance = false;  // EXT_clip_cull_distance in the vertex shader
 
   // --- program area ---
   pipe::Screen* screen = nullptr;  // the device the pipe programs live on
   // Created on the first point draw when the vertex shader does not write
   // gl_PointSize (Vulkan leaves it undefined): the same program writing 1.0.
   pipe::ShaderProgram* point_program = nullptr;
+  // By disabled GL_CLIP_DISTANCEi mask (never 0: that is pipe_program).
+  std::vector<std::pair<uint8_t, pipe::ShaderProgram*>> clip_variants;
   std::vector<compiler::StageBinary> stages;  // SPIR-V the pipe programs were made from
   pipe::ShaderInfo info;                      // spans into `stages`
   compiler::ProgramInterface interface;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "compiler/clip_distance.h"
 #include "gl/context.h"
 #include "gl/program_util.h"
 #include "util/log.h"
@@ -199,7 +200,10 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   lp->xfb_mode = p.xfb_mode;
   for (const compiler::StageBinary& s : lp->stages) {
     lp->info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
-    if (s.stage == compiler::ShaderStage::Vertex) lp->writes_point_size = s.writes_point_size;
+    if (s.stage == compiler::ShaderStage::Vertex) {
+      lp->writes_point_size = s.writes_point_size;
+      lp->writes_clip_distance = compiler::writes_clip_distance(s.spirv);
+    }
   }
   lp->info.writes_point_size = lp->writes_point_size;
   if (!build_bindings(*lp, log)) return nullptr;
@@ -219,6 +223,9 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   return lp;
 }
 
-LinkedProgram::~LinkedProgram() { delete_pipe_programs(screen, {point_program, pipe_program}); }
+LinkedProgram::~LinkedProgram() {
+  for (const auto& v : clip_variants) delete_pipe_programs(screen, {v.second});
+  delete_pipe_programs(screen, {point_program, pipe_program});
+}
 
 }  // namespace brass::gl

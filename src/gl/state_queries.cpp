@@ -220,6 +220,15 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_NUM_SHADER_BINARY_FORMATS: *out = ints({0}); return true;
     case GL_SHADER_BINARY_FORMATS: *out = QueryValue{}; return true;
     case GL_SHADER_COMPILER: *out = booleans({true}); return true;
+    // EXT_clip_cull_distance (GL_MAX_CLIP_DISTANCES_EXT is GL_MAX_CLIP_PLANES'
+    // value); only when the extension is exposed. ES requires 8 of each and
+    // 8 combined; Brass never exposes more than the compiler declares.
+    case GL_MAX_CLIP_DISTANCES_EXT:
+    case GL_MAX_CULL_DISTANCES_EXT:
+    case GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT:
+      if (!ctx.has_extension("GL_EXT_clip_cull_distance")) return false;
+      *out = ints({8});
+      return true;
     case GL_MAX_SHADER_COMPILER_THREADS_KHR:
       // An unsigned value: GetIntegerv returns its bit pattern (0xFFFFFFFF reads as -1).
       *out = ints({static_cast<GLint>(ctx.state.max_shader_compiler_threads)});

@@ -32,6 +32,8 @@ enum class Cap : uint8_t {
   GeometryShader,
   TessellationShader,
   DynamicRendering,       // informative: which render-pass path is in use
+  MaxClipDistances,       // gl_ClipDistance elements a vertex shader may write (0: none)
+  MaxCullDistances,
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

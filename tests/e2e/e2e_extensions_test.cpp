@@ -375,3 +375,60 @@ void main() { color = color + vec4(0.25, 0.125, 0.0, 0.0); })");
 
 }  // namespace
 }  // namespace brass::e2e
+
+namespace brass::e2e {
+namespace {
+
+TEST_F(Extensions, ClipDistancesClipOnlyWhenEnabled) {
+  if (!ext.count("GL_EXT_clip_cull_distance")) GTEST_SKIP() << "device has no clip distances";
+  GLint max = 0;
+  glGetIntegerv(GL_MAX_CLIP_DISTANCES_EXT, &max);
+  EXPECT_GE(max, 8);
+  prog = program(R"(#version 300 es
+#extension GL_EXT_clip_cull_distance : require
+layout(location = 0) in vec2 pos;
+void main() {
+  gl_Position = vec4(pos, 0.0, 1.0);
+  gl_ClipDistance[1] = pos.x;   // clips x < 0 when plane 1 is enabled
+})",
+                 R"(#version 300 es
+precision mediump float;
+out vec4 o;
+void main() { o = vec4(0.0, 1.0, 0.0, 1.0); })");
+  glUseProgram(prog);
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+  glEnableVertexAttribArray(0);
+  auto draw = [&] {
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  };
+  draw();  // plane disabled: the whole quad
+  EXPECT_EQ(pixel(2, kHeight / 2), rgba(0, 255, 0));
+  EXPECT_EQ(pixel(kWidth - 3, kHeight / 2), rgba(0, 255, 0));
+  glEnable(GL_CLIP_DISTANCE1_EXT);
+  EXPECT_TRUE(glIsEnabled(GL_CLIP_DISTANCE1_EXT));
+  draw();
+  EXPECT_EQ(pixel(2, kHeight / 2), rgba(0, 0, 0, 0));
+  EXPECT_EQ(pixel(kWidth - 3, kHeight / 2), rgba(0, 255, 0));
+  glDisable(GL_CLIP_DISTANCE1_EXT);
+  draw();
+  EXPECT_EQ(pixel(2, kHeight / 2), rgba(0, 255, 0));
+  glEnable(GL_CLIP_DISTANCE0_EXT + 8);  // past the last plane
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+}
+
+TEST_F(Extensions, ClipDistanceNeedsTheExtensionDirective) {
+  GLuint s = glCreateShader(GL_VERTEX_SHADER);
+  const char* src = "#version 300 es\nvoid main() { gl_Position = vec4(0.0); gl_ClipDistance[0] = 1.0; }\n";
+  glShaderSource(s, 1, &src, nullptr);
+  glCompileShader(s);
+  GLint ok = 1;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  EXPECT_EQ(ok, GL_FALSE);
+  glDeleteShader(s);
+}
+
+}  // namespace
+}  // namespace brass::e2e

@@ -1,0 +1,190 @@
+#include "compiler/clip_distance.h"
+
+#include <cstring>
+#include <map>
+
+#include "compiler/glsl_lexer.h"
+#include "compiler/spirv_module.h"
+
+namespace brass::compiler {
+
+namespace {
+
+size_t skip_space(const std::vector<Token>& t, size_t i) {
+  while (i < t.size() && (t[i].kind == TokenKind::Space || t[i].kind == TokenKind::Newline)) ++i;
+  return i;
+}
+
+// `#extension GL_EXT_clip_cull_distance : enable|require|warn`.
+bool enables_extension(const std::vector<Token>& t) {
+  bool line_start = true;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (t[i].kind == TokenKind::Newline) {
+      line_start = true;
+      continue;
+    }
+    if (t[i].kind == TokenKind::Space) continue;
+    if (line_start && t[i].text == "#") {
+      size_t k = skip_space(t, i + 1);
+      if (k < t.size() && t[k].text == "extension") {
+        k = skip_space(t, k + 1);
+        if (k < t.size() && t[k].text == "GL_EXT_clip_cull_distance") {
+          k = skip_space(t, k + 1);
+          if (k < t.size() && t[k].text == ":") k = skip_space(t, k + 1);
+          if (k < t.size() && t[k].text != "disable") return true;
+        }
+      }
+    }
+    line_start = false;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string rewrite_es_clip_distance(std::string_view text, ShaderStage stage, const GlslVersion& version) {
+  if (!version.es || version.number < 300) return std::string(text);
+  if (stage != ShaderStage::Vertex && stage != ShaderStage::Fragment) return std::string(text);
+  const std::vector<Token> tokens = lex(text);
+  if (!enables_extension(tokens)) return std::string(text);
+
+  bool uses_clip = false, uses_cull = false, redeclares_clip = false, redeclares_cull = false;
+  std::string body;
+  body.reserve(text.size() + 64);
+  size_t insert_at = std::string::npos;  // offset in `body` of the first non-directive line
+  bool line_start = true, in_directive = false;
+  const std::string_view* prev_significant = nullptr;
+  for (const Token& t : tokens) {
+    if (t.kind == TokenKind::Newline) {
+      line_start = true;
+      in_directive = false;
+      body += t.text;
+      continue;
+    }
+    if (t.kind != TokenKind::Space) {
+      if (line_start && t.text == "#") in_directive = true;
+      if (line_start && !in_directive && insert_at == std::string::npos) insert_at = body.size();
+      line_start = false;
+    }
+    if (t.kind == TokenKind::Identifier && (t.text == "gl_ClipDistance" || t.text == "gl_CullDistance")) {
+      const bool clip = t.text == "gl_ClipDistance";
+      // `out float gl_ClipDistance[N];`: the application sizes the array.
+      const bool redeclared = prev_significant && *prev_significant == "float";
+      (clip ? uses_clip : uses_cull) = true;
+      if (redeclared) (clip ? redeclares_clip : redeclares_cull) = true;
+      body += clip ? kClipDistanceName : kCullDistanceName;
+    } else {
+      body += t.text;
+    }
+    if (t.kind != TokenKind::Space && t.kind != TokenKind::Newline) prev_significant = &t.text;
+  }
+  if (!uses_clip && !uses_cull) return std::string(text);
+  const char* storage = stage == ShaderStage::Vertex ? "out" : "in";
+  std::string decls;
+  auto declare = [&](const char* name) {
+    decls += std::string(storage) + " highp float " + name + "[" + std::to_string(kMaxClipDistances) + "]; ";
+  };
+  if (uses_clip && !redeclares_clip) declare(kClipDistanceName);
+  if (uses_cull && !redeclares_cull) declare(kCullDistanceName);
+  if (insert_at == std::string::npos) insert_at = body.size();
+  body.insert(insert_at, decls);
+  return body;
+}
+
+namespace {
+
+std::map<uint32_t, std::string> names_of(const SpirvModule& m) {
+  std::map<uint32_t, std::string> names;
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() != spv::OpName || inst.operand_count() < 2) continue;
+    const char* text = reinterpret_cast<const char*>(inst.words.data() + 2);
+    names[inst.operand(0)] = std::string(text, strnlen(text, (inst.words.size() - 2) * 4));
+  }
+  return names;
+}
+
+}  // namespace
+
+bool patch_clip_distance_builtins(std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  SpirvModule& m = *module;
+  std::map<uint32_t, spv::BuiltIn> builtins;
+  for (const auto& [id, name] : names_of(m)) {
+    if (name == kClipDistanceName) builtins[id] = spv::BuiltInClipDistance;
+    if (name == kCullDistanceName) builtins[id] = spv::BuiltInCullDistance;
+  }
+  if (builtins.empty()) return false;
+  std::vector<SpirvInstruction> kept;
+  kept.reserve(m.instructions.size());
+  for (SpirvInstruction& inst : m.instructions) {
+    // Interface decorations of the stand-ins go; the built-in replaces them.
+    if (inst.opcode() == spv::OpDecorate && inst.operand_count() >= 2 && builtins.count(inst.operand(0)) &&
+        (inst.operand(1) == spv::DecorationLocation || inst.operand(1) == spv::DecorationComponent))
+      continue;
+    kept.push_back(std::move(inst));
+  }
+  m.instructions = std::move(kept);
+  for (const auto& [id, builtin] : builtins) {
+    m.insert_annotation(SpirvModule::make(spv::OpDecorate, {id, spv::DecorationBuiltIn, static_cast<uint32_t>(builtin)}));
+    m.add_capability(builtin == spv::BuiltInClipDistance ? spv::CapabilityClipDistance : spv::CapabilityCullDistance);
+  }
+  spirv = m.serialize();
+  return true;
+}
+
+bool writes_clip_distance(const std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  const auto id = module->find_decorated(spv::DecorationBuiltIn, spv::BuiltInClipDistance);
+  if (!id) return false;
+  const size_t def = module->find_definition(*id);
+  return def < module->instructions.size() && module->instructions[def].opcode() == spv::OpVariable &&
+         module->instructions[def].operand(2) == spv::StorageClassOutput;
+}
+
+bool zero_disabled_clip_distances(std::vector<uint32_t>& spirv, uint32_t enabled) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  SpirvModule& m = *module;
+  const auto var = m.find_decorated(spv::DecorationBuiltIn, spv::BuiltInClipDistance);
+  if (!var) return false;
+  const size_t def = m.find_definition(*var);
+  if (def >= m.instructions.size() || m.instructions[def].opcode() != spv::OpVariable ||
+      m.instructions[def].operand(2) != spv::StorageClassOutput)
+    return false;
+  uint32_t entry = 0;
+  for (const SpirvInstruction& inst : m.instructions)
+    if (inst.opcode() == spv::OpEntryPoint) entry = inst.operand(1);
+  if (!entry) return false;
+
+  const uint32_t float_type = m.get_float_type();
+  const uint32_t zero = m.get_constant(float_type, 0);
+  const uint32_t out_float_ptr = m.get_pointer_type(spv::StorageClassOutput, float_type);
+  const uint32_t int_type = m.get_int_type(true);
+  std::vector<uint32_t> indices;
+  for (int i = 0; i < kMaxClipDistances; ++i)
+    if (!(enabled & (1u << i))) indices.push_back(m.get_constant(int_type, static_cast<uint32_t>(i)));
+  if (indices.empty()) return true;
+
+  bool in_entry = false;
+  std::vector<SpirvInstruction> out;
+  out.reserve(m.instructions.size() + 16);
+  for (SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() == spv::OpFunction) in_entry = inst.operand(1) == entry;
+    if (in_entry && inst.opcode() == spv::OpReturn) {
+      for (uint32_t index : indices) {
+        const uint32_t ptr = m.new_id();
+        out.push_back(SpirvModule::make(spv::OpAccessChain, {out_float_ptr, ptr, *var, index}));
+        out.push_back(SpirvModule::make(spv::OpStore, {ptr, zero}));
+      }
+    }
+    if (inst.opcode() == spv::OpFunctionEnd) in_entry = false;
+    out.push_back(std::move(inst));
+  }
+  m.instructions = std::move(out);
+  spirv = m.serialize();
+  return true;
+}
+
+}  // namespace brass::compiler
