@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "util/process_exit.h"
+
 namespace brass::vk {
 
 namespace {
@@ -29,6 +31,7 @@ void drain_at_exit() {
     std::unique_lock<std::mutex> q(*e.queue_mutex, std::try_to_lock);
     if (q.owns_lock()) vkQueueWaitIdle(e.queue);
   }
+  mark_process_exiting();
 }
 
 }  // namespace
@@ -39,6 +42,8 @@ void register_exit_drain(VkQueue queue, std::mutex* queue_mutex) {
   std::lock_guard<std::mutex> lock(registry_mutex());
   registry().push_back({queue, queue_mutex});
 }
+
+void refresh_exit_drain() { std::atexit(drain_at_exit); }
 
 void unregister_exit_drain(VkQueue queue) {
   std::lock_guard<std::mutex> lock(registry_mutex());

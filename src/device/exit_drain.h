@@ -1,9 +1,11 @@
-// Waits for the GPU at process exit. An application may call exit() with
-// work still executing (piglit reports its result and exits without
-// eglTerminate); a software driver such as lavapipe runs that work on its own
-// threads inside LLVM, whose static destructors run during exit and crash
-// the process from under it. The handler runs before those destructors
-// because it is registered after the driver was loaded.
+// Waits for the GPU at process exit, then marks the process as exiting
+// (util/process_exit.h). A software driver such as lavapipe executes work on
+// its own threads inside LLVM, whose static destructors run during exit:
+// work still running then, or submitted by exit handlers that run after them
+// (piglit's atexit teardown releases its context, which flushes), crashes the
+// process. This handler is registered after the driver was loaded, so it runs
+// before LLVM's destructors; batches flushed after it are retired without
+// being executed (driver/batch/batch_ring.cpp).
 #pragma once
 
 #include <mutex>
@@ -15,5 +17,11 @@ namespace brass::vk {
 // A device's queue is drained at exit while registered.
 void register_exit_drain(VkQueue queue, std::mutex* queue_mutex);
 void unregister_exit_drain(VkQueue queue);
+// Registers the exit handler again. Exit handlers run last-registered first,
+// and LLVM registers some of its destructors lazily, on its first JIT
+// compile (which lavapipe may run while executing a batch); calling this
+// after batches complete keeps the drain ahead of them. Cheap; callers
+// space the calls out (BatchRing: at exponentially spaced serials).
+void refresh_exit_drain();
 
 }  // namespace brass::vk

@@ -87,10 +87,10 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // them onto the Vulkan built-ins; disabled planes are a shader variant).
   if (screen.get_cap(pipe::Cap::MaxClipDistances) >= 8 && screen.get_cap(pipe::Cap::MaxCullDistances) >= 8)
     out.emplace_back("GL_EXT_clip_cull_distance");
-  // GL_EXT_shader_framebuffer_fetch(_non_coherent) is implemented
-  // (src/gl/framebuffer_fetch.cpp) but not advertised yet: with it, piglit's
-  // multi-sampler fetch tests crash inside lavapipe's LLVM at process exit,
-  // which is not understood yet.
+  // Colour attachments read in fragment shaders, from a copy made before
+  // each draw (src/gl/framebuffer_fetch.cpp); single-sampled attachments.
+  out.emplace_back("GL_EXT_shader_framebuffer_fetch");
+  out.emplace_back("GL_EXT_shader_framebuffer_fetch_non_coherent");
   if (features.texture_float_linear) out.emplace_back("GL_OES_texture_float_linear");
   if (features.color_buffer_half_float) out.emplace_back("GL_EXT_color_buffer_half_float");
   if (features.color_buffer_float) {

@@ -223,6 +223,12 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     // EXT_clip_cull_distance (GL_MAX_CLIP_DISTANCES_EXT is GL_MAX_CLIP_PLANES'
     // value); only when the extension is exposed. ES requires 8 of each and
     // 8 combined; Brass never exposes more than the compiler declares.
+    // EXT_shader_framebuffer_fetch: a discarded fragment leaves its samples
+    // untouched (the fetched copy is not written back).
+    case GL_FRAGMENT_SHADER_DISCARDS_SAMPLES_EXT:
+      if (!ctx.has_extension("GL_EXT_shader_framebuffer_fetch")) return false;
+      *out = booleans({false});
+      return true;
     case GL_MAX_CLIP_DISTANCES_EXT:
     case GL_MAX_CULL_DISTANCES_EXT:
     case GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT:

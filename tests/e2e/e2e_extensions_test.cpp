@@ -350,8 +350,7 @@ namespace brass::e2e {
 namespace {
 
 TEST_F(Extensions, FramebufferFetchReadsWhatEarlierDrawsWrote) {
-  // Implemented but not advertised yet (extensions.cpp says why); the
-  // shading-language side is always accepted.
+  ASSERT_TRUE(ext.count("GL_EXT_shader_framebuffer_fetch"));
   prog = program(R"(#version 300 es
 layout(location = 0) in vec2 pos;
 void main() { gl_Position = vec4(pos, 0.0, 1.0); })",

@@ -1,6 +1,8 @@
 #include "driver/batch/batch_ring.h"
 
+#include "device/exit_drain.h"
 #include "util/log.h"
+#include "util/process_exit.h"
 #include "util/stats.h"
 
 namespace brass::driver {
@@ -104,6 +106,10 @@ vk::Status BatchRing::wait(uint64_t serial, uint64_t timeout_ns) {
   BRASS_VK_RETURN_IF_FAILED(r);
   completed_cache_ = std::max(completed_cache_, serial);
   garbage_.collect(completed_cache_);
+  if (completed_cache_ >= next_exit_drain_refresh_) {
+    vk::refresh_exit_drain();
+    next_exit_drain_refresh_ = completed_cache_ * 2;
+  }
   return {};
 }
 
@@ -139,7 +145,15 @@ vk::Status BatchRing::submit(SubmitReason reason) {
   si.pCommandBufferInfos = cmds;
   si.signalSemaphoreInfoCount = 1;
   si.pSignalSemaphoreInfos = &signal;
-  {
+  if (process_exiting()) [[unlikely]] {
+    // The queue was drained at exit and the driver may be half torn down:
+    // the batch is retired unexecuted (nobody can observe its results) by
+    // signalling its serial from the host, so waits on it still return.
+    VkSemaphoreSignalInfo host{VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO};
+    host.semaphore = timeline_.get();
+    host.value = b.serial;
+    BRASS_VK_RETURN_IF_FAILED(vkSignalSemaphore(device_.handle(), &host));
+  } else {
     std::lock_guard<std::mutex> lock(device_.queue_mutex());
     BRASS_VK_RETURN_IF_FAILED(vkQueueSubmit2(device_.queue(), 1, &si, VK_NULL_HANDLE));
   }

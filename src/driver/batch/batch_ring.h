@@ -97,6 +97,7 @@ class BatchRing {
   vk::Handle<VkSemaphore> timeline_;
   std::array<BatchState, kBatchCount> states_;
   unsigned index_ = 0;
+  uint64_t next_exit_drain_refresh_ = 1;  // device/exit_drain.h
   uint64_t completed_cache_ = 0;
   bool recorded_ = false;
   GarbageList garbage_;
