@@ -158,6 +158,25 @@ bool es_sized_combination(GLenum internal_format, GLenum format, GLenum type) {
   return false;
 }
 
+// EXT_texture_compression_s3tc and _rgtc let TexImage take uncompressed data
+// for a compressed internalformat ("online" compression). The GL may store
+// such an image in any precision at least that of the compressed format and
+// ES cannot read the storage back as compressed blocks, so Brass stores the
+// uncompressed format the data arrives in. Null for other formats.
+GLenum online_compression_storage(GLenum internal_format) {
+  switch (internal_format) {
+    case GL_COMPRESSED_RGB_S3TC_DXT1_EXT: return GL_RGB8;
+    case GL_COMPRESSED_RGBA_S3TC_DXT1_EXT:
+    case GL_COMPRESSED_RGBA_S3TC_DXT3_EXT:
+    case GL_COMPRESSED_RGBA_S3TC_DXT5_EXT: return GL_RGBA8;
+    case GL_COMPRESSED_RED_RGTC1_EXT: return GL_R8;
+    case GL_COMPRESSED_SIGNED_RED_RGTC1_EXT: return GL_R8_SNORM;
+    case GL_COMPRESSED_RED_GREEN_RGTC2_EXT: return GL_RG8;
+    case GL_COMPRESSED_SIGNED_RED_GREEN_RGTC2_EXT: return GL_RG8_SNORM;
+    default: return GL_NONE;
+  }
+}
+
 // The format a desktop unsized internalformat becomes; the spec lets the
 // implementation choose, Brass keeps the precision the client data implies
 // for the packed types and uses 8-bit storage otherwise.
@@ -227,6 +246,15 @@ FormatResolution resolve_tex_image_format(int32_t internal_format_value, GLenum 
   if (is_es_unsized_internal_format(internal_format, features)) {
     const InternalFormatInfo* info = internal_format == format ? es_unsized_effective(format, type, features) : nullptr;
     return info ? FormatResolution{GL_NO_ERROR, info} : FormatResolution{GL_INVALID_OPERATION, nullptr};
+  }
+  if (const GLenum storage = online_compression_storage(internal_format); storage != GL_NONE) {
+    if (!find_internal_format(internal_format, features)) return {GL_INVALID_VALUE, nullptr};  // not exposed
+    // The extensions name no format/type table: any colour data that
+    // converts to the storage format (as desktop GL's rules say), e.g.
+    // RGBA/FLOAT for DXT1.
+    const InternalFormatInfo* info = find_internal_format(storage, features);
+    if (const GLenum err = desktop_combination_error(*info, format, type); err != GL_NO_ERROR) return {err, nullptr};
+    return {GL_NO_ERROR, info};
   }
   const InternalFormatInfo* info = es_tex_image_sized(internal_format, features);
   if (!info) return {GL_INVALID_VALUE, nullptr};

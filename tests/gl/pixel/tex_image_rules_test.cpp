@@ -89,6 +89,18 @@ TEST(PixelTexImageRules, RequiredInternalformatAcceptsSizedLuminanceAlpha) {
   EXPECT_EQ(es_error(GL_LUMINANCE8, GL_RGBA, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_INVALID_OPERATION));
 }
 
+TEST(PixelTexImageRules, OnlineCompressionStoresTheUncompressedFormat) {
+  FormatFeatures f = kEs3;
+  f.s3tc = f.rgtc = true;
+  EXPECT_EQ(effective(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, GL_RGBA, GL_UNSIGNED_BYTE, f), static_cast<GLenum>(GL_RGBA8));
+  EXPECT_EQ(effective(GL_COMPRESSED_SIGNED_RED_RGTC1_EXT, GL_RED, GL_BYTE, f), static_cast<GLenum>(GL_R8_SNORM));
+  EXPECT_EQ(effective(GL_COMPRESSED_RGB_S3TC_DXT1_EXT, GL_RGBA, GL_FLOAT, f), static_cast<GLenum>(GL_RGB8));
+  EXPECT_EQ(es_error(GL_COMPRESSED_RED_RGTC1_EXT, GL_RED_INTEGER, GL_UNSIGNED_BYTE, f),
+            static_cast<GLenum>(GL_INVALID_OPERATION));
+  f.rgtc = false;  // not exposed: an unknown internalformat
+  EXPECT_EQ(es_error(GL_COMPRESSED_RED_RGTC1_EXT, GL_RED, GL_UNSIGNED_BYTE, f), static_cast<GLenum>(GL_INVALID_VALUE));
+}
+
 TEST(PixelTexImageRules, Es3InvalidOperationForBadCombination) {
   EXPECT_EQ(es_error(GL_RGBA8, GL_RGBA, GL_FLOAT), static_cast<GLenum>(GL_INVALID_OPERATION));
   EXPECT_EQ(es_error(GL_RGBA, GL_RGB, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_INVALID_OPERATION));
