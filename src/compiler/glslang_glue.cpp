@@ -1,6 +1,7 @@
 #include "compiler/glslang_glue.h"
 
 #include "compiler/framebuffer_fetch.h"
+#include "compiler/glsl_lexer.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
 
@@ -204,6 +205,17 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   normalized.text = make_fetch_source_parseable(normalized.text, source.stage == ShaderStage::Fragment, *version,
                                                 resources.maxDrawBuffers, &fetch);
   normalized.preamble += fetch_preamble(fetch, resources.maxDrawBuffers);
+  // EXT_draw_instanced's gl_InstanceIDEXT in GLSL ES 1.00: glslang has no
+  // such built-in, so this check-only parse sees an int of that name (the
+  // SPIR-V path renames it to gl_InstanceID, glsl_upgrader.cpp).
+  auto has_identifier = [tokens = lex(source.text)](std::string_view name) {
+    for (const Token& t : tokens)
+      if (t.kind == TokenKind::Identifier && t.text == name) return true;
+    return false;
+  };
+  if (version->es && version->number == 100 && source.stage == ShaderStage::Vertex &&
+      has_identifier("GL_EXT_draw_instanced") && has_identifier("gl_InstanceIDEXT"))
+    normalized.preamble += "#define gl_InstanceIDEXT brass_check_InstanceIDEXT\nhighp int brass_check_InstanceIDEXT;\n";
   const char* text = normalized.text.c_str();
   const int length = static_cast<int>(normalized.text.size());
   shader.setStringsWithLengths(&text, &length, 1);
