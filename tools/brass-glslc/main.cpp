@@ -185,7 +185,7 @@ const char* kind_name(compiler::DescriptorKind k) {
     case compiler::DescriptorKind::StorageImage: return "storage_image";
     case compiler::DescriptorKind::StorageTexelBuffer: return "storage_texel_buffer";
     case compiler::DescriptorKind::AtomicCounterBuffer: return "atomic_counter_buffer";
-    case compiler::DescriptorKind::InputAttachment: return "input_attachment";
+    case compiler::DescriptorKind::FramebufferFetch: return "framebuffer_fetch";
   }
   return "?";
 }
