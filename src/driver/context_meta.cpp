@@ -55,6 +55,9 @@ bool VulkanContext::meta_draw(const MetaKey& key, const MetaPush& push, const Vk
   vk::Status s = meta_->get(key, &p);
   if (!s) return fail(s), false;
   VkCommandBuffer cmd = ring_->main_cmd();
+  // Meta draws are not the application's primitives: capture stops (the
+  // next application draw resumes it from the counters).
+  end_stream_output(cmd);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
   if (image) {
     VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
