@@ -97,11 +97,13 @@ void draw(Context& ctx, const DrawCall& d) {
   // non-indexed draws of exactly its primitive mode.
   if (tf.active && !tf.paused && (d.indexed || d.mode != tf.primitive_mode))
     return ctx.set_error(GL_INVALID_OPERATION);
+  if (tf.active && !tf.paused && !check_transform_feedback_space(ctx, d.mode, d.count, d.instances)) return;
   if (!check_vertex_arrays(ctx)) return;
   Buffer* eb = d.indexed ? ctx.vertex_array->element_buffer.get() : nullptr;
   if (eb && eb->mapped) return ctx.set_error(GL_INVALID_OPERATION);
   if (d.count == 0 || d.instances == 0) return;
   if (!validate_for_draw(ctx)) return;
+  if (tf.active && !tf.paused) count_transform_feedback_vertices(ctx, d.mode, d.count, d.instances);
 
   VertexInputState& vi = ctx.vertex_input;
   pipe::Screen& screen = ctx.screen();
