@@ -169,6 +169,9 @@ bool VulkanContext::update_pipeline(const pipe::DrawInfo& info) {
   }
   if (p != bound_pipeline_) {
     vkCmdBindPipeline(ring_->main_cmd(), VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+    // The batch keeps the program (and so this pipeline) alive: a program
+    // without descriptor sets is not held by write_set.
+    ring_->hold(program_.get());
     bound_pipeline_ = p;
   }
   if (bound_layout_ != prog.descriptors.pipeline_layout()) {
