@@ -20,10 +20,21 @@ TransformFeedback::~TransformFeedback() {
 
 namespace {
 
-// Vertices a draw captures: whole primitives of the (list) mode only.
+// Vertices a draw captures: its primitives, each as an independent one.
 uint64_t captured_vertices(GLenum mode, GLsizei count, GLsizei instances) {
-  const uint64_t per = mode == GL_TRIANGLES ? 3 : mode == GL_LINES ? 2 : 1;
-  return static_cast<uint64_t>(count) / per * per * static_cast<uint64_t>(std::max(instances, 0));
+  const uint64_t n = static_cast<uint64_t>(std::max(count, 0));
+  uint64_t v = 0;
+  switch (mode) {
+    case GL_POINTS: v = n; break;
+    case GL_LINES: v = n / 2 * 2; break;
+    case GL_LINE_STRIP: v = n >= 2 ? (n - 1) * 2 : 0; break;
+    case GL_LINE_LOOP: v = n >= 2 ? n * 2 : 0; break;
+    case GL_TRIANGLES: v = n / 3 * 3; break;
+    case GL_TRIANGLE_STRIP:
+    case GL_TRIANGLE_FAN: v = n >= 3 ? (n - 2) * 3 : 0; break;
+    default: break;
+  }
+  return v * static_cast<uint64_t>(std::max(instances, 0));
 }
 
 void bind_targets(Context& ctx, TransformFeedback& tf, bool append) {
@@ -54,6 +65,19 @@ void end(Context& ctx, TransformFeedback& tf) {
 }
 
 }  // namespace
+
+bool transform_feedback_mode_allowed(GLenum capture_mode, GLenum draw_mode) {
+  switch (draw_mode) {
+    case GL_POINTS: return capture_mode == GL_POINTS;
+    case GL_LINES:
+    case GL_LINE_STRIP:
+    case GL_LINE_LOOP: return capture_mode == GL_LINES;
+    case GL_TRIANGLES:
+    case GL_TRIANGLE_STRIP:
+    case GL_TRIANGLE_FAN: return capture_mode == GL_TRIANGLES;
+    default: return true;  // an unknown mode is the draw's own INVALID_ENUM
+  }
+}
 
 bool check_transform_feedback_space(Context& ctx, GLenum mode, GLsizei count, GLsizei instances) {
   const TransformFeedback& tf = *ctx.transform_feedback;

@@ -52,6 +52,7 @@ class TransformFeedback final : public Object {
 // whose captured vertices would not fit in the bound ranges is an
 // INVALID_OPERATION. The check records the error; the count is added once
 // the draw is really made (api_transform_feedback.cpp).
+bool transform_feedback_mode_allowed(GLenum capture_mode, GLenum draw_mode);
 bool check_transform_feedback_space(Context& ctx, GLenum mode, GLsizei count, GLsizei instances);
 void count_transform_feedback_vertices(Context& ctx, GLenum mode, GLsizei count, GLsizei instances);
 

@@ -306,6 +306,10 @@ TEST_F(QueryObjects, TransformFeedbackErrors) {
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
   glDrawArrays(GL_POINTS, 0, 3);  // mode mismatch
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glDrawArrays(GL_LINE_STRIP, 0, 3);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 9);  // 7 triangles: 21 vertices, 6 fit
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
   const GLubyte idx[] = {0, 1, 2};
   glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, idx);  // indexed
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
