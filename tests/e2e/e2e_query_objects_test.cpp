@@ -270,6 +270,89 @@ TEST_F(QueryObjects, SeparateAttribsWithRanges) {
   glDeleteProgram(p);
 }
 
+TEST_F(QueryObjects, CaptureStructMembersArrayElementsAndStrips) {
+  // Struct members and array elements, with an int member whose default
+  // precision differs between the stages.
+  const char* vs = R"(#version 300 es
+struct S { float a; ivec2 d; };
+in vec2 pos;
+flat out S v;
+out vec2 arr[3];
+void main() {
+  v.a = float(gl_VertexID) + 0.5;
+  v.d = ivec2(gl_VertexID, 7);
+  arr[0] = vec2(-1.0);
+  arr[1] = pos;
+  arr[2] = vec2(-2.0);
+  gl_Position = vec4(pos, 0.0, 1.0);
+})";
+  const char* fs = R"(#version 300 es
+precision mediump float;
+struct S { float a; ivec2 d; };
+flat in S v;
+in vec2 arr[3];
+out vec4 color;
+void main() { color = vec4(v.a, float(v.d.y), arr[1]); })";
+  GLuint p = glCreateProgram();
+  for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, vs}, std::pair{GL_FRAGMENT_SHADER, fs}}) {
+    GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &src, nullptr);
+    glCompileShader(s);
+    glAttachShader(p, s);
+    glDeleteShader(s);
+  }
+  const char* names[] = {"arr[1]", "v.d", "v.a"};
+  glTransformFeedbackVaryings(p, 3, names, GL_INTERLEAVED_ATTRIBS);
+  glBindAttribLocation(p, 0, "pos");
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  char log[1024] = {};
+  glGetProgramInfoLog(p, sizeof(log), nullptr, log);
+  ASSERT_TRUE(ok) << log;
+  GLsizei length = 0, size = 0;
+  GLenum type = 0;
+  char name[16] = {};
+  glGetTransformFeedbackVarying(p, 1, sizeof(name), &length, &size, &type, name);
+  EXPECT_STREQ(name, "v.d");
+  EXPECT_EQ(type, static_cast<GLenum>(GL_INT_VEC2));
+  EXPECT_EQ(size, 1);
+
+  glUseProgram(p);
+  full_screen_vertices();
+  const GLsizeiptr bytes = 20 * 8;  // 6 captured vertices of 5 words, and spare
+  GLuint b = buffer(bytes);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+  GLuint q = 0;
+  glGenQueries(1, &q);
+  glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q);
+  glBeginTransformFeedback(GL_TRIANGLES);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);  // two triangles, captured separately
+  glEndTransformFeedback();
+  glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(result(q), 2u);
+  const std::vector<float> v = read(b, bytes);
+  const float pos[4][2] = {{-1, -1}, {1, -1}, {-1, 1}, {1, -1}};
+  for (int i = 0; i < 6; ++i) {
+    const float* e = v.data() + i * 5;
+    int d[2];
+    std::memcpy(d, e + 2, sizeof(d));
+    const int vertex = static_cast<int>(e[4]);  // v.a = id + 0.5
+    EXPECT_EQ(e[4], static_cast<float>(vertex) + 0.5f) << i;
+    EXPECT_EQ(d[0], vertex) << i;
+    EXPECT_EQ(d[1], 7) << i;
+    ASSERT_GE(vertex, 0);
+    ASSERT_LT(vertex, 4);
+    EXPECT_EQ(e[0], pos[vertex][0]) << i;
+    EXPECT_EQ(e[1], pos[vertex][1]) << i;
+  }
+  EXPECT_EQ(v[30], -1.0f);
+  glDeleteQueries(1, &q);
+  glDeleteBuffers(1, &b);
+  glDeleteProgram(p);
+}
+
 TEST_F(QueryObjects, TransformFeedbackErrors) {
   GLuint p = xfb_program({"v_out"});
   GLuint plain = program(kVs, kFs);
