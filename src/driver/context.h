@@ -178,7 +178,8 @@ class VulkanContext final : public pipe::Context {
   // begun once it started, ended (and handed to their queries) before it ends.
   vk::Status reset_query_segments(VkCommandBuffer cmd);
   void begin_query_segments(VkCommandBuffer cmd);
-  void end_query_segments(VkCommandBuffer cmd);
+  // `kinds`: bit per kind (kind_of) whose open segment ends.
+  void end_query_segments(VkCommandBuffer cmd, uint32_t kinds = 3);
   QuerySlots* slots_for(pipe::QueryType type);
   // Index 0: occlusion, 1: transform feedback primitives.
   static unsigned kind_of(pipe::QueryType t) { return t == pipe::QueryType::PrimitivesWritten ? 1 : 0; }
@@ -334,6 +335,9 @@ class VulkanContext final : public pipe::Context {
   std::vector<pipe::Query*> active_queries_;
   std::array<bool, 2> segment_open_{};  // per kind, while a pass is active
   std::array<QuerySlot, 2> open_slot_{};
+  // A meta draw closed the pass's occlusion segment (its fragments must not
+  // count): the next application draw starts a new pass, and segment.
+  bool occlusion_suspended_ = false;
 
   // Stream output.
   std::array<pipe::StreamOutputTarget*, 4> so_targets_{};

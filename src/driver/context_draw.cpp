@@ -502,6 +502,7 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   const bool first_of_batch = validated_serial_ != ring_->current_serial();
   if (first_of_batch) dirty_ |= kDirtyAll;
   if (!validate_resources(indirect)) return;
+  if (occlusion_suspended_ && rp_active_) end_render_pass(RenderPassEnd::Barrier);
   if (!rp_active_) {
     vk::Status s = begin_render_pass();
     if (!s) return fail(s);

@@ -140,10 +140,11 @@ void VulkanContext::begin_query_segments(VkCommandBuffer cmd) {
   }
 }
 
-void VulkanContext::end_query_segments(VkCommandBuffer cmd) {
-  std::array<bool, 2> was_open = segment_open_;
+void VulkanContext::end_query_segments(VkCommandBuffer cmd, uint32_t kinds) {
+  std::array<bool, 2> was_open{};
   for (unsigned k = 0; k < 2; ++k) {
-    if (!segment_open_[k]) continue;
+    if (!segment_open_[k] || !(kinds & (1u << k))) continue;
+    was_open[k] = true;
     vkCmdEndQuery(cmd, query_slots_[k]->pool(open_slot_[k]), open_slot_[k].index);
     segment_open_[k] = false;
   }

@@ -150,6 +150,7 @@ void VulkanContext::end_render_pass(RenderPassEnd reason) {
   VkCommandBuffer cmd = ring_->main_cmd();
   end_stream_output(cmd);
   end_query_segments(cmd);
+  occlusion_suspended_ = false;
   if (dynamic_rendering_) vkCmdEndRendering(cmd);
   else vkCmdEndRenderPass(cmd);
   rp_active_ = false;

@@ -102,6 +102,33 @@ TEST_F(QueryTest, OcclusionSpansRenderPasses) {
   ctx->destroy_query(q);
 }
 
+TEST_F(QueryTest, MaskedClearsDoNotPassSamples) {
+  auto rt = make_texture(16, 16);
+  bind_target(rt.get());
+  setup(vbo_program());
+  pipe::Query* q = ctx->create_query(pipe::QueryType::OcclusionPredicate);
+  pipe::ClearMasks masks;
+  masks.color[0] = pipe::kMaskR;  // a partial mask: drawn by a meta draw
+  ctx->begin_query(q);
+  draw_quad(2, 2, 3, 3);  // opens the pass (invisible)
+  ctx->clear_masked(pipe::kClearColor0, nullptr, {{1, 1, 1, 1}}, 0, 0, masks);
+  draw_quad(2, 2, 3, 3);  // after the meta draw: a new pass and segment
+  ctx->end_query(q);
+  uint64_t r = 9;
+  EXPECT_TRUE(ctx->get_query_result(q, true, &r));
+  EXPECT_EQ(r, 0u);
+  EXPECT_EQ(read_pixels(rt.get())[0] & 0xff, 0xffu);  // the clear happened
+
+  // Draws after the meta draw still count.
+  ctx->begin_query(q);
+  ctx->clear_masked(pipe::kClearColor0, nullptr, {{0, 0, 0, 1}}, 0, 0, masks);
+  draw_quad(-1, -1, 1, 1);
+  ctx->end_query(q);
+  EXPECT_TRUE(ctx->get_query_result(q, true, &r));
+  EXPECT_EQ(r, 1u);
+  ctx->destroy_query(q);
+}
+
 TEST_F(QueryTest, TwoOcclusionQueriesShareSegments) {
   auto rt = make_texture(16, 16);
   bind_target(rt.get());
