@@ -64,7 +64,6 @@ void VulkanContext::end_query(pipe::Query* q) {
       end_render_pass(RenderPassEnd::Barrier);
     } else {
       VkCommandBuffer cmd = ring_->main_cmd();
-      if (k == 1) end_stream_output(cmd);  // the primitives must be counted before the query ends
       vkCmdEndQuery(cmd, slots_for(q->type)->pool(open_slot_[k]), open_slot_[k].index);
       q->segments.push_back(open_slot_[k]);
       q->serial = ring_->current_serial();

@@ -224,6 +224,21 @@ TEST_F(QueryTest, TransformFeedbackPauseResume) {
   EXPECT_EQ(written, 2u);
   ctx->destroy_query(prims);
 
+  // A query ended while capture goes on in the same pass counts only the
+  // primitives before its end.
+  pipe::Query* early = ctx->create_query(pipe::QueryType::PrimitivesWritten);
+  ctx->set_stream_output_targets(targets, 1);
+  ctx->begin_query(early);
+  const pipe::DrawStart one{0, 3, 0};
+  ctx->draw_vbo(info, nullptr, std::span(&one, 1));
+  ctx->end_query(early);
+  EXPECT_TRUE(vctx().render_pass_active());
+  ctx->draw_vbo(info, nullptr, std::span(&one, 1));
+  ctx->set_stream_output_targets({}, 0);
+  EXPECT_TRUE(ctx->get_query_result(early, true, &written));
+  EXPECT_EQ(written, 1u);
+  ctx->destroy_query(early);
+
   // Restart (no append) overwrites from the offset again.
   ctx->set_stream_output_targets(targets, 0);
   const pipe::DrawStart again{1, 3, 0};
