@@ -295,6 +295,7 @@ LinkResult link_uncached(const LinkInput& input) {
   std::set<std::string> explicit_inputs;
   if (seen[0]) explicit_inputs = explicitly_located_inputs(*program.getIntermediate(EShLangVertex));
 
+  if (stages.front().version.es) unify_struct_varying_precision(program, stage_list);
   glslang::TIntermediate* first = program.getIntermediate(to_glslang(stages.front().stage));
   BindingResolver resolver(*first);
   glslang::TGlslIoMapper io_mapper;
@@ -317,8 +318,10 @@ LinkResult link_uncached(const LinkInput& input) {
   ShaderStage last_vertex_stage = ShaderStage::Vertex;
   for (const PreparedStage& p : stages)
     if (p.stage != ShaderStage::Fragment && p.stage != ShaderStage::Compute) last_vertex_stage = p.stage;
+  std::vector<std::vector<uint32_t>> xfb_paths;
+  std::vector<std::string> xfb_bases;
   if (!resolve_transform_feedback(program, last_vertex_stage, input.transform_feedback_varyings, &pi,
-                                  &result.info_log))
+                                  &result.info_log, &xfb_paths, &xfb_bases))
     return result;
 
   // Transform feedback layout: interleaved = one buffer (gl_NextBuffer starts
@@ -326,7 +329,8 @@ LinkResult link_uncached(const LinkInput& input) {
   std::vector<XfbCapture> xfb_captures;
   if (!pi.transform_feedback.empty()) {
     uint32_t buffer = 0, offset = 0;
-    for (InterfaceVariable& v : pi.transform_feedback) {
+    for (size_t i = 0; i < pi.transform_feedback.size(); ++i) {
+      InterfaceVariable& v = pi.transform_feedback[i];
       if (v.name == "gl_NextBuffer") {
         pi.transform_feedback_strides.resize(buffer + 1, 0);
         pi.transform_feedback_strides[buffer] = offset;
@@ -344,11 +348,10 @@ LinkResult link_uncached(const LinkInput& input) {
         ++buffer;
         offset = 0;
       }
-      const bool element_of_array = v.name.back() == ']';
       v.xfb_buffer = static_cast<int32_t>(buffer);
       v.xfb_offset = static_cast<int32_t>(offset);
-      if (!element_of_array) xfb_captures.push_back({v.name, buffer, offset});
-      else result.info_log += "WARNING: capturing single array elements ('" + v.name + "') is not supported yet\n";
+      // Members and elements are captured through copies (see XfbCapture).
+      xfb_captures.push_back({xfb_bases[i], buffer, offset, xfb_paths[i]});
       offset += gl_type_size_bytes(v.type) * static_cast<uint32_t>(std::max(v.array_size, 1));
     }
     pi.transform_feedback_strides.resize(buffer + 1, 0);

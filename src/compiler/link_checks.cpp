@@ -242,57 +242,136 @@ bool check_resource_limits(const ProgramInterface& pi, const ShaderLimits& limit
   return ok;
 }
 
+namespace {
+void raise_members(const glslang::TType& type) {
+  if (!type.isStruct()) return;
+  for (const glslang::TTypeLoc& m : *type.getWritableStruct()) {
+    glslang::TQualifier& q = m.type->getQualifier();
+    if (q.precision != glslang::EpqNone) q.precision = glslang::EpqHigh;
+    raise_members(*m.type);
+  }
+}
+}  // namespace
+
+void unify_struct_varying_precision(const glslang::TProgram& program, const std::vector<ShaderStage>& stages) {
+  for (ShaderStage stage : stages) {
+    const glslang::TIntermediate* intermediate = program.getIntermediate(to_glslang(stage));
+    if (!intermediate) continue;
+    std::map<std::string, IoSymbol> in, out;
+    collect_io(*intermediate, &in, &out);
+    for (const auto* list : {&in, &out})
+      for (const auto& [name, sym] : *list) raise_members(sym.symbol->getType());
+  }
+}
+
 bool resolve_transform_feedback(const glslang::TProgram& program, ShaderStage last_vertex_stage,
-                                const std::vector<std::string>& names, ProgramInterface* pi, std::string* log) {
+                                const std::vector<std::string>& names, ProgramInterface* pi, std::string* log,
+                                std::vector<std::vector<uint32_t>>* paths, std::vector<std::string>* bases) {
   if (names.empty()) return true;
   const glslang::TIntermediate* intermediate = program.getIntermediate(to_glslang(last_vertex_stage));
   std::map<std::string, IoSymbol> in, out;
   if (intermediate) collect_io(*intermediate, &in, &out);
   bool ok = true;
+  auto add = [&](InterfaceVariable v, std::vector<uint32_t> path, std::string base) {
+    pi->transform_feedback.push_back(std::move(v));
+    paths->push_back(std::move(path));
+    bases->push_back(std::move(base));
+  };
+  auto fail = [&](const std::string& requested, const char* why) {
+    *log += "ERROR: transform feedback varying '" + requested + "' " + why + "\n";
+    ok = false;
+  };
   for (const std::string& requested : names) {
     if (requested == "gl_NextBuffer" || requested.compare(0, 17, "gl_SkipComponents") == 0) {
-      pi->transform_feedback.push_back({requested, 0, 0, -1, 0});
+      add({requested, 0, 0, -1, 0}, {}, requested);
       continue;
     }
     if (requested == "gl_Position") {
-      pi->transform_feedback.push_back({requested, 0x8B52, 1, -1, 0});
+      add({requested, 0x8B52, 1, -1, 0}, {}, requested);
       continue;
     }
     if (requested == "gl_PointSize") {
-      pi->transform_feedback.push_back({requested, 0x1406, 1, -1, 0});
+      add({requested, 0x1406, 1, -1, 0}, {}, requested);
       continue;
     }
-    std::string base = requested;
-    int element = -1;
-    if (const size_t open = requested.find('['); open != std::string::npos && requested.back() == ']') {
-      base = requested.substr(0, open);
-      element = std::atoi(requested.c_str() + open + 1);
-    }
+    // The variable, then a chain of ".member" and "[index]" selectors.
+    const size_t base_end = requested.find_first_of(".[");
+    const std::string base = requested.substr(0, base_end);
     const IoSymbol* found = nullptr;
+    std::string base_spelling;
     for (const auto& [name, sym] : out)
-      if (original_name(name) == base) found = &sym;
+      if (original_name(name) == base) {
+        found = &sym;
+        base_spelling = name;
+      }
     if (!found) {
-      *log += "ERROR: transform feedback varying '" + requested + "' is not an output of the " +
-              std::string(stage_name(last_vertex_stage)) + " shader\n";
-      ok = false;
+      fail(requested, ("is not an output of the " + std::string(stage_name(last_vertex_stage)) + " shader").c_str());
       continue;
     }
-    const glslang::TType& type = found->symbol->getType();
+    glslang::TType type;
+    type.shallowCopy(found->symbol->getType());
+    std::vector<uint32_t> path;
+    bool resolved = true, reported = false;
+    for (size_t at = base_end; resolved && at != std::string::npos && at < requested.size();) {
+      if (requested[at] == '[') {
+        const size_t close = requested.find(']', at);
+        if (!type.isArray() || close == std::string::npos) {
+          resolved = false;
+          break;
+        }
+        const int element = std::atoi(requested.c_str() + at + 1);
+        if (element < 0 || element >= type.getOuterArraySize()) {
+          fail(requested, "indexes past the end of the array");
+          resolved = false;
+          reported = true;
+          break;
+        }
+        glslang::TType element_type(type, 0);
+        type.shallowCopy(element_type);
+        path.push_back(static_cast<uint32_t>(element));
+        at = close + 1;
+      } else if (requested[at] == '.') {
+        const size_t next = requested.find_first_of(".[", at + 1);
+        const std::string member = requested.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+        if (!type.isStruct() || type.isArray()) {
+          resolved = false;
+          break;
+        }
+        const glslang::TTypeList& members = *type.getStruct();
+        size_t index = members.size();
+        for (size_t m = 0; m < members.size(); ++m)
+          if (original_name(members[m].type->getFieldName().c_str()) == member) index = m;
+        if (index == members.size()) {
+          resolved = false;
+          break;
+        }
+        glslang::TType member_type(type, static_cast<int>(index));
+        type.shallowCopy(member_type);
+        path.push_back(static_cast<uint32_t>(index));
+        at = next;
+      } else {
+        resolved = false;
+      }
+    }
+    if (!resolved) {
+      if (!reported) fail(requested, ("is not an output of the " + std::string(stage_name(last_vertex_stage)) + " shader").c_str());
+      continue;
+    }
+    if (type.isStruct()) {
+      fail(requested, "is a structure: capture its members");
+      continue;
+    }
     InterfaceVariable v;
     v.name = requested;
     if (type.isArray()) {
       glslang::TType element_type(type, 0);
       v.type = gl_type_of(element_type);
+      v.array_size = type.getOuterArraySize();
     } else {
       v.type = gl_type_of(type);
+      v.array_size = 1;
     }
-    v.array_size = type.isArray() && element < 0 ? type.getOuterArraySize() : 1;
-    if (type.isArray() && element >= type.getOuterArraySize()) {
-      *log += "ERROR: transform feedback varying '" + requested + "' indexes past the end of the array\n";
-      ok = false;
-      continue;
-    }
-    pi->transform_feedback.push_back(std::move(v));
+    add(std::move(v), std::move(path), base_spelling);
   }
   return ok;
 }

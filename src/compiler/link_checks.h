@@ -21,9 +21,20 @@ bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<
 bool check_resource_limits(const ProgramInterface& pi, const ShaderLimits& limits, std::string* log);
 
 // Resolves the transform-feedback varyings against the outputs of the last
-// vertex-processing stage; fills pi->transform_feedback.
+// vertex-processing stage; fills pi->transform_feedback. Names may select
+// struct members and array elements ("v.c", "arr[1]", "s.m[2]"): for each
+// entry, (*paths)[i] is then the member/element index chain into the output
+// variable (empty for a whole variable), and (*bases)[i] its variable name.
 bool resolve_transform_feedback(const glslang::TProgram& program, ShaderStage last_vertex_stage,
-                                const std::vector<std::string>& names, ProgramInterface* pi, std::string* log);
+                                const std::vector<std::string>& names, ProgramInterface* pi, std::string* log,
+                                std::vector<std::vector<uint32_t>>* paths, std::vector<std::string>* bases);
+
+// GLSL ES lets a varying's precision differ between stages, but glslang's
+// I/O mapper rejects struct varyings whose members' precisions differ (an
+// int member is highp in a vertex shader and mediump in a fragment shader
+// by default). Raises the members of struct varyings to highp in every
+// stage (always allowed: precision is a minimum). Call before mapIO.
+void unify_struct_varying_precision(const glslang::TProgram& program, const std::vector<ShaderStage>& stages);
 
 // Names of the stage inputs the source gave layout(location = N); call
 // before TProgram::mapIO (which gives every input a location).

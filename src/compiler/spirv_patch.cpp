@@ -2,6 +2,7 @@
 
 #include <spirv-tools/libspirv.hpp>
 
+#include <algorithm>
 #include <cstring>
 
 #include "compiler/spirv_module.h"
@@ -121,6 +122,96 @@ bool match_stage_interface(const std::vector<uint32_t>& producer, std::vector<ui
   });
 }
 
+namespace {
+
+// Locations a (32-bit) type occupies in a stage interface.
+uint32_t locations_of(const SpirvModule& m, uint32_t type) {
+  const size_t at = m.find_definition(type);
+  if (at >= m.instructions.size()) return 1;
+  const SpirvInstruction& def = m.instructions[at];
+  switch (def.opcode()) {
+    case spv::OpTypeStruct: {
+      uint32_t n = 0;
+      for (size_t i = 1; i < def.operand_count(); ++i) n += locations_of(m, def.operand(i));
+      return n;
+    }
+    case spv::OpTypeArray: {
+      const size_t len_at = m.find_definition(def.operand(2));
+      const uint32_t len = len_at < m.instructions.size() && m.instructions[len_at].opcode() == spv::OpConstant
+                               ? m.instructions[len_at].operand(2)
+                               : 1;
+      return len * locations_of(m, def.operand(1));
+    }
+    case spv::OpTypeMatrix: return def.operand(2);
+    default: return 1;
+  }
+}
+
+// A copy of part of an output variable, captured instead of it.
+struct XfbCopy {
+  uint32_t copy = 0, source = 0, pointer_type = 0, type = 0;
+  std::vector<uint32_t> indices;  // constant ids
+};
+
+// Declares the copy variable for `path` into `source` (an Output variable);
+// 0 when the path does not fit the variable's type.
+uint32_t declare_copy(SpirvModule& m, uint32_t source, const std::vector<uint32_t>& path, uint32_t location,
+                      std::vector<XfbCopy>* copies) {
+  const size_t var_at = m.find_definition(source);
+  if (var_at >= m.instructions.size() || m.instructions[var_at].opcode() != spv::OpVariable) return 0;
+  const size_t ptr_at = m.find_definition(m.instructions[var_at].operand(0));
+  if (ptr_at >= m.instructions.size()) return 0;
+  uint32_t type = m.instructions[ptr_at].operand(2);
+  XfbCopy c;
+  c.source = source;
+  const uint32_t int_type = m.get_int_type(true);
+  for (uint32_t index : path) {
+    const size_t at = m.find_definition(type);
+    if (at >= m.instructions.size()) return 0;
+    const SpirvInstruction& def = m.instructions[at];
+    if (def.opcode() == spv::OpTypeStruct && index + 1 < def.operand_count()) type = def.operand(1 + index);
+    else if (def.opcode() == spv::OpTypeArray) type = def.operand(1);
+    else return 0;
+    c.indices.push_back(m.get_constant(int_type, index));
+  }
+  c.type = type;
+  c.pointer_type = m.get_pointer_type(spv::StorageClassOutput, type);
+  c.copy = m.new_id();
+  m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(m.first_function()),
+                        SpirvModule::make(spv::OpVariable, {c.pointer_type, c.copy, spv::StorageClassOutput}));
+  m.add_to_entry_point_interfaces(c.copy);
+  m.insert_annotation(SpirvModule::make(spv::OpDecorate, {c.copy, spv::DecorationLocation, location}));
+  copies->push_back(std::move(c));
+  return copies->back().copy;
+}
+
+// Fills every copy before each return of the entry point function.
+void store_copies(SpirvModule& m, uint32_t entry, const std::vector<XfbCopy>& copies) {
+  if (copies.empty()) return;
+  std::vector<size_t> returns;
+  bool inside = false;
+  for (size_t i = 0; i < m.instructions.size(); ++i) {
+    const SpirvInstruction& inst = m.instructions[i];
+    if (inst.opcode() == spv::OpFunction) inside = inst.operand(1) == entry;
+    else if (inst.opcode() == spv::OpFunctionEnd) inside = false;
+    else if (inside && inst.opcode() == spv::OpReturn) returns.push_back(i);
+  }
+  for (auto r = returns.rbegin(); r != returns.rend(); ++r) {
+    std::vector<SpirvInstruction> code;
+    for (const XfbCopy& c : copies) {
+      const uint32_t pointer = m.new_id(), value = m.new_id();
+      std::vector<uint32_t> chain = {c.pointer_type, pointer, c.source};
+      chain.insert(chain.end(), c.indices.begin(), c.indices.end());
+      code.push_back(SpirvModule::make(spv::OpAccessChain, chain));
+      code.push_back(SpirvModule::make(spv::OpLoad, {c.type, value, pointer}));
+      code.push_back(SpirvModule::make(spv::OpStore, {c.copy, value}));
+    }
+    m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(*r), code.begin(), code.end());
+  }
+}
+
+}  // namespace
+
 bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbCapture>& captures,
                             const std::vector<uint32_t>& strides) {
   if (captures.empty()) return true;
@@ -148,6 +239,20 @@ bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbC
       }
     return false;
   };
+  // Copies take locations after every output the shader declares.
+  std::map<uint32_t, uint32_t> output_pointee;  // Output variable -> pointee type
+  for (const SpirvInstruction& inst : m.instructions)
+    if (inst.opcode() == spv::OpVariable && inst.operand_count() >= 3 && inst.operand(2) == spv::StorageClassOutput)
+      output_pointee[inst.operand(1)] = pointer_pointee[inst.operand(0)];
+  uint32_t next_location = 0;
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() != spv::OpDecorate || inst.operand_count() < 3 || inst.operand(1) != spv::DecorationLocation)
+      continue;
+    auto o = output_pointee.find(inst.operand(0));
+    if (o != output_pointee.end()) next_location = std::max(next_location, inst.operand(2) + locations_of(m, o->second));
+  }
+  std::vector<XfbCopy> copies;
+
   std::map<uint32_t, uint32_t> decorated_buffer;  // variable -> buffer
   for (const XfbCapture& c : captures) {
     uint32_t variable = 0;
@@ -165,6 +270,14 @@ bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbC
       auto it = ids.find(c.name);
       if (it == ids.end()) continue;
       variable = it->second;
+      if (!c.path.empty()) {
+        if (!output_pointee.count(variable)) continue;
+        const uint32_t location = next_location;
+        uint32_t copy = declare_copy(m, variable, c.path, location, &copies);
+        if (!copy) continue;
+        next_location += locations_of(m, copies.back().type);
+        variable = copy;
+      }
       m.insert_annotation(SpirvModule::make(spv::OpDecorate, {variable, spv::DecorationOffset, c.offset}));
     }
     if (!decorated_buffer.count(variable)) {
@@ -181,6 +294,7 @@ bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbC
     size_t at = i + 1;
     while (at < m.instructions.size() && m.instructions[at].opcode() == spv::OpEntryPoint) ++at;
     m.instructions.insert(m.instructions.begin() + at, SpirvModule::make(spv::OpExecutionMode, {entry, spv::ExecutionModeXfb}));
+    store_copies(m, entry, copies);
     break;
   }
   spirv = m.serialize();

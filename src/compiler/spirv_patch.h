@@ -40,11 +40,15 @@ bool match_stage_interface(const std::vector<uint32_t>& producer, std::vector<ui
 // Transform feedback for VK_EXT_transform_feedback: XfbBuffer/XfbStride/
 // Offset on the captured outputs (by OpName, or the gl_PerVertex member
 // for gl_Position/gl_PointSize), the TransformFeedback capability and the
-// Xfb execution mode.
+// Xfb execution mode. Vulkan captures whole output variables only, so a
+// struct member or array element (non-empty `path`) is captured through a
+// new output variable of its type, at a free location, that the entry
+// point fills from the selected part before each return.
 struct XfbCapture {
   std::string name;  // OpName of the output, or "gl_Position" / "gl_PointSize"
   uint32_t buffer = 0;
   uint32_t offset = 0;
+  std::vector<uint32_t> path;  // member / element indices into the variable
 };
 bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbCapture>& captures,
                             const std::vector<uint32_t>& strides);

@@ -16,6 +16,7 @@
 #include "driver/meta/meta_pipelines.h"
 #include "driver/pipeline/pipeline_key.h"
 #include "driver/program.h"
+#include "driver/query/query_slots.h"
 #include "driver/render_pass/render_pass_cache.h"
 #include "driver/resource/resource.h"
 #include "driver/resource/stream_buffer.h"
@@ -23,6 +24,27 @@
 #include "driver/state_objects.h"
 #include "pipe/context.h"
 #include "util/bitset.h"
+
+namespace brass::pipe {
+// A GL query: the closed per-render-pass segments it measured, summed (or
+// OR-ed) when the result is read (context_query.cpp).
+struct Query {
+  QueryType type = QueryType::OcclusionPredicate;
+  bool active = false;
+  std::vector<driver::QuerySlot> segments;
+  uint64_t serial = 0;  // batch of the newest segment
+  bool has_result = false;
+  uint64_t result = 0;
+};
+// A transform feedback buffer range and its counter buffer (how many bytes
+// were written), which resume continues from (context_stream_output.cpp).
+struct StreamOutputTarget {
+  Ref<Resource> buffer;
+  uint64_t offset = 0, size = 0;
+  Ref<Resource> counter;  // 4 bytes used
+  bool counter_valid = false;  // false: capture restarts at `offset`
+};
+}  // namespace brass::pipe
 
 namespace brass::driver {
 
@@ -102,6 +124,17 @@ class VulkanContext final : public pipe::Context {
   void transfer_flush_region(pipe::Transfer* transfer, const pipe::Box& box) override;
   void transfer_unmap(pipe::Transfer* transfer) override;
 
+  pipe::Query* create_query(pipe::QueryType type) override;
+  void destroy_query(pipe::Query* q) override;
+  void begin_query(pipe::Query* q) override;
+  void end_query(pipe::Query* q) override;
+  bool get_query_result(pipe::Query* q, bool wait, uint64_t* result) override;
+
+  pipe::StreamOutputTarget* create_stream_output_target(pipe::Resource* buffer, uint64_t offset,
+                                                        uint64_t size) override;
+  void destroy_stream_output_target(pipe::StreamOutputTarget* t) override;
+  void set_stream_output_targets(std::span<pipe::StreamOutputTarget* const> targets, uint32_t append_mask) override;
+
   void invalidate_resource(pipe::Resource* r) override;
   void flush(Ref<pipe::Fence>* fence, uint32_t flags) override;
 
@@ -139,6 +172,26 @@ class VulkanContext final : public pipe::Context {
   void end_render_pass(RenderPassEnd reason);
   void execute_pending_clears();
   void request_attachment_access();
+
+  // --- queries (context_query.cpp) ---
+  // Segments of the active queries: reset before the pass (outside it),
+  // begun once it started, ended (and handed to their queries) before it ends.
+  vk::Status reset_query_segments(VkCommandBuffer cmd);
+  void begin_query_segments(VkCommandBuffer cmd);
+  // `kinds`: bit per kind (kind_of) whose open segment ends.
+  void end_query_segments(VkCommandBuffer cmd, uint32_t kinds = 3);
+  QuerySlots* slots_for(pipe::QueryType type);
+  // Index 0: occlusion, 1: transform feedback primitives.
+  static unsigned kind_of(pipe::QueryType t) { return t == pipe::QueryType::PrimitivesWritten ? 1 : 0; }
+
+  // --- stream output (context_stream_output.cpp) ---
+  // Starts capture in the active pass when targets are bound and the bound
+  // program captures; before a draw, after the pipeline is bound.
+  void begin_stream_output(VkCommandBuffer cmd);
+  // Ends capture (counters written): before the pass ends, before meta draws.
+  void end_stream_output(VkCommandBuffer cmd);
+  // Barriers for the targets and their counters (validate_resources).
+  void stream_output_access();
 
   // --- driver-internal draws (context_meta.cpp) ---
   // A MetaKey for the current framebuffer (formats, samples, render pass).
@@ -276,6 +329,20 @@ class VulkanContext final : public pipe::Context {
   bool rp_active_ = false;
   uint16_t pending_clear_mask_ = 0;  // bit i color i, bit 8 depth, bit 9 stencil
   std::array<VkClearValue, 9> clear_values_{};
+
+  // Queries.
+  std::array<std::unique_ptr<QuerySlots>, 2> query_slots_;
+  std::vector<pipe::Query*> active_queries_;
+  std::array<bool, 2> segment_open_{};  // per kind, while a pass is active
+  std::array<QuerySlot, 2> open_slot_{};
+  // A meta draw closed the pass's occlusion segment (its fragments must not
+  // count): the next application draw starts a new pass, and segment.
+  bool occlusion_suspended_ = false;
+
+  // Stream output.
+  std::array<pipe::StreamOutputTarget*, 4> so_targets_{};
+  uint32_t so_count_ = 0;
+  bool so_recording_ = false;
 
   // Fallbacks for unbound slots.
   Ref<pipe::Resource> dummy_buffer_;

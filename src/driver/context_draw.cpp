@@ -104,6 +104,7 @@ bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
     buffer_read(indirect->buffer, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
     buffer_read(indirect->count_buffer, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
   }
+  stream_output_access();
   if (!barriers_.empty()) {
     // Barriers cannot go inside the pass: end it, the draw begins a new one.
     if (rp_active_) end_render_pass(RenderPassEnd::Barrier);
@@ -168,6 +169,9 @@ bool VulkanContext::update_pipeline(const pipe::DrawInfo& info) {
   }
   if (p != bound_pipeline_) {
     vkCmdBindPipeline(ring_->main_cmd(), VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+    // The batch keeps the program (and so this pipeline) alive: a program
+    // without descriptor sets is not held by write_set.
+    ring_->hold(program_.get());
     bound_pipeline_ = p;
   }
   if (bound_layout_ != prog.descriptors.pipeline_layout()) {
@@ -498,6 +502,7 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   const bool first_of_batch = validated_serial_ != ring_->current_serial();
   if (first_of_batch) dirty_ |= kDirtyAll;
   if (!validate_resources(indirect)) return;
+  if (occlusion_suspended_ && rp_active_) end_render_pass(RenderPassEnd::Barrier);
   if (!rp_active_) {
     vk::Status s = begin_render_pass();
     if (!s) return fail(s);
@@ -505,6 +510,7 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   if (!update_pipeline(info) || !update_descriptors()) return;
   bind_vertex_buffers();
   VkCommandBuffer cmd = ring_->main_cmd();
+  begin_stream_output(cmd);
   if (converted) {
     vkCmdBindIndexBuffer(cmd, index_override_.buffer, index_override_.offset, VK_INDEX_TYPE_UINT32);
     dirty_ |= kDirtyIndexBuffer;  // the next plain indexed draw binds the application's again

@@ -55,6 +55,15 @@ bool VulkanContext::meta_draw(const MetaKey& key, const MetaPush& push, const Vk
   vk::Status s = meta_->get(key, &p);
   if (!s) return fail(s), false;
   VkCommandBuffer cmd = ring_->main_cmd();
+  // Meta draws are not the application's primitives: capture stops (the
+  // next application draw resumes it from the counters).
+  end_stream_output(cmd);
+  // Nor do they pass samples for occlusion queries (clears and blits draw
+  // no fragments in GL).
+  if (segment_open_[0]) {
+    end_query_segments(cmd, 1u);
+    occlusion_suspended_ = true;
+  }
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
   if (image) {
     VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};

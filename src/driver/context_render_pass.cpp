@@ -59,6 +59,7 @@ vk::Status VulkanContext::begin_render_pass() {
   VkCommandBuffer cmd = ring_->main_cmd();
   barriers_.emit(cmd);
   ring_->mark_recorded();
+  if (vk::Status qs = reset_query_segments(cmd); !qs) return qs;
   const VkRect2D area{{0, 0}, {std::max(1u, fb_.width), std::max(1u, fb_.height)}};
   if (pending_clear_mask_) g_load_op_clears.add();
 
@@ -139,6 +140,7 @@ vk::Status VulkanContext::begin_render_pass() {
   }
   pending_clear_mask_ = 0;
   rp_active_ = true;
+  begin_query_segments(cmd);
   g_rp_begun.add();
   return {};
 }
@@ -146,6 +148,9 @@ vk::Status VulkanContext::begin_render_pass() {
 void VulkanContext::end_render_pass(RenderPassEnd reason) {
   if (!rp_active_) return;
   VkCommandBuffer cmd = ring_->main_cmd();
+  end_stream_output(cmd);
+  end_query_segments(cmd);
+  occlusion_suspended_ = false;
   if (dynamic_rendering_) vkCmdEndRendering(cmd);
   else vkCmdEndRenderPass(cmd);
   rp_active_ = false;

@@ -30,6 +30,13 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
       *status = Status::InvalidArgument;
       break;
     }
+    // Instructions after the 5-word header; capabilities come first.
+    for (size_t w = 5; w < code.size();) {
+      const uint32_t op = code[w] & 0xffffu, len = code[w] >> 16;
+      if (len == 0 || op != 17 /* OpCapability */) break;
+      if (w + 1 < code.size() && code[w + 1] == 53 /* TransformFeedback */) p->transform_feedback = true;
+      w += len;
+    }
     VkShaderModuleCreateInfo ci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
     ci.codeSize = code.size() * sizeof(uint32_t);
     ci.pCode = code.data();

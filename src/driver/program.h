@@ -30,6 +30,9 @@ struct ShaderProgram final : driver::BatchHeld {
   uint32_t stage_mask = 0;
   uint32_t vertex_input_locations = 0;
   bool writes_point_size = false;
+  // A stage declares the TransformFeedback capability (Xfb outputs): only
+  // such a pipeline may be drawn with transform feedback active.
+  bool transform_feedback = false;
   driver::ProgramDescriptors descriptors;
   driver::PipelineMap pipelines;
 };

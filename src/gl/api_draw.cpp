@@ -7,6 +7,7 @@
 #include <span>
 
 #include "gl/context.h"
+#include "gl/program_validation.h"
 #include "gl/vertex_validation.h"
 #include "gl_functions.h"
 #include "util/log.h"
@@ -103,15 +104,21 @@ void draw(Context& ctx, const DrawCall& d) {
   if (d.count < 0 || d.instances < 0 || d.first < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (d.has_range && d.range_end < d.range_start) return ctx.set_error(GL_INVALID_VALUE);
   const TransformFeedback& tf = *ctx.transform_feedback;
-  // ES 3.0 §2.15.2: while transform feedback is active (not paused), only
-  // non-indexed draws of exactly its primitive mode.
-  if (tf.active && !tf.paused && (d.indexed || d.mode != tf.primitive_mode))
+  // ES 3.0 §2.15.2 (table 2.13): while transform feedback is active (not
+  // paused), only non-indexed draws of its primitive family (strips, fans
+  // and loops are captured as independent primitives).
+  if (tf.active && !tf.paused && (d.indexed || !transform_feedback_mode_allowed(tf.primitive_mode, d.mode)))
     return ctx.set_error(GL_INVALID_OPERATION);
+  if (tf.active && !tf.paused && !check_transform_feedback_space(ctx, d.mode, d.count, d.instances)) return;
   if (!check_vertex_arrays(ctx)) return;
   Buffer* eb = d.indexed ? ctx.vertex_array->element_buffer.get() : nullptr;
   if (eb && eb->mapped) return ctx.set_error(GL_INVALID_OPERATION);
   if (d.count == 0 || d.instances == 0) return;
   if (!validate_for_draw(ctx)) return;
+  // Points need gl_PointSize written (Vulkan leaves it undefined): the
+  // program's point variant when its vertex shader does not write it.
+  if (!bind_program_for_primitive(ctx, d.mode == GL_POINTS)) return;
+  if (tf.active && !tf.paused) count_transform_feedback_vertices(ctx, d.mode, d.count, d.instances);
 
   VertexInputState& vi = ctx.vertex_input;
   pipe::Screen& screen = ctx.screen();

@@ -69,7 +69,7 @@ void DetachShader(Context& ctx, GLuint program, GLuint shader) {
 void LinkProgram(Context& ctx, GLuint program) {
   Program* p = lookup_program(ctx, program);
   if (!p) return;
-  if (xfb_active_unpaused(ctx) && ctx.current_program.get() == p) return ctx.set_error(GL_INVALID_OPERATION);
+  if (p->transform_feedback_uses > 0) return ctx.set_error(GL_INVALID_OPERATION);
   std::string log;
   std::shared_ptr<LinkedProgram> lp = link(ctx, *p, &log);
   p->info_log = std::move(log);

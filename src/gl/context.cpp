@@ -81,6 +81,8 @@ Context::~Context() {
   if (t_current == this) t_current = nullptr;
   if (pipe_) {
     release_validation_state(*this);
+    release_transform_feedback_objects(*this);
+    release_query_objects(*this);
     // Finish what was recorded so objects shared with other contexts are not
     // left referenced by a batch nobody will submit, and wait for it: a
     // context destroyed during process exit (EGL teardown) must not leave

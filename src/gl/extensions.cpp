@@ -69,6 +69,9 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       "GL_OES_draw_elements_base_vertex",
       "GL_EXT_discard_framebuffer",
       "GL_KHR_parallel_shader_compile",
+      // Occlusion queries (ANY_SAMPLES_PASSED and _CONSERVATIVE) under their
+      // ES 2.0 names; the ES 3.0 query entry points serve both.
+      "GL_EXT_occlusion_query_boolean",
       // Formats: unsized FLOAT/HALF_FLOAT uploads, BGRA client data and
       // storage, compressed formats decoded when the device lacks them.
       "GL_EXT_texture_format_BGRA8888",

@@ -90,6 +90,14 @@ class ObjectTable {
     std::lock_guard lock(mutex_);
     return entries_.size();
   }
+  // Frees every name (context teardown); objects go with their last reference.
+  void clear() {
+    std::unordered_map<GLuint, Ref<T>> entries;
+    {
+      std::lock_guard lock(mutex_);
+      entries.swap(entries_);
+    }
+  }
 
  private:
   mutable std::mutex mutex_;

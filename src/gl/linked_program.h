@@ -51,11 +51,10 @@ struct LinkedProgram {
 
   // --- program area ---
   pipe::Screen* screen = nullptr;  // the device the pipe programs live on
-  // Created on the first point draw when the vertex shader does not write
-  // gl_PointSize (Vulkan leaves it undefined): the same program writing 1.0.
-  pipe::ShaderProgram* point_program = nullptr;
-  // By disabled GL_CLIP_DISTANCEi mask (never 0: that is pipe_program).
-  std::vector<std::pair<uint8_t, pipe::ShaderProgram*>> clip_variants;
+  // The same program with draw-time state compiled in (compiler::VariantKey:
+  // gl_PointSize for point draws when the vertex shader does not write it,
+  // GL_CLIP_DISTANCEi enables), made on first use of each key.
+  std::vector<std::pair<compiler::VariantKey, pipe::ShaderProgram*>> variants;
   std::vector<compiler::StageBinary> stages;  // SPIR-V the pipe programs were made from
   pipe::ShaderInfo info;                      // spans into `stages`
   compiler::ProgramInterface interface;

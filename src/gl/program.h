@@ -46,6 +46,9 @@ class Program final : public ShaderOrProgram {
   bool link_status = false, validate_status = false;
   std::string info_log;
   int use_count = 0;  // current in some context
+  // Transform feedback objects with this program active (paused or not):
+  // relinking is an error while any is (ES 3.0 §2.15.2).
+  int transform_feedback_uses = 0;
   // Inputs of the next link.
   std::map<std::string, GLuint> attrib_bindings;  // glBindAttribLocation
   std::vector<std::string> xfb_varyings;          // glTransformFeedbackVaryings

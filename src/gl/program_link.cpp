@@ -224,8 +224,8 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
 }
 
 LinkedProgram::~LinkedProgram() {
-  for (const auto& v : clip_variants) delete_pipe_programs(screen, {v.second});
-  delete_pipe_programs(screen, {point_program, pipe_program});
+  for (const auto& v : variants) delete_pipe_programs(screen, {v.second});
+  delete_pipe_programs(screen, {pipe_program});
 }
 
 }  // namespace brass::gl

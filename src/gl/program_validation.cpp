@@ -28,34 +28,6 @@ bool samplers_conflict(const LinkedProgram& lp) {
   return false;
 }
 
-namespace {
-
-// The program with the vertex shader writing 0 to the disabled clip
-// distances; made on first use of each enable combination (rare: planes are
-// normally enabled together with the shader that writes them).
-pipe::ShaderProgram* clip_distance_variant(Context& ctx, LinkedProgram& lp, uint8_t disabled) {
-  for (const auto& v : lp.clip_variants)
-    if (v.first == disabled) return v.second;
-  compiler::VariantKey key;
-  key.clip_distances_disabled = disabled;
-  std::vector<compiler::StageBinary> stages = lp.stages;
-  pipe::ShaderInfo info = lp.info;
-  for (compiler::StageBinary& s : stages) {
-    if (s.stage == compiler::ShaderStage::Vertex) s.spirv = compiler::apply_variant(s, key);
-    info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
-  }
-  pipe::Status status = pipe::Status::Ok;
-  pipe::ShaderProgram* p = ctx.pipe().create_shader_program(info, &status);
-  if (!p) {
-    ctx.pipe_failed(status);
-    return nullptr;
-  }
-  // Pipe programs keep their SPIR-V modules; the copies may go.
-  lp.clip_variants.emplace_back(disabled, p);
-  return p;
-}
-
-}  // namespace
 
 bool validate_program(Context& ctx) {
   LinkedProgram* lp = current_executable(ctx);
@@ -67,17 +39,7 @@ bool validate_program(Context& ctx) {
     ctx.set_error(GL_INVALID_OPERATION);
     return false;
   }
-  pipe::ShaderProgram* program = lp->pipe_program;
-  if (lp->writes_clip_distance) {
-    uint8_t disabled = 0;
-    for (unsigned i = 0; i < ctx.ff.clip_distance.size(); ++i)
-      if (!ctx.ff.clip_distance[i]) disabled |= static_cast<uint8_t>(1u << i);
-    if (disabled) {
-      program = clip_distance_variant(ctx, *lp, disabled);
-      if (!program) return false;
-    }
-  }
-  ctx.pipe().bind_shader_program(program);
+  ctx.pipe().bind_shader_program(lp->pipe_program);
   ctx.validation.program_writes_point_size = lp->writes_point_size;
   return true;
 }
@@ -124,29 +86,39 @@ void validate_uniform_buffers(Context& ctx) {
 bool bind_program_for_primitive(Context& ctx, bool points) {
   LinkedProgram* lp = current_executable(ctx);
   if (!lp) return false;
-  if (!points || lp->writes_point_size) {
+  compiler::VariantKey key;
+  // Vulkan leaves gl_PointSize undefined when not written.
+  if (points && !lp->writes_point_size) key.force_point_size = 1;
+  // GL ignores the distances of disabled planes, Vulkan clips by every one.
+  if (lp->writes_clip_distance) {
+    for (unsigned i = 0; i < ctx.ff.clip_distance.size(); ++i)
+      if (!ctx.ff.clip_distance[i]) key.clip_distances_disabled |= static_cast<uint8_t>(1u << i);
+  }
+  if (key.empty()) {
     ctx.pipe().bind_shader_program(lp->pipe_program);
     return true;
   }
-  if (!lp->point_program) {
-    compiler::VariantKey key;
-    key.force_point_size = 1;
+  pipe::ShaderProgram* program = nullptr;
+  for (const auto& v : lp->variants)
+    if (v.first == key) program = v.second;
+  if (!program) {
     std::vector<compiler::StageBinary> stages = lp->stages;
     pipe::ShaderInfo info = lp->info;
     for (compiler::StageBinary& s : stages) {
       if (s.stage == compiler::ShaderStage::Vertex) s.spirv = compiler::apply_variant(s, key);
       info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
     }
-    info.writes_point_size = true;
+    if (key.force_point_size) info.writes_point_size = true;
     pipe::Status status = pipe::Status::Ok;
-    lp->point_program = ctx.pipe().create_shader_program(info, &status);
-    if (!lp->point_program) {
+    program = ctx.pipe().create_shader_program(info, &status);
+    if (!program) {
       ctx.pipe_failed(status);
       return false;
     }
-    // Pipe programs keep their SPIR-V modules; the spans may go.
+    // Pipe programs keep their SPIR-V modules; the copies may go.
+    lp->variants.emplace_back(key, program);
   }
-  ctx.pipe().bind_shader_program(lp->point_program);
+  ctx.pipe().bind_shader_program(program);
   return true;
 }
 

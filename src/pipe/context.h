@@ -19,6 +19,18 @@ struct DepthStencilAlphaObject;
 struct VertexElementsObject;
 struct SamplerObject;
 struct ShaderProgram;
+// A query object (create_query); its results accumulate over every render
+// pass it was active in.
+struct Query;
+// A transform feedback destination: buffer range plus the byte count
+// already written to it, kept across pause/resume (create_stream_output_target).
+struct StreamOutputTarget;
+
+enum class QueryType : uint8_t {
+  OcclusionPredicate,              // any samples passed (boolean result)
+  OcclusionPredicateConservative,  // the same; may be imprecise
+  PrimitivesWritten,               // primitives captured by transform feedback (stream 0)
+};
 
 enum FlushFlags : uint32_t {
   kFlushEndOfFrame = 1u << 0,  // a swap: counted as such
@@ -72,6 +84,38 @@ class Context {
   virtual void set_constant_buffer(ShaderStage stage, uint32_t slot, const ConstantBuffer* cb) = 0;
   virtual void set_shader_buffers(ShaderStage stage, uint32_t start, std::span<const ShaderBuffer> buffers) = 0;
   virtual void set_shader_images(ShaderStage stage, uint32_t start, std::span<const ImageView> images) = 0;
+
+  // --- queries ---
+  // Null when the device cannot provide the type (or on allocation failure).
+  virtual Query* create_query(QueryType type) { (void)type; return nullptr; }
+  virtual void destroy_query(Query* q) { (void)q; }
+  // Starts counting from zero; draws recorded until end_query count.
+  virtual void begin_query(Query* q) { (void)q; }
+  virtual void end_query(Query* q) { (void)q; }
+  // The ended query's result. Without `wait`, returns false (leaving
+  // *result alone) while the GPU has not produced it yet, without blocking;
+  // work it needs is submitted, so asking again eventually succeeds.
+  virtual bool get_query_result(Query* q, bool wait, uint64_t* result) {
+    (void)q, (void)wait;
+    *result = 0;
+    return true;
+  }
+
+  // --- stream output (transform feedback) ---
+  // Captures into [offset, offset + size) of `buffer`. Null when the device
+  // has no transform feedback.
+  virtual StreamOutputTarget* create_stream_output_target(Resource* buffer, uint64_t offset, uint64_t size) {
+    (void)buffer, (void)offset, (void)size;
+    return nullptr;
+  }
+  virtual void destroy_stream_output_target(StreamOutputTarget* t) { (void)t; }
+  // Binds the targets draws capture into (empty span: capture off). A target
+  // whose bit is set in `append_mask` continues after what it already holds
+  // (resume); others restart at their offset. Unbinding keeps each target's
+  // written count, which is how pause works.
+  virtual void set_stream_output_targets(std::span<StreamOutputTarget* const> targets, uint32_t append_mask) {
+    (void)targets, (void)append_mask;
+  }
 
   // --- draws ---
   // `draws` has one entry per multi-draw; ignored when `indirect` is set.

@@ -160,6 +160,46 @@ TEST(Link, UncompiledShaderFailsWithItsLog) {
   EXPECT_NE(r.info_log.find("ERROR: 0:2:"), std::string::npos) << r.info_log;
 }
 
+TEST(Link, TransformFeedbackStructMembersAndElements) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex,
+                 "#version 300 es\nstruct S { float a; mat3 c; ivec2 d; };\nflat out S v;\nout vec2 arr[3];\n"
+                 "void main() { v.a = 1.0; v.c = mat3(2.0); v.d = ivec2(3, 4); arr[0] = vec2(0.0); arr[1] = vec2(5.0);\n"
+                 "  arr[2] = vec2(6.0); gl_Position = vec4(0.0); }\n"},
+                {ShaderStage::Fragment,
+                 "#version 300 es\nprecision mediump float;\nstruct S { float a; mat3 c; ivec2 d; };\nflat in S v;\n"
+                 "in vec2 arr[3];\nout vec4 c;\nvoid main() { c = vec4(v.a + float(v.d.x) + arr[1].x); }\n"}};
+  in.transform_feedback_varyings = {"v.c", "arr[1]", "v.d"};
+  LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  ASSERT_EQ(r.interface.transform_feedback.size(), 3u);
+  EXPECT_EQ(r.interface.transform_feedback[0].type, 0x8B5Bu);  // GL_FLOAT_MAT3
+  EXPECT_EQ(r.interface.transform_feedback[1].type, 0x8B50u);  // GL_FLOAT_VEC2
+  EXPECT_EQ(r.interface.transform_feedback[2].type, 0x8B53u);  // GL_INT_VEC2
+  EXPECT_EQ(r.interface.transform_feedback[1].xfb_offset, 36);
+  EXPECT_EQ(r.interface.transform_feedback[2].xfb_offset, 44);
+  EXPECT_EQ(r.interface.transform_feedback_strides, (std::vector<uint32_t>{52}));
+  expect_valid_spirv(r, "xfb members");
+  // One captured copy per selected part.
+  const std::vector<uint32_t>& vs = r.stages[0].spirv;
+  int xfb_buffers = 0;
+  for (size_t i = 5; i < vs.size(); i += vs[i] >> 16)
+    if ((vs[i] & 0xffff) == spv::OpDecorate && vs[i + 2] == spv::DecorationXfbBuffer) ++xfb_buffers;
+  EXPECT_EQ(xfb_buffers, 3);
+
+  in.transform_feedback_varyings = {"v.x"};
+  r = link_program(in);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("'v.x' is not an output"), std::string::npos) << r.info_log;
+  in.transform_feedback_varyings = {"arr[3]"};
+  r = link_program(in);
+  EXPECT_FALSE(r.ok);
+  in.transform_feedback_varyings = {"v"};
+  r = link_program(in);
+  EXPECT_FALSE(r.ok);
+}
+
 TEST(Link, TransformFeedbackVaryings) {
   LinkInput in;
   in.api = Api::GLES;
@@ -185,7 +225,7 @@ TEST(Link, TransformFeedbackVaryings) {
       if ((vs[i] & 0xffff) == spv::OpDecorate && vs[i + 2] == spv::DecorationXfbBuffer) ++xfb_buffers;
       if ((vs[i] & 0xffff) == spv::OpMemberDecorate && vs[i + 3] == spv::DecorationOffset) ++member_offsets;
     }
-    EXPECT_EQ(xfb_buffers, 2);    // a, and the gl_PerVertex block for gl_Position
+    EXPECT_EQ(xfb_buffers, 3);    // a, the copy of b[1], and the gl_PerVertex block for gl_Position
     EXPECT_EQ(member_offsets, 1);  // gl_Position
   }
   // Separate mode: one buffer each.

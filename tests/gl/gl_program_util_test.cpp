@@ -115,16 +115,19 @@ TEST(ProgramVariants, PointDrawsGetAPointSizeVariantOnlyWhenNeeded) {
   EXPECT_FALSE(p->linked->writes_point_size);
   EXPECT_FALSE(ctx->validation.program_writes_point_size);
   EXPECT_TRUE(bind_program_for_primitive(*ctx, false));
-  EXPECT_EQ(p->linked->point_program, nullptr);
+  EXPECT_TRUE(p->linked->variants.empty());
   EXPECT_TRUE(bind_program_for_primitive(*ctx, true));
-  EXPECT_NE(p->linked->point_program, nullptr);
+  ASSERT_EQ(p->linked->variants.size(), 1u);
+  EXPECT_EQ(p->linked->variants[0].first.force_point_size, 1);
+  EXPECT_TRUE(bind_program_for_primitive(*ctx, true));  // reused, not made again
+  EXPECT_EQ(p->linked->variants.size(), 1u);
 
   api::UseProgram(*ctx, sized);
   ASSERT_TRUE(validate_program(*ctx));
   auto* q = static_cast<Program*>(ctx->share_group().programs.lookup(sized));
   EXPECT_TRUE(q->linked->writes_point_size);
   EXPECT_TRUE(bind_program_for_primitive(*ctx, true));
-  EXPECT_EQ(q->linked->point_program, nullptr);
+  EXPECT_TRUE(q->linked->variants.empty());
 
   api::UseProgram(*ctx, 0);
   api::DeleteProgram(*ctx, plain);

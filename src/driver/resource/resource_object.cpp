@@ -27,6 +27,8 @@ vk::Status create_buffer(VulkanScreen& screen, const pipe::ResourceTemplate& t, 
               VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
               VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
+  if (screen.device().caps().transform_feedback)
+    bci.usage |= VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT;
   bci.size = std::max<VkDeviceSize>(t.width, 4);
   bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   BRASS_VK_RETURN_IF_FAILED(vkCreateBuffer(dev.handle(), &bci, nullptr, &o->buffer));

@@ -1,0 +1,220 @@
+// Transform feedback objects and capture (ES 3.0 §2.15): begin/end,
+// pause/resume, binding, and the draw-time space check. Capture goes
+// through pipe stream-output targets, bound while the current object is
+// active and not paused; a pause unbinds them (the pipe keeps the written
+// counts) and a resume rebinds them appending.
+#include <algorithm>
+#include <limits>
+
+#include "gl/context.h"
+#include "gl/linked_program.h"
+#include "gl_functions.h"
+
+namespace brass::gl {
+
+TransformFeedback::~TransformFeedback() {
+  if (!pipe) return;
+  for (pipe::StreamOutputTarget*& t : targets)
+    if (t) pipe->destroy_stream_output_target(t);
+}
+
+namespace {
+
+// Vertices a draw captures: its primitives, each as an independent one.
+uint64_t captured_vertices(GLenum mode, GLsizei count, GLsizei instances) {
+  const uint64_t n = static_cast<uint64_t>(std::max(count, 0));
+  uint64_t v = 0;
+  switch (mode) {
+    case GL_POINTS: v = n; break;
+    case GL_LINES: v = n / 2 * 2; break;
+    case GL_LINE_STRIP: v = n >= 2 ? (n - 1) * 2 : 0; break;
+    case GL_LINE_LOOP: v = n >= 2 ? n * 2 : 0; break;
+    case GL_TRIANGLES: v = n / 3 * 3; break;
+    case GL_TRIANGLE_STRIP:
+    case GL_TRIANGLE_FAN: v = n >= 3 ? (n - 2) * 3 : 0; break;
+    default: break;
+  }
+  return v * static_cast<uint64_t>(std::max(instances, 0));
+}
+
+void bind_targets(Context& ctx, TransformFeedback& tf, bool append) {
+  if (tf.target_count == 0) return;
+  ctx.pipe().set_stream_output_targets(std::span<pipe::StreamOutputTarget* const>(tf.targets.data(), tf.target_count),
+                                       append ? 0xfu : 0u);
+}
+
+void unbind_targets(Context& ctx, TransformFeedback& tf) {
+  if (tf.target_count) ctx.pipe().set_stream_output_targets({}, 0);
+}
+
+void destroy_targets(TransformFeedback& tf) {
+  for (pipe::StreamOutputTarget*& t : tf.targets) {
+    if (t) tf.pipe->destroy_stream_output_target(t);
+    t = nullptr;
+  }
+  tf.target_count = 0;
+}
+
+void end(Context& ctx, TransformFeedback& tf) {
+  if (!tf.paused) unbind_targets(ctx, tf);
+  destroy_targets(tf);
+  tf.active = tf.paused = false;
+  if (tf.program) --tf.program->transform_feedback_uses;
+  tf.program = nullptr;
+  tf.vertices_written = tf.vertex_capacity = 0;
+}
+
+}  // namespace
+
+bool transform_feedback_mode_allowed(GLenum capture_mode, GLenum draw_mode) {
+  switch (draw_mode) {
+    case GL_POINTS: return capture_mode == GL_POINTS;
+    case GL_LINES:
+    case GL_LINE_STRIP:
+    case GL_LINE_LOOP: return capture_mode == GL_LINES;
+    case GL_TRIANGLES:
+    case GL_TRIANGLE_STRIP:
+    case GL_TRIANGLE_FAN: return capture_mode == GL_TRIANGLES;
+    default: return true;  // an unknown mode is the draw's own INVALID_ENUM
+  }
+}
+
+bool check_transform_feedback_space(Context& ctx, GLenum mode, GLsizei count, GLsizei instances) {
+  const TransformFeedback& tf = *ctx.transform_feedback;
+  if (count < 0 || instances < 0) return true;  // the draw's own INVALID_VALUE
+  if (tf.vertices_written + captured_vertices(mode, count, instances) > tf.vertex_capacity) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
+  return true;
+}
+
+void count_transform_feedback_vertices(Context& ctx, GLenum mode, GLsizei count, GLsizei instances) {
+  ctx.transform_feedback->vertices_written += captured_vertices(mode, count, instances);
+}
+
+void release_transform_feedback_objects(Context& ctx) {
+  if (ctx.transform_feedback && ctx.transform_feedback->active) end(ctx, *ctx.transform_feedback);
+  ctx.transform_feedback = nullptr;
+  ctx.default_transform_feedback = nullptr;
+  ctx.transform_feedback_objects.clear();
+}
+
+namespace api {
+
+void GenTransformFeedbacks(Context& ctx, GLsizei n, GLuint* ids) {
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (n == 0 || !ids) return;
+  ctx.transform_feedback_objects.generate(n, ids);
+}
+
+void DeleteTransformFeedbacks(Context& ctx, GLsizei n, const GLuint* ids) {
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!ids) return;
+  // An active object cannot be deleted; then none is.
+  for (GLsizei i = 0; i < n; ++i) {
+    const TransformFeedback* tf = ids[i] ? ctx.transform_feedback_objects.lookup(ids[i]) : nullptr;
+    if (tf && tf->active) return ctx.set_error(GL_INVALID_OPERATION);
+  }
+  for (GLsizei i = 0; i < n; ++i) {
+    if (ids[i] == 0) continue;
+    Ref<TransformFeedback> tf = ctx.transform_feedback_objects.remove(ids[i]);
+    if (tf && ctx.transform_feedback.get() == tf.get()) {
+      bind(ctx.transform_feedback, ctx.default_transform_feedback.get());
+      ctx.dirty(kDirtyTransformFeedback);
+    }
+  }
+}
+
+GLboolean IsTransformFeedback(Context& ctx, GLuint id) {
+  return id != 0 && ctx.transform_feedback_objects.lookup(id) != nullptr ? GL_TRUE : GL_FALSE;
+}
+
+void BindTransformFeedback(Context& ctx, GLenum target, GLuint id) {
+  if (target != GL_TRANSFORM_FEEDBACK) return ctx.set_error(GL_INVALID_ENUM);
+  const TransformFeedback& current = *ctx.transform_feedback;
+  if (current.active && !current.paused) return ctx.set_error(GL_INVALID_OPERATION);
+  TransformFeedback* tf = ctx.default_transform_feedback.get();
+  if (id != 0) {
+    if (!ctx.transform_feedback_objects.is_name(id)) return ctx.set_error(GL_INVALID_OPERATION);
+    tf = ctx.transform_feedback_objects.get_or_create(id, false,
+                                                      [](GLuint n) { return make_ref<TransformFeedback>(n); });
+    if (!tf) return ctx.set_error(GL_OUT_OF_MEMORY);
+  }
+  bind(ctx.transform_feedback, tf);
+  ctx.dirty(kDirtyTransformFeedback);
+}
+
+void BeginTransformFeedback(Context& ctx, GLenum primitiveMode) {
+  if (primitiveMode != GL_POINTS && primitiveMode != GL_LINES && primitiveMode != GL_TRIANGLES)
+    return ctx.set_error(GL_INVALID_ENUM);
+  TransformFeedback& tf = *ctx.transform_feedback;
+  if (tf.active) return ctx.set_error(GL_INVALID_OPERATION);
+  Program* p = ctx.current_program.get();
+  const LinkedProgram* lp = p ? p->linked.get() : nullptr;
+  if (!lp || lp->interface.transform_feedback.empty()) return ctx.set_error(GL_INVALID_OPERATION);
+  const std::vector<uint32_t>& strides = lp->interface.transform_feedback_strides;
+  const size_t buffers = std::min<size_t>(strides.size(), kMaxTransformFeedbackBuffers);
+  for (size_t i = 0; i < buffers; ++i) {
+    const Buffer* b = tf.buffers[i].buffer.get();
+    if (!b || b->mapped) return ctx.set_error(GL_INVALID_OPERATION);
+  }
+
+  // The ranges captured into, and how many vertices fit in all of them.
+  uint64_t capacity = std::numeric_limits<uint64_t>::max();
+  bool all_targets = true;
+  tf.pipe = &ctx.pipe();
+  for (size_t i = 0; i < buffers; ++i) {
+    const IndexedBufferBinding& binding = tf.buffers[i];
+    Buffer& b = *binding.buffer;
+    const uint64_t size = static_cast<uint64_t>(std::max<GLsizeiptr>(b.size, 0));
+    const uint64_t offset = std::min<uint64_t>(static_cast<uint64_t>(binding.offset), size);
+    uint64_t range = size - offset;
+    if (binding.size > 0) range = std::min<uint64_t>(range, static_cast<uint64_t>(binding.size));
+    range &= ~uint64_t{3};
+    if (strides[i]) capacity = std::min<uint64_t>(capacity, range / strides[i]);
+    pipe::StreamOutputTarget* t = nullptr;
+    if (b.resource && range > 0) t = ctx.pipe().create_stream_output_target(b.resource.get(), offset, range);
+    if (!t) all_targets = false;
+    tf.targets[i] = t;
+  }
+  tf.target_count = static_cast<uint32_t>(buffers);
+  if (!all_targets) {
+    // An empty range (nothing fits: draws are errors) or a device that
+    // cannot capture (draws capture nothing).
+    destroy_targets(tf);
+  }
+  tf.active = true;
+  tf.paused = false;
+  tf.primitive_mode = primitiveMode;
+  tf.vertices_written = 0;
+  tf.vertex_capacity = capacity;
+  bind(tf.program, p);
+  ++p->transform_feedback_uses;
+  bind_targets(ctx, tf, false);
+}
+
+void EndTransformFeedback(Context& ctx) {
+  TransformFeedback& tf = *ctx.transform_feedback;
+  if (!tf.active) return ctx.set_error(GL_INVALID_OPERATION);
+  end(ctx, tf);
+}
+
+void PauseTransformFeedback(Context& ctx) {
+  TransformFeedback& tf = *ctx.transform_feedback;
+  if (!tf.active || tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
+  unbind_targets(ctx, tf);
+  tf.paused = true;
+}
+
+void ResumeTransformFeedback(Context& ctx) {
+  TransformFeedback& tf = *ctx.transform_feedback;
+  if (!tf.active || !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
+  // The program Begin used must be the one in use again.
+  if (ctx.current_program.get() != tf.program.get()) return ctx.set_error(GL_INVALID_OPERATION);
+  tf.paused = false;
+  bind_targets(ctx, tf, true);
+}
+
+}  // namespace api
+}  // namespace brass::gl
