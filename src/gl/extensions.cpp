@@ -69,6 +69,8 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       "GL_OES_draw_elements_base_vertex",
       "GL_EXT_discard_framebuffer",
       "GL_KHR_parallel_shader_compile",
+      // Debug output, debug groups and object labels (api_debug.cpp).
+      "GL_KHR_debug",
       // Formats: unsized FLOAT/HALF_FLOAT uploads, BGRA client data and
       // storage, compressed formats decoded when the device lacks them.
       "GL_EXT_texture_format_BGRA8888",
