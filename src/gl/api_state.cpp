@@ -32,6 +32,8 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
       // The enables are compiled into the vertex shader (a program variant).
       d = kDirtyProgram;
       return &f.clip_distance[cap - GL_CLIP_DISTANCE0_EXT];
+    case GL_DEBUG_OUTPUT: d = 0; return &ctx.debug.output_enabled;
+    case GL_DEBUG_OUTPUT_SYNCHRONOUS: d = 0; return &ctx.debug.output_synchronous;
     default: return nullptr;
   }
 }

@@ -45,6 +45,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   std::unique_ptr<Context> ctx(new (std::nothrow) Context());
   if (!ctx) return nullptr;
   ctx->desc_ = desc;
+  ctx->debug.output_enabled = desc.debug;  // DEBUG_OUTPUT starts on only in debug contexts
   ctx->major_ = 3;
   ctx->minor_ = 0;
   if (share) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gl/buffer.h"
+#include "gl/debug_output.h"
 #include "gl/draw_validation.h"
 #include "gl/fixed_function.h"
 #include "gl/framebuffer.h"
@@ -100,9 +101,11 @@ class Context {
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
 
-  // The GL error rule: only the first error is kept until glGetError.
+  // The GL error rule: only the first error is kept until glGetError. Every
+  // error is also a KHR_debug message (a flag test when debug output is off).
   void set_error(GLenum error) {
     if (error_ == GL_NO_ERROR) error_ = error;
+    if (debug.output_enabled) debug.api_error(error);
   }
   GLenum take_error() {
     const GLenum e = error_;
@@ -167,6 +170,9 @@ class Context {
   ObjectTable<VertexArray> vertex_array_objects;
   ObjectTable<Query> query_objects;
   ObjectTable<TransformFeedback> transform_feedback_objects;
+
+  // KHR_debug: message log, callback, debug groups (debug_output.h).
+  DebugOutput debug;
 
   // Pipe objects the validation code keeps bound; owned here.
   DrawValidationState validation;

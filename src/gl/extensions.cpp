@@ -72,6 +72,8 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       // Occlusion queries (ANY_SAMPLES_PASSED and _CONSERVATIVE) under their
       // ES 2.0 names; the ES 3.0 query entry points serve both.
       "GL_EXT_occlusion_query_boolean",
+      // Debug output, debug groups and object labels (api_debug.cpp).
+      "GL_KHR_debug",
       // Formats: unsized FLOAT/HALF_FLOAT uploads, BGRA client data and
       // storage, compressed formats decoded when the device lacks them.
       "GL_EXT_texture_format_BGRA8888",

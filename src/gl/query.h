@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 
 #include "gl/buffer.h"
 #include "gl/gl_object.h"
@@ -66,6 +67,7 @@ class Sync final : public RefCounted {
  public:
   Ref<pipe::Fence> fence;
   bool signaled = false;
+  std::string label;  // KHR_debug (glObjectPtrLabel)
 };
 
 }  // namespace brass::gl

@@ -370,6 +370,11 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
     *out = ints({texture_value});
     return GL_NO_ERROR;
   }
+  GLint debug_value = 0;
+  if (query_debug_state(ctx, pname, &debug_value)) {
+    *out = ints({debug_value});
+    return GL_NO_ERROR;
+  }
   if (query_fixed_function(ctx, pname, out) || query_bindings(ctx, pname, out) || query_limits(ctx, pname, out) ||
       query_framebuffer_bits(ctx, pname, out))
     return GL_NO_ERROR;

@@ -84,6 +84,10 @@ TEST_F(Extensions, EveryAdvertisedExtensionsFunctionsResolve) {
         "glDrawElementsInstancedBaseVertexBaseInstanceEXT"}},
       {"GL_EXT_discard_framebuffer", {"glDiscardFramebufferEXT"}},
       {"GL_KHR_parallel_shader_compile", {"glMaxShaderCompilerThreadsKHR"}},
+      {"GL_KHR_debug",
+       {"glDebugMessageControlKHR", "glDebugMessageInsertKHR", "glDebugMessageCallbackKHR", "glGetDebugMessageLogKHR",
+        "glPushDebugGroupKHR", "glPopDebugGroupKHR", "glObjectLabelKHR", "glGetObjectLabelKHR", "glObjectPtrLabelKHR",
+        "glGetObjectPtrLabelKHR", "glGetPointervKHR"}},
   };
   for (const auto& [name, fns] : functions) {
     if (!ext.count(name)) continue;
