@@ -233,114 +233,86 @@ void draw(Context& ctx, const DrawCall& d) {
   ctx.pipe().draw_vbo(info, nullptr, std::span<const pipe::DrawStart>(&start, 1));
 }
 
+DrawCall arrays_call(GLenum mode, GLint first, GLsizei count, GLsizei instances, GLuint base_instance) {
+  DrawCall d;
+  d.mode = mode;
+  d.first = first;
+  d.count = count;
+  d.instances = instances;
+  d.base_instance = base_instance;
+  return d;
+}
+
+DrawCall elements_call(GLenum mode, GLsizei count, GLenum type, const void* indices, GLsizei instances,
+                       GLint base_vertex, GLuint base_instance) {
+  DrawCall d;
+  d.mode = mode;
+  d.count = count;
+  d.indexed = true;
+  d.type = type;
+  d.indices = indices;
+  d.instances = instances;
+  d.base_vertex = base_vertex;
+  d.base_instance = base_instance;
+  return d;
+}
+
 }  // namespace
 
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
-  DrawCall d;
-  d.mode = mode;
-  d.first = first;
-  d.count = count;
-  draw(ctx, d);
+  draw(ctx, arrays_call(mode, first, count, 1, 0));
 }
 
 void DrawArraysInstanced(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount) {
-  DrawCall d;
-  d.mode = mode;
-  d.first = first;
-  d.count = count;
-  d.instances = instancecount;
-  draw(ctx, d);
-}
-
-void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices) {
-  DrawCall d;
-  d.mode = mode;
-  d.count = count;
-  d.indexed = true;
-  d.type = type;
-  d.indices = indices;
-  draw(ctx, d);
-}
-
-void DrawElementsInstanced(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
-                           GLsizei instancecount) {
-  DrawCall d;
-  d.mode = mode;
-  d.count = count;
-  d.indexed = true;
-  d.type = type;
-  d.indices = indices;
-  d.instances = instancecount;
-  draw(ctx, d);
-}
-
-void DrawRangeElements(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
-                       const void* indices) {
-  DrawCall d;
-  d.mode = mode;
-  d.count = count;
-  d.indexed = true;
-  d.type = type;
-  d.indices = indices;
-  d.has_range = true;
-  d.range_start = start;
-  d.range_end = end;
-  draw(ctx, d);
+  draw(ctx, arrays_call(mode, first, count, instancecount, 0));
 }
 
 void DrawArraysInstancedBaseInstance(Context& ctx, GLenum mode, GLint first, GLsizei count, GLsizei instancecount,
                                      GLuint baseinstance) {
-  DrawCall d;
-  d.mode = mode;
-  d.first = first;
-  d.count = count;
-  d.instances = instancecount;
-  d.base_instance = baseinstance;
-  draw(ctx, d);
+  draw(ctx, arrays_call(mode, first, count, instancecount, baseinstance));
+}
+
+void DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices) {
+  draw(ctx, elements_call(mode, count, type, indices, 1, 0, 0));
+}
+
+void DrawElementsInstanced(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                           GLsizei instancecount) {
+  draw(ctx, elements_call(mode, count, type, indices, instancecount, 0, 0));
 }
 
 void DrawElementsInstancedBaseVertexBaseInstance(Context& ctx, GLenum mode, GLsizei count, GLenum type,
                                                  const void* indices, GLsizei instancecount, GLint basevertex,
                                                  GLuint baseinstance) {
-  DrawCall d;
-  d.mode = mode;
-  d.count = count;
-  d.indexed = true;
-  d.type = type;
-  d.indices = indices;
-  d.instances = instancecount;
-  d.base_vertex = basevertex;
-  d.base_instance = baseinstance;
-  draw(ctx, d);
+  draw(ctx, elements_call(mode, count, type, indices, instancecount, basevertex, baseinstance));
 }
 
 void DrawElementsInstancedBaseInstance(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
                                        GLsizei instancecount, GLuint baseinstance) {
-  DrawElementsInstancedBaseVertexBaseInstance(ctx, mode, count, type, indices, instancecount, 0, baseinstance);
+  draw(ctx, elements_call(mode, count, type, indices, instancecount, 0, baseinstance));
 }
 
 void DrawElementsBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
                             GLint basevertex) {
-  DrawElementsInstancedBaseVertexBaseInstance(ctx, mode, count, type, indices, 1, basevertex, 0);
+  draw(ctx, elements_call(mode, count, type, indices, 1, basevertex, 0));
 }
 
 void DrawElementsInstancedBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
                                      GLsizei instancecount, GLint basevertex) {
-  DrawElementsInstancedBaseVertexBaseInstance(ctx, mode, count, type, indices, instancecount, basevertex, 0);
+  draw(ctx, elements_call(mode, count, type, indices, instancecount, basevertex, 0));
+}
+
+void DrawRangeElements(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
+                       const void* indices) {
+  DrawRangeElementsBaseVertex(ctx, mode, start, end, count, type, indices, 0);
 }
 
 void DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
                                  const void* indices, GLint basevertex) {
-  DrawCall d;
-  d.mode = mode;
-  d.count = count;
-  d.indexed = true;
-  d.type = type;
-  d.indices = indices;
+  DrawCall d = elements_call(mode, count, type, indices, 1, basevertex, 0);
   d.has_range = true;
   d.range_start = start;
   d.range_end = end;
-  d.base_vertex = basevertex;
   draw(ctx, d);
 }
 
