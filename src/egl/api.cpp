@@ -28,7 +28,7 @@ constexpr const char* kDisplayExtensions =
     "EGL_KHR_surfaceless_context EGL_KHR_wait_sync";
 constexpr const char* kDeviceExtensions = "EGL_EXT_device_query_name";
 
-using Lock = std::lock_guard<std::mutex>;
+using Lock = std::lock_guard<std::recursive_mutex>;
 
 void set_error(EGLint e) { thread_state().error = e; }
 

@@ -94,8 +94,8 @@ ThreadState& thread_state() {
   return state;
 }
 
-std::mutex& egl_mutex() {
-  static std::mutex m;
+std::recursive_mutex& egl_mutex() {
+  static std::recursive_mutex m;
   return m;
 }
 

@@ -124,7 +124,10 @@ ThreadState& thread_state();
 
 // Process-wide registry. One lock guards every EGL object: EGL calls are not
 // on any hot path, and one lock makes multi-threaded use simple to reason about.
-std::mutex& egl_mutex();
+// Recursive: a Vulkan driver may call EGL from inside a call Brass makes
+// while holding it (NVIDIA's ICD, loaded by Brass's vkCreateInstance, queries
+// EGL through glvnd, which dispatches back to Brass on the same thread).
+std::recursive_mutex& egl_mutex();
 const std::vector<Device>& devices();  // enumerated once, on first use (lock held)
 Device* find_device(EGLDeviceEXT handle);
 // Stable display for (platform, device); created on first request.

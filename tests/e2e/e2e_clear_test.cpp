@@ -52,12 +52,12 @@ class E2eClear : public ::testing::Test {
 };
 
 TEST_F(E2eClear, ClearThenReadPixels) {
-  glClearColor(1.0f, 0.5f, 0.0f, 1.0f);
+  glClearColor(1.0f, 0.4f, 0.0f, 1.0f);  // 0.4 -> 102 exactly; 0.5 (127.5) may round either way
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
   auto px = read_all();
-  EXPECT_EQ(px[0], rgba(255, 128, 0, 255));
-  EXPECT_EQ(px[32 * 16 - 1], rgba(255, 128, 0, 255));
+  EXPECT_EQ(px[0], rgba(255, 102, 0, 255));
+  EXPECT_EQ(px[32 * 16 - 1], rgba(255, 102, 0, 255));
 }
 
 TEST_F(E2eClear, ScissoredClearAndBottomLeftOrigin) {

@@ -477,7 +477,7 @@ TEST_F(Framebuffers, BlitResolvesMultisample) {
 
 TEST_F(Framebuffers, ReadPixelsFormatsAndPackState) {
   GLuint fb = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}}, 8, 8);
-  glClearColor(1.0f, 0.5f, 0.25f, 0.0f);
+  glClearColor(1.0f, 0.4f, 0.25f, 0.0f);  // 0.4 -> 102 exactly (0.5 -> 127.5 rounds either way)
   glClear(GL_COLOR_BUFFER_BIT);
   GLint fmt = 0, type = 0;
   glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_FORMAT, &fmt);
@@ -507,7 +507,7 @@ TEST_F(Framebuffers, ReadPixelsFormatsAndPackState) {
   EXPECT_EQ(at(0, 0)[0], 0xee);                 // skipped rows untouched
   EXPECT_EQ(at(2, 0)[0], 0xee);                 // skipped pixel untouched
   EXPECT_EQ(at(2, 1)[0], 255);
-  EXPECT_EQ(at(2, 1)[1], 128);
+  EXPECT_EQ(at(2, 1)[1], 102);
   EXPECT_EQ(at(2, 1)[2], 64);
   EXPECT_EQ(at(2, 1)[3], 0);
   EXPECT_EQ(at(3, 3)[0], 255);
@@ -520,7 +520,7 @@ TEST_F(Framebuffers, ReadPixelsFormatsAndPackState) {
   // Partially outside: only the inside is written.
   std::vector<uint32_t> four(4, 0x01020304);
   glReadPixels(7, 7, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, four.data());
-  EXPECT_EQ(four[0], rgba(255, 128, 64, 0));
+  EXPECT_EQ(four[0], rgba(255, 102, 64, 0));
   EXPECT_EQ(four[1], 0x01020304u);
   EXPECT_EQ(four[2], 0x01020304u);
   glDeleteFramebuffers(1, &fb);
@@ -819,11 +819,11 @@ TEST_F(RenderToTexture, CubeFacesAndArrayLayers) {
   glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 4, 4, 3);
   for (GLint layer = 0; layer < 3; ++layer) {
     glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, array, 0, layer);
-    glClearColor(0, float(layer) / 2.0f, 0, 1);
+    glClearColor(0, float(layer) * 0.4f, 0, 1);  // layer 1: 102 exactly
     glClear(GL_COLOR_BUFFER_BIT);
   }
   glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, array, 0, 1);
-  EXPECT_EQ(pixel(2, 2), rgba(0, 128, 0));
+  EXPECT_EQ(pixel(2, 2), rgba(0, 102, 0));
   glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, &v);
   EXPECT_EQ(v, 1);
   // Past the layers: attachment incomplete; bad layer / texture kinds: errors.
@@ -840,7 +840,7 @@ TEST_F(RenderToTexture, CubeFacesAndArrayLayers) {
 }
 
 TEST_F(RenderToTexture, ReadPixelsIntoPixelPackBuffer) {
-  glClearColor(0.0f, 0.5f, 1.0f, 1.0f);
+  glClearColor(0.0f, 0.4f, 1.0f, 1.0f);  // 0.4 -> 102 exactly
   glClear(GL_COLOR_BUFFER_BIT);
   GLuint pbo = 0;
   glGenBuffers(1, &pbo);
@@ -850,8 +850,8 @@ TEST_F(RenderToTexture, ReadPixelsIntoPixelPackBuffer) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   const auto* m = static_cast<const uint32_t*>(glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, 64, GL_MAP_READ_BIT));
   ASSERT_NE(m, nullptr);
-  EXPECT_EQ(m[4], rgba(0, 128, 255));
-  EXPECT_EQ(m[7], rgba(0, 128, 255));
+  EXPECT_EQ(m[4], rgba(0, 102, 255));
+  EXPECT_EQ(m[7], rgba(0, 102, 255));
   glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
   // Past the end, or a misaligned offset for the type: errors.
   glReadPixels(0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, reinterpret_cast<void*>(4));
