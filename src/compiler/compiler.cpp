@@ -17,6 +17,7 @@
 #include "compiler/build_id.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
+#include "compiler/glsl_struct_precision.h"
 #include "compiler/glsl_rule_checks.h"
 #include "compiler/glsl_upgrader.h"
 #include "compiler/glslang_glue.h"
@@ -215,6 +216,9 @@ LinkResult link_uncached(const LinkInput& input) {
                          ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
                          : rewrite_current_glsl(hoisted, src.stage, hoisted_version);
     p.spirv_source = add_subpass_loads(p.spirv_source, fetch);
+    // glslang wrongly requires struct members of varyings to agree in
+    // precision across stages (see glsl_struct_precision.h).
+    if (p.version.es) p.spirv_source = highp_struct_members(p.spirv_source);
     stages.push_back(std::move(p));
   }
   std::sort(stages.begin(), stages.end(),
