@@ -249,6 +249,12 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
       return true;
     case GL_MAX_VARYING_COMPONENTS: *out = ints({l.max_varying_vectors * 4}); return true;
     case GL_MAX_VARYING_VECTORS: *out = ints({l.max_varying_vectors}); return true;
+    // GL_MAX_CLIP_DISTANCES_EXT has GL_MAX_CLIP_PLANES' value, which code
+    // shared between GL and ES (piglit's shader_runner among it) queries
+    // unconditionally. Brass does not expose GL_EXT_clip_cull_distance, so
+    // the truthful answer is "none": an INVALID_ENUM here would be picked up
+    // by a later glGetError and blamed on an unrelated call (glUseProgram).
+    case GL_MAX_CLIP_DISTANCES_EXT: *out = ints({0}); return true;
     case GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS: *out = ints({l.max_combined_texture_image_units}); return true;
     case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS:
       *out = ints({kMaxTransformFeedbackInterleavedComponents});

@@ -130,6 +130,12 @@ TEST_F(Queries, Limits) {
   GLint dims[2] = {};
   glGetIntegerv(GL_MAX_VIEWPORT_DIMS, dims);
   EXPECT_GE(dims[1], 2048);
+  // GL_MAX_CLIP_DISTANCES_EXT (== GL_MAX_CLIP_PLANES): no clip distances
+  // while GL_EXT_clip_cull_distance is not exposed, and no error.
+  v = -1;
+  glGetIntegerv(GL_MAX_CLIP_DISTANCES_EXT, &v);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(v, 0);
 }
 
 TEST_F(Queries, BindingsAndFramebufferState) {
