@@ -27,6 +27,8 @@ class Es100Rewriter {
   std::string run() {
     bool at_line_start = true;
     bool in_directive = false;
+    int braces = 0, brackets = 0;
+    bool statement_start = true, const_statement = false;
     for (size_t i = 0; i < tokens_.size(); ++i) {
       const Token& t = tokens_[i];
       if (t.kind == TokenKind::Newline) {
@@ -38,7 +40,20 @@ class Es100Rewriter {
       if (at_line_start && t.text == "#") in_directive = true;
       at_line_start = false;
       if (in_directive) continue;
-      if (t.text == "(") rewrite_sequence(i);
+      // Only where a constant expression is required (global initializers,
+      // array sizes, const declarations): elsewhere glslang compiles
+      // sequences itself and keeps checking every operand.
+      if (t.text == "(" && (braces == 0 || brackets > 0 || const_statement)) rewrite_sequence(i);
+      if (t.text == "{" || t.text == "}" || t.text == ";") {
+        braces += t.text == "{" ? 1 : t.text == "}" ? -1 : 0;
+        statement_start = true;
+        const_statement = false;
+        continue;
+      }
+      if (t.text == "[") ++brackets;
+      if (t.text == "]" && brackets > 0) --brackets;
+      if (statement_start) const_statement = t.text == "const";
+      statement_start = false;
       if (t.kind == TokenKind::Identifier && is_basic_type(t.text)) rewrite_cstyle_array(i);
     }
     std::string s;

@@ -3,7 +3,8 @@
 // token level into equivalent text glslang compiles. Line numbers are kept:
 // no newline is added or removed.
 //  * The sequence operator in constant expressions (ES 1.00 allows it; ES
-//    3.00 forbids it): `(a, b)` whose left operands have no side effects
+//    3.00 forbids it): in global initializers, array sizes and const
+//    declarations, `(a, b)` whose left operands have no side effects
 //    becomes `(    b)`; the value of a sequence is its last operand, so
 //    glslang can fold it.
 //  * `float[2] x` (array-typed declarations and parameters) becomes

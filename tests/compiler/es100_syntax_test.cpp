@@ -18,6 +18,10 @@ TEST(Es100Syntax, SequenceKeepsLastOperandAndLayout) {
 }
 
 TEST(Es100Syntax, SequenceWithSideEffectsOrCallsUntouched) {
+  // Function bodies outside const declarations and array sizes: glslang
+  // compiles sequences there and checks every operand.
+  EXPECT_EQ(rewrite_es100_syntax("void f() { x = (a, 2.0); const float c = (1.0, 2.0); float v[(1, 2)]; }\n"),
+            "void f() { x = (a, 2.0); const float c = (     2.0); float v[(   2)]; }\n");
   for (const std::string src : {"x = (i++, 2.0);\n", "x = (y = 1.0, 2.0);\n", "x = (f(1.0), 2.0);\n",
                                 "for (i = 0, j = 0; i < 2; ++i) {}\n", "x = f(1.0, 2.0);\n",
                                 "x = vec2(1.0, 2.0);\n", "#define M(a, b) (a, b)\n"})
@@ -59,6 +63,13 @@ TEST(Es100Syntax, SequenceInConstantExpressionsCompiles) {
   const CompileResult bad = compile_es(ShaderStage::Vertex, "#version 100\nconst float f = (1.0, 2.0);\n\nvoid main() { undeclared = 1.0; }\n");
   EXPECT_FALSE(bad.ok);
   EXPECT_NE(bad.info_log.find("0:4"), std::string::npos) << bad.info_log;
+}
+
+TEST(Es100Syntax, RuntimeSequenceOperandsStillChecked) {
+  const CompileResult r = compile_es(ShaderStage::Vertex,
+                                     "#version 100\nvoid main() { float x = (undeclared, 1.0); gl_Position = vec4(x); }\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("undeclared"), std::string::npos) << r.info_log;
 }
 
 TEST(Es100Syntax, SequenceStillRejectedInEs300ConstantExpressions) {
