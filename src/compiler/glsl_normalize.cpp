@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "compiler/glsl_es100_syntax.h"
 #include "compiler/glsl_lexer.h"
 
 namespace brass::compiler {
@@ -121,6 +122,7 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
   } else {
     result.text = version_line + "\n" + line_directive_for(version, 1) + body;
   }
+  if (version.es && version.number == 100) result.text = rewrite_es100_syntax(result.text);
   return result;
 }
 

@@ -116,6 +116,27 @@ bool check_es100_builtin_invariance(std::string_view vertex_source, std::string_
   return ok;
 }
 
+bool check_invariant_front_facing(std::string_view source, ShaderStage stage, const GlslVersion& version,
+                                  std::string* log) {
+  if (stage != ShaderStage::Fragment || !version.es) return true;
+  const std::vector<Token> tokens = lex(source);
+  int line = 1;
+  bool in_invariant_list = false;  // after `invariant`, up to the `;`
+  for (const Token& t : tokens) {
+    if (t.kind == TokenKind::Newline) ++line;
+    if (t.kind == TokenKind::Space || t.kind == TokenKind::Newline) continue;
+    if (t.text == "invariant") {
+      in_invariant_list = true;
+    } else if (t.text == ";" || t.text == "{" || t.text == "(") {
+      in_invariant_list = false;
+    } else if (in_invariant_list && t.text == "gl_FrontFacing") {
+      *log += "ERROR: 0:" + std::to_string(line) + ": 'gl_FrontFacing' : cannot be declared invariant\n";
+      return false;
+    }
+  }
+  return true;
+}
+
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,
                                 std::string* log) {
   if (stage != ShaderStage::Fragment || !version.es || version.number < 300) return true;

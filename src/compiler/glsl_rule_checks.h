@@ -20,6 +20,12 @@ namespace brass::compiler {
 // also when they are members of an input block.
 bool check_flat_integer_block_inputs(const glslang::TIntermediate& intermediate, std::string* log);
 
+// GLSL ES (4.6.4 in 1.00): "It is an error to declare gl_FrontFacing as
+// invariant" (its invariance is gl_Position's). glslang accepts
+// `invariant gl_FrontFacing;` in ESSL 1.00 fragment shaders.
+bool check_invariant_front_facing(std::string_view source, ShaderStage stage, const GlslVersion& version,
+                                  std::string* log);
+
 // ESSL 3.00+: `#pragma STDGL invariant(all)` is not allowed in fragment
 // shaders.
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,

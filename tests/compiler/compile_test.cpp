@@ -44,6 +44,18 @@ TEST(Compile, Es300RejectsTexture2D) {
   EXPECT_FALSE(r.ok);
 }
 
+TEST(Compile, Es100InvariantFrontFacingIsAnError) {
+  const CompileResult r = compile(Api::GLES, ShaderStage::Fragment,
+                                  "\ninvariant gl_FrontFacing;\nvoid main() { gl_FragColor = vec4(0); }\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("0:2"), std::string::npos) << r.info_log;
+  // Other built-ins may be invariant, and gl_FrontFacing may be used.
+  const CompileResult ok = compile(Api::GLES, ShaderStage::Fragment,
+                                   "precision mediump float;\ninvariant gl_FragCoord;\n"
+                                   "void main() { gl_FragColor = gl_FrontFacing ? gl_FragCoord : vec4(0); }\n");
+  EXPECT_TRUE(ok.ok) << ok.info_log;
+}
+
 TEST(Compile, Es100FragmentNeedsDefaultPrecision) {
   EXPECT_FALSE(compile(Api::GLES, ShaderStage::Fragment, "#version 100\nvoid main() { float f = 1.0; }\n").ok);
 }
