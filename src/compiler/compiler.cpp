@@ -15,7 +15,7 @@
 
 #include "compiler/binding_resolver.h"
 #include "compiler/build_id.h"
-#include "compiler/clip_distance.h"
+#include "compiler/es_builtin_standins.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
@@ -184,7 +184,7 @@ LinkResult link_uncached(const LinkInput& input) {
   std::vector<PreparedStage> stages;
   for (const ShaderSource& original : input.shaders) {
     const ShaderSource src{original.stage,
-                           rewrite_es_clip_distance(original.text, original.stage,
+                           rewrite_es_builtin_standins(original.text, original.stage,
                                                     detect_glsl_version(original.text, input.api))};
     const int s = static_cast<int>(src.stage);
     if (seen[s]) {
@@ -390,7 +390,7 @@ LinkResult link_uncached(const LinkInput& input) {
       result.info_log += "ERROR: SPIR-V generation failed: " + logger.getAllMessages() + "\n";
       return result;
     }
-    patch_clip_distance_builtins(bin.spirv);
+    patch_builtin_standins(bin.spirv);
     const uint32_t default_binding = default_block_binding(p.stage);
     remap_descriptors(bin.spirv, [&remap, default_binding](uint32_t set, uint32_t binding) {
       if (set == kSetDefaultUniforms) return std::make_pair(set, default_binding);
@@ -445,7 +445,7 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
   CompileResult result;
   const TBuiltInResource resources = make_builtin_resources(options.limits);
   GlslVersion version;
-  const ShaderSource rewritten{source.stage, rewrite_es_clip_distance(source.text, source.stage,
+  const ShaderSource rewritten{source.stage, rewrite_es_builtin_standins(source.text, source.stage,
                                                                       detect_glsl_version(source.text, options.api))};
   result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log);
   result.version = version.number;

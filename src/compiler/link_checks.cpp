@@ -5,7 +5,7 @@
 
 #include <map>
 
-#include "compiler/clip_distance.h"
+#include "compiler/es_builtin_standins.h"
 #include "compiler/glsl_upgrader.h"
 #include "compiler/glslang_glue.h"
 #include "compiler/program_reflection.h"
@@ -48,9 +48,9 @@ class IoCollector : public glslang::TLiveTraverser {
     // Built-ins, including the compatibility ones the upgrader declares as
     // brass_gl_* (GL leaves unwritten ones undefined rather than failing).
     if (name.compare(0, 3, "gl_") == 0 || name.compare(0, 4, "anon") == 0) return;
-    // gl_ClipDistance/gl_CullDistance under their ES stand-in names
-    // (clip_distance.h): built-ins again in the SPIR-V, no varying slots.
-    if (name == kClipDistanceName || name == kCullDistanceName) return;
+    // ES extension built-ins under their stand-in names
+    // (es_builtin_standins.h): built-ins again in the SPIR-V, no varying slots.
+    if (is_builtin_standin(name)) return;
     auto it = target->find(name);
     if (it == target->end()) target->emplace(name, IoSymbol{base, !traverseAll});
     else it->second.live = it->second.live || !traverseAll;

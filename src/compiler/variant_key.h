@@ -26,7 +26,7 @@ struct VariantKey {
   uint8_t clip_plane_mask = 0;
   // Vertex: EXT_clip_cull_distance planes whose glEnable is off (bit per
   // gl_ClipDistance element); they are written as 0 so Vulkan never clips by
-  // them (clip_distance.h).
+  // them (es_builtin_standins.h).
   uint8_t clip_distances_disabled = 0;
   uint8_t reserved[2] = {0, 0};
 

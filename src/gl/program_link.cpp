@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "compiler/clip_distance.h"
+#include "compiler/es_builtin_standins.h"
 #include "gl/context.h"
 #include "gl/program_util.h"
 #include "util/log.h"

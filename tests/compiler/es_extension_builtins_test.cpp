@@ -1,7 +1,8 @@
 // Extension built-ins glslang 12 lacks for GLSL ES and Brass supplies:
-// EXT_draw_instanced's gl_InstanceIDEXT (ES 1.00) and EXT_clip_cull_distance's
-// gl_ClipDistance/gl_CullDistance (ES 3.00), only when the shader enables them.
-#include "compiler/clip_distance.h"
+// EXT_draw_instanced's gl_InstanceIDEXT (ES 1.00), EXT_clip_cull_distance's
+// gl_ClipDistance/gl_CullDistance (ES 3.00) and OES_viewport_array's
+// gl_ViewportIndex (ES 3.10), only when the shader enables them.
+#include "compiler/es_builtin_standins.h"
 #include "compiler/spirv_module.h"
 #include "test_helpers.h"
 
@@ -48,13 +49,37 @@ TEST(EsExtensionBuiltins, ClipDistanceIsUndeclaredWithoutTheExtension) {
   EXPECT_NE(r.info_log.find("gl_ClipDistance"), std::string::npos) << r.info_log;
 }
 
+TEST(EsExtensionBuiltins, ViewportIndexUnderOesViewportArray) {
+  const char* vs = "#version 310 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+  const char* gs = "#version 310 es\n#extension GL_OES_geometry_shader : require\n#extension GL_OES_viewport_array : require\n"
+                   "layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\nuniform int vp;\n"
+                   "void main() {\n  for (int i = 0; i < 3; i++) {\n    gl_Position = gl_in[i].gl_Position;\n"
+                   "    gl_ViewportIndex = vp;\n    EmitVertex();\n  }\n}\n";
+  const char* fs = "#version 310 es\n#extension GL_OES_viewport_array : require\nprecision highp float;\nout vec4 o;\n"
+                   "void main() { o = vec4(float(gl_ViewportIndex)); }\n";
+  const LinkResult r =
+      link(Api::GLES, {{ShaderStage::Vertex, vs}, {ShaderStage::Geometry, gs}, {ShaderStage::Fragment, fs}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "gl_ViewportIndex");
+  for (const StageBinary& b : r.stages) {
+    if (b.stage == ShaderStage::Vertex) continue;
+    auto m = SpirvModule::parse(b.spirv);
+    ASSERT_TRUE(m);
+    EXPECT_TRUE(m->find_decorated(spv::DecorationBuiltIn, spv::BuiltInViewportIndex).has_value());
+  }
+  // Without the extension the fragment shader's read is an undeclared name.
+  const char* plain_fs = "#version 310 es\nprecision highp float;\nout vec4 o;\n"
+                         "void main() { o = vec4(float(gl_ViewportIndex)); }\n";
+  EXPECT_FALSE(link(Api::GLES, {{ShaderStage::Vertex, vs}, {ShaderStage::Fragment, plain_fs}}).ok);
+}
+
 TEST(EsExtensionBuiltins, RewriteKeepsLineNumbers) {
   const std::string src = "#version 300 es\n#extension GL_EXT_clip_cull_distance : require\nin vec4 p;\n"
                           "void main() { gl_Position = p; gl_ClipDistance[0] = 1.0; }\n";
   GlslVersion v;
   v.es = true;
   v.number = 300;
-  const std::string out = rewrite_es_clip_distance(src, ShaderStage::Vertex, v);
+  const std::string out = rewrite_es_builtin_standins(src, ShaderStage::Vertex, v);
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), std::count(src.begin(), src.end(), '\n'));
   EXPECT_NE(out.find(kClipDistanceName), std::string::npos);
   EXPECT_EQ(out.find("gl_ClipDistance"), std::string::npos);

@@ -1,6 +1,8 @@
-#include "compiler/clip_distance.h"
+#include "compiler/es_builtin_standins.h"
 
+#include <array>
 #include <cstring>
+#include <iterator>
 #include <map>
 
 #include "compiler/glsl_lexer.h"
@@ -15,8 +17,29 @@ size_t skip_space(const std::vector<Token>& t, size_t i) {
   return i;
 }
 
-// `#extension GL_EXT_clip_cull_distance : enable|require|warn`.
-bool enables_extension(const std::vector<Token>& t) {
+struct StandIn {
+  std::string_view builtin_name;  // gl_ClipDistance
+  const char* standin_name;       // brass_ClipDistance
+  std::string_view extension;
+  int min_version;                // ESSL version the extension needs
+  const char* type;               // declared type; `array` adds [kMaxClipDistances]
+  bool array;
+  bool integer;                   // fragment inputs need `flat`
+  spv::BuiltIn builtin;
+  spv::Capability capability;
+};
+
+constexpr StandIn kStandIns[] = {
+    {"gl_ClipDistance", kClipDistanceName, "GL_EXT_clip_cull_distance", 300, "highp float", true, false,
+     spv::BuiltInClipDistance, spv::CapabilityClipDistance},
+    {"gl_CullDistance", kCullDistanceName, "GL_EXT_clip_cull_distance", 300, "highp float", true, false,
+     spv::BuiltInCullDistance, spv::CapabilityCullDistance},
+    {"gl_ViewportIndex", kViewportIndexName, "GL_OES_viewport_array", 310, "highp int", false, true,
+     spv::BuiltInViewportIndex, spv::CapabilityMultiViewport},
+};
+
+// `#extension NAME : enable|require|warn`.
+bool enables_extension(const std::vector<Token>& t, std::string_view extension) {
   bool line_start = true;
   for (size_t i = 0; i < t.size(); ++i) {
     if (t[i].kind == TokenKind::Newline) {
@@ -28,7 +51,7 @@ bool enables_extension(const std::vector<Token>& t) {
       size_t k = skip_space(t, i + 1);
       if (k < t.size() && t[k].text == "extension") {
         k = skip_space(t, k + 1);
-        if (k < t.size() && t[k].text == "GL_EXT_clip_cull_distance") {
+        if (k < t.size() && t[k].text == extension) {
           k = skip_space(t, k + 1);
           if (k < t.size() && t[k].text == ":") k = skip_space(t, k + 1);
           if (k < t.size() && t[k].text != "disable") return true;
@@ -42,13 +65,23 @@ bool enables_extension(const std::vector<Token>& t) {
 
 }  // namespace
 
-std::string rewrite_es_clip_distance(std::string_view text, ShaderStage stage, const GlslVersion& version) {
-  if (!version.es || version.number < 300) return std::string(text);
-  if (stage != ShaderStage::Vertex && stage != ShaderStage::Fragment) return std::string(text);
-  const std::vector<Token> tokens = lex(text);
-  if (!enables_extension(tokens)) return std::string(text);
+bool is_builtin_standin(std::string_view name) {
+  for (const StandIn& s : kStandIns)
+    if (name == s.standin_name) return true;
+  return false;
+}
 
-  bool uses_clip = false, uses_cull = false, redeclares_clip = false, redeclares_cull = false;
+std::string rewrite_es_builtin_standins(std::string_view text, ShaderStage stage, const GlslVersion& version) {
+  if (!version.es || version.number < 300 || stage == ShaderStage::Compute) return std::string(text);
+  const std::vector<Token> tokens = lex(text);
+  std::array<bool, std::size(kStandIns)> enabled{}, used{}, redeclared{};
+  bool any = false;
+  for (size_t i = 0; i < std::size(kStandIns); ++i) {
+    enabled[i] = version.number >= kStandIns[i].min_version && enables_extension(tokens, kStandIns[i].extension);
+    any = any || enabled[i];
+  }
+  if (!any) return std::string(text);
+
   std::string body;
   body.reserve(text.size() + 64);
   size_t insert_at = std::string::npos;  // offset in `body` of the first non-directive line
@@ -66,26 +99,30 @@ std::string rewrite_es_clip_distance(std::string_view text, ShaderStage stage, c
       if (line_start && !in_directive && insert_at == std::string::npos) insert_at = body.size();
       line_start = false;
     }
-    if (t.kind == TokenKind::Identifier && (t.text == "gl_ClipDistance" || t.text == "gl_CullDistance")) {
-      const bool clip = t.text == "gl_ClipDistance";
-      // `out float gl_ClipDistance[N];`: the application sizes the array.
-      const bool redeclared = prev_significant && *prev_significant == "float";
-      (clip ? uses_clip : uses_cull) = true;
-      if (redeclared) (clip ? redeclares_clip : redeclares_cull) = true;
-      body += clip ? kClipDistanceName : kCullDistanceName;
-    } else {
-      body += t.text;
+    bool replaced = false;
+    if (t.kind == TokenKind::Identifier) {
+      for (size_t i = 0; i < std::size(kStandIns); ++i) {
+        if (!enabled[i] || t.text != kStandIns[i].builtin_name) continue;
+        used[i] = true;
+        // `out float gl_ClipDistance[N];`: the application declares it.
+        if (prev_significant && (*prev_significant == "float" || *prev_significant == "int")) redeclared[i] = true;
+        body += kStandIns[i].standin_name;
+        replaced = true;
+      }
     }
+    if (!replaced) body += t.text;
     if (t.kind != TokenKind::Space && t.kind != TokenKind::Newline) prev_significant = &t.text;
   }
-  if (!uses_clip && !uses_cull) return std::string(text);
-  const char* storage = stage == ShaderStage::Vertex ? "out" : "in";
   std::string decls;
-  auto declare = [&](const char* name) {
-    decls += std::string(storage) + " highp float " + name + "[" + std::to_string(kMaxClipDistances) + "]; ";
-  };
-  if (uses_clip && !redeclares_clip) declare(kClipDistanceName);
-  if (uses_cull && !redeclares_cull) declare(kCullDistanceName);
+  for (size_t i = 0; i < std::size(kStandIns); ++i) {
+    if (!used[i] || redeclared[i]) continue;
+    const StandIn& s = kStandIns[i];
+    const bool input = stage == ShaderStage::Fragment;
+    decls += std::string(input && s.integer ? "flat in " : input ? "in " : "out ") + s.type + " " + s.standin_name;
+    if (s.array) decls += "[" + std::to_string(kMaxClipDistances) + "]";
+    decls += "; ";
+  }
+  if (decls.empty()) return std::string(text);
   if (insert_at == std::string::npos) insert_at = body.size();
   body.insert(insert_at, decls);
   return body;
@@ -105,15 +142,14 @@ std::map<uint32_t, std::string> names_of(const SpirvModule& m) {
 
 }  // namespace
 
-bool patch_clip_distance_builtins(std::vector<uint32_t>& spirv) {
+bool patch_builtin_standins(std::vector<uint32_t>& spirv) {
   auto module = SpirvModule::parse(spirv);
   if (!module) return false;
   SpirvModule& m = *module;
-  std::map<uint32_t, spv::BuiltIn> builtins;
-  for (const auto& [id, name] : names_of(m)) {
-    if (name == kClipDistanceName) builtins[id] = spv::BuiltInClipDistance;
-    if (name == kCullDistanceName) builtins[id] = spv::BuiltInCullDistance;
-  }
+  std::map<uint32_t, const StandIn*> builtins;
+  for (const auto& [id, name] : names_of(m))
+    for (const StandIn& s : kStandIns)
+      if (name == s.standin_name) builtins[id] = &s;
   if (builtins.empty()) return false;
   std::vector<SpirvInstruction> kept;
   kept.reserve(m.instructions.size());
@@ -125,9 +161,9 @@ bool patch_clip_distance_builtins(std::vector<uint32_t>& spirv) {
     kept.push_back(std::move(inst));
   }
   m.instructions = std::move(kept);
-  for (const auto& [id, builtin] : builtins) {
-    m.insert_annotation(SpirvModule::make(spv::OpDecorate, {id, spv::DecorationBuiltIn, static_cast<uint32_t>(builtin)}));
-    m.add_capability(builtin == spv::BuiltInClipDistance ? spv::CapabilityClipDistance : spv::CapabilityCullDistance);
+  for (const auto& [id, s] : builtins) {
+    m.insert_annotation(SpirvModule::make(spv::OpDecorate, {id, spv::DecorationBuiltIn, static_cast<uint32_t>(s->builtin)}));
+    if (!m.has_capability(s->capability)) m.add_capability(s->capability);
   }
   spirv = m.serialize();
   return true;

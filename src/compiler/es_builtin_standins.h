@@ -1,0 +1,49 @@
+// Built-ins of GLSL ES extensions that glslang 12 declares only for desktop
+// GLSL: gl_ClipDistance/gl_CullDistance (EXT_clip_cull_distance, ESSL 3.00+)
+// and gl_ViewportIndex (OES_viewport_array, ESSL 3.10+). For a shader that
+// enables the extension:
+//  1. rewrite_es_builtin_standins() renames the built-ins to ordinary
+//     variables (declared on the first line after the directives, so line
+//     numbers stay), which both glslang parses accept;
+//  2. patch_builtin_standins() turns those variables back into the Vulkan
+//     built-ins in the SPIR-V;
+//  3. zero_disabled_clip_distances() is the draw-time variant: GL ignores
+//     the distances of planes not enabled with glEnable(GL_CLIP_DISTANCEi),
+//     Vulkan clips by every element, so disabled (and never written)
+//     elements are set to 0 before the shader returns.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compiler/glsl_version.h"
+#include "compiler/program_interface.h"
+
+namespace brass::compiler {
+
+inline constexpr int kMaxClipDistances = 8;
+inline constexpr const char* kClipDistanceName = "brass_ClipDistance";
+inline constexpr const char* kCullDistanceName = "brass_CullDistance";
+inline constexpr const char* kViewportIndexName = "brass_ViewportIndex";
+
+// True for the stand-in names: built-ins again in the SPIR-V, so no
+// varying slots and no GL-visible interface.
+bool is_builtin_standin(std::string_view name);
+
+// Returns `text` unchanged when the shader enables none of the extensions
+// (then the built-ins stay undeclared identifiers, as GL ES requires).
+std::string rewrite_es_builtin_standins(std::string_view text, ShaderStage stage, const GlslVersion& version);
+
+// True when something was patched (the shader uses a stand-in).
+bool patch_builtin_standins(std::vector<uint32_t>& spirv);
+
+// `enabled`: bit i set when GL_CLIP_DISTANCEi is enabled. A no-op for
+// shaders that do not write ClipDistance.
+bool zero_disabled_clip_distances(std::vector<uint32_t>& spirv, uint32_t enabled);
+
+// Whether the (patched) module writes the ClipDistance built-in.
+bool writes_clip_distance(const std::vector<uint32_t>& spirv);
+
+}  // namespace brass::compiler
