@@ -517,6 +517,7 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
   if (key.force_point_size && vertex_like && !stage.writes_point_size) add_point_size_write(spirv);
   if (key.clip_distances_disabled && stage.stage == ShaderStage::Vertex)
     zero_disabled_clip_distances(spirv, static_cast<uint8_t>(~key.clip_distances_disabled));
+  if (key.fetch_multisampled && stage.stage == ShaderStage::Fragment) make_fetch_multisampled(spirv);
   if (key.flat_shading && stage.stage == ShaderStage::Fragment)
     add_flat_decorations(spirv, {"brass_gl_FrontColor", "brass_gl_FrontSecondaryColor"});
   return spirv;

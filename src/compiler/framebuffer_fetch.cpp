@@ -1,8 +1,12 @@
 #include "compiler/framebuffer_fetch.h"
 
 #include <cstdlib>
+#include <cstring>
+#include <map>
+#include <set>
 
 #include "compiler/glsl_lexer.h"
+#include "compiler/spirv_module.h"
 
 namespace brass::compiler {
 namespace {
@@ -202,6 +206,105 @@ std::string add_subpass_loads(std::string_view text, const FramebufferFetchInfo&
   out += " " + loads;
   out += text.substr(body_at);
   return out;
+}
+
+bool make_fetch_multisampled(std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  SpirvModule& m = *module;
+  // The fetch sampler variables, by OpName.
+  std::set<uint32_t> vars;
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() != spv::OpName || inst.operand_count() < 2) continue;
+    const char* text = reinterpret_cast<const char*>(inst.words.data() + 2);
+    const std::string name(text, strnlen(text, (inst.words.size() - 2) * 4));
+    if (name.rfind(kFetchSamplerPrefix, 0) == 0) vars.insert(inst.operand(0));
+  }
+  if (vars.empty()) return false;
+  auto def = [&m](uint32_t id) -> SpirvInstruction* {
+    const size_t i = m.find_definition(id);
+    return i < m.instructions.size() ? &m.instructions[i] : nullptr;
+  };
+  // Multisampled twins of the types involved, made once per original type:
+  // OpTypeImage %r %sampled Dim Depth Arrayed MS Sampled Format -> MS = 1.
+  std::map<uint32_t, uint32_t> ms_image, ms_sampled, ms_pointer;
+  auto twin_image = [&](uint32_t image) {
+    if (auto it = ms_image.find(image); it != ms_image.end()) return it->second;
+    SpirvInstruction copy = *def(image);
+    const uint32_t id = m.new_id();
+    copy.words[1] = id;
+    copy.words[6] = 1;  // MS
+    m.instructions.insert(m.instructions.begin() + m.first_function(), copy);
+    return ms_image[image] = id;
+  };
+  auto twin_sampled = [&](uint32_t sampled) {
+    if (auto it = ms_sampled.find(sampled); it != ms_sampled.end()) return it->second;
+    const uint32_t image = twin_image(def(sampled)->operand(1));
+    const uint32_t id = m.new_id();
+    m.instructions.insert(m.instructions.begin() + m.first_function(),
+                          SpirvModule::make(spv::OpTypeSampledImage, {id, image}));
+    return ms_sampled[sampled] = id;
+  };
+  std::map<uint32_t, uint32_t> var_pointee;  // variable -> new sampled image type
+  for (uint32_t v : vars) {
+    SpirvInstruction* var = def(v);
+    if (!var || var->opcode() != spv::OpVariable) return false;
+    const SpirvInstruction* ptr = def(var->operand(0));
+    const uint32_t sampled = twin_sampled(ptr->operand(2));
+    if (!ms_pointer.count(var->operand(0)))
+      ms_pointer[var->operand(0)] = m.get_pointer_type(spv::StorageClassUniformConstant, sampled);
+    var_pointee[v] = sampled;
+  }
+  // Retype the variables and move them after their new types (a variable
+  // may not refer to a type declared later).
+  for (uint32_t v : vars) {
+    const size_t at = m.find_definition(v);
+    SpirvInstruction var = m.instructions[at];
+    var.words[1] = ms_pointer[var.operand(0)];
+    m.instructions.erase(m.instructions.begin() + static_cast<std::ptrdiff_t>(at));
+    m.instructions.insert(m.instructions.begin() + m.first_function(), std::move(var));
+  }
+
+  // gl_SampleID: an Input int decorated BuiltIn SampleId.
+  const uint32_t int_type = m.get_int_type(true);
+  uint32_t sample_id = 0;
+  if (auto existing = m.find_decorated(spv::DecorationBuiltIn, spv::BuiltInSampleId)) {
+    sample_id = *existing;
+  } else {
+    sample_id = m.new_id();
+    const uint32_t in_int = m.get_pointer_type(spv::StorageClassInput, int_type);
+    m.insert_annotation(SpirvModule::make(spv::OpDecorate, {sample_id, spv::DecorationBuiltIn, spv::BuiltInSampleId}));
+    // Vulkan wants integer fragment inputs Flat, built-ins included.
+    m.insert_annotation(SpirvModule::make(spv::OpDecorate, {sample_id, spv::DecorationFlat}));
+    m.instructions.insert(m.instructions.begin() + m.first_function(),
+                          SpirvModule::make(spv::OpVariable, {in_int, sample_id, spv::StorageClassInput}));
+    m.add_to_entry_point_interfaces(sample_id);
+  }
+  m.add_capability(spv::CapabilitySampleRateShading);
+
+  // Loads of the variables, OpImage of those loads, and the fetches.
+  std::set<uint32_t> loads, images;
+  std::vector<SpirvInstruction> out;
+  out.reserve(m.instructions.size() + 8);
+  for (SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() == spv::OpLoad && vars.count(inst.operand(2))) {
+      inst.words[1] = var_pointee[inst.operand(2)];
+      loads.insert(inst.operand(1));
+    } else if (inst.opcode() == spv::OpImage && loads.count(inst.operand(2))) {
+      inst.words[1] = twin_image(inst.operand(0));
+      images.insert(inst.operand(1));
+    } else if (inst.opcode() == spv::OpImageFetch && images.count(inst.operand(2))) {
+      // OpImageFetch %type %r %image %coord [Lod %lod] -> [Sample %sample]
+      const uint32_t sample = m.new_id();
+      out.push_back(SpirvModule::make(spv::OpLoad, {int_type, sample, sample_id}));
+      inst = SpirvModule::make(spv::OpImageFetch, {inst.operand(0), inst.operand(1), inst.operand(2), inst.operand(3),
+                                                   spv::ImageOperandsSampleMask, sample});
+    }
+    out.push_back(std::move(inst));
+  }
+  m.instructions = std::move(out);
+  spirv = m.serialize();
+  return true;
 }
 
 }  // namespace brass::compiler

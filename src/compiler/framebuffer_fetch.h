@@ -19,6 +19,7 @@
 
 #include <string>
 #include <string_view>
+#include <cstdint>
 #include <vector>
 
 #include "compiler/glsl_version.h"
@@ -50,6 +51,12 @@ std::string make_fetch_source_parseable(std::string_view text, bool fragment, co
 
 // Preamble declarations the rewritten source needs (gl_LastFragData).
 std::string fetch_preamble(const FramebufferFetchInfo& info, int max_draw_buffers);
+
+// Variant for multisampled framebuffers: the fetch samplers become
+// multisampled and each fragment reads its own sample (gl_SampleID, which
+// makes the shader run per sample, as fetch from a multisampled attachment
+// requires). SPIR-V word-level; false when the module has no fetch samplers.
+bool make_fetch_multisampled(std::vector<uint32_t>& spirv);
 
 // Inserts the input attachments and loads into `text` (already upgraded;
 // target ESSL 3.10+). Lines are kept: everything goes on existing lines.

@@ -28,7 +28,10 @@ struct VariantKey {
   // gl_ClipDistance element); they are written as 0 so Vulkan never clips by
   // them (es_builtin_standins.h).
   uint8_t clip_distances_disabled = 0;
-  uint8_t reserved[2] = {0, 0};
+  // Fragment: EXT_shader_framebuffer_fetch on a multisampled framebuffer:
+  // per-sample fetches (framebuffer_fetch.h make_fetch_multisampled).
+  uint8_t fetch_multisampled = 0;
+  uint8_t reserved[1] = {0};
 
   bool operator==(const VariantKey&) const = default;
   bool empty() const { return *this == VariantKey{}; }

@@ -25,26 +25,24 @@ pipe::SamplerObject* fetch_sampler(Context& ctx) {
   return f.sampler;
 }
 
-// A texture of the surface's format and size holding a copy of it; null when
-// it cannot be made (out of memory) or the surface is multisampled.
+// A texture of the surface's format, size and sample count holding a copy of
+// it (multisampled copies are read per sample by the program's
+// fetch_multisampled variant); null when it cannot be made (out of memory).
 pipe::SamplerView* copy_of(Context& ctx, unsigned draw_buffer, pipe::Surface& surface) {
   pipe::Resource* src = surface.resource();
   const pipe::ResourceTemplate& st = src->templ();
-  if (st.samples > 1) {
-    BRASS_WARN_ONCE("framebuffer fetch from a multisampled attachment is not supported: it reads black");
-    return nullptr;
-  }
   const pipe::Format format = surface.templ().format != pipe::Format::None ? surface.templ().format : st.format;
   const uint32_t w = surface.width(), h = surface.height();
   FramebufferFetchState::Copy& c = ctx.validation.fetch.copies[draw_buffer];
   if (!c.resource || c.resource->templ().format != format || c.resource->templ().width != w ||
-      c.resource->templ().height != h) {
+      c.resource->templ().height != h || c.resource->templ().samples != st.samples) {
     c.view.reset();
     pipe::ResourceTemplate t;
     t.target = pipe::Target::Texture2D;
     t.format = format;
     t.width = w;
     t.height = h;
+    t.samples = st.samples;
     t.bind = pipe::kBindSamplerView;
     pipe::Status status = pipe::Status::Ok;
     c.resource = ctx.screen().resource_create(t, &status);

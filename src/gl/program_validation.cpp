@@ -94,6 +94,8 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
     for (unsigned i = 0; i < ctx.ff.clip_distance.size(); ++i)
       if (!ctx.ff.clip_distance[i]) key.clip_distances_disabled |= static_cast<uint8_t>(1u << i);
   }
+  // Fetching from a multisampled framebuffer reads per sample.
+  if (!lp->fetch_slots.empty() && ctx.validation.framebuffer.samples > 1) key.fetch_multisampled = 1;
   if (key.empty()) {
     ctx.pipe().bind_shader_program(lp->pipe_program);
     return true;
@@ -105,7 +107,7 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
     std::vector<compiler::StageBinary> stages = lp->stages;
     pipe::ShaderInfo info = lp->info;
     for (compiler::StageBinary& s : stages) {
-      if (s.stage == compiler::ShaderStage::Vertex) s.spirv = compiler::apply_variant(s, key);
+      s.spirv = compiler::apply_variant(s, key);  // each patch picks its stage
       info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
     }
     if (key.force_point_size) info.writes_point_size = true;

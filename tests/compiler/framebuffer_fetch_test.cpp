@@ -1,6 +1,8 @@
 // EXT_shader_framebuffer_fetch: accepted where GL ES accepts it, lowered to
 // samplers of a pre-draw copy of the attachment (set 2, kind FramebufferFetch,
 // slot = draw buffer).
+#include "compiler/framebuffer_fetch.h"
+#include "compiler/spirv_module.h"
 #include "test_helpers.h"
 
 namespace brass::compiler::test {
@@ -59,6 +61,31 @@ TEST(FramebufferFetch, Es100LastFragData) {
   ASSERT_TRUE(r.ok) << r.info_log;
   EXPECT_EQ(fetch_bindings(r.interface).size(), 3u);  // loads up to the highest index used
   expect_valid_spirv(r, "fetch es100");
+}
+
+TEST(FramebufferFetch, MultisampledVariantReadsItsOwnSample) {
+  LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, kVs300},
+                                  {ShaderStage::Fragment,
+                                   "#version 300 es\n#extension GL_EXT_shader_framebuffer_fetch : require\n"
+                                   "layout(location = 0) inout mediump vec4 a;\n"
+                                   "layout(location = 1) inout highp ivec4 b;\n"
+                                   "void main() {\n  a += vec4(0.5);\n  b += ivec4(1);\n}\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  bool patched = false;
+  for (StageBinary& s : r.stages) {
+    if (s.stage != ShaderStage::Fragment) {
+      EXPECT_FALSE(make_fetch_multisampled(s.spirv));  // nothing to patch
+      continue;
+    }
+    ASSERT_TRUE(make_fetch_multisampled(s.spirv));
+    auto m = SpirvModule::parse(s.spirv);
+    ASSERT_TRUE(m);
+    EXPECT_TRUE(m->find_decorated(spv::DecorationBuiltIn, spv::BuiltInSampleId).has_value());
+    EXPECT_TRUE(m->has_capability(spv::CapabilitySampleRateShading));
+    patched = true;
+  }
+  EXPECT_TRUE(patched);
+  expect_valid_spirv(r, "fetch multisampled");
 }
 
 TEST(FramebufferFetch, RejectedWhereGlEsRejectsIt) {

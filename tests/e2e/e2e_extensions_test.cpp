@@ -435,3 +435,52 @@ TEST_F(Extensions, ClipDistanceNeedsTheExtensionDirective) {
 
 }  // namespace
 }  // namespace brass::e2e
+
+namespace brass::e2e {
+namespace {
+
+TEST_F(Extensions, FramebufferFetchOnMultisampledFramebufferReadsPerSample) {
+  ASSERT_TRUE(ext.count("GL_EXT_shader_framebuffer_fetch"));
+  GLuint rb[2], fb[2];
+  glGenRenderbuffers(2, rb);
+  glGenFramebuffers(2, fb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, 8, 8);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 8, 8);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb[0]);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), static_cast<GLenum>(GL_FRAMEBUFFER_COMPLETE));
+  glViewport(0, 0, 8, 8);
+  prog = program(R"(#version 300 es
+layout(location = 0) in vec2 pos;
+void main() { gl_Position = vec4(pos, 0.0, 1.0); })",
+                 R"(#version 300 es
+#extension GL_EXT_shader_framebuffer_fetch : require
+precision mediump float;
+inout vec4 color;
+void main() { color = color + vec4(0.25, 0.0, 0.0, 0.0); })");
+  glUseProgram(prog);
+  glClearColor(0, 0, 0.4f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+  glEnableVertexAttribArray(0);
+  for (int i = 0; i < 3; ++i) glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  // Resolve and read: every sample saw the earlier draws.
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fb[0]);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb[1]);
+  glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[1]);
+  glBlitFramebuffer(0, 0, 8, 8, 0, 0, 8, 8, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fb[1]);
+  uint32_t p = 0;
+  glReadPixels(4, 4, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, &p);
+  EXPECT_NEAR(static_cast<int>(p & 0xff), 191, 1);
+  EXPECT_EQ(static_cast<int>((p >> 16) & 0xff), 102);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(2, fb);
+  glDeleteRenderbuffers(2, rb);
+}
+
+}  // namespace
+}  // namespace brass::e2e
