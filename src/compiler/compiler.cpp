@@ -15,6 +15,7 @@
 
 #include "compiler/binding_resolver.h"
 #include "compiler/build_id.h"
+#include "compiler/dual_source.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
@@ -408,12 +409,14 @@ LinkResult link_uncached(const LinkInput& input) {
       }
       if (contains_word(p.spirv_source, "gl_InstanceID")) patch_instance_id(bin.spirv);
     }
+    if (p.stage == ShaderStage::Fragment) patch_secondary_frag_outputs(bin.spirv);
     if (p.stage == ShaderStage::Fragment && outputs_rebound) {
-      remap_locations_by_name(bin.spirv, spv::StorageClassOutput, [&pi](const std::string& name) {
+      // glBindFragDataLocation(IndexedEXT): location and blend source index.
+      remap_output_location_index(bin.spirv, [&pi](const std::string& name) {
         const std::string gl_name = original_name(name);
         for (const InterfaceVariable& o : pi.fragment_outputs)
-          if (o.name == gl_name || o.name == gl_name + "[0]") return o.location;
-        return int32_t{-1};
+          if (o.name == gl_name || o.name == gl_name + "[0]") return std::make_pair(o.location, o.index);
+        return std::make_pair(int32_t{-1}, int32_t{-1});
       });
     }
     bin.writes_point_size = contains_word(p.spirv_source, "gl_PointSize");
