@@ -220,6 +220,8 @@ LinkResult link_uncached(const LinkInput& input) {
                          ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
                          : rewrite_current_glsl(hoisted, src.stage, hoisted_version);
     p.spirv_source = add_subpass_loads(p.spirv_source, fetch);
+    if (p.stage == ShaderStage::Fragment && p.version.es)
+      p.spirv_source = place_unlocated_outputs(p.spirv_source, input.frag_data_bindings);
     stages.push_back(std::move(p));
   }
   std::sort(stages.begin(), stages.end(),

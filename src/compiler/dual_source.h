@@ -13,9 +13,22 @@
 #include <functional>
 #include <string>
 #include <utility>
+#include <string_view>
 #include <vector>
 
+#include "compiler/compiler.h"
+
 namespace brass::compiler {
+
+// ES 3.00 requires a location on every output of a fragment shader with
+// more than one; EXT_blend_func_extended lifts that (outputs may be bound
+// with glBindFragDataLocation(Indexed)EXT or left to the linker), but
+// glslang enforces the ES rule at link. For a fragment shader that enables
+// the extension, this gives each top-level output without a location an
+// explicit layout: its binding, else the lowest free locations. Text is
+// inserted on the declaration's own line, so line numbers are kept.
+// Returns `source` unchanged when there is nothing to place.
+std::string place_unlocated_outputs(std::string_view source, const std::vector<FragDataBinding>& bindings);
 
 // Gives gl_SecondaryFragColorEXT / gl_SecondaryFragDataEXT Location 0 and
 // Index 1. True when the module declares either (and was patched).

@@ -4,6 +4,7 @@
 #include "compiler/spirv_module.h"
 #include "test_helpers.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace brass::compiler::test {
@@ -98,18 +99,48 @@ TEST(DualSource, Es100SecondaryFragColorIsUndeclaredWithoutTheExtension) {
 
 TEST(DualSource, BoundLocationAndIndexArePatchedAtLink) {
   const char* fs = "#version 300 es\n#extension GL_EXT_blend_func_extended : require\nprecision mediump float;\n"
-                   "out vec4 second;\nvoid main() { second = vec4(0.5); }\n";
+                   "out vec4 first;\nout vec4 second;\n"
+                   "void main() { first = vec4(1.0); second = vec4(0.5); }\n";
   LinkInput in;
   in.api = Api::GLES;
   in.shaders = {{ShaderStage::Vertex, kVs300}, {ShaderStage::Fragment, fs}};
-  in.frag_data_bindings = {{"second", 0, 1}};
+  in.frag_data_bindings = {{"first", 0, 0}, {"second", 0, 1}};
   const LinkResult r = link_program(in);
   ASSERT_TRUE(r.ok) << r.info_log;
   expect_valid_spirv(r, "bound outputs");
   const auto placed = fragment_placements(r);
-  ASSERT_TRUE(placed.count("second"));
+  ASSERT_TRUE(placed.count("second") && placed.count("first"));
+  EXPECT_EQ(placed.at("first").location, 0);
+  EXPECT_EQ(placed.at("first").index, 0);
   EXPECT_EQ(placed.at("second").location, 0);
   EXPECT_EQ(placed.at("second").index, 1);
+}
+
+TEST(DualSource, UnlocatedOutputsGetFreeLocationsWithTheExtension) {
+  const char* fs = "#version 300 es\n#extension GL_EXT_blend_func_extended : enable\nprecision mediump float;\n"
+                   "out vec4 v;\nout vec4 a[2];\nlayout(location = 0) out vec4 fixed_at_zero;\n"
+                   "void main() { v = vec4(0.0); a[0] = vec4(1.0); a[1] = vec4(2.0); fixed_at_zero = v; }\n";
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, kVs300}, {ShaderStage::Fragment, fs}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "unlocated outputs");
+  const auto placed = fragment_placements(r);
+  ASSERT_TRUE(placed.count("v") && placed.count("a"));
+  EXPECT_EQ(placed.at("v").location, 1);
+  EXPECT_EQ(placed.at("a").location, 2);
+  // Without the extension ES keeps requiring locations.
+  const char* plain = "#version 300 es\nprecision mediump float;\nout vec4 v;\nout vec4 w;\n"
+                      "void main() { v = vec4(0.0); w = v; }\n";
+  EXPECT_FALSE(link(Api::GLES, {{ShaderStage::Vertex, kVs300}, {ShaderStage::Fragment, plain}}).ok);
+}
+
+TEST(DualSource, PlacementKeepsLineNumbers) {
+  const std::string src = "#version 310 es\n#extension GL_EXT_blend_func_extended : enable\n"
+                          "out vec4 v;\nlayout(index = 1) out vec4 w;\nvoid f(out vec4 x);\nvoid main() {}\n";
+  const std::string out = place_unlocated_outputs(src, {{"w", 0, 1}});
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), std::count(src.begin(), src.end(), '\n'));
+  EXPECT_NE(out.find("layout(location = 0) out vec4 v;"), std::string::npos) << out;
+  EXPECT_NE(out.find("layout(location = 0) layout(index = 1) out vec4 w;"), std::string::npos) << out;
+  EXPECT_NE(out.find("void f(out vec4 x);"), std::string::npos) << out;
 }
 
 }  // namespace
