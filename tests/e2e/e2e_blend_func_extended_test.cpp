@@ -165,5 +165,45 @@ TEST_F(BlendFuncExtended, ApiErrors) {
   glBlendFunc(GL_ONE, GL_ZERO);
 }
 
+TEST_F(BlendFuncExtended, DualSourceBlendingWithASecondDrawBufferIsInvalid) {
+  prog = program(kVs300, R"(#version 300 es
+#extension GL_EXT_blend_func_extended : require
+precision mediump float;
+layout(location = 0, index = 1) out vec4 factor;
+layout(location = 0) out vec4 color;
+void main() { color = vec4(1.0, 0.5, 1.0, 1.0); factor = vec4(0.5, 1.0, 0.0, 1.0); })");
+  GLuint fbo = 0, rb[2] = {};
+  glGenFramebuffers(1, &fbo);
+  glGenRenderbuffers(2, rb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  for (int i = 0; i < 2; ++i) {
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, kWidth, kHeight);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, GL_RENDERBUFFER, rb[i]);
+  }
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), static_cast<GLenum>(GL_FRAMEBUFFER_COMPLETE));
+  const GLenum both[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+  glDrawBuffers(2, both);
+  glUseProgram(prog);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ONE, GL_SRC1_ALPHA_EXT);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  // Only draw buffer 0 enabled: allowed.
+  const GLenum first[] = {GL_COLOR_ATTACHMENT0, GL_NONE};
+  glDrawBuffers(2, first);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  // Without SRC1 factors, both draw buffers are fine.
+  glDrawBuffers(2, both);
+  glBlendFunc(GL_ONE, GL_ZERO);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glDisable(GL_BLEND);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteRenderbuffers(2, rb);
+}
+
 }  // namespace
 }  // namespace brass::e2e
