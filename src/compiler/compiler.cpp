@@ -373,6 +373,10 @@ LinkResult link_uncached(const LinkInput& input) {
   for (InterfaceVariable& o : pi.fragment_outputs) {
     for (const FragDataBinding& b : input.frag_data_bindings) {
       if (b.name != o.name && b.name + "[0]" != o.name) continue;
+      // In ES a location from the shader wins over the binding (EXT_blend_
+      // func_extended); bound outputs were given their binding as a layout
+      // already (place_unlocated_outputs), so this only skips explicit ones.
+      if (stages.front().version.es && o.location >= 0) continue;
       outputs_rebound = true;
       o.location = static_cast<int32_t>(b.location);
       o.index = static_cast<int32_t>(b.index);

@@ -177,7 +177,10 @@ std::string place_unlocated_outputs(std::string_view source, const std::vector<F
   }
   bool any_unlocated = false;
   for (const OutputDecl& d : outputs) any_unlocated = any_unlocated || d.location < 0;
-  if (!enabled || outputs.size() < 2 || !any_unlocated) return std::string(source);
+  // Bound outputs are placed whether or not the shader enables the
+  // extension (the binding is API state); several unbound outputs only
+  // with it (without it ES's rule stands and glslang reports it).
+  if (!any_unlocated || (bindings.empty() && (!enabled || outputs.size() < 2))) return std::string(source);
 
   // (location, index) slots taken by explicit and bound outputs.
   std::map<std::pair<int32_t, int32_t>, bool> used;

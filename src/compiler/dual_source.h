@@ -25,7 +25,8 @@ namespace brass::compiler {
 // with glBindFragDataLocation(Indexed)EXT or left to the linker), but
 // glslang enforces the ES rule at link. For a fragment shader that enables
 // the extension, this gives each top-level output without a location an
-// explicit layout: its binding, else the lowest free locations. Text is
+// explicit layout: its binding, else the lowest free locations (bound
+// outputs are placed even without the directive). Text is
 // inserted on the declaration's own line, so line numbers are kept.
 // Returns `source` unchanged when there is nothing to place.
 std::string place_unlocated_outputs(std::string_view source, const std::vector<FragDataBinding>& bindings);

@@ -116,6 +116,32 @@ TEST(DualSource, BoundLocationAndIndexArePatchedAtLink) {
   EXPECT_EQ(placed.at("second").index, 1);
 }
 
+TEST(DualSource, ShaderLocationsWinOverBindings) {
+  const char* fs = "#version 300 es\n#extension GL_EXT_blend_func_extended : require\nprecision mediump float;\n"
+                   "layout(location = 0) out vec4 fixed_at_zero;\nvoid main() { fixed_at_zero = vec4(0.5); }\n";
+  const char* single = "#version 300 es\n#extension GL_EXT_blend_func_extended : require\nprecision mediump float;\n"
+                       "out vec4 free_output;\nvoid main() { free_output = vec4(0.5); }\n";
+  for (const char* src : {fs, single}) {
+    LinkInput in;
+    in.api = Api::GLES;
+    in.shaders = {{ShaderStage::Vertex, kVs300}, {ShaderStage::Fragment, src}};
+    in.frag_data_bindings = {{"fixed_at_zero", 3, 0}, {"free_output", 2, 0}};
+    const LinkResult r = link_program(in);
+    ASSERT_TRUE(r.ok) << r.info_log;
+    expect_valid_spirv(r, "bound single output");
+    const auto placed = fragment_placements(r);
+    if (src == fs) {
+      ASSERT_TRUE(placed.count("fixed_at_zero"));
+      EXPECT_EQ(placed.at("fixed_at_zero").location, 0);
+    } else {
+      ASSERT_TRUE(placed.count("free_output"));
+      EXPECT_EQ(placed.at("free_output").location, 2);
+      ASSERT_EQ(r.interface.fragment_outputs.size(), 1u);
+      EXPECT_EQ(r.interface.fragment_outputs[0].location, 2);
+    }
+  }
+}
+
 TEST(DualSource, UnlocatedOutputsGetFreeLocationsWithTheExtension) {
   const char* fs = "#version 300 es\n#extension GL_EXT_blend_func_extended : enable\nprecision mediump float;\n"
                    "out vec4 v;\nout vec4 a[2];\nlayout(location = 0) out vec4 fixed_at_zero;\n"
