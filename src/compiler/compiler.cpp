@@ -15,6 +15,7 @@
 
 #include "compiler/binding_resolver.h"
 #include "compiler/build_id.h"
+#include "compiler/dual_source.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
@@ -219,6 +220,8 @@ LinkResult link_uncached(const LinkInput& input) {
                          ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
                          : rewrite_current_glsl(hoisted, src.stage, hoisted_version);
     p.spirv_source = add_subpass_loads(p.spirv_source, fetch);
+    if (p.stage == ShaderStage::Fragment && p.version.es)
+      p.spirv_source = place_unlocated_outputs(p.spirv_source, input.frag_data_bindings);
     stages.push_back(std::move(p));
   }
   std::sort(stages.begin(), stages.end(),
@@ -370,6 +373,10 @@ LinkResult link_uncached(const LinkInput& input) {
   for (InterfaceVariable& o : pi.fragment_outputs) {
     for (const FragDataBinding& b : input.frag_data_bindings) {
       if (b.name != o.name && b.name + "[0]" != o.name) continue;
+      // In ES a location from the shader wins over the binding (EXT_blend_
+      // func_extended); bound outputs were given their binding as a layout
+      // already (place_unlocated_outputs), so this only skips explicit ones.
+      if (stages.front().version.es && o.location >= 0) continue;
       outputs_rebound = true;
       o.location = static_cast<int32_t>(b.location);
       o.index = static_cast<int32_t>(b.index);
@@ -408,12 +415,14 @@ LinkResult link_uncached(const LinkInput& input) {
       }
       if (contains_word(p.spirv_source, "gl_InstanceID")) patch_instance_id(bin.spirv);
     }
+    if (p.stage == ShaderStage::Fragment) patch_secondary_frag_outputs(bin.spirv);
     if (p.stage == ShaderStage::Fragment && outputs_rebound) {
-      remap_locations_by_name(bin.spirv, spv::StorageClassOutput, [&pi](const std::string& name) {
+      // glBindFragDataLocation(IndexedEXT): location and blend source index.
+      remap_output_location_index(bin.spirv, [&pi](const std::string& name) {
         const std::string gl_name = original_name(name);
         for (const InterfaceVariable& o : pi.fragment_outputs)
-          if (o.name == gl_name || o.name == gl_name + "[0]") return o.location;
-        return int32_t{-1};
+          if (o.name == gl_name || o.name == gl_name + "[0]") return std::make_pair(o.location, o.index);
+        return std::make_pair(int32_t{-1}, int32_t{-1});
       });
     }
     bin.writes_point_size = contains_word(p.spirv_source, "gl_PointSize");

@@ -14,7 +14,8 @@ namespace {
 constexpr std::string_view kBrassOnlyExtensions[] = {
     "GL_EXT_clip_cull_distance",      "GL_EXT_draw_buffers",        "GL_EXT_draw_instanced",
     "GL_EXT_separate_shader_objects", "GL_NV_image_formats",        "GL_EXT_texture_norm16",
-    "GL_OES_viewport_array",          "GL_EXT_blend_func_extended", "GL_OES_depth24",
+    "GL_OES_viewport_array",          "GL_OES_depth24",
+    // GL_EXT_blend_func_extended is parsed by glslang itself (dual_source.h).
     "GL_OES_element_index_uint",      "GL_OES_texture_float",       "GL_OES_texture_half_float",
     // Rewritten to Vulkan input attachments (framebuffer_fetch.h).
     "GL_EXT_shader_framebuffer_fetch", "GL_EXT_shader_framebuffer_fetch_non_coherent",

@@ -57,6 +57,9 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::DynamicRendering: return dynamic_rendering();
     case pipe::Cap::MaxClipDistances: return c.shader_clip_distance ? l.max_clip_distances : 0;
     case pipe::Cap::MaxCullDistances: return c.shader_cull_distance ? l.max_cull_distances : 0;
+    // Vulkan guarantees maxFragmentDualSrcAttachments >= 1 with dualSrcBlend,
+    // and the feature is enabled whenever supported (capabilities.cpp).
+    case pipe::Cap::MaxDualSourceDrawBuffers: return c.dual_src_blend ? 1 : 0;
   }
   return 0;
 }

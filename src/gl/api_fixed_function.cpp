@@ -10,6 +10,16 @@ namespace brass::gl::api {
 
 namespace {
 
+// ES 3.0 table 4.2 plus EXT_blend_func_extended, which adds the SRC1
+// factors and SRC_ALPHA_SATURATE as a destination factor.
+bool valid_factor(const Context& ctx, GLenum f, bool destination) {
+  const bool src1 = f == GL_SRC1_COLOR_EXT || f == GL_SRC1_ALPHA_EXT || f == GL_ONE_MINUS_SRC1_COLOR_EXT ||
+                    f == GL_ONE_MINUS_SRC1_ALPHA_EXT;
+  if (!src1 && !is_blend_factor(f)) return false;
+  if (src1 || (destination && f == GL_SRC_ALPHA_SATURATE)) return ctx.has_extension("GL_EXT_blend_func_extended");
+  return true;
+}
+
 bool is_face(GLenum face) { return face == GL_FRONT || face == GL_BACK || face == GL_FRONT_AND_BACK; }
 
 template <typename Fn>
@@ -21,7 +31,7 @@ void for_faces(Context& ctx, GLenum face, Fn&& fn) {
 }  // namespace
 
 void BlendFunc(Context& ctx, GLenum sfactor, GLenum dfactor) {
-  if (!is_blend_factor(sfactor) || !is_blend_factor(dfactor)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!valid_factor(ctx, sfactor, false) || !valid_factor(ctx, dfactor, true)) return ctx.set_error(GL_INVALID_ENUM);
   gl::BlendEquation& e = ctx.ff.blend_eq;
   e.src_rgb = e.src_alpha = sfactor;
   e.dst_rgb = e.dst_alpha = dfactor;
@@ -29,8 +39,8 @@ void BlendFunc(Context& ctx, GLenum sfactor, GLenum dfactor) {
 }
 
 void BlendFuncSeparate(Context& ctx, GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum dst_alpha) {
-  if (!is_blend_factor(src_rgb) || !is_blend_factor(dst_rgb) || !is_blend_factor(src_alpha) ||
-      !is_blend_factor(dst_alpha))
+  if (!valid_factor(ctx, src_rgb, false) || !valid_factor(ctx, dst_rgb, true) ||
+      !valid_factor(ctx, src_alpha, false) || !valid_factor(ctx, dst_alpha, true))
     return ctx.set_error(GL_INVALID_ENUM);
   gl::BlendEquation& e = ctx.ff.blend_eq;
   e.src_rgb = src_rgb;

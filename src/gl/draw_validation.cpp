@@ -10,6 +10,26 @@ namespace {
 void check_attachments(Context& ctx) {
   if (ctx.draw_framebuffer && framebuffer_attachments_changed(*ctx.draw_framebuffer)) ctx.dirty(kDirtyFramebuffer);
 }
+
+bool is_src1_factor(GLenum f) {
+  return f == GL_SRC1_COLOR_EXT || f == GL_SRC1_ALPHA_EXT || f == GL_ONE_MINUS_SRC1_COLOR_EXT ||
+         f == GL_ONE_MINUS_SRC1_ALPHA_EXT;
+}
+
+// EXT_blend_func_extended: the second colour exists only for the first
+// MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT (1) draw buffers, so blending with a SRC1
+// factor while a later draw buffer is enabled is INVALID_OPERATION (Vulkan
+// would otherwise be handed a pipeline outside maxFragmentDualSrcAttachments).
+bool dual_source_draw_buffers_ok(const Context& ctx) {
+  if (!ctx.ff.blend || !ctx.draw_framebuffer) return true;
+  const BlendEquation& e = ctx.ff.blend_eq;
+  if (!is_src1_factor(e.src_rgb) && !is_src1_factor(e.dst_rgb) && !is_src1_factor(e.src_alpha) &&
+      !is_src1_factor(e.dst_alpha))
+    return true;
+  for (size_t i = 1; i < ctx.draw_framebuffer->draw_buffers.size(); ++i)
+    if (ctx.draw_framebuffer->draw_buffers[i] != GL_NONE) return false;
+  return true;
+}
 }  // namespace
 
 bool validate_for_clear(Context& ctx) {
@@ -34,6 +54,10 @@ bool validate_for_draw(Context& ctx) {
     dirty |= kDirtyBlend | kDirtyDepthStencil | kDirtyStencilRef;
   }
   if (!ctx.validation.framebuffer.complete) return false;
+  if (!dual_source_draw_buffers_ok(ctx)) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
   if (dirty & kDirtyProgram) {
     if (!validate_program(ctx)) return false;
     dirty |= kDirtyUniforms | kDirtyTextures | kDirtyUniformBuffers | kDirtyVertexInput | kDirtyRasterizer;

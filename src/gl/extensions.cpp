@@ -92,6 +92,9 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // them onto the Vulkan built-ins; disabled planes are a shader variant).
   if (screen.get_cap(pipe::Cap::MaxClipDistances) >= 8 && screen.get_cap(pipe::Cap::MaxCullDistances) >= 8)
     out.emplace_back("GL_EXT_clip_cull_distance");
+  // Dual-source blending: SRC1 factors read the fragment output at
+  // Location 0, Index 1 (Vulkan dualSrcBlend; src/compiler/dual_source.h).
+  if (screen.get_cap(pipe::Cap::MaxDualSourceDrawBuffers) >= 1) out.emplace_back("GL_EXT_blend_func_extended");
   // Colour attachments read in fragment shaders, from a copy made before
   // each draw (src/gl/framebuffer_fetch.cpp); single-sampled attachments.
   out.emplace_back("GL_EXT_shader_framebuffer_fetch");

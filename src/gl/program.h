@@ -51,6 +51,8 @@ class Program final : public ShaderOrProgram {
   int transform_feedback_uses = 0;
   // Inputs of the next link.
   std::map<std::string, GLuint> attrib_bindings;  // glBindAttribLocation
+  // glBindFragDataLocation(Indexed)EXT: name -> {colour number, blend source index}.
+  std::map<std::string, std::pair<GLuint, GLuint>> frag_data_bindings;
   std::vector<std::string> xfb_varyings;          // glTransformFeedbackVaryings
   GLenum xfb_mode = GL_INTERLEAVED_ATTRIBS;
   bool binary_retrievable_hint = false;           // glProgramParameteri

@@ -184,6 +184,8 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     return nullptr;
   }
   for (const auto& [name, location] : p.attrib_bindings) in.attribute_bindings.push_back({name, location});
+  for (const auto& [name, binding] : p.frag_data_bindings)
+    in.frag_data_bindings.push_back({name, binding.first, binding.second});
   in.transform_feedback_varyings = p.xfb_varyings;
   in.transform_feedback_interleaved = p.xfb_mode == GL_INTERLEAVED_ATTRIBS;
 

@@ -229,6 +229,12 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
       if (!ctx.has_extension("GL_EXT_shader_framebuffer_fetch")) return false;
       *out = booleans({false});
       return true;
+    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT:
+      // The extension is advertised only with Vulkan's dualSrcBlend, whose
+      // guaranteed maxFragmentDualSrcAttachments is the ES minimum of 1.
+      if (!ctx.has_extension("GL_EXT_blend_func_extended")) return false;
+      *out = ints({1});
+      return true;
     case GL_MAX_CLIP_DISTANCES_EXT:
     case GL_MAX_CULL_DISTANCES_EXT:
     case GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT:

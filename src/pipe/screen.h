@@ -34,6 +34,7 @@ enum class Cap : uint8_t {
   DynamicRendering,       // informative: which render-pass path is in use
   MaxClipDistances,       // gl_ClipDistance elements a vertex shader may write (0: none)
   MaxCullDistances,
+  MaxDualSourceDrawBuffers,  // colour attachments a dual-source blend may use (0: no SRC1 factors)
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

@@ -1,0 +1,62 @@
+// EXT_blend_func_extended's program commands: binding fragment outputs to a
+// colour number and blend source index (applied by the next link, like
+// glBindAttribLocation), and querying the index a linked output got.
+#include <algorithm>
+#include <string>
+#include <string_view>
+
+#include "gl/context.h"
+#include "gl/program_util.h"
+#include "gl_functions.h"
+
+namespace brass::gl::api {
+
+void BindFragDataLocationIndexed(Context& ctx, GLuint program, GLuint colorNumber, GLuint index, const GLchar* name) {
+  if (!ctx.has_extension("GL_EXT_blend_func_extended")) return ctx.set_error(GL_INVALID_OPERATION);
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  // Index 1 is the second blend source, which only the first
+  // MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT (1) colour numbers have.
+  if (index > 1) return ctx.set_error(GL_INVALID_VALUE);
+  if (index == 0 && colorNumber >= static_cast<GLuint>(ctx.limits.max_draw_buffers))
+    return ctx.set_error(GL_INVALID_VALUE);
+  if (index == 1 && colorNumber >= 1) return ctx.set_error(GL_INVALID_VALUE);
+  if (!name) return;
+  const std::string n(name);
+  if (n.compare(0, 3, "gl_") == 0) return ctx.set_error(GL_INVALID_OPERATION);
+  p->frag_data_bindings[n] = {colorNumber, index};
+}
+
+void BindFragDataLocation(Context& ctx, GLuint program, GLuint color, const GLchar* name) {
+  BindFragDataLocationIndexed(ctx, program, color, 0, name);
+}
+
+GLint GetFragDataIndex(Context& ctx, GLuint program, const GLchar* name) {
+  if (!ctx.has_extension("GL_EXT_blend_func_extended")) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return -1;
+  }
+  Program* p = lookup_program(ctx, program);
+  if (!p) return -1;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return -1;
+  }
+  // Built-in outputs (ES 1.00's gl_FragColor/gl_FragData) are not
+  // application outputs and have no index of their own.
+  if (!name || std::string_view(name).compare(0, 3, "gl_") == 0) return -1;
+  std::string_view base;
+  uint32_t element = 0;
+  bool subscripted = false;
+  if (!parse_array_name(name, &base, &element, &subscripted)) return -1;
+  for (const compiler::InterfaceVariable& o : lp->interface.fragment_outputs) {
+    std::string_view oname = o.name;
+    if (oname.size() > 3 && oname.substr(oname.size() - 3) == "[0]") oname.remove_suffix(3);
+    if (o.name == name) return o.index;
+    if (oname == base && element < static_cast<uint32_t>(std::max(o.array_size, 1))) return o.index;
+  }
+  return -1;
+}
+
+}  // namespace brass::gl::api
