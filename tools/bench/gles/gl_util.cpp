@@ -1,8 +1,8 @@
 #include "gl_util.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
+#include <vector>
 
 namespace bench {
 
@@ -110,15 +110,6 @@ bool gl_ok(const char* where, std::string* why) {
   std::snprintf(buf, sizeof(buf), "GL error 0x%04x in %s", e, where);
   *why = buf;
   return false;
-}
-
-double percentile(std::vector<double> values, double p) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  // Nearest rank: the smallest value with at least p of the list at or below it.
-  const double rank = std::ceil(p * static_cast<double>(values.size()));
-  const size_t i = rank < 1 ? 0 : static_cast<size_t>(rank) - 1;
-  return values[std::min(i, values.size() - 1)];
 }
 
 }  // namespace bench

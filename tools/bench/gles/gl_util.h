@@ -1,11 +1,10 @@
 // Small GLES helpers for the scenes: program building, an offscreen colour
-// target, the GL error check and percentiles.
+// target, a test texture and the GL error check.
 #pragma once
 
 #include <GLES3/gl3.h>
 
 #include <string>
-#include <vector>
 
 namespace bench {
 
@@ -30,8 +29,5 @@ GLuint make_texture(int width, int height, unsigned seed);
 
 // false, with the error and `where` in *why, if glGetError reports any.
 bool gl_ok(const char* where, std::string* why);
-
-// p in [0, 1]; nearest-rank on a sorted copy. 0 for an empty list.
-double percentile(std::vector<double> values, double p);
 
 }  // namespace bench

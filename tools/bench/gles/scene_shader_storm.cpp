@@ -15,6 +15,7 @@
 
 #include "bench.h"
 #include "gl_util.h"
+#include "stats.h"
 
 namespace bench {
 

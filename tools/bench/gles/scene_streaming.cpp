@@ -8,11 +8,13 @@
 //   map-invalidate   glMapBufferRange(WRITE | INVALIDATE_BUFFER), memcpy, unmap
 //   buffer-subdata   glBufferSubData over the whole buffer (no orphaning
 //                    hint: the driver must rename or copy on its own)
-// Reported like draw-overhead: ns_per_draw (with glFinish), submit_ns_per_draw.
+// Reported like draw-overhead (median frame): ns_per_draw including the
+// glFinish, submit_ns_per_draw without it.
 #include <cstring>
 
 #include "bench.h"
 #include "gl_util.h"
+#include "stats.h"
 
 namespace bench {
 
@@ -116,29 +118,24 @@ bool run_streaming(const Options& opt, std::vector<Result>* out, std::string* wh
     if (!opt.variant.empty() && opt.variant != v.name) continue;
     ok = record_frame(v.upload, draws, data, 64);  // warm-up, unmeasured
     glFinish();
-    double total = 0, submit = 0;
+    std::vector<double> frame_s, submit_s;
     for (int f = 0; ok && f < frames; ++f) {
       const auto t0 = Clock::now();
       ok = record_frame(v.upload, draws, data, 64);
       const auto t1 = Clock::now();
       glFinish();
       const auto t2 = Clock::now();
-      submit += seconds_between(t0, t1);
-      total += seconds_between(t0, t2);
+      submit_s.push_back(seconds_between(t0, t1));
+      frame_s.push_back(seconds_between(t0, t2));
     }
     if (!ok) {
       *why = "glMapBufferRange returned NULL";
       break;
     }
     if (!(ok = gl_ok(v.name, why))) break;
-    const double n = static_cast<double>(frames) * draws;
-    out->push_back({v.name,
-                    {{"ns_per_draw", total / n * 1e9},
-                     {"submit_ns_per_draw", submit / n * 1e9},
-                     {"draws_per_s", n / total},
-                     {"bytes_per_draw", static_cast<double>(kBytes)},
-                     {"frames", static_cast<double>(frames)},
-                     {"draws_per_frame", static_cast<double>(draws)}}});
+    Result r{v.name, per_draw_metrics(frame_s, submit_s, draws)};
+    r.metrics.push_back({"bytes_per_draw", static_cast<double>(kBytes)});
+    out->push_back(r);
   }
   glDeleteBuffers(1, &buffer);
   glDeleteVertexArrays(1, &vao);
