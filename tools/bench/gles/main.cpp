@@ -7,7 +7,6 @@
 //   brass-bench --list
 #include <GLES3/gl3.h>
 
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
