@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Runs brass-bench and checks its --json report (the ctest smoke tests).
 
-  check_report.py [--expect-renderer TEXT] [--expect-variants-of SCENE] -- BRASS_BENCH ARGS...
+  check_report.py [--expect-renderer TEXT] [--expect-variants-of SCENE]
+                  [--expect-platform NAME] -- BRASS_BENCH ARGS...
 
 Passes when the program exits 0, prints one JSON object whose `results` are
 records {scene, variant, driver, metrics} with every metric a positive
 number, `driver` contains TEXT, and (with --expect-variants-of) every variant
-that `brass-bench --list` names for SCENE was reported. No timing is judged.
+that `brass-bench --list` names for SCENE was reported, and (with
+--expect-platform) the report's egl_platform is NAME. No timing is judged.
 """
 import argparse
 import json
@@ -29,6 +31,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--expect-renderer", default="")
     ap.add_argument("--expect-variants-of")
+    ap.add_argument("--expect-platform")
     ap.add_argument("command", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     cmd = a.command[1:] if a.command[:1] == ["--"] else a.command
@@ -47,6 +50,8 @@ def main():
     errors = []
     if a.expect_renderer not in report.get("driver", ""):
         errors.append(f"driver {report.get('driver')!r} does not contain {a.expect_renderer!r}")
+    if a.expect_platform and report.get("egl_platform") != a.expect_platform:
+        errors.append(f"EGL platform {report.get('egl_platform')!r}, expected {a.expect_platform!r}")
     results = report.get("results")
     if not isinstance(results, list) or not results:
         errors.append("no results")

@@ -24,19 +24,46 @@ std::string egl_error(const char* what) {
   return buf;
 }
 
+// The first EGL device's display; EGL_NO_DISPLAY if there is none.
+EGLDisplay first_device_display() {
+  auto query_devices =
+      reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
+  if (!query_devices) return EGL_NO_DISPLAY;
+  EGLDeviceEXT device = nullptr;
+  EGLint n = 0;
+  if (!query_devices(1, &device, &n) || n < 1) return EGL_NO_DISPLAY;
+  return eglGetPlatformDisplay(EGL_PLATFORM_DEVICE_EXT, device, nullptr);
+}
+
 }  // namespace
 
-bool EglContext::init(std::string* why) {
-  // Client extensions tell whether the platform exists before asking for it;
+bool EglContext::init(Platform platform, std::string* why) {
+  // Client extensions tell whether a platform exists before asking for it;
   // glvnd answers for all vendors it can load.
   const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
-  if (!has_extension(client, "EGL_MESA_platform_surfaceless")) {
-    *why = "no EGL vendor offers EGL_MESA_platform_surfaceless";
-    return false;
+  const bool surfaceless_ok = has_extension(client, "EGL_MESA_platform_surfaceless");
+  const bool device_ok = has_extension(client, "EGL_EXT_platform_device");
+  if (platform == Platform::Any) {
+    platform = surfaceless_ok ? Platform::Surfaceless : Platform::Device;
   }
-  dpy_ = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+  if (platform == Platform::Surfaceless) {
+    if (!surfaceless_ok) {
+      *why = "no EGL vendor offers EGL_MESA_platform_surfaceless";
+      return false;
+    }
+    platform_name_ = "surfaceless";
+    dpy_ = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+  } else {
+    if (!device_ok) {
+      *why = "no EGL vendor offers EGL_MESA_platform_surfaceless or EGL_EXT_platform_device";
+      return false;
+    }
+    platform_name_ = "device";
+    dpy_ = first_device_display();
+  }
   if (dpy_ == EGL_NO_DISPLAY) {
-    *why = egl_error("eglGetPlatformDisplay(surfaceless)");
+    *why = egl_error(platform == Platform::Surfaceless ? "eglGetPlatformDisplay(surfaceless)"
+                                                        : "eglGetPlatformDisplay(first EGL device)");
     return false;
   }
   if (!eglInitialize(dpy_, nullptr, nullptr)) {

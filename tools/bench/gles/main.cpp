@@ -4,6 +4,7 @@
 // See docs/performance.md and tools/bench/compare.
 //   brass-bench --scene NAME|all [--variant V] [--json] [--frames N]
 //               [--draws N] [--programs N] [--size N]
+//               [--platform surfaceless|device]
 //   brass-bench --list
 #include <GLES3/gl3.h>
 
@@ -39,6 +40,7 @@ struct Args {
   std::string scene;
   bool json = false;
   bool list = false;
+  bench::EglContext::Platform platform = bench::EglContext::Platform::Any;
   bench::Options opt;
 };
 
@@ -60,6 +62,16 @@ bool parse_args(int argc, char** argv, Args* a) {
       ++i;
     } else if (arg == "--variant" && v) {
       a->opt.variant = v;
+      ++i;
+    } else if (arg == "--platform" && v) {
+      const std::string p = v;
+      if (p == "surfaceless") {
+        a->platform = bench::EglContext::Platform::Surfaceless;
+      } else if (p == "device") {
+        a->platform = bench::EglContext::Platform::Device;
+      } else {
+        return false;
+      }
       ++i;
     } else if (arg == "--json") {
       a->json = true;
@@ -104,7 +116,7 @@ int main(int argc, char** argv) {
   if (!parse_args(argc, argv, &args)) {
     std::fprintf(stderr,
                  "usage: brass-bench --scene NAME|all [--variant V] [--json] [--frames N] [--draws N]\n"
-                 "                   [--programs N] [--size N]\n"
+                 "                   [--programs N] [--size N] [--platform surfaceless|device]\n"
                  "       brass-bench --list\n");
     return 2;
   }
@@ -125,20 +137,24 @@ int main(int argc, char** argv) {
   }
   bench::EglContext egl;
   std::string why;
-  if (!egl.init(&why)) {
+  if (!egl.init(args.platform, &why)) {
     std::fprintf(stderr, "brass-bench: %s\n", why.c_str());
     return 1;
   }
   const std::string renderer = gl_string(GL_RENDERER);
   const std::string version = gl_string(GL_VERSION);
   const std::string vendor = gl_string(GL_VENDOR);
-  if (!args.json) std::printf("GL_RENDERER: %s\nGL_VERSION: %s\n", renderer.c_str(), version.c_str());
+  if (!args.json) {
+    std::printf("GL_RENDERER: %s\nGL_VERSION: %s\nEGL platform: %s\n", renderer.c_str(), version.c_str(),
+                egl.platform_name());
+  }
 
   bench::JsonWriter json;
   json.begin_object();
   json.key("driver").string(renderer);
   json.key("gl_vendor").string(vendor);
   json.key("gl_version").string(version);
+  json.key("egl_platform").string(egl.platform_name());
   json.key("results").begin_array();
   int status = 0;
   for (const bench::Scene* s : chosen) {
