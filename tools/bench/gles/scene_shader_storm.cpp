@@ -1,0 +1,152 @@
+// shader-storm: programs that the driver has never seen, created during a
+// frame and drawn at once, as games do when content streams in. Each frame
+// compiles and links `programs` new programs, then draws one small triangle
+// with each, then glFinish. Every source carries a constant unique to this
+// process and program, so no shader or pipeline cache (in memory or on disk,
+// from an earlier run) can answer.
+// Reported per program: the CPU time of the link (compile_link_us, until
+// GL_LINK_STATUS is known) and of its first draw (first_draw_us:
+// glUseProgram + glDrawArrays, where drivers that compile lazily pay for
+// the backend pipeline); per frame: the whole frame including the finish
+// (frame_ms mean, worst_frame_ms).
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "bench.h"
+#include "gl_util.h"
+#include "stats.h"
+
+namespace bench {
+
+namespace {
+
+constexpr const char* kVsFormat = R"(#version 300 es
+in vec2 a_pos;
+out vec2 v_uv;
+const float k = %.9g;
+void main() {
+  v_uv = a_pos * k + 0.5;
+  gl_Position = vec4(a_pos * 0.05 + vec2(k - 0.75), 0.0, 1.0);
+}
+)";
+
+constexpr const char* kFsFormat = R"(#version 300 es
+precision mediump float;
+uniform sampler2D u_tex;
+in vec2 v_uv;
+out vec4 o_color;
+const float k = %.9g;
+void main() {
+  vec4 c = texture(u_tex, v_uv * k);
+  for (int i = 0; i < 4; ++i) c = c * 0.9 + vec4(k * float(i), 0.1, 0.2, 0.0);
+  o_color = c;
+}
+)";
+
+constexpr int kTargetSize = 64;
+
+// k in [0.5, 1): 2^22 exactly representable values, printed with enough
+// digits to read back exactly, so distinct sequence numbers give distinct
+// constants even after the compiler folds them.
+float unique_constant(unsigned seq) {
+  return 0.5f + static_cast<float>(seq % (1u << 22)) / static_cast<float>(1u << 23);
+}
+
+struct Frame {
+  std::vector<double> compile_link_us, first_draw_us;
+  double frame_ms = 0;
+};
+
+bool run_frame(int programs, unsigned* seq, Frame* f, std::string* why) {
+  std::vector<GLuint> made;
+  made.reserve(static_cast<size_t>(programs));
+  const auto frame0 = Clock::now();
+  glClear(GL_COLOR_BUFFER_BIT);
+  bool ok = true;
+  for (int i = 0; ok && i < programs; ++i) {
+    const float k = unique_constant((*seq)++);
+    char vs[512], fs[768];
+    std::snprintf(vs, sizeof(vs), kVsFormat, static_cast<double>(k));
+    std::snprintf(fs, sizeof(fs), kFsFormat, static_cast<double>(k));
+    const auto t0 = Clock::now();
+    const GLuint p = build_program(vs, fs, why);
+    const auto t1 = Clock::now();
+    if (!p) {
+      ok = false;
+      break;
+    }
+    made.push_back(p);
+    f->compile_link_us.push_back(seconds_between(t0, t1) * 1e6);
+  }
+  for (size_t i = 0; ok && i < made.size(); ++i) {
+    const auto t0 = Clock::now();
+    glUseProgram(made[i]);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    const auto t1 = Clock::now();
+    f->first_draw_us.push_back(seconds_between(t0, t1) * 1e6);
+  }
+  glFinish();
+  f->frame_ms = seconds_between(frame0, Clock::now()) * 1e3;
+  glUseProgram(0);
+  for (GLuint p : made) glDeleteProgram(p);
+  return ok && gl_ok("shader-storm frame", why);
+}
+
+}  // namespace
+
+bool run_shader_storm(const Options& opt, std::vector<Result>* out, std::string* why) {
+  const int frames = opt.frames > 0 ? opt.frames : 10;
+  const int programs = opt.programs > 0 ? opt.programs : 8;
+  if (!opt.variant.empty() && opt.variant != "new-programs") return true;
+  Target target;
+  if (!make_target(kTargetSize, kTargetSize, &target, why)) return false;
+  const GLuint tex = make_texture(16, 16, 0);
+  const float tri[6] = {-1, -1, 1, -1, 0, 1};
+  GLuint vao = 0, buffer = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &buffer);
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(tri), tri, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  // The sequence starts at a value from the pid and the clock: a rerun
+  // (or another vendor's run sharing a disk cache) gets other constants.
+  unsigned seq = static_cast<unsigned>(getpid()) * 7919u +
+                 static_cast<unsigned>(Clock::now().time_since_epoch().count());
+  bool ok = gl_ok("shader-storm set-up", why);
+  // One unmeasured frame: the compiler itself (glslang, LLVM, ...) starts up
+  // on first use, which is a one-off cost, not a per-program one.
+  Frame warm;
+  if (ok) ok = run_frame(programs, &seq, &warm, why);
+  std::vector<double> link_us, draw_us, frame_ms;
+  for (int f = 0; ok && f < frames; ++f) {
+    Frame fr;
+    ok = run_frame(programs, &seq, &fr, why);
+    link_us.insert(link_us.end(), fr.compile_link_us.begin(), fr.compile_link_us.end());
+    draw_us.insert(draw_us.end(), fr.first_draw_us.begin(), fr.first_draw_us.end());
+    frame_ms.push_back(fr.frame_ms);
+  }
+  if (ok) {
+    double frame_sum = 0;
+    for (double v : frame_ms) frame_sum += v;
+    out->push_back({"new-programs",
+                    {{"first_draw_us_p50", percentile(draw_us, 0.5)},
+                     {"first_draw_us_p99", percentile(draw_us, 0.99)},
+                     {"first_draw_us_max", percentile(draw_us, 1.0)},
+                     {"compile_link_us_p50", percentile(link_us, 0.5)},
+                     {"compile_link_us_max", percentile(link_us, 1.0)},
+                     {"frame_ms_mean", frame_sum / static_cast<double>(frame_ms.size())},
+                     {"worst_frame_ms", percentile(frame_ms, 1.0)},
+                     {"frames", static_cast<double>(frames)},
+                     {"programs_per_frame", static_cast<double>(programs)}}});
+  }
+  glDeleteBuffers(1, &buffer);
+  glDeleteVertexArrays(1, &vao);
+  glDeleteTextures(1, &tex);
+  destroy_target(&target);
+  return ok;
+}
+
+}  // namespace bench
