@@ -4,6 +4,7 @@
 # when something must be installed.
 #   tools/bootstrap.sh               build + test dependencies
 #   tools/bootstrap.sh --with-piglit also piglit and the conformance tools
+#                                    (and gnuplot for tools/bench/compare's chart)
 set -euo pipefail
 
 packages=(
@@ -17,7 +18,7 @@ packages=(
   xvfb
 )
 if [[ "${1:-}" == "--with-piglit" ]]; then
-  packages+=(piglit mesa-utils-bin glmark2-es2-x11 mesa-utils libgl1-mesa-dri libegl-mesa0)
+  packages+=(piglit mesa-utils-bin glmark2-es2-x11 mesa-utils libgl1-mesa-dri libegl-mesa0 gnuplot-nox)
 fi
 
 missing=()
