@@ -186,7 +186,8 @@ LinkResult link_uncached(const LinkInput& input) {
   for (const ShaderSource& original : input.shaders) {
     const ShaderSource src{original.stage,
                            rewrite_es_builtin_standins(original.text, original.stage,
-                                                    detect_glsl_version(original.text, input.api))};
+                                                    detect_glsl_version(original.text, input.api),
+                                                    input.unexposed_extensions)};
     const int s = static_cast<int>(src.stage);
     if (seen[s]) {
       result.info_log += "ERROR: more than one shader of the same stage attached\n";
@@ -196,11 +197,11 @@ LinkResult link_uncached(const LinkInput& input) {
     PreparedStage p;
     p.stage = src.stage;
     std::string log;
-    if (!validate_glsl(src, input.api, resources, &p.version, &log, &facts)) {
+    if (!validate_glsl(src, input.api, resources, &p.version, &log, &facts, input.unexposed_extensions)) {
       result.info_log += "ERROR: linking with an uncompiled shader\n" + log;
       return result;
     }
-    NormalizedGlsl normalized = normalize_glsl(src.text, p.version);
+    NormalizedGlsl normalized = normalize_glsl(src.text, p.version, input.unexposed_extensions);
     p.preamble = std::move(normalized.preamble);
     if (p.version.es && contains_word(src.text, "atomic_uint")) {
       // glslang turns atomic counters into buffer atomics and, for
@@ -449,14 +450,30 @@ LinkResult link_uncached(const LinkInput& input) {
 
 }  // namespace
 
+const std::vector<std::string>& context_dependent_extensions() {
+  // Exposed by the GL frontend only with its GL side implemented and the
+  // device able (src/gl/extensions.cpp); the compiler supports them all.
+  static const std::vector<std::string> kList = {
+      "GL_EXT_clip_cull_distance",      "GL_EXT_blend_func_extended",
+      "GL_EXT_shader_framebuffer_fetch", "GL_EXT_shader_framebuffer_fetch_non_coherent",
+      "GL_EXT_separate_shader_objects", "GL_OES_EGL_image_external",
+      "GL_OES_EGL_image_external_essl3", "GL_OES_sample_variables",
+      "GL_NV_image_formats",            "GL_EXT_texture_norm16",
+      "GL_OES_viewport_array",
+  };
+  return kList;
+}
+
 CompileResult compile_shader(const ShaderSource& source, const CompileOptions& options) {
   g_compiles.add();
   CompileResult result;
   const TBuiltInResource resources = make_builtin_resources(options.limits);
   GlslVersion version;
   const ShaderSource rewritten{source.stage, rewrite_es_builtin_standins(source.text, source.stage,
-                                                                      detect_glsl_version(source.text, options.api))};
-  result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log);
+                                                                      detect_glsl_version(source.text, options.api),
+                                                                      options.unexposed_extensions)};
+  result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log, nullptr,
+                            options.unexposed_extensions);
   result.version = version.number;
   result.es = version.es;
   return result;

@@ -29,7 +29,17 @@ struct ShaderSource {
 struct CompileOptions {
   Api api = Api::GLES;
   ShaderLimits limits = ShaderLimits::defaults();
+  // Shading-language extensions the context does not expose (a subset of
+  // context_dependent_extensions()): `#extension NAME : require` fails,
+  // enable/warn are ignored and NAME is not defined as a macro. Empty: all
+  // that the compiler supports (brass-glslc).
+  std::vector<std::string> unexposed_extensions;
 };
+
+// The shading-language extensions whose exposure depends on the context
+// and device (the GL frontend exposes them or not); every other extension
+// the compiler knows is always available.
+const std::vector<std::string>& context_dependent_extensions();
 
 // glCompileShader: syntax and semantic checks against the application's own
 // GLSL version. `ok` is GL_COMPILE_STATUS.
@@ -60,6 +70,7 @@ struct LinkInput {
   bool transform_feedback_interleaved = true;
   bool separable = false;  // GL_PROGRAM_SEPARABLE
   ShaderLimits limits = ShaderLimits::defaults();
+  std::vector<std::string> unexposed_extensions;  // as CompileOptions
 };
 
 // One stage of a linked program.

@@ -71,13 +71,17 @@ bool is_builtin_standin(std::string_view name) {
   return false;
 }
 
-std::string rewrite_es_builtin_standins(std::string_view text, ShaderStage stage, const GlslVersion& version) {
+std::string rewrite_es_builtin_standins(std::string_view text, ShaderStage stage, const GlslVersion& version,
+                                        const std::vector<std::string>& unexposed) {
   if (!version.es || version.number < 300 || stage == ShaderStage::Compute) return std::string(text);
   const std::vector<Token> tokens = lex(text);
   std::array<bool, std::size(kStandIns)> enabled{}, used{}, redeclared{};
   bool any = false;
   for (size_t i = 0; i < std::size(kStandIns); ++i) {
-    enabled[i] = version.number >= kStandIns[i].min_version && enables_extension(tokens, kStandIns[i].extension);
+    bool hidden = false;
+    for (const std::string& u : unexposed) hidden = hidden || u == kStandIns[i].extension;
+    enabled[i] = !hidden && version.number >= kStandIns[i].min_version &&
+                 enables_extension(tokens, kStandIns[i].extension);
     any = any || enabled[i];
   }
   if (!any) return std::string(text);

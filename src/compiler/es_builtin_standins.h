@@ -34,7 +34,9 @@ bool is_builtin_standin(std::string_view name);
 
 // Returns `text` unchanged when the shader enables none of the extensions
 // (then the built-ins stay undeclared identifiers, as GL ES requires).
-std::string rewrite_es_builtin_standins(std::string_view text, ShaderStage stage, const GlslVersion& version);
+// Extensions in `unexposed` (not exposed by the context) are left alone.
+std::string rewrite_es_builtin_standins(std::string_view text, ShaderStage stage, const GlslVersion& version,
+                                        const std::vector<std::string>& unexposed = {});
 
 // True when something was patched (the shader uses a stand-in).
 bool patch_builtin_standins(std::vector<uint32_t>& spirv);

@@ -31,7 +31,13 @@ bool is_brass_only_extension(std::string_view name) {
   return false;
 }
 
-NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& version) {
+NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& version,
+                              const std::vector<std::string>& unexposed) {
+  auto is_unexposed = [&unexposed](std::string_view name) {
+    for (const std::string& u : unexposed)
+      if (u == name) return true;
+    return false;
+  };
   const std::vector<Token> tokens = lex(source);
   std::string body;
   body.reserve(source.size() + 64);
@@ -64,6 +70,17 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
       if (name == "extension") {
         size_t e = k + 1;
         while (e < end && tokens[e].kind == TokenKind::Space) ++e;
+        if (e < end && is_unexposed(tokens[e].text)) {
+          // Not exposed by this context: `require` fails as GLSL says,
+          // enable/warn are ignored (a warning in GLSL), on the same line.
+          size_t b = e + 1;
+          while (b < end && (tokens[b].kind == TokenKind::Space || tokens[b].text == ":")) ++b;
+          const bool required = b < end && tokens[b].text == "require";
+          body += required ? "#error extension " + std::string(tokens[e].text) + " is not supported"
+                           : "// extension " + std::string(tokens[e].text) + " ignored: not supported";
+          i = end;
+          continue;
+        }
         if (e < end && is_brass_only_extension(tokens[e].text)) {
           // Keep the extension's name in a comment (later passes look for
           // it); the macro comes from the preamble.
@@ -114,10 +131,15 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
   }
   NormalizedGlsl result;
   for (std::string_view e : kBrassOnlyExtensions) {
+    if (is_unexposed(e)) continue;
     result.preamble += "#define ";
     result.preamble += e;
     result.preamble += " 1\n";
   }
+  // glslang predefines the macros of the extensions it knows (among the
+  // unexposed ones: OES_EGL_image_external, OES_sample_variables) and
+  // refuses to #undef any GL_ name, so those stay defined; only the
+  // directive is refused.
   if (version_line.empty()) {
     result.text = std::move(body);
   } else {

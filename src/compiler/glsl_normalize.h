@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "compiler/glsl_version.h"
 
@@ -20,7 +21,9 @@ struct NormalizedGlsl {
   // application's strings but not in the preamble (and it adds no lines).
   std::string preamble;
 };
-NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& version);
+// `unexposed`: extensions the context does not expose (CompileOptions).
+NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& version,
+                              const std::vector<std::string>& unexposed = {});
 
 // True for extension names Brass accepts beyond what glslang knows.
 bool is_brass_only_extension(std::string_view name);

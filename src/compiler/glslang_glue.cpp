@@ -189,7 +189,8 @@ std::string tidy_info_log(const char* info_log, const char* debug_log) {
 }
 
 bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
-                   GlslVersion* version, std::string* log, ValidationFacts* facts) {
+                   GlslVersion* version, std::string* log, ValidationFacts* facts,
+                   const std::vector<std::string>& unexposed_extensions) {
   ensure_glslang_process();
   *version = detect_glsl_version(source.text, api);
   if (version->explicit_directive && !version_allowed(*version, api)) {
@@ -200,7 +201,7 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   }
   const EShLanguage lang = to_glslang(source.stage);
   glslang::TShader shader(lang);
-  NormalizedGlsl normalized = normalize_glsl(source.text, *version);
+  NormalizedGlsl normalized = normalize_glsl(source.text, *version, unexposed_extensions);
   FramebufferFetchInfo fetch;
   normalized.text = make_fetch_source_parseable(normalized.text, source.stage == ShaderStage::Fragment, *version,
                                                 resources.maxDrawBuffers, &fetch);

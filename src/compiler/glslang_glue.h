@@ -37,7 +37,8 @@ struct ValidationFacts {
   std::map<std::string, UniformInitializer> uniform_initializers;
 };
 bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
-                   GlslVersion* version, std::string* log, ValidationFacts* facts = nullptr);
+                   GlslVersion* version, std::string* log, ValidationFacts* facts = nullptr,
+                   const std::vector<std::string>& unexposed_extensions = {});
 
 // Cleans glslang's info log into the GL style Brass reports.
 std::string tidy_info_log(const char* info_log, const char* debug_log);

@@ -172,6 +172,8 @@ CacheKey make_cache_key(const LinkInput& in) {
   for (const std::string& v : in.transform_feedback_varyings) w.str(v);
   w.u32(in.transform_feedback_interleaved ? 1 : 0);
   w.u32(in.separable ? 1 : 0);
+  w.u32(static_cast<uint32_t>(in.unexposed_extensions.size()));
+  for (const std::string& e : in.unexposed_extensions) w.str(e);
   static_assert(std::has_unique_object_representations_v<ShaderLimits>);
   w.bytes().append(reinterpret_cast<const char*>(&in.limits), sizeof(ShaderLimits));
   return {hash128_bytes(w.bytes().data(), w.bytes().size())};

@@ -49,6 +49,7 @@ void CompileShader(Context& ctx, GLuint shader) {
   if (!s) return;
   compiler::CompileOptions options;
   options.api = compiler::Api::GLES;
+  options.unexposed_extensions = ctx.unexposed_glsl_extensions();
   compiler::CompileResult r = compiler::compile_shader({to_compiler_stage(s->type), s->source}, options);
   s->compiled = r.ok;
   s->info_log = std::move(r.info_log);

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <new>
 
+#include "compiler/compiler.h"
 #include "gl/extensions.h"
 #include "gl_functions.h"
 #include "util/log.h"
@@ -71,6 +72,8 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   ctx->version_ = "OpenGL ES 3.0 Brass " BRASS_VERSION_STRING;
   ctx->format_features = format_features_for(*desc.screen);
   ctx->extensions_ = supported_extensions(*desc.screen, ctx->format_features);
+  for (const std::string& e : compiler::context_dependent_extensions())
+    if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
   for (size_t i = 0; i < ctx->extensions_.size(); ++i) {
     if (i) ctx->extensions_string_ += ' ';
     ctx->extensions_string_ += ctx->extensions_[i];

@@ -136,6 +136,9 @@ class Context {
   const std::vector<std::string>& extensions() const { return extensions_; }
   const std::string& extensions_string() const { return extensions_string_; }
   bool has_extension(std::string_view name) const;
+  // Shading-language extensions the compiler supports but this context does
+  // not expose (compiler::CompileOptions::unexposed_extensions).
+  const std::vector<std::string>& unexposed_glsl_extensions() const { return unexposed_glsl_extensions_; }
 
   pipe::Screen& screen() { return *desc_.screen; }
   pipe::Context& pipe() { return *pipe_; }
@@ -192,6 +195,7 @@ class Context {
   bool has_draw_ = false, has_read_ = false, ever_bound_draw_ = false;
   std::string renderer_, version_, extensions_string_;
   std::vector<std::string> extensions_;
+  std::vector<std::string> unexposed_glsl_extensions_;
 };
 
 // The calling thread's current GL context (null: none; GL calls are no-ops).

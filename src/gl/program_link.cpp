@@ -169,6 +169,7 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   compiler::LinkInput in;
   in.api = compiler::Api::GLES;
   in.limits = limits_of(ctx);
+  in.unexposed_extensions = ctx.unexposed_glsl_extensions();
   bool has_vs = false, has_fs = false;
   for (const Ref<Shader>& s : p.attached) {
     if (!s->compiled) {

@@ -73,6 +73,26 @@ TEST(EsExtensionBuiltins, ViewportIndexUnderOesViewportArray) {
   EXPECT_FALSE(link(Api::GLES, {{ShaderStage::Vertex, vs}, {ShaderStage::Fragment, plain_fs}}).ok);
 }
 
+TEST(EsExtensionBuiltins, UnexposedExtensionsAreRefusedAndUndefined) {
+  CompileOptions hidden;
+  hidden.unexposed_extensions = {"GL_EXT_clip_cull_distance", "GL_EXT_separate_shader_objects"};
+  const char* require = "#version 300 es\n#extension GL_EXT_clip_cull_distance : require\n"
+                        "void main() { gl_Position = vec4(0.0); }\n";
+  EXPECT_TRUE(compile_shader({ShaderStage::Vertex, require}).ok);  // exposed by default
+  const CompileResult r = compile_shader({ShaderStage::Vertex, require}, hidden);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("0:2"), std::string::npos) << r.info_log;  // the directive's own line
+  // enable: ignored, so the built-in stays undeclared.
+  EXPECT_FALSE(compile_shader({ShaderStage::Vertex, "#version 300 es\n#extension GL_EXT_clip_cull_distance : enable\n"
+                                                    "void main() { gl_ClipDistance[0] = 1.0; }\n"},
+                              hidden).ok);
+  // The macro of an unexposed extension Brass defines itself is not defined.
+  const char* probe = "#version 100\n#ifdef GL_EXT_separate_shader_objects\n#error defined\n#endif\n"
+                      "void main() { gl_Position = vec4(0.0); }\n";
+  EXPECT_TRUE(compile_shader({ShaderStage::Vertex, probe}, hidden).ok);
+  EXPECT_FALSE(compile_shader({ShaderStage::Vertex, probe}).ok);
+}
+
 TEST(EsExtensionBuiltins, RewriteKeepsLineNumbers) {
   const std::string src = "#version 300 es\n#extension GL_EXT_clip_cull_distance : require\nin vec4 p;\n"
                           "void main() { gl_Position = p; gl_ClipDistance[0] = 1.0; }\n";
