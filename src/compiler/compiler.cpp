@@ -17,6 +17,7 @@
 #include "compiler/build_id.h"
 #include "compiler/dual_source.h"
 #include "compiler/es_builtin_standins.h"
+#include "compiler/image_formats.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
@@ -63,6 +64,7 @@ struct PreparedStage {
   std::string spirv_source;
   std::string preamble;  // must outlive the TShader
   std::unique_ptr<glslang::TShader> shader;
+  Norm16ImageFormats norm16_images;  // parsed with a stand-in format
 };
 
 std::unique_ptr<glslang::TShader> parse_for_spirv(ShaderStage stage, const std::string& text,
@@ -184,10 +186,13 @@ LinkResult link_uncached(const LinkInput& input) {
   ValidationFacts facts;
   std::vector<PreparedStage> stages;
   for (const ShaderSource& original : input.shaders) {
+    const GlslVersion declared = detect_glsl_version(original.text, input.api);
+    Norm16ImageFormats norm16_images;
     const ShaderSource src{original.stage,
-                           rewrite_es_builtin_standins(original.text, original.stage,
-                                                    detect_glsl_version(original.text, input.api),
-                                                    input.unexposed_extensions)};
+                           rewrite_norm16_image_formats(
+                               rewrite_es_builtin_standins(original.text, original.stage, declared,
+                                                           input.unexposed_extensions),
+                               declared, input.unexposed_extensions, &norm16_images)};
     const int s = static_cast<int>(src.stage);
     if (seen[s]) {
       result.info_log += "ERROR: more than one shader of the same stage attached\n";
@@ -196,6 +201,7 @@ LinkResult link_uncached(const LinkInput& input) {
     seen[s] = true;
     PreparedStage p;
     p.stage = src.stage;
+    p.norm16_images = std::move(norm16_images);
     std::string log;
     if (!validate_glsl(src, input.api, resources, &p.version, &log, &facts, input.unexposed_extensions)) {
       result.info_log += "ERROR: linking with an uncompiled shader\n" + log;
@@ -399,6 +405,10 @@ LinkResult link_uncached(const LinkInput& input) {
       return result;
     }
     patch_builtin_standins(bin.spirv);
+    if (!patch_norm16_image_formats(bin.spirv, p.norm16_images)) {
+      result.info_log += "ERROR: internal error: cannot declare a 16-bit normalized image format\n";
+      return result;
+    }
     const uint32_t default_binding = default_block_binding(p.stage);
     remap_descriptors(bin.spirv, [&remap, default_binding](uint32_t set, uint32_t binding) {
       if (set == kSetDefaultUniforms) return std::make_pair(set, default_binding);
@@ -469,9 +479,12 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
   CompileResult result;
   const TBuiltInResource resources = make_builtin_resources(options.limits);
   GlslVersion version;
-  const ShaderSource rewritten{source.stage, rewrite_es_builtin_standins(source.text, source.stage,
-                                                                      detect_glsl_version(source.text, options.api),
-                                                                      options.unexposed_extensions)};
+  const GlslVersion declared = detect_glsl_version(source.text, options.api);
+  const ShaderSource rewritten{
+      source.stage,
+      rewrite_norm16_image_formats(
+          rewrite_es_builtin_standins(source.text, source.stage, declared, options.unexposed_extensions), declared,
+          options.unexposed_extensions, nullptr)};
   result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log, nullptr,
                             options.unexposed_extensions);
   result.version = version.number;
