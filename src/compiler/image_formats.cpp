@@ -1,6 +1,7 @@
 // Why a stand-in and a patch: see image_formats.h.
 #include "compiler/image_formats.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string_view>
 
@@ -154,10 +155,12 @@ bool patch_norm16_image_formats(std::vector<uint32_t>& spirv, const Norm16ImageF
     const uint32_t pointee = m.instructions[ptr_at].operand(2);
     const size_t pointee_at = m.find_definition(pointee);
     if (pointee_at == m.instructions.size()) return false;
-    // Plain images only; an array of them (pointee OpTypeArray) is left as glslang made it.
-    if (m.instructions[pointee_at].opcode() != spv::OpTypeImage) continue;
+    // A plain image, or an array of them (ES allows constant-indexed ones).
+    const bool array = m.instructions[pointee_at].opcode() == spv::OpTypeArray;
+    const size_t image_at = array ? m.find_definition(m.instructions[pointee_at].operand(1)) : pointee_at;
+    if (image_at == m.instructions.size() || m.instructions[image_at].opcode() != spv::OpTypeImage) return false;
     // Reuse an identical image type (non-aggregate types must be unique).
-    SpirvInstruction image = m.instructions[pointee_at];
+    SpirvInstruction image = m.instructions[image_at];
     image.words[8] = format;  // result, sampled type, dim, depth, arrayed, ms, sampled, format
     uint32_t image_id = 0;
     for (const SpirvInstruction& inst : m.instructions)
@@ -169,15 +172,37 @@ bool patch_norm16_image_formats(std::vector<uint32_t>& spirv, const Norm16ImageF
       image.words[1] = image_id;
       m.instructions.insert(m.instructions.begin() + m.find_definition(var), image);
     }
-    const uint32_t new_ptr = m.get_pointer_type(spv::StorageClassUniformConstant, image_id);
+    uint32_t var_pointee = image_id;
+    if (array) {
+      // Arrays may repeat; a fresh one of the same length (defined earlier).
+      var_pointee = m.new_id();
+      const uint32_t length = m.instructions[m.find_definition(pointee)].operand(2);
+      m.instructions.insert(m.instructions.begin() + m.find_definition(var),
+                            SpirvModule::make(spv::OpTypeArray, {var_pointee, image_id, length}));
+    }
+    const uint32_t new_ptr = m.get_pointer_type(spv::StorageClassUniformConstant, var_pointee);
     // get_pointer_type may append at the end of the globals, after the variable: move the variable after it.
     size_t v = m.find_definition(var);
     SpirvInstruction var_inst = m.instructions[v];
     m.instructions.erase(m.instructions.begin() + v);
     var_inst.words[1] = new_ptr;
     m.instructions.insert(m.instructions.begin() + m.find_definition(new_ptr) + 1, var_inst);
+    // Element pointers of an array, then every load of the image.
+    std::vector<uint32_t> image_pointers = {var};
+    if (array) {
+      const uint32_t element_ptr = m.get_pointer_type(spv::StorageClassUniformConstant, image_id);
+      image_pointers.clear();
+      for (SpirvInstruction& inst : m.instructions)
+        if ((inst.opcode() == spv::OpAccessChain || inst.opcode() == spv::OpInBoundsAccessChain) &&
+            inst.operand(2) == var) {
+          inst.words[1] = element_ptr;
+          image_pointers.push_back(inst.operand(1));
+        }
+    }
     for (SpirvInstruction& inst : m.instructions)
-      if (inst.opcode() == spv::OpLoad && inst.operand(2) == var) inst.words[1] = image_id;
+      if (inst.opcode() == spv::OpLoad &&
+          std::find(image_pointers.begin(), image_pointers.end(), inst.operand(2)) != image_pointers.end())
+        inst.words[1] = image_id;
     changed = true;
   }
   if (!changed) return true;

@@ -56,6 +56,36 @@ TEST(Norm16ImageFormats, DeclaredWithTheirRealFormats) {
   EXPECT_TRUE(m->has_capability(spv::CapabilityStorageImageExtendedFormats));
 }
 
+TEST(Norm16ImageFormats, ArraysAndIntegerFormats) {
+  const char* text = R"(#version 310 es
+#extension GL_NV_image_formats : require
+layout(local_size_x = 1) in;
+layout(r8, binding = 0) readonly uniform highp image2D a[2];
+layout(rg16i, binding = 2) writeonly uniform highp iimage2D b;
+layout(r8ui, binding = 3) readonly uniform highp uimage2D c;
+void main() {
+  imageStore(b, ivec2(0), ivec4(imageLoad(a[1], ivec2(0)) + imageLoad(a[0], ivec2(1))) + ivec4(imageLoad(c, ivec2(0))));
+}
+)";
+  const LinkResult r = test::link(Api::GLES, {{ShaderStage::Compute, text}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  ASSERT_EQ(r.stages.size(), 1u);
+  test::expect_valid_spirv(r, "extended image formats");
+  const auto formats = image_formats(r.stages[0].spirv);
+  EXPECT_EQ(formats.at("b"), static_cast<uint32_t>(spv::ImageFormatRg16i));
+  EXPECT_EQ(formats.at("c"), static_cast<uint32_t>(spv::ImageFormatR8ui));
+  // The array's element type.
+  auto m = SpirvModule::parse(r.stages[0].spirv);
+  ASSERT_TRUE(m);
+  bool r8_array = false;
+  for (const SpirvInstruction& inst : m->instructions)
+    if (inst.opcode() == spv::OpTypeArray) {
+      const SpirvInstruction& e = m->instructions[m->find_definition(inst.operand(1))];
+      r8_array = r8_array || (e.opcode() == spv::OpTypeImage && e.operand(7) == spv::ImageFormatR8);
+    }
+  EXPECT_TRUE(r8_array);
+}
+
 TEST(Norm16ImageFormats, CompileAcceptsWithBothExtensions) {
   const CompileResult r = compile_shader({ShaderStage::Compute, kCompute}, CompileOptions{});
   EXPECT_TRUE(r.ok) << r.info_log;
@@ -66,6 +96,14 @@ TEST(Norm16ImageFormats, RefusedWithoutTextureNorm16) {
   options.unexposed_extensions = {"GL_EXT_texture_norm16"};
   const CompileResult r = compile_shader({ShaderStage::Compute, kCompute}, options);
   EXPECT_FALSE(r.ok);
+}
+
+TEST(Norm16ImageFormats, OtherExtendedFormatsStayWithoutTextureNorm16) {
+  CompileOptions options;
+  options.unexposed_extensions = {"GL_EXT_texture_norm16"};
+  const char* text = "#version 310 es\n#extension GL_NV_image_formats : require\n"
+                     "layout(rg8) readonly uniform highp image2D a;\nvoid main() {}\n";
+  EXPECT_TRUE(compile_shader({ShaderStage::Vertex, text}, options).ok);
 }
 
 TEST(Norm16ImageFormats, RefusedWithoutNvImageFormatsDirective) {
