@@ -114,18 +114,33 @@ std::string rewrite_norm16_image_formats(const std::string& text, const GlslVers
       out += tokens[i].text;
       continue;
     }
-    // The declared name: the last identifier before ';', '[' or ','.
-    std::string_view name;
+    // The declared names: per declarator, the last identifier before its
+    // '[', ',' or ';' (`layout(r8) uniform image2D a, b[2];`).
+    std::vector<std::string_view> names;
+    std::string_view candidate, pending;
+    int depth = 0;
     for (size_t k = close + 1; k < tokens.size(); ++k) {
       const std::string_view t = tokens[k].text;
-      if (t == ";" || t == "[" || t == "," || t == "{") break;
-      if (tokens[k].kind == TokenKind::Identifier) name = t;
+      if (t == "{") break;  // a block, not an image
+      if (t == "[") {
+        if (depth++ == 0 && pending.empty()) pending = candidate;
+      } else if (t == "]") {
+        --depth;
+      } else if (depth == 0 && (t == "," || t == ";")) {
+        names.push_back(pending.empty() ? candidate : pending);
+        pending = {};
+        if (t == ";") break;
+      } else if (depth == 0 && tokens[k].kind == TokenKind::Identifier) {
+        candidate = t;
+      }
     }
     for (size_t k = i; k <= close; ++k) {
       const ExtendedFormat* f = k > open ? extended(tokens[k]) : nullptr;
       out += f ? f->stand_in : tokens[k].text;
     }
-    if (formats && !name.empty()) (*formats)[std::string(name)] = format;
+    if (formats)
+      for (std::string_view name : names)
+        if (!name.empty()) (*formats)[std::string(name)] = format;
     i = close;
   }
   return out;

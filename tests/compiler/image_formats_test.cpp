@@ -17,10 +17,10 @@ const char* kCompute = R"(#version 310 es
 layout(local_size_x = 1) in;
 layout(r16, binding = 0) readonly uniform highp image2D a;
 layout(binding = 1, rg16_snorm) writeonly uniform highp image2D b;
-layout(rgba16) readonly uniform highp image3D c;
+layout(rgba16) readonly uniform highp image3D c, e;
 layout(rgba32f, binding = 3) readonly uniform highp image2D d;
 void main() {
-  imageStore(b, ivec2(0), imageLoad(a, ivec2(0)) + imageLoad(c, ivec3(0)) + imageLoad(d, ivec2(0)));
+  imageStore(b, ivec2(0), imageLoad(a, ivec2(0)) + imageLoad(c, ivec3(0)) + imageLoad(e, ivec3(1)) + imageLoad(d, ivec2(0)));
 }
 )";
 
@@ -50,6 +50,7 @@ TEST(Norm16ImageFormats, DeclaredWithTheirRealFormats) {
   EXPECT_EQ(formats.at("a"), static_cast<uint32_t>(spv::ImageFormatR16));
   EXPECT_EQ(formats.at("b"), static_cast<uint32_t>(spv::ImageFormatRg16Snorm));
   EXPECT_EQ(formats.at("c"), static_cast<uint32_t>(spv::ImageFormatRgba16));
+  EXPECT_EQ(formats.at("e"), static_cast<uint32_t>(spv::ImageFormatRgba16));
   EXPECT_EQ(formats.at("d"), static_cast<uint32_t>(spv::ImageFormatRgba32f));
   auto m = SpirvModule::parse(r.stages[0].spirv);
   ASSERT_TRUE(m);
