@@ -46,17 +46,9 @@ GLint GetFragDataIndex(Context& ctx, GLuint program, const GLchar* name) {
   // Built-in outputs (ES 1.00's gl_FragColor/gl_FragData) are not
   // application outputs and have no index of their own.
   if (!name || std::string_view(name).compare(0, 3, "gl_") == 0) return -1;
-  std::string_view base;
   uint32_t element = 0;
-  bool subscripted = false;
-  if (!parse_array_name(name, &base, &element, &subscripted)) return -1;
-  for (const compiler::InterfaceVariable& o : lp->interface.fragment_outputs) {
-    std::string_view oname = o.name;
-    if (oname.size() > 3 && oname.substr(oname.size() - 3) == "[0]") oname.remove_suffix(3);
-    if (o.name == name) return o.index;
-    if (oname == base && element < static_cast<uint32_t>(std::max(o.array_size, 1))) return o.index;
-  }
-  return -1;
+  const compiler::InterfaceVariable* o = find_fragment_output(*lp, name, &element);
+  return o ? static_cast<GLint>(o->index) : -1;
 }
 
 }  // namespace brass::gl::api

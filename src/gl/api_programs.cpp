@@ -227,19 +227,9 @@ GLint GetFragDataLocation(Context& ctx, GLuint program, const GLchar* name) {
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;
   }
-  if (!name) return -1;
-  std::string_view base;
   uint32_t element = 0;
-  bool subscripted = false;
-  if (!parse_array_name(name, &base, &element, &subscripted)) return -1;
-  for (const compiler::InterfaceVariable& o : lp->interface.fragment_outputs) {
-    std::string_view oname = o.name;
-    if (oname.size() > 3 && oname.substr(oname.size() - 3) == "[0]") oname.remove_suffix(3);
-    if (o.name == name) return o.location;
-    if (oname == base && element < static_cast<uint32_t>(std::max(o.array_size, 1)))
-      return o.location + static_cast<GLint>(element);
-  }
-  return -1;
+  const compiler::InterfaceVariable* o = find_fragment_output(*lp, name, &element);
+  return o ? o->location + static_cast<GLint>(element) : -1;
 }
 
 void GetActiveAttrib(Context& ctx, GLuint program, GLuint index, GLsizei bufSize, GLsizei* length, GLint* size,

@@ -98,6 +98,25 @@ Shader* lookup_shader(Context& ctx, GLuint name) {
   return static_cast<Shader*>(o);
 }
 
+const compiler::InterfaceVariable* find_fragment_output(const LinkedProgram& lp, const char* name, uint32_t* element) {
+  *element = 0;
+  if (!name) return nullptr;
+  std::string_view base;
+  uint32_t index = 0;
+  bool subscripted = false;
+  if (!parse_array_name(name, &base, &index, &subscripted)) return nullptr;
+  for (const compiler::InterfaceVariable& o : lp.interface.fragment_outputs) {
+    std::string_view oname = o.name;
+    if (oname.size() > 3 && oname.substr(oname.size() - 3) == "[0]") oname.remove_suffix(3);
+    if (o.name == name) return &o;
+    if (oname == base && index < static_cast<uint32_t>(std::max(o.array_size, 1))) {
+      *element = index;
+      return &o;
+    }
+  }
+  return nullptr;
+}
+
 bool parse_array_name(std::string_view name, std::string_view* base, uint32_t* element, bool* subscripted) {
   *element = 0;
   *subscripted = false;

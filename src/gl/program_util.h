@@ -31,6 +31,11 @@ Shader* lookup_shader(Context& ctx, GLuint name);
 // malformed subscripts ("a[", "a[-1]", "a[01]" is accepted as 1).
 bool parse_array_name(std::string_view name, std::string_view* base, uint32_t* element, bool* subscripted);
 
+// The fragment output a glGetFragData{Location,Index} name denotes ("out",
+// "out[2]" for an element of an array output), and the element; null when
+// none does.
+const compiler::InterfaceVariable* find_fragment_output(const LinkedProgram& lp, const char* name, uint32_t* element);
+
 // GL string return: copies at most bufSize - 1 chars plus a terminator.
 void copy_gl_string(const std::string& s, GLsizei buf_size, GLsizei* length, GLchar* out);
 
