@@ -38,6 +38,10 @@ class VulkanScreen final : public pipe::Screen {
   VkDevice vk_device() const { return device_->handle(); }
   const vk::Capabilities& caps() const { return device_->caps(); }
   bool dynamic_rendering() const { return device_->paths().dynamic_rendering; }
+  // Every graphics pipeline and library is created through this cache
+  // (VK_NULL_HANDLE: none). It is loaded from and saved to
+  // BRASS_SHADER_CACHE_DIR by pipeline/pipeline_cache_file.
+  VkPipelineCache pipeline_cache() const { return pipeline_cache_; }
 
   // Ring registry: ids start at 1 (0 = never used).
   uint32_t register_ring(BatchRing* ring);
@@ -57,6 +61,7 @@ class VulkanScreen final : public pipe::Screen {
 
  private:
   std::unique_ptr<vk::Device> device_;
+  VkPipelineCache pipeline_cache_ = VK_NULL_HANDLE;
   std::mutex rings_mutex_;
   std::vector<BatchRing*> rings_;  // index = id - 1
   std::array<bool, static_cast<size_t>(pipe::Format::Count)> forced_emulation_{};
