@@ -9,6 +9,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "util/atomic_file.h"
 #include "util/log.h"
 #include "util/options.h"
 #include "util/stats.h"
@@ -360,14 +361,12 @@ std::string ShaderCache::path_for(const CacheKey& key) const {
 std::optional<LinkResult> ShaderCache::load(const CacheKey& key) const {
   if (!enabled_) return std::nullopt;
   const std::string path = path_for(key);
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
+  const std::optional<std::string> bytes = read_whole_file(path);
+  if (!bytes) {
     g_cache_misses.add();
     return std::nullopt;
   }
-  std::stringstream ss;
-  ss << f.rdbuf();
-  auto result = deserialize_link_result(ss.str());
+  auto result = deserialize_link_result(*bytes);
   if (!result) {
     g_cache_corrupt.add();
     g_cache_misses.add();
@@ -380,28 +379,9 @@ std::optional<LinkResult> ShaderCache::load(const CacheKey& key) const {
 
 void ShaderCache::store(const CacheKey& key, const LinkResult& result) const {
   if (!enabled_ || !result.ok) return;
-  const std::string path = path_for(key);
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-  if (ec) {
-    BRASS_WARN_ONCE("shader cache: cannot create %s: %s", directory_.c_str(), ec.message().c_str());
-    return;
-  }
-  // Unique temporary name per process and thread, then an atomic rename.
-  static std::atomic<uint64_t> counter{0};
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter.fetch_add(1));
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    const std::string bytes = serialize_link_result(result);
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!f) {
-      BRASS_WARN_ONCE("shader cache: cannot write %s", tmp.c_str());
-      std::filesystem::remove(tmp, ec);
-      return;
-    }
-  }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) std::filesystem::remove(tmp, ec);
+  std::string error;
+  if (!write_file_atomically(path_for(key), serialize_link_result(result), &error))
+    BRASS_WARN_ONCE("shader cache: %s", error.c_str());
 }
 
 ShaderCache& ShaderCache::process_cache() {

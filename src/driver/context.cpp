@@ -37,7 +37,7 @@ vk::Status VulkanContext::init() {
   vk::Status s = ring_->init();
   if (!s) return s;
   stream_ = std::make_unique<StreamBuffer>(device_, *ring_);
-  meta_ = std::make_unique<MetaPipelines>(device_);
+  meta_ = std::make_unique<MetaPipelines>(device_, screen_.pipeline_cache());
   s = meta_->init();
   if (!s) return s;
   dynamic_rendering_ = screen_.dynamic_rendering();
@@ -531,6 +531,8 @@ void VulkanContext::flush(Ref<pipe::Fence>* fence, uint32_t flags) {
                               : fence                          ? SubmitReason::Fence
                                                                : SubmitReason::Flush;
   if (ring_->has_work() || pending_clear_mask_ || rp_active_) submit(reason);
+  // Frame ends and fences are where new pipelines have usually just been made.
+  if (reason != SubmitReason::Flush) screen_.request_pipeline_cache_save();
   if (fence) *fence = make_ref<VulkanFence>(ring_->id(), ring_->current_serial() - 1);
 }
 

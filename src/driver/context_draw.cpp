@@ -154,6 +154,7 @@ bool VulkanContext::update_pipeline(const pipe::DrawInfo& info) {
     bi.layout = prog.descriptors.pipeline_layout();
     bi.vertex_elements = velems_;
     bi.dynamic_vertex_input = dynamic_vertex_input_;
+    bi.cache = screen_.pipeline_cache();
     if (!dynamic_rendering_) {
       RenderPassKey rk;
       std::memcpy(rk.color_formats, k.color_formats, sizeof(rk.color_formats));

@@ -5,6 +5,7 @@
 #include "driver/resource/resource.h"
 #include "driver/status.h"
 #include "util/log.h"
+#include "util/options.h"
 #include "util/stats.h"
 
 namespace brass::driver {
@@ -20,10 +21,18 @@ std::unique_ptr<VulkanScreen> VulkanScreen::create(std::string* why_not) {
   return std::make_unique<VulkanScreen>(std::move(device));
 }
 
-VulkanScreen::VulkanScreen(std::unique_ptr<vk::Device> device) : device_(std::move(device)) {}
+VulkanScreen::VulkanScreen(std::unique_ptr<vk::Device> device) : device_(std::move(device)) {
+  // BRASS_SHADER_CACHE_DISABLE / MESA_SHADER_CACHE_DISABLE (paths().shader_cache
+  // false): no VkPipelineCache at all, so every pipeline is really compiled.
+  const std::string& dir = options().shader_cache_dir;
+  if (device_->paths().shader_cache && !dir.empty())
+    pipeline_cache_ = PipelineCacheFile::open(*device_, dir + "/pipelines/" + pipeline_cache_file_name(device_->caps()));
+}
 
 VulkanScreen::~VulkanScreen() {
-  if (device_) vkDeviceWaitIdle(device_->handle());
+  if (!device_) return;
+  vkDeviceWaitIdle(device_->handle());
+  pipeline_cache_.reset();  // saves, before the device goes
 }
 
 const char* VulkanScreen::name() const { return device_->caps().device_name.c_str(); }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 #include "device/device.h"
+#include "driver/pipeline/pipeline_cache_file.h"
 #include "pipe/screen.h"
 
 namespace brass::driver {
@@ -41,7 +42,11 @@ class VulkanScreen final : public pipe::Screen {
   // Every graphics pipeline and library is created through this cache
   // (VK_NULL_HANDLE: none). It is loaded from and saved to
   // BRASS_SHADER_CACHE_DIR by pipeline/pipeline_cache_file.
-  VkPipelineCache pipeline_cache() const { return pipeline_cache_; }
+  VkPipelineCache pipeline_cache() const { return pipeline_cache_ ? pipeline_cache_->handle() : VK_NULL_HANDLE; }
+  // A save of the persistent cache, when one is due (frame ends, fences).
+  void request_pipeline_cache_save() {
+    if (pipeline_cache_) pipeline_cache_->request_save();
+  }
 
   // Ring registry: ids start at 1 (0 = never used).
   uint32_t register_ring(BatchRing* ring);
@@ -61,7 +66,7 @@ class VulkanScreen final : public pipe::Screen {
 
  private:
   std::unique_ptr<vk::Device> device_;
-  VkPipelineCache pipeline_cache_ = VK_NULL_HANDLE;
+  std::unique_ptr<PipelineCacheFile> pipeline_cache_;  // null: caching disabled
   std::mutex rings_mutex_;
   std::vector<BatchRing*> rings_;  // index = id - 1
   std::array<bool, static_cast<size_t>(pipe::Format::Count)> forced_emulation_{};

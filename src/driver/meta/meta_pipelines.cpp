@@ -179,7 +179,7 @@ vk::Status MetaPipelines::get(const MetaKey& k, VkPipeline* out) {
   ci.pDynamicState = &dy;
   ci.layout = layout_;
   ci.renderPass = reinterpret_cast<VkRenderPass>(k.render_pass);
-  BRASS_VK_RETURN_IF_FAILED(vkCreateGraphicsPipelines(device_.handle(), VK_NULL_HANDLE, 1, &ci, nullptr, out));
+  BRASS_VK_RETURN_IF_FAILED(vkCreateGraphicsPipelines(device_.handle(), cache_, 1, &ci, nullptr, out));
   g_meta_pipelines.add();
   pipelines_.emplace(k, *out);
   return {};

@@ -52,7 +52,7 @@ static_assert(std::has_unique_object_representations_v<MetaKey>);
 
 class MetaPipelines {
  public:
-  explicit MetaPipelines(vk::Device& device) : device_(device) {}
+  MetaPipelines(vk::Device& device, VkPipelineCache cache) : device_(device), cache_(cache) {}
   ~MetaPipelines();
   MetaPipelines(const MetaPipelines&) = delete;
   MetaPipelines& operator=(const MetaPipelines&) = delete;
@@ -71,6 +71,7 @@ class MetaPipelines {
   vk::Status module(MetaShader s, uint32_t location, VkShaderModule* out);
 
   vk::Device& device_;
+  VkPipelineCache cache_;
   bool push_descriptors_ = false;
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;

@@ -145,7 +145,7 @@ vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuil
   ci.pDynamicState = &dy;
   ci.layout = info.layout;
   ci.renderPass = info.render_pass;
-  BRASS_VK_RETURN_IF_FAILED(vkCreateGraphicsPipelines(device.handle(), VK_NULL_HANDLE, 1, &ci, nullptr, out));
+  BRASS_VK_RETURN_IF_FAILED(vkCreateGraphicsPipelines(device.handle(), info.cache, 1, &ci, nullptr, out));
   g_pipelines_created.add();
   return {};
 }

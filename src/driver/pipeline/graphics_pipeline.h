@@ -18,6 +18,7 @@ struct PipelineBuildInfo {
   const pipe::VertexElementsObject* vertex_elements = nullptr;  // when vertex input is static
   bool dynamic_vertex_input = false;
   VkRenderPass render_pass = VK_NULL_HANDLE;     // null: dynamic rendering
+  VkPipelineCache cache = VK_NULL_HANDLE;        // the screen's (persistent) cache
 };
 
 vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* out);
