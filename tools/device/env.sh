@@ -5,6 +5,8 @@ ldconfig
 export LD_LIBRARY_PATH=$PWD/.devbin/lib
 export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 export XDG_RUNTIME_DIR=/tmp
+# The validation layer pack.sh --tests carries (BRASS_DEBUG=validation finds it).
+[ -d "$PWD/.devbin/layers" ] && export VK_LAYER_PATH=$PWD/.devbin/layers
 export NATIVE_VENDOR_JSON=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
 # A build-tree layout, so tools/bench/compare --build /tmp/b finds the JSON.
 mkdir -p /tmp/b/share/glvnd/egl_vendor.d

@@ -3,8 +3,15 @@
 # to run Brass and brass-bench, into .devbin/ (git-ignored; carry it, with
 # .gl/ holding glvnd's loader packages as the device tool's README says).
 #   tools/device/pack.sh            then, on the device: source tools/device/env.sh
+#   tools/device/pack.sh --tests    also the pipe-level test binary (CI preset,
+#                                   stripped) and the Khronos validation layer,
+#                                   for the GPL / descriptor-buffer tests that
+#                                   lavapipe skips: on the device run
+#                                   .devbin/pipe_tests (env.sh sets the layer up)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+with_tests=0
+[[ "${1:-}" == --tests ]] && with_tests=1
 cmake --preset release >/dev/null
 cmake --build --preset release -j2 >/dev/null
 rm -rf .devbin && mkdir -p .devbin/lib
@@ -16,4 +23,14 @@ strip .devbin/lib/libEGL_brass.so
 for l in libX11.so.6 libX11-xcb.so.1 libxcb.so.1 libXau.so.6 libXdmcp.so.6 libbsd.so.0 libmd.so.0 libpng16.so.16 libz.so.1; do
   cp -L "/lib/x86_64-linux-gnu/$l" .devbin/lib/
 done
+if (( with_tests )); then
+  cmake --build --preset ci -j2 --target pipe_tests >/dev/null
+  cp build/ci/tests/pipe/pipe_tests .devbin/
+  strip .devbin/pipe_tests
+  mkdir -p .devbin/layers
+  cp /usr/lib/x86_64-linux-gnu/libVkLayer_khronos_validation.so .devbin/layers/
+  strip .devbin/layers/libVkLayer_khronos_validation.so
+  sed 's|"library_path": *"[^"]*"|"library_path": "./libVkLayer_khronos_validation.so"|' \
+    /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json > .devbin/layers/VkLayer_khronos_validation.json
+fi
 du -sh .devbin
