@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "device/instance.h"
 #include "util/log.h"
 
 namespace brass::vk {
@@ -14,6 +15,7 @@ namespace {
 struct ExtensionEntry {
   const char* name;
   size_t feature_offset;  // SIZE_MAX: no feature struct
+  uint32_t since_header = 0;  // VK_HEADER_VERSION that introduced it, where newer than Debian 12's layer
 };
 
 constexpr size_t kNoFeatures = SIZE_MAX;
@@ -34,8 +36,8 @@ const ExtensionEntry kExtensions[] = {
     {VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, BRASS_FEATURE(robustness2)},
     {VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, BRASS_FEATURE(transform_feedback)},
     {VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME, BRASS_FEATURE(line_rasterization)},
-    {VK_EXT_SHADER_OBJECT_EXTENSION_NAME, BRASS_FEATURE(shader_object)},
-    {VK_KHR_MAINTENANCE_5_EXTENSION_NAME, BRASS_FEATURE(maintenance5)},
+    {VK_EXT_SHADER_OBJECT_EXTENSION_NAME, BRASS_FEATURE(shader_object), 246},
+    {VK_KHR_MAINTENANCE_5_EXTENSION_NAME, BRASS_FEATURE(maintenance5), 254},
     {VK_EXT_NON_SEAMLESS_CUBE_MAP_EXTENSION_NAME, BRASS_FEATURE(non_seamless_cube_map)},
     {VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME, BRASS_FEATURE(index_type_uint8)},
     {VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME, BRASS_FEATURE(list_restart)},
@@ -169,8 +171,16 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   std::sort(c.device_extensions.begin(), c.device_extensions.end());
 
   c.enabled_extensions.clear();
-  for (const auto& e : kExtensions)
-    if (c.has_extension(e.name)) c.enabled_extensions.emplace_back(e.name);
+  const uint32_t layer = Instance::validation_layer_header();
+  for (const auto& e : kExtensions) {
+    if (!c.has_extension(e.name)) continue;
+    if (layer && e.since_header > layer) {
+      // The validation layer cannot validate it and flags its mere use.
+      BRASS_INFO("validation layer 1.3.%u predates %s: left off", layer, e.name);
+      continue;
+    }
+    c.enabled_extensions.emplace_back(e.name);
+  }
   // Shader objects and GPL/descriptor buffer each need their base extensions;
   // the table above only lists extensions whose dependencies are core 1.3 or
   // listed too, so no further resolution is needed.

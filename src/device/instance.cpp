@@ -1,5 +1,6 @@
 #include "device/instance.h"
 
+#include <atomic>
 #include <cstring>
 #include <mutex>
 
@@ -28,20 +29,25 @@ VKAPI_ATTR VkBool32 VKAPI_CALL debug_callback(VkDebugUtilsMessageSeverityFlagBit
   return VK_FALSE;
 }
 
-bool layer_present(const char* name) {
+std::atomic<uint32_t> g_validation_layer_header{0};
+
+// The layer's specVersion, 0 when it is not installed.
+uint32_t layer_spec_version(const char* name) {
   uint32_t n = 0;
-  if (vkEnumerateInstanceLayerProperties(&n, nullptr) != VK_SUCCESS) return false;
+  if (vkEnumerateInstanceLayerProperties(&n, nullptr) != VK_SUCCESS) return 0;
   std::vector<VkLayerProperties> layers(n);
-  if (vkEnumerateInstanceLayerProperties(&n, layers.data()) != VK_SUCCESS) return false;
+  if (vkEnumerateInstanceLayerProperties(&n, layers.data()) != VK_SUCCESS) return 0;
   for (const auto& l : layers)
-    if (std::strcmp(l.layerName, name) == 0) return true;
-  return false;
+    if (std::strcmp(l.layerName, name) == 0) return l.specVersion ? l.specVersion : 1;
+  return 0;
 }
 
 std::once_flag g_volk_once;
 VkResult g_volk_result = VK_ERROR_INITIALIZATION_FAILED;
 
 }  // namespace
+
+uint32_t Instance::validation_layer_header() { return g_validation_layer_header.load(); }
 
 uint64_t Instance::validation_message_count() { return g_validation_messages.load(std::memory_order_relaxed); }
 
@@ -99,8 +105,10 @@ std::unique_ptr<Instance> Instance::create(const InstanceConfig& config, Status*
   std::vector<const char*> layers;
   bool validation = false;
   if (config.validation) {
-    if (layer_present(kValidation) && available_ext(VK_EXT_DEBUG_UTILS_EXTENSION_NAME)) {
+    const uint32_t layer_version = layer_spec_version(kValidation);
+    if (layer_version && available_ext(VK_EXT_DEBUG_UTILS_EXTENSION_NAME)) {
       layers.push_back(kValidation);
+      g_validation_layer_header.store(VK_API_VERSION_PATCH(layer_version));
       want(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
       validation = true;
     } else {

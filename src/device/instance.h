@@ -35,6 +35,11 @@ class Instance {
   // Validation errors and warnings seen by the debug messenger, process-wide.
   static uint64_t validation_message_count();
   static std::string last_validation_message();
+  // The header version (patch of specVersion) of the validation layer this
+  // process enabled, 0 without one. A layer older than an extension reports
+  // every use of it as an error, so device creation leaves such extensions
+  // off while validating (capabilities.cpp).
+  static uint32_t validation_layer_header();
 
  private:
   Instance() = default;
