@@ -46,7 +46,8 @@ class DrawClearBlitTest : public PipeTest {
 TEST_F(DrawClearBlitTest, MaskedColorClearKeepsMaskedChannels) {
   auto rt = make_texture(16, 16);
   bind_target(rt.get());
-  ctx->clear(pipe::kClearColor0, nullptr, {{0, 0.5f, 0, 0}}, 0, 0);
+  // 128/255, not 0.5: 127.5 may round either way (NVIDIA gives 127).
+  ctx->clear(pipe::kClearColor0, nullptr, {{0, 128.0f / 255.0f, 0, 0}}, 0, 0);
   pipe::ClearMasks masks;
   masks.color[0] = pipe::kMaskR | pipe::kMaskA;
   const uint64_t draws = stat("clear.masked_draws");
@@ -184,7 +185,7 @@ TEST_F(DrawClearBlitTest, FlippedBlitMirrorsBothAxes) {
 TEST_F(DrawClearBlitTest, FormatConvertingBlitToHalfFloat) {
   auto src = make_texture(4, 4);
   bind_target(src.get());
-  ctx->clear(pipe::kClearColor0, nullptr, {{1, 0.5f, 0, 1}}, 0, 0);
+  ctx->clear(pipe::kClearColor0, nullptr, {{1, 128.0f / 255.0f, 0, 1}}, 0, 0);  // exact in UNORM8
   auto dst = make_texture(8, 8, pipe::Format::RGBA16_FLOAT);
   pipe::BlitInfo b;
   b.src = {src.get(), 0, {0, 0, 0, 4, 4, 1}, pipe::Format::None};
