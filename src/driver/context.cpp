@@ -522,6 +522,7 @@ vk::Status VulkanContext::submit(SubmitReason reason) {
   dirty_sets_ = 0x1f;
   topology_dirty_ = true;
   bound_pipeline_ = VK_NULL_HANDLE;
+  bound_entry_ = nullptr;
   bound_layout_ = VK_NULL_HANDLE;
   return s;
 }
@@ -533,6 +534,7 @@ void VulkanContext::flush(Ref<pipe::Fence>* fence, uint32_t flags) {
   if (ring_->has_work() || pending_clear_mask_ || rp_active_) submit(reason);
   // Frame ends and fences are where new pipelines have usually just been made.
   if (reason != SubmitReason::Flush) screen_.request_pipeline_cache_save();
+  if (reason == SubmitReason::Swap) end_pipeline_frame();
   if (fence) *fence = make_ref<VulkanFence>(ring_->id(), ring_->current_serial() - 1);
 }
 

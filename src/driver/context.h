@@ -1,7 +1,8 @@
 // pipe::Context over Vulkan. The implementation is split by concern:
 //   context.cpp              creation, state binding, flush, invalidation
-//   context_draw.cpp         draw-time validation (barriers, pipeline,
-//                            descriptors, dynamic state) and draws
+//   context_draw.cpp         draw-time validation (barriers, descriptors,
+//                            dynamic state) and draws
+//   context_pipeline.cpp     the draw's pipeline: libraries or monolithic
 //   context_render_pass.cpp  lazy render pass begin/end, clears
 //   context_copy.cpp         copies, blits, mipmap generation
 //   context_transfer.cpp     subdata, map/unmap
@@ -14,6 +15,7 @@
 #include "driver/barrier/barrier_batch.h"
 #include "driver/batch/batch_ring.h"
 #include "driver/meta/meta_pipelines.h"
+#include "driver/pipeline/graphics_pipeline.h"
 #include "driver/pipeline/pipeline_key.h"
 #include "driver/program.h"
 #include "driver/query/query_slots.h"
@@ -85,6 +87,7 @@ class VulkanContext final : public pipe::Context {
   pipe::ShaderProgram* create_shader_program(const pipe::ShaderInfo& info, pipe::Status* status) override;
   void bind_shader_program(pipe::ShaderProgram* p) override;
   void delete_shader_program(pipe::ShaderProgram* p) override;
+  bool shader_program_ready(pipe::ShaderProgram* p, bool wait) override;
 
   void set_framebuffer_state(const pipe::FramebufferState& fb) override;
   void set_viewports(uint32_t start, std::span<const pipe::Viewport> v) override;
@@ -222,7 +225,16 @@ class VulkanContext final : public pipe::Context {
 
   // --- draws (context_draw.cpp) ---
   bool validate_resources(const pipe::DrawIndirect* indirect);
+  // --- pipelines (context_pipeline.cpp) ---
   bool update_pipeline(const pipe::DrawInfo& info);
+  void fill_pipeline_key(const pipe::DrawInfo& info);
+  // A pipeline for key_ on the draw path (timed and counted by kind).
+  PipelineEntry* create_pipeline(pipe::ShaderProgram& prog);
+  bool create_monolithic(pipe::ShaderProgram& prog, VkPipeline* out);
+  // The optimized link of a fast-linked entry, on the worker pool.
+  void queue_optimized_link(pipe::ShaderProgram& prog, PipelineEntry& entry, std::array<VkPipeline, 3> libraries);
+  // At frame ends: the longest draw-path pipeline wait of the frame.
+  void end_pipeline_frame();
   bool update_descriptors();
   bool write_set(unsigned set);
   void emit_dynamic_state(const pipe::DrawInfo& info);
@@ -310,6 +322,8 @@ class VulkanContext final : public pipe::Context {
   uint32_t dirty_sets_ = 0x1f;
   PipelineKey key_;
   VkPipeline bound_pipeline_ = VK_NULL_HANDLE;
+  PipelineEntry* bound_entry_ = nullptr;  // whose `current` may be swapped for the optimized pipeline
+  uint64_t frame_pipeline_wait_ns_ = 0;
   VkPipelineLayout bound_layout_ = VK_NULL_HANDLE;
   std::array<VkDescriptorSet, kDescriptorTypeSets> bound_sets_{};
   uint64_t validated_serial_ = 0;

@@ -5,6 +5,7 @@
 #include "driver/screen.h"
 #include "driver/status.h"
 #include "util/log.h"
+#include "util/thread_pool.h"
 
 namespace brass::pipe {
 
@@ -13,6 +14,45 @@ ShaderProgram::ShaderProgram(driver::VulkanScreen& s) : screen(s), pipelines(s.v
 ShaderProgram::~ShaderProgram() {
   for (VkShaderModule m : modules)
     if (m) vkDestroyShaderModule(screen.vk_device(), m, nullptr);
+}
+
+// Libraries need dynamic rendering: with a VkRenderPass the fragment shader
+// library would depend on the render pass and the multisample state, i.e.
+// on the framebuffer, which is not known at link time (BRASS_DEBUG=nodynrender
+// therefore uses monolithic pipelines, as do devices without GPL and
+// BRASS_DEBUG=nogpl).
+void ShaderProgram::start_precompile() {
+  const vk::Device& device = screen.device();
+  if (!device.paths().pipeline_library || !screen.dynamic_rendering()) return;
+  uses_libraries = true;
+  // The GL defaults: filled polygons, no depth clamp, last-vertex
+  // provoking, [-1,1] clip depth where the device can, and GL_PATCH_VERTICES
+  // 3 for tessellation programs. A draw with other state builds its own.
+  driver::ShaderLibraryKey key;
+  key.patch_vertices = stage_mask & (stage_bit(ShaderStage::TessControl) | stage_bit(ShaderStage::TessEval)) ? 3 : 0;
+  key.polygon_mode = VK_POLYGON_MODE_FILL;
+  key.provoking_last = 1;
+  key.negative_one_to_one = device.caps().depth_clip_control ? 1 : 0;
+  libraries.expect_precompile(device.handle(), key);
+  // The job keeps the program alive whatever the application deletes, and
+  // the screen waits for it before going.
+  Ref<ShaderProgram> self = Ref<ShaderProgram>::share(this);
+  screen.background_jobs().add();
+  ThreadPool::shared().submit([self, key]() mutable {
+    driver::PipelineKey k;
+    key.apply(&k);
+    if (key.patch_vertices) k.topology_class = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+    driver::PipelineBuildInfo bi;
+    bi.key = &k;
+    for (unsigned i = 0; i < 5; ++i) bi.modules[i] = self->modules[i];
+    bi.layout = self->descriptors.pipeline_layout();
+    bi.dynamic_vertex_input = self->screen.caps().vertex_input_dynamic_state;
+    bi.cache = self->screen.pipeline_cache();
+    self->libraries.precompile(self->screen.device(), bi);
+    driver::VulkanScreen& s = self->screen;
+    self.reset();  // a program the application deleted meanwhile goes now, before done()
+    s.background_jobs().done();
+  });
 }
 
 ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderInfo& info, Status* status) {
@@ -30,11 +70,15 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
       *status = Status::InvalidArgument;
       break;
     }
-    // Instructions after the 5-word header; capabilities come first.
+    // Instructions after the 5-word header: capabilities, then (after
+    // names) the decorations; function bodies end the scan.
     for (size_t w = 5; w < code.size();) {
       const uint32_t op = code[w] & 0xffffu, len = code[w] >> 16;
-      if (len == 0 || op != 17 /* OpCapability */) break;
-      if (w + 1 < code.size() && code[w + 1] == 53 /* TransformFeedback */) p->transform_feedback = true;
+      if (len == 0 || w + len > code.size() || op == 54 /* OpFunction */) break;
+      if (op == 17 /* OpCapability */ && len >= 2 && code[w + 1] == 53 /* TransformFeedback */)
+        p->transform_feedback = true;
+      if (op == 71 /* OpDecorate */ && len >= 3 && code[w + 2] == 18 /* Invariant */) p->invariant = true;
+      if (op == 72 /* OpMemberDecorate */ && len >= 4 && code[w + 3] == 18) p->invariant = true;
       w += len;
     }
     VkShaderModuleCreateInfo ci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
@@ -59,6 +103,7 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
     delete p;
     return nullptr;
   }
+  if (p->stage_mask & stage_bit(ShaderStage::Vertex)) p->start_precompile();
   return p;
 }
 

@@ -8,6 +8,7 @@
 #include "driver/batch/batch_ring.h"
 #include "driver/descriptors/program_descriptors.h"
 #include "driver/pipeline/graphics_pipeline.h"
+#include "driver/pipeline/pipeline_libraries.h"
 #include "pipe/context.h"
 
 namespace brass::driver {
@@ -23,6 +24,8 @@ struct ShaderProgram final : driver::BatchHeld {
 
   // Null with *status on failure.
   static ShaderProgram* create(driver::VulkanScreen& screen, const ShaderInfo& info, Status* status);
+  // Queues the shaders library's compile on the worker pool (with GPL).
+  void start_precompile();
 
   driver::VulkanScreen& screen;
   uint64_t id = 0;
@@ -33,7 +36,13 @@ struct ShaderProgram final : driver::BatchHeld {
   // A stage declares the TransformFeedback capability (Xfb outputs): only
   // such a pipeline may be drawn with transform feedback active.
   bool transform_feedback = false;
+  // Some output is decorated Invariant: such a program is only ever drawn
+  // with link-time-optimized pipelines (context_pipeline.cpp says why).
+  bool invariant = false;
+  // Pipelines come from graphics pipeline libraries (false: monolithic).
+  bool uses_libraries = false;
   driver::ProgramDescriptors descriptors;
+  driver::ShaderLibraries libraries;
   driver::PipelineMap pipelines;
 };
 

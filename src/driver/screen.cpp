@@ -27,11 +27,15 @@ VulkanScreen::VulkanScreen(std::unique_ptr<vk::Device> device) : device_(std::mo
   const std::string& dir = options().shader_cache_dir;
   if (device_->paths().shader_cache && !dir.empty())
     pipeline_cache_ = PipelineCacheFile::open(*device_, dir + "/pipelines/" + pipeline_cache_file_name(device_->caps()));
+  if (device_->paths().pipeline_library)
+    libraries_ = std::make_unique<PipelineLibraryCache>(*device_, pipeline_cache());
 }
 
 VulkanScreen::~VulkanScreen() {
   if (!device_) return;
+  background_jobs_.wait();  // they create pipelines through the caches below
   vkDeviceWaitIdle(device_->handle());
+  libraries_.reset();
   pipeline_cache_.reset();  // saves, before the device goes
 }
 

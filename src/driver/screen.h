@@ -10,6 +10,8 @@
 #include <vector>
 #include "device/device.h"
 #include "driver/pipeline/pipeline_cache_file.h"
+#include "driver/pipeline/pipeline_libraries.h"
+#include "util/pending_jobs.h"
 #include "pipe/screen.h"
 
 namespace brass::driver {
@@ -43,6 +45,10 @@ class VulkanScreen final : public pipe::Screen {
   // (VK_NULL_HANDLE: none). It is loaded from and saved to
   // BRASS_SHADER_CACHE_DIR by pipeline/pipeline_cache_file.
   VkPipelineCache pipeline_cache() const { return pipeline_cache_ ? pipeline_cache_->handle() : VK_NULL_HANDLE; }
+  // Vertex input and fragment output libraries (null without GPL).
+  PipelineLibraryCache* pipeline_libraries() { return libraries_.get(); }
+  // Precompiles and optimized links in flight; teardown waits for them.
+  PendingJobs& background_jobs() { return background_jobs_; }
   // A save of the persistent cache, when one is due (frame ends, fences).
   void request_pipeline_cache_save() {
     if (pipeline_cache_) pipeline_cache_->request_save();
@@ -67,6 +73,8 @@ class VulkanScreen final : public pipe::Screen {
  private:
   std::unique_ptr<vk::Device> device_;
   std::unique_ptr<PipelineCacheFile> pipeline_cache_;  // null: caching disabled
+  std::unique_ptr<PipelineLibraryCache> libraries_;
+  PendingJobs background_jobs_;
   std::mutex rings_mutex_;
   std::vector<BatchRing*> rings_;  // index = id - 1
   std::array<bool, static_cast<size_t>(pipe::Format::Count)> forced_emulation_{};

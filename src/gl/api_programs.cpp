@@ -148,8 +148,17 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
   GLint v = 0;
   switch (pname) {
     case GL_DELETE_STATUS: v = p->delete_pending; break;
-    case GL_LINK_STATUS: v = p->link_status; break;
-    case GL_COMPLETION_STATUS_KHR: v = GL_TRUE; break;  // glLinkProgram is synchronous
+    // The front end links synchronously; the driver may still be
+    // precompiling pipeline pieces on its workers. The link is complete
+    // when those are done: LINK_STATUS waits (so the first draw does not),
+    // COMPLETION_STATUS_KHR only asks (KHR_parallel_shader_compile).
+    case GL_LINK_STATUS:
+      if (lp && lp->pipe_program) ctx.pipe().shader_program_ready(lp->pipe_program, true);
+      v = p->link_status;
+      break;
+    case GL_COMPLETION_STATUS_KHR:
+      v = lp && lp->pipe_program ? ctx.pipe().shader_program_ready(lp->pipe_program, false) : GL_TRUE;
+      break;
     case GL_VALIDATE_STATUS: v = p->validate_status; break;
     case GL_INFO_LOG_LENGTH: v = p->info_log.empty() ? 0 : static_cast<GLint>(p->info_log.size() + 1); break;
     case GL_ATTACHED_SHADERS: v = static_cast<GLint>(p->attached.size()); break;

@@ -71,6 +71,10 @@ class Context {
   virtual ShaderProgram* create_shader_program(const ShaderInfo& info, Status* status) = 0;
   virtual void bind_shader_program(ShaderProgram* p) = 0;
   virtual void delete_shader_program(ShaderProgram* p) = 0;
+  // Whether the driver finished the work it starts when a program is created
+  // (precompiled pipeline pieces), waiting for it if `wait`. A GL link is
+  // complete only then: GL_LINK_STATUS waits, GL_COMPLETION_STATUS_KHR asks.
+  virtual bool shader_program_ready(ShaderProgram* p, bool wait) = 0;
 
   // --- parameter state ---
   virtual void set_framebuffer_state(const FramebufferState& fb) = 0;

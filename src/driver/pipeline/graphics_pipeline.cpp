@@ -10,36 +10,92 @@ namespace brass::driver {
 
 namespace {
 StatCounter g_pipelines_created("pipeline.created");
+StatCounter g_libraries_created("pipeline.libraries_created");
+StatCounter g_links_fast("pipeline.links_fast");
+StatCounter g_links_optimized("pipeline.links_optimized");
 
-}  // namespace
+// Every piece of create-info a key implies. Built in place (the structs
+// point at each other), then a monolithic pipeline takes all of it and a
+// library the parts of its state subsets.
+struct PipelineState {
+  PipelineState(const vk::Capabilities& caps, const PipelineBuildInfo& info);
+  PipelineState(const PipelineState&) = delete;
+  PipelineState& operator=(const PipelineState&) = delete;
 
-PipelineMap::~PipelineMap() {
-  for (auto& [key, p] : map_) vkDestroyPipeline(device_, p, nullptr);
-}
-
-vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* out) {
-  const PipelineKey& k = *info.key;
-  const vk::Capabilities& caps = device.caps();
-
-  static constexpr VkShaderStageFlagBits kStages[] = {
-      VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
-      VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_GEOMETRY_BIT, VK_SHADER_STAGE_FRAGMENT_BIT};
-  std::array<VkPipelineShaderStageCreateInfo, 5> stages{};
-  uint32_t stage_count = 0;
-  for (unsigned i = 0; i < 5; ++i) {
-    if (!info.modules[i]) continue;
-    VkPipelineShaderStageCreateInfo& s = stages[stage_count++];
-    s = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-    s.stage = kStages[i];
-    s.module = info.modules[i];
-    s.pName = "main";
+  void add_vertex_input(VkGraphicsPipelineCreateInfo& ci) const {
+    ci.pVertexInputState = &vi;
+    ci.pInputAssemblyState = &ia;
+  }
+  void add_pre_rasterization(VkGraphicsPipelineCreateInfo& ci, const PipelineBuildInfo& info) {
+    for (unsigned i = 0; i < 4; ++i) add_stage(i, info.modules[i]);
+    ci.pTessellationState = key.patch_vertices ? &ts : nullptr;
+    ci.pViewportState = &vp;
+    ci.pRasterizationState = &rs;
+    ci.layout = info.layout;
+  }
+  void add_fragment_shader(VkGraphicsPipelineCreateInfo& ci, const PipelineBuildInfo& info) {
+    add_stage(4, info.modules[4]);
+    ci.pDepthStencilState = &ds;
+    ci.layout = info.layout;
+  }
+  void add_fragment_output(VkGraphicsPipelineCreateInfo& ci) const {
+    ci.pMultisampleState = &ms;
+    ci.pColorBlendState = &cb;
+  }
+  void finish(VkGraphicsPipelineCreateInfo& ci, const PipelineBuildInfo& info) const {
+    ci.stageCount = stage_count;
+    ci.pStages = stages.data();
+    ci.pDynamicState = &dy;
+    ci.renderPass = info.render_pass;
+    // Dynamic rendering: the formats (fragment output) and view mask
+    // (pre-rasterization, fragment shader) come from here.
+    if (!info.render_pass) {
+      rendering.pNext = ci.pNext;
+      ci.pNext = &rendering;
+    }
   }
 
-  // Vertex input: dynamic (vkCmdSetVertexInputEXT) or from the elements
-  // object with strides dynamic.
+  const PipelineKey& key;
+  std::array<VkPipelineShaderStageCreateInfo, 5> stages{};
+  uint32_t stage_count = 0;
   std::array<VkVertexInputBindingDescription, pipe::kMaxVertexBuffers> vb{};
   std::array<VkVertexInputAttributeDescription, pipe::kMaxVertexElements> va{};
   VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+  VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+  VkPipelineTessellationStateCreateInfo ts{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO};
+  VkPipelineViewportDepthClipControlCreateInfoEXT clip{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT};
+  VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+  VkPipelineRasterizationProvokingVertexStateCreateInfoEXT provoking{
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT};
+  VkPipelineRasterizationStateCreateInfo rs{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+  VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+  VkSampleMask sample_mask[2] = {};
+  VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+  std::array<VkPipelineColorBlendAttachmentState, 8> att{};
+  VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  std::array<VkDynamicState, 32> dyn{};
+  VkPipelineDynamicStateCreateInfo dy{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+  std::array<VkFormat, 8> color_formats{};
+  mutable VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+
+ private:
+  void add_stage(unsigned i, VkShaderModule module) {
+    static constexpr VkShaderStageFlagBits kStages[] = {
+        VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+        VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_GEOMETRY_BIT, VK_SHADER_STAGE_FRAGMENT_BIT};
+    if (!module) return;
+    VkPipelineShaderStageCreateInfo& s = stages[stage_count++];
+    s = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+    s.stage = kStages[i];
+    s.module = module;
+    s.pName = "main";
+  }
+};
+
+PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildInfo& info) : key(*info.key) {
+  const PipelineKey& k = key;
+  // Vertex input: dynamic (vkCmdSetVertexInputEXT) or from the elements
+  // object with strides dynamic.
   if (!info.dynamic_vertex_input && info.vertex_elements) {
     const pipe::VertexElementsObject& ve = *info.vertex_elements;
     for (unsigned b = 0; b < pipe::kMaxVertexBuffers; ++b) {
@@ -53,37 +109,25 @@ vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuil
     vi.pVertexBindingDescriptions = vb.data();
     vi.pVertexAttributeDescriptions = va.data();
   }
-
-  VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   ia.topology = static_cast<VkPrimitiveTopology>(k.topology_class);
-  VkPipelineTessellationStateCreateInfo ts{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO};
   ts.patchControlPoints = std::max<uint32_t>(1, k.patch_vertices);
 
-  VkPipelineViewportDepthClipControlCreateInfoEXT clip{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT};
   clip.negativeOneToOne = VK_TRUE;
-  VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
   if (k.negative_one_to_one) vp.pNext = &clip;
-
-  VkPipelineRasterizationProvokingVertexStateCreateInfoEXT provoking{
-      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT};
   provoking.provokingVertexMode = VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT;
-  VkPipelineRasterizationStateCreateInfo rs{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
   rs.depthClampEnable = k.depth_clamp && caps.depth_clamp;
   rs.polygonMode = caps.fill_mode_non_solid ? static_cast<VkPolygonMode>(k.polygon_mode) : VK_POLYGON_MODE_FILL;
   rs.lineWidth = 1.0f;
   if (k.provoking_last && caps.provoking_vertex_last) rs.pNext = &provoking;
 
-  VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   ms.rasterizationSamples = static_cast<VkSampleCountFlagBits>(std::max<uint8_t>(1, k.samples));
-  const VkSampleMask sample_mask[2] = {k.sample_mask, k.sample_mask};
+  sample_mask[0] = sample_mask[1] = k.sample_mask;
   ms.pSampleMask = sample_mask;
   ms.alphaToCoverageEnable = k.alpha_to_coverage;
   ms.alphaToOneEnable = k.alpha_to_one && caps.supported.core.features.alphaToOne;
 
-  VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
   ds.maxDepthBounds = 1.0f;
 
-  std::array<VkPipelineColorBlendAttachmentState, 8> att{};
   for (unsigned i = 0; i < k.color_count; ++i) {
     const uint32_t p = k.blend_rt[i];
     VkPipelineColorBlendAttachmentState& a = att[i];
@@ -96,14 +140,14 @@ vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuil
     a.dstAlphaBlendFactor = vk_blend_factor(static_cast<pipe::BlendFactor>((p >> 22) & 31));
     a.colorWriteMask = (p >> 27) & 15;  // pipe R/G/B/A bits match Vulkan's
   }
-  VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
   cb.logicOpEnable = k.logic_op_enable && caps.logic_op;
   cb.logicOp = static_cast<VkLogicOp>(k.logic_op);
   cb.attachmentCount = k.color_count;
   cb.pAttachments = att.data();
 
-  std::array<VkDynamicState, 32> dyn{};
-  uint32_t dyn_count = 0;
+  // One list for every library and the monolithic pipeline: a state belongs
+  // to one subset and the others ignore it.
+  uint32_t n = 0;
   for (VkDynamicState d :
        {VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT, VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT, VK_DYNAMIC_STATE_LINE_WIDTH,
         VK_DYNAMIC_STATE_DEPTH_BIAS, VK_DYNAMIC_STATE_BLEND_CONSTANTS, VK_DYNAMIC_STATE_DEPTH_BOUNDS,
@@ -114,39 +158,78 @@ vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuil
         VK_DYNAMIC_STATE_DEPTH_BOUNDS_TEST_ENABLE, VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE,
         VK_DYNAMIC_STATE_STENCIL_OP, VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE,
         VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE})
-    dyn[dyn_count++] = d;
-  dyn[dyn_count++] = info.dynamic_vertex_input ? VK_DYNAMIC_STATE_VERTEX_INPUT_EXT
-                                               : VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE;
-  VkPipelineDynamicStateCreateInfo dy{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
-  dy.dynamicStateCount = dyn_count;
+    dyn[n++] = d;
+  dyn[n++] = info.dynamic_vertex_input ? VK_DYNAMIC_STATE_VERTEX_INPUT_EXT : VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE;
+  dy.dynamicStateCount = n;
   dy.pDynamicStates = dyn.data();
 
-  std::array<VkFormat, 8> color_formats{};
   for (unsigned i = 0; i < k.color_count; ++i) color_formats[i] = static_cast<VkFormat>(k.color_formats[i]);
   const VkFormat dsf = static_cast<VkFormat>(k.depth_stencil_format);
-  VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
   rendering.colorAttachmentCount = k.color_count;
   rendering.pColorAttachmentFormats = color_formats.data();
   rendering.depthAttachmentFormat = format_has_depth(dsf) ? dsf : VK_FORMAT_UNDEFINED;
   rendering.stencilAttachmentFormat = format_has_stencil(dsf) ? dsf : VK_FORMAT_UNDEFINED;
+}
 
+}  // namespace
+
+PipelineMap::~PipelineMap() {
+  for (auto& [key, e] : map_) {
+    for (VkPipeline p : {e.fast_linked, e.optimized.load(), e.monolithic})
+      if (p) vkDestroyPipeline(device_, p, nullptr);
+  }
+}
+
+vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* out) {
+  PipelineState st(device.caps(), info);
   VkGraphicsPipelineCreateInfo ci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-  ci.pNext = info.render_pass ? nullptr : &rendering;
-  ci.stageCount = stage_count;
-  ci.pStages = stages.data();
-  ci.pVertexInputState = &vi;
-  ci.pInputAssemblyState = &ia;
-  ci.pTessellationState = k.patch_vertices ? &ts : nullptr;
-  ci.pViewportState = &vp;
-  ci.pRasterizationState = &rs;
-  ci.pMultisampleState = &ms;
-  ci.pDepthStencilState = &ds;
-  ci.pColorBlendState = &cb;
-  ci.pDynamicState = &dy;
-  ci.layout = info.layout;
-  ci.renderPass = info.render_pass;
+  st.add_vertex_input(ci);
+  st.add_pre_rasterization(ci, info);
+  st.add_fragment_shader(ci, info);
+  st.add_fragment_output(ci);
+  st.finish(ci, info);
   BRASS_VK_RETURN_IF_FAILED(vkCreateGraphicsPipelines(device.handle(), info.cache, 1, &ci, nullptr, out));
   g_pipelines_created.add();
+  return {};
+}
+
+vk::Status create_pipeline_library(const vk::Device& device, const PipelineBuildInfo& info,
+                                   VkGraphicsPipelineLibraryFlagsEXT parts, VkPipeline* out) {
+  PipelineState st(device.caps(), info);
+  VkGraphicsPipelineLibraryCreateInfoEXT lib{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT};
+  lib.flags = parts;
+  VkGraphicsPipelineCreateInfo ci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+  ci.pNext = &lib;
+  ci.flags = VK_PIPELINE_CREATE_LIBRARY_BIT_KHR | VK_PIPELINE_CREATE_RETAIN_LINK_TIME_OPTIMIZATION_INFO_BIT_EXT;
+  if (parts & VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT) st.add_vertex_input(ci);
+  if (parts & VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT) st.add_pre_rasterization(ci, info);
+  if (parts & VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT) st.add_fragment_shader(ci, info);
+  if (parts & VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT) {
+    st.add_fragment_output(ci);
+  } else {
+    // Attachment formats belong to fragment output alone; other libraries
+    // leave them out so that one shaders library serves every framebuffer.
+    st.rendering.colorAttachmentCount = 0;
+    st.rendering.depthAttachmentFormat = VK_FORMAT_UNDEFINED;
+    st.rendering.stencilAttachmentFormat = VK_FORMAT_UNDEFINED;
+  }
+  st.finish(ci, info);
+  BRASS_VK_RETURN_IF_FAILED(vkCreateGraphicsPipelines(device.handle(), info.cache, 1, &ci, nullptr, out));
+  g_libraries_created.add();
+  return {};
+}
+
+vk::Status link_pipeline_libraries(const vk::Device& device, std::span<const VkPipeline> libraries,
+                                   VkPipelineLayout layout, VkPipelineCache cache, bool optimize, VkPipeline* out) {
+  VkPipelineLibraryCreateInfoKHR libs{VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR};
+  libs.libraryCount = static_cast<uint32_t>(libraries.size());
+  libs.pLibraries = libraries.data();
+  VkGraphicsPipelineCreateInfo ci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+  ci.pNext = &libs;
+  ci.flags = optimize ? VK_PIPELINE_CREATE_LINK_TIME_OPTIMIZATION_BIT_EXT : 0;
+  ci.layout = layout;
+  BRASS_VK_RETURN_IF_FAILED(vkCreateGraphicsPipelines(device.handle(), cache, 1, &ci, nullptr, out));
+  (optimize ? g_links_optimized : g_links_fast).add();
   return {};
 }
 

@@ -38,6 +38,80 @@ struct PipelineKey {
 static_assert(sizeof(PipelineKey) == 104, "PipelineKey must stay packed");
 static_assert(std::has_unique_object_representations_v<PipelineKey>);
 
+// The pre-rasterization state that is not dynamic: what a program's shaders
+// library is compiled for besides the shaders themselves.
+struct ShaderLibraryKey {
+  uint8_t patch_vertices = 0;
+  uint8_t polygon_mode = 0;
+  uint8_t depth_clamp = 0;
+  uint8_t provoking_last = 0;
+  uint8_t negative_one_to_one = 0;
+  uint8_t pad[3] = {};
+
+  static ShaderLibraryKey of(const PipelineKey& k) {
+    ShaderLibraryKey s;
+    s.patch_vertices = k.patch_vertices;
+    s.polygon_mode = k.polygon_mode;
+    s.depth_clamp = k.depth_clamp;
+    s.provoking_last = k.provoking_last;
+    s.negative_one_to_one = k.negative_one_to_one;
+    return s;
+  }
+  void apply(PipelineKey* k) const {
+    k->patch_vertices = patch_vertices;
+    k->polygon_mode = polygon_mode;
+    k->depth_clamp = depth_clamp;
+    k->provoking_last = provoking_last;
+    k->negative_one_to_one = negative_one_to_one;
+  }
+  bool operator==(const ShaderLibraryKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
+};
+static_assert(std::has_unique_object_representations_v<ShaderLibraryKey>);
+
+// Vertex input interface: the vertex elements object (0 when vertex input
+// is dynamic) and the topology class.
+struct VertexInputLibraryKey {
+  uint64_t vertex_input_id = 0;
+  uint32_t topology_class = 0;
+  uint32_t pad = 0;
+
+  static VertexInputLibraryKey of(const PipelineKey& k) { return {k.vertex_input_id, k.topology_class, 0}; }
+  bool operator==(const VertexInputLibraryKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
+};
+static_assert(std::has_unique_object_representations_v<VertexInputLibraryKey>);
+
+// Fragment output interface: attachments, blending, multisampling.
+struct FragmentOutputKey {
+  uint32_t color_formats[8] = {};
+  uint32_t depth_stencil_format = 0;
+  uint32_t blend_rt[8] = {};
+  uint32_t sample_mask = 0;
+  uint8_t color_count = 0;
+  uint8_t samples = 0;
+  uint8_t logic_op_enable = 0;
+  uint8_t logic_op = 0;
+  uint8_t alpha_to_coverage = 0;
+  uint8_t alpha_to_one = 0;
+  uint8_t pad[2] = {};
+
+  static FragmentOutputKey of(const PipelineKey& k) {
+    FragmentOutputKey f;
+    std::memcpy(f.color_formats, k.color_formats, sizeof(f.color_formats));
+    f.depth_stencil_format = k.depth_stencil_format;
+    std::memcpy(f.blend_rt, k.blend_rt, sizeof(f.blend_rt));
+    f.sample_mask = k.sample_mask;
+    f.color_count = k.color_count;
+    f.samples = k.samples;
+    f.logic_op_enable = k.logic_op_enable;
+    f.logic_op = k.logic_op;
+    f.alpha_to_coverage = k.alpha_to_coverage;
+    f.alpha_to_one = k.alpha_to_one;
+    return f;
+  }
+  bool operator==(const FragmentOutputKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
+};
+static_assert(std::has_unique_object_representations_v<FragmentOutputKey>);
+
 // enable:1 | rgb_op:3 | rgb_src:5 | rgb_dst:5 | alpha_op:3 | alpha_src:5 | alpha_dst:5 | mask:4 (pipe enums)
 inline uint32_t pack_blend(bool enable, unsigned rgb_op, unsigned rgb_src, unsigned rgb_dst, unsigned a_op,
                            unsigned a_src, unsigned a_dst, unsigned mask) {

@@ -1,0 +1,103 @@
+#include "driver/pipeline/pipeline_libraries.h"
+
+#include "util/log.h"
+#include "util/stats.h"
+
+namespace brass::driver {
+
+namespace {
+StatCounter g_precompiles("pipeline.precompiled_shader_libraries");
+StatCounter g_precompile_failures("pipeline.precompile_failures");
+
+constexpr VkGraphicsPipelineLibraryFlagsEXT kShaderParts =
+    VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT | VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT;
+}  // namespace
+
+PipelineLibraryCache::~PipelineLibraryCache() {
+  for (auto& [k, p] : vertex_input_) vkDestroyPipeline(device_.handle(), p, nullptr);
+  for (auto& [k, p] : fragment_output_) vkDestroyPipeline(device_.handle(), p, nullptr);
+}
+
+vk::Status PipelineLibraryCache::vertex_input(const PipelineBuildInfo& info, VkPipeline* out) {
+  const VertexInputLibraryKey key = VertexInputLibraryKey::of(*info.key);
+  std::lock_guard lock(mutex_);
+  if (auto it = vertex_input_.find(key); it != vertex_input_.end()) return *out = it->second, vk::Status{};
+  PipelineBuildInfo bi = info;
+  bi.cache = cache_;
+  vk::Status s = create_pipeline_library(device_, bi, VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT, out);
+  if (s) vertex_input_.emplace(key, *out);
+  return s;
+}
+
+vk::Status PipelineLibraryCache::fragment_output(const PipelineBuildInfo& info, VkPipeline* out) {
+  const FragmentOutputKey key = FragmentOutputKey::of(*info.key);
+  std::lock_guard lock(mutex_);
+  if (auto it = fragment_output_.find(key); it != fragment_output_.end()) return *out = it->second, vk::Status{};
+  PipelineBuildInfo bi = info;
+  bi.cache = cache_;
+  vk::Status s = create_pipeline_library(device_, bi, VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT, out);
+  if (s) fragment_output_.emplace(key, *out);
+  return s;
+}
+
+ShaderLibraries::~ShaderLibraries() {
+  // The precompile job holds a reference to the program, so none runs now.
+  for (const Entry& e : libraries_) vkDestroyPipeline(device_, e.library, nullptr);
+}
+
+void ShaderLibraries::expect_precompile(VkDevice device, ShaderLibraryKey key) {
+  std::lock_guard lock(mutex_);
+  device_ = device;
+  pending_ = true;
+  precompiled_key_ = key;
+}
+
+void ShaderLibraries::precompile(const vk::Device& device, const PipelineBuildInfo& info) {
+  VkPipeline lib = VK_NULL_HANDLE;
+  vk::Status s = create_pipeline_library(device, info, kShaderParts, &lib);
+  std::lock_guard lock(mutex_);
+  if (s) {
+    libraries_.push_back({precompiled_key_, lib});
+    g_precompiles.add();
+  } else {
+    // The draw builds it again and reports the error where it can.
+    g_precompile_failures.add();
+    BRASS_WARN("precompiling a shaders library failed (%d)", int(s.result));
+  }
+  pending_ = false;
+  done_cv_.notify_all();
+}
+
+bool ShaderLibraries::precompile_pending() const {
+  std::lock_guard lock(mutex_);
+  return pending_;
+}
+
+void ShaderLibraries::wait_precompile() {
+  std::unique_lock lock(mutex_);
+  done_cv_.wait(lock, [&] { return !pending_; });
+}
+
+vk::Status ShaderLibraries::get(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* out,
+                                bool* waited, bool* compiled) {
+  const ShaderLibraryKey key = ShaderLibraryKey::of(*info.key);
+  {
+    std::unique_lock lock(mutex_);
+    device_ = device.handle();
+    if (pending_ && key == precompiled_key_) {
+      *waited = true;
+      done_cv_.wait(lock, [&] { return !pending_; });
+    }
+    for (const Entry& e : libraries_)
+      if (e.key == key) return *out = e.library, vk::Status{};
+  }
+  // State the precompile did not guess (or it failed): build it here.
+  *compiled = true;
+  vk::Status s = create_pipeline_library(device, info, kShaderParts, out);
+  if (!s) return s;
+  std::lock_guard lock(mutex_);
+  libraries_.push_back({key, *out});
+  return s;
+}
+
+}  // namespace brass::driver
