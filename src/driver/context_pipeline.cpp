@@ -101,7 +101,10 @@ bool VulkanContext::update_pipeline(const pipe::DrawInfo& info) {
   }
   const VkPipeline p = entry->current.load(std::memory_order_acquire);
   if (p != bound_pipeline_) {
-    if (bound_entry_ == entry) g_swaps.add();
+    if (entry->fast_linked && !entry->optimized_bound && p == entry->optimized.load(std::memory_order_relaxed)) {
+      entry->optimized_bound = true;
+      g_swaps.add();
+    }
     vkCmdBindPipeline(ring_->main_cmd(), VK_PIPELINE_BIND_POINT_GRAPHICS, p);
     // The batch keeps the program (and so this pipeline) alive: a program
     // without descriptor sets is not held by write_set.

@@ -46,6 +46,7 @@ struct PipelineEntry {
   VkPipeline fast_linked = VK_NULL_HANDLE;
   std::atomic<VkPipeline> optimized{VK_NULL_HANDLE};
   VkPipeline monolithic = VK_NULL_HANDLE;
+  bool optimized_bound = false;  // the swap was seen by a draw (stats)
 };
 
 class PipelineMap {
