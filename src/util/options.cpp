@@ -149,14 +149,17 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
 }
 
 const Options& options() {
-  static const Options parsed = Options::parse(
+  // Never destroyed: exit handlers registered before the first call (the
+  // BRASS_STATS report, an application's EGL teardown) run after a function
+  // static's destructor would have, and would read freed strings.
+  static const Options* const parsed = new Options(Options::parse(
       [](std::string_view name) -> std::optional<std::string> {
         const char* v = std::getenv(std::string(name).c_str());
         if (!v) return std::nullopt;
         return std::string(v);
       },
-      [](const std::string& msg) { std::fprintf(stderr, "brass: %s\n", msg.c_str()); });
-  return parsed;
+      [](const std::string& msg) { std::fprintf(stderr, "brass: %s\n", msg.c_str()); }));
+  return *parsed;
 }
 
 }  // namespace brass
