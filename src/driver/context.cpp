@@ -167,6 +167,7 @@ void VulkanContext::delete_vertex_elements_state(pipe::VertexElementsObject* o) 
 
 pipe::SamplerObject* VulkanContext::create_sampler_state(const pipe::SamplerState& s) {
   auto* o = new pipe::SamplerObject{};
+  o->uid = next_object_uid();
   vk::Status st = create_sampler(device_.handle(), caps_, s, &o->sampler);
   if (!st) {
     fail(st);
@@ -435,6 +436,7 @@ void VulkanContext::set_shader_images(pipe::ShaderStage stage, uint32_t start, s
     ci.subresourceRange = {o->aspect, v.level, 1, v.first_layer, v.last_layer - v.first_layer + 1};
     vk::Status s{vkCreateImageView(device_.handle(), &ci, nullptr, &d.vk_view)};
     if (!s) return fail(s);
+    d.view_uid = next_object_uid();
   }
   dirty_sets_ |= 1u << 4;
   dirty_ |= kDirtyResources;

@@ -3,6 +3,7 @@
 //   context_draw.cpp         draw-time validation (barriers, descriptors,
 //                            dynamic state) and draws
 //   context_pipeline.cpp     the draw's pipeline: libraries or monolithic
+//   context_descriptors.cpp  the draw's descriptor sets (lazy / cached)
 //   context_render_pass.cpp  lazy render pass begin/end, clears
 //   context_copy.cpp         copies, blits, mipmap generation
 //   context_transfer.cpp     subdata, map/unmap
@@ -235,8 +236,11 @@ class VulkanContext final : public pipe::Context {
   void queue_optimized_link(pipe::ShaderProgram& prog, PipelineEntry& entry, std::array<VkPipeline, 3> libraries);
   // At frame ends: the longest draw-path pipeline wait of the frame.
   void end_pipeline_frame();
+  // --- descriptors (context_descriptors.cpp) ---
   bool update_descriptors();
-  bool write_set(unsigned set);
+  // Template data of `set` for the bound program (ids: cached-mode keys,
+  // optional). False after fail().
+  bool gather_set(unsigned set, DescriptorInfo* data, uint64_t* ids);
   void emit_dynamic_state(const pipe::DrawInfo& info);
   void bind_vertex_buffers();
   // Draws Vulkan cannot take as given (line loops, a restart index other
@@ -313,6 +317,7 @@ class VulkanContext final : public pipe::Context {
     Ref<pipe::Resource> resource;
     pipe::ImageView view;
     VkImageView vk_view = VK_NULL_HANDLE;
+    uint64_t view_uid = 0;  // of vk_view (descriptor cache keys)
     GpuUsage usage;
   };
   std::array<std::array<ImageBinding, pipe::kMaxShaderImages>, pipe::kGraphicsStageCount> images_;

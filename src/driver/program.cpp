@@ -96,7 +96,7 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
     *status = Status::InvalidArgument;
   }
   if (*status == Status::Ok) {
-    vk::Status s = p->descriptors.init(screen.vk_device(), info.bindings);
+    vk::Status s = p->descriptors.init(screen.device(), info.bindings, screen.device().paths().descriptors);
     if (!s) *status = s.result == VK_ERROR_INITIALIZATION_FAILED ? Status::InvalidArgument : driver::to_pipe_status(s);
   }
   if (*status != Status::Ok) {

@@ -6,6 +6,7 @@
 #include "device/device.h"
 #include "device/handle.h"
 #include "driver/batch/gpu_usage.h"
+#include "driver/object_uid.h"
 #include "driver/pipeline/pipeline_key.h"
 #include "pipe/context.h"
 
@@ -43,6 +44,7 @@ struct VertexElementsObject {
 
 struct SamplerObject {
   VkSampler sampler;
+  uint64_t uid;            // never reused (driver/object_uid.h)
   driver::GpuUsage usage;  // retired to garbage by its last use
 };
 
@@ -60,6 +62,7 @@ class VulkanSamplerView final : public pipe::SamplerView {
   VkImageView image_view = VK_NULL_HANDLE;
   VkBufferView buffer_view = VK_NULL_HANDLE;
   const ResourceObject* buffer_view_object = nullptr;  // the storage the buffer view was made for
+  const uint64_t uid = next_object_uid();
   GpuUsage usage;
 };
 

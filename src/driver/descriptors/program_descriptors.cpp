@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "util/hash.h"
+
 #include "util/log.h"
 #include "util/stats.h"
 
@@ -9,7 +11,20 @@ namespace brass::driver {
 
 namespace {
 StatCounter g_sets_allocated("descriptor.sets_allocated");
+StatCounter g_allocate_calls("descriptor.allocate_calls");
 StatCounter g_pools_created("descriptor.pools_created");
+StatCounter g_pool_bytes("descriptor.pool_bytes");
+StatCounter g_a_hits("descriptor.cached.a_hits");
+StatCounter g_b_hits("descriptor.cached.b_hits");
+StatCounter g_misses("descriptor.cached.misses");
+StatCounter g_recycles("descriptor.cached.recycles");
+
+// Descriptor pool memory is the driver's business; 32 bytes per descriptor
+// is the order of magnitude of real implementations (and of
+// VK_EXT_descriptor_buffer descriptor sizes), enough to compare programs.
+constexpr uint64_t kBytesPerDescriptor = 32;
+// How many idle sets a miss looks at for the least recently used one.
+constexpr unsigned kRecycleProbe = 8;
 
 VkShaderStageFlags vk_stages(uint8_t mask) {
   static constexpr VkShaderStageFlagBits t[] = {
@@ -46,14 +61,19 @@ ProgramDescriptors::~ProgramDescriptors() {
   if (!device_) return;
   for (auto& pools : pools_)
     for (VkDescriptorPool p : pools) vkDestroyDescriptorPool(device_, p, nullptr);
+  for (VkDescriptorUpdateTemplate t : templates_)
+    if (t) vkDestroyDescriptorUpdateTemplate(device_, t, nullptr);
   for (VkDescriptorSetLayout l : layouts_)
     if (l != empty_layout_) vkDestroyDescriptorSetLayout(device_, l, nullptr);
   if (empty_layout_) vkDestroyDescriptorSetLayout(device_, empty_layout_, nullptr);
   if (pipeline_layout_) vkDestroyPipelineLayout(device_, pipeline_layout_, nullptr);
+  g_pool_bytes.add(0 - pool_bytes_);
 }
 
-vk::Status ProgramDescriptors::init(VkDevice device, std::span<const pipe::ShaderBinding> bindings) {
-  device_ = device;
+vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pipe::ShaderBinding> bindings,
+                                    DescriptorMode mode) {
+  device_ = device.handle();
+  mode_ = mode == DescriptorMode::Cached ? DescriptorMode::Cached : DescriptorMode::Lazy;
   for (const pipe::ShaderBinding& b : bindings) {
     SetBinding sb;
     if (b.set >= kDescriptorTypeSets || !type_for(b, &sb.type) || b.array_count == 0) {
@@ -68,87 +88,234 @@ vk::Status ProgramDescriptors::init(VkDevice device, std::span<const pipe::Shade
     bindings_[b.set].push_back(sb);
     set_mask_ |= 1u << b.set;
   }
+  // Lazy mode pushes the samplers set: textures are the bindings that change
+  // most often between draws (draw-overhead "texture"), and a push costs no
+  // set, no pool and no bind call. Only where it fits maxPushDescriptors.
+  const vk::Capabilities& caps = device.caps();
   unsigned set_count = 0;
   for (unsigned s = 0; s < kDescriptorTypeSets; ++s) {
     auto& list = bindings_[s];
     std::sort(list.begin(), list.end(), [](const SetBinding& a, const SetBinding& b) { return a.binding < b.binding; });
     if (list.empty()) continue;
     set_count = s + 1;
+    uint32_t elements = 0;
+    for (SetBinding& b : list) {
+      b.first_element = static_cast<uint16_t>(elements);
+      elements += b.count;
+    }
+    element_count_[s] = elements;
+    if (s == 2 && mode_ == DescriptorMode::Lazy && caps.push_descriptor && elements <= caps.limits.max_push_descriptors)
+      push_set_ = s;
     std::array<VkDescriptorSetLayoutBinding, 64> lb{};
+    std::array<VkDescriptorUpdateTemplateEntry, 64> te{};
     if (list.size() > lb.size()) return vk::Status{VK_ERROR_INITIALIZATION_FAILED};
     for (size_t i = 0; i < list.size(); ++i) {
       lb[i].binding = list[i].binding;
       lb[i].descriptorType = list[i].type;
       lb[i].descriptorCount = list[i].count;
       lb[i].stageFlags = vk_stages(list[i].stage_mask);
+      te[i].dstBinding = list[i].binding;
+      te[i].descriptorCount = list[i].count;
+      te[i].descriptorType = list[i].type;
+      te[i].offset = list[i].first_element * sizeof(DescriptorInfo);
+      te[i].stride = sizeof(DescriptorInfo);
     }
     VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    ci.flags = push_set_ == s ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0;
     ci.bindingCount = static_cast<uint32_t>(list.size());
     ci.pBindings = lb.data();
-    BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(device, &ci, nullptr, &layouts_[s]));
+    BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(device_, &ci, nullptr, &layouts_[s]));
+    element_count_[s] = elements;
+    // Template per set; the push template needs the pipeline layout, made below.
+    if (push_set_ != s) {
+      VkDescriptorUpdateTemplateCreateInfo tci{VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO};
+      tci.descriptorUpdateEntryCount = static_cast<uint32_t>(list.size());
+      tci.pDescriptorUpdateEntries = te.data();
+      tci.templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET;
+      tci.descriptorSetLayout = layouts_[s];
+      BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorUpdateTemplate(device_, &tci, nullptr, &templates_[s]));
+    }
   }
   // Sets below the highest used one still need a (empty) layout.
   for (unsigned s = 0; s < set_count; ++s) {
     if (layouts_[s]) continue;
     if (!empty_layout_) {
       VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-      BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(device, &ci, nullptr, &empty_layout_));
+      BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(device_, &ci, nullptr, &empty_layout_));
     }
     layouts_[s] = empty_layout_;
   }
   VkPipelineLayoutCreateInfo pci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   pci.setLayoutCount = set_count;
   pci.pSetLayouts = layouts_.data();
-  BRASS_VK_RETURN_IF_FAILED(vkCreatePipelineLayout(device, &pci, nullptr, &pipeline_layout_));
+  BRASS_VK_RETURN_IF_FAILED(vkCreatePipelineLayout(device_, &pci, nullptr, &pipeline_layout_));
+  if (push_set_ < kDescriptorTypeSets) {
+    const auto& list = bindings_[push_set_];
+    std::array<VkDescriptorUpdateTemplateEntry, 64> te{};
+    for (size_t i = 0; i < list.size(); ++i)
+      te[i] = {list[i].binding, 0, list[i].count, list[i].type, list[i].first_element * sizeof(DescriptorInfo),
+               sizeof(DescriptorInfo)};
+    VkDescriptorUpdateTemplateCreateInfo tci{VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO};
+    tci.descriptorUpdateEntryCount = static_cast<uint32_t>(list.size());
+    tci.pDescriptorUpdateEntries = te.data();
+    tci.templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_PUSH_DESCRIPTORS_KHR;
+    tci.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+    tci.pipelineLayout = pipeline_layout_;
+    tci.set = push_set_;
+    BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorUpdateTemplate(device_, &tci, nullptr, &templates_[push_set_]));
+  }
   return {};
 }
 
-vk::Status ProgramDescriptors::allocate(unsigned set, uint32_t ring_id, uint64_t serial, VkDescriptorSet* out) {
-  auto& free = free_[set];
-  if (free.empty()) {
-    // A new bucket: a pool sized exactly for kSetsPerPool sets of this layout.
-    std::array<VkDescriptorPoolSize, 8> sizes{};
-    uint32_t n = 0;
-    for (const SetBinding& b : bindings_[set]) {
-      uint32_t i = 0;
-      while (i < n && sizes[i].type != b.type) ++i;
-      if (i == n) sizes[n++] = {b.type, 0};
-      sizes[i].descriptorCount += b.count * kSetsPerPool;
-    }
-    VkDescriptorPoolCreateInfo pci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-    pci.maxSets = kSetsPerPool;
-    pci.poolSizeCount = n;
-    pci.pPoolSizes = sizes.data();
-    VkDescriptorPool pool;
-    BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorPool(device_, &pci, nullptr, &pool));
-    pools_[set].push_back(pool);
-    g_pools_created.add();
-    std::array<VkDescriptorSetLayout, kSetsPerPool> layouts;
-    layouts.fill(layouts_[set]);
-    std::array<VkDescriptorSet, kSetsPerPool> sets;
-    VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-    ai.descriptorPool = pool;
-    ai.descriptorSetCount = kSetsPerPool;
-    ai.pSetLayouts = layouts.data();
-    BRASS_VK_RETURN_IF_FAILED(vkAllocateDescriptorSets(device_, &ai, sets.data()));
-    g_sets_allocated.add(kSetsPerPool);
-    free.insert(free.end(), sets.begin(), sets.end());
+vk::Status ProgramDescriptors::grow(unsigned set) {
+  // A new bucket: a pool sized exactly for this layout, twice the last one.
+  PerType& t = types_[set];
+  const uint32_t count = next_bucket_[set] ? next_bucket_[set] : kFirstBucketSets;
+  next_bucket_[set] = std::min(count * 2, kMaxBucketSets);
+  std::array<VkDescriptorPoolSize, 8> sizes{};
+  uint32_t n = 0;
+  for (const SetBinding& b : bindings_[set]) {
+    uint32_t i = 0;
+    while (i < n && sizes[i].type != b.type) ++i;
+    if (i == n) sizes[n++] = {b.type, 0};
+    sizes[i].descriptorCount += b.count * count;
   }
-  *out = free.back();
-  free.pop_back();
-  in_flight_.push_back({ring_id, static_cast<uint8_t>(set), serial, *out});
+  VkDescriptorPoolCreateInfo pci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  pci.maxSets = count;
+  pci.poolSizeCount = n;
+  pci.pPoolSizes = sizes.data();
+  VkDescriptorPool pool;
+  BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorPool(device_, &pci, nullptr, &pool));
+  pools_[set].push_back(pool);
+  g_pools_created.add();
+  const uint64_t bytes = uint64_t(element_count_[set]) * count * kBytesPerDescriptor;
+  pool_bytes_ += bytes;
+  g_pool_bytes.add(bytes);
+  std::array<VkDescriptorSetLayout, kMaxBucketSets> layouts;
+  layouts.fill(layouts_[set]);
+  std::array<VkDescriptorSet, kMaxBucketSets> sets;
+  VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  ai.descriptorPool = pool;
+  ai.descriptorSetCount = count;
+  ai.pSetLayouts = layouts.data();
+  BRASS_VK_RETURN_IF_FAILED(vkAllocateDescriptorSets(device_, &ai, sets.data()));
+  g_allocate_calls.add();
+  g_sets_allocated.add(count);
+  const size_t first = t.sets.size();
+  t.sets.resize(first + count);
+  if (mode_ == DescriptorMode::Cached) t.ids.resize(t.sets.size() * element_count_[set] * kIdWordsPerElement);
+  for (uint32_t i = 0; i < count; ++i) {
+    t.sets[first + i].set = sets[i];
+    t.free.push_back(static_cast<uint32_t>(first + i));
+  }
+  return {};
+}
+
+void ProgramDescriptors::track(unsigned set, uint32_t index, uint32_t ring_id, uint64_t serial) {
+  Set& s = types_[set].sets[index];
+  // Once per batch: a set reused by many draws of one batch is listed once.
+  if (s.ring_id == ring_id && s.serial == serial && s.state != SetState::Free) return;
+  s.ring_id = ring_id;
+  s.serial = serial;
+  in_flight_.push_back({ring_id, static_cast<uint8_t>(set), index, serial});
+}
+
+vk::Status ProgramDescriptors::allocate(unsigned set, uint32_t ring_id, uint64_t serial, VkDescriptorSet* out) {
+  PerType& t = types_[set];
+  if (t.free.empty()) BRASS_VK_RETURN_IF_FAILED(grow(set).result);
+  const uint32_t index = t.free.back();
+  t.free.pop_back();
+  t.sets[index].state = SetState::A;  // in flight, holding nothing reusable
+  t.sets[index].ring_id = 0;
+  track(set, index, ring_id, serial);
+  *out = t.sets[index].set;
+  return {};
+}
+
+vk::Status ProgramDescriptors::find_or_allocate(unsigned set, std::span<const uint64_t> ids, uint32_t ring_id,
+                                                uint64_t serial, VkDescriptorSet* out, bool* hit) {
+  PerType& t = types_[set];
+  const size_t words = size_t(element_count_[set]) * kIdWordsPerElement;
+  const uint64_t hash = hash_bytes(ids.data(), words * sizeof(uint64_t));
+  auto same = [&](uint32_t index) {
+    return std::equal(ids.begin(), ids.begin() + words, t.ids.begin() + index * words);
+  };
+  if (auto it = t.a.find(hash); it != t.a.end() && same(it->second)) {
+    g_a_hits.add();
+    track(set, it->second, ring_id, serial);
+    *hit = true;
+    return *out = t.sets[it->second].set, vk::Status{};
+  }
+  if (auto it = t.b.find(hash); it != t.b.end() && same(it->second)) {
+    g_b_hits.add();
+    const uint32_t index = it->second;
+    t.b.erase(it);
+    t.a[hash] = index;
+    t.sets[index].state = SetState::A;
+    track(set, index, ring_id, serial);
+    *hit = true;
+    return *out = t.sets[index].set, vk::Status{};
+  }
+  g_misses.add();
+  *hit = false;
+  uint32_t index;
+  if (!t.free.empty() || t.b.empty()) {
+    if (t.free.empty()) BRASS_VK_RETURN_IF_FAILED(grow(set).result);
+    index = t.free.back();
+    t.free.pop_back();
+  } else {
+    // Recycle the least recently idle of a few B sets (a bounded probe,
+    // not a scan of the whole cache).
+    auto victim = t.b.begin();
+    unsigned probed = 0;
+    for (auto it = t.b.begin(); it != t.b.end() && probed < kRecycleProbe; ++it, ++probed)
+      if (t.sets[it->second].lru < t.sets[victim->second].lru) victim = it;
+    index = victim->second;
+    t.b.erase(victim);
+    g_recycles.add();
+  }
+  // A hash already in A with other contents (a collision) keeps its set; the
+  // new one is not cached under that hash.
+  Set& s = t.sets[index];
+  s.state = SetState::A;
+  s.hash = hash;
+  std::copy(ids.begin(), ids.begin() + words, t.ids.begin() + index * words);
+  if (!t.a.count(hash)) t.a.emplace(hash, index);
+  track(set, index, ring_id, serial);
+  *out = s.set;
   return {};
 }
 
 void ProgramDescriptors::release(uint32_t ring_id, uint64_t serial) {
   size_t w = 0;
   for (size_t r = 0; r < in_flight_.size(); ++r) {
-    const InFlight& f = in_flight_[r];
-    if (f.ring_id == ring_id && f.serial <= serial) {
-      free_[f.set].push_back(f.ds);
-    } else {
+    const InFlight f = in_flight_[r];
+    if (f.ring_id != ring_id || f.serial > serial) {
       in_flight_[w++] = f;
+      continue;
     }
+    PerType& t = types_[f.set];
+    Set& s = t.sets[f.index];
+    // A later batch (of this or another ring) still uses it.
+    if (s.ring_id != f.ring_id || s.serial != f.serial) continue;
+    s.ring_id = 0;
+    s.serial = 0;
+    if (mode_ == DescriptorMode::Cached && f.set != 0) {
+      auto it = t.a.find(s.hash);
+      if (it != t.a.end() && it->second == f.index) {
+        // Idle with its contents intact: the B cache.
+        t.a.erase(it);
+        s.state = SetState::B;
+        s.lru = ++lru_clock_;
+        if (!t.b.emplace(s.hash, f.index).second) {
+          s.state = SetState::Free;
+          t.free.push_back(f.index);
+        }
+        continue;
+      }
+    }
+    s.state = SetState::Free;
+    t.free.push_back(f.index);
   }
   in_flight_.resize(w);
 }

@@ -8,6 +8,7 @@
 #include "device/device.h"
 #include "driver/barrier/access_state.h"
 #include "driver/batch/gpu_usage.h"
+#include "driver/object_uid.h"
 #include "pipe/resource.h"
 #include "util/ref_counted.h"
 
@@ -33,12 +34,13 @@ class ResourceObject : public RefCounted {
   VkImageUsageFlags image_usage = 0;
   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
 
+  uint64_t uid;               // never reused (object_uid.h): descriptor cache keys
   GpuUsage usage;
   AccessState access;         // buffers
   ImageAccessState levels;    // images: per mip level
 
  private:
-  explicit ResourceObject(VulkanScreen& screen) : screen_(screen) {}
+  explicit ResourceObject(VulkanScreen& screen) : uid(next_object_uid()), screen_(screen) {}
   VulkanScreen& screen_;
 };
 

@@ -1,0 +1,156 @@
+// Descriptor modes (driver/descriptors/program_descriptors.h). The whole
+// pipe suite runs in each mode (pipe_tests_lazy, pipe_tests_cached); these
+// tests add what each mode must guarantee: steady-state frames allocate no
+// sets, contents are never stale, pools grow, programs come and go.
+#include "driver/program.h"
+#include "pipe_fixture.h"
+#include "util/thread_pool.h"
+
+namespace brass::test {
+namespace {
+
+class DescriptorTest : public PipeTest {
+ protected:
+  void SetUp() override {
+    PipeTest::SetUp();
+    rt_ = make_texture(16, 16);
+    bind_target(rt_.get());
+    quad_ = quad_buffer(-1, -1, 1, 1);
+    pipe::VertexElementsState ve;
+    ve.count = 1;
+    ve.elements[0] = {0, 0, pipe::Format::RG32_FLOAT, 0};
+    auto* o = ctx->create_vertex_elements_state(ve);
+    velems.push_back(o);
+    ctx->bind_vertex_elements_state(o);
+    sampler_ = ctx->create_sampler_state(pipe::SamplerState{});
+  }
+  void TearDown() override {
+    views_.clear();
+    if (ctx) ctx->delete_sampler_state(sampler_);
+    PipeTest::TearDown();
+  }
+  DescriptorMode mode() { return screen().device().paths().descriptors; }
+
+  // A 1x1 texture of one color, and a view of it.
+  Ref<pipe::SamplerView> solid(uint32_t color) {
+    auto tex = make_texture(1, 1, pipe::Format::RGBA8_UNORM, pipe::kBindSamplerView);
+    ctx->texture_subdata(tex.get(), 0, 0, {0, 0, 0, 1, 1, 1}, &color, 4, 4);
+    return ctx->create_sampler_view(tex.get(), {});
+  }
+  void use(pipe::ShaderProgram* prog) {
+    ctx->bind_shader_program(prog);
+    const pipe::VertexBuffer vb{quad_.get(), 0, 8};
+    ctx->set_vertex_buffers(0, std::span(&vb, 1));
+    static const float zero[4] = {0, 0, 0, 0};
+    pipe::ConstantBuffer cb{nullptr, 0, sizeof(zero), zero};
+    ctx->set_constant_buffer(pipe::ShaderStage::Vertex, 0, &cb);
+    ctx->bind_sampler_states(pipe::ShaderStage::Fragment, 0, std::span(&sampler_, 1));
+  }
+  void draw_with(pipe::SamplerView* view) {
+    pipe::SamplerView* views[] = {view};
+    ctx->set_sampler_views(pipe::ShaderStage::Fragment, 0, views);
+    pipe::DrawInfo info;
+    info.mode = pipe::PrimitiveType::TriangleStrip;
+    const pipe::DrawStart d{0, 4, 0};
+    ctx->draw_vbo(info, nullptr, std::span(&d, 1));
+  }
+  uint32_t center() { return read_pixels(rt_.get())[8 * 16 + 8]; }
+  // Submits more batches than the ring holds and waits: every earlier batch
+  // has been retired (its sets handed back, its programs released).
+  void retire_all_batches() {
+    for (int i = 0; i < 6; ++i) {
+      ctx->clear(pipe::kClearColor0, nullptr, {{0, 0, 0, 1}}, 0, 0);
+      Ref<pipe::Fence> fence;
+      ctx->flush(&fence, 0);
+      screen().fence_finish(fence.get(), UINT64_MAX);
+    }
+  }
+
+  Ref<pipe::Resource> rt_, quad_;
+  pipe::SamplerObject* sampler_ = nullptr;
+  std::vector<Ref<pipe::SamplerView>> views_;
+};
+
+TEST_F(DescriptorTest, SteadyStateFramesAllocateNoSets) {
+  use(texture_program());
+  for (uint32_t i = 0; i < 4; ++i) views_.push_back(solid(rgba(60 * i, 255 - 60 * i, 0)));
+  uint64_t calls_after_warmup = 0;
+  for (int frame = 0; frame < 6; ++frame) {
+    for (int d = 0; d < 200; ++d) draw_with(views_[d % 4].get());
+    Ref<pipe::Fence> fence;
+    ctx->flush(&fence, pipe::kFlushEndOfFrame);
+    ASSERT_TRUE(screen().fence_finish(fence.get(), UINT64_MAX));
+    if (frame == 2) calls_after_warmup = stat("descriptor.allocate_calls");
+  }
+  EXPECT_EQ(stat("descriptor.allocate_calls"), calls_after_warmup) << "no vkAllocateDescriptorSets once warm";
+  EXPECT_EQ(center(), views_.size() ? rgba(180, 75, 0) : 0u);
+}
+
+TEST_F(DescriptorTest, CachedModeReusesSetsWithTheSameContents) {
+  if (mode() != DescriptorMode::Cached) GTEST_SKIP() << "cached mode only (pipe_tests_cached)";
+  use(texture_program());
+  views_.push_back(solid(rgba(255, 0, 0)));
+  views_.push_back(solid(rgba(0, 0, 255)));
+  draw_with(views_[0].get());
+  draw_with(views_[1].get());
+  const uint64_t a = stat("descriptor.cached.a_hits"), b = stat("descriptor.cached.b_hits");
+  const uint64_t updates = stat("descriptor.cached.updates");
+  for (int i = 0; i < 10; ++i) draw_with(views_[i % 2].get());
+  EXPECT_EQ(stat("descriptor.cached.a_hits"), a + 10) << "sets of this batch found again";
+  EXPECT_EQ(stat("descriptor.cached.updates"), updates) << "a hit writes nothing";
+  EXPECT_EQ(center(), rgba(0, 0, 255));
+  // Once their batches retired, the sets are idle but still valid (B).
+  retire_all_batches();
+  draw_with(views_[0].get());
+  EXPECT_EQ(stat("descriptor.cached.b_hits"), b + 1);
+  EXPECT_EQ(center(), rgba(255, 0, 0));
+}
+
+TEST_F(DescriptorTest, DestroyedTextureIsNeverSeenThroughAStaleSet) {
+  use(texture_program());
+  for (int round = 0; round < 8; ++round) {
+    const uint32_t color = round % 2 ? rgba(0, 255, 0) : rgba(255, 0, 255);
+    {
+      // Created, drawn, destroyed: the next round's texture and view may get
+      // the same memory and the same handle values.
+      Ref<pipe::SamplerView> v = solid(color);
+      draw_with(v.get());
+      ASSERT_EQ(center(), color) << "round " << round;
+      pipe::SamplerView* none[] = {nullptr};
+      ctx->set_sampler_views(pipe::ShaderStage::Fragment, 0, none);
+    }
+    ctx->flush(nullptr, 0);
+  }
+}
+
+TEST_F(DescriptorTest, PoolsGrowPastOneBucket) {
+  use(texture_program());
+  // 120 distinct textures in one batch: more sets in flight than the first
+  // buckets (8, 16, 32, 64) hold, so the pool must grow.
+  for (uint32_t i = 0; i < 120; ++i) views_.push_back(solid(rgba(i, 2 * i, 255 - i)));
+  const uint64_t pools = stat("descriptor.pools_created");
+  for (auto& v : views_) draw_with(v.get());
+  EXPECT_GE(stat("descriptor.pools_created"), pools + (mode() == DescriptorMode::Cached ? 4 : 0));
+  EXPECT_EQ(center(), rgba(119, 238, 136));
+}
+
+TEST_F(DescriptorTest, ThousandsOfProgramsComeAndGo) {
+  views_.push_back(solid(rgba(10, 20, 30)));
+  const uint64_t pool_bytes = stat("descriptor.pool_bytes");
+  for (int i = 0; i < 2000; ++i) {
+    auto* prog = texture_program();
+    use(prog);
+    draw_with(views_[0].get());
+    ctx->bind_shader_program(nullptr);
+    programs.pop_back();
+    ctx->delete_shader_program(prog);  // batches in flight keep it until they complete
+    if (i % 250 == 249) ctx->flush(nullptr, 0);
+  }
+  EXPECT_EQ(center(), rgba(10, 20, 30));
+  ThreadPool::shared().wait_idle();  // background pipeline work holds programs too
+  retire_all_batches();
+  EXPECT_EQ(stat("descriptor.pool_bytes"), pool_bytes) << "every program's pools were freed";
+}
+
+}  // namespace
+}  // namespace brass::test
