@@ -22,14 +22,13 @@ DevicePaths resolve_device_paths(const Capabilities& caps, const Options& o, std
       p.descriptors_reason = "requested";
       break;
     case DescriptorMode::DescriptorBuffer:
-      if (caps.descriptor_buffer) {
-        p.descriptors = DescriptorMode::DescriptorBuffer;
-        p.descriptors_reason = "requested";
-      } else {
-        p.descriptors = DescriptorMode::Lazy;
-        p.descriptors_reason = "db requested, falling back: no VK_EXT_descriptor_buffer";
-        *warning = "BRASS_DESCRIPTORS=db: this device has no VK_EXT_descriptor_buffer; using lazy";
-      }
+      // VK_EXT_descriptor_buffer is not implemented yet: say so rather than
+      // run lazy under db's name.
+      p.descriptors = DescriptorMode::Lazy;
+      p.descriptors_reason = caps.descriptor_buffer ? "db requested, falling back: descriptor buffers are not implemented yet"
+                                                    : "db requested, falling back: no VK_EXT_descriptor_buffer";
+      *warning = caps.descriptor_buffer ? "BRASS_DESCRIPTORS=db: descriptor buffers are not implemented yet; using lazy"
+                                        : "BRASS_DESCRIPTORS=db: this device has no VK_EXT_descriptor_buffer; using lazy";
       break;
   }
 

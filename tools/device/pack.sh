@@ -15,7 +15,7 @@ with_tests=0
 cmake --preset release >/dev/null
 cmake --build --preset release -j2 >/dev/null
 rm -rf .devbin && mkdir -p .devbin/lib
-cp build/release/lib/libEGL_brass.so build/release/tools/bench/gles/brass-bench \
+cp build/release/lib/libEGL_brass.so build/release/tools/bench/gles/brass-bench build/release/tools/bench/brass_bench_draw \
    build/release/tools/demo/brass-demo build/release/tools/brass-info/brass-info .devbin/ 2>/dev/null || true
 mv .devbin/libEGL_brass.so .devbin/lib/
 strip .devbin/lib/libEGL_brass.so
