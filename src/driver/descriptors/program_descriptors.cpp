@@ -88,9 +88,12 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
     bindings_[b.set].push_back(sb);
     set_mask_ |= 1u << b.set;
   }
-  // Lazy mode pushes the samplers set: textures are the bindings that change
-  // most often between draws (draw-overhead "texture"), and a push costs no
-  // set, no pool and no bind call. Only where it fits maxPushDescriptors.
+  // Both modes push the samplers set: textures are the bindings that change
+  // most often between draws, and a push costs no set, no pool, no lookup and
+  // no bind call. Measured (docs/performance.md, descriptor modes): on the
+  // H100 a texture change per draw cost 205 ns pushed against 344 ns through
+  // the A/B cache; on lavapipe 228 against 252. Only where the set fits
+  // maxPushDescriptors; otherwise it is an ordinary set of the mode.
   const vk::Capabilities& caps = device.caps();
   unsigned set_count = 0;
   for (unsigned s = 0; s < kDescriptorTypeSets; ++s) {
@@ -104,7 +107,7 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
       elements += b.count;
     }
     element_count_[s] = elements;
-    if (s == 2 && mode_ == DescriptorMode::Lazy && caps.push_descriptor && elements <= caps.limits.max_push_descriptors)
+    if (s == 2 && caps.push_descriptor && elements <= caps.limits.max_push_descriptors)
       push_set_ = s;
     std::array<VkDescriptorSetLayoutBinding, 64> lb{};
     std::array<VkDescriptorUpdateTemplateEntry, 64> te{};

@@ -7,9 +7,10 @@
 // (BatchHeld::batch_done -> release).
 //
 // Modes (BRASS_DESCRIPTORS, resolved per device in device/device_paths.cpp):
-//  - lazy: every draw that changed a set type writes a fresh set through its
-//    template; the samplers set is a push descriptor set where the device
-//    allows (no set at all);
+//  - in both modes the samplers set is a push descriptor set where the
+//    device allows (VK_KHR_push_descriptor, within maxPushDescriptors);
+//  - lazy: every draw that changed another set type writes a fresh set
+//    through its template;
 //  - cached: sets are looked up by their contents first: the A cache holds
 //    sets of batches in flight, the B cache idle sets still holding valid
 //    contents; a miss takes a free set, else recycles the least recently
