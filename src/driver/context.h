@@ -232,6 +232,8 @@ class VulkanContext final : public pipe::Context {
   // A pipeline for key_ on the draw path (timed and counted by kind).
   PipelineEntry* create_pipeline(pipe::ShaderProgram& prog);
   bool create_monolithic(pipe::ShaderProgram& prog, VkPipeline* out);
+  // key_ and the bound program's shaders, layout and vertex input.
+  PipelineBuildInfo build_info(const pipe::ShaderProgram& prog) const;
   // The optimized link of a fast-linked entry, on the worker pool.
   void queue_optimized_link(pipe::ShaderProgram& prog, PipelineEntry& entry, std::array<VkPipeline, 3> libraries);
   // At frame ends: the longest draw-path pipeline wait of the frame.

@@ -121,7 +121,7 @@ bool VulkanContext::update_pipeline(const pipe::DrawInfo& info) {
   return true;
 }
 
-bool VulkanContext::create_monolithic(pipe::ShaderProgram& prog, VkPipeline* out) {
+PipelineBuildInfo VulkanContext::build_info(const pipe::ShaderProgram& prog) const {
   PipelineBuildInfo bi;
   bi.key = &key_;
   for (unsigned i = 0; i < 5; ++i) bi.modules[i] = prog.modules[i];
@@ -129,6 +129,11 @@ bool VulkanContext::create_monolithic(pipe::ShaderProgram& prog, VkPipeline* out
   bi.vertex_elements = velems_;
   bi.dynamic_vertex_input = dynamic_vertex_input_;
   bi.cache = screen_.pipeline_cache();
+  return bi;
+}
+
+bool VulkanContext::create_monolithic(pipe::ShaderProgram& prog, VkPipeline* out) {
+  PipelineBuildInfo bi = build_info(prog);
   if (!dynamic_rendering_) {
     RenderPassKey rk;
     std::memcpy(rk.color_formats, key_.color_formats, sizeof(rk.color_formats));
@@ -160,13 +165,7 @@ PipelineEntry* VulkanContext::create_pipeline(pipe::ShaderProgram& prog) {
     return &e;
   }
 
-  PipelineBuildInfo bi;
-  bi.key = &key_;
-  for (unsigned i = 0; i < 5; ++i) bi.modules[i] = prog.modules[i];
-  bi.layout = prog.descriptors.pipeline_layout();
-  bi.vertex_elements = velems_;
-  bi.dynamic_vertex_input = dynamic_vertex_input_;
-  bi.cache = screen_.pipeline_cache();
+  PipelineBuildInfo bi = build_info(prog);
   std::array<VkPipeline, 3> libs{};
   bool waited = false, compiled = false;
   vk::Status s = lib_cache->vertex_input(bi, &libs[0]);

@@ -16,12 +16,7 @@ class DescriptorTest : public PipeTest {
     rt_ = make_texture(16, 16);
     bind_target(rt_.get());
     quad_ = quad_buffer(-1, -1, 1, 1);
-    pipe::VertexElementsState ve;
-    ve.count = 1;
-    ve.elements[0] = {0, 0, pipe::Format::RG32_FLOAT, 0};
-    auto* o = ctx->create_vertex_elements_state(ve);
-    velems.push_back(o);
-    ctx->bind_vertex_elements_state(o);
+    bind_position_layout();
     sampler_ = ctx->create_sampler_state(pipe::SamplerState{});
   }
   void TearDown() override {

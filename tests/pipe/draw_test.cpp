@@ -7,14 +7,7 @@ constexpr pipe::ColorValue kRed{{1, 0, 0, 1}};
 
 class DrawTest : public PipeTest {
  protected:
-  void pos_only_layout() {
-    pipe::VertexElementsState ve;
-    ve.count = 1;
-    ve.elements[0] = {0, 0, pipe::Format::RG32_FLOAT, 0};
-    auto* o = ctx->create_vertex_elements_state(ve);
-    velems.push_back(o);
-    ctx->bind_vertex_elements_state(o);
-  }
+  void pos_only_layout() { bind_position_layout(); }
   void set_uniform(pipe::ShaderStage st, const float (&v)[4]) {
     pipe::ConstantBuffer cb;
     cb.user_data = v;

@@ -120,8 +120,8 @@ pipe::ShaderProgram* PipeTest::vbo_program() {
   return p;
 }
 
-pipe::ShaderProgram* PipeTest::uniform_program() {
-  pipe::ShaderInfo info = info_for(uniform_vert_spv, uniform_frag_spv);
+pipe::ShaderProgram* PipeTest::uniform_program(std::span<const uint32_t> vs) {
+  pipe::ShaderInfo info = info_for(vs.empty() ? std::span<const uint32_t>(uniform_vert_spv) : vs, uniform_frag_spv);
   info.vertex_input_locations = 1;
   // Hand-written reflection: VS default block (set 0 binding 0), FS default
   // block (set 0 binding 4), FS UBO at binding point 0 = pipe slot 1.
@@ -157,6 +157,15 @@ void PipeTest::bind_vbo_layout() {
   ve.elements[0] = {0, 0, pipe::Format::RG32_FLOAT, 0};
   ve.elements[1] = {0, 1, pipe::Format::RGBA32_FLOAT, 0};
   ve.elements[2] = {0, 2, pipe::Format::RG32_FLOAT, 1};
+  auto* o = ctx->create_vertex_elements_state(ve);
+  velems.push_back(o);
+  ctx->bind_vertex_elements_state(o);
+}
+
+void PipeTest::bind_position_layout() {
+  pipe::VertexElementsState ve;
+  ve.count = 1;
+  ve.elements[0] = {0, 0, pipe::Format::RG32_FLOAT, 0};
   auto* o = ctx->create_vertex_elements_state(ve);
   velems.push_back(o);
   ctx->bind_vertex_elements_state(o);

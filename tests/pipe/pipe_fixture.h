@@ -35,10 +35,13 @@ class PipeTest : public ::testing::Test {
   std::vector<uint32_t> read_pixels(pipe::Resource* tex, uint32_t level = 0);
   // Programs built from the embedded test shaders.
   pipe::ShaderProgram* vbo_program();
-  pipe::ShaderProgram* uniform_program();
+  // `vs` replaces uniform.vert (same interface), e.g. an invariant variant.
+  pipe::ShaderProgram* uniform_program(std::span<const uint32_t> vs = {});
   pipe::ShaderProgram* texture_program();
   // Vertex elements: pos (vec2, buffer 0), color (vec4, buffer 1), offset (vec2, buffer 2, per instance).
   void bind_vbo_layout();
+  // Vertex elements: pos (vec2, buffer 0) only.
+  void bind_position_layout();
   // A triangle covering the left or right half, or a full-screen quad (strip).
   Ref<pipe::Resource> quad_buffer(float x0, float y0, float x1, float y1);
 

@@ -8,7 +8,6 @@
 // after pipe_fixture.h: the embedded SPIR-V headers need <cstdint>
 #include "invariant_vert.h"
 #include "texture_frag.h"
-#include "uniform_frag.h"
 #include "util/thread_pool.h"
 
 namespace brass::test {
@@ -34,23 +33,7 @@ class PipelineLibraryTest : public PipeTest {
     PipeTest::TearDown();
   }
 
-  pipe::ShaderProgram* invariant_program() {
-    pipe::ShaderInfo info;
-    info.spirv[0] = invariant_vert_spv;
-    info.spirv[4] = uniform_frag_spv;
-    info.fragment_output_locations = 1;
-    info.vertex_input_locations = 1;
-    info.bindings = {
-        {0, 0, uint8_t(pipe::stage_bit(pipe::ShaderStage::Vertex)), pipe::DescriptorKind::UniformBuffer, 1, 0},
-        {0, 4, uint8_t(pipe::stage_bit(pipe::ShaderStage::Fragment)), pipe::DescriptorKind::UniformBuffer, 1, 0},
-        {1, 0, uint8_t(pipe::stage_bit(pipe::ShaderStage::Fragment)), pipe::DescriptorKind::UniformBuffer, 1, 1},
-    };
-    pipe::Status s;
-    auto* p = ctx->create_shader_program(info, &s);
-    EXPECT_TRUE(p) << pipe::to_string(s);
-    programs.push_back(p);
-    return p;
-  }
+  pipe::ShaderProgram* invariant_program() { return uniform_program(invariant_vert_spv); }
 
   // A textured full-screen quad (2x2 texture, linear filtering: every
   // pixel a different blend) into a fresh 16x16 target; its pixels.
@@ -64,12 +47,7 @@ class PipelineLibraryTest : public PipeTest {
       ss.min_filter = ss.mag_filter = pipe::Filter::Linear;
       sampler_ = ctx->create_sampler_state(ss);
       quad_ = quad_buffer(-1, -1, 1, 1);
-      pipe::VertexElementsState ve;
-      ve.count = 1;
-      ve.elements[0] = {0, 0, pipe::Format::RG32_FLOAT, 0};
-      auto* o = ctx->create_vertex_elements_state(ve);
-      velems.push_back(o);
-      ctx->bind_vertex_elements_state(o);
+      bind_position_layout();
     }
     auto rt = make_texture(16, 16);
     bind_target(rt.get());
@@ -163,12 +141,7 @@ TEST_F(PipelineLibraryTest, InvariantProgramIsNeverFastLinked) {
   auto rt = make_texture(16, 16);
   bind_target(rt.get());
   ctx->bind_shader_program(prog);
-  pipe::VertexElementsState ve;
-  ve.count = 1;
-  ve.elements[0] = {0, 0, pipe::Format::RG32_FLOAT, 0};
-  auto* o = ctx->create_vertex_elements_state(ve);
-  velems.push_back(o);
-  ctx->bind_vertex_elements_state(o);
+  bind_position_layout();
   auto quad = quad_buffer(-1, -1, 1, 1);
   const pipe::VertexBuffer vb{quad.get(), 0, 8};
   ctx->set_vertex_buffers(0, std::span(&vb, 1));
