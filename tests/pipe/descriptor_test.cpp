@@ -49,6 +49,16 @@ class DescriptorTest : public PipeTest {
     const pipe::DrawStart d{0, 4, 0};
     ctx->draw_vbo(info, nullptr, std::span(&d, 1));
   }
+  // uniform.frag: black plus the UBO (slot 1) tint.
+  void use_uniform_program() {
+    ctx->bind_shader_program(uniform_program());
+    const pipe::VertexBuffer vb{quad_.get(), 0, 8};
+    ctx->set_vertex_buffers(0, std::span(&vb, 1));
+    static const float zero[4] = {0, 0, 0, 0}, black[4] = {0, 0, 0, 1};
+    pipe::ConstantBuffer vcb{nullptr, 0, sizeof(zero), zero}, fcb{nullptr, 0, sizeof(black), black};
+    ctx->set_constant_buffer(pipe::ShaderStage::Vertex, 0, &vcb);
+    ctx->set_constant_buffer(pipe::ShaderStage::Fragment, 0, &fcb);
+  }
   uint32_t center() { return read_pixels(rt_.get())[8 * 16 + 8]; }
   // Submits more batches than the ring holds and waits: every earlier batch
   // has been retired (its sets handed back, its programs released).
@@ -84,13 +94,7 @@ TEST_F(DescriptorTest, SteadyStateFramesAllocateNoSets) {
 TEST_F(DescriptorTest, CachedModeReusesSetsWithTheSameContents) {
   if (mode() != DescriptorMode::Cached) GTEST_SKIP() << "cached mode only (pipe_tests_cached)";
   // UBOs (set 1): the samplers set may be a push set, which is never cached.
-  ctx->bind_shader_program(uniform_program());
-  const pipe::VertexBuffer vb{quad_.get(), 0, 8};
-  ctx->set_vertex_buffers(0, std::span(&vb, 1));
-  static const float zero[4] = {0, 0, 0, 0}, black[4] = {0, 0, 0, 1};
-  pipe::ConstantBuffer vcb{nullptr, 0, sizeof(zero), zero}, fcb{nullptr, 0, sizeof(black), black};
-  ctx->set_constant_buffer(pipe::ShaderStage::Vertex, 0, &vcb);
-  ctx->set_constant_buffer(pipe::ShaderStage::Fragment, 0, &fcb);
+  use_uniform_program();
   const float tints[2][4] = {{1, 0, 0, 0}, {0, 0, 1, 0}};
   auto ubo = make_buffer(512);
   ctx->buffer_subdata(ubo.get(), 0, 0, 16, tints[0]);
@@ -147,13 +151,7 @@ TEST_F(DescriptorTest, DestroyedTextureIsNeverSeenThroughAStaleSet) {
 }
 
 TEST_F(DescriptorTest, PoolsGrowPastOneBucket) {
-  ctx->bind_shader_program(uniform_program());
-  const pipe::VertexBuffer vb{quad_.get(), 0, 8};
-  ctx->set_vertex_buffers(0, std::span(&vb, 1));
-  static const float zero[4] = {0, 0, 0, 0}, black[4] = {0, 0, 0, 1};
-  pipe::ConstantBuffer vcb{nullptr, 0, sizeof(zero), zero}, fcb{nullptr, 0, sizeof(black), black};
-  ctx->set_constant_buffer(pipe::ShaderStage::Vertex, 0, &vcb);
-  ctx->set_constant_buffer(pipe::ShaderStage::Fragment, 0, &fcb);
+  use_uniform_program();
   // 120 UBO ranges in one batch: more sets in flight than the first buckets
   // (8, 16, 32, 64) hold, so this program's pool must grow 4 times.
   auto ubo = make_buffer(120 * 256);
