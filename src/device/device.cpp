@@ -3,6 +3,7 @@
 #include "device/exit_drain.h"
 #include "device/physical_device_choice.h"
 #include "util/log.h"
+#include "util/process_exit.h"
 
 namespace brass::vk {
 
@@ -93,6 +94,10 @@ std::unique_ptr<Device> Device::create_from_options(std::string* why_not) {
 
 Device::~Device() {
   if (queue_) unregister_exit_drain(queue_);
+  // In an exit handler that runs after the drain (an application's EGL
+  // teardown) the driver may be half torn down: its device is left to the
+  // end of the process (util/process_exit.h).
+  if (process_exiting()) return;
   if (device_) vkDeviceWaitIdle(device_);
   memory_.reset();
   if (device_) vkDestroyDevice(device_, nullptr);

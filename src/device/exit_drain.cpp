@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "util/process_exit.h"
+#include "util/thread_pool.h"
 
 namespace brass::vk {
 
@@ -25,13 +26,19 @@ std::vector<DrainEntry>& registry() {
 }
 
 void drain_at_exit() {
-  std::lock_guard<std::mutex> lock(registry_mutex());
-  for (const DrainEntry& e : registry()) {
-    // Another thread may be inside a submit; never block exit on it forever.
-    std::unique_lock<std::mutex> q(*e.queue_mutex, std::try_to_lock);
-    if (q.owns_lock()) vkQueueWaitIdle(e.queue);
+  {
+    std::lock_guard<std::mutex> lock(registry_mutex());
+    for (const DrainEntry& e : registry()) {
+      // Another thread may be inside a submit; never block exit on it forever.
+      std::unique_lock<std::mutex> q(*e.queue_mutex, std::try_to_lock);
+      if (q.owns_lock()) vkQueueWaitIdle(e.queue);
+    }
   }
   mark_process_exiting();
+  // Background pipeline compiles (precompiles, optimized links) and cache
+  // saves: those running finish now, queued ones see the exit and skip, so
+  // none is still compiling when the driver's own exit handlers run.
+  ThreadPool::wait_idle_if_created();
 }
 
 }  // namespace

@@ -4,8 +4,16 @@
 // work still running then, or submitted by exit handlers that run after them
 // (piglit's atexit teardown releases its context, which flushes), crashes the
 // process. This handler is registered after the driver was loaded, so it runs
-// before LLVM's destructors; batches flushed after it are retired without
-// being executed (driver/batch/batch_ring.cpp).
+// before LLVM's destructors. It drains the queue, then waits for Brass's
+// background compiles (queued ones see the exit and skip their work). From
+// then on Brass does not call into the driver for teardown: batches flushed
+// later are retired unexecuted (driver/batch/batch_ring.cpp), EGL objects
+// released later are parked rather than destroyed (egl/api.cpp), and the
+// device is left to the end of the process.
+// Not covered: a batch still executing when the application exits, if its
+// execution was the first to reach some LLVM code whose static destructors
+// were registered after the last refresh below; applications that read
+// their results before exiting (tests do) never have one.
 #pragma once
 
 #include <mutex>

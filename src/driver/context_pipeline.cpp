@@ -25,6 +25,7 @@
 #include "driver/vk_translate.h"
 #include "util/log.h"
 #include "util/stats.h"
+#include "util/process_exit.h"
 #include "util/thread_pool.h"
 
 namespace brass::driver {
@@ -210,7 +211,7 @@ void VulkanContext::queue_optimized_link(pipe::ShaderProgram& prog, PipelineEntr
       [self, &entry, libraries, &screen]() mutable {
         // The application may have deleted the program meanwhile: then the
         // job's reference is the last one and the work would be wasted.
-        if (self->ref_count() > 1) {
+        if (self->ref_count() > 1 && !process_exiting()) {
           VkPipeline p = VK_NULL_HANDLE;
           vk::Status s = link_pipeline_libraries(screen.device(), libraries, self->descriptors.pipeline_layout(),
                                                  screen.pipeline_cache(), true, &p);

@@ -5,6 +5,7 @@
 #include "driver/screen.h"
 #include "driver/status.h"
 #include "util/log.h"
+#include "util/process_exit.h"
 #include "util/thread_pool.h"
 
 namespace brass::pipe {
@@ -48,7 +49,7 @@ void ShaderProgram::start_precompile() {
     bi.layout = self->descriptors.pipeline_layout();
     bi.dynamic_vertex_input = self->screen.caps().vertex_input_dynamic_state;
     bi.cache = self->screen.pipeline_cache();
-    self->libraries.precompile(self->screen.device(), bi);
+    self->libraries.precompile(self->screen.device(), bi, /*skip=*/process_exiting());
     driver::VulkanScreen& s = self->screen;
     self.reset();  // a program the application deleted meanwhile goes now, before done()
     s.background_jobs().done();

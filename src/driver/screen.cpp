@@ -5,6 +5,7 @@
 #include "driver/resource/resource.h"
 #include "driver/status.h"
 #include "util/log.h"
+#include "util/process_exit.h"
 #include "util/options.h"
 #include "util/stats.h"
 
@@ -34,7 +35,7 @@ VulkanScreen::VulkanScreen(std::unique_ptr<vk::Device> device) : device_(std::mo
 VulkanScreen::~VulkanScreen() {
   if (!device_) return;
   background_jobs_.wait();  // they create pipelines through the caches below
-  vkDeviceWaitIdle(device_->handle());
+  if (!process_exiting()) vkDeviceWaitIdle(device_->handle());  // drained at exit
   libraries_.reset();
   pipeline_cache_.reset();  // saves, before the device goes
 }

@@ -12,6 +12,7 @@
 #include "egl/objects.h"
 #include "egl/x11.h"
 #include "util/log.h"
+#include "util/process_exit.h"
 
 namespace brass::egl {
 
@@ -72,12 +73,38 @@ std::vector<EGLAttrib> widen(const EGLint* list) {
   return out;
 }
 
+// --- object destruction (lock held) ------------------------------------------
+
+// Applications often release EGL in an exit handler (piglit does) that runs
+// after Brass's exit drain (util/process_exit.h) and after the Vulkan
+// driver's own exit handlers, when calling into the driver can crash. From
+// then on released objects are parked, never destroyed: the process's end
+// frees them, and no teardown reaches the driver.
+template <typename T>
+void dispose(std::unique_ptr<T>& object) {
+  if (!object) return;
+  if (process_exiting()) [[unlikely]] {
+    static auto* parked = new std::vector<std::unique_ptr<T>>;  // never destroyed: used during exit
+    parked->push_back(std::move(object));
+    return;
+  }
+  object.reset();
+}
+
+template <typename Map>
+void dispose_all(Map& objects) {
+  for (auto& [handle, object] : objects) dispose(object);
+  objects.clear();
+}
+
 // --- current-context bookkeeping (lock held) --------------------------------
 
 template <typename T>
 void free_zombie(std::vector<std::unique_ptr<T>>& zombies, T* p) {
   auto it = std::find_if(zombies.begin(), zombies.end(), [p](const auto& z) { return z.get() == p; });
-  if (it != zombies.end()) zombies.erase(it);
+  if (it == zombies.end()) return;
+  dispose(*it);
+  zombies.erase(it);
 }
 
 void release_surface(Surface* s) {
@@ -90,7 +117,8 @@ void unbind_current(ThreadState& t) {
   Context* c = t.context;
   if (!c) return;
   ClientApi& api = gles_client_api();
-  api.flush();
+  // At exit (see dispose) nothing is flushed: no batch would run anyway.
+  if (!process_exiting()) api.flush();
   api.make_current(nullptr, nullptr, nullptr);
   release_surface(c->draw);
   release_surface(c->read);
@@ -502,15 +530,15 @@ EGLBoolean EGLAPIENTRY eglTerminate(EGLDisplay dpy) {
       d->zombie_contexts.push_back(std::move(c));
     }
   }
-  d->contexts.clear();
+  dispose_all(d->contexts);
   for (auto& [handle, s] : d->surfaces) {
     if (s->bind_count > 0) {
       s->destroyed = true;
       d->zombie_surfaces.push_back(std::move(s));
     }
   }
-  d->surfaces.clear();
-  d->syncs.clear();
+  dispose_all(d->surfaces);
+  dispose_all(d->syncs);
   d->initialized = false;
   return succeed();
 }
@@ -714,6 +742,7 @@ EGLBoolean EGLAPIENTRY eglDestroySurface(EGLDisplay dpy, EGLSurface surface) {
     it->second->destroyed = true;
     d->zombie_surfaces.push_back(std::move(it->second));
   }
+  dispose(it->second);
   d->surfaces.erase(it);
   return succeed();
 }
@@ -870,6 +899,7 @@ EGLBoolean EGLAPIENTRY eglDestroyContext(EGLDisplay dpy, EGLContext ctx) {
     it->second->destroyed = true;
     d->zombie_contexts.push_back(std::move(it->second));
   }
+  dispose(it->second);
   d->contexts.erase(it);
   return succeed();
 }

@@ -1,8 +1,13 @@
 #include "util/thread_pool.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace brass {
+
+namespace {
+std::atomic<ThreadPool*> g_shared{nullptr};
+}  // namespace
 
 ThreadPool::ThreadPool(unsigned threads) {
   threads = std::max(1u, threads);
@@ -59,9 +64,21 @@ void ThreadPool::worker_loop() {
 }
 
 ThreadPool& ThreadPool::shared() {
+  // Never destroyed. A static pool's destructor would run among the exit
+  // handlers, in reverse order of first use, so an application's own exit
+  // handler registered earlier (piglit tears its EGL context down in one)
+  // would then flush into a freed pool. The workers end with the process.
   // Leaves one core to the application's own threads.
-  static ThreadPool pool(std::max(1u, std::thread::hardware_concurrency() - 1));
-  return pool;
+  static ThreadPool* pool = [] {
+    auto* p = new ThreadPool(std::max(1u, std::thread::hardware_concurrency() - 1));
+    g_shared.store(p, std::memory_order_release);
+    return p;
+  }();
+  return *pool;
+}
+
+void ThreadPool::wait_idle_if_created() {
+  if (ThreadPool* p = g_shared.load(std::memory_order_acquire)) p->wait_idle();
 }
 
 }  // namespace brass

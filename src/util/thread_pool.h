@@ -30,8 +30,13 @@ class ThreadPool {
   uint64_t jobs_completed() const;
 
   // Process-wide pool, sized to the machine (at least one worker), created on
-  // first use.
+  // first use and never destroyed (it is used during exit handlers).
   static ThreadPool& shared();
+  // The exit drain's wait: jobs that use a driver must not run on into the
+  // static destructors of the process's exit (a software Vulkan driver's
+  // compiler goes with them). Jobs check process_exiting() and skip their
+  // work, so what is still queued finishes at once. Creates no pool.
+  static void wait_idle_if_created();
 
  private:
   void worker_loop();

@@ -4,6 +4,7 @@
 #include "driver/state_objects.h"
 #include "driver/vk_translate.h"
 #include "util/log.h"
+#include "util/process_exit.h"
 #include "util/stats.h"
 
 namespace brass::driver {
@@ -174,6 +175,10 @@ PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildIn
 }  // namespace
 
 PipelineMap::~PipelineMap() {
+  // Once the process is exiting, a software driver's compiler (LLVM in
+  // lavapipe) may already be destroyed and freeing compiled code would touch
+  // it: pipelines are left to the end of the process (util/process_exit.h).
+  if (process_exiting()) return;
   for (auto& [key, e] : map_) {
     for (VkPipeline p : {e.fast_linked, e.optimized.load(), e.monolithic})
       if (p) vkDestroyPipeline(device_, p, nullptr);

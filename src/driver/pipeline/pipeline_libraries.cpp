@@ -1,6 +1,7 @@
 #include "driver/pipeline/pipeline_libraries.h"
 
 #include "util/log.h"
+#include "util/process_exit.h"
 #include "util/stats.h"
 
 namespace brass::driver {
@@ -14,6 +15,10 @@ constexpr VkGraphicsPipelineLibraryFlagsEXT kShaderParts =
 }  // namespace
 
 PipelineLibraryCache::~PipelineLibraryCache() {
+  // Once the process is exiting, a software driver's compiler (LLVM in
+  // lavapipe) may already be destroyed and freeing compiled code would touch
+  // it: libraries are left to the end of the process (util/process_exit.h).
+  if (process_exiting()) return;
   for (auto& [k, p] : vertex_input_) vkDestroyPipeline(device_.handle(), p, nullptr);
   for (auto& [k, p] : fragment_output_) vkDestroyPipeline(device_.handle(), p, nullptr);
 }
@@ -42,6 +47,10 @@ vk::Status PipelineLibraryCache::fragment_output(const PipelineBuildInfo& info, 
 
 ShaderLibraries::~ShaderLibraries() {
   // The precompile job holds a reference to the program, so none runs now.
+  // Once the process is exiting, a software driver's compiler (LLVM in
+  // lavapipe) may already be destroyed and freeing compiled code would touch
+  // it: libraries are left to the end of the process (util/process_exit.h).
+  if (process_exiting()) return;
   for (const Entry& e : libraries_) vkDestroyPipeline(device_, e.library, nullptr);
 }
 
@@ -52,11 +61,13 @@ void ShaderLibraries::expect_precompile(VkDevice device, ShaderLibraryKey key) {
   precompiled_key_ = key;
 }
 
-void ShaderLibraries::precompile(const vk::Device& device, const PipelineBuildInfo& info) {
+void ShaderLibraries::precompile(const vk::Device& device, const PipelineBuildInfo& info, bool skip) {
   VkPipeline lib = VK_NULL_HANDLE;
-  vk::Status s = create_pipeline_library(device, info, kShaderParts, &lib);
+  vk::Status s = skip ? vk::Status{VK_INCOMPLETE} : create_pipeline_library(device, info, kShaderParts, &lib);
   std::lock_guard lock(mutex_);
-  if (s) {
+  if (skip) {
+    // Nothing built: a draw (there will hardly be one) builds its own.
+  } else if (s) {
     libraries_.push_back({precompiled_key_, lib});
     g_precompiles.add();
   } else {

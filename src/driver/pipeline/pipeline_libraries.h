@@ -47,8 +47,9 @@ class ShaderLibraries {
 
   // Before the precompile job is queued: what it will build.
   void expect_precompile(VkDevice device, ShaderLibraryKey key);
-  // Run by the precompile job (on a worker).
-  void precompile(const vk::Device& device, const PipelineBuildInfo& info);
+  // Run by the precompile job (on a worker). `skip`: the process is
+  // exiting; only mark the precompile done.
+  void precompile(const vk::Device& device, const PipelineBuildInfo& info, bool skip);
   bool precompile_pending() const;
   // Blocks until the precompile finished (at once when there is none).
   void wait_precompile();
