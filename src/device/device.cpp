@@ -94,10 +94,14 @@ std::unique_ptr<Device> Device::create_from_options(std::string* why_not) {
 
 Device::~Device() {
   if (queue_) unregister_exit_drain(queue_);
-  // In an exit handler that runs after the drain (an application's EGL
-  // teardown) the driver may be half torn down: its device is left to the
-  // end of the process (util/process_exit.h).
-  if (process_exiting()) return;
+  // In an exit handler or static destructor that runs after the drain (an
+  // application's EGL teardown) the driver may be half torn down: the
+  // device and its memory are left to the end of the process
+  // (util/process_exit.h).
+  if (process_exiting()) {
+    (void)memory_.release();
+    return;
+  }
   if (device_) vkDeviceWaitIdle(device_);
   memory_.reset();
   if (device_) vkDestroyDevice(device_, nullptr);

@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "util/log.h"
+#include "util/process_exit.h"
 
 namespace brass::vk {
 
@@ -158,6 +159,8 @@ std::unique_ptr<Instance> Instance::create(const InstanceConfig& config, Status*
 }
 
 Instance::~Instance() {
+  // After the exit drain the driver may be half torn down (util/process_exit.h).
+  if (process_exiting()) return;
   if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
   if (instance_) vkDestroyInstance(instance_, nullptr);
 }

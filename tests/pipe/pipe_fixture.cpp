@@ -11,6 +11,16 @@ namespace brass::test {
 
 std::unique_ptr<driver::VulkanScreen> PipeTest::screen_;
 
+namespace {
+// The shared screen goes when the tests are done, before the process exits:
+// a static destructor would run after the Vulkan driver's own exit handlers.
+class ScreenTeardown : public ::testing::Environment {
+ public:
+  void TearDown() override { PipeTest::destroy_screen(); }
+};
+const auto* const g_screen_teardown = ::testing::AddGlobalTestEnvironment(new ScreenTeardown);
+}  // namespace
+
 void PipeTest::SetUpTestSuite() {
   if (screen_) return;
   std::string why;
@@ -19,6 +29,8 @@ void PipeTest::SetUpTestSuite() {
 }
 
 void PipeTest::TearDownTestSuite() {}
+
+void PipeTest::destroy_screen() { screen_.reset(); }
 
 void PipeTest::SetUp() {
   ASSERT_TRUE(screen_);

@@ -17,6 +17,10 @@
 namespace brass::test {
 
 class PipeTest : public ::testing::Test {
+ public:
+  // After the last test (a global test environment calls it).
+  static void destroy_screen();
+
  protected:
   static void SetUpTestSuite();
   static void TearDownTestSuite();

@@ -140,7 +140,8 @@ PipelineCacheFile::PipelineCacheFile(const vk::Device& device, std::string path,
 
 PipelineCacheFile::~PipelineCacheFile() {
   wait_for_save();
-  if (!process_exiting()) write_if_changed();
+  if (process_exiting()) return;  // the driver may be half torn down (util/process_exit.h)
+  write_if_changed();
   vkDestroyPipelineCache(device_.handle(), cache_, nullptr);
 }
 
