@@ -275,8 +275,19 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   L.line_width_range[1] = l.lineWidthRange[1];
   L.point_size_granularity = l.pointSizeGranularity;
   L.max_push_descriptors = push.maxPushDescriptors;
-  L.descriptor_buffer_offset_alignment = dbp.descriptorBufferOffsetAlignment;
   L.max_transform_feedback_buffers = xfbp.maxTransformFeedbackBuffers;
+  DescriptorBufferLimits& D = c.descriptor_buffer_limits;
+  D.offset_alignment = dbp.descriptorBufferOffsetAlignment;
+  D.max_resource_range = dbp.maxResourceDescriptorBufferRange;
+  D.max_sampler_range = dbp.maxSamplerDescriptorBufferRange;
+  D.max_bindings = dbp.maxDescriptorBufferBindings;
+  // robustBufferAccess stays off (prune_enable), so the plain buffer sizes apply.
+  D.combined_image_sampler_size = static_cast<uint32_t>(dbp.combinedImageSamplerDescriptorSize);
+  D.uniform_texel_buffer_size = static_cast<uint32_t>(dbp.uniformTexelBufferDescriptorSize);
+  D.storage_texel_buffer_size = static_cast<uint32_t>(dbp.storageTexelBufferDescriptorSize);
+  D.uniform_buffer_size = static_cast<uint32_t>(dbp.uniformBufferDescriptorSize);
+  D.storage_buffer_size = static_cast<uint32_t>(dbp.storageBufferDescriptorSize);
+  D.storage_image_size = static_cast<uint32_t>(dbp.storageImageDescriptorSize);
 
   // Core features.
   const VkPhysicalDeviceFeatures& cf = f.core.features;

@@ -78,7 +78,17 @@ struct Limits {
   uint32_t max_transform_feedback_buffers = 0, max_push_descriptors = 0;
   float max_sampler_lod_bias = 0, max_sampler_anisotropy = 0, timestamp_period = 0;
   float point_size_range[2] = {}, line_width_range[2] = {}, point_size_granularity = 0;
-  uint64_t descriptor_buffer_offset_alignment = 0;
+};
+
+// VK_EXT_descriptor_buffer: how big each descriptor is when written into a
+// buffer, and how far a bound descriptor buffer may reach (zero without the
+// extension).
+struct DescriptorBufferLimits {
+  uint64_t offset_alignment = 0;
+  uint64_t max_resource_range = 0, max_sampler_range = 0;  // bytes one binding may address
+  uint32_t max_bindings = 0;
+  uint32_t combined_image_sampler_size = 0, uniform_texel_buffer_size = 0, storage_texel_buffer_size = 0;
+  uint32_t uniform_buffer_size = 0, storage_buffer_size = 0, storage_image_size = 0;
 };
 
 // One named entry per feature Brass chooses a path by.
@@ -91,6 +101,7 @@ struct Capabilities {
   uint8_t pipeline_cache_uuid[VK_UUID_SIZE] = {};
   uint8_t device_uuid[VK_UUID_SIZE] = {};
   Limits limits;
+  DescriptorBufferLimits descriptor_buffer_limits;
 
   // Paths (extensions, or core features of Vulkan 1.3 that drivers still gate).
   bool dynamic_rendering = false;

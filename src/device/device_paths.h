@@ -18,6 +18,10 @@ struct DevicePaths {
   std::string dynamic_rendering_reason;
   bool shader_object = false;
   std::string shader_object_reason;
+  // Descriptor sets 3 (SSBOs) and 4 (storage images) share set 3: the
+  // binding contract has 5 sets, Vulkan guarantees only 4.
+  bool compact_descriptor_sets = false;
+  std::string descriptor_sets_reason;
   bool shader_cache = false;
   std::string shader_cache_reason;
 };

@@ -36,7 +36,14 @@ vk::Status VulkanContext::init() {
   ring_->set_id(screen_.register_ring(ring_.get()));
   vk::Status s = ring_->init();
   if (!s) return s;
-  stream_ = std::make_unique<StreamBuffer>(device_, *ring_);
+  descriptor_buffer_ = device_.paths().descriptors == DescriptorMode::DescriptorBuffer;
+  StreamBuffer::Config stream_config;
+  stream_config.device_address = descriptor_buffer_;  // default uniforms are described by address
+  stream_ = std::make_unique<StreamBuffer>(device_, *ring_, stream_config);
+  if (descriptor_buffer_) {
+    descriptor_ring_ = std::make_unique<StreamBuffer>(device_, *ring_, descriptor_ring_config(caps_));
+    descriptor_bytes_.init(caps_.descriptor_buffer_limits);
+  }
   meta_ = std::make_unique<MetaPipelines>(device_, screen_.pipeline_cache());
   s = meta_->init();
   if (!s) return s;
@@ -106,6 +113,7 @@ VulkanContext::~VulkanContext() {
   program_ = nullptr;
   meta_.reset();
   stream_.reset();
+  descriptor_ring_.reset();
   const uint32_t id = ring_ ? ring_->id() : 0;
   ring_.reset();  // waits, resets batches (returns descriptor sets), destroys garbage
   if (id) screen_.unregister_ring(id);
@@ -372,9 +380,11 @@ void VulkanContext::set_constant_buffer(pipe::ShaderStage stage, uint32_t slot, 
     vk::Status s = stream_->allocate(size, caps_.limits.min_uniform_buffer_offset_alignment, &a, uniform_range_);
     if (!s) return fail(s);
     std::memcpy(a.ptr, cb->user_data, size);
-    if (b.buffer || b.vk_buffer != a.buffer) dirty_sets_ |= 1u << 0;
+    // db mode has no dynamic offsets: the set itself holds the offset.
+    if (b.buffer || b.vk_buffer != a.buffer || descriptor_buffer_) dirty_sets_ |= 1u << 0;
     b.buffer = nullptr;
     b.vk_buffer = a.buffer;
+    b.vk_address = a.chunk_address;
     b.offset = a.offset;
     b.size = static_cast<uint32_t>(uniform_range_);
     dirty_ |= kDirtySet0Offsets;
@@ -383,6 +393,7 @@ void VulkanContext::set_constant_buffer(pipe::ShaderStage stage, uint32_t slot, 
   pipe::Resource* r = cb ? cb->buffer : nullptr;
   b.buffer = Ref<pipe::Resource>::share(r);
   b.vk_buffer = VK_NULL_HANDLE;
+  b.vk_address = 0;
   b.offset = cb ? cb->offset : 0;
   b.size = cb ? cb->size : 0;
   if (r) driver_resource(r)->note_bind(BindKind::UniformBuffer, 1u << st);
@@ -514,6 +525,7 @@ vk::Status VulkanContext::submit(SubmitReason reason) {
   if (pending_clear_mask_) execute_pending_clears();
   if (rp_active_) end_render_pass(RenderPassEnd::Submit);
   stream_->flush_writes();
+  if (descriptor_ring_) descriptor_ring_->flush_writes();
   vk::Status s = ring_->submit(reason);
   if (!s) {
     fail(s);
@@ -526,6 +538,7 @@ vk::Status VulkanContext::submit(SubmitReason reason) {
   bound_pipeline_ = VK_NULL_HANDLE;
   bound_entry_ = nullptr;
   bound_layout_ = VK_NULL_HANDLE;
+  bound_descriptor_buffer_ = VK_NULL_HANDLE;
   return s;
 }
 

@@ -4,6 +4,7 @@
 //                            dynamic state) and draws
 //   context_pipeline.cpp     the draw's pipeline: libraries or monolithic
 //   context_descriptors.cpp  the draw's descriptor sets (lazy / cached)
+//   context_descriptor_buffer.cpp  the draw's descriptors in db mode
 //   context_render_pass.cpp  lazy render pass begin/end, clears
 //   context_copy.cpp         copies, blits, mipmap generation
 //   context_transfer.cpp     subdata, map/unmap
@@ -14,6 +15,7 @@
 #include <span>
 #include <vector>
 #include "driver/barrier/barrier_batch.h"
+#include "driver/descriptors/descriptor_buffer.h"
 #include "driver/batch/batch_ring.h"
 #include "driver/meta/meta_pipelines.h"
 #include "driver/pipeline/graphics_pipeline.h"
@@ -240,9 +242,13 @@ class VulkanContext final : public pipe::Context {
   void end_pipeline_frame();
   // --- descriptors (context_descriptors.cpp) ---
   bool update_descriptors();
+  // db mode: writes the changed sets into the descriptor ring and sets
+  // their offsets.
+  bool update_descriptor_buffer();
   // Template data of `set` for the bound program (ids: cached-mode keys,
-  // optional). False after fail().
-  bool gather_set(unsigned set, DescriptorInfo* data, uint64_t* ids);
+  // addresses: db mode's buffer descriptors; both optional). False after
+  // fail().
+  bool gather_set(unsigned set, DescriptorInfo* data, uint64_t* ids, DescriptorAddress* addresses);
   void emit_dynamic_state(const pipe::DrawInfo& info);
   void bind_vertex_buffers();
   // Draws Vulkan cannot take as given (line loops, a restart index other
@@ -264,6 +270,20 @@ class VulkanContext final : public pipe::Context {
   const vk::Capabilities& caps_;
   std::unique_ptr<BatchRing> ring_;
   std::unique_ptr<StreamBuffer> stream_;
+  // db mode: the descriptor ring (descriptors/descriptor_buffer.h).
+  bool descriptor_buffer_ = false;
+  std::unique_ptr<StreamBuffer> descriptor_ring_;
+  VkBuffer bound_descriptor_buffer_ = VK_NULL_HANDLE;  // the ring chunk bound in this command buffer
+  VkPipelineLayout db_layout_ = VK_NULL_HANDLE;        // the layout db_sets_ were set with
+  // Per set: the bytes its offset points at now (size 0: none), and the
+  // scratch copy a draw writes before comparing. Grown once, never shrunk.
+  struct DbSetCopy {
+    std::vector<uint8_t> bytes;
+    uint32_t size = 0;
+  };
+  std::array<DbSetCopy, kDescriptorTypeSets> db_sets_;
+  std::array<std::vector<uint8_t>, kDescriptorTypeSets> db_scratch_;
+  DescriptorBytesCache descriptor_bytes_;
   BarrierBatch barriers_;
   RenderPassCache rp_cache_;
   std::unique_ptr<MetaPipelines> meta_;
@@ -302,6 +322,7 @@ class VulkanContext final : public pipe::Context {
   struct ConstantBinding {
     Ref<pipe::Resource> buffer;  // null: user data in the stream buffer
     VkBuffer vk_buffer = VK_NULL_HANDLE;
+    VkDeviceAddress vk_address = 0;  // of vk_buffer, in db mode
     uint64_t offset = 0;          // descriptor offset (resource) or dynamic offset (stream)
     uint32_t size = 0;
   };

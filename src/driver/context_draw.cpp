@@ -45,7 +45,7 @@ bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
       const VkPipelineStageFlags2 stages = stages_of(b.stage_mask);
       for (unsigned a = 0; a < b.count; ++a) {
         const unsigned slot = b.slot + a;
-        switch (set) {
+        switch (b.source_set) {
           case 0:
             buffer_read(constants_[st][0].buffer.get(), stages, VK_ACCESS_2_UNIFORM_READ_BIT);
             break;

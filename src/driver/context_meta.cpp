@@ -84,6 +84,7 @@ bool VulkanContext::meta_draw(const MetaKey& key, const MetaPush& push, const Vk
   // The application's pipeline, sets and dynamic state were disturbed.
   bound_pipeline_ = VK_NULL_HANDLE;
   bound_layout_ = VK_NULL_HANDLE;
+  bound_descriptor_buffer_ = VK_NULL_HANDLE;
   dirty_ |= kDirtyAll & ~kDirtyResources;
   dirty_sets_ = 0x1f;
   topology_dirty_ = true;

@@ -1,6 +1,8 @@
 #include "driver/program.h"
 
+#include <algorithm>
 #include <atomic>
+#include <vector>
 
 #include "driver/screen.h"
 #include "driver/status.h"
@@ -9,6 +11,38 @@
 #include "util/thread_pool.h"
 
 namespace brass::pipe {
+
+namespace {
+
+// The compact descriptor layout (descriptors/program_descriptors.h): the
+// variables decorated DescriptorSet 4 move to set 3, their Binding up by
+// kFoldedBindingOffset, as ProgramDescriptors lays the set out.
+std::vector<uint32_t> fold_descriptor_sets(std::span<const uint32_t> code) {
+  constexpr uint32_t kOpDecorate = 71, kBinding = 33, kDescriptorSet = 34;
+  std::vector<uint32_t> out(code.begin(), code.end());
+  std::vector<uint32_t> folded;  // ids of the variables in set 4
+  auto each_decoration = [&](auto&& fn) {
+    for (size_t w = 5; w < out.size();) {
+      const uint32_t op = out[w] & 0xffffu, len = out[w] >> 16;
+      if (len == 0 || w + len > out.size() || op == 54 /* OpFunction */) break;
+      if (op == kOpDecorate && len >= 4) fn(out[w + 1], out[w + 2], out[w + 3]);
+      w += len;
+    }
+  };
+  each_decoration([&](uint32_t id, uint32_t decoration, uint32_t& value) {
+    if (decoration == kDescriptorSet && value == driver::kFoldedSet) {
+      folded.push_back(id);
+      value = driver::kFoldedIntoSet;
+    }
+  });
+  each_decoration([&](uint32_t id, uint32_t decoration, uint32_t& value) {
+    if (decoration == kBinding && std::find(folded.begin(), folded.end(), id) != folded.end())
+      value += driver::kFoldedBindingOffset;
+  });
+  return out;
+}
+
+}  // namespace
 
 ShaderProgram::ShaderProgram(driver::VulkanScreen& s) : screen(s), pipelines(s.vk_device()) {}
 
@@ -63,9 +97,14 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
   p->vertex_input_locations = info.vertex_input_locations;
   p->writes_point_size = info.writes_point_size;
   *status = Status::Ok;
+  const bool fold = screen.device().paths().compact_descriptor_sets &&
+                    std::any_of(info.bindings.begin(), info.bindings.end(),
+                                [](const ShaderBinding& b) { return b.set == driver::kFoldedSet; });
   for (unsigned s = 0; s < kShaderStageCount; ++s) {
-    const auto& code = info.spirv[s];
+    std::vector<uint32_t> folded;
+    std::span<const uint32_t> code = info.spirv[s];
     if (code.empty()) continue;
+    if (fold && code[0] == 0x07230203u) code = folded = fold_descriptor_sets(code);
     if (code[0] != 0x07230203u) {
       BRASS_WARN("stage %u: not SPIR-V", s);
       *status = Status::InvalidArgument;

@@ -30,7 +30,7 @@ const char* to_string(LogLevel level) {
 namespace {
 
 constexpr OptionVariable kVariables[] = {
-    {"BRASS_DEBUG", "comma list: validation, sync, nogpl, nodynrender, spirv, noshaderobject"},
+    {"BRASS_DEBUG", "comma list: validation, sync, nogpl, nodynrender, spirv, noshaderobject, compactsets"},
     {"BRASS_DEVICE", "Vulkan device: index or case-insensitive name substring"},
     {"BRASS_DESCRIPTORS", "auto | lazy | cached | db"},
     {"ZINK_DESCRIPTORS", "alias of BRASS_DESCRIPTORS, used when that is unset"},
@@ -89,6 +89,7 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
       else if (item == "nodynrender") o.debug |= kDebugNoDynRendering;
       else if (item == "spirv") o.debug |= kDebugSpirv;
       else if (item == "noshaderobject") o.debug |= kDebugNoShaderObject;
+      else if (item == "compactsets") o.debug |= kDebugCompactSets;
       else warn("BRASS_DEBUG: unknown flag '" + item + "' ignored");
     }
   }

@@ -24,6 +24,7 @@ enum DebugFlag : uint32_t {
   kDebugNoDynRendering = 1u << 3,  // VkRenderPass objects instead of dynamic rendering
   kDebugSpirv = 1u << 4,       // validate every SPIR-V module Brass produces
   kDebugNoShaderObject = 1u << 5,
+  kDebugCompactSets = 1u << 6,  // fold descriptor sets as for devices with 4 bindable sets
 };
 
 struct Options {

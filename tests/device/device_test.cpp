@@ -55,13 +55,12 @@ TEST(Device, ResolvesDescriptorBufferRequestWithFallback) {
   DevicePaths p = resolve_device_paths(caps, o, &warning);
   EXPECT_EQ(p.descriptors, DescriptorMode::Lazy);
   EXPECT_FALSE(warning.empty());
-  // With the extension: still lazy, saying descriptor buffers are not
-  // implemented (rather than running lazy under db's name).
+  // With the extension: db, and nothing to warn about.
   caps.descriptor_buffer = true;
   warning.clear();
   p = resolve_device_paths(caps, o, &warning);
-  EXPECT_EQ(p.descriptors, DescriptorMode::Lazy);
-  EXPECT_NE(warning.find("not implemented"), std::string::npos);
+  EXPECT_EQ(p.descriptors, DescriptorMode::DescriptorBuffer);
+  EXPECT_TRUE(warning.empty()) << warning;
   o.debug = kDebugNoGpl;
   caps.graphics_pipeline_library = true;
   EXPECT_FALSE(resolve_device_paths(caps, o, &warning).pipeline_library);

@@ -148,6 +148,17 @@ std::vector<ReportSection> build_report(const std::vector<vk::PhysicalDeviceCand
       .num("max viewports", l.max_viewports)
       .real("max sampler anisotropy", l.max_sampler_anisotropy)
       .real("timestamp period ns", l.timestamp_period);
+  if (c.descriptor_buffer) {
+    const vk::DescriptorBufferLimits& d = c.descriptor_buffer_limits;
+    limits.num("descriptor buffer offset alignment", d.offset_alignment)
+        .num("max resource descriptor buffer range", d.max_resource_range)
+        .num("max sampler descriptor buffer range", d.max_sampler_range)
+        .num("combined image sampler descriptor size", d.combined_image_sampler_size)
+        .num("uniform buffer descriptor size", d.uniform_buffer_size)
+        .num("storage buffer descriptor size", d.storage_buffer_size)
+        .num("storage image descriptor size", d.storage_image_size)
+        .num("texel buffer descriptor size", d.uniform_texel_buffer_size);
+  }
   out.push_back(limits.s);
 
   const vk::DevicePaths& p = device.paths();
@@ -157,6 +168,7 @@ std::vector<ReportSection> build_report(const std::vector<vk::PhysicalDeviceCand
       .str("pipeline libraries", p.pipeline_library_reason)
       .str("render passes", p.dynamic_rendering ? "dynamic rendering" : p.dynamic_rendering_reason)
       .str("shader object", p.shader_object_reason)
+      .str("descriptor sets", p.descriptor_sets_reason)
       .str("shader cache", p.shader_cache ? p.shader_cache_reason : "disabled")
       .str("validation", o.has(kDebugValidation) ? (device.shared_instance()->validation_enabled() ? "on" : "requested, layer missing") : "off")
       .str("device request", o.device.empty() ? "(none: best type)" : o.device)

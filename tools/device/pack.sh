@@ -3,11 +3,13 @@
 # to run Brass and brass-bench, into .devbin/ (git-ignored; carry it, with
 # .gl/ holding glvnd's loader packages as the device tool's README says).
 #   tools/device/pack.sh            then, on the device: source tools/device/env.sh
-#   tools/device/pack.sh --tests    also the pipe-level test binary (CI preset,
-#                                   stripped) and the Khronos validation layer,
-#                                   for the GPL / descriptor-buffer tests that
-#                                   lavapipe skips: on the device run
-#                                   .devbin/pipe_tests (env.sh sets the layer up)
+#   tools/device/pack.sh --tests    also the pipe-level and end-to-end test
+#                                   binaries (CI preset, stripped) and the
+#                                   Khronos validation layer, for the GPL /
+#                                   descriptor-buffer tests that lavapipe
+#                                   skips: on the device run .devbin/pipe_tests
+#                                   and .devbin/e2e_egl_test (env.sh sets the
+#                                   layer and the vendor JSON up)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 with_tests=0
@@ -24,9 +26,9 @@ for l in libbenchmark.so.1debian libX11.so.6 libX11-xcb.so.1 libxcb.so.1 libXau.
   cp -L "/lib/x86_64-linux-gnu/$l" .devbin/lib/
 done
 if (( with_tests )); then
-  cmake --build --preset ci -j2 --target pipe_tests >/dev/null
-  cp build/ci/tests/pipe/pipe_tests .devbin/
-  strip .devbin/pipe_tests
+  cmake --build --preset ci -j2 --target pipe_tests e2e_egl_test >/dev/null
+  cp build/ci/tests/pipe/pipe_tests build/ci/tests/e2e/e2e_egl_test .devbin/
+  strip .devbin/pipe_tests .devbin/e2e_egl_test
   mkdir -p .devbin/layers
   cp /usr/lib/x86_64-linux-gnu/libVkLayer_khronos_validation.so .devbin/layers/
   strip .devbin/layers/libVkLayer_khronos_validation.so

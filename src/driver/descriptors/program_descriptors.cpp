@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "driver/descriptors/descriptor_buffer.h"
 #include "util/hash.h"
-
 #include "util/log.h"
 #include "util/stats.h"
 
@@ -36,10 +36,13 @@ VkShaderStageFlags vk_stages(uint8_t mask) {
   return out;
 }
 
-bool type_for(const pipe::ShaderBinding& b, VkDescriptorType* out) {
+bool type_for(const pipe::ShaderBinding& b, bool descriptor_buffer, VkDescriptorType* out) {
   using K = pipe::DescriptorKind;
   switch (b.set) {
-    case 0: if (b.kind != K::UniformBuffer) return false; *out = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC; return true;
+    case 0:
+      if (b.kind != K::UniformBuffer) return false;
+      *out = descriptor_buffer ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+      return true;
     case 1: if (b.kind != K::UniformBuffer) return false; *out = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER; return true;
     case 2:
       if (b.kind == K::CombinedImageSampler) *out = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
@@ -73,20 +76,26 @@ ProgramDescriptors::~ProgramDescriptors() {
 vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pipe::ShaderBinding> bindings,
                                     DescriptorMode mode) {
   device_ = device.handle();
-  mode_ = mode == DescriptorMode::Cached ? DescriptorMode::Cached : DescriptorMode::Lazy;
+  mode_ = mode == DescriptorMode::Cached || mode == DescriptorMode::DescriptorBuffer ? mode : DescriptorMode::Lazy;
+  const bool db = mode_ == DescriptorMode::DescriptorBuffer;
+  compact_ = device.paths().compact_descriptor_sets;
   for (const pipe::ShaderBinding& b : bindings) {
     SetBinding sb;
-    if (b.set >= kDescriptorTypeSets || !type_for(b, &sb.type) || b.array_count == 0) {
+    if (b.set >= kDescriptorTypeSets || !type_for(b, db, &sb.type) || b.array_count == 0 ||
+        (compact_ && b.set == kFoldedSet && b.binding >= 256 - kFoldedBindingOffset)) {
       BRASS_WARN("bad binding in shader table: set %u binding %u", b.set, b.binding);
       return vk::Status{VK_ERROR_INITIALIZATION_FAILED};
     }
-    sb.binding = b.binding;
+    const bool folded = compact_ && b.set == kFoldedSet;
+    const unsigned set = folded ? kFoldedIntoSet : b.set;
+    sb.binding = static_cast<uint8_t>(folded ? b.binding + kFoldedBindingOffset : b.binding);
+    sb.source_set = b.set;
     sb.stage_mask = b.stage_mask;
     sb.kind = b.kind;
     sb.count = b.array_count;
     sb.slot = b.slot;
-    bindings_[b.set].push_back(sb);
-    set_mask_ |= 1u << b.set;
+    bindings_[set].push_back(sb);
+    set_mask_ |= 1u << set;
   }
   // Both modes push the samplers set: textures are the bindings that change
   // most often between draws, and a push costs no set, no pool, no lookup and
@@ -94,7 +103,10 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
   // H100 a texture change per draw cost 205 ns pushed against 344 ns through
   // the A/B cache; on lavapipe 228 against 252. Only where the set fits
   // maxPushDescriptors; otherwise it is an ordinary set of the mode.
+  // Descriptor buffers take no push sets (descriptorBufferPushDescriptors
+  // stays off): every set is written into the descriptor buffer.
   const vk::Capabilities& caps = device.caps();
+  const VkDescriptorSetLayoutCreateFlags db_flag = db ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT : 0;
   unsigned set_count = 0;
   for (unsigned s = 0; s < kDescriptorTypeSets; ++s) {
     auto& list = bindings_[s];
@@ -106,8 +118,13 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
       b.first_element = static_cast<uint16_t>(elements);
       elements += b.count;
     }
+    if (elements > kMaxSetElements) {
+      // GL's per-stage limits keep real programs far below this.
+      BRASS_WARN("a descriptor set of %u elements exceeds Brass's limit of %u", elements, kMaxSetElements);
+      return vk::Status{VK_ERROR_INITIALIZATION_FAILED};
+    }
     element_count_[s] = elements;
-    if (s == 2 && caps.push_descriptor && elements <= caps.limits.max_push_descriptors)
+    if (s == 2 && !db && caps.push_descriptor && elements <= caps.limits.max_push_descriptors)
       push_set_ = s;
     std::array<VkDescriptorSetLayoutBinding, 64> lb{};
     std::array<VkDescriptorUpdateTemplateEntry, 64> te{};
@@ -124,13 +141,26 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
       te[i].stride = sizeof(DescriptorInfo);
     }
     VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    ci.flags = push_set_ == s ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0;
+    ci.flags = (push_set_ == s ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0) | db_flag;
     ci.bindingCount = static_cast<uint32_t>(list.size());
     ci.pBindings = lb.data();
     BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(device_, &ci, nullptr, &layouts_[s]));
     element_count_[s] = elements;
+    if (db) {
+      // Where the driver wants each binding; a set's descriptors are written
+      // there, relative to the set's offset in the buffer.
+      VkDeviceSize size = 0;
+      vkGetDescriptorSetLayoutSizeEXT(device_, layouts_[s], &size);
+      db_set_size_[s] = static_cast<uint32_t>(size);
+      for (SetBinding& b : list) {
+        VkDeviceSize offset = 0;
+        vkGetDescriptorSetLayoutBindingOffsetEXT(device_, layouts_[s], b.binding, &offset);
+        b.db_offset = static_cast<uint32_t>(offset);
+        b.db_size = static_cast<uint16_t>(descriptor_buffer_size(caps.descriptor_buffer_limits, b.type));
+      }
+    }
     // Template per set; the push template needs the pipeline layout, made below.
-    if (push_set_ != s) {
+    if (push_set_ != s && !db) {
       VkDescriptorUpdateTemplateCreateInfo tci{VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO};
       tci.descriptorUpdateEntryCount = static_cast<uint32_t>(list.size());
       tci.pDescriptorUpdateEntries = te.data();
@@ -143,7 +173,9 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
   for (unsigned s = 0; s < set_count; ++s) {
     if (layouts_[s]) continue;
     if (!empty_layout_) {
+      // A pipeline layout's set layouts are all descriptor-buffer ones or none.
       VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+      ci.flags = db_flag;
       BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(device_, &ci, nullptr, &empty_layout_));
     }
     layouts_[s] = empty_layout_;

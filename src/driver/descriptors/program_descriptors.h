@@ -18,9 +18,16 @@
 //    (driver/object_uid.h), not handles, so a set that names a destroyed or
 //    replaced (invalidated) object can never be found again: no per-object
 //    back-pointers or hash tables are needed to keep stale sets out.
+//  - db (VK_EXT_descriptor_buffer): no sets and no pools. The layouts are
+//    descriptor-buffer layouts; a draw writes each changed set's
+//    descriptors (vkGetDescriptorEXT) into the context's descriptor ring
+//    (driver/descriptors/descriptor_buffer.h) at the offsets the layout
+//    reports, and points the set at them with an offset.
 // Set 0 holds UNIFORM_BUFFER_DYNAMIC descriptors of the stream buffer, so new
 // uniform data per draw changes a dynamic offset, not the set; it is written
-// the lazy way in every mode (it changes only when the stream buffer does).
+// the lazy way in the set modes (it changes only when the stream buffer
+// does). Descriptor buffers have no dynamic descriptors: in db mode set 0 is
+// plain uniform buffers, rewritten when the data moves.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -34,6 +41,13 @@
 namespace brass::driver {
 
 inline constexpr unsigned kDescriptorTypeSets = 5;  // sets 0-4 (5 = bindless, unused)
+// Descriptors one set may hold (a draw gathers a set on the stack).
+inline constexpr unsigned kMaxSetElements = 128;
+// The compact layout (vk::DevicePaths::compact_descriptor_sets), for devices
+// that bind only 4 sets, the minimum Vulkan guarantees: the storage images of
+// set 4 join the storage buffers in set 3, their bindings moved up by an
+// offset (the shaders are patched to match, driver/program.cpp).
+inline constexpr unsigned kFoldedSet = 4, kFoldedIntoSet = 3, kFoldedBindingOffset = 128;
 
 struct SetBinding {
   uint8_t binding = 0;
@@ -43,6 +57,9 @@ struct SetBinding {
   uint16_t count = 1;
   uint16_t slot = 0;
   uint16_t first_element = 0;  // index of its first element in the set's template data
+  uint8_t source_set = 0;      // its set in the binding contract (differs when folded)
+  uint16_t db_size = 0;        // db mode: bytes per descriptor
+  uint32_t db_offset = 0;      // db mode: where its first descriptor starts in the set
 };
 
 // One descriptor's data in a template update (laid out per element).
@@ -50,6 +67,14 @@ union DescriptorInfo {
   VkDescriptorImageInfo image;
   VkDescriptorBufferInfo buffer;
   VkBufferView texel;
+};
+
+// db mode: what a buffer descriptor points at (vkGetDescriptorEXT takes
+// addresses, not buffer handles or views).
+struct DescriptorAddress {
+  VkDeviceAddress address = 0;
+  VkDeviceSize range = 0;
+  VkFormat format = VK_FORMAT_UNDEFINED;  // texel buffers
 };
 
 // What identifies a descriptor's contents for the cached mode: never-reused
@@ -72,6 +97,15 @@ class ProgramDescriptors {
   DescriptorMode mode() const { return mode_; }
   VkPipelineLayout pipeline_layout() const { return pipeline_layout_; }
   uint32_t set_mask() const { return set_mask_; }  // sets that have bindings
+  // Binding-contract sets (bit per set) -> the sets this program's layout
+  // has them in, and back (the same unless the layout is compact).
+  uint32_t layout_sets(uint32_t contract_sets) const {
+    return compact_ ? (contract_sets & ~(1u << kFoldedSet)) | ((contract_sets >> kFoldedSet & 1u) << kFoldedIntoSet)
+                    : contract_sets;
+  }
+  uint32_t contract_sets(uint32_t layout_sets) const {
+    return compact_ && (layout_sets >> kFoldedIntoSet & 1u) ? layout_sets | 1u << kFoldedSet : layout_sets;
+  }
   std::span<const SetBinding> bindings(unsigned set) const { return bindings_[set]; }
   uint32_t element_count(unsigned set) const { return element_count_[set]; }
   uint32_t dynamic_offset_count() const { return static_cast<uint32_t>(bindings_[0].size()); }
@@ -80,6 +114,8 @@ class ProgramDescriptors {
   bool pushed(unsigned set) const { return push_set_ == set; }
   // Bytes of descriptor pool this program holds (estimate: elements x 32).
   uint64_t pool_bytes() const { return pool_bytes_; }
+  // db mode: bytes of descriptor buffer one set of type `set` takes.
+  uint32_t db_set_size(unsigned set) const { return db_set_size_[set]; }
 
   // lazy: a set of type `set` for the batch (ring, serial).
   vk::Status allocate(unsigned set, uint32_t ring_id, uint64_t serial, VkDescriptorSet* out);
@@ -95,6 +131,7 @@ class ProgramDescriptors {
 
   VkDevice device_ = VK_NULL_HANDLE;
   DescriptorMode mode_ = DescriptorMode::Lazy;
+  bool compact_ = false;
   std::array<VkDescriptorSetLayout, kDescriptorTypeSets> layouts_{};
   VkDescriptorSetLayout empty_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout pipeline_layout_ = VK_NULL_HANDLE;
@@ -104,6 +141,7 @@ class ProgramDescriptors {
   uint64_t pool_bytes_ = 0;
   std::array<std::vector<SetBinding>, kDescriptorTypeSets> bindings_;
   std::array<uint32_t, kDescriptorTypeSets> element_count_{};
+  std::array<uint32_t, kDescriptorTypeSets> db_set_size_{};
   std::array<std::vector<VkDescriptorPool>, kDescriptorTypeSets> pools_;
   std::array<uint32_t, kDescriptorTypeSets> next_bucket_{};
 

@@ -172,6 +172,14 @@ PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildIn
   rendering.stencilAttachmentFormat = format_has_stencil(dsf) ? dsf : VK_FORMAT_UNDEFINED;
 }
 
+// Pipelines whose layouts are descriptor-buffer layouts must say so, and
+// libraries linked together must agree; the mode is the device's, so every
+// pipeline and library of a program gets the same flag.
+VkPipelineCreateFlags descriptor_flags(const vk::Device& device) {
+  return device.paths().descriptors == DescriptorMode::DescriptorBuffer ? VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT
+                                                                        : 0;
+}
+
 }  // namespace
 
 PipelineMap::~PipelineMap() {
@@ -193,6 +201,7 @@ vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuil
   st.add_fragment_shader(ci, info);
   st.add_fragment_output(ci);
   st.finish(ci, info);
+  ci.flags |= descriptor_flags(device);
   BRASS_VK_RETURN_IF_FAILED(vkCreateGraphicsPipelines(device.handle(), info.cache, 1, &ci, nullptr, out));
   g_pipelines_created.add();
   return {};
@@ -205,7 +214,8 @@ vk::Status create_pipeline_library(const vk::Device& device, const PipelineBuild
   lib.flags = parts;
   VkGraphicsPipelineCreateInfo ci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
   ci.pNext = &lib;
-  ci.flags = VK_PIPELINE_CREATE_LIBRARY_BIT_KHR | VK_PIPELINE_CREATE_RETAIN_LINK_TIME_OPTIMIZATION_INFO_BIT_EXT;
+  ci.flags = VK_PIPELINE_CREATE_LIBRARY_BIT_KHR | VK_PIPELINE_CREATE_RETAIN_LINK_TIME_OPTIMIZATION_INFO_BIT_EXT |
+             descriptor_flags(device);
   if (parts & VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT) st.add_vertex_input(ci);
   if (parts & VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT) st.add_pre_rasterization(ci, info);
   if (parts & VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT) st.add_fragment_shader(ci, info);
@@ -231,7 +241,7 @@ vk::Status link_pipeline_libraries(const vk::Device& device, std::span<const VkP
   libs.pLibraries = libraries.data();
   VkGraphicsPipelineCreateInfo ci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
   ci.pNext = &libs;
-  ci.flags = optimize ? VK_PIPELINE_CREATE_LINK_TIME_OPTIMIZATION_BIT_EXT : 0;
+  ci.flags = (optimize ? VK_PIPELINE_CREATE_LINK_TIME_OPTIMIZATION_BIT_EXT : 0) | descriptor_flags(device);
   ci.layout = layout;
   BRASS_VK_RETURN_IF_FAILED(vkCreateGraphicsPipelines(device.handle(), cache, 1, &ci, nullptr, out));
   (optimize ? g_links_optimized : g_links_fast).add();

@@ -29,6 +29,9 @@ vk::Status create_buffer(VulkanScreen& screen, const pipe::ResourceTemplate& t, 
               VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
   if (screen.device().caps().transform_feedback)
     bci.usage |= VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT;
+  // Descriptor buffers describe buffers by address, not handle.
+  const bool addressed = dev.paths().descriptors == DescriptorMode::DescriptorBuffer;
+  if (addressed) bci.usage |= VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
   bci.size = std::max<VkDeviceSize>(t.width, 4);
   bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   BRASS_VK_RETURN_IF_FAILED(vkCreateBuffer(dev.handle(), &bci, nullptr, &o->buffer));
@@ -42,6 +45,11 @@ vk::Status create_buffer(VulkanScreen& screen, const pipe::ResourceTemplate& t, 
   vk::Status s = dev.memory().allocate(req, &o->memory);
   if (!s) return s;
   BRASS_VK_RETURN_IF_FAILED(vkBindBufferMemory(dev.handle(), o->buffer, o->memory.memory, o->memory.offset));
+  if (addressed) {
+    VkBufferDeviceAddressInfo ai{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
+    ai.buffer = o->buffer;
+    o->address = vkGetBufferDeviceAddress(dev.handle(), &ai);
+  }
   return {};
 }
 

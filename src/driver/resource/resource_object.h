@@ -29,6 +29,7 @@ class ResourceObject : public RefCounted {
   VkImage image = VK_NULL_HANDLE;
   vk::Allocation memory;
   VkDeviceSize size = 0;               // buffers: bytes
+  VkDeviceAddress address = 0;         // buffers, in descriptor-buffer mode only
   vk::FormatChoice format;             // images: stored format
   VkImageAspectFlags aspect = 0;
   VkImageUsageFlags image_usage = 0;

@@ -1,7 +1,9 @@
-#include "util/log.h"
-#include "driver//resource/stream_buffer.h"
+#include "driver/resource/stream_buffer.h"
+
+#include <algorithm>
 
 #include "driver/batch/batch_ring.h"
+#include "util/log.h"
 #include "util/range.h"
 #include "util/stats.h"
 
@@ -26,20 +28,31 @@ vk::Status StreamBuffer::new_chunk(VkDeviceSize size, Chunk* out) {
   VkDevice dev = device_.handle();
   VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   bci.size = size;
-  bci.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-              VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
-              VK_BUFFER_USAGE_INDEX_BUFFER_BIT;
+  bci.usage = config_.usage;
+  if (config_.device_address) bci.usage |= VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
   BRASS_VK_RETURN_IF_FAILED(vkCreateBuffer(dev, &bci, nullptr, &out->buffer));
   vk::MemoryRequest req;
   vkGetBufferMemoryRequirements(dev, out->buffer, &req.requirements);
-  req.usage = vk::MemoryUsage::Readback;  // cached: staging is read back too
+  req.requirements.alignment = std::max(req.requirements.alignment, config_.min_alignment);
+  req.usage = config_.memory;
   vk::Status s = device_.memory().allocate(req, &out->memory);
   if (!s) {
     vkDestroyBuffer(dev, out->buffer, nullptr);
     out->buffer = VK_NULL_HANDLE;
     return s;
   }
-  BRASS_VK_RETURN_IF_FAILED(vkBindBufferMemory(dev, out->buffer, out->memory.memory, out->memory.offset));
+  s = vk::Status{vkBindBufferMemory(dev, out->buffer, out->memory.memory, out->memory.offset)};
+  if (!s) {
+    vkDestroyBuffer(dev, out->buffer, nullptr);
+    device_.memory().free(out->memory);
+    *out = {};
+    return s;
+  }
+  if (config_.device_address) {
+    VkBufferDeviceAddressInfo ai{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
+    ai.buffer = out->buffer;
+    out->address = vkGetBufferDeviceAddress(dev, &ai);
+  }
   out->size = size;
   g_chunks_created.add();
   return {};
@@ -61,7 +74,7 @@ vk::Status StreamBuffer::allocate(VkDeviceSize size, VkDeviceSize alignment, Str
       current_ = chunks_.front();
       chunks_.erase(chunks_.begin());
     } else {
-      vk::Status s = new_chunk(std::max(kChunkSize, need), &current_);
+      vk::Status s = new_chunk(std::max(config_.chunk_size, need), &current_);
       if (!s) return s;
     }
     used_ = flushed_ = 0;
@@ -72,6 +85,7 @@ vk::Status StreamBuffer::allocate(VkDeviceSize size, VkDeviceSize alignment, Str
   out->buffer = current_.buffer;
   out->offset = offset;
   out->ptr = static_cast<uint8_t*>(current_.memory.mapped) + offset;
+  out->chunk_address = current_.address;
   return {};
 }
 

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# On the device machine, after tools/device/pack.sh --tests here (the device
+# tool carries .devbin and .gl): the pipe and end-to-end suites with the
+# validation layer in every descriptor mode, then the descriptor benchmarks
+# per mode. Logs go to $OUT (or ./device-check).
+#   tools/device/check.sh [--no-bench] [--reps N]
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+source tools/device/env.sh
+out=${OUT:-$PWD/device-check}
+mkdir -p "$out"
+bench=1 reps=5
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --no-bench) bench=0 ;;
+    --reps) reps=$2; shift ;;
+  esac
+  shift
+done
+# Only the end-to-end suite goes through glvnd's libEGL; NVIDIA's vendor is
+# listed after Brass's (NVIDIA's Vulkan driver calls EGL, docs/egl.md). The
+# other programs link Brass directly and must not see Brass's vendor: their
+# Vulkan instance would load it again from inside NVIDIA's driver.
+e2e_vendors=$BRASS_VENDOR_JSON:$NATIVE_VENDOR_JSON
+BRASS_DESCRIPTORS=db timeout 60 .devbin/brass-info > "$out/brass-info-db.txt" 2>&1
+status=0
+for mode in db lazy cached; do
+  for suite in pipe_tests e2e_egl_test; do
+    vendors=()
+    [[ $suite == e2e_egl_test ]] && vendors=(__EGL_VENDOR_LIBRARY_FILENAMES="$e2e_vendors")
+    env "${vendors[@]}" BRASS_DEBUG=validation BRASS_DESCRIPTORS=$mode \
+      timeout 120 .devbin/$suite --gtest_brief=1 > "$out/$suite-$mode.txt" 2>&1
+    rc=$?
+    echo "$suite $mode: rc=$rc $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$out/$suite-$mode.txt" | tr '\n' ' ')"
+    [[ $rc -eq 0 ]] || status=1
+  done
+done
+BRASS_DEBUG=validation,nogpl BRASS_DESCRIPTORS=db timeout 120 .devbin/pipe_tests --gtest_brief=1 > "$out/pipe_tests-db-nogpl.txt" 2>&1
+echo "pipe_tests db nogpl: rc=$? $(grep -E '^\[  (PASSED|FAILED) ' "$out/pipe_tests-db-nogpl.txt" | tr '\n' ' ')"
+if (( bench )); then
+  python3 tools/bench/descriptor-modes --bench .devbin/brass_bench_draw --modes lazy,cached,db --reps "$reps" \
+    | tee "$out/descriptor-modes.md"
+fi
+exit $status
