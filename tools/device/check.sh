@@ -35,8 +35,13 @@ for mode in db lazy cached; do
     [[ $rc -eq 0 ]] || status=1
   done
 done
-BRASS_DEBUG=validation,nogpl BRASS_DESCRIPTORS=db timeout 120 .devbin/pipe_tests --gtest_brief=1 > "$out/pipe_tests-db-nogpl.txt" 2>&1
-echo "pipe_tests db nogpl: rc=$? $(grep -E '^\[  (PASSED|FAILED) ' "$out/pipe_tests-db-nogpl.txt" | tr '\n' ' ')"
+for variant in nogpl compactsets; do
+  BRASS_DEBUG=validation,$variant BRASS_DESCRIPTORS=db timeout 120 .devbin/pipe_tests --gtest_brief=1 \
+    > "$out/pipe_tests-db-$variant.txt" 2>&1
+  rc=$?
+  echo "pipe_tests db $variant: rc=$rc $(grep -E '^\[  (PASSED|FAILED) ' "$out/pipe_tests-db-$variant.txt" | tr '\n' ' ')"
+  [[ $rc -eq 0 ]] || status=1
+done
 if (( bench )); then
   python3 tools/bench/descriptor-modes --bench .devbin/brass_bench_draw --modes lazy,cached,db --reps "$reps" \
     | tee "$out/descriptor-modes.md"
