@@ -39,6 +39,8 @@ void drain_at_exit() {
   // saves: those running finish now, queued ones see the exit and skip, so
   // none is still compiling when the driver's own exit handlers run.
   ThreadPool::wait_idle_if_created();
+  // Last words while the driver is whole (the pipeline caches' final saves).
+  run_exit_tasks();
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "noop_comp.h"
 #include "pipe_fixture.h"
 #include "util/atomic_file.h"
+#include "util/process_exit.h"
 
 namespace brass::test {
 namespace {
@@ -146,6 +147,32 @@ TEST_F(PipelineCacheFileTest, SavesAndReloads) {
   ASSERT_TRUE(again);
   EXPECT_EQ(again->loaded_bytes(), saved);
   make_pipeline(again->handle());
+}
+
+TEST_F(PipelineCacheFileTest, ExitTasksSaveWhatIsNew) {
+  auto cache = PipelineCacheFile::open(screen().device(), path_);
+  ASSERT_TRUE(cache);
+  make_pipeline(cache->handle());
+  ASSERT_TRUE(file_bytes().empty()) << "nothing saved yet";
+  // What the exit drain runs before the driver's own exit handlers.
+  run_exit_tasks();
+  std::string why;
+  EXPECT_TRUE(driver::unwrap_pipeline_cache(file_bytes(), PipelineCacheIdentity::of(screen().caps()), &why)) << why;
+  // The task ran once.
+  std::filesystem::remove(path_);
+  run_exit_tasks();
+  EXPECT_TRUE(file_bytes().empty());
+  // A cache destroyed before the exit takes its task with it (a task left
+  // behind would save through a destroyed object).
+  const std::string other_path = path_ + ".other";
+  auto other = PipelineCacheFile::open(screen().device(), other_path);
+  ASSERT_TRUE(other);
+  make_pipeline(other->handle());
+  other.reset();  // saves at teardown
+  EXPECT_TRUE(std::filesystem::exists(other_path));
+  std::filesystem::remove(other_path);
+  run_exit_tasks();
+  EXPECT_FALSE(std::filesystem::exists(other_path));
 }
 
 TEST_F(PipelineCacheFileTest, BackgroundSaveWritesTheFile) {

@@ -136,9 +136,14 @@ std::unique_ptr<PipelineCacheFile> PipelineCacheFile::open(const vk::Device& dev
 
 PipelineCacheFile::PipelineCacheFile(const vk::Device& device, std::string path, VkPipelineCache cache,
                                      size_t loaded)
-    : device_(device), path_(std::move(path)), cache_(cache), loaded_bytes_(loaded) {}
+    : device_(device), path_(std::move(path)), cache_(cache), loaded_bytes_(loaded) {
+  // Applications rarely destroy their EGL display before exiting, so the
+  // teardown save below seldom runs: the exit drain saves what is new.
+  if (!path_.empty()) add_exit_task(this, [this] { save_now(); });
+}
 
 PipelineCacheFile::~PipelineCacheFile() {
+  remove_exit_tasks(this);
   wait_for_save();
   if (process_exiting()) return;  // the driver may be half torn down (util/process_exit.h)
   write_if_changed();
