@@ -26,6 +26,9 @@ std::vector<DrainEntry>& registry() {
 }
 
 void drain_at_exit() {
+  // Registered many times (refresh_exit_drain); only the first call, the
+  // latest registration, runs before the driver's own exit handlers.
+  if (process_exiting()) return;
   {
     std::lock_guard<std::mutex> lock(registry_mutex());
     for (const DrainEntry& e : registry()) {
