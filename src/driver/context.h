@@ -237,7 +237,7 @@ class VulkanContext final : public pipe::Context {
   // key_ and the bound program's shaders, layout and vertex input.
   PipelineBuildInfo build_info(const pipe::ShaderProgram& prog) const;
   // The optimized link of a fast-linked entry, on the worker pool.
-  void queue_optimized_link(pipe::ShaderProgram& prog, PipelineEntry& entry, std::array<VkPipeline, 3> libraries);
+  void queue_optimized_link(pipe::ShaderProgram& prog, PipelineEntry& entry, std::array<VkPipeline, 4> libraries);
   // At frame ends: the longest draw-path pipeline wait of the frame.
   void end_pipeline_frame();
   // --- descriptors (context_descriptors.cpp) ---

@@ -167,19 +167,19 @@ PipelineEntry* VulkanContext::create_pipeline(pipe::ShaderProgram& prog) {
   }
 
   PipelineBuildInfo bi = build_info(prog);
-  std::array<VkPipeline, 3> libs{};
+  std::array<VkPipeline, 4> libs{};  // vertex input, pre-rasterization, fragment shader, fragment output
   bool waited = false, compiled = false;
   vk::Status s = lib_cache->vertex_input(bi, &libs[0]);
   if (s) {
     const auto tw = Clock::now();
-    s = prog.libraries.get(device_, bi, &libs[1], &waited, &compiled);
+    s = prog.libraries.get(device_, bi, &libs[1], &libs[2], &waited, &compiled);
     if (waited) {
       g_library_waits.add();
       g_library_wait_ns.add(ns_since(tw));
     }
     if (compiled) g_library_compiles.add();
   }
-  if (s) s = lib_cache->fragment_output(bi, &libs[2]);
+  if (s) s = lib_cache->fragment_output(bi, &libs[3]);
   const bool optimize_now = prog.invariant;
   if (s) s = link_pipeline_libraries(device_, libs, bi.layout, bi.cache, optimize_now, &p);
   if (!s) return fail(s), nullptr;
@@ -201,7 +201,7 @@ PipelineEntry* VulkanContext::create_pipeline(pipe::ShaderProgram& prog) {
 }
 
 void VulkanContext::queue_optimized_link(pipe::ShaderProgram& prog, PipelineEntry& entry,
-                                         std::array<VkPipeline, 3> libraries) {
+                                         std::array<VkPipeline, 4> libraries) {
   // The libraries outlive the job: the program's own (held by the job's
   // reference) and the screen's (destroyed after background jobs finish).
   Ref<pipe::ShaderProgram> self = Ref<pipe::ShaderProgram>::share(&prog);

@@ -69,25 +69,28 @@ void ShaderProgram::start_precompile() {
   key.provoking_last = 1;
   key.negative_one_to_one = device.caps().depth_clip_control ? 1 : 0;
   libraries.expect_precompile(device.handle(), key);
-  // The job keeps the program alive whatever the application deletes, and
-  // the screen waits for it before going.
-  Ref<ShaderProgram> self = Ref<ShaderProgram>::share(this);
-  screen.background_jobs().add();
-  ThreadPool::shared().submit([self, key]() mutable {
-    driver::PipelineKey k;
-    key.apply(&k);
-    if (key.patch_vertices) k.topology_class = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
-    driver::PipelineBuildInfo bi;
-    bi.key = &k;
-    for (unsigned i = 0; i < 5; ++i) bi.modules[i] = self->modules[i];
-    bi.layout = self->descriptors.pipeline_layout();
-    bi.dynamic_vertex_input = self->screen.caps().vertex_input_dynamic_state;
-    bi.cache = self->screen.pipeline_cache();
-    self->libraries.precompile(self->screen.device(), bi, /*skip=*/process_exiting());
-    driver::VulkanScreen& s = self->screen;
-    self.reset();  // a program the application deleted meanwhile goes now, before done()
-    s.background_jobs().done();
-  });
+  // One job per shader library, so the two compile in parallel (the link
+  // waits for both). Each keeps the program alive whatever the application
+  // deletes, and the screen waits for them before going.
+  for (driver::ShaderPart part : {driver::ShaderPart::PreRasterization, driver::ShaderPart::Fragment}) {
+    Ref<ShaderProgram> self = Ref<ShaderProgram>::share(this);
+    screen.background_jobs().add();
+    ThreadPool::shared().submit([self, key, part]() mutable {
+      driver::PipelineKey k;
+      key.apply(&k);
+      if (key.patch_vertices) k.topology_class = VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+      driver::PipelineBuildInfo bi;
+      bi.key = &k;
+      for (unsigned i = 0; i < 5; ++i) bi.modules[i] = self->modules[i];
+      bi.layout = self->descriptors.pipeline_layout();
+      bi.dynamic_vertex_input = self->screen.caps().vertex_input_dynamic_state;
+      bi.cache = self->screen.pipeline_cache();
+      self->libraries.precompile(self->screen.device(), bi, part, /*skip=*/process_exiting());
+      driver::VulkanScreen& s = self->screen;
+      self.reset();  // a program the application deleted meanwhile goes now, before done()
+      s.background_jobs().done();
+    });
+  }
 }
 
 ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderInfo& info, Status* status) {

@@ -24,7 +24,7 @@ struct ShaderProgram final : driver::BatchHeld {
 
   // Null with *status on failure.
   static ShaderProgram* create(driver::VulkanScreen& screen, const ShaderInfo& info, Status* status);
-  // Queues the shaders library's compile on the worker pool (with GPL).
+  // Queues the compiles of its two shader libraries on the worker pool (with GPL).
   void start_precompile();
 
   driver::VulkanScreen& screen;

@@ -1,6 +1,6 @@
 // Graphics pipeline creation from a PipelineKey: monolithic pipelines, and
-// the three kinds of VK_EXT_graphics_pipeline_library libraries (vertex
-// input, shaders = pre-rasterization + fragment shader, fragment output)
+// VK_EXT_graphics_pipeline_library libraries of any parts (Brass makes four:
+// vertex input, pre-rasterization shaders, fragment shader, fragment output)
 // and their links. One PipelineState builds every piece of create-info, so
 // a library and a monolithic pipeline of one key can never disagree.
 // PipelineMap holds a program's linked pipelines; pipeline_libraries.h the

@@ -10,8 +10,10 @@ namespace {
 StatCounter g_precompiles("pipeline.precompiled_shader_libraries");
 StatCounter g_precompile_failures("pipeline.precompile_failures");
 
-constexpr VkGraphicsPipelineLibraryFlagsEXT kShaderParts =
-    VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT | VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT;
+constexpr VkGraphicsPipelineLibraryFlagsEXT kPartFlags[2] = {
+    VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT,
+    VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT,
+};
 }  // namespace
 
 PipelineLibraryCache::~PipelineLibraryCache() {
@@ -46,69 +48,91 @@ vk::Status PipelineLibraryCache::fragment_output(const PipelineBuildInfo& info, 
 }
 
 ShaderLibraries::~ShaderLibraries() {
-  // The precompile job holds a reference to the program, so none runs now.
+  // The precompile jobs hold a reference to the program, so none runs now.
   // Once the process is exiting, a software driver's compiler (LLVM in
   // lavapipe) may already be destroyed and freeing compiled code would touch
   // it: libraries are left to the end of the process (util/process_exit.h).
   if (process_exiting()) return;
-  for (const Entry& e : libraries_) vkDestroyPipeline(device_, e.library, nullptr);
+  for (const Entry& e : pre_rasterization_) vkDestroyPipeline(device_, e.library, nullptr);
+  if (fragment_) vkDestroyPipeline(device_, fragment_, nullptr);
 }
 
 void ShaderLibraries::expect_precompile(VkDevice device, ShaderLibraryKey key) {
   std::lock_guard lock(mutex_);
   device_ = device;
-  pending_ = true;
+  pending_[0] = pending_[1] = true;
   precompiled_key_ = key;
 }
 
-void ShaderLibraries::precompile(const vk::Device& device, const PipelineBuildInfo& info, bool skip) {
+void ShaderLibraries::precompile(const vk::Device& device, const PipelineBuildInfo& info, ShaderPart part,
+                                 bool skip) {
+  const unsigned i = static_cast<unsigned>(part);
   VkPipeline lib = VK_NULL_HANDLE;
-  vk::Status s = skip ? vk::Status{VK_INCOMPLETE} : create_pipeline_library(device, info, kShaderParts, &lib);
+  vk::Status s = skip ? vk::Status{VK_INCOMPLETE} : create_pipeline_library(device, info, kPartFlags[i], &lib);
   std::lock_guard lock(mutex_);
   if (skip) {
     // Nothing built: a draw (there will hardly be one) builds its own.
   } else if (s) {
-    libraries_.push_back({precompiled_key_, lib});
+    if (part == ShaderPart::Fragment)
+      fragment_ = lib;
+    else
+      pre_rasterization_.push_back({precompiled_key_, lib});
     g_precompiles.add();
   } else {
     // The draw builds it again and reports the error where it can.
     g_precompile_failures.add();
-    BRASS_WARN("precompiling a shaders library failed (%d)", int(s.result));
+    BRASS_WARN("precompiling a shader library failed (%d)", int(s.result));
   }
-  pending_ = false;
+  pending_[i] = false;
   done_cv_.notify_all();
 }
 
 bool ShaderLibraries::precompile_pending() const {
   std::lock_guard lock(mutex_);
-  return pending_;
+  return pending_[0] || pending_[1];
 }
 
 void ShaderLibraries::wait_precompile() {
   std::unique_lock lock(mutex_);
-  done_cv_.wait(lock, [&] { return !pending_; });
+  done_cv_.wait(lock, [&] { return !pending_[0] && !pending_[1]; });
 }
 
-vk::Status ShaderLibraries::get(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* out,
-                                bool* waited, bool* compiled) {
+vk::Status ShaderLibraries::get(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* pre_rasterization,
+                                VkPipeline* fragment, bool* waited, bool* compiled) {
   const ShaderLibraryKey key = ShaderLibraryKey::of(*info.key);
+  *pre_rasterization = *fragment = VK_NULL_HANDLE;
   {
     std::unique_lock lock(mutex_);
     device_ = device.handle();
-    if (pending_ && key == precompiled_key_) {
+    const bool wait_pre = pending_[0] && key == precompiled_key_;
+    if (wait_pre || pending_[1]) {
       *waited = true;
-      done_cv_.wait(lock, [&] { return !pending_; });
+      done_cv_.wait(lock, [&] { return !pending_[1] && !(wait_pre && pending_[0]); });
     }
-    for (const Entry& e : libraries_)
-      if (e.key == key) return *out = e.library, vk::Status{};
+    for (const Entry& e : pre_rasterization_)
+      if (e.key == key) *pre_rasterization = e.library;
+    *fragment = fragment_;
   }
-  // State the precompile did not guess (or it failed): build it here.
-  *compiled = true;
-  vk::Status s = create_pipeline_library(device, info, kShaderParts, out);
-  if (!s) return s;
-  std::lock_guard lock(mutex_);
-  libraries_.push_back({key, *out});
-  return s;
+  // What the precompile did not guess (or what failed): built here.
+  if (!*pre_rasterization) {
+    *compiled = true;
+    BRASS_VK_RETURN_IF_FAILED(create_pipeline_library(device, info, kPartFlags[0], pre_rasterization).result);
+    std::lock_guard lock(mutex_);
+    pre_rasterization_.push_back({key, *pre_rasterization});
+  }
+  if (!*fragment) {
+    *compiled = true;
+    VkPipeline lib = VK_NULL_HANDLE;
+    BRASS_VK_RETURN_IF_FAILED(create_pipeline_library(device, info, kPartFlags[1], &lib).result);
+    std::lock_guard lock(mutex_);
+    if (fragment_) {
+      vkDestroyPipeline(device_, lib, nullptr);  // another context built it meanwhile
+    } else {
+      fragment_ = lib;
+    }
+    *fragment = fragment_;
+  }
+  return {};
 }
 
 }  // namespace brass::driver

@@ -3,11 +3,12 @@
 //    output libraries, which depend on state alone and are shared by every
 //    program and context (guarded by a mutex: only a new pipeline key, never
 //    a steady-state draw, reaches it);
-//  - ShaderLibraries, one per program: its pre-rasterization + fragment
-//    shader library, compiled on the worker pool as soon as the program is
-//    created (the "precompile", for the GL default pre-rasterization state),
-//    plus any other pre-rasterization state a draw asks for.
-// The draw path fast-links three libraries; context_pipeline.cpp queues the
+//  - ShaderLibraries, one per program: its pre-rasterization library and
+//    its fragment shader library, compiled in parallel on the worker pool as
+//    soon as the program is created (the "precompile", for the GL default
+//    pre-rasterization state), plus pre-rasterization libraries for any
+//    other state a draw asks for.
+// The draw path fast-links four libraries; context_pipeline.cpp queues the
 // optimized link.
 #pragma once
 #include <condition_variable>
@@ -38,6 +39,10 @@ class PipelineLibraryCache {
   std::unordered_map<FragmentOutputKey, VkPipeline, KeyHash<FragmentOutputKey>> fragment_output_;
 };
 
+// Which of a program's two shader libraries (pre-rasterization shaders:
+// vertex, tessellation, geometry; fragment shader).
+enum class ShaderPart : uint8_t { PreRasterization, Fragment };
+
 class ShaderLibraries {
  public:
   ShaderLibraries() = default;
@@ -45,32 +50,35 @@ class ShaderLibraries {
   ShaderLibraries(const ShaderLibraries&) = delete;
   ShaderLibraries& operator=(const ShaderLibraries&) = delete;
 
-  // Before the precompile job is queued: what it will build.
+  // Before the precompile jobs are queued (one per part, so that the two
+  // compile in parallel): what they will build.
   void expect_precompile(VkDevice device, ShaderLibraryKey key);
-  // Run by the precompile job (on a worker). `skip`: the process is
-  // exiting; only mark the precompile done.
-  void precompile(const vk::Device& device, const PipelineBuildInfo& info, bool skip);
+  // Run by a precompile job (on a worker). `skip`: the process is exiting;
+  // only mark that part's precompile done.
+  void precompile(const vk::Device& device, const PipelineBuildInfo& info, ShaderPart part, bool skip);
   bool precompile_pending() const;
-  // Blocks until the precompile finished (at once when there is none).
+  // Blocks until both precompiles finished (at once when there are none).
   void wait_precompile();
 
-  // The library for `info` (its key's pre-rasterization state): the
-  // precompiled one (waiting for it if still compiling: *waited = true), or
-  // one built now (*compiled = true).
-  vk::Status get(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* out, bool* waited,
-                 bool* compiled);
+  // The libraries for `info`: pre-rasterization for its key's state (the
+  // precompiled one, or built now), and the program's fragment shader
+  // library. *waited: a precompile was still running; *compiled: a library
+  // was built here.
+  vk::Status get(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* pre_rasterization,
+                 VkPipeline* fragment, bool* waited, bool* compiled);
 
  private:
   VkDevice device_ = VK_NULL_HANDLE;
   mutable std::mutex mutex_;
   std::condition_variable done_cv_;
-  bool pending_ = false;
+  bool pending_[2] = {};  // by ShaderPart
   ShaderLibraryKey precompiled_key_{};
   struct Entry {
     ShaderLibraryKey key;
     VkPipeline library;
   };
-  std::vector<Entry> libraries_;
+  std::vector<Entry> pre_rasterization_;
+  VkPipeline fragment_ = VK_NULL_HANDLE;  // depends on no state a key holds
 };
 
 }  // namespace brass::driver
