@@ -99,7 +99,8 @@ Device::~Device() {
   // device and its memory are left to the end of the process
   // (util/process_exit.h).
   if (process_exiting()) {
-    (void)memory_.release();
+    park_until_exit(memory_.release());
+    park_until_exit(device_);
     return;
   }
   if (device_) vkDeviceWaitIdle(device_);

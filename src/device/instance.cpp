@@ -160,7 +160,11 @@ std::unique_ptr<Instance> Instance::create(const InstanceConfig& config, Status*
 
 Instance::~Instance() {
   // After the exit drain the driver may be half torn down (util/process_exit.h).
-  if (process_exiting()) return;
+  if (process_exiting()) {
+    park_until_exit(instance_);
+    park_until_exit(reinterpret_cast<const void*>(messenger_));
+    return;
+  }
   if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
   if (instance_) vkDestroyInstance(instance_, nullptr);
 }

@@ -82,12 +82,7 @@ std::vector<EGLAttrib> widen(const EGLint* list) {
 // frees them, and no teardown reaches the driver.
 template <typename T>
 void dispose(std::unique_ptr<T>& object) {
-  if (!object) return;
-  if (process_exiting()) [[unlikely]] {
-    static auto* parked = new std::vector<std::unique_ptr<T>>;  // never destroyed: used during exit
-    parked->push_back(std::move(object));
-    return;
-  }
+  if (process_exiting()) [[unlikely]] return park_until_exit(object.release());
   object.reset();
 }
 

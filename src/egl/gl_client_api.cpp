@@ -97,8 +97,10 @@ class GlesApi final : public ClientApi {
 }  // namespace
 
 ClientApi& gles_client_api() {
-  static GlesApi api;
-  return api;
+  // Never destroyed: applications release EGL in exit handlers that run
+  // after static destructors.
+  static auto* api = new GlesApi;
+  return *api;
 }
 
 }  // namespace brass::egl

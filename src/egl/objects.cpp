@@ -95,8 +95,8 @@ ThreadState& thread_state() {
 }
 
 std::recursive_mutex& egl_mutex() {
-  static std::recursive_mutex m;
-  return m;
+  static auto* m = new std::recursive_mutex;  // never destroyed: EGL is called from exit handlers
+  return *m;
 }
 
 namespace {

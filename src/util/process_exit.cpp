@@ -23,6 +23,14 @@ ExitTasks& exit_tasks() {
 bool process_exiting() { return g_exiting.load(std::memory_order_acquire); }
 void mark_process_exiting() { g_exiting.store(true, std::memory_order_release); }
 
+void park_until_exit(const void* object) {
+  if (!object) return;
+  static auto* parked = new std::vector<const void*>;  // never destroyed: used during exit
+  static auto* mutex = new std::mutex;
+  std::lock_guard lock(*mutex);
+  parked->push_back(object);
+}
+
 void add_exit_task(const void* owner, std::function<void()> task) {
   ExitTasks& t = exit_tasks();
   std::lock_guard lock(t.mutex);

@@ -15,6 +15,12 @@ namespace brass {
 bool process_exiting();
 void mark_process_exiting();
 
+// What is released after the drain is not destroyed (that would call into the
+// driver) but kept, reachable, until the process ends, so LeakSanitizer does
+// not take it for a leak: Brass objects, and driver handles (dispatchable
+// ones point at the driver's own objects).
+void park_until_exit(const void* object);
+
 // `owner` identifies the task for remove_exit_tasks (its destructor calls it).
 void add_exit_task(const void* owner, std::function<void()> task);
 void remove_exit_tasks(const void* owner);

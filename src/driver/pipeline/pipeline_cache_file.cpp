@@ -145,7 +145,11 @@ PipelineCacheFile::PipelineCacheFile(const vk::Device& device, std::string path,
 PipelineCacheFile::~PipelineCacheFile() {
   remove_exit_tasks(this);
   wait_for_save();
-  if (process_exiting()) return;  // the driver may be half torn down (util/process_exit.h)
+  // The driver may be half torn down (util/process_exit.h).
+  if (process_exiting()) {
+    park_until_exit(reinterpret_cast<const void*>(cache_));
+    return;
+  }
   write_if_changed();
   vkDestroyPipelineCache(device_.handle(), cache_, nullptr);
 }
