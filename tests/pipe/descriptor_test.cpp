@@ -44,10 +44,7 @@ class DescriptorTest : public PipeTest {
   void draw_with(pipe::SamplerView* view) {
     pipe::SamplerView* views[] = {view};
     ctx->set_sampler_views(pipe::ShaderStage::Fragment, 0, views);
-    pipe::DrawInfo info;
-    info.mode = pipe::PrimitiveType::TriangleStrip;
-    const pipe::DrawStart d{0, 4, 0};
-    ctx->draw_vbo(info, nullptr, std::span(&d, 1));
+    draw_strip();
   }
   // uniform.frag: black plus the UBO (slot 1) tint.
   void use_uniform_program() {
@@ -58,6 +55,11 @@ class DescriptorTest : public PipeTest {
     pipe::ConstantBuffer vcb{nullptr, 0, sizeof(zero), zero}, fcb{nullptr, 0, sizeof(black), black};
     ctx->set_constant_buffer(pipe::ShaderStage::Vertex, 0, &vcb);
     ctx->set_constant_buffer(pipe::ShaderStage::Fragment, 0, &fcb);
+  }
+  // The fragment UBO (slot 1) at `offset`, 16 bytes.
+  void bind_ubo_range(pipe::Resource* ubo, uint32_t offset) {
+    pipe::ConstantBuffer cb{ubo, offset, 16, nullptr};
+    ctx->set_constant_buffer(pipe::ShaderStage::Fragment, 1, &cb);
   }
   uint32_t center() { return read_pixels(rt_.get())[8 * 16 + 8]; }
   // Submits more batches than the ring holds and waits: every earlier batch
@@ -100,12 +102,8 @@ TEST_F(DescriptorTest, CachedModeReusesSetsWithTheSameContents) {
   ctx->buffer_subdata(ubo.get(), 0, 0, 16, tints[0]);
   ctx->buffer_subdata(ubo.get(), 0, 256, 16, tints[1]);
   auto draw_tint = [&](int i) {
-    pipe::ConstantBuffer cb{ubo.get(), uint32_t(i) * 256, 16, nullptr};
-    ctx->set_constant_buffer(pipe::ShaderStage::Fragment, 1, &cb);
-    pipe::DrawInfo info;
-    info.mode = pipe::PrimitiveType::TriangleStrip;
-    const pipe::DrawStart d{0, 4, 0};
-    ctx->draw_vbo(info, nullptr, std::span(&d, 1));
+    bind_ubo_range(ubo.get(), uint32_t(i) * 256);
+    draw_strip();
   };
   draw_tint(0);
   draw_tint(1);
@@ -141,38 +139,29 @@ TEST_F(DescriptorTest, DescriptorBufferWritesOnlyChangedSets) {
   auto ubo = make_buffer(512);
   ctx->buffer_subdata(ubo.get(), 0, 0, 16, tints[0]);
   ctx->buffer_subdata(ubo.get(), 0, 256, 16, tints[1]);
-  auto draw = [&] {
-    pipe::DrawInfo info;
-    info.mode = pipe::PrimitiveType::TriangleStrip;
-    const pipe::DrawStart d{0, 4, 0};
-    ctx->draw_vbo(info, nullptr, std::span(&d, 1));
-  };
-  auto bind_tint = [&](int i) {
-    pipe::ConstantBuffer cb{ubo.get(), uint32_t(i) * 256, 16, nullptr};
-    ctx->set_constant_buffer(pipe::ShaderStage::Fragment, 1, &cb);
-  };
+  auto bind_tint = [&](int i) { bind_ubo_range(ubo.get(), uint32_t(i) * 256); };
   bind_tint(0);
-  draw();
+  draw_strip();
   const uint64_t updates = stat("descriptor.db.updates");
-  draw();
+  draw_strip();
   EXPECT_EQ(stat("descriptor.db.updates"), updates) << "nothing changed, nothing written";
   bind_tint(0);
-  draw();
+  draw_strip();
   EXPECT_EQ(stat("descriptor.db.updates"), updates) << "rebound as it was: the same bytes, nothing written";
   bind_tint(1);
-  draw();
+  draw_strip();
   EXPECT_EQ(stat("descriptor.db.updates"), updates + 1) << "the UBO set alone";
   // New default-uniform data: set 0 (no dynamic offsets in db mode).
   static const float black[4] = {0, 0, 0, 1};
   pipe::ConstantBuffer fcb{nullptr, 0, sizeof(black), black};
   ctx->set_constant_buffer(pipe::ShaderStage::Fragment, 0, &fcb);
-  draw();
+  draw_strip();
   EXPECT_EQ(stat("descriptor.db.updates"), updates + 2) << "the default-uniform set alone";
   // Back to the first range: a new set write, but its descriptor bytes are
   // known already (vkGetDescriptorEXT is not called again).
   const uint64_t get_calls = stat("descriptor.db.get_descriptor_calls");
   bind_tint(0);
-  draw();
+  draw_strip();
   EXPECT_EQ(stat("descriptor.db.updates"), updates + 3);
   EXPECT_EQ(stat("descriptor.db.get_descriptor_calls"), get_calls);
   EXPECT_EQ(center(), rgba(255, 0, 0));
@@ -193,12 +182,8 @@ TEST_F(DescriptorTest, DescriptorBufferMovesOnToNewChunks) {
   const uint64_t binds = stat("descriptor.db.buffer_binds");
   uint32_t i = 0;
   for (; i < 400000 && stat("descriptor.db.buffer_binds") < binds + 3; ++i) {
-    pipe::ConstantBuffer cb{ubo.get(), (i % 64) * 256, 16, nullptr};
-    ctx->set_constant_buffer(pipe::ShaderStage::Fragment, 1, &cb);
-    pipe::DrawInfo info;
-    info.mode = pipe::PrimitiveType::TriangleStrip;
-    const pipe::DrawStart d{0, 4, 0};
-    ctx->draw_vbo(info, nullptr, std::span(&d, 1));
+    bind_ubo_range(ubo.get(), (i % 64) * 256);
+    draw_strip();
   }
   EXPECT_GE(stat("descriptor.db.buffer_binds"), binds + 3);
   EXPECT_EQ(center(), rgba(uint8_t(((i - 1) % 64) * 4), 0, 255));
@@ -233,12 +218,8 @@ TEST_F(DescriptorTest, PoolsGrowPastOneBucket) {
   }
   const uint64_t pools = stat("descriptor.pools_created");
   for (uint32_t i = 0; i < 120; ++i) {
-    pipe::ConstantBuffer cb{ubo.get(), i * 256, 16, nullptr};
-    ctx->set_constant_buffer(pipe::ShaderStage::Fragment, 1, &cb);
-    pipe::DrawInfo info;
-    info.mode = pipe::PrimitiveType::TriangleStrip;
-    const pipe::DrawStart d{0, 4, 0};
-    ctx->draw_vbo(info, nullptr, std::span(&d, 1));
+    bind_ubo_range(ubo.get(), i * 256);
+    draw_strip();
   }
   EXPECT_GE(stat("descriptor.pools_created"), pools + 4);
   EXPECT_EQ(center(), rgba(119, 0, 255));

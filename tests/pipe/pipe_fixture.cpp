@@ -32,6 +32,13 @@ void PipeTest::TearDownTestSuite() {}
 
 void PipeTest::destroy_screen() { screen_.reset(); }
 
+void PipeTest::draw_strip(uint32_t count) {
+  pipe::DrawInfo info;
+  info.mode = pipe::PrimitiveType::TriangleStrip;
+  const pipe::DrawStart d{0, count, 0};
+  ctx->draw_vbo(info, nullptr, std::span(&d, 1));
+}
+
 void PipeTest::SetUp() {
   ASSERT_TRUE(screen_);
   validation_before_ = vk::Instance::validation_message_count();

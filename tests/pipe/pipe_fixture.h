@@ -46,6 +46,8 @@ class PipeTest : public ::testing::Test {
   void bind_vbo_layout();
   // Vertex elements: pos (vec2, buffer 0) only.
   void bind_position_layout();
+  // One non-indexed triangle-strip draw of `count` vertices (a quad_buffer quad).
+  void draw_strip(uint32_t count = 4);
   // A triangle covering the left or right half, or a full-screen quad (strip).
   Ref<pipe::Resource> quad_buffer(float x0, float y0, float x1, float y1);
 

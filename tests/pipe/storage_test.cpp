@@ -52,12 +52,6 @@ class StorageTest : public PipeTest {
     iv.format = pipe::Format::RGBA8_UNORM;
     ctx->set_shader_images(pipe::ShaderStage::Fragment, 0, std::span(&iv, 1));
   }
-  void draw() {
-    pipe::DrawInfo info;
-    info.mode = pipe::PrimitiveType::TriangleStrip;
-    const pipe::DrawStart d{0, 4, 0};
-    ctx->draw_vbo(info, nullptr, std::span(&d, 1));
-  }
   Ref<pipe::Resource> storage_image() {
     return make_texture(16, 16, pipe::Format::RGBA8_UNORM, pipe::kBindShaderImage | pipe::kBindSamplerView);
   }
@@ -70,18 +64,18 @@ TEST_F(StorageTest, BuffersAndImagesReachTheShader) {
   auto red = tint(1, 0, 0), blue = tint(0, 0, 1);
   auto image_a = storage_image(), image_b = storage_image();
   bind(red.get(), image_a.get());
-  draw();
+  draw_strip();
   EXPECT_EQ(read_pixels(rt_.get())[8 * 16 + 8], rgba(255, 0, 0));
   EXPECT_EQ(read_pixels(image_a.get())[8 * 16 + 8], rgba(0, 0, 255)) << "imageStore wrote .bgra";
   // Another buffer, the same image: only the storage buffer changed.
   bind(blue.get(), image_a.get());
-  draw();
+  draw_strip();
   EXPECT_EQ(read_pixels(rt_.get())[8 * 16 + 8], rgba(0, 0, 255));
   EXPECT_EQ(read_pixels(image_a.get())[8 * 16 + 8], rgba(255, 0, 0));
   // Another image, the same buffer: only the storage image changed (in the
   // compact layout both live in one set).
   bind(blue.get(), image_b.get());
-  draw();
+  draw_strip();
   EXPECT_EQ(read_pixels(image_b.get())[8 * 16 + 8], rgba(255, 0, 0));
   EXPECT_EQ(read_pixels(image_a.get())[8 * 16 + 8], rgba(255, 0, 0)) << "left as the last draw into it wrote it";
 }
