@@ -8,6 +8,7 @@
 #include "device/format_conversion.h"
 #include "driver/context.h"
 #include "util/log.h"
+#include "util/range.h"
 #include "util/stats.h"
 
 namespace brass::driver {
@@ -19,7 +20,7 @@ StatCounter g_map_waited("transfer.map_waited");
 }  // namespace
 
 void VulkanContext::buffer_subdata(pipe::Resource* pr, uint32_t usage, uint64_t offset, uint64_t size, const void* data) {
-  if (failed() || !pr || !pr->is_buffer() || offset + size > pr->templ().width || size == 0) return;
+  if (failed() || !pr || !pr->is_buffer() || size == 0 || !range_fits<uint64_t>(offset, size, pr->templ().width)) return;
   const pipe::Box box{int32_t(offset), 0, 0, int32_t(size), 1, 1};
   usage |= pipe::kMapWrite;
   if (offset == 0 && size == pr->templ().width) usage |= pipe::kMapDiscardWholeResource;

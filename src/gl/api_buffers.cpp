@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "gl/context.h"
+#include "util/range.h"
 #include "gl_functions.h"
 
 namespace brass::gl {
@@ -41,7 +42,7 @@ bool unmap_buffer(Buffer& b) {
 
 bool read_buffer(Context& ctx, Buffer& b, GLintptr offset, GLsizeiptr size, void* out) {
   if (size <= 0) return true;
-  if (!b.resource || offset < 0 || offset + size > b.size) return false;
+  if (!b.resource || !range_fits<GLint64>(offset, size, b.size)) return false;
   pipe::Transfer* t = nullptr;
   const pipe::Box box{static_cast<int32_t>(offset), 0, 0, static_cast<int32_t>(size), 1, 1};
   const void* p = ctx.pipe().transfer_map(b.resource.get(), 0, pipe::kMapRead, box, &t);
@@ -281,7 +282,8 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
   if (size < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (!is_buffer_usage(usage)) return ctx.set_error(GL_INVALID_ENUM);
   if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
-  if (static_cast<uint64_t>(size) > std::numeric_limits<uint32_t>::max()) return ctx.set_error(GL_OUT_OF_MEMORY);
+  // Transfers address buffers with int32 boxes: 2 GiB is the largest buffer.
+  if (size > std::numeric_limits<int32_t>::max()) return ctx.set_error(GL_OUT_OF_MEMORY);
   Buffer& b = **point;
   unmap_buffer(b);
   const uint32_t width = size > 0 ? static_cast<uint32_t>(size) : 1u;
@@ -316,7 +318,7 @@ void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size
   if (offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
   Buffer& b = **point;
-  if (offset + size > b.size) return ctx.set_error(GL_INVALID_VALUE);
+  if (!range_fits<GLint64>(offset, size, b.size)) return ctx.set_error(GL_INVALID_VALUE);
   if (b.mapped) return ctx.set_error(GL_INVALID_OPERATION);
   if (size == 0 || !data || !b.resource) return;
   ctx.pipe().buffer_subdata(b.resource.get(), 0, static_cast<uint64_t>(offset), static_cast<uint64_t>(size), data);
@@ -337,7 +339,7 @@ void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr le
   if (offset < 0 || length < 0 || (access & ~kAll)) return fail(GL_INVALID_VALUE);
   if (!*point) return fail(GL_INVALID_OPERATION);
   Buffer& b = **point;
-  if (offset + length > b.size) return fail(GL_INVALID_VALUE);
+  if (!range_fits<GLint64>(offset, length, b.size)) return fail(GL_INVALID_VALUE);
   if (length == 0) return fail(GL_INVALID_OPERATION);  // ES 3.0 §2.10.3
   if (b.mapped) return fail(GL_INVALID_OPERATION);
   if (!(access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT))) return fail(GL_INVALID_OPERATION);
@@ -400,7 +402,7 @@ void FlushMappedBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsize
   if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
   Buffer& b = **point;
   if (!b.mapped || !(b.map_access & GL_MAP_FLUSH_EXPLICIT_BIT)) return ctx.set_error(GL_INVALID_OPERATION);
-  if (offset + length > b.map_length) return ctx.set_error(GL_INVALID_VALUE);
+  if (!range_fits<GLint64>(offset, length, b.map_length)) return ctx.set_error(GL_INVALID_VALUE);
   if (length == 0) return;
   const pipe::Box box{static_cast<int32_t>(offset), 0, 0, static_cast<int32_t>(length), 1, 1};
   b.map_context->transfer_flush_region(b.transfer, box);
@@ -455,8 +457,9 @@ void CopyBufferSubData(Context& ctx, GLenum read_target, GLenum write_target, GL
   Buffer& dst = **wp;
   if (read_offset < 0 || write_offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (src.mapped || dst.mapped) return ctx.set_error(GL_INVALID_OPERATION);
-  if (read_offset + size > src.size || write_offset + size > dst.size) return ctx.set_error(GL_INVALID_VALUE);
-  if (&src == &dst && read_offset < write_offset + size && write_offset < read_offset + size)
+  if (!range_fits<GLint64>(read_offset, size, src.size) || !range_fits<GLint64>(write_offset, size, dst.size))
+    return ctx.set_error(GL_INVALID_VALUE);
+  if (&src == &dst && ranges_overlap<GLint64>(read_offset, write_offset, size))
     return ctx.set_error(GL_INVALID_VALUE);
   if (size == 0 || !src.resource || !dst.resource) return;
   const pipe::Box box{static_cast<int32_t>(read_offset), 0, 0, static_cast<int32_t>(size), 1, 1};

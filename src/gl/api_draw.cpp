@@ -11,6 +11,7 @@
 #include "gl/vertex_validation.h"
 #include "gl_functions.h"
 #include "util/log.h"
+#include "util/range.h"
 
 namespace brass::gl::api {
 
@@ -146,10 +147,14 @@ void draw(Context& ctx, const DrawCall& d) {
       src = static_cast<const uint8_t*>(d.indices);
     } else {
       if (!eb->resource) return;
-      vi.scratch2.resize(count * isize);
-      if (!read_buffer(ctx, *eb, static_cast<GLintptr>(index_offset), static_cast<GLsizeiptr>(count * isize),
+      // Indices past the end of the buffer: nothing defined to draw. Checked
+      // before the copy is sized, so a huge count allocates nothing.
+      const uint64_t bytes = uint64_t{count} * isize;
+      if (!range_fits<uint64_t>(index_offset, bytes, static_cast<uint64_t>(eb->size))) return;
+      vi.scratch2.resize(bytes);
+      if (!read_buffer(ctx, *eb, static_cast<GLintptr>(index_offset), static_cast<GLsizeiptr>(bytes),
                        vi.scratch2.data()))
-        return;  // indices past the end of the buffer: nothing defined to draw
+        return;
       src = vi.scratch2.data();
     }
   } else if (d.indexed && !eb->resource) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 namespace brass {
 
@@ -34,5 +35,23 @@ inline uint64_t align_up(uint64_t v, uint64_t alignment) {
 }
 
 inline bool is_pow2(uint64_t v) { return v && !(v & (v - 1)); }
+
+// True when [offset, offset + size) lies inside [0, total). Never computes
+// offset + size, which overflows for hostile offsets near the type's maximum
+// (and is undefined behaviour for the signed GLintptr/GLsizeiptr).
+template <typename T>
+constexpr bool range_fits(T offset, T size, T total) {
+  if constexpr (std::is_signed_v<T>) {
+    if (offset < 0 || size < 0 || total < 0) return false;
+  }
+  return offset <= total && size <= total - offset;
+}
+
+// The same for ranges that may overlap: [a, a + size) and [b, b + size),
+// both already known to fit (so the sums cannot overflow).
+template <typename T>
+constexpr bool ranges_overlap(T a, T b, T size) {
+  return size > 0 && (a < b ? b - a < size : a - b < size);
+}
 
 }  // namespace brass

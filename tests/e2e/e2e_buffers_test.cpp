@@ -2,6 +2,7 @@
 // (read back with glMapBufferRange), mapping flags, copies, queries, and the
 // ES 3.0 errors with "no state change".
 #include <cstring>
+#include <limits>
 #include <numeric>
 
 #include "e2e_fixture.h"
@@ -184,6 +185,50 @@ TEST_F(Buffers, Errors) {
   GLint binding = -1;
   glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &binding);
   EXPECT_EQ(binding, 0);
+}
+
+// Offsets near the top of GLintptr's range plus a small size wrap around when
+// added: every range check must reject them without computing the sum, and the
+// buffer must keep its contents.
+TEST_F(Buffers, RangesThatOverflowAreRejected) {
+  GLuint b = make_buffer(GL_ARRAY_BUFFER, iota(64));
+  GLuint c = make_buffer(GL_COPY_WRITE_BUFFER, iota(64));
+  const GLintptr huge = std::numeric_limits<GLintptr>::max() - 3;
+  const uint8_t d[16] = {};
+  glBufferSubData(GL_ARRAY_BUFFER, huge, 8, d);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  EXPECT_EQ(glMapBufferRange(GL_ARRAY_BUFFER, huge, 8, GL_MAP_WRITE_BIT), nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  EXPECT_EQ(glMapBufferRange(GL_ARRAY_BUFFER, 8, std::numeric_limits<GLsizeiptr>::max(), GL_MAP_READ_BIT), nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glCopyBufferSubData(GL_ARRAY_BUFFER, GL_COPY_WRITE_BUFFER, huge, 0, 8);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glCopyBufferSubData(GL_ARRAY_BUFFER, GL_COPY_WRITE_BUFFER, 0, huge, 8);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  // Overlap within one buffer is still found at the edges.
+  glCopyBufferSubData(GL_ARRAY_BUFFER, GL_ARRAY_BUFFER, 0, 31, 32);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glCopyBufferSubData(GL_ARRAY_BUFFER, GL_ARRAY_BUFFER, 0, 32, 32);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  auto expect = iota(64);
+  std::memcpy(expect.data() + 32, expect.data(), 32);
+  EXPECT_EQ(read(GL_ARRAY_BUFFER, 0, 64), expect);
+  ASSERT_NE(glMapBufferRange(GL_ARRAY_BUFFER, 0, 16, GL_MAP_WRITE_BIT | GL_MAP_FLUSH_EXPLICIT_BIT), nullptr);
+  glFlushMappedBufferRange(GL_ARRAY_BUFFER, huge, 8);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  EXPECT_EQ(glUnmapBuffer(GL_ARRAY_BUFFER), GL_TRUE);
+  EXPECT_EQ(read(GL_COPY_WRITE_BUFFER, 0, 64), iota(64));
+  glDeleteBuffers(1, &b);
+  glDeleteBuffers(1, &c);
+}
+
+// A buffer too large for Brass's transfers is out of memory, not truncated.
+TEST_F(Buffers, TooLargeIsOutOfMemory) {
+  GLuint b = make_buffer(GL_ARRAY_BUFFER, iota(16));
+  glBufferData(GL_ARRAY_BUFFER, std::numeric_limits<GLsizeiptr>::max(), nullptr, GL_STATIC_DRAW);
+  EXPECT_EQ(glGetError(), GLenum(GL_OUT_OF_MEMORY));
+  EXPECT_EQ(read(GL_ARRAY_BUFFER, 0, 16), iota(16));
+  glDeleteBuffers(1, &b);
 }
 
 TEST_F(Buffers, IsBufferAndDeleteUnbinds) {

@@ -4,7 +4,9 @@
 // program entry points (skipped while they are missing).
 #include <cmath>
 #include <cstdlib>
+#include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "e2e_fixture.h"
 
@@ -349,6 +351,29 @@ TEST_F(Draw, ClientArraysWithElementBufferAndIndexedLineLoop) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
   EXPECT_PIXEL(16, 29, rgba(0, 255, 255));  // the closing edge
   EXPECT_PIXEL(2, 16, rgba(0, 255, 255));
+}
+
+// Counts far past the element buffer: the indices are checked against the
+// buffer before anything is sized by the count, so nothing is allocated or
+// read out of bounds, and the context keeps drawing.
+TEST_F(Draw, HugeCountsPastTheElementBuffer) {
+  quad_positions();
+  glVertexAttrib4f(1, 0, 1, 0, 1);
+  const uint32_t idx[] = {0, 1, 2, 3, 4, 5};
+  buffer(GL_ELEMENT_ARRAY_BUFFER, idx, sizeof(idx));
+  const GLsizei huge = std::numeric_limits<GLsizei>::max();
+  glDrawElements(GL_LINE_LOOP, huge, GL_UNSIGNED_INT, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDrawElements(GL_LINE_LOOP, 4, GL_UNSIGNED_INT, reinterpret_cast<const void*>(std::uintptr_t{1} << 62));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // A loop of INT_MAX generated indices may not fit the index stream: out of
+  // memory is the only error GL allows for it.
+  glDrawArrays(GL_LINE_LOOP, 0, huge);
+  const GLenum e = glGetError();
+  EXPECT_TRUE(e == GL_NO_ERROR || e == GL_OUT_OF_MEMORY) << std::hex << e;
+  glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_INT, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_PIXEL(16, 16, rgba(0, 255, 0));
 }
 
 TEST_F(Draw, Errors) {

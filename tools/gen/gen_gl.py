@@ -254,7 +254,17 @@ def write_source(path, names, selected, implemented):
         out.append("  Context* ctx = current_context();")
         out.append("  if (!ctx) %s" % ret_none)
         if cmd.canonical in implemented:
-            out.append("  %sapi::%s(%s);" % ("" if is_void else "return ", cmd.canonical[2:], args))
+            # No C++ exception may cross the C ABI into the application: the
+            # one a handler can meet is std::bad_alloc (a container growing),
+            # which is the GL's out-of-memory error. Table-based unwinding
+            # makes the try free on the path that does not throw.
+            out.append("  try {")
+            out.append("    %sapi::%s(%s);" % ("" if is_void else "return ", cmd.canonical[2:], args))
+            out.append("  } catch (...) {")
+            out.append("    ctx->set_error(GL_OUT_OF_MEMORY);")
+            if not is_void:
+                out.append("    return {};")
+            out.append("  }")
         else:
             for _, pn in cmd.params:
                 out.append("  (void)%s;" % pn)
