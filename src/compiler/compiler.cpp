@@ -13,7 +13,9 @@
 #include <mutex>
 #include <set>
 
+#include "compiler/attribute_aliasing.h"
 #include "compiler/binding_resolver.h"
+#include "compiler/block_layout.h"
 #include "compiler/build_id.h"
 #include "compiler/dual_source.h"
 #include "compiler/es_builtin_standins.h"
@@ -97,6 +99,28 @@ std::unique_ptr<glslang::TShader> parse_for_spirv(ShaderStage stage, const std::
 
 // Vertex inputs: explicit layout(location) wins, then glBindAttribLocation,
 // then the lowest free locations. The SPIR-V is patched by variable name.
+// Offsets, strides and matrix layout of block members from the SPIR-V's
+// decorations (BlockLayouts says why glslang's reflection is not used).
+void apply_block_layouts(const std::vector<std::vector<uint32_t>>& modules, const std::vector<LayoutQuery>& queries,
+                         ProgramInterface* pi) {
+  if (queries.empty()) return;
+  std::vector<BlockLayouts> layouts;
+  layouts.reserve(modules.size());
+  for (const std::vector<uint32_t>& m : modules) layouts.emplace_back(m);
+  for (const LayoutQuery& q : queries) {
+    for (const BlockLayouts& l : layouts) {
+      const std::optional<MemberLayout> found = l.resolve(q.block_type, q.name);
+      if (!found) continue;
+      Uniform& u = pi->uniforms[q.uniform];
+      u.offset = found->offset;
+      u.array_stride = found->array_stride;
+      u.matrix_stride = found->matrix_stride;
+      u.row_major = found->row_major;
+      break;
+    }
+  }
+}
+
 bool assign_attribute_locations(ProgramInterface& pi, const std::vector<AttributeBinding>& bindings,
                                 const ShaderLimits& limits, std::string* log,
                                 const std::map<std::string, bool>& explicit_location) {
@@ -319,9 +343,30 @@ LinkResult link_uncached(const LinkInput& input) {
     return result;
   }
 
+  // SPIR-V per stage (Brass's rewrites come later): its layout decorations
+  // are what the uniform interface reports.
+  std::vector<std::vector<uint32_t>> stage_spirv(stages.size());
+  for (size_t i = 0; i < stages.size(); ++i) {
+    glslang::SpvOptions options;
+    options.generateDebugInfo = false;
+    options.disableOptimizer = true;
+    options.validate = false;
+    spv::SpvBuildLogger logger;
+    glslang::GlslangToSpv(*program.getIntermediate(to_glslang(stages[i].stage)), stage_spirv[i], &logger, &options);
+    if (stage_spirv[i].empty()) {
+      result.info_log += "ERROR: SPIR-V generation failed: " + logger.getAllMessages() + "\n";
+      return result;
+    }
+  }
+
   ProgramInterface& pi = result.interface;
   BindingRemapTable remap;
-  build_program_interface(program, resolver, facts.explicit_uniform_locations, &pi, &remap);
+  std::vector<LayoutQuery> layout_queries;
+  if (!build_program_interface(program, resolver, facts.explicit_uniform_locations, &pi, &remap, &layout_queries)) {
+    result.info_log += "ERROR: samplers and images inside structs are not supported\n";
+    return result;
+  }
+  apply_block_layouts(stage_spirv, layout_queries, &pi);
   apply_uniform_initializers(facts.uniform_initializers, &pi);
   if (!check_resource_limits(pi, input.limits, &result.info_log)) return result;
 
@@ -391,19 +436,11 @@ LinkResult link_uncached(const LinkInput& input) {
   }
 
   // SPIR-V per stage, then Brass's rewrites.
-  for (const PreparedStage& p : stages) {
+  for (size_t stage_index = 0; stage_index < stages.size(); ++stage_index) {
+    const PreparedStage& p = stages[stage_index];
     StageBinary bin;
     bin.stage = p.stage;
-    glslang::SpvOptions options;
-    options.generateDebugInfo = false;
-    options.disableOptimizer = true;
-    options.validate = false;
-    spv::SpvBuildLogger logger;
-    glslang::GlslangToSpv(*program.getIntermediate(to_glslang(p.stage)), bin.spirv, &logger, &options);
-    if (bin.spirv.empty()) {
-      result.info_log += "ERROR: SPIR-V generation failed: " + logger.getAllMessages() + "\n";
-      return result;
-    }
+    bin.spirv = std::move(stage_spirv[stage_index]);
     patch_builtin_standins(bin.spirv);
     if (!patch_norm16_image_formats(bin.spirv, p.norm16_images)) {
       result.info_log += "ERROR: internal error: cannot declare a 16-bit normalized image format\n";
@@ -423,6 +460,12 @@ LinkResult link_uncached(const LinkInput& input) {
             if (a.name == gl_name || a.name == gl_name + "[0]") { return a.location; }
           return int32_t{-1};
         });
+        // glBindAttribLocation may alias attributes (GLSL ES 1.00, desktop
+        // GL); Vulkan needs one input per location.
+        if (!merge_aliased_inputs(bin.spirv)) {
+          result.info_log += "ERROR: aliased vertex attributes of different component types\n";
+          return result;
+        }
       }
       if (contains_word(p.spirv_source, "gl_InstanceID")) patch_instance_id(bin.spirv);
     }

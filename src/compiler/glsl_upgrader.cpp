@@ -324,6 +324,26 @@ class Rewriter {
     return k + 1 - t;
   }
 
+  // True when token t is inside the parentheses of `layout( ... )`.
+  bool inside_layout_qualifier(size_t t) const {
+    int depth = 0;
+    for (size_t p = t; p > 0;) {
+      --p;
+      const std::string_view x = tokens_[p].text;
+      if (x == ";" || x == "{" || x == "}") return false;
+      if (x == ")") ++depth;
+      if (x != "(") continue;
+      if (depth > 0) {
+        --depth;
+        continue;
+      }
+      size_t q = p;
+      while (q > 0 && (tokens_[q - 1].kind == TokenKind::Space || tokens_[q - 1].kind == TokenKind::Newline)) --q;
+      return q > 0 && tokens_[q - 1].text == "layout";
+    }
+    return false;
+  }
+
   bool is_defined_operand(size_t line_start, size_t t) const {
     // `defined X` or `defined(X)`, and #ifdef/#ifndef/#undef operands, name
     // macros, which we never rename... except that renamed words can be
@@ -362,6 +382,11 @@ class Rewriter {
       // prefix it again so that original_name() restores it exactly.
       return std::string(kRenamePrefix) + std::string(w);
     }
+    // The shared and packed block layouts are the implementation's choice,
+    // and SPIR-V for Vulkan has neither: Brass lays them out as std140, which
+    // reflection then reports. (Also keeps `shared`, a 3.10 keyword, from
+    // being renamed as an identifier inside the qualifier.)
+    if ((w == "shared" || w == "packed") && inside_layout_qualifier(t)) return "std140";
     if (!upgrade_) return std::string(w);
 
     if (w == "attribute") return "in";

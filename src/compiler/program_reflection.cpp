@@ -115,9 +115,9 @@ void add_pending(std::vector<PendingBinding>& pending, uint32_t set, uint32_t pr
 
 }  // namespace
 
-void build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
+bool build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
                              const std::map<std::string, int>& explicit_locations, ProgramInterface* out,
-                             BindingRemapTable* remap) {
+                             BindingRemapTable* remap, std::vector<LayoutQuery>* layout_queries) {
   ProgramInterface& pi = *out;
   std::vector<PendingBinding> pending;
 
@@ -196,6 +196,13 @@ void build_program_interface(const glslang::TProgram& program, const BindingReso
       u.initial_binding = resolver.gl_initial_binding(set, provisional);
       add_pending(pending, set, static_cast<uint32_t>(provisional), u.stages, descriptor_kind_for(*type),
                   static_cast<uint32_t>(u.array_size), static_cast<uint32_t>(pi.uniforms.size()));
+    }
+    if (layout_queries && !opaque && u.offset >= 0) {
+      const bool in_default = r.index == default_block || r.index < 0 || r.index >= num_ublocks;
+      const glslang::TType* block_type = in_default ? nullptr : program.getUniformBlock(r.index).getType();
+      layout_queries->push_back({pi.uniforms.size(),
+                                 block_type ? std::string(block_type->getTypeName().c_str()) : kDefaultBlockName,
+                                 r.name});
     }
     if (opaque || r.index == default_block || r.index < 0) {
       u.block_index = -1;
@@ -344,6 +351,10 @@ void build_program_interface(const glslang::TProgram& program, const BindingReso
     if (sa != sb) return sa < sb;
     return a.binding.slot < b.binding.slot;
   });
+  // Opaque members of structs reach reflection without a descriptor set
+  // (Vulkan has no samplers in structs): nothing Brass can bind.
+  for (const PendingBinding& p : pending)
+    if (p.set >= kSetCount) return false;
   uint32_t next_binding[kSetCount] = {};
   for (PendingBinding& p : pending) {
     p.binding.binding = next_binding[p.set]++;
@@ -353,6 +364,7 @@ void build_program_interface(const glslang::TProgram& program, const BindingReso
   std::stable_sort(pi.bindings.begin(), pi.bindings.end(), [](const Binding& a, const Binding& b) {
     return a.set != b.set ? a.set < b.set : a.binding < b.binding;
   });
+  return true;
 }
 
 }  // namespace brass::compiler

@@ -25,8 +25,18 @@ uint32_t gl_type_size_bytes(uint32_t gl_type);
 // `explicit_locations`: layout(location = N) of default-block uniforms by
 // GL name (without "[0]"), from the validation parse (the Vulkan parse
 // drops them).
-void build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
+// `layout_queries` (optional) gets, for every uniform in a block (the
+// default block included), what BlockLayouts needs to look it up in the
+// SPIR-V: glslang's own names, before Brass's renames are undone.
+struct LayoutQuery {
+  size_t uniform = 0;      // index into ProgramInterface::uniforms
+  std::string block_type;  // the block's type name
+  std::string name;        // the member path as reflection spells it
+};
+// False when a resource cannot be given a descriptor binding (samplers
+// or images inside structs).
+[[nodiscard]] bool build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
                              const std::map<std::string, int>& explicit_locations, ProgramInterface* out,
-                             BindingRemapTable* remap);
+                             BindingRemapTable* remap, std::vector<LayoutQuery>* layout_queries = nullptr);
 
 }  // namespace brass::compiler

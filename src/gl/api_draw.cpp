@@ -189,7 +189,11 @@ void draw(Context& ctx, const DrawCall& d) {
   // The draw's stream uploads must not wrap between each other.
   const uint32_t out_isize = !d.indexed ? 4u : (isize == 1 && !uint8_ok) ? 2u : isize;
   const bool index_upload = cpu_indices || (loop && !d.indexed);
-  const uint64_t index_bytes = index_upload ? (count + 1) * out_isize + 16 : 0;
+  // A loop gets its first index again at the end; with primitive restart,
+  // every loop between restarts is closed (at most one closing index per
+  // two input indices).
+  const size_t max_out_count = !loop ? count : restart ? count + count / 2 + 1 : count + 1;
+  const uint64_t index_bytes = index_upload ? uint64_t{max_out_count} * out_isize + 16 : 0;
   if (!stream_reserve(ctx, index_bytes + vertex_input_stream_bytes(ctx, range))) return;
 
   pipe::DrawInfo info;
@@ -200,19 +204,28 @@ void draw(Context& ctx, const DrawCall& d) {
   start.count = static_cast<uint32_t>(d.count);
   bool indexed = d.indexed;
   if (index_upload) {
-    const size_t out_count = count + (loop ? 1 : 0);
-    vi.scratch.resize(out_count * out_isize);
+    vi.scratch.resize(max_out_count * out_isize);
     uint8_t* out = vi.scratch.data();
     const uint32_t restart_out = out_isize == 1 ? 0xffu : out_isize == 2 ? 0xffffu : 0xffffffffu;
+    size_t out_count = 0;
+    // The loop being written: its first index and how many it has so far.
+    uint32_t loop_first = 0;
+    size_t loop_length = 0;
+    auto close_loop = [&] {
+      if (loop && loop_length >= 2) write_index(out, out_isize, out_count++, loop_first);
+      loop_length = 0;
+    };
     for (size_t i = 0; i < count; ++i) {
-      uint32_t v = d.indexed ? read_index(src, isize, i) : static_cast<uint32_t>(d.first) + static_cast<uint32_t>(i);
-      if (restart && v == restart_in) v = restart_out;
-      write_index(out, out_isize, i, v);
+      const uint32_t v = d.indexed ? read_index(src, isize, i) : static_cast<uint32_t>(d.first) + static_cast<uint32_t>(i);
+      if (restart && v == restart_in) {
+        close_loop();
+        write_index(out, out_isize, out_count++, restart_out);
+        continue;
+      }
+      if (loop_length++ == 0) loop_first = v;
+      write_index(out, out_isize, out_count++, v);
     }
-    if (loop) {
-      if (restart) BRASS_WARN_ONCE("line loops with primitive restart close only the last loop");
-      write_index(out, out_isize, count, d.indexed ? read_index(src, isize, 0) : static_cast<uint32_t>(d.first));
-    }
+    close_loop();
     pipe::Resource* r = nullptr;
     uint64_t off = 0;
     if (!stream_upload(ctx, out, static_cast<uint32_t>(out_count * out_isize), &r, &off)) return;

@@ -53,7 +53,11 @@ bool validate_for_draw(Context& ctx) {
     // Attachment count and depth/stencil presence feed the state objects.
     dirty |= kDirtyBlend | kDirtyDepthStencil | kDirtyStencilRef;
   }
-  if (!ctx.validation.framebuffer.complete) return false;
+  if (!ctx.validation.framebuffer.complete) {
+    // Every draw, not only the first after the binding changed.
+    ctx.set_error(GL_INVALID_FRAMEBUFFER_OPERATION);
+    return false;
+  }
   if (!dual_source_draw_buffers_ok(ctx)) {
     ctx.set_error(GL_INVALID_OPERATION);
     return false;

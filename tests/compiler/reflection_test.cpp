@@ -1,6 +1,7 @@
 // Program interface and binding table: names, GL types, offsets, locations
 // and the descriptor contract with the driver.
 #include <cstring>
+#include <map>
 #include <set>
 
 #include "compiler/gl_types.h"
@@ -401,6 +402,83 @@ TEST(Reflection, DesktopCompatibilityBuiltinsBecomeGlNamedResources) {
   const LinkResult bad = link(Api::GL, {{ShaderStage::Vertex, "#version 130\nvoid main() { gl_Position = vec4(0); gl_BackColor = vec4(0); }\n"},
                                         {ShaderStage::Fragment, "#version 130\nflat in vec4 gl_Color;\nout vec4 c;\nvoid main() { c = gl_Color; }\n"}});
   EXPECT_FALSE(bad.ok);
+}
+
+// Blocks of the default (shared) and packed layouts compile and report the
+// std140 offsets the SPIR-V reads.
+TEST(Reflection, SharedAndPackedBlocksReportStd140Offsets) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex,
+                 "#version 300 es\nuniform S { float f; vec3 v; mat3 m; float a[2]; };\n"
+                 "layout(packed) uniform P { vec2 p; float q; };\n"
+                 "void main() { gl_Position = vec4(f, v) + vec4(m[2], a[1]) + vec4(p, q, 0.0); }\n"},
+                {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n"}};
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "shared and packed blocks");
+  std::map<std::string, int> offset, stride;
+  for (const Uniform& u : r.interface.uniforms) {
+    offset[u.name] = u.offset;
+    stride[u.name] = u.array_stride;
+  }
+  EXPECT_EQ(offset["f"], 0);
+  EXPECT_EQ(offset["v"], 16);
+  EXPECT_EQ(offset["m"], 32);
+  EXPECT_EQ(offset["a[0]"], 80);
+  EXPECT_EQ(stride["a[0]"], 16);
+  EXPECT_EQ(offset["p"], 0);
+  EXPECT_EQ(offset["q"], 8);
+}
+
+// Members of nested structs and arrays of structs, in the default block and
+// in a named block with row-major matrices: the offsets reported are the
+// SPIR-V's Offset decorations (std140: a struct member starts on a 16-byte
+// boundary), which glslang's reflection gets wrong for nested structs.
+TEST(Reflection, NestedStructOffsetsMatchTheSpirv) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex,
+                 "#version 300 es\nstruct T { int a; vec2 b; };\nstruct S { float a; T b; int c; };\n"
+                 "uniform S s;\nuniform S arr[2];\n"
+                 "layout(std140, row_major) uniform Blk { float f; S inner[2]; mat2x3 m; } blk;\n"
+                 "void main() { gl_Position = vec4(s.a, s.b.b, float(s.b.a + s.c)) + vec4(arr[1].b.b, arr[1].a, 0.0)"
+                 " + vec4(blk.inner[1].b.b, blk.m[1].xy) * blk.f; }\n"},
+                {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n"}};
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::map<std::string, const Uniform*> by_name;
+  for (const Uniform& u : r.interface.uniforms) by_name[u.name] = &u;
+  auto offset = [&](const char* n) { return by_name.count(n) ? by_name[n]->offset : -2; };
+  // s at 0: a 0, b (T) 16: b.a 16, b.b 24, c 32; S is 48 bytes.
+  EXPECT_EQ(offset("s.a"), 0);
+  EXPECT_EQ(offset("s.b.a"), 16);
+  EXPECT_EQ(offset("s.b.b"), 24);
+  EXPECT_EQ(offset("s.c"), 32);
+  // arr at 48, 48 bytes per element.
+  EXPECT_EQ(offset("arr[1].a"), 96);
+  EXPECT_EQ(offset("arr[1].b.b"), 120);
+  // Blk: f 0, inner at 16 (48 each), m at 112, row-major: 2 rows of vec2 padded to 16.
+  EXPECT_EQ(offset("Blk.f"), 0);
+  EXPECT_EQ(offset("Blk.inner[1].b.b"), 16 + 48 + 24);
+  EXPECT_EQ(offset("Blk.m"), 112);
+  ASSERT_TRUE(by_name.count("Blk.m"));
+  EXPECT_EQ(by_name["Blk.m"]->matrix_stride, 16);
+  EXPECT_TRUE(by_name["Blk.m"]->row_major);
+}
+
+// Samplers inside structs have no descriptor set in Vulkan: the link fails
+// with a log instead of indexing past the per-set binding counters.
+TEST(Reflection, SamplerInsideAStructFailsTheLinkCleanly) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex, "#version 300 es\nin vec4 p;\nout vec2 uv;\nvoid main() { uv = p.xy; gl_Position = p; }\n"},
+                {ShaderStage::Fragment,
+                 "#version 300 es\nprecision mediump float;\nstruct S { float a; sampler2D tex; };\nuniform S s[2];\n"
+                 "in vec2 uv;\nout vec4 o;\nvoid main() { o = texture(s[1].tex, uv) * s[0].a; }\n"}};
+  const LinkResult r = link_program(in);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("inside structs"), std::string::npos) << r.info_log;
 }
 
 }  // namespace

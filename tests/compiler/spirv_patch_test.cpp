@@ -2,6 +2,7 @@
 // the point-size variant.
 #include <set>
 
+#include "compiler/attribute_aliasing.h"
 #include "compiler/variant_key.h"
 #include "test_helpers.h"
 #include "util/hash.h"
@@ -201,6 +202,64 @@ TEST(Variant, FlatShadingMakesCompatColoursFlat) {
   EXPECT_EQ(flat, 1);
   std::string err;
   EXPECT_TRUE(validate_spirv(patched, VulkanEnv::Vulkan1_3, &err)) << err;
+}
+
+// glBindAttribLocation aliasing (GLSL ES 1.00): two attributes bound to one
+// location, read on different paths. Vulkan forbids two inputs at one
+// location, so the link merges them into one carrier per location.
+LinkResult link_aliased(const std::string& decls, const std::string& body,
+                        std::vector<AttributeBinding> bindings) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex, "#version 100\nuniform mediump float u;\n" + decls +
+                                          "void main() {\n  vec4 c = vec4(0.0);\n" + body + "  gl_Position = c;\n}\n"},
+                {ShaderStage::Fragment, "#version 100\nvoid main() { gl_FragColor = vec4(1.0); }\n"}};
+  in.attribute_bindings = std::move(bindings);
+  return link_program(in);
+}
+
+// Location decorations of the vertex stage's Input variables.
+std::multiset<uint32_t> input_locations(const std::vector<uint32_t>& spirv) {
+  std::set<uint32_t> inputs;
+  std::map<uint32_t, uint32_t> location;
+  for (size_t i = 5; i < spirv.size();) {
+    const uint32_t count = spirv[i] >> 16, op = spirv[i] & 0xffff;
+    if (op == spv::OpVariable && spirv[i + 3] == spv::StorageClassInput) inputs.insert(spirv[i + 2]);
+    if (op == spv::OpDecorate && spirv[i + 2] == spv::DecorationLocation) location[spirv[i + 1]] = spirv[i + 3];
+    i += count ? count : 1;
+  }
+  std::multiset<uint32_t> out;
+  for (uint32_t v : inputs)
+    if (location.count(v)) out.insert(location[v]);
+  return out;
+}
+
+TEST(AttributeAliasing, VectorsSharingALocationGetOneCarrier) {
+  const LinkResult r = link_aliased("attribute vec2 a;\nattribute vec4 b;\n",
+                                    "  if (u > 0.0) c += vec4(a, a);\n  else c += b;\n", {{"a", 1}, {"b", 1}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "aliased vec2/vec4");
+  EXPECT_EQ(input_locations(r.stages[0].spirv), (std::multiset<uint32_t>{1}));
+  for (const InterfaceVariable& a : r.interface.attributes) EXPECT_EQ(a.location, 1) << a.name;
+}
+
+TEST(AttributeAliasing, MatrixColumnAliasedByAScalar) {
+  // mat3 at 2..4, a float bound to its second column: carriers for 2, 3, 4.
+  const LinkResult r = link_aliased("attribute mat3 m;\nattribute float f;\nattribute vec4 other;\n",
+                                    "  if (u > 0.0) c += vec4(m[1], 1.0);\n  else c += vec4(f) + other;\n",
+                                    {{"m", 2}, {"f", 3}, {"other", 0}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "aliased mat3/float");
+  EXPECT_EQ(input_locations(r.stages[0].spirv), (std::multiset<uint32_t>{0, 2, 3, 4}));
+}
+
+TEST(AttributeAliasing, WithoutAliasingTheModuleIsUnchanged) {
+  const LinkResult r = link_aliased("attribute vec2 a;\nattribute vec4 b;\n", "  c += vec4(a, a) + b;\n",
+                                    {{"a", 1}, {"b", 2}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::vector<uint32_t> spirv = r.stages[0].spirv;
+  ASSERT_TRUE(merge_aliased_inputs(spirv));
+  EXPECT_EQ(spirv, r.stages[0].spirv);
 }
 
 }  // namespace

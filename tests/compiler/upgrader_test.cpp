@@ -109,6 +109,20 @@ TEST(Upgrader, DropsInvariantFragColorRedeclaration) {
   EXPECT_EQ(u.text.find("invariant"), std::string::npos) << u.text;
 }
 
+// GLSL ES 3.00's default block layout is `shared`; SPIR-V for Vulkan has no
+// shared or packed layouts, so both are laid out as std140. `shared` as an
+// identifier outside a layout qualifier is still renamed (a 3.10 keyword).
+TEST(Upgrader, SharedAndPackedLayoutsBecomeStd140) {
+  const UpgradedSource u =
+      up("#version 300 es\nlayout(shared) uniform A { vec4 a; };\nlayout(row_major,packed) uniform B { mat2 b; };\n"
+         "layout(std140, shared) uniform C { vec4 c; };\nvoid main() { float shared = 1.0; gl_Position = a + c; }\n",
+         ShaderStage::Vertex);
+  EXPECT_NE(u.text.find("layout(std140) uniform A"), std::string::npos) << u.text;
+  EXPECT_NE(u.text.find("layout(row_major,std140) uniform B"), std::string::npos) << u.text;
+  EXPECT_NE(u.text.find("layout(std140, std140) uniform C"), std::string::npos) << u.text;
+  EXPECT_NE(u.text.find("float brass_r_shared"), std::string::npos) << u.text;
+}
+
 TEST(Upgrader, CurrentVersionsOnlyEscapePrefix) {
   const std::string src = "#version 310 es\nvoid main() { int brass_r_x = 1; }\n";
   const GlslVersion v = detect_glsl_version(src, Api::GLES);

@@ -325,6 +325,29 @@ TEST_F(Draw, LineLoopIsClosed) {
   EXPECT_PIXEL(16, 29, rgba(255, 255, 255));  // the closing edge
 }
 
+// With primitive restart each loop between restart indices is closed by
+// its own first vertex (ES 3.0 §2.8.1), not only the last one.
+TEST_F(Draw, LineLoopsBetweenRestartsAreEachClosed) {
+  const float x0 = (2.5f / kWidth) * 2 - 1, x1 = (29.5f / kWidth) * 2 - 1;
+  const float y0 = (2.5f / kHeight) * 2 - 1, y1 = (29.5f / kHeight) * 2 - 1;
+  const float pos[] = {x0, y1, x0, y0, x1, y0, x1, y1};  // TL BL BR TR
+  buffer(GL_ARRAY_BUFFER, pos, sizeof(pos));
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  glVertexAttrib4f(1, 1, 1, 1, 1);
+  // TR TL BL (closed by the BL-TR diagonal), restart, BR TR.
+  const uint16_t idx[] = {3, 0, 1, 0xffff, 2, 3};
+  buffer(GL_ELEMENT_ARRAY_BUFFER, idx, sizeof(idx));
+  glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+  glDrawElements(GL_LINE_LOOP, 6, GL_UNSIGNED_SHORT, nullptr);
+  glDisable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_PIXEL(16, 16, rgba(255, 255, 255));  // the first loop's closing edge
+  EXPECT_PIXEL(29, 16, rgba(255, 255, 255));  // the second loop
+  EXPECT_PIXEL(16, 29, rgba(255, 255, 255));  // the first loop's top edge
+  EXPECT_PIXEL(16, 2, rgba(0, 0, 0, 0));      // BL-BR: no loop has that edge
+}
+
 TEST_F(Draw, ClientArraysWithElementBufferAndIndexedLineLoop) {
   // Client vertex arrays, indices in a buffer object: the index range is
   // read back to size the streamed arrays.

@@ -2,6 +2,7 @@
 // the application path (glvnd -> Brass -> lavapipe).
 #include <array>
 #include <cstring>
+#include <string>
 
 #include "e2e_fixture.h"
 
@@ -169,6 +170,16 @@ TEST_F(Framebuffers, Completeness) {
   uint32_t p = 0;
   glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, &p);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_FRAMEBUFFER_OPERATION));
+  // Every draw to it is an error, not only the first after the binding.
+  GLuint prog = program("#version 300 es\nvoid main() { gl_Position = vec4(0.0); }\n",
+                        "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n");
+  glUseProgram(prog);
+  for (int i = 0; i < 2; ++i) {
+    glDrawArrays(GL_POINTS, 0, 1);
+    EXPECT_EQ(glGetError(), GLenum(GL_INVALID_FRAMEBUFFER_OPERATION)) << "draw " << i;
+  }
+  glUseProgram(0);
+  glDeleteProgram(prog);
 
   GLuint rb[4] = {};
   glGenRenderbuffers(4, rb);
@@ -226,6 +237,28 @@ TEST_F(Framebuffers, Completeness) {
   EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
   glDeleteFramebuffers(1, &fb);
   glDeleteRenderbuffers(4, rb);
+}
+
+// EXT_color_buffer_half_float makes RGB16F color-renderable (stored with an
+// alpha channel where the device has no RGB16F attachments: it reads as 1).
+TEST_F(Framebuffers, Rgb16fIsRenderableWithHalfFloatColorBuffers) {
+  const std::string ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+  if (ext.find("GL_EXT_color_buffer_half_float") == std::string::npos)
+    GTEST_SKIP() << "EXT_color_buffer_half_float not exposed";
+  GLuint fb = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGB16F}}, 4, 4);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  glClearColor(0.25f, 0.5f, 2.0f, 0.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  float px[4] = {};
+  glReadPixels(1, 1, 1, 1, GL_RGBA, GL_FLOAT, px);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_FLOAT_EQ(px[0], 0.25f);
+  EXPECT_FLOAT_EQ(px[1], 0.5f);
+  EXPECT_FLOAT_EQ(px[2], 2.0f);
+  EXPECT_FLOAT_EQ(px[3], 1.0f);
+  glClearColor(0, 0, 0, 0);
+  glDeleteFramebuffers(1, &fb);
 }
 
 TEST_F(Framebuffers, AttachmentQueries) {

@@ -53,7 +53,7 @@ constexpr InternalFormatInfo kFormats[] = {
   info({GL_SRGB8_ALPHA8, GL_RGBA, Format::RGBA8_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kCore, RR::Always, FR::Always}),
   info({GL_R16F, GL_RED, Format::R16_FLOAT, CT::Float, rgba(16), false, kCore, RR::HalfFloatExt, FR::Always}),
   info({GL_RG16F, GL_RG, Format::RG16_FLOAT, CT::Float, rgba(16, 16), false, kCore, RR::HalfFloatExt, FR::Always}),
-  info({GL_RGB16F, GL_RGB, Format::RGB16_FLOAT, CT::Float, rgba(16, 16, 16), false, kCore, RR::DesktopOnly, FR::Always}),
+  info({GL_RGB16F, GL_RGB, Format::RGB16_FLOAT, CT::Float, rgba(16, 16, 16), false, kCore, RR::HalfFloatRgbExt, FR::Always}),
   info({GL_RGBA16F, GL_RGBA, Format::RGBA16_FLOAT, CT::Float, rgba(16, 16, 16, 16), false, kCore, RR::HalfFloatExt, FR::Always}),
   info({GL_R32F, GL_RED, Format::R32_FLOAT, CT::Float, rgba(32), false, kCore, RR::FloatExt, FR::FloatLinearExt}),
   info({GL_RG32F, GL_RG, Format::RG32_FLOAT, CT::Float, rgba(32, 32), false, kCore, RR::FloatExt, FR::FloatLinearExt}),
@@ -220,6 +220,7 @@ bool is_color_renderable(const InternalFormatInfo& info, const FormatFeatures& f
     case RenderRule::Always: return true;
     case RenderRule::FloatExt: return desktop || features.color_buffer_float;
     case RenderRule::HalfFloatExt: return desktop || features.color_buffer_float || features.color_buffer_half_float;
+    case RenderRule::HalfFloatRgbExt: return desktop || features.color_buffer_half_float;
     case RenderRule::Norm16Ext: return desktop || features.texture_norm16;
     case RenderRule::DesktopOnly: return desktop;
   }

@@ -72,6 +72,7 @@ enum class RenderRule : uint8_t {
   Always,        // ES 3.0 core and desktop
   FloatExt,      // ES: EXT_color_buffer_float; desktop: yes
   HalfFloatExt,  // ES: EXT_color_buffer_float or _half_float; desktop: yes
+  HalfFloatRgbExt,  // RGB16F, ES: EXT_color_buffer_half_float only (EXT_color_buffer_float leaves it out); desktop: yes
   Norm16Ext,     // ES: EXT_texture_norm16; desktop: yes
   DesktopOnly,   // snorm, RGB float/int, sRGB8 ...: renderable on desktop only
 };

@@ -76,6 +76,8 @@ TEST(PixelFormatTable, ExtensionsMakeFloatRenderableAndFilterable) {
   half.color_buffer_half_float = true;
   EXPECT_TRUE(is_color_renderable(*find_internal_format(GL_RGBA16F), half));
   EXPECT_FALSE(is_color_renderable(*find_internal_format(GL_RGBA32F), half));
+  // EXT_color_buffer_half_float names RGB16F, EXT_color_buffer_float does not.
+  EXPECT_TRUE(is_color_renderable(*find_internal_format(GL_RGB16F), half));
 
   const FormatFeatures desktop = FormatFeatures::desktop();
   EXPECT_TRUE(is_color_renderable(*find_internal_format(GL_RGB32F), desktop));
