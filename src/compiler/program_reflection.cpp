@@ -152,9 +152,13 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     const uint32_t set = type ? type->getQualifier().layoutSet : kSetUniformBuffers;
     const int provisional = b.getBinding();
     block.initial_binding = resolver.gl_initial_binding(set, provisional) + array_element_of(b.name);
+    // Reflection lists each element of an array of blocks ("Block[2]") with
+    // the element's type: the descriptor array reaches the highest element.
+    const uint32_t elements = std::max<uint32_t>(
+        type && type->isArray() ? static_cast<uint32_t>(type->getOuterArraySize()) : 1u,
+        static_cast<uint32_t>(array_element_of(b.name)) + 1);
     add_pending(pending, set, static_cast<uint32_t>(provisional), block.stages, DescriptorKind::UniformBuffer,
-                type && type->isArray() ? static_cast<uint32_t>(type->getOuterArraySize()) : 1u,
-                static_cast<uint32_t>(pi.uniform_blocks.size()));
+                elements, static_cast<uint32_t>(pi.uniform_blocks.size()));
     pi.uniform_blocks.push_back(std::move(block));
   }
 
@@ -218,6 +222,26 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     }
     pi.uniforms.push_back(std::move(u));
   }
+  // An array of blocks is one block per element with the same members and
+  // stages: reflection attributes each member (and may attribute the stages)
+  // to the element it saw used, GL lists them for every element.
+  auto array_base = [](const std::string& name) {
+    const size_t open = name.find('[');
+    return open == std::string::npos ? std::string() : name.substr(0, open);
+  };
+  for (size_t b = 0; b < pi.uniform_blocks.size(); ++b) {
+    const std::string base = array_base(pi.uniform_blocks[b].name);
+    if (base.empty()) continue;
+    for (size_t other = 0; other < pi.uniform_blocks.size(); ++other) {
+      if (other == b || array_base(pi.uniform_blocks[other].name) != base) continue;
+      pi.uniform_blocks[other].stages |= pi.uniform_blocks[b].stages;
+      std::vector<uint32_t>& members = pi.uniform_blocks[other].active_members;
+      for (uint32_t m : pi.uniform_blocks[b].active_members)
+        if (std::find(members.begin(), members.end(), m) == members.end()) members.push_back(m);
+    }
+  }
+  for (Block& b : pi.uniform_blocks) std::sort(b.active_members.begin(), b.active_members.end());
+
   auto claim = [&pi](int32_t location, int32_t count, int32_t uniform) {
     const size_t end = static_cast<size_t>(location + count);
     if (pi.location_to_uniform.size() < end) pi.location_to_uniform.resize(end, -1);
@@ -274,8 +298,10 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     block.data_size = b.size;
     block.stages = stages;
     block.initial_binding = resolver.gl_initial_binding(set, provisional) + array_element_of(b.name);
-    add_pending(pending, set, static_cast<uint32_t>(provisional), block.stages, DescriptorKind::StorageBuffer,
-                type && type->isArray() ? static_cast<uint32_t>(type->getOuterArraySize()) : 1u,
+    const uint32_t elements = std::max<uint32_t>(
+        type && type->isArray() ? static_cast<uint32_t>(type->getOuterArraySize()) : 1u,
+        static_cast<uint32_t>(array_element_of(b.name)) + 1);
+    add_pending(pending, set, static_cast<uint32_t>(provisional), block.stages, DescriptorKind::StorageBuffer, elements,
                 static_cast<uint32_t>(pi.storage_blocks.size()));
     pi.storage_blocks.push_back(std::move(block));
   }

@@ -518,6 +518,72 @@ void main() { o = colors.color; })");
   glDeleteProgram(p);
 }
 
+// An array of blocks in the default (shared) layout: every element is a
+// block of its own, with the member active in each, bound to its own
+// binding point; the shader reads the last element.
+TEST_F(ProgramDraws, ArrayOfSharedLayoutBlocks) {
+  GLuint p = program(kFullscreenVs, R"(#version 300 es
+precision mediump float;
+uniform Block { vec4 color; } blocks[3];
+out vec4 o;
+void main() { o = blocks[2].color + blocks[0].color; })");
+  GLint active = 0;
+  glGetProgramiv(p, GL_ACTIVE_UNIFORM_BLOCKS, &active);
+  ASSERT_EQ(active, 3);
+  for (GLuint b = 0; b < 3; ++b) {
+    const std::string name = "Block[" + std::to_string(b) + "]";
+    const GLuint index = glGetUniformBlockIndex(p, name.c_str());
+    ASSERT_NE(index, GL_INVALID_INDEX) << name;
+    GLint members = 0;
+    glGetActiveUniformBlockiv(p, index, GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS, &members);
+    EXPECT_EQ(members, 1) << name;
+    GLint referenced = 0;
+    glGetActiveUniformBlockiv(p, index, GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER, &referenced);
+    EXPECT_EQ(referenced, GL_TRUE) << name;
+    glUniformBlockBinding(p, index, 2 * b + 1);
+  }
+  const float colors[3][4] = {{0, 0, 0.5f, 0}, {1, 1, 1, 1}, {1, 0, 0, 1}};
+  GLuint bufs[3];
+  glGenBuffers(3, bufs);
+  for (GLuint b = 0; b < 3; ++b) {
+    glBindBuffer(GL_UNIFORM_BUFFER, bufs[b]);
+    glBufferData(GL_UNIFORM_BUFFER, sizeof(colors[b]), colors[b], GL_STATIC_DRAW);
+    glBindBufferBase(GL_UNIFORM_BUFFER, 2 * b + 1, bufs[b]);
+  }
+  glUseProgram(p);
+  draw();
+  const uint32_t c = pixel(16, 16);
+  EXPECT_EQ(c & 0xff, 255u);
+  EXPECT_EQ((c >> 8) & 0xff, 0u);
+  EXPECT_NEAR(static_cast<int>((c >> 16) & 0xff), 128, 1);
+  glDeleteBuffers(3, bufs);
+  glDeleteProgram(p);
+}
+
+// Members of nested structs in the default block: glUniform* writes where
+// the shader reads (a struct inside a struct starts on a 16-byte boundary).
+TEST_F(ProgramDraws, NestedStructUniforms) {
+  GLuint p = program(kFullscreenVs, R"(#version 300 es
+precision mediump float;
+struct T { int a; vec2 b; };
+struct S { float a; T b; int c; };
+uniform S s;
+out vec4 o;
+void main() { o = vec4(s.a, s.b.b, float(s.b.a + s.c)); })");
+  glUseProgram(p);
+  glUniform1f(glGetUniformLocation(p, "s.a"), 1.0f);
+  glUniform2f(glGetUniformLocation(p, "s.b.b"), 0.0f, 1.0f);
+  glUniform1i(glGetUniformLocation(p, "s.b.a"), 0);
+  glUniform1i(glGetUniformLocation(p, "s.c"), 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  draw();
+  EXPECT_EQ(pixel(16, 16), rgba(255, 0, 255, 255));
+  GLint c = -1;
+  glGetUniformiv(p, glGetUniformLocation(p, "s.c"), &c);
+  EXPECT_EQ(c, 1);
+  glDeleteProgram(p);
+}
+
 TEST_F(ProgramDraws, ProgramsKeepTheirUniformsAcrossSwitches) {
   const char* fs = R"(#version 300 es
 precision mediump float;
