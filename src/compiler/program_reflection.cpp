@@ -113,6 +113,45 @@ void add_pending(std::vector<PendingBinding>& pending, uint32_t set, uint32_t pr
   pending.push_back({set, provisional, b});
 }
 
+// Adds the leaves of `members` that reflection did not list to block `bi`,
+// named as reflection names them ("s[1].t.x", arrays of basic types "a[0]").
+void add_inactive_block_members(const glslang::TTypeList& members, const std::string& raw_prefix,
+                                const std::string& block_type, int bi, ProgramInterface* pi,
+                                std::vector<LayoutQuery>* layout_queries) {
+  for (const glslang::TTypeLoc& member : members) {
+    const glslang::TType& t = *member.type;
+    const std::string raw = raw_prefix + t.getFieldName().c_str();
+    if (t.isStruct()) {
+      if (t.isArray()) {
+        for (int e = 0; e < t.getOuterArraySize(); ++e)
+          add_inactive_block_members(*t.getStruct(), raw + "[" + std::to_string(e) + "].", block_type, bi, pi,
+                                     layout_queries);
+      } else {
+        add_inactive_block_members(*t.getStruct(), raw + ".", block_type, bi, pi, layout_queries);
+      }
+      continue;
+    }
+    const std::string raw_name = t.isArray() ? raw + "[0]" : raw;
+    const std::string name = original_name(raw_name);
+    Block& block = pi->uniform_blocks[static_cast<size_t>(bi)];
+    bool listed = false;
+    for (uint32_t m : block.active_members) listed = listed || pi->uniforms[m].name == name;
+    if (listed) continue;
+    Uniform u;
+    u.name = name;
+    u.type = gl_type_of(t);
+    u.array_size = t.isArray() ? std::max(t.getOuterArraySize(), 1) : 1;
+    u.block_index = bi;
+    u.offset = 0;  // from the SPIR-V (layout_queries)
+    u.matrix_stride = matrix_stride_of(t);
+    u.row_major = t.isMatrix() && t.getQualifier().layoutMatrix == glslang::ElmRowMajor;
+    u.stages = block.stages;
+    if (layout_queries) layout_queries->push_back({pi->uniforms.size(), block_type, raw_name});
+    block.active_members.push_back(static_cast<uint32_t>(pi->uniforms.size()));
+    pi->uniforms.push_back(std::move(u));
+  }
+}
+
 }  // namespace
 
 bool build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
@@ -222,6 +261,25 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     }
     pi.uniforms.push_back(std::move(u));
   }
+  // Every member of a named std140 or shared block is active, referenced or
+  // not (ES 3.0 §2.12.6); Brass lays out shared and packed blocks as std140
+  // too. Reflection lists only the members the shaders read: add the rest
+  // from the block's type (the first element of an array of blocks; the
+  // others get them below).
+  for (int i = 0; i < num_ublocks; ++i) {
+    const int bi = block_remap[i];
+    if (bi < 0 || array_element_of(pi.uniform_blocks[bi].name) != 0) continue;
+    const glslang::TType* block_type = program.getUniformBlock(i).getType();
+    if (!block_type || !block_type->isStruct()) continue;
+    const std::string type_name = block_type->getTypeName().c_str();
+    // Instanced blocks name their members "Block.member": take the prefix
+    // from a member reflection did list.
+    std::string prefix;
+    for (const LayoutQuery& q : layout_queries ? *layout_queries : std::vector<LayoutQuery>{})
+      if (pi.uniforms[q.uniform].block_index == bi && q.name.rfind(type_name + ".", 0) == 0) prefix = type_name + ".";
+    add_inactive_block_members(*block_type->getStruct(), prefix, type_name, bi, &pi, layout_queries);
+  }
+
   // An array of blocks is one block per element with the same members and
   // stages: reflection attributes each member (and may attribute the stages)
   // to the element it saw used, GL lists them for every element.

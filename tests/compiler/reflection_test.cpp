@@ -481,5 +481,30 @@ TEST(Reflection, SamplerInsideAStructFailsTheLinkCleanly) {
   EXPECT_NE(r.info_log.find("inside structs"), std::string::npos) << r.info_log;
 }
 
+// Every member of a std140 (or shared) named block is active, read or not,
+// with the offset the SPIR-V gives it.
+TEST(Reflection, UnreadMembersOfStd140BlocksAreActive) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex,
+                 "#version 300 es\nstruct P { vec2 x; bool y; };\n"
+                 "uniform A { float used; P unused[2]; mat3 m; } a;\n"
+                 "void main() { gl_Position = vec4(a.used); }\n"},
+                {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n"}};
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  ASSERT_EQ(r.interface.uniform_blocks.size(), 1u);
+  std::map<std::string, const Uniform*> by_name;
+  for (uint32_t m : r.interface.uniform_blocks[0].active_members) by_name[r.interface.uniforms[m].name] = &r.interface.uniforms[m];
+  ASSERT_EQ(by_name.size(), 6u);
+  EXPECT_EQ(by_name["A.used"]->offset, 0);
+  EXPECT_EQ(by_name["A.unused[1].x"]->offset, 32);  // P: 12 bytes, stride 16
+  EXPECT_EQ(by_name["A.unused[1].y"]->offset, 40);
+  EXPECT_EQ(by_name["A.unused[1].y"]->type, gl::BOOL);
+  EXPECT_EQ(by_name["A.m"]->offset, 48);
+  EXPECT_EQ(by_name["A.m"]->matrix_stride, 16);
+  EXPECT_EQ(by_name["A.m"]->stages, r.interface.uniform_blocks[0].stages);
+}
+
 }  // namespace
 }  // namespace brass::compiler::test
