@@ -83,6 +83,11 @@ struct Uniform {
   bool is_sampler = false;  // includes samplerBuffer
   bool is_image = false;
   int32_t atomic_buffer_index = -1;  // atomic counters only
+  // Samplers lowered out of a struct (opaque_struct_lowering.h): the GL
+  // uniforms "s[0].tex", "s[1].tex" share one descriptor array, each
+  // starting at this element; the uniform `sampler_element` places before
+  // (element 0) owns the binding.
+  int32_t sampler_element = 0;
   bool operator==(const Uniform&) const = default;
 };
 

@@ -8,6 +8,7 @@
 #include "compiler/gl_types.h"
 #include "compiler/glsl_upgrader.h"
 #include "compiler/glslang_glue.h"
+#include "compiler/opaque_struct_lowering.h"
 
 namespace brass::compiler {
 
@@ -152,6 +153,36 @@ void add_inactive_block_members(const glslang::TTypeList& members, const std::st
   }
 }
 
+// The GL uniforms of a sampler lowered out of (arrays of) structs:
+// "s[0].t[1].tex" for every index of the struct arrays on the path; an
+// array member at the end stays one array uniform ("s[0].texs[0]").
+std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathComponent>& path, const Uniform& flat) {
+  const uint32_t last_length = std::max<uint32_t>(path.back().array_length, 1);
+  std::vector<uint32_t> index(path.size(), 0);
+  std::vector<Uniform> out;
+  for (int32_t element = 0;; element += static_cast<int32_t>(last_length)) {
+    Uniform u = flat;
+    u.name.clear();
+    for (size_t c = 0; c < path.size(); ++c) {
+      if (c) u.name += '.';
+      u.name += original_name(path[c].name);
+      if (path[c].array_length) u.name += "[" + std::to_string(c + 1 < path.size() ? index[c] : 0) + "]";
+    }
+    u.array_size = static_cast<int32_t>(last_length);
+    u.sampler_element = element;
+    out.push_back(std::move(u));
+    // Next index, the innermost struct array first.
+    size_t c = path.size() - 1;
+    while (c-- > 0) {
+      if (!path[c].array_length) continue;
+      if (++index[c] < path[c].array_length) break;
+      index[c] = 0;
+    }
+    if (c == static_cast<size_t>(-1)) break;
+  }
+  return out;
+}
+
 }  // namespace
 
 bool build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
@@ -229,6 +260,23 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       add_pending(pending, type->getQualifier().layoutSet, static_cast<uint32_t>(r.getBinding()), u.stages,
                   DescriptorKind::FramebufferFetch, 1, draw_buffer);
       continue;
+    }
+    if (opaque) {
+      if (auto path = decode_lowered_opaque_name(r.name)) {
+        // A sampler lowered out of a struct: one descriptor array, one GL
+        // uniform per element of the struct arrays on its path.
+        u.is_image = type->getSampler().isImage();
+        u.is_sampler = !u.is_image;
+        u.offset = -1;
+        add_pending(pending, type->getQualifier().layoutSet, static_cast<uint32_t>(r.getBinding()), u.stages,
+                    descriptor_kind_for(*type), static_cast<uint32_t>(u.array_size),
+                    static_cast<uint32_t>(pi.uniforms.size()));
+        for (Uniform& element : expand_lowered_sampler(*path, u)) {
+          needs_location.push_back(pi.uniforms.size());
+          pi.uniforms.push_back(std::move(element));
+        }
+        continue;
+      }
     }
     if (opaque) {
       u.is_image = type->getSampler().isImage();

@@ -22,7 +22,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 4;
+constexpr uint32_t kFormatVersion = 5;
 
 class Writer {
  public:
@@ -206,6 +206,7 @@ std::string serialize_link_result(const LinkResult& result) {
     w.u32(u.is_sampler);
     w.u32(u.is_image);
     w.i32(u.atomic_buffer_index);
+    w.i32(u.sampler_element);
   }
   w.u32(static_cast<uint32_t>(pi.uniform_blocks.size()));
   for (const Block& b : pi.uniform_blocks) write_block(w, b);
@@ -297,6 +298,7 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
     u.is_sampler = r.u32() != 0;
     u.is_image = r.u32() != 0;
     u.atomic_buffer_index = r.i32();
+    u.sampler_element = r.i32();
   }
   pi.uniform_blocks.resize(r.count());
   for (Block& b : pi.uniform_blocks) b = read_block(r);

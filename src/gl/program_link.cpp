@@ -116,6 +116,15 @@ bool build_bindings(LinkedProgram& lp, std::string* log) {
     }
     info.bindings.push_back(sb);
   }
+  // Samplers lowered out of structs: the uniforms after the binding's owner
+  // start further into its descriptor array.
+  for (size_t i = 0; i < pi.uniforms.size(); ++i) {
+    const int32_t element = pi.uniforms[i].sampler_element;
+    if (element <= 0) continue;
+    size_t owner = i;
+    while (owner > 0 && pi.uniforms[owner].sampler_element != 0) --owner;
+    if (lp.sampler_first[owner] >= 0) lp.sampler_first[i] = lp.sampler_first[owner] + element;
+  }
   for (const compiler::InterfaceVariable& a : pi.attributes) {
     if (a.location < 0) continue;
     const TypeShape t = type_shape(a.type);

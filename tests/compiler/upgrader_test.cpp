@@ -3,6 +3,7 @@
 
 #include "compiler/glsl_upgrader.h"
 #include "compiler/glsl_version.h"
+#include "compiler/opaque_struct_lowering.h"
 
 namespace brass::compiler {
 namespace {
@@ -121,6 +122,32 @@ TEST(Upgrader, SharedAndPackedLayoutsBecomeStd140) {
   EXPECT_NE(u.text.find("layout(row_major,std140) uniform B"), std::string::npos) << u.text;
   EXPECT_NE(u.text.find("layout(std140, std140) uniform C"), std::string::npos) << u.text;
   EXPECT_NE(u.text.find("float brass_r_shared"), std::string::npos) << u.text;
+}
+
+// Lowering samplers out of structs keeps every line where it was (so
+// compile errors point at the application's lines) and encodes paths that
+// decode back to the GL names' components.
+TEST(OpaqueStructLowering, KeepsLinesAndEncodesPaths) {
+  const std::string src =
+      "#version 310 es\nprecision mediump float;\nstruct S {\n  float a;\n  sampler2D tex;\n};\n"
+      "uniform S s_1[2];\nout vec4 o;\nvoid main() {\n  o = texture(s_1[1].tex, vec2(0.0)) * s_1[0].a;\n}\n";
+  const std::string lowered = lower_opaque_struct_members(src);
+  EXPECT_EQ(count_lines(lowered), count_lines(src));
+  EXPECT_EQ(lowered.find("sampler2D tex;"), std::string::npos) << lowered;
+  EXPECT_NE(lowered.find("uniform sampler2D brass_os_3_s_1_2_3_tex_0[2];"), std::string::npos) << lowered;
+  EXPECT_NE(lowered.find("texture(brass_os_3_s_1_2_3_tex_0[(1)], vec2(0.0)) * s_1[0].a"), std::string::npos) << lowered;
+  const auto path = decode_lowered_opaque_name("brass_os_3_s_1_2_3_tex_0[0]");
+  ASSERT_TRUE(path.has_value());
+  ASSERT_EQ(path->size(), 2u);
+  EXPECT_EQ((*path)[0].name, "s_1");
+  EXPECT_EQ((*path)[0].array_length, 2u);
+  EXPECT_EQ((*path)[1].name, "tex");
+  EXPECT_EQ((*path)[1].array_length, 0u);
+  EXPECT_FALSE(decode_lowered_opaque_name("brass_os_9_x_0").has_value());
+  EXPECT_FALSE(decode_lowered_opaque_name("tex").has_value());
+  // Nothing to lower: the text comes back unchanged.
+  const std::string plain = "#version 310 es\nstruct P { float x; };\nuniform P p;\nvoid main() {}\n";
+  EXPECT_EQ(lower_opaque_struct_members(plain), plain);
 }
 
 TEST(Upgrader, CurrentVersionsOnlyEscapePrefix) {

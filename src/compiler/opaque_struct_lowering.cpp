@@ -1,0 +1,378 @@
+#include "compiler/opaque_struct_lowering.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+
+#include "compiler/glsl_lexer.h"
+
+namespace brass::compiler {
+
+namespace {
+
+bool is_opaque_type(std::string_view t) {
+  auto starts = [t](std::string_view p) { return t.substr(0, p.size()) == p; };
+  return starts("sampler") || starts("isampler") || starts("usampler") || starts("image") || starts("iimage") ||
+         starts("uimage") || t == "atomic_uint";
+}
+
+bool is_precision(std::string_view t) { return t == "lowp" || t == "mediump" || t == "highp"; }
+
+struct StructDef;
+
+struct Member {
+  std::string name;
+  std::string type;
+  std::string precision;
+  uint32_t array_length = 0;
+  bool opaque = false;
+  const StructDef* struct_type = nullptr;
+};
+
+struct StructDef {
+  std::vector<Member> members;
+  bool has_opaque = false;
+  // Token ranges [first, last] of the member declarations to drop.
+  std::vector<std::pair<size_t, size_t>> opaque_declarations;
+};
+
+struct Variable {
+  const StructDef* type = nullptr;
+  uint32_t array_length = 0;
+};
+
+struct Leaf {
+  std::string flat_name;
+  std::string type;
+  std::string precision;
+  uint32_t flat_size = 1;
+  bool is_array = false;
+};
+
+std::string encode(const std::vector<LoweredPathComponent>& path) {
+  std::string out(kLoweredOpaquePrefix);
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (i) out += '_';
+    out += std::to_string(path[i].name.size()) + "_" + path[i].name + "_" + std::to_string(path[i].array_length);
+  }
+  return out;
+}
+
+void collect_leaves(const StructDef& s, std::vector<LoweredPathComponent>& path, std::vector<Leaf>* out) {
+  for (const Member& m : s.members) {
+    path.push_back({m.name, m.array_length});
+    if (m.struct_type && m.struct_type->has_opaque) {
+      collect_leaves(*m.struct_type, path, out);
+    } else if (m.opaque) {
+      Leaf leaf;
+      leaf.flat_name = encode(path);
+      leaf.type = m.type;
+      leaf.precision = m.precision;
+      for (const LoweredPathComponent& c : path) {
+        if (c.array_length) {
+          leaf.flat_size *= c.array_length;
+          leaf.is_array = true;
+        }
+      }
+      out->push_back(std::move(leaf));
+    }
+    path.pop_back();
+  }
+}
+
+class Lowering {
+ public:
+  explicit Lowering(std::string_view text) : text_(text), tokens_(lex(text)) {
+    for (size_t i = 0; i < tokens_.size(); ++i)
+      if (tokens_[i].kind != TokenKind::Space && tokens_[i].kind != TokenKind::Newline) sig_.push_back(i);
+  }
+
+  std::string run() {
+    if (!parse_structs() || !any_opaque_struct_) return std::string(text_);
+    if (!parse_uniforms() || variables_.empty()) return std::string(text_);
+    if (!rewrite_uses()) return std::string(text_);
+    return assemble();
+  }
+
+ private:
+  std::string_view tok(size_t k) const { return k < sig_.size() ? tokens_[sig_[k]].text : std::string_view{}; }
+  bool is_ident(size_t k) const { return k < sig_.size() && tokens_[sig_[k]].kind == TokenKind::Identifier; }
+
+  // The sig index of the bracket closing the one at `open`.
+  size_t matching(size_t open) const {
+    const std::string_view o = tok(open), c = o == "[" ? "]" : o == "(" ? ")" : "}";
+    int depth = 0;
+    for (size_t k = open; k < sig_.size(); ++k) {
+      if (tok(k) == o) ++depth;
+      if (tok(k) == c && --depth == 0) return k;
+    }
+    return sig_.size();
+  }
+
+  std::optional<uint32_t> literal(size_t k) const {
+    if (k >= sig_.size() || tokens_[sig_[k]].kind != TokenKind::Number) return std::nullopt;
+    uint32_t v = 0;
+    const std::string_view s = tok(k);
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || end != s.data() + s.size() || v == 0) return std::nullopt;
+    return v;
+  }
+
+  // The exact source text of sig tokens [a, b).
+  std::string text_of(size_t a, size_t b) const {
+    std::string out;
+    for (size_t t = sig_[a]; a < b && t < sig_[b]; ++t) out += tokens_[t].text;
+    return out;
+  }
+
+  bool parse_structs() {
+    for (size_t k = 0; k + 2 < sig_.size(); ++k) {
+      if (tok(k) != "struct" || !is_ident(k + 1) || tok(k + 2) != "{") continue;
+      const size_t close = matching(k + 2);
+      if (close >= sig_.size()) return false;
+      StructDef def;
+      bool supported = true;
+      for (size_t d = k + 3; d < close;) {
+        size_t end = d;
+        while (end < close && tok(end) != ";") ++end;
+        if (!parse_member_declaration(d, end, &def)) supported = false;
+        d = end + 1;
+      }
+      const std::string name(tok(k + 1));
+      if (def.has_opaque) {
+        // A variable declared with the definition, or a definition we could
+        // not read, cannot be lowered.
+        if (!supported || tok(close + 1) != ";") return false;
+        any_opaque_struct_ = true;
+      }
+      structs_[name] = std::move(def);
+      k = close;
+    }
+    return true;
+  }
+
+  bool parse_member_declaration(size_t begin, size_t end, StructDef* def) {
+    size_t k = begin;
+    std::string precision;
+    while (k < end && (is_precision(tok(k)) || tok(k) == "const")) {
+      if (is_precision(tok(k))) precision = std::string(tok(k));
+      ++k;
+    }
+    if (k >= end || !is_ident(k)) return false;
+    const std::string type(tok(k++));
+    const auto nested = structs_.find(type);
+    const StructDef* struct_type = nested == structs_.end() ? nullptr : &nested->second;
+    const bool opaque = is_opaque_type(type);
+    bool ok = true;
+    while (k < end) {
+      if (!is_ident(k)) return false;
+      Member m;
+      m.name = std::string(tok(k++));
+      m.type = type;
+      m.precision = precision;
+      m.opaque = opaque;
+      m.struct_type = struct_type;
+      if (tok(k) == "[") {
+        const auto n = literal(k + 1);
+        if (!n || tok(k + 2) != "]") ok = false;
+        m.array_length = n.value_or(1);
+        k = matching(k) + 1;
+      }
+      def->members.push_back(std::move(m));
+      if (tok(k) == ",") ++k;
+    }
+    if (opaque || (struct_type && struct_type->has_opaque)) def->has_opaque = true;
+    if (opaque) def->opaque_declarations.push_back({sig_[begin], sig_[end]});
+    return ok;
+  }
+
+  bool parse_uniforms() {
+    for (size_t k = 0; k < sig_.size(); ++k) {
+      if (tok(k) != "uniform") continue;
+      size_t t = k + 1;
+      std::string precision;
+      while (is_precision(tok(t))) precision = std::string(tok(t++));
+      const auto s = structs_.find(std::string(tok(t)));
+      if (s == structs_.end() || !s->second.has_opaque) continue;
+      size_t d = t + 1;
+      size_t end = d;
+      while (end < sig_.size() && tok(end) != ";") ++end;
+      if (end >= sig_.size()) return false;
+      std::vector<Leaf> declared;
+      while (d < end) {
+        if (!is_ident(d)) return false;
+        const std::string name(tok(d));
+        declarators_.push_back(d++);
+        Variable v;
+        v.type = &s->second;
+        if (tok(d) == "[") {
+          const auto n = literal(d + 1);
+          if (!n || tok(d + 2) != "]") return false;
+          v.array_length = *n;
+          d += 3;
+        }
+        if (tok(d) == "=") return false;  // structs with samplers have no initializers
+        std::vector<LoweredPathComponent> path{{name, v.array_length}};
+        collect_leaves(*v.type, path, &declared);
+        variables_[name] = v;
+        if (tok(d) == ",") ++d;
+      }
+      std::string decl;
+      for (const Leaf& l : declared) {
+        decl += " uniform ";
+        if (!l.precision.empty()) decl += l.precision + " ";
+        decl += l.type + " " + l.flat_name;
+        if (l.is_array) decl += "[" + std::to_string(l.flat_size) + "]";
+        decl += ";";
+      }
+      insert_after_[sig_[end]] += decl;
+      k = end;
+    }
+    return true;
+  }
+
+  // Every use `v[i].m[j].tex` of a lowered variable that ends at an opaque
+  // member becomes the flat uniform indexed by the linearized indices.
+  bool rewrite_uses() {
+    for (size_t k = 0; k < sig_.size(); ++k) {
+      if (!is_ident(k)) continue;
+      const auto var = variables_.find(std::string(tok(k)));
+      if (var == variables_.end() || (k > 0 && tok(k - 1) == ".")) continue;
+      if (std::find(declarators_.begin(), declarators_.end(), k) != declarators_.end()) continue;
+      std::vector<LoweredPathComponent> path{{std::string(tok(k)), var->second.array_length}};
+      std::vector<std::pair<std::string, uint32_t>> indices;  // expression, array length
+      size_t pos = k + 1;
+      auto take_index = [&](uint32_t length) {
+        if (tok(pos) != "[") return false;
+        const size_t close = matching(pos);
+        if (close >= sig_.size()) return false;
+        indices.push_back({text_of(pos + 1, close), length});
+        pos = close + 1;
+        return true;
+      };
+      if (var->second.array_length && !take_index(var->second.array_length)) return false;
+      const StructDef* type = var->second.type;
+      bool done = false;
+      while (!done) {
+        // Only structs holding opaque members get here: used whole (passed
+        // to a function, assigned), they cannot be lowered.
+        if (tok(pos) != "." || !is_ident(pos + 1)) return false;
+        const Member* member = nullptr;
+        for (const Member& m : type->members)
+          if (m.name == tok(pos + 1)) member = &m;
+        if (!member) return false;
+        pos += 2;
+        path.push_back({member->name, member->array_length});
+        const bool holds_opaque = member->opaque || (member->struct_type && member->struct_type->has_opaque);
+        if (!holds_opaque) break;  // a plain member: the struct keeps it
+        if (member->array_length && !take_index(member->array_length)) return false;
+        if (member->opaque) {
+          std::string replacement = encode(path);
+          if (!indices.empty()) {
+            std::string linear;
+            for (size_t i = 0; i < indices.size(); ++i) {
+              uint32_t scale = 1;
+              for (size_t j = i + 1; j < indices.size(); ++j) scale *= indices[j].second;
+              if (i) linear += " + ";
+              linear += "(" + indices[i].first + ")";
+              if (scale != 1) linear += " * " + std::to_string(scale);
+            }
+            replacement += "[" + linear + "]";
+          }
+          replace_[sig_[k]] = {sig_[pos - 1], std::move(replacement)};
+          done = true;
+        } else {
+          type = member->struct_type;
+        }
+      }
+      k = pos - 1;
+    }
+    return true;
+  }
+
+  std::string assemble() const {
+    // Member declarations that go: their newlines stay, so lines keep their
+    // numbers; a struct left empty gets a placeholder member.
+    std::map<size_t, size_t> dropped;
+    std::map<size_t, bool> first_of_struct;
+    for (const auto& [name, def] : structs_) {
+      if (def.opaque_declarations.empty()) continue;
+      const bool emptied = def.opaque_declarations.size() == def.members.size() ||
+                           std::all_of(def.members.begin(), def.members.end(), [](const Member& m) { return m.opaque; });
+      for (size_t i = 0; i < def.opaque_declarations.size(); ++i) {
+        dropped[def.opaque_declarations[i].first] = def.opaque_declarations[i].second;
+        if (i == 0 && emptied) first_of_struct[def.opaque_declarations[i].first] = true;
+      }
+    }
+    std::string out;
+    out.reserve(text_.size() + 256);
+    for (size_t t = 0; t < tokens_.size(); ++t) {
+      if (auto d = dropped.find(t); d != dropped.end()) {
+        if (first_of_struct.count(t)) out += "highp float brass_os_placeholder;";
+        for (size_t u = t; u <= d->second; ++u)
+          if (tokens_[u].kind == TokenKind::Newline) out += tokens_[u].text;
+        t = d->second;
+        continue;
+      }
+      if (auto r = replace_.find(t); r != replace_.end()) {
+        out += r->second.second;
+        for (size_t u = t; u <= r->second.first; ++u)
+          if (tokens_[u].kind == TokenKind::Newline) out += tokens_[u].text;
+        t = r->second.first;
+        continue;
+      }
+      out += tokens_[t].text;
+      if (auto ins = insert_after_.find(t); ins != insert_after_.end()) out += ins->second;
+    }
+    return out;
+  }
+
+  std::string_view text_;
+  std::vector<Token> tokens_;
+  std::vector<size_t> sig_;  // indices of the tokens that are not white space
+  std::map<std::string, StructDef> structs_;
+  bool any_opaque_struct_ = false;
+  std::map<std::string, Variable> variables_;
+  std::vector<size_t> declarators_;                               // sig indices of lowered variables' names
+  std::map<size_t, std::string> insert_after_;                     // token index -> text
+  std::map<size_t, std::pair<size_t, std::string>> replace_;       // first token -> (last token, text)
+};
+
+}  // namespace
+
+std::string lower_opaque_struct_members(std::string_view text) {
+  if (text.find("struct") == std::string_view::npos) return std::string(text);
+  return Lowering(text).run();
+}
+
+std::optional<std::vector<LoweredPathComponent>> decode_lowered_opaque_name(std::string_view name) {
+  if (name.substr(0, kLoweredOpaquePrefix.size()) != kLoweredOpaquePrefix) return std::nullopt;
+  std::string_view rest = name.substr(kLoweredOpaquePrefix.size());
+  if (const size_t bracket = rest.find('['); bracket != std::string_view::npos) rest = rest.substr(0, bracket);
+  std::vector<LoweredPathComponent> path;
+  auto number = [&rest](uint32_t* v) {
+    auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), *v);
+    if (ec != std::errc{}) return false;
+    rest.remove_prefix(static_cast<size_t>(end - rest.data()));
+    return true;
+  };
+  while (!rest.empty()) {
+    uint32_t length = 0;
+    LoweredPathComponent c;
+    if (!number(&length) || rest.size() < length + 2 || rest[0] != '_') return std::nullopt;
+    c.name = std::string(rest.substr(1, length));
+    rest.remove_prefix(length + 1);
+    if (rest.empty() || rest[0] != '_') return std::nullopt;
+    rest.remove_prefix(1);
+    if (!number(&c.array_length)) return std::nullopt;
+    path.push_back(std::move(c));
+    if (!rest.empty()) {
+      if (rest[0] != '_') return std::nullopt;
+      rest.remove_prefix(1);
+    }
+  }
+  if (path.empty()) return std::nullopt;
+  return path;
+}
+
+}  // namespace brass::compiler
