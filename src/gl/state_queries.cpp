@@ -45,6 +45,7 @@ struct QueryValue {
   enum Kind { Int, Float, Bool } kind = Int;
   int count = 0;
   bool normalized = false;  // a color or depth value: ints map [-1,1] to the full range
+  bool mask = false;        // unsigned bit masks: GetIntegerv keeps the bit pattern
   GLint64 i[kMaxValues] = {};
   GLfloat f[kMaxValues] = {};
   bool b[kMaxValues] = {};
@@ -56,8 +57,13 @@ QueryValue ints(std::initializer_list<GLint64> v) {
   return q;
 }
 QueryValue enum_value(GLenum e) { return ints({static_cast<GLint64>(e)}); }
-// Masks keep their bit pattern as GLint (a full mask reads as -1).
-QueryValue uint_value(GLuint v) { return ints({static_cast<GLint>(v)}); }
+// Masks keep their bit pattern as GLint (a full mask reads as -1); as a
+// float or a 64-bit integer they are the unsigned value.
+QueryValue uint_value(GLuint v) {
+  QueryValue q = ints({static_cast<GLint64>(v)});
+  q.mask = true;
+  return q;
+}
 QueryValue floats(std::initializer_list<GLfloat> v, bool normalized = false) {
   QueryValue q;
   q.kind = QueryValue::Float;
@@ -423,7 +429,7 @@ void write_values(const QueryValue& q, T* data) {
         case QueryValue::Bool: v = q.b[k] ? 1 : 0; break;
         case QueryValue::Float: v = float_to_int(q.f[k], q.normalized); break;
       }
-      if constexpr (std::is_same_v<T, GLint>) data[k] = clamp_int(v);
+      if constexpr (std::is_same_v<T, GLint>) data[k] = q.mask ? static_cast<GLint>(static_cast<GLuint>(v)) : clamp_int(v);
       else data[k] = v;
     }
   }

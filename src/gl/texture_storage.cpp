@@ -199,19 +199,28 @@ Completeness check_completeness(const Context& ctx, const Texture& tex, const Sa
   const GLint p =
       base + static_cast<GLint>(full_chain_levels(tex.target, uint32_t(b.width), uint32_t(b.height), uint32_t(b.depth))) - 1;
   const GLint q = std::min(p, max_level);
-  if (needs_mip) {
-    for (GLint l = base + 1; l <= q; ++l) {
-      uint32_t ew, eh, ed;
-      minified_size(tex.target, uint32_t(b.width), uint32_t(b.height), uint32_t(b.depth), uint32_t(l - base), &ew,
-                    &eh, &ed);
-      for (unsigned f = 0; f < tex.faces(); ++f) {
-        const TextureImage* i = tex.image(l, f);
-        if (!i || i->info != b.info || uint32_t(i->width) != ew || uint32_t(i->height) != eh ||
-            uint32_t(i->depth) != ed)
-          return c;
-      }
+  // Level l exists in every face with the size and format of the chain.
+  auto level_consistent = [&](GLint l) {
+    uint32_t ew, eh, ed;
+    minified_size(tex.target, uint32_t(b.width), uint32_t(b.height), uint32_t(b.depth), uint32_t(l - base), &ew,
+                  &eh, &ed);
+    for (unsigned f = 0; f < tex.faces(); ++f) {
+      const TextureImage* i = tex.image(l, f);
+      if (!i || i->info != b.info || uint32_t(i->width) != ew || uint32_t(i->height) != eh || uint32_t(i->depth) != ed)
+        return false;
     }
+    return true;
+  };
+  if (needs_mip) {
+    for (GLint l = base + 1; l <= q; ++l)
+      if (!level_consistent(l)) return c;
   }
+  // Without mipmapping only the base level is filtered (the sampler clamps
+  // the LOD to it), but textureSize(s, lod) and texelFetch(s, p, lod) still
+  // address the levels after it: the view covers those that form a chain.
+  GLint last = base;
+  if (!needs_mip)
+    while (last < q && level_consistent(last + 1)) ++last;
   bool filterable = pixel::is_texture_filterable(*b.info, texture_format_features(ctx));
   if (b.info->has_depth() && params.compare_mode != GL_NONE) filterable = true;
   if (!filterable && (params.mag_filter != GL_NEAREST ||
@@ -219,7 +228,7 @@ Completeness check_completeness(const Context& ctx, const Texture& tex, const Sa
     return c;
   c.complete = true;
   c.base = base;
-  c.last = needs_mip ? q : base;
+  c.last = needs_mip ? q : last;
   return c;
 }
 

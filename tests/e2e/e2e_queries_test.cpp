@@ -59,7 +59,24 @@ TEST_F(Queries, FloatToIntegerConversions) {
   EXPECT_EQ(v, -1);
   GLint64 mask64 = 0;
   glGetInteger64v(GL_STENCIL_WRITEMASK, &mask64);
-  EXPECT_EQ(mask64, -1);
+  EXPECT_EQ(mask64, 0xffffffffll);  // unsigned where it fits (StencilMasksAreUnsigned)
+}
+
+// Stencil masks are unsigned: a full mask reads as -1 through GetIntegerv
+// (its bit pattern) and as 2^32 - 1 through GetFloatv and GetInteger64v.
+TEST_F(Queries, StencilMasksAreUnsigned) {
+  GLint i = 0;
+  GLint64 i64 = 0;
+  GLfloat f = 0;
+  glGetIntegerv(GL_STENCIL_VALUE_MASK, &i);
+  glGetInteger64v(GL_STENCIL_BACK_WRITEMASK, &i64);
+  glGetFloatv(GL_STENCIL_VALUE_MASK, &f);
+  EXPECT_EQ(i, -1);
+  EXPECT_EQ(i64, 0xffffffffll);
+  EXPECT_FLOAT_EQ(f, 4294967295.0f);
+  glStencilFunc(GL_ALWAYS, 0, 0xf0);
+  glGetFloatv(GL_STENCIL_VALUE_MASK, &f);
+  EXPECT_FLOAT_EQ(f, 240.0f);
 }
 
 TEST_F(Queries, Limits) {

@@ -604,6 +604,26 @@ TEST_F(Textures, MipmapsSwizzleAndTargets) {
   glDeleteTextures(3, t);
 }
 
+// Without a mipmap filter only the base level is sampled, but textureSize
+// and texelFetch still see the levels after it (GLSL ES 3.00 8.8).
+TEST_F(Textures, LevelQueriesWithoutMipmapFiltering) {
+  SKIP_UNLESS_DRAWS();
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA8, 8, 4);
+  const uint32_t green = rgba(0, 255, 0);
+  glTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 4, 2, GL_RGBA, GL_UNSIGNED_BYTE, std::vector<uint32_t>(8, green).data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  GLuint p = sampling_program("uniform sampler2D s;",
+                              "textureSize(s, 1) == ivec2(4, 2) && textureSize(s, 2) == ivec2(2, 1) ? "
+                              "texelFetch(s, ivec2(3, 1), 1) : vec4(1, 0, 0, 1)");
+  draw_quad(p);
+  EXPECT_EQ(pixel(4, 4), green);
+  glDeleteProgram(p);
+  glDeleteTextures(1, &t);
+}
+
 TEST_F(Textures, CopyTexImageFromDefaultFramebuffer) {
   SKIP_UNLESS_DRAWS();
   glClearColor(1, 0, 1, 1);
