@@ -59,6 +59,9 @@ void detach_renderbuffer(Context& ctx, Renderbuffer* rb) {
 void renderbuffer_storage(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
                           GLsizei height) {
   if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
+  // With EXT_texture_format_BGRA8888 the unsized BGRA_EXT names the same
+  // color-renderable format as BGRA8_EXT (ES 2.0 applications pass it).
+  if (internalformat == GL_BGRA_EXT && ctx.format_features.bgra8888) internalformat = GL_BGRA8_EXT;
   const pixel::InternalFormatInfo* info = renderbuffer_format(ctx, internalformat);
   if (!info) return ctx.set_error(GL_INVALID_ENUM);
   if (samples < 0 || width < 0 || height < 0) return ctx.set_error(GL_INVALID_VALUE);

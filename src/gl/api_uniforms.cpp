@@ -67,7 +67,10 @@ void set_uniform(Context& ctx, GLint location, GLsizei count, Src src, int comps
   const bool shape_ok = cols > 0 ? (t.base == TypeShape::Float && t.cols == cols && t.rows == comps)
                                  : (!t.matrix() && t.rows == comps);
   if (!shape_ok || !src_matches(src, t.base)) return ctx.set_error(GL_INVALID_OPERATION);
-  if (count > 1 && u->array_size <= 1) return ctx.set_error(GL_INVALID_OPERATION);
+  // Arrays (named "x[0]") may report fewer elements than declared (the
+  // highest one used); values past the end are ignored, not an error.
+  const bool is_array = u->array_size > 1 || u->name.ends_with("[0]");
+  if (count > 1 && !is_array) return ctx.set_error(GL_INVALID_OPERATION);
   const uint32_t n = std::min<uint32_t>(static_cast<uint32_t>(count), static_cast<uint32_t>(u->array_size) - element);
   if (n == 0 || !data) return;
 

@@ -261,6 +261,25 @@ TEST_F(Framebuffers, Rgb16fIsRenderableWithHalfFloatColorBuffers) {
   glDeleteFramebuffers(1, &fb);
 }
 
+// EXT_texture_format_BGRA8888: BGRA renderbuffers, sized or not, are
+// color-renderable.
+TEST_F(Framebuffers, BgraRenderbuffers) {
+  const std::string ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+  if (ext.find("GL_EXT_texture_format_BGRA8888") == std::string::npos) GTEST_SKIP() << "no BGRA8888";
+  for (GLenum format : {GLenum(GL_BGRA_EXT), GLenum(GL_BGRA8_EXT)}) {
+    GLuint fb = make_fbo({{GL_COLOR_ATTACHMENT0, format}}, 4, 4);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR)) << std::hex << format;
+    ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE)) << std::hex << format;
+    glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    uint32_t p = 0;
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, &p);
+    EXPECT_EQ(p, rgba(255, 0, 0)) << std::hex << format;
+    glClearColor(0, 0, 0, 0);
+    glDeleteFramebuffers(1, &fb);
+  }
+}
+
 TEST_F(Framebuffers, AttachmentQueries) {
   GLuint fb = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGB10_A2}, {GL_DEPTH_STENCIL_ATTACHMENT, GL_DEPTH24_STENCIL8}});
   GLint v = 0;

@@ -627,6 +627,24 @@ void main() {
   glDeleteProgram(p);
 }
 
+// An array whose later elements the shader never reads may report a
+// smaller GL_UNIFORM_SIZE, but it is still an array: glUniform*v with a
+// larger count sets what exists and ignores the rest.
+TEST_F(ProgramDraws, ArrayUniformWithUnreadElementsTakesAnyCount) {
+  GLuint p = program(kFullscreenVs, R"(#version 300 es
+precision mediump float;
+uniform vec2 b[3];
+out vec4 o;
+void main() { o = vec4(b[0], 0.0, 1.0); })");
+  glUseProgram(p);
+  const GLfloat v[6] = {1, 0, 1, 1, 1, 1};
+  glUniform2fv(glGetUniformLocation(p, "b"), 3, v);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  draw();
+  EXPECT_EQ(pixel(16, 16), rgba(255, 0, 0, 255));
+  glDeleteProgram(p);
+}
+
 TEST_F(ProgramDraws, ProgramsKeepTheirUniformsAcrossSwitches) {
   const char* fs = R"(#version 300 es
 precision mediump float;
