@@ -251,7 +251,8 @@ LinkResult link_uncached(const LinkInput& input) {
     p.spirv_source = version_needs_upgrade(p.version)
                          ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
                          : rewrite_current_glsl(hoisted, src.stage, hoisted_version);
-    p.spirv_source = lower_opaque_struct_members(p.spirv_source);
+    p.spirv_source =
+        flip_point_coord(rewrite_depth_range(lower_opaque_struct_members(p.spirv_source)), p.stage);
     p.spirv_source = add_subpass_loads(p.spirv_source, fetch);
     if (p.stage == ShaderStage::Fragment && p.version.es)
       p.spirv_source = place_unlocated_outputs(p.spirv_source, input.frag_data_bindings);

@@ -227,4 +227,59 @@ bool zero_disabled_clip_distances(std::vector<uint32_t>& spirv, uint32_t enabled
   return true;
 }
 
+std::string rewrite_depth_range(std::string_view text) {
+  if (text.find("gl_DepthRange") == std::string_view::npos) return std::string(text);
+  const std::vector<Token> tokens = lex(text);
+  std::string body;
+  body.reserve(text.size() + 160);
+  bool used = false, line_start = true, in_directive = false;
+  size_t insert_at = std::string::npos;
+  for (const Token& t : tokens) {
+    if (t.kind == TokenKind::Newline) {
+      line_start = true;
+      in_directive = false;
+      body += t.text;
+      continue;
+    }
+    if (t.kind != TokenKind::Space) {
+      if (line_start && t.text == "#") in_directive = true;
+      if (line_start && !in_directive && insert_at == std::string::npos) insert_at = body.size();
+      line_start = false;
+    }
+    if (t.kind == TokenKind::Identifier && t.text == "gl_DepthRange") {
+      body += "brass_gl_DepthRange";
+      used = true;
+      continue;
+    }
+    body += t.text;
+  }
+  if (!used) return std::string(text);
+  if (insert_at == std::string::npos) insert_at = body.size();
+  body.insert(insert_at,
+              "struct brass_gl_DepthRangeParameters { highp float near; highp float far; highp float diff; }; "
+              "uniform brass_gl_DepthRangeParameters brass_gl_DepthRange; ");
+  return body;
+}
+
+std::string flip_point_coord(std::string_view text, ShaderStage stage) {
+  if (stage != ShaderStage::Fragment || text.find("gl_PointCoord") == std::string_view::npos) return std::string(text);
+  std::string body;
+  body.reserve(text.size() + 64);
+  bool line_start = true, in_directive = false;
+  for (const Token& t : lex(text)) {
+    if (t.kind == TokenKind::Newline) {
+      line_start = true;
+      in_directive = false;
+    } else if (t.kind != TokenKind::Space) {
+      if (line_start && t.text == "#") in_directive = true;
+      line_start = false;
+    }
+    if (!in_directive && t.kind == TokenKind::Identifier && t.text == "gl_PointCoord")
+      body += "vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y)";
+    else
+      body += t.text;
+  }
+  return body;
+}
+
 }  // namespace brass::compiler

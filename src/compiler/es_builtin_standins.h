@@ -38,6 +38,20 @@ bool is_builtin_standin(std::string_view name);
 std::string rewrite_es_builtin_standins(std::string_view text, ShaderStage stage, const GlslVersion& version,
                                         const std::vector<std::string>& unexposed = {});
 
+// gl_DepthRange: Vulkan GLSL has no such built-in. A shader that reads it
+// gets a uniform struct brass_gl_DepthRange { near, far, diff } in the
+// default block instead (declared on the first line after the directives,
+// so line numbers stay); reflection reports its members as
+// "gl_DepthRange.near" etc. and the GL frontend fills them from
+// glDepthRangef. Other shaders come back unchanged.
+std::string rewrite_depth_range(std::string_view text);
+
+// gl_PointCoord: Brass stores images with GL's bottom row as row 0, so
+// Vulkan's PointCoord grows upwards in GL window coordinates while GL's
+// origin is the point's upper left. Each read in a fragment shader becomes
+// vec2(x, 1.0 - y); other shaders come back unchanged.
+std::string flip_point_coord(std::string_view text, ShaderStage stage);
+
 // True when something was patched (the shader uses a stand-in).
 bool patch_builtin_standins(std::vector<uint32_t>& spirv);
 

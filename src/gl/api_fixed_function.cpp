@@ -92,7 +92,7 @@ void DepthMask(Context& ctx, GLboolean flag) {
 void DepthRangef(Context& ctx, GLfloat n, GLfloat f) {
   ctx.ff.depth_range[0] = std::clamp(n, 0.0f, 1.0f);
   ctx.ff.depth_range[1] = std::clamp(f, 0.0f, 1.0f);
-  ctx.dirty(kDirtyViewport);
+  ctx.dirty(kDirtyViewport | kDirtyUniforms);  // and gl_DepthRange
 }
 
 void StencilFuncSeparate(Context& ctx, GLenum face, GLenum func, GLint ref, GLuint mask) {

@@ -62,6 +62,9 @@ struct LinkedProgram {
   // stage), uploaded as constant buffer slot 0 of `default_block_stages`.
   std::vector<uint8_t> default_block;
   uint32_t default_block_stages = 0;  // pipe::stage_bit mask
+  // Offsets in `default_block` of gl_DepthRange.near/.far/.diff (-1: not
+  // read), filled from the context's depth range before each upload.
+  std::array<int32_t, 3> depth_range_offsets{-1, -1, -1};
   // Per uniform: index of its first element in `samplers`, or -1.
   std::vector<int32_t> sampler_first;
   // Per uniform block: the glUniformBlockBinding binding point. Block i is

@@ -220,6 +220,10 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   lp->info.writes_point_size = lp->writes_point_size;
   if (!build_bindings(*lp, log)) return nullptr;
   lp->default_block.assign(lp->interface.default_block_size, 0);
+  static constexpr const char* kDepthRange[3] = {"gl_DepthRange.near", "gl_DepthRange.far", "gl_DepthRange.diff"};
+  for (const compiler::Uniform& u : lp->interface.uniforms)
+    for (size_t i = 0; i < 3; ++i)
+      if (u.block_index < 0 && u.offset >= 0 && u.name == kDepthRange[i]) lp->depth_range_offsets[i] = u.offset;
   lp->block_bindings.resize(lp->interface.uniform_blocks.size());
   for (size_t i = 0; i < lp->block_bindings.size(); ++i)
     lp->block_bindings[i] = static_cast<GLuint>(lp->interface.uniform_blocks[i].initial_binding);

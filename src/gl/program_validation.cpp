@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "compiler/compiler.h"
 #include "gl/context.h"
@@ -47,6 +48,15 @@ bool validate_program(Context& ctx) {
 void validate_uniforms(Context& ctx) {
   LinkedProgram* lp = current_executable(ctx);
   if (!lp || lp->default_block.empty()) return;
+  // gl_DepthRange: the current depth range (ES 3.0 GLSL 7.4), written where
+  // the shader reads it.
+  const float depth_range[3] = {ctx.ff.depth_range[0], ctx.ff.depth_range[1],
+                                ctx.ff.depth_range[1] - ctx.ff.depth_range[0]};
+  for (size_t i = 0; i < 3; ++i) {
+    const int32_t at = lp->depth_range_offsets[i];
+    if (at >= 0 && static_cast<size_t>(at) + sizeof(float) <= lp->default_block.size())
+      std::memcpy(lp->default_block.data() + at, &depth_range[i], sizeof(float));
+  }
   pipe::ConstantBuffer cb;
   cb.size = static_cast<uint32_t>(lp->default_block.size());
   cb.user_data = lp->default_block.data();

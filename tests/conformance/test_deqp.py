@@ -222,6 +222,20 @@ class Doc(unittest.TestCase):
         self.assertIn("(no Brass build: all skipped)", md)
         self.assertNotIn("Where they cluster", md)
 
+    def test_md_section_reused_driver(self):
+        data = fake_data(3)
+        llvm = data["drivers"]["llvmpipe"]
+        llvm.update(reused_from="/tmp/r/llvmpipe",
+                    reused_date="2026-11-25T14:02:09+00:00", wall=None)
+        md = deqp.md_section(data)
+        self.assertIn("| llvmpipe (reused from an earlier run: "
+                      "/tmp/r/llvmpipe, 2026-11-25 14:02 UTC) | R llvmpipe "
+                      "| 4 | 0 | 0 | 0 | 0 | 0 | - |", md)
+        self.assertIn("| brass | R brass |", md)
+        llvm["reused_date"] = None
+        self.assertIn("| llvmpipe (reused from an earlier run: "
+                      "/tmp/r/llvmpipe) |", deqp.md_section(data))
+
     def test_update_doc_section(self):
         with tempfile.TemporaryDirectory() as d:
             p = os.path.join(d, "c.md")
@@ -420,6 +434,211 @@ class EndToEnd(unittest.TestCase):
         rc, _ = self.main("--driver", "zink", "--no-verify")
         self.assertEqual(rc, 0)
 
+    # ---- --reuse: an earlier run.sh output directory instead of a run
+
+    MINI = ["dEQP-GLES2.a.b.c.ok", "dEQP-GLES2.a.b.c.bad1",
+            "dEQP-GLES2.a.b.d.bad2", "dEQP-GLES2.z.ok2"]
+
+    def reused_dir(self, name, rows, summary=None, qpa_renderer=None,
+                   mtime=None):
+        """A run.sh output directory with results.tsv (rows: (case,
+        status)), and summary.json / logs/0001-w0.qpa if given."""
+        d = os.path.join(self.tmp.name, "earlier", name)
+        write(os.path.join(d, "results.tsv"), "".join(
+            "%s\t%s\tearlier %s\n" % (c, st, c) for c, st in rows))
+        if summary is not None:
+            write(os.path.join(d, "summary.json"), json.dumps(summary))
+        if qpa_renderer:
+            write(os.path.join(d, "logs", "0001-w0.qpa"),
+                  '#sessionInfo vendor "Mesa"\n'
+                  '#sessionInfo renderer "%s"\n#beginSession\n'
+                  '#beginTestCaseResult x\n' % qpa_renderer)
+        if mtime is not None:
+            for f in ("results.tsv", "summary.json"):
+                if os.path.exists(os.path.join(d, f)):
+                    os.utime(os.path.join(d, f), (mtime, mtime))
+        return d
+
+    def test_reuse_llvmpipe_run_brass(self):
+        self.make_build()
+        probed = []
+        probe = deqp.run.probe_renderer
+        deqp.run.probe_renderer = lambda env: probed.append(env) or probe(env)
+        # llvmpipe's earlier run: fails z.ok2, has a case of another list
+        rows = [(c, "Pass") for c in self.MINI[:3]] + \
+            [("dEQP-GLES2.z.ok2", "Fail"), ("dEQP-GLES2.other.x", "Pass")]
+        d = self.reused_dir("llvmpipe", rows, {
+            "wall_s": 321.4, "gl": {"renderer": "llvmpipe (LLVM 15)"},
+            "vendor": deqp.MESA_JSON,
+            "env": {"LIBGL_ALWAYS_SOFTWARE": "1"}}, mtime=1795000000)
+        rc, err = self.main("--brass-json", self.brass_json, "--reuse",
+                            "llvmpipe=" + d, "--update-doc", self.doc)
+        self.assertEqual(rc, 0, err)
+        data = load(self.out)
+        self.assertEqual(list(data["drivers"]), ["brass", "llvmpipe"])
+        # brass ran, llvmpipe did not (no run.sh output, no probe)
+        w = os.path.join(self.tmp.name, "w")
+        self.assertTrue(os.path.exists(os.path.join(w, "brass",
+                                                    "argv.json")))
+        self.assertFalse(os.path.exists(os.path.join(w, "llvmpipe")))
+        self.assertEqual(len(probed), 1)
+        self.assertNotIn("LIBGL_ALWAYS_SOFTWARE", probed[0])
+        llvm = data["drivers"]["llvmpipe"]
+        self.assertEqual(llvm["reused_from"], d)
+        self.assertEqual(llvm["reused_date"], "2026-11-18T11:06:40+00:00")
+        self.assertIsNone(data["drivers"]["brass"]["reused_from"])
+        self.assertIsNone(llvm["renderer"])
+        self.assertEqual(llvm["deqp_renderer"], "llvmpipe (LLVM 15)")
+        self.assertEqual(llvm["wall"], 321.4)
+        self.assertIsNone(llvm["run_sh"])
+        self.assertEqual(llvm["out_dir"], d)
+        self.assertEqual(llvm["env"]["LIBGL_ALWAYS_SOFTWARE"], "1")
+        # the extra case is ignored; counts over the selection
+        self.assertEqual(list(llvm["tests"]), self.MINI)
+        self.assertEqual((llvm["counts"]["pass"], llvm["counts"]["fail"]),
+                         (3, 1))
+        self.assertEqual(llvm["tests"]["dEQP-GLES2.z.ok2"]["detail"],
+                         "earlier dEQP-GLES2.z.ok2")
+        self.assertEqual(data["tests_run"], 4)
+        self.assertEqual(data["tests_in_list"], 4)
+        cmp_ = data["brass_vs_llvmpipe"]
+        self.assertEqual(cmp_["llvmpipe_passes_brass_does_not"],
+                         ["dEQP-GLES2.a.b.c.bad1", "dEQP-GLES2.a.b.d.bad2"])
+        self.assertEqual(cmp_["brass_passes_llvmpipe_does_not"],
+                         ["dEQP-GLES2.z.ok2"])
+        doc = read(self.doc)
+        self.assertIn("| llvmpipe (reused from an earlier run: %s, "
+                      "2026-11-18 11:06 UTC) | llvmpipe (LLVM 15) | 3 | 1 "
+                      "| 0 | 0 | 0 | 0 | 321s |" % d, doc)
+        self.assertIn("- Brass vs llvmpipe: 2 case(s) llvmpipe passes that "
+                      "Brass does not; 1 Brass passes that llvmpipe does "
+                      "not.", doc)
+
+    def test_reuse_missing_cases_is_infra(self):
+        self.make_build()
+        d = self.reused_dir("llvmpipe", [(c, "Pass") for c in self.MINI[:2]]
+                            + [("dEQP-GLES2.other.x", "Pass")])
+        with self.assertRaises(deqp.InfraError) as cm:
+            self.main("--brass-json", self.brass_json, "--reuse",
+                      "llvmpipe=" + d)
+        msg = str(cm.exception)
+        self.assertIn("lacks 2 of the 4 selected cases", msg)
+        self.assertIn("dEQP-GLES2.a.b.d.bad2", msg)
+        # checked before anything ran; nothing written
+        self.assertFalse(os.path.exists(os.path.join(self.tmp.name, "w",
+                                                     "brass")))
+        self.assertFalse(os.path.exists(self.out))
+        # a selection it covers is fine
+        rc, err = self.main("--brass-json", self.brass_json, "--reuse",
+                            "llvmpipe=" + d, "--filter", r"\.c\.")
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(list(load(self.out)["drivers"]["llvmpipe"]["tests"]),
+                         self.MINI[:2])
+
+    def test_reuse_only_needs_no_build_or_run_sh(self):
+        os.unlink(os.path.join(self.deqp_dir, "run.sh"))
+        deqp.run.probe_renderer = None      # never called
+        # no summary.json: renderer from the .qpa, date from results.tsv,
+        # wall unknown; a path to results.tsv itself is accepted
+        b = self.reused_dir("brass", [(c, "Fail" if "bad" in c else "Pass")
+                                      for c in self.MINI],
+                            qpa_renderer="Brass (llvmpipe)",
+                            mtime=1795000000)
+        ll = self.reused_dir("llvmpipe", [(c, "Pass") for c in self.MINI],
+                             qpa_renderer="llvmpipe (LLVM 15)")
+        rc, err = self.main("--reuse", "brass=" + b, "--reuse",
+                            "llvmpipe=" + os.path.join(ll, "results.tsv"),
+                            "--update-doc", self.doc)
+        self.assertEqual(rc, 0, err)
+        data = load(self.out)
+        self.assertEqual(data["drivers"]["brass"]["deqp_renderer"],
+                         "Brass (llvmpipe)")
+        self.assertIsNone(data["drivers"]["brass"]["wall"])
+        self.assertEqual(data["drivers"]["brass"]["reused_date"],
+                         "2026-11-18T11:06:40+00:00")
+        self.assertEqual(data["drivers"]["llvmpipe"]["reused_from"], ll)
+        self.assertEqual(data["drivers"]["brass"]["counts"]["fail"], 2)
+        self.assertEqual(len(data["brass_vs_llvmpipe"]
+                             ["llvmpipe_passes_brass_does_not"]), 2)
+        doc = read(self.doc)
+        self.assertIn("| brass (reused from an earlier run: %s, 2026-11-18 "
+                      "11:06 UTC) | Brass (llvmpipe) | 2 | 2 | 0 | 0 | 0 | 0 "
+                      "| - |" % b, doc)
+        self.assertIn("| llvmpipe (reused from an earlier run: %s, " % ll,
+                      doc)
+
+    def test_reuse_pattern_without_build(self):
+        # reused only, no dEQP build: the pattern is matched against the
+        # first reused results.tsv
+        b = self.reused_dir("brass", [(c, "Pass") for c in self.MINI])
+        self.list = "dEQP-GLES2.a.b.*"
+        rc, err = self.main("--reuse", "brass=" + b)
+        self.assertEqual(rc, 0, err)
+        self.assertIn("no dEQP build", err)
+        data = load(self.out)
+        self.assertEqual(list(data["drivers"]["brass"]["tests"]),
+                         self.MINI[:3])
+        self.assertEqual(data["tests_in_list"], 3)
+
+    def test_reuse_pattern_expanded_by_deqp(self):
+        # with a dEQP build the pattern is expanded up front (as for
+        # --filter) and the reused results must cover the expansion
+        self.make_build()
+        calls = []
+        orig = deqp.expand_patterns
+        deqp.expand_patterns = lambda exe, pats, env, out: \
+            calls.append(pats) or self.MINI[:3]
+        try:
+            d = self.reused_dir("llvmpipe", [(c, "Pass")
+                                             for c in self.MINI])
+            self.list = "dEQP-GLES2.a.b.*"
+            rc, err = self.main("--brass-json", self.brass_json,
+                                "--reuse", "llvmpipe=" + d)
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(calls, [["dEQP-GLES2.a.b.*"]])
+            data = load(self.out)
+            self.assertEqual(list(data["drivers"]["llvmpipe"]["tests"]),
+                             self.MINI[:3])
+            # run.sh still got the pattern itself
+            argv = load(os.path.join(self.tmp.name, "w", "brass",
+                                     "argv.json"))
+            self.assertEqual(argv[-1], "dEQP-GLES2.a.b.*")
+            deqp.expand_patterns = lambda exe, pats, env, out: \
+                self.MINI + ["dEQP-GLES2.a.b.new"]
+            with self.assertRaises(deqp.InfraError) as cm:
+                self.main("--brass-json", self.brass_json,
+                          "--reuse", "llvmpipe=" + d)
+            self.assertIn("lacks 1 of the 5", str(cm.exception))
+        finally:
+            deqp.expand_patterns = orig
+
+    def test_reuse_wrong_renderer(self):
+        d = self.reused_dir("zink", [(c, "Pass") for c in self.MINI],
+                            {"gl": {"renderer": "llvmpipe (LLVM 15)"}})
+        with self.assertRaises(deqp.InfraError) as cm:
+            self.main("--driver", "zink", "--reuse", "zink=" + d)
+        self.assertIn("expected a zink renderer", str(cm.exception))
+        rc, _ = self.main("--reuse", "zink=" + d, "--driver", "zink",
+                          "--no-verify")
+        self.assertEqual(rc, 0)
+        self.assertIn("zink", load(self.out)["drivers"]["zink"]
+                      ["renderer_problem"])
+
+    def test_reuse_not_run_or_empty_is_infra(self):
+        d = self.reused_dir("llvmpipe", [(c, "NotRun") for c in self.MINI],
+                            {"setup_failure": True})
+        rc, err = self.main("--driver", "llvmpipe", "--reuse",
+                            "llvmpipe=" + d)
+        self.assertEqual(rc, 1)
+        self.assertIn("4 case(s) NotRun in the reused run", err)
+        self.assertIn("setup failure", err)
+        empty = os.path.join(self.tmp.name, "empty")
+        os.makedirs(empty)
+        with self.assertRaises(deqp.InfraError) as cm:
+            self.main("--driver", "llvmpipe", "--reuse",
+                      "llvmpipe=" + empty)
+        self.assertIn("cannot read", str(cm.exception))
+
     def test_bad_command_line_is_2(self):
         for bad in (["--extra-env", "NOEQUALS"], ["--jobs", "0"],
                     ["--driver", "nope"], ["--filter", "("]):
@@ -427,6 +646,38 @@ class EndToEnd(unittest.TestCase):
                     self.assertRaises(SystemExit) as cm:
                 deqp.parse_args(["x.txt"] + bad)
             self.assertEqual(cm.exception.code, 2, bad)
+
+
+class ReuseArgs(unittest.TestCase):
+    def test_reused_driver_is_selected(self):
+        a = deqp.parse_args(["x.txt", "--reuse", "llvmpipe=/r/l"])
+        self.assertEqual(a.drivers, ["brass", "llvmpipe"])
+        self.assertEqual(dict(a.reuse), {"llvmpipe": "/r/l"})
+        a = deqp.parse_args(["x.txt", "--driver", "zink", "--reuse",
+                             "brass=/r/b", "--reuse", "zink=/r/z"])
+        self.assertEqual(a.drivers, ["zink", "brass"])
+        a = deqp.parse_args(["x.txt", "--compare", "--reuse", "zink=/r/z"])
+        self.assertEqual(a.drivers, ["brass", "llvmpipe", "zink"])
+        # '=' in the directory is kept
+        a = deqp.parse_args(["x.txt", "--reuse", "brass=/r/a=b"])
+        self.assertEqual(a.reuse["brass"], "/r/a=b")
+
+    def test_bad_reuse_is_2(self):
+        for bad in (["--reuse", "llvmpipe"], ["--reuse", "llvmpipe="],
+                    ["--reuse", "softpipe=/r"],
+                    ["--reuse", "zink=/a", "--reuse", "zink=/b"]):
+            with contextlib.redirect_stderr(io.StringIO()), \
+                    self.assertRaises(SystemExit) as cm:
+                deqp.parse_args(["x.txt"] + bad)
+            self.assertEqual(cm.exception.code, 2, bad)
+
+    def test_pattern_rx(self):
+        rx = deqp.pattern_rx(["dEQP-GLES2.a.*", "dEQP-GLES2.z.ok2"])
+        self.assertTrue(rx.match("dEQP-GLES2.a.b.c.ok"))
+        self.assertTrue(rx.match("dEQP-GLES2.z.ok2"))
+        self.assertFalse(rx.match("dEQP-GLES2.z.ok22"))
+        self.assertFalse(rx.match("dEQP-GLES2.ab"))
+        self.assertTrue(deqp.pattern_rx(["*.ok*"]).match("x.y.ok2"))
 
 
 class BrassJson(unittest.TestCase):

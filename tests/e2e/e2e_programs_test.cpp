@@ -645,6 +645,47 @@ void main() { o = vec4(b[0], 0.0, 1.0); })");
   glDeleteProgram(p);
 }
 
+// gl_PointCoord's origin is the upper left of the point in window
+// coordinates (ES 3.0 3.4): t grows downwards, towards window y = 0.
+TEST_F(ProgramDraws, PointCoordOriginIsUpperLeft) {
+  GLuint p = program(R"(#version 300 es
+void main() { gl_Position = vec4(0.0, 0.0, 0.0, 1.0); gl_PointSize = 32.0; })",
+                     R"(#version 300 es
+precision mediump float;
+out vec4 o;
+void main() { o = vec4(gl_PointCoord, 0.0, 1.0); })");
+  glUseProgram(p);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_POINTS, 0, 1);
+  const uint32_t top_left = pixel(0, kHeight - 1), bottom_right = pixel(kWidth - 1, 0);
+  EXPECT_LT(top_left & 0xff, 16u);           // s near 0 on the left
+  EXPECT_LT((top_left >> 8) & 0xff, 16u);    // t near 0 at the top
+  EXPECT_GT(bottom_right & 0xff, 239u);
+  EXPECT_GT((bottom_right >> 8) & 0xff, 239u);
+  glDeleteProgram(p);
+}
+
+// gl_DepthRange reads the current glDepthRangef values.
+TEST_F(ProgramDraws, DepthRangeBuiltIn) {
+  GLuint p = program(kFullscreenVs, R"(#version 300 es
+precision highp float;
+out vec4 o;
+void main() { o = vec4(gl_DepthRange.near, gl_DepthRange.far, gl_DepthRange.diff, 1.0); })");
+  glUseProgram(p);
+  glDepthRangef(0.25f, 0.75f);
+  draw();
+  const uint32_t c = pixel(16, 16);
+  EXPECT_NEAR(static_cast<int>(c & 0xff), 64, 1);
+  EXPECT_NEAR(static_cast<int>((c >> 8) & 0xff), 191, 1);
+  EXPECT_NEAR(static_cast<int>((c >> 16) & 0xff), 128, 1);
+  glDepthRangef(1.0f, 0.0f);
+  draw();
+  EXPECT_EQ(pixel(16, 16) & 0xffffff, 0x00ffu);  // near 1, far 0, diff -1 (clamped to 0)
+  glDepthRangef(0.0f, 1.0f);
+  glDeleteProgram(p);
+}
+
 TEST_F(ProgramDraws, ProgramsKeepTheirUniformsAcrossSwitches) {
   const char* fs = R"(#version 300 es
 precision mediump float;

@@ -10,7 +10,8 @@ Exit status (as run.py):
   1  infrastructure error: no dEQP build (and no --src to build one), build
      failed, no shared run.sh, unreadable list, nothing selected, run.sh
      failed or gave no results, a Mesa driver that did not load the
-     renderer it should, or a runner exception
+     renderer it should, a --reuse directory without results or lacking
+     cases of the selection, or a runner exception
   2  bad command line
   3  Brass was asked for but no Brass build was found (every Brass case is
      reported as skip, detail "no Brass build")
@@ -159,6 +160,89 @@ def tests_from_tsv(rows):
         for c, (st, det) in rows.items())
 
 
+def pattern_rx(patterns):
+    """A regex that matches (re.match) the case names dEQP's --deqp-case
+    patterns select: '*' matches any run of characters, dots included."""
+    return re.compile("(?:%s)\\Z" % "|".join(
+        ".*".join(re.escape(part) for part in p.split("*"))
+        for p in patterns))
+
+
+def qpa_renderer(run_dir):
+    """The renderer dEQP logged (#sessionInfo renderer) in run.sh's
+    logs/*.qpa of run_dir (batch logs first, then the expansion's), or
+    None."""
+    logs = sorted(glob.glob(os.path.join(run_dir, "logs", "*.qpa")),
+                  key=lambda p: (os.path.basename(p).startswith("expand"),
+                                 p))
+    for path in logs:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for line in f:
+                    if line.startswith("#beginTestCaseResult"):
+                        break
+                    p = line.split(" ", 2)
+                    if p[0] == "#sessionInfo" and len(p) == 3 and \
+                            p[1] == "renderer":
+                        return p[2].strip().strip('"') or None
+        except OSError:
+            continue
+    return None
+
+
+def read_reused_run(run_dir):
+    """An earlier run.sh output directory (the per-driver one, holding
+    results.tsv; a path to the results.tsv itself is accepted too) ->
+    {dir, rows, summary, renderer, date, wall, env}.  summary.json is
+    optional: it gives the wall time, the renderer dEQP logged and (its
+    modification time) the date; without it the renderer comes from the
+    .qpa logs and the date from results.tsv's modification time."""
+    d = os.path.abspath(os.path.expanduser(run_dir))
+    if os.path.basename(d) == "results.tsv" and os.path.isfile(d):
+        d = os.path.dirname(d)
+    tsv = os.path.join(d, "results.tsv")
+    try:
+        rows = parse_results_tsv(tsv)
+    except OSError as e:
+        raise InfraError("--reuse %s: cannot read %s: %s" % (run_dir, tsv, e))
+    if not rows:
+        raise InfraError("--reuse %s: %s has no results" % (run_dir, tsv))
+    summ, stamp = None, tsv
+    sp = os.path.join(d, "summary.json")
+    try:
+        with open(sp) as f:
+            summ = json.load(f)
+        if not isinstance(summ, dict):
+            summ = None
+        else:
+            stamp = sp
+    except (OSError, ValueError):
+        summ = None
+    summ = summ or {}
+    renderer = (summ.get("gl") or {}).get("renderer") or qpa_renderer(d)
+    try:
+        date = datetime.datetime.fromtimestamp(
+            os.path.getmtime(stamp), datetime.timezone.utc).isoformat(
+                timespec="seconds")
+    except OSError:
+        date = None
+    env = {}
+    if summ.get("vendor"):
+        env["__EGL_VENDOR_LIBRARY_FILENAMES"] = summ["vendor"]
+    env.update(summ.get("env") or {})
+    return {"dir": d, "rows": rows, "summary": summ or None,
+            "renderer": renderer, "date": date, "wall": summ.get("wall_s"),
+            "env": env, "setup_failure": bool(summ.get("setup_failure"))}
+
+
+def reused_note(d):
+    """ "reused from an earlier run: DIR, DATE" for a reused driver."""
+    date = d.get("reused_date")
+    return "reused from an earlier run: %s%s" % (
+        d["reused_from"], ", " + date[:16].replace("T", " ") + " UTC"
+        if date else "")
+
+
 def compare(tests_a, tests_b):
     """Cases (in tests_a's order) that pass (or warn) in tests_a but not in
     tests_b; a case absent from tests_b counts as not passing there."""
@@ -229,9 +313,13 @@ def md_section(data, max_cases=30, max_groups=30):
             rend = "**%s**" % d["note"]
         elif d.get("renderer_problem"):
             rend = "**renderer check: %s**" % md_cell(d["renderer_problem"])
-        L.append("| %s | %s | %s | %ds |" % (
-            drv, md_cell(rend), " | ".join(str(c[k]) for k in COLUMNS),
-            d["wall"]))
+        name = drv
+        if d.get("reused_from"):
+            name = "%s (%s)" % (drv, md_cell(reused_note(d), 1000))
+        wall = d.get("wall")
+        L.append("| %s | %s | %s | %s |" % (
+            name, md_cell(rend), " | ".join(str(c[k]) for k in COLUMNS),
+            "-" if wall is None else "%ds" % wall))
     L.append("")
     L.append("warn = QualityWarning/CompatibilityWarning (passing); skip = "
              "NotSupported; fail = Fail/ResourceError/InternalError/Missing.")
@@ -491,13 +579,30 @@ def parse_args(argv):
     ap.add_argument("--group-depth", type=int, default=4,
                     help="name components that make a group in the doc "
                     "table (default 4)")
+    ap.add_argument("--reuse", action="append", default=[],
+                    dest="reuse_specs", metavar="DRIVER=RUN_DIR",
+                    help="do not run DRIVER: take its results from an "
+                    "earlier run.sh output directory (the one holding "
+                    "results.tsv, e.g. <work-dir>/llvmpipe); repeatable; "
+                    "the driver is selected by this")
     ap.add_argument("--no-verify", action="store_true",
                     help="do not check the renderer string before running")
     ap.add_argument("--quiet", "-q", action="store_true",
                     help="do not echo run.sh's output")
     a = ap.parse_args(argv)
+    a.reuse = collections.OrderedDict()
+    for spec in a.reuse_specs:
+        drv, sep, run_dir = spec.partition("=")
+        if not sep or not run_dir:
+            ap.error("--reuse wants DRIVER=RUN_DIR, got %r" % spec)
+        if drv not in DRIVERS:
+            ap.error("--reuse %s: unknown driver %r (choose from %s)" % (
+                spec, drv, ", ".join(DRIVERS)))
+        if drv in a.reuse:
+            ap.error("--reuse given twice for %s" % drv)
+        a.reuse[drv] = run_dir
     drivers = list(DRIVERS) if a.compare else (a.driver or ["brass"])
-    a.drivers = list(dict.fromkeys(drivers))
+    a.drivers = list(dict.fromkeys(drivers + list(a.reuse)))
     if a.jobs < 1:
         ap.error("--jobs must be >= 1")
     if a.limit is not None and a.limit < 1:
@@ -529,8 +634,12 @@ def main(argv=None):
     a.work_dir = os.path.abspath(a.work_dir)
     deqp_dir = os.path.abspath(a.deqp_dir)
     run_sh = os.path.join(deqp_dir, "run.sh")
-    if not os.access(run_sh, os.X_OK):
+    # Drivers that run now; the --reuse ones take an earlier run's results.
+    fresh = [drv for drv in a.drivers if drv not in a.reuse]
+    if fresh and not os.access(run_sh, os.X_OK):
         raise InfraError("no run.sh in %s (--deqp-dir)" % deqp_dir)
+    reused = collections.OrderedDict(
+        (drv, read_reused_run(rd)) for drv, rd in a.reuse.items())
 
     # ---- the cases
     if is_file:
@@ -543,20 +652,38 @@ def main(argv=None):
     if not names and not patterns:
         raise InfraError("no cases in %s" % a.list)
     module = module_of(names + patterns)
-    exe = ensure_build(a, module, deqp_dir)
+    if fresh:
+        exe = ensure_build(a, module, deqp_dir)
+    else:
+        # Only reused drivers: no dEQP build needed (one is used, if there,
+        # to expand patterns).
+        exe = deqp_exe(a.build_dir, module)
+        exe = exe if os.access(exe, os.X_OK) else None
     os.makedirs(a.work_dir, exist_ok=True)
 
     env0 = scrubbed_env()
+
+    def expand(pats):
+        if exe is None:
+            first = next(iter(reused.values()))
+            sys.stderr.write(
+                "deqp.py: no dEQP build in %s to expand %s: taking the cases "
+                "of %s/results.tsv that the patterns match (cases it lacks "
+                "cannot be detected)\n" % (a.build_dir, ",".join(pats),
+                                            first["dir"]))
+            rx = pattern_rx(pats)
+            return [c for c in first["rows"] if rx.match(c)]
+        mesa = apply_kv(dict(env0, **run.driver_env("llvmpipe", None),
+                             **CACHE_ENV), a.extra_kv)
+        return expand_patterns(exe, pats, mesa,
+                               os.path.join(a.work_dir, "expand"))
+
     selected = None          # explicit case names, or None: LIST as is
     n_list = len(names) if not patterns else None
     if a.filter or a.limit is not None:
         cases = list(names)
         if patterns:
-            mesa = apply_kv(dict(env0, **run.driver_env("llvmpipe", None),
-                                 **CACHE_ENV), a.extra_kv)
-            cases = list(dict.fromkeys(expand_patterns(
-                exe, patterns, mesa, os.path.join(a.work_dir, "expand"))
-                + names))
+            cases = list(dict.fromkeys(expand(patterns) + names))
             n_list = len(cases)
         if a.filter:
             cases = [c for c in cases if a.filter_rx.search(c)]
@@ -571,12 +698,60 @@ def main(argv=None):
     else:
         case_arg = os.path.abspath(a.list) if is_file else a.list
 
+    # ---- reused drivers: their results restricted to the selection, which
+    # they must cover (checked before anything runs)
+    if reused:
+        expected = selected
+        if expected is None:
+            expected = names if not patterns else list(dict.fromkeys(
+                expand(patterns) + names))
+            if n_list is None:
+                n_list = len(expected)
+        want = set(expected)
+        lacking = []
+        for drv, r in reused.items():
+            missing = [c for c in expected if c not in r["rows"]]
+            if missing:
+                lacking.append("%s: %s/results.tsv lacks %d of the %d "
+                               "selected cases (e.g. %s)" % (
+                                   drv, r["dir"], len(missing),
+                                   len(expected), ", ".join(missing[:3])))
+            r["tests"] = tests_from_tsv(collections.OrderedDict(
+                (c, v) for c, v in r["rows"].items() if c in want))
+        if lacking:
+            raise InfraError(
+                "the reused results do not cover the selection (run those "
+                "drivers again, or select only cases they ran):\n  "
+                + "\n  ".join(lacking))
+
     # ---- drivers: environment and renderer check
     exit_code = EXIT_OK
     drivers = collections.OrderedDict()
     for drv in a.drivers:
         d = {"env": {}, "renderer": None, "deqp_renderer": None,
              "note": None, "renderer_problem": None}
+        if drv in reused:
+            # No renderer probe: the renderer is what that run's dEQP
+            # logged, checked like a probed one when known.
+            r = reused[drv]
+            d.update(env=r["env"], deqp_renderer=r["renderer"],
+                     reused_from=r["dir"], reused_date=r["date"],
+                     out_dir=r["dir"], tests=r["tests"], wall=r["wall"])
+            if r["renderer"]:
+                bad = run.check_renderer(drv, {"gl_renderer": r["renderer"]})
+                if bad:
+                    d["renderer_problem"] = bad
+                    if drv == "brass":
+                        run.loud("Brass renderer check (reused run %s): %s"
+                                 % (r["dir"], bad))
+                    elif not a.no_verify:
+                        raise InfraError("%s (reused from %s): %s" % (
+                            drv, r["dir"], bad))
+            if not a.quiet:
+                sys.stderr.write("%s: %s, %d cases, renderer %r\n" % (
+                    drv, reused_note(d), len(r["tests"]), r["renderer"]))
+            drivers[drv] = d
+            continue
         bj = None
         if drv == "brass":
             if a.brass_json and not os.path.isfile(a.brass_json):
@@ -618,6 +793,18 @@ def main(argv=None):
     infra = []
     t0 = time.monotonic()
     for drv, d in drivers.items():
+        if d.get("reused_from"):
+            # As for a driver that ran (run.sh's exit status is not kept:
+            # its summary.json says whether setup failed).
+            if drv in reused and reused[drv]["setup_failure"]:
+                infra.append("%s: the reused run %s had a setup failure "
+                             "(see its summary.txt)" % (drv, d["out_dir"]))
+            not_run = [c for c, r in d["tests"].items()
+                       if r["status"] == "NotRun"]
+            if not_run:
+                infra.append("%s: %d case(s) NotRun in the reused run %s" % (
+                    drv, len(not_run), d["out_dir"]))
+            continue
         if d["note"] is not None:
             continue
         out_dir = os.path.join(a.work_dir, drv)
@@ -705,6 +892,8 @@ def main(argv=None):
             "deqp_renderer": d["deqp_renderer"], "note": d["note"],
             "renderer_problem": d["renderer_problem"],
             "run_sh": d.get("run_sh"), "out_dir": d.get("out_dir"),
+            "reused_from": d.get("reused_from"),
+            "reused_date": d.get("reused_date"),
             "counts": run.count(t["result"] for t in tests.values()),
             "status_counts": dict(collections.Counter(
                 t["status"] for t in tests.values())),
@@ -731,9 +920,10 @@ def main(argv=None):
         list_name, n_run, n_list, a.jobs, wall_total))
     w("%-10s %s\n" % ("", " ".join("%7s" % k for k in COLUMNS)))
     for drv, d in out["drivers"].items():
+        note = d["note"] or (reused_note(d) if d["reused_from"] else None)
         w("%-10s %s%s\n" % (drv, " ".join("%7d" % d["counts"][k]
                                           for k in COLUMNS),
-                            "   (%s)" % d["note"] if d["note"] else ""))
+                            "   (%s)" % note if note else ""))
     if "brass_vs_llvmpipe" in out:
         c = out["brass_vs_llvmpipe"]
         lost = c["llvmpipe_passes_brass_does_not"]
