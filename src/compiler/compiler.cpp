@@ -122,9 +122,12 @@ void apply_block_layouts(const std::vector<std::vector<uint32_t>>& modules, cons
   }
 }
 
+// `aliasing_allowed`: GLSL ES 1.00 and desktop GLSL let glBindAttribLocation
+// put two attributes at one location (attribute_aliasing.h); GLSL ES 3.00
+// and later make that a link error.
 bool assign_attribute_locations(ProgramInterface& pi, const std::vector<AttributeBinding>& bindings,
                                 const ShaderLimits& limits, std::string* log,
-                                const std::map<std::string, bool>& explicit_location) {
+                                const std::map<std::string, bool>& explicit_location, bool aliasing_allowed) {
   std::vector<bool> used(static_cast<size_t>(std::max(limits.max_vertex_attribs, 1)) + 64, false);
   // Locations an attribute occupies: one per matrix column, two for 64-bit
   // vec3/vec4 columns.
@@ -170,9 +173,22 @@ bool assign_attribute_locations(ProgramInterface& pi, const std::vector<Attribut
     }
     return true;
   };
+  auto taken = [&](int32_t loc, int n) {
+    for (int k = 0; k < n; ++k) {
+      const size_t at = static_cast<size_t>(loc + k);
+      if (at < used.size() && used[at]) return true;
+    }
+    return false;
+  };
   for (size_t i = 0; i < pi.attributes.size(); ++i) {
     if (wanted[i] < 0) continue;
-    if (!mark(wanted[i], slots(pi.attributes[i].type, pi.attributes[i].array_size))) {
+    const int n = slots(pi.attributes[i].type, pi.attributes[i].array_size);
+    if (!aliasing_allowed && taken(wanted[i], n)) {
+      *log += "ERROR: attribute '" + pi.attributes[i].name + "' is bound to location " + std::to_string(wanted[i]) +
+              ", which another attribute uses (aliasing is not allowed in this GLSL version)\n";
+      return false;
+    }
+    if (!mark(wanted[i], n)) {
       *log += "ERROR: attribute '" + pi.attributes[i].name + "' does not fit at location " +
               std::to_string(wanted[i]) + "\n";
       return false;
@@ -420,8 +436,10 @@ LinkResult link_uncached(const LinkInput& input) {
   if (seen[0]) {
     std::map<std::string, bool> explicit_location;
     for (const std::string& name : explicit_inputs) explicit_location[original_name(name)] = true;
+    const GlslVersion& vertex_version = stages.front().version;  // sorted: the vertex stage is first
+    const bool aliasing_allowed = !vertex_version.es || vertex_version.number < 300;
     if (!assign_attribute_locations(pi, input.attribute_bindings, input.limits, &result.info_log,
-                                    explicit_location))
+                                    explicit_location, aliasing_allowed))
       return result;
   }
   bool outputs_rebound = false;

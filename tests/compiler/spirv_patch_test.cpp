@@ -253,6 +253,19 @@ TEST(AttributeAliasing, MatrixColumnAliasedByAScalar) {
   EXPECT_EQ(input_locations(r.stages[0].spirv), (std::multiset<uint32_t>{0, 2, 3, 4}));
 }
 
+// GLSL ES 3.00 forbids aliasing: the same bindings fail the link there,
+// even for attributes the shader never reads.
+TEST(AttributeAliasing, Es300ShadersCannotAlias) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex, "#version 300 es\nin highp float a;\nin highp float b;\nvoid main() { gl_Position = vec4(0.0); }\n"},
+                {ShaderStage::Fragment, "#version 300 es\nout highp vec4 c;\nvoid main() { c = vec4(0.0); }\n"}};
+  in.attribute_bindings = {{"a", 0}, {"b", 0}};
+  const LinkResult r = link_program(in);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("aliasing"), std::string::npos) << r.info_log;
+}
+
 TEST(AttributeAliasing, WithoutAliasingTheModuleIsUnchanged) {
   const LinkResult r = link_aliased("attribute vec2 a;\nattribute vec4 b;\n", "  c += vec4(a, a) + b;\n",
                                     {{"a", 1}, {"b", 2}});
