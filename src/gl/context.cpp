@@ -34,6 +34,8 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   l.max_samples = cap(s, pipe::Cap::MaxSamples, 4, 16);
   l.uniform_buffer_offset_alignment = cap(s, pipe::Cap::ConstantBufferOffsetAlignment, 1, 256);
   l.max_uniform_block_size = cap(s, pipe::Cap::MaxUniformBlockSize, 16384, 65536);
+  l.max_point_size = cap(s, pipe::Cap::MaxPointSize, 1, 8192);
+  l.max_line_width = cap(s, pipe::Cap::MaxLineWidth, 1, 8192);
 }
 
 }  // namespace

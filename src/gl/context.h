@@ -62,6 +62,8 @@ struct Limits {
   GLint max_uniform_block_size = 16384;
   GLint uniform_buffer_offset_alignment = 256;
   GLint max_transform_feedback_separate_attribs = 4;
+  GLint max_point_size = 1;  // ALIASED_POINT_SIZE_RANGE's upper end
+  GLint max_line_width = 1;  // ALIASED_LINE_WIDTH_RANGE's upper end
 };
 
 // The window-system buffers a context renders to (an EGL surface), as GL sees

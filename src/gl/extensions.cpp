@@ -54,6 +54,9 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       // Entry points that are ES 3.0 functions under extension names (the
       // generator maps them onto the core handlers).
       "GL_EXT_draw_buffers",
+      // Color attachments 1..N (ES 3.0 core), under the ES 2.0 name that
+      // allows attaching them without EXT_draw_buffers' draw-buffer state.
+      "GL_NV_fbo_color_attachments",
       "GL_EXT_draw_instanced",
       "GL_EXT_instanced_arrays",
       "GL_EXT_map_buffer_range",

@@ -35,6 +35,8 @@ enum class Cap : uint8_t {
   MaxClipDistances,       // gl_ClipDistance elements a vertex shader may write (0: none)
   MaxCullDistances,
   MaxDualSourceDrawBuffers,  // colour attachments a dual-source blend may use (0: no SRC1 factors)
+  MaxPointSize,           // largest point size rasterized, whole pixels (1 without large points)
+  MaxLineWidth,           // largest line width rasterized, whole pixels (1 without wide lines)
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

@@ -1,5 +1,9 @@
 // glGet*, glIsEnabled: values, ES 3.0 §6.1.2 type conversions and errors.
+#include <algorithm>
 #include <climits>
+#include <cmath>
+#include <string>
+#include <vector>
 
 #include "e2e_fixture.h"
 
@@ -79,6 +83,18 @@ TEST_F(Queries, StencilMasksAreUnsigned) {
   EXPECT_FLOAT_EQ(f, 240.0f);
 }
 
+// Point size and line width ranges are the device's, from 1.
+TEST_F(Queries, AliasedRangesFromTheDevice) {
+  GLfloat points[2] = {}, lines[2] = {};
+  glGetFloatv(GL_ALIASED_POINT_SIZE_RANGE, points);
+  glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, lines);
+  EXPECT_EQ(points[0], 1.0f);
+  EXPECT_GE(points[1], 1.0f);  // ES 3.0 table 6.28 minimum
+  EXPECT_EQ(lines[0], 1.0f);
+  EXPECT_GE(lines[1], 1.0f);
+  EXPECT_EQ(points[1], std::floor(points[1]));
+}
+
 TEST_F(Queries, Limits) {
   GLint64 max_index = 0;
   glGetInteger64v(GL_MAX_ELEMENT_INDEX, &max_index);
@@ -127,13 +143,25 @@ TEST_F(Queries, Limits) {
   glGetInteger64v(GL_MAX_SERVER_WAIT_TIMEOUT, &timeout);
   EXPECT_GE(timeout, 0);
 
+  // Every compressed format the context accepts: the ten ETC2/EAC formats,
+  // and ETC1, S3TC and RGTC when their extensions are exposed.
   GLint n = 0;
   glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
-  EXPECT_EQ(n, 10);
-  std::vector<GLint> formats(static_cast<size_t>(n), 0);
+  std::vector<GLint> formats(static_cast<size_t>(n) + 1, -1);
   glGetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, formats.data());
-  EXPECT_EQ(formats.front(), GL_COMPRESSED_R11_EAC);
-  EXPECT_EQ(formats.back(), GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC);
+  EXPECT_EQ(formats[static_cast<size_t>(n)], -1);  // exactly n written
+  formats.pop_back();
+  const std::string ext = reinterpret_cast<const char*>(glGetString(GL_EXTENSIONS));
+  auto listed = [&](GLint f) { return std::find(formats.begin(), formats.end(), f) != formats.end(); };
+  for (GLint f : {GL_COMPRESSED_R11_EAC, GL_COMPRESSED_SIGNED_R11_EAC, GL_COMPRESSED_RG11_EAC,
+                  GL_COMPRESSED_SIGNED_RG11_EAC, GL_COMPRESSED_RGB8_ETC2, GL_COMPRESSED_SRGB8_ETC2,
+                  GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+                  GL_COMPRESSED_RGBA8_ETC2_EAC, GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC})
+    EXPECT_TRUE(listed(f)) << std::hex << f;
+  EXPECT_EQ(listed(GL_ETC1_RGB8_OES), ext.find("GL_OES_compressed_ETC1_RGB8_texture") != std::string::npos);
+  EXPECT_EQ(listed(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT), ext.find("GL_EXT_texture_compression_s3tc") != std::string::npos);
+  EXPECT_EQ(listed(GL_COMPRESSED_RED_RGTC1_EXT), ext.find("GL_EXT_texture_compression_rgtc") != std::string::npos);
+  EXPECT_EQ(static_cast<size_t>(n), formats.size());
   glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &n);
   EXPECT_EQ(n, 0);
   glGetIntegerv(GL_NUM_SHADER_BINARY_FORMATS, &n);
