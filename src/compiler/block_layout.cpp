@@ -1,5 +1,6 @@
 #include "compiler/block_layout.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 #include <set>
@@ -94,12 +95,21 @@ BlockLayouts::BlockLayouts(const std::vector<uint32_t>& spirv) {
           t.length = constants.count(w[2]) ? constants[w[2]] : 0;
         }
         break;
+      case spv::OpTypeFloat:
+      case spv::OpTypeInt:
+      case spv::OpTypeBool:
+        if (n >= 1) vectors_[w[0]] = {1};
+        break;
+      case spv::OpTypeVector:
+        if (n >= 3) vectors_[w[0]] = {w[2]};
+        break;
       case spv::OpTypeRuntimeArray:
       case spv::OpTypeMatrix:
         if (n >= 2) {
           Type& t = types_[w[0]];
           t.opcode = op;
           t.element = w[1];
+          if (op == spv::OpTypeMatrix && n >= 3) t.length = w[2];  // columns
         }
         break;
       case spv::OpTypeStruct: {
@@ -180,6 +190,39 @@ std::optional<MemberLayout> BlockLayouts::resolve(std::string_view block_type, s
     out.row_major = last_member->row_major;
   }
   return out;
+}
+
+int32_t BlockLayouts::size_of(uint32_t type, const Member* member) const {
+  if (const auto v = vectors_.find(type); v != vectors_.end()) return static_cast<int32_t>(4 * v->second.components);
+  const auto t = types_.find(type);
+  if (t == types_.end()) return 0;
+  switch (t->second.opcode) {
+    case spv::OpTypeArray: return t->second.array_stride * static_cast<int32_t>(t->second.length);
+    case spv::OpTypeMatrix: {
+      // Row-major: one stride per row (the column's size), else per column.
+      const auto column = vectors_.find(t->second.element);
+      const uint32_t rows = column == vectors_.end() ? 0 : column->second.components;
+      const int32_t stride = member ? member->matrix_stride : 0;
+      return stride * static_cast<int32_t>(member && member->row_major ? rows : t->second.length);
+    }
+    case spv::OpTypeStruct: {
+      int32_t end = 0;
+      for (const Member& m : t->second.members) end = std::max(end, m.offset + size_of(m.type, &m));
+      return (end + 15) / 16 * 16;
+    }
+    default: return 0;
+  }
+}
+
+std::optional<int32_t> BlockLayouts::block_size(std::string_view block_type) const {
+  const auto block = struct_by_name_.find(block_type);
+  if (block == struct_by_name_.end()) return std::nullopt;
+  const Type& t = types_.at(block->second);
+  const Member* last = nullptr;
+  for (const Member& m : t.members)
+    if (!last || m.offset > last->offset) last = &m;
+  if (!last || last->offset < 0) return std::nullopt;
+  return last->offset + size_of(last->type, last);
 }
 
 }  // namespace brass::compiler

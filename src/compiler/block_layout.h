@@ -35,6 +35,11 @@ class BlockLayouts {
   // block name first). Nullopt when the path does not resolve.
   std::optional<MemberLayout> resolve(std::string_view block_type, std::string_view name) const;
 
+  // GL_UNIFORM_BLOCK_DATA_SIZE of the block: the end of its last member,
+  // structs rounded up to 16 bytes as std140 does. Nullopt when the module
+  // does not declare the block.
+  std::optional<int32_t> block_size(std::string_view block_type) const;
+
  private:
   struct Member {
     std::string name;
@@ -50,6 +55,14 @@ class BlockLayouts {
     int32_t array_stride = 0;
     std::vector<Member> members;  // structs
   };
+  // Bytes a value of `type` occupies (`member` gives matrix stride and
+  // orientation); 0 for what the layout does not describe.
+  int32_t size_of(uint32_t type, const Member* member) const;
+
+  struct Scalar {
+    uint32_t components = 0;  // vectors: their size; scalars 1
+  };
+  std::map<uint32_t, Scalar> vectors_;  // OpTypeVector/Int/Float/Bool ids
   std::map<uint32_t, Type> types_;
   std::map<std::string, uint32_t, std::less<>> struct_by_name_;
 };

@@ -102,12 +102,8 @@ std::unique_ptr<glslang::TShader> parse_for_spirv(ShaderStage stage, const std::
 // then the lowest free locations. The SPIR-V is patched by variable name.
 // Offsets, strides and matrix layout of block members from the SPIR-V's
 // decorations (BlockLayouts says why glslang's reflection is not used).
-void apply_block_layouts(const std::vector<std::vector<uint32_t>>& modules, const std::vector<LayoutQuery>& queries,
+void apply_block_layouts(const std::vector<BlockLayouts>& layouts, const std::vector<LayoutQuery>& queries,
                          ProgramInterface* pi) {
-  if (queries.empty()) return;
-  std::vector<BlockLayouts> layouts;
-  layouts.reserve(modules.size());
-  for (const std::vector<uint32_t>& m : modules) layouts.emplace_back(m);
   for (const LayoutQuery& q : queries) {
     for (const BlockLayouts& l : layouts) {
       const std::optional<MemberLayout> found = l.resolve(q.block_type, q.name);
@@ -381,11 +377,15 @@ LinkResult link_uncached(const LinkInput& input) {
   ProgramInterface& pi = result.interface;
   BindingRemapTable remap;
   std::vector<LayoutQuery> layout_queries;
-  if (!build_program_interface(program, resolver, facts.explicit_uniform_locations, &pi, &remap, &layout_queries)) {
+  std::vector<BlockLayouts> block_layouts;
+  block_layouts.reserve(stage_spirv.size());
+  for (const std::vector<uint32_t>& m : stage_spirv) block_layouts.emplace_back(m);
+  if (!build_program_interface(program, resolver, facts.explicit_uniform_locations, &pi, &remap, &layout_queries,
+                               &block_layouts)) {
     result.info_log += "ERROR: samplers and images inside structs are not supported\n";
     return result;
   }
-  apply_block_layouts(stage_spirv, layout_queries, &pi);
+  apply_block_layouts(block_layouts, layout_queries, &pi);
   apply_uniform_initializers(facts.uniform_initializers, &pi);
   if (!check_resource_limits(pi, input.limits, &result.info_log)) return result;
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <string_view>
 
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/gl_types.h"
@@ -183,11 +185,39 @@ std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathCompone
   return out;
 }
 
+// The named uniform blocks each stage declares, read or not (reflection
+// lists only the blocks the shaders read).
+struct DeclaredBlock {
+  const glslang::TType* type = nullptr;
+  StageMask stages = 0;
+  bool instanced = false;  // declared with an instance name
+};
+
+class DeclaredBlockCollector : public glslang::TIntermTraverser {
+ public:
+  DeclaredBlockCollector(StageMask stage, std::map<std::string, DeclaredBlock>* out) : stage_(stage), out_(out) {}
+  void visitSymbol(glslang::TIntermSymbol* symbol) override {
+    const glslang::TType& t = symbol->getType();
+    if (t.getBasicType() != glslang::EbtBlock || t.getQualifier().storage != glslang::EvqUniform) return;
+    const std::string name = t.getTypeName().c_str();
+    if (name == kDefaultBlockName) return;
+    DeclaredBlock& d = (*out_)[name];
+    if (!d.type) d.type = &t;
+    d.stages |= stage_;
+    d.instanced = d.instanced || std::string_view(symbol->getName().c_str()).substr(0, 5) != "anon@";
+  }
+
+ private:
+  StageMask stage_;
+  std::map<std::string, DeclaredBlock>* out_;
+};
+
 }  // namespace
 
 bool build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
                              const std::map<std::string, int>& explicit_locations, ProgramInterface* out,
-                             BindingRemapTable* remap, std::vector<LayoutQuery>* layout_queries) {
+                             BindingRemapTable* remap, std::vector<LayoutQuery>* layout_queries,
+                             const std::vector<BlockLayouts>* layouts) {
   ProgramInterface& pi = *out;
   std::vector<PendingBinding> pending;
 
@@ -326,6 +356,47 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     for (const LayoutQuery& q : layout_queries ? *layout_queries : std::vector<LayoutQuery>{})
       if (pi.uniforms[q.uniform].block_index == bi && q.name.rfind(type_name + ".", 0) == 0) prefix = type_name + ".";
     add_inactive_block_members(*block_type->getStruct(), prefix, type_name, bi, &pi, layout_queries);
+  }
+
+  // A named std140 (or shared) block is active even when no shader reads it
+  // (ES 3.0 §2.12.6): add the declared blocks reflection left out, with all
+  // their members, laid out from the SPIR-V. They get no descriptor binding
+  // (nothing reads them) but every GL query and binding point.
+  if (layouts && layout_queries) {
+    std::map<std::string, DeclaredBlock> declared;
+    for (int s = 0; s < kShaderStageCount; ++s) {
+      const glslang::TIntermediate* im = program.getIntermediate(to_glslang(static_cast<ShaderStage>(s)));
+      if (!im || !im->getTreeRoot()) continue;
+      DeclaredBlockCollector collector(1u << s, &declared);
+      im->getTreeRoot()->traverse(&collector);
+    }
+    for (int i = 0; i < num_ublocks; ++i)
+      if (const glslang::TType* t = program.getUniformBlock(i).getType()) declared.erase(t->getTypeName().c_str());
+    for (const auto& [type_name, d] : declared) {
+      if (!d.type->isStruct()) continue;
+      std::optional<int32_t> size;
+      for (const BlockLayouts& l : *layouts)
+        if (!size) size = l.block_size(type_name);
+      if (!size) continue;  // not in the SPIR-V: nothing to lay out
+      const int elements = d.type->isArray() ? std::max(d.type->getOuterArraySize(), 1) : 1;
+      const glslang::TQualifier& q = d.type->getQualifier();
+      const size_t first = pi.uniform_blocks.size();
+      for (int e = 0; e < elements; ++e) {
+        Block block;
+        block.name = original_name(type_name) + (d.type->isArray() ? "[" + std::to_string(e) + "]" : "");
+        block.data_size = *size;
+        block.stages = d.stages;
+        // After the I/O mapping the qualifier holds the Vulkan binding; the
+        // resolver remembers the application's layout(binding).
+        block.initial_binding =
+            q.hasBinding() ? resolver.gl_initial_binding(q.hasSet() ? q.layoutSet : kSetUniformBuffers,
+                                                         static_cast<int>(q.layoutBinding)) + e
+                           : 0;
+        pi.uniform_blocks.push_back(std::move(block));
+      }
+      add_inactive_block_members(*d.type->getStruct(), d.instanced ? type_name + "." : std::string(), type_name,
+                                 static_cast<int>(first), &pi, layout_queries);
+    }
   }
 
   // An array of blocks is one block per element with the same members and

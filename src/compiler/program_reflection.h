@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "compiler/binding_resolver.h"
+#include "compiler/block_layout.h"
 #include "compiler/compiler.h"
 
 namespace brass::compiler {
@@ -37,6 +38,7 @@ struct LayoutQuery {
 // or images inside structs).
 [[nodiscard]] bool build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
                              const std::map<std::string, int>& explicit_locations, ProgramInterface* out,
-                             BindingRemapTable* remap, std::vector<LayoutQuery>* layout_queries = nullptr);
+                             BindingRemapTable* remap, std::vector<LayoutQuery>* layout_queries = nullptr,
+                             const std::vector<BlockLayouts>* layouts = nullptr);
 
 }  // namespace brass::compiler

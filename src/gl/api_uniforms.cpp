@@ -288,7 +288,10 @@ void GetActiveUniformsiv(Context& ctx, GLuint program, GLsizei uniformCount, con
       case GL_UNIFORM_NAME_LENGTH: v = static_cast<GLint>(u.name.size() + 1); break;
       case GL_UNIFORM_BLOCK_INDEX: v = u.block_index; break;
       case GL_UNIFORM_OFFSET: v = in_block ? u.offset : -1; break;
-      case GL_UNIFORM_ARRAY_STRIDE: v = in_block ? (u.array_size > 1 ? u.array_stride : 0) : -1; break;
+      // Any array, including one of a single element (named "x[0]").
+      case GL_UNIFORM_ARRAY_STRIDE:
+        v = in_block ? (u.array_size > 1 || u.name.ends_with("[0]") ? u.array_stride : 0) : -1;
+        break;
       case GL_UNIFORM_MATRIX_STRIDE: v = in_block ? (type_shape(u.type).matrix() ? u.matrix_stride : 0) : -1; break;
       case GL_UNIFORM_IS_ROW_MAJOR: v = in_block && u.row_major && type_shape(u.type).matrix(); break;
     }

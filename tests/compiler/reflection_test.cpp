@@ -541,5 +541,33 @@ TEST(Reflection, UnreadMembersOfStd140BlocksAreActive) {
   EXPECT_EQ(by_name["A.m"]->stages, r.interface.uniform_blocks[0].stages);
 }
 
+// A std140 or shared block no shader reads is still an active block, with
+// all its members (ES 3.0 2.12.6).
+TEST(Reflection, UnreadStd140BlocksAreActive) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex,
+                 "#version 300 es\nuniform Used { vec4 u; };\nuniform Unread { float x; mat3 m; } unread[2];\n"
+                 "void main() { gl_Position = u; }\n"},
+                {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nuniform Quiet { vec2 q[3]; };\n"
+                                        "out vec4 o;\nvoid main() { o = vec4(1.0); }\n"}};
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::map<std::string, const Block*> blocks;
+  for (const Block& b : r.interface.uniform_blocks) blocks[b.name] = &b;
+  ASSERT_TRUE(blocks.count("Unread[0]") && blocks.count("Unread[1]") && blocks.count("Quiet"));
+  EXPECT_EQ(blocks["Unread[1]"]->data_size, 64);  // x at 0, m at 16 (3 columns of 16)
+  EXPECT_EQ(blocks["Quiet"]->data_size, 48);      // vec2 array: stride 16
+  EXPECT_EQ(blocks["Quiet"]->stages, stage_bit(ShaderStage::Fragment));
+  EXPECT_EQ(blocks["Quiet"]->initial_binding, 0);
+  EXPECT_EQ(blocks["Unread[1]"]->active_members.size(), 2u);
+  std::map<std::string, const Uniform*> by_name;
+  for (const Uniform& u : r.interface.uniforms) by_name[u.name] = &u;
+  ASSERT_TRUE(by_name.count("Unread.m") && by_name.count("q[0]"));
+  EXPECT_EQ(by_name["Unread.m"]->offset, 16);
+  EXPECT_EQ(by_name["q[0]"]->array_size, 3);
+  EXPECT_EQ(by_name["q[0]"]->array_stride, 16);
+}
+
 }  // namespace
 }  // namespace brass::compiler::test
