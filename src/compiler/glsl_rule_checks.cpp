@@ -80,14 +80,16 @@ std::map<std::string, int> explicit_uniform_locations(const glslang::TIntermedia
 namespace {
 
 // True when `source` has `invariant <name>` (a redeclaration) or invariant(all).
-bool declares_invariant(std::string_view source, std::string_view name) {
+// `#pragma STDGL invariant(all)` makes outputs invariant: it counts for the
+// vertex shader's gl_Position/gl_PointSize, not for fragment inputs.
+bool declares_invariant(std::string_view source, std::string_view name, bool pragma_counts) {
   const std::vector<Token> tokens = lex(source);
   std::string_view previous;
   for (size_t i = 0; i < tokens.size(); ++i) {
     const Token& t = tokens[i];
     if (t.kind == TokenKind::Space || t.kind == TokenKind::Newline) continue;
     if (previous == "invariant" && t.text == name) return true;
-    if (t.text == "pragma") {
+    if (pragma_counts && t.text == "pragma") {
       std::string rest;
       for (size_t j = i + 1; j < tokens.size() && tokens[j].kind != TokenKind::Newline; ++j)
         if (tokens[j].kind != TokenKind::Space) rest += tokens[j].text;
@@ -103,12 +105,12 @@ bool declares_invariant(std::string_view source, std::string_view name) {
 bool check_es100_builtin_invariance(std::string_view vertex_source, std::string_view fragment_source,
                                     std::string* log) {
   bool ok = true;
-  if (declares_invariant(fragment_source, "gl_FragCoord") && !declares_invariant(vertex_source, "gl_Position")) {
+  if (declares_invariant(fragment_source, "gl_FragCoord", false) && !declares_invariant(vertex_source, "gl_Position", true)) {
     *log += "ERROR: gl_FragCoord is declared invariant in the fragment shader but gl_Position is not invariant in "
             "the vertex shader\n";
     ok = false;
   }
-  if (declares_invariant(fragment_source, "gl_PointCoord") && !declares_invariant(vertex_source, "gl_PointSize")) {
+  if (declares_invariant(fragment_source, "gl_PointCoord", false) && !declares_invariant(vertex_source, "gl_PointSize", true)) {
     *log += "ERROR: gl_PointCoord is declared invariant in the fragment shader but gl_PointSize is not invariant "
             "in the vertex shader\n";
     ok = false;

@@ -249,6 +249,11 @@ class Rewriter {
         } else if (name == "extension") {
           rewrite_extension(i, end, body);
           i = end;
+        } else if (name == "pragma" && fragment_invariant_all_pragma(k, end)) {
+          // `#pragma STDGL invariant(all)` in an ES 1.00 fragment shader would
+          // make its inputs invariant, which ES 3.x forbids; invariance is the
+          // vertex shader's (the validation parse checks that they match).
+          i = end;
         } else {
           // Other directives: copy, renaming identifiers after the name
           // (macro bodies and #if expressions use user words too).
@@ -307,6 +312,12 @@ class Rewriter {
     return "#line " + std::to_string(sets_next ? next_line : next_line - 1) + "\n";
   }
 
+  bool next_word_is(size_t t, std::string_view word) const {
+    size_t k = t + 1;
+    while (k < tokens_.size() && (tokens_[k].kind == TokenKind::Space || tokens_[k].kind == TokenKind::Newline)) ++k;
+    return k < tokens_.size() && tokens_[k].text == word;
+  }
+
   // Number of tokens of "invariant gl_FragColor ;" starting at t (0: none).
   size_t droppable_invariant_statement(size_t t) const {
     if (!upgrade_ || stage_ != ShaderStage::Fragment || tokens_[t].text != "invariant") return 0;
@@ -342,6 +353,14 @@ class Rewriter {
       return q > 0 && tokens_[q - 1].text == "layout";
     }
     return false;
+  }
+
+  bool fragment_invariant_all_pragma(size_t pragma, size_t end) const {
+    if (!upgrade_ || stage_ != ShaderStage::Fragment) return false;
+    std::string words;
+    for (size_t t = pragma + 1; t < end; ++t)
+      if (tokens_[t].kind != TokenKind::Space) words += tokens_[t].text;
+    return words == "STDGLinvariant(all)";
   }
 
   bool is_defined_operand(size_t line_start, size_t t) const {
@@ -390,6 +409,11 @@ class Rewriter {
     if (!upgrade_) return std::string(w);
 
     if (w == "attribute") return "in";
+    if (w == "invariant" && stage_ == ShaderStage::Fragment && next_word_is(t, "varying")) {
+      // ES 1.00 `invariant varying` in a fragment shader: an input, which ES
+      // 3.x cannot qualify invariant (the vertex side carries it).
+      return "";
+    }
     if (w == "varying") return stage_ == ShaderStage::Vertex ? "out" : "in";
     if (w == "__VERSION__") return std::to_string(version_.number);
     if (w == "gl_FragColor" && stage_ == ShaderStage::Fragment) {

@@ -150,6 +150,23 @@ TEST(OpaqueStructLowering, KeepsLinesAndEncodesPaths) {
   EXPECT_EQ(lower_opaque_struct_members(plain), plain);
 }
 
+// ES 1.00 fragment shaders may write `invariant varying` and
+// `#pragma STDGL invariant(all)`; ES 3.x allows invariant only on outputs,
+// so the upgraded fragment shader drops both (lines keep their numbers).
+TEST(Upgrader, Es100FragmentInvariantInputsDropped) {
+  const std::string src =
+      "#pragma STDGL invariant(all)\nprecision mediump float;\ninvariant varying float x;\n"
+      "void main() { gl_FragColor = vec4(x); }\n";
+  const UpgradedSource u = up(src, ShaderStage::Fragment);
+  EXPECT_EQ(u.text.find("invariant"), std::string::npos) << u.text;
+  EXPECT_NE(u.text.find("in float x;"), std::string::npos) << u.text;
+  // The vertex shader keeps both.
+  const UpgradedSource v = up("#pragma STDGL invariant(all)\ninvariant varying float x;\nvoid main() { x = 1.0; }\n",
+                              ShaderStage::Vertex);
+  EXPECT_NE(v.text.find("invariant out float x;"), std::string::npos) << v.text;
+  EXPECT_NE(v.text.find("#pragma STDGL invariant(all)"), std::string::npos) << v.text;
+}
+
 TEST(Upgrader, CurrentVersionsOnlyEscapePrefix) {
   const std::string src = "#version 310 es\nvoid main() { int brass_r_x = 1; }\n";
   const GlslVersion v = detect_glsl_version(src, Api::GLES);
