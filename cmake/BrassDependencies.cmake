@@ -14,6 +14,11 @@ find_package(glslang CONFIG REQUIRED)
 find_package(SPIRV-Tools CONFIG REQUIRED)
 find_package(SPIRV-Tools-opt CONFIG REQUIRED)
 
+# libastcenc (Arm's ASTC codec, libastcenc-dev): decodes ASTC textures the
+# device cannot sample. Its CMake package exports the shared library as
+# astcenc::astcenc.
+find_package(astcenc CONFIG REQUIRED)
+
 find_program(BRASS_GLSLANG_VALIDATOR glslangValidator REQUIRED)
 find_program(Python3_EXECUTABLE python3 REQUIRED)
 

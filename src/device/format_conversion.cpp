@@ -5,7 +5,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <new>
 
+#include "device/astc_decoder.h"
 #include "device/bc_decoder.h"
 #include "device/etc2_decoder.h"
 
@@ -76,6 +79,7 @@ bool is_packed_expand(Format f) {
 
 bool is_etc2(Format f) { return f >= Format::ETC2_RGB8 && f <= Format::EAC_RG11_SNORM; }
 bool is_bc(Format f) { return f >= Format::BC1_RGB_UNORM && f <= Format::BC5_SNORM; }
+bool is_astc(Format f) { return f >= Format::ASTC_4x4_UNORM && f <= Format::ASTC_12x12_SRGB; }
 
 // Stored texel size of a decoded block format.
 size_t decoded_texel_size(Format f) {
@@ -351,6 +355,51 @@ ConversionStatus decode_blocks(Format f, ConversionExtent e, const ConstImageDat
   return ConversionStatus::Ok;
 }
 
+// ASTC: libastcenc decodes one row of blocks at a time, straight into the
+// destination when its rows are tight, else through a strip buffer. A source
+// row of blocks is contiguous whatever the pitch.
+ConversionStatus decode_astc(Format f, ConversionExtent e, const ConstImageData& src, const ImageData& dst) {
+  const auto& desc = pipe::describe(f);
+  const uint32_t bw = desc.block_width, bh = desc.block_height;
+  const size_t blocks_x = (uint64_t{e.width} + bw - 1) / bw, blocks_y = (uint64_t{e.height} + bh - 1) / bh;
+  Layout s, d;
+  if (auto st = resolve(src.row_pitch, src.slice_pitch, src.size, src.data, blocks_x * desc.block_bytes, blocks_y, e.depth,
+                        ConversionStatus::SourceTooSmall, &s);
+      st != ConversionStatus::Ok) {
+    return st;
+  }
+  const size_t out_row = size_t{4} * e.width;
+  if (auto st = resolve(dst.row_pitch, dst.slice_pitch, dst.size, dst.data, out_row, e.height, e.depth,
+                        ConversionStatus::DestinationTooSmall, &d);
+      st != ConversionStatus::Ok) {
+    return st;
+  }
+  astc::Decoder decoder(bw, bh, desc.kind == pipe::FormatKind::CompressedSrgb);
+  if (!decoder.ok()) return ConversionStatus::DecoderFailed;
+  const bool tight = d.row_pitch == out_row;
+  std::unique_ptr<uint8_t[]> strip;
+  if (!tight) {
+    strip.reset(new (std::nothrow) uint8_t[out_row * bh]);
+    if (!strip) return ConversionStatus::DecoderFailed;
+  }
+  const auto* sp = static_cast<const uint8_t*>(src.data);
+  auto* dp = static_cast<uint8_t*>(dst.data);
+  for (uint32_t z = 0; z < e.depth; ++z) {
+    for (size_t by = 0; by < blocks_y; ++by) {
+      const uint32_t rows = static_cast<uint32_t>(std::min<size_t>(bh, e.height - by * bh));
+      uint8_t* out = dp + z * d.slice_pitch + by * bh * d.row_pitch;
+      if (!decoder.decode_block_row(sp + z * s.slice_pitch + by * s.row_pitch, blocks_x * desc.block_bytes, e.width, rows,
+                                    tight ? out : strip.get())) {
+        return ConversionStatus::DecoderFailed;
+      }
+      if (!tight) {
+        for (uint32_t y = 0; y < rows; ++y) std::memcpy(out + y * d.row_pitch, strip.get() + y * out_row, out_row);
+      }
+    }
+  }
+  return ConversionStatus::Ok;
+}
+
 // ---- depth / stencil -----------------------------------------------------
 
 // D24S8 (GL_UNSIGNED_INT_24_8: depth in bits 31..8, stencil in 7..0) <->
@@ -409,6 +458,7 @@ const char* to_string(ConversionStatus status) {
     case ConversionStatus::SourceTooSmall: return "source too small for the region";
     case ConversionStatus::DestinationTooSmall: return "destination too small for the region";
     case ConversionStatus::MissingPlane: return "stencil plane missing";
+    case ConversionStatus::DecoderFailed: return "block decoder failed";
   }
   return "?";
 }
@@ -422,6 +472,7 @@ size_t stored_texel_size(Format format, FormatConversion conversion) {
     case C::DepthStencilRepack: return 4;
     case C::DecodeEtc2:
     case C::DecodeBc: return decoded_texel_size(format);
+    case C::DecodeAstc: return 4;  // RGBA8
     case C::ExpandToFourChannels:
       if (const size_t n = rgb_channel_size(format)) return 4 * n;
       return (format == Format::R11G11B10_FLOAT || format == Format::RGB9E5_FLOAT) ? 8 : 4;
@@ -459,6 +510,7 @@ bool can_convert_to_stored(Format format, FormatConversion conversion) {
     case C::DepthStencilRepack: return format == Format::Z24_UNORM_S8_UINT;
     case C::DecodeEtc2: return is_etc2(format);
     case C::DecodeBc: return is_bc(format);
+    case C::DecodeAstc: return is_astc(format);
     case C::ExpandToFourChannels: return rgb_channel_size(format) != 0 || is_packed_expand(format);
   }
   return false;
@@ -471,7 +523,8 @@ bool can_convert_from_stored(Format format, FormatConversion conversion) {
     case C::DepthStencilRepack: return can_convert_to_stored(format, conversion);
     case C::ExpandToFourChannels: return can_convert_to_stored(format, conversion);
     case C::DecodeEtc2:
-    case C::DecodeBc: return false;
+    case C::DecodeBc:
+    case C::DecodeAstc: return false;
   }
   return false;
 }
@@ -497,6 +550,7 @@ ConversionStatus convert_to_stored(Format format, FormatConversion conversion, C
       return convert_rows(format, e, src, src_texel, dst, dst_texel, rgb_channel_size(format) ? expand_rgb : expand_packed);
     case C::DecodeEtc2:
     case C::DecodeBc: return decode_blocks(format, e, src, dst);
+    case C::DecodeAstc: return decode_astc(format, e, src, dst);
     case C::DepthStencilRepack: return repack_depth_stencil(e, true, src, {}, {}, dst, {}, *stencil);
   }
   return ConversionStatus::Unsupported;

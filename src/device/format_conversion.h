@@ -4,11 +4,11 @@
 // the native format.
 //
 // Regions are in texels. A buffer's row pitch is the bytes between rows (of
-// texels, or of 4x4 blocks for block-compressed data) and its slice pitch the
+// texels, or of blocks for block-compressed data) and its slice pitch the
 // bytes between depth slices; a pitch of 0 means tight. Block-compressed
 // sources start at a block boundary; a width or height that is not a
-// multiple of 4 is the partial block at the image's right / bottom edge,
-// decoded and clipped. Every buffer carries its size in bytes, and a region
+// multiple of the block size (4x4, or an ASTC footprint up to 12x12) is the
+// partial block at the image's right / bottom edge, decoded and clipped. Every buffer carries its size in bytes, and a region
 // that would read or write past it is rejected, never performed.
 #pragma once
 
@@ -27,6 +27,7 @@ enum class ConversionStatus : uint8_t {
   SourceTooSmall,       // the region reaches past the source's size
   DestinationTooSmall,  // the region reaches past the destination's size
   MissingPlane,         // DepthStencilRepack without its stencil plane
+  DecoderFailed,        // the block decoder could not run (DecodeAstc: libastcenc setup, no memory)
 };
 const char* to_string(ConversionStatus status);
 
@@ -66,10 +67,11 @@ inline size_t converted_size(pipe::Format format, const FormatChoice& choice, Co
 size_t stencil_plane_size(ConversionExtent extent);
 
 // Whether a direction exists: every conversion the table uses can upload;
-// readback exists for all but the decoders (DecodeEtc2, DecodeBc): None (a
-// repitching copy), SwapRedBlue, DepthStencilRepack and ExpandToFourChannels
-// (drops the fourth channel; re-packs 565/4444/5551 with rounding, and
-// R11G11B10F / RGB9E5 from half floats with the GL spec's encodings).
+// readback exists for all but the decoders (DecodeEtc2, DecodeBc,
+// DecodeAstc): None (a repitching copy), SwapRedBlue, DepthStencilRepack and
+// ExpandToFourChannels (drops the fourth channel; re-packs 565/4444/5551
+// with rounding, and R11G11B10F / RGB9E5 from half floats with the GL
+// spec's encodings).
 bool can_convert_to_stored(pipe::Format format, FormatConversion conversion);
 bool can_convert_from_stored(pipe::Format format, FormatConversion conversion);
 

@@ -111,6 +111,35 @@ std::vector<Candidate> candidates_for(Format f) {
     case Format::BC4_SNORM: return {{VK_FORMAT_BC4_SNORM_BLOCK}, {VK_FORMAT_R8_SNORM, kIdentity, C::DecodeBc}};
     case Format::BC5_UNORM: return {{VK_FORMAT_BC5_UNORM_BLOCK}, {VK_FORMAT_R8G8_UNORM, kIdentity, C::DecodeBc}};
     case Format::BC5_SNORM: return {{VK_FORMAT_BC5_SNORM_BLOCK}, {VK_FORMAT_R8G8_SNORM, kIdentity, C::DecodeBc}};
+    // ASTC LDR: 2D blocks decoded to RGBA8 (sRGB-encoded bytes for the SRGB forms) by libastcenc.
+    case Format::ASTC_4x4_UNORM: return {{VK_FORMAT_ASTC_4x4_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_4x4_SRGB: return {{VK_FORMAT_ASTC_4x4_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_5x4_UNORM: return {{VK_FORMAT_ASTC_5x4_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_5x4_SRGB: return {{VK_FORMAT_ASTC_5x4_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_5x5_UNORM: return {{VK_FORMAT_ASTC_5x5_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_5x5_SRGB: return {{VK_FORMAT_ASTC_5x5_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_6x5_UNORM: return {{VK_FORMAT_ASTC_6x5_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_6x5_SRGB: return {{VK_FORMAT_ASTC_6x5_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_6x6_UNORM: return {{VK_FORMAT_ASTC_6x6_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_6x6_SRGB: return {{VK_FORMAT_ASTC_6x6_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_8x5_UNORM: return {{VK_FORMAT_ASTC_8x5_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_8x5_SRGB: return {{VK_FORMAT_ASTC_8x5_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_8x6_UNORM: return {{VK_FORMAT_ASTC_8x6_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_8x6_SRGB: return {{VK_FORMAT_ASTC_8x6_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_8x8_UNORM: return {{VK_FORMAT_ASTC_8x8_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_8x8_SRGB: return {{VK_FORMAT_ASTC_8x8_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_10x5_UNORM: return {{VK_FORMAT_ASTC_10x5_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_10x5_SRGB: return {{VK_FORMAT_ASTC_10x5_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_10x6_UNORM: return {{VK_FORMAT_ASTC_10x6_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_10x6_SRGB: return {{VK_FORMAT_ASTC_10x6_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_10x8_UNORM: return {{VK_FORMAT_ASTC_10x8_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_10x8_SRGB: return {{VK_FORMAT_ASTC_10x8_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_10x10_UNORM: return {{VK_FORMAT_ASTC_10x10_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_10x10_SRGB: return {{VK_FORMAT_ASTC_10x10_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_12x10_UNORM: return {{VK_FORMAT_ASTC_12x10_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_12x10_SRGB: return {{VK_FORMAT_ASTC_12x10_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_12x12_UNORM: return {{VK_FORMAT_ASTC_12x12_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
+    case Format::ASTC_12x12_SRGB: return {{VK_FORMAT_ASTC_12x12_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};
     case Format::Count: return {};
   }
   return {};

@@ -1,6 +1,7 @@
 // Maps the seam's formats to VkFormats. Each GL-visible format has a list of
 // candidates, native first, then emulations (RGB8 stored as RGBA8 with alpha
-// read as one, luminance as R8 with a swizzle, ETC2 decoded to RGBA8, ...).
+// read as one, luminance as R8 with a swizzle, ETC2 or ASTC decoded to RGBA8,
+// ...).
 // A lookup names the usage and gets the first candidate the device supports
 // for all of it, with what the emulation costs: a swizzle on sampling and a
 // conversion on upload/readback.
@@ -22,6 +23,7 @@ enum class FormatConversion : uint8_t {
   DepthStencilRepack,     // D24S8 packed <-> separate D32F + S8 planes
   DecodeEtc2,             // ETC2/EAC blocks decoded to RGBA8 / R16 / RG16
   DecodeBc,               // S3TC/RGTC decoded on the CPU
+  DecodeAstc,             // ASTC LDR decoded to RGBA8 on the CPU (libastcenc)
   SwapRedBlue,            // BGRA data stored as RGBA
 };
 

@@ -31,10 +31,12 @@ pixel::FormatFeatures format_features_for(const pipe::Screen& screen) {
   f.texture_float_linear =
       all_supported(screen, {pipe::Format::R32_FLOAT, pipe::Format::RG32_FLOAT, pipe::Format::RGBA32_FLOAT},
                     pipe::kUsageSampled | pipe::kUsageFilterLinear);
-  // S3TC and RGTC data the device cannot sample is decoded on upload
-  // (src/device/format_conversion), so they are always available.
+  // S3TC, RGTC and ASTC LDR data the device cannot sample is decoded on
+  // upload (src/device/format_conversion; ASTC through libastcenc), so they
+  // are always available.
   f.s3tc = true;
   f.rgtc = true;
+  f.astc_ldr = true;
   return f;
 }
 
@@ -91,6 +93,9 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       // Sized internal formats everywhere an ES 2.0 enum was unsized (ES 3.0 core).
       "GL_OES_required_internalformat",
   };
+  // 2D and 2D-array ASTC LDR textures (no 3D: that is
+  // KHR_texture_compression_astc_sliced_3d / _hdr).
+  if (features.astc_ldr) out.emplace_back("GL_KHR_texture_compression_astc_ldr");
   // gl_ClipDistance/gl_CullDistance in ES 3.00 shaders (the compiler maps
   // them onto the Vulkan built-ins; disabled planes are a shader variant).
   if (screen.get_cap(pipe::Cap::MaxClipDistances) >= 8 && screen.get_cap(pipe::Cap::MaxCullDistances) >= 8)

@@ -13,6 +13,7 @@
 #include "gl/read_pixels.h"
 #include "gl/state_queries.h"
 #include "gl_functions.h"
+#include "util/log.h"
 
 namespace brass::gl {
 
@@ -23,15 +24,15 @@ namespace {
 constexpr GLint64 kMaxElementIndex = 0xffffffffll;
 constexpr GLint kMaxUniformBlocksPerStage = 12;
 constexpr GLint kMaxCombinedUniformBlocks = 24;
-constexpr GLint kMaxVertexOutputComponents = 64;
-constexpr GLint kMaxFragmentInputComponents = 60;
 constexpr GLint kMinProgramTexelOffset = -8, kMaxProgramTexelOffset = 7;
 constexpr GLfloat kMaxTextureLodBias = 2.0f;
 constexpr GLint kMaxElementsIndices = 1 << 20, kMaxElementsVertices = 1 << 20;
 constexpr GLint kMaxTransformFeedbackInterleavedComponents = 64;
 constexpr GLint kMaxTransformFeedbackSeparateComponents = 4;
 constexpr GLint64 kMaxServerWaitTimeout = 0;
-constexpr int kMaxValues = 32;
+// The longest answer is GL_COMPRESSED_TEXTURE_FORMATS: 47 formats with ETC1,
+// S3TC, RGTC and the 28 ASTC LDR formats.
+constexpr int kMaxValues = 64;
 
 // One glGet answer: values of one kind, converted on the way out.
 struct QueryValue {
@@ -208,14 +209,16 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_MAX_ELEMENTS_INDICES: *out = ints({kMaxElementsIndices}); return true;
     case GL_MAX_ELEMENTS_VERTICES: *out = ints({kMaxElementsVertices}); return true;
     // Every compressed format glCompressedTexImage2D accepts in this context
-    // (ETC2/EAC, and ETC1, S3TC, RGTC where exposed): applications and
+    // (ETC2/EAC, and ETC1, S3TC, RGTC, ASTC LDR where exposed): applications and
     // conformance suites take a format's absence here as "unsupported".
     case GL_NUM_COMPRESSED_TEXTURE_FORMATS:
     case GL_COMPRESSED_TEXTURE_FORMATS: {
       QueryValue q;
       for (const pixel::InternalFormatInfo& f : pixel::all_internal_formats())
-        if (f.is_compressed() && pixel::is_available(f, ctx.format_features) && q.count < kMaxValues)
-          q.i[q.count++] = f.internal_format;
+        if (f.is_compressed() && pixel::is_available(f, ctx.format_features)) {
+          BRASS_ASSERT(q.count < kMaxValues);
+          if (q.count < kMaxValues) q.i[q.count++] = f.internal_format;
+        }
       *out = pname == GL_COMPRESSED_TEXTURE_FORMATS ? q : ints({q.count});
       return true;
     }
@@ -257,12 +260,12 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_MAX_VERTEX_UNIFORM_COMPONENTS: *out = ints({l.max_vertex_uniform_vectors * 4}); return true;
     case GL_MAX_VERTEX_UNIFORM_VECTORS: *out = ints({l.max_vertex_uniform_vectors}); return true;
     case GL_MAX_VERTEX_UNIFORM_BLOCKS: *out = ints({kMaxUniformBlocksPerStage}); return true;
-    case GL_MAX_VERTEX_OUTPUT_COMPONENTS: *out = ints({kMaxVertexOutputComponents}); return true;
+    case GL_MAX_VERTEX_OUTPUT_COMPONENTS: *out = ints({std::max(64, l.max_varying_vectors * 4)}); return true;
     case GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS: *out = ints({l.max_vertex_texture_image_units}); return true;
     case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS: *out = ints({l.max_fragment_uniform_vectors * 4}); return true;
     case GL_MAX_FRAGMENT_UNIFORM_VECTORS: *out = ints({l.max_fragment_uniform_vectors}); return true;
     case GL_MAX_FRAGMENT_UNIFORM_BLOCKS: *out = ints({kMaxUniformBlocksPerStage}); return true;
-    case GL_MAX_FRAGMENT_INPUT_COMPONENTS: *out = ints({kMaxFragmentInputComponents}); return true;
+    case GL_MAX_FRAGMENT_INPUT_COMPONENTS: *out = ints({std::max(60, l.max_varying_vectors * 4)}); return true;
     case GL_MAX_TEXTURE_IMAGE_UNITS: *out = ints({l.max_texture_image_units}); return true;
     case GL_MIN_PROGRAM_TEXEL_OFFSET: *out = ints({kMinProgramTexelOffset}); return true;
     case GL_MAX_PROGRAM_TEXEL_OFFSET: *out = ints({kMaxProgramTexelOffset}); return true;

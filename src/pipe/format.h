@@ -99,7 +99,37 @@ namespace brass::pipe {
   X(BC4_UNORM,           8, 4, 4, 1, Compressed)                                \
   X(BC4_SNORM,           8, 4, 4, 1, Compressed)                                \
   X(BC5_UNORM,          16, 4, 4, 2, Compressed)                                \
-  X(BC5_SNORM,          16, 4, 4, 2, Compressed)
+  X(BC5_SNORM,          16, 4, 4, 2, Compressed)                                \
+  /* ASTC LDR (KHR_texture_compression_astc_ldr): 2D blocks of 16 bytes, */     \
+  /* decoded on the CPU (libastcenc) where the device lacks them */             \
+  X(ASTC_4x4_UNORM,    16,  4,  4, 4, Compressed)                               \
+  X(ASTC_4x4_SRGB,     16,  4,  4, 4, CompressedSrgb)                           \
+  X(ASTC_5x4_UNORM,    16,  5,  4, 4, Compressed)                               \
+  X(ASTC_5x4_SRGB,     16,  5,  4, 4, CompressedSrgb)                           \
+  X(ASTC_5x5_UNORM,    16,  5,  5, 4, Compressed)                               \
+  X(ASTC_5x5_SRGB,     16,  5,  5, 4, CompressedSrgb)                           \
+  X(ASTC_6x5_UNORM,    16,  6,  5, 4, Compressed)                               \
+  X(ASTC_6x5_SRGB,     16,  6,  5, 4, CompressedSrgb)                           \
+  X(ASTC_6x6_UNORM,    16,  6,  6, 4, Compressed)                               \
+  X(ASTC_6x6_SRGB,     16,  6,  6, 4, CompressedSrgb)                           \
+  X(ASTC_8x5_UNORM,    16,  8,  5, 4, Compressed)                               \
+  X(ASTC_8x5_SRGB,     16,  8,  5, 4, CompressedSrgb)                           \
+  X(ASTC_8x6_UNORM,    16,  8,  6, 4, Compressed)                               \
+  X(ASTC_8x6_SRGB,     16,  8,  6, 4, CompressedSrgb)                           \
+  X(ASTC_8x8_UNORM,    16,  8,  8, 4, Compressed)                               \
+  X(ASTC_8x8_SRGB,     16,  8,  8, 4, CompressedSrgb)                           \
+  X(ASTC_10x5_UNORM,   16, 10,  5, 4, Compressed)                               \
+  X(ASTC_10x5_SRGB,    16, 10,  5, 4, CompressedSrgb)                           \
+  X(ASTC_10x6_UNORM,   16, 10,  6, 4, Compressed)                               \
+  X(ASTC_10x6_SRGB,    16, 10,  6, 4, CompressedSrgb)                           \
+  X(ASTC_10x8_UNORM,   16, 10,  8, 4, Compressed)                               \
+  X(ASTC_10x8_SRGB,    16, 10,  8, 4, CompressedSrgb)                           \
+  X(ASTC_10x10_UNORM,  16, 10, 10, 4, Compressed)                               \
+  X(ASTC_10x10_SRGB,   16, 10, 10, 4, CompressedSrgb)                           \
+  X(ASTC_12x10_UNORM,  16, 12, 10, 4, Compressed)                               \
+  X(ASTC_12x10_SRGB,   16, 12, 10, 4, CompressedSrgb)                           \
+  X(ASTC_12x12_UNORM,  16, 12, 12, 4, Compressed)                               \
+  X(ASTC_12x12_SRGB,   16, 12, 12, 4, CompressedSrgb)
 
 enum class FormatKind : uint8_t { Unorm, Snorm, Srgb, Uint, Sint, Float, Depth, Stencil, DepthStencil, Compressed, CompressedSrgb };
 

@@ -567,7 +567,7 @@ TEST(FormatConversionValidation, EveryTableConversionUploads) {
   // Every emulation the format table can pick has an upload path.
   for (size_t i = 1; i < pipe::kFormatCount; ++i) {
     const auto f = static_cast<Format>(i);
-    for (C c : {C::ExpandToFourChannels, C::DepthStencilRepack, C::DecodeEtc2, C::DecodeBc, C::SwapRedBlue}) {
+    for (C c : {C::ExpandToFourChannels, C::DepthStencilRepack, C::DecodeEtc2, C::DecodeBc, C::DecodeAstc, C::SwapRedBlue}) {
       if (can_convert_to_stored(f, c)) {
         EXPECT_GT(stored_texel_size(f, c), 0u);
       }

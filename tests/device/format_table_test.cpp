@@ -62,6 +62,25 @@ TEST_F(FormatTableTest, Etc2FollowsDeviceSupport) {
   }
 }
 
+TEST_F(FormatTableTest, AstcFollowsDeviceSupport) {
+  for (size_t i = static_cast<size_t>(Format::ASTC_4x4_UNORM); i <= static_cast<size_t>(Format::ASTC_12x12_SRGB); ++i) {
+    const Format f = static_cast<Format>(i);
+    const bool srgb = pipe::describe(f).kind == pipe::FormatKind::CompressedSrgb;
+    FormatChoice c = table().choose(f, pipe::kUsageSampled | pipe::kUsageTransfer);
+    ASSERT_TRUE(c) << pipe::describe(f).name;
+    if (c.native()) {
+      EXPECT_TRUE(device_->caps().texture_compression_astc_ldr) << pipe::describe(f).name;
+    } else {
+      EXPECT_EQ(c.conversion, FormatConversion::DecodeAstc) << pipe::describe(f).name;
+      EXPECT_EQ(c.vk, srgb ? VK_FORMAT_R8G8B8A8_SRGB : VK_FORMAT_R8G8B8A8_UNORM) << pipe::describe(f).name;
+      EXPECT_FALSE(c.swizzled());
+    }
+  }
+  if (!device_->caps().texture_compression_astc_ldr) {
+    EXPECT_EQ(table().choose(Format::ASTC_4x4_UNORM, pipe::kUsageSampled).conversion, FormatConversion::DecodeAstc);
+  }
+}
+
 TEST_F(FormatTableTest, DepthStencilFormatsResolve) {
   for (Format f : {Format::Z16_UNORM, Format::Z24X8_UNORM, Format::Z32_FLOAT, Format::Z24_UNORM_S8_UINT,
                    Format::Z32_FLOAT_S8X24_UINT, Format::S8_UINT}) {

@@ -144,7 +144,8 @@ TEST_F(Queries, Limits) {
   EXPECT_GE(timeout, 0);
 
   // Every compressed format the context accepts: the ten ETC2/EAC formats,
-  // and ETC1, S3TC and RGTC when their extensions are exposed.
+  // and ETC1, S3TC, RGTC and the 28 ASTC LDR formats when their extensions
+  // are exposed.
   GLint n = 0;
   glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
   std::vector<GLint> formats(static_cast<size_t>(n) + 1, -1);
@@ -161,6 +162,11 @@ TEST_F(Queries, Limits) {
   EXPECT_EQ(listed(GL_ETC1_RGB8_OES), ext.find("GL_OES_compressed_ETC1_RGB8_texture") != std::string::npos);
   EXPECT_EQ(listed(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT), ext.find("GL_EXT_texture_compression_s3tc") != std::string::npos);
   EXPECT_EQ(listed(GL_COMPRESSED_RED_RGTC1_EXT), ext.find("GL_EXT_texture_compression_rgtc") != std::string::npos);
+  const bool astc = ext.find("GL_KHR_texture_compression_astc_ldr") != std::string::npos;
+  for (GLint f = GL_COMPRESSED_RGBA_ASTC_4x4_KHR; f <= GL_COMPRESSED_RGBA_ASTC_12x12_KHR; ++f) {
+    EXPECT_EQ(listed(f), astc) << std::hex << f;
+    EXPECT_EQ(listed(f - GL_COMPRESSED_RGBA_ASTC_4x4_KHR + GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR), astc) << std::hex << f;
+  }
   EXPECT_EQ(static_cast<size_t>(n), formats.size());
   glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &n);
   EXPECT_EQ(n, 0);

@@ -21,8 +21,9 @@ cp build/release/lib/libEGL_brass.so build/release/tools/bench/gles/brass-bench 
    build/release/tools/demo/brass-demo build/release/tools/brass-info/brass-info .devbin/ 2>/dev/null || true
 mv .devbin/libEGL_brass.so .devbin/lib/
 strip .devbin/lib/libEGL_brass.so
-# Libraries Brass and the tools link that the device image lacks.
-for l in libbenchmark.so.1debian libX11.so.6 libX11-xcb.so.1 libxcb.so.1 libXau.so.6 libXdmcp.so.6 libbsd.so.0 libmd.so.0 libpng16.so.16 libz.so.1; do
+# Libraries Brass and the tools link that the device image lacks (libastcenc:
+# the ASTC decoder libEGL_brass.so loads).
+for l in libbenchmark.so.1debian libastcenc.so.3d libX11.so.6 libX11-xcb.so.1 libxcb.so.1 libXau.so.6 libXdmcp.so.6 libbsd.so.0 libmd.so.0 libpng16.so.16 libz.so.1; do
   cp -L "/lib/x86_64-linux-gnu/$l" .devbin/lib/
 done
 if (( with_tests )); then

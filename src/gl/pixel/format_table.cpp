@@ -145,6 +145,36 @@ constexpr InternalFormatInfo kFormats[] = {
   info({GL_COMPRESSED_SIGNED_RED_RGTC1, GL_RED, Format::BC4_SNORM, CT::SignedNormalized, rgba(8), false, kAvailRgtc, RR::Never, FR::Always}),
   info({GL_COMPRESSED_RG_RGTC2, GL_RG, Format::BC5_UNORM, CT::UnsignedNormalized, rgba(8, 8), false, kAvailRgtc, RR::Never, FR::Always}),
   info({GL_COMPRESSED_SIGNED_RG_RGTC2, GL_RG, Format::BC5_SNORM, CT::SignedNormalized, rgba(8, 8), false, kAvailRgtc, RR::Never, FR::Always}),
+  // ASTC LDR (KHR_texture_compression_astc_ldr; ES 3.2 core): 2D footprints of
+  // 16-byte blocks. Sizes are those of the decoded RGBA8 values.
+  info({GL_COMPRESSED_RGBA_ASTC_4x4_KHR, GL_RGBA, Format::ASTC_4x4_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_5x4_KHR, GL_RGBA, Format::ASTC_5x4_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_5x5_KHR, GL_RGBA, Format::ASTC_5x5_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_6x5_KHR, GL_RGBA, Format::ASTC_6x5_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_6x6_KHR, GL_RGBA, Format::ASTC_6x6_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_8x5_KHR, GL_RGBA, Format::ASTC_8x5_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_8x6_KHR, GL_RGBA, Format::ASTC_8x6_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_8x8_KHR, GL_RGBA, Format::ASTC_8x8_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_10x5_KHR, GL_RGBA, Format::ASTC_10x5_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_10x6_KHR, GL_RGBA, Format::ASTC_10x6_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_10x8_KHR, GL_RGBA, Format::ASTC_10x8_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_10x10_KHR, GL_RGBA, Format::ASTC_10x10_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_12x10_KHR, GL_RGBA, Format::ASTC_12x10_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGBA_ASTC_12x12_KHR, GL_RGBA, Format::ASTC_12x12_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR, GL_RGBA, Format::ASTC_4x4_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_5x4_KHR, GL_RGBA, Format::ASTC_5x4_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_5x5_KHR, GL_RGBA, Format::ASTC_5x5_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_6x5_KHR, GL_RGBA, Format::ASTC_6x5_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_6x6_KHR, GL_RGBA, Format::ASTC_6x6_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_8x5_KHR, GL_RGBA, Format::ASTC_8x5_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_8x6_KHR, GL_RGBA, Format::ASTC_8x6_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_8x8_KHR, GL_RGBA, Format::ASTC_8x8_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_10x5_KHR, GL_RGBA, Format::ASTC_10x5_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_10x6_KHR, GL_RGBA, Format::ASTC_10x6_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_10x8_KHR, GL_RGBA, Format::ASTC_10x8_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_10x10_KHR, GL_RGBA, Format::ASTC_10x10_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x10_KHR, GL_RGBA, Format::ASTC_12x10_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x12_KHR, GL_RGBA, Format::ASTC_12x12_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailAstc, RR::Never, FR::Always}),
 };
 // clang-format on
 
@@ -160,6 +190,7 @@ FormatFeatures FormatFeatures::desktop() {
   f.bgra8888 = false;  // BGRA is a client format on desktop, not an internal format
   f.s3tc = true;
   f.rgtc = true;
+  f.astc_ldr = true;
   return f;
 }
 
@@ -203,6 +234,7 @@ bool is_available(const InternalFormatInfo& info, const FormatFeatures& features
   if (es && features.bgra8888) enabled |= kAvailBgra;
   if (features.s3tc) enabled |= kAvailS3tc;
   if (features.rgtc) enabled |= kAvailRgtc;
+  if (features.astc_ldr) enabled |= kAvailAstc;
   if (es && features.etc1) enabled |= kAvailEtc1;
   if (!es && features.bgra8888) enabled |= kAvailBgra;
   return (info.availability & enabled) != 0;

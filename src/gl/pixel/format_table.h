@@ -2,8 +2,8 @@
 // properties the rest of the GL state tracker asks about it (glGet*Size and
 // *Type queries, framebuffer completeness, texture completeness). The rows
 // follow ES 3.0 tables 3.13/3.14 plus the desktop GL 4.6 additions, the
-// legacy luminance/alpha formats and the compressed ETC2/EAC, S3TC and RGTC
-// formats.
+// legacy luminance/alpha formats and the compressed ETC2/EAC, S3TC, RGTC and
+// ASTC LDR formats.
 #pragma once
 
 #include <array>
@@ -34,6 +34,7 @@ struct FormatFeatures {
   bool rgtc = false;                     // EXT_texture_compression_rgtc
   bool required_internalformat = true;   // OES_required_internalformat: sized L/A names in TexImage
   bool etc1 = true;                      // OES_compressed_ETC1_RGB8_texture (stored as ETC2 RGB8)
+  bool astc_ldr = false;                 // KHR_texture_compression_astc_ldr (2D and 2D-array blocks)
 
   static FormatFeatures es3() { return {}; }
   static FormatFeatures desktop();
@@ -64,6 +65,7 @@ enum FormatAvailability : uint16_t {
   // names. Never accepted as an ES glTexImage internalformat.
   kAvailLegacy = 1u << 6,
   kAvailEtc1 = 1u << 7,     // OES_compressed_ETC1_RGB8_texture on ES
+  kAvailAstc = 1u << 8,     // KHR_texture_compression_astc_ldr
 };
 
 // How a format may be rendered to, before the features say yes or no.

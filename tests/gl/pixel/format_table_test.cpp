@@ -150,6 +150,13 @@ TEST(PixelFormatTable, AvailabilityFollowsApiAndExtensions) {
   EXPECT_NE(find_internal_format(GL_COMPRESSED_RED_RGTC1, desktop), nullptr);
   EXPECT_NE(find_internal_format(GL_DEPTH_COMPONENT32, desktop), nullptr);
   EXPECT_EQ(find_internal_format(GL_BGRA8_EXT, desktop), nullptr);
+  // ASTC LDR: only where the context exposes KHR_texture_compression_astc_ldr.
+  EXPECT_EQ(find_internal_format(GL_COMPRESSED_RGBA_ASTC_4x4_KHR, es3), nullptr);
+  FormatFeatures astc = es3;
+  astc.astc_ldr = true;
+  EXPECT_NE(find_internal_format(GL_COMPRESSED_RGBA_ASTC_4x4_KHR, astc), nullptr);
+  EXPECT_NE(find_internal_format(GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x12_KHR, astc), nullptr);
+  EXPECT_NE(find_internal_format(GL_COMPRESSED_RGBA_ASTC_8x8_KHR, desktop), nullptr);
 }
 
 TEST(PixelFormatTable, LegacyFloatFormatsSwizzleTheirStorage) {
@@ -174,6 +181,33 @@ TEST(PixelFormatTable, CompressedBlockInfo) {
   EXPECT_EQ(find_internal_format(GL_COMPRESSED_RGBA_S3TC_DXT1_EXT)->block_bytes(), 8);
   EXPECT_EQ(find_internal_format(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT)->block_bytes(), 16);
   EXPECT_EQ(find_internal_format(GL_COMPRESSED_SIGNED_RG_RGTC2)->block_bytes(), 16);
+}
+
+TEST(PixelFormatTable, AstcLdrFormats) {
+  // GL_COMPRESSED_RGBA_ASTC_{W}x{H}_KHR is 0x93B0 + i and the sRGB form
+  // 0x93D0 + i, in this footprint order.
+  const uint8_t footprints[14][2] = {{4, 4}, {5, 4}, {5, 5},   {6, 5},   {6, 6},   {8, 5},   {8, 6},
+                                     {8, 8}, {10, 5}, {10, 6}, {10, 8}, {10, 10}, {12, 10}, {12, 12}};
+  for (GLenum i = 0; i < 14; ++i) {
+    for (const bool srgb : {false, true}) {
+      const GLenum e = (srgb ? 0x93D0 : 0x93B0) + i;
+      const InternalFormatInfo* f = find_internal_format(e);
+      ASSERT_NE(f, nullptr) << std::hex << e;
+      EXPECT_TRUE(f->is_compressed());
+      EXPECT_EQ(f->block_width(), footprints[i][0]) << std::hex << e;
+      EXPECT_EQ(f->block_height(), footprints[i][1]) << std::hex << e;
+      EXPECT_EQ(f->block_bytes(), 16);
+      EXPECT_EQ(f->srgb, srgb);
+      EXPECT_EQ(f->base_format, static_cast<GLenum>(GL_RGBA));
+      EXPECT_EQ(pipe::describe(f->storage).kind,
+                srgb ? pipe::FormatKind::CompressedSrgb : pipe::FormatKind::Compressed);
+      EXPECT_EQ(f->availability, static_cast<uint16_t>(kAvailAstc));
+      EXPECT_FALSE(is_color_renderable(*f, FormatFeatures::es3()));
+      EXPECT_TRUE(is_texture_filterable(*f, FormatFeatures::es3()));
+    }
+  }
+  EXPECT_EQ(find_internal_format(GL_COMPRESSED_RGBA_ASTC_10x6_KHR)->storage, pipe::Format::ASTC_10x6_UNORM);
+  EXPECT_EQ(find_internal_format(GL_COMPRESSED_SRGB8_ALPHA8_ASTC_5x4_KHR)->storage, pipe::Format::ASTC_5x4_SRGB);
 }
 
 }  // namespace

@@ -204,6 +204,36 @@ TEST(PixelTexImageRules, CompressedImageSizes) {
   EXPECT_EQ(resolve_compressed_format(GL_RGBA8, kEs3).error, static_cast<GLenum>(GL_INVALID_ENUM));
 }
 
+TEST(PixelTexImageRules, AstcImageSizesUseTheFootprint) {
+  FormatFeatures astc = kEs3;
+  astc.astc_ldr = true;
+  EXPECT_EQ(resolve_compressed_format(GL_COMPRESSED_RGBA_ASTC_4x4_KHR, kEs3).error, static_cast<GLenum>(GL_INVALID_ENUM));
+  const InternalFormatInfo& a5x4 = *resolve_compressed_format(GL_COMPRESSED_RGBA_ASTC_5x4_KHR, astc).info;
+  EXPECT_EQ(compressed_image_size(a5x4, 10, 8, 1), 2u * 2u * 16u);
+  EXPECT_EQ(compressed_image_size(a5x4, 11, 9, 1), 3u * 3u * 16u);
+  EXPECT_EQ(compressed_image_size(a5x4, 4, 5, 2), 1u * 2u * 2u * 16u);
+  const InternalFormatInfo& a10 = *resolve_compressed_format(GL_COMPRESSED_SRGB8_ALPHA8_ASTC_10x10_KHR, astc).info;
+  EXPECT_EQ(compressed_image_size(a10, 20, 20, 1), 4u * 16u);
+  EXPECT_EQ(compressed_image_size(a10, 21, 21, 1), 9u * 16u);
+  EXPECT_EQ(compressed_image_size(a10, 1, 1, 6), 6u * 16u);
+  const InternalFormatInfo& a12 = *resolve_compressed_format(GL_COMPRESSED_RGBA_ASTC_12x12_KHR, astc).info;
+  EXPECT_EQ(compressed_image_size(a12, 13, 7, 1), 2u * 16u);
+  EXPECT_EQ(compressed_image_size(a12, 12, 12, 1), 16u);
+  EXPECT_EQ(compressed_image_size(a12, 25, 24, 1), 3u * 2u * 16u);
+  EXPECT_EQ(check_compressed_image_size(a12, 13, 7, 1, 32), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(check_compressed_image_size(a12, 13, 7, 1, 16), static_cast<GLenum>(GL_INVALID_VALUE));
+  EXPECT_EQ(check_compressed_image_size(a12, 13, 7, 1, 48), static_cast<GLenum>(GL_INVALID_VALUE));
+  EXPECT_EQ(check_compressed_image_size(a5x4, 11, 9, 1, 144), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(check_compressed_image_size(a5x4, 11, 9, 1, 128), static_cast<GLenum>(GL_INVALID_VALUE));
+  // Sub-images: offsets on the footprint's grid; sizes whole blocks or up to the edge.
+  const InternalFormatInfo& a12x10 = *find_internal_format(GL_COMPRESSED_RGBA_ASTC_12x10_KHR);
+  EXPECT_EQ(check_compressed_sub_image_region(a12x10, 12, 10, 12, 10, 40, 40), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(check_compressed_sub_image_region(a12x10, 4, 0, 12, 10, 40, 40), static_cast<GLenum>(GL_INVALID_OPERATION));
+  EXPECT_EQ(check_compressed_sub_image_region(a12x10, 0, 12, 12, 10, 40, 40), static_cast<GLenum>(GL_INVALID_OPERATION));
+  EXPECT_EQ(check_compressed_sub_image_region(a12x10, 36, 30, 4, 10, 40, 40), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(check_compressed_sub_image_region(a12x10, 24, 30, 4, 10, 40, 40), static_cast<GLenum>(GL_INVALID_OPERATION));
+}
+
 TEST(PixelTexImageRules, CompressedSubImageRegion) {
   const InternalFormatInfo& etc2 = *find_internal_format(GL_COMPRESSED_RGB8_ETC2);
   EXPECT_EQ(check_compressed_sub_image_region(etc2, 4, 8, 4, 4, 16, 16), static_cast<GLenum>(GL_NO_ERROR));
@@ -219,8 +249,10 @@ namespace brass::gl::pixel {
 namespace {
 
 TEST(PixelTexImageRules, FormatsWithoutThreeDimensionalTextures) {
+  // ASTC: 3D needs KHR_texture_compression_astc_sliced_3d or _hdr, which Brass does not expose.
   for (GLenum f : {GL_DEPTH_COMPONENT16, GL_DEPTH24_STENCIL8, GL_STENCIL_INDEX8, GL_COMPRESSED_RGB8_ETC2,
-                   GL_COMPRESSED_RGBA_S3TC_DXT1_EXT}) {
+                   GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, GL_COMPRESSED_RGBA_ASTC_4x4_KHR,
+                   GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x12_KHR}) {
     EXPECT_EQ(check_format_for_target(*find_internal_format(f), GL_TEXTURE_3D),
               static_cast<GLenum>(GL_INVALID_OPERATION)) << std::hex << f;
     EXPECT_EQ(check_format_for_target(*find_internal_format(f), GL_TEXTURE_2D_ARRAY), static_cast<GLenum>(GL_NO_ERROR));
