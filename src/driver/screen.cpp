@@ -71,6 +71,8 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::DynamicRendering: return dynamic_rendering();
     // The ranges' upper ends, whole pixels (GL reports them as float pairs
     // starting at 1, which Vulkan guarantees to support).
+    case pipe::Cap::MaxVaryingComponents:
+      return std::min(l.max_vertex_output_components, l.max_fragment_input_components);
     case pipe::Cap::MaxPointSize: return c.large_points ? static_cast<int64_t>(l.point_size_range[1]) : 1;
     case pipe::Cap::MaxLineWidth: return c.wide_lines ? static_cast<int64_t>(l.line_width_range[1]) : 1;
     case pipe::Cap::MaxClipDistances: return c.shader_clip_distance ? l.max_clip_distances : 0;

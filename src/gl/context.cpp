@@ -35,6 +35,8 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   l.uniform_buffer_offset_alignment = cap(s, pipe::Cap::ConstantBufferOffsetAlignment, 1, 256);
   l.max_uniform_block_size = cap(s, pipe::Cap::MaxUniformBlockSize, 16384, 65536);
   l.max_point_size = cap(s, pipe::Cap::MaxPointSize, 1, 8192);
+  // ES 3.0 needs 15 vectors; 32 is GLSL's location space for varyings.
+  l.max_varying_vectors = cap(s, pipe::Cap::MaxVaryingComponents, 60, 128) / 4;
   l.max_line_width = cap(s, pipe::Cap::MaxLineWidth, 1, 8192);
 }
 

@@ -37,6 +37,7 @@ enum class Cap : uint8_t {
   MaxDualSourceDrawBuffers,  // colour attachments a dual-source blend may use (0: no SRC1 factors)
   MaxPointSize,           // largest point size rasterized, whole pixels (1 without large points)
   MaxLineWidth,           // largest line width rasterized, whole pixels (1 without wide lines)
+  MaxVaryingComponents,   // user components a vertex shader may pass to a fragment shader
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it
