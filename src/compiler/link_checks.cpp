@@ -168,8 +168,11 @@ bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<
     }
     if (stage == ShaderStage::Vertex) {
       int vectors = 0;
+      // Built-in outputs (gl_PerVertex: gl_Position, gl_PointSize) use no
+      // varying vectors.
       for (const auto& [name, sym] : out)
-        if (sym.live) vectors += location_count(sym.symbol->getType());
+        if (sym.live && name.rfind("gl_", 0) != 0 && name.rfind("block:gl_", 0) != 0)
+          vectors += location_count(sym.symbol->getType());
       if (vectors > limits.max_varying_vectors) {
         *log += "ERROR: too many vertex shader outputs (" + std::to_string(vectors) + " vectors, limit " +
                 std::to_string(limits.max_varying_vectors) + ")\n";

@@ -1,6 +1,7 @@
 // Shaders, programs, uniforms and uniform blocks through glvnd: compile and
 // link logs, attribute bindings, program queries, glUniform/glGetUniform
 // round trips and the ES 3.0 error rules.
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -683,6 +684,30 @@ void main() { o = vec4(gl_DepthRange.near, gl_DepthRange.far, gl_DepthRange.diff
   draw();
   EXPECT_EQ(pixel(16, 16) & 0xffffff, 0x00ffu);  // near 1, far 0, diff -1 (clamped to 0)
   glDepthRangef(0.0f, 1.0f);
+  glDeleteProgram(p);
+}
+
+// MAX_VARYING_VECTORS is the device's; a program using all of them links
+// and passes the last one through.
+TEST_F(ProgramDraws, AllVaryingVectorsLinkAndPassValues) {
+  GLint vectors = 0, out_components = 0, in_components = 0;
+  glGetIntegerv(GL_MAX_VARYING_VECTORS, &vectors);
+  glGetIntegerv(GL_MAX_VERTEX_OUTPUT_COMPONENTS, &out_components);
+  glGetIntegerv(GL_MAX_FRAGMENT_INPUT_COMPONENTS, &in_components);
+  ASSERT_GE(vectors, 15);
+  EXPECT_EQ(out_components, std::max(64, vectors * 4));
+  EXPECT_EQ(in_components, std::max(60, vectors * 4));
+  const std::string n = std::to_string(vectors);
+  const std::string vs = "#version 300 es\nout vec4 v[" + n + "];\nvoid main() {\n"
+                         "  for (int i = 0; i < " + n + "; ++i) v[i] = vec4(float(i) / 255.0);\n"
+                         "  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);\n"
+                         "  gl_Position = vec4(p, 0.0, 1.0);\n}\n";
+  const std::string fs = "#version 300 es\nprecision highp float;\nin vec4 v[" + n + "];\nout vec4 o;\n"
+                         "void main() { o = vec4(v[" + std::to_string(vectors - 1) + "].x, 0.0, 0.0, 1.0); }\n";
+  GLuint p = program(vs.c_str(), fs.c_str());
+  glUseProgram(p);
+  draw();
+  EXPECT_NEAR(static_cast<int>(pixel(16, 16) & 0xff), vectors - 1, 1);
   glDeleteProgram(p);
 }
 
