@@ -248,22 +248,16 @@ bool merge_aliased_inputs(std::vector<uint32_t>& spirv) {
   }
 
   // The entry point fills every aliased variable from its carriers first.
-  for (size_t i = 0; i < m.instructions.size(); ++i) {
-    if (m.instructions[i].opcode() != spv::OpFunction || m.instructions[i].operand(1) != entry) continue;
-    size_t j = i + 1;
-    while (j < m.instructions.size() && m.instructions[j].opcode() != spv::OpLabel) ++j;
-    ++j;
-    while (j < m.instructions.size() && m.instructions[j].opcode() == spv::OpVariable) ++j;
-    std::vector<SpirvInstruction> code;
-    for (size_t a : aliased) {
-      uint32_t slot = inputs[a].location;
-      const uint32_t value = build_value(m, code, inputs[a].type, carrier_of_slot,
-                                         vec4_of_scalar[scalar_of_var[inputs[a].var]], slot);
-      code.push_back(SpirvModule::make(spv::OpStore, {inputs[a].var, value}));
-    }
-    m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(j), code.begin(), code.end());
-    break;
+  std::vector<SpirvInstruction> code;
+  for (size_t a : aliased) {
+    uint32_t slot = inputs[a].location;
+    const uint32_t value =
+        build_value(m, code, inputs[a].type, carrier_of_slot, vec4_of_scalar[scalar_of_var[inputs[a].var]], slot);
+    code.push_back(SpirvModule::make(spv::OpStore, {inputs[a].var, value}));
   }
+  const std::optional<size_t> at = m.body_start(entry);
+  if (!at) return false;
+  m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(*at), code.begin(), code.end());
   spirv = m.serialize();
   return true;
 }

@@ -12,6 +12,27 @@ namespace brass::compiler {
 
 namespace {
 
+// Where a token stream is: at a line start, inside a preprocessor directive,
+// and (once known) where the first line that is not a directive begins.
+struct LineTracker {
+  bool line_start = true;
+  bool in_directive = false;
+  size_t first_code = std::string::npos;  // offset in the output of the first non-directive line
+
+  // Call before the token's text is appended to `out`.
+  void see(const Token& t, const std::string& out) {
+    if (t.kind == TokenKind::Newline) {
+      line_start = true;
+      in_directive = false;
+      return;
+    }
+    if (t.kind == TokenKind::Space) return;
+    if (line_start && t.text == "#") in_directive = true;
+    if (line_start && !in_directive && first_code == std::string::npos) first_code = out.size();
+    line_start = false;
+  }
+};
+
 size_t skip_space(const std::vector<Token>& t, size_t i) {
   while (i < t.size() && (t[i].kind == TokenKind::Space || t[i].kind == TokenKind::Newline)) ++i;
   return i;
@@ -88,20 +109,13 @@ std::string rewrite_es_builtin_standins(std::string_view text, ShaderStage stage
 
   std::string body;
   body.reserve(text.size() + 64);
-  size_t insert_at = std::string::npos;  // offset in `body` of the first non-directive line
-  bool line_start = true, in_directive = false;
+  LineTracker lines;
   const std::string_view* prev_significant = nullptr;
   for (const Token& t : tokens) {
+    lines.see(t, body);
     if (t.kind == TokenKind::Newline) {
-      line_start = true;
-      in_directive = false;
       body += t.text;
       continue;
-    }
-    if (t.kind != TokenKind::Space) {
-      if (line_start && t.text == "#") in_directive = true;
-      if (line_start && !in_directive && insert_at == std::string::npos) insert_at = body.size();
-      line_start = false;
     }
     bool replaced = false;
     if (t.kind == TokenKind::Identifier) {
@@ -127,8 +141,7 @@ std::string rewrite_es_builtin_standins(std::string_view text, ShaderStage stage
     decls += "; ";
   }
   if (decls.empty()) return std::string(text);
-  if (insert_at == std::string::npos) insert_at = body.size();
-  body.insert(insert_at, decls);
+  body.insert(lines.first_code == std::string::npos ? body.size() : lines.first_code, decls);
   return body;
 }
 
@@ -232,20 +245,10 @@ std::string rewrite_depth_range(std::string_view text) {
   const std::vector<Token> tokens = lex(text);
   std::string body;
   body.reserve(text.size() + 160);
-  bool used = false, line_start = true, in_directive = false;
-  size_t insert_at = std::string::npos;
+  bool used = false;
+  LineTracker lines;
   for (const Token& t : tokens) {
-    if (t.kind == TokenKind::Newline) {
-      line_start = true;
-      in_directive = false;
-      body += t.text;
-      continue;
-    }
-    if (t.kind != TokenKind::Space) {
-      if (line_start && t.text == "#") in_directive = true;
-      if (line_start && !in_directive && insert_at == std::string::npos) insert_at = body.size();
-      line_start = false;
-    }
+    lines.see(t, body);
     if (t.kind == TokenKind::Identifier && t.text == "gl_DepthRange") {
       body += "brass_gl_DepthRange";
       used = true;
@@ -254,8 +257,7 @@ std::string rewrite_depth_range(std::string_view text) {
     body += t.text;
   }
   if (!used) return std::string(text);
-  if (insert_at == std::string::npos) insert_at = body.size();
-  body.insert(insert_at,
+  body.insert(lines.first_code == std::string::npos ? body.size() : lines.first_code,
               "struct brass_gl_DepthRangeParameters { highp float near; highp float far; highp float diff; }; "
               "uniform brass_gl_DepthRangeParameters brass_gl_DepthRange; ");
   return body;
@@ -265,16 +267,10 @@ std::string flip_point_coord(std::string_view text, ShaderStage stage) {
   if (stage != ShaderStage::Fragment || text.find("gl_PointCoord") == std::string_view::npos) return std::string(text);
   std::string body;
   body.reserve(text.size() + 64);
-  bool line_start = true, in_directive = false;
+  LineTracker lines;
   for (const Token& t : lex(text)) {
-    if (t.kind == TokenKind::Newline) {
-      line_start = true;
-      in_directive = false;
-    } else if (t.kind != TokenKind::Space) {
-      if (line_start && t.text == "#") in_directive = true;
-      line_start = false;
-    }
-    if (!in_directive && t.kind == TokenKind::Identifier && t.text == "gl_PointCoord")
+    lines.see(t, body);
+    if (!lines.in_directive && t.kind == TokenKind::Identifier && t.text == "gl_PointCoord")
       body += "vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y)";
     else
       body += t.text;

@@ -81,6 +81,19 @@ size_t SpirvModule::find_definition(uint32_t id) const {
   return instructions.size();
 }
 
+std::optional<size_t> SpirvModule::body_start(uint32_t function) const {
+  for (size_t i = 0; i < instructions.size(); ++i) {
+    if (instructions[i].opcode() != spv::OpFunction || instructions[i].operand(1) != function) continue;
+    size_t j = i + 1;
+    while (j < instructions.size() && instructions[j].opcode() != spv::OpLabel) ++j;
+    if (j == instructions.size()) return std::nullopt;
+    ++j;
+    while (j < instructions.size() && instructions[j].opcode() == spv::OpVariable) ++j;
+    return j;
+  }
+  return std::nullopt;
+}
+
 size_t SpirvModule::first_function() const {
   for (size_t i = 0; i < instructions.size(); ++i)
     if (instructions[i].opcode() == spv::OpFunction) return i;

@@ -38,6 +38,9 @@ class SpirvModule {
   size_t find_definition(uint32_t id) const;
   // Index of the first OpFunction (end of the global section).
   size_t first_function() const;
+  // Index of the first instruction of `function`'s body after its OpLabel
+  // and local OpVariables (where code that runs first goes), or nullopt.
+  std::optional<size_t> body_start(uint32_t function) const;
   // Finds or adds (at the end of the global section) a type/constant.
   uint32_t get_float_type();
   uint32_t get_int_type(bool is_signed);

@@ -427,26 +427,19 @@ bool add_point_size_write(std::vector<uint32_t>& spirv) {
   uint32_t member_index = 0;
   if (block_var) member_index = m.get_constant(m.get_int_type(true), member);
 
-  // Insert after the OpLabel and OpVariables that open the entry function.
-  for (size_t i = 0; i < m.instructions.size(); ++i) {
-    if (m.instructions[i].opcode() != spv::OpFunction || m.instructions[i].operand(1) != entry) continue;
-    size_t j = i + 1;
-    while (j < m.instructions.size() && m.instructions[j].opcode() != spv::OpLabel) ++j;
-    ++j;
-    while (j < m.instructions.size() && m.instructions[j].opcode() == spv::OpVariable) ++j;
-    std::vector<SpirvInstruction> code;
-    if (block_var) {
-      const uint32_t ptr = m.new_id();
-      code.push_back(SpirvModule::make(spv::OpAccessChain, {out_float_ptr, ptr, block_var, member_index}));
-      code.push_back(SpirvModule::make(spv::OpStore, {ptr, one}));
-    } else {
-      code.push_back(SpirvModule::make(spv::OpStore, {loose_var, one}));
-    }
-    m.instructions.insert(m.instructions.begin() + j, code.begin(), code.end());
-    spirv = m.serialize();
-    return true;
+  const std::optional<size_t> at = m.body_start(entry);
+  if (!at) return false;
+  std::vector<SpirvInstruction> code;
+  if (block_var) {
+    const uint32_t ptr = m.new_id();
+    code.push_back(SpirvModule::make(spv::OpAccessChain, {out_float_ptr, ptr, block_var, member_index}));
+    code.push_back(SpirvModule::make(spv::OpStore, {ptr, one}));
+  } else {
+    code.push_back(SpirvModule::make(spv::OpStore, {loose_var, one}));
   }
-  return false;
+  m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(*at), code.begin(), code.end());
+  spirv = m.serialize();
+  return true;
 }
 
 bool validate_spirv(const std::vector<uint32_t>& spirv, VulkanEnv env, std::string* error) {
