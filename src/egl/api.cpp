@@ -1204,7 +1204,25 @@ struct ProcEntry {
   void* proc;
 };
 
-#define BRASS_EGL_ENTRY(ret, name, params) {#name, reinterpret_cast<void*>(&api::name)},
+// What glvnd calls is each entry point behind a guard: no C++ exception
+// (in practice std::bad_alloc from a container growing) may cross the C ABI
+// into the application; it becomes EGL_BAD_ALLOC and the call's failure
+// value. Table-based unwinding makes the guard free when nothing throws.
+template <auto Fn>
+struct Guarded;
+template <typename R, typename... Args, R (*Fn)(Args...)>
+struct Guarded<Fn> {
+  static R EGLAPIENTRY call(Args... args) noexcept {
+    try {
+      return Fn(args...);
+    } catch (...) {
+      set_error(EGL_BAD_ALLOC);
+      return R{};
+    }
+  }
+};
+
+#define BRASS_EGL_ENTRY(ret, name, params) {#name, reinterpret_cast<void*>(&Guarded<&api::name>::call)},
 const ProcEntry kEglProcs[] = {BRASS_EGL_FUNCTIONS(BRASS_EGL_ENTRY)};
 #undef BRASS_EGL_ENTRY
 
