@@ -948,13 +948,10 @@ def main(argv=None):
     return exit_code
 
 
-def _interrupt(signum, frame):
-    raise KeyboardInterrupt
-
-
 if __name__ == "__main__":
-    signal.signal(signal.SIGINT, _interrupt)
-    signal.signal(signal.SIGTERM, _interrupt)
+    # ^C and SIGTERM stop the run cleanly, as in run.py.
+    signal.signal(signal.SIGINT, run._interrupt)
+    signal.signal(signal.SIGTERM, run._interrupt)
     try:
         sys.exit(main())
     except InfraError as e:
