@@ -14,7 +14,7 @@ namespace brass::vk {
 const char* result_string(VkResult result);
 
 // A VkResult in a form every caller can propagate: Status{} is success.
-struct Status {
+struct [[nodiscard]] Status {
   VkResult result = VK_SUCCESS;
   bool ok() const { return result >= VK_SUCCESS; }
   explicit operator bool() const { return ok(); }

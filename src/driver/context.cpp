@@ -1,7 +1,6 @@
 #include "driver/context.h"
 
-#include <cstring>
-
+#include "driver/resource/image_view.h"
 #include "driver/status.h"
 #include "driver/vk_translate.h"
 #include "util/log.h"
@@ -14,6 +13,13 @@ StatCounter g_invalidate_swaps("resource.invalidate_swaps");
 StatCounter g_invalidate_resets("resource.invalidate_resets");
 
 unsigned stage_index(pipe::ShaderStage s) { return static_cast<unsigned>(s); }
+
+StreamBuffer::Config stream_config(const vk::Device& device) {
+  StreamBuffer::Config c;
+  // db mode describes the default uniforms by address.
+  c.device_address = device.paths().descriptors == DescriptorMode::DescriptorBuffer;
+  return c;
+}
 }  // namespace
 
 std::unique_ptr<VulkanContext> VulkanContext::create(VulkanScreen& screen, pipe::Status* status) {
@@ -24,99 +30,52 @@ std::unique_ptr<VulkanContext> VulkanContext::create(VulkanScreen& screen, pipe:
   return ctx;
 }
 
+VulkanContext::RingOwner::~RingOwner() {
+  const uint32_t id = ring->id();
+  ring.reset();  // waits, resets batches (returns descriptor sets), destroys garbage
+  if (id) screen.unregister_ring(id);
+}
+
 VulkanContext::VulkanContext(VulkanScreen& screen)
     : screen_(screen),
       device_(screen.device()),
       caps_(screen.caps()),
-      barriers_(screen.caps().synchronization2),
-      rp_cache_(screen.vk_device()) {}
+      owner_{screen, std::make_unique<BatchRing>(screen.device())},
+      ring_(*owner_.ring),
+      uniform_range_(std::min<VkDeviceSize>(caps_.limits.max_uniform_buffer_range, 65536)),
+      index_type_uint8_(caps_.index_type_uint8),
+      sync_(screen, ring_, caps_.synchronization2),
+      render_pass_(screen.vk_device(), ring_, sync_, screen.dynamic_rendering()),
+      stream_(device_, ring_, stream_config(device_)),
+      bindings_(screen, sync_, stream_, dirty_, uniform_range_, caps_.limits.min_uniform_buffer_offset_alignment,
+                device_.paths().descriptors == DescriptorMode::DescriptorBuffer),
+      gather_(screen, bindings_, fallbacks_, sync_, uniform_range_),
+      descriptors_(make_descriptor_updater(device_.paths().descriptors, screen, ring_, gather_, bindings_)),
+      pipelines_(screen, ring_, render_pass_, caps_.vertex_input_dynamic_state),
+      dynamic_state_(caps_, caps_.vertex_input_dynamic_state),
+      queries_(screen.vk_device(), ring_, render_pass_, caps_.transform_feedback && caps_.transform_feedback_queries),
+      stream_output_(screen, sync_, render_pass_, dirty_, caps_.transform_feedback) {
+  // Queries begin their segments first and end them last.
+  render_pass_.add_hooks(&queries_);
+  render_pass_.add_hooks(&stream_output_);
+}
 
 vk::Status VulkanContext::init() {
-  ring_ = std::make_unique<BatchRing>(device_);
-  ring_->set_id(screen_.register_ring(ring_.get()));
-  vk::Status s = ring_->init();
-  if (!s) return s;
-  descriptor_buffer_ = device_.paths().descriptors == DescriptorMode::DescriptorBuffer;
-  StreamBuffer::Config stream_config;
-  stream_config.device_address = descriptor_buffer_;  // default uniforms are described by address
-  stream_ = std::make_unique<StreamBuffer>(device_, *ring_, stream_config);
-  if (descriptor_buffer_) {
-    descriptor_ring_ = std::make_unique<StreamBuffer>(device_, *ring_, descriptor_ring_config(caps_));
-    descriptor_bytes_.init(caps_.descriptor_buffer_limits);
-  }
+  ring_.set_id(screen_.register_ring(&ring_));
+  if (vk::Status s = ring_.init(); !s) return s;
   meta_ = std::make_unique<MetaPipelines>(device_, screen_.pipeline_cache());
-  s = meta_->init();
-  if (!s) return s;
-  dynamic_rendering_ = screen_.dynamic_rendering();
-  dynamic_vertex_input_ = caps_.vertex_input_dynamic_state;
-  index_type_uint8_ = caps_.index_type_uint8;
-  uniform_range_ = std::min<VkDeviceSize>(caps_.limits.max_uniform_buffer_range, 65536);
-
-  // Dummies so unbound slots still have valid descriptors.
-  pipe::Status ps;
-  pipe::ResourceTemplate bt;
-  bt.target = pipe::Target::Buffer;
-  bt.format = pipe::Format::None;
-  bt.width = 65536;
-  dummy_buffer_ = screen_.resource_create(bt, &ps);
-  pipe::ResourceTemplate it;
-  it.bind = pipe::kBindSamplerView;
-  dummy_image_ = screen_.resource_create(it, &ps);
-  if (!dummy_buffer_ || !dummy_image_) return vk::Status{VK_ERROR_OUT_OF_DEVICE_MEMORY};
-  std::memset(driver_resource(dummy_buffer_.get())->obj()->memory.mapped, 0, 65536);
-  ResourceObject* img = driver_resource(dummy_image_.get())->obj();
-  VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-  vci.image = img->image;
-  vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
-  vci.format = img->format.vk;
-  vci.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  BRASS_VK_RETURN_IF_FAILED(vkCreateImageView(device_.handle(), &vci, nullptr, &dummy_view_));
-  VkBufferViewCreateInfo bvci{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
-  bvci.buffer = driver_resource(dummy_buffer_.get())->obj()->buffer;
-  bvci.format = VK_FORMAT_R8G8B8A8_UNORM;
-  bvci.range = VK_WHOLE_SIZE;
-  BRASS_VK_RETURN_IF_FAILED(vkCreateBufferView(device_.handle(), &bvci, nullptr, &dummy_buffer_view_));
-  s = create_sampler(device_.handle(), caps_, pipe::SamplerState{}, &dummy_sampler_);
-  if (!s) return s;
-  // The dummy image starts cleared and sampled-layout.
-  VkCommandBuffer cmd = ring_->main_cmd();
-  barriers_.image_access(img->levels, {VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
-                         img->image, vci.subresourceRange);
-  barriers_.emit(cmd);
-  const VkClearColorValue zero{};
-  vkCmdClearColorImage(cmd, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &vci.subresourceRange);
-  barriers_.image_access(img->levels, {VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
-                                       VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, false},
-                         img->image, vci.subresourceRange);
-  barriers_.emit(cmd);
-  mark_write(img);
-  ring_->mark_recorded();
-
-  viewports_[0] = {};
-  return {};
+  if (vk::Status s = meta_->init(); !s) return s;
+  return fallbacks_.init(screen_, ring_, sync_);
 }
 
 VulkanContext::~VulkanContext() {
-  if (ring_ && ring_->id()) {
-    if (rp_active_) end_render_pass(RenderPassEnd::Submit);
-    if (ring_->has_work()) submit(SubmitReason::Destroy);
-    ring_->wait_idle();
+  if (ring_.id()) {
+    // Failures are logged (fail(), the ring); destruction goes on regardless.
+    if (render_pass_.active()) render_pass_.end(RenderPassEnd::Submit);
+    if (ring_.has_work()) static_cast<void>(submit(SubmitReason::Destroy));
+    static_cast<void>(ring_.wait_idle());
   }
-  for (auto& stage : images_)
-    for (auto& b : stage)
-      if (b.vk_view) retire_handle(screen_, b.usage, b.vk_view);
-  VkDevice dev = device_.handle();
-  if (dummy_view_) vkDestroyImageView(dev, dummy_view_, nullptr);
-  if (dummy_buffer_view_) vkDestroyBufferView(dev, dummy_buffer_view_, nullptr);
-  if (dummy_sampler_) vkDestroySampler(dev, dummy_sampler_, nullptr);
   program_ = nullptr;
-  meta_.reset();
-  stream_.reset();
-  descriptor_ring_.reset();
-  const uint32_t id = ring_ ? ring_->id() : 0;
-  ring_.reset();  // waits, resets batches (returns descriptor sets), destroys garbage
-  if (id) screen_.unregister_ring(id);
 }
 
 void VulkanContext::fail(vk::Status s) {
@@ -129,11 +88,11 @@ void VulkanContext::fail(vk::Status s) {
 
 pipe::BlendObject* VulkanContext::create_blend_state(const pipe::BlendState& s) { return make_blend_object(s); }
 void VulkanContext::bind_blend_state(pipe::BlendObject* o) {
-  blend_ = o;
-  dirty_ |= kDirtyPipeline;
+  state_.blend = o;
+  dirty_.mark(DrawState::Pipeline);
 }
 void VulkanContext::delete_blend_state(pipe::BlendObject* o) {
-  if (blend_ == o) blend_ = nullptr;
+  if (state_.blend == o) state_.blend = nullptr;
   delete o;
 }
 
@@ -141,11 +100,11 @@ pipe::RasterizerObject* VulkanContext::create_rasterizer_state(const pipe::Raste
   return make_rasterizer_object(s, caps_.depth_clip_control);
 }
 void VulkanContext::bind_rasterizer_state(pipe::RasterizerObject* o) {
-  rast_ = o;
-  dirty_ |= kDirtyPipeline | kDirtyRasterizer | kDirtyScissors;
+  state_.rasterizer = o;
+  dirty_.mark(DrawState::Pipeline, DrawState::Rasterizer, DrawState::Scissors);
 }
 void VulkanContext::delete_rasterizer_state(pipe::RasterizerObject* o) {
-  if (rast_ == o) rast_ = nullptr;
+  if (state_.rasterizer == o) state_.rasterizer = nullptr;
   delete o;
 }
 
@@ -153,11 +112,11 @@ pipe::DepthStencilAlphaObject* VulkanContext::create_depth_stencil_alpha_state(c
   return new pipe::DepthStencilAlphaObject{s};
 }
 void VulkanContext::bind_depth_stencil_alpha_state(pipe::DepthStencilAlphaObject* o) {
-  dsa_ = o;
-  dirty_ |= kDirtyDepthStencil;
+  state_.depth_stencil_alpha = o;
+  dirty_.mark(DrawState::DepthStencil);
 }
 void VulkanContext::delete_depth_stencil_alpha_state(pipe::DepthStencilAlphaObject* o) {
-  if (dsa_ == o) dsa_ = nullptr;
+  if (state_.depth_stencil_alpha == o) state_.depth_stencil_alpha = nullptr;
   delete o;
 }
 
@@ -165,11 +124,13 @@ pipe::VertexElementsObject* VulkanContext::create_vertex_elements_state(const pi
   return make_vertex_elements_object(s, device_);
 }
 void VulkanContext::bind_vertex_elements_state(pipe::VertexElementsObject* o) {
-  velems_ = o;
-  dirty_ |= kDirtyVertexInput | kDirtyVertexBuffers | kDirtyResources | (dynamic_vertex_input_ ? 0u : uint32_t(kDirtyPipeline));
+  state_.vertex_elements = o;
+  dirty_.mark(DrawState::VertexInput, DrawState::VertexBuffers, DrawState::Resources);
+  // Static vertex input is part of the pipeline.
+  if (!caps_.vertex_input_dynamic_state) dirty_.mark(DrawState::Pipeline);
 }
 void VulkanContext::delete_vertex_elements_state(pipe::VertexElementsObject* o) {
-  if (velems_ == o) velems_ = nullptr;
+  if (state_.vertex_elements == o) state_.vertex_elements = nullptr;
   delete o;
 }
 
@@ -186,16 +147,11 @@ pipe::SamplerObject* VulkanContext::create_sampler_state(const pipe::SamplerStat
 }
 void VulkanContext::bind_sampler_states(pipe::ShaderStage stage, uint32_t start,
                                         std::span<pipe::SamplerObject* const> s) {
-  const unsigned st = stage_index(stage);
-  if (st >= pipe::kGraphicsStageCount) return;
-  for (size_t i = 0; i < s.size() && start + i < pipe::kMaxSamplers; ++i) samplers_[st][start + i] = s[i];
-  dirty_sets_ |= 1u << 2;
+  bindings_.bind_samplers(stage_index(stage), start, s);
 }
 void VulkanContext::delete_sampler_state(pipe::SamplerObject* o) {
   if (!o) return;
-  for (auto& stage : samplers_)
-    for (auto& s : stage)
-      if (s == o) s = nullptr;
+  bindings_.forget_sampler(o);
   retire_handle(screen_, o->usage, o->sampler);
   delete o;
 }
@@ -204,34 +160,34 @@ void VulkanContext::delete_sampler_state(pipe::SamplerObject* o) {
 
 Ref<pipe::SamplerView> VulkanContext::create_sampler_view(pipe::Resource* r, const pipe::SamplerViewTemplate& t) {
   auto view = make_ref<VulkanSamplerView>(screen_, r, t);
-  ResourceObject* o = driver_resource(r)->obj();
+  // Texel buffer views are made at the first descriptor write (the storage
+  // may be swapped before).
+  if (r->is_buffer()) return view;
+  const ResourceObject* o = driver_resource(r)->obj();
   const pipe::Format fmt = t.format == pipe::Format::None ? r->templ().format : t.format;
-  if (r->is_buffer()) {
-    view->buffer_view_object = nullptr;  // created at first descriptor write (storage may be swapped)
-    return view;
-  }
   // The resource's own format is viewed as stored; another view format
   // (sRGB/linear reinterpretation) gets the table's choice for it.
   vk::FormatChoice choice = fmt == r->templ().format ? o->format : device_.formats().choose(fmt, pipe::kUsageSampled);
   if (!choice) choice = o->format;
-  VkImageViewCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-  ci.image = o->image;
-  ci.viewType = vk_view_type(t.target);
-  ci.format = choice.vk;
+  ImageViewRequest req;
+  req.use = ImageViewUse::Sampled;
+  req.target = t.target;
+  req.format = choice.vk;
   // The view's swizzle applied over the format emulation's swizzle.
-  const auto& emu = choice.swizzle;
   VkComponentSwizzle comp[4];
   for (int i = 0; i < 4; ++i) {
     const pipe::Swizzle s = t.swizzle[i];
-    comp[i] = (s <= pipe::Swizzle::A) ? vk_swizzle(emu[static_cast<int>(s)]) : vk_swizzle(s);
+    comp[i] = (s <= pipe::Swizzle::A) ? vk_swizzle(choice.swizzle[static_cast<int>(s)]) : vk_swizzle(s);
   }
-  ci.components = {comp[0], comp[1], comp[2], comp[3]};
-  VkImageAspectFlags aspect = o->aspect;
-  if (aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
-  ci.subresourceRange = {aspect, t.first_level, t.last_level - t.first_level + 1, t.first_layer,
-                         t.last_layer - t.first_layer + 1};
-  vk::Status s{vkCreateImageView(device_.handle(), &ci, nullptr, &view->image_view)};
-  if (!s) {
+  req.components = {comp[0], comp[1], comp[2], comp[3]};
+  // Depth/stencil textures sample their depth.
+  req.aspect = o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT) ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT)
+                                                                                  : o->aspect;
+  req.first_level = t.first_level;
+  req.levels = t.last_level - t.first_level + 1;
+  req.first_layer = t.first_layer;
+  req.layers = t.last_layer - t.first_layer + 1;
+  if (vk::Status s = create_image_view(device_.handle(), *o, r->templ().target, req, &view->image_view); !s) {
     fail(s);
     return nullptr;
   }
@@ -239,39 +195,30 @@ Ref<pipe::SamplerView> VulkanContext::create_sampler_view(pipe::Resource* r, con
 }
 
 void VulkanContext::set_sampler_views(pipe::ShaderStage stage, uint32_t start, std::span<pipe::SamplerView* const> v) {
-  const unsigned st = stage_index(stage);
-  if (st >= pipe::kGraphicsStageCount) return;
-  for (size_t i = 0; i < v.size() && start + i < pipe::kMaxSamplers; ++i) {
-    views_[st][start + i] = Ref<pipe::SamplerView>::share(v[i]);
-    if (v[i]) driver_resource(v[i]->resource())->note_bind(BindKind::Sampler, 1u << st);
-  }
-  dirty_sets_ |= 1u << 2;
-  dirty_ |= kDirtyResources;
+  bindings_.set_sampler_views(stage_index(stage), start, v);
 }
 
 Ref<pipe::Surface> VulkanContext::create_surface(pipe::Resource* r, const pipe::SurfaceTemplate& t) {
-  static std::atomic<uint64_t> next_id{1};
   if (r->is_buffer()) return nullptr;
   auto surf = make_ref<VulkanSurface>(screen_, r, t);
-  ResourceObject* o = driver_resource(r)->obj();
+  const ResourceObject* o = driver_resource(r)->obj();
   const pipe::Format fmt = t.format == pipe::Format::None ? r->templ().format : t.format;
   const bool ds = pipe::describe(fmt).is_depth() || pipe::describe(fmt).is_stencil();
   const vk::FormatChoice choice = fmt == r->templ().format
                                       ? o->format
                                       : device_.formats().choose(fmt, ds ? pipe::kUsageDepthStencil : pipe::kUsageColorAttachment);
-  VkImageViewCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-  ci.image = o->image;
-  const uint32_t layers = t.last_layer - t.first_layer + 1;
-  ci.viewType = layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
-  ci.format = choice ? choice.vk : o->format.vk;
-  ci.subresourceRange = {o->aspect, t.level, 1, t.first_layer, layers};
-  vk::Status s{vkCreateImageView(device_.handle(), &ci, nullptr, &surf->view)};
-  if (!s) {
+  ImageViewRequest req;
+  req.use = ImageViewUse::Attachment;
+  req.format = choice ? choice.vk : o->format.vk;
+  req.first_level = t.level;
+  req.first_layer = t.first_layer;
+  req.layers = t.last_layer - t.first_layer + 1;
+  if (vk::Status s = create_image_view(device_.handle(), *o, r->templ().target, req, &surf->view); !s) {
     fail(s);
     return nullptr;
   }
-  surf->format = ci.format;
-  surf->id = next_id.fetch_add(1);
+  surf->format = req.format;
+  surf->id = next_object_uid();
   return surf;
 }
 
@@ -287,8 +234,8 @@ pipe::ShaderProgram* VulkanContext::create_shader_program(const pipe::ShaderInfo
 void VulkanContext::bind_shader_program(pipe::ShaderProgram* p) {
   if (program_.get() == p) return;
   program_ = Ref<pipe::ShaderProgram>::share(p);
-  dirty_ |= kDirtyPipeline | kDirtyResources | kDirtySet0Offsets;
-  dirty_sets_ = 0x1f;
+  dirty_.mark(DrawState::Pipeline, DrawState::Resources, DrawState::Set0Offsets);
+  dirty_.mark_all_sets();
 }
 
 void VulkanContext::delete_shader_program(pipe::ShaderProgram* p) {
@@ -297,248 +244,143 @@ void VulkanContext::delete_shader_program(pipe::ShaderProgram* p) {
   Ref<pipe::ShaderProgram>::adopt(p);
 }
 
-// --- parameter state ---
-
-void VulkanContext::set_framebuffer_state(const pipe::FramebufferState& fb) {
-  // Records state only: the render pass ends here (no flush) and the next one
-  // begins lazily at the first draw or clear.
-  bool same = fb.width == fb_.width && fb.height == fb_.height && fb.layers == fb_.layers &&
-              fb.nr_cbufs == fb_.nr_cbufs && fb.zsbuf == fb_.zsbuf && fb.samples == fb_.samples;
-  for (unsigned i = 0; same && i < fb.nr_cbufs; ++i) same = fb.cbufs[i] == fb_.cbufs[i];
-  if (same) return;
-  if (pending_clear_mask_) execute_pending_clears();
-  if (rp_active_) end_render_pass(RenderPassEnd::FramebufferChange);
-  fb_ = fb;
-  for (unsigned i = 0; i < pipe::kMaxColorBuffers; ++i)
-    fb_refs_[i] = Ref<pipe::Surface>::share(i < fb.nr_cbufs ? fb.cbufs[i] : nullptr);
-  fb_refs_[8] = Ref<pipe::Surface>::share(fb.zsbuf);
-  for (unsigned i = fb.nr_cbufs; i < pipe::kMaxColorBuffers; ++i) fb_.cbufs[i] = nullptr;
-  dirty_ |= kDirtyPipeline;
+bool VulkanContext::shader_program_ready(pipe::ShaderProgram* p, bool wait) {
+  if (!p) return true;
+  if (wait) p->libraries.wait_precompile();
+  return !p->libraries.precompile_pending();
 }
 
+// --- parameter state ---
+
+void VulkanContext::bind_framebuffer(const pipe::FramebufferState& fb) {
+  // Records state only: the render pass ends here (no flush) and the next one
+  // begins lazily at the first draw or clear.
+  bool changed = false;
+  fail(render_pass_.set_framebuffer(fb, &changed));
+  if (changed) dirty_.mark(DrawState::Pipeline);
+}
+
+void VulkanContext::set_framebuffer_state(const pipe::FramebufferState& fb) { bind_framebuffer(fb); }
+
 void VulkanContext::set_viewports(uint32_t start, std::span<const pipe::Viewport> v) {
-  for (size_t i = 0; i < v.size() && start + i < pipe::kMaxViewports; ++i) viewports_[start + i] = v[i];
-  num_viewports_ = std::max<uint32_t>(num_viewports_, std::min<uint32_t>(start + v.size(), pipe::kMaxViewports));
-  dirty_ |= kDirtyViewports;
+  for (size_t i = 0; i < v.size() && start + i < pipe::kMaxViewports; ++i) state_.viewports[start + i] = v[i];
+  state_.viewport_count =
+      std::max<uint32_t>(state_.viewport_count, std::min<uint32_t>(start + v.size(), pipe::kMaxViewports));
+  dirty_.mark(DrawState::Viewports);
 }
 
 void VulkanContext::set_scissors(uint32_t start, std::span<const pipe::ScissorRect> s) {
-  for (size_t i = 0; i < s.size() && start + i < pipe::kMaxViewports; ++i) scissors_[start + i] = s[i];
-  num_scissors_ = std::max<uint32_t>(num_scissors_, std::min<uint32_t>(start + s.size(), pipe::kMaxViewports));
-  dirty_ |= kDirtyScissors;
+  for (size_t i = 0; i < s.size() && start + i < pipe::kMaxViewports; ++i) state_.scissors[start + i] = s[i];
+  state_.scissor_count = std::max<uint32_t>(state_.scissor_count, std::min<uint32_t>(start + s.size(), pipe::kMaxViewports));
+  dirty_.mark(DrawState::Scissors);
 }
 
 void VulkanContext::set_stencil_ref(const pipe::StencilRef& ref) {
-  stencil_ref_ = ref;
-  dirty_ |= kDirtyStencilRef;
+  state_.stencil_ref = ref;
+  dirty_.mark(DrawState::StencilRef);
 }
 
 void VulkanContext::set_blend_color(const pipe::BlendColor& c) {
-  blend_color_ = c;
-  dirty_ |= kDirtyBlendColor;
+  state_.blend_color = c;
+  dirty_.mark(DrawState::BlendColor);
 }
 
 void VulkanContext::set_sample_mask(uint32_t mask) {
-  if (mask == sample_mask_) return;
-  sample_mask_ = mask;
-  dirty_ |= kDirtyPipeline;
+  if (mask == state_.sample_mask) return;
+  state_.sample_mask = mask;
+  dirty_.mark(DrawState::Pipeline);
 }
 
 void VulkanContext::set_vertex_buffers(uint32_t start, std::span<const pipe::VertexBuffer> buffers) {
-  for (size_t i = 0; i < buffers.size() && start + i < pipe::kMaxVertexBuffers; ++i) {
-    VertexBufferBinding& b = vertex_buffers_[start + i];
-    if (b.stride != buffers[i].stride) dirty_ |= kDirtyVertexInput;
-    b.buffer = Ref<pipe::Resource>::share(buffers[i].buffer);
-    b.offset = buffers[i].offset;
-    b.stride = buffers[i].stride;
-    if (buffers[i].buffer) driver_resource(buffers[i].buffer)->note_bind(BindKind::VertexBuffer, 1);
-  }
-  dirty_ |= kDirtyVertexBuffers | kDirtyResources;
+  bindings_.set_vertex_buffers(start, buffers);
 }
 
 void VulkanContext::set_index_buffer(pipe::Resource* buffer, uint32_t index_size, uint64_t offset) {
-  index_buffer_ = Ref<pipe::Resource>::share(buffer);
-  index_size_ = index_size;
-  index_offset_ = offset;
-  if (buffer) driver_resource(buffer)->note_bind(BindKind::IndexBuffer, 1);
-  dirty_ |= kDirtyIndexBuffer | kDirtyResources;
+  bindings_.set_index_buffer(buffer, index_size, offset);
 }
 
 void VulkanContext::set_constant_buffer(pipe::ShaderStage stage, uint32_t slot, const pipe::ConstantBuffer* cb) {
-  const unsigned st = stage_index(stage);
-  if (st >= pipe::kGraphicsStageCount || slot >= pipe::kMaxConstantBuffers) return;
-  ConstantBinding& b = constants_[st][slot];
-  if (cb && !cb->buffer && cb->user_data) {
-    if (slot != 0) {
-      BRASS_WARN_ONCE("user constant data is only supported for the default uniform block");
-      return;
-    }
-    // Streamed: a dynamic offset into the batch's stream buffer. The set
-    // changes only when the stream moves to a new chunk.
-    StreamAllocation a;
-    const uint32_t size = std::min<uint32_t>(cb->size, static_cast<uint32_t>(uniform_range_));
-    vk::Status s = stream_->allocate(size, caps_.limits.min_uniform_buffer_offset_alignment, &a, uniform_range_);
-    if (!s) return fail(s);
-    std::memcpy(a.ptr, cb->user_data, size);
-    // db mode has no dynamic offsets: the set itself holds the offset.
-    if (b.buffer || b.vk_buffer != a.buffer || descriptor_buffer_) dirty_sets_ |= 1u << 0;
-    b.buffer = nullptr;
-    b.vk_buffer = a.buffer;
-    b.vk_address = a.chunk_address;
-    b.offset = a.offset;
-    b.size = static_cast<uint32_t>(uniform_range_);
-    dirty_ |= kDirtySet0Offsets;
-    return;
-  }
-  pipe::Resource* r = cb ? cb->buffer : nullptr;
-  b.buffer = Ref<pipe::Resource>::share(r);
-  b.vk_buffer = VK_NULL_HANDLE;
-  b.vk_address = 0;
-  b.offset = cb ? cb->offset : 0;
-  b.size = cb ? cb->size : 0;
-  if (r) driver_resource(r)->note_bind(BindKind::UniformBuffer, 1u << st);
-  dirty_sets_ |= slot == 0 ? 1u : 2u;
-  dirty_ |= kDirtyResources | kDirtySet0Offsets;
+  fail(bindings_.set_constant_buffer(stage_index(stage), slot, cb));
 }
 
 void VulkanContext::set_shader_buffers(pipe::ShaderStage stage, uint32_t start, std::span<const pipe::ShaderBuffer> b) {
-  const unsigned st = stage_index(stage);
-  if (st >= pipe::kGraphicsStageCount) return;
-  for (size_t i = 0; i < b.size() && start + i < pipe::kMaxShaderBuffers; ++i) {
-    BufferBinding& d = shader_buffers_[st][start + i];
-    d.buffer = Ref<pipe::Resource>::share(b[i].buffer);
-    d.offset = b[i].offset;
-    d.size = b[i].size;
-    d.writable = b[i].writable;
-    if (b[i].buffer) {
-      Resource* r = driver_resource(b[i].buffer);
-      r->note_bind(BindKind::StorageBuffer, 1u << st);
-      // The shader may write anywhere in the bound range.
-      if (b[i].writable) r->valid_range.add({b[i].offset, b[i].offset + b[i].size});
-    }
-  }
-  dirty_sets_ |= 1u << 3;
-  dirty_ |= kDirtyResources;
+  bindings_.set_shader_buffers(stage_index(stage), start, b);
 }
 
 void VulkanContext::set_shader_images(pipe::ShaderStage stage, uint32_t start, std::span<const pipe::ImageView> images) {
-  const unsigned st = stage_index(stage);
-  if (st >= pipe::kGraphicsStageCount) return;
-  for (size_t i = 0; i < images.size() && start + i < pipe::kMaxShaderImages; ++i) {
-    ImageBinding& d = images_[st][start + i];
-    if (d.vk_view) retire_handle(screen_, d.usage, d.vk_view);
-    d = {};
-    const pipe::ImageView& v = images[i];
-    if (!v.resource) continue;
-    d.resource = Ref<pipe::Resource>::share(v.resource);
-    d.view = v;
-    driver_resource(v.resource)->note_bind(BindKind::StorageImage, 1u << st);
-    if (v.resource->is_buffer()) {
-      BRASS_WARN_ONCE("storage texel buffers are not supported yet");
-      continue;
-    }
-    ResourceObject* o = driver_resource(v.resource)->obj();
-    VkImageViewCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-    ci.image = o->image;
-    ci.viewType = v.last_layer > v.first_layer ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
-    const pipe::Format fmt = v.format == pipe::Format::None ? v.resource->templ().format : v.format;
-    const vk::FormatChoice choice = device_.formats().choose(fmt, pipe::kUsageStorage);
-    ci.format = choice ? choice.vk : o->format.vk;
-    ci.subresourceRange = {o->aspect, v.level, 1, v.first_layer, v.last_layer - v.first_layer + 1};
-    vk::Status s{vkCreateImageView(device_.handle(), &ci, nullptr, &d.vk_view)};
-    if (!s) return fail(s);
-    d.view_uid = next_object_uid();
+  fail(bindings_.set_shader_images(stage_index(stage), start, images));
+}
+
+// --- queries and stream output ---
+
+pipe::Query* VulkanContext::create_query(pipe::QueryType type) { return queries_.create(type); }
+void VulkanContext::destroy_query(pipe::Query* q) { queries_.destroy(q); }
+void VulkanContext::begin_query(pipe::Query* q) {
+  if (!failed()) queries_.begin(q);
+}
+void VulkanContext::end_query(pipe::Query* q) { queries_.end(q); }
+
+bool VulkanContext::get_query_result(pipe::Query* q, bool wait, uint64_t* result) {
+  if (!q) return false;
+  // Not submitted yet: submit, so that polling makes progress.
+  if (queries_.result_needs_submit(q) && !submit(SubmitReason::Readback)) {
+    *result = 0;
+    return true;  // a lost context reports "available" so loops end
   }
-  dirty_sets_ |= 1u << 4;
-  dirty_ |= kDirtyResources;
+  vk::Status s;
+  const bool available = queries_.read_result(q, wait, result, &s);
+  fail(s);
+  return available;
 }
 
-// --- synchronization helpers ---
-
-void VulkanContext::mark(GpuUsage& u, bool write) {
-  u.ring_id = ring_->id();
-  const uint64_t serial = ring_->current_serial();
-  if (write) u.write_serial = serial;
-  else u.read_serial = serial;
+pipe::StreamOutputTarget* VulkanContext::create_stream_output_target(pipe::Resource* buffer, uint64_t offset,
+                                                                     uint64_t size) {
+  return stream_output_.create_target(buffer, offset, size);
+}
+void VulkanContext::destroy_stream_output_target(pipe::StreamOutputTarget* t) { stream_output_.destroy_target(t); }
+void VulkanContext::set_stream_output_targets(std::span<pipe::StreamOutputTarget* const> targets,
+                                              uint32_t append_mask) {
+  stream_output_.set_targets(targets, append_mask);
 }
 
-bool VulkanContext::used_this_batch(const ResourceObject* o) const {
-  return o->usage.ring_id == ring_->id() && o->usage.last_serial() == ring_->current_serial();
-}
-
-bool VulkanContext::busy(ResourceObject* o, bool writes_only) {
-  if (!o->usage.used()) return false;
-  BatchRing* r = o->usage.ring_id == ring_->id() ? ring_.get() : screen_.ring(o->usage.ring_id);
-  if (!r) return false;
-  const uint64_t serial = writes_only ? o->usage.write_serial : o->usage.last_serial();
-  return serial && !r->is_complete(serial);
-}
+// --- coordination ---
 
 vk::Status VulkanContext::wait_for(ResourceObject* o, bool writes_only) {
-  if (!busy(o, writes_only)) return {};
-  const uint64_t serial = writes_only ? o->usage.write_serial : o->usage.last_serial();
-  BatchRing* r = o->usage.ring_id == ring_->id() ? ring_.get() : screen_.ring(o->usage.ring_id);
-  if (r == ring_.get() && serial >= ring_->current_serial()) {
-    vk::Status s = submit(SubmitReason::Readback);
-    if (!s) return s;
-  }
-  return r->wait(serial);
+  if (!sync_.busy(o, writes_only)) return {};
+  if (sync_.wait_needs_submit(o, writes_only))
+    if (vk::Status s = submit(SubmitReason::Readback); !s) return s;
+  return sync_.wait(o, writes_only);
 }
 
 VkCommandBuffer VulkanContext::transfer_stream(ResourceObject* dst, ResourceObject* src, bool* upload) {
   // Clears recorded as load ops must happen before anything reads or
   // overwrites their surfaces.
-  if (pending_clear_mask_) execute_pending_clears();
-  const bool reorder = !used_this_batch(dst) && (!src || src->usage.ring_id != ring_->id() ||
-                                                  src->usage.write_serial != ring_->current_serial());
-  ring_->mark_recorded();
-  if (reorder && rp_active_) {
+  fail(render_pass_.execute_pending_clears());
+  const bool reorder = sync_.can_reorder_transfer(dst, src);
+  ring_.mark_recorded();
+  if (reorder && render_pass_.active()) {
     *upload = true;
-    return ring_->upload_cmd();
+    return ring_.upload_cmd();
   }
   *upload = false;
-  if (rp_active_) end_render_pass(RenderPassEnd::Transfer);
-  write_epoch_++;
-  return ring_->main_cmd();
-}
-
-void VulkanContext::release_after_upload(ResourceObject* o, VkCommandBuffer upload) {
-  AccessRequest req;
-  req.write = false;
-  req.stages = VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT | VK_PIPELINE_STAGE_2_TRANSFER_BIT;
-  req.access = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT | VK_ACCESS_2_UNIFORM_READ_BIT |
-               VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_INDEX_READ_BIT |
-               VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT |
-               VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT;
-  if (o->is_buffer()) {
-    barriers_.buffer_access(o->access, req);
-  } else {
-    req.layout = sampled_layout(o->aspect);
-    req.stages = VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT;
-    req.access = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
-    barriers_.image_access(o->levels, req, o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
-  }
-  barriers_.emit(upload);
+  render_pass_.end(RenderPassEnd::Transfer);
+  sync_.note_write_outside_draw();
+  return ring_.main_cmd();
 }
 
 vk::Status VulkanContext::submit(SubmitReason reason) {
-  if (pending_clear_mask_) execute_pending_clears();
-  if (rp_active_) end_render_pass(RenderPassEnd::Submit);
-  stream_->flush_writes();
-  if (descriptor_ring_) descriptor_ring_->flush_writes();
-  vk::Status s = ring_->submit(reason);
+  fail(render_pass_.finish(RenderPassEnd::Submit));
+  fail(stream_.flush_writes());
+  fail(descriptors_->flush_writes());
+  vk::Status s = ring_.submit(reason);
   if (!s) {
     fail(s);
     return s;
   }
-  // A new command buffer: every piece of dynamic state must be set again.
-  dirty_ = kDirtyAll;
-  dirty_sets_ = 0x1f;
-  topology_dirty_ = true;
-  bound_pipeline_ = VK_NULL_HANDLE;
-  bound_entry_ = nullptr;
-  bound_layout_ = VK_NULL_HANDLE;
-  bound_descriptor_buffer_ = VK_NULL_HANDLE;
+  // A new command buffer: every piece of state must be set again.
+  dirty_.mark_command_buffer();
+  pipelines_.forget_bindings();
+  descriptors_->forget_bindings();
   return s;
 }
 
@@ -546,11 +388,12 @@ void VulkanContext::flush(Ref<pipe::Fence>* fence, uint32_t flags) {
   const SubmitReason reason = (flags & pipe::kFlushEndOfFrame) ? SubmitReason::Swap
                               : fence                          ? SubmitReason::Fence
                                                                : SubmitReason::Flush;
-  if (ring_->has_work() || pending_clear_mask_ || rp_active_) submit(reason);
+  if (ring_.has_work() || render_pass_.has_pending_clears() || render_pass_.active())
+    static_cast<void>(submit(reason));  // a failure is recorded by fail()
   // Frame ends and fences are where new pipelines have usually just been made.
   if (reason != SubmitReason::Flush) screen_.request_pipeline_cache_save();
-  if (reason == SubmitReason::Swap) end_pipeline_frame();
-  if (fence) *fence = make_ref<VulkanFence>(ring_->id(), ring_->current_serial() - 1);
+  if (reason == SubmitReason::Swap) pipelines_.end_frame();
+  if (fence) *fence = make_ref<VulkanFence>(ring_.id(), ring_.current_serial() - 1);
 }
 
 // --- invalidation ---
@@ -562,58 +405,23 @@ void VulkanContext::swap_storage(Resource* r) {
   // The old object retires when its last batch completes.
   r->object = Ref<ResourceObject>::adopt(fresh);
   g_invalidate_swaps.add();
-  rebind(r);
-}
-
-void VulkanContext::rebind(Resource* r) {
-  // Only slots of the kinds and stages this resource was ever bound to can
-  // point at it; everything else is left alone.
-  if (r->ever_bound(BindKind::VertexBuffer)) {
-    for (auto& vb : vertex_buffers_)
-      if (vb.buffer.get() == r) dirty_ |= kDirtyVertexBuffers | kDirtyResources;
-  }
-  if (r->ever_bound(BindKind::IndexBuffer) && index_buffer_.get() == r) dirty_ |= kDirtyIndexBuffer | kDirtyResources;
-  for_each_bit(r->bound_stages(BindKind::UniformBuffer), [&](int st) {
-    if (st >= int(pipe::kGraphicsStageCount)) return;
-    for (unsigned i = 0; i < pipe::kMaxConstantBuffers; ++i)
-      if (constants_[st][i].buffer.get() == r) {
-        dirty_sets_ |= i == 0 ? 1u : 2u;
-        dirty_ |= kDirtyResources;
-      }
-  });
-  for_each_bit(r->bound_stages(BindKind::Sampler), [&](int st) {
-    if (st >= int(pipe::kGraphicsStageCount)) return;
-    for (auto& v : views_[st])
-      if (v && v->resource() == r) {
-        dirty_sets_ |= 1u << 2;  // texel buffer views are remade at the next write
-        dirty_ |= kDirtyResources;
-      }
-  });
-  for_each_bit(r->bound_stages(BindKind::StorageBuffer), [&](int st) {
-    if (st >= int(pipe::kGraphicsStageCount)) return;
-    for (auto& b : shader_buffers_[st])
-      if (b.buffer.get() == r) {
-        r->valid_range.add({b.offset, b.offset + b.size});
-        dirty_sets_ |= 1u << 3;
-        dirty_ |= kDirtyResources;
-      }
-  });
+  bindings_.rebind(r);
 }
 
 void VulkanContext::invalidate_resource(pipe::Resource* pr) {
   if (!pr || failed()) return;
   Resource* r = driver_resource(pr);
+  ResourceObject* o = r->obj();
+  const bool idle = !sync_.busy(o, false) && !sync_.used_this_batch(o);
   if (!r->is_buffer()) {
     // Contents become undefined: the next access may discard them.
-    ResourceObject* o = r->obj();
-    if (!busy(o, false) && !used_this_batch(o))
+    if (idle)
       for (AccessState& l : o->levels.levels) l.layout = VK_IMAGE_LAYOUT_UNDEFINED;
     return;
   }
   if (r->valid_range.empty()) return;  // nothing to throw away
   r->valid_range.reset();
-  ResourceObject* o = r->obj();
-  if (!busy(o, false) && !used_this_batch(o)) {
+  if (idle) {
     g_invalidate_resets.add();
     return;
   }

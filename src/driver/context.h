@@ -1,63 +1,48 @@
-// pipe::Context over Vulkan. The implementation is split by concern:
-//   context.cpp              creation, state binding, flush, invalidation
-//   context_draw.cpp         draw-time validation (barriers, descriptors,
-//                            dynamic state) and draws
-//   context_pipeline.cpp     the draw's pipeline: libraries or monolithic
-//   context_descriptors.cpp  the draw's descriptor sets (lazy / cached)
-//   context_descriptor_buffer.cpp  the draw's descriptors in db mode
-//   context_render_pass.cpp  lazy render pass begin/end, clears
-//   context_copy.cpp         copies, blits, mipmap generation
-//   context_transfer.cpp     subdata, map/unmap
+// pipe::Context over Vulkan: the coordinator. Each mechanism owns its state
+// and rules in its own module (docs/driver.md, "Module map"):
+//   sync/            SyncTracker: GPU usage, busy checks, waits, barriers
+//   render_pass/     RenderPassState: the lazy pass, its hooks, clears
+//   binding/         BindingTable: every bound resource, rebind after renames
+//   descriptors/     DescriptorUpdater: lazy / cached / db strategies
+//   pipeline/        PipelineSelector: the draw's pipeline (GPL or monolithic)
+//   draw/            DrawDirty (the one dirty scheme), dynamic state, index conversion
+//   query/           QueryTracker: per-pass query segments, suspension
+//   stream_output/   StreamOutput: transform feedback capture
+// The context decides the order: when a pass ends, when a batch is
+// submitted, what a draw validates first. Its files:
+//   context.cpp           creation, binding calls, flush/submit, invalidation
+//   context_draw.cpp      the draw: validation order and the draw commands
+//   context_meta.cpp      driver-internal draws (masked clears, shader blits)
+//   context_copy.cpp      copies, blits, mipmap generation
+//   context_transfer.cpp  subdata, map/unmap
 #pragma once
 #include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
-#include <vector>
-#include "driver/barrier/barrier_batch.h"
-#include "driver/descriptors/descriptor_buffer.h"
+
 #include "driver/batch/batch_ring.h"
+#include "driver/binding/binding_table.h"
+#include "driver/descriptors/descriptor_updater.h"
+#include "driver/descriptors/fallback_descriptors.h"
+#include "driver/draw/draw_dirty.h"
+#include "driver/draw/dynamic_state.h"
+#include "driver/draw/fixed_function_state.h"
+#include "driver/draw/index_conversion.h"
 #include "driver/meta/meta_pipelines.h"
-#include "driver/pipeline/graphics_pipeline.h"
-#include "driver/pipeline/pipeline_key.h"
+#include "driver/pipeline/pipeline_selector.h"
 #include "driver/program.h"
-#include "driver/query/query_slots.h"
-#include "driver/render_pass/render_pass_cache.h"
+#include "driver/query/query_tracker.h"
+#include "driver/render_pass/render_pass_state.h"
 #include "driver/resource/resource.h"
 #include "driver/resource/stream_buffer.h"
 #include "driver/screen.h"
 #include "driver/state_objects.h"
+#include "driver/stream_output/stream_output.h"
+#include "driver/sync/sync_tracker.h"
 #include "pipe/context.h"
-#include "util/bitset.h"
-
-namespace brass::pipe {
-// A GL query: the closed per-render-pass segments it measured, summed (or
-// OR-ed) when the result is read (context_query.cpp).
-struct Query {
-  QueryType type = QueryType::OcclusionPredicate;
-  bool active = false;
-  std::vector<driver::QuerySlot> segments;
-  uint64_t serial = 0;  // batch of the newest segment
-  bool has_result = false;
-  uint64_t result = 0;
-};
-// A transform feedback buffer range and its counter buffer (how many bytes
-// were written), which resume continues from (context_stream_output.cpp).
-struct StreamOutputTarget {
-  Ref<Resource> buffer;
-  uint64_t offset = 0, size = 0;
-  Ref<Resource> counter;  // 4 bytes used
-  bool counter_valid = false;  // false: capture restarts at `offset`
-};
-}  // namespace brass::pipe
 
 namespace brass::driver {
-
-// A clear color in the stored channels of an emulated format (swizzles).
-VkClearColorValue stored_clear_color(const pipe::ColorValue& color, const vk::FormatChoice& stored);
-
-// Why a render pass ended (BRASS_STATS "render_pass.end.<reason>").
-enum class RenderPassEnd : uint8_t { Submit, Barrier, Transfer, Readback, FramebufferChange, Count };
 
 class VulkanContext final : public pipe::Context {
  public:
@@ -145,59 +130,38 @@ class VulkanContext final : public pipe::Context {
   void flush(Ref<pipe::Fence>* fence, uint32_t flags) override;
 
   // For tests and tools.
-  BatchRing& ring() { return *ring_; }
-  bool render_pass_active() const { return rp_active_; }
+  BatchRing& ring() { return ring_; }
+  bool render_pass_active() const { return render_pass_.active(); }
   // Test hook: behave as if the device lacked VK_EXT_index_type_uint8.
   void disable_index_type_uint8() { index_type_uint8_ = false; }
 
  private:
   explicit VulkanContext(VulkanScreen& screen);
-  vk::Status init();
+  [[nodiscard]] vk::Status init();
+  // Records the first failure; the context then ignores further work.
   void fail(vk::Status s);
   bool failed() const { return status_ != pipe::Status::Ok; }
 
-  // Dirty bits for draw-time validation, handled in this order.
-  enum Dirty : uint32_t {
-    kDirtyResources = 1u << 0,     // bindings changed: barriers + usage marks
-    kDirtyPipeline = 1u << 1,
-    kDirtyVertexBuffers = 1u << 2,
-    kDirtyVertexInput = 1u << 3,   // elements or strides (dynamic vertex input)
-    kDirtyIndexBuffer = 1u << 4,
-    kDirtyViewports = 1u << 5,
-    kDirtyScissors = 1u << 6,
-    kDirtyRasterizer = 1u << 7,
-    kDirtyDepthStencil = 1u << 8,
-    kDirtyStencilRef = 1u << 9,
-    kDirtyBlendColor = 1u << 10,
-    kDirtySet0Offsets = 1u << 11,  // default uniform dynamic offsets
-    kDirtyAll = (1u << 12) - 1,
-  };
+  // --- coordination ---
+  [[nodiscard]] vk::Status submit(SubmitReason reason);
+  // Waits for the GPU's use of `o`, submitting this batch first if needed.
+  [[nodiscard]] vk::Status wait_for(ResourceObject* o, bool writes_only);
+  // The command buffer a transfer writing dst (reading src) goes to: the
+  // upload stream when the sync tracker allows reordering (the pass stays
+  // open), else the main stream after ending the pass.
+  VkCommandBuffer transfer_stream(ResourceObject* dst, ResourceObject* src, bool* upload);
+  // set_framebuffer_state's work; marks the pipeline when it changed.
+  void bind_framebuffer(const pipe::FramebufferState& fb);
+  // r's storage is replaced by a fresh object (the old one retires).
+  void swap_storage(Resource* r);
 
-  // --- render passes (context_render_pass.cpp) ---
-  vk::Status begin_render_pass();
-  void end_render_pass(RenderPassEnd reason);
-  void execute_pending_clears();
-  void request_attachment_access();
-
-  // --- queries (context_query.cpp) ---
-  // Segments of the active queries: reset before the pass (outside it),
-  // begun once it started, ended (and handed to their queries) before it ends.
-  vk::Status reset_query_segments(VkCommandBuffer cmd);
-  void begin_query_segments(VkCommandBuffer cmd);
-  // `kinds`: bit per kind (kind_of) whose open segment ends.
-  void end_query_segments(VkCommandBuffer cmd, uint32_t kinds = 3);
-  QuerySlots* slots_for(pipe::QueryType type);
-  // Index 0: occlusion, 1: transform feedback primitives.
-  static unsigned kind_of(pipe::QueryType t) { return t == pipe::QueryType::PrimitivesWritten ? 1 : 0; }
-
-  // --- stream output (context_stream_output.cpp) ---
-  // Starts capture in the active pass when targets are bound and the bound
-  // program captures; before a draw, after the pipeline is bound.
-  void begin_stream_output(VkCommandBuffer cmd);
-  // Ends capture (counters written): before the pass ends, before meta draws.
-  void end_stream_output(VkCommandBuffer cmd);
-  // Barriers for the targets and their counters (validate_resources).
-  void stream_output_access();
+  // --- draws (context_draw.cpp) ---
+  bool validate_resources(const pipe::DrawIndirect* indirect);
+  void record_draw(VkCommandBuffer cmd, const pipe::DrawInfo& info, const pipe::DrawIndirect* indirect,
+                   std::span<const pipe::DrawStart> draws);
+  // The application's index buffer for the CPU (converted draws): after any
+  // GPU writer finished.
+  bool index_source(IndexConversion::Source* src);
 
   // --- driver-internal draws (context_meta.cpp) ---
   // A MetaKey for the current framebuffer (formats, samples, render pass).
@@ -209,189 +173,54 @@ class VulkanContext final : public pipe::Context {
   // Blits vkCmdBlitImage / vkCmdResolveImage cannot do. False when the
   // shader path cannot either.
   bool shader_blit(const pipe::BlitInfo& info);
+  // A clear through a temporary framebuffer of one surface.
+  void clear_surface(pipe::Surface* dst, uint32_t buffers, const pipe::ColorValue& color, double depth,
+                     uint32_t stencil, uint32_t x, uint32_t y, uint32_t w, uint32_t h);
 
-  // --- synchronization ---
-  // The stream a transfer touching dst (written) and src (read) goes to:
-  // the upload stream when neither was used by this batch's main stream
-  // (no render pass break), else the main stream after ending the pass.
-  VkCommandBuffer transfer_stream(ResourceObject* dst, ResourceObject* src, bool* upload);
-  void mark_read(ResourceObject* o) { mark(o->usage, false); }
-  void mark_write(ResourceObject* o) { mark(o->usage, true); }
-  void mark(GpuUsage& u, bool write);
-  bool used_this_batch(const ResourceObject* o) const;
-  bool busy(ResourceObject* o, bool writes_only);
-  // After an upload-stream write, leave the object readable by any later
-  // main-stream command of this batch without another barrier.
-  void release_after_upload(ResourceObject* o, VkCommandBuffer upload);
-  vk::Status submit(SubmitReason reason);
-  vk::Status wait_for(ResourceObject* o, bool writes_only);
+  // --- transfers (context_transfer.cpp, context_copy.cpp) ---
+  [[nodiscard]] vk::Status copy_buffer(ResourceObject* dst, uint64_t dst_offset, VkBuffer src, uint64_t src_offset,
+                                       uint64_t size, ResourceObject* src_obj);
+  [[nodiscard]] vk::Status upload_image(Resource* r, uint32_t level, const pipe::Box& box, const void* data,
+                                        uint32_t stride, uint32_t layer_stride);
 
-  // --- draws (context_draw.cpp) ---
-  bool validate_resources(const pipe::DrawIndirect* indirect);
-  // --- pipelines (context_pipeline.cpp) ---
-  bool update_pipeline(const pipe::DrawInfo& info);
-  void fill_pipeline_key(const pipe::DrawInfo& info);
-  // A pipeline for key_ on the draw path (timed and counted by kind).
-  PipelineEntry* create_pipeline(pipe::ShaderProgram& prog);
-  bool create_monolithic(pipe::ShaderProgram& prog, VkPipeline* out);
-  // key_ and the bound program's shaders, layout and vertex input.
-  PipelineBuildInfo build_info(const pipe::ShaderProgram& prog) const;
-  // The optimized link of a fast-linked entry, on the worker pool.
-  void queue_optimized_link(pipe::ShaderProgram& prog, PipelineEntry& entry, std::array<VkPipeline, 4> libraries);
-  // At frame ends: the longest draw-path pipeline wait of the frame.
-  void end_pipeline_frame();
-  // --- descriptors (context_descriptors.cpp) ---
-  bool update_descriptors();
-  // db mode: writes the changed sets into the descriptor ring and sets
-  // their offsets.
-  bool update_descriptor_buffer();
-  // Template data of `set` for the bound program (ids: cached-mode keys,
-  // addresses: db mode's buffer descriptors; both optional). False after
-  // fail().
-  bool gather_set(unsigned set, DescriptorInfo* data, uint64_t* ids, DescriptorAddress* addresses);
-  void emit_dynamic_state(const pipe::DrawInfo& info);
-  void bind_vertex_buffers();
-  // Draws Vulkan cannot take as given (line loops, a restart index other
-  // than all ones, 8-bit indices without VK_EXT_index_type_uint8): writes
-  // 32-bit indices into the stream buffer and fills converted_info_ /
-  // converted_draws_ / index_override_. False when nothing is to be drawn.
-  bool convert_draw(const pipe::DrawInfo& info, std::span<const pipe::DrawStart> draws);
-
-  // --- transfers (context_transfer.cpp) ---
-  void swap_storage(Resource* r);
-  void rebind(Resource* r);
-  vk::Status copy_buffer(ResourceObject* dst, uint64_t dst_offset, VkBuffer src, uint64_t src_offset, uint64_t size,
-                         ResourceObject* src_obj);
-  vk::Status upload_image(Resource* r, uint32_t level, const pipe::Box& box, const void* data, uint32_t stride,
-                          uint32_t layer_stride);
+  // The batch ring, declared first so it is destroyed last: every mechanism
+  // retires its objects into the ring's garbage, which the ring frees after
+  // the GPU is done; then the screen forgets the ring.
+  struct RingOwner {
+    VulkanScreen& screen;
+    std::unique_ptr<BatchRing> ring;
+    ~RingOwner();
+  };
 
   VulkanScreen& screen_;
   vk::Device& device_;
   const vk::Capabilities& caps_;
-  std::unique_ptr<BatchRing> ring_;
-  std::unique_ptr<StreamBuffer> stream_;
-  // db mode: the descriptor ring (descriptors/descriptor_buffer.h).
-  bool descriptor_buffer_ = false;
-  std::unique_ptr<StreamBuffer> descriptor_ring_;
-  VkBuffer bound_descriptor_buffer_ = VK_NULL_HANDLE;  // the ring chunk bound in this command buffer
-  VkPipelineLayout db_layout_ = VK_NULL_HANDLE;        // the layout db_sets_ were set with
-  // Per set: the bytes its offset points at now (size 0: none), and the
-  // scratch copy a draw writes before comparing. Grown once, never shrunk.
-  struct DbSetCopy {
-    std::vector<uint8_t> bytes;
-    uint32_t size = 0;
-  };
-  std::array<DbSetCopy, kDescriptorTypeSets> db_sets_;
-  std::array<std::vector<uint8_t>, kDescriptorTypeSets> db_scratch_;
-  DescriptorBytesCache descriptor_bytes_;
-  BarrierBatch barriers_;
-  RenderPassCache rp_cache_;
-  std::unique_ptr<MetaPipelines> meta_;
-  bool dynamic_rendering_ = false;
-  bool dynamic_vertex_input_ = false;
-  bool index_type_uint8_ = false;
+  RingOwner owner_;
+  BatchRing& ring_;
+  const VkDeviceSize uniform_range_;
+  bool index_type_uint8_;
   pipe::Status status_ = pipe::Status::Ok;
-  VkDeviceSize uniform_range_ = 0;
 
-  // Bound state.
-  pipe::BlendObject* blend_ = nullptr;
-  pipe::RasterizerObject* rast_ = nullptr;
-  pipe::DepthStencilAlphaObject* dsa_ = nullptr;
-  pipe::VertexElementsObject* velems_ = nullptr;
+  SyncTracker sync_;
+  DrawDirty dirty_;
+  RenderPassState render_pass_;
+  StreamBuffer stream_;
+  BindingTable bindings_;
+  FixedFunctionState state_;
   Ref<pipe::ShaderProgram> program_;
-  pipe::FramebufferState fb_;
-  std::array<Ref<pipe::Surface>, 9> fb_refs_;  // colors, then depth/stencil
-  std::array<pipe::Viewport, pipe::kMaxViewports> viewports_{};
-  uint32_t num_viewports_ = 1;
-  std::array<pipe::ScissorRect, pipe::kMaxViewports> scissors_{};
-  uint32_t num_scissors_ = 1;
-  pipe::StencilRef stencil_ref_;
-  pipe::BlendColor blend_color_;
-  uint32_t sample_mask_ = 0xffffffff;
+  FallbackDescriptors fallbacks_;
+  DescriptorGather gather_;
+  std::unique_ptr<DescriptorUpdater> descriptors_;
+  PipelineSelector pipelines_;
+  DynamicStateEmitter dynamic_state_;
+  IndexConversion index_conversion_;
+  QueryTracker queries_;
+  StreamOutput stream_output_;
+  std::unique_ptr<MetaPipelines> meta_;
 
-  struct VertexBufferBinding {
-    Ref<pipe::Resource> buffer;
-    uint64_t offset = 0;
-    uint32_t stride = 0;
-  };
-  std::array<VertexBufferBinding, pipe::kMaxVertexBuffers> vertex_buffers_;
-  Ref<pipe::Resource> index_buffer_;
-  uint32_t index_size_ = 0;
-  uint64_t index_offset_ = 0;
-
-  struct ConstantBinding {
-    Ref<pipe::Resource> buffer;  // null: user data in the stream buffer
-    VkBuffer vk_buffer = VK_NULL_HANDLE;
-    VkDeviceAddress vk_address = 0;  // of vk_buffer, in db mode
-    uint64_t offset = 0;          // descriptor offset (resource) or dynamic offset (stream)
-    uint32_t size = 0;
-  };
-  std::array<std::array<ConstantBinding, pipe::kMaxConstantBuffers>, pipe::kGraphicsStageCount> constants_;
-  std::array<std::array<Ref<pipe::SamplerView>, pipe::kMaxSamplers>, pipe::kGraphicsStageCount> views_;
-  std::array<std::array<pipe::SamplerObject*, pipe::kMaxSamplers>, pipe::kGraphicsStageCount> samplers_{};
-  struct BufferBinding {
-    Ref<pipe::Resource> buffer;
-    uint64_t offset = 0;
-    uint32_t size = 0;
-    bool writable = false;
-  };
-  std::array<std::array<BufferBinding, pipe::kMaxShaderBuffers>, pipe::kGraphicsStageCount> shader_buffers_;
-  struct ImageBinding {
-    Ref<pipe::Resource> resource;
-    pipe::ImageView view;
-    VkImageView vk_view = VK_NULL_HANDLE;
-    uint64_t view_uid = 0;  // of vk_view (descriptor cache keys)
-    GpuUsage usage;
-  };
-  std::array<std::array<ImageBinding, pipe::kMaxShaderImages>, pipe::kGraphicsStageCount> images_;
-
-  // Draw-time state.
-  uint32_t dirty_ = kDirtyAll;
-  uint32_t dirty_sets_ = 0x1f;
-  PipelineKey key_;
-  VkPipeline bound_pipeline_ = VK_NULL_HANDLE;
-  PipelineEntry* bound_entry_ = nullptr;  // whose `current` may be swapped for the optimized pipeline
-  uint64_t frame_pipeline_wait_ns_ = 0;
-  VkPipelineLayout bound_layout_ = VK_NULL_HANDLE;
-  std::array<VkDescriptorSet, kDescriptorTypeSets> bound_sets_{};
+  // Resources were last validated in this batch and write epoch.
   uint64_t validated_serial_ = 0;
-  uint64_t write_epoch_ = 1;        // bumped when a resource is written outside a draw
   uint64_t validated_epoch_ = 0;
-  bool storage_writes_ = false;     // the last validated draw can write storage
-  pipe::PrimitiveType last_mode_ = pipe::PrimitiveType::Triangles;
-  bool last_restart_ = false;
-  bool topology_dirty_ = true;  // a new command buffer has no topology set
-
-  // Converted draws (convert_draw): kept to reuse their capacity.
-  pipe::DrawInfo converted_info_;
-  std::vector<pipe::DrawStart> converted_draws_;
-  StreamAllocation index_override_;
-
-  // Render pass state.
-  bool rp_active_ = false;
-  uint16_t pending_clear_mask_ = 0;  // bit i color i, bit 8 depth, bit 9 stencil
-  std::array<VkClearValue, 9> clear_values_{};
-
-  // Queries.
-  std::array<std::unique_ptr<QuerySlots>, 2> query_slots_;
-  std::vector<pipe::Query*> active_queries_;
-  std::array<bool, 2> segment_open_{};  // per kind, while a pass is active
-  std::array<QuerySlot, 2> open_slot_{};
-  // A meta draw closed the pass's occlusion segment (its fragments must not
-  // count): the next application draw starts a new pass, and segment.
-  bool occlusion_suspended_ = false;
-
-  // Stream output.
-  std::array<pipe::StreamOutputTarget*, 4> so_targets_{};
-  uint32_t so_count_ = 0;
-  bool so_recording_ = false;
-
-  // Fallbacks for unbound slots.
-  Ref<pipe::Resource> dummy_buffer_;
-  Ref<pipe::Resource> dummy_image_;
-  VkImageView dummy_view_ = VK_NULL_HANDLE;
-  VkBufferView dummy_buffer_view_ = VK_NULL_HANDLE;
-  VkSampler dummy_sampler_ = VK_NULL_HANDLE;
 
   // Transfers in progress (map/unmap); no allocation per map.
   struct VulkanTransfer : pipe::Transfer {

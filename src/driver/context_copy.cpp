@@ -43,9 +43,9 @@ void VulkanContext::resource_copy_region(pipe::Resource* dst, uint32_t dst_level
   dr.aspectMask = d->aspect;
   dr.baseMipLevel = dst_level;
   dr.levelCount = 1;
-  barriers_.image_access(s->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false}, s->image, sr);
-  barriers_.image_access(d->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true}, d->image, dr);
-  barriers_.emit(cmd);
+  sync_.barriers().image_access(s->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false}, s->image, sr);
+  sync_.barriers().image_access(d->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true}, d->image, dr);
+  sync_.barriers().emit(cmd);
   VkImageCopy region{};
   const uint32_t layers = is_3d(src) ? 1 : uint32_t(box.depth);
   region.srcSubresource = layers_of(s, src_level, is_3d(src) ? 0 : box.z, layers);
@@ -54,9 +54,9 @@ void VulkanContext::resource_copy_region(pipe::Resource* dst, uint32_t dst_level
   region.dstOffset = {int32_t(dstx), int32_t(dsty), is_3d(dst) ? int32_t(dstz) : 0};
   region.extent = {uint32_t(box.width), uint32_t(box.height), is_3d(src) ? uint32_t(box.depth) : 1};
   vkCmdCopyImage(cmd, s->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-  mark_read(s);
-  mark_write(d);
-  if (upload) release_after_upload(d, cmd);
+  sync_.mark_read(s);
+  sync_.mark_write(d);
+  if (upload) sync_.release_after_upload(d, cmd);
 }
 
 vk::Status VulkanContext::copy_buffer(ResourceObject* d, uint64_t dst_offset, VkBuffer src, uint64_t src_offset,
@@ -64,15 +64,15 @@ vk::Status VulkanContext::copy_buffer(ResourceObject* d, uint64_t dst_offset, Vk
   bool upload;
   VkCommandBuffer cmd = transfer_stream(d, s, &upload);
   if (s) {
-    barriers_.buffer_access(s->access, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_UNDEFINED, false});
-    mark_read(s);
+    sync_.barriers().buffer_access(s->access, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_UNDEFINED, false});
+    sync_.mark_read(s);
   }
-  barriers_.buffer_access(d->access, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_UNDEFINED, true});
-  barriers_.emit(cmd);
+  sync_.barriers().buffer_access(d->access, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_UNDEFINED, true});
+  sync_.barriers().emit(cmd);
   const VkBufferCopy region{src_offset, dst_offset, size};
   vkCmdCopyBuffer(cmd, src, d->buffer, 1, &region);
-  mark_write(d);
-  if (upload) release_after_upload(d, cmd);
+  sync_.mark_write(d);
+  if (upload) sync_.release_after_upload(d, cmd);
   return {};
 }
 
@@ -110,11 +110,11 @@ void VulkanContext::blit(const pipe::BlitInfo& info) {
   }
   bool upload;
   VkCommandBuffer cmd = transfer_stream(d, s, &upload);
-  barriers_.image_access(s->levels, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
+  sync_.barriers().image_access(s->levels, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
                          s->image, {s->aspect, info.src.level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
-  barriers_.image_access(d->levels, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
+  sync_.barriers().image_access(d->levels, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
                          d->image, {d->aspect, info.dst.level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
-  barriers_.emit(cmd);
+  sync_.barriers().emit(cmd);
   VkImageAspectFlags aspect = 0;
   if (info.mask & pipe::kBlitColor) aspect |= VK_IMAGE_ASPECT_COLOR_BIT;
   if (info.mask & pipe::kBlitDepth) aspect |= VK_IMAGE_ASPECT_DEPTH_BIT;
@@ -142,9 +142,9 @@ void VulkanContext::blit(const pipe::BlitInfo& info) {
                    info.filter == pipe::Filter::Linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST);
     g_blits_native.add();
   }
-  mark_read(s);
-  mark_write(d);
-  if (upload) release_after_upload(d, cmd);
+  sync_.mark_read(s);
+  sync_.mark_write(d);
+  if (upload) sync_.release_after_upload(d, cmd);
 }
 
 bool VulkanContext::generate_mipmap(pipe::Resource* r, uint32_t base_level, uint32_t last_level, uint32_t first_layer,
@@ -159,10 +159,10 @@ bool VulkanContext::generate_mipmap(pipe::Resource* r, uint32_t base_level, uint
   VkCommandBuffer cmd = transfer_stream(o, nullptr, &upload);
   const uint32_t layers = last_layer - first_layer + 1;
   // Whole image to TRANSFER_DST, then each level: DST -> SRC once written.
-  barriers_.image_access(o->levels, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_TRANSFER_READ_BIT,
+  sync_.barriers().image_access(o->levels, {VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_TRANSFER_READ_BIT,
                                      VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
                          o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
-  barriers_.emit(cmd);
+  sync_.barriers().emit(cmd);
   BarrierNeed level_barrier;
   level_barrier.needed = true;
   level_barrier.src_stages = level_barrier.dst_stages = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
@@ -172,8 +172,8 @@ bool VulkanContext::generate_mipmap(pipe::Resource* r, uint32_t base_level, uint
   level_barrier.new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
   const uint32_t w = r->templ().width, h = r->templ().height;
   for (uint32_t l = base_level; l < last_level; ++l) {
-    barriers_.add_image_barrier(level_barrier, o->image, {o->aspect, l, 1, first_layer, layers});
-    barriers_.emit(cmd);
+    sync_.barriers().add_image_barrier(level_barrier, o->image, {o->aspect, l, 1, first_layer, layers});
+    sync_.barriers().emit(cmd);
     VkImageBlit b{};
     b.srcSubresource = {o->aspect, l, first_layer, layers};
     b.srcOffsets[1] = {int32_t(std::max(1u, w >> l)), int32_t(std::max(1u, h >> l)), 1};
@@ -183,12 +183,12 @@ bool VulkanContext::generate_mipmap(pipe::Resource* r, uint32_t base_level, uint
                    VK_FILTER_LINEAR);
   }
   // Bring every level to TRANSFER_SRC so the image has one layout again.
-  barriers_.add_image_barrier(level_barrier, o->image, {o->aspect, last_level, 1, first_layer, layers});
-  if (base_level > 0) barriers_.add_image_barrier(level_barrier, o->image, {o->aspect, 0, base_level, first_layer, layers});
+  sync_.barriers().add_image_barrier(level_barrier, o->image, {o->aspect, last_level, 1, first_layer, layers});
+  if (base_level > 0) sync_.barriers().add_image_barrier(level_barrier, o->image, {o->aspect, 0, base_level, first_layer, layers});
   const uint32_t total = r->templ().levels;
   if (last_level + 1 < total)
-    barriers_.add_image_barrier(level_barrier, o->image, {o->aspect, last_level + 1, total - last_level - 1, first_layer, layers});
-  barriers_.emit(cmd);
+    sync_.barriers().add_image_barrier(level_barrier, o->image, {o->aspect, last_level + 1, total - last_level - 1, first_layer, layers});
+  sync_.barriers().emit(cmd);
   AccessState after;
   after.layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
   after.write_stages = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
@@ -196,8 +196,8 @@ bool VulkanContext::generate_mipmap(pipe::Resource* r, uint32_t base_level, uint
   after.read_stages = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
   after.read_access = VK_ACCESS_2_TRANSFER_READ_BIT;
   o->levels.set_all(after);
-  mark_write(o);
-  if (upload) release_after_upload(o, cmd);
+  sync_.mark_write(o);
+  if (upload) sync_.release_after_upload(o, cmd);
   return true;
 }
 

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "driver/context.h"
+#include "util/bitset.h"
 #include "util/log.h"
 #include "util/stats.h"
 
@@ -28,19 +29,20 @@ MetaShader clear_shader(pipe::Format f) {
 
 bool VulkanContext::meta_key_for_framebuffer(MetaKey* key) {
   *key = MetaKey{};
-  key->color_count = static_cast<uint8_t>(fb_.nr_cbufs);
-  key->samples = static_cast<uint8_t>(std::max(1u, fb_.samples));
-  for (unsigned i = 0; i < fb_.nr_cbufs; ++i)
-    if (auto* s = static_cast<VulkanSurface*>(fb_refs_[i].get())) key->color_formats[i] = s->format;
-  if (auto* zs = static_cast<VulkanSurface*>(fb_refs_[8].get())) key->depth_stencil_format = zs->format;
-  if (!dynamic_rendering_) {
+  const pipe::FramebufferState& fb = render_pass_.framebuffer();
+  key->color_count = static_cast<uint8_t>(fb.nr_cbufs);
+  key->samples = static_cast<uint8_t>(std::max(1u, fb.samples));
+  for (unsigned i = 0; i < fb.nr_cbufs; ++i)
+    if (auto* s = render_pass_.color(i)) key->color_formats[i] = s->format;
+  if (auto* zs = render_pass_.depth_stencil()) key->depth_stencil_format = zs->format;
+  if (!screen_.dynamic_rendering()) {
     RenderPassKey rk;
     std::memcpy(rk.color_formats, key->color_formats, sizeof(rk.color_formats));
     rk.depth_stencil_format = key->depth_stencil_format;
     rk.color_count = key->color_count;
     rk.samples = key->samples;
     VkRenderPass rp;
-    vk::Status s = rp_cache_.render_pass(rk, &rp);
+    vk::Status s = render_pass_.cache().render_pass(rk, &rp);
     if (!s) return fail(s), false;
     key->render_pass = reinterpret_cast<uint64_t>(rp);
   }
@@ -50,20 +52,17 @@ bool VulkanContext::meta_key_for_framebuffer(MetaKey* key) {
 bool VulkanContext::meta_draw(const MetaKey& key, const MetaPush& push, const VkViewport& viewport,
                               const VkRect2D& scissor, uint32_t stencil_mask, uint32_t stencil_ref,
                               const VkDescriptorImageInfo* image) {
-  BRASS_ASSERT(rp_active_);
+  BRASS_ASSERT(render_pass_.active());
   VkPipeline p;
   vk::Status s = meta_->get(key, &p);
   if (!s) return fail(s), false;
-  VkCommandBuffer cmd = ring_->main_cmd();
+  VkCommandBuffer cmd = ring_.main_cmd();
   // Meta draws are not the application's primitives: capture stops (the
   // next application draw resumes it from the counters).
-  end_stream_output(cmd);
+  stream_output_.end(cmd);
   // Nor do they pass samples for occlusion queries (clears and blits draw
   // no fragments in GL).
-  if (segment_open_[0]) {
-    end_query_segments(cmd, 1u);
-    occlusion_suspended_ = true;
-  }
+  queries_.suspend_occlusion(cmd);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
   if (image) {
     VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -80,27 +79,26 @@ bool VulkanContext::meta_draw(const MetaKey& key, const MetaPush& push, const Vk
   vkCmdSetStencilWriteMask(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, stencil_mask);
   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, stencil_ref);
   vkCmdDraw(cmd, 3, 1, 0, 0);
-  ring_->mark_recorded();
+  ring_.mark_recorded();
   // The application's pipeline, sets and dynamic state were disturbed.
-  bound_pipeline_ = VK_NULL_HANDLE;
-  bound_layout_ = VK_NULL_HANDLE;
-  bound_descriptor_buffer_ = VK_NULL_HANDLE;
-  dirty_ |= kDirtyAll & ~kDirtyResources;
-  dirty_sets_ = 0x1f;
-  topology_dirty_ = true;
+  pipelines_.forget_bindings();
+  descriptors_->forget_bindings();
+  dirty_.mark_after_meta_draw();
   return true;
 }
 
 void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scissor, const pipe::ColorValue& color,
                                  double depth, uint32_t stencil, const pipe::ClearMasks& masks) {
   if (failed()) return;
+  const pipe::FramebufferState& fb = render_pass_.framebuffer();
+  const RenderPassState::SurfaceRefs& surfaces = render_pass_.surfaces();
   uint32_t fast = buffers & pipe::kClearDepth;
   uint32_t masked = 0;  // color buffers needing a draw
   std::array<uint8_t, 8> write{};
-  for (unsigned i = 0; i < fb_.nr_cbufs; ++i) {
-    if (!(buffers & (pipe::kClearColor0 << i)) || !fb_refs_[i]) continue;
-    const pipe::Format f = surface_format(fb_refs_[i].get());
-    const vk::FormatChoice& stored = driver_resource(fb_refs_[i]->resource())->obj()->format;
+  for (unsigned i = 0; i < fb.nr_cbufs; ++i) {
+    if (!(buffers & (pipe::kClearColor0 << i)) || !surfaces[i]) continue;
+    const pipe::Format f = surface_format(surfaces[i].get());
+    const vk::FormatChoice& stored = driver_resource(surfaces[i]->resource())->obj()->format;
     // GL's mask in stored channels: an emulation swizzle (L8 = RRR1, A8 =
     // 000R, RGB as RGBA = RGB1) says which stored channel each GL one is.
     uint8_t present = uint8_t((1u << pipe::describe(f).channels) - 1);
@@ -128,34 +126,31 @@ void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scis
     if (masks.stencil == 0xff) fast |= pipe::kClearStencil;
     else if (masks.stencil) masked_stencil = true;
   }
-  if (fast) clear(fast, scissor, color, depth, stencil);
+  if (fast) fail(render_pass_.clear(fast, scissor, color, depth, stencil));
   if ((!masked && !masked_stencil) || failed()) return;
-  if (!fb_refs_[8]) masked_stencil = false;
-  if (fb_.layers > 1) BRASS_WARN_ONCE("masked clears of layered framebuffers clear layer 0 only");
+  if (!render_pass_.depth_stencil()) masked_stencil = false;
+  if (fb.layers > 1) BRASS_WARN_ONCE("masked clears of layered framebuffers clear layer 0 only");
 
-  VkRect2D rect{{0, 0}, {std::max(1u, fb_.width), std::max(1u, fb_.height)}};
+  VkRect2D rect{{0, 0}, {std::max(1u, fb.width), std::max(1u, fb.height)}};
   if (scissor) {
     const int32_t x0 = std::max(0, scissor->x), y0 = std::max(0, scissor->y);
-    const int64_t x1 = std::min<int64_t>(fb_.width, int64_t(scissor->x) + scissor->width);
-    const int64_t y1 = std::min<int64_t>(fb_.height, int64_t(scissor->y) + scissor->height);
+    const int64_t x1 = std::min<int64_t>(fb.width, int64_t(scissor->x) + scissor->width);
+    const int64_t y1 = std::min<int64_t>(fb.height, int64_t(scissor->y) + scissor->height);
     if (x1 <= x0 || y1 <= y0) return;
     rect = {{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
   }
   MetaKey key;
   if (!meta_key_for_framebuffer(&key)) return;
-  ring_->mark_recorded();
-  if (!rp_active_) {
-    vk::Status s = begin_render_pass();
-    if (!s) return fail(s);
-  }
+  ring_.mark_recorded();
+  if (vk::Status s = render_pass_.ensure_begun(); !s) return fail(s);
   const VkViewport vp{0, 0, float(rect.offset.x + rect.extent.width), float(rect.offset.y + rect.extent.height), 0, 1};
   MetaPush push;
   std::memcpy(push.value, &color, sizeof(push.value));
   for_each_bit(masked, [&](int i) {
-    const VkClearColorValue c = stored_clear_color(color, driver_resource(fb_refs_[i]->resource())->obj()->format);
+    const VkClearColorValue c = stored_clear_color(color, driver_resource(surfaces[i]->resource())->obj()->format);
     std::memcpy(push.value, &c, sizeof(push.value));
     MetaKey k = key;
-    k.shader = static_cast<uint8_t>(clear_shader(surface_format(fb_refs_[i].get())));
+    k.shader = static_cast<uint8_t>(clear_shader(surface_format(surfaces[i].get())));
     k.location = static_cast<uint8_t>(i);
     k.write_mask = write[i];
     if (meta_draw(k, push, vp, rect, 0, 0, nullptr)) g_masked_clears.add();
@@ -218,8 +213,8 @@ bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
                       (device_.formats().properties(so->format.vk).optimalTilingFeatures &
                        VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT);
 
-  const pipe::FramebufferState saved = fb_;
-  const auto saved_refs = fb_refs_;  // keeps the saved surfaces alive
+  const pipe::FramebufferState saved = render_pass_.framebuffer();
+  const auto saved_refs = render_pass_.surfaces();  // keeps the saved surfaces alive
   const uint32_t layers = uint32_t(std::max(1, sb.depth));
   for (uint32_t l = 0; l < layers && !failed(); ++l) {
     pipe::SurfaceTemplate st;
@@ -244,7 +239,7 @@ bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
     } else {
       fb.zsbuf = surf.get();
     }
-    set_framebuffer_state(fb);
+    bind_framebuffer(fb);
     int32_t x0 = std::max(0, dx0), y0 = std::max(0, dy0);
     int64_t x1 = std::min<int64_t>(dx1, fb.width), y1 = std::min<int64_t>(dy1, fb.height);
     if (info.scissor_enable) {
@@ -254,11 +249,11 @@ bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
       y1 = std::min<int64_t>(y1, int64_t(info.scissor.y) + info.scissor.height);
     }
     if (x1 <= x0 || y1 <= y0) break;
-    barriers_.image_access(so->levels, {VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
+    sync_.barriers().image_access(so->levels, {VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
                                         sampled_layout(so->aspect), false},
                            so->image, {so->aspect, info.src.level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
-    ring_->mark_recorded();
-    vk::Status s = begin_render_pass();
+    ring_.mark_recorded();
+    vk::Status s = render_pass_.begin();
     if (!s) {
       fail(s);
       break;
@@ -273,13 +268,49 @@ bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
     auto* v = static_cast<VulkanSamplerView*>(view.get());
     const VkDescriptorImageInfo image{meta_->sampler(linear), v->image_view, sampled_layout(so->aspect)};
     meta_draw(key, push, vp, rect, 0, 0, &image);
-    mark_read(so);
-    mark(v->usage, false);
-    write_epoch_++;
+    sync_.mark_read(so);
+    sync_.mark(v->usage, false);
+    sync_.note_write_outside_draw();
   }
-  set_framebuffer_state(saved);
+  bind_framebuffer(saved);
   g_blits_shader.add();
   return true;
+}
+
+void VulkanContext::clear(uint32_t buffers, const pipe::ScissorRect* scissor, const pipe::ColorValue& color,
+                          double depth, uint32_t stencil) {
+  if (!failed()) fail(render_pass_.clear(buffers, scissor, color, depth, stencil));
+}
+
+void VulkanContext::clear_surface(pipe::Surface* dst, uint32_t buffers, const pipe::ColorValue& color, double depth,
+                                  uint32_t stencil, uint32_t x, uint32_t y, uint32_t w, uint32_t h) {
+  // Through a temporary framebuffer, so it shares the lazy load-op path.
+  const pipe::FramebufferState saved = render_pass_.framebuffer();
+  const auto saved_refs = render_pass_.surfaces();  // keeps the saved surfaces alive
+  pipe::FramebufferState fb;
+  fb.width = dst->width();
+  fb.height = dst->height();
+  fb.samples = dst->resource()->templ().samples;
+  if (buffers & pipe::kClearColor0) {
+    fb.nr_cbufs = 1;
+    fb.cbufs[0] = dst;
+  } else {
+    fb.zsbuf = dst;
+  }
+  bind_framebuffer(fb);
+  const pipe::ScissorRect rect{int32_t(x), int32_t(y), w, h};
+  clear(buffers, &rect, color, depth, stencil);
+  bind_framebuffer(saved);
+}
+
+void VulkanContext::clear_render_target(pipe::Surface* dst, const pipe::ColorValue& color, uint32_t x, uint32_t y,
+                                        uint32_t w, uint32_t h) {
+  clear_surface(dst, pipe::kClearColor0, color, 0, 0, x, y, w, h);
+}
+
+void VulkanContext::clear_depth_stencil(pipe::Surface* dst, uint32_t flags, double depth, uint32_t stencil, uint32_t x,
+                                        uint32_t y, uint32_t w, uint32_t h) {
+  clear_surface(dst, flags & (pipe::kClearDepth | pipe::kClearStencil), {}, depth, stencil, x, y, w, h);
 }
 
 }  // namespace brass::driver

@@ -119,13 +119,13 @@ vk::Status VulkanContext::upload_image(Resource* r, uint32_t level, const pipe::
   if (packed_depth_stencil(o)) {
     const size_t texels = size_t(box.width) * box.height * slices;
     const size_t stencil_at = (texels * 4 + 15) & ~size_t(15);
-    vk::Status s = stream_->allocate(stencil_at + texels, 16, &a);
+    vk::Status s = stream_.allocate(stencil_at + texels, 16, &a);
     if (!s) return s;
     stencil_offset = a.offset + stencil_at;
     split_depth_stencil(f, box.width, box.height, slices, static_cast<const uint8_t*>(data), stride, layer_stride,
                         reinterpret_cast<uint32_t*>(a.ptr), a.ptr + stencil_at);
   } else if (conv == vk::FormatConversion::None) {
-    vk::Status s = stream_->allocate(uint64_t(row) * rows * slices, 16, &a);
+    vk::Status s = stream_.allocate(uint64_t(row) * rows * slices, 16, &a);
     if (!s) return s;
     for (uint32_t z = 0; z < slices; ++z)
       for (uint32_t y = 0; y < rows; ++y)
@@ -143,7 +143,7 @@ vk::Status VulkanContext::upload_image(Resource* r, uint32_t level, const pipe::
     const size_t stencil_size = repack ? vk::stencil_plane_size(ext) : 0;
     if (size == SIZE_MAX || stencil_size == SIZE_MAX) return vk::Status{VK_ERROR_OUT_OF_HOST_MEMORY};
     const size_t stencil_at = (size + 15) & ~size_t(15);
-    vk::Status s = stream_->allocate(stencil_at + stencil_size, 16, &a);
+    vk::Status s = stream_.allocate(stencil_at + stencil_size, 16, &a);
     if (!s) return s;
     stencil_offset = a.offset + stencil_at;
     const vk::ConstImageData src{data, source_bytes(f, box, stride, layer_stride), stride, layer_stride};
@@ -157,14 +157,14 @@ vk::Status VulkanContext::upload_image(Resource* r, uint32_t level, const pipe::
   }
   bool upload;
   VkCommandBuffer cmd = transfer_stream(o, nullptr, &upload);
-  barriers_.image_access(o->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
+  sync_.barriers().image_access(o->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
                          o->image, {o->aspect, level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
-  barriers_.emit(cmd);
+  sync_.barriers().emit(cmd);
   VkBufferImageCopy c[2];
   const uint32_t n = image_regions(r, o, level, box, a.offset, stencil_offset, c);
   vkCmdCopyBufferToImage(cmd, a.buffer, o->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n, c);
-  mark_write(o);
-  if (upload) release_after_upload(o, cmd);
+  sync_.mark_write(o);
+  if (upload) sync_.release_after_upload(o, cmd);
   return {};
 }
 
@@ -201,15 +201,15 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
     if (range.end > pr->templ().width) return nullptr;
     ResourceObject* o = r->obj();
     if (usage & pipe::kMapRead) {
-      if (busy(o, true) || (used_this_batch(o) && o->usage.write_serial == ring_->current_serial())) {
+      if (sync_.busy(o, true) || sync_.written_this_batch(o)) {
         if (usage & pipe::kMapDontBlock) return nullptr;
         vk::Status s = wait_for(o, true);
         if (!s) return fail(s), nullptr;
         g_map_waited.add();
       }
-      device_.memory().invalidate(o->memory, box.x, box.width);
+      if (vk::Status s = device_.memory().invalidate(o->memory, box.x, box.width); !s) return fail(s), nullptr;
     } else if (usage & pipe::kMapWrite) {
-      const bool in_use = busy(o, false) || used_this_batch(o);
+      const bool in_use = sync_.busy(o, false) || sync_.used_this_batch(o);
       if (!(usage & pipe::kMapUnsynchronized) && in_use) {
         if ((usage & pipe::kMapDiscardWholeResource) ||
             ((usage & pipe::kMapDiscardRange) && range.begin == 0 && range.end == pr->templ().width)) {
@@ -220,7 +220,7 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
         } else if (!r->valid_range.overlaps(range)) {
           // Nothing valid there: no reader can observe the write.
         } else if (usage & pipe::kMapDiscardRange) {
-          vk::Status s = stream_->allocate(box.width, 16, &t->staging);
+          vk::Status s = stream_.allocate(box.width, 16, &t->staging);
           if (!s) return fail(s), nullptr;
           t->staged = true;
           t->staging_size = box.width;
@@ -253,7 +253,7 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
   t->stride = row;
   t->layer_stride = row * rows;
   t->staging_size = uint64_t(row) * rows * slices;
-  vk::Status s = stream_->allocate(t->staging_size, 16, &t->staging);
+  vk::Status s = stream_.allocate(t->staging_size, 16, &t->staging);
   if (!s) return fail(s), nullptr;
   t->staged = true;
   if (usage & pipe::kMapRead) {
@@ -275,16 +275,15 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
       stored_size = packed ? size_t(box.width) * box.height * slices * 4 : vk::converted_size(f, conv, ext);
       stencil_size = repack || packed ? vk::stencil_plane_size(ext) : 0;
       stencil_at = (stored_size + 15) & ~size_t(15);
-      s = stream_->allocate(stencil_at + stencil_size, 16, &stored);
+      s = stream_.allocate(stencil_at + stencil_size, 16, &stored);
       if (!s) return fail(s), nullptr;
     }
-    if (pending_clear_mask_) execute_pending_clears();
-    if (rp_active_) end_render_pass(RenderPassEnd::Readback);
-    VkCommandBuffer cmd = ring_->main_cmd();
-    ring_->mark_recorded();
-    barriers_.image_access(o->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
+    fail(render_pass_.finish(RenderPassEnd::Readback));
+    VkCommandBuffer cmd = ring_.main_cmd();
+    ring_.mark_recorded();
+    sync_.barriers().image_access(o->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
                            o->image, {o->aspect, level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
-    barriers_.emit(cmd);
+    sync_.barriers().emit(cmd);
     VkBufferImageCopy c[2];
     const uint32_t n = image_regions(pr, o, level, box, stored.offset, stored.offset + stencil_at, c);
     vkCmdCopyImageToBuffer(cmd, o->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, stored.buffer, n, c);
@@ -298,17 +297,17 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
     dep.memoryBarrierCount = 1;
     dep.pMemoryBarriers = &host;
     vkCmdPipelineBarrier2(cmd, &dep);
-    mark_read(o);
-    const uint64_t serial = ring_->current_serial();
+    sync_.mark_read(o);
+    const uint64_t serial = ring_.current_serial();
     s = submit(SubmitReason::Readback);
-    if (s) s = ring_->wait(serial);
+    if (s) s = ring_.wait(serial);
+    if (!s) return fail(s), nullptr;
+    s = stream_.invalidate(convert ? stored : t->staging, convert ? stencil_at + stencil_size : t->staging_size);
     if (!s) return fail(s), nullptr;
     if (packed) {
-      stream_->invalidate(stored, stencil_at + stencil_size);
       merge_depth_stencil(f, box.width, box.height, slices, reinterpret_cast<const uint32_t*>(stored.ptr),
                           stored.ptr + stencil_at, t->staging.ptr, t->stride, t->layer_stride);
     } else if (convert) {
-      stream_->invalidate(stored, stencil_at + stencil_size);
       const vk::ConstImageData src{stored.ptr, stored_size, 0, 0};
       const vk::ConstImageData stencil{stored.ptr + stencil_at, stencil_size, 0, 0};
       const vk::ImageData dst{t->staging.ptr, t->staging_size, t->stride, t->layer_stride};
@@ -317,8 +316,6 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
         BRASS_WARN("readback conversion failed: %s", vk::to_string(cs));
         return nullptr;
       }
-    } else {
-      stream_->invalidate(t->staging, t->staging_size);
     }
   }
   t->in_use = true;
@@ -330,7 +327,7 @@ void VulkanContext::transfer_flush_region(pipe::Transfer* pt, const pipe::Box& b
   auto* t = static_cast<VulkanTransfer*>(pt);
   if (!t->staged && t->resource->is_buffer()) {
     ResourceObject* o = driver_resource(t->resource)->obj();
-    device_.memory().flush(o->memory, t->box.x + box.x, box.width);
+    fail(device_.memory().flush(o->memory, t->box.x + box.x, box.width));
   }
 }
 
@@ -343,7 +340,7 @@ void VulkanContext::transfer_unmap(pipe::Transfer* pt) {
       if (t->staged) {
         fail(copy_buffer(r->obj(), t->box.x, t->staging.buffer, t->staging.offset, t->staging_size, nullptr));
       } else if (!(t->usage & pipe::kMapFlushExplicit)) {
-        device_.memory().flush(r->obj()->memory, t->box.x, t->box.width);
+        fail(device_.memory().flush(r->obj()->memory, t->box.x, t->box.width));
       }
     } else {
       vk::Status s = upload_image(r, t->level, t->box, t->staging.ptr, t->stride, t->layer_stride);

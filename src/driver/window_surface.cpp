@@ -186,7 +186,7 @@ vk::Status VulkanWindowSurface::init(const pipe::NativeWindow& window) {
 }
 
 VulkanWindowSurface::~VulkanWindowSurface() {
-  wait_frames();
+  if (!wait_frames()) BRASS_WARN("window surface: waiting for its frames failed (device lost?); destroying anyway");
   if (swapchain_ || acquired_) {
     // Presentation has no fence: let the queue drain so that no present still
     // reads an image or waits a semaphore destroyed below.
@@ -337,7 +337,7 @@ pipe::Status VulkanWindowSurface::acquire() {
   return pipe::Status::Ok;  // still out of date (resizing): skip this frame
 }
 
-vk::Status VulkanWindowSurface::record_blit(VkCommandBuffer cmd, ResourceObject* src, uint32_t src_w,
+void VulkanWindowSurface::record_blit(VkCommandBuffer cmd, ResourceObject* src, uint32_t src_w,
                                             uint32_t src_h) {
   VkImage dst = images_[image_index_];
   VkImageMemoryBarrier2 b[2];
@@ -395,7 +395,6 @@ vk::Status VulkanWindowSurface::record_blit(VkCommandBuffer cmd, ResourceObject*
   src->access.layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
   src->access.read_stages = VK_PIPELINE_STAGE_2_TRANSFER_BIT;
   src->access.read_access = VK_ACCESS_2_TRANSFER_READ_BIT;
-  return {};
 }
 
 ResourceObject* VulkanWindowSurface::record_resolve(VkCommandBuffer cmd, pipe::Resource* color,

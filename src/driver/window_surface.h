@@ -53,7 +53,7 @@ class VulkanWindowSurface final : public pipe::WindowSurface {
   vk::Status recreate();
   vk::Status wait_frames();
   VkPresentModeKHR choose_mode(int swap_interval) const;
-  vk::Status record_blit(VkCommandBuffer cmd, ResourceObject* src, uint32_t src_w, uint32_t src_h);
+  void record_blit(VkCommandBuffer cmd, ResourceObject* src, uint32_t src_w, uint32_t src_h);
   // Multisampled color: resolves into resolve_ (same format and size,
   // allocated on demand) and returns it; the blit then reads that.
   ResourceObject* record_resolve(VkCommandBuffer cmd, pipe::Resource* color, pipe::Status* status);

@@ -6,7 +6,7 @@
 
 namespace brass::pipe {
 
-enum class Status : uint8_t {
+enum class [[nodiscard]] Status : uint8_t {
   Ok,
   OutOfMemory,
   DeviceLost,

@@ -29,6 +29,7 @@
 // does). Descriptor buffers have no dynamic descriptors: in db mode set 0 is
 // plain uniform buffers, rewritten when the data moves.
 #pragma once
+#include <bit>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -61,6 +62,14 @@ struct SetBinding {
   uint16_t db_size = 0;        // db mode: bytes per descriptor
   uint32_t db_offset = 0;      // db mode: where its first descriptor starts in the set
 };
+
+// The stage a descriptor binding's slot numbers refer to: set 0's binding is
+// its stage, other sets' bindings use the first stage that reads them.
+inline unsigned binding_stage(unsigned set, const SetBinding& b) {
+  if (set == 0) return b.binding;
+  return b.stage_mask ? static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(b.stage_mask))) : 0;
+}
+
 
 // One descriptor's data in a template update (laid out per element).
 union DescriptorInfo {

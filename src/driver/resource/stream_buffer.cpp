@@ -62,7 +62,7 @@ vk::Status StreamBuffer::allocate(VkDeviceSize size, VkDeviceSize alignment, Str
                                   VkDeviceSize tail) {
   VkDeviceSize offset = align_up(used_, std::max<VkDeviceSize>(alignment, 16));
   if (!current_.buffer || offset + std::max(size, tail) > current_.size) {
-    flush_writes();
+    BRASS_VK_RETURN_IF_FAILED(flush_writes().result);
     if (current_.buffer) {
       current_.last_serial = ring_.current_serial();
       chunks_.push_back(current_);
@@ -89,15 +89,17 @@ vk::Status StreamBuffer::allocate(VkDeviceSize size, VkDeviceSize alignment, Str
   return {};
 }
 
-void StreamBuffer::flush_writes() {
+vk::Status StreamBuffer::flush_writes() {
   if (current_.buffer && !current_.memory.coherent && used_ > flushed_) {
-    device_.memory().flush(current_.memory, flushed_, used_ - flushed_);
+    BRASS_VK_RETURN_IF_FAILED(device_.memory().flush(current_.memory, flushed_, used_ - flushed_).result);
     flushed_ = used_;
   }
+  return {};
 }
 
-void StreamBuffer::invalidate(const StreamAllocation& a, VkDeviceSize size) {
-  if (a.buffer == current_.buffer && !current_.memory.coherent) device_.memory().invalidate(current_.memory, a.offset, size);
+vk::Status StreamBuffer::invalidate(const StreamAllocation& a, VkDeviceSize size) {
+  if (a.buffer == current_.buffer && !current_.memory.coherent) return device_.memory().invalidate(current_.memory, a.offset, size);
+  return {};
 }
 
 }  // namespace brass::driver

@@ -44,9 +44,9 @@ class StreamBuffer {
   vk::Status allocate(VkDeviceSize size, VkDeviceSize alignment, StreamAllocation* out, VkDeviceSize tail = 0);
 
   // Flushes what the CPU wrote (non-coherent memory); called before submit.
-  void flush_writes();
+  vk::Status flush_writes();
   // Invalidate for reading what the GPU wrote at `a`.
-  void invalidate(const StreamAllocation& a, VkDeviceSize size);
+  vk::Status invalidate(const StreamAllocation& a, VkDeviceSize size);
 
  private:
   struct Chunk {

@@ -1,31 +1,14 @@
-// The draw's pipeline. With graphics pipeline libraries (GPL) a new key is
-// served by fast-linking three libraries: vertex input and fragment output
-// from the screen's cache, the program's shaders library precompiled when
-// the program was created. The link-time-optimized pipeline is built on the
-// worker pool at low priority and replaces the fast-linked one by an atomic
-// store the draw path checks (one relaxed load per draw). Without GPL, or
-// where state forbids libraries (program.cpp), a monolithic pipeline is
-// compiled on the draw path. Every pipeline creation on the draw path is
-// counted and timed by kind (BRASS_STATS "pipeline.draw_path.*").
-//
-// Invariance: a fast-linked and an optimized pipeline of one program may
-// rasterize or shade slightly differently, and GL's `invariant` promises
-// identical results across programs and passes (multi-pass depth-equal
-// rendering). A program with Invariant outputs is therefore never
-// fast-linked: its first draw with a key links the optimized pipeline from
-// the precompiled libraries directly, so every invariant program always
-// runs optimized code and all of them agree, frame after frame. The cost is
-// a longer first draw for those programs only (counted as
-// pipeline.draw_path.optimized_links).
+#include "driver/pipeline/pipeline_selector.h"
+
 #include <chrono>
 #include <cstring>
 
-#include "driver/context.h"
 #include "driver/program.h"
+#include "driver/screen.h"
 #include "driver/vk_translate.h"
 #include "util/log.h"
-#include "util/stats.h"
 #include "util/process_exit.h"
+#include "util/stats.h"
 #include "util/thread_pool.h"
 
 namespace brass::driver {
@@ -53,52 +36,53 @@ uint64_t ns_since(Clock::time_point t0) {
 }
 }  // namespace
 
-bool VulkanContext::shader_program_ready(pipe::ShaderProgram* p, bool wait) {
-  if (!p) return true;
-  if (wait) p->libraries.wait_precompile();
-  return !p->libraries.precompile_pending();
-}
+PipelineSelector::PipelineSelector(VulkanScreen& screen, BatchRing& ring, RenderPassState& render_pass,
+                                   bool dynamic_vertex_input)
+    : screen_(screen), ring_(ring), render_pass_(render_pass), dynamic_vertex_input_(dynamic_vertex_input) {}
 
-void VulkanContext::fill_pipeline_key(const pipe::DrawInfo& info) {
+void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunctionState& state,
+                                const pipe::DrawInfo& info) {
   PipelineKey& k = key_;
+  const pipe::BlendObject* blend = state.blend;
+  const pipe::RasterizerObject* rast = state.rasterizer;
+  const pipe::FramebufferState& fb = render_pass_.framebuffer();
   const VkPrimitiveTopology cls = topology_class(vk_topology(info.mode));
-  k.program_id = program_->id;
-  k.vertex_input_id = dynamic_vertex_input_ || !velems_ ? 0 : velems_->id;
-  k.color_count = static_cast<uint8_t>(fb_.nr_cbufs);
+  k.program_id = prog.id;
+  k.vertex_input_id = dynamic_vertex_input_ || !state.vertex_elements ? 0 : state.vertex_elements->id;
+  k.color_count = static_cast<uint8_t>(fb.nr_cbufs);
   for (unsigned i = 0; i < 8; ++i) {
-    auto* s = static_cast<VulkanSurface*>(i < fb_.nr_cbufs ? fb_refs_[i].get() : nullptr);
+    const VulkanSurface* s = i < fb.nr_cbufs ? render_pass_.color(i) : nullptr;
     k.color_formats[i] = s ? s->format : VK_FORMAT_UNDEFINED;
-    k.blend_rt[i] = i < fb_.nr_cbufs ? (blend_ ? blend_->blend_rt[i] : pack_blend(false, 0, 1, 0, 0, 1, 0, 15)) : 0;
+    k.blend_rt[i] = i < fb.nr_cbufs ? (blend ? blend->blend_rt[i] : pack_blend(false, 0, 1, 0, 0, 1, 0, 15)) : 0;
   }
-  auto* zs = static_cast<VulkanSurface*>(fb_refs_[8].get());
+  const VulkanSurface* zs = render_pass_.depth_stencil();
   k.depth_stencil_format = zs ? zs->format : VK_FORMAT_UNDEFINED;
-  k.samples = static_cast<uint8_t>(std::max(1u, fb_.samples));
-  k.sample_mask = sample_mask_;
+  k.samples = static_cast<uint8_t>(std::max(1u, fb.samples));
+  k.sample_mask = state.sample_mask;
   k.topology_class = static_cast<uint8_t>(cls);
   k.patch_vertices = cls == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST ? info.patch_vertices : 0;
-  k.polygon_mode = rast_ ? rast_->polygon_mode : uint8_t(VK_POLYGON_MODE_FILL);
-  k.depth_clamp = rast_ ? rast_->depth_clamp : 0;
-  k.provoking_last = rast_ ? rast_->provoking_last : 1;
-  k.negative_one_to_one = rast_ ? rast_->negative_one_to_one : 0;
-  k.logic_op_enable = blend_ ? blend_->state.logic_op_enable : 0;
-  k.logic_op = static_cast<uint8_t>(blend_ ? vk_logic_op(blend_->state.logic_op) : VK_LOGIC_OP_COPY);
-  k.alpha_to_coverage = blend_ ? blend_->state.alpha_to_coverage : 0;
-  k.alpha_to_one = blend_ ? blend_->state.alpha_to_one : 0;
+  k.polygon_mode = rast ? rast->polygon_mode : uint8_t(VK_POLYGON_MODE_FILL);
+  k.depth_clamp = rast ? rast->depth_clamp : 0;
+  k.provoking_last = rast ? rast->provoking_last : 1;
+  k.negative_one_to_one = rast ? rast->negative_one_to_one : 0;
+  k.logic_op_enable = blend ? blend->state.logic_op_enable : 0;
+  k.logic_op = static_cast<uint8_t>(blend ? vk_logic_op(blend->state.logic_op) : VK_LOGIC_OP_COPY);
+  k.alpha_to_coverage = blend ? blend->state.alpha_to_coverage : 0;
+  k.alpha_to_one = blend ? blend->state.alpha_to_one : 0;
 }
 
-bool VulkanContext::update_pipeline(const pipe::DrawInfo& info) {
-  pipe::ShaderProgram& prog = *program_;
+vk::Status PipelineSelector::bind(pipe::ShaderProgram& prog, const FixedFunctionState& state,
+                                  const pipe::DrawInfo& info, DrawDirty& dirty) {
   const VkPrimitiveTopology cls = topology_class(vk_topology(info.mode));
-  if (!(dirty_ & kDirtyPipeline) && key_.topology_class == cls && key_.patch_vertices == info.patch_vertices &&
+  if (!dirty.test(DrawState::Pipeline) && key_.topology_class == cls && key_.patch_vertices == info.patch_vertices &&
       bound_pipeline_ && bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_)
-    return true;
-  fill_pipeline_key(info);
+    return {};
+  fill_key(prog, state, info);
   PipelineEntry* entry = prog.pipelines.find(key_);
   if (entry) {
     g_map_hits.add();
-  } else {
-    entry = create_pipeline(prog);
-    if (!entry) return false;
+  } else if (vk::Status s = create(prog, state, &entry); !s) {
+    return s;
   }
   const VkPipeline p = entry->current.load(std::memory_order_acquire);
   if (p != bound_pipeline_) {
@@ -106,73 +90,82 @@ bool VulkanContext::update_pipeline(const pipe::DrawInfo& info) {
       entry->optimized_bound = true;
       g_swaps.add();
     }
-    vkCmdBindPipeline(ring_->main_cmd(), VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+    vkCmdBindPipeline(ring_.main_cmd(), VK_PIPELINE_BIND_POINT_GRAPHICS, p);
     // The batch keeps the program (and so this pipeline) alive: a program
-    // without descriptor sets is not held by write_set.
-    ring_->hold(program_.get());
+    // without descriptor sets is not held by a set write.
+    ring_.hold(&prog);
     bound_pipeline_ = p;
   }
   bound_entry_ = entry;
   if (bound_layout_ != prog.descriptors.pipeline_layout()) {
     bound_layout_ = prog.descriptors.pipeline_layout();
-    dirty_sets_ = 0x1f;
-    dirty_ |= kDirtySet0Offsets;
+    dirty.mark_all_sets();
+    dirty.mark(DrawState::Set0Offsets);
   }
-  dirty_ &= ~kDirtyPipeline;
-  return true;
+  dirty.clear(DrawState::Pipeline);
+  return {};
 }
 
-PipelineBuildInfo VulkanContext::build_info(const pipe::ShaderProgram& prog) const {
+void PipelineSelector::forget_bindings() {
+  bound_pipeline_ = VK_NULL_HANDLE;
+  bound_entry_ = nullptr;
+  bound_layout_ = VK_NULL_HANDLE;
+}
+
+PipelineBuildInfo PipelineSelector::build_info(const pipe::ShaderProgram& prog, const FixedFunctionState& state) const {
   PipelineBuildInfo bi;
   bi.key = &key_;
   for (unsigned i = 0; i < 5; ++i) bi.modules[i] = prog.modules[i];
   bi.layout = prog.descriptors.pipeline_layout();
-  bi.vertex_elements = velems_;
+  bi.vertex_elements = state.vertex_elements;
   bi.dynamic_vertex_input = dynamic_vertex_input_;
   bi.cache = screen_.pipeline_cache();
   return bi;
 }
 
-bool VulkanContext::create_monolithic(pipe::ShaderProgram& prog, VkPipeline* out) {
-  PipelineBuildInfo bi = build_info(prog);
-  if (!dynamic_rendering_) {
+vk::Status PipelineSelector::create_monolithic(const PipelineBuildInfo& info, VkPipeline* out) {
+  PipelineBuildInfo bi = info;
+  if (!screen_.dynamic_rendering()) {
     RenderPassKey rk;
     std::memcpy(rk.color_formats, key_.color_formats, sizeof(rk.color_formats));
     rk.depth_stencil_format = key_.depth_stencil_format;
     rk.color_count = key_.color_count;
     rk.samples = key_.samples;
-    vk::Status s = rp_cache_.render_pass(rk, &bi.render_pass);
-    if (!s) return fail(s), false;
+    if (vk::Status s = render_pass_.cache().render_pass(rk, &bi.render_pass); !s) return s;
   }
-  vk::Status s = create_graphics_pipeline(device_, bi, out);
-  if (!s) return fail(s), false;
-  return true;
+  return create_graphics_pipeline(screen_.device(), bi, out);
 }
 
-PipelineEntry* VulkanContext::create_pipeline(pipe::ShaderProgram& prog) {
+void PipelineSelector::note_wait(uint64_t ns) {
+  g_longest_wait_ns.max(ns);
+  frame_wait_ns_ = std::max(frame_wait_ns_, ns);
+}
+
+vk::Status PipelineSelector::create(pipe::ShaderProgram& prog, const FixedFunctionState& state, PipelineEntry** out) {
   const auto t0 = Clock::now();
   PipelineLibraryCache* lib_cache = screen_.pipeline_libraries();
+  const PipelineBuildInfo bi = build_info(prog, state);
   VkPipeline p = VK_NULL_HANDLE;
   if (!prog.uses_libraries || !lib_cache) {
-    if (!create_monolithic(prog, &p)) return nullptr;
+    if (vk::Status s = create_monolithic(bi, &p); !s) return s;
     PipelineEntry& e = prog.pipelines.insert(key_);
     e.monolithic = p;
     e.current.store(p, std::memory_order_release);
     const uint64_t ns = ns_since(t0);
     g_full_compiles.add();
     g_full_compile_ns.add(ns);
-    g_longest_wait_ns.max(ns);
-    frame_pipeline_wait_ns_ = std::max(frame_pipeline_wait_ns_, ns);
-    return &e;
+    note_wait(ns);
+    *out = &e;
+    return {};
   }
 
-  PipelineBuildInfo bi = build_info(prog);
   std::array<VkPipeline, 4> libs{};  // vertex input, pre-rasterization, fragment shader, fragment output
   bool waited = false, compiled = false;
+  vk::Device& device = screen_.device();
   vk::Status s = lib_cache->vertex_input(bi, &libs[0]);
   if (s) {
     const auto tw = Clock::now();
-    s = prog.libraries.get(device_, bi, &libs[1], &libs[2], &waited, &compiled);
+    s = prog.libraries.get(device, bi, &libs[1], &libs[2], &waited, &compiled);
     if (waited) {
       g_library_waits.add();
       g_library_wait_ns.add(ns_since(tw));
@@ -181,27 +174,24 @@ PipelineEntry* VulkanContext::create_pipeline(pipe::ShaderProgram& prog) {
   }
   if (s) s = lib_cache->fragment_output(bi, &libs[3]);
   const bool optimize_now = prog.invariant;
-  if (s) s = link_pipeline_libraries(device_, libs, bi.layout, bi.cache, optimize_now, &p);
-  if (!s) return fail(s), nullptr;
+  if (s) s = link_pipeline_libraries(device, libs, bi.layout, bi.cache, optimize_now, &p);
+  if (!s) return s;
 
   PipelineEntry& e = prog.pipelines.insert(key_);
-  if (optimize_now) {
-    e.optimized.store(p, std::memory_order_release);
-  } else {
-    e.fast_linked = p;
-  }
+  if (optimize_now) e.optimized.store(p, std::memory_order_release);
+  else e.fast_linked = p;
   e.current.store(p, std::memory_order_release);
   const uint64_t ns = ns_since(t0);
   (optimize_now ? g_optimized_links : g_fast_links).add();
   (optimize_now ? g_optimized_link_ns : g_fast_link_ns).add(ns);
-  g_longest_wait_ns.max(ns);
-  frame_pipeline_wait_ns_ = std::max(frame_pipeline_wait_ns_, ns);
+  note_wait(ns);
   if (!optimize_now) queue_optimized_link(prog, e, libs);
-  return &e;
+  *out = &e;
+  return {};
 }
 
-void VulkanContext::queue_optimized_link(pipe::ShaderProgram& prog, PipelineEntry& entry,
-                                         std::array<VkPipeline, 4> libraries) {
+void PipelineSelector::queue_optimized_link(pipe::ShaderProgram& prog, PipelineEntry& entry,
+                                            std::array<VkPipeline, 4> libraries) {
   // The libraries outlive the job: the program's own (held by the job's
   // reference) and the screen's (destroyed after background jobs finish).
   Ref<pipe::ShaderProgram> self = Ref<pipe::ShaderProgram>::share(&prog);
@@ -229,12 +219,12 @@ void VulkanContext::queue_optimized_link(pipe::ShaderProgram& prog, PipelineEntr
       ThreadPool::Priority::Low);
 }
 
-void VulkanContext::end_pipeline_frame() {
-  if (frame_pipeline_wait_ns_) {
+void PipelineSelector::end_frame() {
+  if (frame_wait_ns_) {
     g_frames_waited.add();
-    g_longest_frame_wait_ns.max(frame_pipeline_wait_ns_);
+    g_longest_frame_wait_ns.max(frame_wait_ns_);
   }
-  frame_pipeline_wait_ns_ = 0;
+  frame_wait_ns_ = 0;
 }
 
 }  // namespace brass::driver

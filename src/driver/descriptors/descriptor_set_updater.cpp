@@ -1,0 +1,107 @@
+// The lazy and cached strategies: descriptor sets from the program's pools.
+// They differ only in how a set is obtained (a fresh one, or the cached one
+// holding the same ids) and so share the rest.
+#include <array>
+#include <span>
+
+#include "driver/descriptors/descriptor_updater.h"
+#include "driver/program.h"
+#include "driver/screen.h"
+#include "util/bitset.h"
+#include "util/stats.h"
+
+namespace brass::driver {
+
+namespace {
+StatCounter g_lazy_updates("descriptor.lazy.updates");
+StatCounter g_lazy_pushes("descriptor.lazy.pushes");
+StatCounter g_cached_updates("descriptor.cached.updates");
+StatCounter g_bytes_written("descriptor.bytes_written");
+
+class DescriptorSetUpdater final : public DescriptorUpdater {
+ public:
+  DescriptorSetUpdater(VulkanScreen& screen, BatchRing& ring, DescriptorGather& gather, const BindingTable& bindings,
+                       bool cached)
+      : device_(screen.vk_device()), ring_(ring), gather_(gather), bindings_(bindings), cached_(cached) {}
+
+  vk::Status update(pipe::ShaderProgram& prog, VkPipelineLayout layout, DrawDirty& dirty) override;
+
+ private:
+  [[nodiscard]] vk::Status write_set(pipe::ShaderProgram& prog, VkPipelineLayout layout, unsigned set);
+  void bind_default_uniforms(const ProgramDescriptors& pd, VkPipelineLayout layout);
+
+  VkDevice device_;
+  BatchRing& ring_;
+  DescriptorGather& gather_;
+  const BindingTable& bindings_;
+  const bool cached_;
+  std::array<VkDescriptorSet, kDescriptorTypeSets> bound_sets_{};
+};
+
+vk::Status DescriptorSetUpdater::write_set(pipe::ShaderProgram& prog, VkPipelineLayout layout, unsigned set) {
+  ProgramDescriptors& pd = prog.descriptors;
+  const uint32_t elements = pd.element_count(set);
+  std::array<DescriptorInfo, kMaxSetElements> data;
+  std::array<uint64_t, kMaxSetElements * kIdWordsPerElement> ids;
+  // Set 0 holds streamed uniforms, which never match a cached set.
+  const bool cached = cached_ && set != 0;
+  if (vk::Status s = gather_.gather(pd, set, data.data(), cached ? ids.data() : nullptr, nullptr); !s) return s;
+  const VkDescriptorUpdateTemplate tmpl = pd.update_template(set);
+  VkCommandBuffer cmd = ring_.main_cmd();
+  g_bytes_written.add(elements * sizeof(DescriptorInfo));
+  if (pd.pushed(set)) {
+    vkCmdPushDescriptorSetWithTemplateKHR(cmd, tmpl, layout, set, data.data());
+    g_lazy_pushes.add();
+    return {};
+  }
+  VkDescriptorSet ds;
+  bool hit = false;
+  vk::Status s = cached ? pd.find_or_allocate(set, std::span(ids.data(), elements * kIdWordsPerElement), ring_.id(),
+                                              ring_.current_serial(), &ds, &hit)
+                        : pd.allocate(set, ring_.id(), ring_.current_serial(), &ds);
+  if (!s) return s;
+  if (!hit) {
+    vkUpdateDescriptorSetWithTemplate(device_, ds, tmpl, data.data());
+    (cached ? g_cached_updates : g_lazy_updates).add();
+  }
+  ring_.hold(&prog);
+  bound_sets_[set] = ds;
+  // Set 0 is bound with its dynamic offsets (bind_default_uniforms).
+  if (set != 0) vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, set, 1, &bound_sets_[set], 0, nullptr);
+  return {};
+}
+
+void DescriptorSetUpdater::bind_default_uniforms(const ProgramDescriptors& pd, VkPipelineLayout layout) {
+  std::array<uint32_t, 8> offsets{};
+  uint32_t n = 0;
+  for (const SetBinding& b : pd.bindings(0)) {
+    const ConstantBinding& c = bindings_.constant(b.binding < pipe::kGraphicsStageCount ? b.binding : 0, 0);
+    offsets[n++] = (!c.buffer && c.vk_buffer) ? static_cast<uint32_t>(c.offset) : 0;
+  }
+  vkCmdBindDescriptorSets(ring_.main_cmd(), VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &bound_sets_[0], n,
+                          offsets.data());
+}
+
+vk::Status DescriptorSetUpdater::update(pipe::ShaderProgram& prog, VkPipelineLayout layout, DrawDirty& dirty) {
+  ProgramDescriptors& pd = prog.descriptors;
+  const uint32_t used = pd.set_mask();
+  const uint32_t todo = pd.layout_sets(dirty.sets()) & used;
+  vk::Status status;
+  for_each_bit(todo, [&](int set) {
+    if (status) status = write_set(prog, layout, unsigned(set));
+  });
+  if (!status) return status;
+  if ((used & 1u) && ((todo & 1u) || dirty.test(DrawState::Set0Offsets))) bind_default_uniforms(pd, layout);
+  dirty.clear_sets(pd.contract_sets(used));
+  dirty.clear(DrawState::Set0Offsets);
+  return {};
+}
+}  // namespace
+
+std::unique_ptr<DescriptorUpdater> make_descriptor_set_updater(VulkanScreen& screen, BatchRing& ring,
+                                                               DescriptorGather& gather, const BindingTable& bindings,
+                                                               bool cached) {
+  return std::make_unique<DescriptorSetUpdater>(screen, ring, gather, bindings, cached);
+}
+
+}  // namespace brass::driver

@@ -1,0 +1,77 @@
+// The one dirty-tracking scheme of draw-time state (docs/driver.md, "Draw
+// state"). Binding calls mark what they changed; the draw re-emits exactly
+// the marked pieces, in a fixed order, and clears them. A new command buffer
+// or a driver-internal (meta) draw marks everything it disturbed. Descriptor
+// sets are marked by their pipe::DescriptorSet, never by raw bit numbers.
+#pragma once
+#include <cstdint>
+
+#include "pipe/shader_info.h"
+
+namespace brass::driver {
+
+enum class DrawState : uint32_t {
+  Resources = 1u << 0,      // bindings changed: barriers + usage marks
+  Pipeline = 1u << 1,       // the pipeline key may have changed
+  VertexBuffers = 1u << 2,
+  VertexInput = 1u << 3,    // elements or strides (dynamic vertex input)
+  IndexBuffer = 1u << 4,
+  Viewports = 1u << 5,
+  Scissors = 1u << 6,
+  Rasterizer = 1u << 7,
+  DepthStencil = 1u << 8,
+  StencilRef = 1u << 9,
+  BlendColor = 1u << 10,
+  Set0Offsets = 1u << 11,   // default uniform dynamic offsets
+  Topology = 1u << 12,      // primitive topology and restart enable
+};
+
+class DrawDirty {
+ public:
+  // Every piece of state a new command buffer lacks.
+  static constexpr uint32_t kCommandBufferState = (1u << 13) - 1;
+  static constexpr uint32_t kAllSets = (1u << 5) - 1;  // DefaultUniforms .. StorageImages
+
+  void mark(DrawState s) { state_ |= static_cast<uint32_t>(s); }
+  template <typename... More>
+  void mark(DrawState s, More... more) {
+    mark(s);
+    mark(more...);
+  }
+  bool test(DrawState s) const { return state_ & static_cast<uint32_t>(s); }
+  bool any(uint32_t states) const { return state_ & states; }
+  void clear(DrawState s) { state_ &= ~static_cast<uint32_t>(s); }
+  template <typename... More>
+  void clear(DrawState s, More... more) {
+    clear(s);
+    clear(more...);
+  }
+
+  void mark_set(pipe::DescriptorSet s) { sets_ |= 1u << static_cast<unsigned>(s); }
+  // Bit i: pipe::DescriptorSet i (the seam's set numbering).
+  uint32_t sets() const { return sets_; }
+  void clear_sets(uint32_t mask) { sets_ &= ~mask; }
+
+  // A new command buffer: nothing is bound, every set must be written anew.
+  void mark_command_buffer() {
+    state_ |= kCommandBufferState;
+    sets_ = kAllSets;
+  }
+  // A meta draw replaced pipeline, sets and dynamic state but no bindings.
+  void mark_after_meta_draw() {
+    state_ |= kCommandBufferState & ~static_cast<uint32_t>(DrawState::Resources);
+    sets_ = kAllSets;
+  }
+  void mark_all_sets() { sets_ = kAllSets; }
+
+  static constexpr uint32_t bits(DrawState s) { return static_cast<uint32_t>(s); }
+
+ private:
+  uint32_t state_ = kCommandBufferState;
+  uint32_t sets_ = kAllSets;
+};
+
+constexpr uint32_t operator|(DrawState a, DrawState b) { return static_cast<uint32_t>(a) | static_cast<uint32_t>(b); }
+constexpr uint32_t operator|(uint32_t a, DrawState b) { return a | static_cast<uint32_t>(b); }
+
+}  // namespace brass::driver

@@ -1,0 +1,31 @@
+// Recording of a draw's dynamic state (viewports, scissors, rasterizer,
+// depth/stencil, blend constants, topology) and vertex buffers: exactly the
+// pieces DrawDirty marks, then cleared.
+#pragma once
+#include "device/vk.h"
+#include "driver/binding/binding_table.h"
+#include "driver/draw/draw_dirty.h"
+#include "driver/draw/fixed_function_state.h"
+#include "pipe/context.h"
+
+namespace brass::driver {
+
+class DynamicStateEmitter {
+ public:
+  DynamicStateEmitter(const vk::Capabilities& caps, bool dynamic_vertex_input)
+      : caps_(caps), dynamic_vertex_input_(dynamic_vertex_input) {}
+
+  void emit(VkCommandBuffer cmd, const FixedFunctionState& state, const pipe::FramebufferState& fb,
+            const pipe::DrawInfo& info, DrawDirty& dirty);
+  // Vertex input (dynamic) and buffers; unbound slots read `fallback`.
+  void bind_vertex_buffers(VkCommandBuffer cmd, const FixedFunctionState& state, const BindingTable& bindings,
+                           VkBuffer fallback, DrawDirty& dirty);
+
+ private:
+  const vk::Capabilities& caps_;
+  const bool dynamic_vertex_input_;
+  pipe::PrimitiveType last_mode_ = pipe::PrimitiveType::Triangles;
+  bool last_restart_ = false;
+};
+
+}  // namespace brass::driver

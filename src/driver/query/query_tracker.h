@@ -1,0 +1,84 @@
+// GL queries over lazy render passes. Vulkan queries cannot span render pass
+// instances and must be reset outside one, so an active GL query is measured
+// in segments: one query slot per render pass it was active in (reset just
+// before the pass begins, begun right after, ended before the pass ends,
+// through RenderPassHooks). The result is the sum (primitives) or OR (any
+// samples passed) of the segments. Results are read once the batch of the
+// last segment completed, so asking without waiting never blocks.
+//
+// Meta draws (clears, blits) draw no fragments in GL: they suspend the
+// pass's occlusion segment, and the next application draw starts a new pass
+// (and segment).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "driver/batch/batch_ring.h"
+#include "driver/query/query_slots.h"
+#include "driver/render_pass/render_pass_state.h"
+#include "pipe/context.h"
+
+namespace brass::pipe {
+// A GL query: the closed per-render-pass segments it measured, summed (or
+// OR-ed) when the result is read.
+struct Query {
+  QueryType type = QueryType::OcclusionPredicate;
+  bool active = false;
+  std::vector<driver::QuerySlot> segments;
+  uint64_t serial = 0;  // batch of the newest segment
+  bool has_result = false;
+  uint64_t result = 0;
+};
+}  // namespace brass::pipe
+
+namespace brass::driver {
+
+class QueryTracker final : public RenderPassHooks {
+ public:
+  QueryTracker(VkDevice device, BatchRing& ring, RenderPassState& render_pass, bool primitive_queries);
+  ~QueryTracker();
+
+  // Null for a type the device cannot count.
+  pipe::Query* create(pipe::QueryType type);
+  void destroy(pipe::Query* q);
+  void begin(pipe::Query* q);
+  void end(pipe::Query* q);
+  // get_query_result must submit the open batch first: the query's newest
+  // segment is in it and not complete.
+  bool result_needs_submit(const pipe::Query* q);
+  // The result once its segments completed (waiting for them with `wait`);
+  // false while not available. A failure is returned in *status (the result
+  // then reads as available and 0, so polling loops end).
+  bool read_result(pipe::Query* q, bool wait, uint64_t* result, vk::Status* status);
+
+  // Meta draws: ends the open occlusion segment without ending the pass.
+  void suspend_occlusion(VkCommandBuffer cmd);
+  // The pass's occlusion segment was suspended: the next application draw
+  // needs a new pass.
+  bool occlusion_suspended() const { return occlusion_suspended_; }
+
+  vk::Status before_begin(VkCommandBuffer cmd) override;
+  void after_begin(VkCommandBuffer cmd) override;
+  void before_end(VkCommandBuffer cmd) override;
+
+ private:
+  // Index 0: occlusion, 1: transform feedback primitives.
+  static unsigned kind_of(pipe::QueryType t) { return t == pipe::QueryType::PrimitivesWritten ? 1 : 0; }
+  QuerySlots& slots_for(pipe::QueryType type);
+  // Ends the open segments of the kinds in `kinds` (bit per kind_of).
+  void end_segments(VkCommandBuffer cmd, uint32_t kinds);
+
+  VkDevice device_;
+  BatchRing& ring_;
+  RenderPassState& render_pass_;
+  const bool primitive_queries_;
+  std::array<std::unique_ptr<QuerySlots>, 2> slots_;
+  std::vector<pipe::Query*> active_;
+  std::array<bool, 2> segment_open_{};  // per kind, while a pass is active
+  std::array<QuerySlot, 2> open_slot_{};
+  bool occlusion_suspended_ = false;
+};
+
+}  // namespace brass::driver

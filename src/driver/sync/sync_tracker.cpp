@@ -1,0 +1,73 @@
+#include "driver/sync/sync_tracker.h"
+
+#include "driver/render_pass/render_pass_cache.h"
+#include "driver/screen.h"
+
+namespace brass::driver {
+
+SyncTracker::SyncTracker(VulkanScreen& screen, BatchRing& ring, bool synchronization2)
+    : screen_(screen), ring_(ring), barriers_(synchronization2) {}
+
+void SyncTracker::mark(GpuUsage& u, bool write) {
+  u.ring_id = ring_.id();
+  const uint64_t serial = ring_.current_serial();
+  if (write) u.write_serial = serial;
+  else u.read_serial = serial;
+}
+
+bool SyncTracker::used_this_batch(const ResourceObject* o) const {
+  return o->usage.ring_id == ring_.id() && o->usage.last_serial() == ring_.current_serial();
+}
+
+bool SyncTracker::written_this_batch(const ResourceObject* o) const {
+  return o->usage.ring_id == ring_.id() && o->usage.write_serial == ring_.current_serial();
+}
+
+BatchRing* SyncTracker::ring_of(const ResourceObject* o) const {
+  return o->usage.ring_id == ring_.id() ? &ring_ : screen_.ring(o->usage.ring_id);
+}
+
+bool SyncTracker::busy(const ResourceObject* o, bool writes_only) {
+  if (!o->usage.used()) return false;
+  BatchRing* r = ring_of(o);
+  if (!r) return false;  // that context is gone, and with it its batches
+  const uint64_t serial = writes_only ? o->usage.write_serial : o->usage.last_serial();
+  return serial && !r->is_complete(serial);
+}
+
+bool SyncTracker::wait_needs_submit(const ResourceObject* o, bool writes_only) const {
+  const uint64_t serial = writes_only ? o->usage.write_serial : o->usage.last_serial();
+  return o->usage.ring_id == ring_.id() && serial >= ring_.current_serial();
+}
+
+vk::Status SyncTracker::wait(const ResourceObject* o, bool writes_only) {
+  if (!busy(o, writes_only)) return {};
+  const uint64_t serial = writes_only ? o->usage.write_serial : o->usage.last_serial();
+  return ring_of(o)->wait(serial);
+}
+
+bool SyncTracker::can_reorder_transfer(const ResourceObject* dst, const ResourceObject* src) const {
+  return !used_this_batch(dst) &&
+         (!src || src->usage.ring_id != ring_.id() || src->usage.write_serial != ring_.current_serial());
+}
+
+void SyncTracker::release_after_upload(ResourceObject* o, VkCommandBuffer upload) {
+  AccessRequest req;
+  req.write = false;
+  req.stages = VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT | VK_PIPELINE_STAGE_2_TRANSFER_BIT;
+  req.access = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT | VK_ACCESS_2_UNIFORM_READ_BIT |
+               VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_INDEX_READ_BIT |
+               VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_TRANSFER_READ_BIT |
+               VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT;
+  if (o->is_buffer()) {
+    barriers_.buffer_access(o->access, req);
+  } else {
+    req.layout = sampled_layout(o->aspect);
+    req.stages = VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT;
+    req.access = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
+    barriers_.image_access(o->levels, req, o->image, {o->aspect, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS});
+  }
+  barriers_.emit(upload);
+}
+
+}  // namespace brass::driver
