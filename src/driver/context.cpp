@@ -1,6 +1,5 @@
 #include "driver/context.h"
 
-#include "driver/resource/image_view.h"
 #include "driver/status.h"
 #include "driver/vk_translate.h"
 #include "util/log.h"
@@ -54,7 +53,8 @@ VulkanContext::VulkanContext(VulkanScreen& screen)
       pipelines_(screen, ring_, render_pass_, caps_.vertex_input_dynamic_state),
       dynamic_state_(caps_, caps_.vertex_input_dynamic_state),
       queries_(screen.vk_device(), ring_, render_pass_, caps_.transform_feedback && caps_.transform_feedback_queries),
-      stream_output_(screen, sync_, render_pass_, dirty_, caps_.transform_feedback) {
+      stream_output_(screen, sync_, render_pass_, dirty_, caps_.transform_feedback),
+      transfers_(*this, device_, ring_, sync_, stream_) {
   // Queries begin their segments first and end them last.
   render_pass_.add_hooks(&queries_);
   render_pass_.add_hooks(&stream_output_);
@@ -135,14 +135,9 @@ void VulkanContext::delete_vertex_elements_state(pipe::VertexElementsObject* o) 
 }
 
 pipe::SamplerObject* VulkanContext::create_sampler_state(const pipe::SamplerState& s) {
-  auto* o = new pipe::SamplerObject{};
-  o->uid = next_object_uid();
-  vk::Status st = create_sampler(device_.handle(), caps_, s, &o->sampler);
-  if (!st) {
-    fail(st);
-    delete o;
-    return nullptr;
-  }
+  vk::Status st;
+  pipe::SamplerObject* o = make_sampler_object(device_.handle(), caps_, s, &st);
+  fail(st);
   return o;
 }
 void VulkanContext::bind_sampler_states(pipe::ShaderStage stage, uint32_t start,
@@ -159,38 +154,9 @@ void VulkanContext::delete_sampler_state(pipe::SamplerObject* o) {
 // --- views ---
 
 Ref<pipe::SamplerView> VulkanContext::create_sampler_view(pipe::Resource* r, const pipe::SamplerViewTemplate& t) {
-  auto view = make_ref<VulkanSamplerView>(screen_, r, t);
-  // Texel buffer views are made at the first descriptor write (the storage
-  // may be swapped before).
-  if (r->is_buffer()) return view;
-  const ResourceObject* o = driver_resource(r)->obj();
-  const pipe::Format fmt = t.format == pipe::Format::None ? r->templ().format : t.format;
-  // The resource's own format is viewed as stored; another view format
-  // (sRGB/linear reinterpretation) gets the table's choice for it.
-  vk::FormatChoice choice = fmt == r->templ().format ? o->format : device_.formats().choose(fmt, pipe::kUsageSampled);
-  if (!choice) choice = o->format;
-  ImageViewRequest req;
-  req.use = ImageViewUse::Sampled;
-  req.target = t.target;
-  req.format = choice.vk;
-  // The view's swizzle applied over the format emulation's swizzle.
-  VkComponentSwizzle comp[4];
-  for (int i = 0; i < 4; ++i) {
-    const pipe::Swizzle s = t.swizzle[i];
-    comp[i] = (s <= pipe::Swizzle::A) ? vk_swizzle(choice.swizzle[static_cast<int>(s)]) : vk_swizzle(s);
-  }
-  req.components = {comp[0], comp[1], comp[2], comp[3]};
-  // Depth/stencil textures sample their depth.
-  req.aspect = o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT) ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT)
-                                                                                  : o->aspect;
-  req.first_level = t.first_level;
-  req.levels = t.last_level - t.first_level + 1;
-  req.first_layer = t.first_layer;
-  req.layers = t.last_layer - t.first_layer + 1;
-  if (vk::Status s = create_image_view(device_.handle(), *o, r->templ().target, req, &view->image_view); !s) {
-    fail(s);
-    return nullptr;
-  }
+  vk::Status s;
+  Ref<pipe::SamplerView> view = make_sampler_view(screen_, r, t, &s);
+  fail(s);
   return view;
 }
 
@@ -199,27 +165,10 @@ void VulkanContext::set_sampler_views(pipe::ShaderStage stage, uint32_t start, s
 }
 
 Ref<pipe::Surface> VulkanContext::create_surface(pipe::Resource* r, const pipe::SurfaceTemplate& t) {
-  if (r->is_buffer()) return nullptr;
-  auto surf = make_ref<VulkanSurface>(screen_, r, t);
-  const ResourceObject* o = driver_resource(r)->obj();
-  const pipe::Format fmt = t.format == pipe::Format::None ? r->templ().format : t.format;
-  const bool ds = pipe::describe(fmt).is_depth() || pipe::describe(fmt).is_stencil();
-  const vk::FormatChoice choice = fmt == r->templ().format
-                                      ? o->format
-                                      : device_.formats().choose(fmt, ds ? pipe::kUsageDepthStencil : pipe::kUsageColorAttachment);
-  ImageViewRequest req;
-  req.use = ImageViewUse::Attachment;
-  req.format = choice ? choice.vk : o->format.vk;
-  req.first_level = t.level;
-  req.first_layer = t.first_layer;
-  req.layers = t.last_layer - t.first_layer + 1;
-  if (vk::Status s = create_image_view(device_.handle(), *o, r->templ().target, req, &surf->view); !s) {
-    fail(s);
-    return nullptr;
-  }
-  surf->format = req.format;
-  surf->id = next_object_uid();
-  return surf;
+  vk::Status s;
+  Ref<pipe::Surface> surface = make_surface(screen_, r, t, &s);
+  fail(s);
+  return surface;
 }
 
 // --- shaders ---
@@ -263,15 +212,12 @@ void VulkanContext::bind_framebuffer(const pipe::FramebufferState& fb) {
 void VulkanContext::set_framebuffer_state(const pipe::FramebufferState& fb) { bind_framebuffer(fb); }
 
 void VulkanContext::set_viewports(uint32_t start, std::span<const pipe::Viewport> v) {
-  for (size_t i = 0; i < v.size() && start + i < pipe::kMaxViewports; ++i) state_.viewports[start + i] = v[i];
-  state_.viewport_count =
-      std::max<uint32_t>(state_.viewport_count, std::min<uint32_t>(start + v.size(), pipe::kMaxViewports));
+  state_.set_viewports(start, v);
   dirty_.mark(DrawState::Viewports);
 }
 
 void VulkanContext::set_scissors(uint32_t start, std::span<const pipe::ScissorRect> s) {
-  for (size_t i = 0; i < s.size() && start + i < pipe::kMaxViewports; ++i) state_.scissors[start + i] = s[i];
-  state_.scissor_count = std::max<uint32_t>(state_.scissor_count, std::min<uint32_t>(start + s.size(), pipe::kMaxViewports));
+  state_.set_scissors(start, s);
   dirty_.mark(DrawState::Scissors);
 }
 
@@ -310,6 +256,24 @@ void VulkanContext::set_shader_buffers(pipe::ShaderStage stage, uint32_t start, 
 void VulkanContext::set_shader_images(pipe::ShaderStage stage, uint32_t start, std::span<const pipe::ImageView> images) {
   fail(bindings_.set_shader_images(stage_index(stage), start, images));
 }
+
+// --- transfers ---
+
+void VulkanContext::buffer_subdata(pipe::Resource* r, uint32_t usage, uint64_t offset, uint64_t size, const void* data) {
+  transfers_.buffer_subdata(r, usage, offset, size, data);
+}
+void VulkanContext::texture_subdata(pipe::Resource* r, uint32_t level, uint32_t usage, const pipe::Box& box,
+                                    const void* data, uint32_t stride, uint32_t layer_stride) {
+  transfers_.texture_subdata(r, level, usage, box, data, stride, layer_stride);
+}
+void* VulkanContext::transfer_map(pipe::Resource* r, uint32_t level, uint32_t usage, const pipe::Box& box,
+                                  pipe::Transfer** transfer) {
+  return transfers_.map(r, level, usage, box, transfer);
+}
+void VulkanContext::transfer_flush_region(pipe::Transfer* transfer, const pipe::Box& box) {
+  transfers_.flush_region(transfer, box);
+}
+void VulkanContext::transfer_unmap(pipe::Transfer* transfer) { transfers_.unmap(transfer); }
 
 // --- queries and stream output ---
 
@@ -365,6 +329,11 @@ VkCommandBuffer VulkanContext::transfer_stream(ResourceObject* dst, ResourceObje
   *upload = false;
   render_pass_.end(RenderPassEnd::Transfer);
   sync_.note_write_outside_draw();
+  return ring_.main_cmd();
+}
+
+VkCommandBuffer VulkanContext::readback_stream() {
+  fail(render_pass_.finish(RenderPassEnd::Readback));
   return ring_.main_cmd();
 }
 

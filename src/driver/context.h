@@ -6,15 +6,15 @@
 //   descriptors/     DescriptorUpdater: lazy / cached / db strategies
 //   pipeline/        PipelineSelector: the draw's pipeline (GPL or monolithic)
 //   draw/            DrawDirty (the one dirty scheme), dynamic state, index conversion
+//   transfer/        CpuTransfers (subdata, map/unmap), copy command recording
 //   query/           QueryTracker: per-pass query segments, suspension
 //   stream_output/   StreamOutput: transform feedback capture
 // The context decides the order: when a pass ends, when a batch is
 // submitted, what a draw validates first. Its files:
-//   context.cpp           creation, binding calls, flush/submit, invalidation
+//   context.cpp           creation, binding calls, transfers, flush/submit, invalidation
 //   context_draw.cpp      the draw: validation order and the draw commands
 //   context_meta.cpp      driver-internal draws (masked clears, shader blits)
 //   context_copy.cpp      copies, blits, mipmap generation
-//   context_transfer.cpp  subdata, map/unmap
 #pragma once
 #include <array>
 #include <cstdint>
@@ -40,11 +40,12 @@
 #include "driver/state_objects.h"
 #include "driver/stream_output/stream_output.h"
 #include "driver/sync/sync_tracker.h"
+#include "driver/transfer/cpu_transfers.h"
 #include "pipe/context.h"
 
 namespace brass::driver {
 
-class VulkanContext final : public pipe::Context {
+class VulkanContext final : public pipe::Context, private TransferHost {
  public:
   static std::unique_ptr<VulkanContext> create(VulkanScreen& screen, pipe::Status* status);
   ~VulkanContext() override;
@@ -138,27 +139,26 @@ class VulkanContext final : public pipe::Context {
  private:
   explicit VulkanContext(VulkanScreen& screen);
   [[nodiscard]] vk::Status init();
-  // Records the first failure; the context then ignores further work.
-  void fail(vk::Status s);
-  bool failed() const { return status_ != pipe::Status::Ok; }
 
-  // --- coordination ---
-  [[nodiscard]] vk::Status submit(SubmitReason reason);
+  // --- coordination (TransferHost: CpuTransfers asks for these too) ---
+  // Records the first failure; the context then ignores further work.
+  void fail(vk::Status s) override;
+  bool failed() const override { return status_ != pipe::Status::Ok; }
+  [[nodiscard]] vk::Status submit(SubmitReason reason) override;
   // Waits for the GPU's use of `o`, submitting this batch first if needed.
-  [[nodiscard]] vk::Status wait_for(ResourceObject* o, bool writes_only);
+  [[nodiscard]] vk::Status wait_for(ResourceObject* o, bool writes_only) override;
   // The command buffer a transfer writing dst (reading src) goes to: the
   // upload stream when the sync tracker allows reordering (the pass stays
   // open), else the main stream after ending the pass.
-  VkCommandBuffer transfer_stream(ResourceObject* dst, ResourceObject* src, bool* upload);
+  VkCommandBuffer transfer_stream(ResourceObject* dst, ResourceObject* src, bool* upload) override;
+  VkCommandBuffer readback_stream() override;
+  // r's storage is replaced by a fresh object (the old one retires).
+  void swap_storage(Resource* r) override;
   // set_framebuffer_state's work; marks the pipeline when it changed.
   void bind_framebuffer(const pipe::FramebufferState& fb);
-  // r's storage is replaced by a fresh object (the old one retires).
-  void swap_storage(Resource* r);
 
   // --- draws (context_draw.cpp) ---
   bool validate_resources(const pipe::DrawIndirect* indirect);
-  void record_draw(VkCommandBuffer cmd, const pipe::DrawInfo& info, const pipe::DrawIndirect* indirect,
-                   std::span<const pipe::DrawStart> draws);
   // The application's index buffer for the CPU (converted draws): after any
   // GPU writer finished.
   bool index_source(IndexConversion::Source* src);
@@ -177,11 +177,6 @@ class VulkanContext final : public pipe::Context {
   void clear_surface(pipe::Surface* dst, uint32_t buffers, const pipe::ColorValue& color, double depth,
                      uint32_t stencil, uint32_t x, uint32_t y, uint32_t w, uint32_t h);
 
-  // --- transfers (context_transfer.cpp, context_copy.cpp) ---
-  [[nodiscard]] vk::Status copy_buffer(ResourceObject* dst, uint64_t dst_offset, VkBuffer src, uint64_t src_offset,
-                                       uint64_t size, ResourceObject* src_obj);
-  [[nodiscard]] vk::Status upload_image(Resource* r, uint32_t level, const pipe::Box& box, const void* data,
-                                        uint32_t stride, uint32_t layer_stride);
 
   // The batch ring, declared first so it is destroyed last: every mechanism
   // retires its objects into the ring's garbage, which the ring frees after
@@ -222,15 +217,7 @@ class VulkanContext final : public pipe::Context {
   uint64_t validated_serial_ = 0;
   uint64_t validated_epoch_ = 0;
 
-  // Transfers in progress (map/unmap); no allocation per map.
-  struct VulkanTransfer : pipe::Transfer {
-    bool in_use = false;
-    Ref<pipe::Resource> ref;
-    StreamAllocation staging;
-    uint64_t staging_size = 0;
-    bool staged = false;
-  };
-  std::array<VulkanTransfer, 16> transfers_{};
+  CpuTransfers transfers_;
 };
 
 }  // namespace brass::driver

@@ -2,6 +2,7 @@
 // pass) before the pass begins; pipeline, descriptors, vertex input and
 // dynamic state recorded after, each only where DrawDirty marks it.
 #include "driver/context.h"
+#include "driver/draw/draw_commands.h"
 #include "util/log.h"
 #include "util/stats.h"
 
@@ -109,48 +110,9 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
     dirty_.clear(DrawState::IndexBuffer);
   }
   dynamic_state_.emit(cmd, state_, render_pass_.framebuffer(), info, dirty_);
-  record_draw(cmd, info, indirect, draws);
+  record_draw_commands(cmd, info, indirect, draws, caps_.multi_draw);
   ring_.current().draws++;
   g_draws.add();
-}
-
-void VulkanContext::record_draw(VkCommandBuffer cmd, const pipe::DrawInfo& info, const pipe::DrawIndirect* indirect,
-                                std::span<const pipe::DrawStart> draws) {
-  const uint32_t instances = std::max(1u, info.instance_count);
-  if (indirect) {
-    VkBuffer buf = driver_resource(indirect->buffer)->obj()->buffer;
-    const uint32_t stride = indirect->stride ? indirect->stride
-                                             : (info.indexed ? sizeof(VkDrawIndexedIndirectCommand) : sizeof(VkDrawIndirectCommand));
-    if (indirect->count_buffer) {
-      VkBuffer cbuf = driver_resource(indirect->count_buffer)->obj()->buffer;
-      if (info.indexed)
-        vkCmdDrawIndexedIndirectCount(cmd, buf, indirect->offset, cbuf, indirect->count_offset, indirect->draw_count, stride);
-      else
-        vkCmdDrawIndirectCount(cmd, buf, indirect->offset, cbuf, indirect->count_offset, indirect->draw_count, stride);
-    } else if (info.indexed) {
-      vkCmdDrawIndexedIndirect(cmd, buf, indirect->offset, indirect->draw_count, stride);
-    } else {
-      vkCmdDrawIndirect(cmd, buf, indirect->offset, indirect->draw_count, stride);
-    }
-  } else if (draws.size() > 1 && caps_.multi_draw) {
-    // pipe::DrawStart has VkMultiDrawIndexedInfoEXT's layout, and starts
-    // with VkMultiDrawInfoEXT's: pass it with its own stride, no copy.
-    static_assert(sizeof(pipe::DrawStart) == sizeof(VkMultiDrawIndexedInfoEXT));
-    const auto n = static_cast<uint32_t>(draws.size());
-    if (info.indexed)
-      vkCmdDrawMultiIndexedEXT(cmd, n, reinterpret_cast<const VkMultiDrawIndexedInfoEXT*>(draws.data()), instances,
-                               info.start_instance, sizeof(pipe::DrawStart), nullptr);
-    else
-      vkCmdDrawMultiEXT(cmd, n, reinterpret_cast<const VkMultiDrawInfoEXT*>(draws.data()), instances,
-                        info.start_instance, sizeof(pipe::DrawStart));
-  } else {
-    for (const pipe::DrawStart& d : draws) {
-      if (info.indexed)
-        vkCmdDrawIndexed(cmd, d.count, instances, d.start, d.index_bias, info.start_instance);
-      else
-        vkCmdDraw(cmd, d.count, instances, d.start, info.start_instance);
-    }
-  }
 }
 
 }  // namespace brass::driver

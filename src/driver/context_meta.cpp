@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "driver/context.h"
+#include "driver/meta/meta_plans.h"
 #include "util/bitset.h"
 #include "util/log.h"
 #include "util/stats.h"
@@ -14,17 +15,6 @@ namespace {
 StatCounter g_masked_clears("clear.masked_draws");
 StatCounter g_blits_shader("blit.shader");
 
-pipe::Format surface_format(const pipe::Surface* s) {
-  return s->templ().format == pipe::Format::None ? s->resource()->templ().format : s->templ().format;
-}
-
-MetaShader clear_shader(pipe::Format f) {
-  switch (pipe::describe(f).kind) {
-    case pipe::FormatKind::Uint: return MetaShader::ClearUint;
-    case pipe::FormatKind::Sint: return MetaShader::ClearSint;
-    default: return MetaShader::ClearFloat;
-  }
-}
 }  // namespace
 
 bool VulkanContext::meta_key_for_framebuffer(MetaKey* key) {
@@ -92,53 +82,15 @@ void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scis
   if (failed()) return;
   const pipe::FramebufferState& fb = render_pass_.framebuffer();
   const RenderPassState::SurfaceRefs& surfaces = render_pass_.surfaces();
-  uint32_t fast = buffers & pipe::kClearDepth;
-  uint32_t masked = 0;  // color buffers needing a draw
-  std::array<uint8_t, 8> write{};
-  for (unsigned i = 0; i < fb.nr_cbufs; ++i) {
-    if (!(buffers & (pipe::kClearColor0 << i)) || !surfaces[i]) continue;
-    const pipe::Format f = surface_format(surfaces[i].get());
-    const vk::FormatChoice& stored = driver_resource(surfaces[i]->resource())->obj()->format;
-    // GL's mask in stored channels: an emulation swizzle (L8 = RRR1, A8 =
-    // 000R, RGB as RGBA = RGB1) says which stored channel each GL one is.
-    uint8_t present = uint8_t((1u << pipe::describe(f).channels) - 1);
-    uint8_t m = masks.color[i] & 15;
-    if (stored.swizzled()) {
-      uint8_t sp = 0, sm = 0;
-      for (unsigned j = 0; j < 4; ++j) {
-        const auto c = static_cast<unsigned>(stored.swizzle[j]);
-        if (c > static_cast<unsigned>(pipe::Swizzle::A)) continue;  // Zero / One
-        sp |= uint8_t(1u << c);
-        if (m & (1u << j)) sm |= uint8_t(1u << c);
-      }
-      present = sp;
-      m = sm;
-    }
-    if ((m & present) == present) fast |= pipe::kClearColor0 << i;
-    else if ((m & present) == 0) continue;
-    else {
-      masked |= 1u << i;
-      write[i] = m;
-    }
-  }
-  bool masked_stencil = false;
-  if (buffers & pipe::kClearStencil) {
-    if (masks.stencil == 0xff) fast |= pipe::kClearStencil;
-    else if (masks.stencil) masked_stencil = true;
-  }
-  if (fast) fail(render_pass_.clear(fast, scissor, color, depth, stencil));
-  if ((!masked && !masked_stencil) || failed()) return;
-  if (!render_pass_.depth_stencil()) masked_stencil = false;
+  const MaskedClearPlan plan = plan_masked_clear(buffers, masks, fb, surfaces.data());
+  if (plan.fast) fail(render_pass_.clear(plan.fast, scissor, color, depth, stencil));
+  const bool masked_stencil = plan.masked_stencil && render_pass_.depth_stencil();
+  if ((!plan.masked_colors && !plan.masked_stencil) || failed()) return;
   if (fb.layers > 1) BRASS_WARN_ONCE("masked clears of layered framebuffers clear layer 0 only");
 
-  VkRect2D rect{{0, 0}, {std::max(1u, fb.width), std::max(1u, fb.height)}};
-  if (scissor) {
-    const int32_t x0 = std::max(0, scissor->x), y0 = std::max(0, scissor->y);
-    const int64_t x1 = std::min<int64_t>(fb.width, int64_t(scissor->x) + scissor->width);
-    const int64_t y1 = std::min<int64_t>(fb.height, int64_t(scissor->y) + scissor->height);
-    if (x1 <= x0 || y1 <= y0) return;
-    rect = {{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
-  }
+  VkRect2D rect;
+  if (!clip_to_framebuffer(fb, scissor, &rect)) return;
+  if (!scissor) rect = render_pass_.full_area();
   MetaKey key;
   if (!meta_key_for_framebuffer(&key)) return;
   ring_.mark_recorded();
@@ -146,13 +98,13 @@ void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scis
   const VkViewport vp{0, 0, float(rect.offset.x + rect.extent.width), float(rect.offset.y + rect.extent.height), 0, 1};
   MetaPush push;
   std::memcpy(push.value, &color, sizeof(push.value));
-  for_each_bit(masked, [&](int i) {
+  for_each_bit(plan.masked_colors, [&](int i) {
     const VkClearColorValue c = stored_clear_color(color, driver_resource(surfaces[i]->resource())->obj()->format);
     std::memcpy(push.value, &c, sizeof(push.value));
     MetaKey k = key;
     k.shader = static_cast<uint8_t>(clear_shader(surface_format(surfaces[i].get())));
     k.location = static_cast<uint8_t>(i);
-    k.write_mask = write[i];
+    k.write_mask = plan.write_masks[i];
     if (meta_draw(k, push, vp, rect, 0, 0, nullptr)) g_masked_clears.add();
   });
   if (masked_stencil) {
@@ -164,66 +116,27 @@ void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scis
 }
 
 bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
+  ShaderBlitPlan plan;
+  if (!meta_->blit_available() || !plan_shader_blit(info, device_.formats(), &plan)) return false;
+  if (plan.empty) return true;
   pipe::Resource* src = info.src.resource;
   pipe::Resource* dst = info.dst.resource;
-  if (!meta_->blit_available()) return false;
-  if (src == dst && info.src.level == info.dst.level) return false;  // layouts are tracked per level
-  if (src->templ().target == pipe::Target::Texture3D || dst->templ().target == pipe::Target::Texture3D) return false;
   ResourceObject* so = driver_resource(src)->obj();
-  ResourceObject* dobj = driver_resource(dst)->obj();
-  const pipe::Format sf = info.src.format == pipe::Format::None ? src->templ().format : info.src.format;
-  const pipe::Format df = info.dst.format == pipe::Format::None ? dst->templ().format : info.dst.format;
-  const pipe::FormatDescription& sd = pipe::describe(sf);
-  const pipe::FormatDescription& dd = pipe::describe(df);
-  const bool s_ds = sd.is_depth() || sd.is_stencil(), d_ds = dd.is_depth() || dd.is_stencil();
-  const bool color = (info.mask & pipe::kBlitColor) && !s_ds && !d_ds;
-  const bool depth = (info.mask & pipe::kBlitDepth) && sd.is_depth() && dd.is_depth();
-  if ((info.mask & pipe::kBlitStencil) && sd.is_stencil() && dd.is_stencil())
-    BRASS_WARN_ONCE("stencil blits the transfer path cannot do are not supported (no stencil export): stencil skipped");
-  if (!color && !depth) return false;
-  if (!(so->image_usage & VK_IMAGE_USAGE_SAMPLED_BIT)) return false;
-  if (!(dobj->image_usage & (color ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT)))
-    return false;
-  const bool ms = so->samples != VK_SAMPLE_COUNT_1_BIT;
-  MetaShader shader = MetaShader::BlitDepth;
-  if (color) {
-    if (sd.kind == pipe::FormatKind::Uint) shader = MetaShader::BlitUint;
-    else if (sd.kind == pipe::FormatKind::Sint) shader = MetaShader::BlitSint;
-    else shader = ms ? MetaShader::BlitMsFloat : MetaShader::BlitFloat;
-    if (sd.is_integer() != dd.is_integer()) return false;
-  }
-  if (ms && shader != MetaShader::BlitMsFloat) return false;
-
   const pipe::Box& sb = info.src.box;
   const pipe::Box& db = info.dst.box;
-  if (db.width == 0 || db.height == 0 || sb.width == 0 || sb.height == 0) return true;
-  const double sw = std::max(1u, src->templ().width >> info.src.level);
-  const double sh = std::max(1u, src->templ().height >> info.src.level);
-  const int32_t dx0 = std::min(db.x, db.x + db.width), dx1 = std::max(db.x, db.x + db.width);
-  const int32_t dy0 = std::min(db.y, db.y + db.height), dy1 = std::max(db.y, db.y + db.height);
-  auto map_x = [&](double d) { return (sb.x + (d - db.x) * sb.width / db.width) / sw; };
-  auto map_y = [&](double d) { return (sb.y + (d - db.y) * sb.height / db.height) / sh; };
-  MetaPush push;
-  push.src[0] = float(map_x(dx0));
-  push.src[1] = float(map_y(dy0));
-  push.src[2] = float(map_x(dx1));
-  push.src[3] = float(map_y(dy1));
-  push.misc[0] = int32_t(so->samples);
-  const bool linear = info.filter == pipe::Filter::Linear && shader == MetaShader::BlitFloat && !ms &&
-                      (device_.formats().properties(so->format.vk).optimalTilingFeatures &
-                       VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT);
-
+  const bool color = plan.color;
+  const int32_t dx0 = plan.dst_x0, dx1 = plan.dst_x1, dy0 = plan.dst_y0, dy1 = plan.dst_y1;
   const pipe::FramebufferState saved = render_pass_.framebuffer();
   const auto saved_refs = render_pass_.surfaces();  // keeps the saved surfaces alive
   const uint32_t layers = uint32_t(std::max(1, sb.depth));
   for (uint32_t l = 0; l < layers && !failed(); ++l) {
     pipe::SurfaceTemplate st;
-    st.format = df;
+    st.format = plan.dst_format;
     st.level = info.dst.level;
     st.first_layer = st.last_layer = uint32_t(db.z) + l;
     Ref<pipe::Surface> surf = create_surface(dst, st);
     pipe::SamplerViewTemplate vt;
-    vt.format = sf;
+    vt.format = plan.src_format;
     vt.target = pipe::Target::Texture2D;
     vt.first_level = vt.last_level = info.src.level;
     vt.first_layer = vt.last_layer = uint32_t(sb.z) + l;
@@ -260,14 +173,14 @@ bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
     }
     MetaKey key;
     if (!meta_key_for_framebuffer(&key)) break;
-    key.shader = static_cast<uint8_t>(shader);
+    key.shader = static_cast<uint8_t>(plan.shader);
     key.write_mask = 15;
     key.depth_write = !color;
     const VkViewport vp{float(dx0), float(dy0), float(dx1 - dx0), float(dy1 - dy0), 0, 1};
     const VkRect2D rect{{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
     auto* v = static_cast<VulkanSamplerView*>(view.get());
-    const VkDescriptorImageInfo image{meta_->sampler(linear), v->image_view, sampled_layout(so->aspect)};
-    meta_draw(key, push, vp, rect, 0, 0, &image);
+    const VkDescriptorImageInfo image{meta_->sampler(plan.linear), v->image_view, sampled_layout(so->aspect)};
+    meta_draw(key, plan.push, vp, rect, 0, 0, &image);
     sync_.mark_read(so);
     sync_.mark(v->usage, false);
     sync_.note_write_outside_draw();

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <vector>
 
+#include "driver/object_uid.h"
 #include "driver/screen.h"
 #include "driver/status.h"
 #include "util/log.h"
@@ -94,9 +95,8 @@ void ShaderProgram::start_precompile() {
 }
 
 ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderInfo& info, Status* status) {
-  static std::atomic<uint64_t> next_id{1};
   auto* p = new ShaderProgram(screen);
-  p->id = next_id.fetch_add(1);
+  p->id = driver::next_object_uid();
   p->vertex_input_locations = info.vertex_input_locations;
   p->writes_point_size = info.writes_point_size;
   *status = Status::Ok;

@@ -3,6 +3,8 @@
 #include <atomic>
 
 #include "driver/batch/batch_ring.h"
+#include "driver/resource/image_view.h"
+#include "driver/resource/resource.h"
 #include "driver/screen.h"
 #include "driver/vk_translate.h"
 #include "util/log.h"
@@ -29,6 +31,77 @@ VulkanSamplerView::~VulkanSamplerView() {
 }
 
 VulkanSurface::~VulkanSurface() { retire_handle(screen, usage, view); }
+
+Ref<pipe::SamplerView> make_sampler_view(VulkanScreen& screen, pipe::Resource* r, const pipe::SamplerViewTemplate& t,
+                                         vk::Status* status) {
+  *status = {};
+  auto view = make_ref<VulkanSamplerView>(screen, r, t);
+  // Texel buffer views are made at the first descriptor write (the storage
+  // may be swapped before).
+  if (r->is_buffer()) return view;
+  const ResourceObject* o = driver_resource(r)->obj();
+  const pipe::Format fmt = t.format == pipe::Format::None ? r->templ().format : t.format;
+  // The resource's own format is viewed as stored; another view format
+  // (sRGB/linear reinterpretation) gets the table's choice for it.
+  vk::FormatChoice choice = fmt == r->templ().format ? o->format : screen.device().formats().choose(fmt, pipe::kUsageSampled);
+  if (!choice) choice = o->format;
+  ImageViewRequest req;
+  req.use = ImageViewUse::Sampled;
+  req.target = t.target;
+  req.format = choice.vk;
+  // The view's swizzle applied over the format emulation's swizzle.
+  VkComponentSwizzle comp[4];
+  for (int i = 0; i < 4; ++i) {
+    const pipe::Swizzle s = t.swizzle[i];
+    comp[i] = (s <= pipe::Swizzle::A) ? vk_swizzle(choice.swizzle[static_cast<int>(s)]) : vk_swizzle(s);
+  }
+  req.components = {comp[0], comp[1], comp[2], comp[3]};
+  // Depth/stencil textures sample their depth.
+  req.aspect = o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT) ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT)
+                                                                                  : o->aspect;
+  req.first_level = t.first_level;
+  req.levels = t.last_level - t.first_level + 1;
+  req.first_layer = t.first_layer;
+  req.layers = t.last_layer - t.first_layer + 1;
+  *status = create_image_view(screen.vk_device(), *o, r->templ().target, req, &view->image_view);
+  if (!*status) return nullptr;
+  return view;
+}
+
+Ref<pipe::Surface> make_surface(VulkanScreen& screen, pipe::Resource* r, const pipe::SurfaceTemplate& t, vk::Status* status) {
+  *status = {};
+  if (r->is_buffer()) return nullptr;
+  auto surf = make_ref<VulkanSurface>(screen, r, t);
+  const ResourceObject* o = driver_resource(r)->obj();
+  const pipe::Format fmt = t.format == pipe::Format::None ? r->templ().format : t.format;
+  const bool ds = pipe::describe(fmt).is_depth() || pipe::describe(fmt).is_stencil();
+  const vk::FormatChoice choice = fmt == r->templ().format
+                                      ? o->format
+                                      : screen.device().formats().choose(fmt, ds ? pipe::kUsageDepthStencil : pipe::kUsageColorAttachment);
+  ImageViewRequest req;
+  req.use = ImageViewUse::Attachment;
+  req.format = choice ? choice.vk : o->format.vk;
+  req.first_level = t.level;
+  req.first_layer = t.first_layer;
+  req.layers = t.last_layer - t.first_layer + 1;
+  *status = create_image_view(screen.vk_device(), *o, r->templ().target, req, &surf->view);
+  if (!*status) return nullptr;
+  surf->format = req.format;
+  surf->id = next_object_uid();
+  return surf;
+}
+
+pipe::SamplerObject* make_sampler_object(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s,
+                                         vk::Status* status) {
+  auto* o = new pipe::SamplerObject{};
+  o->uid = next_object_uid();
+  *status = create_sampler(device, caps, s, &o->sampler);
+  if (!*status) {
+    delete o;
+    return nullptr;
+  }
+  return o;
+}
 
 vk::Status create_sampler(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s, VkSampler* out) {
   VkSamplerCreateInfo ci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
@@ -98,10 +171,9 @@ pipe::RasterizerObject* make_rasterizer_object(const pipe::RasterizerState& s, b
 }
 
 pipe::VertexElementsObject* make_vertex_elements_object(const pipe::VertexElementsState& s, const vk::Device& device) {
-  static std::atomic<uint64_t> next_id{1};
   auto* o = new pipe::VertexElementsObject{};
   o->state = s;
-  o->id = next_id.fetch_add(1);
+  o->id = next_object_uid();
   for (unsigned i = 0; i < s.count && i < pipe::kMaxVertexElements; ++i) {
     const pipe::VertexElement& e = s.elements[i];
     o->formats[i] = device.formats().choose(e.src_format, pipe::kUsageVertexBuffer).vk;

@@ -79,10 +79,20 @@ class VulkanSurface final : public pipe::Surface {
   GpuUsage usage;
 };
 
+// Views of a resource (resource/image_view.h chooses the view type). Null
+// with *status on failure.
+Ref<pipe::SamplerView> make_sampler_view(VulkanScreen& screen, pipe::Resource* r, const pipe::SamplerViewTemplate& t,
+                                         vk::Status* status);
+Ref<pipe::Surface> make_surface(VulkanScreen& screen, pipe::Resource* r, const pipe::SurfaceTemplate& t,
+                                vk::Status* status);
+
 // Retires a view-like handle to the garbage of the ring that used it last.
 template <typename T>
 void retire_handle(VulkanScreen& screen, const GpuUsage& usage, T handle);
 
+// Null with *status on failure.
+pipe::SamplerObject* make_sampler_object(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s,
+                                         vk::Status* status);
 vk::Status create_sampler(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s, VkSampler* out);
 pipe::BlendObject* make_blend_object(const pipe::BlendState& s);
 pipe::RasterizerObject* make_rasterizer_object(const pipe::RasterizerState& s, bool depth_clip_control);

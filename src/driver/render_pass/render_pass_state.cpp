@@ -25,6 +25,17 @@ StatCounter g_load_op_clears("render_pass.load_op_clears");
 constexpr uint16_t kDepthBit = 1u << 8, kStencilBit = 1u << 9;
 }  // namespace
 
+bool clip_to_framebuffer(const pipe::FramebufferState& fb, const pipe::ScissorRect* scissor, VkRect2D* out) {
+  *out = {{0, 0}, {fb.width, fb.height}};
+  if (!scissor) return true;
+  const int32_t x0 = std::max(0, scissor->x), y0 = std::max(0, scissor->y);
+  const int64_t x1 = std::min<int64_t>(fb.width, int64_t(scissor->x) + scissor->width);
+  const int64_t y1 = std::min<int64_t>(fb.height, int64_t(scissor->y) + scissor->height);
+  if (x1 <= x0 || y1 <= y0) return false;
+  *out = {{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
+  return true;
+}
+
 VkClearColorValue stored_clear_color(const pipe::ColorValue& color, const vk::FormatChoice& stored) {
   VkClearColorValue out;
   std::memcpy(&out, &color, sizeof(out));
@@ -256,15 +267,7 @@ vk::Status RenderPassState::clear(uint32_t buffers, const pipe::ScissorRect* sci
   }
   VkClearRect rect{};
   rect.layerCount = std::max(1u, fb_.layers);
-  if (scissor) {
-    const int32_t x0 = std::max(0, scissor->x), y0 = std::max(0, scissor->y);
-    const int64_t x1 = std::min<int64_t>(fb_.width, int64_t(scissor->x) + scissor->width);
-    const int64_t y1 = std::min<int64_t>(fb_.height, int64_t(scissor->y) + scissor->height);
-    if (x1 <= x0 || y1 <= y0) return {};
-    rect.rect = {{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
-  } else {
-    rect.rect = {{0, 0}, {fb_.width, fb_.height}};
-  }
+  if (!clip_to_framebuffer(fb_, scissor, &rect.rect)) return {};
   vkCmdClearAttachments(ring_.main_cmd(), n, atts.data(), 1, &rect);
   return {};
 }

@@ -47,6 +47,9 @@ class RenderPassHooks {
   ~RenderPassHooks() = default;
 };
 
+// `scissor` (null: none) clipped to the framebuffer; false when empty.
+bool clip_to_framebuffer(const pipe::FramebufferState& fb, const pipe::ScissorRect* scissor, VkRect2D* out);
+
 // A clear color in the stored channels of an emulated format (swizzles).
 VkClearColorValue stored_clear_color(const pipe::ColorValue& color, const vk::FormatChoice& stored);
 

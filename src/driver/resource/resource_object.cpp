@@ -86,6 +86,9 @@ vk::Status create_image(VulkanScreen& screen, const pipe::ResourceTemplate& t, R
       ici.imageType = VK_IMAGE_TYPE_3D;
       ici.extent.depth = t.depth;
       ici.arrayLayers = 1;
+      // Framebuffer attachments see one slice (or a slice range) as 2D
+      // layers (resource/image_view.h).
+      ici.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
       break;
     case pipe::Target::TextureCube:
     case pipe::Target::TextureCubeArray:

@@ -3,15 +3,22 @@
 // idle buffer is written directly; a whole-buffer write to a busy buffer
 // swaps its storage; a partial write to a busy range goes through staging.
 // Reads wait only for the last writer.
+#include "driver/transfer/cpu_transfers.h"
+
 #include <cstring>
 
 #include "device/format_conversion.h"
-#include "driver/context.h"
+#include "driver/transfer/copy_commands.h"
+#include "driver/transfer/texel_packing.h"
 #include "util/log.h"
 #include "util/range.h"
 #include "util/stats.h"
 
 namespace brass::driver {
+
+CpuTransfers::CpuTransfers(TransferHost& host, vk::Device& device, BatchRing& ring, SyncTracker& sync,
+                           StreamBuffer& stream)
+    : host_(host), device_(device), ring_(ring), sync_(sync), stream_(stream) {}
 
 namespace {
 StatCounter g_map_direct("transfer.map_direct");
@@ -19,91 +26,29 @@ StatCounter g_map_staged("transfer.map_staged");
 StatCounter g_map_waited("transfer.map_waited");
 }  // namespace
 
-void VulkanContext::buffer_subdata(pipe::Resource* pr, uint32_t usage, uint64_t offset, uint64_t size, const void* data) {
-  if (failed() || !pr || !pr->is_buffer() || size == 0 || !range_fits<uint64_t>(offset, size, pr->templ().width)) return;
+void CpuTransfers::buffer_subdata(pipe::Resource* pr, uint32_t usage, uint64_t offset, uint64_t size, const void* data) {
+  if (host_.failed() || !pr || !pr->is_buffer() || size == 0 || !range_fits<uint64_t>(offset, size, pr->templ().width)) return;
   const pipe::Box box{int32_t(offset), 0, 0, int32_t(size), 1, 1};
   usage |= pipe::kMapWrite;
   if (offset == 0 && size == pr->templ().width) usage |= pipe::kMapDiscardWholeResource;
   else usage |= pipe::kMapDiscardRange;
   pipe::Transfer* t = nullptr;
-  void* p = transfer_map(pr, 0, usage, box, &t);
+  void* p = map(pr, 0, usage, box, &t);
   if (!p) return;
   std::memcpy(p, data, size);
-  transfer_unmap(t);
+  unmap(t);
 }
 
-namespace {
-// A native packed depth/stencil format (D24S8, D32S8): Vulkan copies its
-// two aspects as separate planes, GL packs them per texel.
-bool packed_depth_stencil(const ResourceObject* o) {
-  return o->format.conversion == vk::FormatConversion::None &&
-         o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
+vk::Status CpuTransfers::copy_buffer(ResourceObject* d, uint64_t dst_offset, VkBuffer src, uint64_t src_offset,
+                                     uint64_t size, ResourceObject* s) {
+  bool upload;
+  VkCommandBuffer cmd = host_.transfer_stream(d, s, &upload);
+  record_buffer_copy(cmd, sync_, d, dst_offset, src, src_offset, size, s);
+  if (upload) sync_.release_after_upload(d, cmd);
+  return {};
 }
 
-// GL packed texels <-> Vulkan planes (depth: 4 bytes, stencil: 1 byte).
-// Z24_UNORM_S8_UINT is depth << 8 | stencil against X8D24 (depth in the low
-// 24 bits); Z32_FLOAT_S8X24_UINT is a float then a word with the stencil
-// in its low byte.
-void split_depth_stencil(pipe::Format f, uint32_t w, uint32_t h, uint32_t d, const uint8_t* src, size_t stride,
-                         size_t layer_stride, uint32_t* depth, uint8_t* stencil) {
-  const bool z32 = f == pipe::Format::Z32_FLOAT_S8X24_UINT;
-  for (uint32_t z = 0; z < d; ++z)
-    for (uint32_t y = 0; y < h; ++y) {
-      const uint8_t* row = src + z * layer_stride + y * stride;
-      for (uint32_t x = 0; x < w; ++x, ++depth, ++stencil) {
-        uint32_t v[2];
-        std::memcpy(v, row + x * (z32 ? 8 : 4), z32 ? 8 : 4);
-        *depth = z32 ? v[0] : v[0] >> 8;
-        *stencil = uint8_t(z32 ? v[1] : v[0]);
-      }
-    }
-}
-void merge_depth_stencil(pipe::Format f, uint32_t w, uint32_t h, uint32_t d, const uint32_t* depth,
-                         const uint8_t* stencil, uint8_t* dst, size_t stride, size_t layer_stride) {
-  const bool z32 = f == pipe::Format::Z32_FLOAT_S8X24_UINT;
-  for (uint32_t z = 0; z < d; ++z)
-    for (uint32_t y = 0; y < h; ++y) {
-      uint8_t* row = dst + z * layer_stride + y * stride;
-      for (uint32_t x = 0; x < w; ++x, ++depth, ++stencil) {
-        const uint32_t v[2] = {z32 ? *depth : (*depth & 0xffffffu) << 8 | *stencil, *stencil};
-        std::memcpy(row + x * (z32 ? 8 : 4), v, z32 ? 8 : 4);
-      }
-    }
-}
-
-// Copy regions for `box` of `level` from a tightly packed buffer at
-// `offset` (and, for DepthStencilRepack, the stencil plane at
-// `stencil_offset`). Returns the region count.
-uint32_t image_regions(const pipe::Resource* pr, const ResourceObject* o, uint32_t level, const pipe::Box& box,
-                       VkDeviceSize offset, VkDeviceSize stencil_offset, VkBufferImageCopy (&c)[2]) {
-  const bool is3d = pr->templ().target == pipe::Target::Texture3D;
-  const uint32_t slices = uint32_t(std::max(1, box.depth));
-  const bool repack = o->format.conversion == vk::FormatConversion::DepthStencilRepack || packed_depth_stencil(o);
-  const bool ds = o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
-  c[0] = {};
-  c[0].bufferOffset = offset;
-  c[0].imageSubresource = {ds ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT) : o->aspect, level,
-                           is3d ? 0u : uint32_t(box.z), is3d ? 1u : slices};
-  c[0].imageOffset = {box.x, box.y, is3d ? box.z : 0};
-  c[0].imageExtent = {uint32_t(box.width), uint32_t(box.height), is3d ? slices : 1u};
-  if (!repack) return 1;
-  c[1] = c[0];
-  c[1].bufferOffset = stencil_offset;
-  c[1].imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
-  return 2;
-}
-
-// Bytes of a GL-layout region with the given pitches (the last row tight).
-size_t source_bytes(pipe::Format f, const pipe::Box& box, uint32_t stride, uint32_t layer_stride) {
-  const pipe::FormatDescription& d = pipe::describe(f);
-  const size_t row = (size_t(box.width) + d.block_width - 1) / d.block_width * d.block_bytes;
-  const size_t rows = (size_t(box.height) + d.block_height - 1) / d.block_height;
-  const size_t slices = size_t(std::max(1, box.depth));
-  return (slices - 1) * layer_stride + (rows - 1) * stride + row;
-}
-}  // namespace
-
-vk::Status VulkanContext::upload_image(Resource* r, uint32_t level, const pipe::Box& box, const void* data,
+vk::Status CpuTransfers::upload_image(Resource* r, uint32_t level, const pipe::Box& box, const void* data,
                                        uint32_t stride, uint32_t layer_stride) {
   ResourceObject* o = r->obj();
   const pipe::Format f = r->templ().format;
@@ -156,30 +101,26 @@ vk::Status VulkanContext::upload_image(Resource* r, uint32_t level, const pipe::
     }
   }
   bool upload;
-  VkCommandBuffer cmd = transfer_stream(o, nullptr, &upload);
-  sync_.barriers().image_access(o->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, true},
-                         o->image, {o->aspect, level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
-  sync_.barriers().emit(cmd);
+  VkCommandBuffer cmd = host_.transfer_stream(o, nullptr, &upload);
   VkBufferImageCopy c[2];
   const uint32_t n = image_regions(r, o, level, box, a.offset, stencil_offset, c);
-  vkCmdCopyBufferToImage(cmd, a.buffer, o->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, n, c);
-  sync_.mark_write(o);
+  record_buffer_to_image(cmd, sync_, o, level, a.buffer, c, n);
   if (upload) sync_.release_after_upload(o, cmd);
   return {};
 }
 
-void VulkanContext::texture_subdata(pipe::Resource* pr, uint32_t level, uint32_t, const pipe::Box& box, const void* data,
+void CpuTransfers::texture_subdata(pipe::Resource* pr, uint32_t level, uint32_t, const pipe::Box& box, const void* data,
                                     uint32_t stride, uint32_t layer_stride) {
-  if (failed() || !pr || pr->is_buffer()) return;
+  if (host_.failed() || !pr || pr->is_buffer()) return;
   vk::Status s = upload_image(driver_resource(pr), level, box, data, stride, layer_stride);
-  if (!s && s.result != VK_ERROR_FORMAT_NOT_SUPPORTED) fail(s);
+  if (!s && s.result != VK_ERROR_FORMAT_NOT_SUPPORTED) host_.fail(s);
 }
 
-void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t usage, const pipe::Box& box,
+void* CpuTransfers::map(pipe::Resource* pr, uint32_t level, uint32_t usage, const pipe::Box& box,
                                   pipe::Transfer** out) {
-  if (failed() || !pr) return nullptr;
-  VulkanTransfer* t = nullptr;
-  for (auto& slot : transfers_)
+  if (host_.failed() || !pr) return nullptr;
+  Slot* t = nullptr;
+  for (auto& slot : slots_)
     if (!slot.in_use) {
       t = &slot;
       break;
@@ -189,7 +130,7 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
     return nullptr;
   }
   Resource* r = driver_resource(pr);
-  *t = VulkanTransfer{};
+  *t = Slot{};
   t->resource = pr;
   t->level = level;
   t->usage = usage;
@@ -203,25 +144,25 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
     if (usage & pipe::kMapRead) {
       if (sync_.busy(o, true) || sync_.written_this_batch(o)) {
         if (usage & pipe::kMapDontBlock) return nullptr;
-        vk::Status s = wait_for(o, true);
-        if (!s) return fail(s), nullptr;
+        vk::Status s = host_.wait_for(o, true);
+        if (!s) return host_.fail(s), nullptr;
         g_map_waited.add();
       }
-      if (vk::Status s = device_.memory().invalidate(o->memory, box.x, box.width); !s) return fail(s), nullptr;
+      if (vk::Status s = device_.memory().invalidate(o->memory, box.x, box.width); !s) return host_.fail(s), nullptr;
     } else if (usage & pipe::kMapWrite) {
       const bool in_use = sync_.busy(o, false) || sync_.used_this_batch(o);
       if (!(usage & pipe::kMapUnsynchronized) && in_use) {
         if ((usage & pipe::kMapDiscardWholeResource) ||
             ((usage & pipe::kMapDiscardRange) && range.begin == 0 && range.end == pr->templ().width)) {
           r->valid_range.reset();
-          swap_storage(r);
-          if (failed()) return nullptr;
+          host_.swap_storage(r);
+          if (host_.failed()) return nullptr;
           o = r->obj();
         } else if (!r->valid_range.overlaps(range)) {
           // Nothing valid there: no reader can observe the write.
         } else if (usage & pipe::kMapDiscardRange) {
           vk::Status s = stream_.allocate(box.width, 16, &t->staging);
-          if (!s) return fail(s), nullptr;
+          if (!s) return host_.fail(s), nullptr;
           t->staged = true;
           t->staging_size = box.width;
           t->in_use = true;
@@ -231,8 +172,8 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
           return t->staging.ptr;
         } else {
           if (usage & pipe::kMapDontBlock) return nullptr;
-          vk::Status s = wait_for(o, false);
-          if (!s) return fail(s), nullptr;
+          vk::Status s = host_.wait_for(o, false);
+          if (!s) return host_.fail(s), nullptr;
           g_map_waited.add();
         }
       }
@@ -254,7 +195,7 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
   t->layer_stride = row * rows;
   t->staging_size = uint64_t(row) * rows * slices;
   vk::Status s = stream_.allocate(t->staging_size, 16, &t->staging);
-  if (!s) return fail(s), nullptr;
+  if (!s) return host_.fail(s), nullptr;
   t->staged = true;
   if (usage & pipe::kMapRead) {
     const pipe::Format f = pr->templ().format;
@@ -276,10 +217,9 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
       stencil_size = repack || packed ? vk::stencil_plane_size(ext) : 0;
       stencil_at = (stored_size + 15) & ~size_t(15);
       s = stream_.allocate(stencil_at + stencil_size, 16, &stored);
-      if (!s) return fail(s), nullptr;
+      if (!s) return host_.fail(s), nullptr;
     }
-    fail(render_pass_.finish(RenderPassEnd::Readback));
-    VkCommandBuffer cmd = ring_.main_cmd();
+    VkCommandBuffer cmd = host_.readback_stream();
     ring_.mark_recorded();
     sync_.barriers().image_access(o->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
                            o->image, {o->aspect, level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
@@ -299,11 +239,11 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
     vkCmdPipelineBarrier2(cmd, &dep);
     sync_.mark_read(o);
     const uint64_t serial = ring_.current_serial();
-    s = submit(SubmitReason::Readback);
+    s = host_.submit(SubmitReason::Readback);
     if (s) s = ring_.wait(serial);
-    if (!s) return fail(s), nullptr;
+    if (!s) return host_.fail(s), nullptr;
     s = stream_.invalidate(convert ? stored : t->staging, convert ? stencil_at + stencil_size : t->staging_size);
-    if (!s) return fail(s), nullptr;
+    if (!s) return host_.fail(s), nullptr;
     if (packed) {
       merge_depth_stencil(f, box.width, box.height, slices, reinterpret_cast<const uint32_t*>(stored.ptr),
                           stored.ptr + stencil_at, t->staging.ptr, t->stride, t->layer_stride);
@@ -323,28 +263,28 @@ void* VulkanContext::transfer_map(pipe::Resource* pr, uint32_t level, uint32_t u
   return t->staging.ptr;
 }
 
-void VulkanContext::transfer_flush_region(pipe::Transfer* pt, const pipe::Box& box) {
-  auto* t = static_cast<VulkanTransfer*>(pt);
+void CpuTransfers::flush_region(pipe::Transfer* pt, const pipe::Box& box) {
+  auto* t = static_cast<Slot*>(pt);
   if (!t->staged && t->resource->is_buffer()) {
     ResourceObject* o = driver_resource(t->resource)->obj();
-    fail(device_.memory().flush(o->memory, t->box.x + box.x, box.width));
+    host_.fail(device_.memory().flush(o->memory, t->box.x + box.x, box.width));
   }
 }
 
-void VulkanContext::transfer_unmap(pipe::Transfer* pt) {
-  auto* t = static_cast<VulkanTransfer*>(pt);
+void CpuTransfers::unmap(pipe::Transfer* pt) {
+  auto* t = static_cast<Slot*>(pt);
   if (!t || !t->in_use) return;
   Resource* r = driver_resource(t->resource);
-  if ((t->usage & pipe::kMapWrite) && !failed()) {
+  if ((t->usage & pipe::kMapWrite) && !host_.failed()) {
     if (r->is_buffer()) {
       if (t->staged) {
-        fail(copy_buffer(r->obj(), t->box.x, t->staging.buffer, t->staging.offset, t->staging_size, nullptr));
+        host_.fail(copy_buffer(r->obj(), t->box.x, t->staging.buffer, t->staging.offset, t->staging_size, nullptr));
       } else if (!(t->usage & pipe::kMapFlushExplicit)) {
-        fail(device_.memory().flush(r->obj()->memory, t->box.x, t->box.width));
+        host_.fail(device_.memory().flush(r->obj()->memory, t->box.x, t->box.width));
       }
     } else {
       vk::Status s = upload_image(r, t->level, t->box, t->staging.ptr, t->stride, t->layer_stride);
-      if (!s && s.result != VK_ERROR_FORMAT_NOT_SUPPORTED) fail(s);
+      if (!s && s.result != VK_ERROR_FORMAT_NOT_SUPPORTED) host_.fail(s);
     }
   }
   t->in_use = false;

@@ -1,0 +1,121 @@
+#include "driver/meta/meta_plans.h"
+
+#include <algorithm>
+
+#include "driver/resource/resource.h"
+#include "util/log.h"
+
+namespace brass::driver {
+
+pipe::Format surface_format(const pipe::Surface* s) {
+  return s->templ().format == pipe::Format::None ? s->resource()->templ().format : s->templ().format;
+}
+
+MetaShader clear_shader(pipe::Format f) {
+  switch (pipe::describe(f).kind) {
+    case pipe::FormatKind::Uint: return MetaShader::ClearUint;
+    case pipe::FormatKind::Sint: return MetaShader::ClearSint;
+    default: return MetaShader::ClearFloat;
+  }
+}
+
+MaskedClearPlan plan_masked_clear(uint32_t buffers, const pipe::ClearMasks& masks, const pipe::FramebufferState& fb,
+                                  const Ref<pipe::Surface>* surfaces) {
+  MaskedClearPlan plan;
+  plan.fast = buffers & pipe::kClearDepth;
+  for (unsigned i = 0; i < fb.nr_cbufs; ++i) {
+    if (!(buffers & (pipe::kClearColor0 << i)) || !surfaces[i]) continue;
+    const pipe::Format f = surface_format(surfaces[i].get());
+    const vk::FormatChoice& stored = driver_resource(surfaces[i]->resource())->obj()->format;
+    // GL's mask in stored channels: an emulation swizzle (L8 = RRR1, A8 =
+    // 000R, RGB as RGBA = RGB1) says which stored channel each GL one is.
+    uint8_t present = uint8_t((1u << pipe::describe(f).channels) - 1);
+    uint8_t m = masks.color[i] & 15;
+    if (stored.swizzled()) {
+      uint8_t sp = 0, sm = 0;
+      for (unsigned j = 0; j < 4; ++j) {
+        const auto c = static_cast<unsigned>(stored.swizzle[j]);
+        if (c > static_cast<unsigned>(pipe::Swizzle::A)) continue;  // Zero / One
+        sp |= uint8_t(1u << c);
+        if (m & (1u << j)) sm |= uint8_t(1u << c);
+      }
+      present = sp;
+      m = sm;
+    }
+    if ((m & present) == present) plan.fast |= pipe::kClearColor0 << i;
+    else if ((m & present) == 0) continue;
+    else {
+      plan.masked_colors |= 1u << i;
+      plan.write_masks[i] = m;
+    }
+  }
+  if (buffers & pipe::kClearStencil) {
+    if (masks.stencil == 0xff) plan.fast |= pipe::kClearStencil;
+    else if (masks.stencil) plan.masked_stencil = true;
+  }
+  return plan;
+}
+
+bool plan_shader_blit(const pipe::BlitInfo& info, const vk::FormatTable& formats, ShaderBlitPlan* out) {
+  pipe::Resource* src = info.src.resource;
+  pipe::Resource* dst = info.dst.resource;
+  if (src == dst && info.src.level == info.dst.level) return false;  // layouts are tracked per level
+  if (src->templ().target == pipe::Target::Texture3D || dst->templ().target == pipe::Target::Texture3D) return false;
+  const ResourceObject* so = driver_resource(src)->obj();
+  const ResourceObject* dobj = driver_resource(dst)->obj();
+  const pipe::Format sf = info.src.format == pipe::Format::None ? src->templ().format : info.src.format;
+  const pipe::Format df = info.dst.format == pipe::Format::None ? dst->templ().format : info.dst.format;
+  const pipe::FormatDescription& sd = pipe::describe(sf);
+  const pipe::FormatDescription& dd = pipe::describe(df);
+  const bool s_ds = sd.is_depth() || sd.is_stencil(), d_ds = dd.is_depth() || dd.is_stencil();
+  const bool color = (info.mask & pipe::kBlitColor) && !s_ds && !d_ds;
+  const bool depth = (info.mask & pipe::kBlitDepth) && sd.is_depth() && dd.is_depth();
+  if ((info.mask & pipe::kBlitStencil) && sd.is_stencil() && dd.is_stencil())
+    BRASS_WARN_ONCE("stencil blits the transfer path cannot do are not supported (no stencil export): stencil skipped");
+  if (!color && !depth) return false;
+  if (!(so->image_usage & VK_IMAGE_USAGE_SAMPLED_BIT)) return false;
+  if (!(dobj->image_usage & (color ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT)))
+    return false;
+  const bool ms = so->samples != VK_SAMPLE_COUNT_1_BIT;
+  MetaShader shader = MetaShader::BlitDepth;
+  if (color) {
+    if (sd.kind == pipe::FormatKind::Uint) shader = MetaShader::BlitUint;
+    else if (sd.kind == pipe::FormatKind::Sint) shader = MetaShader::BlitSint;
+    else shader = ms ? MetaShader::BlitMsFloat : MetaShader::BlitFloat;
+    if (sd.is_integer() != dd.is_integer()) return false;
+  }
+  if (ms && shader != MetaShader::BlitMsFloat) return false;
+
+  const pipe::Box& sb = info.src.box;
+  const pipe::Box& db = info.dst.box;
+  out->src_format = sf;
+  out->dst_format = df;
+  out->color = color;
+  out->shader = shader;
+  if (db.width == 0 || db.height == 0 || sb.width == 0 || sb.height == 0) {
+    out->empty = true;
+    return true;
+  }
+  const double sw = std::max(1u, src->templ().width >> info.src.level);
+  const double sh = std::max(1u, src->templ().height >> info.src.level);
+  const int32_t dx0 = std::min(db.x, db.x + db.width), dx1 = std::max(db.x, db.x + db.width);
+  const int32_t dy0 = std::min(db.y, db.y + db.height), dy1 = std::max(db.y, db.y + db.height);
+  auto map_x = [&](double d) { return (sb.x + (d - db.x) * sb.width / db.width) / sw; };
+  auto map_y = [&](double d) { return (sb.y + (d - db.y) * sb.height / db.height) / sh; };
+  MetaPush& push = out->push;
+  push.src[0] = float(map_x(dx0));
+  push.src[1] = float(map_y(dy0));
+  push.src[2] = float(map_x(dx1));
+  push.src[3] = float(map_y(dy1));
+  push.misc[0] = int32_t(so->samples);
+  out->linear = info.filter == pipe::Filter::Linear && shader == MetaShader::BlitFloat && !ms &&
+                (formats.properties(so->format.vk).optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT);
+  out->dst_x0 = dx0;
+  out->dst_x1 = dx1;
+  out->dst_y0 = dy0;
+  out->dst_y1 = dy1;
+  return true;
+
+}
+
+}  // namespace brass::driver

@@ -1,0 +1,41 @@
+// What driver-internal (meta) draws must do, decided without recording
+// anything: which buffers of a masked clear the load-op path can clear and
+// which need a draw (with what write mask), and whether and how a blit can
+// go through the shader path (shader, source rectangle, filter).
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "device/format_table.h"
+#include "driver/meta/meta_pipelines.h"
+#include "pipe/context.h"
+#include "util/ref_counted.h"
+
+namespace brass::driver {
+
+struct MaskedClearPlan {
+  uint32_t fast = 0;           // pipe::kClear* buffers a plain clear does
+  uint32_t masked_colors = 0;  // color buffers needing a draw
+  std::array<uint8_t, 8> write_masks{};  // their write masks, in stored channels
+  bool masked_stencil = false;           // a stencil draw with the stencil mask
+};
+// `surfaces`: the framebuffer's colors 0..7.
+MaskedClearPlan plan_masked_clear(uint32_t buffers, const pipe::ClearMasks& masks, const pipe::FramebufferState& fb,
+                                  const Ref<pipe::Surface>* surfaces);
+
+MetaShader clear_shader(pipe::Format f);
+pipe::Format surface_format(const pipe::Surface* s);
+
+struct ShaderBlitPlan {
+  bool empty = false;  // nothing to draw (a zero-sized box): done
+  bool color = true;   // false: depth
+  bool linear = false;
+  MetaShader shader = MetaShader::BlitFloat;
+  pipe::Format src_format = pipe::Format::None, dst_format = pipe::Format::None;
+  int32_t dst_x0 = 0, dst_x1 = 0, dst_y0 = 0, dst_y1 = 0;  // ordered destination rectangle
+  MetaPush push;  // source rectangle (normalized) and sample count
+};
+// False when the shader path cannot do this blit.
+bool plan_shader_blit(const pipe::BlitInfo& info, const vk::FormatTable& formats, ShaderBlitPlan* out);
+
+}  // namespace brass::driver
