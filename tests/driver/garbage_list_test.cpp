@@ -89,5 +89,18 @@ TEST_F(GarbageListTest, TheRingCollectsGarbageWhenItsBatchCompletes) {
   EXPECT_EQ(ring().garbage().size(), 0u);
 }
 
+TEST_F(GarbageListTest, SteadyStateWithAlwaysSomethingPendingStaysBounded) {
+  // One object per frame, collected one frame late: the list always holds
+  // something, yet must not keep every entry it ever had.
+  GarbageList list(vk_device(), &device().memory());
+  for (uint64_t frame = 1; frame <= 1000; ++frame) {
+    list.add(frame, make_buffer());
+    list.collect(frame - 1);
+    ASSERT_EQ(list.size(), 1u);
+  }
+  EXPECT_LE(list.stored_entries(), 64u) << "entries of destroyed objects are kept";
+  list.collect(UINT64_MAX);
+}
+
 }  // namespace
 }  // namespace brass::driver::test
