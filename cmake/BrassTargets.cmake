@@ -1,19 +1,78 @@
-# Common compile settings for every Brass target.
-add_library(brass_build_flags INTERFACE)
-target_compile_options(brass_build_flags INTERFACE
+# Common compile settings (warnings, definitions) for every Brass target.
+add_library(brass_compile_flags INTERFACE)
+target_compile_options(brass_compile_flags INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow=local -Wno-missing-field-initializers
   $<$<BOOL:${BRASS_WERROR}>:-Werror>)
-target_compile_definitions(brass_build_flags INTERFACE
+target_compile_definitions(brass_compile_flags INTERFACE
   $<$<BOOL:${BRASS_ASSERTIONS}>:BRASS_ASSERTIONS=1>
   BRASS_VERSION_STRING="${PROJECT_VERSION}")
-target_include_directories(brass_build_flags INTERFACE
-  ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include)
 
-# brass_module(<name> SOURCES ... DEPS ...): a static library for one src/ module.
+# brass_build_flags: the compile settings plus all of src/ on the include
+# path. For tests and tools only, which may use every layer; src/ modules get
+# their layer's include root instead (below).
+add_library(brass_build_flags INTERFACE)
+target_link_libraries(brass_build_flags INTERFACE brass_compile_flags)
+target_include_directories(brass_build_flags INTERFACE ${PROJECT_SOURCE_DIR}/src)
+
+# Layering, enforced by the compiler. Each layer (a directory under src/) may
+# include its own headers and those of the layers listed here, as
+# "<layer>/...". Lists are transitively closed, since a header of an allowed
+# layer includes that layer's own dependencies (docs/architecture.md).
+set(BRASS_LAYERS util pipe device compiler driver gl egl egl_vulkan)
+set(BRASS_LAYER_DEPS_util "")
+set(BRASS_LAYER_DEPS_pipe util)
+set(BRASS_LAYER_DEPS_device pipe util)  # pipe/format.h only (docs/architecture.md)
+set(BRASS_LAYER_DEPS_compiler util)
+set(BRASS_LAYER_DEPS_driver device pipe util)
+set(BRASS_LAYER_DEPS_gl compiler pipe util)
+set(BRASS_LAYER_DEPS_egl gl compiler pipe util)
+set(BRASS_LAYER_DEPS_egl_vulkan egl gl compiler driver device pipe util)
+# The layers that may include Vulkan (and volk). The others get a directory of
+# poisoned Vulkan headers ahead of the system ones: the Vulkan headers live in
+# /usr/include, which cannot be taken off a target's include path.
+set(BRASS_VULKAN_LAYERS device driver egl_vulkan)
+
+# The include roots are made at configure time: build/include_roots/<layer>/
+# holds one symlink per allowed layer, <dep> -> src/<dep>, so every file
+# added under an allowed layer (any new subdirectory of src/driver too) is
+# visible and everything else is not. "driver/context.h" from src/gl is then
+# "No such file or directory".
+set(BRASS_INCLUDE_ROOTS ${PROJECT_BINARY_DIR}/include_roots)
+file(REMOVE_RECURSE ${BRASS_INCLUDE_ROOTS})  # removes links, never follows them
+foreach(layer IN LISTS BRASS_LAYERS)
+  file(MAKE_DIRECTORY ${BRASS_INCLUDE_ROOTS}/${layer})
+  foreach(dep IN LISTS layer BRASS_LAYER_DEPS_${layer})
+    file(CREATE_LINK ${PROJECT_SOURCE_DIR}/src/${dep} ${BRASS_INCLUDE_ROOTS}/${layer}/${dep} SYMBOLIC)
+  endforeach()
+endforeach()
+file(GLOB brass_vulkan_headers RELATIVE ${Vulkan_INCLUDE_DIRS} ${Vulkan_INCLUDE_DIRS}/vulkan/*.h)
+foreach(header IN LISTS brass_vulkan_headers ITEMS volk.h)
+  file(CONFIGURE OUTPUT ${BRASS_INCLUDE_ROOTS}/no_vulkan/${header} CONTENT
+    "#error \"this layer must not include Vulkan headers (${header}); see cmake/BrassTargets.cmake\"\n")
+endforeach()
+
+# brass_layer_includes(<target> <layer>): gives <target> the include root of
+# <layer> and nothing else of src/.
+function(brass_layer_includes target layer)
+  if(NOT layer IN_LIST BRASS_LAYERS)
+    message(FATAL_ERROR "brass_layer_includes(${target}): unknown layer '${layer}' (BRASS_LAYERS: ${BRASS_LAYERS})")
+  endif()
+  target_include_directories(${target} PRIVATE ${BRASS_INCLUDE_ROOTS}/${layer})
+  if(NOT layer IN_LIST BRASS_VULKAN_LAYERS)
+    target_include_directories(${target} BEFORE PRIVATE ${BRASS_INCLUDE_ROOTS}/no_vulkan)
+  endif()
+endfunction()
+
+# brass_module(<name> SOURCES ... DEPS ...): a static library for one src/
+# module. Its layer is the first directory under src/ of the CMakeLists.txt
+# that declares it (src/gl/pixel is in the gl layer).
 function(brass_module name)
   cmake_parse_arguments(M "" "" "SOURCES;DEPS;PRIVATE_DEPS" ${ARGN})
   add_library(${name} STATIC ${M_SOURCES})
-  target_link_libraries(${name} PUBLIC brass_build_flags ${M_DEPS} PRIVATE ${M_PRIVATE_DEPS})
+  target_link_libraries(${name} PUBLIC brass_compile_flags ${M_DEPS} PRIVATE ${M_PRIVATE_DEPS})
+  file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR}/src ${CMAKE_CURRENT_SOURCE_DIR})
+  string(REGEX REPLACE "/.*" "" layer "${rel}")
+  brass_layer_includes(${name} ${layer})
 endfunction()
 
 # brass_test(<name> SOURCES ... DEPS ... [ENV ...]): a GoogleTest binary run by ctest.

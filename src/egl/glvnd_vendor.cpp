@@ -1,11 +1,13 @@
-// libEGL_brass.so's only export: __egl_Main, the glvnd EGL vendor entry
+// libEGL_brass.so exports __egl_Main, the glvnd EGL vendor entry
 // point. It fills glvnd's import table, and provides dispatch stubs for the
 // EGL extension functions that take a display or device (glvnd hands these to
 // applications from eglGetProcAddress and routes them back to the vendor that
-// owns the display or device).
+// owns the display or device). It also exports brass_stats_value (at the end).
 #include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include "egl/api.h"
 #include "egl/glvnd_abi.h"
@@ -159,4 +161,16 @@ extern "C" __attribute__((visibility("default"))) EGLBoolean __egl_Main(uint32_t
   static std::atomic<bool> registered{false};
   if (!registered.exchange(true)) std::atexit(&report_stats_at_exit);
   return EGL_TRUE;
+}
+
+// The BRASS_STATS counters of this library, by name, for tests that drive
+// Brass through glvnd as an application does and must read the counters of
+// the copy glvnd loaded (found with dlopen(RTLD_NOLOAD) + dlsym). False, and
+// *value untouched, for a name no counter has. Not part of any Khronos ABI.
+extern "C" __attribute__((visibility("default"))) bool brass_stats_value(const char* name, uint64_t* value) {
+  if (!name || !value) return false;
+  const std::optional<uint64_t> v = brass::stat_value(name);
+  if (!v) return false;
+  *value = *v;
+  return true;
 }

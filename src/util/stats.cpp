@@ -41,11 +41,11 @@ std::vector<StatValue> stats_snapshot() {
   return out;
 }
 
-uint64_t stat_value(const char* name) {
-  uint64_t total = 0;
+std::optional<uint64_t> stat_value(const char* name) {
+  std::optional<uint64_t> total;
   std::lock_guard<std::mutex> lock(registry_mutex());
   for (auto* c : registry())
-    if (std::strcmp(c->name(), name) == 0) total += c->value();
+    if (std::strcmp(c->name(), name) == 0) total = total.value_or(0) + c->value();
   return total;
 }
 

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,8 +37,11 @@ struct StatValue {
 
 // All registered counters, sorted by name.
 std::vector<StatValue> stats_snapshot();
-// Value of one counter by name (0 when unknown).
-uint64_t stat_value(const char* name);
+// Value of one counter by name (the sum when several counters share it);
+// nullopt when no counter of that name is registered, so that a misspelt
+// name is an error rather than a counter that "stays at 0". A counter is
+// registered when its translation unit is loaded, so one never bumped reads 0.
+std::optional<uint64_t> stat_value(const char* name);
 void stats_reset_all();
 // Writes the counters where BRASS_STATS says; called at exit by the EGL/tool
 // layer, and usable by tests.

@@ -54,7 +54,13 @@ class PipeTest : public ::testing::Test {
   static uint32_t rgba(uint8_t r, uint8_t g, uint8_t b, uint8_t a = 255) {
     return uint32_t(r) | uint32_t(g) << 8 | uint32_t(b) << 16 | uint32_t(a) << 24;
   }
-  uint64_t stat(const char* name) { return stat_value(name); }
+  // A counter's value; a name no StatCounter has fails the test (a misspelt
+  // name must not read as a counter that stays at 0).
+  uint64_t stat(const char* name) {
+    const std::optional<uint64_t> value = stat_value(name);
+    if (!value) ADD_FAILURE() << "no StatCounter is named \"" << name << "\"";
+    return value.value_or(0);
+  }
 
   std::unique_ptr<pipe::Context> ctx;
   std::vector<Ref<pipe::Surface>> surfaces;

@@ -1,5 +1,7 @@
 #include "driver/batch/garbage_list.h"
 
+#include <cstddef>
+
 #include "util/stats.h"
 
 namespace brass::driver {
@@ -27,6 +29,12 @@ size_t GarbageList::collect(uint64_t completed) {
   }
   if (head_ == entries_.size()) {
     entries_.clear();  // keeps capacity: steady state never reallocates
+    head_ = 0;
+  } else if (head_ >= kCompactAfter && head_ * 2 >= entries_.size()) {
+    // Something is always pending (one object per frame, collected a frame
+    // late): without this the collected entries would pile up forever.
+    // Amortised O(1): at least half the entries are dropped.
+    entries_.erase(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(head_));
     head_ = 0;
   }
   g_destroyed.add(n);

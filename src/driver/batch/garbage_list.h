@@ -27,6 +27,9 @@ class GarbageList {
   // Destroys everything whose serial is <= completed. Returns the count.
   size_t collect(uint64_t completed);
   size_t size() const { return entries_.size() - head_; }
+  // Entries held in storage, collected ones not yet compacted away included
+  // (tests: bounded while something is always pending).
+  size_t stored_entries() const { return entries_.size(); }
 
  private:
   struct Entry {
@@ -42,6 +45,7 @@ class GarbageList {
 
   VkDevice device_;
   vk::MemoryAllocator* memory_;
+  static constexpr size_t kCompactAfter = 32;  // collected entries before compacting
   std::vector<Entry> entries_;
   size_t head_ = 0;
 };

@@ -1,0 +1,2 @@
+// Layering probe (must NOT compile): a lower layer may not include an upper one.
+#include "gl/context.h"

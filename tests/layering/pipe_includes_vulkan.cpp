@@ -1,0 +1,2 @@
+// Layering probe (must NOT compile): the seam has no Vulkan types.
+#include <vulkan/vulkan_core.h>
