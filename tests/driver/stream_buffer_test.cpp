@@ -118,7 +118,7 @@ TEST_F(StreamBufferTest, SteadyFramesCreateNoChunks) {
   auto frame = [&] {
     StreamAllocation a;
     for (int i = 0; i < 40; ++i) ASSERT_TRUE(s.allocate(200, 64, &a));  // ~2 chunks a frame
-    s.flush_writes();
+    ASSERT_TRUE(s.flush_writes());
     submit();
   };
   for (int f = 0; f < 8; ++f) frame();  // warm-up: the ring fills

@@ -95,7 +95,14 @@ uint64_t BatchRing::completed_serial() {
 }
 
 vk::Status BatchRing::wait(uint64_t serial, uint64_t timeout_ns) {
-  if (serial == 0 || is_complete(serial)) return {};
+  if (serial == 0) return {};
+  if (is_complete(serial)) {
+    // Done already (another wait or poll saw it): what it retired goes now,
+    // as it would after a real wait (not at exit: the driver may be half
+    // torn down).
+    if (!process_exiting()) garbage_.collect(completed_cache_);
+    return {};
+  }
   if (process_exiting()) [[unlikely]]
     return {};  // completed_serial() retired it
   BRASS_ASSERT(serial < current_serial());
