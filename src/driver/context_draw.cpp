@@ -12,11 +12,10 @@ namespace {
 StatCounter g_draws("draw.calls");
 }  // namespace
 
+// Called when bindings changed, a new batch or write epoch began, or for an
+// indirect draw (its buffers are not bindings).
 bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
   const uint64_t serial = ring_.current_serial();
-  if (!dirty_.test(DrawState::Resources) && validated_serial_ == serial && validated_epoch_ == sync_.write_epoch() &&
-      !indirect)
-    return true;
   bindings_.record_access(program_->descriptors, state_.vertex_elements);
   BarrierBatch& barriers = sync_.barriers();
   if (indirect) {
@@ -84,14 +83,16 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   ring_.mark_recorded();
 
   if (validated_serial_ != ring_.current_serial()) dirty_.mark_command_buffer();
-  if (!validate_resources(indirect)) return;
+  if ((dirty_.test(DrawState::Resources) || validated_epoch_ != sync_.write_epoch() || indirect) &&
+      !validate_resources(indirect))
+    return;
   // A meta draw suspended occlusion counting: a new pass starts a new segment.
   if (queries_.occlusion_suspended()) render_pass_.end(RenderPassEnd::OcclusionResume);
   if (vk::Status s = render_pass_.ensure_begun(); !s) return fail(s);
   if (vk::Status s = pipelines_.bind(*program_, state_, info, dirty_); !s) return fail(s);
   if (vk::Status s = descriptors_->update(*program_, pipelines_.layout(), dirty_); !s) return fail(s);
   VkCommandBuffer cmd = ring_.main_cmd();
-  dynamic_state_.bind_vertex_buffers(cmd, state_, bindings_, fallbacks_.buffer()->buffer, dirty_);
+  dynamic_state_.bind_vertex_buffers(cmd, state_, bindings_, fallbacks_.vk_buffer(), dirty_);
   stream_output_.begin(cmd, program_->transform_feedback);
   if (converted) {
     const StreamAllocation& indices = index_conversion_.indices();
@@ -110,7 +111,7 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
     dirty_.clear(DrawState::IndexBuffer);
   }
   dynamic_state_.emit(cmd, state_, render_pass_.framebuffer(), info, dirty_);
-  record_draw_commands(cmd, info, indirect, draws, caps_.multi_draw);
+  record_draw(cmd, info, indirect, draws, caps_.multi_draw);
   ring_.current().draws++;
   g_draws.add();
 }

@@ -61,8 +61,11 @@ class FrameCounters : public GlesTest {
   void SetUp() override {
     GlesTest::SetUp();
     if (HasFatalFailure()) return;
-    // glvnd loaded the vendor library while initializing the display.
-    void* lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
+    // glvnd loaded the vendor library while initializing the display: found
+    // by its soname wherever it was loaded from (a packed copy on another
+    // machine too), else by the build tree's path.
+    void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
+    if (!lib) lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
     ASSERT_NE(lib, nullptr) << "libEGL_brass.so is not loaded: " << dlerror();
     stats_value_ = reinterpret_cast<StatsValueFn>(dlsym(lib, "brass_stats_value"));
     dlclose(lib);  // the library stays (glvnd holds it, and it is -z nodelete)

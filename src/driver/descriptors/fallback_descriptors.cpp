@@ -26,6 +26,7 @@ vk::Status FallbackDescriptors::init(VulkanScreen& screen, BatchRing& ring, Sync
   if (!buffer_ || !image_) return vk::Status{VK_ERROR_OUT_OF_DEVICE_MEMORY};
   ResourceObject* buf = driver_resource(buffer_.get())->obj();
   std::memset(buf->memory.mapped, 0, kBufferSize);
+  vk_buffer_ = buf->buffer;
   ResourceObject* img = driver_resource(image_.get())->obj();
   VkImageView view;
   BRASS_VK_RETURN_IF_FAILED(create_image_view(dev, *img, pipe::Target::Texture2D, ImageViewRequest{}, &view).result);

@@ -21,12 +21,14 @@ class FallbackDescriptors {
 
   static constexpr VkDeviceSize kBufferSize = 65536;
   const ResourceObject* buffer() const;
+  VkBuffer vk_buffer() const { return vk_buffer_; }  // buffer()'s, for the draw path
   VkImageView image_view() const { return image_view_.get(); }
   VkBufferView buffer_view() const { return buffer_view_.get(); }
   VkSampler sampler() const { return sampler_.get(); }
 
  private:
   Ref<pipe::Resource> buffer_;
+  VkBuffer vk_buffer_ = VK_NULL_HANDLE;
   Ref<pipe::Resource> image_;
   vk::Handle<VkImageView> image_view_;
   vk::Handle<VkBufferView> buffer_view_;

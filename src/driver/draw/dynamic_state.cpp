@@ -9,8 +9,9 @@
 
 namespace brass::driver {
 
-void DynamicStateEmitter::bind_vertex_buffers(VkCommandBuffer cmd, const FixedFunctionState& state,
-                                              const BindingTable& bindings, VkBuffer fallback, DrawDirty& dirty) {
+void DynamicStateEmitter::bind_changed_vertex_buffers(VkCommandBuffer cmd, const FixedFunctionState& state,
+                                                      const BindingTable& bindings, VkBuffer fallback,
+                                                      DrawDirty& dirty) {
   const pipe::VertexElementsObject* velems = state.vertex_elements;
   if (!velems) return;
   const auto& buffers = bindings.vertex_buffers();
@@ -55,7 +56,7 @@ void DynamicStateEmitter::bind_vertex_buffers(VkCommandBuffer cmd, const FixedFu
   dirty.clear(DrawState::VertexBuffers, DrawState::VertexInput);
 }
 
-void DynamicStateEmitter::emit(VkCommandBuffer cmd, const FixedFunctionState& state, const pipe::FramebufferState& fb,
+void DynamicStateEmitter::emit_changed(VkCommandBuffer cmd, const FixedFunctionState& state, const pipe::FramebufferState& fb,
                                const pipe::DrawInfo& info, DrawDirty& dirty) {
   const uint32_t n = std::max<uint32_t>(1, state.viewport_count);
   const pipe::RasterizerObject* rast = state.rasterizer;

@@ -16,12 +16,26 @@ class DynamicStateEmitter {
       : caps_(caps), dynamic_vertex_input_(dynamic_vertex_input) {}
 
   void emit(VkCommandBuffer cmd, const FixedFunctionState& state, const pipe::FramebufferState& fb,
-            const pipe::DrawInfo& info, DrawDirty& dirty);
+            const pipe::DrawInfo& info, DrawDirty& dirty) {
+    if (dirty.any(kEmitted) || info.mode != last_mode_ || info.primitive_restart != last_restart_)
+      emit_changed(cmd, state, fb, info, dirty);
+  }
   // Vertex input (dynamic) and buffers; unbound slots read `fallback`.
   void bind_vertex_buffers(VkCommandBuffer cmd, const FixedFunctionState& state, const BindingTable& bindings,
-                           VkBuffer fallback, DrawDirty& dirty);
+                           VkBuffer fallback, DrawDirty& dirty) {
+    if (dirty.any(DrawState::VertexBuffers | DrawState::VertexInput))
+      bind_changed_vertex_buffers(cmd, state, bindings, fallback, dirty);
+  }
 
  private:
+  static constexpr uint32_t kEmitted = DrawState::Viewports | DrawState::Scissors | DrawState::Rasterizer |
+                                       DrawState::DepthStencil | DrawState::StencilRef | DrawState::BlendColor |
+                                       DrawState::Topology;
+  void emit_changed(VkCommandBuffer cmd, const FixedFunctionState& state, const pipe::FramebufferState& fb,
+                    const pipe::DrawInfo& info, DrawDirty& dirty);
+  void bind_changed_vertex_buffers(VkCommandBuffer cmd, const FixedFunctionState& state, const BindingTable& bindings,
+                                   VkBuffer fallback, DrawDirty& dirty);
+
   const vk::Capabilities& caps_;
   const bool dynamic_vertex_input_;
   pipe::PrimitiveType last_mode_ = pipe::PrimitiveType::Triangles;

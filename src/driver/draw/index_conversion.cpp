@@ -9,14 +9,7 @@ namespace brass::driver {
 namespace {
 StatCounter g_converted_draws("draw.converted_indices");
 constexpr uint32_t kRestart32 = 0xffffffffu;
-uint32_t all_ones(uint32_t index_size) { return index_size == 1 ? 0xffu : index_size == 2 ? 0xffffu : 0xffffffffu; }
 }  // namespace
-
-bool IndexConversion::needed(const pipe::DrawInfo& info, uint32_t index_size, bool uint8) {
-  const bool restart_other = info.indexed && info.primitive_restart && info.restart_index != all_ones(index_size);
-  const bool no_uint8 = info.indexed && index_size == 1 && !uint8;
-  return info.mode == pipe::PrimitiveType::LineLoop || restart_other || no_uint8;
-}
 
 bool IndexConversion::convert(const pipe::DrawInfo& info, std::span<const pipe::DrawStart> draws, const Source& src,
                               StreamBuffer& stream, vk::Status* status) {

@@ -25,7 +25,12 @@ class IndexConversion {
 
   // True when a draw of `info` needs converting (index_size: the bound
   // index buffer's; uint8: whether the device takes 8-bit indices).
-  static bool needed(const pipe::DrawInfo& info, uint32_t index_size, bool uint8);
+  static bool needed(const pipe::DrawInfo& info, uint32_t index_size, bool uint8) {
+    if (info.mode == pipe::PrimitiveType::LineLoop) return true;
+    if (!info.indexed) return false;
+    const uint32_t all_ones = index_size == 1 ? 0xffu : index_size == 2 ? 0xffffu : 0xffffffffu;
+    return (info.primitive_restart && info.restart_index != all_ones) || (index_size == 1 && !uint8);
+  }
 
   // Writes the converted indices; false (with *status ok) when nothing is
   // to be drawn.

@@ -71,13 +71,16 @@ void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunc
   k.alpha_to_one = blend ? blend->state.alpha_to_one : 0;
 }
 
-vk::Status PipelineSelector::bind(pipe::ShaderProgram& prog, const FixedFunctionState& state,
-                                  const pipe::DrawInfo& info, DrawDirty& dirty) {
+vk::Status PipelineSelector::bind_slow(pipe::ShaderProgram& prog, const FixedFunctionState& state,
+                                       const pipe::DrawInfo& info, DrawDirty& dirty) {
   const VkPrimitiveTopology cls = topology_class(vk_topology(info.mode));
   if (!dirty.test(DrawState::Pipeline) && key_.topology_class == cls && key_.patch_vertices == info.patch_vertices &&
-      bound_pipeline_ && bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_)
+      bound_pipeline_ && bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_) {
+    bound_mode_ = info.mode;  // another mode of the same topology class
     return {};
+  }
   fill_key(prog, state, info);
+  bound_mode_ = info.mode;
   PipelineEntry* entry = prog.pipelines.find(key_);
   if (entry) {
     g_map_hits.add();

@@ -46,7 +46,14 @@ class PipelineSelector {
   // topology; creates it on a miss. Marks every descriptor set when the
   // pipeline layout changes.
   [[nodiscard]] vk::Status bind(pipe::ShaderProgram& prog, const FixedFunctionState& state,
-                                const pipe::DrawInfo& info, DrawDirty& dirty);
+                                const pipe::DrawInfo& info, DrawDirty& dirty) {
+    // Nothing changed: the bound pipeline serves (unless the optimized one
+    // replaced it meanwhile).
+    if (!dirty.test(DrawState::Pipeline) && info.mode == bound_mode_ && key_.patch_vertices == info.patch_vertices &&
+        bound_pipeline_ && bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_)
+      return {};
+    return bind_slow(prog, state, info, dirty);
+  }
   // The bound pipeline's layout (descriptor sets are bound against it).
   VkPipelineLayout layout() const { return bound_layout_; }
   // The command buffer's pipeline binding is gone (new command buffer, meta draw).
@@ -55,6 +62,8 @@ class PipelineSelector {
   void end_frame();
 
  private:
+  [[nodiscard]] vk::Status bind_slow(pipe::ShaderProgram& prog, const FixedFunctionState& state,
+                                     const pipe::DrawInfo& info, DrawDirty& dirty);
   void fill_key(const pipe::ShaderProgram& prog, const FixedFunctionState& state, const pipe::DrawInfo& info);
   [[nodiscard]] vk::Status create(pipe::ShaderProgram& prog, const FixedFunctionState& state, PipelineEntry** out);
   [[nodiscard]] vk::Status create_monolithic(const PipelineBuildInfo& bi, VkPipeline* out);
@@ -70,6 +79,7 @@ class PipelineSelector {
   PipelineKey key_;
   VkPipeline bound_pipeline_ = VK_NULL_HANDLE;
   PipelineEntry* bound_entry_ = nullptr;  // whose `current` may be swapped for the optimized pipeline
+  pipe::PrimitiveType bound_mode_ = pipe::PrimitiveType::Triangles;  // of the draw key_ was filled for
   VkPipelineLayout bound_layout_ = VK_NULL_HANDLE;
   uint64_t frame_wait_ns_ = 0;
 };

@@ -251,6 +251,9 @@ vk::Status RenderPassState::clear(uint32_t buffers, const pipe::ScissorRect* sci
     pending_clear_mask_ |= mask;
     return {};
   }
+  VkClearRect rect{};
+  rect.layerCount = std::max(1u, fb_.layers);
+  if (!clip_to_framebuffer(fb_, scissor, &rect.rect)) return {};  // nothing inside: no pass needed
   if (vk::Status s = ensure_begun(); !s) return s;
   std::array<VkClearAttachment, 9> atts{};
   uint32_t n = 0;
@@ -265,9 +268,6 @@ vk::Status RenderPassState::clear(uint32_t buffers, const pipe::ScissorRect* sci
     if (mask & kStencilBit) aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
     atts[n++] = {aspect, 0, dv};
   }
-  VkClearRect rect{};
-  rect.layerCount = std::max(1u, fb_.layers);
-  if (!clip_to_framebuffer(fb_, scissor, &rect.rect)) return {};
   vkCmdClearAttachments(ring_.main_cmd(), n, atts.data(), 1, &rect);
   return {};
 }

@@ -74,8 +74,7 @@ void StreamOutput::record_access() {
   }
 }
 
-void StreamOutput::begin(VkCommandBuffer cmd, bool program_captures) {
-  if (recording_ || count_ == 0 || !program_captures) return;
+void StreamOutput::begin_capture(VkCommandBuffer cmd) {
   std::array<VkBuffer, 4> buffers{}, counters{};
   std::array<VkDeviceSize, 4> offsets{}, sizes{}, counter_offsets{};
   for (uint32_t i = 0; i < count_; ++i) {

@@ -44,7 +44,9 @@ class StreamOutput final : public RenderPassHooks {
   void record_access();
   // Starts capture in the active pass when targets are bound and the
   // program captures; before a draw, after the pipeline is bound.
-  void begin(VkCommandBuffer cmd, bool program_captures);
+  void begin(VkCommandBuffer cmd, bool program_captures) {
+    if (!recording_ && count_ != 0 && program_captures) begin_capture(cmd);
+  }
   // Ends capture (counters written): before the pass ends, before meta draws.
   void end(VkCommandBuffer cmd);
 
@@ -53,6 +55,8 @@ class StreamOutput final : public RenderPassHooks {
   void before_end(VkCommandBuffer cmd) override { end(cmd); }
 
  private:
+  void begin_capture(VkCommandBuffer cmd);
+
   VulkanScreen& screen_;
   SyncTracker& sync_;
   RenderPassState& render_pass_;
