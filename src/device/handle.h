@@ -63,6 +63,15 @@ class Handle {
     if (handle_ != VK_NULL_HANDLE) HandleTraits<T>::destroy(device_, handle_);
     handle_ = VK_NULL_HANDLE;
   }
+  // The output parameter of a vkCreate*: whatever was held is destroyed
+  // first, and the new handle is owned with `device`.
+  T* receive(VkDevice device) {
+    reset();
+    device_ = device;
+    return &handle_;
+  }
+  // For create infos that take an array of handles (one here).
+  const T* address() const { return &handle_; }
   // Gives up ownership (to a garbage list that destroys by serial).
   T release() { return std::exchange(handle_, VK_NULL_HANDLE); }
   T get() const { return handle_; }

@@ -67,9 +67,7 @@ ProgramDescriptors::~ProgramDescriptors() {
   for (VkDescriptorUpdateTemplate t : templates_)
     if (t) vkDestroyDescriptorUpdateTemplate(device_, t, nullptr);
   for (VkDescriptorSetLayout l : layouts_)
-    if (l != empty_layout_) vkDestroyDescriptorSetLayout(device_, l, nullptr);
-  if (empty_layout_) vkDestroyDescriptorSetLayout(device_, empty_layout_, nullptr);
-  if (pipeline_layout_) vkDestroyPipelineLayout(device_, pipeline_layout_, nullptr);
+    if (l != empty_layout_.get()) vkDestroyDescriptorSetLayout(device_, l, nullptr);
   g_pool_bytes.add(0 - pool_bytes_);
 }
 
@@ -176,14 +174,14 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
       // A pipeline layout's set layouts are all descriptor-buffer ones or none.
       VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
       ci.flags = db_flag;
-      BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(device_, &ci, nullptr, &empty_layout_));
+      BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(device_, &ci, nullptr, empty_layout_.receive(device_)));
     }
-    layouts_[s] = empty_layout_;
+    layouts_[s] = empty_layout_.get();
   }
   VkPipelineLayoutCreateInfo pci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   pci.setLayoutCount = set_count;
   pci.pSetLayouts = layouts_.data();
-  BRASS_VK_RETURN_IF_FAILED(vkCreatePipelineLayout(device_, &pci, nullptr, &pipeline_layout_));
+  BRASS_VK_RETURN_IF_FAILED(vkCreatePipelineLayout(device_, &pci, nullptr, pipeline_layout_.receive(device_)));
   if (push_set_ < kDescriptorTypeSets) {
     const auto& list = bindings_[push_set_];
     std::array<VkDescriptorUpdateTemplateEntry, 64> te{};
@@ -195,7 +193,7 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
     tci.pDescriptorUpdateEntries = te.data();
     tci.templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_PUSH_DESCRIPTORS_KHR;
     tci.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-    tci.pipelineLayout = pipeline_layout_;
+    tci.pipelineLayout = pipeline_layout_.get();
     tci.set = push_set_;
     BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorUpdateTemplate(device_, &tci, nullptr, &templates_[push_set_]));
   }

@@ -36,6 +36,7 @@
 #include <unordered_map>
 #include <vector>
 #include "device/device.h"
+#include "device/handle.h"
 #include "pipe/shader_info.h"
 #include "util/options.h"
 
@@ -104,7 +105,7 @@ class ProgramDescriptors {
   vk::Status init(const vk::Device& device, std::span<const pipe::ShaderBinding> bindings, DescriptorMode mode);
 
   DescriptorMode mode() const { return mode_; }
-  VkPipelineLayout pipeline_layout() const { return pipeline_layout_; }
+  VkPipelineLayout pipeline_layout() const { return pipeline_layout_.get(); }
   uint32_t set_mask() const { return set_mask_; }  // sets that have bindings
   // Binding-contract sets (bit per set) -> the sets this program's layout
   // has them in, and back (the same unless the layout is compact).
@@ -142,8 +143,8 @@ class ProgramDescriptors {
   DescriptorMode mode_ = DescriptorMode::Lazy;
   bool compact_ = false;
   std::array<VkDescriptorSetLayout, kDescriptorTypeSets> layouts_{};
-  VkDescriptorSetLayout empty_layout_ = VK_NULL_HANDLE;
-  VkPipelineLayout pipeline_layout_ = VK_NULL_HANDLE;
+  vk::Handle<VkDescriptorSetLayout> empty_layout_;  // shared by the sets without bindings
+  vk::Handle<VkPipelineLayout> pipeline_layout_;
   std::array<VkDescriptorUpdateTemplate, kDescriptorTypeSets> templates_{};
   uint32_t set_mask_ = 0;
   unsigned push_set_ = ~0u;

@@ -53,11 +53,6 @@ MetaPipelines::~MetaPipelines() {
   VkDevice dev = device_.handle();
   for (auto& [k, p] : pipelines_) vkDestroyPipeline(dev, p, nullptr);
   for (auto& [k, m] : modules_) vkDestroyShaderModule(dev, m, nullptr);
-  if (vert_) vkDestroyShaderModule(dev, vert_, nullptr);
-  if (nearest_) vkDestroySampler(dev, nearest_, nullptr);
-  if (linear_) vkDestroySampler(dev, linear_, nullptr);
-  if (layout_) vkDestroyPipelineLayout(dev, layout_, nullptr);
-  if (set_layout_) vkDestroyDescriptorSetLayout(dev, set_layout_, nullptr);
 }
 
 vk::Status MetaPipelines::init() {
@@ -68,25 +63,25 @@ vk::Status MetaPipelines::init() {
   sl.flags = push_descriptors_ ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0;
   sl.bindingCount = 1;
   sl.pBindings = &b;
-  BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(dev, &sl, nullptr, &set_layout_));
+  BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(dev, &sl, nullptr, set_layout_.receive(dev)));
   const VkPushConstantRange range{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(MetaPush)};
   VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   li.setLayoutCount = 1;
-  li.pSetLayouts = &set_layout_;
+  li.pSetLayouts = set_layout_.address();
   li.pushConstantRangeCount = 1;
   li.pPushConstantRanges = &range;
-  BRASS_VK_RETURN_IF_FAILED(vkCreatePipelineLayout(dev, &li, nullptr, &layout_));
+  BRASS_VK_RETURN_IF_FAILED(vkCreatePipelineLayout(dev, &li, nullptr, layout_.receive(dev)));
   for (int linear = 0; linear < 2; ++linear) {
     VkSamplerCreateInfo si{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
     si.magFilter = si.minFilter = linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
     si.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
     si.addressModeU = si.addressModeV = si.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-    BRASS_VK_RETURN_IF_FAILED(vkCreateSampler(dev, &si, nullptr, linear ? &linear_ : &nearest_));
+    BRASS_VK_RETURN_IF_FAILED(vkCreateSampler(dev, &si, nullptr, (linear ? linear_ : nearest_).receive(dev)));
   }
   VkShaderModuleCreateInfo mi{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   mi.codeSize = sizeof(meta_vert_spv);
   mi.pCode = meta_vert_spv;
-  BRASS_VK_RETURN_IF_FAILED(vkCreateShaderModule(dev, &mi, nullptr, &vert_));
+  BRASS_VK_RETURN_IF_FAILED(vkCreateShaderModule(dev, &mi, nullptr, vert_.receive(dev)));
   return {};
 }
 
@@ -116,7 +111,7 @@ vk::Status MetaPipelines::get(const MetaKey& k, VkPipeline* out) {
   VkPipelineShaderStageCreateInfo stages[2] = {{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
                                                {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
   stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
-  stages[0].module = vert_;
+  stages[0].module = vert_.get();
   stages[0].pName = "main";
   uint32_t stage_count = 1;
   if (shader != MetaShader::None) {
@@ -177,7 +172,7 @@ vk::Status MetaPipelines::get(const MetaKey& k, VkPipeline* out) {
   ci.pDepthStencilState = &ds;
   ci.pColorBlendState = &cb;
   ci.pDynamicState = &dy;
-  ci.layout = layout_;
+  ci.layout = layout_.get();
   ci.renderPass = reinterpret_cast<VkRenderPass>(k.render_pass);
   BRASS_VK_RETURN_IF_FAILED(vkCreateGraphicsPipelines(device_.handle(), cache_, 1, &ci, nullptr, out));
   g_meta_pipelines.add();

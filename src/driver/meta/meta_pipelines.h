@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <unordered_map>
 #include "device/device.h"
+#include "device/handle.h"
 #include "util/hash.h"
 
 namespace brass::driver {
@@ -60,12 +61,12 @@ class MetaPipelines {
   // Needs push descriptors; without them available() is false and blits
   // that need the shader path are dropped (counted as blit.unsupported).
   vk::Status init();
-  bool available() const { return layout_ != VK_NULL_HANDLE; }
+  bool available() const { return static_cast<bool>(layout_); }
   bool blit_available() const { return push_descriptors_; }
 
   vk::Status get(const MetaKey& key, VkPipeline* out);
-  VkPipelineLayout layout() const { return layout_; }
-  VkSampler sampler(bool linear) const { return linear ? linear_ : nearest_; }
+  VkPipelineLayout layout() const { return layout_.get(); }
+  VkSampler sampler(bool linear) const { return (linear ? linear_ : nearest_).get(); }
 
  private:
   vk::Status module(MetaShader s, uint32_t location, VkShaderModule* out);
@@ -73,10 +74,11 @@ class MetaPipelines {
   vk::Device& device_;
   VkPipelineCache cache_;
   bool push_descriptors_ = false;
-  VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
-  VkPipelineLayout layout_ = VK_NULL_HANDLE;
-  VkSampler nearest_ = VK_NULL_HANDLE, linear_ = VK_NULL_HANDLE;
-  VkShaderModule vert_ = VK_NULL_HANDLE;
+  // Declared before the caches whose objects use them, so destroyed after.
+  vk::Handle<VkDescriptorSetLayout> set_layout_;
+  vk::Handle<VkPipelineLayout> layout_;
+  vk::Handle<VkSampler> nearest_, linear_;
+  vk::Handle<VkShaderModule> vert_;
   // Fragment modules by shader and output location (clears patch it).
   std::unordered_map<uint32_t, VkShaderModule> modules_;
   std::unordered_map<MetaKey, VkPipeline, KeyHash<MetaKey>> pipelines_;
