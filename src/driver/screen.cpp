@@ -80,6 +80,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     // Vulkan guarantees maxFragmentDualSrcAttachments >= 1 with dualSrcBlend,
     // and the feature is enabled whenever supported (capabilities.cpp).
     case pipe::Cap::MaxDualSourceDrawBuffers: return c.dual_src_blend ? 1 : 0;
+    case pipe::Cap::IndependentBlend: return c.independent_blend ? 1 : 0;
   }
   return 0;
 }

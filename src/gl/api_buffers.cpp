@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "gl/context.h"
+#include "gl/state_queries.h"
 #include "util/range.h"
 #include "gl_functions.h"
 
@@ -243,13 +244,23 @@ void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
 }
 
 void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
-  GLint64 v = 0;
-  if (indexed_buffer_state(ctx, target, index, &v) && data) *data = static_cast<GLint>(v);
+  GLint64 v[4] = {};
+  const int n = draw_buffer_state(ctx, target, index, v);
+  if (n >= 0) {
+    for (int i = 0; data && i < n; ++i) data[i] = static_cast<GLint>(v[i]);
+    return;
+  }
+  if (indexed_buffer_state(ctx, target, index, v) && data) *data = static_cast<GLint>(v[0]);
 }
 
 void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data) {
-  GLint64 v = 0;
-  if (indexed_buffer_state(ctx, target, index, &v) && data) *data = v;
+  GLint64 v[4] = {};
+  const int n = draw_buffer_state(ctx, target, index, v);
+  if (n >= 0) {
+    for (int i = 0; data && i < n; ++i) data[i] = v[i];
+    return;
+  }
+  if (indexed_buffer_state(ctx, target, index, v) && data) *data = v[0];
 }
 
 GLboolean IsBuffer(Context& ctx, GLuint buffer) {

@@ -30,37 +30,88 @@ void for_faces(Context& ctx, GLenum face, Fn&& fn) {
 
 }  // namespace
 
-void BlendFunc(Context& ctx, GLenum sfactor, GLenum dfactor) {
-  if (!valid_factor(ctx, sfactor, false) || !valid_factor(ctx, dfactor, true)) return ctx.set_error(GL_INVALID_ENUM);
-  gl::BlendEquation& e = ctx.ff.blend_eq;
-  e.src_rgb = e.src_alpha = sfactor;
-  e.dst_rgb = e.dst_alpha = dfactor;
-  ctx.dirty(kDirtyBlend);
+namespace {
+// The draw buffers a call sets: all of them, or the one `index` names (an
+// index past MAX_DRAW_BUFFERS is INVALID_VALUE).
+bool draw_buffer_range(Context& ctx, GLint index, unsigned* first, unsigned* last) {
+  if (index < 0) {
+    *first = 0;
+    *last = pipe::kMaxColorBuffers - 1;
+    return true;
+  }
+  if (index >= ctx.limits.max_draw_buffers) {
+    ctx.set_error(GL_INVALID_VALUE);
+    return false;
+  }
+  *first = *last = static_cast<unsigned>(index);
+  return true;
 }
 
-void BlendFuncSeparate(Context& ctx, GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum dst_alpha) {
+constexpr GLint kAllBuffers = -1;
+
+void blend_func(Context& ctx, GLint index, GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum dst_alpha) {
+  unsigned first, last;
+  if (!draw_buffer_range(ctx, index, &first, &last)) return;
   if (!valid_factor(ctx, src_rgb, false) || !valid_factor(ctx, dst_rgb, true) ||
       !valid_factor(ctx, src_alpha, false) || !valid_factor(ctx, dst_alpha, true))
     return ctx.set_error(GL_INVALID_ENUM);
-  gl::BlendEquation& e = ctx.ff.blend_eq;
-  e.src_rgb = src_rgb;
-  e.dst_rgb = dst_rgb;
-  e.src_alpha = src_alpha;
-  e.dst_alpha = dst_alpha;
+  for (unsigned i = first; i <= last; ++i) {
+    gl::BlendEquation& e = ctx.ff.blend_eq[i];
+    e.src_rgb = src_rgb;
+    e.dst_rgb = dst_rgb;
+    e.src_alpha = src_alpha;
+    e.dst_alpha = dst_alpha;
+  }
   ctx.dirty(kDirtyBlend);
 }
 
-void BlendEquation(Context& ctx, GLenum mode) {
-  if (!is_blend_equation(mode)) return ctx.set_error(GL_INVALID_ENUM);
-  ctx.ff.blend_eq.rgb = ctx.ff.blend_eq.alpha = mode;
-  ctx.dirty(kDirtyBlend);
-}
-
-void BlendEquationSeparate(Context& ctx, GLenum mode_rgb, GLenum mode_alpha) {
+void blend_equation(Context& ctx, GLint index, GLenum mode_rgb, GLenum mode_alpha) {
+  unsigned first, last;
+  if (!draw_buffer_range(ctx, index, &first, &last)) return;
   if (!is_blend_equation(mode_rgb) || !is_blend_equation(mode_alpha)) return ctx.set_error(GL_INVALID_ENUM);
-  ctx.ff.blend_eq.rgb = mode_rgb;
-  ctx.ff.blend_eq.alpha = mode_alpha;
+  for (unsigned i = first; i <= last; ++i) {
+    ctx.ff.blend_eq[i].rgb = mode_rgb;
+    ctx.ff.blend_eq[i].alpha = mode_alpha;
+  }
   ctx.dirty(kDirtyBlend);
+}
+
+void color_mask(Context& ctx, GLint index, GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
+  unsigned first, last;
+  if (!draw_buffer_range(ctx, index, &first, &last)) return;
+  // Stored as given (any nonzero value is true), as glGetBooleanv reports.
+  for (unsigned i = first; i <= last; ++i) ctx.ff.color_mask[i] = {r, g, b, a};
+  ctx.dirty(kDirtyBlend);
+}
+}  // namespace
+
+void BlendFunc(Context& ctx, GLenum sfactor, GLenum dfactor) {
+  blend_func(ctx, kAllBuffers, sfactor, dfactor, sfactor, dfactor);
+}
+void BlendFuncSeparate(Context& ctx, GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum dst_alpha) {
+  blend_func(ctx, kAllBuffers, src_rgb, dst_rgb, src_alpha, dst_alpha);
+}
+void BlendEquation(Context& ctx, GLenum mode) { blend_equation(ctx, kAllBuffers, mode, mode); }
+void BlendEquationSeparate(Context& ctx, GLenum mode_rgb, GLenum mode_alpha) {
+  blend_equation(ctx, kAllBuffers, mode_rgb, mode_alpha);
+}
+
+// EXT/OES_draw_buffers_indexed (ES 3.2 core): the same for one draw buffer.
+void BlendFunci(Context& ctx, GLuint buf, GLenum sfactor, GLenum dfactor) {
+  blend_func(ctx, static_cast<GLint>(std::min<GLuint>(buf, INT32_MAX)), sfactor, dfactor, sfactor, dfactor);
+}
+void BlendFuncSeparatei(Context& ctx, GLuint buf, GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha,
+                        GLenum dst_alpha) {
+  blend_func(ctx, static_cast<GLint>(std::min<GLuint>(buf, INT32_MAX)), src_rgb, dst_rgb, src_alpha, dst_alpha);
+}
+void BlendEquationi(Context& ctx, GLuint buf, GLenum mode) {
+  blend_equation(ctx, static_cast<GLint>(std::min<GLuint>(buf, INT32_MAX)), mode, mode);
+}
+void BlendEquationSeparatei(Context& ctx, GLuint buf, GLenum mode_rgb, GLenum mode_alpha) {
+  blend_equation(ctx, static_cast<GLint>(std::min<GLuint>(buf, INT32_MAX)), mode_rgb, mode_alpha);
+}
+void ColorMaski(Context& ctx, GLuint index, GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
+  color_mask(ctx, static_cast<GLint>(std::min<GLuint>(index, INT32_MAX)), r, g, b, a);
 }
 
 void BlendColor(Context& ctx, GLfloat r, GLfloat g, GLfloat b, GLfloat a) {
@@ -74,8 +125,7 @@ void BlendColor(Context& ctx, GLfloat r, GLfloat g, GLfloat b, GLfloat a) {
 }
 
 void ColorMask(Context& ctx, GLboolean r, GLboolean g, GLboolean b, GLboolean a) {
-  ctx.ff.color_mask = {r, g, b, a};
-  ctx.dirty(kDirtyBlend);
+  color_mask(ctx, kAllBuffers, r, g, b, a);
 }
 
 void DepthFunc(Context& ctx, GLenum func) {

@@ -48,16 +48,18 @@ uint32_t bound_draw_buffers(Context& ctx) {
 void masked_clear(Context& ctx, uint32_t color_bits, bool depth, bool stencil, const pipe::ColorValue& color,
                   double depth_value, uint32_t stencil_value) {
   const FramebufferInfo& fb = ctx.validation.framebuffer;
-  const auto& m = ctx.ff.color_mask;
-  // An RGB buffer stored as RGBA keeps alpha 1: its alpha is always written.
-  const uint8_t color_mask = static_cast<uint8_t>((m[0] ? pipe::kMaskR : 0) | (m[1] ? pipe::kMaskG : 0) |
-                                                  (m[2] ? pipe::kMaskB : 0) |
-                                                  (m[3] || fb.alpha_is_one ? pipe::kMaskA : 0));
   pipe::ClearMasks masks;
   uint32_t buffers = 0;
-  if (color_bits && (m[0] || m[1] || m[2] || m[3])) {
-    buffers |= color_bits;
-    masks.color.fill(color_mask);
+  // Each draw buffer with its own mask (EXT_draw_buffers_indexed); bit i of
+  // color_bits is draw buffer i.
+  for (unsigned i = 0; i < pipe::kMaxColorBuffers; ++i) {
+    if (!(color_bits & (pipe::kClearColor0 << i))) continue;
+    const auto& m = ctx.ff.color_mask[i];
+    if (!(m[0] || m[1] || m[2] || m[3])) continue;
+    // An RGB buffer stored as RGBA keeps alpha 1: its alpha is always written.
+    masks.color[i] = static_cast<uint8_t>((m[0] ? pipe::kMaskR : 0) | (m[1] ? pipe::kMaskG : 0) |
+                                          (m[2] ? pipe::kMaskB : 0) | (m[3] || fb.alpha_is_one ? pipe::kMaskA : 0));
+    buffers |= pipe::kClearColor0 << i;
   }
   if (depth && ctx.ff.depth_mask) buffers |= pipe::kClearDepth;
   if (stencil) {

@@ -17,7 +17,7 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
   switch (cap) {
     case GL_SCISSOR_TEST: d = kDirtyScissor | kDirtyRasterizer; return &f.scissor_test;
     case GL_DEPTH_TEST: d = kDirtyDepthStencil; return &f.depth_test;
-    case GL_BLEND: d = kDirtyBlend; return &f.blend;
+    case GL_BLEND: d = kDirtyBlend; return &f.blend[0];  // draw buffer 0's (queries)
     case GL_CULL_FACE: d = kDirtyRasterizer; return &f.cull_face;
     case GL_STENCIL_TEST: d = kDirtyDepthStencil; return &f.stencil_test;
     case GL_DITHER: d = 0; return &f.dither;
@@ -69,7 +69,27 @@ const GLubyte* GetStringi(Context& ctx, GLenum name, GLuint index) {
   return reinterpret_cast<const GLubyte*>(ctx.extensions()[index].c_str());
 }
 
+namespace {
+// GL_BLEND is per draw buffer: glEnable/glDisable set every buffer's.
+void set_blend(Context& ctx, unsigned first, unsigned last, bool on) {
+  for (unsigned i = first; i <= last; ++i) ctx.ff.blend[i] = on;
+  ctx.dirty(kDirtyBlend);
+}
+
+// glEnablei/glDisablei (EXT/OES_draw_buffers_indexed): only GL_BLEND is
+// indexed in ES.
+void set_indexed(Context& ctx, GLenum target, GLuint index, bool on) {
+  if (target != GL_BLEND) return ctx.set_error(GL_INVALID_ENUM);
+  if (index >= static_cast<GLuint>(ctx.limits.max_draw_buffers)) return ctx.set_error(GL_INVALID_VALUE);
+  set_blend(ctx, index, index, on);
+}
+}  // namespace
+
+void Enablei(Context& ctx, GLenum target, GLuint index) { set_indexed(ctx, target, index, true); }
+void Disablei(Context& ctx, GLenum target, GLuint index) { set_indexed(ctx, target, index, false); }
+
 void Enable(Context& ctx, GLenum cap) {
+  if (cap == GL_BLEND) return set_blend(ctx, 0, pipe::kMaxColorBuffers - 1, true);
   uint32_t dirty = 0;
   bool* flag = enable_flag(ctx, cap, &dirty);
   if (!flag) return ctx.set_error(GL_INVALID_ENUM);
@@ -79,6 +99,7 @@ void Enable(Context& ctx, GLenum cap) {
 }
 
 void Disable(Context& ctx, GLenum cap) {
+  if (cap == GL_BLEND) return set_blend(ctx, 0, pipe::kMaxColorBuffers - 1, false);
   uint32_t dirty = 0;
   bool* flag = enable_flag(ctx, cap, &dirty);
   if (!flag) return ctx.set_error(GL_INVALID_ENUM);

@@ -21,8 +21,8 @@ bool is_src1_factor(GLenum f) {
 // factor while a later draw buffer is enabled is INVALID_OPERATION (Vulkan
 // would otherwise be handed a pipeline outside maxFragmentDualSrcAttachments).
 bool dual_source_draw_buffers_ok(const Context& ctx) {
-  if (!ctx.ff.blend || !ctx.draw_framebuffer) return true;
-  const BlendEquation& e = ctx.ff.blend_eq;
+  if (!ctx.ff.blend[0] || !ctx.draw_framebuffer) return true;
+  const BlendEquation& e = ctx.ff.blend_eq[0];
   if (!is_src1_factor(e.src_rgb) && !is_src1_factor(e.dst_rgb) && !is_src1_factor(e.src_alpha) &&
       !is_src1_factor(e.dst_alpha))
     return true;

@@ -68,8 +68,11 @@ class StateObjectCache {
 };
 
 struct BlendKey {
-  uint8_t enable, rgb_op, alpha_op, rgb_src, rgb_dst, alpha_src, alpha_dst, color_mask;
-  uint8_t alpha_to_coverage, color_buffers, pad[2];
+  struct Target {
+    uint8_t enable, rgb_op, alpha_op, rgb_src, rgb_dst, alpha_src, alpha_dst, color_mask;
+  };
+  Target rt[pipe::kMaxColorBuffers];  // per draw buffer (EXT_draw_buffers_indexed)
+  uint8_t alpha_to_coverage, color_buffers, independent, pad;
 };
 struct DepthStencilKey {
   uint8_t depth_enabled, depth_write, depth_func, stencil_enabled;

@@ -103,6 +103,12 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // Dual-source blending: SRC1 factors read the fragment output at
   // Location 0, Index 1 (Vulkan dualSrcBlend; src/compiler/dual_source.h).
   if (screen.get_cap(pipe::Cap::MaxDualSourceDrawBuffers) >= 1) out.emplace_back("GL_EXT_blend_func_extended");
+  // Blend enable, equation, function and color mask per draw buffer (the
+  // EXT and OES names of one extension; ES 3.2 core).
+  if (screen.get_cap(pipe::Cap::IndependentBlend)) {
+    out.emplace_back("GL_EXT_draw_buffers_indexed");
+    out.emplace_back("GL_OES_draw_buffers_indexed");
+  }
   // Colour attachments read in fragment shaders, from a copy made before
   // each draw (src/gl/framebuffer_fetch.cpp); single-sampled attachments.
   out.emplace_back("GL_EXT_shader_framebuffer_fetch");

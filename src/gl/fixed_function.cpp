@@ -97,21 +97,31 @@ bool is_stencil_op(GLenum op) {
 
 pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_buffers, bool alpha_is_one) {
   pipe::BlendState b;
-  pipe::RenderTargetBlend rt;
-  rt.blend_enable = s.blend;
-  rt.rgb_op = to_pipe_blend_op(s.blend_eq.rgb);
-  rt.alpha_op = to_pipe_blend_op(s.blend_eq.alpha);
-  rt.rgb_src = to_pipe_blend_factor(s.blend_eq.src_rgb);
-  rt.rgb_dst = to_pipe_blend_factor(s.blend_eq.dst_rgb);
-  rt.alpha_src = to_pipe_blend_factor(s.blend_eq.src_alpha);
-  rt.alpha_dst = to_pipe_blend_factor(s.blend_eq.dst_alpha);
-  // MIN/MAX ignore the factors; normalising them keeps equal states equal.
-  if (s.blend_eq.rgb == GL_MIN || s.blend_eq.rgb == GL_MAX) rt.rgb_src = rt.rgb_dst = pipe::BlendFactor::One;
-  if (s.blend_eq.alpha == GL_MIN || s.blend_eq.alpha == GL_MAX) rt.alpha_src = rt.alpha_dst = pipe::BlendFactor::One;
-  if (!s.blend) rt = pipe::RenderTargetBlend{};
-  rt.color_mask = static_cast<uint8_t>((s.color_mask[0] ? pipe::kMaskR : 0) | (s.color_mask[1] ? pipe::kMaskG : 0) |
-                                       (s.color_mask[2] ? pipe::kMaskB : 0) | (s.color_mask[3] && !alpha_is_one ? pipe::kMaskA : 0));
-  for (unsigned i = 0; i < std::min<unsigned>(std::max(1u, color_buffers), pipe::kMaxColorBuffers); ++i) b.rt[i] = rt;
+  const unsigned n = std::min<unsigned>(std::max(1u, color_buffers), pipe::kMaxColorBuffers);
+  for (unsigned i = 0; i < n; ++i) {
+    pipe::RenderTargetBlend& rt = b.rt[i];
+    const BlendEquation& e = s.blend_eq[i];
+    if (s.blend[i]) {
+      rt.blend_enable = true;
+      rt.rgb_op = to_pipe_blend_op(e.rgb);
+      rt.alpha_op = to_pipe_blend_op(e.alpha);
+      rt.rgb_src = to_pipe_blend_factor(e.src_rgb);
+      rt.rgb_dst = to_pipe_blend_factor(e.dst_rgb);
+      rt.alpha_src = to_pipe_blend_factor(e.src_alpha);
+      rt.alpha_dst = to_pipe_blend_factor(e.dst_alpha);
+      // MIN/MAX ignore the factors; normalising them keeps equal states equal.
+      if (e.rgb == GL_MIN || e.rgb == GL_MAX) rt.rgb_src = rt.rgb_dst = pipe::BlendFactor::One;
+      if (e.alpha == GL_MIN || e.alpha == GL_MAX) rt.alpha_src = rt.alpha_dst = pipe::BlendFactor::One;
+    }
+    const auto& m = s.color_mask[i];
+    rt.color_mask = static_cast<uint8_t>((m[0] ? pipe::kMaskR : 0) | (m[1] ? pipe::kMaskG : 0) |
+                                         (m[2] ? pipe::kMaskB : 0) | (m[3] && !alpha_is_one ? pipe::kMaskA : 0));
+    const pipe::RenderTargetBlend& r0 = b.rt[0];
+    if (rt.blend_enable != r0.blend_enable || rt.rgb_op != r0.rgb_op || rt.rgb_src != r0.rgb_src ||
+        rt.rgb_dst != r0.rgb_dst || rt.alpha_op != r0.alpha_op || rt.alpha_src != r0.alpha_src ||
+        rt.alpha_dst != r0.alpha_dst || rt.color_mask != r0.color_mask)
+      b.independent_blend = true;
+  }
   b.alpha_to_coverage = s.sample_alpha_to_coverage;
   return b;
 }

@@ -32,12 +32,18 @@ struct StencilFaceState {
 struct FixedFunctionState {
   // EXT_clip_cull_distance: GL_CLIP_DISTANCEi enables.
   std::array<bool, 8> clip_distance{};
-  // Blend (ES 3.0 has one equation for all draw buffers; per-buffer state is
-  // kept for the indexed desktop/ES 3.2 entry points).
-  bool blend = false;
-  BlendEquation blend_eq;
+  // Blend enable, equation and color mask per draw buffer
+  // (EXT/OES_draw_buffers_indexed, ES 3.2): the non-indexed calls set every
+  // buffer's, the non-indexed queries read buffer 0's.
+  std::array<bool, pipe::kMaxColorBuffers> blend{};
+  std::array<BlendEquation, pipe::kMaxColorBuffers> blend_eq{};
   GLfloat blend_color[4] = {0, 0, 0, 0};
-  std::array<GLboolean, 4> color_mask{GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE};
+  std::array<std::array<GLboolean, 4>, pipe::kMaxColorBuffers> color_mask = all_color_masks(GL_TRUE);
+  static constexpr std::array<std::array<GLboolean, 4>, pipe::kMaxColorBuffers> all_color_masks(GLboolean v) {
+    std::array<std::array<GLboolean, 4>, pipe::kMaxColorBuffers> m{};
+    for (auto& b : m) b = {v, v, v, v};
+    return m;
+  }
   bool dither = true;
   bool sample_alpha_to_coverage = false, sample_coverage = false;
   GLfloat sample_coverage_value = 1.0f;

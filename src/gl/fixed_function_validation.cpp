@@ -13,18 +13,24 @@ namespace {
 uint8_t u8(auto e) { return static_cast<uint8_t>(e); }
 
 BlendKey blend_key(const pipe::BlendState& b, unsigned color_buffers) {
-  const pipe::RenderTargetBlend& rt = b.rt[0];
   BlendKey k{};
-  k.enable = rt.blend_enable;
-  k.rgb_op = u8(rt.rgb_op);
-  k.alpha_op = u8(rt.alpha_op);
-  k.rgb_src = u8(rt.rgb_src);
-  k.rgb_dst = u8(rt.rgb_dst);
-  k.alpha_src = u8(rt.alpha_src);
-  k.alpha_dst = u8(rt.alpha_dst);
-  k.color_mask = rt.color_mask;
+  // Without independent blend rt[0] is every target's: the others stay 0.
+  const unsigned targets = b.independent_blend ? pipe::kMaxColorBuffers : 1;
+  for (unsigned i = 0; i < targets; ++i) {
+    const pipe::RenderTargetBlend& rt = b.rt[i];
+    BlendKey::Target& t = k.rt[i];
+    t.enable = rt.blend_enable;
+    t.rgb_op = u8(rt.rgb_op);
+    t.alpha_op = u8(rt.alpha_op);
+    t.rgb_src = u8(rt.rgb_src);
+    t.rgb_dst = u8(rt.rgb_dst);
+    t.alpha_src = u8(rt.alpha_src);
+    t.alpha_dst = u8(rt.alpha_dst);
+    t.color_mask = rt.color_mask;
+  }
   k.alpha_to_coverage = b.alpha_to_coverage;
   k.color_buffers = u8(color_buffers);
+  k.independent = b.independent_blend;
   return k;
 }
 

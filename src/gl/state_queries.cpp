@@ -314,15 +314,16 @@ bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_UNPACK_SKIP_ROWS: *out = ints({s.unpack_skip_rows}); return true;
     case GL_UNPACK_SKIP_PIXELS: *out = ints({s.unpack_skip_pixels}); return true;
     case GL_UNPACK_SKIP_IMAGES: *out = ints({s.unpack_skip_images}); return true;
-    case GL_BLEND_SRC_RGB: *out = enum_value(f.blend_eq.src_rgb); return true;
-    case GL_BLEND_DST_RGB: *out = enum_value(f.blend_eq.dst_rgb); return true;
-    case GL_BLEND_SRC_ALPHA: *out = enum_value(f.blend_eq.src_alpha); return true;
-    case GL_BLEND_DST_ALPHA: *out = enum_value(f.blend_eq.dst_alpha); return true;
-    case GL_BLEND_EQUATION_RGB: *out = enum_value(f.blend_eq.rgb); return true;
-    case GL_BLEND_EQUATION_ALPHA: *out = enum_value(f.blend_eq.alpha); return true;
+    case GL_BLEND_SRC_RGB: *out = enum_value(f.blend_eq[0].src_rgb); return true;
+    case GL_BLEND_DST_RGB: *out = enum_value(f.blend_eq[0].dst_rgb); return true;
+    case GL_BLEND_SRC_ALPHA: *out = enum_value(f.blend_eq[0].src_alpha); return true;
+    case GL_BLEND_DST_ALPHA: *out = enum_value(f.blend_eq[0].dst_alpha); return true;
+    case GL_BLEND_EQUATION_RGB: *out = enum_value(f.blend_eq[0].rgb); return true;
+    case GL_BLEND_EQUATION_ALPHA: *out = enum_value(f.blend_eq[0].alpha); return true;
     case GL_BLEND_COLOR: *out = floats(f.blend_color, 4, true); return true;
     case GL_COLOR_WRITEMASK:
-      *out = booleans({f.color_mask[0] != 0, f.color_mask[1] != 0, f.color_mask[2] != 0, f.color_mask[3] != 0});
+      *out = booleans({f.color_mask[0][0] != 0, f.color_mask[0][1] != 0, f.color_mask[0][2] != 0,
+                       f.color_mask[0][3] != 0});
       return true;
     case GL_DEPTH_FUNC: *out = enum_value(f.depth_func); return true;
     case GL_DEPTH_WRITEMASK: *out = booleans({f.depth_mask}); return true;
@@ -445,12 +446,53 @@ void get(Context& ctx, GLenum pname, T* data) {
 
 }  // namespace
 
+int draw_buffer_state(Context& ctx, GLenum pname, GLuint index, GLint64 out[4]) {
+  switch (pname) {
+    case GL_BLEND_EQUATION_RGB: case GL_BLEND_EQUATION_ALPHA: case GL_BLEND_SRC_RGB: case GL_BLEND_SRC_ALPHA:
+    case GL_BLEND_DST_RGB: case GL_BLEND_DST_ALPHA: case GL_COLOR_WRITEMASK:
+      break;
+    default: return -1;
+  }
+  if (!ctx.has_extension("GL_EXT_draw_buffers_indexed")) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return 0;
+  }
+  if (index >= static_cast<GLuint>(ctx.limits.max_draw_buffers)) {
+    ctx.set_error(GL_INVALID_VALUE);
+    return 0;
+  }
+  const BlendEquation& e = ctx.ff.blend_eq[index];
+  switch (pname) {
+    case GL_BLEND_EQUATION_RGB: out[0] = e.rgb; return 1;
+    case GL_BLEND_EQUATION_ALPHA: out[0] = e.alpha; return 1;
+    case GL_BLEND_SRC_RGB: out[0] = e.src_rgb; return 1;
+    case GL_BLEND_SRC_ALPHA: out[0] = e.src_alpha; return 1;
+    case GL_BLEND_DST_RGB: out[0] = e.dst_rgb; return 1;
+    case GL_BLEND_DST_ALPHA: out[0] = e.dst_alpha; return 1;
+    default:
+      for (int i = 0; i < 4; ++i) out[i] = ctx.ff.color_mask[index][i] ? 1 : 0;
+      return 4;
+  }
+}
+
 namespace api {
 
 void GetIntegerv(Context& ctx, GLenum pname, GLint* data) { get(ctx, pname, data); }
 void GetInteger64v(Context& ctx, GLenum pname, GLint64* data) { get(ctx, pname, data); }
 void GetFloatv(Context& ctx, GLenum pname, GLfloat* data) { get(ctx, pname, data); }
 void GetBooleanv(Context& ctx, GLenum pname, GLboolean* data) { get(ctx, pname, data); }
+
+GLboolean IsEnabledi(Context& ctx, GLenum target, GLuint index) {
+  if (target != GL_BLEND) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return GL_FALSE;
+  }
+  if (index >= static_cast<GLuint>(ctx.limits.max_draw_buffers)) {
+    ctx.set_error(GL_INVALID_VALUE);
+    return GL_FALSE;
+  }
+  return ctx.ff.blend[index] ? GL_TRUE : GL_FALSE;
+}
 
 GLboolean IsEnabled(Context& ctx, GLenum cap) {
   bool* flag = enable_flag(ctx, cap);

@@ -38,6 +38,7 @@ enum class Cap : uint8_t {
   MaxPointSize,           // largest point size rasterized, whole pixels (1 without large points)
   MaxLineWidth,           // largest line width rasterized, whole pixels (1 without wide lines)
   MaxVaryingComponents,   // user components a vertex shader may pass to a fragment shader
+  IndependentBlend,       // color attachments may blend and mask differently (BlendState::independent_blend)
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it
