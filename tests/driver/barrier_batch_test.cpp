@@ -159,6 +159,27 @@ TEST_F(BarrierBatchTest, AdjacentLevelsWithTheSameTransitionMergeIntoOneBarrier)
   for (uint32_t l = 0; l < 4; ++l) EXPECT_EQ(img.level(l).layout, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
 }
 
+TEST_F(BarrierBatchTest, TwoTransitionsOfOneLevelBeforeEmitBecomeOne) {
+  // One command's barriers are unordered: UNDEFINED -> SHADER_READ and then
+  // SHADER_READ -> GENERAL of the same level must not both be recorded.
+  BarrierBatch b(true);
+  ImageAccessState img;
+  img.level_count = 1;
+  b.image_access(img, sample(), image(1), levels(0, 1));
+  const AccessRequest storage{VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                              VK_IMAGE_LAYOUT_GENERAL, true};
+  b.image_access(img, storage, image(1), levels(0, 1));
+  b.emit(cmd());
+  ASSERT_EQ(g_sync2_calls.size(), 1u);
+  ASSERT_EQ(g_sync2_calls[0].images.size(), 1u);
+  const VkImageMemoryBarrier2& ib = g_sync2_calls[0].images[0];
+  EXPECT_EQ(ib.oldLayout, VK_IMAGE_LAYOUT_UNDEFINED);
+  EXPECT_EQ(ib.newLayout, VK_IMAGE_LAYOUT_GENERAL);
+  EXPECT_TRUE(ib.dstStageMask & VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT);
+  EXPECT_TRUE(ib.dstAccessMask & VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  EXPECT_EQ(img.level(0).layout, VK_IMAGE_LAYOUT_GENERAL);
+}
+
 TEST_F(BarrierBatchTest, OnlyTheLevelWhoseStateChangedGetsABarrier) {
   BarrierBatch b(true);
   ImageAccessState img;

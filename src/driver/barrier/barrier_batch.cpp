@@ -59,6 +59,20 @@ void BarrierBatch::add_image_barrier(const BarrierNeed& n, VkImage image, const 
   for (unsigned i = 0; i < image_count_; ++i) {
     VkImageMemoryBarrier2& b = images_[i];
     VkImageSubresourceRange& r = b.subresourceRange;
+    // A second transition of the same subresources before the batch is
+    // recorded (one draw accessing an image two ways): the barriers of one
+    // command are unordered, so two transitions of one subresource would
+    // race. The pending one goes straight to the final layout instead; the
+    // intermediate access never happened.
+    if (b.image == image && b.newLayout == n.old_layout && n.old_layout != n.new_layout &&
+        r.aspectMask == range.aspectMask && r.baseMipLevel == range.baseMipLevel &&
+        r.levelCount == range.levelCount && r.baseArrayLayer == range.baseArrayLayer &&
+        r.layerCount == range.layerCount) {
+      b.newLayout = n.new_layout;
+      b.dstStageMask |= n.dst_stages;
+      b.dstAccessMask |= n.dst_access;
+      return;
+    }
     if (b.image != image || b.newLayout != n.new_layout || b.oldLayout != n.old_layout ||
         r.aspectMask != range.aspectMask || r.baseArrayLayer != range.baseArrayLayer || r.layerCount != range.layerCount)
       continue;
