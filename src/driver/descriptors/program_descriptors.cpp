@@ -254,6 +254,7 @@ void ProgramDescriptors::track(unsigned set, uint32_t index, uint32_t ring_id, u
 }
 
 vk::Status ProgramDescriptors::allocate(unsigned set, uint32_t ring_id, uint64_t serial, VkDescriptorSet* out) {
+  std::lock_guard<std::mutex> lock(mutex_);
   PerType& t = types_[set];
   if (t.free.empty()) BRASS_VK_RETURN_IF_FAILED(grow(set).result);
   const uint32_t index = t.free.back();
@@ -267,6 +268,7 @@ vk::Status ProgramDescriptors::allocate(unsigned set, uint32_t ring_id, uint64_t
 
 vk::Status ProgramDescriptors::find_or_allocate(unsigned set, std::span<const uint64_t> ids, uint32_t ring_id,
                                                 uint64_t serial, VkDescriptorSet* out, bool* hit) {
+  std::lock_guard<std::mutex> lock(mutex_);
   PerType& t = types_[set];
   const size_t words = size_t(element_count_[set]) * kIdWordsPerElement;
   const uint64_t hash = hash_bytes(ids.data(), words * sizeof(uint64_t));
@@ -320,6 +322,7 @@ vk::Status ProgramDescriptors::find_or_allocate(unsigned set, std::span<const ui
 }
 
 void ProgramDescriptors::release(uint32_t ring_id, uint64_t serial) {
+  std::lock_guard<std::mutex> lock(mutex_);
   size_t w = 0;
   for (size_t r = 0; r < in_flight_.size(); ++r) {
     const InFlight f = in_flight_[r];

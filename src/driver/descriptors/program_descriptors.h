@@ -32,6 +32,7 @@
 #include <bit>
 #include <array>
 #include <cstdint>
+#include <mutex>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -136,6 +137,10 @@ class ProgramDescriptors {
   void release(uint32_t ring_id, uint64_t serial);
 
  private:
+  // allocate / find_or_allocate / release come from every context drawing
+  // the program (a share group on several threads) and from batch
+  // completion: they take this lock.
+  std::mutex mutex_;
   vk::Status grow(unsigned set);
   void track(unsigned set, uint32_t index, uint32_t ring_id, uint64_t serial);
 

@@ -8,6 +8,7 @@
 #pragma once
 #include <array>
 #include <atomic>
+#include <mutex>
 #include <unordered_map>
 #include "device/device.h"
 #include "driver/pipeline/pipeline_key.h"
@@ -46,7 +47,7 @@ struct PipelineEntry {
   VkPipeline fast_linked = VK_NULL_HANDLE;
   std::atomic<VkPipeline> optimized{VK_NULL_HANDLE};
   VkPipeline monolithic = VK_NULL_HANDLE;
-  bool optimized_bound = false;  // the swap was seen by a draw (stats)
+  std::atomic<bool> optimized_bound{false};  // the swap was seen by a draw (stats)
 };
 
 class PipelineMap {
@@ -56,26 +57,43 @@ class PipelineMap {
   PipelineMap(const PipelineMap&) = delete;
   PipelineMap& operator=(const PipelineMap&) = delete;
 
+  // A program may be drawn by contexts of one share group on several
+  // threads: the map is locked (only on the draw path's slow path, when the
+  // pipeline key changed). Entries never move (node-based map), so draws and
+  // background jobs hold them without the lock.
+  //
   // Null when the key has no entry yet. A one-entry memo in front of the
   // hash map: consecutive lookups of one key (the common case when state
   // toggles back) skip hashing.
   PipelineEntry* find(const PipelineKey& key) {
+    std::lock_guard<std::mutex> lock(mutex_);
     if (last_ && last_key_ == key) return last_;
     auto it = map_.find(key);
     if (it == map_.end()) return nullptr;
     last_key_ = key;
     return last_ = &it->second;
   }
-  // Entries never move (node-based map), so background jobs may hold them.
-  PipelineEntry& insert(const PipelineKey& key) {
-    PipelineEntry& e = map_.try_emplace(key).first->second;
+  // Publishes the entry for `key`, completed by `fill` under the lock, so
+  // find() never returns a half-made one. When another context published
+  // `key` first, `fill` is not called and *inserted is false: the caller's
+  // own pipeline is not needed.
+  template <typename Fill>
+  PipelineEntry& publish(const PipelineKey& key, Fill&& fill, bool* inserted) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto [it, fresh] = map_.try_emplace(key);
+    if (fresh) fill(it->second);
+    *inserted = fresh;
     last_key_ = key;
-    return *(last_ = &e);
+    return *(last_ = &it->second);
   }
-  size_t size() const { return map_.size(); }
+  size_t size() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return map_.size();
+  }
 
  private:
   VkDevice device_;
+  mutable std::mutex mutex_;
   std::unordered_map<PipelineKey, PipelineEntry, KeyHash<PipelineKey>> map_;
   PipelineKey last_key_{};
   PipelineEntry* last_ = nullptr;

@@ -89,10 +89,9 @@ vk::Status PipelineSelector::bind_slow(pipe::ShaderProgram& prog, const FixedFun
   }
   const VkPipeline p = entry->current.load(std::memory_order_acquire);
   if (p != bound_pipeline_) {
-    if (entry->fast_linked && !entry->optimized_bound && p == entry->optimized.load(std::memory_order_relaxed)) {
-      entry->optimized_bound = true;
+    if (entry->fast_linked && p == entry->optimized.load(std::memory_order_relaxed) &&
+        !entry->optimized_bound.exchange(true, std::memory_order_relaxed))
       g_swaps.add();
-    }
     vkCmdBindPipeline(ring_.main_cmd(), VK_PIPELINE_BIND_POINT_GRAPHICS, p);
     // The batch keeps the program (and so this pipeline) alive: a program
     // without descriptor sets is not held by a set write.
@@ -151,9 +150,13 @@ vk::Status PipelineSelector::create(pipe::ShaderProgram& prog, const FixedFuncti
   VkPipeline p = VK_NULL_HANDLE;
   if (!prog.uses_libraries || !lib_cache) {
     if (vk::Status s = create_monolithic(bi, &p); !s) return s;
-    PipelineEntry& e = prog.pipelines.insert(key_);
-    e.monolithic = p;
-    e.current.store(p, std::memory_order_release);
+    bool inserted = false;
+    PipelineEntry& e = prog.pipelines.publish(key_, [p](PipelineEntry& fresh) {
+      fresh.monolithic = p;
+      fresh.current.store(p, std::memory_order_release);
+    }, &inserted);
+    // Another context made this key meanwhile: ours was never recorded.
+    if (!inserted) vkDestroyPipeline(screen_.vk_device(), p, nullptr);
     const uint64_t ns = ns_since(t0);
     g_full_compiles.add();
     g_full_compile_ns.add(ns);
@@ -180,10 +183,18 @@ vk::Status PipelineSelector::create(pipe::ShaderProgram& prog, const FixedFuncti
   if (s) s = link_pipeline_libraries(device, libs, bi.layout, bi.cache, optimize_now, &p);
   if (!s) return s;
 
-  PipelineEntry& e = prog.pipelines.insert(key_);
-  if (optimize_now) e.optimized.store(p, std::memory_order_release);
-  else e.fast_linked = p;
-  e.current.store(p, std::memory_order_release);
+  bool inserted = false;
+  PipelineEntry& e = prog.pipelines.publish(key_, [p, optimize_now](PipelineEntry& fresh) {
+    if (optimize_now) fresh.optimized.store(p, std::memory_order_release);
+    else fresh.fast_linked = p;
+    fresh.current.store(p, std::memory_order_release);
+  }, &inserted);
+  if (!inserted) {
+    // Another context made this key meanwhile: ours was never recorded.
+    vkDestroyPipeline(screen_.vk_device(), p, nullptr);
+    *out = &e;
+    return {};
+  }
   const uint64_t ns = ns_since(t0);
   (optimize_now ? g_optimized_links : g_fast_links).add();
   (optimize_now ? g_optimized_link_ns : g_fast_link_ns).add(ns);
