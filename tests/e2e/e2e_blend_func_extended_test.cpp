@@ -22,13 +22,7 @@ class BlendFuncExtended : public GlesTest {
   void SetUp() override {
     GlesTest::SetUp();
     if (HasFatalFailure()) return;
-    GLint n = 0;
-    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-    bool found = false;
-    for (GLint i = 0; i < n; ++i)
-      found = found || std::string(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, i))) ==
-                           "GL_EXT_blend_func_extended";
-    if (!found) GTEST_SKIP() << "GL_EXT_blend_func_extended not advertised (no Vulkan dualSrcBlend)";
+    if (!has_extension("GL_EXT_blend_func_extended")) GTEST_SKIP() << "GL_EXT_blend_func_extended not advertised (no Vulkan dualSrcBlend)";
     bind_indexed = reinterpret_cast<PFNGLBINDFRAGDATALOCATIONINDEXEDEXTPROC>(
         eglGetProcAddress("glBindFragDataLocationIndexedEXT"));
     bind = reinterpret_cast<PFNGLBINDFRAGDATALOCATIONEXTPROC>(eglGetProcAddress("glBindFragDataLocationEXT"));

@@ -3,9 +3,6 @@
 // reset for every buffer by the non-indexed ones; per-buffer queries.
 
 
-#include <set>
-#include <string>
-
 #include "e2e_fixture.h"
 
 #include <GLES2/gl2ext.h>
@@ -18,12 +15,8 @@ class DrawBuffersIndexed : public GlesTest {
   void SetUp() override {
     GlesTest::SetUp();
     if (HasFatalFailure()) return;
-    GLint n = 0;
-    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-    std::set<std::string> ext;
-    for (GLint i = 0; i < n; ++i) ext.insert(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, i)));
-    if (!ext.count("GL_EXT_draw_buffers_indexed")) GTEST_SKIP() << "device without independent blend";
-    EXPECT_TRUE(ext.count("GL_OES_draw_buffers_indexed"));
+    if (!has_extension("GL_EXT_draw_buffers_indexed")) GTEST_SKIP() << "device without independent blend";
+    EXPECT_TRUE(has_extension("GL_OES_draw_buffers_indexed"));
     enablei = proc<PFNGLENABLEIEXTPROC>("glEnableiEXT");
     disablei = proc<PFNGLDISABLEIEXTPROC>("glDisableiEXT");
     is_enabledi = proc<PFNGLISENABLEDIEXTPROC>("glIsEnablediEXT");

@@ -54,6 +54,14 @@ class GlesTest : public ::testing::Test {
     glReadPixels(0, 0, kWidth, kHeight, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
     return px;
   }
+  // The current context advertises `name` (glGetStringi(GL_EXTENSIONS)).
+  static bool has_extension(const char* name) {
+    GLint n = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+    for (GLint i = 0; i < n; ++i)
+      if (std::string(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, i))) == name) return true;
+    return false;
+  }
   uint32_t pixel(int x, int y) {
     uint32_t p = 0xdeadbeef;
     glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, &p);
