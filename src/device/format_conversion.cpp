@@ -72,6 +72,16 @@ size_t rgb_channel_size(Format f) {
   }
 }
 
+// One- and two-channel 8-bit formats widened to four (R8/RG8 sRGB, which
+// not every device samples); 0 for others.
+size_t narrow_channel_count(Format f) {
+  switch (f) {
+    case Format::R8_SRGB: return 1;
+    case Format::RG8_SRGB: return 2;
+    default: return 0;
+  }
+}
+
 bool is_packed_expand(Format f) {
   return f == Format::B5G6R5_UNORM || f == Format::RGBA4_UNORM || f == Format::RGB5A1_UNORM ||
          f == Format::R11G11B10_FLOAT || f == Format::RGB9E5_FLOAT;
@@ -188,6 +198,21 @@ void expand_rgb(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
     if (n == 2) store16(dst + 6, static_cast<uint16_t>(one));
     if (n == 4) store32(dst + 12, one);
   }
+}
+
+// The stored channels past the format's are read through the swizzle
+// (zero, one): stored as zero and one too, so the texel is also right as is.
+void expand_narrow(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
+  const size_t n = narrow_channel_count(f);
+  for (size_t i = 0; i < count; ++i, src += n, dst += 4) {
+    const uint8_t t[4] = {src[0], n > 1 ? src[1] : uint8_t(0), 0, 255};
+    std::memcpy(dst, t, 4);
+  }
+}
+
+void shrink_narrow(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
+  const size_t n = narrow_channel_count(f);
+  for (size_t i = 0; i < count; ++i, src += 4, dst += n) std::memmove(dst, src, n);
 }
 
 void drop_alpha(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
@@ -474,6 +499,7 @@ size_t stored_texel_size(Format format, FormatConversion conversion) {
     case C::DecodeBc: return decoded_texel_size(format);
     case C::DecodeAstc: return 4;  // RGBA8
     case C::ExpandToFourChannels:
+      if (narrow_channel_count(format)) return 4;
       if (const size_t n = rgb_channel_size(format)) return 4 * n;
       return (format == Format::R11G11B10_FLOAT || format == Format::RGB9E5_FLOAT) ? 8 : 4;
   }
@@ -511,7 +537,8 @@ bool can_convert_to_stored(Format format, FormatConversion conversion) {
     case C::DecodeEtc2: return is_etc2(format);
     case C::DecodeBc: return is_bc(format);
     case C::DecodeAstc: return is_astc(format);
-    case C::ExpandToFourChannels: return rgb_channel_size(format) != 0 || is_packed_expand(format);
+    case C::ExpandToFourChannels:
+      return rgb_channel_size(format) != 0 || is_packed_expand(format) || narrow_channel_count(format) != 0;
   }
   return false;
 }
@@ -547,7 +574,10 @@ ConversionStatus convert_to_stored(Format format, FormatConversion conversion, C
       return convert_rows(format, e, src, src_texel, dst, dst_texel, copy_row);
     case C::SwapRedBlue: return convert_rows(format, e, src, src_texel, dst, dst_texel, swap_red_blue);
     case C::ExpandToFourChannels:
-      return convert_rows(format, e, src, src_texel, dst, dst_texel, rgb_channel_size(format) ? expand_rgb : expand_packed);
+      return convert_rows(format, e, src, src_texel, dst, dst_texel,
+                          narrow_channel_count(format) ? expand_narrow
+                          : rgb_channel_size(format)   ? expand_rgb
+                                                       : expand_packed);
     case C::DecodeEtc2:
     case C::DecodeBc: return decode_blocks(format, e, src, dst);
     case C::DecodeAstc: return decode_astc(format, e, src, dst);
@@ -566,7 +596,10 @@ ConversionStatus convert_from_stored(Format format, FormatConversion conversion,
   switch (conversion) {
     case C::SwapRedBlue: return convert_rows(format, e, src, stored_texel, dst, gl_texel, swap_red_blue);
     case C::ExpandToFourChannels:
-      return convert_rows(format, e, src, stored_texel, dst, gl_texel, rgb_channel_size(format) ? drop_alpha : pack_packed);
+      return convert_rows(format, e, src, stored_texel, dst, gl_texel,
+                          narrow_channel_count(format) ? shrink_narrow
+                          : rgb_channel_size(format)   ? drop_alpha
+                                                       : pack_packed);
     case C::DepthStencilRepack: return repack_depth_stencil(e, false, {}, dst, src, {}, *stencil, {});
     default: return ConversionStatus::Unsupported;
   }

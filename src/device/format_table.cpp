@@ -31,6 +31,12 @@ std::vector<Candidate> candidates_for(Format f) {
     case Format::RG8_SNORM: return {{VK_FORMAT_R8G8_SNORM}};
     case Format::RG8_UINT: return {{VK_FORMAT_R8G8_UINT}};
     case Format::RG8_SINT: return {{VK_FORMAT_R8G8_SINT}};
+    // Devices that cannot sample R8/R8G8 sRGB (lavapipe) get them widened to
+    // RGBA8 sRGB, the missing channels read through the swizzle.
+    case Format::R8_SRGB:
+      return {{VK_FORMAT_R8_SRGB}, {VK_FORMAT_R8G8B8A8_SRGB, {S::R, S::Zero, S::Zero, S::One}, C::ExpandToFourChannels}};
+    case Format::RG8_SRGB:
+      return {{VK_FORMAT_R8G8_SRGB}, {VK_FORMAT_R8G8B8A8_SRGB, {S::R, S::G, S::Zero, S::One}, C::ExpandToFourChannels}};
     case Format::RGB8_UNORM: return {{VK_FORMAT_R8G8B8_UNORM}, {VK_FORMAT_R8G8B8A8_UNORM, kRgb1, C::ExpandToFourChannels}};
     case Format::RGB8_SNORM: return {{VK_FORMAT_R8G8B8_SNORM}, {VK_FORMAT_R8G8B8A8_SNORM, kRgb1, C::ExpandToFourChannels}};
     case Format::RGB8_SRGB: return {{VK_FORMAT_R8G8B8_SRGB}, {VK_FORMAT_R8G8B8A8_SRGB, kRgb1, C::ExpandToFourChannels}};

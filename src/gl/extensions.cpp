@@ -37,6 +37,10 @@ pixel::FormatFeatures format_features_for(const pipe::Screen& screen) {
   f.s3tc = true;
   f.rgtc = true;
   f.astc_ldr = true;
+  // Sampled and filtered, natively or widened to RGBA8 sRGB on upload.
+  const uint32_t filtered = pipe::kUsageSampled | pipe::kUsageFilterLinear;
+  f.texture_srgb_r8 = all_supported(screen, {pipe::Format::R8_SRGB}, filtered);
+  f.texture_srgb_rg8 = all_supported(screen, {pipe::Format::RG8_SRGB}, filtered);
   return f;
 }
 
@@ -114,6 +118,8 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   out.emplace_back("GL_EXT_shader_framebuffer_fetch");
   out.emplace_back("GL_EXT_shader_framebuffer_fetch_non_coherent");
   if (features.texture_float_linear) out.emplace_back("GL_OES_texture_float_linear");
+  if (features.texture_srgb_r8) out.emplace_back("GL_EXT_texture_sRGB_R8");
+  if (features.texture_srgb_rg8) out.emplace_back("GL_EXT_texture_sRGB_RG8");
   if (features.color_buffer_half_float) out.emplace_back("GL_EXT_color_buffer_half_float");
   if (features.color_buffer_float) {
     out.emplace_back("GL_EXT_color_buffer_float");

@@ -18,6 +18,8 @@ namespace brass::pipe {
   X(RG8_SNORM,           2, 1, 1, 2, Snorm)                                     \
   X(RG8_UINT,            2, 1, 1, 2, Uint)                                      \
   X(RG8_SINT,            2, 1, 1, 2, Sint)                                      \
+  X(R8_SRGB,             1, 1, 1, 1, Srgb)  /* EXT_texture_sRGB_R8 */           \
+  X(RG8_SRGB,            2, 1, 1, 2, Srgb)  /* EXT_texture_sRGB_RG8 */          \
   X(RGB8_UNORM,          3, 1, 1, 3, Unorm)                                     \
   X(RGB8_SNORM,          3, 1, 1, 3, Snorm)                                     \
   X(RGB8_SRGB,           3, 1, 1, 3, Srgb)                                      \

@@ -51,6 +51,9 @@ constexpr InternalFormatInfo kFormats[] = {
   info({GL_RGB10_A2UI, GL_RGBA, Format::RGB10A2_UINT, CT::UnsignedInt, rgba(10, 10, 10, 2), false, kCore, RR::Always, FR::Never}),
   info({GL_SRGB8, GL_RGB, Format::RGB8_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8), true, kCore, RR::DesktopOnly, FR::Always}),
   info({GL_SRGB8_ALPHA8, GL_RGBA, Format::RGBA8_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kCore, RR::Always, FR::Always}),
+  // EXT_texture_sRGB_R8 / _RG8: sampled only (not color-renderable).
+  info({GL_SR8_EXT, GL_RED, Format::R8_SRGB, CT::UnsignedNormalized, rgba(8), true, kAvailSrgbR8, RR::Never, FR::Always}),
+  info({GL_SRG8_EXT, GL_RG, Format::RG8_SRGB, CT::UnsignedNormalized, rgba(8, 8), true, kAvailSrgbRg8, RR::Never, FR::Always}),
   info({GL_R16F, GL_RED, Format::R16_FLOAT, CT::Float, rgba(16), false, kCore, RR::HalfFloatExt, FR::Always}),
   info({GL_RG16F, GL_RG, Format::RG16_FLOAT, CT::Float, rgba(16, 16), false, kCore, RR::HalfFloatExt, FR::Always}),
   info({GL_RGB16F, GL_RGB, Format::RGB16_FLOAT, CT::Float, rgba(16, 16, 16), false, kCore, RR::HalfFloatRgbExt, FR::Always}),
@@ -236,6 +239,8 @@ bool is_available(const InternalFormatInfo& info, const FormatFeatures& features
   if (features.rgtc) enabled |= kAvailRgtc;
   if (features.astc_ldr) enabled |= kAvailAstc;
   if (es && features.etc1) enabled |= kAvailEtc1;
+  if (es && features.texture_srgb_r8) enabled |= kAvailSrgbR8;
+  if (es && features.texture_srgb_rg8) enabled |= kAvailSrgbRg8;
   if (!es && features.bgra8888) enabled |= kAvailBgra;
   return (info.availability & enabled) != 0;
 }

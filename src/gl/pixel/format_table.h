@@ -35,6 +35,8 @@ struct FormatFeatures {
   bool required_internalformat = true;   // OES_required_internalformat: sized L/A names in TexImage
   bool etc1 = true;                      // OES_compressed_ETC1_RGB8_texture (stored as ETC2 RGB8)
   bool astc_ldr = false;                 // KHR_texture_compression_astc_ldr (2D and 2D-array blocks)
+  bool texture_srgb_r8 = false;          // EXT_texture_sRGB_R8: GL_SR8_EXT textures
+  bool texture_srgb_rg8 = false;         // EXT_texture_sRGB_RG8: GL_SRG8_EXT textures
 
   static FormatFeatures es3() { return {}; }
   static FormatFeatures desktop();
@@ -66,6 +68,8 @@ enum FormatAvailability : uint16_t {
   kAvailLegacy = 1u << 6,
   kAvailEtc1 = 1u << 7,     // OES_compressed_ETC1_RGB8_texture on ES
   kAvailAstc = 1u << 8,     // KHR_texture_compression_astc_ldr
+  kAvailSrgbR8 = 1u << 9,   // EXT_texture_sRGB_R8 on ES
+  kAvailSrgbRg8 = 1u << 10, // EXT_texture_sRGB_RG8 on ES
 };
 
 // How a format may be rendered to, before the features say yes or no.
