@@ -137,6 +137,7 @@ bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
     Ref<pipe::Surface> surf = create_surface(dst, st);
     pipe::SamplerViewTemplate vt;
     vt.format = plan.src_format;
+    vt.swizzle = plan.src_swizzle;
     vt.target = pipe::Target::Texture2D;
     vt.first_level = vt.last_level = info.src.level;
     vt.first_layer = vt.last_layer = uint32_t(sb.z) + l;

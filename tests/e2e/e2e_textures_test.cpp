@@ -576,5 +576,32 @@ TEST_F(Textures, CopyTexImageFromDefaultFramebuffer) {
   glDeleteTextures(1, &t);
 }
 
+TEST_F(Textures, CopyTexImageIntoAlphaAndLuminanceAlphaTakesTheirChannels) {
+  // ALPHA keeps the source's alpha, LUMINANCE_ALPHA its red and alpha
+  // (ES 3.0 table 3.15), though they are stored as R8 / RG8.
+  SKIP_UNLESS_DRAWS();
+  glClearColor(0.2f, 0.4f, 0.6f, 0.8f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  GLuint t[2];
+  glGenTextures(2, t);
+  const GLenum formats[2] = {GL_ALPHA, GL_LUMINANCE_ALPHA};
+  for (int i = 0; i < 2; ++i) {
+    glBindTexture(GL_TEXTURE_2D, t[i]);
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, formats[i], 0, 0, 4, 4, 0);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  }
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLuint p = sampling_program("uniform sampler2D s;", "texture(s, v_uv)");
+  glDisable(GL_BLEND);
+  glBindTexture(GL_TEXTURE_2D, t[0]);
+  draw_quad(p);
+  EXPECT_EQ(pixel(4, 4), rgba(0, 0, 0, 204));
+  glBindTexture(GL_TEXTURE_2D, t[1]);
+  draw_quad(p);
+  EXPECT_EQ(pixel(4, 4), rgba(51, 51, 51, 204));
+  glDeleteProgram(p);
+  glDeleteTextures(2, t);
+}
+
 }  // namespace
 }  // namespace brass::e2e

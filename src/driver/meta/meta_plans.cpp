@@ -56,6 +56,18 @@ MaskedClearPlan plan_masked_clear(uint32_t buffers, const pipe::ClearMasks& mask
   return plan;
 }
 
+std::array<pipe::Swizzle, 4> inverse_swizzle(const std::array<pipe::Swizzle, 4>& stored) {
+  std::array<pipe::Swizzle, 4> out{pipe::Swizzle::Zero, pipe::Swizzle::Zero, pipe::Swizzle::Zero, pipe::Swizzle::One};
+  std::array<bool, 4> found{};
+  for (unsigned j = 0; j < 4; ++j) {
+    const auto s = static_cast<unsigned>(stored[j]);
+    if (s > static_cast<unsigned>(pipe::Swizzle::A) || found[s]) continue;
+    found[s] = true;
+    out[s] = static_cast<pipe::Swizzle>(j);
+  }
+  return out;
+}
+
 bool plan_shader_blit(const pipe::BlitInfo& info, const vk::FormatTable& formats, ShaderBlitPlan* out) {
   pipe::Resource* src = info.src.resource;
   pipe::Resource* dst = info.dst.resource;
@@ -90,6 +102,11 @@ bool plan_shader_blit(const pipe::BlitInfo& info, const vk::FormatTable& formats
   const pipe::Box& db = info.dst.box;
   out->src_format = sf;
   out->dst_format = df;
+  // A destination stored through a swizzle (A8 as R8, LA8 as RG8) gets in
+  // each stored channel the GL channel its reads take from there.
+  const vk::FormatChoice dst_choice =
+      df == dst->templ().format ? dobj->format : formats.choose(df, pipe::kUsageColorAttachment);
+  if (color && dst_choice.swizzled()) out->src_swizzle = inverse_swizzle(dst_choice.swizzle);
   out->color = color;
   out->shader = shader;
   if (db.width == 0 || db.height == 0 || sb.width == 0 || sb.height == 0) {

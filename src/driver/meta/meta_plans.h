@@ -34,8 +34,17 @@ struct ShaderBlitPlan {
   pipe::Format src_format = pipe::Format::None, dst_format = pipe::Format::None;
   int32_t dst_x0 = 0, dst_x1 = 0, dst_y0 = 0, dst_y1 = 0;  // ordered destination rectangle
   MetaPush push;  // source rectangle (normalized) and sample count
+  // The source view's swizzle: each stored channel of the destination gets
+  // the GL channel its format emulation reads from it (A8 stored as R8:
+  // R <- A; LA8 stored as RG8: R <- L, G <- A), identity for native formats.
+  std::array<pipe::Swizzle, 4> src_swizzle{pipe::Swizzle::R, pipe::Swizzle::G, pipe::Swizzle::B, pipe::Swizzle::A};
 };
 // False when the shader path cannot do this blit.
 bool plan_shader_blit(const pipe::BlitInfo& info, const vk::FormatTable& formats, ShaderBlitPlan* out);
+
+// The inverse of a stored format's swizzle (GL channel j reads stored
+// channel swizzle[j]): per stored channel, the first GL channel read from
+// it; a stored channel no GL channel reads gets zero (alpha: one).
+std::array<pipe::Swizzle, 4> inverse_swizzle(const std::array<pipe::Swizzle, 4>& stored);
 
 }  // namespace brass::driver
