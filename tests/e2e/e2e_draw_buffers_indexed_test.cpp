@@ -72,11 +72,6 @@ class DrawBuffersIndexed : public GlesTest {
   GLuint tex[2] = {}, fbo = 0;
 };
 
-constexpr const char* kVs = R"(#version 300 es
-void main() {
-  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
-  gl_Position = vec4(p, 0.0, 1.0);
-})";
 // Both outputs the same half-grey.
 constexpr const char* kFs = R"(#version 300 es
 precision mediump float;
@@ -86,7 +81,7 @@ void main() { a = vec4(0.5); b = vec4(0.5); })";
 
 TEST_F(DrawBuffersIndexed, EachBufferBlendsAndMasksItsOwnWay) {
   make_two_targets();
-  GLuint p = program(kVs, kFs);
+  GLuint p = program(kFullscreenVs, kFs);
   glUseProgram(p);
   // Buffer 0: no blending, red only. Buffer 1: additive blending, all channels.
   const GLfloat clear0[] = {0, 0, 1, 1}, clear1[] = {0.25f, 0.25f, 0.25f, 0.25f};

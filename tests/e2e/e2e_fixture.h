@@ -16,6 +16,14 @@
 
 namespace brass::e2e {
 
+// An ES 3.00 vertex shader drawing one triangle that covers the viewport
+// (three vertices, no attributes).
+inline constexpr const char* kFullscreenVs = R"(#version 300 es
+void main() {
+  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
+  gl_Position = vec4(p, 0.0, 1.0);
+})";
+
 class GlesTest : public ::testing::Test {
  protected:
   static constexpr int kWidth = 32, kHeight = 32;

@@ -725,11 +725,6 @@ TEST_F(DefaultFramebufferFormat, Rgb8AlphaReadsOne) {
 namespace brass::e2e {
 namespace {
 
-constexpr const char* kFullscreenVs = R"(#version 300 es
-void main() {
-  vec2 p = vec2(float((gl_VertexID & 1) * 4 - 1), float((gl_VertexID & 2) * 2 - 1));
-  gl_Position = vec4(p, 0.0, 1.0);
-})";
 
 class RenderToTexture : public GlesTest {
  protected:

@@ -393,11 +393,6 @@ TEST_F(Programs, TransformFeedbackVaryingsRecordedForLink) {
 
 // --- draws (a full-screen triangle from gl_VertexID; no vertex arrays) ---
 
-constexpr const char* kFullscreenVs = R"(#version 300 es
-void main() {
-  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
-  gl_Position = vec4(p, 0.0, 1.0);
-})";
 
 class ProgramDraws : public Programs {
  protected:

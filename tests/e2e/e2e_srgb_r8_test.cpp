@@ -7,11 +7,6 @@
 namespace brass::e2e {
 namespace {
 
-constexpr const char* kVs = R"(#version 300 es
-void main() {
-  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
-  gl_Position = vec4(p, 0.0, 1.0);
-})";
 constexpr const char* kFs = R"(#version 300 es
 precision mediump float;
 uniform sampler2D tex;
@@ -34,7 +29,7 @@ class SrgbR8 : public GlesTest {
     glBindTexture(GL_TEXTURE_2D, t);
     glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(internal_format), 1, 1, 0, format, GL_UNSIGNED_BYTE, texel);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    GLuint p = program(kVs, kFs);
+    GLuint p = program(kFullscreenVs, kFs);
     glUseProgram(p);
     glViewport(0, 0, kWidth, kHeight);
     glDrawArrays(GL_TRIANGLES, 0, 3);
