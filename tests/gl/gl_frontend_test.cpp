@@ -44,29 +44,33 @@ struct Current {
   ~Current() { set_current_context(nullptr); }
 };
 
-TEST(GlEntryPoints, TableHoldsEveryEs2AndEs3FunctionSortedOnce) {
+TEST(GlEntryPoints, TableHoldsEveryEs2Es3AndEs31FunctionSortedOnce) {
   size_t count = 0;
   const FunctionInfo* table = function_table(&count);
   ASSERT_EQ(count, kFunctionCount);
-  size_t es20 = 0, es30_only = 0, extension = 0;
+  size_t es20 = 0, es30_only = 0, es31_only = 0, extension = 0;
   for (size_t i = 0; i < count; ++i) {
     if (i) {
       EXPECT_LT(std::strcmp(table[i - 1].name, table[i].name), 0);
     }
-    EXPECT_TRUE(table[i].profiles & kProfileES30) << table[i].name;
+    EXPECT_TRUE(table[i].profiles & kProfileES31) << table[i].name;
     if (table[i].extension) {
       ++extension;
     } else if (table[i].profiles & kProfileES20) {
       ++es20;
-    } else {
+    } else if (table[i].profiles & kProfileES30) {
       ++es30_only;
+    } else {
+      ++es31_only;
     }
     EXPECT_EQ(find_function(table[i].name), &table[i]);
     EXPECT_EQ(get_proc_address(table[i].name), reinterpret_cast<void*>(table[i].proc));
   }
-  // gl.xml: GL_ES_VERSION_2_0 requires 142 commands, GL_ES_VERSION_3_0 adds 104.
+  // gl.xml: GL_ES_VERSION_2_0 requires 142 commands, GL_ES_VERSION_3_0 adds
+  // 104, GL_ES_VERSION_3_1 adds 68.
   EXPECT_EQ(es20, 142u);
   EXPECT_EQ(es30_only, 104u);
+  EXPECT_EQ(es31_only, 68u);
   EXPECT_GT(extension, 0u);
   // Extension aliases of core functions share the core handler.
   const FunctionInfo* oes = find_function("glBindVertexArrayOES");
@@ -76,7 +80,8 @@ TEST(GlEntryPoints, TableHoldsEveryEs2AndEs3FunctionSortedOnce) {
   for (const char* name : {"glDrawArrays", "glTexImage2D", "glShaderSource", "glBlitFramebuffer",
                            "glFenceSync", "glGetStringi", "glTexStorage3D", "glReadPixels"})
     EXPECT_NE(find_function(name), nullptr) << name;
-  EXPECT_EQ(find_function("glDispatchCompute"), nullptr);  // ES 3.1: not generated yet
+  EXPECT_NE(find_function("glDispatchCompute"), nullptr);
+  EXPECT_EQ(find_function("glTexBuffer"), nullptr);  // ES 3.2: not generated yet
   EXPECT_EQ(find_function("glNotAFunction"), nullptr);
   EXPECT_EQ(get_proc_address(nullptr), nullptr);
 }
