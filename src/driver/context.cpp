@@ -54,6 +54,7 @@ VulkanContext::VulkanContext(VulkanScreen& screen)
       dynamic_state_(caps_, caps_.vertex_input_dynamic_state),
       queries_(screen.vk_device(), ring_, render_pass_, caps_.transform_feedback && caps_.transform_feedback_queries),
       stream_output_(screen, sync_, render_pass_, dirty_, caps_.transform_feedback),
+      compute_(screen, ring_, gather_, bindings_),
       transfers_(*this, device_, ring_, sync_, stream_) {
   // Queries begin their segments first and end them last.
   render_pass_.add_hooks(&queries_);
@@ -76,6 +77,7 @@ VulkanContext::~VulkanContext() {
     static_cast<void>(ring_.wait_idle());
   }
   program_ = nullptr;
+  compute_.bind(nullptr);
 }
 
 void VulkanContext::fail(vk::Status s) {
@@ -341,6 +343,7 @@ vk::Status VulkanContext::submit(SubmitReason reason) {
   fail(render_pass_.finish(RenderPassEnd::Submit));
   fail(stream_.flush_writes());
   fail(descriptors_->flush_writes());
+  fail(compute_.flush_writes());
   vk::Status s = ring_.submit(reason);
   if (!s) {
     fail(s);
@@ -350,6 +353,7 @@ vk::Status VulkanContext::submit(SubmitReason reason) {
   dirty_.mark_command_buffer();
   pipelines_.forget_bindings();
   descriptors_->forget_bindings();
+  compute_.forget_bindings();
   return s;
 }
 

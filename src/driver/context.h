@@ -9,12 +9,14 @@
 //   transfer/        CpuTransfers (subdata, map/unmap), copy command recording
 //   query/           QueryTracker: per-pass query segments, suspension
 //   stream_output/   StreamOutput: transform feedback capture
+//   compute/         ComputeDispatch: the compute program, its sets, the dispatch
 // The context decides the order: when a pass ends, when a batch is
 // submitted, what a draw validates first. Its files:
 //   context.cpp           creation, binding calls, transfers, flush/submit, invalidation
 //   context_draw.cpp      the draw: validation order and the draw commands
 //   context_meta.cpp      driver-internal draws (masked clears, shader blits)
 //   context_copy.cpp      copies, blits, mipmap generation
+//   context_compute.cpp   dispatches: their barriers and their place in the batch
 #pragma once
 #include <array>
 #include <cstdint>
@@ -23,6 +25,7 @@
 
 #include "driver/batch/batch_ring.h"
 #include "driver/binding/binding_table.h"
+#include "driver/compute/compute_dispatch.h"
 #include "driver/descriptors/descriptor_updater.h"
 #include "driver/descriptors/fallback_descriptors.h"
 #include "driver/draw/draw_dirty.h"
@@ -92,6 +95,9 @@ class VulkanContext final : public pipe::Context, private TransferHost {
 
   void draw_vbo(const pipe::DrawInfo& info, const pipe::DrawIndirect* indirect,
                 std::span<const pipe::DrawStart> draws) override;
+
+  void bind_compute_program(pipe::ShaderProgram* p) override;
+  void launch_grid(const pipe::GridInfo& info) override;
 
   void clear(uint32_t buffers, const pipe::ScissorRect* scissor, const pipe::ColorValue& color, double depth,
              uint32_t stencil) override;
@@ -211,6 +217,7 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   IndexConversion index_conversion_;
   QueryTracker queries_;
   StreamOutput stream_output_;
+  ComputeDispatch compute_;
   std::unique_ptr<MetaPipelines> meta_;
 
   // Resources were last validated in this batch and write epoch.

@@ -9,11 +9,14 @@
 #include "driver/status.h"
 #include "util/log.h"
 #include "util/process_exit.h"
+#include "util/stats.h"
 #include "util/thread_pool.h"
 
 namespace brass::pipe {
 
 namespace {
+
+StatCounter g_compute_pipelines("pipeline.compute.created");
 
 // The compact descriptor layout (descriptors/program_descriptors.h): the
 // variables decorated DescriptorSet 4 move to set 3, their Binding up by
@@ -94,6 +97,20 @@ void ShaderProgram::start_precompile() {
   }
 }
 
+vk::Status ShaderProgram::create_compute_pipeline() {
+  VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+  ci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  ci.stage.module = modules[static_cast<unsigned>(ShaderStage::Compute)];
+  ci.stage.pName = "main";
+  ci.layout = descriptors.pipeline_layout();
+  const VkDevice device = screen.vk_device();
+  const VkResult r =
+      vkCreateComputePipelines(device, screen.pipeline_cache(), 1, &ci, nullptr, compute_pipeline.receive(device));
+  if (r == VK_SUCCESS) g_compute_pipelines.add();
+  return vk::Status{r};
+}
+
 ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderInfo& info, Status* status) {
   auto* p = new ShaderProgram(screen);
   p->id = driver::next_object_uid();
@@ -134,13 +151,21 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
     }
     p->stage_mask |= 1u << s;
   }
-  if (*status == Status::Ok && !(p->stage_mask & (stage_bit(ShaderStage::Vertex) | stage_bit(ShaderStage::Compute)))) {
+  const bool compute = p->stage_mask & stage_bit(ShaderStage::Compute);
+  if (*status == Status::Ok && !(p->stage_mask & stage_bit(ShaderStage::Vertex)) && !compute) {
     BRASS_WARN("program without a vertex or compute stage");
+    *status = Status::InvalidArgument;
+  }
+  if (*status == Status::Ok && compute && p->stage_mask != stage_bit(ShaderStage::Compute)) {
+    BRASS_WARN("a compute stage linked with graphics stages");
     *status = Status::InvalidArgument;
   }
   if (*status == Status::Ok) {
     vk::Status s = p->descriptors.init(screen.device(), info.bindings, screen.device().paths().descriptors);
     if (!s) *status = s.result == VK_ERROR_INITIALIZATION_FAILED ? Status::InvalidArgument : driver::to_pipe_status(s);
+  }
+  if (*status == Status::Ok && compute) {
+    if (vk::Status s = p->create_compute_pipeline(); !s) *status = driver::to_pipe_status(s);
   }
   if (*status != Status::Ok) {
     delete p;

@@ -44,6 +44,12 @@ struct ShaderProgram final : driver::BatchHeld {
   driver::ProgramDescriptors descriptors;
   driver::ShaderLibraries libraries;
   driver::PipelineMap pipelines;
+  // A compute program's one pipeline, built at link: it depends on nothing
+  // a dispatch can change, so a dispatch never compiles.
+  vk::Handle<VkPipeline> compute_pipeline;
+
+ private:
+  [[nodiscard]] vk::Status create_compute_pipeline();
 };
 
 }  // namespace brass::pipe

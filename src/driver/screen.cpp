@@ -81,6 +81,15 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     // and the feature is enabled whenever supported (capabilities.cpp).
     case pipe::Cap::MaxDualSourceDrawBuffers: return c.dual_src_blend ? 1 : 0;
     case pipe::Cap::IndependentBlend: return c.independent_blend ? 1 : 0;
+    case pipe::Cap::MaxComputeWorkGroupCountX: return l.max_compute_work_group_count[0];
+    case pipe::Cap::MaxComputeWorkGroupCountY: return l.max_compute_work_group_count[1];
+    case pipe::Cap::MaxComputeWorkGroupCountZ: return l.max_compute_work_group_count[2];
+    case pipe::Cap::MaxComputeWorkGroupSizeX: return l.max_compute_work_group_size[0];
+    case pipe::Cap::MaxComputeWorkGroupSizeY: return l.max_compute_work_group_size[1];
+    case pipe::Cap::MaxComputeWorkGroupSizeZ: return l.max_compute_work_group_size[2];
+    case pipe::Cap::MaxComputeWorkGroupInvocations: return l.max_compute_work_group_invocations;
+    case pipe::Cap::MaxComputeSharedMemory: return l.max_compute_shared_memory_size;
+    case pipe::Cap::MaxShaderBufferSize: return l.max_storage_buffer_range;
   }
   return 0;
 }

@@ -125,6 +125,17 @@ class Context {
   // `draws` has one entry per multi-draw; ignored when `indirect` is set.
   virtual void draw_vbo(const DrawInfo& info, const DrawIndirect* indirect, std::span<const DrawStart> draws) = 0;
 
+  // --- compute ---
+  // The program dispatches run: one with a compute stage (null unbinds).
+  // Apart from bind_shader_program, so that a dispatch leaves the draw's
+  // program and its state alone. Compute resources are bound per stage like
+  // the others, with ShaderStage::Compute.
+  virtual void bind_compute_program(ShaderProgram* p) = 0;
+  // Records a dispatch of the bound compute program. Every access it makes
+  // to bound resources is ordered after earlier accesses and before later
+  // ones by the driver's tracking, so no barrier call is needed around it.
+  virtual void launch_grid(const GridInfo& info) = 0;
+
   // --- clears ---
   // Clears the bound framebuffer (ClearFlags). A null scissor clears it all.
   virtual void clear(uint32_t buffers, const ScissorRect* scissor, const ColorValue& color, double depth,

@@ -39,6 +39,15 @@ enum class Cap : uint8_t {
   MaxLineWidth,           // largest line width rasterized, whole pixels (1 without wide lines)
   MaxVaryingComponents,   // user components a vertex shader may pass to a fragment shader
   IndependentBlend,       // color attachments may blend and mask differently (BlendState::independent_blend)
+  MaxComputeWorkGroupCountX,  // work groups one dispatch may launch, per dimension
+  MaxComputeWorkGroupCountY,
+  MaxComputeWorkGroupCountZ,
+  MaxComputeWorkGroupSizeX,   // invocations of one work group, per dimension
+  MaxComputeWorkGroupSizeY,
+  MaxComputeWorkGroupSizeZ,
+  MaxComputeWorkGroupInvocations,
+  MaxComputeSharedMemory,     // bytes of shared variables one work group may declare
+  MaxShaderBufferSize,        // bytes one storage-buffer binding may address
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

@@ -247,6 +247,17 @@ struct DrawIndirect {
   uint64_t count_offset = 0;
 };
 
+// --- compute ---
+// A dispatch of grid[0] x grid[1] x grid[2] work groups, or, with
+// `indirect`, of the three uint32 counts at indirect_offset in that buffer
+// (the layout of VkDispatchIndirectCommand and GL's
+// DispatchIndirectCommand).
+struct GridInfo {
+  uint32_t grid[3] = {1, 1, 1};
+  Resource* indirect = nullptr;
+  uint64_t indirect_offset = 0;
+};
+
 // --- clears, copies, blits ---
 enum ClearFlags : uint32_t {
   kClearColor0 = 1u << 0,  // kClearColor0 << i for color buffer i

@@ -8,17 +8,20 @@
 #include "util/bitset.h"
 #include "util/log.h"
 
+#include <iterator>
+
 namespace brass::driver {
 
 namespace {
 constexpr VkPipelineStageFlags2 kStageFlags[] = {
     VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, VK_PIPELINE_STAGE_2_TESSELLATION_CONTROL_SHADER_BIT,
     VK_PIPELINE_STAGE_2_TESSELLATION_EVALUATION_SHADER_BIT, VK_PIPELINE_STAGE_2_GEOMETRY_SHADER_BIT,
-    VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT};
+    VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT};
+static_assert(std::size(kStageFlags) == pipe::kShaderStageCount);
 
 VkPipelineStageFlags2 stages_of(uint8_t mask) {
   VkPipelineStageFlags2 out = 0;
-  for (unsigned i = 0; i < 5; ++i)
+  for (unsigned i = 0; i < pipe::kShaderStageCount; ++i)
     if (mask & (1u << i)) out |= kStageFlags[i];
   return out;
 }
@@ -66,7 +69,7 @@ void BindingTable::set_index_buffer(pipe::Resource* buffer, uint32_t index_size,
 }
 
 vk::Status BindingTable::set_constant_buffer(unsigned stage, uint32_t slot, const pipe::ConstantBuffer* cb) {
-  if (stage >= pipe::kGraphicsStageCount || slot >= pipe::kMaxConstantBuffers) return {};
+  if (stage >= pipe::kShaderStageCount || slot >= pipe::kMaxConstantBuffers) return {};
   ConstantBinding& b = constants_[stage][slot];
   if (cb && !cb->buffer && cb->user_data) {
     if (slot != 0) {
@@ -102,7 +105,7 @@ vk::Status BindingTable::set_constant_buffer(unsigned stage, uint32_t slot, cons
 }
 
 void BindingTable::set_sampler_views(unsigned stage, uint32_t start, std::span<pipe::SamplerView* const> views) {
-  if (stage >= pipe::kGraphicsStageCount) return;
+  if (stage >= pipe::kShaderStageCount) return;
   for (size_t i = 0; i < views.size() && start + i < pipe::kMaxSamplers; ++i) {
     views_[stage][start + i] = Ref<pipe::SamplerView>::share(views[i]);
     if (views[i]) driver_resource(views[i]->resource())->note_bind(BindKind::Sampler, 1u << stage);
@@ -112,7 +115,7 @@ void BindingTable::set_sampler_views(unsigned stage, uint32_t start, std::span<p
 }
 
 void BindingTable::bind_samplers(unsigned stage, uint32_t start, std::span<pipe::SamplerObject* const> samplers) {
-  if (stage >= pipe::kGraphicsStageCount) return;
+  if (stage >= pipe::kShaderStageCount) return;
   for (size_t i = 0; i < samplers.size() && start + i < pipe::kMaxSamplers; ++i) samplers_[stage][start + i] = samplers[i];
   dirty_.mark_set(pipe::DescriptorSet::Samplers);
 }
@@ -124,7 +127,7 @@ void BindingTable::forget_sampler(const pipe::SamplerObject* s) {
 }
 
 void BindingTable::set_shader_buffers(unsigned stage, uint32_t start, std::span<const pipe::ShaderBuffer> buffers) {
-  if (stage >= pipe::kGraphicsStageCount) return;
+  if (stage >= pipe::kShaderStageCount) return;
   for (size_t i = 0; i < buffers.size() && start + i < pipe::kMaxShaderBuffers; ++i) {
     const pipe::ShaderBuffer& in = buffers[i];
     ShaderBufferBinding& d = shader_buffers_[stage][start + i];
@@ -144,7 +147,7 @@ void BindingTable::set_shader_buffers(unsigned stage, uint32_t start, std::span<
 }
 
 vk::Status BindingTable::set_shader_images(unsigned stage, uint32_t start, std::span<const pipe::ImageView> images) {
-  if (stage >= pipe::kGraphicsStageCount) return {};
+  if (stage >= pipe::kShaderStageCount) return {};
   dirty_.mark_set(pipe::DescriptorSet::StorageImages);
   dirty_.mark(DrawState::Resources);
   for (size_t i = 0; i < images.size() && start + i < pipe::kMaxShaderImages; ++i) {
@@ -186,7 +189,7 @@ void BindingTable::rebind(Resource* r) {
   if (r->ever_bound(BindKind::IndexBuffer) && index_buffer_.get() == r)
     dirty_.mark(DrawState::IndexBuffer, DrawState::Resources);
   for_each_bit(r->bound_stages(BindKind::UniformBuffer), [&](int st) {
-    if (st >= int(pipe::kGraphicsStageCount)) return;
+    if (st >= int(pipe::kShaderStageCount)) return;
     for (unsigned i = 0; i < pipe::kMaxConstantBuffers; ++i)
       if (constants_[st][i].buffer.get() == r) {
         dirty_.mark_set(constant_set(i));
@@ -194,7 +197,7 @@ void BindingTable::rebind(Resource* r) {
       }
   });
   for_each_bit(r->bound_stages(BindKind::Sampler), [&](int st) {
-    if (st >= int(pipe::kGraphicsStageCount)) return;
+    if (st >= int(pipe::kShaderStageCount)) return;
     for (auto& v : views_[st])
       if (v && v->resource() == r) {
         dirty_.mark_set(pipe::DescriptorSet::Samplers);  // texel buffer views are remade at the next write
@@ -202,7 +205,7 @@ void BindingTable::rebind(Resource* r) {
       }
   });
   for_each_bit(r->bound_stages(BindKind::StorageBuffer), [&](int st) {
-    if (st >= int(pipe::kGraphicsStageCount)) return;
+    if (st >= int(pipe::kShaderStageCount)) return;
     for (auto& b : shader_buffers_[st])
       if (b.buffer.get() == r) {
         r->valid_range.add({b.offset, b.offset + b.size});
@@ -220,11 +223,22 @@ void BindingTable::buffer_read(pipe::Resource* r, VkPipelineStageFlags2 stages, 
 }
 
 void BindingTable::record_access(const ProgramDescriptors& descriptors, const pipe::VertexElementsObject* elements) {
+  record_shader_access(descriptors);
+  if (elements) {
+    for_each_bit(elements->binding_mask, [&](int b) {
+      buffer_read(vertex_buffers_[b].buffer.get(), VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT,
+                  VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT);
+    });
+  }
+  buffer_read(index_buffer_.get(), VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT, VK_ACCESS_2_INDEX_READ_BIT);
+}
+
+void BindingTable::record_shader_access(const ProgramDescriptors& descriptors) {
   BarrierBatch& barriers = sync_.barriers();
   for (unsigned set = 0; set < kDescriptorTypeSets; ++set) {
     for (const SetBinding& b : descriptors.bindings(set)) {
       const unsigned st = binding_stage(set, b);
-      if (st >= pipe::kGraphicsStageCount) continue;
+      if (st >= pipe::kShaderStageCount) continue;
       const VkPipelineStageFlags2 stages = stages_of(b.stage_mask);
       for (unsigned a = 0; a < b.count; ++a) {
         const unsigned slot = b.slot + a;
@@ -277,13 +291,6 @@ void BindingTable::record_access(const ProgramDescriptors& descriptors, const pi
       }
     }
   }
-  if (elements) {
-    for_each_bit(elements->binding_mask, [&](int b) {
-      buffer_read(vertex_buffers_[b].buffer.get(), VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT,
-                  VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT);
-    });
-  }
-  buffer_read(index_buffer_.get(), VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT, VK_ACCESS_2_INDEX_READ_BIT);
 }
 
 }  // namespace brass::driver

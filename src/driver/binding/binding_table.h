@@ -54,7 +54,7 @@ struct ShaderImageBinding {
 class BindingTable {
  public:
   template <typename T, size_t N>
-  using PerStage = std::array<std::array<T, N>, pipe::kGraphicsStageCount>;
+  using PerStage = std::array<std::array<T, N>, pipe::kShaderStageCount>;  // compute last
 
   // `uniform_range`: the size one streamed uniform block may have;
   // `set0_by_address`: db mode (no dynamic offsets: set 0 holds the offset).
@@ -75,8 +75,10 @@ class BindingTable {
   void rebind(Resource* r);
 
   // Barriers and usage marks for what `descriptors` read (and write), the
-  // vertex buffers `elements` reads and the index buffer.
+  // vertex buffers `elements` reads and the index buffer: a draw's.
   void record_access(const ProgramDescriptors& descriptors, const pipe::VertexElementsObject* elements);
+  // Only what `descriptors` read and write: a dispatch's.
+  void record_shader_access(const ProgramDescriptors& descriptors);
 
   const std::array<VertexBufferBinding, pipe::kMaxVertexBuffers>& vertex_buffers() const { return vertex_buffers_; }
   pipe::Resource* index_buffer() const { return index_buffer_.get(); }

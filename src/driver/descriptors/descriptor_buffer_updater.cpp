@@ -139,7 +139,7 @@ vk::Status DescriptorBufferUpdater::upload(const ProgramDescriptors& pd, VkPipel
   int run_first = -1, run_count = 0;
   auto emit = [&] {
     if (run_count)
-      vkCmdSetDescriptorBufferOffsetsEXT(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, uint32_t(run_first),
+      vkCmdSetDescriptorBufferOffsetsEXT(cmd, pd.bind_point(), layout, uint32_t(run_first),
                                          uint32_t(run_count), buffer_indices.data(), offsets.data());
     run_count = 0;
   };

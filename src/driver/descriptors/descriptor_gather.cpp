@@ -58,7 +58,7 @@ vk::Status DescriptorGather::gather(const ProgramDescriptors& descriptors, unsig
           if (addresses) addresses[e] = {dummy->address, dummy_range, VK_FORMAT_UNDEFINED};
           break;
       }
-      if (st >= pipe::kGraphicsStageCount) continue;
+      if (st >= pipe::kShaderStageCount) continue;
       switch (static_cast<pipe::DescriptorSet>(b.source_set)) {
         case pipe::DescriptorSet::DefaultUniforms:
         case pipe::DescriptorSet::UniformBuffers: {

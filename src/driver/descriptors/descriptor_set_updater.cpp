@@ -67,7 +67,7 @@ vk::Status DescriptorSetUpdater::write_set(pipe::ShaderProgram& prog, VkPipeline
   ring_.hold(&prog);
   bound_sets_[set] = ds;
   // Set 0 is bound with its dynamic offsets (bind_default_uniforms).
-  if (set != 0) vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, set, 1, &bound_sets_[set], 0, nullptr);
+  if (set != 0) vkCmdBindDescriptorSets(cmd, prog.descriptors.bind_point(), layout, set, 1, &bound_sets_[set], 0, nullptr);
   return {};
 }
 
@@ -75,10 +75,10 @@ void DescriptorSetUpdater::bind_default_uniforms(const ProgramDescriptors& pd, V
   std::array<uint32_t, 8> offsets{};
   uint32_t n = 0;
   for (const SetBinding& b : pd.bindings(0)) {
-    const ConstantBinding& c = bindings_.constant(b.binding < pipe::kGraphicsStageCount ? b.binding : 0, 0);
+    const ConstantBinding& c = bindings_.constant(binding_stage(0, b), 0);
     offsets[n++] = (!c.buffer && c.vk_buffer) ? static_cast<uint32_t>(c.offset) : 0;
   }
-  vkCmdBindDescriptorSets(ring_.main_cmd(), VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &bound_sets_[0], n,
+  vkCmdBindDescriptorSets(ring_.main_cmd(), pd.bind_point(), layout, 0, 1, &bound_sets_[0], n,
                           offsets.data());
 }
 

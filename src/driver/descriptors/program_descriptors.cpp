@@ -92,6 +92,7 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
     sb.kind = b.kind;
     sb.count = b.array_count;
     sb.slot = b.slot;
+    if (b.stage_mask & pipe::stage_bit(pipe::ShaderStage::Compute)) bind_point_ = VK_PIPELINE_BIND_POINT_COMPUTE;
     bindings_[set].push_back(sb);
     set_mask_ |= 1u << set;
   }
@@ -192,7 +193,7 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
     tci.descriptorUpdateEntryCount = static_cast<uint32_t>(list.size());
     tci.pDescriptorUpdateEntries = te.data();
     tci.templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_PUSH_DESCRIPTORS_KHR;
-    tci.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+    tci.pipelineBindPoint = bind_point_;
     tci.pipelineLayout = pipeline_layout_.get();
     tci.set = push_set_;
     BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorUpdateTemplate(device_, &tci, nullptr, &templates_[push_set_]));

@@ -66,9 +66,12 @@ struct SetBinding {
 };
 
 // The stage a descriptor binding's slot numbers refer to: set 0's binding is
-// its stage, other sets' bindings use the first stage that reads them.
+// its stage (a compute program's only one is binding 0), other sets'
+// bindings use the first stage that reads them.
 inline unsigned binding_stage(unsigned set, const SetBinding& b) {
-  if (set == 0) return b.binding;
+  if (set == 0)
+    return (b.stage_mask & pipe::stage_bit(pipe::ShaderStage::Compute)) ? static_cast<unsigned>(pipe::ShaderStage::Compute)
+                                                                         : b.binding;
   return b.stage_mask ? static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(b.stage_mask))) : 0;
 }
 
@@ -107,6 +110,10 @@ class ProgramDescriptors {
 
   DescriptorMode mode() const { return mode_; }
   VkPipelineLayout pipeline_layout() const { return pipeline_layout_.get(); }
+  // Where its sets are bound: a compute program's bindings are all read by
+  // the compute stage (GL links compute alone), any other program's by
+  // graphics stages.
+  VkPipelineBindPoint bind_point() const { return bind_point_; }
   uint32_t set_mask() const { return set_mask_; }  // sets that have bindings
   // Binding-contract sets (bit per set) -> the sets this program's layout
   // has them in, and back (the same unless the layout is compact).
@@ -145,6 +152,7 @@ class ProgramDescriptors {
   void track(unsigned set, uint32_t index, uint32_t ring_id, uint64_t serial);
 
   VkDevice device_ = VK_NULL_HANDLE;
+  VkPipelineBindPoint bind_point_ = VK_PIPELINE_BIND_POINT_GRAPHICS;
   DescriptorMode mode_ = DescriptorMode::Lazy;
   bool compact_ = false;
   std::array<VkDescriptorSetLayout, kDescriptorTypeSets> layouts_{};

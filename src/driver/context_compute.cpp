@@ -1,0 +1,51 @@
+// The dispatch, in a fixed order: the program's resources and the indirect
+// buffer are tracked like a draw's (barriers from their last accesses), the
+// render pass ends (a dispatch is never inside one), then ComputeDispatch
+// records pipeline, sets and the dispatch. Accesses after it are ordered by
+// the same tracking, so GL's glMemoryBarrier has nothing left to add for
+// the resources Brass binds.
+#include "driver/context.h"
+#include "util/log.h"
+
+namespace brass::driver {
+
+void VulkanContext::bind_compute_program(pipe::ShaderProgram* p) { compute_.bind(p); }
+
+void VulkanContext::launch_grid(const pipe::GridInfo& info) {
+  if (failed()) return;
+  pipe::ShaderProgram* prog = compute_.program();
+  if (!prog) {
+    BRASS_WARN_ONCE("dispatch without a compute program");
+    return;
+  }
+  if (!info.indirect && (info.grid[0] == 0 || info.grid[1] == 0 || info.grid[2] == 0)) return;  // no work groups
+  if (ring_.current().draws >= BatchRing::kDrawLimit && !submit(SubmitReason::Limit)) return;
+  ring_.mark_recorded();
+
+  bindings_.record_shader_access(prog->descriptors);
+  BarrierBatch& barriers = sync_.barriers();
+  if (info.indirect) {
+    ResourceObject* o = driver_resource(info.indirect)->obj();
+    barriers.buffer_access(o->access, {VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT,
+                                       VK_IMAGE_LAYOUT_UNDEFINED, false});
+    sync_.mark_read(o);
+  }
+  render_pass_.end(RenderPassEnd::Compute);
+  if (!barriers.empty()) barriers.emit(ring_.main_cmd());
+  // Descriptor buffers are bound for both bind points at once: the
+  // dispatch's binding replaces the draw's, which must bind and point its
+  // sets again.
+  const bool shared_descriptor_buffers = device_.paths().descriptors == DescriptorMode::DescriptorBuffer;
+  if (shared_descriptor_buffers) compute_.forget_bindings();
+  if (vk::Status s = compute_.record(info); !s) return fail(s);
+  if (shared_descriptor_buffers) {
+    descriptors_->forget_bindings();
+    dirty_.mark_all_sets();
+  }
+  ring_.current().draws++;
+  // What it wrote may be bound to the next draw: that draw must look at
+  // its resources again (validate_resources) for the barriers.
+  sync_.note_write_outside_draw();
+}
+
+}  // namespace brass::driver
