@@ -38,6 +38,17 @@
 namespace brass::compiler {
 namespace {
 
+// A GLSL ES version above what the context implements is an unsupported
+// version there (ES 3.0 contexts compile only 100 and 300 es), whatever the
+// compiler itself could do.
+bool es_version_supported(const GlslVersion& v, const ShaderLimits& limits, std::string* log) {
+  if (!v.explicit_directive || !v.es || v.number <= limits.max_es_version) return true;
+  *log += "ERROR: 0:" + std::to_string(v.directive_line) + ": '#version' : version " + std::to_string(v.number) +
+          " es is not supported by this OpenGL ES context\n";
+  return false;
+}
+
+
 StatCounter g_compiles("compiler.compile");
 StatCounter g_links("compiler.link");
 StatCounter g_link_failures("compiler.link_failed");
@@ -240,7 +251,8 @@ LinkResult link_uncached(const LinkInput& input) {
     p.stage = src.stage;
     p.norm16_images = std::move(norm16_images);
     std::string log;
-    if (!validate_glsl(src, input.api, resources, &p.version, &log, &facts, input.unexposed_extensions)) {
+    if (!es_version_supported(detect_glsl_version(src.text, input.api), input.limits, &log) ||
+        !validate_glsl(src, input.api, resources, &p.version, &log, &facts, input.unexposed_extensions)) {
       result.info_log += "ERROR: linking with an uncompiled shader\n" + log;
       return result;
     }
@@ -544,6 +556,11 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
   const TBuiltInResource resources = make_builtin_resources(options.limits);
   GlslVersion version;
   const GlslVersion declared = detect_glsl_version(source.text, options.api);
+  if (!es_version_supported(declared, options.limits, &result.info_log)) {
+    result.version = declared.number;
+    result.es = declared.es;
+    return result;
+  }
   const ShaderSource rewritten{
       source.stage,
       rewrite_norm16_image_formats(

@@ -43,6 +43,9 @@ struct ShaderLimits {
   int min_program_texel_offset = -8;
   int max_program_texel_offset = 7;
   int max_viewports = 16;
+  // Highest GLSL ES version the context accepts (300 in an ES 3.0 context:
+  // `#version 310 es` fails to compile there).
+  int max_es_version = 320;
 
   static ShaderLimits defaults() { return {}; }
 };

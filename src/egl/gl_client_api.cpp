@@ -36,7 +36,9 @@ gl::Drawable to_drawable(const SurfaceBuffers& b) {
 class GlesApi final : public ClientApi {
  public:
   bool supports_version(int major, int minor) const override {
-    return (major == 2 && minor == 0) || (major == 3 && minor == 0);
+    // Any version up to the one contexts provide (ES 2.0, 3.0, 3.1).
+    const int provided = gl::Context::provided_version();
+    return (major == 2 && minor == 0) || (major == 3 && minor >= 0 && major * 10 + minor <= provided);
   }
 
   std::unique_ptr<ClientContext> create_context(const ClientContextRequest& request,

@@ -24,6 +24,14 @@ Binding<Buffer>* buffer_binding_point(Context& ctx, GLenum target) {
     case GL_PIXEL_UNPACK_BUFFER: return &b.pixel_unpack;
     case GL_UNIFORM_BUFFER: return &b.uniform;
     case GL_TRANSFORM_FEEDBACK_BUFFER: return &b.transform_feedback;
+    default: break;
+  }
+  if (!ctx.es31()) return nullptr;
+  switch (target) {
+    case GL_SHADER_STORAGE_BUFFER: return &b.shader_storage;
+    case GL_ATOMIC_COUNTER_BUFFER: return &b.atomic_counter;
+    case GL_DISPATCH_INDIRECT_BUFFER: return &b.dispatch_indirect;
+    case GL_DRAW_INDIRECT_BUFFER: return &b.draw_indirect;
     default: return nullptr;
   }
 }
@@ -66,6 +74,16 @@ bool query_buffer_state(Context& ctx, GLenum pname, GLint* out) {
     case GL_UNIFORM_BUFFER_BINDING: *out = name(bb.uniform); return true;
     case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: *out = name(bb.transform_feedback); return true;
     case GL_VERTEX_ARRAY_BINDING: *out = static_cast<GLint>(ctx.vertex_array->name()); return true;
+    case GL_SHADER_STORAGE_BUFFER_BINDING:
+    case GL_ATOMIC_COUNTER_BUFFER_BINDING:
+    case GL_DISPATCH_INDIRECT_BUFFER_BINDING:
+    case GL_DRAW_INDIRECT_BUFFER_BINDING:
+      if (!ctx.es31()) return false;
+      *out = name(pname == GL_SHADER_STORAGE_BUFFER_BINDING   ? bb.shader_storage
+                  : pname == GL_ATOMIC_COUNTER_BUFFER_BINDING ? bb.atomic_counter
+                  : pname == GL_DISPATCH_INDIRECT_BUFFER_BINDING ? bb.dispatch_indirect
+                                                                 : bb.draw_indirect);
+      return true;
     // Recommendations only: larger draws work (streamed ranges grow).
     case GL_MAX_ELEMENTS_VERTICES: *out = 1 << 20; return true;
     case GL_MAX_ELEMENTS_INDICES: *out = 1 << 20; return true;
@@ -96,13 +114,39 @@ bool indexed_buffer_state(Context& ctx, GLenum target, GLuint index, GLint64* ou
       }
       b = &ctx.transform_feedback->buffers[index];
       break;
+    case GL_SHADER_STORAGE_BUFFER_BINDING: case GL_SHADER_STORAGE_BUFFER_START: case GL_SHADER_STORAGE_BUFFER_SIZE:
+      if (!ctx.es31()) {
+        ctx.set_error(GL_INVALID_ENUM);
+        return false;
+      }
+      if (index >= kMaxShaderStorageBufferBindings) {
+        ctx.set_error(GL_INVALID_VALUE);
+        return false;
+      }
+      b = &ctx.buffers.storage_indexed[index];
+      break;
+    case GL_ATOMIC_COUNTER_BUFFER_BINDING: case GL_ATOMIC_COUNTER_BUFFER_START: case GL_ATOMIC_COUNTER_BUFFER_SIZE:
+      if (!ctx.es31()) {
+        ctx.set_error(GL_INVALID_ENUM);
+        return false;
+      }
+      if (index >= kMaxAtomicCounterBufferBindings) {
+        ctx.set_error(GL_INVALID_VALUE);
+        return false;
+      }
+      b = &ctx.buffers.atomic_indexed[index];
+      break;
     default: ctx.set_error(GL_INVALID_ENUM); return false;
   }
   switch (target) {
     case GL_UNIFORM_BUFFER_BINDING:
-    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: *out = b->buffer ? b->buffer->name() : 0; return true;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+    case GL_SHADER_STORAGE_BUFFER_BINDING:
+    case GL_ATOMIC_COUNTER_BUFFER_BINDING: *out = b->buffer ? b->buffer->name() : 0; return true;
     case GL_UNIFORM_BUFFER_START:
-    case GL_TRANSFORM_FEEDBACK_BUFFER_START: *out = b->offset; return true;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_START:
+    case GL_SHADER_STORAGE_BUFFER_START:
+    case GL_ATOMIC_COUNTER_BUFFER_START: *out = b->offset; return true;
     default: *out = b->size; return true;
   }
 }
@@ -188,6 +232,12 @@ void bind_indexed(Context& ctx, GLenum target, GLuint index, GLuint name, GLintp
         index >= kMaxTransformFeedbackBuffers)
       return ctx.set_error(GL_INVALID_VALUE);
     slot = &ctx.transform_feedback->buffers[index];
+  } else if (target == GL_SHADER_STORAGE_BUFFER && ctx.es31()) {
+    if (index >= kMaxShaderStorageBufferBindings) return ctx.set_error(GL_INVALID_VALUE);
+    slot = &ctx.buffers.storage_indexed[index];
+  } else if (target == GL_ATOMIC_COUNTER_BUFFER && ctx.es31()) {
+    if (index >= kMaxAtomicCounterBufferBindings) return ctx.set_error(GL_INVALID_VALUE);
+    slot = &ctx.buffers.atomic_indexed[index];
   } else {
     return ctx.set_error(GL_INVALID_ENUM);
   }
@@ -195,6 +245,9 @@ void bind_indexed(Context& ctx, GLenum target, GLuint index, GLuint name, GLintp
     if (size <= 0 || offset < 0) return ctx.set_error(GL_INVALID_VALUE);
     if (target == GL_UNIFORM_BUFFER && offset % ctx.limits.uniform_buffer_offset_alignment != 0)
       return ctx.set_error(GL_INVALID_VALUE);
+    if (target == GL_SHADER_STORAGE_BUFFER && offset % ctx.limits.shader_storage_buffer_offset_alignment != 0)
+      return ctx.set_error(GL_INVALID_VALUE);
+    if (target == GL_ATOMIC_COUNTER_BUFFER && offset % 4 != 0) return ctx.set_error(GL_INVALID_VALUE);
     if (target == GL_TRANSFORM_FEEDBACK_BUFFER && (offset % 4 != 0 || size % 4 != 0))
       return ctx.set_error(GL_INVALID_VALUE);
   }
@@ -208,8 +261,25 @@ void bind_indexed(Context& ctx, GLenum target, GLuint index, GLuint name, GLintp
   bind(slot->buffer, b);
   slot->offset = range && b ? offset : 0;
   slot->size = range && b ? size : 0;
-  bind(target == GL_UNIFORM_BUFFER ? ctx.buffers.uniform : ctx.buffers.transform_feedback, b);
-  ctx.dirty(target == GL_UNIFORM_BUFFER ? kDirtyUniformBuffers : kDirtyTransformFeedback);
+  // The generic binding point changes too (ES 3.0 §2.10.1.1, ES 3.1 §6.1.1).
+  switch (target) {
+    case GL_UNIFORM_BUFFER:
+      bind(ctx.buffers.uniform, b);
+      ctx.dirty(kDirtyUniformBuffers);
+      break;
+    case GL_TRANSFORM_FEEDBACK_BUFFER:
+      bind(ctx.buffers.transform_feedback, b);
+      ctx.dirty(kDirtyTransformFeedback);
+      break;
+    case GL_SHADER_STORAGE_BUFFER:
+      bind(ctx.buffers.shader_storage, b);
+      ctx.dirty(kDirtyStorageBuffers);
+      break;
+    default:
+      bind(ctx.buffers.atomic_counter, b);
+      ctx.dirty(kDirtyStorageBuffers);
+      break;
+  }
 }
 
 }  // namespace
@@ -233,18 +303,41 @@ void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
     // Bindings of the current context revert to zero (ES 3.0 §2.10.1).
     BufferBindings& bb = ctx.buffers;
     for (auto* p : {&bb.array, &bb.copy_read, &bb.copy_write, &bb.pixel_pack, &bb.pixel_unpack, &bb.uniform,
-                    &bb.transform_feedback})
+                    &bb.transform_feedback, &bb.shader_storage, &bb.atomic_counter, &bb.dispatch_indirect,
+                    &bb.draw_indirect})
       unbind_if(*p, b.get());
     for (auto& ib : bb.uniform_indexed) unbind_if(ib.buffer, b.get());
+    for (auto& ib : bb.storage_indexed) unbind_if(ib.buffer, b.get());
+    for (auto& ib : bb.atomic_indexed) unbind_if(ib.buffer, b.get());
     for (auto& ib : ctx.transform_feedback->buffers) unbind_if(ib.buffer, b.get());
     unbind_if(ctx.vertex_array->element_buffer, b.get());
     for (auto& a : ctx.vertex_array->attribs) unbind_if(a.buffer, b.get());
-    ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers | kDirtyTransformFeedback);
+    ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers | kDirtyTransformFeedback | kDirtyStorageBuffers);
   }
 }
 
+namespace {
+// glGetIntegeri_v / glGetInteger64i_v of the ES 3.1 per-dimension compute
+// limits; false for other targets.
+bool compute_limit(Context& ctx, GLenum target, GLuint index, GLint64* out) {
+  if (!ctx.es31() || (target != GL_MAX_COMPUTE_WORK_GROUP_COUNT && target != GL_MAX_COMPUTE_WORK_GROUP_SIZE))
+    return false;
+  if (index >= 3) {
+    ctx.set_error(GL_INVALID_VALUE);
+    return true;
+  }
+  *out = target == GL_MAX_COMPUTE_WORK_GROUP_COUNT ? ctx.limits.max_compute_work_group_count[index]
+                                                   : ctx.limits.max_compute_work_group_size[index];
+  return true;
+}
+}  // namespace
+
 void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
   GLint64 v[4] = {};
+  if (compute_limit(ctx, target, index, v)) {
+    if (data && index < 3) *data = static_cast<GLint>(v[0]);
+    return;
+  }
   const int n = draw_buffer_state(ctx, target, index, v);
   if (n >= 0) {
     for (int i = 0; data && i < n; ++i) data[i] = static_cast<GLint>(v[i]);
@@ -255,6 +348,10 @@ void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
 
 void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data) {
   GLint64 v[4] = {};
+  if (compute_limit(ctx, target, index, v)) {
+    if (data && index < 3) *data = v[0];
+    return;
+  }
   const int n = draw_buffer_state(ctx, target, index, v);
   if (n >= 0) {
     for (int i = 0; data && i < n; ++i) data[i] = v[i];
@@ -315,7 +412,7 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
     if (!r) return ctx.set_error(GL_OUT_OF_MEMORY);
     b.resource = std::move(r);
     // The resource pointer changed: vertex and uniform bindings rebind.
-    ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers | kDirtyTransformFeedback);
+    ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers | kDirtyTransformFeedback | kDirtyStorageBuffers);
   }
   if (data && size > 0)
     ctx.pipe().buffer_subdata(b.resource.get(), pipe::kMapDiscardWholeResource, 0, static_cast<uint64_t>(size), data);

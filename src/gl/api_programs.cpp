@@ -181,6 +181,16 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
       break;
     case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: v = p->binary_retrievable_hint; break;
     case GL_PROGRAM_BINARY_LENGTH: v = 0; break;  // no binary formats
+    case GL_COMPUTE_WORK_GROUP_SIZE:
+      // Three values; INVALID_OPERATION unless linked with a compute shader.
+      if (!ctx.es31()) return ctx.set_error(GL_INVALID_ENUM);
+      if (!p->link_status || !lp || !lp->compute) return ctx.set_error(GL_INVALID_OPERATION);
+      for (int i = 0; params && i < 3; ++i) params[i] = static_cast<GLint>(pi.compute_local_size[i]);
+      return;
+    case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS:
+      if (!ctx.es31()) return ctx.set_error(GL_INVALID_ENUM);
+      v = static_cast<GLint>(pi.atomic_counter_buffers.size());
+      break;
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   if (params) *params = v;

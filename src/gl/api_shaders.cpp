@@ -7,16 +7,8 @@
 
 namespace brass::gl::api {
 
-namespace {
-
-compiler::ShaderStage to_compiler_stage(GLenum type) {
-  return type == GL_FRAGMENT_SHADER ? compiler::ShaderStage::Fragment : compiler::ShaderStage::Vertex;
-}
-
-}  // namespace
-
 GLuint CreateShader(Context& ctx, GLenum type) {
-  if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER) {
+  if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !(type == GL_COMPUTE_SHADER && ctx.es31())) {
     ctx.set_error(GL_INVALID_ENUM);
     return 0;
   }
@@ -50,6 +42,7 @@ void CompileShader(Context& ctx, GLuint shader) {
   compiler::CompileOptions options;
   options.api = compiler::Api::GLES;
   options.unexposed_extensions = ctx.unexposed_glsl_extensions();
+  options.limits.max_es_version = ctx.glsl_es_version();
   compiler::CompileResult r = compiler::compile_shader({to_compiler_stage(s->type), s->source}, options);
   s->compiled = r.ok;
   s->info_log = std::move(r.info_log);

@@ -50,7 +50,7 @@ const GLubyte* GetString(Context& ctx, GLenum name) {
     case GL_VENDOR: s = "Brass"; break;
     case GL_RENDERER: s = ctx.renderer_string().c_str(); break;
     case GL_VERSION: s = ctx.version_string().c_str(); break;
-    case GL_SHADING_LANGUAGE_VERSION: s = "OpenGL ES GLSL ES 3.00"; break;
+    case GL_SHADING_LANGUAGE_VERSION: s = ctx.es31() ? "OpenGL ES GLSL ES 3.10" : "OpenGL ES GLSL ES 3.00"; break;
     case GL_EXTENSIONS: s = ctx.extensions_string().c_str(); break;
     default: ctx.set_error(GL_INVALID_ENUM); return nullptr;
   }

@@ -44,10 +44,20 @@ struct IndexedBufferBinding {
 
 inline constexpr unsigned kMaxUniformBufferBindings = 36;
 inline constexpr unsigned kMaxTransformFeedbackBuffers = 4;
+// ES 3.1 (minimums 4 and 1). A stage's storage blocks and atomic counter
+// buffers share the pipe's storage-buffer slots (pipe::kMaxShaderBuffers):
+// blocks first, then counter buffers, so the per-stage limits add up to at
+// most that many.
+inline constexpr unsigned kMaxShaderStorageBufferBindings = 8;
+inline constexpr unsigned kMaxAtomicCounterBufferBindings = 4;
 
 struct BufferBindings {
   Binding<Buffer> array, copy_read, copy_write, pixel_pack, pixel_unpack, uniform, transform_feedback;
+  // ES 3.1 generic binding points.
+  Binding<Buffer> shader_storage, atomic_counter, dispatch_indirect, draw_indirect;
   std::array<IndexedBufferBinding, kMaxUniformBufferBindings> uniform_indexed;
+  std::array<IndexedBufferBinding, kMaxShaderStorageBufferBindings> storage_indexed;
+  std::array<IndexedBufferBinding, kMaxAtomicCounterBufferBindings> atomic_indexed;
 };
 
 // The binding point of a glBindBuffer target (ELEMENT_ARRAY_BUFFER: the bound

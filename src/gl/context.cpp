@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <atomic>
 #include <new>
+#include <string>
 
 #include "compiler/compiler.h"
 #include "gl/extensions.h"
 #include "gl_functions.h"
 #include "util/log.h"
+#include "util/options.h"
 
 namespace brass::gl {
 
@@ -33,16 +35,36 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   l.max_draw_buffers = l.max_color_attachments = cap(s, pipe::Cap::MaxColorBuffers, 4, kMaxColorAttachments);
   l.max_samples = cap(s, pipe::Cap::MaxSamples, 4, 16);
   l.uniform_buffer_offset_alignment = cap(s, pipe::Cap::ConstantBufferOffsetAlignment, 1, 256);
+  l.shader_storage_buffer_offset_alignment = cap(s, pipe::Cap::ShaderBufferOffsetAlignment, 1, 256);
   l.max_uniform_block_size = cap(s, pipe::Cap::MaxUniformBlockSize, 16384, 65536);
   l.max_point_size = cap(s, pipe::Cap::MaxPointSize, 1, 8192);
   // ES 3.0 needs 15 vectors; 32 is GLSL's location space for varyings.
   l.max_varying_vectors = cap(s, pipe::Cap::MaxVaryingComponents, 60, 128) / 4;
   l.max_line_width = cap(s, pipe::Cap::MaxLineWidth, 1, 8192);
+  // Vulkan's own minimums meet ES 3.1's; GLint bounds the rest.
+  const pipe::Cap counts[] = {pipe::Cap::MaxComputeWorkGroupCountX, pipe::Cap::MaxComputeWorkGroupCountY,
+                              pipe::Cap::MaxComputeWorkGroupCountZ};
+  const pipe::Cap sizes[] = {pipe::Cap::MaxComputeWorkGroupSizeX, pipe::Cap::MaxComputeWorkGroupSizeY,
+                             pipe::Cap::MaxComputeWorkGroupSizeZ};
+  for (int i = 0; i < 3; ++i) {
+    l.max_compute_work_group_count[i] = cap(s, counts[i], 65535, 0x7fffffff);
+    l.max_compute_work_group_size[i] = cap(s, sizes[i], i == 2 ? 64 : 128, 0x7fffffff);
+  }
+  l.max_compute_work_group_invocations = cap(s, pipe::Cap::MaxComputeWorkGroupInvocations, 128, 0x7fffffff);
+  l.max_compute_shared_memory_size = cap(s, pipe::Cap::MaxComputeSharedMemory, 16384, 0x7fffffff);
+  // What one storage-buffer descriptor may address (ES 3.1 asks for 2^27;
+  // Vulkan guarantees 2^27 too).
+  l.max_shader_storage_block_size = s.get_cap(pipe::Cap::MaxShaderBufferSize);
 }
 
 }  // namespace
 
 Context* current_context() { return t_current; }
+
+int Context::provided_version() {
+  const int override_version = options().gles_version_override;
+  return override_version ? override_version : 30;
+}
 void set_current_context(Context* ctx) { t_current = ctx; }
 
 std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share) {
@@ -51,8 +73,9 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   if (!ctx) return nullptr;
   ctx->desc_ = desc;
   ctx->debug.output_enabled = desc.debug;  // DEBUG_OUTPUT starts on only in debug contexts
-  ctx->major_ = 3;
-  ctx->minor_ = 0;
+  const int version = provided_version();
+  ctx->major_ = version / 10;
+  ctx->minor_ = version % 10;
   if (share) {
     if (share->desc_.screen != desc.screen) return nullptr;  // share groups stay on one device
     ctx->share_group_ = share->share_group_;
@@ -73,7 +96,8 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   bind(ctx->transform_feedback, ctx->default_transform_feedback.get());
 
   ctx->renderer_ = desc.device_name.empty() ? "Brass" : "Brass (" + desc.device_name + ")";
-  ctx->version_ = "OpenGL ES 3.0 Brass " BRASS_VERSION_STRING;
+  ctx->version_ = "OpenGL ES " + std::to_string(ctx->major_) + "." + std::to_string(ctx->minor_) +
+                  " Brass " BRASS_VERSION_STRING;
   ctx->format_features = format_features_for(*desc.screen);
   ctx->extensions_ = supported_extensions(*desc.screen, ctx->format_features);
   for (const std::string& e : compiler::context_dependent_extensions())

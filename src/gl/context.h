@@ -61,6 +61,13 @@ struct Limits {
   GLint max_uniform_buffer_bindings = 24;
   GLint max_uniform_block_size = 16384;
   GLint uniform_buffer_offset_alignment = 256;
+  GLint shader_storage_buffer_offset_alignment = 256;
+  // ES 3.1 compute (table 20.45 minimums).
+  GLint max_compute_work_group_count[3] = {65535, 65535, 65535};
+  GLint max_compute_work_group_size[3] = {128, 128, 64};
+  GLint max_compute_work_group_invocations = 128;
+  GLint max_compute_shared_memory_size = 16384;
+  GLint64 max_shader_storage_block_size = 1 << 27;
   GLint max_transform_feedback_separate_attribs = 4;
   GLint max_point_size = 1;  // ALIASED_POINT_SIZE_RANGE's upper end
   GLint max_line_width = 1;  // ALIASED_LINE_WIDTH_RANGE's upper end
@@ -124,9 +131,18 @@ class Context {
   // a draw buffer sets viewport and scissor to its size (ES 3.0 §2.12.1).
   void bind_drawables(const Drawable* draw, const Drawable* read);
 
-  // Version actually provided (ES 3.0 for every ES 2/3 request).
+  // The ES version every context provides, whatever was asked for (EGL lets
+  // an ES 2 or 3 request get a higher compatible version): 3.0, the version
+  // implemented completely, unless BRASS_GLES_VERSION_OVERRIDE asks for
+  // another during development (major * 10 + minor).
+  static int provided_version();
+  // Version actually provided.
   int major() const { return major_; }
   int minor() const { return minor_; }
+  // ES 3.1 state, enums and GLSL ES 3.10 exist in this context.
+  bool es31() const { return major_ * 10 + minor_ >= 31; }
+  // The highest `#version NNN es` this context compiles.
+  int glsl_es_version() const { return es31() ? 310 : 300; }
   const ContextDesc& desc() const { return desc_; }
   ShareGroup& share_group() { return *share_group_; }
   const ShareGroup* share_group_ptr() const { return share_group_.get(); }

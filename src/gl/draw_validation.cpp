@@ -64,11 +64,13 @@ bool validate_for_draw(Context& ctx) {
   }
   if (dirty & kDirtyProgram) {
     if (!validate_program(ctx)) return false;
-    dirty |= kDirtyUniforms | kDirtyTextures | kDirtyUniformBuffers | kDirtyVertexInput | kDirtyRasterizer;
+    dirty |= kDirtyUniforms | kDirtyTextures | kDirtyUniformBuffers | kDirtyVertexInput | kDirtyRasterizer |
+             kDirtyStorageBuffers;
   }
   validate_fixed_function(ctx, dirty);
   if (dirty & kDirtyUniforms) validate_uniforms(ctx);
   if (dirty & kDirtyUniformBuffers) validate_uniform_buffers(ctx);
+  if (dirty & kDirtyStorageBuffers) validate_storage_buffers(ctx);
   if (dirty & kDirtyTextures) validate_textures(ctx);
   // Framebuffer fetch reads what the previous draws wrote: a new copy each time.
   if (!bind_framebuffer_fetch_sources(ctx)) return false;

@@ -34,7 +34,8 @@ enum DirtyBit : uint32_t {
   kDirtyTextures = 1u << 12,
   kDirtyUniformBuffers = 1u << 13,
   kDirtyTransformFeedback = 1u << 14,
-  kDirtyAll = (1u << 15) - 1,
+  kDirtyStorageBuffers = 1u << 15,  // shader storage and atomic counter buffer bindings
+  kDirtyAll = (1u << 16) - 1,
 };
 
 // Pipe state objects keyed by a packed GL-side key: a state seen before is
@@ -135,6 +136,7 @@ void validate_fixed_function(Context& ctx, uint32_t dirty);  // fixed_function_v
 bool validate_program(Context& ctx);                        // program area
 void validate_uniforms(Context& ctx);                       // program area
 void validate_uniform_buffers(Context& ctx);                // program area
+void validate_storage_buffers(Context& ctx);                // program area (ES 3.1 SSBOs, atomic counters)
 void validate_textures(Context& ctx);                       // texture area
 // Every draw of a program that reads the framebuffer (framebuffer_fetch.cpp).
 bool bind_framebuffer_fetch_sources(Context& ctx);

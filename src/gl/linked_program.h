@@ -48,6 +48,7 @@ struct LinkedProgram {
   std::vector<FetchSlot> fetch_slots;
   bool writes_point_size = false;
   bool writes_clip_distance = false;  // EXT_clip_cull_distance in the vertex shader
+  bool compute = false;  // a compute program (dispatched, never drawn); interface.compute_local_size
 
   // --- program area ---
   pipe::Screen* screen = nullptr;  // the device the pipe programs live on

@@ -33,6 +33,17 @@ compiler::ShaderLimits limits_of(const Context& ctx) {
   s.max_uniform_block_size = l.max_uniform_block_size;
   s.max_samples = l.max_samples;
   s.max_transform_feedback_buffers = l.max_transform_feedback_separate_attribs;
+  s.max_shader_storage_buffer_bindings = static_cast<int>(kMaxShaderStorageBufferBindings);
+  s.max_per_stage_storage_blocks = static_cast<int>(kMaxShaderStorageBufferBindings);
+  s.max_atomic_counter_bindings = static_cast<int>(kMaxAtomicCounterBufferBindings);
+  s.max_compute_work_group_count[0] = l.max_compute_work_group_count[0];
+  s.max_compute_work_group_count[1] = l.max_compute_work_group_count[1];
+  s.max_compute_work_group_count[2] = l.max_compute_work_group_count[2];
+  s.max_compute_work_group_size[0] = l.max_compute_work_group_size[0];
+  s.max_compute_work_group_size[1] = l.max_compute_work_group_size[1];
+  s.max_compute_work_group_size[2] = l.max_compute_work_group_size[2];
+  s.max_compute_shared_memory = l.max_compute_shared_memory_size;
+  s.max_es_version = ctx.glsl_es_version();
   return s;
 }
 
@@ -112,6 +123,17 @@ bool build_bindings(LinkedProgram& lp, std::string* log) {
         next += b.array_count;
         break;
       }
+      case compiler::kSetStorageBuffers:
+        // A stage's storage blocks take the first storage-buffer slots (by
+        // block index), its atomic counter buffers the ones after them.
+        sb.slot = static_cast<uint16_t>(b.kind == compiler::DescriptorKind::AtomicCounterBuffer
+                                            ? pi.storage_blocks.size() + b.slot
+                                            : b.slot);
+        if (sb.slot + b.array_count > pipe::kMaxShaderBuffers) {
+          *log = "error: too many shader storage blocks and atomic counter buffers\n";
+          return false;
+        }
+        break;
       default: sb.slot = static_cast<uint16_t>(b.slot); break;
     }
     info.bindings.push_back(sb);
@@ -179,17 +201,24 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   in.api = compiler::Api::GLES;
   in.limits = limits_of(ctx);
   in.unexposed_extensions = ctx.unexposed_glsl_extensions();
-  bool has_vs = false, has_fs = false;
+  bool has_vs = false, has_fs = false, has_cs = false;
   for (const Ref<Shader>& s : p.attached) {
     if (!s->compiled) {
       *log = "error: attached shader " + std::to_string(s->name()) + " is not compiled\n";
       return nullptr;
     }
-    const bool fs = s->type == GL_FRAGMENT_SHADER;
-    (fs ? has_fs : has_vs) = true;
-    in.shaders.push_back({fs ? compiler::ShaderStage::Fragment : compiler::ShaderStage::Vertex, s->compiled_source});
+    const compiler::ShaderStage stage = to_compiler_stage(s->type);
+    (stage == compiler::ShaderStage::Fragment  ? has_fs
+     : stage == compiler::ShaderStage::Compute ? has_cs
+                                               : has_vs) = true;
+    in.shaders.push_back({stage, s->compiled_source});
   }
-  if (!has_vs || !has_fs) {
+  // ES 3.1 §7.3: a compute shader links alone.
+  if (has_cs && (has_vs || has_fs)) {
+    *log = "error: a compute shader cannot be linked with other stages\n";
+    return nullptr;
+  }
+  if (!has_cs && (!has_vs || !has_fs)) {
     *log = !has_vs ? "error: program lacks a vertex shader\n" : "error: program lacks a fragment shader\n";
     return nullptr;
   }
@@ -210,6 +239,7 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   lp->stages = std::move(r.stages);
   lp->interface = std::move(r.interface);
   lp->xfb_mode = p.xfb_mode;
+  lp->compute = has_cs;
   for (const compiler::StageBinary& s : lp->stages) {
     lp->info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
     if (s.stage == compiler::ShaderStage::Vertex) {

@@ -5,6 +5,14 @@
 
 namespace brass::gl {
 
+compiler::ShaderStage to_compiler_stage(GLenum type) {
+  switch (type) {
+    case GL_FRAGMENT_SHADER: return compiler::ShaderStage::Fragment;
+    case GL_COMPUTE_SHADER: return compiler::ShaderStage::Compute;
+    default: return compiler::ShaderStage::Vertex;
+  }
+}
+
 TypeShape type_shape(GLenum type) {
   using B = TypeShape;
   auto s = [](B::Base b, int cols, int rows) { return TypeShape{b, uint8_t(cols), uint8_t(rows)}; };

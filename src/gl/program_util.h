@@ -21,6 +21,9 @@ struct TypeShape {
 };
 TypeShape type_shape(GLenum type);
 
+// The compiler stage of a shader object type (GL_VERTEX_SHADER, ...).
+compiler::ShaderStage to_compiler_stage(GLenum type);
+
 // A program or shader by name, with the errors of ES 3.0 §2.11: unknown
 // names are INVALID_VALUE, a name of the other kind INVALID_OPERATION.
 // Null after recording the error.

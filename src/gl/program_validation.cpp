@@ -34,6 +34,12 @@ bool validate_program(Context& ctx) {
   LinkedProgram* lp = current_executable(ctx);
   // ES leaves draws without a program undefined: nothing is drawn.
   if (!lp || !lp->pipe_program) return false;
+  // A compute program has no vertex or fragment stage to draw with (ES 3.1
+  // §11.1.3.11).
+  if (lp->compute) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
   // Samplers of different types on one texture unit (ES 3.0 §2.11.11). Run
   // again whenever a sampler uniform changes (it dirties the program).
   if (samplers_conflict(*lp)) {
@@ -86,10 +92,66 @@ void validate_uniform_buffers(Context& ctx) {
         }
       }
     }
-    for (uint32_t m = blocks[i].stages & ((1u << pipe::kGraphicsStageCount) - 1); m; m &= m - 1) {
+    for (uint32_t m = blocks[i].stages & ((1u << pipe::kShaderStageCount) - 1); m; m &= m - 1) {
       ctx.pipe().set_constant_buffer(static_cast<pipe::ShaderStage>(std::countr_zero(m)),
                                      static_cast<uint32_t>(i + 1), cb.buffer ? &cb : nullptr);
     }
+  }
+}
+
+namespace {
+
+// What a shader storage or atomic counter buffer binding gives a block of
+// `min_size` bytes: nothing (the driver's fallback) when no buffer is bound
+// or the range is smaller than the block, whose access ES leaves undefined.
+pipe::ShaderBuffer storage_range(const IndexedBufferBinding& b, GLint64 min_size) {
+  pipe::ShaderBuffer sb;
+  const Buffer* buf = b.buffer.get();
+  if (!buf || !buf->resource || b.offset < 0 || b.offset >= buf->size) return sb;
+  const GLsizeiptr avail = buf->size - b.offset;
+  const GLsizeiptr size = b.size > 0 ? std::min(b.size, avail) : avail;
+  if (size < min_size) return sb;
+  sb.buffer = buf->resource.get();
+  sb.offset = static_cast<uint64_t>(b.offset);
+  sb.size = static_cast<uint32_t>(std::min<GLsizeiptr>(size, UINT32_MAX));
+  // Tracked as written: GL cannot tell a draw's reads from its writes here.
+  sb.writable = true;
+  return sb;
+}
+
+}  // namespace
+
+void validate_storage_buffers(Context& ctx) {
+  LinkedProgram* lp = current_executable(ctx);
+  if (!lp) return;
+  const compiler::ProgramInterface& pi = lp->interface;
+  std::array<std::array<pipe::ShaderBuffer, pipe::kMaxShaderBuffers>, pipe::kShaderStageCount> buffers{};
+  std::array<uint32_t, pipe::kShaderStageCount> count{};
+  // Slots as build_bindings assigned them: blocks by index, then counter buffers.
+  auto place = [&](size_t slot, uint32_t stages, const pipe::ShaderBuffer& sb) {
+    if (slot >= pipe::kMaxShaderBuffers) return;
+    for (uint32_t m = stages & ((1u << pipe::kShaderStageCount) - 1); m; m &= m - 1) {
+      const unsigned st = static_cast<unsigned>(std::countr_zero(m));
+      buffers[st][slot] = sb;
+      count[st] = std::max(count[st], static_cast<uint32_t>(slot + 1));
+    }
+  };
+  for (size_t i = 0; i < pi.storage_blocks.size(); ++i) {
+    const compiler::Block& block = pi.storage_blocks[i];
+    const auto point = static_cast<size_t>(std::max(block.initial_binding, 0));
+    if (point < ctx.buffers.storage_indexed.size())
+      place(i, block.stages, storage_range(ctx.buffers.storage_indexed[point], block.data_size));
+  }
+  for (size_t j = 0; j < pi.atomic_counter_buffers.size(); ++j) {
+    const compiler::AtomicCounterBuffer& acb = pi.atomic_counter_buffers[j];
+    const auto point = static_cast<size_t>(std::max(acb.binding, 0));
+    if (point < ctx.buffers.atomic_indexed.size())
+      place(pi.storage_blocks.size() + j, acb.stages, storage_range(ctx.buffers.atomic_indexed[point], acb.data_size));
+  }
+  for (unsigned st = 0; st < pipe::kShaderStageCount; ++st) {
+    if (count[st])
+      ctx.pipe().set_shader_buffers(static_cast<pipe::ShaderStage>(st), 0,
+                                    std::span<const pipe::ShaderBuffer>(buffers[st].data(), count[st]));
   }
 }
 

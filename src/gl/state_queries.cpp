@@ -294,6 +294,47 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
   }
 }
 
+// ES 3.1 limits of compute, storage blocks and atomic counters (ES 3.1
+// tables 20.44-20.48), in ES 3.1 contexts only. Storage blocks and counter
+// buffers are usable in every stage (Vulkan's vertex and fragment stores are
+// features Brass requires where it offers ES 3.1).
+bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
+  if (!ctx.es31()) return false;
+  const Limits& l = ctx.limits;
+  const GLint64 blocks = kMaxShaderStorageBufferBindings, counters = kMaxAtomicCounterBufferBindings;
+  switch (pname) {
+    case GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS: *out = ints({l.max_compute_work_group_invocations}); return true;
+    case GL_MAX_COMPUTE_SHARED_MEMORY_SIZE: *out = ints({l.max_compute_shared_memory_size}); return true;
+    case GL_MAX_COMPUTE_UNIFORM_BLOCKS: *out = ints({kMaxUniformBlocksPerStage}); return true;
+    case GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS: *out = ints({l.max_texture_image_units}); return true;
+    case GL_MAX_COMPUTE_UNIFORM_COMPONENTS: *out = ints({l.max_fragment_uniform_vectors * 4}); return true;
+    case GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS:
+      *out = ints({GLint64{kMaxUniformBlocksPerStage} * l.max_uniform_block_size / 4 + l.max_fragment_uniform_vectors * 4});
+      return true;
+    case GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS:
+    case GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS:
+    case GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS:
+    case GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS:
+    case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS: *out = ints({blocks}); return true;
+    case GL_MAX_SHADER_STORAGE_BLOCK_SIZE: *out = ints({l.max_shader_storage_block_size}); return true;
+    case GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT: *out = ints({l.shader_storage_buffer_offset_alignment}); return true;
+    case GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES:
+      *out = ints({GLint64{l.max_draw_buffers} + blocks});
+      return true;
+    case GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS:
+    case GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS:
+    case GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS:
+    case GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS:
+    case GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS: *out = ints({counters}); return true;
+    case GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE: *out = ints({32 * 4}); return true;
+    case GL_MAX_COMPUTE_ATOMIC_COUNTERS:
+    case GL_MAX_VERTEX_ATOMIC_COUNTERS:
+    case GL_MAX_FRAGMENT_ATOMIC_COUNTERS:
+    case GL_MAX_COMBINED_ATOMIC_COUNTERS: *out = ints({32}); return true;
+    default: return false;
+  }
+}
+
 // Fixed-function, pixel and hint state (ES 3.0 tables 6.3, 6.5, 6.6, 6.11, 6.12, 6.16, 6.25).
 bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
   const FixedFunctionState& f = ctx.ff;
@@ -390,7 +431,7 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
     return GL_NO_ERROR;
   }
   if (query_fixed_function(ctx, pname, out) || query_bindings(ctx, pname, out) || query_limits(ctx, pname, out) ||
-      query_framebuffer_bits(ctx, pname, out))
+      query_es31_limits(ctx, pname, out) || query_framebuffer_bits(ctx, pname, out))
     return GL_NO_ERROR;
   return GL_INVALID_ENUM;
 }

@@ -137,7 +137,7 @@ struct TextureContextState {
     pipe::SamplerView* view = nullptr;
     pipe::SamplerObject* state = nullptr;
   };
-  std::array<std::array<SlotState, pipe::kMaxSamplers>, 2> slots{};  // [vertex, fragment]
+  std::array<std::array<SlotState, pipe::kMaxSamplers>, pipe::kShaderStageCount> slots{};  // per pipe::ShaderStage
 };
 
 class Context;

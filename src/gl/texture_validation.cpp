@@ -222,15 +222,15 @@ void validate_textures(Context& ctx) {
   const LinkedProgram& lp = *program->linked;
   TextureContextState& ts = ctx.texture_state;
 
-  std::array<std::array<pipe::SamplerView*, pipe::kMaxSamplers>, 2> views{};
-  std::array<std::array<pipe::SamplerObject*, pipe::kMaxSamplers>, 2> states{};
-  std::array<uint32_t, 2> count{};
-  std::array<bool, 2> changed{};
+  constexpr unsigned kStages = pipe::kShaderStageCount;
+  std::array<std::array<pipe::SamplerView*, pipe::kMaxSamplers>, kStages> views{};
+  std::array<std::array<pipe::SamplerObject*, pipe::kMaxSamplers>, kStages> states{};
+  std::array<uint32_t, kStages> count{};
+  std::array<bool, kStages> changed{};
 
   for (const SamplerSlot& s : lp.samplers) {
-    const unsigned stage = s.stage == pipe::ShaderStage::Vertex ? 0u : 1u;
-    if (s.stage != pipe::ShaderStage::Vertex && s.stage != pipe::ShaderStage::Fragment) continue;
-    if (s.slot >= pipe::kMaxSamplers) continue;
+    const unsigned stage = static_cast<unsigned>(s.stage);
+    if (stage >= kStages || s.slot >= pipe::kMaxSamplers) continue;
     const SamplerTypeInfo type = classify_sampler(s.sampler_type);
     const unsigned unit = static_cast<unsigned>(std::max(0, s.unit));
     Texture* tex = unit < kMaxTextureUnits ? unit_texture(ctx, unit, type.target) : nullptr;
@@ -267,9 +267,9 @@ void validate_textures(Context& ctx) {
     count[stage] = std::max(count[stage], s.slot + 1);
     changed[stage] = true;
   }
-  for (unsigned st = 0; st < 2; ++st) {
+  for (unsigned st = 0; st < kStages; ++st) {
     if (!changed[st]) continue;
-    const pipe::ShaderStage stage = st == 0 ? pipe::ShaderStage::Vertex : pipe::ShaderStage::Fragment;
+    const auto stage = static_cast<pipe::ShaderStage>(st);
     ctx.pipe().set_sampler_views(stage, 0, std::span<pipe::SamplerView* const>(views[st].data(), count[st]));
     ctx.pipe().bind_sampler_states(stage, 0, std::span<pipe::SamplerObject* const>(states[st].data(), count[st]));
   }

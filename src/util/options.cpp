@@ -39,6 +39,7 @@ constexpr OptionVariable kVariables[] = {
     {"MESA_SHADER_CACHE_DISABLE", "honoured like BRASS_SHADER_CACHE_DISABLE"},
     {"BRASS_STATS", "counters at exit: 1 or stderr, or a file path"},
     {"BRASS_LOG", "error | warn | info | debug | trace"},
+    {"BRASS_GLES_VERSION_OVERRIDE", "development: 3.0 | 3.1, the ES version contexts get"},
     {"XDG_CACHE_HOME", "default parent of the shader cache directory"},
     {"HOME", "fallback parent of the shader cache directory"},
 };
@@ -145,6 +146,13 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
     else if (l == "debug") o.log_level = LogLevel::Debug;
     else if (l == "trace") o.log_level = LogLevel::Trace;
     else warn("BRASS_LOG: unknown level '" + l + "', using warn");
+  }
+
+  if (auto v = lookup("BRASS_GLES_VERSION_OVERRIDE")) {
+    const std::string version = trim(*v);
+    if (version == "3.0") o.gles_version_override = 30;
+    else if (version == "3.1") o.gles_version_override = 31;
+    else if (!version.empty()) warn("BRASS_GLES_VERSION_OVERRIDE: unknown version '" + version + "', ignored");
   }
   return o;
 }

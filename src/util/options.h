@@ -35,6 +35,11 @@ struct Options {
   bool shader_cache_disabled = false;
   std::string stats;                 // BRASS_STATS: "" off, "stderr"/"1" or a file path
   LogLevel log_level = LogLevel::Warn;
+  // BRASS_GLES_VERSION_OVERRIDE, for development: the ES version contexts
+  // get (major * 10 + minor: 30 or 31), 0 for the version Brass implements
+  // completely. A version above that is incomplete and never advertised
+  // without this variable.
+  int gles_version_override = 0;
 
   bool has(DebugFlag f) const { return (debug & f) != 0; }
 

@@ -772,5 +772,39 @@ void main() { o = texture(a, vec2(0.5)) + texture(b, vec3(1.0)); })");
   glDeleteProgram(p);
 }
 
+// An ES 3.0 context (what Brass advertises) has none of ES 3.1: GLSL ES
+// 3.10 does not compile, compute shaders and the ES 3.1 buffer targets are
+// unknown enums.
+TEST_F(Programs, Es30ContextHasNoEs31) {
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(glGetString(GL_VERSION))).rfind("OpenGL ES 3.0 ", 0), 0u);
+  GLuint s = glCreateShader(GL_FRAGMENT_SHADER);
+  const char* src = "#version 310 es\nprecision mediump float;\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+  glShaderSource(s, 1, &src, nullptr);
+  glCompileShader(s);
+  GLint ok = 1;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  EXPECT_EQ(ok, GL_FALSE);
+  char log[512] = {};
+  glGetShaderInfoLog(s, sizeof(log), nullptr, log);
+  EXPECT_NE(std::string(log).find("version"), std::string::npos) << log;
+  glDeleteShader(s);
+  constexpr GLenum kComputeShader = 0x91B9, kShaderStorageBuffer = 0x90D2, kDispatchIndirectBuffer = 0x90EE;
+  EXPECT_EQ(glCreateShader(kComputeShader), 0u);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  GLuint b = 0;
+  glGenBuffers(1, &b);
+  glBindBuffer(kShaderStorageBuffer, b);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  glBindBuffer(kDispatchIndirectBuffer, b);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  glBindBufferBase(kShaderStorageBuffer, 0, b);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  glDeleteBuffers(1, &b);
+  // EGL will not make an ES 3.1 context either.
+  const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
+  EXPECT_EQ(eglCreateContext(dpy, config, EGL_NO_CONTEXT, attribs), EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+}
+
 }  // namespace
 }  // namespace brass::e2e

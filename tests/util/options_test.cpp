@@ -122,6 +122,19 @@ TEST(Options, StatsAndLog) {
   EXPECT_EQ(env.warnings.size(), 1u);
 }
 
+TEST(Options, GlesVersionOverride) {
+  Env env;
+  EXPECT_EQ(env.parse().gles_version_override, 0);
+  env.vars["BRASS_GLES_VERSION_OVERRIDE"] = " 3.1 ";
+  EXPECT_EQ(env.parse().gles_version_override, 31);
+  env.vars["BRASS_GLES_VERSION_OVERRIDE"] = "3.0";
+  EXPECT_EQ(env.parse().gles_version_override, 30);
+  EXPECT_TRUE(env.warnings.empty());
+  env.vars["BRASS_GLES_VERSION_OVERRIDE"] = "4.6";
+  EXPECT_EQ(env.parse().gles_version_override, 0);
+  EXPECT_EQ(env.warnings.size(), 1u);
+}
+
 TEST(Options, EveryVariableIsListed) {
   size_t n = 0;
   const OptionVariable* vars = option_variables(&n);
@@ -129,7 +142,8 @@ TEST(Options, EveryVariableIsListed) {
   for (size_t i = 0; i < n; ++i) names.push_back(vars[i].name);
   for (const char* expected : {"BRASS_DEBUG", "BRASS_DEVICE", "BRASS_DESCRIPTORS", "ZINK_DESCRIPTORS",
                                "BRASS_SHADER_CACHE_DIR", "BRASS_SHADER_CACHE_DISABLE",
-                               "MESA_SHADER_CACHE_DISABLE", "BRASS_STATS", "BRASS_LOG"}) {
+                               "MESA_SHADER_CACHE_DISABLE", "BRASS_STATS", "BRASS_LOG",
+                               "BRASS_GLES_VERSION_OVERRIDE"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   }
 }

@@ -1,0 +1,81 @@
+// ES 3.1 end-to-end tests: the e2e fixture with an ES 3.1 context. Brass
+// advertises ES 3.0; these run with BRASS_GLES_VERSION_OVERRIDE=3.1 (the
+// e2e_es31_test binary), which exposes the ES 3.1 parts that have landed.
+#pragma once
+
+#include <GLES3/gl31.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "../e2e_fixture.h"
+
+namespace brass::e2e {
+
+class Es31Test : public GlesTest {
+ protected:
+  void SetUp() override {
+    GlesTest::SetUp();
+    const char* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+    ASSERT_NE(version, nullptr);
+    ASSERT_EQ(std::string(version).rfind("OpenGL ES 3.1", 0), 0u) << version;
+  }
+
+  // Compiles one shader; fails the test with the info log on error.
+  static GLuint shader(GLenum type, const char* src) {
+    GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &src, nullptr);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+      char log[2048] = {};
+      glGetShaderInfoLog(s, sizeof(log), nullptr, log);
+      ADD_FAILURE() << "compile failed: " << log;
+    }
+    return s;
+  }
+  // A compute program; fails the test with the info log on error.
+  static GLuint compute_program(const char* src) {
+    GLuint p = glCreateProgram();
+    GLuint s = shader(GL_COMPUTE_SHADER, src);
+    glAttachShader(p, s);
+    glDeleteShader(s);
+    glLinkProgram(p);
+    GLint ok = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+      char log[2048] = {};
+      glGetProgramInfoLog(p, sizeof(log), nullptr, log);
+      ADD_FAILURE() << "link failed: " << log;
+    }
+    return p;
+  }
+  // A buffer of `bytes` (zeroed, or `data`) bound to `target`.
+  static GLuint buffer(GLenum target, GLsizeiptr bytes, const void* data = nullptr) {
+    std::vector<uint8_t> zero;
+    if (!data) {
+      zero.assign(static_cast<size_t>(bytes), 0);
+      data = zero.data();
+    }
+    GLuint b = 0;
+    glGenBuffers(1, &b);
+    glBindBuffer(target, b);
+    glBufferData(target, bytes, data, GL_DYNAMIC_COPY);
+    return b;
+  }
+  // The buffer's first `count` uint32s, read through glMapBufferRange.
+  static std::vector<uint32_t> read_uints(GLuint b, size_t count) {
+    std::vector<uint32_t> out(count, 0xdeadbeef);
+    glBindBuffer(GL_COPY_READ_BUFFER, b);
+    const auto bytes = static_cast<GLsizeiptr>(count * sizeof(uint32_t));
+    const void* p = glMapBufferRange(GL_COPY_READ_BUFFER, 0, bytes, GL_MAP_READ_BIT);
+    EXPECT_NE(p, nullptr);
+    if (p) std::memcpy(out.data(), p, static_cast<size_t>(bytes));
+    glUnmapBuffer(GL_COPY_READ_BUFFER);
+    return out;
+  }
+};
+
+}  // namespace brass::e2e
