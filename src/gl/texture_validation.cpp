@@ -250,9 +250,17 @@ void validate_textures(Context& ctx) {
           compare = type.kind == SamplerKind::Shadow;
         }
       }
-      if (!view) {
+      SamplerParams dummy_params;
+      const bool dummy = !view;
+      if (dummy) {
         view = dummy_view(ctx, type.target, type.kind);
         compare = type.kind == SamplerKind::Shadow;
+        // The dummy is one texel, so filtering changes nothing it reads,
+        // and Vulkan may not filter an integer dummy linearly (an
+        // incomplete integer texture is often incomplete because of a
+        // LINEAR filter): sampled with NEAREST, whatever GL's filters say.
+        dummy_params = params;
+        dummy_params.min_filter = dummy_params.mag_filter = GL_NEAREST;
       }
       cache.texture = tex;
       cache.texture_generation = tex ? tex->generation : 0;
@@ -260,7 +268,7 @@ void validate_textures(Context& ctx) {
       cache.sampler_generation = sampler ? sampler->generation : 0;
       cache.sampler_type = s.sampler_type;
       cache.view = view;
-      cache.state = sampler_state(ctx, params, compare);
+      cache.state = sampler_state(ctx, dummy ? dummy_params : params, compare);
     }
     views[stage][s.slot] = cache.view;
     states[stage][s.slot] = cache.state;
