@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <span>
 
@@ -74,6 +75,11 @@ struct AttribSource {
   uint32_t divisor = 0;
 };
 
+// a + b, or UINT64_MAX where that does not fit: an address past every
+// buffer, so the range checks after it stay exact. (A buffer offset comes
+// from glVertexAttribPointer's pointer, which may be any value.)
+uint64_t add_saturated(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
 AttribSource attrib_source(const Context& ctx, unsigned loc) {
   const VertexArray& vao = *ctx.vertex_array;
   const VertexAttrib& a = vao.attribs[loc];
@@ -81,9 +87,7 @@ AttribSource attrib_source(const Context& ctx, unsigned loc) {
   AttribSource s;
   s.attrib = &a;
   s.buffer = b.buffer.get();
-  // Offsets are never negative (glBindVertexBuffer checks; a pointer is an
-  // address), and a relative offset is at most 2047: no wrap.
-  s.address = static_cast<uint64_t>(b.offset) + a.relative_offset;
+  s.address = add_saturated(static_cast<uint64_t>(b.offset), a.relative_offset);
   s.stride = static_cast<uint32_t>(b.stride);
   s.divisor = b.divisor;
   return s;
@@ -455,7 +459,8 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
           }
           const unsigned index = buffers++;
           const VertexBufferBinding& b = ctx.vertex_array->bindings[a.binding];
-          const uint64_t offset = static_cast<uint64_t>(b.offset) + (shared ? 0 : a.relative_offset) + rebase;
+          const uint64_t offset =
+              add_saturated(add_saturated(static_cast<uint64_t>(b.offset), shared ? 0 : a.relative_offset), rebase);
           pipe::Resource* r = src.buffer->resource.get();
           // Vulkan binds only offsets inside the buffer; one past its end
           // reads nothing GL defines, so the pipe's null buffer (zeros) does.
@@ -488,7 +493,7 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
             // back (a wait), clamped to the buffer; missing bytes read as 0.
             BRASS_WARN_ONCE("vertex array format converted on the CPU from a buffer object (slow path)");
             vi.scratch2.assign(src_bytes, 0);
-            const uint64_t start = src.address + uint64_t(first) * src.stride;
+            const uint64_t start = add_saturated(src.address, uint64_t(first) * src.stride);
             const uint64_t size = static_cast<uint64_t>(std::max<GLsizeiptr>(src.buffer->size, 0));
             const uint64_t avail = start < size ? std::min(size - start, src_bytes) : 0;
             if (avail > 0)

@@ -519,5 +519,30 @@ TEST_F(GlVertexAttribBindingDraw, BindingDivisorMakesEveryAttributeOfItInstanced
   glFinish();
 }
 
+TEST_F(GlVertexAttribBindingDraw, OffsetsPastTheBufferBindNothingInsteadOfAnInvalidOffset) {
+  // GL leaves such reads undefined; Vulkan forbids binding the offset at
+  // all. The pipe gets its null buffer (zeros), and no offset arithmetic
+  // wraps around into the buffer.
+  const GLuint buf = make_buffer(256);
+  make_vao();
+  glBindVertexBuffer(0, buf, 4096, 16);
+  glVertexAttribFormat(0, 4, GL_FLOAT, GL_FALSE, 0);
+  glVertexAttribBinding(0, 0);
+  glEnableVertexAttribArray(0);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(error(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(ctx->vertex_input.buffers[element(0).buffer].buffer, nullptr);
+  glBindBuffer(GL_ARRAY_BUFFER, buf);
+  glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 16, reinterpret_cast<const void*>(UINTPTR_MAX - 7));
+  glVertexAttribFormat(0, 4, GL_FLOAT, GL_FALSE, 32);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ASSERT_EQ(error(), GLenum(GL_NO_ERROR));
+  // The sum saturates: an address no buffer has, and not a 4-byte aligned
+  // one, so the array is read on the CPU (as zeros) and streamed.
+  const pipe::Resource* gl_buffer = ctx->share_group().buffers.lookup(buf)->resource.get();
+  EXPECT_NE(ctx->vertex_input.buffers[element(0).buffer].buffer, gl_buffer);
+  glFinish();
+}
+
 }  // namespace
 }  // namespace brass::gl
