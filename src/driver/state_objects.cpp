@@ -56,9 +56,12 @@ Ref<pipe::SamplerView> make_sampler_view(VulkanScreen& screen, pipe::Resource* r
     comp[i] = (s <= pipe::Swizzle::A) ? vk_swizzle(choice.swizzle[static_cast<int>(s)]) : vk_swizzle(s);
   }
   req.components = {comp[0], comp[1], comp[2], comp[3]};
-  // Depth/stencil textures sample their depth.
-  req.aspect = o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT) ? VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT)
-                                                                                  : o->aspect;
+  // A view samples one aspect: depth/stencil textures their depth, or
+  // their stencil when the template asks (GL's stencil texturing).
+  req.aspect = o->aspect;
+  if (o->aspect == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT))
+    req.aspect = t.depth_stencil_aspect == pipe::DepthStencilAspect::Stencil ? VK_IMAGE_ASPECT_STENCIL_BIT
+                                                                             : VK_IMAGE_ASPECT_DEPTH_BIT;
   req.first_level = t.first_level;
   req.levels = t.last_level - t.first_level + 1;
   req.first_layer = t.first_layer;

@@ -3,6 +3,7 @@
 // every GL use; re-specifying it at the same size while the GPU still reads
 // it invalidates the resource (the pipe swaps storage) instead of waiting.
 #include <algorithm>
+#include <climits>
 #include <cstring>
 #include <limits>
 
@@ -88,6 +89,9 @@ bool query_buffer_state(Context& ctx, GLenum pname, GLint* out) {
     case GL_MAX_ELEMENTS_VERTICES: *out = 1 << 20; return true;
     case GL_MAX_ELEMENTS_INDICES: *out = 1 << 20; return true;
     case GL_MAX_ELEMENT_INDEX: *out = 0x7fffffff; return true;
+    case GL_MAX_VERTEX_ATTRIB_BINDINGS: *out = kMaxVertexAttribBindings; return true;
+    case GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET: *out = kMaxVertexAttribRelativeOffset; return true;
+    case GL_MAX_VERTEX_ATTRIB_STRIDE: *out = kMaxVertexAttribStride; return true;
     default: return false;
   }
 }
@@ -149,6 +153,31 @@ bool indexed_buffer_state(Context& ctx, GLenum target, GLuint index, GLint64* ou
     case GL_ATOMIC_COUNTER_BUFFER_START: *out = b->offset; return true;
     default: *out = b->size; return true;
   }
+}
+
+// Every indexed glGet*i_v value: per-draw-buffer blend state, vertex buffer
+// bindings, indexed buffer bindings. The number of values written to v, 0
+// after an error was recorded.
+// glGetIntegeri_v / glGetInteger64i_v of the ES 3.1 per-dimension compute
+// limits; false for other targets.
+bool compute_limit(Context& ctx, GLenum target, GLuint index, GLint64* out) {
+  if (!ctx.es31() || (target != GL_MAX_COMPUTE_WORK_GROUP_COUNT && target != GL_MAX_COMPUTE_WORK_GROUP_SIZE))
+    return false;
+  if (index >= 3) {
+    ctx.set_error(GL_INVALID_VALUE);
+    return true;
+  }
+  *out = target == GL_MAX_COMPUTE_WORK_GROUP_COUNT ? ctx.limits.max_compute_work_group_count[index]
+                                                   : ctx.limits.max_compute_work_group_size[index];
+  return true;
+}
+
+int indexed_state(Context& ctx, GLenum target, GLuint index, GLint64 v[4]) {
+  if (compute_limit(ctx, target, index, v)) return index < 3 ? 1 : 0;
+  int n = draw_buffer_state(ctx, target, index, v);
+  if (n < 0) n = vertex_binding_state(ctx, target, index, v);
+  if (n < 0) n = indexed_buffer_state(ctx, target, index, v) ? 1 : 0;
+  return n;
 }
 
 pipe::Usage to_pipe_usage(GLenum usage) {
@@ -311,53 +340,30 @@ void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
     for (auto& ib : bb.atomic_indexed) unbind_if(ib.buffer, b.get());
     for (auto& ib : ctx.transform_feedback->buffers) unbind_if(ib.buffer, b.get());
     unbind_if(ctx.vertex_array->element_buffer, b.get());
-    for (auto& a : ctx.vertex_array->attribs) unbind_if(a.buffer, b.get());
+    for (auto& vb : ctx.vertex_array->bindings) unbind_if(vb.buffer, b.get());
     ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers | kDirtyTransformFeedback | kDirtyStorageBuffers);
   }
 }
 
-namespace {
-// glGetIntegeri_v / glGetInteger64i_v of the ES 3.1 per-dimension compute
-// limits; false for other targets.
-bool compute_limit(Context& ctx, GLenum target, GLuint index, GLint64* out) {
-  if (!ctx.es31() || (target != GL_MAX_COMPUTE_WORK_GROUP_COUNT && target != GL_MAX_COMPUTE_WORK_GROUP_SIZE))
-    return false;
-  if (index >= 3) {
-    ctx.set_error(GL_INVALID_VALUE);
-    return true;
-  }
-  *out = target == GL_MAX_COMPUTE_WORK_GROUP_COUNT ? ctx.limits.max_compute_work_group_count[index]
-                                                   : ctx.limits.max_compute_work_group_size[index];
-  return true;
-}
-}  // namespace
 
 void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
   GLint64 v[4] = {};
-  if (compute_limit(ctx, target, index, v)) {
-    if (data && index < 3) *data = static_cast<GLint>(v[0]);
-    return;
-  }
-  const int n = draw_buffer_state(ctx, target, index, v);
-  if (n >= 0) {
-    for (int i = 0; data && i < n; ++i) data[i] = static_cast<GLint>(v[i]);
-    return;
-  }
-  if (indexed_buffer_state(ctx, target, index, v) && data) *data = static_cast<GLint>(v[0]);
+  const int n = indexed_state(ctx, target, index, v);
+  // VERTEX_BINDING_OFFSET is a GLintptr: clamped, not wrapped, like every
+  // 64-bit value read as GLint (ES 3.1 §2.2.2).
+  for (int i = 0; data && i < n; ++i) data[i] = static_cast<GLint>(std::clamp<GLint64>(v[i], INT_MIN, INT_MAX));
 }
 
 void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data) {
   GLint64 v[4] = {};
-  if (compute_limit(ctx, target, index, v)) {
-    if (data && index < 3) *data = v[0];
-    return;
-  }
-  const int n = draw_buffer_state(ctx, target, index, v);
-  if (n >= 0) {
-    for (int i = 0; data && i < n; ++i) data[i] = v[i];
-    return;
-  }
-  if (indexed_buffer_state(ctx, target, index, v) && data) *data = v[0];
+  const int n = indexed_state(ctx, target, index, v);
+  for (int i = 0; data && i < n; ++i) data[i] = v[i];
+}
+
+void GetBooleani_v(Context& ctx, GLenum target, GLuint index, GLboolean* data) {
+  GLint64 v[4] = {};
+  const int n = indexed_state(ctx, target, index, v);
+  for (int i = 0; data && i < n; ++i) data[i] = v[i] != 0 ? GL_TRUE : GL_FALSE;
 }
 
 GLboolean IsBuffer(Context& ctx, GLuint buffer) {

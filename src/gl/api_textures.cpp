@@ -419,6 +419,12 @@ void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
         t->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
         break;
       }
+      case GL_DEPTH_STENCIL_TEXTURE_MODE: {
+        const GLenum e = static_cast<GLenum>(i);
+        if (e != GL_DEPTH_COMPONENT && e != GL_STENCIL_INDEX) return ctx.set_error(GL_INVALID_ENUM);
+        t->depth_stencil_mode = e;
+        break;
+      }
       default: return ctx.set_error(GL_INVALID_ENUM);
     }
   }
@@ -438,6 +444,7 @@ bool tex_query(Context& ctx, GLenum target, GLenum pname, ParamValue* out) {
     case GL_TEXTURE_SWIZZLE_G:
     case GL_TEXTURE_SWIZZLE_B:
     case GL_TEXTURE_SWIZZLE_A: out->i = static_cast<GLint>(t->swizzle[pname - GL_TEXTURE_SWIZZLE_R]); return true;
+    case GL_DEPTH_STENCIL_TEXTURE_MODE: out->i = static_cast<GLint>(t->depth_stencil_mode); return true;
     case GL_TEXTURE_IMMUTABLE_FORMAT: out->i = t->immutable ? GL_TRUE : GL_FALSE; return true;
     case GL_TEXTURE_IMMUTABLE_LEVELS: out->i = t->immutable_levels; return true;
     default: return fail(ctx, GL_INVALID_ENUM);

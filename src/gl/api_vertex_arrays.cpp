@@ -1,7 +1,13 @@
-// Vertex array objects and vertex attributes (ES 3.0 §2.8-2.11): array
-// pointers, enables, divisors, generic values and their queries. What they
-// become at draw time is vertex_validation.cpp's business; these handlers
-// only record state and mark vertex input dirty.
+// Vertex array objects and vertex attributes (ES 3.0 §2.8-2.11, ES 3.1
+// §10.3): attribute formats and vertex buffer bindings, enables, divisors,
+// generic values and their queries. The ES 3.0 array calls are defined by
+// ES 3.1 in terms of the binding model (glVertexAttribPointer sets the
+// format, binds attribute i to binding i and binds the buffer there), and
+// are implemented that way. What the state becomes at draw time is
+// vertex_validation.cpp's business; these handlers only record state and
+// mark vertex input dirty.
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstring>
 
@@ -9,7 +15,7 @@
 #include "gl/vertex_validation.h"
 #include "gl_functions.h"
 
-namespace brass::gl::api {
+namespace brass::gl {
 
 namespace {
 
@@ -19,6 +25,55 @@ bool valid_index(Context& ctx, GLuint index) {
     return false;
   }
   return true;
+}
+
+bool valid_binding(Context& ctx, GLuint binding) {
+  if (binding >= kMaxVertexAttribBindings) {
+    ctx.set_error(GL_INVALID_VALUE);
+    return false;
+  }
+  return true;
+}
+
+// The ES 3.1 binding calls change only a VAO the application created: the
+// spec's "no vertex array object is bound" is the default VAO in ES (dEQP
+// vertex_attribute_binding.negative.default_vao_*), whose state only the
+// ES 3.0 array calls set.
+bool not_default_vao(Context& ctx) {
+  if (ctx.vertex_array.get() == ctx.default_vertex_array.get()) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
+  return true;
+}
+
+// The size/type errors shared by glVertexAttrib*Pointer and
+// glVertexAttrib*Format (ES 3.1 §10.3.1, table 10.2). Rewrites
+// HALF_FLOAT_OES to the core enum: OES_vertex_half_float predates ES 3.0 and
+// has its own enum for the same type; the array stores the core one (the
+// queried type is the core enum, as the two are interchangeable in an ES 3
+// context).
+GLenum check_format(GLint size, GLenum* type, bool integer) {
+  if (size < 1 || size > 4) return GL_INVALID_VALUE;
+  if (*type == GL_HALF_FLOAT_OES && !integer) *type = GL_HALF_FLOAT;
+  switch (*type) {
+    case GL_BYTE: case GL_UNSIGNED_BYTE: case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_INT: case GL_UNSIGNED_INT:
+      return GL_NO_ERROR;
+    case GL_FLOAT: case GL_HALF_FLOAT: case GL_FIXED:
+      return integer ? GL_INVALID_ENUM : GL_NO_ERROR;
+    case GL_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_2_10_10_10_REV:
+      if (integer) return GL_INVALID_ENUM;
+      return size == 4 ? GL_NO_ERROR : GL_INVALID_OPERATION;
+    default: return GL_INVALID_ENUM;
+  }
+}
+
+void set_format(VertexAttrib& a, GLint size, GLenum type, bool normalized, bool integer, GLuint relative_offset) {
+  a.size = size;
+  a.type = type;
+  a.normalized = normalized;
+  a.integer = integer;
+  a.relative_offset = relative_offset;
 }
 
 void set_generic(Context& ctx, GLuint index, GenericAttrib::Kind kind, const void* v4) {
@@ -38,49 +93,53 @@ void set_float(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfl
 void attrib_pointer(Context& ctx, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
                     GLsizei stride, const void* pointer) {
   if (!valid_index(ctx, index)) return;
-  if (size < 1 || size > 4 || stride < 0) return ctx.set_error(GL_INVALID_VALUE);
-  // OES_vertex_half_float predates ES 3.0 and has its own enum for the same
-  // type; the array stores the core one (the queried type is the core enum,
-  // as the two are interchangeable in an ES 3 context).
-  if (type == GL_HALF_FLOAT_OES && !integer) type = GL_HALF_FLOAT;
-  switch (type) {
-    case GL_BYTE: case GL_UNSIGNED_BYTE: case GL_SHORT: case GL_UNSIGNED_SHORT: case GL_INT: case GL_UNSIGNED_INT:
-      break;
-    case GL_FLOAT: case GL_HALF_FLOAT: case GL_FIXED:
-      if (integer) return ctx.set_error(GL_INVALID_ENUM);
-      break;
-    case GL_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_2_10_10_10_REV:
-      if (integer) return ctx.set_error(GL_INVALID_ENUM);
-      if (size != 4) return ctx.set_error(GL_INVALID_OPERATION);
-      break;
-    default: return ctx.set_error(GL_INVALID_ENUM);
-  }
+  if (stride < 0 || stride > kMaxVertexAttribStride) return ctx.set_error(GL_INVALID_VALUE);
+  if (const GLenum e = check_format(size, &type, integer)) return ctx.set_error(e);
   // Client pointers only in the default VAO (ES 3.0 §2.9.6).
   if (!ctx.buffers.array && ctx.vertex_array.get() != ctx.default_vertex_array.get() && pointer)
     return ctx.set_error(GL_INVALID_OPERATION);
-  VertexAttrib& a = ctx.vertex_array->attribs[index];
-  a.size = size;
-  a.type = type;
-  a.normalized = normalized;
-  a.integer = integer;
+  // ES 3.1 §10.3.2: VertexAttrib*Format(index, ..., 0);
+  // VertexAttribBinding(index, index); BindVertexBuffer(index, buffer,
+  // pointer, stride or the tightly packed stride).
+  VertexArray& vao = *ctx.vertex_array;
+  VertexAttrib& a = vao.attribs[index];
+  set_format(a, size, type, normalized, integer, 0);
+  a.binding = index;
   a.stride = stride;
   a.pointer = pointer;
-  a.buffer = ctx.buffers.array;
+  VertexBufferBinding& b = vao.bindings[index];
+  bind(b.buffer, ctx.buffers.array.get());
+  b.offset = static_cast<GLintptr>(reinterpret_cast<uintptr_t>(pointer));
+  b.stride = stride ? stride : static_cast<GLsizei>(element_size(type, size));
+  ctx.dirty(kDirtyVertexInput);
+}
+
+void attrib_format(Context& ctx, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
+                   GLuint relative_offset) {
+  if (!not_default_vao(ctx) || !valid_index(ctx, index)) return;
+  if (const GLenum e = check_format(size, &type, integer)) return ctx.set_error(e);
+  if (relative_offset > static_cast<GLuint>(kMaxVertexAttribRelativeOffset)) return ctx.set_error(GL_INVALID_VALUE);
+  set_format(ctx.vertex_array->attribs[index], size, type, normalized, integer, relative_offset);
   ctx.dirty(kDirtyVertexInput);
 }
 
 // GetVertexAttrib*: the array state as integers, or false for CURRENT_VERTEX_ATTRIB / unknown.
+// The buffer and divisor are those of the binding the attribute reads.
 bool attrib_state(Context& ctx, GLuint index, GLenum pname, GLint* out) {
-  const VertexAttrib& a = ctx.vertex_array->attribs[index];
+  const VertexArray& vao = *ctx.vertex_array;
+  const VertexAttrib& a = vao.attribs[index];
+  const VertexBufferBinding& b = vao.bindings[a.binding];
   switch (pname) {
-    case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING: *out = a.buffer ? static_cast<GLint>(a.buffer->name()) : 0; return true;
+    case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING: *out = b.buffer ? static_cast<GLint>(b.buffer->name()) : 0; return true;
     case GL_VERTEX_ATTRIB_ARRAY_ENABLED: *out = a.enabled; return true;
     case GL_VERTEX_ATTRIB_ARRAY_SIZE: *out = a.size; return true;
     case GL_VERTEX_ATTRIB_ARRAY_STRIDE: *out = a.stride; return true;
     case GL_VERTEX_ATTRIB_ARRAY_TYPE: *out = static_cast<GLint>(a.type); return true;
     case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED: *out = a.normalized; return true;
     case GL_VERTEX_ATTRIB_ARRAY_INTEGER: *out = a.integer; return true;
-    case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: *out = static_cast<GLint>(a.divisor); return true;
+    case GL_VERTEX_ATTRIB_ARRAY_DIVISOR: *out = static_cast<GLint>(b.divisor); return true;
+    case GL_VERTEX_ATTRIB_BINDING: *out = static_cast<GLint>(a.binding); return true;
+    case GL_VERTEX_ATTRIB_RELATIVE_OFFSET: *out = static_cast<GLint>(a.relative_offset); return true;
     default: return false;
   }
 }
@@ -98,6 +157,26 @@ void get_attrib(Context& ctx, GLuint index, GLenum pname, Out* params, Convert&&
 }
 
 }  // namespace
+
+int vertex_binding_state(Context& ctx, GLenum pname, GLuint index, GLint64 out[1]) {
+  switch (pname) {
+    case GL_VERTEX_BINDING_BUFFER: case GL_VERTEX_BINDING_OFFSET: case GL_VERTEX_BINDING_STRIDE:
+    case GL_VERTEX_BINDING_DIVISOR:
+      break;
+    default: return -1;
+  }
+  if (!valid_binding(ctx, index)) return 0;
+  const VertexBufferBinding& b = ctx.vertex_array->bindings[index];
+  switch (pname) {
+    case GL_VERTEX_BINDING_BUFFER: out[0] = b.buffer ? b.buffer->name() : 0; break;
+    case GL_VERTEX_BINDING_OFFSET: out[0] = b.offset; break;
+    case GL_VERTEX_BINDING_STRIDE: out[0] = b.stride; break;
+    default: out[0] = b.divisor; break;
+  }
+  return 1;
+}
+
+namespace api {
 
 void GenVertexArrays(Context& ctx, GLsizei n, GLuint* arrays) {
   if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
@@ -156,7 +235,53 @@ void DisableVertexAttribArray(Context& ctx, GLuint index) {
 
 void VertexAttribDivisor(Context& ctx, GLuint index, GLuint divisor) {
   if (!valid_index(ctx, index)) return;
-  ctx.vertex_array->attribs[index].divisor = divisor;
+  // ES 3.1 §10.3.2: VertexAttribBinding(index, index) and
+  // VertexBindingDivisor(index, divisor), in any VAO.
+  VertexArray& vao = *ctx.vertex_array;
+  vao.attribs[index].binding = index;
+  vao.bindings[index].divisor = divisor;
+  ctx.dirty(kDirtyVertexInput);
+}
+
+// --- ES 3.1 vertex attribute binding (§10.3.1) ---
+
+void VertexAttribFormat(Context& ctx, GLuint attribindex, GLint size, GLenum type, GLboolean normalized,
+                        GLuint relativeoffset) {
+  attrib_format(ctx, attribindex, size, type, normalized != GL_FALSE, false, relativeoffset);
+}
+
+void VertexAttribIFormat(Context& ctx, GLuint attribindex, GLint size, GLenum type, GLuint relativeoffset) {
+  attrib_format(ctx, attribindex, size, type, false, true, relativeoffset);
+}
+
+void VertexAttribBinding(Context& ctx, GLuint attribindex, GLuint bindingindex) {
+  if (!not_default_vao(ctx) || !valid_index(ctx, attribindex) || !valid_binding(ctx, bindingindex)) return;
+  ctx.vertex_array->attribs[attribindex].binding = bindingindex;
+  ctx.dirty(kDirtyVertexInput);
+}
+
+void BindVertexBuffer(Context& ctx, GLuint bindingindex, GLuint buffer, GLintptr offset, GLsizei stride) {
+  if (!not_default_vao(ctx) || !valid_binding(ctx, bindingindex)) return;
+  if (offset < 0 || stride < 0 || stride > kMaxVertexAttribStride) return ctx.set_error(GL_INVALID_VALUE);
+  Buffer* b = nullptr;
+  if (buffer != 0) {
+    // Names from glGenBuffers only (ES 3.1 §10.3.1), unlike glBindBuffer:
+    // an unknown or deleted name is INVALID_OPERATION; a generated name gets
+    // its object now, as glBindBuffer would.
+    ShareGroup& sg = ctx.share_group();
+    b = sg.buffers.get_or_create(buffer, false, [](GLuint n) { return make_ref<Buffer>(n); });
+    if (!b) return ctx.set_error(sg.buffers.is_name(buffer) ? GL_OUT_OF_MEMORY : GL_INVALID_OPERATION);
+  }
+  VertexBufferBinding& vb = ctx.vertex_array->bindings[bindingindex];
+  bind(vb.buffer, b);
+  vb.offset = offset;
+  vb.stride = stride;
+  ctx.dirty(kDirtyVertexInput);
+}
+
+void VertexBindingDivisor(Context& ctx, GLuint bindingindex, GLuint divisor) {
+  if (!not_default_vao(ctx) || !valid_binding(ctx, bindingindex)) return;
+  ctx.vertex_array->bindings[bindingindex].divisor = divisor;
   ctx.dirty(kDirtyVertexInput);
 }
 
@@ -229,4 +354,5 @@ void GetVertexAttribPointerv(Context& ctx, GLuint index, GLenum pname, void** po
   if (pointer) *pointer = const_cast<void*>(ctx.vertex_array->attribs[index].pointer);
 }
 
-}  // namespace brass::gl::api
+}  // namespace api
+}  // namespace brass::gl

@@ -70,6 +70,9 @@ class Texture final : public Object {
   SamplerParams sampler;
   GLint base_level = 0, max_level = 1000;
   GLenum swizzle[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
+  // DEPTH_STENCIL_TEXTURE_MODE (ES 3.1 §8.19): what a depth/stencil texture
+  // samples, DEPTH_COMPONENT or STENCIL_INDEX.
+  GLenum depth_stencil_mode = GL_DEPTH_COMPONENT;
   // Bumped on any change sampling depends on (images, storage, levels,
   // swizzle, parameters); validation skips unchanged units.
   uint64_t generation = next_object_generation();
@@ -79,6 +82,7 @@ class Texture final : public Object {
     const pipe::Resource* resource = nullptr;
     uint32_t first_level = 0, last_level = 0, last_layer = 0;
     std::array<pipe::Swizzle, 4> swizzle{};
+    pipe::DepthStencilAspect aspect = pipe::DepthStencilAspect::Depth;
     bool operator==(const ViewKey&) const = default;
   };
   Ref<pipe::SamplerView> view;
@@ -93,6 +97,13 @@ class Texture final : public Object {
   }
   void changed() { generation = next_object_generation(); }
 };
+
+// Whether sampling `tex`, whose base level has format `info`, reads stencil
+// indices (ES 3.1 §8.19): a depth/stencil format in STENCIL_INDEX mode.
+// Depth-only and stencil-only formats ignore the mode.
+inline bool samples_stencil(const Texture& tex, const pixel::InternalFormatInfo& info) {
+  return tex.depth_stencil_mode == GL_STENCIL_INDEX && info.has_depth() && info.has_stencil();
+}
 
 class Sampler final : public Object {
  public:

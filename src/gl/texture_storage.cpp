@@ -221,8 +221,11 @@ Completeness check_completeness(const Context& ctx, const Texture& tex, const Sa
   GLint last = base;
   if (!needs_mip)
     while (last < q && level_consistent(last + 1)) ++last;
-  bool filterable = pixel::is_texture_filterable(*b.info, texture_format_features(ctx));
-  if (b.info->has_depth() && params.compare_mode != GL_NONE) filterable = true;
+  // Stencil indices are never filtered and never compared (ES 3.1 §8.17):
+  // a depth/stencil texture in STENCIL_INDEX mode needs NEAREST filters.
+  const bool stencil = samples_stencil(tex, *b.info);
+  bool filterable = !stencil && pixel::is_texture_filterable(*b.info, texture_format_features(ctx));
+  if (!stencil && b.info->has_depth() && params.compare_mode != GL_NONE) filterable = true;
   if (!filterable && (params.mag_filter != GL_NEAREST ||
                       (params.min_filter != GL_NEAREST && params.min_filter != GL_NEAREST_MIPMAP_NEAREST)))
     return c;

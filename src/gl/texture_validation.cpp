@@ -41,7 +41,9 @@ SamplerTypeInfo classify_sampler(GLenum type) {
   }
 }
 
-bool kind_matches(SamplerKind kind, const pixel::InternalFormatInfo& info) {
+bool kind_matches(SamplerKind kind, const Texture& tex, const pixel::InternalFormatInfo& info) {
+  // Stencil indices are unsigned integers: only an unsigned sampler reads them.
+  if (samples_stencil(tex, info)) return kind == SamplerKind::Uint;
   switch (kind) {
     case SamplerKind::Float: return !info.is_integer() && !(info.has_stencil() && !info.has_depth());
     case SamplerKind::Shadow: return info.has_depth();
@@ -49,6 +51,13 @@ bool kind_matches(SamplerKind kind, const pixel::InternalFormatInfo& info) {
     case SamplerKind::Uint: return info.component_type == pixel::ComponentType::UnsignedInt;
   }
   return false;
+}
+
+// Stencil texturing needs the device to sample the stencil aspect. Vulkan
+// has no feature of its own for that: a depth/stencil format it can sample
+// is sampled through a view of either aspect.
+bool can_sample_stencil(Context& ctx, const Texture& tex, const pixel::InternalFormatInfo& info) {
+  return ctx.screen().is_format_supported(info.storage, pipe_target(tex.target), 1, pipe::kUsageSampled);
 }
 
 pipe::Swizzle gl_swizzle(GLenum s) {
@@ -136,8 +145,10 @@ pipe::SamplerView* texture_view(Context& ctx, Texture& tex, const Completeness& 
     const pipe::Swizzle s = gl_swizzle(tex.swizzle[i]);
     key.swizzle[i] = s <= pipe::Swizzle::A ? fmt[static_cast<int>(s)] : s;
   }
+  if (samples_stencil(tex, *b.info)) key.aspect = pipe::DepthStencilAspect::Stencil;
   if (tex.view && tex.view_key == key) return tex.view.get();
   pipe::SamplerViewTemplate vt;
+  vt.depth_stencil_aspect = key.aspect;
   vt.target = rt.target;
   vt.first_level = key.first_level;
   vt.last_level = key.last_level;
@@ -245,14 +256,24 @@ void validate_textures(Context& ctx) {
       bool compare = false;
       if (tex) {
         const Completeness c = check_completeness(ctx, *tex, params);
-        if (c.complete && kind_matches(type.kind, *tex->image(c.base, 0)->info)) {
+        const pixel::InternalFormatInfo* info = c.complete ? tex->image(c.base, 0)->info : nullptr;
+        if (info && kind_matches(type.kind, *tex, *info) &&
+            (!samples_stencil(*tex, *info) || can_sample_stencil(ctx, *tex, *info))) {
           view = texture_view(ctx, *tex, c);
           compare = type.kind == SamplerKind::Shadow;
         }
       }
-      if (!view) {
+      SamplerParams dummy_params;
+      const bool dummy = !view;
+      if (dummy) {
         view = dummy_view(ctx, type.target, type.kind);
         compare = type.kind == SamplerKind::Shadow;
+        // The dummy is one texel, so filtering changes nothing it reads,
+        // and Vulkan may not filter an integer dummy linearly (an
+        // incomplete integer texture is often incomplete because of a
+        // LINEAR filter): sampled with NEAREST, whatever GL's filters say.
+        dummy_params = params;
+        dummy_params.min_filter = dummy_params.mag_filter = GL_NEAREST;
       }
       cache.texture = tex;
       cache.texture_generation = tex ? tex->generation : 0;
@@ -260,7 +281,7 @@ void validate_textures(Context& ctx) {
       cache.sampler_generation = sampler ? sampler->generation : 0;
       cache.sampler_type = s.sampler_type;
       cache.view = view;
-      cache.state = sampler_state(ctx, params, compare);
+      cache.state = sampler_state(ctx, dummy ? dummy_params : params, compare);
     }
     views[stage][s.slot] = cache.view;
     states[stage][s.slot] = cache.state;

@@ -1,5 +1,6 @@
-// Vertex array objects: attribute formats, sources and the element buffer;
-// and the per-context state vertex-input validation keeps (vertex_validation.cpp).
+// Vertex array objects: attributes, the vertex buffer bindings they read
+// (ES 3.1 §10.3) and the element buffer; and the per-context state
+// vertex-input validation keeps (vertex_validation.cpp).
 #pragma once
 
 #include <array>
@@ -11,23 +12,49 @@
 namespace brass::gl {
 
 inline constexpr unsigned kMaxVertexAttribs = 16;
+// Vertex buffer binding points (ES 3.1 MAX_VERTEX_ATTRIB_BINDINGS): one per
+// attribute, the ES 3.1 minimum and what the pipe binds (pipe::kMaxVertexBuffers).
+inline constexpr unsigned kMaxVertexAttribBindings = 16;
+// ES 3.1 minimums, which are also Vulkan's guaranteed
+// maxVertexInputAttributeOffset (2047) and maxVertexInputBindingStride
+// (2048): any relative offset or stride GL accepts is a valid Vulkan one.
+inline constexpr GLint kMaxVertexAttribRelativeOffset = 2047;
+inline constexpr GLint kMaxVertexAttribStride = 2048;
 
+// One generic attribute (ES 3.1 §10.3, table 20.2): its format, where in a
+// vertex it sits (relative offset) and which vertex buffer binding it reads.
 struct VertexAttrib {
   bool enabled = false;
   GLint size = 4;
   GLenum type = GL_FLOAT;
   bool normalized = false;
-  bool integer = false;        // glVertexAttribIPointer
-  GLsizei stride = 0;          // as given (0 = tightly packed)
-  const void* pointer = nullptr;  // offset into `buffer`, or a client pointer when buffer is null
-  GLuint divisor = 0;
+  bool integer = false;        // glVertexAttribIPointer / glVertexAttribIFormat
+  GLuint relative_offset = 0;  // VERTEX_ATTRIB_RELATIVE_OFFSET
+  GLuint binding = 0;          // VERTEX_ATTRIB_BINDING (attribute i starts on binding i)
+  // glVertexAttribPointer's arguments as given, only for the queries
+  // (VERTEX_ATTRIB_ARRAY_STRIDE, VERTEX_ATTRIB_ARRAY_POINTER): what the draw
+  // reads is the binding's offset and stride.
+  GLsizei stride = 0;
+  const void* pointer = nullptr;
+};
+
+// A vertex buffer binding point (ES 3.1 table 20.3).
+struct VertexBufferBinding {
+  // Null with a non-zero offset: a client array at that address (only the
+  // default VAO has those, through glVertexAttribPointer).
   Binding<Buffer> buffer;
+  GLintptr offset = 0;
+  GLsizei stride = 16;  // as bound: 0 reads one element for every vertex
+  GLuint divisor = 0;
 };
 
 class VertexArray final : public Object {
  public:
-  using Object::Object;
+  explicit VertexArray(GLuint name) : Object(name) {
+    for (unsigned i = 0; i < kMaxVertexAttribs; ++i) attribs[i].binding = i;
+  }
   std::array<VertexAttrib, kMaxVertexAttribs> attribs{};
+  std::array<VertexBufferBinding, kMaxVertexAttribBindings> bindings{};
   Binding<Buffer> element_buffer;
 };
 
@@ -44,13 +71,16 @@ struct GenericAttrib {
 };
 
 // Vertex elements keyed by what they depend on: per input location, the
-// pipe format and the instance divisor (offsets and strides live in the
-// vertex buffers, one per location).
+// pipe format, the pipe vertex buffer it reads, its offset in that buffer's
+// vertex and the instance divisor (buffer offsets and strides are bound with
+// the buffers, not part of the elements).
 struct VertexElementsKey {
   uint32_t count = 0;
   struct Element {
     uint16_t format = 0;
-    uint16_t pad = 0;
+    uint8_t buffer = 0;
+    uint8_t pad = 0;
+    uint32_t offset = 0;
     uint32_t divisor = 0;
   } elements[kMaxVertexAttribs];
 };
@@ -84,6 +114,11 @@ struct VertexInputState {
 };
 
 class Context;
+// glGetIntegeri_v / glGetInteger64i_v / glGetBooleani_v of the bound VAO's
+// VERTEX_BINDING_BUFFER, _OFFSET, _STRIDE and _DIVISOR: 1 with out[0] set,
+// 0 after an error was recorded (index past MAX_VERTEX_ATTRIB_BINDINGS), -1
+// when `pname` is not such state.
+int vertex_binding_state(Context& ctx, GLenum pname, GLuint index, GLint64 out[1]);
 // Deletes the pipe objects vertex-input validation created (context teardown).
 void release_vertex_input(Context& ctx);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <span>
 
@@ -62,24 +63,54 @@ Format generic_format(AttribBaseType t) {
                                                                                     : Format::RGBA32_FLOAT;
 }
 
-uint32_t effective_stride(const VertexAttrib& a) {
-  return a.stride ? static_cast<uint32_t>(a.stride) : element_size(a.type, a.size);
+// What attribute `loc` of the bound VAO reads: its binding's buffer (null:
+// client memory), the address of element 0 (the binding's offset, or client
+// address, plus the attribute's relative offset) and the binding's stride
+// and divisor.
+struct AttribSource {
+  const VertexAttrib* attrib = nullptr;
+  Buffer* buffer = nullptr;
+  uint64_t address = 0;
+  uint32_t stride = 0;
+  uint32_t divisor = 0;
+};
+
+// a + b, or UINT64_MAX where that does not fit: an address past every
+// buffer, so the range checks after it stay exact. (A buffer offset comes
+// from glVertexAttribPointer's pointer, which may be any value.)
+uint64_t add_saturated(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+AttribSource attrib_source(const Context& ctx, unsigned loc) {
+  const VertexArray& vao = *ctx.vertex_array;
+  const VertexAttrib& a = vao.attribs[loc];
+  const VertexBufferBinding& b = vao.bindings[a.binding];
+  AttribSource s;
+  s.attrib = &a;
+  s.buffer = b.buffer.get();
+  s.address = add_saturated(static_cast<uint64_t>(b.offset), a.relative_offset);
+  s.stride = static_cast<uint32_t>(b.stride);
+  s.divisor = b.divisor;
+  return s;
 }
 
 AttribPlan plan_attrib(Context& ctx, unsigned loc) {
-  const VertexAttrib& a = ctx.vertex_array->attribs[loc];
+  const AttribSource src = attrib_source(ctx, loc);
+  const VertexAttrib& a = *src.attrib;
   AttribPlan plan;
-  if (!a.enabled || (a.buffer && !a.buffer->resource)) {
+  // A buffer without storage, or a client array at address 0 (nothing an
+  // application can mean), read the generic value rather than fault.
+  if (!a.enabled || (src.buffer && !src.buffer->resource) || (!src.buffer && src.address == 0)) {
     plan.format = generic_format(shader_type(ctx, loc));
     return plan;
   }
-  plan.per_vertex = a.divisor == 0;
+  plan.per_vertex = src.divisor == 0;
   const Format native = vertex_format(a.type, a.size, a.normalized, a.integer);
+  // Vulkan fetches a component only from an address that is a multiple of
+  // its size (the whole element for packed formats: also 4 here).
   const uint32_t comp = component_size(a.type);
-  const auto addr = reinterpret_cast<uintptr_t>(a.pointer);
-  const bool aligned = addr % comp == 0 && effective_stride(a) % comp == 0;
+  const bool aligned = src.address % comp == 0 && src.stride % comp == 0;
   if (native != Format::None && aligned && format_supported(ctx, native)) {
-    plan.source = a.buffer ? Source::Direct : Source::Copy;
+    plan.source = src.buffer ? Source::Direct : Source::Copy;
     plan.format = native;
     return plan;
   }
@@ -92,8 +123,8 @@ AttribPlan plan_attrib(Context& ctx, unsigned loc) {
 }
 
 // Vertices [first, last] an array is read at.
-void attrib_range(const VertexAttrib& a, const VertexRange& r, uint32_t* first, uint32_t* last) {
-  if (a.divisor == 0) {
+void attrib_range(const AttribSource& s, const VertexRange& r, uint32_t* first, uint32_t* last) {
+  if (s.divisor == 0) {
     *first = r.min;
     *last = r.max;
   } else {
@@ -101,8 +132,13 @@ void attrib_range(const VertexAttrib& a, const VertexRange& r, uint32_t* first, 
     // fetches the same element given firstInstance, so the array is kept
     // unrebased from element 0.
     *first = 0;
-    *last = r.base_instance + (std::max(r.instances, 1u) - 1) / a.divisor;
+    *last = r.base_instance + (std::max(r.instances, 1u) - 1) / s.divisor;
   }
+}
+
+// Bytes of source data elements [first, last] of an array span.
+uint64_t source_bytes(const AttribSource& s, uint32_t first, uint32_t last) {
+  return uint64_t(last - first) * s.stride + element_size(s.attrib->type, s.attrib->size);
 }
 
 float half_to_float(uint16_t h) {
@@ -281,7 +317,8 @@ bool check_vertex_arrays(Context& ctx) {
   for (unsigned i = 0; i < kMaxVertexAttribs; ++i) {
     const VertexAttrib& a = vao.attribs[i];
     if (!a.enabled) continue;
-    if ((a.buffer && a.buffer->mapped) || (!a.buffer && !is_default)) {
+    const Buffer* b = vao.bindings[a.binding].buffer.get();
+    if ((b && b->mapped) || (!b && !is_default)) {
       ctx.set_error(GL_INVALID_OPERATION);
       return false;
     }
@@ -304,11 +341,11 @@ uint64_t vertex_input_stream_bytes(Context& ctx, const VertexRange& range) {
     const unsigned loc = static_cast<unsigned>(__builtin_ctz(used));
     const AttribPlan p = plan_attrib(ctx, loc);
     if (p.source != Source::Copy && p.source != Source::Convert) continue;
-    const VertexAttrib& a = ctx.vertex_array->attribs[loc];
+    const AttribSource src = attrib_source(ctx, loc);
     uint32_t first, last;
-    attrib_range(a, range, &first, &last);
+    attrib_range(src, range, &first, &last);
     const uint64_t verts = uint64_t(last) - first + 1;
-    bytes += (p.source == Source::Copy ? (verts - 1) * effective_stride(a) + element_size(a.type, a.size)
+    bytes += (p.source == Source::Copy ? source_bytes(src, first, last)
                                        : verts * pipe::describe(p.format).block_bytes) +
              kStreamAlign;
   }
@@ -369,72 +406,126 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
     vi.generic_dirty = false;
   }
 
+  // Pipe vertex buffers, allocated in order of first use. Attributes that
+  // read one GL binding directly share its pipe buffer (one Vulkan binding,
+  // one element per attribute at its relative offset), as do all generic
+  // values (one stride-0 buffer, location i at i * 16). Streamed arrays get
+  // a buffer each. Every used location takes at most one new buffer and
+  // unused locations below `count` share the generic one, so at most
+  // kMaxVertexAttribs buffers are needed.
+  static_assert(kMaxVertexAttribs <= pipe::kMaxVertexBuffers);
+  std::array<int8_t, kMaxVertexAttribBindings> binding_buffer;
+  binding_buffer.fill(-1);
+  int generic_buffer = -1;
+  uint32_t buffers = 0;
+
   VertexElementsKey key{};
   key.count = count;
   pipe::VertexElementsState ves;
   ves.count = count;
   for (unsigned loc = 0; loc < count; ++loc) {
     const AttribPlan& p = plans[loc];
-    const VertexAttrib& a = ctx.vertex_array->attribs[loc];
-    pipe::VertexBuffer& vb = vi.buffers[loc];
     pipe::VertexElement& e = ves.elements[loc];
-    e.vertex_buffer_index = static_cast<uint8_t>(loc);
-    e.src_offset = 0;
     e.src_format = p.format;
-    e.instance_divisor = p.source == Source::Generic ? 0 : a.divisor;
-    const uint32_t stride = effective_stride(a);
-    uint32_t first = 0, last = 0;
-    if (p.source != Source::Generic) attrib_range(a, range, &first, &last);
-    switch (p.source) {
-      case Source::Generic:
-        vb = {generic_res, vi.generic_offset + loc * 16u, 0};
-        break;
-      case Source::Direct:
-        vb = {a.buffer->resource.get(), reinterpret_cast<uintptr_t>(a.pointer) +
-                                            (p.per_vertex ? uint64_t(*base_vertex) * stride : 0),
-              stride};
-        break;
-      case Source::Copy: {
-        const uint64_t bytes = uint64_t(last - first) * stride + element_size(a.type, a.size);
-        const auto* src = static_cast<const uint8_t*>(a.pointer) + uint64_t(first) * stride;
-        uint64_t off = 0;
-        pipe::Resource* r = nullptr;
-        if (!stream_upload(ctx, src, static_cast<uint32_t>(bytes), &r, &off)) return false;
-        vb = {r, off, stride};
-        break;
+    e.src_offset = 0;
+    e.instance_divisor = 0;
+    if (p.source == Source::Generic) {
+      if (generic_buffer < 0) {
+        generic_buffer = static_cast<int>(buffers++);
+        vi.buffers[generic_buffer] = {generic_res, vi.generic_offset, 0};
       }
-      case Source::Convert: {
-        const uint32_t out_stride = pipe::describe(p.format).block_bytes;
-        const uint64_t verts = uint64_t(last) - first + 1;
-        const uint64_t src_bytes = (verts - 1) * stride + element_size(a.type, a.size);
-        const uint8_t* src = nullptr;
-        if (a.buffer) {
-          // Buffer-backed arrays in a format the device cannot fetch: read
-          // back (a wait), clamped to the buffer; missing bytes read as 0.
-          BRASS_WARN_ONCE("vertex array format converted on the CPU from a buffer object (slow path)");
-          vi.scratch2.assign(src_bytes, 0);
-          const int64_t start = int64_t(reinterpret_cast<uintptr_t>(a.pointer)) + int64_t(first) * stride;
-          const int64_t avail = std::clamp<int64_t>(a.buffer->size - start, 0, int64_t(src_bytes));
-          if (avail > 0) read_buffer(ctx, *a.buffer, start, avail, vi.scratch2.data());
-          src = vi.scratch2.data();
-        } else {
-          src = static_cast<const uint8_t*>(a.pointer) + uint64_t(first) * stride;
+      e.vertex_buffer_index = static_cast<uint8_t>(generic_buffer);
+      e.src_offset = loc * 16u;
+    } else {
+      const AttribSource src = attrib_source(ctx, loc);
+      const VertexAttrib& a = *src.attrib;
+      e.instance_divisor = src.divisor;
+      uint32_t first = 0, last = 0;
+      attrib_range(src, range, &first, &last);
+      switch (p.source) {
+        case Source::Generic: break;
+        case Source::Direct: {
+          const uint64_t rebase = p.per_vertex ? uint64_t(*base_vertex) * src.stride : 0;
+          // Sharing puts the relative offset in the element. Vulkan wants a
+          // non-zero stride to cover every element of its binding (offset +
+          // size), which GL does not: an attribute reaching past the stride
+          // gets a pipe buffer of its own with the offset in the buffer's.
+          const bool shared = src.stride == 0 || a.relative_offset + element_size(a.type, a.size) <= src.stride;
+          int8_t& slot = binding_buffer[a.binding];
+          if (shared && slot >= 0) {
+            e.vertex_buffer_index = static_cast<uint8_t>(slot);
+            e.src_offset = a.relative_offset;
+            break;
+          }
+          const unsigned index = buffers++;
+          const VertexBufferBinding& b = ctx.vertex_array->bindings[a.binding];
+          const uint64_t offset =
+              add_saturated(add_saturated(static_cast<uint64_t>(b.offset), shared ? 0 : a.relative_offset), rebase);
+          pipe::Resource* r = src.buffer->resource.get();
+          // Vulkan binds only offsets inside the buffer; one past its end
+          // reads nothing GL defines, so the pipe's null buffer (zeros) does.
+          vi.buffers[index] = offset < r->templ().width ? pipe::VertexBuffer{r, offset, src.stride}
+                                                        : pipe::VertexBuffer{nullptr, 0, src.stride};
+          e.vertex_buffer_index = static_cast<uint8_t>(index);
+          e.src_offset = shared ? a.relative_offset : 0;
+          if (shared) slot = static_cast<int8_t>(index);
+          break;
         }
-        vi.scratch.resize(verts * out_stride);
-        for (uint64_t v = 0; v < verts; ++v) {
-          uint32_t comps[4] = {0, 0, 0, 0};
-          decode(a, src + v * stride, comps);
-          std::memcpy(vi.scratch.data() + v * out_stride, comps, out_stride);
+        case Source::Copy: {
+          const uint64_t bytes = source_bytes(src, first, last);
+          const auto* data = reinterpret_cast<const uint8_t*>(static_cast<uintptr_t>(src.address)) +
+                             uint64_t(first) * src.stride;
+          uint64_t off = 0;
+          pipe::Resource* r = nullptr;
+          if (!stream_upload(ctx, data, static_cast<uint32_t>(bytes), &r, &off)) return false;
+          const unsigned index = buffers++;
+          vi.buffers[index] = {r, off, src.stride};
+          e.vertex_buffer_index = static_cast<uint8_t>(index);
+          break;
         }
-        uint64_t off = 0;
-        pipe::Resource* r = nullptr;
-        if (!stream_upload(ctx, vi.scratch.data(), static_cast<uint32_t>(vi.scratch.size()), &r, &off)) return false;
-        vb = {r, off, out_stride};
-        break;
+        case Source::Convert: {
+          const uint32_t out_stride = pipe::describe(p.format).block_bytes;
+          const uint64_t verts = uint64_t(last) - first + 1;
+          const uint64_t src_bytes = source_bytes(src, first, last);
+          const uint8_t* data = nullptr;
+          if (src.buffer) {
+            // Buffer-backed arrays in a format the device cannot fetch: read
+            // back (a wait), clamped to the buffer; missing bytes read as 0.
+            BRASS_WARN_ONCE("vertex array format converted on the CPU from a buffer object (slow path)");
+            vi.scratch2.assign(src_bytes, 0);
+            const uint64_t start = add_saturated(src.address, uint64_t(first) * src.stride);
+            const uint64_t size = static_cast<uint64_t>(std::max<GLsizeiptr>(src.buffer->size, 0));
+            const uint64_t avail = start < size ? std::min(size - start, src_bytes) : 0;
+            if (avail > 0)
+              read_buffer(ctx, *src.buffer, static_cast<GLintptr>(start), static_cast<GLsizeiptr>(avail),
+                          vi.scratch2.data());
+            data = vi.scratch2.data();
+          } else {
+            data = reinterpret_cast<const uint8_t*>(static_cast<uintptr_t>(src.address)) +
+                   uint64_t(first) * src.stride;
+          }
+          vi.scratch.resize(verts * out_stride);
+          for (uint64_t v = 0; v < verts; ++v) {
+            uint32_t comps[4] = {0, 0, 0, 0};
+            decode(a, data + v * src.stride, comps);
+            std::memcpy(vi.scratch.data() + v * out_stride, comps, out_stride);
+          }
+          uint64_t off = 0;
+          pipe::Resource* r = nullptr;
+          if (!stream_upload(ctx, vi.scratch.data(), static_cast<uint32_t>(vi.scratch.size()), &r, &off))
+            return false;
+          const unsigned index = buffers++;
+          vi.buffers[index] = {r, off, out_stride};
+          e.vertex_buffer_index = static_cast<uint8_t>(index);
+          break;
+        }
       }
     }
-    key.elements[loc].format = static_cast<uint16_t>(e.src_format);
-    key.elements[loc].divisor = e.instance_divisor;
+    VertexElementsKey::Element& k = key.elements[loc];
+    k.format = static_cast<uint16_t>(e.src_format);
+    k.buffer = e.vertex_buffer_index;
+    k.offset = e.src_offset;
+    k.divisor = e.instance_divisor;
   }
   pipe::VertexElementsObject* o =
       vi.elements.get(key, [&] { return ctx.pipe().create_vertex_elements_state(ves); });
@@ -442,8 +533,8 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
     ctx.pipe().bind_vertex_elements_state(o);
     vi.bound_elements = o;
   }
-  if (count) ctx.pipe().set_vertex_buffers(0, std::span<const pipe::VertexBuffer>(vi.buffers.data(), count));
-  vi.buffer_count = count;
+  if (buffers) ctx.pipe().set_vertex_buffers(0, std::span<const pipe::VertexBuffer>(vi.buffers.data(), buffers));
+  vi.buffer_count = buffers;
   vi.streamed_last = streamed;
   ctx.clear_dirty(kDirtyVertexInput);
   return true;

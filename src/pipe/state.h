@@ -133,8 +133,14 @@ struct SamplerState {
   bool normalized_coords = true;
 };
 
+// The aspect a view of a depth/stencil resource samples (GL's
+// DEPTH_STENCIL_TEXTURE_MODE): depth as a float, or stencil as an unsigned
+// integer in the red channel. Views of other resources ignore it.
+enum class DepthStencilAspect : uint8_t { Depth, Stencil };
+
 struct SamplerViewTemplate {
   Format format = Format::None;  // None: the resource's format
+  DepthStencilAspect depth_stencil_aspect = DepthStencilAspect::Depth;
   Target target = Target::Texture2D;
   uint32_t first_level = 0, last_level = 0;
   uint32_t first_layer = 0, last_layer = 0;

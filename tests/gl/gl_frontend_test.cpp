@@ -8,41 +8,14 @@
 #include <thread>
 #include <vector>
 
-#include "driver/screen.h"
-#include "gl/context.h"
-#include "gl_functions.h"
+#include "gl_test_context.h"
 
 namespace brass::gl {
 namespace {
 
-// One lavapipe screen for the whole test binary.
-pipe::Screen* test_screen() {
-  static std::unique_ptr<pipe::Screen> screen = [] {
-    std::string why;
-    auto s = driver::VulkanScreen::create(&why);
-    EXPECT_TRUE(s) << why;
-    return std::unique_ptr<pipe::Screen>(std::move(s));
-  }();
-  return screen.get();
-}
-
-ContextDesc test_desc() {
-  ContextDesc d;
-  d.screen = test_screen();
-  return d;
-}
-
-template <typename Fn>
-Fn proc(const char* name) {
-  void* p = get_proc_address(name);
-  EXPECT_NE(p, nullptr) << name;
-  return reinterpret_cast<Fn>(p);
-}
-
-struct Current {
-  explicit Current(Context* c) { set_current_context(c); }
-  ~Current() { set_current_context(nullptr); }
-};
+using test::Current;
+using test::proc;
+using test::test_desc;
 
 TEST(GlEntryPoints, TableHoldsEveryEs2Es3AndEs31FunctionSortedOnce) {
   size_t count = 0;
