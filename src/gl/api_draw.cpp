@@ -275,7 +275,86 @@ DrawCall elements_call(GLenum mode, GLsizei count, GLenum type, const void* indi
   return d;
 }
 
+// glDraw*Indirect (ES 3.1 §10.5): the command stays in the GPU's buffer,
+// where a dispatch may have written it, unless this draw needs the CPU
+// (arrays the CPU streams or converts, line loops, 8-bit indices the device
+// cannot read): then the command is read back, waiting for the GPU, and
+// drawn as the direct draw it describes.
+void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const void* indirect) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  pipe::PrimitiveType prim;
+  if (!to_pipe_mode(mode, &prim)) return ctx.set_error(GL_INVALID_ENUM);
+  const uint32_t isize = indexed ? index_size(type) : 0;
+  if (indexed && !isize) return ctx.set_error(GL_INVALID_ENUM);
+  const uintptr_t offset = reinterpret_cast<uintptr_t>(indirect);
+  if (offset % 4 != 0) return ctx.set_error(GL_INVALID_VALUE);
+  // No client memory: a vertex array object, buffers for every enabled
+  // array (check_vertex_arrays), an indirect buffer holding the whole
+  // command, an element buffer for indexed draws, none of them mapped.
+  if (ctx.vertex_array.get() == ctx.default_vertex_array.get()) return ctx.set_error(GL_INVALID_OPERATION);
+  Buffer* ib = ctx.buffers.draw_indirect.get();
+  const uint64_t command_bytes = indexed ? 5 * sizeof(GLuint) : 4 * sizeof(GLuint);
+  if (!ib || !ib->resource || ib->mapped ||
+      !range_fits<uint64_t>(offset, command_bytes, static_cast<uint64_t>(ib->size)))
+    return ctx.set_error(GL_INVALID_OPERATION);
+  Buffer* eb = indexed ? ctx.vertex_array->element_buffer.get() : nullptr;
+  if (indexed && (!eb || !eb->resource || eb->mapped)) return ctx.set_error(GL_INVALID_OPERATION);
+  const TransformFeedback& tf = *ctx.transform_feedback;
+  if (tf.active && !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!check_vertex_arrays(ctx)) return;
+
+  const bool uint8_ok = ctx.screen().get_cap(pipe::Cap::IndexTypeUint8) != 0;
+  if (vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP || (isize == 1 && !uint8_ok)) {
+    GLuint cmd[5] = {};
+    if (!read_buffer(ctx, *ib, static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(command_bytes), cmd)) return;
+    // Counts GL's signed parameters cannot hold draw nothing definable.
+    const GLuint limit = 0x7fffffffu;
+    if (cmd[0] > limit || cmd[1] > limit || cmd[2] > limit) return;
+    if (!indexed) return draw(ctx, arrays_call(mode, static_cast<GLint>(cmd[2]), static_cast<GLsizei>(cmd[0]),
+                                               static_cast<GLsizei>(cmd[1]), cmd[3]));
+    const auto first_index = reinterpret_cast<const void*>(uintptr_t{cmd[2]} * isize);
+    GLint base_vertex;
+    std::memcpy(&base_vertex, &cmd[3], sizeof(base_vertex));
+    return draw(ctx, elements_call(mode, static_cast<GLsizei>(cmd[0]), type, first_index,
+                                   static_cast<GLsizei>(cmd[1]), base_vertex, cmd[4]));
+  }
+
+  if (!validate_for_draw(ctx)) return;
+  if (!bind_program_for_primitive(ctx, mode == GL_POINTS)) return;
+  VertexRange range;  // unknown: nothing is streamed but the generic values
+  if (!stream_reserve(ctx, vertex_input_stream_bytes(ctx, range))) return;
+  uint32_t base = 0;
+  if (!validate_vertex_input(ctx, range, &base)) return;
+  pipe::DrawInfo info;
+  info.mode = prim;
+  info.indexed = indexed;
+  if (indexed) {
+    set_index_buffer(ctx, eb->resource.get(), isize);
+    bool restart = ctx.ff.primitive_restart_fixed_index;
+    if (restart && !ctx.screen().get_cap(pipe::Cap::PrimitiveRestartForLists) &&
+        (prim == pipe::PrimitiveType::Points || prim == pipe::PrimitiveType::Lines ||
+         prim == pipe::PrimitiveType::Triangles)) {
+      BRASS_WARN_ONCE("primitive restart with list primitives is not supported by the device: ignored");
+      restart = false;
+    }
+    info.primitive_restart = restart;
+    info.restart_index = isize == 1 ? 0xffu : isize == 2 ? 0xffffu : 0xffffffffu;
+  }
+  pipe::DrawIndirect command;
+  command.buffer = ib->resource.get();
+  command.offset = offset;
+  ctx.pipe().draw_vbo(info, &command, {});
+}
+
 }  // namespace
+
+void DrawArraysIndirect(Context& ctx, GLenum mode, const void* indirect) {
+  draw_indirect(ctx, mode, GL_NONE, false, indirect);
+}
+
+void DrawElementsIndirect(Context& ctx, GLenum mode, GLenum type, const void* indirect) {
+  draw_indirect(ctx, mode, type, true, indirect);
+}
 
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
   draw(ctx, arrays_call(mode, first, count, 1, 0));

@@ -335,6 +335,14 @@ bool vertex_input_needs_range(Context& ctx) {
   return false;
 }
 
+bool vertex_input_uses_cpu(Context& ctx) {
+  for (uint32_t used = used_locations(ctx); used; used &= used - 1) {
+    const AttribPlan p = plan_attrib(ctx, static_cast<unsigned>(__builtin_ctz(used)));
+    if (p.source == Source::Copy || p.source == Source::Convert) return true;
+  }
+  return false;
+}
+
 uint64_t vertex_input_stream_bytes(Context& ctx, const VertexRange& range) {
   uint64_t bytes = kGenericBytes + kStreamAlign;
   for (uint32_t used = used_locations(ctx); used; used &= used - 1) {

@@ -42,6 +42,10 @@ bool check_vertex_arrays(Context& ctx);
 // True when the draw's vertex range is needed (a used per-vertex array is
 // streamed or converted).
 bool vertex_input_needs_range(Context& ctx);
+// True when some array the program reads is streamed or converted by the
+// CPU (per vertex or per instance): only a draw whose ranges the CPU knows
+// can use it (not an indirect draw).
+bool vertex_input_uses_cpu(Context& ctx);
 // Bytes vertex-input validation will stream for this draw (upper bound).
 uint64_t vertex_input_stream_bytes(Context& ctx, const VertexRange& range);
 
