@@ -116,11 +116,13 @@ struct AtomicCounterBuffer {
 struct BufferVariable {
   std::string name;
   uint32_t type = 0;
-  int32_t array_size = 1;
+  int32_t array_size = 1;  // 0 for an array declared without a size (runtime-sized)
   int32_t block_index = -1;
   int32_t offset = 0;
   int32_t array_stride = 0;
-  int32_t top_level_array_size = 1;
+  int32_t matrix_stride = 0;  // matrices: bytes between columns (rows when row-major)
+  bool row_major = false;
+  int32_t top_level_array_size = 1;  // 0 when the top-level member is runtime-sized
   int32_t top_level_array_stride = 0;
   StageMask stages = 0;
   bool operator==(const BufferVariable&) const = default;

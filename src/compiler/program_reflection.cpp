@@ -185,6 +185,23 @@ std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathCompone
   return out;
 }
 
+// GL_TOP_LEVEL_ARRAY_SIZE of a buffer variable (glslang leaves it -1): the
+// element count of the block member at the top of its path ("s" of
+// "Block.s[0].f"), 1 when that member is not an array, 0 when it is an
+// array without a declared size.
+int32_t top_level_array_size(const glslang::TType* block, std::string_view raw_name) {
+  if (!block || !block->isStruct()) return 1;
+  const std::string prefix = std::string(block->getTypeName().c_str()) + ".";
+  if (raw_name.starts_with(prefix)) raw_name.remove_prefix(prefix.size());
+  const std::string_view top = raw_name.substr(0, raw_name.find_first_of(".["));
+  for (const glslang::TTypeLoc& member : *block->getStruct()) {
+    if (top != member.type->getFieldName().c_str()) continue;
+    if (!member.type->isArray()) return 1;
+    return member.type->isUnsizedArray() ? 0 : std::max(member.type->getOuterArraySize(), 0);
+  }
+  return 1;
+}
+
 // The named uniform blocks each stage declares, read or not (reflection
 // lists only the blocks the shaders read).
 struct DeclaredBlock {
@@ -501,11 +518,19 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     BufferVariable v;
     v.name = original_name(r.name);
     v.type = static_cast<uint32_t>(r.glDefineType);
-    v.array_size = std::max(r.size, 1);
+    const glslang::TType* type = r.getType();
+    // GL_ARRAY_SIZE is 0 for an array declared without a size (the last
+    // member of a storage block, sized by the bound buffer).
+    v.array_size = type && type->isUnsizedArray() ? 0 : std::max(r.size, 1);
     v.block_index = in_range ? storage_remap[r.index] : -1;
     v.offset = r.offset;
     v.array_stride = r.arrayStride;
-    v.top_level_array_size = r.topLevelArraySize;
+    v.top_level_array_size =
+        top_level_array_size(in_range ? program.getBufferBlock(r.index).getType() : nullptr, r.name);
+    if (type) {
+      v.matrix_stride = matrix_stride_of(*type);
+      v.row_major = type->isMatrix() && type->getQualifier().layoutMatrix == glslang::ElmRowMajor;
+    }
     v.top_level_array_stride = r.topLevelArrayStride;
     v.stages = to_stage_mask(r.stages);
     if (v.block_index >= 0)

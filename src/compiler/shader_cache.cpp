@@ -22,7 +22,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 5;
+constexpr uint32_t kFormatVersion = 6;
 
 class Writer {
  public:
@@ -218,6 +218,8 @@ std::string serialize_link_result(const LinkResult& result) {
     w.i32(v.block_index);
     w.i32(v.offset);
     w.i32(v.array_stride);
+    w.i32(v.matrix_stride);
+    w.u32(v.row_major);
     w.i32(v.top_level_array_size);
     w.i32(v.top_level_array_stride);
     w.u32(v.stages);
@@ -310,6 +312,8 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
     v.block_index = r.i32();
     v.offset = r.i32();
     v.array_stride = r.i32();
+    v.matrix_stride = r.i32();
+    v.row_major = r.u32() != 0;
     v.top_level_array_size = r.i32();
     v.top_level_array_stride = r.i32();
     v.stages = r.u32();

@@ -315,6 +315,36 @@ TEST(Reflection, ExplicitUniformLocationsAreKept) {
   expect_valid_spirv(r, "explicit locations");
 }
 
+// GL_BUFFER_VARIABLE properties the program interface queries report:
+// matrix stride and order per std430 (vec2 columns stay 8 bytes apart), and
+// an array size of 0 for a runtime-sized last member, top level included.
+TEST(Reflection, BufferVariableMatrixLayoutAndUnsizedArrays) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Compute,
+                                         "#version 310 es\nlayout(local_size_x = 1) in;\n"
+                                         "layout(std430, binding = 0) buffer B {\n"
+                                         "  mat2 m2;\n"
+                                         "  layout(row_major) mat2x3 rm;\n"
+                                         "  mat3 m3;\n"
+                                         "  float tail[];\n"
+                                         "};\n"
+                                         "void main() { m2[0].x = rm[0].x + m3[0].x + tail[3]; }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::map<std::string, const BufferVariable*> vars;
+  for (const BufferVariable& v : r.interface.buffer_variables) vars[v.name] = &v;
+  ASSERT_TRUE(vars.count("m2") && vars.count("rm") && vars.count("m3") && vars.count("tail[0]"));
+  EXPECT_EQ(vars["m2"]->matrix_stride, 8);
+  EXPECT_FALSE(vars["m2"]->row_major);
+  // Row-major mat2x3: three rows of two floats, std430 vec2 rows.
+  EXPECT_EQ(vars["rm"]->matrix_stride, 8);
+  EXPECT_TRUE(vars["rm"]->row_major);
+  EXPECT_EQ(vars["m3"]->matrix_stride, 16);
+  EXPECT_EQ(vars["tail[0]"]->array_size, 0);
+  EXPECT_EQ(vars["tail[0]"]->array_stride, 4);
+  EXPECT_EQ(vars["tail[0]"]->top_level_array_size, 0);
+  EXPECT_EQ(vars["m2"]->array_size, 1);
+  EXPECT_EQ(vars["m2"]->top_level_array_size, 1);
+}
+
 TEST(Reflection, AtomicCountersAreGlAtomicCounterBuffers) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Compute,
                                          "#version 310 es\nlayout(local_size_x = 1) in;\n"
