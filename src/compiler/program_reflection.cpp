@@ -1,5 +1,7 @@
 #include "compiler/program_reflection.h"
 
+#include <glslang/MachineIndependent/reflection.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -266,6 +268,14 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     block.data_size = b.size;
     block.stages = to_stage_mask(b.stages);
     const glslang::TType* type = b.getType();
+    // glslang sizes the block with the block's matrix order, ignoring a
+    // member's own layout(row_major) (a row-major mat2x3 member is three
+    // 16-byte rows, not two columns); the SPIR-V's layout is what the
+    // shader reads, so the block is at least that large.
+    if (type && layouts)
+      for (const BlockLayouts& l : *layouts)
+        if (const std::optional<int32_t> size = l.block_size(type->getTypeName().c_str()))
+          block.data_size = std::max(block.data_size, *size);
     const uint32_t set = type ? type->getQualifier().layoutSet : kSetUniformBuffers;
     const int provisional = b.getBinding();
     block.initial_binding = resolver.gl_initial_binding(set, provisional) + array_element_of(b.name);
@@ -435,6 +445,20 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     }
   }
   for (Block& b : pi.uniform_blocks) std::sort(b.active_members.begin(), b.active_members.end());
+  // The members of an array of blocks belong to its first element (the
+  // GL_UNIFORM_BLOCK_INDEX / GL_BLOCK_INDEX GL reports), whichever element
+  // reflection saw them used through.
+  for (Uniform& u : pi.uniforms) {
+    if (u.block_index < 0) continue;
+    const std::string base = array_base(pi.uniform_blocks[static_cast<size_t>(u.block_index)].name);
+    if (base.empty()) continue;
+    for (size_t b = 0; b < pi.uniform_blocks.size(); ++b) {
+      if (pi.uniform_blocks[b].name == base + "[0]") {
+        u.block_index = static_cast<int32_t>(b);
+        break;
+      }
+    }
+  }
 
   auto claim = [&pi](int32_t location, int32_t count, int32_t uniform) {
     const size_t end = static_cast<size_t>(location + count);
@@ -593,6 +617,30 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     return a.set != b.set ? a.set < b.set : a.binding < b.binding;
   });
   return true;
+}
+
+void restrict_to_referencing_stages(const glslang::TProgram& program, int reflection_options, ProgramInterface* pi) {
+  // GL name -> stages whose own reflection lists it.
+  std::map<std::string, StageMask> uniforms, buffer_variables;
+  for (int s = 0; s < kShaderStageCount; ++s) {
+    const EShLanguage lang = to_glslang(static_cast<ShaderStage>(s));
+    const glslang::TIntermediate* im = program.getIntermediate(lang);
+    if (!im) continue;
+    glslang::TReflection r(static_cast<EShReflectionOptions>(reflection_options), lang, lang);
+    if (!r.addStage(lang, *im)) continue;
+    for (int i = 0; i < r.getNumUniforms(); ++i) uniforms[original_name(r.getUniform(i).name)] |= 1u << s;
+    for (int i = 0; i < r.getNumBufferVariables(); ++i)
+      buffer_variables[original_name(r.getBufferVariable(i).name)] |= 1u << s;
+  }
+  // Variables no stage lists by that name (samplers lowered out of structs,
+  // members of std140 blocks no shader reads) keep what they have.
+  const auto restrict = [](const std::map<std::string, StageMask>& refs, const std::string& name, StageMask* stages) {
+    const auto it = refs.find(name);
+    if (it != refs.end()) *stages &= it->second;
+  };
+  for (Uniform& u : pi->uniforms)
+    restrict(u.atomic_buffer_index >= 0 ? buffer_variables : uniforms, u.name, &u.stages);
+  for (BufferVariable& v : pi->buffer_variables) restrict(buffer_variables, v.name, &v.stages);
 }
 
 }  // namespace brass::compiler

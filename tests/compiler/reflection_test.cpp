@@ -345,6 +345,43 @@ TEST(Reflection, BufferVariableMatrixLayoutAndUnsizedArrays) {
   EXPECT_EQ(vars["m2"]->top_level_array_size, 1);
 }
 
+// GL_REFERENCED_BY_*: a variable belongs to the stages that read it, not
+// to every stage reflected after the first one that did (glslang's own
+// masks). Members of an array of blocks belong to its first element, and a
+// row-major matrix member sizes its block by rows.
+TEST(Reflection, StagesBlockIndicesAndSizesOfBlockMembers) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex,
+                 "#version 300 es\nuniform mat4 vs_only;\nuniform vec4 both;\n"
+                 "layout(std140) uniform T { vec4 a; layout(row_major) mat2x3 rm; } t;\n"
+                 "void main() { gl_Position = vs_only[0] + both + t.a + vec4(t.rm[0], 0.0); }\n"},
+                {ShaderStage::Fragment,
+                 "#version 300 es\nprecision mediump float;\nuniform highp vec4 both;\nuniform vec4 fs_only;\n"
+                 "layout(std140) uniform M { vec4 d; float s; } m[2];\n"
+                 "out vec4 o;\nvoid main() { o = both + fs_only + m[0].d + vec4(m[1].s); }\n"}};
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::map<std::string, const Uniform*> u;
+  for (const Uniform& x : r.interface.uniforms) u[x.name] = &x;
+  ASSERT_TRUE(u.count("vs_only") && u.count("both") && u.count("fs_only") && u.count("T.a") && u.count("M.d") &&
+              u.count("M.s"));
+  const StageMask vs = stage_bit(ShaderStage::Vertex), fs = stage_bit(ShaderStage::Fragment);
+  EXPECT_EQ(u["vs_only"]->stages, vs);
+  EXPECT_EQ(u["both"]->stages, vs | fs);
+  EXPECT_EQ(u["fs_only"]->stages, fs);
+  EXPECT_EQ(u["T.a"]->stages, vs);
+  EXPECT_EQ(u["M.s"]->stages, fs);
+  std::map<std::string, int32_t> block_index;
+  for (size_t i = 0; i < r.interface.uniform_blocks.size(); ++i)
+    block_index[r.interface.uniform_blocks[i].name] = static_cast<int32_t>(i);
+  ASSERT_TRUE(block_index.count("M[0]") && block_index.count("M[1]") && block_index.count("T"));
+  EXPECT_EQ(u["M.d"]->block_index, block_index["M[0]"]);
+  EXPECT_EQ(u["M.s"]->block_index, block_index["M[0]"]);  // read through m[1]
+  // T: a at 0, rm at 16 as three 16-byte rows.
+  EXPECT_EQ(r.interface.uniform_blocks[static_cast<size_t>(block_index["T"])].data_size, 64);
+}
+
 TEST(Reflection, AtomicCountersAreGlAtomicCounterBuffers) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Compute,
                                          "#version 310 es\nlayout(local_size_x = 1) in;\n"
