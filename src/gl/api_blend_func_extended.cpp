@@ -1,6 +1,7 @@
 // EXT_blend_func_extended's program commands: binding fragment outputs to a
 // colour number and blend source index (applied by the next link, like
-// glBindAttribLocation), and querying the index a linked output got.
+// glBindAttribLocation), and querying the index a linked output got
+// (glGetFragDataIndexEXT, and with ES 3.1 glGetProgramResourceLocationIndexEXT).
 #include <algorithm>
 #include <string>
 #include <string_view>
@@ -60,6 +61,25 @@ GLint GetFragDataIndex(Context& ctx, GLuint program, const GLchar* name) {
   // GetProgramResourceLocationIndexEXT on PROGRAM_OUTPUT: built-in outputs
   // (ES 1.00's gl_FragColor/gl_FragData) have no location and no index.
   return program_output_location_index(*lp, name);
+}
+
+GLint GetProgramResourceLocationIndex(Context& ctx, GLuint program, GLenum programInterface, const GLchar* name) {
+  if (!ctx.has_extension("GL_EXT_blend_func_extended")) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return -1;
+  }
+  Program* p = lookup_program(ctx, program);
+  if (!p) return -1;
+  if (programInterface != GL_PROGRAM_OUTPUT) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return -1;
+  }
+  const LinkedProgram* lp = p->queryable();
+  if (!lp) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return -1;
+  }
+  return name ? program_output_location_index(*lp, name) : -1;
 }
 
 }  // namespace brass::gl::api
