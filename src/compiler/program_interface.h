@@ -151,6 +151,12 @@ struct ProgramInterface {
   std::vector<InterfaceVariable> attributes;       // active vertex inputs
   std::vector<InterfaceVariable> fragment_outputs;
   std::vector<InterfaceVariable> transform_feedback;  // in request order
+  // Active built-in inputs of the first stage and outputs of the last
+  // ("gl_VertexID", "gl_FragDepth"): GL lists them with the vertex inputs
+  // and fragment outputs (ES 3.1 7.3.1, 11.1.1), without a location; they
+  // take no part in location assignment, so they are kept apart.
+  std::vector<InterfaceVariable> builtin_inputs;
+  std::vector<InterfaceVariable> builtin_outputs;
   std::vector<uint32_t> transform_feedback_strides;   // bytes, per buffer
   // Size in bytes of the default uniform block (same for every stage).
   uint32_t default_block_size = 0;

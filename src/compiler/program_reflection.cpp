@@ -1,5 +1,6 @@
 #include "compiler/program_reflection.h"
 
+#include <glslang/MachineIndependent/LiveTraverser.h>
 #include <glslang/MachineIndependent/reflection.h>
 
 #include <algorithm>
@@ -202,6 +203,45 @@ int32_t top_level_array_size(const glslang::TType* block, std::string_view raw_n
     return member.type->isUnsizedArray() ? 0 : std::max(member.type->getOuterArraySize(), 0);
   }
   return 1;
+}
+
+// The built-in inputs and outputs a stage's live code uses. Under Vulkan
+// rules glslang reads gl_VertexID and gl_InstanceID through VertexIndex and
+// InstanceIndex, and its reflection lists those two as inputs of every
+// vertex shader, used or not: the live tree says which are.
+struct BuiltinIo {
+  bool vertex_id = false, instance_id = false, frag_depth = false;
+};
+
+class BuiltinIoCollector : public glslang::TLiveTraverser {
+ public:
+  BuiltinIoCollector(const glslang::TIntermediate& i, BuiltinIo* out)
+      : glslang::TLiveTraverser(i, false, true, false, false), out_(out) {}
+  void visitSymbol(glslang::TIntermSymbol* base) override {
+    switch (base->getQualifier().builtIn) {
+      case glslang::EbvVertexIndex:
+      case glslang::EbvVertexId: out_->vertex_id = true; break;
+      case glslang::EbvInstanceIndex:
+      case glslang::EbvInstanceId: out_->instance_id = true; break;
+      case glslang::EbvFragDepth: out_->frag_depth = true; break;
+      default: break;
+    }
+  }
+
+ private:
+  BuiltinIo* out_;
+};
+
+BuiltinIo collect_builtin_io(const glslang::TIntermediate& intermediate) {
+  BuiltinIo io;
+  BuiltinIoCollector live(intermediate, &io);
+  live.pushFunction(intermediate.getEntryPointMangledName().c_str());
+  while (!live.destinations.empty()) {
+    TIntermNode* node = live.destinations.back();
+    live.destinations.pop_back();
+    node->traverse(&live);
+  }
+  return io;
 }
 
 // The named uniform blocks each stage declares, read or not (reflection
@@ -592,6 +632,25 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     v.location = type->getQualifier().hasLocation() ? static_cast<int32_t>(type->getQualifier().layoutLocation) : -1;
     v.index = type->getQualifier().hasIndex() ? static_cast<int32_t>(type->getQualifier().layoutIndex) : 0;
     pi.fragment_outputs.push_back(std::move(v));
+  }
+
+  // Built-in inputs of the vertex stage and outputs of the fragment stage
+  // (the first and last of the programs Brass links), as GL names them.
+  // ES 1.00's gl_FragColor / gl_FragData are outputs the upgrader declared:
+  // they are fragment_outputs already.
+  auto builtin = [](const char* name, uint32_t type) {
+    InterfaceVariable v;
+    v.name = name;
+    v.type = type;
+    return v;
+  };
+  if (const glslang::TIntermediate* vs = program.getIntermediate(EShLangVertex)) {
+    const BuiltinIo used = collect_builtin_io(*vs);
+    if (used.vertex_id) pi.builtin_inputs.push_back(builtin("gl_VertexID", gl::INT));
+    if (used.instance_id) pi.builtin_inputs.push_back(builtin("gl_InstanceID", gl::INT));
+  }
+  if (const glslang::TIntermediate* fs = program.getIntermediate(EShLangFragment)) {
+    if (collect_builtin_io(*fs).frag_depth) pi.builtin_outputs.push_back(builtin("gl_FragDepth", gl::FLOAT));
   }
 
   for (int d = 0; d < 3; ++d) pi.compute_local_size[d] = program.getLocalSize(d);

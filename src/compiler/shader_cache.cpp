@@ -233,7 +233,8 @@ std::string serialize_link_result(const LinkResult& result) {
     w.u32(a.stages);
     write_indices(w, a.active_counters);
   }
-  for (const auto* list : {&pi.attributes, &pi.fragment_outputs, &pi.transform_feedback}) {
+  for (const auto* list :
+       {&pi.attributes, &pi.fragment_outputs, &pi.transform_feedback, &pi.builtin_inputs, &pi.builtin_outputs}) {
     w.u32(static_cast<uint32_t>(list->size()));
     for (const InterfaceVariable& v : *list) write_var(w, v);
   }
@@ -327,7 +328,8 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
     a.stages = r.u32();
     a.active_counters = read_indices(r);
   }
-  for (auto* list : {&pi.attributes, &pi.fragment_outputs, &pi.transform_feedback}) {
+  for (auto* list :
+       {&pi.attributes, &pi.fragment_outputs, &pi.transform_feedback, &pi.builtin_inputs, &pi.builtin_outputs}) {
     list->resize(r.count());
     for (InterfaceVariable& v : *list) v = read_var(r);
   }

@@ -20,6 +20,7 @@ namespace {
 GLint program_output_location_index(const LinkedProgram& lp, std::string_view name) {
   const std::optional<ResourceMatch> m = find_resource(lp, ResourceInterface::ProgramOutput, name, NameRule::Element);
   if (!m || resource_location(lp, ResourceInterface::ProgramOutput, m->index, m->element) < 0) return -1;
+  // A located output is an application output, not a built-in.
   return lp.interface.fragment_outputs[m->index].index;
 }
 

@@ -237,11 +237,16 @@ void GetActiveAttrib(Context& ctx, GLuint program, GLuint index, GLsizei bufSize
   Program* p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
-  if (!lp || index >= lp->interface.attributes.size() || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
-  const compiler::InterfaceVariable& a = lp->interface.attributes[index];
-  copy_gl_string(a.name, bufSize, length, name);
-  if (size) *size = std::max(a.array_size, 1);
-  if (type) *type = a.type;
+  // ES 3.1 §11.1.1: the PROGRAM_INPUT resources, the built-in gl_VertexID
+  // and gl_InstanceID included.
+  if (index >= resource_count(lp, ResourceInterface::ProgramInput) || bufSize < 0)
+    return ctx.set_error(GL_INVALID_VALUE);
+  copy_gl_string(resource_name(*lp, ResourceInterface::ProgramInput, index), bufSize, length, name);
+  GLint v = 0;
+  resource_property(*lp, ResourceInterface::ProgramInput, index, GL_ARRAY_SIZE, &v, 1);
+  if (size) *size = v;
+  resource_property(*lp, ResourceInterface::ProgramInput, index, GL_TYPE, &v, 1);
+  if (type) *type = static_cast<GLenum>(v);
 }
 
 void GetProgramBinary(Context& ctx, GLuint program, GLsizei bufSize, GLsizei* length, GLenum* binaryFormat,

@@ -28,11 +28,16 @@ uint32_t active_elements(int32_t array_size) { return static_cast<uint32_t>(std:
 // offset or strides to report (-1).
 bool backed_by_buffer(const compiler::Uniform& u) { return u.block_index >= 0 || u.atomic_buffer_index >= 0; }
 
+// PROGRAM_INPUT and PROGRAM_OUTPUT list the vertex inputs and fragment
+// outputs, then the built-in ones the shaders use (gl_VertexID, gl_FragDepth).
 const compiler::InterfaceVariable& variable(const LinkedProgram& lp, ResourceInterface iface, size_t index) {
   const compiler::ProgramInterface& pi = lp.interface;
   switch (iface) {
-    case ResourceInterface::ProgramInput: return pi.attributes[index];
-    case ResourceInterface::ProgramOutput: return pi.fragment_outputs[index];
+    case ResourceInterface::ProgramInput:
+      return index < pi.attributes.size() ? pi.attributes[index] : pi.builtin_inputs[index - pi.attributes.size()];
+    case ResourceInterface::ProgramOutput:
+      return index < pi.fragment_outputs.size() ? pi.fragment_outputs[index]
+                                                : pi.builtin_outputs[index - pi.fragment_outputs.size()];
     default: return pi.transform_feedback[index];
   }
 }
@@ -142,8 +147,8 @@ size_t resource_count(const LinkedProgram* lp, ResourceInterface iface) {
     case ResourceInterface::Uniform: return pi.uniforms.size();
     case ResourceInterface::UniformBlock: return pi.uniform_blocks.size();
     case ResourceInterface::AtomicCounterBuffer: return pi.atomic_counter_buffers.size();
-    case ResourceInterface::ProgramInput: return pi.attributes.size();
-    case ResourceInterface::ProgramOutput: return pi.fragment_outputs.size();
+    case ResourceInterface::ProgramInput: return pi.attributes.size() + pi.builtin_inputs.size();
+    case ResourceInterface::ProgramOutput: return pi.fragment_outputs.size() + pi.builtin_outputs.size();
     case ResourceInterface::TransformFeedbackVarying: return pi.transform_feedback.size();
     case ResourceInterface::BufferVariable: return pi.buffer_variables.size();
     case ResourceInterface::ShaderStorageBlock: return pi.storage_blocks.size();

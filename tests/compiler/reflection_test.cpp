@@ -382,6 +382,39 @@ TEST(Reflection, StagesBlockIndicesAndSizesOfBlockMembers) {
   EXPECT_EQ(r.interface.uniform_blocks[static_cast<size_t>(block_index["T"])].data_size, 64);
 }
 
+// The built-in inputs of the vertex stage and outputs of the fragment stage
+// that the shaders use are listed (apart from the located ones), and only
+// those: glslang declares VertexIndex/InstanceIndex in every vertex shader.
+TEST(Reflection, UsedBuiltinInputsAndOutputs) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex,
+                 "#version 300 es\nin vec4 pos;\n"
+                 "void main() { gl_Position = pos + vec4(float(gl_VertexID), float(gl_InstanceID), 0.0, 0.0); }\n"},
+                {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nout vec4 c;\n"
+                                        "void main() { c = gl_FragCoord; gl_FragDepth = 0.5; }\n"}};
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  ASSERT_EQ(r.interface.builtin_inputs.size(), 2u);
+  EXPECT_EQ(r.interface.builtin_inputs[0].name, "gl_VertexID");
+  EXPECT_EQ(r.interface.builtin_inputs[0].type, gl::INT);
+  EXPECT_EQ(r.interface.builtin_inputs[0].location, -1);
+  EXPECT_EQ(r.interface.builtin_inputs[1].name, "gl_InstanceID");
+  ASSERT_EQ(r.interface.builtin_outputs.size(), 1u);
+  EXPECT_EQ(r.interface.builtin_outputs[0].name, "gl_FragDepth");
+  EXPECT_EQ(r.interface.builtin_outputs[0].type, gl::FLOAT);
+  ASSERT_EQ(r.interface.attributes.size(), 1u);  // pos; the built-ins get no location
+  EXPECT_EQ(r.interface.attributes[0].name, "pos");
+
+  in.shaders = {{ShaderStage::Vertex, "#version 300 es\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n"},
+                {ShaderStage::Fragment,
+                 "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"}};
+  const LinkResult plain = link_program(in);
+  ASSERT_TRUE(plain.ok) << plain.info_log;
+  EXPECT_TRUE(plain.interface.builtin_inputs.empty());
+  EXPECT_TRUE(plain.interface.builtin_outputs.empty());
+}
+
 TEST(Reflection, AtomicCountersAreGlAtomicCounterBuffers) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Compute,
                                          "#version 310 es\nlayout(local_size_x = 1) in;\n"

@@ -759,6 +759,69 @@ TEST_F(ProgramInterface, UnlinkedProgramsHaveNoResources) {
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
 }
 
+// Built-in variables a shader uses are active resources of PROGRAM_INPUT
+// and PROGRAM_OUTPUT (ES 3.1 7.3.1), and GetActiveAttrib enumerates
+// gl_VertexID and gl_InstanceID (11.1.1); built-ins have no location.
+TEST_F(ProgramInterface, BuiltinInputsAndOutputs) {
+  const GLuint p = build(R"(#version 300 es
+in vec4 pos;
+void main() { gl_Position = pos + vec4(float(gl_VertexID), float(gl_InstanceID), 0.0, 0.0); }
+)",
+                         R"(#version 300 es
+precision mediump float;
+out vec4 color;
+void main() { color = gl_FragCoord; gl_FragDepth = 0.25; }
+)");
+  EXPECT_EQ(name_set(p, GL_PROGRAM_INPUT), (std::set<std::string>{"pos", "gl_VertexID", "gl_InstanceID"}));
+  EXPECT_EQ(interface_value(p, GL_PROGRAM_INPUT, GL_MAX_NAME_LENGTH), 14);  // "gl_InstanceID"
+  const std::vector<GLenum> input_props = {GL_TYPE, GL_ARRAY_SIZE, GL_LOCATION, GL_REFERENCED_BY_VERTEX_SHADER,
+                                           GL_REFERENCED_BY_FRAGMENT_SHADER, GL_NAME_LENGTH};
+  EXPECT_EQ(props(p, GL_PROGRAM_INPUT, index(p, GL_PROGRAM_INPUT, "gl_VertexID"), input_props, 6),
+            (std::vector<GLint>{GL_INT, 1, -1, 1, 0, 12}));
+  EXPECT_EQ(props(p, GL_PROGRAM_INPUT, index(p, GL_PROGRAM_INPUT, "gl_InstanceID"), input_props, 6),
+            (std::vector<GLint>{GL_INT, 1, -1, 1, 0, 14}));
+  EXPECT_EQ(location(p, GL_PROGRAM_INPUT, "gl_VertexID"), -1);
+  EXPECT_EQ(glGetAttribLocation(p, "gl_InstanceID"), -1);
+  EXPECT_GE(glGetAttribLocation(p, "pos"), 0);
+  GLint attribs = 0;
+  glGetProgramiv(p, GL_ACTIVE_ATTRIBUTES, &attribs);
+  EXPECT_EQ(attribs, 3);
+  GLint longest = 0;
+  glGetProgramiv(p, GL_ACTIVE_ATTRIBUTE_MAX_LENGTH, &longest);
+  EXPECT_EQ(longest, 14);
+  std::set<std::string> active;
+  for (GLuint i = 0; i < 3; ++i) {
+    char buf[32] = {};
+    GLint size = 0;
+    GLenum type = 0;
+    glGetActiveAttrib(p, i, sizeof(buf), nullptr, &size, &type, buf);
+    active.insert(buf);
+    if (std::string(buf) != "pos") {
+      EXPECT_EQ(type, static_cast<GLenum>(GL_INT)) << buf;
+      EXPECT_EQ(size, 1) << buf;
+    }
+  }
+  EXPECT_EQ(active, (std::set<std::string>{"pos", "gl_VertexID", "gl_InstanceID"}));
+
+  EXPECT_EQ(name_set(p, GL_PROGRAM_OUTPUT), (std::set<std::string>{"color", "gl_FragDepth"}));
+  EXPECT_EQ(props(p, GL_PROGRAM_OUTPUT, index(p, GL_PROGRAM_OUTPUT, "gl_FragDepth"), input_props, 6),
+            (std::vector<GLint>{GL_FLOAT, 1, -1, 0, 1, 13}));
+  EXPECT_EQ(location(p, GL_PROGRAM_OUTPUT, "gl_FragDepth"), -1);
+  EXPECT_EQ(glGetFragDataLocation(p, "gl_FragDepth"), -1);
+  EXPECT_EQ(location(p, GL_PROGRAM_OUTPUT, "color"), 0);
+
+  // GLSL ES 1.00: gl_FragColor is the program's output, a built-in without
+  // a location.
+  const GLuint q = build("attribute vec4 pos;\nvoid main() { gl_Position = pos; }\n",
+                         "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+  EXPECT_EQ(names(q, GL_PROGRAM_OUTPUT), (std::vector<std::string>{"gl_FragColor"}));
+  EXPECT_EQ(props(q, GL_PROGRAM_OUTPUT, 0, {GL_TYPE, GL_ARRAY_SIZE, GL_LOCATION}, 3),
+            (std::vector<GLint>{GL_FLOAT_VEC4, 1, -1}));
+  EXPECT_EQ(glGetFragDataLocation(q, "gl_FragColor"), -1);
+  EXPECT_EQ(names(q, GL_PROGRAM_INPUT), (std::vector<std::string>{"pos"}));
+  EXPECT_EQ(glGetError(), kNoError);
+}
+
 // EXT_blend_func_extended on ES 3.1: LOCATION_INDEX_EXT of PROGRAM_OUTPUT
 // and glGetProgramResourceLocationIndexEXT.
 TEST_F(ProgramInterface, BlendFuncExtendedLocationIndex) {
@@ -787,10 +850,8 @@ void main() { src0 = vec4(1.0); src1 = vec4(0.5); }
   resource_iv(p, GL_UNIFORM, 0, 1, &location_index_prop, 1, nullptr, &v);
   // The program has no uniforms: the index is checked first.
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  // Input 0 is kFullscreenVs's gl_VertexID: an input has no colour index.
   resource_iv(p, GL_PROGRAM_INPUT, 0, 1, &location_index_prop, 1, nullptr, &v);
-  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
-  const GLuint q = program_a();
-  resource_iv(q, GL_PROGRAM_INPUT, 0, 1, &location_index_prop, 1, nullptr, &v);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
   EXPECT_EQ(v, -12345);
 }
