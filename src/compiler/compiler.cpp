@@ -397,6 +397,7 @@ LinkResult link_uncached(const LinkInput& input) {
     result.info_log += "ERROR: samplers and images inside structs are not supported\n";
     return result;
   }
+  restrict_to_referencing_stages(program, kReflectionOptions, &pi);
   apply_block_layouts(block_layouts, layout_queries, &pi);
   apply_uniform_initializers(facts.uniform_initializers, &pi);
   if (!check_resource_limits(pi, input.limits, &result.info_log)) return result;

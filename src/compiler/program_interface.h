@@ -116,11 +116,13 @@ struct AtomicCounterBuffer {
 struct BufferVariable {
   std::string name;
   uint32_t type = 0;
-  int32_t array_size = 1;
+  int32_t array_size = 1;  // 0 for an array declared without a size (runtime-sized)
   int32_t block_index = -1;
   int32_t offset = 0;
   int32_t array_stride = 0;
-  int32_t top_level_array_size = 1;
+  int32_t matrix_stride = 0;  // matrices: bytes between columns (rows when row-major)
+  bool row_major = false;
+  int32_t top_level_array_size = 1;  // 0 when the top-level member is runtime-sized
   int32_t top_level_array_stride = 0;
   StageMask stages = 0;
   bool operator==(const BufferVariable&) const = default;
@@ -149,6 +151,12 @@ struct ProgramInterface {
   std::vector<InterfaceVariable> attributes;       // active vertex inputs
   std::vector<InterfaceVariable> fragment_outputs;
   std::vector<InterfaceVariable> transform_feedback;  // in request order
+  // Active built-in inputs of the first stage and outputs of the last
+  // ("gl_VertexID", "gl_FragDepth"): GL lists them with the vertex inputs
+  // and fragment outputs (ES 3.1 7.3.1, 11.1.1), without a location; they
+  // take no part in location assignment, so they are kept apart.
+  std::vector<InterfaceVariable> builtin_inputs;
+  std::vector<InterfaceVariable> builtin_outputs;
   std::vector<uint32_t> transform_feedback_strides;   // bytes, per buffer
   // Size in bytes of the default uniform block (same for every stage).
   uint32_t default_block_size = 0;

@@ -1,5 +1,8 @@
 #include "compiler/program_reflection.h"
 
+#include <glslang/MachineIndependent/LiveTraverser.h>
+#include <glslang/MachineIndependent/reflection.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -185,6 +188,62 @@ std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathCompone
   return out;
 }
 
+// GL_TOP_LEVEL_ARRAY_SIZE of a buffer variable (glslang leaves it -1): the
+// element count of the block member at the top of its path ("s" of
+// "Block.s[0].f"), 1 when that member is not an array, 0 when it is an
+// array without a declared size.
+int32_t top_level_array_size(const glslang::TType* block, std::string_view raw_name) {
+  if (!block || !block->isStruct()) return 1;
+  const std::string prefix = std::string(block->getTypeName().c_str()) + ".";
+  if (raw_name.starts_with(prefix)) raw_name.remove_prefix(prefix.size());
+  const std::string_view top = raw_name.substr(0, raw_name.find_first_of(".["));
+  for (const glslang::TTypeLoc& member : *block->getStruct()) {
+    if (top != member.type->getFieldName().c_str()) continue;
+    if (!member.type->isArray()) return 1;
+    return member.type->isUnsizedArray() ? 0 : std::max(member.type->getOuterArraySize(), 0);
+  }
+  return 1;
+}
+
+// The built-in inputs and outputs a stage's live code uses. Under Vulkan
+// rules glslang reads gl_VertexID and gl_InstanceID through VertexIndex and
+// InstanceIndex, and its reflection lists those two as inputs of every
+// vertex shader, used or not: the live tree says which are.
+struct BuiltinIo {
+  bool vertex_id = false, instance_id = false, frag_depth = false;
+};
+
+class BuiltinIoCollector : public glslang::TLiveTraverser {
+ public:
+  BuiltinIoCollector(const glslang::TIntermediate& i, BuiltinIo* out)
+      : glslang::TLiveTraverser(i, false, true, false, false), out_(out) {}
+  void visitSymbol(glslang::TIntermSymbol* base) override {
+    switch (base->getQualifier().builtIn) {
+      case glslang::EbvVertexIndex:
+      case glslang::EbvVertexId: out_->vertex_id = true; break;
+      case glslang::EbvInstanceIndex:
+      case glslang::EbvInstanceId: out_->instance_id = true; break;
+      case glslang::EbvFragDepth: out_->frag_depth = true; break;
+      default: break;
+    }
+  }
+
+ private:
+  BuiltinIo* out_;
+};
+
+BuiltinIo collect_builtin_io(const glslang::TIntermediate& intermediate) {
+  BuiltinIo io;
+  BuiltinIoCollector live(intermediate, &io);
+  live.pushFunction(intermediate.getEntryPointMangledName().c_str());
+  while (!live.destinations.empty()) {
+    TIntermNode* node = live.destinations.back();
+    live.destinations.pop_back();
+    node->traverse(&live);
+  }
+  return io;
+}
+
 // The named uniform blocks each stage declares, read or not (reflection
 // lists only the blocks the shaders read).
 struct DeclaredBlock {
@@ -249,6 +308,14 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     block.data_size = b.size;
     block.stages = to_stage_mask(b.stages);
     const glslang::TType* type = b.getType();
+    // glslang sizes the block with the block's matrix order, ignoring a
+    // member's own layout(row_major) (a row-major mat2x3 member is three
+    // 16-byte rows, not two columns); the SPIR-V's layout is what the
+    // shader reads, so the block is at least that large.
+    if (type && layouts)
+      for (const BlockLayouts& l : *layouts)
+        if (const std::optional<int32_t> size = l.block_size(type->getTypeName().c_str()))
+          block.data_size = std::max(block.data_size, *size);
     const uint32_t set = type ? type->getQualifier().layoutSet : kSetUniformBuffers;
     const int provisional = b.getBinding();
     block.initial_binding = resolver.gl_initial_binding(set, provisional) + array_element_of(b.name);
@@ -418,6 +485,20 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     }
   }
   for (Block& b : pi.uniform_blocks) std::sort(b.active_members.begin(), b.active_members.end());
+  // The members of an array of blocks belong to its first element (the
+  // GL_UNIFORM_BLOCK_INDEX / GL_BLOCK_INDEX GL reports), whichever element
+  // reflection saw them used through.
+  for (Uniform& u : pi.uniforms) {
+    if (u.block_index < 0) continue;
+    const std::string base = array_base(pi.uniform_blocks[static_cast<size_t>(u.block_index)].name);
+    if (base.empty()) continue;
+    for (size_t b = 0; b < pi.uniform_blocks.size(); ++b) {
+      if (pi.uniform_blocks[b].name == base + "[0]") {
+        u.block_index = static_cast<int32_t>(b);
+        break;
+      }
+    }
+  }
 
   auto claim = [&pi](int32_t location, int32_t count, int32_t uniform) {
     const size_t end = static_cast<size_t>(location + count);
@@ -501,11 +582,19 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     BufferVariable v;
     v.name = original_name(r.name);
     v.type = static_cast<uint32_t>(r.glDefineType);
-    v.array_size = std::max(r.size, 1);
+    const glslang::TType* type = r.getType();
+    // GL_ARRAY_SIZE is 0 for an array declared without a size (the last
+    // member of a storage block, sized by the bound buffer).
+    v.array_size = type && type->isUnsizedArray() ? 0 : std::max(r.size, 1);
     v.block_index = in_range ? storage_remap[r.index] : -1;
     v.offset = r.offset;
     v.array_stride = r.arrayStride;
-    v.top_level_array_size = r.topLevelArraySize;
+    v.top_level_array_size =
+        top_level_array_size(in_range ? program.getBufferBlock(r.index).getType() : nullptr, r.name);
+    if (type) {
+      v.matrix_stride = matrix_stride_of(*type);
+      v.row_major = type->isMatrix() && type->getQualifier().layoutMatrix == glslang::ElmRowMajor;
+    }
     v.top_level_array_stride = r.topLevelArrayStride;
     v.stages = to_stage_mask(r.stages);
     if (v.block_index >= 0)
@@ -545,6 +634,25 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     pi.fragment_outputs.push_back(std::move(v));
   }
 
+  // Built-in inputs of the vertex stage and outputs of the fragment stage
+  // (the first and last of the programs Brass links), as GL names them.
+  // ES 1.00's gl_FragColor / gl_FragData are outputs the upgrader declared:
+  // they are fragment_outputs already.
+  auto builtin = [](const char* name, uint32_t type) {
+    InterfaceVariable v;
+    v.name = name;
+    v.type = type;
+    return v;
+  };
+  if (const glslang::TIntermediate* vs = program.getIntermediate(EShLangVertex)) {
+    const BuiltinIo used = collect_builtin_io(*vs);
+    if (used.vertex_id) pi.builtin_inputs.push_back(builtin("gl_VertexID", gl::INT));
+    if (used.instance_id) pi.builtin_inputs.push_back(builtin("gl_InstanceID", gl::INT));
+  }
+  if (const glslang::TIntermediate* fs = program.getIntermediate(EShLangFragment)) {
+    if (collect_builtin_io(*fs).frag_depth) pi.builtin_outputs.push_back(builtin("gl_FragDepth", gl::FLOAT));
+  }
+
   for (int d = 0; d < 3; ++d) pi.compute_local_size[d] = program.getLocalSize(d);
 
   // ---- Dense bindings per set: stage order, then slot order.
@@ -568,6 +676,30 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     return a.set != b.set ? a.set < b.set : a.binding < b.binding;
   });
   return true;
+}
+
+void restrict_to_referencing_stages(const glslang::TProgram& program, int reflection_options, ProgramInterface* pi) {
+  // GL name -> stages whose own reflection lists it.
+  std::map<std::string, StageMask> uniforms, buffer_variables;
+  for (int s = 0; s < kShaderStageCount; ++s) {
+    const EShLanguage lang = to_glslang(static_cast<ShaderStage>(s));
+    const glslang::TIntermediate* im = program.getIntermediate(lang);
+    if (!im) continue;
+    glslang::TReflection r(static_cast<EShReflectionOptions>(reflection_options), lang, lang);
+    if (!r.addStage(lang, *im)) continue;
+    for (int i = 0; i < r.getNumUniforms(); ++i) uniforms[original_name(r.getUniform(i).name)] |= 1u << s;
+    for (int i = 0; i < r.getNumBufferVariables(); ++i)
+      buffer_variables[original_name(r.getBufferVariable(i).name)] |= 1u << s;
+  }
+  // Variables no stage lists by that name (samplers lowered out of structs,
+  // members of std140 blocks no shader reads) keep what they have.
+  const auto restrict = [](const std::map<std::string, StageMask>& refs, const std::string& name, StageMask* stages) {
+    const auto it = refs.find(name);
+    if (it != refs.end()) *stages &= it->second;
+  };
+  for (Uniform& u : pi->uniforms)
+    restrict(u.atomic_buffer_index >= 0 ? buffer_variables : uniforms, u.name, &u.stages);
+  for (BufferVariable& v : pi->buffer_variables) restrict(buffer_variables, v.name, &v.stages);
 }
 
 }  // namespace brass::compiler

@@ -41,4 +41,12 @@ struct LayoutQuery {
                              BindingRemapTable* remap, std::vector<LayoutQuery>* layout_queries = nullptr,
                              const std::vector<BlockLayouts>* layouts = nullptr);
 
+// GL_REFERENCED_BY_*: glslang's reflection marks every variable it has seen
+// with each stage it reflects afterwards (a uniform only the vertex shader
+// reads claims the fragment stage too). This reflects each stage of the
+// linked `program` on its own and keeps, for every uniform and buffer
+// variable, only the stages that reference it. The binding table keeps its
+// wider masks (an unused stage's descriptor is harmless).
+void restrict_to_referencing_stages(const glslang::TProgram& program, int reflection_options, ProgramInterface* pi);
+
 }  // namespace brass::compiler

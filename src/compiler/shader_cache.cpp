@@ -22,7 +22,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 5;
+constexpr uint32_t kFormatVersion = 6;
 
 class Writer {
  public:
@@ -218,6 +218,8 @@ std::string serialize_link_result(const LinkResult& result) {
     w.i32(v.block_index);
     w.i32(v.offset);
     w.i32(v.array_stride);
+    w.i32(v.matrix_stride);
+    w.u32(v.row_major);
     w.i32(v.top_level_array_size);
     w.i32(v.top_level_array_stride);
     w.u32(v.stages);
@@ -231,7 +233,8 @@ std::string serialize_link_result(const LinkResult& result) {
     w.u32(a.stages);
     write_indices(w, a.active_counters);
   }
-  for (const auto* list : {&pi.attributes, &pi.fragment_outputs, &pi.transform_feedback}) {
+  for (const auto* list :
+       {&pi.attributes, &pi.fragment_outputs, &pi.transform_feedback, &pi.builtin_inputs, &pi.builtin_outputs}) {
     w.u32(static_cast<uint32_t>(list->size()));
     for (const InterfaceVariable& v : *list) write_var(w, v);
   }
@@ -310,6 +313,8 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
     v.block_index = r.i32();
     v.offset = r.i32();
     v.array_stride = r.i32();
+    v.matrix_stride = r.i32();
+    v.row_major = r.u32() != 0;
     v.top_level_array_size = r.i32();
     v.top_level_array_stride = r.i32();
     v.stages = r.u32();
@@ -323,7 +328,8 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
     a.stages = r.u32();
     a.active_counters = read_indices(r);
   }
-  for (auto* list : {&pi.attributes, &pi.fragment_outputs, &pi.transform_feedback}) {
+  for (auto* list :
+       {&pi.attributes, &pi.fragment_outputs, &pi.transform_feedback, &pi.builtin_inputs, &pi.builtin_outputs}) {
     list->resize(r.count());
     for (InterfaceVariable& v : *list) v = read_var(r);
   }

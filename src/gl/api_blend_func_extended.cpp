@@ -1,15 +1,30 @@
 // EXT_blend_func_extended's program commands: binding fragment outputs to a
 // colour number and blend source index (applied by the next link, like
-// glBindAttribLocation), and querying the index a linked output got.
+// glBindAttribLocation), and querying the index a linked output got
+// (glGetFragDataIndexEXT, and with ES 3.1 glGetProgramResourceLocationIndexEXT).
 #include <algorithm>
 #include <string>
 #include <string_view>
 
 #include "gl/context.h"
+#include "gl/program_resources.h"
 #include "gl/program_util.h"
 #include "gl_functions.h"
 
 namespace brass::gl::api {
+
+namespace {
+
+// The colour index of the fragment output `name` denotes (-1: none, or one
+// without a location).
+GLint program_output_location_index(const LinkedProgram& lp, std::string_view name) {
+  const std::optional<ResourceMatch> m = find_resource(lp, ResourceInterface::ProgramOutput, name, NameRule::Element);
+  if (!m || resource_location(lp, ResourceInterface::ProgramOutput, m->index, m->element) < 0) return -1;
+  // A located output is an application output, not a built-in.
+  return lp.interface.fragment_outputs[m->index].index;
+}
+
+}  // namespace
 
 void BindFragDataLocationIndexed(Context& ctx, GLuint program, GLuint colorNumber, GLuint index, const GLchar* name) {
   if (!ctx.has_extension("GL_EXT_blend_func_extended")) return ctx.set_error(GL_INVALID_OPERATION);
@@ -43,12 +58,29 @@ GLint GetFragDataIndex(Context& ctx, GLuint program, const GLchar* name) {
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;
   }
-  // Built-in outputs (ES 1.00's gl_FragColor/gl_FragData) are not
-  // application outputs and have no index of their own.
-  if (!name || std::string_view(name).compare(0, 3, "gl_") == 0) return -1;
-  uint32_t element = 0;
-  const compiler::InterfaceVariable* o = find_fragment_output(*lp, name, &element);
-  return o ? static_cast<GLint>(o->index) : -1;
+  if (!name) return -1;
+  // GetProgramResourceLocationIndexEXT on PROGRAM_OUTPUT: built-in outputs
+  // (ES 1.00's gl_FragColor/gl_FragData) have no location and no index.
+  return program_output_location_index(*lp, name);
+}
+
+GLint GetProgramResourceLocationIndex(Context& ctx, GLuint program, GLenum programInterface, const GLchar* name) {
+  if (!ctx.has_extension("GL_EXT_blend_func_extended")) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return -1;
+  }
+  Program* p = lookup_program(ctx, program);
+  if (!p) return -1;
+  if (programInterface != GL_PROGRAM_OUTPUT) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return -1;
+  }
+  const LinkedProgram* lp = p->queryable();
+  if (!lp) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return -1;
+  }
+  return name ? program_output_location_index(*lp, name) : -1;
 }
 
 }  // namespace brass::gl::api

@@ -5,6 +5,7 @@
 
 #include "gl/context.h"
 #include "gl/program_link.h"
+#include "gl/program_resources.h"
 #include "gl/program_util.h"
 #include "gl/program_validation.h"
 #include "gl_functions.h"
@@ -20,13 +21,6 @@ namespace {
 bool xfb_active_unpaused(const Context& ctx) {
   const TransformFeedback* x = ctx.transform_feedback.get();
   return x && x->active && !x->paused;
-}
-
-template <typename T, typename Name>
-GLint max_name_length(const std::vector<T>& v, Name&& name) {
-  size_t m = 0;
-  for (const T& e : v) m = std::max(m, name(e).size() + 1);
-  return static_cast<GLint>(m);
 }
 
 }  // namespace
@@ -143,8 +137,6 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
   Program* p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
-  const compiler::ProgramInterface empty;
-  const compiler::ProgramInterface& pi = lp ? lp->interface : empty;
   GLint v = 0;
   switch (pname) {
     case GL_DELETE_STATUS: v = p->delete_pending; break;
@@ -162,22 +154,20 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
     case GL_VALIDATE_STATUS: v = p->validate_status; break;
     case GL_INFO_LOG_LENGTH: v = p->info_log.empty() ? 0 : static_cast<GLint>(p->info_log.size() + 1); break;
     case GL_ATTACHED_SHADERS: v = static_cast<GLint>(p->attached.size()); break;
-    case GL_ACTIVE_ATTRIBUTES: v = static_cast<GLint>(pi.attributes.size()); break;
-    case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH:
-      v = max_name_length(pi.attributes, [](const auto& a) -> const std::string& { return a.name; });
-      break;
-    case GL_ACTIVE_UNIFORMS: v = static_cast<GLint>(pi.uniforms.size()); break;
-    case GL_ACTIVE_UNIFORM_MAX_LENGTH:
-      v = max_name_length(pi.uniforms, [](const auto& u) -> const std::string& { return u.name; });
-      break;
-    case GL_ACTIVE_UNIFORM_BLOCKS: v = static_cast<GLint>(pi.uniform_blocks.size()); break;
+    case GL_ACTIVE_ATTRIBUTES: v = static_cast<GLint>(resource_count(lp, ResourceInterface::ProgramInput)); break;
+    case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: v = max_resource_name_length(lp, ResourceInterface::ProgramInput); break;
+    case GL_ACTIVE_UNIFORMS: v = static_cast<GLint>(resource_count(lp, ResourceInterface::Uniform)); break;
+    case GL_ACTIVE_UNIFORM_MAX_LENGTH: v = max_resource_name_length(lp, ResourceInterface::Uniform); break;
+    case GL_ACTIVE_UNIFORM_BLOCKS: v = static_cast<GLint>(resource_count(lp, ResourceInterface::UniformBlock)); break;
     case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH:
-      v = max_name_length(pi.uniform_blocks, [](const auto& b) -> const std::string& { return b.name; });
+      v = max_resource_name_length(lp, ResourceInterface::UniformBlock);
       break;
     case GL_TRANSFORM_FEEDBACK_BUFFER_MODE: v = static_cast<GLint>(lp ? lp->xfb_mode : p->xfb_mode); break;
-    case GL_TRANSFORM_FEEDBACK_VARYINGS: v = static_cast<GLint>(pi.transform_feedback.size()); break;
+    case GL_TRANSFORM_FEEDBACK_VARYINGS:
+      v = static_cast<GLint>(resource_count(lp, ResourceInterface::TransformFeedbackVarying));
+      break;
     case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH:
-      v = max_name_length(pi.transform_feedback, [](const auto& t) -> const std::string& { return t.name; });
+      v = max_resource_name_length(lp, ResourceInterface::TransformFeedbackVarying);
       break;
     case GL_PROGRAM_BINARY_RETRIEVABLE_HINT: v = p->binary_retrievable_hint; break;
     case GL_PROGRAM_BINARY_LENGTH: v = 0; break;  // no binary formats
@@ -185,11 +175,11 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
       // Three values; INVALID_OPERATION unless linked with a compute shader.
       if (!ctx.es31()) return ctx.set_error(GL_INVALID_ENUM);
       if (!p->link_status || !lp || !lp->compute) return ctx.set_error(GL_INVALID_OPERATION);
-      for (int i = 0; params && i < 3; ++i) params[i] = static_cast<GLint>(pi.compute_local_size[i]);
+      for (int i = 0; params && i < 3; ++i) params[i] = static_cast<GLint>(lp->interface.compute_local_size[i]);
       return;
     case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS:
       if (!ctx.es31()) return ctx.set_error(GL_INVALID_ENUM);
-      v = static_cast<GLint>(pi.atomic_counter_buffers.size());
+      v = static_cast<GLint>(resource_count(lp, ResourceInterface::AtomicCounterBuffer));
       break;
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
@@ -233,9 +223,9 @@ GLint GetAttribLocation(Context& ctx, GLuint program, const GLchar* name) {
     return -1;
   }
   if (!name) return -1;
-  for (const compiler::InterfaceVariable& a : lp->interface.attributes)
-    if (a.name == name) return a.name.compare(0, 3, "gl_") == 0 ? -1 : a.location;
-  return -1;
+  // ES 3.1 §11.1.1: GetProgramResourceLocation on PROGRAM_INPUT.
+  const std::optional<ResourceMatch> m = find_resource(*lp, ResourceInterface::ProgramInput, name, NameRule::Element);
+  return m ? resource_location(*lp, ResourceInterface::ProgramInput, m->index, m->element) : -1;
 }
 
 GLint GetFragDataLocation(Context& ctx, GLuint program, const GLchar* name) {
@@ -246,9 +236,10 @@ GLint GetFragDataLocation(Context& ctx, GLuint program, const GLchar* name) {
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;
   }
-  uint32_t element = 0;
-  const compiler::InterfaceVariable* o = find_fragment_output(*lp, name, &element);
-  return o ? o->location + static_cast<GLint>(element) : -1;
+  if (!name) return -1;
+  // ES 3.1 §14.2.3 (note): GetProgramResourceLocation on PROGRAM_OUTPUT.
+  const std::optional<ResourceMatch> m = find_resource(*lp, ResourceInterface::ProgramOutput, name, NameRule::Element);
+  return m ? resource_location(*lp, ResourceInterface::ProgramOutput, m->index, m->element) : -1;
 }
 
 void GetActiveAttrib(Context& ctx, GLuint program, GLuint index, GLsizei bufSize, GLsizei* length, GLint* size,
@@ -256,11 +247,16 @@ void GetActiveAttrib(Context& ctx, GLuint program, GLuint index, GLsizei bufSize
   Program* p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
-  if (!lp || index >= lp->interface.attributes.size() || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
-  const compiler::InterfaceVariable& a = lp->interface.attributes[index];
-  copy_gl_string(a.name, bufSize, length, name);
-  if (size) *size = std::max(a.array_size, 1);
-  if (type) *type = a.type;
+  // ES 3.1 §11.1.1: the PROGRAM_INPUT resources, the built-in gl_VertexID
+  // and gl_InstanceID included.
+  if (index >= resource_count(lp, ResourceInterface::ProgramInput) || bufSize < 0)
+    return ctx.set_error(GL_INVALID_VALUE);
+  copy_gl_string(resource_name(*lp, ResourceInterface::ProgramInput, index), bufSize, length, name);
+  GLint v = 0;
+  resource_property(*lp, ResourceInterface::ProgramInput, index, GL_ARRAY_SIZE, &v, 1);
+  if (size) *size = v;
+  resource_property(*lp, ResourceInterface::ProgramInput, index, GL_TYPE, &v, 1);
+  if (type) *type = static_cast<GLenum>(v);
 }
 
 void GetProgramBinary(Context& ctx, GLuint program, GLsizei bufSize, GLsizei* length, GLenum* binaryFormat,

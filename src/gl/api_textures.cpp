@@ -1,7 +1,8 @@
 // Texture objects (ES 3.0 §3.8): names and bindings, image specification
 // (TexImage, TexSubImage, TexStorage, CopyTex*, CompressedTex*), mipmap
-// generation and parameters. Every call checks all of its errors before it
-// changes any state; storage lives in texture_storage.cpp.
+// generation, parameters, and ES 3.1's level parameter queries. Every call
+// checks all of its errors before it changes any state; storage lives in
+// texture_storage.cpp.
 #include <algorithm>
 #include <bit>
 
@@ -451,6 +452,60 @@ bool tex_query(Context& ctx, GLenum target, GLenum pname, ParamValue* out) {
   }
 }
 
+// glGetTexLevelParameter (ES 3.1 §8.10.3): one value of the image at
+// `level` of `target` (a cube map face, not the cube map). An image never
+// specified answers the initial state of table 20.10: zero sizes, RGBA,
+// NONE types, not compressed. False after recording an error.
+bool tex_level_query(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* out) {
+  GLenum texture_target = target;
+  unsigned face = 0;
+  Target2D t2;
+  if (target_2d(target, &t2)) {
+    texture_target = t2.texture_target;
+    face = t2.face;
+  } else if (!is_target_3d(target)) {
+    // TEXTURE_2D_MULTISAMPLE is ES 3.1's too, but Brass has no multisample
+    // textures to bind there yet.
+    return fail(ctx, GL_INVALID_ENUM);
+  }
+  if (!check_level(ctx, texture_target, level)) return false;
+  const Texture* t = bound_texture(ctx, texture_target);
+  if (!t) return fail(ctx, GL_INVALID_ENUM);
+  const TextureImage* img = t->image(level, face);
+  const pixel::InternalFormatInfo* info = img ? img->info : nullptr;
+  // TEXTURE_<C>_TYPE: how component C is stored, NONE when it has no bits.
+  const auto type_of = [info](uint8_t bits) {
+    return static_cast<GLint>(info && bits ? pixel::component_type_enum(info->component_type) : GL_NONE);
+  };
+  const pixel::ComponentSizes bits = info ? info->bits : pixel::ComponentSizes{};
+  switch (pname) {
+    case GL_TEXTURE_WIDTH: *out = img ? img->width : 0; return true;
+    case GL_TEXTURE_HEIGHT: *out = img ? img->height : 0; return true;
+    // A 2D image (or cube face) is one slice deep.
+    case GL_TEXTURE_DEPTH: *out = img ? (is_target_3d(texture_target) ? img->depth : 1) : 0; return true;
+    // No multisample textures: every image has no samples and (trivially)
+    // fixed sample locations.
+    case GL_TEXTURE_SAMPLES: *out = 0; return true;
+    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = GL_TRUE; return true;
+    // As the application named it (an unsized format stays unsized).
+    case GL_TEXTURE_INTERNAL_FORMAT: *out = img ? static_cast<GLint>(img->internal_format) : GL_RGBA; return true;
+    case GL_TEXTURE_RED_SIZE: *out = bits.red; return true;
+    case GL_TEXTURE_GREEN_SIZE: *out = bits.green; return true;
+    case GL_TEXTURE_BLUE_SIZE: *out = bits.blue; return true;
+    case GL_TEXTURE_ALPHA_SIZE: *out = bits.alpha; return true;
+    case GL_TEXTURE_DEPTH_SIZE: *out = bits.depth; return true;
+    case GL_TEXTURE_STENCIL_SIZE: *out = bits.stencil; return true;
+    case GL_TEXTURE_SHARED_SIZE: *out = bits.shared_exponent; return true;
+    case GL_TEXTURE_RED_TYPE: *out = type_of(bits.red); return true;
+    case GL_TEXTURE_GREEN_TYPE: *out = type_of(bits.green); return true;
+    case GL_TEXTURE_BLUE_TYPE: *out = type_of(bits.blue); return true;
+    case GL_TEXTURE_ALPHA_TYPE: *out = type_of(bits.alpha); return true;
+    case GL_TEXTURE_DEPTH_TYPE: *out = type_of(bits.depth); return true;
+    case GL_TEXTURE_COMPRESSED: *out = info && info->is_compressed() ? GL_TRUE : GL_FALSE; return true;
+    default: return fail(ctx, GL_INVALID_ENUM);
+  }
+}
+
 template <typename T>
 void unbind_if(Binding<T>& point, T* obj) {
   if (point.get() == obj) point.reset();
@@ -691,6 +746,17 @@ void GetTexParameterfv(Context& ctx, GLenum target, GLenum pname, GLfloat* param
   ParamValue v;
   if (!tex_query(ctx, target, pname, &v) || !params) return;
   params[0] = v.as_float();
+}
+
+void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params) {
+  GLint v = 0;
+  if (!tex_level_query(ctx, target, level, pname, &v) || !params) return;
+  params[0] = v;
+}
+void GetTexLevelParameterfv(Context& ctx, GLenum target, GLint level, GLenum pname, GLfloat* params) {
+  GLint v = 0;
+  if (!tex_level_query(ctx, target, level, pname, &v) || !params) return;
+  params[0] = static_cast<GLfloat>(v);
 }
 
 }  // namespace brass::gl::api

@@ -3,9 +3,11 @@
 // block, glGetUniform*, and block bindings.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #include "gl/context.h"
+#include "gl/program_resources.h"
 #include "gl/program_util.h"
 #include "gl_functions.h"
 
@@ -224,24 +226,9 @@ GLint GetUniformLocation(Context& ctx, GLuint program, const GLchar* name) {
     return -1;
   }
   if (!name) return -1;
-  const std::string_view full(name);
-  if (full.compare(0, 3, "gl_") == 0) return -1;
-  std::string_view base;
-  uint32_t element = 0;
-  bool subscripted = false;
-  if (!parse_array_name(full, &base, &element, &subscripted)) return -1;
-  for (const compiler::Uniform& u : lp->interface.uniforms) {
-    if (u.block_index >= 0 || u.location < 0) continue;
-    std::string_view uname = u.name;
-    const bool is_array = uname.size() > 3 && uname.substr(uname.size() - 3) == "[0]";
-    if (is_array) uname.remove_suffix(3);
-    if (!subscripted) {
-      if (uname == full) return u.location;
-    } else if (uname == base && (is_array || element == 0) && element < static_cast<uint32_t>(u.array_size)) {
-      return u.location + static_cast<GLint>(element);
-    }
-  }
-  return -1;
+  // ES 3.1 §7.6: GetProgramResourceLocation on UNIFORM.
+  const std::optional<ResourceMatch> m = find_resource(*lp, ResourceInterface::Uniform, name, NameRule::Element);
+  return m ? resource_location(*lp, ResourceInterface::Uniform, m->index, m->element) : -1;
 }
 
 void GetActiveUniform(Context& ctx, GLuint program, GLuint index, GLsizei bufSize, GLsizei* length, GLint* size,
@@ -262,41 +249,27 @@ void GetActiveUniformsiv(Context& ctx, GLuint program, GLsizei uniformCount, con
   Program* p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
-  const size_t active = lp ? lp->interface.uniforms.size() : 0;
+  const size_t active = resource_count(lp, ResourceInterface::Uniform);
+  // ES 3.1 §7.6: GetProgramResourceiv on UNIFORM with the property of table
+  // 7.6.
+  GLenum prop = GL_NONE;
   switch (pname) {
-    case GL_UNIFORM_TYPE:
-    case GL_UNIFORM_SIZE:
-    case GL_UNIFORM_NAME_LENGTH:
-    case GL_UNIFORM_BLOCK_INDEX:
-    case GL_UNIFORM_OFFSET:
-    case GL_UNIFORM_ARRAY_STRIDE:
-    case GL_UNIFORM_MATRIX_STRIDE:
-    case GL_UNIFORM_IS_ROW_MAJOR: break;
+    case GL_UNIFORM_TYPE: prop = GL_TYPE; break;
+    case GL_UNIFORM_SIZE: prop = GL_ARRAY_SIZE; break;
+    case GL_UNIFORM_NAME_LENGTH: prop = GL_NAME_LENGTH; break;
+    case GL_UNIFORM_BLOCK_INDEX: prop = GL_BLOCK_INDEX; break;
+    case GL_UNIFORM_OFFSET: prop = GL_OFFSET; break;
+    case GL_UNIFORM_ARRAY_STRIDE: prop = GL_ARRAY_STRIDE; break;
+    case GL_UNIFORM_MATRIX_STRIDE: prop = GL_MATRIX_STRIDE; break;
+    case GL_UNIFORM_IS_ROW_MAJOR: prop = GL_IS_ROW_MAJOR; break;
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   if (uniformCount > 0 && !uniformIndices) return;
   for (GLsizei i = 0; i < uniformCount; ++i)
     if (uniformIndices[i] >= active) return ctx.set_error(GL_INVALID_VALUE);
   if (!params) return;
-  for (GLsizei i = 0; i < uniformCount; ++i) {
-    const compiler::Uniform& u = lp->interface.uniforms[uniformIndices[i]];
-    const bool in_block = u.block_index >= 0;
-    GLint v = 0;
-    switch (pname) {
-      case GL_UNIFORM_TYPE: v = static_cast<GLint>(u.type); break;
-      case GL_UNIFORM_SIZE: v = std::max(u.array_size, 1); break;
-      case GL_UNIFORM_NAME_LENGTH: v = static_cast<GLint>(u.name.size() + 1); break;
-      case GL_UNIFORM_BLOCK_INDEX: v = u.block_index; break;
-      case GL_UNIFORM_OFFSET: v = in_block ? u.offset : -1; break;
-      // Any array, including one of a single element (named "x[0]").
-      case GL_UNIFORM_ARRAY_STRIDE:
-        v = in_block ? (u.array_size > 1 || u.name.ends_with("[0]") ? u.array_stride : 0) : -1;
-        break;
-      case GL_UNIFORM_MATRIX_STRIDE: v = in_block ? (type_shape(u.type).matrix() ? u.matrix_stride : 0) : -1; break;
-      case GL_UNIFORM_IS_ROW_MAJOR: v = in_block && u.row_major && type_shape(u.type).matrix(); break;
-    }
-    params[i] = v;
-  }
+  for (GLsizei i = 0; i < uniformCount; ++i)
+    resource_property(*lp, ResourceInterface::Uniform, uniformIndices[i], prop, &params[i], 1);
 }
 
 void GetUniformIndices(Context& ctx, GLuint program, GLsizei uniformCount, const GLchar* const* uniformNames,
@@ -305,21 +278,11 @@ void GetUniformIndices(Context& ctx, GLuint program, GLsizei uniformCount, const
   Program* p = lookup_program(ctx, program);
   if (!p || !uniformNames || !uniformIndices) return;
   const LinkedProgram* lp = p->queryable();
+  // ES 3.1 §7.6: GetProgramResourceIndex on UNIFORM for each name.
   for (GLsizei i = 0; i < uniformCount; ++i) {
-    GLuint found = GL_INVALID_INDEX;
-    if (lp && uniformNames[i]) {
-      const std::string_view n(uniformNames[i]);
-      const auto& us = lp->interface.uniforms;
-      for (size_t k = 0; k < us.size(); ++k) {
-        std::string_view un = us[k].name;
-        const bool arr = un.size() > 3 && un.substr(un.size() - 3) == "[0]";
-        if (un == n || (arr && un.substr(0, un.size() - 3) == n)) {
-          found = static_cast<GLuint>(k);
-          break;
-        }
-      }
-    }
-    uniformIndices[i] = found;
+    std::optional<ResourceMatch> m;
+    if (lp && uniformNames[i]) m = find_resource(*lp, ResourceInterface::Uniform, uniformNames[i], NameRule::Entry);
+    uniformIndices[i] = m ? static_cast<GLuint>(m->index) : GL_INVALID_INDEX;
   }
 }
 
@@ -328,41 +291,32 @@ GLuint GetUniformBlockIndex(Context& ctx, GLuint program, const GLchar* uniformB
   if (!p || !uniformBlockName) return GL_INVALID_INDEX;
   const LinkedProgram* lp = p->queryable();
   if (!lp) return GL_INVALID_INDEX;
-  const auto& bs = lp->interface.uniform_blocks;
-  for (size_t i = 0; i < bs.size(); ++i)
-    if (bs[i].name == uniformBlockName) return static_cast<GLuint>(i);
-  // "Block" names element 0 of an array of blocks ("Block[0]").
-  const std::string with0 = std::string(uniformBlockName) + "[0]";
-  for (size_t i = 0; i < bs.size(); ++i)
-    if (bs[i].name == with0) return static_cast<GLuint>(i);
-  return GL_INVALID_INDEX;
+  // ES 3.1 §7.6.2: GetProgramResourceIndex on UNIFORM_BLOCK ("Block" names
+  // element 0 of an array of blocks, "Block[0]").
+  const std::optional<ResourceMatch> m =
+      find_resource(*lp, ResourceInterface::UniformBlock, uniformBlockName, NameRule::Entry);
+  return m ? static_cast<GLuint>(m->index) : GL_INVALID_INDEX;
 }
 
 void GetActiveUniformBlockiv(Context& ctx, GLuint program, GLuint uniformBlockIndex, GLenum pname, GLint* params) {
   Program* p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
-  if (!lp || uniformBlockIndex >= lp->interface.uniform_blocks.size()) return ctx.set_error(GL_INVALID_VALUE);
-  const compiler::Block& b = lp->interface.uniform_blocks[uniformBlockIndex];
-  GLint v = 0;
+  if (uniformBlockIndex >= resource_count(lp, ResourceInterface::UniformBlock)) return ctx.set_error(GL_INVALID_VALUE);
+  // ES 3.1 §7.6.2: GetProgramResourceiv on UNIFORM_BLOCK with the property
+  // of table 7.7, into a buffer large enough for every value.
+  GLenum prop = GL_NONE;
   switch (pname) {
-    case GL_UNIFORM_BLOCK_BINDING: v = static_cast<GLint>(lp->block_bindings[uniformBlockIndex]); break;
-    case GL_UNIFORM_BLOCK_DATA_SIZE: v = b.data_size; break;
-    case GL_UNIFORM_BLOCK_NAME_LENGTH: v = static_cast<GLint>(b.name.size() + 1); break;
-    case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: v = static_cast<GLint>(b.active_members.size()); break;
-    case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES:
-      if (params)
-        for (size_t i = 0; i < b.active_members.size(); ++i) params[i] = static_cast<GLint>(b.active_members[i]);
-      return;
-    case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER:
-      v = (b.stages & compiler::stage_bit(compiler::ShaderStage::Vertex)) != 0;
-      break;
-    case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER:
-      v = (b.stages & compiler::stage_bit(compiler::ShaderStage::Fragment)) != 0;
-      break;
+    case GL_UNIFORM_BLOCK_BINDING: prop = GL_BUFFER_BINDING; break;
+    case GL_UNIFORM_BLOCK_DATA_SIZE: prop = GL_BUFFER_DATA_SIZE; break;
+    case GL_UNIFORM_BLOCK_NAME_LENGTH: prop = GL_NAME_LENGTH; break;
+    case GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS: prop = GL_NUM_ACTIVE_VARIABLES; break;
+    case GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES: prop = GL_ACTIVE_VARIABLES; break;
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER: prop = GL_REFERENCED_BY_VERTEX_SHADER; break;
+    case GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER: prop = GL_REFERENCED_BY_FRAGMENT_SHADER; break;
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
-  if (params) *params = v;
+  resource_property(*lp, ResourceInterface::UniformBlock, uniformBlockIndex, prop, params, SIZE_MAX);
 }
 
 void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint uniformBlockIndex, GLsizei bufSize,

@@ -106,25 +106,6 @@ Shader* lookup_shader(Context& ctx, GLuint name) {
   return static_cast<Shader*>(o);
 }
 
-const compiler::InterfaceVariable* find_fragment_output(const LinkedProgram& lp, const char* name, uint32_t* element) {
-  *element = 0;
-  if (!name) return nullptr;
-  std::string_view base;
-  uint32_t index = 0;
-  bool subscripted = false;
-  if (!parse_array_name(name, &base, &index, &subscripted)) return nullptr;
-  for (const compiler::InterfaceVariable& o : lp.interface.fragment_outputs) {
-    std::string_view oname = o.name;
-    if (oname.size() > 3 && oname.substr(oname.size() - 3) == "[0]") oname.remove_suffix(3);
-    if (o.name == name) return &o;
-    if (oname == base && index < static_cast<uint32_t>(std::max(o.array_size, 1))) {
-      *element = index;
-      return &o;
-    }
-  }
-  return nullptr;
-}
-
 bool parse_array_name(std::string_view name, std::string_view* base, uint32_t* element, bool* subscripted) {
   *element = 0;
   *subscripted = false;
@@ -134,6 +115,7 @@ bool parse_array_name(std::string_view name, std::string_view* base, uint32_t* e
   if (open == std::string_view::npos || open == 0) return false;
   const std::string_view digits = name.substr(open + 1, name.size() - open - 2);
   if (digits.empty() || digits.size() > 9) return false;
+  if (digits.size() > 1 && digits[0] == '0') return false;
   uint32_t v = 0;
   for (char c : digits) {
     if (c < '0' || c > '9') return false;
@@ -145,7 +127,7 @@ bool parse_array_name(std::string_view name, std::string_view* base, uint32_t* e
   return true;
 }
 
-void copy_gl_string(const std::string& s, GLsizei buf_size, GLsizei* length, GLchar* out) {
+void copy_gl_string(std::string_view s, GLsizei buf_size, GLsizei* length, GLchar* out) {
   GLsizei n = 0;
   if (out && buf_size > 0) {
     n = static_cast<GLsizei>(std::min<size_t>(s.size(), static_cast<size_t>(buf_size - 1)));

@@ -31,16 +31,12 @@ Program* lookup_program(Context& ctx, GLuint name);
 Shader* lookup_shader(Context& ctx, GLuint name);
 
 // "name", "name[3]": the base name and the element (0 when none). False for
-// malformed subscripts ("a[", "a[-1]", "a[01]" is accepted as 1).
+// malformed subscripts ("a[", "a[-1]", "a[+1]", "a[ 1]") and for leading
+// zeros ("a[01]"), which GL names never have (ES 3.1 §7.3.1).
 bool parse_array_name(std::string_view name, std::string_view* base, uint32_t* element, bool* subscripted);
 
-// The fragment output a glGetFragData{Location,Index} name denotes ("out",
-// "out[2]" for an element of an array output), and the element; null when
-// none does.
-const compiler::InterfaceVariable* find_fragment_output(const LinkedProgram& lp, const char* name, uint32_t* element);
-
 // GL string return: copies at most bufSize - 1 chars plus a terminator.
-void copy_gl_string(const std::string& s, GLsizei buf_size, GLsizei* length, GLchar* out);
+void copy_gl_string(std::string_view s, GLsizei buf_size, GLsizei* length, GLchar* out);
 
 // Removes a program's name once nothing uses it (deleted, not current
 // anywhere): its shaders are detached, deleted ones freed.

@@ -315,6 +315,106 @@ TEST(Reflection, ExplicitUniformLocationsAreKept) {
   expect_valid_spirv(r, "explicit locations");
 }
 
+// GL_BUFFER_VARIABLE properties the program interface queries report:
+// matrix stride and order per std430 (vec2 columns stay 8 bytes apart), and
+// an array size of 0 for a runtime-sized last member, top level included.
+TEST(Reflection, BufferVariableMatrixLayoutAndUnsizedArrays) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Compute,
+                                         "#version 310 es\nlayout(local_size_x = 1) in;\n"
+                                         "layout(std430, binding = 0) buffer B {\n"
+                                         "  mat2 m2;\n"
+                                         "  layout(row_major) mat2x3 rm;\n"
+                                         "  mat3 m3;\n"
+                                         "  float tail[];\n"
+                                         "};\n"
+                                         "void main() { m2[0].x = rm[0].x + m3[0].x + tail[3]; }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::map<std::string, const BufferVariable*> vars;
+  for (const BufferVariable& v : r.interface.buffer_variables) vars[v.name] = &v;
+  ASSERT_TRUE(vars.count("m2") && vars.count("rm") && vars.count("m3") && vars.count("tail[0]"));
+  EXPECT_EQ(vars["m2"]->matrix_stride, 8);
+  EXPECT_FALSE(vars["m2"]->row_major);
+  // Row-major mat2x3: three rows of two floats, std430 vec2 rows.
+  EXPECT_EQ(vars["rm"]->matrix_stride, 8);
+  EXPECT_TRUE(vars["rm"]->row_major);
+  EXPECT_EQ(vars["m3"]->matrix_stride, 16);
+  EXPECT_EQ(vars["tail[0]"]->array_size, 0);
+  EXPECT_EQ(vars["tail[0]"]->array_stride, 4);
+  EXPECT_EQ(vars["tail[0]"]->top_level_array_size, 0);
+  EXPECT_EQ(vars["m2"]->array_size, 1);
+  EXPECT_EQ(vars["m2"]->top_level_array_size, 1);
+}
+
+// GL_REFERENCED_BY_*: a variable belongs to the stages that read it, not
+// to every stage reflected after the first one that did (glslang's own
+// masks). Members of an array of blocks belong to its first element, and a
+// row-major matrix member sizes its block by rows.
+TEST(Reflection, StagesBlockIndicesAndSizesOfBlockMembers) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex,
+                 "#version 300 es\nuniform mat4 vs_only;\nuniform vec4 both;\n"
+                 "layout(std140) uniform T { vec4 a; layout(row_major) mat2x3 rm; } t;\n"
+                 "void main() { gl_Position = vs_only[0] + both + t.a + vec4(t.rm[0], 0.0); }\n"},
+                {ShaderStage::Fragment,
+                 "#version 300 es\nprecision mediump float;\nuniform highp vec4 both;\nuniform vec4 fs_only;\n"
+                 "layout(std140) uniform M { vec4 d; float s; } m[2];\n"
+                 "out vec4 o;\nvoid main() { o = both + fs_only + m[0].d + vec4(m[1].s); }\n"}};
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::map<std::string, const Uniform*> u;
+  for (const Uniform& x : r.interface.uniforms) u[x.name] = &x;
+  ASSERT_TRUE(u.count("vs_only") && u.count("both") && u.count("fs_only") && u.count("T.a") && u.count("M.d") &&
+              u.count("M.s"));
+  const StageMask vs = stage_bit(ShaderStage::Vertex), fs = stage_bit(ShaderStage::Fragment);
+  EXPECT_EQ(u["vs_only"]->stages, vs);
+  EXPECT_EQ(u["both"]->stages, vs | fs);
+  EXPECT_EQ(u["fs_only"]->stages, fs);
+  EXPECT_EQ(u["T.a"]->stages, vs);
+  EXPECT_EQ(u["M.s"]->stages, fs);
+  std::map<std::string, int32_t> block_index;
+  for (size_t i = 0; i < r.interface.uniform_blocks.size(); ++i)
+    block_index[r.interface.uniform_blocks[i].name] = static_cast<int32_t>(i);
+  ASSERT_TRUE(block_index.count("M[0]") && block_index.count("M[1]") && block_index.count("T"));
+  EXPECT_EQ(u["M.d"]->block_index, block_index["M[0]"]);
+  EXPECT_EQ(u["M.s"]->block_index, block_index["M[0]"]);  // read through m[1]
+  // T: a at 0, rm at 16 as three 16-byte rows.
+  EXPECT_EQ(r.interface.uniform_blocks[static_cast<size_t>(block_index["T"])].data_size, 64);
+}
+
+// The built-in inputs of the vertex stage and outputs of the fragment stage
+// that the shaders use are listed (apart from the located ones), and only
+// those: glslang declares VertexIndex/InstanceIndex in every vertex shader.
+TEST(Reflection, UsedBuiltinInputsAndOutputs) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex,
+                 "#version 300 es\nin vec4 pos;\n"
+                 "void main() { gl_Position = pos + vec4(float(gl_VertexID), float(gl_InstanceID), 0.0, 0.0); }\n"},
+                {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nout vec4 c;\n"
+                                        "void main() { c = gl_FragCoord; gl_FragDepth = 0.5; }\n"}};
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  ASSERT_EQ(r.interface.builtin_inputs.size(), 2u);
+  EXPECT_EQ(r.interface.builtin_inputs[0].name, "gl_VertexID");
+  EXPECT_EQ(r.interface.builtin_inputs[0].type, gl::INT);
+  EXPECT_EQ(r.interface.builtin_inputs[0].location, -1);
+  EXPECT_EQ(r.interface.builtin_inputs[1].name, "gl_InstanceID");
+  ASSERT_EQ(r.interface.builtin_outputs.size(), 1u);
+  EXPECT_EQ(r.interface.builtin_outputs[0].name, "gl_FragDepth");
+  EXPECT_EQ(r.interface.builtin_outputs[0].type, gl::FLOAT);
+  ASSERT_EQ(r.interface.attributes.size(), 1u);  // pos; the built-ins get no location
+  EXPECT_EQ(r.interface.attributes[0].name, "pos");
+
+  in.shaders = {{ShaderStage::Vertex, "#version 300 es\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n"},
+                {ShaderStage::Fragment,
+                 "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"}};
+  const LinkResult plain = link_program(in);
+  ASSERT_TRUE(plain.ok) << plain.info_log;
+  EXPECT_TRUE(plain.interface.builtin_inputs.empty());
+  EXPECT_TRUE(plain.interface.builtin_outputs.empty());
+}
+
 TEST(Reflection, AtomicCountersAreGlAtomicCounterBuffers) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Compute,
                                          "#version 310 es\nlayout(local_size_x = 1) in;\n"

@@ -7,6 +7,7 @@
 
 #include "driver/screen.h"
 #include "gl/context.h"
+#include "gl/program_resources.h"
 #include "gl/program_util.h"
 #include "gl/program_validation.h"
 #include "gl_functions.h"
@@ -52,6 +53,50 @@ TEST(ProgramUtil, ArrayNames) {
   EXPECT_FALSE(parse_array_name("a[x]", &base, &element, &sub));
   EXPECT_FALSE(parse_array_name("[0]", &base, &element, &sub));
   EXPECT_FALSE(parse_array_name("a[1234567890]", &base, &element, &sub));
+  // GL names carry no sign, spaces or leading zeros (ES 3.1 7.3.1).
+  EXPECT_FALSE(parse_array_name("a[01]", &base, &element, &sub));
+  EXPECT_FALSE(parse_array_name("a[+1]", &base, &element, &sub));
+  EXPECT_FALSE(parse_array_name("a[ 1]", &base, &element, &sub));
+  ASSERT_TRUE(parse_array_name("a[0]", &base, &element, &sub));
+  EXPECT_EQ(element, 0u);
+  ASSERT_TRUE(parse_array_name("a[10]", &base, &element, &sub));
+  EXPECT_EQ(element, 10u);
+}
+
+// The name rules of ES 3.1 7.3.1 that every index and location look-up
+// shares (glGetProgramResourceIndex/Location, glGetUniformLocation, ...).
+TEST(ProgramUtil, ResourceNameMatching) {
+  const auto index = [](std::string_view name, std::string_view entry, uint32_t elements) {
+    return match_resource_name(name, entry, elements, NameRule::Entry);
+  };
+  const auto location = [](std::string_view name, std::string_view entry, uint32_t elements) {
+    return match_resource_name(name, entry, elements, NameRule::Element);
+  };
+  // Exact names, and an array's name without its "[0]".
+  EXPECT_EQ(index("color", "color", 1), 0u);
+  EXPECT_EQ(index("a[0]", "a[0]", 4), 0u);
+  EXPECT_EQ(index("a", "a[0]", 4), 0u);
+  EXPECT_EQ(index("B", "B[0]", 1), 0u);  // arrays of blocks
+  EXPECT_EQ(index("B[1]", "B[1]", 1), 0u);
+  EXPECT_EQ(index("s[1].f", "s[1].f[0]", 3), 0u);
+  // An index look-up never selects another element.
+  EXPECT_FALSE(index("a[1]", "a[0]", 4));
+  EXPECT_FALSE(index("B", "B[1]", 1));
+  EXPECT_FALSE(index("colo", "color", 1));
+  EXPECT_FALSE(index("color[0]", "color", 1));  // not an array
+  EXPECT_FALSE(index("", "a", 1));
+  EXPECT_FALSE(index("a[0]", "a", 1));
+  // Locations also take any active element of an array entry.
+  EXPECT_EQ(location("a[3]", "a[0]", 4), 3u);
+  EXPECT_EQ(location("a", "a[0]", 4), 0u);
+  EXPECT_EQ(location("s[1].f[2]", "s[1].f[0]", 3), 2u);
+  EXPECT_FALSE(location("a[4]", "a[0]", 4));    // past the active elements
+  EXPECT_FALSE(location("a[01]", "a[0]", 4));   // leading zero
+  EXPECT_FALSE(location("color[0]", "color", 1));
+  EXPECT_FALSE(location("color[1]", "color", 1));
+  EXPECT_FALSE(location("s[2].f[1]", "s[1].f[0]", 3));  // another struct element is another entry
+  EXPECT_FALSE(location("a[1]x", "a[0]", 4));
+  EXPECT_FALSE(location("a[]", "a[0]", 4));
 }
 
 TEST(ProgramUtil, GlStrings) {

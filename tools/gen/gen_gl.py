@@ -50,6 +50,9 @@ EXTRA_ALIASES = {
     "glEndQueryEXT": "glEndQuery",
     "glGetQueryivEXT": "glGetQueryiv",
     "glGetQueryObjectuivEXT": "glGetQueryObjectuiv",
+    # EXT_blend_func_extended's ES 3.1 command is desktop GL 4.3's, for the
+    # one interface (PROGRAM_OUTPUT) it allows.
+    "glGetProgramResourceLocationIndexEXT": "glGetProgramResourceLocationIndex",
 }
 
 
