@@ -547,6 +547,19 @@ const std::vector<std::string>& context_dependent_extensions() {
       "GL_OES_EGL_image_external_essl3", "GL_OES_sample_variables",
       "GL_NV_image_formats",            "GL_EXT_texture_norm16",
       "GL_OES_viewport_array",
+      // ES 3.2 features as ES 3.1 extensions (glslang knows them for
+      // #version 310 es).
+      "GL_EXT_geometry_shader",         "GL_OES_geometry_shader",
+      "GL_EXT_geometry_point_size",     "GL_OES_geometry_point_size",
+      "GL_EXT_tessellation_shader",     "GL_OES_tessellation_shader",
+      "GL_EXT_tessellation_point_size", "GL_OES_tessellation_point_size",
+      "GL_EXT_gpu_shader5",             "GL_OES_gpu_shader5",
+      "GL_EXT_shader_io_blocks",        "GL_OES_shader_io_blocks",
+      "GL_EXT_texture_buffer",          "GL_OES_texture_buffer",
+      "GL_EXT_texture_cube_map_array",  "GL_OES_texture_cube_map_array",
+      "GL_EXT_primitive_bounding_box",  "GL_OES_primitive_bounding_box",
+      "GL_OES_shader_image_atomic",     "GL_OES_shader_multisample_interpolation",
+      "GL_OES_texture_storage_multisample_2d_array",
   };
   return kList;
 }

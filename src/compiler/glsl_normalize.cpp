@@ -90,25 +90,44 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
           continue;
         }
       }
+      // The macro of an extension this context does not expose is not
+      // defined (GLSL ES 3.10 §3.4), but glslang predefines the ones it
+      // knows and refuses to #undef them: tests of it read as false here.
+      if (name == "ifdef" || name == "ifndef") {
+        size_t m = k + 1;
+        while (m < end && tokens[m].kind == TokenKind::Space) ++m;
+        if (m < end && is_unexposed(tokens[m].text)) {
+          body += name == "ifdef" ? "#if 0" : "#if 1";
+          i = end;
+          continue;
+        }
+      }
       if (name == "if" || name == "elif") {
         for (size_t x = i; x < end; ++x) {
+          if (x > k && tokens[x].kind == TokenKind::Identifier && is_unexposed(tokens[x].text)) {
+            body += " 0 ";  // the undefined macro's value in #if
+            continue;
+          }
           if (tokens[x].text == "defined") {
             size_t y = x + 1;
             while (y < end && tokens[y].kind == TokenKind::Space) ++y;
             const bool paren = y < end && tokens[y].text == "(";
             size_t z = paren ? y + 1 : y;
             while (z < end && tokens[z].kind == TokenKind::Space) ++z;
-            if (z < end && is_builtin_macro(tokens[z].text)) {
+            const bool builtin = z < end && is_builtin_macro(tokens[z].text);
+            const bool hidden = z < end && is_unexposed(tokens[z].text);
+            if (builtin || hidden) {
+              const char* value = builtin ? " 1 " : " 0 ";
               if (paren) {
                 ++z;
                 while (z < end && tokens[z].kind == TokenKind::Space) ++z;
                 if (z < end && tokens[z].text == ")") {
-                  body += " 1 ";
+                  body += value;
                   x = z;
                   continue;
                 }
               } else {
-                body += " 1 ";
+                body += value;
                 x = z;
                 continue;
               }
@@ -137,9 +156,10 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
     result.preamble += " 1\n";
   }
   // glslang predefines the macros of the extensions it knows (among the
-  // unexposed ones: OES_EGL_image_external, OES_sample_variables) and
-  // refuses to #undef any GL_ name, so those stay defined; only the
-  // directive is refused.
+  // unexposed ones: OES_EGL_image_external, OES_sample_variables, the ES
+  // 3.1 extensions of ES 3.2 features) and refuses to #undef any GL_ name,
+  // so those stay defined for code outside #if; the directive is refused
+  // and #if/#ifdef tests read them as undefined (above).
   if (version_line.empty()) {
     result.text = std::move(body);
   } else {

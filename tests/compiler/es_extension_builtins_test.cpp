@@ -93,6 +93,29 @@ TEST(EsExtensionBuiltins, UnexposedExtensionsAreRefusedAndUndefined) {
   EXPECT_FALSE(compile_shader({ShaderStage::Vertex, probe}).ok);
 }
 
+// glslang predefines the macros of extensions it knows for GLSL ES 3.10
+// (GL_EXT_geometry_shader, ...); an unexposed one must still read as
+// undefined in every form of preprocessor test.
+TEST(EsExtensionBuiltins, UnexposedMacrosGlslangPredefinesReadAsUndefined) {
+  CompileOptions hidden;
+  hidden.unexposed_extensions = {"GL_EXT_geometry_shader", "GL_OES_texture_buffer"};
+  const char* probes[] = {
+      "#if defined GL_EXT_geometry_shader\n#error defined\n#endif\n",
+      "#if defined(GL_OES_texture_buffer) || 0\n#error defined\n#endif\n",
+      "#ifdef GL_EXT_geometry_shader\n#error defined\n#endif\n",
+      "#ifndef GL_EXT_geometry_shader\n#else\n#error defined\n#endif\n",
+      "#if GL_OES_texture_buffer\n#error nonzero\n#elif GL_EXT_geometry_shader == 1\n#error one\n#endif\n",
+  };
+  for (const char* probe : probes) {
+    const std::string src = std::string("#version 310 es\n") + probe + "void main() {}\n";
+    EXPECT_TRUE(compile_shader({ShaderStage::Compute, src}, hidden).ok) << probe;
+    EXPECT_FALSE(compile_shader({ShaderStage::Compute, src}).ok) << "exposed, they are defined: " << probe;
+  }
+  const char* require = "#version 310 es\n#extension GL_EXT_geometry_shader : require\nvoid main() {}\n";
+  EXPECT_FALSE(compile_shader({ShaderStage::Compute, require}, hidden).ok);
+  EXPECT_TRUE(compile_shader({ShaderStage::Compute, require}).ok);
+}
+
 TEST(EsExtensionBuiltins, RewriteKeepsLineNumbers) {
   const std::string src = "#version 300 es\n#extension GL_EXT_clip_cull_distance : require\nin vec4 p;\n"
                           "void main() { gl_Position = p; gl_ClipDistance[0] = 1.0; }\n";
