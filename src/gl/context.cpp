@@ -55,6 +55,8 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   // What one storage-buffer descriptor may address (ES 3.1 asks for 2^27;
   // Vulkan guarantees 2^27 too).
   l.max_shader_storage_block_size = s.get_cap(pipe::Cap::MaxShaderBufferSize);
+  l.vertex_stores = s.get_cap(pipe::Cap::VertexShaderStores) != 0;
+  l.fragment_stores = s.get_cap(pipe::Cap::FragmentShaderStores) != 0;
 }
 
 }  // namespace

@@ -68,6 +68,9 @@ struct Limits {
   GLint max_compute_work_group_invocations = 128;
   GLint max_compute_shared_memory_size = 16384;
   GLint64 max_shader_storage_block_size = 1 << 27;
+  // Storage blocks, atomic counters and images in vertex / fragment shaders
+  // need the device's store features (ES 3.1 allows 0 for both stages).
+  bool vertex_stores = false, fragment_stores = false;
   GLint max_transform_feedback_separate_attribs = 4;
   GLint max_point_size = 1;  // ALIASED_POINT_SIZE_RANGE's upper end
   GLint max_line_width = 1;  // ALIASED_LINE_WIDTH_RANGE's upper end

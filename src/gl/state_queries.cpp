@@ -295,9 +295,9 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
 }
 
 // ES 3.1 limits of compute, storage blocks and atomic counters (ES 3.1
-// tables 20.44-20.48), in ES 3.1 contexts only. Storage blocks and counter
-// buffers are usable in every stage (Vulkan's vertex and fragment stores are
-// features Brass requires where it offers ES 3.1).
+// tables 20.44-20.48), in ES 3.1 contexts only. Vertex and fragment shaders
+// get storage blocks and counters where the device can store from them
+// (ES 3.1 allows none there).
 bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
   if (!ctx.es31()) return false;
   const Limits& l = ctx.limits;
@@ -313,9 +313,9 @@ bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
       return true;
     case GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS:
     case GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS:
-    case GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS:
-    case GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS:
     case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS: *out = ints({blocks}); return true;
+    case GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS: *out = ints({l.vertex_stores ? blocks : 0}); return true;
+    case GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS: *out = ints({l.fragment_stores ? blocks : 0}); return true;
     case GL_MAX_SHADER_STORAGE_BLOCK_SIZE: *out = ints({l.max_shader_storage_block_size}); return true;
     case GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT: *out = ints({l.shader_storage_buffer_offset_alignment}); return true;
     case GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES:
@@ -323,14 +323,14 @@ bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
       return true;
     case GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS:
     case GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS:
-    case GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS:
-    case GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS:
     case GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS: *out = ints({counters}); return true;
+    case GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS: *out = ints({l.vertex_stores ? counters : 0}); return true;
+    case GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS: *out = ints({l.fragment_stores ? counters : 0}); return true;
     case GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE: *out = ints({32 * 4}); return true;
     case GL_MAX_COMPUTE_ATOMIC_COUNTERS:
-    case GL_MAX_VERTEX_ATOMIC_COUNTERS:
-    case GL_MAX_FRAGMENT_ATOMIC_COUNTERS:
     case GL_MAX_COMBINED_ATOMIC_COUNTERS: *out = ints({32}); return true;
+    case GL_MAX_VERTEX_ATOMIC_COUNTERS: *out = ints({l.vertex_stores ? 32 : 0}); return true;
+    case GL_MAX_FRAGMENT_ATOMIC_COUNTERS: *out = ints({l.fragment_stores ? 32 : 0}); return true;
     default: return false;
   }
 }

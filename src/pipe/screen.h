@@ -48,6 +48,8 @@ enum class Cap : uint8_t {
   MaxComputeWorkGroupInvocations,
   MaxComputeSharedMemory,     // bytes of shared variables one work group may declare
   MaxShaderBufferSize,        // bytes one storage-buffer binding may address
+  VertexShaderStores,         // vertex-pipeline stages may write storage buffers and images (and atomics)
+  FragmentShaderStores,       // fragment shaders may
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it
