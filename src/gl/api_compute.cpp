@@ -1,6 +1,7 @@
 // Compute dispatch (ES 3.1 §17) and memory barriers (§7.11.2).
 //
-// A dispatch binds the current program's compute stage and its resources
+// A dispatch binds the compute stage (of the current program, or else of the
+// bound program pipeline) and its resources
 // (default uniforms, uniform and storage blocks, atomic counter buffers,
 // textures) and launches the grid. It leaves the draw state's dirty bits
 // alone: a program is either a compute or a graphics program, and
@@ -14,6 +15,7 @@
 #include "gl/context.h"
 #include "gl/draw_validation.h"
 #include "gl/program_util.h"
+#include "gl/program_validation.h"
 #include "util/range.h"
 #include "gl_functions.h"
 
@@ -24,8 +26,8 @@ namespace {
 // Binds everything a dispatch of the current program reads. Null, with
 // GL_INVALID_OPERATION recorded, when no compute program is current.
 LinkedProgram* prepare_dispatch(Context& ctx) {
-  Program* p = ctx.current_program.get();
-  LinkedProgram* lp = p ? p->linked.get() : nullptr;
+  // The current program, or else the bound pipeline's compute program.
+  LinkedProgram* lp = stage_executable(ctx, pipe::ShaderStage::Compute);
   if (!lp || !lp->compute || !lp->pipe_program) {
     ctx.set_error(GL_INVALID_OPERATION);
     return nullptr;

@@ -177,6 +177,10 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
       if (!p->link_status || !lp || !lp->compute) return ctx.set_error(GL_INVALID_OPERATION);
       for (int i = 0; params && i < 3; ++i) params[i] = static_cast<GLint>(lp->interface.compute_local_size[i]);
       return;
+    case GL_PROGRAM_SEPARABLE:
+      if (!ctx.es31()) return ctx.set_error(GL_INVALID_ENUM);
+      v = p->separable;
+      break;
     case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS:
       if (!ctx.es31()) return ctx.set_error(GL_INVALID_ENUM);
       v = static_cast<GLint>(resource_count(lp, ResourceInterface::AtomicCounterBuffer));
@@ -284,9 +288,10 @@ void ProgramBinary(Context& ctx, GLuint program, GLenum binaryFormat, const void
 void ProgramParameteri(Context& ctx, GLuint program, GLenum pname, GLint value) {
   Program* p = lookup_program(ctx, program);
   if (!p) return;
-  if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT) return ctx.set_error(GL_INVALID_ENUM);
+  if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT && !(pname == GL_PROGRAM_SEPARABLE && ctx.es31()))
+    return ctx.set_error(GL_INVALID_ENUM);
   if (value != GL_FALSE && value != GL_TRUE) return ctx.set_error(GL_INVALID_VALUE);
-  p->binary_retrievable_hint = value == GL_TRUE;
+  (pname == GL_PROGRAM_SEPARABLE ? p->separable : p->binary_retrievable_hint) = value == GL_TRUE;
 }
 
 void TransformFeedbackVaryings(Context& ctx, GLuint program, GLsizei count, const GLchar* const* varyings,

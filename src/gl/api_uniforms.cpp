@@ -54,9 +54,17 @@ bool src_matches(Src src, TypeShape::Base base) {
 }
 
 // glUniform*: `cols` > 0 for the matrix forms (rows = comps).
-void set_uniform(Context& ctx, GLint location, GLsizei count, Src src, int comps, int cols, bool transpose,
-                 const void* data) {
-  Program* p = ctx.current_program.get();
+// glUniform*'s program: the current one, else the bound program pipeline's
+// active program (ES 3.1 §7.6.1); null when there is none.
+Program* uniform_target(Context& ctx) {
+  if (Program* p = ctx.current_program.get()) return p;
+  return ctx.program_pipeline ? ctx.program_pipeline->active.get() : nullptr;
+}
+
+// glUniform* / glProgramUniform* into program `p` (null: no program,
+// INVALID_OPERATION).
+void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src src, int comps, int cols,
+                    bool transpose, const void* data) {
   LinkedProgram* lp = p ? p->linked.get() : nullptr;
   if (!lp) return ctx.set_error(GL_INVALID_OPERATION);
   if (count < 0) return ctx.set_error(GL_INVALID_VALUE);
@@ -120,6 +128,19 @@ void set_uniform(Context& ctx, GLint location, GLsizei count, Src src, int comps
   ctx.dirty(kDirtyUniforms);
 }
 
+void set_uniform(Context& ctx, GLint location, GLsizei count, Src src, int comps, int cols, bool transpose,
+                 const void* data) {
+  set_uniform_in(ctx, uniform_target(ctx), location, count, src, comps, cols, transpose, data);
+}
+
+void set_program_uniform(Context& ctx, GLuint program, GLint location, GLsizei count, Src src, int comps, int cols,
+                         bool transpose, const void* data) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  Program* p = lookup_program(ctx, program);
+  if (!p) return;
+  set_uniform_in(ctx, p, location, count, src, comps, cols, transpose, data);
+}
+
 template <typename Out>
 void get_uniform(Context& ctx, GLuint program, GLint location, Out* params) {
   Program* p = lookup_program(ctx, program);
@@ -172,6 +193,15 @@ void get_uniform(Context& ctx, GLuint program, GLint location, Out* params) {
   void Uniform##N##suffix##v(Context& ctx, GLint location, GLsizei count, const T* value) { \
     set_uniform(ctx, location, count, SRC, N, 0, false, value);                \
   }
+#define BRASS_PROGRAM_UNIFORM_SCALARS(N, suffix, T, SRC, ...)                                       \
+  void ProgramUniform##N##suffix(Context& ctx, GLuint program, GLint location, __VA_ARGS__) {        \
+    const T v[] = {BRASS_UNIFORM_ARGS_##N};                                                         \
+    set_program_uniform(ctx, program, location, 1, SRC, N, 0, false, v);                            \
+  }                                                                                                  \
+  void ProgramUniform##N##suffix##v(Context& ctx, GLuint program, GLint location, GLsizei count,     \
+                                     const T* value) {                                                \
+    set_program_uniform(ctx, program, location, count, SRC, N, 0, false, value);                    \
+  }
 #define BRASS_UNIFORM_ARGS_1 v0
 #define BRASS_UNIFORM_ARGS_2 v0, v1
 #define BRASS_UNIFORM_ARGS_3 v0, v1, v2
@@ -189,6 +219,18 @@ BRASS_UNIFORM_SCALARS(1, ui, GLuint, Src::Uint, GLuint v0)
 BRASS_UNIFORM_SCALARS(2, ui, GLuint, Src::Uint, GLuint v0, GLuint v1)
 BRASS_UNIFORM_SCALARS(3, ui, GLuint, Src::Uint, GLuint v0, GLuint v1, GLuint v2)
 BRASS_UNIFORM_SCALARS(4, ui, GLuint, Src::Uint, GLuint v0, GLuint v1, GLuint v2, GLuint v3)
+BRASS_PROGRAM_UNIFORM_SCALARS(1, f, GLfloat, Src::Float, GLfloat v0)
+BRASS_PROGRAM_UNIFORM_SCALARS(2, f, GLfloat, Src::Float, GLfloat v0, GLfloat v1)
+BRASS_PROGRAM_UNIFORM_SCALARS(3, f, GLfloat, Src::Float, GLfloat v0, GLfloat v1, GLfloat v2)
+BRASS_PROGRAM_UNIFORM_SCALARS(4, f, GLfloat, Src::Float, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3)
+BRASS_PROGRAM_UNIFORM_SCALARS(1, i, GLint, Src::Int, GLint v0)
+BRASS_PROGRAM_UNIFORM_SCALARS(2, i, GLint, Src::Int, GLint v0, GLint v1)
+BRASS_PROGRAM_UNIFORM_SCALARS(3, i, GLint, Src::Int, GLint v0, GLint v1, GLint v2)
+BRASS_PROGRAM_UNIFORM_SCALARS(4, i, GLint, Src::Int, GLint v0, GLint v1, GLint v2, GLint v3)
+BRASS_PROGRAM_UNIFORM_SCALARS(1, ui, GLuint, Src::Uint, GLuint v0)
+BRASS_PROGRAM_UNIFORM_SCALARS(2, ui, GLuint, Src::Uint, GLuint v0, GLuint v1)
+BRASS_PROGRAM_UNIFORM_SCALARS(3, ui, GLuint, Src::Uint, GLuint v0, GLuint v1, GLuint v2)
+BRASS_PROGRAM_UNIFORM_SCALARS(4, ui, GLuint, Src::Uint, GLuint v0, GLuint v1, GLuint v2, GLuint v3)
 
 #define BRASS_UNIFORM_MATRIX(name, cols, rows)                                                            \
   void UniformMatrix##name##fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose,          \
@@ -204,6 +246,21 @@ BRASS_UNIFORM_MATRIX(2x4, 2, 4)
 BRASS_UNIFORM_MATRIX(4x2, 4, 2)
 BRASS_UNIFORM_MATRIX(3x4, 3, 4)
 BRASS_UNIFORM_MATRIX(4x3, 4, 3)
+
+#define BRASS_PROGRAM_UNIFORM_MATRIX(name, cols, rows)                                                 \
+  void ProgramUniformMatrix##name##fv(Context& ctx, GLuint program, GLint location, GLsizei count,     \
+                                      GLboolean transpose, const GLfloat* value) {                     \
+    set_program_uniform(ctx, program, location, count, Src::Float, rows, cols, transpose != GL_FALSE, value); \
+  }
+BRASS_PROGRAM_UNIFORM_MATRIX(2, 2, 2)
+BRASS_PROGRAM_UNIFORM_MATRIX(3, 3, 3)
+BRASS_PROGRAM_UNIFORM_MATRIX(4, 4, 4)
+BRASS_PROGRAM_UNIFORM_MATRIX(2x3, 2, 3)
+BRASS_PROGRAM_UNIFORM_MATRIX(3x2, 3, 2)
+BRASS_PROGRAM_UNIFORM_MATRIX(2x4, 2, 4)
+BRASS_PROGRAM_UNIFORM_MATRIX(4x2, 4, 2)
+BRASS_PROGRAM_UNIFORM_MATRIX(3x4, 3, 4)
+BRASS_PROGRAM_UNIFORM_MATRIX(4x3, 4, 3)
 
 void GetUniformfv(Context& ctx, GLuint program, GLint location, GLfloat* params) {
   get_uniform(ctx, program, location, params);

@@ -19,6 +19,7 @@
 #include "gl/gl_types.h"
 #include "gl/pixel/format_table.h"
 #include "gl/program.h"
+#include "gl/program_pipeline.h"
 #include "gl/query.h"
 #include "gl/share_group.h"
 #include "gl/texture.h"
@@ -182,6 +183,9 @@ class Context {
   Ref<VertexArray> default_vertex_array;
   std::array<GenericAttrib, kMaxVertexAttribs> generic_attribs{};
   Binding<Program> current_program;
+  // ES 3.1 program pipeline bound with glBindProgramPipeline (draws use it
+  // when no program is current).
+  Binding<ProgramPipeline> program_pipeline;
   Binding<Framebuffer> draw_framebuffer, read_framebuffer;  // null: the default framebuffer
   Binding<Renderbuffer> renderbuffer;
   GLenum default_draw_buffer = GL_BACK, default_read_buffer = GL_BACK;
@@ -192,6 +196,7 @@ class Context {
   // Per-context namespaces (container objects are never shared).
   ObjectTable<Framebuffer> framebuffer_objects;
   ObjectTable<VertexArray> vertex_array_objects;
+  ObjectTable<ProgramPipeline> program_pipeline_objects;
   ObjectTable<Query> query_objects;
   ObjectTable<TransformFeedback> transform_feedback_objects;
 

@@ -17,6 +17,7 @@
 namespace brass::gl {
 
 class Context;
+struct LinkedProgram;
 
 enum DirtyBit : uint32_t {
   kDirtyFramebuffer = 1u << 0,
@@ -137,6 +138,12 @@ bool validate_program(Context& ctx);                        // program area
 void validate_uniforms(Context& ctx);                       // program area
 void validate_uniform_buffers(Context& ctx);                // program area
 void validate_storage_buffers(Context& ctx);                // program area (ES 3.1 SSBOs, atomic counters)
+// The same for one executable's `stages` (pipe::stage_bit mask): the
+// handlers above run these for each program supplying stages.
+void validate_uniforms_of(Context& ctx, LinkedProgram& program, uint32_t stages);
+void validate_uniform_buffers_of(Context& ctx, LinkedProgram& program, uint32_t stages);
+void validate_storage_buffers_of(Context& ctx, LinkedProgram& program, uint32_t stages);
+void validate_textures_of(Context& ctx, const LinkedProgram& program, uint32_t stages);
 void validate_textures(Context& ctx);                       // texture area
 // Every draw of a program that reads the framebuffer (framebuffer_fetch.cpp).
 bool bind_framebuffer_fetch_sources(Context& ctx);

@@ -5,6 +5,7 @@
 // attachment). The copy runs on the GPU; the driver ends the render pass for
 // it and the next draw resumes with the attachment's contents loaded.
 #include "gl/context.h"
+#include "gl/program_validation.h"
 #include "gl/draw_validation.h"
 #include "gl/linked_program.h"
 #include "gl_functions.h"
@@ -66,15 +67,15 @@ pipe::SamplerView* copy_of(Context& ctx, unsigned draw_buffer, pipe::Surface& su
 }  // namespace
 
 bool bind_framebuffer_fetch_sources(Context& ctx) {
-  Program* program = ctx.current_program.get();
-  if (!program || !program->linked || program->linked->fetch_slots.empty()) return true;
+  const LinkedProgram* fs = stage_executable(ctx, pipe::ShaderStage::Fragment);
+  if (!fs || fs->fetch_slots.empty()) return true;
   const FramebufferInfo& fb = ctx.validation.framebuffer;
   pipe::SamplerObject* sampler = fetch_sampler(ctx);
   if (!sampler) {
     ctx.set_error(GL_OUT_OF_MEMORY);
     return false;
   }
-  for (const LinkedProgram::FetchSlot& s : program->linked->fetch_slots) {
+  for (const LinkedProgram::FetchSlot& s : fs->fetch_slots) {
     pipe::Surface* surface = s.draw_buffer < fb.draw_surfaces.size() ? fb.draw_surfaces[s.draw_buffer] : nullptr;
     // A draw buffer with no attachment reads undefined values (the
     // extension says so); the slot keeps whatever view it had.

@@ -19,6 +19,7 @@ namespace brass::gl {
 // the application assigned with glUniform1i (kept current by the program area).
 struct SamplerSlot {
   pipe::ShaderStage stage = pipe::ShaderStage::Fragment;
+  uint32_t stages = 0;  // pipe::stage_bit of every stage reading it (`stage` is the first)
   uint32_t slot = 0;
   GLenum sampler_type = GL_SAMPLER_2D;  // GL_SAMPLER_2D, GL_INT_SAMPLER_3D, GL_SAMPLER_2D_SHADOW, ...
   GLint unit = 0;
@@ -49,6 +50,10 @@ struct LinkedProgram {
   bool writes_point_size = false;
   bool writes_clip_distance = false;  // EXT_clip_cull_distance in the vertex shader
   bool compute = false;  // a compute program (dispatched, never drawn); interface.compute_local_size
+  // Linked with GL_PROGRAM_SEPARABLE: its stages may go into program
+  // pipelines. pipe_program is null unless it has both a vertex and a
+  // fragment stage (pipelines draw with combinations, separable_link.h).
+  bool separable = false;
 
   // --- program area ---
   pipe::Screen* screen = nullptr;  // the device the pipe programs live on

@@ -56,6 +56,7 @@ class Program final : public ShaderOrProgram {
   std::vector<std::string> xfb_varyings;          // glTransformFeedbackVaryings
   GLenum xfb_mode = GL_INTERLEAVED_ATTRIBS;
   bool binary_retrievable_hint = false;           // glProgramParameteri
+  bool separable = false;                         // GL_PROGRAM_SEPARABLE (ES 3.1), for the next link
   // The interface the queries answer: the last link attempt's (null after a
   // failed link, while `linked` may still hold the executable in use).
   const LinkedProgram* queryable() const { return link_status ? linked.get() : nullptr; }

@@ -114,6 +114,7 @@ bool build_bindings(LinkedProgram& lp, std::string* log) {
           for (uint32_t a = 0; a < b.array_count; ++a) {
             SamplerSlot s;
             s.stage = first_stage;
+            s.stages = b.stages;
             s.slot = next + a;
             s.sampler_type = u.type;
             s.unit = u.initial_binding ? u.initial_binding + static_cast<GLint>(a) : 0;
@@ -218,10 +219,17 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     *log = "error: a compute shader cannot be linked with other stages\n";
     return nullptr;
   }
-  if (!has_cs && (!has_vs || !has_fs)) {
+  // A separable program may hold any stages (ES 3.1 §7.3): program
+  // pipelines take them one by one.
+  if (!has_cs && !p.separable && (!has_vs || !has_fs)) {
     *log = !has_vs ? "error: program lacks a vertex shader\n" : "error: program lacks a fragment shader\n";
     return nullptr;
   }
+  if (p.attached.empty()) {
+    *log = "error: no shaders attached\n";
+    return nullptr;
+  }
+  in.separable = p.separable;
   for (const auto& [name, location] : p.attrib_bindings) in.attribute_bindings.push_back({name, location});
   for (const auto& [name, binding] : p.frag_data_bindings)
     in.frag_data_bindings.push_back({name, binding.first, binding.second});
@@ -240,6 +248,7 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   lp->interface = std::move(r.interface);
   lp->xfb_mode = p.xfb_mode;
   lp->compute = has_cs;
+  lp->separable = p.separable;
   for (const compiler::StageBinary& s : lp->stages) {
     lp->info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
     if (s.stage == compiler::ShaderStage::Vertex) {
@@ -258,6 +267,12 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   for (size_t i = 0; i < lp->block_bindings.size(); ++i)
     lp->block_bindings[i] = static_cast<GLuint>(lp->interface.uniform_blocks[i].initial_binding);
 
+  // A separable program without both graphics stages is only ever drawn
+  // as part of a program pipeline's combination.
+  if (!has_cs && (!has_vs || !has_fs)) {
+    *log = std::move(r.info_log);
+    return lp;
+  }
   pipe::Status status = pipe::Status::Ok;
   lp->pipe_program = ctx.pipe().create_shader_program(lp->info, &status);
   if (!lp->pipe_program) {

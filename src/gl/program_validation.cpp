@@ -9,17 +9,78 @@
 #include "compiler/compiler.h"
 #include "gl/context.h"
 #include "gl/program_link.h"
+#include "gl/separable_link.h"
 
 namespace brass::gl {
 
 namespace {
 
-LinkedProgram* current_executable(Context& ctx) {
-  Program* p = ctx.current_program.get();
-  return p ? p->linked.get() : nullptr;
+constexpr uint32_t kAllStages = (1u << pipe::kShaderStageCount) - 1;
+
+// The executable a draw binds: the current program's, or the bound
+// pipeline's combination of its stages (made by validate_program).
+LinkedProgram* draw_executable(Context& ctx) {
+  if (Program* p = ctx.current_program.get()) return p->linked.get();
+  ProgramPipeline* pp = ctx.program_pipeline.get();
+  return pp ? pp->combination.combined.get() : nullptr;
+}
+
+// The bound pipeline's combination for its current stages, made on first
+// use and whenever a stage's executable changed. Null with an error
+// recorded when the pipeline cannot be drawn with.
+LinkedProgram* pipeline_combination(Context& ctx, ProgramPipeline& pp) {
+  std::array<std::shared_ptr<LinkedProgram>, pipe::kShaderStageCount> sources;
+  for (unsigned s = 0; s < pipe::kGraphicsStageCount; ++s)
+    if (Program* p = pp.stages[s].get()) sources[s] = p->linked;
+  ProgramPipeline::Combination& c = pp.combination;
+  if (c.combined && c.sources == sources) return c.combined.get();
+  std::string why;
+  if (!program_pipeline_valid(pp, ctx.limits, &why)) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return nullptr;
+  }
+  std::array<const LinkedProgram*, pipe::kShaderStageCount> raw{};
+  for (unsigned s = 0; s < pipe::kGraphicsStageCount; ++s) raw[s] = sources[s].get();
+  std::string log;
+  std::shared_ptr<LinkedProgram> combined = combine_separable_stages(ctx, raw, &log);
+  if (!combined) {
+    pp.info_log = log;
+    ctx.set_error(GL_INVALID_OPERATION);
+    return nullptr;
+  }
+  c.sources = std::move(sources);
+  c.combined = std::move(combined);
+  return c.combined.get();
 }
 
 }  // namespace
+
+StageSources stage_sources(Context& ctx) {
+  StageSources out;
+  if (Program* p = ctx.current_program.get()) {
+    if (p->linked) out.list[out.count++] = {p->linked.get(), kAllStages};
+    return out;
+  }
+  ProgramPipeline* pp = ctx.program_pipeline.get();
+  if (!pp) return out;
+  for (unsigned s = 0; s < pipe::kShaderStageCount; ++s) {
+    Program* p = pp->stages[s].get();
+    LinkedProgram* lp = p ? p->linked.get() : nullptr;
+    if (!lp) continue;
+    unsigned i = 0;
+    while (i < out.count && out.list[i].program != lp) ++i;
+    if (i == out.count) out.list[out.count++] = {lp, 0};
+    out.list[i].stages |= 1u << s;
+  }
+  return out;
+}
+
+LinkedProgram* stage_executable(Context& ctx, pipe::ShaderStage stage) {
+  if (Program* p = ctx.current_program.get()) return p->linked.get();
+  ProgramPipeline* pp = ctx.program_pipeline.get();
+  Program* p = pp ? pp->stages[static_cast<unsigned>(stage)].get() : nullptr;
+  return p ? p->linked.get() : nullptr;
+}
 
 bool samplers_conflict(const LinkedProgram& lp) {
   const auto& s = lp.samplers;
@@ -31,20 +92,31 @@ bool samplers_conflict(const LinkedProgram& lp) {
 
 
 bool validate_program(Context& ctx) {
-  LinkedProgram* lp = current_executable(ctx);
-  // ES leaves draws without a program undefined: nothing is drawn.
-  if (!lp || !lp->pipe_program) return false;
-  // A compute program has no vertex or fragment stage to draw with (ES 3.1
-  // §11.1.3.11).
-  if (lp->compute) {
-    ctx.set_error(GL_INVALID_OPERATION);
+  LinkedProgram* lp = nullptr;
+  if (Program* p = ctx.current_program.get()) {
+    lp = p->linked.get();
+    // ES leaves draws without a program undefined: nothing is drawn.
+    if (!lp) return false;
+    // A compute program, or a separable one lacking a graphics stage, has
+    // no vertex and fragment stage to draw with (ES 3.1 §11.1.3.11).
+    if (lp->compute || !lp->pipe_program) {
+      ctx.set_error(GL_INVALID_OPERATION);
+      return false;
+    }
+  } else if (ProgramPipeline* pp = ctx.program_pipeline.get()) {
+    lp = pipeline_combination(ctx, *pp);
+    if (!lp) return false;
+  } else {
     return false;
   }
   // Samplers of different types on one texture unit (ES 3.0 §2.11.11). Run
   // again whenever a sampler uniform changes (it dirties the program).
-  if (samplers_conflict(*lp)) {
-    ctx.set_error(GL_INVALID_OPERATION);
-    return false;
+  const StageSources sources = stage_sources(ctx);
+  for (unsigned i = 0; i < sources.count; ++i) {
+    if (samplers_conflict(*sources.list[i].program)) {
+      ctx.set_error(GL_INVALID_OPERATION);
+      return false;
+    }
   }
   ctx.pipe().bind_shader_program(lp->pipe_program);
   ctx.validation.program_writes_point_size = lp->writes_point_size;
@@ -52,8 +124,13 @@ bool validate_program(Context& ctx) {
 }
 
 void validate_uniforms(Context& ctx) {
-  LinkedProgram* lp = current_executable(ctx);
-  if (!lp || lp->default_block.empty()) return;
+  const StageSources sources = stage_sources(ctx);
+  for (unsigned i = 0; i < sources.count; ++i) validate_uniforms_of(ctx, *sources.list[i].program, sources.list[i].stages);
+}
+
+void validate_uniforms_of(Context& ctx, LinkedProgram& program, uint32_t stages) {
+  LinkedProgram* lp = &program;
+  if (lp->default_block.empty()) return;
   // gl_DepthRange: the current depth range (ES 3.0 GLSL 7.4), written where
   // the shader reads it.
   const float depth_range[3] = {ctx.ff.depth_range[0], ctx.ff.depth_range[1],
@@ -66,13 +143,18 @@ void validate_uniforms(Context& ctx) {
   pipe::ConstantBuffer cb;
   cb.size = static_cast<uint32_t>(lp->default_block.size());
   cb.user_data = lp->default_block.data();
-  for (uint32_t m = lp->default_block_stages; m; m &= m - 1)
+  for (uint32_t m = lp->default_block_stages & stages; m; m &= m - 1)
     ctx.pipe().set_constant_buffer(static_cast<pipe::ShaderStage>(std::countr_zero(m)), 0, &cb);
 }
 
 void validate_uniform_buffers(Context& ctx) {
-  LinkedProgram* lp = current_executable(ctx);
-  if (!lp) return;
+  const StageSources sources = stage_sources(ctx);
+  for (unsigned i = 0; i < sources.count; ++i)
+    validate_uniform_buffers_of(ctx, *sources.list[i].program, sources.list[i].stages);
+}
+
+void validate_uniform_buffers_of(Context& ctx, LinkedProgram& program, uint32_t stages) {
+  LinkedProgram* lp = &program;
   const auto& blocks = lp->interface.uniform_blocks;
   for (size_t i = 0; i < blocks.size() && i + 1 < pipe::kMaxConstantBuffers; ++i) {
     pipe::ConstantBuffer cb;
@@ -92,7 +174,7 @@ void validate_uniform_buffers(Context& ctx) {
         }
       }
     }
-    for (uint32_t m = blocks[i].stages & ((1u << pipe::kShaderStageCount) - 1); m; m &= m - 1) {
+    for (uint32_t m = blocks[i].stages & stages; m; m &= m - 1) {
       ctx.pipe().set_constant_buffer(static_cast<pipe::ShaderStage>(std::countr_zero(m)),
                                      static_cast<uint32_t>(i + 1), cb.buffer ? &cb : nullptr);
     }
@@ -122,15 +204,19 @@ pipe::ShaderBuffer storage_range(const IndexedBufferBinding& b, GLint64 min_size
 }  // namespace
 
 void validate_storage_buffers(Context& ctx) {
-  LinkedProgram* lp = current_executable(ctx);
-  if (!lp) return;
-  const compiler::ProgramInterface& pi = lp->interface;
+  const StageSources sources = stage_sources(ctx);
+  for (unsigned i = 0; i < sources.count; ++i)
+    validate_storage_buffers_of(ctx, *sources.list[i].program, sources.list[i].stages);
+}
+
+void validate_storage_buffers_of(Context& ctx, LinkedProgram& program, uint32_t stages_used) {
+  const compiler::ProgramInterface& pi = program.interface;
   std::array<std::array<pipe::ShaderBuffer, pipe::kMaxShaderBuffers>, pipe::kShaderStageCount> buffers{};
   std::array<uint32_t, pipe::kShaderStageCount> count{};
   // Slots as build_bindings assigned them: blocks by index, then counter buffers.
   auto place = [&](size_t slot, uint32_t stages, const pipe::ShaderBuffer& sb) {
     if (slot >= pipe::kMaxShaderBuffers) return;
-    for (uint32_t m = stages & ((1u << pipe::kShaderStageCount) - 1); m; m &= m - 1) {
+    for (uint32_t m = stages & stages_used; m; m &= m - 1) {
       const unsigned st = static_cast<unsigned>(std::countr_zero(m));
       buffers[st][slot] = sb;
       count[st] = std::max(count[st], static_cast<uint32_t>(slot + 1));
@@ -156,7 +242,7 @@ void validate_storage_buffers(Context& ctx) {
 }
 
 bool bind_program_for_primitive(Context& ctx, bool points) {
-  LinkedProgram* lp = current_executable(ctx);
+  LinkedProgram* lp = draw_executable(ctx);
   if (!lp) return false;
   compiler::VariantKey key;
   // Vulkan leaves gl_PointSize undefined when not written.

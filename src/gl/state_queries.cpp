@@ -172,6 +172,10 @@ bool query_bindings(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_SAMPLER_BINDING: *out = ints({name_of(unit.sampler)}); return true;
     case GL_ACTIVE_TEXTURE: *out = enum_value(GL_TEXTURE0 + ctx.textures.active); return true;
     case GL_CURRENT_PROGRAM: *out = ints({name_of(ctx.current_program)}); return true;
+    case GL_PROGRAM_PIPELINE_BINDING:
+      if (!ctx.es31()) return false;
+      *out = ints({name_of(ctx.program_pipeline)});
+      return true;
     case GL_RENDERBUFFER_BINDING: *out = ints({name_of(ctx.renderbuffer)}); return true;
     case GL_DRAW_FRAMEBUFFER_BINDING: *out = ints({name_of(ctx.draw_framebuffer)}); return true;
     case GL_READ_FRAMEBUFFER_BINDING: *out = ints({name_of(ctx.read_framebuffer)}); return true;

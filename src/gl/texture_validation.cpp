@@ -4,8 +4,10 @@
 // texture's own). Incomplete textures (ES 3.0 §3.8.13) and sampler/texture
 // kind mismatches sample a 1x1 (0,0,0,1) dummy of the sampler's kind.
 #include <algorithm>
+#include <bit>
 
 #include "gl/context.h"
+#include "gl/program_validation.h"
 #include "gl/texture_storage.h"
 
 namespace brass::gl {
@@ -228,9 +230,12 @@ void release_texture_state(Context& ctx) {
 }
 
 void validate_textures(Context& ctx) {
-  Program* program = ctx.current_program.get();
-  if (!program || !program->linked) return;
-  const LinkedProgram& lp = *program->linked;
+  const StageSources sources = stage_sources(ctx);
+  for (unsigned i = 0; i < sources.count; ++i)
+    validate_textures_of(ctx, *sources.list[i].program, sources.list[i].stages);
+}
+
+void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages_used) {
   TextureContextState& ts = ctx.texture_state;
 
   constexpr unsigned kStages = pipe::kShaderStageCount;
@@ -240,7 +245,11 @@ void validate_textures(Context& ctx) {
   std::array<bool, kStages> changed{};
 
   for (const SamplerSlot& s : lp.samplers) {
-    const unsigned stage = static_cast<unsigned>(s.stage);
+    // The first stage reading it among those this program supplies: a
+    // program pipeline's combination reads it there (separable_link.h).
+    const uint32_t reading = (s.stages ? s.stages : pipe::stage_bit(s.stage)) & stages_used;
+    if (!reading) continue;
+    const unsigned stage = static_cast<unsigned>(std::countr_zero(reading));
     if (stage >= kStages || s.slot >= pipe::kMaxSamplers) continue;
     const SamplerTypeInfo type = classify_sampler(s.sampler_type);
     const unsigned unit = static_cast<unsigned>(std::max(0, s.unit));

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "gl/context.h"
+#include "gl/program_validation.h"
 #include "util/log.h"
 
 namespace brass::gl {
@@ -48,14 +49,13 @@ bool format_supported(Context& ctx, Format f) {
 }
 
 uint32_t used_locations(Context& ctx) {
-  Program* p = ctx.current_program.get();
-  if (!p || !p->linked) return 0;
-  return p->linked->attribute_locations & ((1u << kMaxVertexAttribs) - 1);
+  const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
+  return vs ? vs->attribute_locations & ((1u << kMaxVertexAttribs) - 1) : 0;
 }
 
 AttribBaseType shader_type(Context& ctx, unsigned loc) {
-  Program* p = ctx.current_program.get();
-  return p && p->linked ? p->linked->attribute_types[loc] : AttribBaseType::Float;
+  const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
+  return vs ? vs->attribute_types[loc] : AttribBaseType::Float;
 }
 
 Format generic_format(AttribBaseType t) {

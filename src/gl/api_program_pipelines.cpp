@@ -1,0 +1,230 @@
+// Separate shader objects (ES 3.1 §7.3-7.4): program pipeline objects,
+// glUseProgramStages / glActiveShaderProgram, their queries and validation,
+// and glCreateShaderProgramv. A pipeline is drawn with when no program is
+// current; the executable it draws with is combined from its stages
+// (separable_link.h) at the first draw after they change.
+#include <algorithm>
+#include <bit>
+
+#include "gl/context.h"
+#include "gl/program_util.h"
+#include "gl/program_validation.h"
+#include "gl_functions.h"
+
+namespace brass::gl {
+
+namespace {
+
+constexpr GLbitfield kStageBits = GL_VERTEX_SHADER_BIT | GL_FRAGMENT_SHADER_BIT | GL_COMPUTE_SHADER_BIT;
+
+// The pipeline object of a name glGenProgramPipelines returned, created on
+// first use as §7.4 says; null with INVALID_OPERATION for any other name.
+ProgramPipeline* pipeline_object(Context& ctx, GLuint name) {
+  ProgramPipeline* pp =
+      name ? ctx.program_pipeline_objects.get_or_create(name, false, [](GLuint n) { return make_ref<ProgramPipeline>(n); })
+           : nullptr;
+  if (!pp) ctx.set_error(GL_INVALID_OPERATION);
+  return pp;
+}
+
+bool linked_separable(const Program& p) { return p.link_status && p.linked && p.linked->separable; }
+
+// The graphics stages a program's executable has (pipe::stage_bit mask).
+uint32_t linked_stages(const LinkedProgram& lp) {
+  uint32_t m = 0;
+  for (const compiler::StageBinary& b : lp.stages) m |= 1u << static_cast<unsigned>(b.stage);
+  return m;
+}
+
+void program_changed(Context& ctx, const ProgramPipeline& pp) {
+  if (ctx.program_pipeline.get() == &pp && !ctx.current_program) ctx.dirty(kDirtyProgram);
+}
+
+}  // namespace
+
+bool program_pipeline_valid(const ProgramPipeline& pp, const Limits& limits, std::string* why) {
+  const unsigned vs = static_cast<unsigned>(pipe::ShaderStage::Vertex);
+  const unsigned fs = static_cast<unsigned>(pipe::ShaderStage::Fragment);
+  if (!pp.stages[vs] || !pp.stages[fs]) {
+    *why = "error: the pipeline needs both a vertex and a fragment stage\n";
+    return false;
+  }
+  GLint samplers = 0;
+  for (unsigned s = 0; s < pipe::kShaderStageCount; ++s) {
+    const Program* p = pp.stages[s].get();
+    if (!p) continue;
+    if (!linked_separable(*p)) {
+      *why = "error: a stage's program is not a linked separable program\n";
+      return false;
+    }
+    // A program must supply every stage it was linked with, or none.
+    for (uint32_t m = linked_stages(*p->linked); m; m &= m - 1) {
+      const auto t = static_cast<unsigned>(std::countr_zero(m));
+      if (pp.stages[t].get() != p) {
+        *why = "error: a program is active for some but not all of its stages\n";
+        return false;
+      }
+    }
+    if (samplers_conflict(*p->linked)) {
+      *why = "error: samplers of different types use one texture unit\n";
+      return false;
+    }
+    if (linked_stages(*p->linked) & (1u << s) && std::countr_zero(linked_stages(*p->linked)) == static_cast<int>(s))
+      samplers += static_cast<GLint>(p->linked->samplers.size());
+  }
+  if (samplers > limits.max_combined_texture_image_units) {
+    *why = "error: too many active samplers\n";
+    return false;
+  }
+  return true;
+}
+
+namespace api {
+
+void GenProgramPipelines(Context& ctx, GLsizei n, GLuint* pipelines) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (n == 0 || !pipelines) return;
+  ctx.program_pipeline_objects.generate(n, pipelines);
+}
+
+void DeleteProgramPipelines(Context& ctx, GLsizei n, const GLuint* pipelines) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!pipelines) return;
+  for (GLsizei i = 0; i < n; ++i) {
+    if (pipelines[i] == 0) continue;
+    Ref<ProgramPipeline> pp = ctx.program_pipeline_objects.remove(pipelines[i]);
+    if (pp && ctx.program_pipeline.get() == pp.get()) {
+      bind(ctx.program_pipeline, static_cast<ProgramPipeline*>(nullptr));  // reverts to none (§7.4)
+      ctx.dirty(kDirtyProgram);
+    }
+  }
+}
+
+GLboolean IsProgramPipeline(Context& ctx, GLuint pipeline) {
+  return ctx.es31() && pipeline != 0 && ctx.program_pipeline_objects.lookup(pipeline) ? GL_TRUE : GL_FALSE;
+}
+
+void BindProgramPipeline(Context& ctx, GLuint pipeline) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  const TransformFeedback& tf = *ctx.transform_feedback;
+  if (tf.active && !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
+  ProgramPipeline* pp = nullptr;
+  if (pipeline != 0 && !(pp = pipeline_object(ctx, pipeline))) return;
+  if (ctx.program_pipeline.get() == pp) return;
+  bind(ctx.program_pipeline, pp);
+  ctx.dirty(kDirtyProgram);
+}
+
+void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint program) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (stages != GL_ALL_SHADER_BITS && (stages & ~kStageBits)) return ctx.set_error(GL_INVALID_VALUE);
+  ProgramPipeline* pp = pipeline_object(ctx, pipeline);
+  if (!pp) return;
+  Program* p = nullptr;
+  if (program != 0) {
+    p = lookup_program(ctx, program);
+    if (!p) return;
+    if (!linked_separable(*p)) return ctx.set_error(GL_INVALID_OPERATION);
+  }
+  const uint32_t has = p ? linked_stages(*p->linked) : 0;
+  const std::pair<GLbitfield, pipe::ShaderStage> bits[] = {{GL_VERTEX_SHADER_BIT, pipe::ShaderStage::Vertex},
+                                                           {GL_FRAGMENT_SHADER_BIT, pipe::ShaderStage::Fragment},
+                                                           {GL_COMPUTE_SHADER_BIT, pipe::ShaderStage::Compute}};
+  for (const auto& [bit, stage] : bits) {
+    if (!(stages & bit)) continue;
+    const auto s = static_cast<unsigned>(stage);
+    // A program without the stage clears it (§7.4).
+    bind(pp->stages[s], (has & (1u << s)) ? p : nullptr);
+  }
+  program_changed(ctx, *pp);
+}
+
+void ActiveShaderProgram(Context& ctx, GLuint pipeline, GLuint program) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  Program* p = nullptr;
+  if (program != 0) {
+    p = lookup_program(ctx, program);
+    if (!p) return;
+    if (!p->link_status) return ctx.set_error(GL_INVALID_OPERATION);
+  }
+  ProgramPipeline* pp = pipeline_object(ctx, pipeline);
+  if (!pp) return;
+  bind(pp->active, p);
+}
+
+void GetProgramPipelineiv(Context& ctx, GLuint pipeline, GLenum pname, GLint* params) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  ProgramPipeline* pp = pipeline_object(ctx, pipeline);
+  if (!pp) return;
+  auto name = [](const Binding<Program>& p) { return p ? static_cast<GLint>(p->name()) : 0; };
+  GLint v = 0;
+  switch (pname) {
+    case GL_ACTIVE_PROGRAM: v = name(pp->active); break;
+    case GL_VERTEX_SHADER: v = name(pp->stages[static_cast<unsigned>(pipe::ShaderStage::Vertex)]); break;
+    case GL_FRAGMENT_SHADER: v = name(pp->stages[static_cast<unsigned>(pipe::ShaderStage::Fragment)]); break;
+    case GL_COMPUTE_SHADER: v = name(pp->stages[static_cast<unsigned>(pipe::ShaderStage::Compute)]); break;
+    case GL_VALIDATE_STATUS: v = pp->validate_status ? GL_TRUE : GL_FALSE; break;
+    case GL_INFO_LOG_LENGTH: v = pp->info_log.empty() ? 0 : static_cast<GLint>(pp->info_log.size() + 1); break;
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (params) *params = v;
+}
+
+void ValidateProgramPipeline(Context& ctx, GLuint pipeline) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  ProgramPipeline* pp = pipeline_object(ctx, pipeline);
+  if (!pp) return;
+  std::string why;
+  pp->validate_status = program_pipeline_valid(*pp, ctx.limits, &why);
+  pp->info_log = std::move(why);
+}
+
+void GetProgramPipelineInfoLog(Context& ctx, GLuint pipeline, GLsizei bufSize, GLsizei* length, GLchar* infoLog) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
+  ProgramPipeline* pp = pipeline_object(ctx, pipeline);
+  if (!pp) return;
+  copy_gl_string(pp->info_log, bufSize, length, infoLog);
+}
+
+GLuint CreateShaderProgramv(Context& ctx, GLenum type, GLsizei count, const GLchar* const* strings) {
+  if (!ctx.es31()) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return 0;
+  }
+  if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && type != GL_COMPUTE_SHADER) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return 0;
+  }
+  if (count < 0) {
+    ctx.set_error(GL_INVALID_VALUE);
+    return 0;
+  }
+  // ES 3.1 §7.3: as if by CreateShader, ShaderSource, CompileShader,
+  // CreateProgram, ProgramParameteri(SEPARABLE), AttachShader, LinkProgram,
+  // DetachShader and DeleteShader, with the compile log appended to the
+  // program's.
+  const GLuint shader = CreateShader(ctx, type);
+  if (!shader) return 0;
+  ShaderSource(ctx, shader, count, strings, nullptr);
+  CompileShader(ctx, shader);
+  const GLuint program = CreateProgram(ctx);
+  Shader* s = static_cast<Shader*>(ctx.share_group().programs.lookup(shader));
+  Program* p = static_cast<Program*>(ctx.share_group().programs.lookup(program));
+  if (program && s && p) {
+    p->separable = true;
+    if (s->compiled) {
+      AttachShader(ctx, program, shader);
+      LinkProgram(ctx, program);
+      DetachShader(ctx, program, shader);
+    }
+    p->info_log += s->info_log;
+  }
+  DeleteShader(ctx, shader);
+  return program;
+}
+
+}  // namespace api
+}  // namespace brass::gl

@@ -1,0 +1,107 @@
+#include "gl/separable_link.h"
+
+#include <bit>
+#include <map>
+#include <tuple>
+#include <utility>
+
+#include "compiler/spirv_patch.h"
+#include "gl/context.h"
+
+namespace brass::gl {
+
+std::shared_ptr<LinkedProgram> combine_separable_stages(
+    Context& ctx, const std::array<const LinkedProgram*, pipe::kShaderStageCount>& sources, std::string* log) {
+  auto lp = std::make_shared<LinkedProgram>();
+  lp->screen = &ctx.screen();
+  lp->owner = &ctx.pipe();
+  lp->separable = true;
+  uint32_t next_binding[pipe::kDescriptorSetCount] = {};
+  // (source, set, its binding) -> the combination's binding.
+  std::map<std::tuple<const LinkedProgram*, uint32_t, uint32_t>, uint32_t> numbered;
+  for (unsigned s = 0; s < pipe::kShaderStageCount; ++s) {
+    const LinkedProgram* src = sources[s];
+    if (!src) continue;
+    const compiler::StageBinary* binary = nullptr;
+    for (const compiler::StageBinary& b : src->stages)
+      if (static_cast<unsigned>(b.stage) == s) binary = &b;
+    if (!binary) {
+      *log = "error: a program of the pipeline lacks the stage it is used for\n";
+      return nullptr;
+    }
+    // The stages this source supplies to the combination: a binding it
+    // shares between several of them keeps one number, and its slots are
+    // the first of them's (draw validation binds them there).
+    uint32_t from_source = 0;
+    for (unsigned t = 0; t < pipe::kShaderStageCount; ++t)
+      if (sources[t] == src) from_source |= 1u << t;
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> renumbered;  // this stage's (set, binding) -> new
+    for (const pipe::ShaderBinding& b : src->info.bindings) {
+      if (!(b.stage_mask & (1u << s))) continue;
+      if (b.set == 0) {  // the default uniform block: its binding is the stage index already
+        pipe::ShaderBinding sb = b;
+        sb.stage_mask = static_cast<uint8_t>(1u << s);
+        lp->info.bindings.push_back(sb);
+        continue;
+      }
+      if (b.set >= pipe::kDescriptorSetCount) {
+        *log = "error: a binding outside the descriptor sets\n";
+        return nullptr;
+      }
+      const auto key = std::make_tuple(src, uint32_t{b.set}, uint32_t{b.binding});
+      auto it = numbered.find(key);
+      if (it == numbered.end()) {
+        // First stage of this source reading it: one binding for all the
+        // stages the source supplies that read it.
+        if (next_binding[b.set] > 255) {
+          *log = "error: too many descriptor bindings in the pipeline\n";
+          return nullptr;
+        }
+        pipe::ShaderBinding sb = b;
+        sb.stage_mask = static_cast<uint8_t>(b.stage_mask & from_source);
+        sb.binding = static_cast<uint8_t>(next_binding[b.set]++);
+        lp->info.bindings.push_back(sb);
+        it = numbered.emplace(key, sb.binding).first;
+      }
+      renumbered[{b.set, b.binding}] = it->second;
+    }
+    compiler::StageBinary copy = *binary;
+    const bool ok = compiler::remap_descriptors(copy.spirv, [&](uint32_t set, uint32_t binding) {
+      const auto it = renumbered.find({set, binding});
+      return std::pair<uint32_t, uint32_t>{set, it == renumbered.end() ? binding : it->second};
+    });
+    if (!ok) {
+      *log = "error: a stage's SPIR-V could not be rebound\n";
+      return nullptr;
+    }
+    if (!lp->stages.empty() && !compiler::match_stage_interface(lp->stages.back().spirv, copy.spirv)) {
+      *log = "error: stage interfaces could not be matched\n";
+      return nullptr;
+    }
+    lp->stages.push_back(std::move(copy));
+  }
+  const LinkedProgram* vs = sources[static_cast<unsigned>(pipe::ShaderStage::Vertex)];
+  const LinkedProgram* fs = sources[static_cast<unsigned>(pipe::ShaderStage::Fragment)];
+  if (!vs || !fs) {
+    *log = "error: a program pipeline needs a vertex and a fragment stage\n";
+    return nullptr;
+  }
+  for (const compiler::StageBinary& b : lp->stages) lp->info.spirv[static_cast<unsigned>(b.stage)] = b.spirv;
+  lp->attribute_locations = vs->attribute_locations;
+  lp->attribute_types = vs->attribute_types;
+  lp->writes_point_size = vs->writes_point_size;
+  lp->writes_clip_distance = vs->writes_clip_distance;
+  lp->info.vertex_input_locations = vs->info.vertex_input_locations;
+  lp->info.writes_point_size = vs->info.writes_point_size;
+  lp->info.fragment_output_locations = fs->info.fragment_output_locations;
+  pipe::Status status = pipe::Status::Ok;
+  lp->pipe_program = ctx.pipe().create_shader_program(lp->info, &status);
+  if (!lp->pipe_program) {
+    *log = "error: the device rejected the program pipeline's stages\n";
+    if (status == pipe::Status::OutOfMemory) ctx.pipe_failed(status);
+    return nullptr;
+  }
+  return lp;
+}
+
+}  // namespace brass::gl
