@@ -260,6 +260,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   L.max_framebuffer_height = l.maxFramebufferHeight;
   L.max_framebuffer_layers = l.maxFramebufferLayers;
   L.framebuffer_color_sample_counts = l.framebufferColorSampleCounts;
+  L.framebuffer_no_attachments_sample_counts = l.framebufferNoAttachmentsSampleCounts;
   L.framebuffer_depth_sample_counts = l.framebufferDepthSampleCounts;
   L.sampled_image_color_sample_counts = l.sampledImageColorSampleCounts;
   L.max_sample_mask_words = l.maxSampleMaskWords;

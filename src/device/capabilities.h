@@ -73,6 +73,7 @@ struct Limits {
   uint32_t max_draw_indirect_count = 0, max_viewports = 0, max_viewport_dimensions[2] = {};
   uint32_t max_framebuffer_width = 0, max_framebuffer_height = 0, max_framebuffer_layers = 0;
   uint32_t framebuffer_color_sample_counts = 0, framebuffer_depth_sample_counts = 0;
+  uint32_t framebuffer_no_attachments_sample_counts = 0;
   uint32_t sampled_image_color_sample_counts = 0, max_sample_mask_words = 0;
   uint32_t max_clip_distances = 0, max_cull_distances = 0, sub_pixel_precision_bits = 0;
   uint32_t max_transform_feedback_buffers = 0, max_push_descriptors = 0;

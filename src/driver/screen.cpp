@@ -92,6 +92,12 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxShaderBufferSize: return l.max_storage_buffer_range;
     case pipe::Cap::VertexShaderStores: return c.vertex_pipeline_stores_and_atomics ? 1 : 0;
     case pipe::Cap::FragmentShaderStores: return c.fragment_stores_and_atomics ? 1 : 0;
+    case pipe::Cap::MaxFramebufferWidth: return l.max_framebuffer_width;
+    case pipe::Cap::MaxFramebufferHeight: return l.max_framebuffer_height;
+    case pipe::Cap::MaxFramebufferNoAttachmentSamples:
+      for (int s = 64; s > 1; s >>= 1)
+        if (l.framebuffer_no_attachments_sample_counts & static_cast<uint32_t>(s)) return s;
+      return 1;
   }
   return 0;
 }

@@ -282,6 +282,61 @@ void FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLe
   set_attachment(ctx, *fb, attachment, a);
 }
 
+namespace {
+// glFramebufferParameteri / glGetFramebufferParameteriv's framebuffer: the
+// object bound to `target`; null with the error recorded (none bound is
+// INVALID_OPERATION, ES 3.1 §9.2.1).
+Framebuffer* parameter_framebuffer(Context& ctx, GLenum target) {
+  if (!ctx.es31()) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return nullptr;
+  }
+  GLenum error;
+  Framebuffer* fb = bound_framebuffer(ctx, target, &error);
+  if (error) ctx.set_error(error);
+  else if (!fb) ctx.set_error(GL_INVALID_OPERATION);
+  return error ? nullptr : fb;
+}
+}  // namespace
+
+void FramebufferParameteri(Context& ctx, GLenum target, GLenum pname, GLint param) {
+  Framebuffer* fb = parameter_framebuffer(ctx, target);
+  if (!fb) return;
+  const Limits& l = ctx.limits;
+  switch (pname) {
+    case GL_FRAMEBUFFER_DEFAULT_WIDTH:
+      if (param < 0 || param > l.max_framebuffer_width) return ctx.set_error(GL_INVALID_VALUE);
+      fb->default_width = param;
+      break;
+    case GL_FRAMEBUFFER_DEFAULT_HEIGHT:
+      if (param < 0 || param > l.max_framebuffer_height) return ctx.set_error(GL_INVALID_VALUE);
+      fb->default_height = param;
+      break;
+    case GL_FRAMEBUFFER_DEFAULT_SAMPLES:
+      if (param < 0 || param > l.max_framebuffer_samples) return ctx.set_error(GL_INVALID_VALUE);
+      fb->default_samples = param;
+      break;
+    case GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS: fb->default_fixed_sample_locations = param != 0; break;
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  ++fb->generation;
+  ctx.dirty(kDirtyFramebuffer);
+}
+
+void GetFramebufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  Framebuffer* fb = parameter_framebuffer(ctx, target);
+  if (!fb) return;
+  GLint v = 0;
+  switch (pname) {
+    case GL_FRAMEBUFFER_DEFAULT_WIDTH: v = fb->default_width; break;
+    case GL_FRAMEBUFFER_DEFAULT_HEIGHT: v = fb->default_height; break;
+    case GL_FRAMEBUFFER_DEFAULT_SAMPLES: v = fb->default_samples; break;
+    case GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS: v = fb->default_fixed_sample_locations ? 1 : 0; break;
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (params) *params = v;
+}
+
 GLenum CheckFramebufferStatus(Context& ctx, GLenum target) {
   GLenum error;
   Framebuffer* fb = bound_framebuffer(ctx, target, &error);

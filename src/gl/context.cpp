@@ -56,6 +56,9 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   // Vulkan guarantees 2^27 too).
   l.max_shader_storage_block_size = s.get_cap(pipe::Cap::MaxShaderBufferSize);
   l.vertex_stores = s.get_cap(pipe::Cap::VertexShaderStores) != 0;
+  l.max_framebuffer_width = cap(s, pipe::Cap::MaxFramebufferWidth, 2048, 0x7fffffff);
+  l.max_framebuffer_height = cap(s, pipe::Cap::MaxFramebufferHeight, 2048, 0x7fffffff);
+  l.max_framebuffer_samples = cap(s, pipe::Cap::MaxFramebufferNoAttachmentSamples, 1, 64);
   l.fragment_stores = s.get_cap(pipe::Cap::FragmentShaderStores) != 0;
 }
 

@@ -58,6 +58,8 @@ struct Limits {
   GLint max_draw_buffers = 4;
   GLint max_color_attachments = 4;
   GLint max_samples = 4;
+  // ES 3.1 framebuffers without attachments (§9.2.1).
+  GLint max_framebuffer_width = 2048, max_framebuffer_height = 2048, max_framebuffer_samples = 4;
   GLint subpixel_bits = 4;
   GLint max_uniform_buffer_bindings = 24;
   GLint max_uniform_block_size = 16384;

@@ -40,6 +40,10 @@ class Framebuffer final : public Object {
   std::array<GLenum, kMaxColorAttachments> draw_buffers{GL_COLOR_ATTACHMENT0};
   GLenum read_buffer = GL_COLOR_ATTACHMENT0;
   uint64_t generation = 0;  // bumped when attachments change
+  // ES 3.1 §9.2.1 (glFramebufferParameteri): the size and samples of the
+  // framebuffer while it has no attachments.
+  GLint default_width = 0, default_height = 0, default_samples = 0;
+  bool default_fixed_sample_locations = false;
 };
 
 }  // namespace brass::gl

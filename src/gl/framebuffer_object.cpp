@@ -149,7 +149,10 @@ GLenum check_framebuffer_status(Context& ctx, Framebuffer& fb) {
     if (!attachment_complete(ctx.format_features, fb.stencil, Point::Stencil)) return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
     note(fb.stencil);
   }
-  if (!any) return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+  // ES 3.1 §9.4.2: without attachments the defaults give its size.
+  if (!any)
+    return ctx.es31() && fb.default_width > 0 && fb.default_height > 0 ? GL_FRAMEBUFFER_COMPLETE
+                                                                       : GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
   if (samples_mismatch || (has_texture && has_renderbuffer && rb_samples > 0))
     return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
   // Vulkan has one depth/stencil attachment: separate images are unsupported
@@ -208,9 +211,20 @@ bool validate_framebuffer_object(Context& ctx, Framebuffer& fb) {
   extent(fb.stencil);
 
   pipe::FramebufferState state;
+  state.samples = static_cast<uint32_t>(std::max<GLsizei>(1, framebuffer_samples(fb)));
+  if (w == UINT32_MAX) {
+    // No attachments: the defaults (complete only when both are set). The
+    // sample count is the smallest the device has at least as large.
+    w = static_cast<uint32_t>(fb.default_width);
+    h = static_cast<uint32_t>(fb.default_height);
+    uint32_t samples = 1;
+    while (samples < static_cast<uint32_t>(fb.default_samples) &&
+           samples < static_cast<uint32_t>(ctx.limits.max_framebuffer_samples))
+      samples *= 2;
+    state.samples = samples;
+  }
   state.width = w;
   state.height = h;
-  state.samples = static_cast<uint32_t>(std::max<GLsizei>(1, framebuffer_samples(fb)));
   for (unsigned i = 0; i < static_cast<unsigned>(ctx.limits.max_draw_buffers); ++i) {
     const GLenum db = fb.draw_buffers[i];
     if (db == GL_NONE) continue;

@@ -308,6 +308,9 @@ bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
   const GLint64 blocks = kMaxShaderStorageBufferBindings, counters = kMaxAtomicCounterBufferBindings;
   switch (pname) {
     case GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS: *out = ints({l.max_compute_work_group_invocations}); return true;
+    case GL_MAX_FRAMEBUFFER_WIDTH: *out = ints({l.max_framebuffer_width}); return true;
+    case GL_MAX_FRAMEBUFFER_HEIGHT: *out = ints({l.max_framebuffer_height}); return true;
+    case GL_MAX_FRAMEBUFFER_SAMPLES: *out = ints({l.max_framebuffer_samples}); return true;
     case GL_MAX_COMPUTE_SHARED_MEMORY_SIZE: *out = ints({l.max_compute_shared_memory_size}); return true;
     case GL_MAX_COMPUTE_UNIFORM_BLOCKS: *out = ints({kMaxUniformBlocksPerStage}); return true;
     case GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS: *out = ints({l.max_texture_image_units}); return true;

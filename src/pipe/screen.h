@@ -50,6 +50,9 @@ enum class Cap : uint8_t {
   MaxShaderBufferSize,        // bytes one storage-buffer binding may address
   VertexShaderStores,         // vertex-pipeline stages may write storage buffers and images (and atomics)
   FragmentShaderStores,       // fragment shaders may
+  MaxFramebufferWidth,        // of a framebuffer, also one without attachments
+  MaxFramebufferHeight,
+  MaxFramebufferNoAttachmentSamples,  // most samples a framebuffer without attachments rasterizes with
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

@@ -13,6 +13,13 @@
 
 namespace brass::e2e {
 
+// kFullscreenVs in GLSL ES 3.10 (programs link shaders of one version).
+inline constexpr const char* kFullscreenVs310 = R"(#version 310 es
+void main() {
+  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
+  gl_Position = vec4(p, 0.0, 1.0);
+})";
+
 class Es31Test : public GlesTest {
  protected:
   void SetUp() override {
