@@ -308,6 +308,12 @@ bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
   const GLint64 blocks = kMaxShaderStorageBufferBindings, counters = kMaxAtomicCounterBufferBindings;
   switch (pname) {
     case GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS: *out = ints({l.max_compute_work_group_invocations}); return true;
+    // textureGatherOffset's range: what Vulkan guarantees
+    // (minTexelGatherOffset <= -8, maxTexelGatherOffset >= 7) is ES 3.1's minimum.
+    case GL_MIN_PROGRAM_TEXTURE_GATHER_OFFSET: *out = ints({-8}); return true;
+    case GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET: *out = ints({7}); return true;
+    // Explicit uniform locations: the compiler accepts any location below this.
+    case GL_MAX_UNIFORM_LOCATIONS: *out = ints({1024}); return true;
     case GL_MAX_FRAMEBUFFER_WIDTH: *out = ints({l.max_framebuffer_width}); return true;
     case GL_MAX_FRAMEBUFFER_HEIGHT: *out = ints({l.max_framebuffer_height}); return true;
     case GL_MAX_FRAMEBUFFER_SAMPLES: *out = ints({l.max_framebuffer_samples}); return true;
