@@ -7,8 +7,10 @@
 #                                   binaries (CI preset, stripped) and the
 #                                   Khronos validation layer, for the GPL /
 #                                   descriptor-buffer tests that lavapipe
-#                                   skips: on the device run .devbin/pipe_tests
-#                                   and .devbin/e2e_egl_test (env.sh sets the
+#                                   skips: on the device run .devbin/pipe_tests,
+#                                   .devbin/e2e_egl_test and (with
+#                                   BRASS_GLES_VERSION_OVERRIDE=3.1)
+#                                   .devbin/e2e_es31_test (env.sh sets the
 #                                   layer and the vendor JSON up)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -27,9 +29,9 @@ for l in libbenchmark.so.1debian libastcenc.so.3d libX11.so.6 libX11-xcb.so.1 li
   cp -L "/lib/x86_64-linux-gnu/$l" .devbin/lib/
 done
 if (( with_tests )); then
-  cmake --build --preset ci -j2 --target pipe_tests e2e_egl_test >/dev/null
-  cp build/ci/tests/pipe/pipe_tests build/ci/tests/e2e/e2e_egl_test .devbin/
-  strip .devbin/pipe_tests .devbin/e2e_egl_test
+  cmake --build --preset ci -j2 --target pipe_tests e2e_egl_test e2e_es31_test >/dev/null
+  cp build/ci/tests/pipe/pipe_tests build/ci/tests/e2e/e2e_egl_test build/ci/tests/e2e/e2e_es31_test .devbin/
+  strip .devbin/pipe_tests .devbin/e2e_egl_test .devbin/e2e_es31_test
   mkdir -p .devbin/layers
   cp /usr/lib/x86_64-linux-gnu/libVkLayer_khronos_validation.so .devbin/layers/
   strip .devbin/layers/libVkLayer_khronos_validation.so
