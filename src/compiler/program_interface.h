@@ -98,6 +98,9 @@ struct Block {
   int32_t initial_binding = 0;  // layout(binding=N) or 0
   StageMask stages = 0;
   std::vector<uint32_t> active_members;  // indices into uniforms / buffer_variables
+  // A storage block declared readonly: draws reading it never write it, so
+  // its buffer needs no barrier between two of them.
+  bool read_only = false;
   bool operator==(const Block&) const = default;
 };
 

@@ -556,6 +556,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     block.data_size = b.size;
     block.stages = stages;
     block.initial_binding = resolver.gl_initial_binding(set, provisional) + array_element_of(b.name);
+    block.read_only = type && type->getQualifier().readonly;
     const uint32_t elements = std::max<uint32_t>(
         type && type->isArray() ? static_cast<uint32_t>(type->getOuterArraySize()) : 1u,
         static_cast<uint32_t>(array_element_of(b.name)) + 1);

@@ -22,7 +22,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 6;
+constexpr uint32_t kFormatVersion = 7;
 
 class Writer {
  public:
@@ -108,6 +108,7 @@ void write_block(Writer& w, const Block& b) {
   w.i32(b.initial_binding);
   w.u32(b.stages);
   write_indices(w, b.active_members);
+  w.u32(b.read_only ? 1 : 0);
 }
 Block read_block(Reader& r) {
   Block b;
@@ -116,6 +117,7 @@ Block read_block(Reader& r) {
   b.initial_binding = r.i32();
   b.stages = r.u32();
   b.active_members = read_indices(r);
+  b.read_only = r.u32() != 0;
   return b;
 }
 void write_var(Writer& w, const InterfaceVariable& v) {

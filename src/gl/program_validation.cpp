@@ -186,7 +186,7 @@ namespace {
 // What a shader storage or atomic counter buffer binding gives a block of
 // `min_size` bytes: nothing (the driver's fallback) when no buffer is bound
 // or the range is smaller than the block, whose access ES leaves undefined.
-pipe::ShaderBuffer storage_range(const IndexedBufferBinding& b, GLint64 min_size) {
+pipe::ShaderBuffer storage_range(const IndexedBufferBinding& b, GLint64 min_size, bool writable) {
   pipe::ShaderBuffer sb;
   const Buffer* buf = b.buffer.get();
   if (!buf || !buf->resource || b.offset < 0 || b.offset >= buf->size) return sb;
@@ -196,8 +196,9 @@ pipe::ShaderBuffer storage_range(const IndexedBufferBinding& b, GLint64 min_size
   sb.buffer = buf->resource.get();
   sb.offset = static_cast<uint64_t>(b.offset);
   sb.size = static_cast<uint32_t>(std::min<GLsizeiptr>(size, UINT32_MAX));
-  // Tracked as written: GL cannot tell a draw's reads from its writes here.
-  sb.writable = true;
+  // Tracked as written unless the block is readonly: then draws reading it
+  // need no barrier between them.
+  sb.writable = writable;
   return sb;
 }
 
@@ -226,13 +227,14 @@ void validate_storage_buffers_of(Context& ctx, LinkedProgram& program, uint32_t 
     const compiler::Block& block = pi.storage_blocks[i];
     const auto point = static_cast<size_t>(std::max(block.initial_binding, 0));
     if (point < ctx.buffers.storage_indexed.size())
-      place(i, block.stages, storage_range(ctx.buffers.storage_indexed[point], block.data_size));
+      place(i, block.stages, storage_range(ctx.buffers.storage_indexed[point], block.data_size, !block.read_only));
   }
   for (size_t j = 0; j < pi.atomic_counter_buffers.size(); ++j) {
     const compiler::AtomicCounterBuffer& acb = pi.atomic_counter_buffers[j];
     const auto point = static_cast<size_t>(std::max(acb.binding, 0));
     if (point < ctx.buffers.atomic_indexed.size())
-      place(pi.storage_blocks.size() + j, acb.stages, storage_range(ctx.buffers.atomic_indexed[point], acb.data_size));
+      place(pi.storage_blocks.size() + j, acb.stages,
+            storage_range(ctx.buffers.atomic_indexed[point], acb.data_size, true));
   }
   for (unsigned st = 0; st < pipe::kShaderStageCount; ++st) {
     if (count[st])

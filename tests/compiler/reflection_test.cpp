@@ -169,6 +169,18 @@ TEST(Reflection, ReservedWordIdentifiersKeepGlNames) {
   expect_valid_spirv(r, "clash");
 }
 
+TEST(Reflection, ReadonlyStorageBlocks) {
+  const char* cs = R"(#version 310 es
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) readonly buffer In { uint a[]; };
+layout(std430, binding = 1) buffer Out { uint b[]; };
+void main() { b[0] = a[0]; })";
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Compute, cs}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  ASSERT_EQ(r.interface.storage_blocks.size(), 2u);
+  for (const Block& b : r.interface.storage_blocks) EXPECT_EQ(b.read_only, b.name == "In") << b.name;
+}
+
 TEST(Reflection, ComputeStorageBuffersAndImages) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Compute, corpus("es310_compute.comp")}});
   ASSERT_TRUE(r.ok) << r.info_log;
