@@ -70,6 +70,9 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       "GL_OES_vertex_array_object",
       // dFdx/dFdy/fwidth in GLSL ES 1.00 fragment shaders (core in 3.00).
       "GL_OES_standard_derivatives",
+      // gl_FragDepthEXT in GLSL ES 1.00 fragment shaders (gl_FragDepth is
+      // core in 3.00; the compiler upgrades one to the other).
+      "GL_EXT_frag_depth",
       // Draw parameters the pipe draw carries natively (vertex offset and
       // first instance).
       "GL_EXT_base_instance",

@@ -277,6 +277,45 @@ void main() {
   EXPECT_NE(prog, 0u);
 }
 
+// EXT_frag_depth: gl_FragDepthEXT decides the depth test in GLSL ES 1.00.
+TEST_F(Extensions, FragDepthExtWritesDepth) {
+  ASSERT_TRUE(ext.count("GL_EXT_frag_depth"));
+  const char* vs = "attribute vec4 pos;\nvoid main() { gl_Position = pos; }\n";
+  GLuint writer = program(vs, R"(#extension GL_EXT_frag_depth : require
+precision mediump float;
+uniform float depth;
+void main() {
+#ifndef GL_EXT_frag_depth
+  undefined_macro_breaks_the_compile();
+#endif
+  gl_FragDepthEXT = depth;
+  gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0);
+})");
+  ASSERT_NE(writer, 0u);
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  buffer(GL_ARRAY_BUFFER, quad, sizeof(quad));
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  glBindAttribLocation(writer, 0, "pos");
+  glLinkProgram(writer);
+  glUseProgram(writer);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glClearDepthf(0.5f);
+  glClearColor(0, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  // The quad is at z = 0 (depth 0.5 after the viewport transform): only the
+  // depth the shader writes decides whether it passes.
+  glUniform1f(glGetUniformLocation(writer, "depth"), 0.75f);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  EXPECT_EQ(pixel(16, 16), rgba(0, 0, 255)) << "0.75 is behind the cleared 0.5";
+  glUniform1f(glGetUniformLocation(writer, "depth"), 0.25f);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  EXPECT_EQ(pixel(16, 16), rgba(255, 0, 0)) << "0.25 is in front";
+  glDisable(GL_DEPTH_TEST);
+  glDeleteProgram(writer);
+}
+
 TEST_F(Extensions, Etc1TexturesSampleAsEtc2AndRefuseSubImages) {
   ASSERT_TRUE(ext.count("GL_OES_compressed_ETC1_RGB8_texture"));
   // One ETC1 block, individual mode: both sub-blocks base color (15,0,0)
