@@ -92,6 +92,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxShaderBufferSize: return l.max_storage_buffer_range;
     case pipe::Cap::VertexShaderStores: return c.vertex_pipeline_stores_and_atomics ? 1 : 0;
     case pipe::Cap::FragmentShaderStores: return c.fragment_stores_and_atomics ? 1 : 0;
+    case pipe::Cap::DepthBiasClamp: return c.depth_bias_clamp ? 1 : 0;
     case pipe::Cap::MaxFramebufferWidth: return l.max_framebuffer_width;
     case pipe::Cap::MaxFramebufferHeight: return l.max_framebuffer_height;
     case pipe::Cap::MaxFramebufferNoAttachmentSamples:

@@ -194,6 +194,14 @@ void FrontFace(Context& ctx, GLenum mode) {
   ctx.dirty(kDirtyRasterizer);
 }
 
+// EXT_polygon_offset_clamp: the offset is clamped to [-|clamp|, |clamp|]
+// toward zero by its sign (0 and NaN: no clamp).
+void PolygonOffsetClamp(Context& ctx, GLfloat factor, GLfloat units, GLfloat clamp) {
+  if (!ctx.has_extension("GL_EXT_polygon_offset_clamp")) return ctx.set_error(GL_INVALID_OPERATION);
+  PolygonOffset(ctx, factor, units);
+  ctx.ff.polygon_offset_clamp = clamp == clamp ? clamp : 0.0f;
+}
+
 void PolygonOffset(Context& ctx, GLfloat factor, GLfloat units) {
   ctx.ff.polygon_offset_factor = factor;
   ctx.ff.polygon_offset_units = units;

@@ -121,6 +121,8 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   out.emplace_back("GL_EXT_shader_framebuffer_fetch");
   out.emplace_back("GL_EXT_shader_framebuffer_fetch_non_coherent");
   if (features.texture_float_linear) out.emplace_back("GL_OES_texture_float_linear");
+  // glPolygonOffsetClampEXT: Vulkan's depthBiasClamp.
+  if (screen.get_cap(pipe::Cap::DepthBiasClamp)) out.emplace_back("GL_EXT_polygon_offset_clamp");
   if (features.texture_srgb_r8) out.emplace_back("GL_EXT_texture_sRGB_R8");
   if (features.texture_srgb_rg8) out.emplace_back("GL_EXT_texture_sRGB_RG8");
   if (features.color_buffer_half_float) out.emplace_back("GL_EXT_color_buffer_half_float");

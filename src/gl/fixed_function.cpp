@@ -163,6 +163,7 @@ pipe::RasterizerState make_rasterizer_state(const FixedFunctionState& s, bool po
   r.offset_enable = s.polygon_offset_fill;
   r.offset_scale = s.polygon_offset_factor;
   r.offset_units = s.polygon_offset_units;
+  r.offset_clamp = s.polygon_offset_clamp;
   r.line_width = s.line_width;
   r.rasterizer_discard = s.rasterizer_discard;
   r.scissor = s.scissor_test;

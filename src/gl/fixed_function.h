@@ -62,6 +62,7 @@ struct FixedFunctionState {
   GLenum front_face = GL_CCW;
   bool polygon_offset_fill = false;
   GLfloat polygon_offset_factor = 0, polygon_offset_units = 0;
+  GLfloat polygon_offset_clamp = 0;  // EXT_polygon_offset_clamp (0: no clamp)
   GLfloat line_width = 1;
   bool rasterizer_discard = false;
   bool scissor_test = false;

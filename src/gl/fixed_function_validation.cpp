@@ -62,6 +62,7 @@ RasterizerKey rasterizer_key(const pipe::RasterizerState& r) {
   k.point_size_per_vertex = r.point_size_per_vertex;
   k.offset_scale_bits = std::bit_cast<uint32_t>(r.offset_scale);
   k.offset_units_bits = std::bit_cast<uint32_t>(r.offset_units);
+  k.offset_clamp_bits = std::bit_cast<uint32_t>(r.offset_clamp);
   k.line_width_bits = std::bit_cast<uint32_t>(r.line_width);
   return k;
 }

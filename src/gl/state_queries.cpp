@@ -400,6 +400,10 @@ bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_FRONT_FACE: *out = enum_value(f.front_face); return true;
     case GL_POLYGON_OFFSET_FACTOR: *out = floats({f.polygon_offset_factor}); return true;
     case GL_POLYGON_OFFSET_UNITS: *out = floats({f.polygon_offset_units}); return true;
+    case GL_POLYGON_OFFSET_CLAMP_EXT:
+      if (!ctx.has_extension("GL_EXT_polygon_offset_clamp")) return false;
+      *out = floats({f.polygon_offset_clamp});
+      return true;
     case GL_LINE_WIDTH: *out = floats({f.line_width}); return true;
     case GL_SAMPLE_COVERAGE_VALUE: *out = floats({f.sample_coverage_value}); return true;
     case GL_SAMPLE_COVERAGE_INVERT: *out = booleans({f.sample_coverage_invert}); return true;

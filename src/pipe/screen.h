@@ -53,6 +53,7 @@ enum class Cap : uint8_t {
   MaxFramebufferWidth,        // of a framebuffer, also one without attachments
   MaxFramebufferHeight,
   MaxFramebufferNoAttachmentSamples,  // most samples a framebuffer without attachments rasterizes with
+  DepthBiasClamp,             // RasterizerState::offset_clamp is applied
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

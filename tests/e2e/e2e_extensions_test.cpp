@@ -316,6 +316,45 @@ void main() {
   glDeleteProgram(writer);
 }
 
+// EXT_polygon_offset_clamp: the offset stops at the clamp.
+TEST_F(Extensions, PolygonOffsetClampLimitsTheOffset) {
+  if (!ext.count("GL_EXT_polygon_offset_clamp")) GTEST_SKIP() << "the device has no depthBiasClamp";
+  auto offset_clamp = proc<void (*)(GLfloat, GLfloat, GLfloat)>("glPolygonOffsetClampEXT");
+  ASSERT_NE(offset_clamp, nullptr);
+  GLuint p = program("attribute vec4 pos;\nvoid main() { gl_Position = pos; }\n",
+                     "precision mediump float;\nvoid main() { gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0); }\n");
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  buffer(GL_ARRAY_BUFFER, quad, sizeof(quad));
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  glBindAttribLocation(p, 0, "pos");
+  glLinkProgram(p);
+  glUseProgram(p);
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_POLYGON_OFFSET_FILL);
+  glDepthFunc(GL_LESS);
+  glClearDepthf(0.5f);  // the quad's own depth: only an offset toward the viewer passes
+  glClearColor(0, 0, 1, 1);
+  auto draw = [&](GLfloat clamp) {
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    offset_clamp(0.0f, -100.0f, clamp);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    return pixel(16, 16);
+  };
+  EXPECT_EQ(draw(0.0f), rgba(255, 0, 0)) << "0: no clamp";
+  GLfloat v = 1;
+  glGetFloatv(GL_POLYGON_OFFSET_CLAMP_EXT, &v);
+  EXPECT_EQ(v, 0.0f);
+  EXPECT_EQ(draw(-1e-9f), rgba(0, 0, 255)) << "clamped below one depth unit: no offset left";
+  glGetFloatv(GL_POLYGON_OFFSET_CLAMP_EXT, &v);
+  EXPECT_EQ(v, -1e-9f);
+  glGetFloatv(GL_POLYGON_OFFSET_UNITS, &v);
+  EXPECT_EQ(v, -100.0f);
+  glDisable(GL_POLYGON_OFFSET_FILL);
+  glDisable(GL_DEPTH_TEST);
+  glDeleteProgram(p);
+}
+
 TEST_F(Extensions, Etc1TexturesSampleAsEtc2AndRefuseSubImages) {
   ASSERT_TRUE(ext.count("GL_OES_compressed_ETC1_RGB8_texture"));
   // One ETC1 block, individual mode: both sub-blocks base color (15,0,0)
