@@ -139,6 +139,29 @@ bool check_invariant_front_facing(std::string_view source, ShaderStage stage, co
   return true;
 }
 
+bool check_secondary_output_forms(std::string_view source, ShaderStage stage, const GlslVersion& version,
+                                  std::string* log) {
+  if (stage != ShaderStage::Fragment || !version.es || version.number != 100) return true;
+  const std::vector<Token> tokens = lex(source);
+  int line = 1, color_line = 0, data_line = 0;
+  bool secondary = false;
+  for (const Token& t : tokens) {
+    if (t.kind == TokenKind::Newline) ++line;
+    if (t.kind != TokenKind::Identifier) continue;
+    const bool color = t.text == "gl_FragColor" || t.text == "gl_SecondaryFragColorEXT";
+    const bool data = t.text == "gl_FragData" || t.text == "gl_SecondaryFragDataEXT";
+    if (!color && !data) continue;
+    secondary |= t.text.starts_with("gl_Secondary");
+    (color ? color_line : data_line) = line;
+  }
+  // Both primary forms together are glslang's own error.
+  if (!secondary || !color_line || !data_line) return true;
+  *log += "ERROR: 0:" + std::to_string(std::max(color_line, data_line)) +
+          ": cannot write both the Color and the Data forms of the fragment outputs "
+          "(gl_FragColor / gl_SecondaryFragColorEXT and gl_FragData / gl_SecondaryFragDataEXT)\n";
+  return false;
+}
+
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,
                                 std::string* log) {
   if (stage != ShaderStage::Fragment || !version.es || version.number < 300) return true;

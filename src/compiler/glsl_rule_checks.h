@@ -26,6 +26,12 @@ bool check_flat_integer_block_inputs(const glslang::TIntermediate& intermediate,
 bool check_invariant_front_facing(std::string_view source, ShaderStage stage, const GlslVersion& version,
                                   std::string* log);
 
+// EXT_blend_func_extended in ESSL 1.00: a fragment shader writes either the
+// Color forms (gl_FragColor, gl_SecondaryFragColorEXT) or the Data forms
+// (gl_FragData, gl_SecondaryFragDataEXT), never one of each.
+bool check_secondary_output_forms(std::string_view source, ShaderStage stage, const GlslVersion& version,
+                                  std::string* log);
+
 // ESSL 3.00+: `#pragma STDGL invariant(all)` is not allowed in fragment
 // shaders.
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,

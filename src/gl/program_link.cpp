@@ -241,6 +241,18 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     *log = r.info_log.empty() ? std::string("error: link failed\n") : std::move(r.info_log);
     return nullptr;
   }
+  // EXT_blend_func_extended: second-source outputs (index 1) exist only for
+  // the first MAX_DUAL_SOURCE_DRAW_BUFFERS colour numbers; beyond that the
+  // link fails (as ARB_blend_func_extended says for desktop GL).
+  const int64_t dual_source_buffers = ctx.screen().get_cap(pipe::Cap::MaxDualSourceDrawBuffers);
+  for (const compiler::InterfaceVariable& o : r.interface.fragment_outputs) {
+    if (o.index != 1 || o.location < 0) continue;
+    if (o.location + std::max(o.array_size, 1) > dual_source_buffers) {
+      *log = "error: fragment output '" + o.name + "' (index 1) is at location " + std::to_string(o.location) +
+             ", past MAX_DUAL_SOURCE_DRAW_BUFFERS\n";
+      return nullptr;
+    }
+  }
   auto lp = std::make_shared<LinkedProgram>();
   lp->screen = &ctx.screen();
   lp->owner = &ctx.pipe();

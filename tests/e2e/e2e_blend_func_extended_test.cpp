@@ -2,6 +2,7 @@
 // layout(index = 1), ES 1.00 gl_SecondaryFragColorEXT, or an output bound
 // with glBindFragDataLocationIndexedEXT) feeds the SRC1 blend factors, and
 // the API rejects what the extension says it must.
+#include <cstdio>
 #include <cstdlib>
 #include <set>
 #include <string>
@@ -118,6 +119,55 @@ void main() { color = vec4(1.0, 0.5, 1.0, 1.0); factor = vec4(0.5, 1.0, 0.0, 1.0
   EXPECT_EQ(glGetFragDataLocation(prog, "factor"), 0);
   draw_blended(prog);
   expect_blended_everywhere();
+}
+
+// Shaders that must not compile or link, checked without the fixture's
+// failure reporting.
+bool compiles(GLenum type, const char* src) {
+  GLuint s = glCreateShader(type);
+  glShaderSource(s, 1, &src, nullptr);
+  glCompileShader(s);
+  GLint ok = 0;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  glDeleteShader(s);
+  return ok == GL_TRUE;
+}
+
+TEST_F(BlendFuncExtended, Es100ColorAndDataFormsDoNotMix) {
+  const char* tmpl = "#version 100\n#extension GL_EXT_blend_func_extended : enable\n"
+                     "void main() {\n  %s = vec4(0);\n  %s = vec4(0);\n}\n";
+  auto fs = [&](const char* a, const char* b) {
+    char text[256];
+    std::snprintf(text, sizeof(text), tmpl, a, b);
+    return compiles(GL_FRAGMENT_SHADER, text);
+  };
+  EXPECT_TRUE(fs("gl_FragColor", "gl_SecondaryFragColorEXT"));
+  EXPECT_TRUE(fs("gl_FragData[0]", "gl_SecondaryFragDataEXT[0]"));
+  EXPECT_FALSE(fs("gl_FragColor", "gl_SecondaryFragDataEXT[0]"));
+  EXPECT_FALSE(fs("gl_FragData[0]", "gl_SecondaryFragColorEXT"));
+}
+
+TEST_F(BlendFuncExtended, SecondSourcePastTheDualSourceBuffersFailsToLink) {
+  GLint max_dual = 0;
+  glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT, &max_dual);
+  ASSERT_GE(max_dual, 1);
+  const std::string fs = "#version 300 es\n#extension GL_EXT_blend_func_extended : enable\n"
+                         "layout(location = 0, index = 0) out highp vec4 a;\n"
+                         "layout(location = " + std::to_string(max_dual) + ", index = 1) out highp vec4 b;\n"
+                         "void main() { a = vec4(0.0); b = vec4(1.0); }\n";
+  GLuint p = glCreateProgram();
+  for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, kFullscreenVs}, std::pair{GL_FRAGMENT_SHADER, fs.c_str()}}) {
+    GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &src, nullptr);
+    glCompileShader(s);
+    glAttachShader(p, s);
+    glDeleteShader(s);
+  }
+  glLinkProgram(p);
+  GLint ok = 1;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  EXPECT_EQ(ok, GL_FALSE);
+  glDeleteProgram(p);
 }
 
 TEST_F(BlendFuncExtended, ApiErrors) {
