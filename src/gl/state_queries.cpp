@@ -344,6 +344,10 @@ bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_MAX_COMBINED_ATOMIC_COUNTERS: *out = ints({32}); return true;
     case GL_MAX_VERTEX_ATOMIC_COUNTERS: *out = ints({l.vertex_stores ? 32 : 0}); return true;
     case GL_MAX_FRAGMENT_ATOMIC_COUNTERS: *out = ints({l.fragment_stores ? 32 : 0}); return true;
+    // Multisample textures (table 20.40).
+    case GL_MAX_COLOR_TEXTURE_SAMPLES: *out = ints({l.max_color_texture_samples}); return true;
+    case GL_MAX_DEPTH_TEXTURE_SAMPLES: *out = ints({l.max_depth_texture_samples}); return true;
+    case GL_MAX_INTEGER_SAMPLES: *out = ints({l.max_integer_samples}); return true;
     default: return false;
   }
 }

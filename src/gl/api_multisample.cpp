@@ -1,0 +1,41 @@
+// ES 3.1 multisample textures: glTexStorage2DMultisample (§8.8). The
+// TEXTURE_2D_MULTISAMPLE binding point, its parameters and level queries are
+// handled with the other targets (api_textures.cpp), its attachment with the
+// framebuffer calls (api_framebuffers.cpp), its sampling by texture
+// validation (texture_validation.cpp).
+#include "gl/context.h"
+#include "gl/pixel/tex_image_rules.h"
+#include "gl/texture_storage.h"
+#include "gl_functions.h"
+
+namespace brass::gl::api {
+
+void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                             GLsizei height, GLboolean fixedsamplelocations) {
+  // An ES 3.1 command: not there in ES 3.0 contexts.
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.set_error(GL_INVALID_ENUM);
+  // Sized color-, depth- or stencil-renderable formats only (unsized and
+  // compressed ones are INVALID_ENUM), as for renderbuffers.
+  const pixel::FormatResolution res = pixel::resolve_renderbuffer_format(internalformat, ctx.format_features);
+  if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
+  if (samples < 1 || width < 1 || height < 1 || width > ctx.limits.max_texture_size ||
+      height > ctx.limits.max_texture_size)
+    return ctx.set_error(GL_INVALID_VALUE);
+  // More samples than GetInternalformativ(SAMPLES) reports for the format.
+  const SampleCounts counts = multisample_texture_counts(ctx, *res.info);
+  if (counts.count == 0 || samples > counts.values[0]) return ctx.set_error(GL_INVALID_OPERATION);
+  Texture* t = bound_texture(ctx, target);
+  if (!t || t->name() == 0 || t->immutable) return ctx.set_error(GL_INVALID_OPERATION);
+  // At least `samples`, and no more than the next count supported (§8.8):
+  // the smallest listed count that is not below the request.
+  GLsizei actual = counts.values[0];
+  for (unsigned i = 0; i < counts.count; ++i)
+    if (counts.values[i] >= samples) actual = counts.values[i];
+  if (!allocate_multisample(ctx, *t, actual, res.info, static_cast<uint32_t>(width), static_cast<uint32_t>(height),
+                            fixedsamplelocations != GL_FALSE))
+    return;
+  ctx.dirty(kDirtyTextures | kDirtyFramebuffer);
+}
+
+}  // namespace brass::gl::api
