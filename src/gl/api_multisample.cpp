@@ -1,10 +1,13 @@
-// ES 3.1 multisample textures: glTexStorage2DMultisample (§8.8). The
+// ES 3.1 multisample textures and sample state: glTexStorage2DMultisample
+// (§8.8), glSampleMaski (§13.8.3) and glGetMultisamplefv (§14.3.1). The
 // TEXTURE_2D_MULTISAMPLE binding point, its parameters and level queries are
 // handled with the other targets (api_textures.cpp), its attachment with the
 // framebuffer calls (api_framebuffers.cpp), its sampling by texture
-// validation (texture_validation.cpp).
+// validation (texture_validation.cpp); SAMPLE_MASK is an enable
+// (api_state.cpp) and SAMPLE_MASK_VALUE an indexed query (state_queries.cpp).
 #include "gl/context.h"
 #include "gl/pixel/tex_image_rules.h"
+#include "gl/state_queries.h"
 #include "gl/texture_storage.h"
 #include "gl_functions.h"
 
@@ -36,6 +39,31 @@ void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenu
                             fixedsamplelocations != GL_FALSE))
     return;
   ctx.dirty(kDirtyTextures | kDirtyFramebuffer);
+}
+
+void SampleMaski(Context& ctx, GLuint maskNumber, GLbitfield mask) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (maskNumber >= static_cast<GLuint>(ctx.limits.max_sample_mask_words) || maskNumber >= kMaxSampleMaskWords)
+    return ctx.set_error(GL_INVALID_VALUE);
+  ctx.ff.sample_mask_value[maskNumber] = mask;
+  ctx.dirty(kDirtySampleMask);
+}
+
+void GetMultisamplefv(Context& ctx, GLenum pname, GLuint index, GLfloat* val) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (pname != GL_SAMPLE_POSITION) return ctx.set_error(GL_INVALID_ENUM);
+  // Positions of the draw framebuffer's samples; a single-sampled one has
+  // none (SAMPLES is 0).
+  const GLsizei samples = draw_framebuffer_samples(ctx);
+  if (index >= static_cast<GLuint>(samples)) return ctx.set_error(GL_INVALID_VALUE);
+  // A device with other than the standard locations does not say where its
+  // samples are: the pixel's centre is what GL calls the location of a
+  // pixel's fragment, and lies in [0, 1) like every answer must.
+  float x = 0.5f, y = 0.5f;
+  ctx.screen().sample_position(static_cast<uint32_t>(samples), index, &x, &y);
+  if (!val) return;
+  val[0] = x;
+  val[1] = y;
 }
 
 }  // namespace brass::gl::api

@@ -40,6 +40,8 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   l.max_color_texture_samples = std::min(cap(s, pipe::Cap::MaxColorTextureSamples, 1, 16), l.max_samples);
   l.max_depth_texture_samples = std::min(cap(s, pipe::Cap::MaxDepthTextureSamples, 1, 16), l.max_samples);
   l.max_integer_samples = std::min(cap(s, pipe::Cap::MaxIntegerSamples, 1, 16), l.max_samples);
+  // One 32-bit word covers every count up to MAX_SAMPLES (16).
+  l.max_sample_mask_words = cap(s, pipe::Cap::MaxSampleMaskWords, 1, static_cast<GLint>(kMaxSampleMaskWords));
   l.uniform_buffer_offset_alignment = cap(s, pipe::Cap::ConstantBufferOffsetAlignment, 1, 256);
   l.shader_storage_buffer_offset_alignment = cap(s, pipe::Cap::ShaderBufferOffsetAlignment, 1, 256);
   l.max_uniform_block_size = cap(s, pipe::Cap::MaxUniformBlockSize, 16384, 65536);
