@@ -120,6 +120,17 @@ GLsizei framebuffer_samples(const Framebuffer& fb) {
   return samples;
 }
 
+uint32_t no_attachment_samples(const Context& ctx, const Framebuffer& fb) {
+  for (unsigned i = 0; i < kMaxColorAttachments && i < static_cast<unsigned>(ctx.limits.max_color_attachments); ++i)
+    if (fb.color[i].type != GL_NONE) return 0;
+  if (fb.depth.type != GL_NONE || fb.stencil.type != GL_NONE) return 0;
+  uint32_t samples = 1;
+  while (samples < static_cast<uint32_t>(fb.default_samples) &&
+         samples < static_cast<uint32_t>(ctx.limits.max_framebuffer_samples))
+    samples *= 2;
+  return samples;
+}
+
 GLenum check_framebuffer_status(Context& ctx, Framebuffer& fb) {
   bool any = false;
   // ES 3.1 §9.4.2: one sample count for every attachment, texture or
@@ -225,11 +236,7 @@ bool validate_framebuffer_object(Context& ctx, Framebuffer& fb) {
     // sample count is the smallest the device has at least as large.
     w = static_cast<uint32_t>(fb.default_width);
     h = static_cast<uint32_t>(fb.default_height);
-    uint32_t samples = 1;
-    while (samples < static_cast<uint32_t>(fb.default_samples) &&
-           samples < static_cast<uint32_t>(ctx.limits.max_framebuffer_samples))
-      samples *= 2;
-    state.samples = samples;
+    state.samples = std::max(1u, no_attachment_samples(ctx, fb));
   }
   state.width = w;
   state.height = h;

@@ -133,7 +133,7 @@ bool query_framebuffer_bits(Context& ctx, GLenum pname, QueryValue* out) {
   Framebuffer& fb = *ctx.draw_framebuffer;
   const pixel::InternalFormatInfo* color = draw_color_format(ctx);
   const AttachmentImage depth = attachment_image(fb.depth), stencil = attachment_image(fb.stencil);
-  const GLsizei samples = framebuffer_samples(fb);
+  const GLsizei samples = draw_framebuffer_samples(ctx);
   switch (pname) {
     case GL_RED_BITS: *out = ints({color ? color->bits.red : 0}); break;
     case GL_GREEN_BITS: *out = ints({color ? color->bits.green : 0}); break;
@@ -549,7 +549,12 @@ int sample_mask_state(Context& ctx, GLenum pname, GLuint index, GLint64 out[4]) 
 }
 
 GLsizei draw_framebuffer_samples(Context& ctx) {
-  if (ctx.draw_framebuffer) return framebuffer_samples(*ctx.draw_framebuffer);
+  if (ctx.draw_framebuffer) {
+    // Without attachments, what the defaults rasterize with (ES 3.1 §9.2.1).
+    const uint32_t defaults = no_attachment_samples(ctx, *ctx.draw_framebuffer);
+    if (defaults) return defaults > 1 ? static_cast<GLsizei>(defaults) : 0;
+    return framebuffer_samples(*ctx.draw_framebuffer);
+  }
   const Drawable* d = ctx.draw();
   return d && d->samples > 1 ? d->samples : 0;
 }

@@ -623,6 +623,40 @@ TEST_F(E2eMultisampleTextures, SamplePositionsAreVulkansStandardOnesAndMatchRend
   glDeleteTextures(1, &ms);
 }
 
+TEST_F(E2eMultisampleTextures, FramebufferWithoutAttachmentsHasItsDefaultSamplesPositions) {
+  GLint max = 0;
+  glGetIntegerv(GL_MAX_FRAMEBUFFER_SAMPLES, &max);
+  if (max < 4) GTEST_SKIP() << "no 4x framebuffers without attachments";
+  GLuint f = 0;
+  glGenFramebuffers(1, &f);
+  glBindFramebuffer(GL_FRAMEBUFFER, f);
+  glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 4);
+  glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT, 4);
+  GLint v = -1;
+  glGetIntegerv(GL_SAMPLES, &v);
+  EXPECT_EQ(v, 0);
+  GLfloat pos[2] = {};
+  glGetMultisamplefv(GL_SAMPLE_POSITION, 0, pos);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  // Rasterized with 4 samples (the next count at least 3): SAMPLES says so,
+  // and their positions are there to ask for.
+  glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES, 3);
+  glGetIntegerv(GL_SAMPLES, &v);
+  EXPECT_EQ(v, 4);
+  glGetIntegerv(GL_SAMPLE_BUFFERS, &v);
+  EXPECT_EQ(v, 1);
+  const auto p = sample_positions(4);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (int s = 0; s < 4; ++s) {
+    EXPECT_EQ(p[size_t(s)][0], kStandard4[s][0]);
+    EXPECT_EQ(p[size_t(s)][1], kStandard4[s][1]);
+  }
+  glGetMultisamplefv(GL_SAMPLE_POSITION, 4, pos);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &f);
+}
+
 TEST_F(E2eMultisampleTextures, SampleMaskWritesOnlyTheMaskedSamples) {
   REQUIRE_4X(GL_RGBA8);
   GLint words = 0;
