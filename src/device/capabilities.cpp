@@ -195,8 +195,12 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   VkPhysicalDeviceDescriptorBufferPropertiesEXT dbp{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_PROPERTIES_EXT};
   VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT gplp{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_PROPERTIES_EXT};
   VkPhysicalDeviceTransformFeedbackPropertiesEXT xfbp{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT};
+  // Core 1.2 properties (Vulkan 1.3 is required); not chained with the
+  // driver/ID properties above, which it subsumes.
+  VkPhysicalDeviceVulkan12Properties p12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
   VkPhysicalDeviceProperties2 ext_props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
-  void** tail = &ext_props.pNext;
+  ext_props.pNext = &p12;
+  void** tail = &p12.pNext;
   auto chain = [&](bool present, auto* s) {
     if (!present) return;
     *tail = s;
@@ -262,8 +266,14 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   L.framebuffer_color_sample_counts = l.framebufferColorSampleCounts;
   L.framebuffer_no_attachments_sample_counts = l.framebufferNoAttachmentsSampleCounts;
   L.framebuffer_depth_sample_counts = l.framebufferDepthSampleCounts;
+  L.framebuffer_stencil_sample_counts = l.framebufferStencilSampleCounts;
+  L.framebuffer_integer_color_sample_counts = p12.framebufferIntegerColorSampleCounts;
   L.sampled_image_color_sample_counts = l.sampledImageColorSampleCounts;
+  L.sampled_image_integer_sample_counts = l.sampledImageIntegerSampleCounts;
+  L.sampled_image_depth_sample_counts = l.sampledImageDepthSampleCounts;
+  L.sampled_image_stencil_sample_counts = l.sampledImageStencilSampleCounts;
   L.max_sample_mask_words = l.maxSampleMaskWords;
+  L.standard_sample_locations = l.standardSampleLocations;
   L.max_clip_distances = l.maxClipDistances;
   L.max_cull_distances = l.maxCullDistances;
   L.sub_pixel_precision_bits = l.subPixelPrecisionBits;

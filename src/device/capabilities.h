@@ -74,7 +74,14 @@ struct Limits {
   uint32_t max_framebuffer_width = 0, max_framebuffer_height = 0, max_framebuffer_layers = 0;
   uint32_t framebuffer_color_sample_counts = 0, framebuffer_depth_sample_counts = 0;
   uint32_t framebuffer_no_attachments_sample_counts = 0;
-  uint32_t sampled_image_color_sample_counts = 0, max_sample_mask_words = 0;
+  uint32_t framebuffer_stencil_sample_counts = 0;
+  uint32_t framebuffer_integer_color_sample_counts = 0;  // Vulkan 1.2 (integer color attachments)
+  uint32_t sampled_image_color_sample_counts = 0, sampled_image_integer_sample_counts = 0;
+  uint32_t sampled_image_depth_sample_counts = 0, sampled_image_stencil_sample_counts = 0;
+  uint32_t max_sample_mask_words = 0;
+  // Multisampled rasterization uses the fixed per-count sample locations of
+  // the Vulkan specification ("standard sample locations").
+  bool standard_sample_locations = false;
   uint32_t max_clip_distances = 0, max_cull_distances = 0, sub_pixel_precision_bits = 0;
   uint32_t max_transform_feedback_buffers = 0, max_push_descriptors = 0;
   float max_sampler_lod_bias = 0, max_sampler_anisotropy = 0, timestamp_period = 0;

@@ -195,6 +195,14 @@ VkFormatProperties FormatTable::properties(VkFormat format) const {
   return props;
 }
 
+uint32_t FormatTable::image_sample_counts(VkFormat format, VkImageUsageFlags usage, VkImageCreateFlags flags) const {
+  VkImageFormatProperties p{};
+  if (vkGetPhysicalDeviceImageFormatProperties(physical_device_, format, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, usage,
+                                               flags, &p) != VK_SUCCESS)
+    return 0;
+  return p.sampleCounts;
+}
+
 FormatChoice FormatTable::choose(pipe::Format format, uint32_t usage) const {
   const bool buffer_usage = usage & (pipe::kUsageVertexBuffer | pipe::kUsageTexelBuffer);
   for (const FormatChoice& c : candidates_[static_cast<size_t>(format)]) {

@@ -50,6 +50,12 @@ class FormatTable {
   // candidate's are queried once at construction; the table is immutable
   // afterwards, so lookups from several threads need no lock).
   VkFormatProperties properties(VkFormat format) const;
+  // The sample counts (VkSampleCountFlags) of an optimal-tiling 2D image of
+  // `format` with this usage and these flags, from
+  // vkGetPhysicalDeviceImageFormatProperties (0: no such image). Often more
+  // than the device limits' per-kind guarantees (framebufferIntegerColorSampleCounts
+  // and the like are what every format of a kind supports).
+  uint32_t image_sample_counts(VkFormat format, VkImageUsageFlags usage, VkImageCreateFlags flags) const;
   // The candidate list (for brass-info and tests).
   const std::vector<FormatChoice>& candidates(pipe::Format format) const { return candidates_[static_cast<size_t>(format)]; }
 

@@ -14,6 +14,28 @@ namespace brass::driver {
 namespace {
 StatCounter g_objects_destroyed("resource.objects_destroyed");
 StatCounter g_objects_deferred("resource.objects_deferred");
+
+// The highest count in a VkSampleCountFlags mask (1 when only single sampling).
+int64_t highest_count(uint32_t counts) {
+  for (uint32_t s = 64; s > 1; s >>= 1)
+    if (counts & s) return s;
+  return 1;
+}
+
+// Vulkan's standard sample locations (the "Standard sample locations" table
+// of the Vulkan specification, section Multisampling), in 1/16 pixel from
+// the pixel's corner of lowest framebuffer coordinates. Brass renders GL's
+// bottom row as framebuffer row 0, so that corner is GL's lower-left one
+// and the table reads in GL window orientation unchanged.
+struct SampleLocation {
+  uint8_t x, y;
+};
+constexpr SampleLocation kStandard1[] = {{8, 8}};
+constexpr SampleLocation kStandard2[] = {{12, 12}, {4, 4}};
+constexpr SampleLocation kStandard4[] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}};
+constexpr SampleLocation kStandard8[] = {{9, 5}, {7, 11}, {13, 9}, {5, 3}, {3, 13}, {1, 7}, {11, 15}, {15, 1}};
+constexpr SampleLocation kStandard16[] = {{9, 9},  {7, 5},  {5, 10}, {12, 7}, {3, 6},  {10, 13}, {13, 11}, {11, 3},
+                                          {6, 14}, {8, 1},  {4, 2},  {2, 12}, {0, 8},  {15, 4},  {14, 15}, {1, 0}};
 }  // namespace
 
 std::unique_ptr<VulkanScreen> VulkanScreen::create(std::string* why_not) {
@@ -52,12 +74,13 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxColorBuffers: return std::min<uint32_t>(l.max_color_attachments, pipe::kMaxColorBuffers);
     case pipe::Cap::MaxVertexAttributes: return std::min<uint32_t>(l.max_vertex_input_attributes, pipe::kMaxVertexElements);
     case pipe::Cap::MaxViewports: return std::min<uint32_t>(l.max_viewports, pipe::kMaxViewports);
-    case pipe::Cap::MaxSamples: {
-      const uint32_t counts = l.framebuffer_color_sample_counts & l.framebuffer_depth_sample_counts;
-      for (int s = 64; s > 1; s >>= 1)
-        if (counts & s) return s;
-      return 1;
-    }
+    case pipe::Cap::MaxSamples: return highest_count(l.framebuffer_color_sample_counts & l.framebuffer_depth_sample_counts);
+    // Multisample textures are rendered to and sampled: per format, what
+    // the device allows an image used both ways.
+    case pipe::Cap::MaxColorTextureSamples: return texture_sample_limit(TextureSampleKind::Color);
+    case pipe::Cap::MaxDepthTextureSamples: return texture_sample_limit(TextureSampleKind::Depth);
+    case pipe::Cap::MaxIntegerSamples: return texture_sample_limit(TextureSampleKind::Integer);
+    case pipe::Cap::MaxSampleMaskWords: return l.max_sample_mask_words;
     case pipe::Cap::ConstantBufferOffsetAlignment: return static_cast<int64_t>(l.min_uniform_buffer_offset_alignment);
     case pipe::Cap::ShaderBufferOffsetAlignment: return static_cast<int64_t>(l.min_storage_buffer_offset_alignment);
     case pipe::Cap::TexelBufferOffsetAlignment: return static_cast<int64_t>(l.min_texel_buffer_offset_alignment);
@@ -95,10 +118,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::DepthBiasClamp: return c.depth_bias_clamp ? 1 : 0;
     case pipe::Cap::MaxFramebufferWidth: return l.max_framebuffer_width;
     case pipe::Cap::MaxFramebufferHeight: return l.max_framebuffer_height;
-    case pipe::Cap::MaxFramebufferNoAttachmentSamples:
-      for (int s = 64; s > 1; s >>= 1)
-        if (l.framebuffer_no_attachments_sample_counts & static_cast<uint32_t>(s)) return s;
-      return 1;
+    case pipe::Cap::MaxFramebufferNoAttachmentSamples: return highest_count(l.framebuffer_no_attachments_sample_counts);
   }
   return 0;
 }
@@ -112,12 +132,67 @@ bool VulkanScreen::is_format_supported(pipe::Format format, pipe::Target target,
   const vk::FormatChoice choice = device_->formats().choose(format, usage);
   if (!choice) return false;
   if (samples > 1) {
-    const vk::Limits& l = device_->caps().limits;
-    const uint32_t counts = pipe::describe(format).is_depth() || pipe::describe(format).is_stencil()
-                                ? l.framebuffer_depth_sample_counts
-                                : l.framebuffer_color_sample_counts;
-    if (!(counts & samples)) return false;
+    if (!(sample_counts(format, usage) & samples)) return false;
   }
+  return true;
+}
+
+uint32_t VulkanScreen::sample_counts(pipe::Format format, uint32_t usage) const {
+  // Multisampled storage images need shaderStorageImageMultisample, which
+  // Brass does not enable.
+  if (usage & pipe::kUsageStorage) return VK_SAMPLE_COUNT_1_BIT;
+  const vk::FormatTable& formats = device_->formats();
+  const vk::FormatChoice choice = formats.choose(format, usage | pipe::kUsageTransfer);
+  if (!choice) return 0;
+  // The image ResourceObject::create makes for this use: transfers always,
+  // attachment use wherever the format has it, SAMPLED when asked for (it
+  // is dropped from a renderbuffer whose count cannot be sampled), mutable
+  // format for color formats.
+  const VkFormatFeatureFlags f = formats.properties(choice.vk).optimalTilingFeatures;
+  VkImageUsageFlags vk_usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  if (usage & pipe::kUsageSampled) vk_usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+  if (f & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) vk_usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  if (f & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) vk_usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+  const pipe::FormatDescription& d = pipe::describe(format);
+  const VkImageCreateFlags flags = d.is_depth() || d.is_stencil() ? 0 : VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+  return formats.image_sample_counts(choice.vk, vk_usage, flags) | VK_SAMPLE_COUNT_1_BIT;
+}
+
+int64_t VulkanScreen::texture_sample_limit(TextureSampleKind kind) const {
+  std::call_once(texture_sample_limits_once_, [this] {
+    // The counts every format of a kind can be rendered and sampled at:
+    // GL promises each format of the kind MAX_*_TEXTURE_SAMPLES (when no
+    // more than MAX_SAMPLES). Formats of the kind the device cannot render
+    // or sample do not count.
+    std::array<uint32_t, 3> common{~0u, ~0u, ~0u};
+    for (size_t i = 0; i < pipe::kFormatCount; ++i) {
+      const auto format = static_cast<pipe::Format>(i);
+      const pipe::FormatDescription& d = pipe::describe(format);
+      if (d.is_compressed()) continue;
+      const bool ds = d.is_depth() || d.is_stencil();
+      const uint32_t usage = pipe::kUsageSampled | (ds ? pipe::kUsageDepthStencil : pipe::kUsageColorAttachment);
+      if (!device_->formats().supports(format, usage | pipe::kUsageTransfer)) continue;
+      const auto k = ds ? TextureSampleKind::Depth : d.is_integer() ? TextureSampleKind::Integer : TextureSampleKind::Color;
+      common[static_cast<size_t>(k)] &= sample_counts(format, usage);
+    }
+    for (size_t k = 0; k < common.size(); ++k) texture_sample_limits_[k] = common[k] == ~0u ? 1 : highest_count(common[k]);
+  });
+  return texture_sample_limits_[static_cast<size_t>(kind)];
+}
+
+bool VulkanScreen::sample_position(uint32_t samples, uint32_t index, float* x, float* y) const {
+  if (!device_->caps().limits.standard_sample_locations || index >= samples) return false;
+  const SampleLocation* table = nullptr;
+  switch (samples) {
+    case 1: table = kStandard1; break;
+    case 2: table = kStandard2; break;
+    case 4: table = kStandard4; break;
+    case 8: table = kStandard8; break;
+    case 16: table = kStandard16; break;
+    default: return false;  // 32 and 64 samples have no standard locations
+  }
+  *x = static_cast<float>(table[index].x) / 16.0f;
+  *y = static_cast<float>(table[index].y) / 16.0f;
   return true;
 }
 

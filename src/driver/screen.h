@@ -30,6 +30,13 @@ class VulkanScreen final : public pipe::Screen {
   const char* name() const override;
   int64_t get_cap(pipe::Cap cap) const override;
   bool is_format_supported(pipe::Format format, pipe::Target target, uint32_t samples, uint32_t usage) const override;
+  bool sample_position(uint32_t samples, uint32_t index, float* x, float* y) const override;
+  // The sample counts (VkSampleCountFlags bits, 1 always among them; 0 when
+  // the format cannot be used so) the device allows for the image of
+  // `format` that ResourceObject::create makes for `usage`
+  // (pipe::FormatUsage bits), as vkGetPhysicalDeviceImageFormatProperties
+  // reports them.
+  uint32_t sample_counts(pipe::Format format, uint32_t usage) const;
   Ref<pipe::Resource> resource_create(const pipe::ResourceTemplate& templ, pipe::Status* status) override;
   bool fence_finish(pipe::Fence* fence, uint64_t timeout_ns) override;
   std::unique_ptr<pipe::Context> context_create(pipe::Status* status) override;
@@ -40,6 +47,10 @@ class VulkanScreen final : public pipe::Screen {
   vk::Device& device() { return *device_; }
   VkDevice vk_device() const { return device_->handle(); }
   const vk::Capabilities& caps() const { return device_->caps(); }
+  // The highest sample count every format of a kind can be rendered and
+  // sampled at (pipe::Cap::Max*TextureSamples, MaxIntegerSamples).
+  enum class TextureSampleKind : uint8_t { Color, Depth, Integer };
+  int64_t texture_sample_limit(TextureSampleKind kind) const;
   bool dynamic_rendering() const { return device_->paths().dynamic_rendering; }
   // Every graphics pipeline and library is created through this cache
   // (VK_NULL_HANDLE: none). It is loaded from and saved to
@@ -78,6 +89,8 @@ class VulkanScreen final : public pipe::Screen {
   std::mutex rings_mutex_;
   std::vector<BatchRing*> rings_;  // index = id - 1
   std::array<bool, static_cast<size_t>(pipe::Format::Count)> forced_emulation_{};
+  mutable std::once_flag texture_sample_limits_once_;
+  mutable std::array<int64_t, 3> texture_sample_limits_{};
 };
 
 // A point on one ring's timeline.

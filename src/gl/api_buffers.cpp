@@ -175,6 +175,7 @@ bool compute_limit(Context& ctx, GLenum target, GLuint index, GLint64* out) {
 int indexed_state(Context& ctx, GLenum target, GLuint index, GLint64 v[4]) {
   if (compute_limit(ctx, target, index, v)) return index < 3 ? 1 : 0;
   int n = draw_buffer_state(ctx, target, index, v);
+  if (n < 0) n = sample_mask_state(ctx, target, index, v);
   if (n < 0) n = vertex_binding_state(ctx, target, index, v);
   if (n < 0) n = indexed_buffer_state(ctx, target, index, v) ? 1 : 0;
   return n;
@@ -350,8 +351,11 @@ void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
   GLint64 v[4] = {};
   const int n = indexed_state(ctx, target, index, v);
   // VERTEX_BINDING_OFFSET is a GLintptr: clamped, not wrapped, like every
-  // 64-bit value read as GLint (ES 3.1 §2.2.2).
-  for (int i = 0; data && i < n; ++i) data[i] = static_cast<GLint>(std::clamp<GLint64>(v[i], INT_MIN, INT_MAX));
+  // 64-bit value read as GLint (ES 3.1 §2.2.2). SAMPLE_MASK_VALUE is a bit
+  // mask: its bit pattern, as GetIntegerv gives masks (all ones reads -1).
+  const bool mask = target == GL_SAMPLE_MASK_VALUE;
+  for (int i = 0; data && i < n; ++i)
+    data[i] = mask ? static_cast<GLint>(static_cast<GLuint>(v[i])) : static_cast<GLint>(std::clamp<GLint64>(v[i], INT_MIN, INT_MAX));
 }
 
 void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data) {

@@ -61,7 +61,8 @@ void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint t
   if (const GLenum e = check_attachment_enum(ctx, attachment)) return ctx.set_error(e);
   if (!layered_call) {
     const bool ok = textarget == GL_TEXTURE_2D ||
-                    (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z);
+                    (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) ||
+                    (textarget == GL_TEXTURE_2D_MULTISAMPLE && ctx.es31());
     if (!ok) return ctx.set_error(GL_INVALID_ENUM);
   }
   if (!fb) return ctx.set_error(GL_INVALID_OPERATION);
@@ -82,6 +83,10 @@ void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint t
       if (layer < 0) return ctx.set_error(GL_INVALID_VALUE);
     } else if (textarget == GL_TEXTURE_2D) {
       if (t->target != GL_TEXTURE_2D) return ctx.set_error(GL_INVALID_OPERATION);
+    } else if (textarget == GL_TEXTURE_2D_MULTISAMPLE) {
+      if (t->target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.set_error(GL_INVALID_OPERATION);
+      // Its one image is level 0 (ES 3.1 §9.2.8).
+      if (level != 0) return ctx.set_error(GL_INVALID_VALUE);
     } else {
       if (t->target != GL_TEXTURE_CUBE_MAP) return ctx.set_error(GL_INVALID_OPERATION);
       max_size = ctx.limits.max_cube_map_texture_size;

@@ -5,6 +5,7 @@
 
 #include "gl/context.h"
 #include "gl/pixel/format_table.h"
+#include "gl/texture_storage.h"
 #include "gl_functions.h"
 
 namespace brass::gl {
@@ -26,7 +27,8 @@ uint32_t usage_of(const pixel::InternalFormatInfo& info) {
   return info.is_color() ? pipe::kUsageColorAttachment : pipe::kUsageDepthStencil;
 }
 
-// Sample counts the device supports for a format, highest first, up to MAX_SAMPLES.
+// Sample counts the device supports for a renderbuffer format, highest
+// first, up to MAX_SAMPLES.
 std::vector<GLint> sample_counts(Context& ctx, const pixel::InternalFormatInfo& info) {
   std::vector<GLint> counts;
   for (GLint n = 16; n >= 2; n /= 2) {
@@ -72,8 +74,9 @@ void renderbuffer_storage(Context& ctx, GLenum target, GLsizei samples, GLenum i
   GLsizei actual = 0;
   if (samples > 0) {
     if (samples > ctx.limits.max_samples) return ctx.set_error(GL_INVALID_OPERATION);
-    // ES 3.0 §4.4.2.1: no multisampled integer renderbuffers.
-    if (info->is_integer()) return ctx.set_error(GL_INVALID_OPERATION);
+    // ES 3.0 §4.4.2.1: no multisampled integer renderbuffers. ES 3.1
+    // §9.2.4 allows them, up to what GetInternalformativ reports.
+    if (info->is_integer() && !ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
     // Rounded up to the lowest supported count that is at least `samples`.
     const std::vector<GLint> counts = sample_counts(ctx, *info);
     for (GLint n : counts)
@@ -188,13 +191,22 @@ void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint
 
 void GetInternalformativ(Context& ctx, GLenum target, GLenum internalformat, GLenum pname, GLsizei bufSize,
                          GLint* params) {
-  if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
+  // ES 3.1 adds multisample textures, whose counts must also be sampled.
+  const bool texture = target == GL_TEXTURE_2D_MULTISAMPLE && ctx.es31();
+  if (target != GL_RENDERBUFFER && !texture) return ctx.set_error(GL_INVALID_ENUM);
   const pixel::InternalFormatInfo* info = renderbuffer_format(ctx, internalformat);
   if (!info) return ctx.set_error(GL_INVALID_ENUM);
   if (pname != GL_SAMPLES && pname != GL_NUM_SAMPLE_COUNTS) return ctx.set_error(GL_INVALID_ENUM);
   if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
-  // ES 3.0 §6.1.15: integer formats may report no multisample support.
-  std::vector<GLint> counts = info->is_integer() ? std::vector<GLint>{} : sample_counts(ctx, *info);
+  std::vector<GLint> counts;
+  if (texture) {
+    const SampleCounts c = multisample_texture_counts(ctx, *info);
+    counts.assign(c.values.begin(), c.values.begin() + c.count);
+  } else if (!info->is_integer() || ctx.es31()) {
+    // ES 3.0 §6.1.15: integer formats may report no multisample support
+    // (ES 3.0 has no multisampled integer renderbuffers).
+    counts = sample_counts(ctx, *info);
+  }
   if (!params || bufSize == 0) return;
   if (pname == GL_NUM_SAMPLE_COUNTS) {
     params[0] = static_cast<GLint>(counts.size());

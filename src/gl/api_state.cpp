@@ -24,6 +24,10 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
     case GL_POLYGON_OFFSET_FILL: d = kDirtyRasterizer; return &f.polygon_offset_fill;
     case GL_SAMPLE_ALPHA_TO_COVERAGE: d = kDirtyBlend; return &f.sample_alpha_to_coverage;
     case GL_SAMPLE_COVERAGE: d = kDirtySampleMask; return &f.sample_coverage;
+    case GL_SAMPLE_MASK:
+      if (!ctx.es31()) return nullptr;
+      d = kDirtySampleMask;
+      return &f.sample_mask;
     case GL_RASTERIZER_DISCARD: d = kDirtyRasterizer; return &f.rasterizer_discard;
     case GL_PRIMITIVE_RESTART_FIXED_INDEX: d = 0; return &f.primitive_restart_fixed_index;
     case GL_CLIP_DISTANCE0_EXT: case GL_CLIP_DISTANCE1_EXT: case GL_CLIP_DISTANCE2_EXT: case GL_CLIP_DISTANCE3_EXT:

@@ -26,6 +26,7 @@ Binding<Texture>& binding_point(TextureUnit& u, GLenum target) {
     case GL_TEXTURE_3D: return u.texture_3d;
     case GL_TEXTURE_2D_ARRAY: return u.texture_2d_array;
     case GL_TEXTURE_CUBE_MAP: return u.texture_cube;
+    case GL_TEXTURE_2D_MULTISAMPLE: return u.texture_2d_multisample;
     default: return u.texture_2d;
   }
 }
@@ -393,10 +394,14 @@ void blit_mipmaps(Context& ctx, pipe::Resource* r, uint32_t first, uint32_t last
 void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
   Texture* t = bound_texture(ctx, target);
   if (!t) return ctx.set_error(GL_INVALID_ENUM);
+  const bool multisample = target == GL_TEXTURE_2D_MULTISAMPLE;
   bool known = false;
   SamplerParams p = t->sampler;
   GLenum err = set_sampler_param(p, pname, v, &known);
   if (known) {
+    // Multisample textures are fetched, never sampled: the sampler state
+    // of table 20.11 is no parameter of theirs (ES 3.1 §8.10).
+    if (multisample) return ctx.set_error(GL_INVALID_ENUM);
     if (err != GL_NO_ERROR) return ctx.set_error(err);
     t->sampler = p;
   } else {
@@ -404,6 +409,8 @@ void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
     switch (pname) {
       case GL_TEXTURE_BASE_LEVEL:
         if (i < 0) return ctx.set_error(GL_INVALID_VALUE);
+        // Their one level is level 0 (ES 3.1 §8.10).
+        if (multisample && i != 0) return ctx.set_error(GL_INVALID_OPERATION);
         t->base_level = i;
         break;
       case GL_TEXTURE_MAX_LEVEL:
@@ -463,9 +470,7 @@ bool tex_level_query(Context& ctx, GLenum target, GLint level, GLenum pname, GLi
   if (target_2d(target, &t2)) {
     texture_target = t2.texture_target;
     face = t2.face;
-  } else if (!is_target_3d(target)) {
-    // TEXTURE_2D_MULTISAMPLE is ES 3.1's too, but Brass has no multisample
-    // textures to bind there yet.
+  } else if (!is_target_3d(target) && target != GL_TEXTURE_2D_MULTISAMPLE) {
     return fail(ctx, GL_INVALID_ENUM);
   }
   if (!check_level(ctx, texture_target, level)) return false;
@@ -483,10 +488,11 @@ bool tex_level_query(Context& ctx, GLenum target, GLint level, GLenum pname, GLi
     case GL_TEXTURE_HEIGHT: *out = img ? img->height : 0; return true;
     // A 2D image (or cube face) is one slice deep.
     case GL_TEXTURE_DEPTH: *out = img ? (is_target_3d(texture_target) ? img->depth : 1) : 0; return true;
-    // No multisample textures: every image has no samples and (trivially)
-    // fixed sample locations.
-    case GL_TEXTURE_SAMPLES: *out = 0; return true;
-    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = GL_TRUE; return true;
+    // What glTexStorage2DMultisample allocated; other images have no
+    // samples and (trivially) fixed sample locations, as does an image not
+    // specified (table 20.10's initial values).
+    case GL_TEXTURE_SAMPLES: *out = img ? t->samples : 0; return true;
+    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = !img || t->fixed_sample_locations ? GL_TRUE : GL_FALSE; return true;
     // As the application named it (an unsized format stays unsized).
     case GL_TEXTURE_INTERNAL_FORMAT: *out = img ? static_cast<GLint>(img->internal_format) : GL_RGBA; return true;
     case GL_TEXTURE_RED_SIZE: *out = bits.red; return true;
@@ -529,7 +535,8 @@ void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures) {
     Ref<Texture> t = ctx.share_group().textures.remove(textures[i]);
     if (!t) continue;
     for (TextureUnit& u : ctx.textures.units)
-      for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube}) unbind_if(*p, t.get());
+      for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube, &u.texture_2d_multisample})
+        unbind_if(*p, t.get());
     // Attached to a bound framebuffer: detached from it (ES 3.0 §4.4.2.3).
     for (Framebuffer* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()}) {
       if (!fb) continue;
@@ -560,7 +567,9 @@ GLboolean IsTexture(Context& ctx, GLuint texture) {
 }
 
 void BindTexture(Context& ctx, GLenum target, GLuint texture) {
-  if (target_index(target) == TextureTargetIndex::Count) return ctx.set_error(GL_INVALID_ENUM);
+  const TextureTargetIndex index = target_index(target);
+  if (index == TextureTargetIndex::Count || (index == TextureTargetIndex::Tex2DMultisample && !ctx.es31()))
+    return ctx.set_error(GL_INVALID_ENUM);
   Binding<Texture>& point = binding_point(ctx.textures.units[ctx.textures.active], target);
   if (texture == 0) {
     point.reset();
@@ -685,7 +694,8 @@ void CopyTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, 
 }
 
 void GenerateMipmap(Context& ctx, GLenum target) {
-  Texture* t = bound_texture(ctx, target);
+  // A multisample texture has one level and nothing to filter (ES 3.1 §8.14.4).
+  Texture* t = target == GL_TEXTURE_2D_MULTISAMPLE ? nullptr : bound_texture(ctx, target);
   if (!t) return ctx.set_error(GL_INVALID_ENUM);
   GLint base = t->base_level, max_level = t->max_level;
   if (t->immutable) {

@@ -34,6 +34,14 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   l.max_vertex_attribs = cap(s, pipe::Cap::MaxVertexAttributes, 16, kMaxVertexAttribs);
   l.max_draw_buffers = l.max_color_attachments = cap(s, pipe::Cap::MaxColorBuffers, 4, kMaxColorAttachments);
   l.max_samples = cap(s, pipe::Cap::MaxSamples, 4, 16);
+  // What every format of the kind offers (a format may offer more), at most
+  // MAX_SAMPLES like renderbuffers (Brass lists counts up to 16); at least
+  // 1, which ES 3.1 allows for a device without multisample sampling.
+  l.max_color_texture_samples = std::min(cap(s, pipe::Cap::MaxColorTextureSamples, 1, 16), l.max_samples);
+  l.max_depth_texture_samples = std::min(cap(s, pipe::Cap::MaxDepthTextureSamples, 1, 16), l.max_samples);
+  l.max_integer_samples = std::min(cap(s, pipe::Cap::MaxIntegerSamples, 1, 16), l.max_samples);
+  // One 32-bit word covers every count up to MAX_SAMPLES (16).
+  l.max_sample_mask_words = cap(s, pipe::Cap::MaxSampleMaskWords, 1, static_cast<GLint>(kMaxSampleMaskWords));
   l.uniform_buffer_offset_alignment = cap(s, pipe::Cap::ConstantBufferOffsetAlignment, 1, 256);
   l.shader_storage_buffer_offset_alignment = cap(s, pipe::Cap::ShaderBufferOffsetAlignment, 1, 256);
   l.max_uniform_block_size = cap(s, pipe::Cap::MaxUniformBlockSize, 16384, 65536);

@@ -60,6 +60,11 @@ struct Limits {
   GLint max_samples = 4;
   // ES 3.1 framebuffers without attachments (§9.2.1).
   GLint max_framebuffer_width = 2048, max_framebuffer_height = 2048, max_framebuffer_samples = 4;
+  // ES 3.1 multisample textures (table 20.40 minimums): the highest sample
+  // count of a texture the device can render and sample, per kind of format,
+  // and the words of SAMPLE_MASK_VALUE.
+  GLint max_color_texture_samples = 1, max_depth_texture_samples = 1, max_integer_samples = 1;
+  GLint max_sample_mask_words = 1;
   GLint subpixel_bits = 4;
   GLint max_uniform_buffer_bindings = 24;
   GLint max_uniform_block_size = 16384;

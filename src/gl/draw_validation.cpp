@@ -50,8 +50,9 @@ bool validate_for_draw(Context& ctx) {
   uint32_t dirty = ctx.dirty_bits();
   if (dirty & kDirtyFramebuffer) {
     if (!validate_framebuffer(ctx)) return false;
-    // Attachment count and depth/stencil presence feed the state objects.
-    dirty |= kDirtyBlend | kDirtyDepthStencil | kDirtyStencilRef;
+    // Attachment count and depth/stencil presence feed the state objects,
+    // the sample count the coverage and sample masks.
+    dirty |= kDirtyBlend | kDirtyDepthStencil | kDirtyStencilRef | kDirtySampleMask;
   }
   if (!ctx.validation.framebuffer.complete) {
     // Every draw, not only the first after the binding changed.

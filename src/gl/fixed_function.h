@@ -29,6 +29,9 @@ struct StencilFaceState {
   GLenum fail = GL_KEEP, zfail = GL_KEEP, zpass = GL_KEEP;
 };
 
+// SAMPLE_MASK_VALUE words Brass keeps: one covers MAX_SAMPLES (at most 16).
+inline constexpr unsigned kMaxSampleMaskWords = 1;
+
 struct FixedFunctionState {
   // EXT_clip_cull_distance: GL_CLIP_DISTANCEi enables.
   std::array<bool, 8> clip_distance{};
@@ -48,6 +51,9 @@ struct FixedFunctionState {
   bool sample_alpha_to_coverage = false, sample_coverage = false;
   GLfloat sample_coverage_value = 1.0f;
   bool sample_coverage_invert = false;
+  // ES 3.1 §13.8.3: SAMPLE_MASK and SAMPLE_MASK_VALUE (glSampleMaski).
+  bool sample_mask = false;
+  std::array<GLbitfield, kMaxSampleMaskWords> sample_mask_value{~0u};
   // Depth.
   bool depth_test = false;
   GLenum depth_func = GL_LESS;

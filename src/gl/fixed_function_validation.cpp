@@ -131,13 +131,20 @@ void validate_fixed_function(Context& ctx, uint32_t dirty) {
   }
   if (dirty & kDirtyStencilRef) p.set_stencil_ref(make_stencil_ref(ff, v.framebuffer.stencil_bits));
   if (dirty & kDirtySampleMask) {
-    // SAMPLE_COVERAGE: the fraction of samples kept, as a mask.
+    // Both apply only with multisample buffers (ES 3.1 §15.1.3).
     uint32_t mask = ~0u;
-    if (ff.sample_coverage && v.framebuffer.samples > 1) {
-      const uint32_t n = v.framebuffer.samples;
-      const uint32_t keep = static_cast<uint32_t>(std::lround(std::clamp(ff.sample_coverage_value, 0.0f, 1.0f) * n));
-      mask = keep >= 32 ? ~0u : (1u << keep) - 1;
-      if (ff.sample_coverage_invert) mask = ~mask & ((n >= 32) ? ~0u : (1u << n) - 1);
+    if (v.framebuffer.samples > 1) {
+      // SAMPLE_COVERAGE: the fraction of samples kept, as a mask.
+      if (ff.sample_coverage) {
+        const uint32_t n = v.framebuffer.samples;
+        const uint32_t keep =
+            static_cast<uint32_t>(std::lround(std::clamp(ff.sample_coverage_value, 0.0f, 1.0f) * n));
+        mask = keep >= 32 ? ~0u : (1u << keep) - 1;
+        if (ff.sample_coverage_invert) mask = ~mask & ((n >= 32) ? ~0u : (1u << n) - 1);
+      }
+      // SAMPLE_MASK: word 0 of SAMPLE_MASK_VALUE holds samples 0-31, all
+      // a framebuffer of at most MAX_SAMPLES (16) has.
+      if (ff.sample_mask) mask &= ff.sample_mask_value[0];
     }
     p.set_sample_mask(mask);
   }

@@ -76,4 +76,9 @@ Attachment* framebuffer_attachment(Framebuffer& fb, GLenum attachment);
 bool update_attachment_surface(Context& ctx, Attachment& a);
 // Samples of a framebuffer object (0: single-sampled), of a complete one.
 GLsizei framebuffer_samples(const Framebuffer& fb);
+// The samples an ES 3.1 framebuffer object without attachments rasterizes
+// with (1: single-sampled): the smallest power of two at least
+// FRAMEBUFFER_DEFAULT_SAMPLES, up to MAX_FRAMEBUFFER_SAMPLES. 0 when it has
+// attachments.
+uint32_t no_attachment_samples(const Context& ctx, const Framebuffer& fb);
 }  // namespace brass::gl

@@ -59,6 +59,7 @@ AttachmentImage attachment_image(const Attachment& a) {
     img.info = ti->info;
     img.width = ti->width;
     img.height = ti->height;
+    img.samples = a.texture->samples;
     img.resource = ti->resource.get();
     img.level = ti->resource_level;
     // A cube face's resource_layer is the face; array layers and 3D slices add to it.
@@ -111,6 +112,7 @@ GLsizei framebuffer_samples(const Framebuffer& fb) {
   GLsizei samples = 0;
   auto visit = [&](const Attachment& a) {
     if (a.type == GL_RENDERBUFFER && a.renderbuffer) samples = std::max(samples, a.renderbuffer->samples);
+    if (a.type == GL_TEXTURE && a.texture) samples = std::max(samples, a.texture->samples);
   };
   for (const Attachment& a : fb.color) visit(a);
   visit(fb.depth);
@@ -118,21 +120,38 @@ GLsizei framebuffer_samples(const Framebuffer& fb) {
   return samples;
 }
 
+uint32_t no_attachment_samples(const Context& ctx, const Framebuffer& fb) {
+  for (unsigned i = 0; i < kMaxColorAttachments && i < static_cast<unsigned>(ctx.limits.max_color_attachments); ++i)
+    if (fb.color[i].type != GL_NONE) return 0;
+  if (fb.depth.type != GL_NONE || fb.stencil.type != GL_NONE) return 0;
+  uint32_t samples = 1;
+  while (samples < static_cast<uint32_t>(fb.default_samples) &&
+         samples < static_cast<uint32_t>(ctx.limits.max_framebuffer_samples))
+    samples *= 2;
+  return samples;
+}
+
 GLenum check_framebuffer_status(Context& ctx, Framebuffer& fb) {
   bool any = false;
-  bool has_texture = false, has_renderbuffer = false;
-  GLsizei rb_samples = -1;
+  // ES 3.1 §9.4.2: one sample count for every attachment, texture or
+  // renderbuffer (0: single-sampled), and one TEXTURE_FIXED_SAMPLE_LOCATIONS
+  // for the textures, TRUE when renderbuffers are attached too (theirs are
+  // fixed).
+  bool has_renderbuffer = false, has_variable_locations = false, has_fixed_locations = false;
+  GLsizei samples_seen = -1;
   bool samples_mismatch = false;
   auto note = [&](const Attachment& a) {
     any = true;
+    GLsizei s = 0;
     if (a.type == GL_TEXTURE) {
-      has_texture = true;
+      s = a.texture->samples;
+      (a.texture->fixed_sample_locations ? has_fixed_locations : has_variable_locations) = true;
     } else {
       has_renderbuffer = true;
-      const GLsizei s = a.renderbuffer->samples;
-      if (rb_samples >= 0 && rb_samples != s) samples_mismatch = true;
-      rb_samples = s;
+      s = a.renderbuffer->samples;
     }
+    if (samples_seen >= 0 && samples_seen != s) samples_mismatch = true;
+    samples_seen = s;
   };
   for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
     const Attachment& a = fb.color[i];
@@ -153,14 +172,14 @@ GLenum check_framebuffer_status(Context& ctx, Framebuffer& fb) {
   if (!any)
     return ctx.es31() && fb.default_width > 0 && fb.default_height > 0 ? GL_FRAMEBUFFER_COMPLETE
                                                                        : GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
-  if (samples_mismatch || (has_texture && has_renderbuffer && rb_samples > 0))
+  if (samples_mismatch || (has_variable_locations && (has_fixed_locations || has_renderbuffer)))
     return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
   // Vulkan has one depth/stencil attachment: separate images are unsupported
   // (ES 3.0 §4.4.4.2 lets an implementation say so).
   if (fb.depth.type != GL_NONE && fb.stencil.type != GL_NONE && !same_image(fb.depth, fb.stencil))
     return GL_FRAMEBUFFER_UNSUPPORTED;
   // Storage the device cannot render to.
-  const uint32_t samples = static_cast<uint32_t>(std::max<GLsizei>(1, rb_samples));
+  const uint32_t samples = static_cast<uint32_t>(std::max<GLsizei>(1, samples_seen));
   auto supported = [&](const Attachment& a, uint32_t usage) {
     const AttachmentImage img = attachment_image(a);
     const pipe::Format f = img.resource ? img.resource->templ().format : img.info->storage;
@@ -217,11 +236,7 @@ bool validate_framebuffer_object(Context& ctx, Framebuffer& fb) {
     // sample count is the smallest the device has at least as large.
     w = static_cast<uint32_t>(fb.default_width);
     h = static_cast<uint32_t>(fb.default_height);
-    uint32_t samples = 1;
-    while (samples < static_cast<uint32_t>(fb.default_samples) &&
-           samples < static_cast<uint32_t>(ctx.limits.max_framebuffer_samples))
-      samples *= 2;
-    state.samples = samples;
+    state.samples = std::max(1u, no_attachment_samples(ctx, fb));
   }
   state.width = w;
   state.height = h;

@@ -133,7 +133,7 @@ bool query_framebuffer_bits(Context& ctx, GLenum pname, QueryValue* out) {
   Framebuffer& fb = *ctx.draw_framebuffer;
   const pixel::InternalFormatInfo* color = draw_color_format(ctx);
   const AttachmentImage depth = attachment_image(fb.depth), stencil = attachment_image(fb.stencil);
-  const GLsizei samples = framebuffer_samples(fb);
+  const GLsizei samples = draw_framebuffer_samples(ctx);
   switch (pname) {
     case GL_RED_BITS: *out = ints({color ? color->bits.red : 0}); break;
     case GL_GREEN_BITS: *out = ints({color ? color->bits.green : 0}); break;
@@ -344,6 +344,11 @@ bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_MAX_COMBINED_ATOMIC_COUNTERS: *out = ints({32}); return true;
     case GL_MAX_VERTEX_ATOMIC_COUNTERS: *out = ints({l.vertex_stores ? 32 : 0}); return true;
     case GL_MAX_FRAGMENT_ATOMIC_COUNTERS: *out = ints({l.fragment_stores ? 32 : 0}); return true;
+    // Multisample textures and the sample mask (table 20.40).
+    case GL_MAX_SAMPLE_MASK_WORDS: *out = ints({l.max_sample_mask_words}); return true;
+    case GL_MAX_COLOR_TEXTURE_SAMPLES: *out = ints({l.max_color_texture_samples}); return true;
+    case GL_MAX_DEPTH_TEXTURE_SAMPLES: *out = ints({l.max_depth_texture_samples}); return true;
+    case GL_MAX_INTEGER_SAMPLES: *out = ints({l.max_integer_samples}); return true;
     default: return false;
   }
 }
@@ -531,6 +536,27 @@ int draw_buffer_state(Context& ctx, GLenum pname, GLuint index, GLint64 out[4]) 
       for (int i = 0; i < 4; ++i) out[i] = ctx.ff.color_mask[index][i] ? 1 : 0;
       return 4;
   }
+}
+
+int sample_mask_state(Context& ctx, GLenum pname, GLuint index, GLint64 out[4]) {
+  if (pname != GL_SAMPLE_MASK_VALUE || !ctx.es31()) return -1;
+  if (index >= static_cast<GLuint>(ctx.limits.max_sample_mask_words) || index >= kMaxSampleMaskWords) {
+    ctx.set_error(GL_INVALID_VALUE);
+    return 0;
+  }
+  out[0] = ctx.ff.sample_mask_value[index];
+  return 1;
+}
+
+GLsizei draw_framebuffer_samples(Context& ctx) {
+  if (ctx.draw_framebuffer) {
+    // Without attachments, what the defaults rasterize with (ES 3.1 §9.2.1).
+    const uint32_t defaults = no_attachment_samples(ctx, *ctx.draw_framebuffer);
+    if (defaults) return defaults > 1 ? static_cast<GLsizei>(defaults) : 0;
+    return framebuffer_samples(*ctx.draw_framebuffer);
+  }
+  const Drawable* d = ctx.draw();
+  return d && d->samples > 1 ? d->samples : 0;
 }
 
 namespace api {

@@ -14,4 +14,10 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty = nullptr);
 // an error was recorded (index past MAX_DRAW_BUFFERS), -1 when `pname` is
 // not such state.
 int draw_buffer_state(Context& ctx, GLenum pname, GLuint index, GLint64 out[4]);
+// glGet*i_v of SAMPLE_MASK_VALUE (ES 3.1), with the same return convention:
+// 1 with the word in out[0] (as an unsigned value), 0 after INVALID_VALUE
+// (index past MAX_SAMPLE_MASK_WORDS), -1 for another pname or outside ES 3.1.
+int sample_mask_state(Context& ctx, GLenum pname, GLuint index, GLint64 out[4]);
+// SAMPLES of the draw framebuffer (0: single-sampled).
+GLsizei draw_framebuffer_samples(Context& ctx);
 }  // namespace brass::gl

@@ -56,7 +56,9 @@ struct TextureImage {
 };
 
 // Texture kinds by GL target, in the order of TextureUnit's bindings.
-enum class TextureTargetIndex : uint8_t { Tex2D, Tex3D, Tex2DArray, TexCube, Count };
+// Tex2DMultisample (ES 3.1 TEXTURE_2D_MULTISAMPLE) exists in ES 3.1
+// contexts only.
+enum class TextureTargetIndex : uint8_t { Tex2D, Tex3D, Tex2DArray, TexCube, Tex2DMultisample, Count };
 
 class Texture final : public Object {
  public:
@@ -64,6 +66,12 @@ class Texture final : public Object {
   GLenum target = GL_NONE;  // set on first bind
   bool immutable = false;   // glTexStorage*
   GLint immutable_levels = 0;
+  // TEXTURE_2D_MULTISAMPLE (ES 3.1 §8.8): the sample count allocated by
+  // glTexStorage2DMultisample (0 for every other texture) and its
+  // fixedsamplelocations. Vulkan places samples at the same locations in
+  // every pixel either way; GL still reports and compares the flag.
+  GLsizei samples = 0;
+  bool fixed_sample_locations = true;
   std::vector<std::array<TextureImage, 6>> images;  // [level][face]
   Ref<pipe::Resource> resource;                     // the main resource
   GLint resource_base = 0;                          // GL level of the main resource's level 0
@@ -114,7 +122,7 @@ class Sampler final : public Object {
 };
 
 struct TextureUnit {
-  Binding<Texture> texture_2d, texture_3d, texture_2d_array, texture_cube;
+  Binding<Texture> texture_2d, texture_3d, texture_2d_array, texture_cube, texture_2d_multisample;
   Binding<Sampler> sampler;
 };
 
@@ -136,7 +144,8 @@ struct TextureContextState {
   // The default texture of each target (what a null binding means).
   std::array<Ref<Texture>, static_cast<size_t>(TextureTargetIndex::Count)> defaults;
   StateObjectCache<SamplerKey, pipe::SamplerObject> sampler_states;
-  // 1x1 views sampling (0,0,0,1): [target][kind: float, int, uint, depth].
+  // 1x1 views sampling (0,0,0,1): [target][kind: float, int, uint, depth];
+  // the multisample target's are multisampled.
   std::array<std::array<Ref<pipe::SamplerView>, 4>, static_cast<size_t>(TextureTargetIndex::Count)> dummy_views;
   // What each stage's sampler slot had at the last validation.
   struct SlotState {
@@ -155,7 +164,7 @@ class Context;
 
 // The texture bound to `target` (TEXTURE_2D, ..., never a cube face) on the
 // active unit, or the unit `unit`; the default texture when 0 is bound.
-// Null for an unknown target.
+// Null for an unknown target, and for TEXTURE_2D_MULTISAMPLE outside ES 3.1.
 Texture* bound_texture(Context& ctx, GLenum target);
 Texture* unit_texture(Context& ctx, unsigned unit, TextureTargetIndex index);
 // Where a texture image lives, for framebuffer attachments: the resource,
@@ -165,7 +174,8 @@ Texture* unit_texture(Context& ctx, unsigned unit, TextureTargetIndex index);
 pipe::Resource* texture_image_storage(Context& ctx, Texture& tex, GLint level, GLint face_or_layer,
                                       uint32_t* resource_level, uint32_t* resource_layer);
 // glGet values owned by the texture area (ACTIVE_TEXTURE, TEXTURE_BINDING_*,
-// SAMPLER_BINDING); false for other names.
+// SAMPLER_BINDING; TEXTURE_BINDING_2D_MULTISAMPLE in ES 3.1); false for
+// other names.
 bool query_texture_state(Context& ctx, GLenum pname, GLint* value);
 // Context teardown: pipe objects kept by texture validation.
 void release_texture_state(Context& ctx);

@@ -20,7 +20,7 @@ bool is_3d(GLenum target) { return target == GL_TEXTURE_3D; }
 uint32_t log2_floor(uint32_t v) { return v ? 31u - static_cast<uint32_t>(std::countl_zero(v)) : 0u; }
 
 Ref<pipe::Resource> create_resource(Context& ctx, GLenum target, const pixel::InternalFormatInfo& info, uint32_t w,
-                                    uint32_t h, uint32_t d, uint32_t levels) {
+                                    uint32_t h, uint32_t d, uint32_t levels, uint32_t samples = 1) {
   pipe::ResourceTemplate t;
   t.target = pipe_target(target);
   t.format = info.storage;
@@ -30,6 +30,7 @@ Ref<pipe::Resource> create_resource(Context& ctx, GLenum target, const pixel::In
   if (is_array(target)) t.array_size = d;
   if (target == GL_TEXTURE_CUBE_MAP) t.array_size = 6;
   t.levels = levels;
+  t.samples = samples;
   t.bind = pipe::kBindSamplerView;
   const pixel::FormatFeatures features = texture_format_features(ctx);
   if (!info.is_compressed()) {
@@ -90,6 +91,7 @@ TextureTargetIndex target_index(GLenum target) {
     case GL_TEXTURE_3D: return TextureTargetIndex::Tex3D;
     case GL_TEXTURE_2D_ARRAY: return TextureTargetIndex::Tex2DArray;
     case GL_TEXTURE_CUBE_MAP: return TextureTargetIndex::TexCube;
+    case GL_TEXTURE_2D_MULTISAMPLE: return TextureTargetIndex::Tex2DMultisample;
     default: return TextureTargetIndex::Count;
   }
 }
@@ -172,6 +174,41 @@ bool allocate_immutable(Context& ctx, Texture& tex, GLsizei levels, const pixel:
   return true;
 }
 
+SampleCounts multisample_texture_counts(Context& ctx, const pixel::InternalFormatInfo& info) {
+  // Per format, as ES 3.1 §8.8 and §20.3 define the limit of each:
+  // MAX_*_TEXTURE_SAMPLES only promise every format of a kind that many
+  // (when no more than MAX_SAMPLES), and a format may offer more.
+  const GLint limit = ctx.limits.max_samples;
+  const uint32_t usage = pipe::kUsageSampled | (info.is_color() ? pipe::kUsageColorAttachment : pipe::kUsageDepthStencil);
+  SampleCounts counts;
+  for (GLint n = 16; n >= 2; n /= 2)
+    if (n <= limit && ctx.screen().is_format_supported(info.storage, pipe::Target::Texture2D, static_cast<uint32_t>(n), usage))
+      counts.values[counts.count++] = n;
+  return counts;
+}
+
+bool allocate_multisample(Context& ctx, Texture& tex, GLsizei samples, const pixel::InternalFormatInfo* info,
+                          uint32_t w, uint32_t h, bool fixed_sample_locations) {
+  Ref<pipe::Resource> r = create_resource(ctx, tex.target, *info, w, h, 1, 1, static_cast<uint32_t>(samples));
+  if (!r) return false;
+  tex.images.assign(1, {});
+  TextureImage& img = tex.images[0][0];
+  img.internal_format = info->internal_format;
+  img.info = info;
+  img.width = static_cast<GLsizei>(w);
+  img.height = static_cast<GLsizei>(h);
+  img.depth = 1;
+  img.resource = r;
+  tex.resource = std::move(r);
+  tex.resource_base = 0;
+  tex.immutable = true;
+  tex.immutable_levels = 1;
+  tex.samples = samples;
+  tex.fixed_sample_locations = fixed_sample_locations;
+  tex.changed();
+  return true;
+}
+
 bool base_level_consistent(const Texture& tex, GLint base) {
   const TextureImage* b = tex.image(base, 0);
   if (!b || b->width <= 0 || b->height <= 0 || b->depth <= 0) return false;
@@ -186,6 +223,13 @@ bool base_level_consistent(const Texture& tex, GLint base) {
 
 Completeness check_completeness(const Context& ctx, const Texture& tex, const SamplerParams& params) {
   Completeness c;
+  if (tex.target == GL_TEXTURE_2D_MULTISAMPLE) {
+    // One immutable level, fetched by texelFetch without filtering: sampler
+    // state has no say (ES 3.1 §8.17), only whether storage exists.
+    if (!tex.image(0, 0)) return c;
+    c.complete = true;
+    return c;
+  }
   GLint base = tex.base_level, max_level = tex.max_level;
   if (tex.immutable) {
     base = std::clamp(base, 0, tex.immutable_levels - 1);

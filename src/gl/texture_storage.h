@@ -3,6 +3,7 @@
 // texture completeness (ES 3.0 §3.8.13) and uploads through the pixel module.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "gl/pixel/pixel_store.h"
@@ -29,6 +30,22 @@ bool define_image(Context& ctx, Texture& tex, GLint level, unsigned face, GLenum
 // glTexStorage*: allocates the whole immutable chain.
 bool allocate_immutable(Context& ctx, Texture& tex, GLsizei levels, const pixel::InternalFormatInfo* info,
                         uint32_t w, uint32_t h, uint32_t d);
+// glTexStorage2DMultisample: the one immutable image of a
+// TEXTURE_2D_MULTISAMPLE texture, with `samples` (a count the screen
+// supports for rendering and sampling this format).
+bool allocate_multisample(Context& ctx, Texture& tex, GLsizei samples, const pixel::InternalFormatInfo* info,
+                          uint32_t w, uint32_t h, bool fixed_sample_locations);
+
+// Sample counts above one, highest first, of multisample textures of a
+// renderable format (glTexStorage2DMultisample and GetInternalformativ with
+// TEXTURE_2D_MULTISAMPLE): those the device can both render and sample the
+// format at, up to MAX_SAMPLES. Empty: no multisample texture of this
+// format.
+struct SampleCounts {
+  std::array<GLint, 4> values{};  // from 16, 8, 4, 2
+  unsigned count = 0;
+};
+SampleCounts multisample_texture_counts(Context& ctx, const pixel::InternalFormatInfo& info);
 
 // Effective level range of a texture with these sampling parameters.
 struct Completeness {

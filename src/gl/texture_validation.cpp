@@ -39,6 +39,9 @@ SamplerTypeInfo classify_sampler(GLenum type) {
     case GL_UNSIGNED_INT_SAMPLER_3D: return {T::Tex3D, K::Uint};
     case GL_UNSIGNED_INT_SAMPLER_CUBE: return {T::TexCube, K::Uint};
     case GL_UNSIGNED_INT_SAMPLER_2D_ARRAY: return {T::Tex2DArray, K::Uint};
+    case GL_SAMPLER_2D_MULTISAMPLE: return {T::Tex2DMultisample, K::Float};
+    case GL_INT_SAMPLER_2D_MULTISAMPLE: return {T::Tex2DMultisample, K::Int};
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE: return {T::Tex2DMultisample, K::Uint};
     default: return {T::Tex2D, K::Float};
   }
 }
@@ -78,8 +81,34 @@ GLenum gl_target(TextureTargetIndex i) {
     case TextureTargetIndex::Tex3D: return GL_TEXTURE_3D;
     case TextureTargetIndex::Tex2DArray: return GL_TEXTURE_2D_ARRAY;
     case TextureTargetIndex::TexCube: return GL_TEXTURE_CUBE_MAP;
+    case TextureTargetIndex::Tex2DMultisample: return GL_TEXTURE_2D_MULTISAMPLE;
     default: return GL_TEXTURE_2D;
   }
+}
+
+// The lowest sample count above one at which the device renders and samples
+// `format` (0: none): what a multisample stand-in is made with.
+uint32_t lowest_multisample_count(Context& ctx, pipe::Format format) {
+  for (uint32_t n = 2; n <= 16; n *= 2)
+    if (ctx.screen().is_format_supported(format, pipe::Target::Texture2D, n,
+                                         pipe::kUsageSampled | pipe::kUsageColorAttachment))
+      return n;
+  return 0;
+}
+
+// A multisample stand-in: a shader's sampler2DMS reads a multisampled
+// image only, which cannot be uploaded to, so its samples are cleared.
+Ref<pipe::SamplerView> multisample_dummy_view(Context& ctx, pipe::ResourceTemplate t, const pipe::ColorValue& value) {
+  t.samples = lowest_multisample_count(ctx, t.format);
+  if (!t.samples) return {};
+  t.bind |= pipe::kBindRenderTarget;
+  pipe::Status status = pipe::Status::Ok;
+  Ref<pipe::Resource> r = ctx.screen().resource_create(t, &status);
+  if (!r) return {};
+  Ref<pipe::Surface> surface = ctx.pipe().create_surface(r.get(), pipe::SurfaceTemplate{});
+  if (!surface) return {};
+  ctx.pipe().clear_render_target(surface.get(), value, 0, 0, 1, 1);
+  return ctx.pipe().create_sampler_view(r.get(), pipe::SamplerViewTemplate{});
 }
 
 // The (0,0,0,1) view of a target and kind, created on first use.
@@ -95,6 +124,13 @@ pipe::SamplerView* dummy_view(Context& ctx, TextureTargetIndex target, SamplerKi
                                            : pipe::Format::RGBA8_UNORM;
   t.array_size = target == TextureTargetIndex::TexCube ? 6 : 1;
   t.bind = pipe::kBindSamplerView;
+  if (target == TextureTargetIndex::Tex2DMultisample) {
+    pipe::ColorValue value{};
+    if (kind == SamplerKind::Float) value.f[3] = 1.0f;
+    else value.ui[3] = 1;
+    slot = multisample_dummy_view(ctx, t, value);
+    return slot.get();
+  }
   pipe::Status status = pipe::Status::Ok;
   Ref<pipe::Resource> r = ctx.screen().resource_create(t, &status);
   if (!r) return nullptr;
@@ -172,6 +208,7 @@ Texture* unit_texture(Context& ctx, unsigned unit, TextureTargetIndex index) {
     case TextureTargetIndex::Tex3D: t = u.texture_3d.get(); break;
     case TextureTargetIndex::Tex2DArray: t = u.texture_2d_array.get(); break;
     case TextureTargetIndex::TexCube: t = u.texture_cube.get(); break;
+    case TextureTargetIndex::Tex2DMultisample: t = u.texture_2d_multisample.get(); break;
     default: return nullptr;
   }
   if (t) return t;
@@ -185,7 +222,7 @@ Texture* unit_texture(Context& ctx, unsigned unit, TextureTargetIndex index) {
 
 Texture* bound_texture(Context& ctx, GLenum target) {
   const TextureTargetIndex i = target_index(target);
-  if (i == TextureTargetIndex::Count) return nullptr;
+  if (i == TextureTargetIndex::Count || (i == TextureTargetIndex::Tex2DMultisample && !ctx.es31())) return nullptr;
   return unit_texture(ctx, ctx.textures.active, i);
 }
 
@@ -213,6 +250,10 @@ bool query_texture_state(Context& ctx, GLenum pname, GLint* value) {
     case GL_TEXTURE_BINDING_3D: *value = name(u.texture_3d.get()); return true;
     case GL_TEXTURE_BINDING_2D_ARRAY: *value = name(u.texture_2d_array.get()); return true;
     case GL_TEXTURE_BINDING_CUBE_MAP: *value = name(u.texture_cube.get()); return true;
+    case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
+      if (!ctx.es31()) return false;
+      *value = name(u.texture_2d_multisample.get());
+      return true;
     case GL_SAMPLER_BINDING: *value = name(u.sampler.get()); return true;
     case GL_MAX_TEXTURE_LOD_BIAS: *value = 16; return true;
     default: return false;
@@ -272,17 +313,22 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
           compare = type.kind == SamplerKind::Shadow;
         }
       }
-      SamplerParams dummy_params;
+      SamplerParams nearest_params;
       const bool dummy = !view;
       if (dummy) {
         view = dummy_view(ctx, type.target, type.kind);
         compare = type.kind == SamplerKind::Shadow;
-        // The dummy is one texel, so filtering changes nothing it reads,
-        // and Vulkan may not filter an integer dummy linearly (an
-        // incomplete integer texture is often incomplete because of a
-        // LINEAR filter): sampled with NEAREST, whatever GL's filters say.
-        dummy_params = params;
-        dummy_params.min_filter = dummy_params.mag_filter = GL_NEAREST;
+      }
+      // The dummy is one texel, so filtering changes nothing it reads, and
+      // Vulkan may not filter an integer dummy linearly (an incomplete
+      // integer texture is often incomplete because of a LINEAR filter).
+      // Multisample textures are only fetched (texelFetch): the sampler
+      // state of their unit does not apply to them either. Both are
+      // sampled with NEAREST, whatever GL's filters say.
+      const bool nearest = dummy || type.target == TextureTargetIndex::Tex2DMultisample;
+      if (nearest) {
+        nearest_params = params;
+        nearest_params.min_filter = nearest_params.mag_filter = GL_NEAREST;
       }
       cache.texture = tex;
       cache.texture_generation = tex ? tex->generation : 0;
@@ -290,7 +336,7 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       cache.sampler_generation = sampler ? sampler->generation : 0;
       cache.sampler_type = s.sampler_type;
       cache.view = view;
-      cache.state = sampler_state(ctx, dummy ? dummy_params : params, compare);
+      cache.state = sampler_state(ctx, nearest ? nearest_params : params, compare);
     }
     views[stage][s.slot] = cache.view;
     states[stage][s.slot] = cache.state;

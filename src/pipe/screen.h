@@ -54,6 +54,12 @@ enum class Cap : uint8_t {
   MaxFramebufferHeight,
   MaxFramebufferNoAttachmentSamples,  // most samples a framebuffer without attachments rasterizes with
   DepthBiasClamp,             // RasterizerState::offset_clamp is applied
+  // Highest sample count (1: none above one) of an image both rendered to
+  // and sampled (GL's multisample textures), per kind of format.
+  MaxColorTextureSamples,     // float, normalized and sRGB color formats
+  MaxDepthTextureSamples,     // depth and stencil formats
+  MaxIntegerSamples,          // integer color formats
+  MaxSampleMaskWords,         // 32-bit words of the sample mask the device applies
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it
@@ -69,8 +75,19 @@ class Screen {
 
   virtual const char* name() const = 0;
   virtual int64_t get_cap(Cap cap) const = 0;
-  // `usage` is pipe::FormatUsage bits; `samples` the sample count needed.
+  // `usage` is pipe::FormatUsage bits; `samples` the sample count needed
+  // for all of them (a multisampled image that is also sampled needs a count
+  // the device can both render and sample).
   virtual bool is_format_supported(Format format, Target target, uint32_t samples, uint32_t usage) const = 0;
+
+  // Where sample `index` of a pixel rendered with `samples` samples lies:
+  // x and y in [0, 1) from the pixel's lower-left corner in GL window
+  // coordinates. False when the device does not say (its locations are
+  // not the standard ones) or `index` >= `samples`.
+  virtual bool sample_position(uint32_t samples, uint32_t index, float* x, float* y) const {
+    (void)samples, (void)index, (void)x, (void)y;
+    return false;
+  }
 
   // Returns null with *status set on failure (OutOfMemory, Unsupported).
   virtual Ref<Resource> resource_create(const ResourceTemplate& templ, Status* status) = 0;

@@ -138,6 +138,9 @@ struct SamplerState {
 // integer in the red channel. Views of other resources ignore it.
 enum class DepthStencilAspect : uint8_t { Depth, Stencil };
 
+// A view of a multisampled resource (samples > 1) is a multisample view:
+// shaders read it with texelFetch and a sample index (GL's sampler2DMS), and
+// `target` stays Texture2D, since nothing else about the view differs.
 struct SamplerViewTemplate {
   Format format = Format::None;  // None: the resource's format
   DepthStencilAspect depth_stencil_aspect = DepthStencilAspect::Depth;

@@ -145,6 +145,12 @@ std::vector<ReportSection> build_report(const std::vector<vk::PhysicalDeviceCand
       .num("max vertex output components", l.max_vertex_output_components)
       .num("max color attachments", l.max_color_attachments)
       .num("framebuffer color sample counts", l.framebuffer_color_sample_counts)
+      .num("framebuffer integer color sample counts", l.framebuffer_integer_color_sample_counts)
+      .num("sampled image color sample counts", l.sampled_image_color_sample_counts)
+      .num("sampled image integer sample counts", l.sampled_image_integer_sample_counts)
+      .num("sampled image depth sample counts", l.sampled_image_depth_sample_counts)
+      .num("max sample mask words", l.max_sample_mask_words)
+      .flag("standard sample locations", l.standard_sample_locations)
       .num("max viewports", l.max_viewports)
       .real("max sampler anisotropy", l.max_sampler_anisotropy)
       .real("timestamp period ns", l.timestamp_period);

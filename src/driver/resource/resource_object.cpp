@@ -109,6 +109,13 @@ vk::Status create_image(VulkanScreen& screen, const pipe::ResourceTemplate& t, R
   if ((f & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) && ici.samples == VK_SAMPLE_COUNT_1_BIT &&
       (t.bind & pipe::kBindShaderImage))
     ici.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+  // A multisampled image may be sampled only at the counts the device
+  // samples this format at: a renderbuffer (never sampled by GL) whose count
+  // the device renders but does not sample is made without SAMPLED.
+  if (ici.samples != VK_SAMPLE_COUNT_1_BIT && (ici.usage & VK_IMAGE_USAGE_SAMPLED_BIT) &&
+      !(t.bind & pipe::kBindSamplerView) &&
+      !(dev.formats().image_sample_counts(ici.format, ici.usage, ici.flags) & ici.samples))
+    ici.usage &= ~VkImageUsageFlags(VK_IMAGE_USAGE_SAMPLED_BIT);
   ici.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   BRASS_VK_RETURN_IF_FAILED(vkCreateImage(dev.handle(), &ici, nullptr, &o->image));

@@ -1,0 +1,69 @@
+// ES 3.1 multisample textures and sample state: glTexStorage2DMultisample
+// (§8.8), glSampleMaski (§13.8.3) and glGetMultisamplefv (§14.3.1). The
+// TEXTURE_2D_MULTISAMPLE binding point, its parameters and level queries are
+// handled with the other targets (api_textures.cpp), its attachment with the
+// framebuffer calls (api_framebuffers.cpp), its sampling by texture
+// validation (texture_validation.cpp); SAMPLE_MASK is an enable
+// (api_state.cpp) and SAMPLE_MASK_VALUE an indexed query (state_queries.cpp).
+#include "gl/context.h"
+#include "gl/pixel/tex_image_rules.h"
+#include "gl/state_queries.h"
+#include "gl/texture_storage.h"
+#include "gl_functions.h"
+
+namespace brass::gl::api {
+
+void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                             GLsizei height, GLboolean fixedsamplelocations) {
+  // An ES 3.1 command: not there in ES 3.0 contexts.
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.set_error(GL_INVALID_ENUM);
+  // Sized color-, depth- or stencil-renderable formats only (unsized and
+  // compressed ones are INVALID_ENUM), as for renderbuffers.
+  const pixel::FormatResolution res = pixel::resolve_renderbuffer_format(internalformat, ctx.format_features);
+  if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
+  if (samples < 1 || width < 1 || height < 1 || width > ctx.limits.max_texture_size ||
+      height > ctx.limits.max_texture_size)
+    return ctx.set_error(GL_INVALID_VALUE);
+  // More samples than GetInternalformativ(SAMPLES) reports for the format.
+  const SampleCounts counts = multisample_texture_counts(ctx, *res.info);
+  if (counts.count == 0 || samples > counts.values[0]) return ctx.set_error(GL_INVALID_OPERATION);
+  Texture* t = bound_texture(ctx, target);
+  if (!t || t->name() == 0 || t->immutable) return ctx.set_error(GL_INVALID_OPERATION);
+  // At least `samples`, and no more than the next count supported (§8.8):
+  // the smallest listed count that is not below the request.
+  GLsizei actual = counts.values[0];
+  for (unsigned i = 0; i < counts.count; ++i)
+    if (counts.values[i] >= samples) actual = counts.values[i];
+  if (!allocate_multisample(ctx, *t, actual, res.info, static_cast<uint32_t>(width), static_cast<uint32_t>(height),
+                            fixedsamplelocations != GL_FALSE))
+    return;
+  ctx.dirty(kDirtyTextures | kDirtyFramebuffer);
+}
+
+void SampleMaski(Context& ctx, GLuint maskNumber, GLbitfield mask) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (maskNumber >= static_cast<GLuint>(ctx.limits.max_sample_mask_words) || maskNumber >= kMaxSampleMaskWords)
+    return ctx.set_error(GL_INVALID_VALUE);
+  ctx.ff.sample_mask_value[maskNumber] = mask;
+  ctx.dirty(kDirtySampleMask);
+}
+
+void GetMultisamplefv(Context& ctx, GLenum pname, GLuint index, GLfloat* val) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (pname != GL_SAMPLE_POSITION) return ctx.set_error(GL_INVALID_ENUM);
+  // Positions of the draw framebuffer's samples; a single-sampled one has
+  // none (SAMPLES is 0).
+  const GLsizei samples = draw_framebuffer_samples(ctx);
+  if (index >= static_cast<GLuint>(samples)) return ctx.set_error(GL_INVALID_VALUE);
+  // A device with other than the standard locations does not say where its
+  // samples are: the pixel's centre is what GL calls the location of a
+  // pixel's fragment, and lies in [0, 1) like every answer must.
+  float x = 0.5f, y = 0.5f;
+  ctx.screen().sample_position(static_cast<uint32_t>(samples), index, &x, &y);
+  if (!val) return;
+  val[0] = x;
+  val[1] = y;
+}
+
+}  // namespace brass::gl::api
