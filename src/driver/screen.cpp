@@ -100,6 +100,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
       for (int s = 64; s > 1; s >>= 1)
         if (l.framebuffer_no_attachments_sample_counts & static_cast<uint32_t>(s)) return s;
       return 1;
+    case pipe::Cap::ImageFloatAtomicExchange: return c.shader_image_float32_atomics ? 1 : 0;
   }
   return 0;
 }

@@ -113,7 +113,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   ctx->version_ = "OpenGL ES " + std::to_string(ctx->major_) + "." + std::to_string(ctx->minor_) +
                   " Brass " BRASS_VERSION_STRING;
   ctx->format_features = format_features_for(*desc.screen);
-  ctx->extensions_ = supported_extensions(*desc.screen, ctx->format_features);
+  ctx->extensions_ = supported_extensions(*desc.screen, ctx->format_features, ctx->es31());
   for (const std::string& e : compiler::context_dependent_extensions())
     if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
   for (size_t i = 0; i < ctx->extensions_.size(); ++i) {

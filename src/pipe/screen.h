@@ -55,6 +55,7 @@ enum class Cap : uint8_t {
   MaxFramebufferHeight,
   MaxFramebufferNoAttachmentSamples,  // most samples a framebuffer without attachments rasterizes with
   DepthBiasClamp,             // RasterizerState::offset_clamp is applied
+  ImageFloatAtomicExchange,   // atomic exchange on R32_FLOAT storage images (integer R32 atomics always work)
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it
