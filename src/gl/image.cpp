@@ -82,7 +82,7 @@ pipe::ImageView dummy_view(Context& ctx, ImageDim dim, ImageKind kind) {
 pipe::ImageView unit_view(Context& ctx, const ImageUnit& u, ImageDim dim, ImageKind kind) {
   pipe::ImageView none;
   Texture* tex = u.texture.get();
-  if (!tex || !tex->immutable || !tex->resource) return none;
+  if (!tex || !tex->immutable || tex->immutable_levels < 1 || !tex->resource) return none;
   // The level must be one the texture's base and max levels select (§8.23,
   // for an immutable texture clamped to its levels).
   const GLint base = std::clamp(tex->base_level, 0, tex->immutable_levels - 1);

@@ -509,6 +509,92 @@ void main() { imageStore(img, ivec2(gl_LocalInvocationID.xy), uvec4(7u)); })");
   glDeleteTextures(1, &cube);
 }
 
+TEST_F(E2eImages, LayeredBindingOfA3DTexture) {
+  GLuint volume = storage_texture(GL_TEXTURE_3D, GL_R32UI, 4, 4, 3);
+  GLuint prog = compute_program(R"(#version 310 es
+layout(local_size_x = 4, local_size_y = 4, local_size_z = 3) in;
+layout(r32ui, binding = 0) writeonly uniform highp uimage3D img;
+void main() {
+  uvec3 p = gl_LocalInvocationID;
+  imageStore(img, ivec3(p), uvec4(100u * p.z + 10u * p.y + p.x));
+})");
+  glBindImageTexture(0, volume, 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_R32UI);
+  glUseProgram(prog);
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT);
+  for (int slice = 0; slice < 3; ++slice) {
+    const std::vector<uint32_t> v = read_r32(volume, GL_TEXTURE_3D, 4, 4, slice);
+    for (uint32_t i = 0; i < 16; ++i) EXPECT_EQ(v[i], 100u * uint32_t(slice) + 10 * (i / 4) + i % 4) << slice << ":" << i;
+  }
+  glDeleteProgram(prog);
+  glDeleteTextures(1, &volume);
+}
+
+TEST_F(E2eImages, EveryImageFormatStoresAndLoads) {
+  // Each format of table 8.27: a store then a load of one texel, the loaded
+  // value written to a storage buffer as the shader's vector type.
+  struct Case {
+    GLenum format;
+    const char* qualifier;
+    const char* prefix;  // "", "i", "u": the image and vector type
+    const char* value;   // what is stored
+    float expected[4];   // what a load returns
+  };
+  const Case cases[] = {
+      {GL_RGBA32F, "rgba32f", "", "vec4(1.5, -2.25, 1e20, -0.0)", {1.5f, -2.25f, 1e20f, -0.0f}},
+      {GL_RGBA16F, "rgba16f", "", "vec4(1.5, -2.25, 1024.0, 0.125)", {1.5f, -2.25f, 1024.0f, 0.125f}},
+      {GL_R32F, "r32f", "", "vec4(3.75, 9.0, 9.0, 9.0)", {3.75f, 0.0f, 0.0f, 1.0f}},
+      {GL_RGBA8, "rgba8", "", "vec4(0.0, 1.0, 0.5, 2.0)", {0.0f, 1.0f, 128.0f / 255.0f, 1.0f}},
+      {GL_RGBA8_SNORM, "rgba8_snorm", "", "vec4(-1.0, 1.0, 0.0, -2.0)", {-1.0f, 1.0f, 0.0f, -1.0f}},
+      {GL_RGBA32UI, "rgba32ui", "u", "uvec4(1u, 4000000000u, 7u, 0u)", {1, 4000000000.0f, 7, 0}},
+      {GL_RGBA16UI, "rgba16ui", "u", "uvec4(1u, 65535u, 7u, 300u)", {1, 65535, 7, 300}},
+      {GL_RGBA8UI, "rgba8ui", "u", "uvec4(1u, 255u, 7u, 200u)", {1, 255, 7, 200}},
+      {GL_R32UI, "r32ui", "u", "uvec4(123456u, 9u, 9u, 9u)", {123456, 0, 0, 1}},
+      {GL_RGBA32I, "rgba32i", "i", "ivec4(-1, 2000000000, -7, 0)", {-1, 2000000000.0f, -7, 0}},
+      {GL_RGBA16I, "rgba16i", "i", "ivec4(-1, 32767, -32768, 300)", {-1, 32767, -32768, 300}},
+      {GL_RGBA8I, "rgba8i", "i", "ivec4(-1, 127, -128, 100)", {-1, 127, -128, 100}},
+      {GL_R32I, "r32i", "i", "ivec4(-123456, 9, 9, 9)", {-123456, 0, 0, 1}},
+  };
+  GLuint out = buffer(GL_SHADER_STORAGE_BUFFER, 16);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, out);
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.qualifier);
+    // ES 3.1 reads and writes one image variable only in the r32 formats:
+    // a writeonly store, then a readonly load in a second dispatch.
+    const std::string p = c.prefix;
+    const std::string head = "#version 310 es\nlayout(local_size_x = 1) in;\nlayout(" + std::string(c.qualifier) +
+                             ", binding = 0) ";
+    const std::string store = head + "writeonly uniform highp " + p + "image2D img;\nvoid main() { imageStore(img, " +
+                              "ivec2(0), " + c.value + "); }\n";
+    const std::string load = head + "readonly uniform highp " + p + "image2D img;\n" +
+                             "layout(std430, binding = 0) buffer Out { highp " + p + "vec4 loaded; };\n" +
+                             "void main() { loaded = imageLoad(img, ivec2(0)); }\n";
+    GLuint store_prog = compute_program(store.c_str());
+    GLuint load_prog = compute_program(load.c_str());
+    GLuint tex = storage_texture(GL_TEXTURE_2D, c.format, 1, 1);
+    glBindImageTexture(0, tex, 0, GL_FALSE, 0, GL_READ_WRITE, c.format);
+    glUseProgram(store_prog);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    glUseProgram(load_prog);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    const std::vector<uint32_t> v = read_uints(out, 4);
+    for (int k = 0; k < 4; ++k) {
+      const uint32_t bits = v[static_cast<size_t>(k)];
+      float got = 0;
+      if (p.empty()) std::memcpy(&got, &bits, 4);
+      else if (p == "u") got = static_cast<float>(bits);
+      else got = static_cast<float>(static_cast<int32_t>(bits));
+      EXPECT_EQ(got, c.expected[k]) << "component " << k;
+    }
+    glDeleteProgram(store_prog);
+    glDeleteProgram(load_prog);
+    glDeleteTextures(1, &tex);
+  }
+  glDeleteBuffers(1, &out);
+}
+
 TEST_F(E2eImages, ImageUniformsReadTheirBindingsUnit) {
   if (integer(GL_MAX_IMAGE_UNITS) < 6 || integer(GL_MAX_COMPUTE_IMAGE_UNIFORMS) < 4)
     GTEST_SKIP() << "needs 6 image units";
