@@ -145,6 +145,7 @@ void validate_uniforms_of(Context& ctx, LinkedProgram& program, uint32_t stages)
 void validate_uniform_buffers_of(Context& ctx, LinkedProgram& program, uint32_t stages);
 void validate_storage_buffers_of(Context& ctx, LinkedProgram& program, uint32_t stages);
 void validate_textures_of(Context& ctx, const LinkedProgram& program, uint32_t stages);
+void validate_images_of(Context& ctx, const LinkedProgram& program, uint32_t stages);
 void validate_textures(Context& ctx);                       // texture area
 void validate_images(Context& ctx);                         // image area (ES 3.1 image units)
 // Every draw of a program that reads the framebuffer (framebuffer_fetch.cpp).

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "gl/context.h"
+#include "gl/program_validation.h"
 #include "gl/texture_storage.h"
 
 namespace brass::gl {
@@ -219,16 +221,24 @@ void release_image_state(Context& ctx) {
 }
 
 void validate_images(Context& ctx) {
-  Program* program = ctx.current_program.get();
   ctx.image_state.dummies_bound = false;
-  if (!program || !program->linked) return;
-  const LinkedProgram& lp = *program->linked;
+  const StageSources sources = stage_sources(ctx);
+  for (unsigned i = 0; i < sources.count; ++i)
+    validate_images_of(ctx, *sources.list[i].program, sources.list[i].stages);
+}
+
+void validate_images_of(Context& ctx, const LinkedProgram& lp, uint32_t stages_used) {
   if (lp.images.empty()) return;
   constexpr unsigned kStages = pipe::kShaderStageCount;
   std::array<std::array<pipe::ImageView, pipe::kMaxShaderImages>, kStages> views{};
   std::array<uint32_t, kStages> count{};
   for (const ImageSlot& s : lp.images) {
-    const auto stage = static_cast<unsigned>(s.stage);
+    // Bound in the first stage reading it among those this program
+    // supplies (where the driver, and a program pipeline's combination,
+    // read it).
+    const uint32_t reading = s.stages & stages_used;
+    if (!reading) continue;
+    const auto stage = static_cast<unsigned>(std::countr_zero(reading));
     if (stage >= kStages || s.slot >= pipe::kMaxShaderImages) continue;
     ImageDim dim = ImageDim::Tex2D;
     ImageKind kind = ImageKind::Float;

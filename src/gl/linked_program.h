@@ -26,11 +26,13 @@ struct SamplerSlot {
 };
 
 // One image uniform element as bound at the pipe level: the storage-image
-// slot of a stage (the binding table's `slot` for set 4), dense per stage
-// like sampler slots, and the image unit it reads (its layout(binding); ES
-// has no glUniform for images).
+// slot (the binding table's `slot` for set 4), dense per stage, and the
+// image unit it reads (its layout(binding); ES has no glUniform for
+// images). An image several stages read has the same slot in each of
+// them, so whichever of its stages a program pipeline takes, the slot is
+// the image's alone in the first of them, where it is bound.
 struct ImageSlot {
-  pipe::ShaderStage stage = pipe::ShaderStage::Compute;
+  uint32_t stages = 0;  // pipe::stage_bit of every stage reading it
   uint32_t slot = 0;
   GLenum image_type = GL_IMAGE_2D;  // GL_IMAGE_2D, GL_UNSIGNED_INT_IMAGE_2D_ARRAY, ...
   GLint unit = 0;

@@ -167,13 +167,18 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
             return false;
           }
         }
-        // Dense storage-image slots per stage, as for samplers: the image
-        // uniform's index (the compiler's slot) is no pipe slot.
-        uint32_t& next = next_image[static_cast<unsigned>(first_stage)];
+        // Storage-image slots dense per stage (the image uniform's index,
+        // the compiler's slot, is no pipe slot), the same in every stage
+        // that reads the image: the driver reads a binding from its first
+        // stage's slots, and a program pipeline may take any of the stages.
+        const uint32_t reading = b.stages & ((1u << pipe::kShaderStageCount) - 1);
+        uint32_t next = 0;
+        for (uint32_t m = reading; m; m &= m - 1) next = std::max(next, next_image[std::countr_zero(m)]);
         if (next + b.array_count > pipe::kMaxShaderImages) {
           *log = "error: too many image uniforms\n";
           return false;
         }
+        for (uint32_t m = reading; m; m &= m - 1) next_image[std::countr_zero(m)] = next + b.array_count;
         sb.slot = static_cast<uint16_t>(next);
         if (b.slot < pi.uniforms.size()) {
           const compiler::Uniform& u = pi.uniforms[b.slot];
@@ -187,7 +192,7 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
           lp.image_first[b.slot] = static_cast<int32_t>(lp.images.size());
           for (uint32_t a = 0; a < b.array_count; ++a) {
             ImageSlot img;
-            img.stage = first_stage;
+            img.stages = reading;
             img.slot = next + a;
             img.image_type = u.type;
             // layout(binding = N) on an array: element a reads unit N + a.
@@ -195,7 +200,6 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
             lp.images.push_back(img);
           }
         }
-        next += b.array_count;
         break;
       }
       default: sb.slot = static_cast<uint16_t>(b.slot); break;

@@ -726,6 +726,61 @@ void main() {
   glDeleteTextures(3, names);
 }
 
+TEST_F(E2eImages, ImagesOfProgramPipelineStages) {
+  if (integer(GL_MAX_FRAGMENT_IMAGE_UNIFORMS) < 1) GTEST_SKIP() << "no fragment image uniforms on this device";
+  auto separable = [](GLenum type, const char* src) {
+    const GLuint p = glCreateShaderProgramv(type, 1, &src);
+    GLint ok = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    EXPECT_EQ(ok, GL_TRUE);
+    return p;
+  };
+  // The fragment stage of one separable program stores; the vertex stage
+  // comes from another. A compute program in a pipeline stores too.
+  const GLuint vs = separable(GL_VERTEX_SHADER, kFullscreenVs310);
+  const GLuint fs = separable(GL_FRAGMENT_SHADER, R"(#version 310 es
+precision mediump float;
+uniform highp uint base;
+layout(r32ui, binding = 1) writeonly uniform highp uimage2D img;
+out vec4 o;
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  imageStore(img, p, uvec4(base + uint(p.x + 100 * p.y)));
+  o = vec4(1.0);
+})");
+  const GLuint cs = separable(GL_COMPUTE_SHADER, R"(#version 310 es
+layout(local_size_x = 4, local_size_y = 4) in;
+layout(r32ui, binding = 2) writeonly uniform highp uimage2D img;
+void main() { imageStore(img, ivec2(gl_LocalInvocationID.xy), uvec4(77u)); })");
+  GLuint drawn = storage_texture(GL_TEXTURE_2D, GL_R32UI, kWidth, kHeight);
+  GLuint dispatched = storage_texture(GL_TEXTURE_2D, GL_R32UI, 4, 4);
+  glBindImageTexture(1, drawn, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+  glBindImageTexture(2, dispatched, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+  GLuint pipes[2] = {};
+  glGenProgramPipelines(2, pipes);
+  glUseProgramStages(pipes[0], GL_VERTEX_SHADER_BIT, vs);
+  glUseProgramStages(pipes[0], GL_FRAGMENT_SHADER_BIT, fs);
+  glUseProgramStages(pipes[1], GL_COMPUTE_SHADER_BIT, cs);
+  glProgramUniform1ui(fs, glGetUniformLocation(fs, "base"), 9000);
+  glProgramUniform1i(fs, glGetUniformLocation(fs, "img"), 2);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION)) << "glProgramUniform1i of an image uniform";
+  glUseProgram(0);
+  glBindProgramPipeline(pipes[0]);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindProgramPipeline(pipes[1]);
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT);
+  const std::vector<uint32_t> v = read_r32(drawn, GL_TEXTURE_2D, kWidth, kHeight);
+  for (uint32_t y = 0; y < kHeight; y += 7)
+    for (uint32_t x = 0; x < kWidth; x += 5) EXPECT_EQ(v[y * kWidth + x], 9000 + x + 100 * y) << x << "," << y;
+  EXPECT_EQ(read_r32(dispatched, GL_TEXTURE_2D, 4, 4), std::vector<uint32_t>(16, 77u));
+  glBindProgramPipeline(0);
+  glDeleteProgramPipelines(2, pipes);
+  for (GLuint p : {vs, fs, cs}) glDeleteProgram(p);
+  GLuint names[] = {drawn, dispatched};
+  glDeleteTextures(2, names);
+}
+
 TEST_F(E2eImages, ImageUniformLimitsAreLinkErrors) {
   // A binding at or past GL_MAX_IMAGE_UNITS, and more image uniforms than a
   // compute shader may have, do not make a program.
