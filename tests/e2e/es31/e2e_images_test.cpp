@@ -439,6 +439,40 @@ void main() {
   glDeleteTextures(2, names);
 }
 
+TEST_F(E2eImages, FragmentStoresIntoAFramebufferWithoutAttachments) {
+  // The ES 3.1 pattern of rasterizing only for the fragment shader's side
+  // effects: a 16x8 framebuffer with no attachments, every fragment
+  // storing its position.
+  if (integer(GL_MAX_FRAGMENT_IMAGE_UNIFORMS) < 1) GTEST_SKIP() << "no fragment image uniforms on this device";
+  GLuint target = storage_texture(GL_TEXTURE_2D, GL_R32UI, 16, 8);
+  GLuint prog = program(kFullscreenVs310, R"(#version 310 es
+precision mediump float;
+layout(r32ui, binding = 0) writeonly uniform highp uimage2D img;
+void main() {
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  imageStore(img, p, uvec4(uint(p.x) + 100u * uint(p.y) + 1u));
+})");
+  GLuint fbo = 0;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 16);
+  glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT, 8);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), static_cast<GLenum>(GL_FRAMEBUFFER_COMPLETE));
+  glViewport(0, 0, 16, 8);
+  glBindImageTexture(0, target, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+  glUseProgram(prog);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glMemoryBarrier(GL_FRAMEBUFFER_BARRIER_BIT);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, kWidth, kHeight);
+  const std::vector<uint32_t> v = read_r32(target, GL_TEXTURE_2D, 16, 8);
+  for (uint32_t y = 0; y < 8; ++y)
+    for (uint32_t x = 0; x < 16; ++x) EXPECT_EQ(v[y * 16 + x], x + 100 * y + 1) << x << "," << y;
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteProgram(prog);
+  glDeleteTextures(1, &target);
+}
+
 TEST_F(E2eImages, LayeredAndSingleLayerBindingsOfA2DArray) {
   constexpr int kLayers = 3;
   GLuint array = storage_texture(GL_TEXTURE_2D_ARRAY, GL_R32UI, 4, 4, kLayers);
