@@ -48,6 +48,7 @@ const ExtensionEntry kExtensions[] = {
     {VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME, BRASS_FEATURE(vertex_attribute_divisor)},
     {VK_EXT_BORDER_COLOR_SWIZZLE_EXTENSION_NAME, BRASS_FEATURE(border_color_swizzle)},
     {VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, BRASS_FEATURE(primitives_generated_query)},
+    {VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME, BRASS_FEATURE(atomic_float)},
 };
 
 VkBaseOutStructure* struct_at(FeatureChain* chain, size_t offset) {
@@ -391,6 +392,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.vertex_attribute_zero_divisor = f.vertex_attribute_divisor.vertexAttributeInstanceRateZeroDivisor;
   c.border_color_swizzle = f.border_color_swizzle.borderColorSwizzle;
   c.primitives_generated_query = f.primitives_generated_query.primitivesGeneratedQuery;
+  c.shader_image_float32_atomics = f.atomic_float.shaderImageFloat32Atomics;
   c.swapchain = c.has_extension(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
 
   c.enable = c.supported;

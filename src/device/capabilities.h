@@ -42,6 +42,7 @@ struct FeatureChain {
   VkPhysicalDeviceBorderColorSwizzleFeaturesEXT border_color_swizzle{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BORDER_COLOR_SWIZZLE_FEATURES_EXT};
   VkPhysicalDeviceDepthClipControlFeaturesEXT depth_clip_control{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT primitives_generated_query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
 
   FeatureChain() = default;
   FeatureChain(const FeatureChain& o) { *this = o; }
@@ -147,6 +148,9 @@ struct Capabilities {
   bool vertex_attribute_divisor = false, vertex_attribute_zero_divisor = false;
   bool border_color_swizzle = false;
   bool primitives_generated_query = false;
+  // Atomic exchange (and loads and stores) on R32_SFLOAT storage images
+  // (VK_EXT_shader_atomic_float): GLSL ES imageAtomicExchange on r32f.
+  bool shader_image_float32_atomics = false;
   bool swapchain = false;
   bool buffer_device_address = false;
   bool shader_draw_parameters = false;

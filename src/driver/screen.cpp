@@ -113,12 +113,14 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxComputeWorkGroupInvocations: return l.max_compute_work_group_invocations;
     case pipe::Cap::MaxComputeSharedMemory: return l.max_compute_shared_memory_size;
     case pipe::Cap::MaxShaderBufferSize: return l.max_storage_buffer_range;
+    case pipe::Cap::MaxShaderImages: return std::min<uint32_t>(l.max_per_stage_storage_images, pipe::kMaxShaderImages);
     case pipe::Cap::VertexShaderStores: return c.vertex_pipeline_stores_and_atomics ? 1 : 0;
     case pipe::Cap::FragmentShaderStores: return c.fragment_stores_and_atomics ? 1 : 0;
     case pipe::Cap::DepthBiasClamp: return c.depth_bias_clamp ? 1 : 0;
     case pipe::Cap::MaxFramebufferWidth: return l.max_framebuffer_width;
     case pipe::Cap::MaxFramebufferHeight: return l.max_framebuffer_height;
     case pipe::Cap::MaxFramebufferNoAttachmentSamples: return highest_count(l.framebuffer_no_attachments_sample_counts);
+    case pipe::Cap::ImageFloatAtomicExchange: return c.shader_image_float32_atomics ? 1 : 0;
   }
   return 0;
 }

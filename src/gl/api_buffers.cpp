@@ -177,6 +177,7 @@ int indexed_state(Context& ctx, GLenum target, GLuint index, GLint64 v[4]) {
   int n = draw_buffer_state(ctx, target, index, v);
   if (n < 0) n = sample_mask_state(ctx, target, index, v);
   if (n < 0) n = vertex_binding_state(ctx, target, index, v);
+  if (n < 0) n = image_unit_state(ctx, target, index, v);
   if (n < 0) n = indexed_buffer_state(ctx, target, index, v) ? 1 : 0;
   return n;
 }

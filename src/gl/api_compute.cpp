@@ -3,7 +3,7 @@
 // A dispatch binds the compute stage (of the current program, or else of the
 // bound program pipeline) and its resources
 // (default uniforms, uniform and storage blocks, atomic counter buffers,
-// textures) and launches the grid. It leaves the draw state's dirty bits
+// textures, images) and launches the grid. It leaves the draw state's dirty bits
 // alone: a program is either a compute or a graphics program, and
 // switching programs revalidates everything a draw reads.
 //
@@ -37,6 +37,7 @@ LinkedProgram* prepare_dispatch(Context& ctx) {
   validate_uniform_buffers(ctx);
   validate_textures(ctx);
   validate_storage_buffers(ctx);
+  validate_images(ctx);
   return lp;
 }
 

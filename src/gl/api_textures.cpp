@@ -455,6 +455,11 @@ bool tex_query(Context& ctx, GLenum target, GLenum pname, ParamValue* out) {
     case GL_DEPTH_STENCIL_TEXTURE_MODE: out->i = static_cast<GLint>(t->depth_stencil_mode); return true;
     case GL_TEXTURE_IMMUTABLE_FORMAT: out->i = t->immutable ? GL_TRUE : GL_FALSE; return true;
     case GL_TEXTURE_IMMUTABLE_LEVELS: out->i = t->immutable_levels; return true;
+    // ES 3.1 §8.23: image units take formats of the texture's texel size.
+    case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE:
+      if (!ctx.es31()) return fail(ctx, GL_INVALID_ENUM);
+      out->i = GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE;
+      return true;
     default: return fail(ctx, GL_INVALID_ENUM);
   }
 }
@@ -537,6 +542,7 @@ void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures) {
     for (TextureUnit& u : ctx.textures.units)
       for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube, &u.texture_2d_multisample})
         unbind_if(*p, t.get());
+    unbind_image_texture(ctx, t.get());
     // Attached to a bound framebuffer: detached from it (ES 3.0 §4.4.2.3).
     for (Framebuffer* fb : {ctx.draw_framebuffer.get(), ctx.read_framebuffer.get()}) {
       if (!fb) continue;

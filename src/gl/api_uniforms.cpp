@@ -76,7 +76,9 @@ void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src
   const TypeShape t = type_shape(u->type);
   const bool shape_ok = cols > 0 ? (t.base == TypeShape::Float && t.cols == cols && t.rows == comps)
                                  : (!t.matrix() && t.rows == comps);
-  if (!shape_ok || !src_matches(src, t.base)) return ctx.set_error(GL_INVALID_OPERATION);
+  // Image uniforms read the unit their layout(binding) names: ES (unlike
+  // desktop GL) has no command that loads them (ES 3.1 §7.6.1).
+  if (!shape_ok || !src_matches(src, t.base) || t.base == TypeShape::Image) return ctx.set_error(GL_INVALID_OPERATION);
   // Arrays (named "x[0]") may report fewer elements than declared (the
   // highest one used); values past the end are ignored, not an error.
   const bool is_array = u->array_size > 1 || u->name.ends_with("[0]");
@@ -157,6 +159,12 @@ void get_uniform(Context& ctx, GLuint program, GLint location, Out* params) {
     const int32_t first = lp->sampler_first[static_cast<size_t>(index)];
     const size_t at = static_cast<size_t>(first) + element;
     params[0] = static_cast<Out>(first >= 0 && at < lp->samplers.size() ? lp->samplers[at].unit : 0);
+    return;
+  }
+  if (t.base == TypeShape::Image) {
+    const int32_t first = lp->image_first[static_cast<size_t>(index)];
+    const size_t at = static_cast<size_t>(first) + element;
+    params[0] = static_cast<Out>(first >= 0 && at < lp->images.size() ? lp->images[at].unit : 0);
     return;
   }
   for (int k = 0; k < t.components(); ++k) {

@@ -68,6 +68,15 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   l.max_framebuffer_height = cap(s, pipe::Cap::MaxFramebufferHeight, 2048, 0x7fffffff);
   l.max_framebuffer_samples = cap(s, pipe::Cap::MaxFramebufferNoAttachmentSamples, 1, 64);
   l.fragment_stores = s.get_cap(pipe::Cap::FragmentShaderStores) != 0;
+  // Images: as many per stage as the device binds (Vulkan guarantees the ES
+  // minimum of 4) up to the pipe's slots. Units, the compute stage and whole
+  // programs get the same number, so no program can bind more images than
+  // one stage's slots; vertex and fragment shaders only where the device
+  // lets them store (ES allows 0 there).
+  const GLint images = cap(s, pipe::Cap::MaxShaderImages, 4, static_cast<GLint>(kMaxImageUnits));
+  l.max_image_units = l.max_compute_image_uniforms = l.max_combined_image_uniforms = images;
+  l.max_vertex_image_uniforms = l.vertex_stores ? images : 0;
+  l.max_fragment_image_uniforms = l.fragment_stores ? images : 0;
 }
 
 }  // namespace
@@ -112,7 +121,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   ctx->version_ = "OpenGL ES " + std::to_string(ctx->major_) + "." + std::to_string(ctx->minor_) +
                   " Brass " BRASS_VERSION_STRING;
   ctx->format_features = format_features_for(*desc.screen);
-  ctx->extensions_ = supported_extensions(*desc.screen, ctx->format_features);
+  ctx->extensions_ = supported_extensions(*desc.screen, ctx->format_features, ctx->es31());
   for (const std::string& e : compiler::context_dependent_extensions())
     if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
   for (size_t i = 0; i < ctx->extensions_.size(); ++i) {

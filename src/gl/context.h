@@ -17,6 +17,7 @@
 #include "gl/fixed_function.h"
 #include "gl/framebuffer.h"
 #include "gl/gl_types.h"
+#include "gl/image.h"
 #include "gl/pixel/format_table.h"
 #include "gl/program.h"
 #include "gl/program_pipeline.h"
@@ -79,6 +80,12 @@ struct Limits {
   // Storage blocks, atomic counters and images in vertex / fragment shaders
   // need the device's store features (ES 3.1 allows 0 for both stages).
   bool vertex_stores = false, fragment_stores = false;
+  // ES 3.1 images (table 20.48 minimums; vertex and fragment may be 0).
+  GLint max_image_units = 4;
+  GLint max_vertex_image_uniforms = 0;
+  GLint max_fragment_image_uniforms = 0;
+  GLint max_compute_image_uniforms = 4;
+  GLint max_combined_image_uniforms = 4;
   GLint max_transform_feedback_separate_attribs = 4;
   GLint max_point_size = 1;  // ALIASED_POINT_SIZE_RANGE's upper end
   GLint max_line_width = 1;  // ALIASED_LINE_WIDTH_RANGE's upper end
@@ -186,6 +193,7 @@ class Context {
   // Bindings (ES 3.0 state tables 6.2-6.24).
   BufferBindings buffers;
   TextureUnits textures;
+  std::array<ImageUnit, kMaxImageUnits> image_units;  // ES 3.1 §8.23
   Binding<VertexArray> vertex_array;  // never null: the default VAO when 0 is bound
   Ref<VertexArray> default_vertex_array;
   std::array<GenericAttrib, kMaxVertexAttribs> generic_attribs{};
@@ -215,6 +223,7 @@ class Context {
   VertexInputState vertex_input;  // vertex_validation.cpp
   // Default textures and the texture validation's pipe objects (texture.h).
   TextureContextState texture_state;
+  ImageContextState image_state;  // image.h
 
  private:
   Context() = default;

@@ -66,19 +66,23 @@ bool validate_for_draw(Context& ctx) {
   if (dirty & kDirtyProgram) {
     if (!validate_program(ctx)) return false;
     dirty |= kDirtyUniforms | kDirtyTextures | kDirtyUniformBuffers | kDirtyVertexInput | kDirtyRasterizer |
-             kDirtyStorageBuffers;
+             kDirtyStorageBuffers | kDirtyImages;
   }
   validate_fixed_function(ctx, dirty);
   if (dirty & kDirtyUniforms) validate_uniforms(ctx);
   if (dirty & kDirtyUniformBuffers) validate_uniform_buffers(ctx);
   if (dirty & kDirtyStorageBuffers) validate_storage_buffers(ctx);
   if (dirty & kDirtyTextures) validate_textures(ctx);
+  // A texture's levels and storage decide whether its image unit is valid.
+  if (dirty & (kDirtyImages | kDirtyTextures)) validate_images(ctx);
   // Framebuffer fetch reads what the previous draws wrote: a new copy each time.
   if (!bind_framebuffer_fetch_sources(ctx)) return false;
   // Vertex input is validated by the draw itself: it needs the draw's range
   // (client arrays); its dirty bit is cleared there.
   ctx.clear_dirty(kDirtyAll & ~kDirtyVertexInput);
   ctx.dirty(dirty & kDirtyVertexInput);
+  // Scratch images behind invalid image units are zeroed at each bind.
+  if (ctx.image_state.dummies_bound) ctx.dirty(kDirtyImages);
   return true;
 }
 

@@ -36,7 +36,8 @@ enum DirtyBit : uint32_t {
   kDirtyUniformBuffers = 1u << 13,
   kDirtyTransformFeedback = 1u << 14,
   kDirtyStorageBuffers = 1u << 15,  // shader storage and atomic counter buffer bindings
-  kDirtyAll = (1u << 16) - 1,
+  kDirtyImages = 1u << 16,          // image units (ES 3.1); texture changes revalidate them too
+  kDirtyAll = (1u << 17) - 1,
 };
 
 // Pipe state objects keyed by a packed GL-side key: a state seen before is
@@ -144,7 +145,9 @@ void validate_uniforms_of(Context& ctx, LinkedProgram& program, uint32_t stages)
 void validate_uniform_buffers_of(Context& ctx, LinkedProgram& program, uint32_t stages);
 void validate_storage_buffers_of(Context& ctx, LinkedProgram& program, uint32_t stages);
 void validate_textures_of(Context& ctx, const LinkedProgram& program, uint32_t stages);
+void validate_images_of(Context& ctx, const LinkedProgram& program, uint32_t stages);
 void validate_textures(Context& ctx);                       // texture area
+void validate_images(Context& ctx);                         // image area (ES 3.1 image units)
 // Every draw of a program that reads the framebuffer (framebuffer_fetch.cpp).
 bool bind_framebuffer_fetch_sources(Context& ctx);
 void release_framebuffer_fetch(Context& ctx);

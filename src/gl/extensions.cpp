@@ -44,7 +44,8 @@ pixel::FormatFeatures format_features_for(const pipe::Screen& screen) {
   return f;
 }
 
-std::vector<std::string> supported_extensions(const pipe::Screen& screen, const pixel::FormatFeatures& features) {
+std::vector<std::string> supported_extensions(const pipe::Screen& screen, const pixel::FormatFeatures& features,
+                                              bool es31) {
   std::vector<std::string> out = {
       // ES 2.0 extensions that are ES 3.0 core functionality implemented by
       // the frontend (sized RGB8/RGBA8 and DEPTH_COMPONENT24 renderbuffers,
@@ -134,6 +135,11 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
                       pipe::kUsageColorAttachment | pipe::kUsageBlend))
       out.emplace_back("GL_EXT_float_blend");
   }
+  // Image atomics (ES 3.1 has image load/store but no atomics on images):
+  // add, min, max, and, or, xor, exchange and compare-exchange on r32i and
+  // r32ui images, which every Vulkan device does, and exchange on r32f,
+  // which needs the device's float image atomics.
+  if (es31 && screen.get_cap(pipe::Cap::ImageFloatAtomicExchange)) out.emplace_back("GL_OES_shader_image_atomic");
   return out;
 }
 

@@ -19,6 +19,8 @@ pixel::FormatFeatures format_features_for(const pipe::Screen& screen);
 
 // Only extensions whose entry points, enums and shading-language side are
 // really implemented are listed; some depend on what the device can do.
-std::vector<std::string> supported_extensions(const pipe::Screen& screen, const pixel::FormatFeatures& features);
+// `es31`: the context is ES 3.1 (extensions of ES 3.1 functionality).
+std::vector<std::string> supported_extensions(const pipe::Screen& screen, const pixel::FormatFeatures& features,
+                                              bool es31);
 
 }  // namespace brass::gl

@@ -160,6 +160,7 @@ void release_validation_state(Context& ctx) {
   v.default_depth_stencil.reset();
   release_vertex_input(ctx);
   release_texture_state(ctx);
+  release_image_state(ctx);
   release_framebuffer_fetch(ctx);
 }
 

@@ -25,6 +25,19 @@ struct SamplerSlot {
   GLint unit = 0;
 };
 
+// One image uniform element as bound at the pipe level: the storage-image
+// slot (the binding table's `slot` for set 4), dense per stage, and the
+// image unit it reads (its layout(binding); ES has no glUniform for
+// images). An image several stages read has the same slot in each of
+// them, so whichever of its stages a program pipeline takes, the slot is
+// the image's alone in the first of them, where it is bound.
+struct ImageSlot {
+  uint32_t stages = 0;  // pipe::stage_bit of every stage reading it
+  uint32_t slot = 0;
+  GLenum image_type = GL_IMAGE_2D;  // GL_IMAGE_2D, GL_UNSIGNED_INT_IMAGE_2D_ARRAY, ...
+  GLint unit = 0;
+};
+
 // Base type a vertex shader input expects, which decides how a generic
 // attribute value or array is fetched (float vs integer).
 enum class AttribBaseType : uint8_t { Float, Int, Uint };
@@ -40,6 +53,7 @@ struct LinkedProgram {
   uint32_t attribute_locations = 0;              // bit per active vertex input location
   std::array<AttribBaseType, 32> attribute_types{};
   std::vector<SamplerSlot> samplers;             // every active sampler uniform element
+  std::vector<ImageSlot> images;                 // every active image uniform element
   // EXT_shader_framebuffer_fetch: fragment sampler slots that receive a copy
   // of a colour attachment before each draw (texture_validation.cpp).
   struct FetchSlot {
@@ -73,6 +87,8 @@ struct LinkedProgram {
   std::array<int32_t, 3> depth_range_offsets{-1, -1, -1};
   // Per uniform: index of its first element in `samplers`, or -1.
   std::vector<int32_t> sampler_first;
+  // Per uniform: index of its first element in `images`, or -1.
+  std::vector<int32_t> image_first;
   // Per uniform block: the glUniformBlockBinding binding point. Block i is
   // bound at pipe constant buffer slot i + 1 of every stage using it.
   std::vector<GLuint> block_bindings;

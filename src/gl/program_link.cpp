@@ -36,6 +36,10 @@ compiler::ShaderLimits limits_of(const Context& ctx) {
   s.max_shader_storage_buffer_bindings = static_cast<int>(kMaxShaderStorageBufferBindings);
   s.max_per_stage_storage_blocks = static_cast<int>(kMaxShaderStorageBufferBindings);
   s.max_atomic_counter_bindings = static_cast<int>(kMaxAtomicCounterBufferBindings);
+  // Image bindings below GL_MAX_IMAGE_UNITS (GLSL ES 3.10 §4.4.5); glslang
+  // also derives the combined output resources from these.
+  s.max_image_units = l.max_image_units;
+  s.max_per_stage_images = l.max_compute_image_uniforms;
   s.max_compute_work_group_count[0] = l.max_compute_work_group_count[0];
   s.max_compute_work_group_count[1] = l.max_compute_work_group_count[1];
   s.max_compute_work_group_count[2] = l.max_compute_work_group_count[2];
@@ -61,13 +65,28 @@ pipe::DescriptorKind to_pipe_kind(compiler::DescriptorKind k) {
   return pipe::DescriptorKind::CombinedImageSampler;
 }
 
-// Fills the pipe binding table, sampler slots and vertex inputs from the
-// compiler's interface. False with *log when something cannot be bound.
-bool build_bindings(LinkedProgram& lp, std::string* log) {
+// The image uniforms a stage may declare (GL_MAX_*_IMAGE_UNIFORMS).
+GLint stage_image_limit(const Limits& l, pipe::ShaderStage stage) {
+  switch (stage) {
+    case pipe::ShaderStage::Vertex: return l.max_vertex_image_uniforms;
+    case pipe::ShaderStage::Fragment: return l.max_fragment_image_uniforms;
+    case pipe::ShaderStage::Compute: return l.max_compute_image_uniforms;
+    default: return 0;
+  }
+}
+
+// Fills the pipe binding table, sampler and image slots and vertex inputs
+// from the compiler's interface. False with *log when something cannot be
+// bound.
+bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
   const compiler::ProgramInterface& pi = lp.interface;
   pipe::ShaderInfo& info = lp.info;
   std::array<uint32_t, pipe::kShaderStageCount> next_sampler{};
+  std::array<uint32_t, pipe::kShaderStageCount> next_image{};
+  std::array<uint32_t, pipe::kShaderStageCount> stage_images{};  // image uniforms each stage uses
+  uint32_t combined_images = 0;
   lp.sampler_first.assign(pi.uniforms.size(), -1);
+  lp.image_first.assign(pi.uniforms.size(), -1);
   for (const compiler::Binding& b : pi.bindings) {
     if (b.stages == 0) continue;
     pipe::ShaderBinding sb;
@@ -135,18 +154,67 @@ bool build_bindings(LinkedProgram& lp, std::string* log) {
           return false;
         }
         break;
+      case compiler::kSetStorageImages: {
+        // ES 3.1 §11.1.3.5: each stage's image uniforms within its limit,
+        // the program's within the combined one.
+        for (uint32_t m = b.stages & ((1u << pipe::kShaderStageCount) - 1); m; m &= m - 1) {
+          const auto st = static_cast<unsigned>(std::countr_zero(m));
+          stage_images[st] += b.array_count;
+          combined_images += b.array_count;
+          if (stage_images[st] > static_cast<uint32_t>(stage_image_limit(limits, static_cast<pipe::ShaderStage>(st))) ||
+              combined_images > static_cast<uint32_t>(limits.max_combined_image_uniforms)) {
+            *log = "error: too many image uniforms\n";
+            return false;
+          }
+        }
+        // Storage-image slots dense per stage (the image uniform's index,
+        // the compiler's slot, is no pipe slot), the same in every stage
+        // that reads the image: the driver reads a binding from its first
+        // stage's slots, and a program pipeline may take any of the stages.
+        const uint32_t reading = b.stages & ((1u << pipe::kShaderStageCount) - 1);
+        uint32_t next = 0;
+        for (uint32_t m = reading; m; m &= m - 1) next = std::max(next, next_image[std::countr_zero(m)]);
+        if (next + b.array_count > pipe::kMaxShaderImages) {
+          *log = "error: too many image uniforms\n";
+          return false;
+        }
+        for (uint32_t m = reading; m; m &= m - 1) next_image[std::countr_zero(m)] = next + b.array_count;
+        sb.slot = static_cast<uint16_t>(next);
+        if (b.slot < pi.uniforms.size()) {
+          const compiler::Uniform& u = pi.uniforms[b.slot];
+          // GLSL ES 3.10 §4.4.5: every element's unit below
+          // GL_MAX_IMAGE_UNITS (glslang does not check image bindings).
+          if (u.initial_binding < 0 ||
+              static_cast<int64_t>(u.initial_binding) + b.array_count > limits.max_image_units) {
+            *log = "error: image binding of '" + u.name + "' is not below GL_MAX_IMAGE_UNITS\n";
+            return false;
+          }
+          lp.image_first[b.slot] = static_cast<int32_t>(lp.images.size());
+          for (uint32_t a = 0; a < b.array_count; ++a) {
+            ImageSlot img;
+            img.stages = reading;
+            img.slot = next + a;
+            img.image_type = u.type;
+            // layout(binding = N) on an array: element a reads unit N + a.
+            img.unit = u.initial_binding + static_cast<GLint>(a);
+            lp.images.push_back(img);
+          }
+        }
+        break;
+      }
       default: sb.slot = static_cast<uint16_t>(b.slot); break;
     }
     info.bindings.push_back(sb);
   }
-  // Samplers lowered out of structs: the uniforms after the binding's owner
-  // start further into its descriptor array.
+  // Opaque uniforms lowered out of structs: the uniforms after the binding's
+  // owner start further into its descriptor array.
   for (size_t i = 0; i < pi.uniforms.size(); ++i) {
     const int32_t element = pi.uniforms[i].sampler_element;
     if (element <= 0) continue;
     size_t owner = i;
     while (owner > 0 && pi.uniforms[owner].sampler_element != 0) --owner;
     if (lp.sampler_first[owner] >= 0) lp.sampler_first[i] = lp.sampler_first[owner] + element;
+    if (lp.image_first[owner] >= 0) lp.image_first[i] = lp.image_first[owner] + element;
   }
   for (const compiler::InterfaceVariable& a : pi.attributes) {
     if (a.location < 0) continue;
@@ -269,7 +337,7 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     }
   }
   lp->info.writes_point_size = lp->writes_point_size;
-  if (!build_bindings(*lp, log)) return nullptr;
+  if (!build_bindings(*lp, ctx.limits, log)) return nullptr;
   lp->default_block.assign(lp->interface.default_block_size, 0);
   static constexpr const char* kDepthRange[3] = {"gl_DepthRange.near", "gl_DepthRange.far", "gl_DepthRange.diff"};
   for (const compiler::Uniform& u : lp->interface.uniforms)

@@ -12,7 +12,7 @@ namespace brass::gl {
 
 // The shape of a GL uniform/attribute type.
 struct TypeShape {
-  enum Base : uint8_t { Float, Int, Uint, Bool, Sampler, Unknown };
+  enum Base : uint8_t { Float, Int, Uint, Bool, Sampler, Image, Unknown };
   Base base = Unknown;
   uint8_t cols = 1;  // matrix columns (1 for scalars and vectors)
   uint8_t rows = 1;  // components per column

@@ -298,10 +298,10 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
   }
 }
 
-// ES 3.1 limits of compute, storage blocks and atomic counters (ES 3.1
-// tables 20.44-20.48), in ES 3.1 contexts only. Vertex and fragment shaders
-// get storage blocks and counters where the device can store from them
-// (ES 3.1 allows none there).
+// ES 3.1 limits of compute, storage blocks, atomic counters and images (ES
+// 3.1 tables 20.44-20.48), in ES 3.1 contexts only. Vertex and fragment
+// shaders get storage blocks, counters and images where the device can store
+// from them (ES 3.1 allows none there).
 bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
   if (!ctx.es31()) return false;
   const Limits& l = ctx.limits;
@@ -331,9 +331,16 @@ bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS: *out = ints({l.fragment_stores ? blocks : 0}); return true;
     case GL_MAX_SHADER_STORAGE_BLOCK_SIZE: *out = ints({l.max_shader_storage_block_size}); return true;
     case GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT: *out = ints({l.shader_storage_buffer_offset_alignment}); return true;
+    // Fragment outputs, storage blocks and images together: the sum of the
+    // three limits (what the compiler checks too, program_link.cpp).
     case GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES:
-      *out = ints({GLint64{l.max_draw_buffers} + blocks});
+      *out = ints({GLint64{l.max_draw_buffers} + blocks + l.max_combined_image_uniforms});
       return true;
+    case GL_MAX_IMAGE_UNITS: *out = ints({l.max_image_units}); return true;
+    case GL_MAX_VERTEX_IMAGE_UNIFORMS: *out = ints({l.max_vertex_image_uniforms}); return true;
+    case GL_MAX_FRAGMENT_IMAGE_UNIFORMS: *out = ints({l.max_fragment_image_uniforms}); return true;
+    case GL_MAX_COMPUTE_IMAGE_UNIFORMS: *out = ints({l.max_compute_image_uniforms}); return true;
+    case GL_MAX_COMBINED_IMAGE_UNIFORMS: *out = ints({l.max_combined_image_uniforms}); return true;
     case GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS:
     case GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS:
     case GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS: *out = ints({counters}); return true;

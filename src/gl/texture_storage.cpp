@@ -19,8 +19,14 @@ bool is_3d(GLenum target) { return target == GL_TEXTURE_3D; }
 
 uint32_t log2_floor(uint32_t v) { return v ? 31u - static_cast<uint32_t>(std::countl_zero(v)) : 0u; }
 
+// `samples`: a multisample texture's count (ES 3.1). `image_storage`: also
+// bindable as a storage image (ES 3.1 image units),
+// where the device can make the format a storage image along with its
+// other uses; without that the texture is made as before and its image
+// units read as unbound.
 Ref<pipe::Resource> create_resource(Context& ctx, GLenum target, const pixel::InternalFormatInfo& info, uint32_t w,
-                                    uint32_t h, uint32_t d, uint32_t levels, uint32_t samples = 1) {
+                                    uint32_t h, uint32_t d, uint32_t levels, uint32_t samples = 1,
+                                    bool image_storage = false) {
   pipe::ResourceTemplate t;
   t.target = pipe_target(target);
   t.format = info.storage;
@@ -36,6 +42,11 @@ Ref<pipe::Resource> create_resource(Context& ctx, GLenum target, const pixel::In
   if (!info.is_compressed()) {
     if (info.is_color() && pixel::is_color_renderable(info, features)) t.bind |= pipe::kBindRenderTarget;
     if (!info.is_color()) t.bind |= pipe::kBindDepthStencil;
+  }
+  if (image_storage) {
+    uint32_t usage = pipe::kUsageTransfer | pipe::kUsageSampled | pipe::kUsageStorage;
+    if (t.bind & pipe::kBindRenderTarget) usage |= pipe::kUsageColorAttachment;
+    if (ctx.screen().is_format_supported(t.format, t.target, 1, usage)) t.bind |= pipe::kBindShaderImage;
   }
   pipe::Status status = pipe::Status::Ok;
   Ref<pipe::Resource> r = ctx.screen().resource_create(t, &status);
@@ -148,7 +159,10 @@ bool define_image(Context& ctx, Texture& tex, GLint level, unsigned face, GLenum
 
 bool allocate_immutable(Context& ctx, Texture& tex, GLsizei levels, const pixel::InternalFormatInfo* info,
                         uint32_t w, uint32_t h, uint32_t d) {
-  Ref<pipe::Resource> r = create_resource(ctx, tex.target, *info, w, h, d, static_cast<uint32_t>(levels));
+  // Only immutable textures can be bound to image units (ES 3.1 §8.23), so
+  // only they (of a format an image unit can view) pay for storage usage.
+  Ref<pipe::Resource> r = create_resource(ctx, tex.target, *info, w, h, d, static_cast<uint32_t>(levels), 1,
+                                          wants_image_storage(ctx, info->internal_format));
   if (!r) return false;
   tex.images.assign(static_cast<size_t>(levels), {});
   for (GLsizei l = 0; l < levels; ++l) {

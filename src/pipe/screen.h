@@ -48,6 +48,7 @@ enum class Cap : uint8_t {
   MaxComputeWorkGroupInvocations,
   MaxComputeSharedMemory,     // bytes of shared variables one work group may declare
   MaxShaderBufferSize,        // bytes one storage-buffer binding may address
+  MaxShaderImages,            // storage images one shader stage may bind (at most kMaxShaderImages)
   VertexShaderStores,         // vertex-pipeline stages may write storage buffers and images (and atomics)
   FragmentShaderStores,       // fragment shaders may
   MaxFramebufferWidth,        // of a framebuffer, also one without attachments
@@ -60,6 +61,7 @@ enum class Cap : uint8_t {
   MaxDepthTextureSamples,     // depth and stencil formats
   MaxIntegerSamples,          // integer color formats
   MaxSampleMaskWords,         // 32-bit words of the sample mask the device applies
+  ImageFloatAtomicExchange,   // atomic exchange on R32_FLOAT storage images (integer R32 atomics always work)
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

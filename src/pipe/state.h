@@ -223,6 +223,12 @@ struct ImageView {
   uint32_t first_layer = 0, last_layer = 0;
   uint64_t buffer_offset = 0, buffer_size = 0;
   bool writable = true;
+  // The shader sees the resource's own kind of image (an array stays an
+  // array even with one layer, a cube is a cube, a 3D texture is whole)
+  // rather than one 2D layer, or a 2D array of the layer range when it has
+  // several (GL's layered image bindings, ES 3.1 §8.23).
+  bool layered = false;
+  bool operator==(const ImageView&) const = default;
 };
 
 // --- draws ---

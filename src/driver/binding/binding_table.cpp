@@ -152,9 +152,14 @@ vk::Status BindingTable::set_shader_images(unsigned stage, uint32_t start, std::
   dirty_.mark(DrawState::Resources);
   for (size_t i = 0; i < images.size() && start + i < pipe::kMaxShaderImages; ++i) {
     ShaderImageBinding& d = images_[stage][start + i];
+    const pipe::ImageView& v = images[i];
+    // The same view of the same storage again (a frontend revalidating, or
+    // dispatching again): the VkImageView is kept, nothing is created.
+    if (d.vk_view && v.resource && d.resource.get() == v.resource && d.view == v &&
+        d.object_uid == driver_resource(v.resource)->obj()->uid)
+      continue;
     if (d.vk_view) retire_handle(screen_, d.usage, d.vk_view);
     d = {};
-    const pipe::ImageView& v = images[i];
     if (!v.resource) continue;
     d.resource = Ref<pipe::Resource>::share(v.resource);
     d.view = v;
@@ -172,9 +177,11 @@ vk::Status BindingTable::set_shader_images(unsigned stage, uint32_t start, std::
     req.first_level = v.level;
     req.first_layer = v.first_layer;
     req.layers = v.last_layer - v.first_layer + 1;
+    req.layered = v.layered;
     if (vk::Status s = create_image_view(screen_.vk_device(), *o, v.resource->templ().target, req, &d.vk_view); !s)
       return s;
     d.view_uid = next_object_uid();
+    d.object_uid = o->uid;
   }
   return {};
 }

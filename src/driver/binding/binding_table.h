@@ -48,6 +48,7 @@ struct ShaderImageBinding {
   pipe::ImageView view;
   VkImageView vk_view = VK_NULL_HANDLE;
   uint64_t view_uid = 0;  // of vk_view (descriptor cache keys)
+  uint64_t object_uid = 0;  // the resource object vk_view was made from
   GpuUsage usage;
 };
 

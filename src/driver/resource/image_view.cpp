@@ -11,6 +11,15 @@ VkImageViewType image_view_type(const ResourceObject&, pipe::Target resource_tar
     case ImageViewUse::Sampled: return vk_view_type(r.target);
     case ImageViewUse::Storage:
       if (is_3d) return VK_IMAGE_VIEW_TYPE_3D;
+      if (r.layered) {
+        switch (resource_target) {
+          case pipe::Target::Texture2DArray: return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+          case pipe::Target::TextureCube: return r.layers == 6 ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+          case pipe::Target::TextureCubeArray:
+            return r.layers % 6 == 0 ? VK_IMAGE_VIEW_TYPE_CUBE_ARRAY : VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+          default: break;
+        }
+      }
       break;
     case ImageViewUse::Attachment: break;
   }
@@ -27,6 +36,21 @@ vk::Status create_image_view(VkDevice device, const ResourceObject& o, pipe::Tar
   const bool whole_3d = resource_target == pipe::Target::Texture3D && ci.viewType == VK_IMAGE_VIEW_TYPE_3D;
   ci.subresourceRange = {r.aspect ? r.aspect : o.aspect, r.first_level, r.levels, whole_3d ? 0 : r.first_layer,
                          whole_3d ? 1 : r.layers};
+  // A view inherits every usage of its image, and its format must support
+  // all of them: an RGBA8 image that is also a render target and a storage
+  // image, viewed as R32UI for storage or as sRGB for sampling, would need
+  // R32UI attachments or sRGB storage. Only the view's own use is asked for.
+  VkImageUsageFlags use = 0;
+  switch (r.use) {
+    case ImageViewUse::Sampled: use = VK_IMAGE_USAGE_SAMPLED_BIT; break;
+    case ImageViewUse::Attachment:
+      use = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+      break;
+    case ImageViewUse::Storage: use = VK_IMAGE_USAGE_STORAGE_BIT; break;
+  }
+  VkImageViewUsageCreateInfo usage{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
+  usage.usage = use & o.image_usage;
+  if (usage.usage) ci.pNext = &usage;
   return vk::Status{vkCreateImageView(device, &ci, nullptr, out)};
 }
 

@@ -1,0 +1,42 @@
+// glBindImageTexture (ES 3.1 §8.23): image unit state. What a unit gives the
+// shaders is decided at draw and dispatch time (image.cpp).
+#include "gl/context.h"
+#include "gl/image.h"
+#include "gl_functions.h"
+
+namespace brass::gl::api {
+
+void BindImageTexture(Context& ctx, GLuint unit, GLuint texture, GLint level, GLboolean layered, GLint layer,
+                      GLenum access, GLenum format) {
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (unit >= static_cast<GLuint>(ctx.limits.max_image_units) || unit >= kMaxImageUnits)
+    return ctx.set_error(GL_INVALID_VALUE);
+  if (level < 0 || layer < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (access != GL_READ_ONLY && access != GL_WRITE_ONLY && access != GL_READ_WRITE)
+    return ctx.set_error(GL_INVALID_ENUM);
+  if (!find_image_format(format)) return ctx.set_error(GL_INVALID_ENUM);
+  Texture* tex = nullptr;
+  if (texture != 0) {
+    // A name glGenTextures reserved but nothing bound yet has no texture
+    // object: not "an existing texture object".
+    tex = ctx.share_group().textures.lookup(texture);
+    if (!tex) return ctx.set_error(GL_INVALID_VALUE);
+    // ES 3.1 binds only immutable textures (glTexStorage*).
+    if (!tex->immutable) return ctx.set_error(GL_INVALID_OPERATION);
+  }
+  ImageUnit& u = ctx.image_units[unit];
+  bind(u.texture, tex);
+  u.level = level;
+  u.access = access;
+  u.format = format;
+  // Only textures with layers (2D arrays, cube maps, 3D textures) keep a
+  // layered binding or a layer: another texture, or none, has one image per
+  // level, which the unit then reports as not layered, layer 0.
+  const bool has_layers = tex && (tex->target == GL_TEXTURE_2D_ARRAY || tex->target == GL_TEXTURE_CUBE_MAP ||
+                                  tex->target == GL_TEXTURE_3D);
+  u.layered = has_layers && layered != GL_FALSE;
+  u.layer = has_layers ? layer : 0;
+  ctx.dirty(kDirtyImages);
+}
+
+}  // namespace brass::gl::api
