@@ -120,13 +120,19 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
           ++next;
           break;
         }
-        // Dense sampler slots per stage; the driver reads a binding used by
-        // several stages from its first stage's slots.
-        sb.slot = static_cast<uint16_t>(next);
-        if (next + b.array_count > pipe::kMaxSamplers) {
+        // Dense sampler slots per stage, the same in every stage that reads
+        // the sampler (as for images below): the driver reads a binding from
+        // its first stage's slots, and a program pipeline may take only a
+        // later one of a separable program's stages.
+        const uint32_t reading = b.stages & ((1u << pipe::kShaderStageCount) - 1);
+        uint32_t first_free = 0;
+        for (uint32_t m = reading; m; m &= m - 1) first_free = std::max(first_free, next_sampler[std::countr_zero(m)]);
+        if (first_free + b.array_count > pipe::kMaxSamplers) {
           *log = "error: too many samplers\n";
           return false;
         }
+        for (uint32_t m = reading; m; m &= m - 1) next_sampler[std::countr_zero(m)] = first_free + b.array_count;
+        sb.slot = static_cast<uint16_t>(first_free);
         if (b.slot < pi.uniforms.size()) {
           const compiler::Uniform& u = pi.uniforms[b.slot];
           lp.sampler_first[b.slot] = static_cast<int32_t>(lp.samplers.size());
@@ -134,13 +140,12 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
             SamplerSlot s;
             s.stage = first_stage;
             s.stages = b.stages;
-            s.slot = next + a;
+            s.slot = first_free + a;
             s.sampler_type = u.type;
             s.unit = u.initial_binding ? u.initial_binding + static_cast<GLint>(a) : 0;
             lp.samplers.push_back(s);
           }
         }
-        next += b.array_count;
         break;
       }
       case compiler::kSetStorageBuffers:
