@@ -104,6 +104,7 @@ vk::Status ShaderProgram::create_compute_pipeline() {
   ci.stage.module = modules[static_cast<unsigned>(ShaderStage::Compute)];
   ci.stage.pName = "main";
   ci.layout = descriptors.pipeline_layout();
+  ci.flags = driver::descriptor_flags(screen.device());
   const VkDevice device = screen.vk_device();
   const VkResult r =
       vkCreateComputePipelines(device, screen.pipeline_cache(), 1, &ci, nullptr, compute_pipeline.receive(device));

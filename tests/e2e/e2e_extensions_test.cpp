@@ -333,7 +333,11 @@ TEST_F(Extensions, PolygonOffsetClampLimitsTheOffset) {
   glEnable(GL_DEPTH_TEST);
   glEnable(GL_POLYGON_OFFSET_FILL);
   glDepthFunc(GL_LESS);
-  glClearDepthf(0.5f);  // the quad's own depth: only an offset toward the viewer passes
+  // The quad is at depth 0.5; the cleared depth is about 50 units of a
+  // 24-bit buffer in front of it. The unclamped offset (-100 units) brings
+  // it in front of that, the clamped one (about 17 units) does not; both
+  // with margins wide enough for any rounding of the biased depth.
+  glClearDepthf(0.5f - 3e-6f);
   glClearColor(0, 0, 1, 1);
   auto draw = [&](GLfloat clamp) {
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -345,9 +349,9 @@ TEST_F(Extensions, PolygonOffsetClampLimitsTheOffset) {
   GLfloat v = 1;
   glGetFloatv(GL_POLYGON_OFFSET_CLAMP_EXT, &v);
   EXPECT_EQ(v, 0.0f);
-  EXPECT_EQ(draw(-1e-9f), rgba(0, 0, 255)) << "clamped below one depth unit: no offset left";
+  EXPECT_EQ(draw(-1e-6f), rgba(0, 0, 255)) << "clamped to fewer units than the cleared depth's lead";
   glGetFloatv(GL_POLYGON_OFFSET_CLAMP_EXT, &v);
-  EXPECT_EQ(v, -1e-9f);
+  EXPECT_EQ(v, -1e-6f);
   glGetFloatv(GL_POLYGON_OFFSET_UNITS, &v);
   EXPECT_EQ(v, -100.0f);
   glDisable(GL_POLYGON_OFFSET_FILL);

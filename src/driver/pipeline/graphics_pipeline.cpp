@@ -172,15 +172,16 @@ PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildIn
   rendering.stencilAttachmentFormat = format_has_stencil(dsf) ? dsf : VK_FORMAT_UNDEFINED;
 }
 
+
+}  // namespace
+
 // Pipelines whose layouts are descriptor-buffer layouts must say so, and
 // libraries linked together must agree; the mode is the device's, so every
-// pipeline and library of a program gets the same flag.
+// pipeline and library of a program (compute ones too) gets the same flag.
 VkPipelineCreateFlags descriptor_flags(const vk::Device& device) {
   return device.paths().descriptors == DescriptorMode::DescriptorBuffer ? VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT
                                                                         : 0;
 }
-
-}  // namespace
 
 PipelineMap::~PipelineMap() {
   // Once the process is exiting, a software driver's compiler (LLVM in

@@ -28,6 +28,10 @@ struct PipelineBuildInfo {
 
 vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* out);
 
+// The creation flags every pipeline of the device's descriptor mode needs
+// (VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT in db mode).
+VkPipelineCreateFlags descriptor_flags(const vk::Device& device);
+
 // A library of the given VK_GRAPHICS_PIPELINE_LIBRARY_*_BIT_EXT parts, with
 // link-time-optimization info retained so an optimized link is possible.
 vk::Status create_pipeline_library(const vk::Device& device, const PipelineBuildInfo& info,

@@ -529,7 +529,10 @@ TEST_F(E2eMultisampleTextures, AttachmentErrorsQueriesAndCompleteness) {
   if (n >= 2) {
     std::vector<GLint> counts(static_cast<size_t>(n));
     glGetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, GL_RGBA8, GL_SAMPLES, n, counts.data());
-    GLuint other = ms_texture(GL_RGBA8, counts[1], 8, 8);
+    // A count other than the first texture's (the list is in decreasing
+    // order and need not start at 4).
+    const GLint other_count = counts[0] != samples ? counts[0] : counts[1];
+    GLuint other = ms_texture(GL_RGBA8, other_count, 8, 8);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, ms, 0);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D_MULTISAMPLE, other, 0);
     EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE));
