@@ -46,8 +46,11 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   l.shader_storage_buffer_offset_alignment = cap(s, pipe::Cap::ShaderBufferOffsetAlignment, 1, 256);
   l.max_uniform_block_size = cap(s, pipe::Cap::MaxUniformBlockSize, 16384, 65536);
   l.max_point_size = cap(s, pipe::Cap::MaxPointSize, 1, 8192);
-  // ES 3.0 needs 15 vectors; 32 is GLSL's location space for varyings.
-  l.max_varying_vectors = cap(s, pipe::Cap::MaxVaryingComponents, 60, 128) / 4;
+  // ES 3.0 needs 15 vectors; 32 is GLSL's location space for varyings. The
+  // vertex shader's gl_Position and gl_PointSize (5 components) count
+  // against the same Vulkan output limit (the validation layer counts them),
+  // so they are kept out of what GL offers the application.
+  l.max_varying_vectors = std::max(15, (cap(s, pipe::Cap::MaxVaryingComponents, 60, 128) - 5) / 4);
   l.max_line_width = cap(s, pipe::Cap::MaxLineWidth, 1, 8192);
   // Vulkan's own minimums meet ES 3.1's; GLint bounds the rest.
   const pipe::Cap counts[] = {pipe::Cap::MaxComputeWorkGroupCountX, pipe::Cap::MaxComputeWorkGroupCountY,
