@@ -79,23 +79,22 @@ class GlesTest : public ::testing::Test {
     return uint32_t(r) | uint32_t(g) << 8 | uint32_t(b) << 16 | uint32_t(a) << 24;
   }
 
-  // Compiles and links; fails the test with the info log on error.
-  GLuint program(const char* vs, const char* fs) {
-    GLuint p = glCreateProgram();
-    for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, vs}, std::pair{GL_FRAGMENT_SHADER, fs}}) {
-      GLuint s = glCreateShader(type);
-      glShaderSource(s, 1, &src, nullptr);
-      glCompileShader(s);
-      GLint ok = 0;
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-        char log[2048] = {};
-        glGetShaderInfoLog(s, sizeof(log), nullptr, log);
-        ADD_FAILURE() << "compile failed: " << log;
-      }
-      glAttachShader(p, s);
-      glDeleteShader(s);
+  // Compiles one shader; fails the test with the info log on error.
+  static GLuint shader(GLenum type, const char* src) {
+    GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &src, nullptr);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+      char log[2048] = {};
+      glGetShaderInfoLog(s, sizeof(log), nullptr, log);
+      ADD_FAILURE() << "compile failed: " << log;
     }
+    return s;
+  }
+  // Links `p`; fails the test with the info log on error.
+  static void link(GLuint p) {
     glLinkProgram(p);
     GLint ok = 0;
     glGetProgramiv(p, GL_LINK_STATUS, &ok);
@@ -104,6 +103,16 @@ class GlesTest : public ::testing::Test {
       glGetProgramInfoLog(p, sizeof(log), nullptr, log);
       ADD_FAILURE() << "link failed: " << log;
     }
+  }
+  // Compiles and links; fails the test with the info log on error.
+  static GLuint program(const char* vs, const char* fs) {
+    GLuint p = glCreateProgram();
+    for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, vs}, std::pair{GL_FRAGMENT_SHADER, fs}}) {
+      GLuint s = shader(type, src);
+      glAttachShader(p, s);
+      glDeleteShader(s);
+    }
+    link(p);
     return p;
   }
 

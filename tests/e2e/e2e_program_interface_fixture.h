@@ -82,28 +82,12 @@ class ProgramInterface : public GlesTest {
     GLuint p = glCreateProgram();
     programs.push_back(p);
     for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, vs}, std::pair{GL_FRAGMENT_SHADER, fs}}) {
-      GLuint s = glCreateShader(type);
-      glShaderSource(s, 1, &src, nullptr);
-      glCompileShader(s);
-      GLint ok = 0;
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-        char log[2048] = {};
-        glGetShaderInfoLog(s, sizeof(log), nullptr, log);
-        ADD_FAILURE() << "compile failed: " << log;
-      }
+      GLuint s = shader(type, src);
       glAttachShader(p, s);
       glDeleteShader(s);
     }
     if (before_link) before_link(p);
-    glLinkProgram(p);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-      char log[2048] = {};
-      glGetProgramInfoLog(p, sizeof(log), nullptr, log);
-      ADD_FAILURE() << "link failed: " << log;
-    }
+    link(p);
     return p;
   }
   GLuint program_a() {

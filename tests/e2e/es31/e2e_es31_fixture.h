@@ -29,34 +29,13 @@ class Es31Test : public GlesTest {
     ASSERT_EQ(std::string(version).rfind("OpenGL ES 3.1", 0), 0u) << version;
   }
 
-  // Compiles one shader; fails the test with the info log on error.
-  static GLuint shader(GLenum type, const char* src) {
-    GLuint s = glCreateShader(type);
-    glShaderSource(s, 1, &src, nullptr);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-      char log[2048] = {};
-      glGetShaderInfoLog(s, sizeof(log), nullptr, log);
-      ADD_FAILURE() << "compile failed: " << log;
-    }
-    return s;
-  }
   // A compute program; fails the test with the info log on error.
   static GLuint compute_program(const char* src) {
     GLuint p = glCreateProgram();
     GLuint s = shader(GL_COMPUTE_SHADER, src);
     glAttachShader(p, s);
     glDeleteShader(s);
-    glLinkProgram(p);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-      char log[2048] = {};
-      glGetProgramInfoLog(p, sizeof(log), nullptr, log);
-      ADD_FAILURE() << "link failed: " << log;
-    }
+    link(p);
     return p;
   }
   // A buffer of `bytes` (zeroed, or `data`) bound to `target`.
