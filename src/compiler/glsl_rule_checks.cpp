@@ -2,6 +2,7 @@
 
 #include <glslang/MachineIndependent/localintermediate.h>
 
+#include <cstdlib>
 #include <map>
 
 #include "compiler/glsl_lexer.h"
@@ -47,6 +48,45 @@ bool contains_integer(const glslang::TType& type) {
     default:
       return false;
   }
+}
+
+// Tokens outside preprocessor directives and white space, with the line
+// the application wrote them on: `#line` directives (the normalized source
+// starts with one after its #version) are honoured, `#line N` naming the
+// next line as GLSL ES does.
+struct LineToken {
+  std::string_view text;
+  TokenKind kind;
+  int line;
+};
+std::vector<LineToken> code_tokens(std::string_view source) {
+  std::vector<LineToken> out;
+  int line = 1, next_line = 0;
+  bool line_start = true, in_directive = false;
+  std::vector<std::string_view> directive;
+  for (const Token& t : lex(source)) {
+    if (t.kind == TokenKind::Newline) {
+      ++line;
+      if (in_directive && directive.size() >= 2 && directive[0] == "line") next_line = std::atoi(std::string(directive[1]).c_str());
+      if (next_line > 0) line = next_line;
+      next_line = 0;
+      line_start = true;
+      in_directive = false;
+      directive.clear();
+      continue;
+    }
+    for (char c : t.text) line += c == '\n';  // block comments
+    if (t.kind == TokenKind::Space) continue;
+    if (line_start && t.text == "#") {
+      in_directive = true;
+      line_start = false;
+      continue;
+    }
+    line_start = false;
+    if (in_directive) directive.push_back(t.text);
+    else out.push_back({t.text, t.kind, line});
+  }
+  return out;
 }
 
 }  // namespace
@@ -142,11 +182,10 @@ bool check_invariant_front_facing(std::string_view source, ShaderStage stage, co
 bool check_secondary_output_forms(std::string_view source, ShaderStage stage, const GlslVersion& version,
                                   std::string* log) {
   if (stage != ShaderStage::Fragment || !version.es || version.number != 100) return true;
-  const std::vector<Token> tokens = lex(source);
-  int line = 1, color_line = 0, data_line = 0;
+  int color_line = 0, data_line = 0;
   bool secondary = false;
-  for (const Token& t : tokens) {
-    if (t.kind == TokenKind::Newline) ++line;
+  for (const LineToken& t : code_tokens(source)) {
+    const int line = t.line;
     if (t.kind != TokenKind::Identifier) continue;
     const bool color = t.text == "gl_FragColor" || t.text == "gl_SecondaryFragColorEXT";
     const bool data = t.text == "gl_FragData" || t.text == "gl_SecondaryFragDataEXT";
@@ -160,6 +199,73 @@ bool check_secondary_output_forms(std::string_view source, ShaderStage stage, co
           ": cannot write both the Color and the Data forms of the fragment outputs "
           "(gl_FragColor / gl_SecondaryFragColorEXT and gl_FragData / gl_SecondaryFragDataEXT)\n";
   return false;
+}
+
+bool check_es100_function_precisions(std::string_view source, ShaderStage stage, const GlslVersion& version,
+                                     std::string* log) {
+  if (!version.es || version.number != 100) return true;
+  const std::vector<LineToken> toks = code_tokens(source);
+  auto category = [](std::string_view type) {
+    if (type == "float" || type.starts_with("vec") || type.starts_with("mat")) return 1;  // float precision
+    if (type == "int" || type.starts_with("ivec")) return 2;                              // int precision
+    return 0;
+  };
+  auto is_precision = [](std::string_view p) { return p == "lowp" || p == "mediump" || p == "highp"; };
+  // ESSL 1.00 §4.5.3 defaults: the fragment language has none for float.
+  std::string_view default_float = stage == ShaderStage::Vertex ? "highp" : "";
+  std::string_view default_int = stage == ShaderStage::Vertex ? "highp" : "mediump";
+  struct Seen {
+    std::string_view precision;
+    int line = 0;
+    int count = 0;
+  };
+  std::map<std::string, Seen> prototypes, definitions;
+  int depth = 0;
+  for (size_t i = 0; i < toks.size(); ++i) {
+    const std::string_view t = toks[i].text;
+    if (t == "{") ++depth;
+    if (t == "}") --depth;
+    if (depth != 0) continue;
+    if (t == "precision" && i + 2 < toks.size()) {
+      const int c = category(toks[i + 2].text);
+      if (c == 1) default_float = toks[i + 1].text;
+      if (c == 2) default_int = toks[i + 1].text;
+      continue;
+    }
+    // `[precision] type name (` at global scope: a prototype or definition.
+    if (i < 1 || i + 1 >= toks.size() || toks[i + 1].text != "(") continue;
+    const int c = category(toks[i - 1].text);
+    if (c == 0 || !is_ident_start(t[0]) || category(t) != 0) continue;
+    size_t close = i + 2;
+    int params = 0, nesting = 1;
+    bool any = false;
+    for (; close < toks.size(); ++close) {
+      const std::string_view p = toks[close].text;
+      if (p == "(") ++nesting;
+      if (p == ")" && --nesting == 0) break;
+      if (p == "," && nesting == 1) ++params;
+      if (p != "void") any = true;
+    }
+    if (close + 1 >= toks.size()) break;
+    const std::string_view after = toks[close + 1].text;
+    if (after != ";" && after != "{") continue;
+    const std::string_view explicit_precision = i >= 2 && is_precision(toks[i - 2].text) ? toks[i - 2].text : "";
+    const std::string_view precision =
+        !explicit_precision.empty() ? explicit_precision : c == 1 ? default_float : default_int;
+    Seen& s = (after == ";" ? prototypes : definitions)[std::string(t) + "/" + std::to_string(any ? params + 1 : 0)];
+    s.precision = precision;
+    s.line = toks[i].line;
+    ++s.count;
+  }
+  for (const auto& [key, def] : definitions) {
+    const auto it = prototypes.find(key);
+    if (it == prototypes.end() || it->second.count != 1 || def.count != 1) continue;
+    if (it->second.precision == def.precision) continue;
+    *log += "ERROR: 0:" + std::to_string(def.line) + ": '" + key.substr(0, key.find('/')) +
+            "' : function defined with a return precision other than its prototype's\n";
+    return false;
+  }
+  return true;
 }
 
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,

@@ -32,6 +32,13 @@ bool check_invariant_front_facing(std::string_view source, ShaderStage stage, co
 bool check_secondary_output_forms(std::string_view source, ShaderStage stage, const GlslVersion& version,
                                   std::string* log);
 
+// ESSL 1.00 §6.1: a function's prototype and its definition declare the
+// same return precision (an unqualified return type takes the default
+// precision in force where it appears). Checked where one prototype and one
+// definition of a name with one parameter count make the pairing certain.
+bool check_es100_function_precisions(std::string_view source, ShaderStage stage, const GlslVersion& version,
+                                     std::string* log);
+
 // ESSL 3.00+: `#pragma STDGL invariant(all)` is not allowed in fragment
 // shaders.
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,

@@ -230,6 +230,7 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   *log = tidy_info_log(shader.getInfoLog(), shader.getInfoDebugLog());
   if (ok) ok = check_invariant_front_facing(normalized.text, source.stage, *version, log);
   if (ok) ok = check_secondary_output_forms(normalized.text, source.stage, *version, log);
+  if (ok) ok = check_es100_function_precisions(normalized.text, source.stage, *version, log);
   if (ok && version->es && version->number >= 300) {
     ok = check_flat_integer_block_inputs(*shader.getIntermediate(), log) && ok;
     ok = check_invariant_all_pragma(normalized.text, source.stage, *version, log) && ok;

@@ -22,6 +22,31 @@ TEST(Compile, Es100Accepted) {
   EXPECT_TRUE(r.es);
 }
 
+// ESSL 1.00 §6.1: a prototype and its definition agree on the return
+// precision, an unqualified one taking the default in force.
+TEST(Compile, Es100PrototypeAndDefinitionReturnPrecisionsAgree) {
+  auto fs = [](const char* body) {
+    return compile(Api::GLES, ShaderStage::Fragment,
+                   std::string("#version 100\nprecision mediump float;\n") + body +
+                       "void main() { gl_FragColor = vec4(f(1.0)); }\n");
+  };
+  EXPECT_TRUE(fs("float f(float x);\nmediump float f(float x) { return x; }\n").ok);
+  EXPECT_TRUE(fs("highp float f(float x);\nhighp float f(float x) { return x; }\n").ok);
+  const CompileResult bad = fs("float f(float x);\nhighp float f(float x) { return x; }\n");
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.info_log.find("0:4"), std::string::npos) << bad.info_log;  // the definition's line
+  // Overloads of other parameter counts are other functions.
+  EXPECT_TRUE(fs("float f(float x);\nhighp float f(float x, float y) { return x + y; }\n"
+                 "mediump float f(float x) { return x; }\n").ok);
+  // A later default changes what an unqualified definition means.
+  EXPECT_FALSE(fs("float f(float x);\nprecision highp float;\nfloat f(float x) { return x; }\n").ok);
+  // The vertex language's float default is highp.
+  EXPECT_TRUE(compile(Api::GLES, ShaderStage::Vertex,
+                      "#version 100\nfloat f();\nhighp float f() { return 1.0; }\n"
+                      "void main() { gl_Position = vec4(f()); }\n")
+                  .ok);
+}
+
 TEST(Compile, NoVersionMeansEs100) {
   const CompileResult r = compile(Api::GLES, ShaderStage::Vertex, "attribute vec4 p;\nvoid main() { gl_Position = p; }\n");
   EXPECT_TRUE(r.ok) << r.info_log;
