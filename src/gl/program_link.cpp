@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 #include "compiler/es_builtin_standins.h"
 #include "gl/context.h"
@@ -75,6 +76,21 @@ GLint stage_image_limit(const Limits& l, pipe::ShaderStage stage) {
   }
 }
 
+// The first of `count` pipe slots for a sampler or image binding, dense per
+// stage and the same in every stage that reads it (`stages`): the driver
+// reads a binding from its first stage's slots, and a program pipeline may
+// take only some of a separable program's stages. Advances `next` (the
+// first free slot per stage); nothing when `limit` would be passed.
+std::optional<uint32_t> shared_slot(std::array<uint32_t, pipe::kShaderStageCount>& next, uint32_t stages,
+                                    uint32_t count, uint32_t limit) {
+  const uint32_t reading = stages & ((1u << pipe::kShaderStageCount) - 1);
+  uint32_t first = 0;
+  for (uint32_t m = reading; m; m &= m - 1) first = std::max(first, next[std::countr_zero(m)]);
+  if (first + count > limit) return std::nullopt;
+  for (uint32_t m = reading; m; m &= m - 1) next[std::countr_zero(m)] = first + count;
+  return first;
+}
+
 // Fills the pipe binding table, sampler and image slots and vertex inputs
 // from the compiler's interface. False with *log when something cannot be
 // bound.
@@ -120,18 +136,12 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
           ++next;
           break;
         }
-        // Dense sampler slots per stage, the same in every stage that reads
-        // the sampler (as for images below): the driver reads a binding from
-        // its first stage's slots, and a program pipeline may take only a
-        // later one of a separable program's stages.
-        const uint32_t reading = b.stages & ((1u << pipe::kShaderStageCount) - 1);
-        uint32_t first_free = 0;
-        for (uint32_t m = reading; m; m &= m - 1) first_free = std::max(first_free, next_sampler[std::countr_zero(m)]);
-        if (first_free + b.array_count > pipe::kMaxSamplers) {
+        const std::optional<uint32_t> first = shared_slot(next_sampler, b.stages, b.array_count, pipe::kMaxSamplers);
+        if (!first) {
           *log = "error: too many samplers\n";
           return false;
         }
-        for (uint32_t m = reading; m; m &= m - 1) next_sampler[std::countr_zero(m)] = first_free + b.array_count;
+        const uint32_t first_free = *first;
         sb.slot = static_cast<uint16_t>(first_free);
         if (b.slot < pi.uniforms.size()) {
           const compiler::Uniform& u = pi.uniforms[b.slot];
@@ -172,18 +182,13 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
             return false;
           }
         }
-        // Storage-image slots dense per stage (the image uniform's index,
-        // the compiler's slot, is no pipe slot), the same in every stage
-        // that reads the image: the driver reads a binding from its first
-        // stage's slots, and a program pipeline may take any of the stages.
-        const uint32_t reading = b.stages & ((1u << pipe::kShaderStageCount) - 1);
-        uint32_t next = 0;
-        for (uint32_t m = reading; m; m &= m - 1) next = std::max(next, next_image[std::countr_zero(m)]);
-        if (next + b.array_count > pipe::kMaxShaderImages) {
+        // (The image uniform's index, the compiler's slot, is no pipe slot.)
+        const std::optional<uint32_t> first = shared_slot(next_image, b.stages, b.array_count, pipe::kMaxShaderImages);
+        if (!first) {
           *log = "error: too many image uniforms\n";
           return false;
         }
-        for (uint32_t m = reading; m; m &= m - 1) next_image[std::countr_zero(m)] = next + b.array_count;
+        const uint32_t next = *first;
         sb.slot = static_cast<uint16_t>(next);
         if (b.slot < pi.uniforms.size()) {
           const compiler::Uniform& u = pi.uniforms[b.slot];
@@ -197,7 +202,7 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
           lp.image_first[b.slot] = static_cast<int32_t>(lp.images.size());
           for (uint32_t a = 0; a < b.array_count; ++a) {
             ImageSlot img;
-            img.stages = reading;
+            img.stages = b.stages & ((1u << pipe::kShaderStageCount) - 1);
             img.slot = next + a;
             img.image_type = u.type;
             // layout(binding = N) on an array: element a reads unit N + a.
