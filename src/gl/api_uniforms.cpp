@@ -193,15 +193,15 @@ void get_uniform(Context& ctx, GLuint program, GLint location, Out* params) {
 }  // namespace
 
 // --- glUniform* ---
-#define BRASS_UNIFORM_SCALARS(N, suffix, T, SRC, ...)                          \
-  void Uniform##N##suffix(Context& ctx, GLint location, __VA_ARGS__) {         \
-    const T v[] = {BRASS_UNIFORM_ARGS_##N};                                     \
-    set_uniform(ctx, location, 1, SRC, N, 0, false, v);                        \
-  }                                                                            \
-  void Uniform##N##suffix##v(Context& ctx, GLint location, GLsizei count, const T* value) { \
-    set_uniform(ctx, location, count, SRC, N, 0, false, value);                \
-  }
-#define BRASS_PROGRAM_UNIFORM_SCALARS(N, suffix, T, SRC, ...)                                       \
+// Each glUniform* and its ES 3.1 glProgramUniform* twin.
+#define BRASS_UNIFORM_SCALARS(N, suffix, T, SRC, ...)                                               \
+  void Uniform##N##suffix(Context& ctx, GLint location, __VA_ARGS__) {                              \
+    const T v[] = {BRASS_UNIFORM_ARGS_##N};                                                         \
+    set_uniform(ctx, location, 1, SRC, N, 0, false, v);                                             \
+  }                                                                                                  \
+  void Uniform##N##suffix##v(Context& ctx, GLint location, GLsizei count, const T* value) {         \
+    set_uniform(ctx, location, count, SRC, N, 0, false, value);                                     \
+  }                                                                                                  \
   void ProgramUniform##N##suffix(Context& ctx, GLuint program, GLint location, __VA_ARGS__) {        \
     const T v[] = {BRASS_UNIFORM_ARGS_##N};                                                         \
     set_program_uniform(ctx, program, location, 1, SRC, N, 0, false, v);                            \
@@ -227,23 +227,15 @@ BRASS_UNIFORM_SCALARS(1, ui, GLuint, Src::Uint, GLuint v0)
 BRASS_UNIFORM_SCALARS(2, ui, GLuint, Src::Uint, GLuint v0, GLuint v1)
 BRASS_UNIFORM_SCALARS(3, ui, GLuint, Src::Uint, GLuint v0, GLuint v1, GLuint v2)
 BRASS_UNIFORM_SCALARS(4, ui, GLuint, Src::Uint, GLuint v0, GLuint v1, GLuint v2, GLuint v3)
-BRASS_PROGRAM_UNIFORM_SCALARS(1, f, GLfloat, Src::Float, GLfloat v0)
-BRASS_PROGRAM_UNIFORM_SCALARS(2, f, GLfloat, Src::Float, GLfloat v0, GLfloat v1)
-BRASS_PROGRAM_UNIFORM_SCALARS(3, f, GLfloat, Src::Float, GLfloat v0, GLfloat v1, GLfloat v2)
-BRASS_PROGRAM_UNIFORM_SCALARS(4, f, GLfloat, Src::Float, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3)
-BRASS_PROGRAM_UNIFORM_SCALARS(1, i, GLint, Src::Int, GLint v0)
-BRASS_PROGRAM_UNIFORM_SCALARS(2, i, GLint, Src::Int, GLint v0, GLint v1)
-BRASS_PROGRAM_UNIFORM_SCALARS(3, i, GLint, Src::Int, GLint v0, GLint v1, GLint v2)
-BRASS_PROGRAM_UNIFORM_SCALARS(4, i, GLint, Src::Int, GLint v0, GLint v1, GLint v2, GLint v3)
-BRASS_PROGRAM_UNIFORM_SCALARS(1, ui, GLuint, Src::Uint, GLuint v0)
-BRASS_PROGRAM_UNIFORM_SCALARS(2, ui, GLuint, Src::Uint, GLuint v0, GLuint v1)
-BRASS_PROGRAM_UNIFORM_SCALARS(3, ui, GLuint, Src::Uint, GLuint v0, GLuint v1, GLuint v2)
-BRASS_PROGRAM_UNIFORM_SCALARS(4, ui, GLuint, Src::Uint, GLuint v0, GLuint v1, GLuint v2, GLuint v3)
 
-#define BRASS_UNIFORM_MATRIX(name, cols, rows)                                                            \
+#define BRASS_UNIFORM_MATRIX(name, cols, rows)                                                       \
   void UniformMatrix##name##fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose,          \
                                const GLfloat* value) {                                                    \
     set_uniform(ctx, location, count, Src::Float, rows, cols, transpose != GL_FALSE, value);              \
+  }                                                                                                      \
+  void ProgramUniformMatrix##name##fv(Context& ctx, GLuint program, GLint location, GLsizei count,       \
+                                      GLboolean transpose, const GLfloat* value) {                       \
+    set_program_uniform(ctx, program, location, count, Src::Float, rows, cols, transpose != GL_FALSE, value); \
   }
 BRASS_UNIFORM_MATRIX(2, 2, 2)
 BRASS_UNIFORM_MATRIX(3, 3, 3)
@@ -255,20 +247,6 @@ BRASS_UNIFORM_MATRIX(4x2, 4, 2)
 BRASS_UNIFORM_MATRIX(3x4, 3, 4)
 BRASS_UNIFORM_MATRIX(4x3, 4, 3)
 
-#define BRASS_PROGRAM_UNIFORM_MATRIX(name, cols, rows)                                                 \
-  void ProgramUniformMatrix##name##fv(Context& ctx, GLuint program, GLint location, GLsizei count,     \
-                                      GLboolean transpose, const GLfloat* value) {                     \
-    set_program_uniform(ctx, program, location, count, Src::Float, rows, cols, transpose != GL_FALSE, value); \
-  }
-BRASS_PROGRAM_UNIFORM_MATRIX(2, 2, 2)
-BRASS_PROGRAM_UNIFORM_MATRIX(3, 3, 3)
-BRASS_PROGRAM_UNIFORM_MATRIX(4, 4, 4)
-BRASS_PROGRAM_UNIFORM_MATRIX(2x3, 2, 3)
-BRASS_PROGRAM_UNIFORM_MATRIX(3x2, 3, 2)
-BRASS_PROGRAM_UNIFORM_MATRIX(2x4, 2, 4)
-BRASS_PROGRAM_UNIFORM_MATRIX(4x2, 4, 2)
-BRASS_PROGRAM_UNIFORM_MATRIX(3x4, 3, 4)
-BRASS_PROGRAM_UNIFORM_MATRIX(4x3, 4, 3)
 
 void GetUniformfv(Context& ctx, GLuint program, GLint location, GLfloat* params) {
   get_uniform(ctx, program, location, params);
