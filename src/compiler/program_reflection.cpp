@@ -161,11 +161,16 @@ void add_inactive_block_members(const glslang::TTypeList& members, const std::st
 // The GL uniforms of a sampler lowered out of (arrays of) structs:
 // "s[0].t[1].tex" for every index of the struct arrays on the path; an
 // array member at the end stays one array uniform ("s[0].texs[0]").
+// `flat.array_size` is the descriptor array's length, which ends at the
+// highest element the shader uses (as for any sampler array): uniforms past
+// it are inactive, and the last one reports only the elements it has, so
+// every element of every uniform has a descriptor (and a unit to set).
 std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathComponent>& path, const Uniform& flat) {
   const uint32_t last_length = std::max<uint32_t>(path.back().array_length, 1);
+  const int32_t descriptors = std::max(flat.array_size, 1);
   std::vector<uint32_t> index(path.size(), 0);
   std::vector<Uniform> out;
-  for (int32_t element = 0;; element += static_cast<int32_t>(last_length)) {
+  for (int32_t element = 0; element < descriptors; element += static_cast<int32_t>(last_length)) {
     Uniform u = flat;
     u.name.clear();
     for (size_t c = 0; c < path.size(); ++c) {
@@ -173,7 +178,7 @@ std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathCompone
       u.name += original_name(path[c].name);
       if (path[c].array_length) u.name += "[" + std::to_string(c + 1 < path.size() ? index[c] : 0) + "]";
     }
-    u.array_size = static_cast<int32_t>(last_length);
+    u.array_size = std::min(static_cast<int32_t>(last_length), descriptors - element);
     u.sampler_element = element;
     out.push_back(std::move(u));
     // Next index, the innermost struct array first.

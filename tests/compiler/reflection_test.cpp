@@ -600,17 +600,50 @@ TEST(Reflection, SamplersInsideStructsAreLowered) {
     const std::string tex = "s[" + std::to_string(e) + "].inner.tex";
     const std::string cubes = "s[" + std::to_string(e) + "].cubes[0]";
     ASSERT_TRUE(by_name.count(tex)) << tex;
-    ASSERT_TRUE(by_name.count(cubes)) << cubes;
     EXPECT_TRUE(by_name[tex]->is_sampler);
     EXPECT_EQ(by_name[tex]->type, gl::SAMPLER_2D);
     EXPECT_EQ(by_name[tex]->array_size, 1);
     EXPECT_EQ(by_name[tex]->sampler_element, e);
+    EXPECT_GE(by_name[tex]->location, 0);
+    // The cube array's descriptors end at the highest element read
+    // (s[1].cubes[1]): s[2].cubes is inactive, as any sampler array element
+    // past the last one used.
+    if (e == 2) {
+      EXPECT_FALSE(by_name.count(cubes)) << cubes;
+      continue;
+    }
+    ASSERT_TRUE(by_name.count(cubes)) << cubes;
     EXPECT_EQ(by_name[cubes]->type, gl::SAMPLER_CUBE);
     EXPECT_EQ(by_name[cubes]->array_size, 2);
     EXPECT_EQ(by_name[cubes]->sampler_element, 2 * e);
-    EXPECT_GE(by_name[tex]->location, 0);
   }
   EXPECT_TRUE(by_name.count("s[0].a"));
+}
+
+// A sampler array member read only below its last element: like a plain
+// sampler array, the GL uniform reports the elements up to the highest one
+// read, so each element it reports has a descriptor (a unit set with
+// glUniform1i reads back; before, u.m[2] had a location whose value went
+// nowhere).
+TEST(Reflection, LoweredSamplerArraysEndAtTheHighestElementRead) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex, "attribute vec4 p;\nvoid main() { gl_Position = p; }\n"},
+                {ShaderStage::Fragment,
+                 "precision mediump float;\n"
+                 "struct S { sampler2D a; samplerCube b; sampler2D c[3]; samplerCube m[3]; };\nuniform S u;\n"
+                 "void main() { gl_FragColor = texture2D(u.a, vec2(0.5)) + textureCube(u.m[1], vec3(1.0)); }\n"}};
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::map<std::string, const Uniform*> by_name;
+  for (const Uniform& u : r.interface.uniforms) by_name[u.name] = &u;
+  ASSERT_TRUE(by_name.count("u.m[0]"));
+  EXPECT_EQ(by_name["u.m[0]"]->array_size, 2);
+  uint32_t cube_descriptors = 0;
+  for (const Binding& b : r.interface.bindings)
+    if (b.set == kSetSamplers && b.slot == static_cast<uint32_t>(by_name["u.m[0]"] - r.interface.uniforms.data()))
+      cube_descriptors = b.array_count;
+  EXPECT_EQ(cube_descriptors, 2u);
 }
 
 // A struct with samplers used whole (here passed to a function) cannot be
