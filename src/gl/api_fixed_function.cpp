@@ -194,6 +194,16 @@ void FrontFace(Context& ctx, GLenum mode) {
   ctx.dirty(kDirtyRasterizer);
 }
 
+// EXT_clip_control (GL 4.5 core): clip-space origin and depth mode.
+void ClipControl(Context& ctx, GLenum origin, GLenum depth) {
+  if (!ctx.has_extension("GL_EXT_clip_control")) return ctx.set_error(GL_INVALID_OPERATION);
+  if (origin != GL_LOWER_LEFT_EXT && origin != GL_UPPER_LEFT_EXT) return ctx.set_error(GL_INVALID_ENUM);
+  if (depth != GL_NEGATIVE_ONE_TO_ONE_EXT && depth != GL_ZERO_TO_ONE_EXT) return ctx.set_error(GL_INVALID_ENUM);
+  ctx.ff.clip_origin = origin;
+  ctx.ff.clip_depth_mode = depth;
+  ctx.dirty(kDirtyRasterizer | kDirtyViewport);
+}
+
 // EXT_polygon_offset_clamp: the offset is clamped to [-|clamp|, |clamp|]
 // toward zero by its sign (0 and NaN: no clamp).
 void PolygonOffsetClamp(Context& ctx, GLfloat factor, GLfloat units, GLfloat clamp) {

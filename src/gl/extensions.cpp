@@ -124,6 +124,10 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   if (features.texture_float_linear) out.emplace_back("GL_OES_texture_float_linear");
   // glPolygonOffsetClampEXT: Vulkan's depthBiasClamp.
   if (screen.get_cap(pipe::Cap::DepthBiasClamp)) out.emplace_back("GL_EXT_polygon_offset_clamp");
+  // glClipControlEXT: the depth mode needs VK_EXT_depth_clip_control (GL's
+  // [-1, 1] and [0, 1] both by pipeline state, no shader remap), the
+  // upper-left origin a mirrored viewport.
+  if (screen.get_cap(pipe::Cap::DepthClipControl)) out.emplace_back("GL_EXT_clip_control");
   if (features.texture_srgb_r8) out.emplace_back("GL_EXT_texture_sRGB_R8");
   if (features.texture_srgb_rg8) out.emplace_back("GL_EXT_texture_sRGB_RG8");
   if (features.color_buffer_half_float) out.emplace_back("GL_EXT_color_buffer_half_float");

@@ -159,7 +159,11 @@ pipe::RasterizerState make_rasterizer_state(const FixedFunctionState& s, bool po
                                            : pipe::CullFace::FrontAndBack;
   }
   // Inverted: see the coordinate convention at the top of fixed_function.h.
-  r.front_ccw = s.front_face != GL_CCW;
+  // With an upper-left clip origin the viewport mirrors y, which inverts
+  // Vulkan's facing once more, while GL negates the area to keep it
+  // (EXT_clip_control): facing stays what the clip-space winding says.
+  r.front_ccw = (s.front_face != GL_CCW) != (s.clip_origin == GL_UPPER_LEFT_EXT);
+  r.clip_halfz = s.clip_depth_mode == GL_ZERO_TO_ONE_EXT;
   r.offset_enable = s.polygon_offset_fill;
   r.offset_scale = s.polygon_offset_factor;
   r.offset_units = s.polygon_offset_units;

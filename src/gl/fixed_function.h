@@ -59,6 +59,9 @@ struct FixedFunctionState {
   GLenum depth_func = GL_LESS;
   bool depth_mask = true;
   GLfloat depth_range[2] = {0, 1};
+  // EXT_clip_control: clip-space y direction and depth range.
+  GLenum clip_origin = GL_LOWER_LEFT_EXT;
+  GLenum clip_depth_mode = GL_NEGATIVE_ONE_TO_ONE_EXT;
   // Stencil.
   bool stencil_test = false;
   StencilFaceState stencil_front, stencil_back;

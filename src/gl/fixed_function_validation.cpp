@@ -60,6 +60,7 @@ RasterizerKey rasterizer_key(const pipe::RasterizerState& r) {
   k.discard = r.rasterizer_discard;
   k.scissor = r.scissor;
   k.point_size_per_vertex = r.point_size_per_vertex;
+  k.clip_halfz = r.clip_halfz;
   k.offset_scale_bits = std::bit_cast<uint32_t>(r.offset_scale);
   k.offset_units_bits = std::bit_cast<uint32_t>(r.offset_units);
   k.offset_clamp_bits = std::bit_cast<uint32_t>(r.offset_clamp);
@@ -86,6 +87,12 @@ void validate_fixed_function(Context& ctx, uint32_t dirty) {
     // the driver treats 0 as "whole framebuffer", so keep it tiny instead.
     if (vp.width <= 0) vp.width = 1.0f / 256;
     if (vp.height <= 0) vp.height = 1.0f / 256;
+    // EXT_clip_control's upper-left origin: y_d = -y_c / w_c, the same
+    // rectangle drawn mirrored (Vulkan's negative viewport height).
+    if (ff.clip_origin == GL_UPPER_LEFT_EXT) {
+      vp.y += vp.height;
+      vp.height = -vp.height;
+    }
     p.set_viewports(0, std::span(&vp, 1));
   }
   if (dirty & kDirtyScissor) {

@@ -416,6 +416,14 @@ bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
       if (!ctx.has_extension("GL_EXT_polygon_offset_clamp")) return false;
       *out = floats({f.polygon_offset_clamp});
       return true;
+    case GL_CLIP_ORIGIN_EXT:
+      if (!ctx.has_extension("GL_EXT_clip_control")) return false;
+      *out = enum_value(f.clip_origin);
+      return true;
+    case GL_CLIP_DEPTH_MODE_EXT:
+      if (!ctx.has_extension("GL_EXT_clip_control")) return false;
+      *out = enum_value(f.clip_depth_mode);
+      return true;
     case GL_LINE_WIDTH: *out = floats({f.line_width}); return true;
     case GL_SAMPLE_COVERAGE_VALUE: *out = floats({f.sample_coverage_value}); return true;
     case GL_SAMPLE_COVERAGE_INVERT: *out = booleans({f.sample_coverage_invert}); return true;
