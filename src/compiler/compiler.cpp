@@ -284,6 +284,11 @@ LinkResult link_uncached(const LinkInput& input) {
   }
   std::sort(stages.begin(), stages.end(),
             [](const PreparedStage& a, const PreparedStage& b) { return a.stage < b.stage; });
+  if (!facts.mismatched_block_layouts.empty()) {
+    for (const std::string& block : facts.mismatched_block_layouts)
+      result.info_log += "ERROR: " + block + " is declared with different layout qualifiers in different stages\n";
+    return result;
+  }
   if (seen[static_cast<int>(ShaderStage::Compute)] && stages.size() > 1) {
     result.info_log = "ERROR: a compute shader cannot be linked with other stages\n";
     return result;

@@ -117,6 +117,32 @@ std::map<std::string, int> explicit_uniform_locations(const glslang::TIntermedia
   return out;
 }
 
+std::map<std::string, std::string> block_layouts(const glslang::TIntermediate& intermediate) {
+  std::map<std::string, std::string> out;
+  for (auto storage : {glslang::EvqUniform, glslang::EvqBuffer}) {
+    for (const glslang::TIntermSymbol* s : globals(intermediate, storage)) {
+      const glslang::TType& type = s->getType();
+      if (type.getBasicType() != glslang::EbtBlock || type.getTypeName() == kDefaultBlockName) continue;
+      // Unqualified means the defaults: shared, column_major.
+      const glslang::TLayoutPacking packing = type.getQualifier().layoutPacking;
+      std::string layout = glslang::TQualifier::getLayoutPackingString(
+          packing == glslang::ElpNone ? glslang::ElpShared : packing);
+      // Matrix members: their row/column-major layout (block-wide or their
+      // own) is part of the match; other members' is meaningless.
+      for (const glslang::TTypeLoc& m : *type.getStruct()) {
+        if (!m.type->isMatrix() && !m.type->isStruct()) continue;
+        const glslang::TLayoutMatrix majorness = m.type->getQualifier().layoutMatrix;
+        layout += std::string(" ") + m.type->getFieldName().c_str() + ":" +
+                  glslang::TQualifier::getLayoutMatrixString(majorness == glslang::ElmNone ? glslang::ElmColumnMajor
+                                                                                            : majorness);
+      }
+      out[std::string(storage == glslang::EvqUniform ? "uniform " : "buffer ") + type.getTypeName().c_str()] =
+          std::move(layout);
+    }
+  }
+  return out;
+}
+
 namespace {
 
 // True when `source` has `invariant <name>` (a redeclaration) or invariant(all).
@@ -288,6 +314,46 @@ bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, cons
   return true;
 }
 
+bool check_extension_directive_placement(std::string_view source, const GlslVersion& version, std::string* log) {
+  if (!version.es) return true;
+  int line = 1;
+  bool line_start = true, seen_code = false;
+  const std::vector<Token> tokens = lex(source);
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Token& t = tokens[i];
+    for (char c : t.text) line += c == '\n';
+    if (t.kind == TokenKind::Newline) {
+      line_start = true;
+      continue;
+    }
+    if (t.kind == TokenKind::Space) continue;
+    if (line_start && t.text == "#") {
+      // A directive: find its name, then skip to the end of the line.
+      size_t j = i + 1;
+      while (j < tokens.size() && tokens[j].kind == TokenKind::Space) ++j;
+      if (seen_code && j < tokens.size() && tokens[j].text == "extension") {
+        *log += "ERROR: 0:" + std::to_string(line) +
+                ": '#extension' : must come before any non-preprocessor token in GLSL ES\n";
+        return false;
+      }
+      const bool line_directive = j < tokens.size() && tokens[j].text == "line";
+      int line_number = 0;
+      while (i + 1 < tokens.size() && tokens[i + 1].kind != TokenKind::Newline) {
+        ++i;
+        for (char c : tokens[i].text) line += c == '\n';
+        if (line_directive && !line_number && tokens[i].kind == TokenKind::Number)
+          line_number = std::atoi(std::string(tokens[i].text).c_str());
+      }
+      // `#line N`: the next line is line N (GLSL ES).
+      if (line_number > 0) line = line_number - 1;
+      continue;
+    }
+    line_start = false;
+    seen_code = true;
+  }
+  return true;
+}
+
 bool check_uniform_precisions(const std::vector<const glslang::TIntermediate*>& stages,
                               const std::vector<std::string>& sources, const GlslVersion& version,
                               std::string* log) {
@@ -302,14 +368,22 @@ bool check_uniform_precisions(const std::vector<const glslang::TIntermediate*>& 
     const glslang::TIntermediate* intermediate = stages[si];
     if (!intermediate) continue;
     std::vector<std::pair<std::string, glslang::TPrecisionQualifier>> uniforms;
+    // Struct uniforms: each member by its path ("s.inner.a"), since the
+    // precisions of the members are part of the struct type that must match.
+    auto add = [&uniforms](auto& self, const std::string& name, const glslang::TType& type) -> void {
+      if (type.isStruct()) {
+        for (const glslang::TTypeLoc& m : *type.getStruct()) self(self, name + "." + m.type->getFieldName().c_str(), *m.type);
+        return;
+      }
+      uniforms.emplace_back(name, static_cast<glslang::TPrecisionQualifier>(type.getQualifier().precision));
+    };
     for (const glslang::TIntermSymbol* s : globals(*intermediate, glslang::EvqUniform)) {
       const glslang::TType& type = s->getType();
       if (type.getBasicType() == glslang::EbtBlock) {
         if (type.getTypeName() != kDefaultBlockName) continue;
-        for (const glslang::TTypeLoc& m : *type.getStruct())
-          uniforms.emplace_back(m.type->getFieldName().c_str(), static_cast<glslang::TPrecisionQualifier>(m.type->getQualifier().precision));
+        for (const glslang::TTypeLoc& m : *type.getStruct()) add(add, m.type->getFieldName().c_str(), *m.type);
       } else {
-        uniforms.emplace_back(s->getName().c_str(), static_cast<glslang::TPrecisionQualifier>(type.getQualifier().precision));
+        add(add, s->getName().c_str(), type);
       }
     }
     for (const auto& [name, precision] : uniforms) {
@@ -323,10 +397,11 @@ bool check_uniform_precisions(const std::vector<const glslang::TIntermediate*>& 
       if (version.number < 300) {
         // ESSL 1.00: only an error when both stages use the uniform (more
         // than its declaration names it).
-        auto uses = [&name](const std::string& src) {
+        const std::string root = name.substr(0, name.find('.'));
+        auto uses = [&root](const std::string& src) {
           size_t n = 0;
           for (const Token& t : lex(src))
-            if (t.kind == TokenKind::Identifier && t.text == name) ++n;
+            if (t.kind == TokenKind::Identifier && t.text == root) ++n;
           return n;
         };
         if (uses(sources[si]) < 2 || uses(sources[it->second.stage_index]) < 2) continue;

@@ -44,6 +44,10 @@ bool check_es100_function_precisions(std::string_view source, ShaderStage stage,
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,
                                 std::string* log);
 
+// GLSL ES (1.00 §3.4, 3.00 §3.5): #extension directives come before any
+// non-preprocessor token; glslang accepts them anywhere.
+bool check_extension_directive_placement(std::string_view source, const GlslVersion& version, std::string* log);
+
 // GLSL ES: a uniform declared in several stages must have the same
 // precision (ESSL 1.00: only when every stage uses it).
 // Takes each stage's own (pre-link) intermediate: linking merges the
@@ -60,5 +64,13 @@ bool check_es100_builtin_invariance(std::string_view vertex_source, std::string_
 
 // layout(location = N) of loose uniforms, by name, from a validation parse.
 std::map<std::string, int> explicit_uniform_locations(const glslang::TIntermediate& intermediate);
+
+// Per named uniform or storage block ("uniform B", "buffer B"): its layout
+// qualification as a comparable string (packing, matrix members' majorness).
+// GLSL ES 3.00 §4.3.7: a block of one name in several stages must have the
+// same member-wise layout qualification (shared in one, packed in another
+// does not link). Taken from the validation parse: the Vulkan parse sees
+// shared and packed blocks already rewritten as std140.
+std::map<std::string, std::string> block_layouts(const glslang::TIntermediate& intermediate);
 
 }  // namespace brass::compiler

@@ -355,6 +355,60 @@ class Rewriter {
     return false;
   }
 
+  // Next non-white-space token after t (tokens_.size(): none).
+  size_t next_token(size_t t) const {
+    size_t k = t + 1;
+    while (k < tokens_.size() && (tokens_[k].kind == TokenKind::Space || tokens_[k].kind == TokenKind::Newline)) ++k;
+    return k;
+  }
+  size_t previous_token(size_t t) const {
+    while (t > 0) {
+      --t;
+      if (tokens_[t].kind != TokenKind::Space && tokens_[t].kind != TokenKind::Newline) return t;
+    }
+    return tokens_.size();
+  }
+
+  // `uniform` at t starts a uniform block declaration: `uniform Name {`.
+  bool starts_uniform_block(size_t t) const {
+    if (tokens_[t].text != "uniform") return false;
+    const size_t name = next_token(t);
+    if (name >= tokens_.size() || tokens_[name].kind != TokenKind::Identifier) return false;
+    const size_t brace = next_token(name);
+    return brace < tokens_.size() && tokens_[brace].text == "{";
+  }
+
+  static bool is_block_packing(std::string_view w) {
+    return w == "std140" || w == "std430" || w == "shared" || w == "packed" || w == "scalar";
+  }
+
+  // Uniform blocks get an explicit packing (std140: what Brass lays shared
+  // and packed blocks out as, and the only one ES allows for them) when the
+  // application gave none. glslang fixes explicit Offsets only for blocks
+  // that name their packing, and its linker then refuses a block declared
+  // `layout(shared)` in one stage and unqualified in another although both
+  // are the same shared block. Returns the text to put before token t: the
+  // first word of a packing-less layout list that qualifies a uniform
+  // block gets "std140, ", an unqualified block's `uniform` gets
+  // "layout(std140) ".
+  std::string_view explicit_block_packing(size_t t) const {
+    if (starts_uniform_block(t)) {
+      const size_t before = previous_token(t);
+      if (before < tokens_.size() && tokens_[before].text == ")" && inside_layout_qualifier(before)) return {};
+      return "layout(std140) ";
+    }
+    const size_t open = previous_token(t);
+    if (open >= tokens_.size() || tokens_[open].text != "(") return {};
+    const size_t layout = previous_token(open);
+    if (layout >= tokens_.size() || tokens_[layout].text != "layout") return {};
+    size_t k = t;
+    for (; k < tokens_.size() && tokens_[k].text != ")"; ++k)
+      if (is_block_packing(tokens_[k].text)) return {};
+    if (k >= tokens_.size()) return {};
+    const size_t storage = next_token(k);
+    return storage < tokens_.size() && starts_uniform_block(storage) ? "std140, " : std::string_view{};
+  }
+
   bool fragment_invariant_all_pragma(size_t pragma, size_t end) const {
     if (!upgrade_ || stage_ != ShaderStage::Fragment) return false;
     std::string words;
@@ -406,6 +460,13 @@ class Rewriter {
     // reflection then reports. (Also keeps `shared`, a 3.10 keyword, from
     // being renamed as an identifier inside the qualifier.)
     if ((w == "shared" || w == "packed") && inside_layout_qualifier(t)) return "std140";
+    if (const std::string_view packing = explicit_block_packing(t); !packing.empty())
+      return std::string(packing) + rewrite_identifier_word(t);
+    return rewrite_identifier_word(t);
+  }
+
+  std::string rewrite_identifier_word(size_t t) {
+    const std::string_view w = tokens_[t].text;
     if (!upgrade_) return std::string(w);
 
     if (w == "attribute") return "in";

@@ -231,6 +231,7 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   if (ok) ok = check_invariant_front_facing(normalized.text, source.stage, *version, log);
   if (ok) ok = check_secondary_output_forms(normalized.text, source.stage, *version, log);
   if (ok) ok = check_es100_function_precisions(normalized.text, source.stage, *version, log);
+  if (ok) ok = check_extension_directive_placement(normalized.text, *version, log);
   if (ok && version->es && version->number >= 300) {
     ok = check_flat_integer_block_inputs(*shader.getIntermediate(), log) && ok;
     ok = check_invariant_all_pragma(normalized.text, source.stage, *version, log) && ok;
@@ -238,6 +239,11 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   if (ok && facts) {
     for (const auto& [name, location] : explicit_uniform_locations(*shader.getIntermediate()))
       facts->explicit_uniform_locations[name] = location;
+    for (auto& [name, layout] : block_layouts(*shader.getIntermediate())) {
+      auto [it, first] = facts->block_layouts.emplace(name, layout);
+      if (!first && it->second != layout)
+        facts->mismatched_block_layouts.push_back(name + " (" + it->second + " and " + layout + ")");
+    }
     for (auto& [name, init] : collect_uniform_initializers(*shader.getIntermediate()))
       facts->uniform_initializers[name] = std::move(init);
   }

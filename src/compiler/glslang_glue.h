@@ -7,6 +7,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "compiler/compiler.h"
 #include "compiler/glsl_version.h"
@@ -35,6 +36,11 @@ TBuiltInResource make_builtin_resources(const ShaderLimits& limits);
 struct ValidationFacts {
   std::map<std::string, int> explicit_uniform_locations;
   std::map<std::string, UniformInitializer> uniform_initializers;
+  // block_layouts() of the first stage that declares each block, and the
+  // blocks whose layout differs in a later stage (a link error), each with
+  // both layouts.
+  std::map<std::string, std::string> block_layouts;
+  std::vector<std::string> mismatched_block_layouts;
 };
 bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
                    GlslVersion* version, std::string* log, ValidationFacts* facts = nullptr,

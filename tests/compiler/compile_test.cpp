@@ -47,6 +47,26 @@ TEST(Compile, Es100PrototypeAndDefinitionReturnPrecisionsAgree) {
                   .ok);
 }
 
+// GLSL ES: #extension directives come before the first non-preprocessor
+// token (white space, comments and other directives do not count), in every
+// ES version; the error names the directive's own line.
+TEST(Compile, EsExtensionDirectiveAfterCodeIsAnError) {
+  for (const char* version : {"#version 100\n", "#version 300 es\n"}) {
+    const std::string out = std::string(version).ends_with("es\n") ? "out vec4 o;\n" : "";
+    const std::string write = out.empty() ? "gl_FragColor" : "o";
+    const CompileResult early = compile(Api::GLES, ShaderStage::Fragment,
+                                        std::string(version) + "// comment\n#define X 1\n#extension all : warn\n"
+                                        "precision mediump float;\n" + out + "void main() { " + write + " = vec4(1.0); }\n");
+    EXPECT_TRUE(early.ok) << version << early.info_log;
+    const CompileResult late = compile(Api::GLES, ShaderStage::Fragment,
+                                       std::string(version) + "precision mediump float;\n" + out +
+                                           "void main() {\n#extension all : disable\n" + write + " = vec4(1.0);\n}\n");
+    EXPECT_FALSE(late.ok) << version;
+    const std::string line = out.empty() ? "0:4:" : "0:5:";
+    EXPECT_NE(late.info_log.find(line), std::string::npos) << late.info_log;
+  }
+}
+
 TEST(Compile, NoVersionMeansEs100) {
   const CompileResult r = compile(Api::GLES, ShaderStage::Vertex, "attribute vec4 p;\nvoid main() { gl_Position = p; }\n");
   EXPECT_TRUE(r.ok) << r.info_log;
