@@ -1,5 +1,6 @@
 #include "compiler/glsl_upgrader.h"
 
+#include "compiler/es100_builtin_overloads.h"
 #include "compiler/glsl_lexer.h"
 
 #include <cctype>
@@ -220,6 +221,7 @@ class Rewriter {
         tokens_(lex(source)) {
     target_es_ = version.es;
     target_version_ = upgrade ? (version.es ? 310 : 140) : version.number;
+    if (upgrade && version.es && version.number == 100) overloaded_builtins_ = user_overloaded_builtins(tokens_);
   }
 
   UpgradedSource run() {
@@ -468,6 +470,7 @@ class Rewriter {
   std::string rewrite_identifier_word(size_t t) {
     const std::string_view w = tokens_[t].text;
     if (!upgrade_) return std::string(w);
+    if (overloaded_builtins_.count(std::string(w))) return std::string(kRenamePrefix) + std::string(w);
 
     if (w == "attribute") return "in";
     if (w == "invariant" && stage_ == ShaderStage::Fragment && next_word_is(t, "varying")) {
@@ -553,6 +556,8 @@ class Rewriter {
                                                               : "out ";
       p += std::string(storage) + b->declaration_type + " brass_" + b->name + b->array + ";\n";
     }
+    for (const std::string& name : overloaded_builtins_)
+      p += builtin_overload_wrappers(name, std::string(kRenamePrefix) + name);
     if (uses_ftransform_)
       p += "vec4 brass_gl_ftransform() { return brass_gl_ModelViewProjectionMatrix * brass_gl_Vertex; }\n";
     // GLSL 1.40 has no layout(location) on outputs; a single output gets
@@ -596,6 +601,9 @@ class Rewriter {
   std::set<std::string> compat_used_;  // ordered: deterministic prelude
   std::set<std::string> compat_redeclared_;
   std::unordered_set<std::string> used_shadow_helpers_;
+  // ESSL 1.00 built-in functions the shader overloads (see
+  // es100_builtin_overloads.h): renamed, with wrappers in the prelude.
+  std::set<std::string> overloaded_builtins_;
   const std::string prelude_placeholder_ = "\x01BRASS_PRELUDE\x01";
 };
 
