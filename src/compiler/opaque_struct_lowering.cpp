@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <optional>
 
 #include "compiler/glsl_lexer.h"
 
@@ -49,8 +50,12 @@ struct Leaf {
   bool is_array = false;
 };
 
-std::string encode(const std::vector<LoweredPathComponent>& path) {
-  std::string out(kLoweredOpaquePrefix);
+// Function parameters' lowered samplers: not uniforms, so another prefix
+// (reflection must not decode them).
+constexpr std::string_view kLoweredParameterPrefix = "brass_op_";
+
+std::string encode(const std::vector<LoweredPathComponent>& path, std::string_view prefix = kLoweredOpaquePrefix) {
+  std::string out(prefix);
   for (size_t i = 0; i < path.size(); ++i) {
     if (i) out += '_';
     out += std::to_string(path[i].name.size()) + "_" + path[i].name + "_" + std::to_string(path[i].array_length);
@@ -58,14 +63,15 @@ std::string encode(const std::vector<LoweredPathComponent>& path) {
   return out;
 }
 
-void collect_leaves(const StructDef& s, std::vector<LoweredPathComponent>& path, std::vector<Leaf>* out) {
+void collect_leaves(const StructDef& s, std::vector<LoweredPathComponent>& path, std::vector<Leaf>* out,
+                    std::string_view prefix = kLoweredOpaquePrefix) {
   for (const Member& m : s.members) {
     path.push_back({m.name, m.array_length});
     if (m.struct_type && m.struct_type->has_opaque) {
-      collect_leaves(*m.struct_type, path, out);
+      collect_leaves(*m.struct_type, path, out, prefix);
     } else if (m.opaque) {
       Leaf leaf;
-      leaf.flat_name = encode(path);
+      leaf.flat_name = encode(path, prefix);
       leaf.type = m.type;
       leaf.precision = m.precision;
       for (const LoweredPathComponent& c : path) {
@@ -90,7 +96,7 @@ class Lowering {
   std::string run() {
     if (!parse_structs() || !any_opaque_struct_) return std::string(text_);
     if (!parse_uniforms() || variables_.empty()) return std::string(text_);
-    if (!rewrite_uses()) return std::string(text_);
+    if (!parse_functions() || !rewrite_calls() || !rewrite_uses()) return std::string(text_);
     return assemble();
   }
 
@@ -231,15 +237,162 @@ class Lowering {
     return true;
   }
 
+  // A struct parameter of a function: its opaque leaves become parameters
+  // of their own after it (`vec4 f(S s)` -> `vec4 f(S s, in sampler2D
+  // brass_op_..._tex)`), read in the body as the uniforms' leaves are.
+  struct Parameter {
+    std::string name;
+    Variable var;
+    size_t body_begin = 0, body_end = 0;  // sig indices of the body's braces
+  };
+  struct Function {
+    size_t parameter_count = 0;
+    std::vector<std::pair<size_t, Variable>> struct_parameters;  // by position
+  };
+
+  static bool same(const Variable& a, const Variable& b) { return a.type == b.type && a.array_length == b.array_length; }
+
+  // The lowered variable (uniform, or parameter of the function whose body
+  // holds sig index k) called `name` there, with the prefix of its leaves.
+  std::optional<std::pair<Variable, std::string_view>> lookup(std::string_view name, size_t k) const {
+    for (const Parameter& p : parameters_)
+      if (p.name == name && k > p.body_begin && k < p.body_end) return std::pair{p.var, kLoweredParameterPrefix};
+    if (auto v = variables_.find(std::string(name)); v != variables_.end())
+      return std::pair{v->second, kLoweredOpaquePrefix};
+    return std::nullopt;
+  }
+
+  bool parse_functions() {
+    int depth = 0;
+    for (size_t k = 0; k < sig_.size(); ++k) {
+      if (tok(k) == "{") ++depth;
+      if (tok(k) == "}") --depth;
+      if (depth != 0 || k == 0 || !is_ident(k - 1) || !is_ident(k) || tok(k + 1) != "(") continue;
+      const size_t open = k + 1, close = matching(open);
+      if (close >= sig_.size()) return false;
+      const bool definition = tok(close + 1) == "{";
+      if (!definition && tok(close + 1) != ";") continue;
+      Function f;
+      for (size_t p = open + 1; p < close; ++f.parameter_count) {
+        size_t end = p;
+        for (int d = 0; end < close && !(d == 0 && tok(end) == ","); ++end) {
+          if (tok(end) == "(" || tok(end) == "[") ++d;
+          if (tok(end) == ")" || tok(end) == "]") --d;
+        }
+        size_t t = p;
+        while (t < end && (tok(t) == "in" || tok(t) == "const" || is_precision(tok(t)))) ++t;
+        const auto s = structs_.find(std::string(tok(t)));
+        if (s != structs_.end() && s->second.has_opaque) {
+          Variable v{&s->second, 0};
+          size_t after = t + 1;
+          std::string name;
+          if (after < end && is_ident(after)) {
+            declarators_.push_back(after);
+            name = std::string(tok(after++));
+          }
+          if (tok(after) == "[") {
+            const auto n = literal(after + 1);
+            if (!n || tok(after + 2) != "]") return false;
+            v.array_length = *n;
+            after += 3;
+          }
+          if (after != end) return false;  // out/inout, or something unexpected
+          // A prototype may leave its parameter unnamed.
+          std::vector<LoweredPathComponent> path{{name.empty() ? "p" + std::to_string(f.parameter_count) : name,
+                                                  v.array_length}};
+          std::vector<Leaf> leaves;
+          collect_leaves(*v.type, path, &leaves, kLoweredParameterPrefix);
+          std::string extra;
+          for (const Leaf& l : leaves) {
+            extra += ", in ";
+            if (!l.precision.empty()) extra += l.precision + " ";
+            extra += l.type + " " + l.flat_name;
+            if (l.is_array) extra += "[" + std::to_string(l.flat_size) + "]";
+          }
+          insert_after_[sig_[end - 1]] += extra;
+          f.struct_parameters.push_back({f.parameter_count, v});
+          if (definition && !name.empty()) parameters_.push_back({name, v, close + 1, matching(close + 1)});
+        }
+        p = end + 1;
+      }
+      declaration_names_.push_back(k);
+      if (!f.struct_parameters.empty()) {
+        auto [it, first] = functions_.emplace(std::string(tok(k)), f);
+        const auto& a = it->second.struct_parameters;
+        const auto& b = f.struct_parameters;
+        // Overloads of one name: only one struct-parameter shape is supported.
+        if (!first && (it->second.parameter_count != f.parameter_count || a.size() != b.size() ||
+                       !std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
+                         return x.first == y.first && same(x.second, y.second);
+                       })))
+          return false;
+      }
+      k = close;
+    }
+    return true;
+  }
+
+  // Calls pass the argument's opaque leaves after it: a whole variable its
+  // flat arrays, an element `v[i]` of a struct array its elements of them.
+  bool rewrite_calls() {
+    for (size_t k = 0; k < sig_.size(); ++k) {
+      const auto f = functions_.find(std::string(tok(k)));
+      if (f == functions_.end() || tok(k + 1) != "(") continue;
+      if (std::find(declaration_names_.begin(), declaration_names_.end(), k) != declaration_names_.end()) continue;
+      const size_t open = k + 1, close = matching(open);
+      if (close >= sig_.size()) return false;
+      std::vector<std::pair<size_t, size_t>> args;  // [first, end) sig ranges
+      for (size_t a = open + 1; a < close;) {
+        size_t end = a;
+        for (int d = 0; end < close && !(d == 0 && tok(end) == ","); ++end) {
+          if (tok(end) == "(" || tok(end) == "[") ++d;
+          if (tok(end) == ")" || tok(end) == "]") --d;
+        }
+        args.push_back({a, end});
+        a = end + 1;
+      }
+      if (args.size() != f->second.parameter_count) continue;  // another overload
+      for (const auto& [index, param] : f->second.struct_parameters) {
+        const auto [a, end] = args[index];
+        const auto found = lookup(tok(a), a);
+        if (!is_ident(a) || !found) return false;
+        const auto& [var, prefix] = *found;
+        std::vector<LoweredPathComponent> path{{std::string(tok(a)), var.array_length}};
+        std::vector<Leaf> leaves;
+        collect_leaves(*var.type, path, &leaves, prefix);
+        std::string extra;
+        if (end == a + 1 && same(var, param)) {
+          for (const Leaf& l : leaves) extra += ", " + l.flat_name;
+        } else if (tok(a + 1) == "[" && matching(a + 1) + 1 == end && var.type == param.type && var.array_length &&
+                   !param.array_length) {
+          // One element: each leaf must be one sampler per element.
+          const std::string index_expr = text_of(a + 2, end - 1);
+          for (const Leaf& l : leaves) {
+            if (l.flat_size != var.array_length) return false;
+            extra += ", " + l.flat_name + "[(" + index_expr + ")]";
+          }
+        } else {
+          return false;
+        }
+        insert_after_[sig_[end - 1]] += extra;
+        passed_whole_.push_back(a);
+      }
+      k = open;
+    }
+    return true;
+  }
+
   // Every use `v[i].m[j].tex` of a lowered variable that ends at an opaque
   // member becomes the flat uniform indexed by the linearized indices.
   bool rewrite_uses() {
     for (size_t k = 0; k < sig_.size(); ++k) {
-      if (!is_ident(k)) continue;
-      const auto var = variables_.find(std::string(tok(k)));
-      if (var == variables_.end() || (k > 0 && tok(k - 1) == ".")) continue;
+      if (!is_ident(k) || (k > 0 && tok(k - 1) == ".")) continue;
+      const auto found = lookup(tok(k), k);
+      if (!found) continue;
       if (std::find(declarators_.begin(), declarators_.end(), k) != declarators_.end()) continue;
-      std::vector<LoweredPathComponent> path{{std::string(tok(k)), var->second.array_length}};
+      if (std::find(passed_whole_.begin(), passed_whole_.end(), k) != passed_whole_.end()) continue;
+      const auto& [variable, prefix] = *found;
+      std::vector<LoweredPathComponent> path{{std::string(tok(k)), variable.array_length}};
       std::vector<std::pair<std::string, uint32_t>> indices;  // expression, array length
       size_t pos = k + 1;
       auto take_index = [&](uint32_t length) {
@@ -250,8 +403,8 @@ class Lowering {
         pos = close + 1;
         return true;
       };
-      if (var->second.array_length && !take_index(var->second.array_length)) return false;
-      const StructDef* type = var->second.type;
+      if (variable.array_length && !take_index(variable.array_length)) return false;
+      const StructDef* type = variable.type;
       bool done = false;
       while (!done) {
         // Only structs holding opaque members get here: used whole (passed
@@ -267,7 +420,7 @@ class Lowering {
         if (!holds_opaque) break;  // a plain member: the struct keeps it
         if (member->array_length && !take_index(member->array_length)) return false;
         if (member->opaque) {
-          std::string replacement = encode(path);
+          std::string replacement = encode(path, prefix);
           if (!indices.empty()) {
             std::string linear;
             for (size_t i = 0; i < indices.size(); ++i) {
@@ -333,7 +486,11 @@ class Lowering {
   std::map<std::string, StructDef> structs_;
   bool any_opaque_struct_ = false;
   std::map<std::string, Variable> variables_;
-  std::vector<size_t> declarators_;                               // sig indices of lowered variables' names
+  std::vector<size_t> declarators_;  // sig indices of lowered variables' and struct parameters' names
+  std::vector<Parameter> parameters_;
+  std::map<std::string, Function> functions_;  // functions with struct parameters holding opaque members
+  std::vector<size_t> declaration_names_;      // sig indices of function names where declared
+  std::vector<size_t> passed_whole_;           // sig indices of struct arguments (rewritten by rewrite_calls)
   std::map<size_t, std::string> insert_after_;                     // token index -> text
   std::map<size_t, std::pair<size_t, std::string>> replace_;       // first token -> (last token, text)
 };

@@ -646,7 +646,7 @@ TEST(Reflection, LoweredSamplerArraysEndAtTheHighestElementRead) {
   EXPECT_EQ(cube_descriptors, 2u);
 }
 
-// A struct with samplers used whole (here passed to a function) cannot be
+// A struct with samplers copied whole into a local variable cannot be
 // lowered: the link fails with a log, never a crash.
 TEST(Reflection, StructWithSamplersUsedWholeFailsTheLinkCleanly) {
   LinkInput in;
@@ -654,11 +654,35 @@ TEST(Reflection, StructWithSamplersUsedWholeFailsTheLinkCleanly) {
   in.shaders = {{ShaderStage::Vertex, "#version 300 es\nin vec4 p;\nout vec2 uv;\nvoid main() { uv = p.xy; gl_Position = p; }\n"},
                 {ShaderStage::Fragment,
                  "#version 300 es\nprecision mediump float;\nstruct S { float a; sampler2D tex; };\nuniform S s;\n"
-                 "vec4 f(S x, vec2 c) { return texture(x.tex, c) * x.a; }\n"
-                 "in vec2 uv;\nout vec4 o;\nvoid main() { o = f(s, uv); }\n"}};
+                 "in vec2 uv;\nout vec4 o;\nvoid main() { S local = s; o = texture(local.tex, uv) * local.a; }\n"}};
   const LinkResult r = link_program(in);
   EXPECT_FALSE(r.ok);
   EXPECT_FALSE(r.info_log.empty());
+}
+
+// Structs with samplers as function arguments (whole, an element of a
+// struct array, a whole struct array, and passed on from a parameter):
+// each parameter's samplers become parameters of their own, and the GL
+// interface is the same as without the functions.
+TEST(Reflection, StructsWithSamplersPassToFunctions) {
+  LinkInput in;
+  in.api = Api::GLES;
+  in.shaders = {{ShaderStage::Vertex, "attribute vec4 p;\nvoid main() { gl_Position = p; }\n"},
+                {ShaderStage::Fragment,
+                 "precision mediump float;\nstruct S { sampler2D source; float a; };\n"
+                 "vec4 fun(S s);\n"
+                 "vec4 fun2(S s[2]) { return texture2D(s[1].source, vec2(0.5)) + fun(s[0]); }\n"
+                 "uniform S s;\nuniform S arr[2];\n"
+                 "void main() { gl_FragColor = fun(s) + fun(arr[1]) + fun2(arr); }\n"
+                 "vec4 fun(S s) { return texture2D(s.source, vec2(0.5)) * s.a; }\n"}};
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "struct arguments");
+  std::map<std::string, const Uniform*> by_name;
+  for (const Uniform& u : r.interface.uniforms) by_name[u.name] = &u;
+  for (const char* name : {"s.source", "arr[0].source", "arr[1].source", "s.a", "arr[0].a", "arr[1].a"})
+    EXPECT_TRUE(by_name.count(name)) << name;
+  EXPECT_TRUE(by_name["arr[1].source"]->is_sampler);
 }
 
 // Every member of a std140 (or shared) named block is active, read or not,

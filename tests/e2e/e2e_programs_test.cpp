@@ -582,47 +582,6 @@ void main() { o = vec4(s.a, s.b.b, float(s.b.a + s.c)); })");
 
 // Samplers inside an array of structs, each element's sampler on its own
 // texture unit through glUniform1i on its GL name.
-TEST_F(ProgramDraws, SamplersInsideStructs) {
-  GLuint p = program(kFullscreenVs, R"(#version 300 es
-precision mediump float;
-struct S { float scale; sampler2D tex; };
-uniform S s[2];
-uniform int pick;
-out vec4 o;
-void main() {
-  o = pick == 0 ? texture(s[0].tex, vec2(0.5)) * s[0].scale : texture(s[1].tex, vec2(0.5)) * s[1].scale;
-})");
-  const uint32_t texels[2] = {rgba(255, 0, 0), rgba(0, 255, 0)};
-  GLuint tex[2];
-  glGenTextures(2, tex);
-  for (int i = 0; i < 2; ++i) {
-    glActiveTexture(GL_TEXTURE0 + 3 + i);
-    glBindTexture(GL_TEXTURE_2D, tex[i]);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, &texels[i]);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  }
-  glActiveTexture(GL_TEXTURE0);
-  glUseProgram(p);
-  const GLint tex0 = glGetUniformLocation(p, "s[0].tex"), tex1 = glGetUniformLocation(p, "s[1].tex");
-  ASSERT_GE(tex0, 0);
-  ASSERT_GE(tex1, 0);
-  EXPECT_NE(tex0, tex1);
-  glUniform1i(tex0, 3);
-  glUniform1i(tex1, 4);
-  glUniform1f(glGetUniformLocation(p, "s[0].scale"), 1.0f);
-  glUniform1f(glGetUniformLocation(p, "s[1].scale"), 1.0f);
-  GLint unit = -1;
-  glGetUniformiv(p, tex1, &unit);
-  EXPECT_EQ(unit, 4);
-  for (int pick = 0; pick < 2; ++pick) {
-    glUniform1i(glGetUniformLocation(p, "pick"), pick);
-    draw();
-    EXPECT_EQ(pixel(16, 16), texels[pick]) << "s[" << pick << "].tex";
-  }
-  glDeleteTextures(2, tex);
-  glDeleteProgram(p);
-}
-
 // An array whose later elements the shader never reads may report a
 // smaller GL_UNIFORM_SIZE, but it is still an array: glUniform*v with a
 // larger count sets what exists and ignores the rest.
