@@ -22,6 +22,43 @@ class Es100Rewriter {
   explicit Es100Rewriter(std::string_view source) : tokens_(lex(source)) {
     out_.reserve(tokens_.size());
     for (const Token& t : tokens_) out_.emplace_back(t.text);
+    rename_double_underscore_macros();
+  }
+
+  // Macro names with two consecutive underscores are only reserved in ESSL
+  // 1.00 (§3.4; "defining such a name is not an error" in 3.00), but
+  // glslang refuses them before 3.00. The shader's own such macros get
+  // other names everywhere they appear; predefined ones keep theirs, so
+  // redefining __VERSION__ still fails.
+  void rename_double_underscore_macros() {
+    std::vector<std::string_view> names;
+    bool line_start = true;
+    for (size_t i = 0; i < tokens_.size(); ++i) {
+      const Token& t = tokens_[i];
+      if (t.kind == TokenKind::Newline) line_start = true;
+      if (t.kind == TokenKind::Space || t.kind == TokenKind::Newline) continue;
+      const bool directive = line_start && t.text == "#";
+      line_start = false;
+      if (!directive) continue;
+      size_t k = i + 1;
+      while (k < tokens_.size() && tokens_[k].kind == TokenKind::Space) ++k;
+      if (k >= tokens_.size() || tokens_[k].text != "define") continue;
+      ++k;
+      while (k < tokens_.size() && tokens_[k].kind == TokenKind::Space) ++k;
+      if (k >= tokens_.size() || tokens_[k].kind != TokenKind::Identifier) continue;
+      const std::string_view name = tokens_[k].text;
+      if (name.find("__") == std::string_view::npos || name == "__VERSION__" || name == "__LINE__" ||
+          name == "__FILE__")
+        continue;
+      bool known = false;
+      for (std::string_view n : names) known = known || n == name;
+      if (!known) names.push_back(name);
+    }
+    for (size_t i = 0; i < tokens_.size(); ++i) {
+      if (tokens_[i].kind != TokenKind::Identifier) continue;
+      for (size_t n = 0; n < names.size(); ++n)
+        if (tokens_[i].text == names[n]) out_[i] = "brass_dunder_macro_" + std::to_string(n);
+    }
   }
 
   std::string run() {

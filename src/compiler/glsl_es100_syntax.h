@@ -9,6 +9,8 @@
 //    glslang can fold it.
 //  * `float[2] x` (array-typed declarations and parameters) becomes
 //    `float x[2]`.
+//  * Macros the shader defines with names containing `__` (reserved, not
+//    an error, in ESSL 1.00) are renamed.
 #pragma once
 
 #include <string>

@@ -1,5 +1,8 @@
 #include "compiler/glsl_normalize.h"
 
+#include <functional>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "compiler/glsl_es100_syntax.h"
@@ -21,6 +24,37 @@ constexpr std::string_view kBrassOnlyExtensions[] = {
     "GL_EXT_shader_framebuffer_fetch", "GL_EXT_shader_framebuffer_fetch_non_coherent",
 };
 
+using MacroMap = std::map<std::string, std::string, std::less<>>;
+
+// `text` with the names of `macros` replaced by their replacement lists,
+// again for nested ones (a few levels; self-reference stops there), except
+// where a name is the operand of `defined`.
+std::string expand_defined_macros(const std::string& text, const MacroMap& macros) {
+  std::string expanded = text;
+  for (int depth = 0; depth < 8; ++depth) {
+    std::string next;
+    bool changed = false;
+    std::string_view previous, before_previous;
+    for (const Token& e : lex(expanded)) {
+      const bool operand = previous == "defined" || (previous == "(" && before_previous == "defined");
+      auto inner = e.kind == TokenKind::Identifier && !operand ? macros.find(e.text) : macros.end();
+      if (inner != macros.end()) {
+        next += " " + inner->second + " ";
+        changed = true;
+      } else {
+        next += e.text;
+      }
+      if (e.kind != TokenKind::Space) {
+        before_previous = previous;
+        previous = e.text;
+      }
+    }
+    expanded = std::move(next);
+    if (!changed) break;
+  }
+  return expanded;
+}
+
 bool is_builtin_macro(std::string_view w) { return w == "__VERSION__" || w == "__LINE__" || w == "__FILE__"; }
 
 }  // namespace
@@ -39,6 +73,12 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
     return false;
   };
   const std::vector<Token> tokens = lex(source);
+  // Object-like macros whose replacement uses `defined`, by name: glslang
+  // refuses `defined` that a macro expansion produces in #if, which C-like
+  // preprocessors (and Mesa) evaluate there. Such a macro's name in #if or
+  // #elif is replaced by its replacement list, so glslang meets `defined`
+  // in the directive itself and evaluates it at that point, as C does.
+  MacroMap defined_macros;
   std::string body;
   body.reserve(source.size() + 64);
   std::string version_line;
@@ -102,8 +142,42 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
           continue;
         }
       }
+      if (name == "define" || name == "undef") {
+        size_t m = k + 1;
+        while (m < end && tokens[m].kind == TokenKind::Space) ++m;
+        if (m < end && tokens[m].kind == TokenKind::Identifier) {
+          const std::string macro(tokens[m].text);
+          defined_macros.erase(macro);
+          const bool object_like = m + 1 >= end || tokens[m + 1].text != "(";
+          bool uses_defined = false;
+          std::string replacement;
+          for (size_t x = m + 1; x < end; ++x) {
+            // `defined` itself, or a macro that expands to it.
+            uses_defined = uses_defined || tokens[x].text == "defined" ||
+                           (tokens[x].kind == TokenKind::Identifier && defined_macros.count(tokens[x].text));
+            replacement += tokens[x].text;
+          }
+          if (name == "define" && object_like && uses_defined) defined_macros[macro] = replacement;
+        }
+      }
       if (name == "if" || name == "elif") {
+        std::string_view previous, before_previous;  // significant tokens
         for (size_t x = i; x < end; ++x) {
+          if (tokens[x].kind != TokenKind::Space) {
+            // A macro using `defined`, not itself the operand of `defined`:
+            // its replacement, expanded again for nested ones.
+            const bool operand = previous == "defined" || (previous == "(" && before_previous == "defined");
+            if (x > k && tokens[x].kind == TokenKind::Identifier && !operand) {
+              if (auto m = defined_macros.find(tokens[x].text); m != defined_macros.end()) {
+                body += " " + expand_defined_macros(m->second, defined_macros) + " ";
+                before_previous = previous;
+                previous = tokens[x].text;
+                continue;
+              }
+            }
+            before_previous = previous;
+            previous = tokens[x].text;
+          }
           if (x > k && tokens[x].kind == TokenKind::Identifier && is_unexposed(tokens[x].text)) {
             body += " 0 ";  // the undefined macro's value in #if
             continue;

@@ -67,6 +67,26 @@ TEST(Compile, EsExtensionDirectiveAfterCodeIsAnError) {
   }
 }
 
+// A macro whose replacement uses `defined`, named in #if: evaluated there
+// as C and Mesa do (glslang alone refuses `defined` from an expansion),
+// with the #undef before it seen.
+TEST(Compile, DefinedFromAMacroIsEvaluatedInIf) {
+  auto fs = [](const char* directives) {
+    return compile(Api::GLES, ShaderStage::Fragment,
+                   std::string("#version 300 es\nprecision mediump float;\nout vec4 o;\n") + directives +
+                       "#if !AAA\nvoid main() { o = vec4(1.0); }\n#else\nvoid main() { o = vec4(0.0); }\n#endif\n");
+  };
+  EXPECT_TRUE(fs("#define AAA defined(BBB)\n").ok);
+  EXPECT_TRUE(fs("#define BBB 1\n#define AAA defined(BBB)\n#undef BBB\n").ok);
+  EXPECT_TRUE(fs("#define CCC defined BBB\n#define AAA CCC\n").ok);
+  // `defined AAA` tests the macro, it does not expand it.
+  const CompileResult operand = compile(Api::GLES, ShaderStage::Fragment,
+                                        "#version 300 es\nprecision mediump float;\nout vec4 o;\n"
+                                        "#define AAA defined(BBB)\n#if defined(AAA) && defined AAA\n"
+                                        "void main() { o = vec4(1.0); }\n#endif\n");
+  EXPECT_TRUE(operand.ok) << operand.info_log;
+}
+
 TEST(Compile, NoVersionMeansEs100) {
   const CompileResult r = compile(Api::GLES, ShaderStage::Vertex, "attribute vec4 p;\nvoid main() { gl_Position = p; }\n");
   EXPECT_TRUE(r.ok) << r.info_log;

@@ -90,5 +90,17 @@ TEST(Es100Syntax, CStyleArrayOutParameterCompiles) {
   EXPECT_EQ(lines(rewrite_es100_syntax(fs)), lines(fs));
 }
 
+// ESSL 1.00 §3.4 reserves macro names with `__`; defining one is no error
+// (glslang refuses it before 3.00). Predefined ones still cannot be defined.
+TEST(Es100Syntax, DoubleUnderscoreMacrosCompile) {
+  const CompileResult r = compile_es(ShaderStage::Vertex,
+                                     "#version 100\n#define __VALUE__ 1\n#define A__B (__VALUE__ + 1)\n"
+                                     "#ifdef __VALUE__\nvoid main() { gl_Position = vec4(float(A__B)); }\n#endif\n");
+  EXPECT_TRUE(r.ok) << r.info_log;
+  EXPECT_FALSE(compile_es(ShaderStage::Vertex, "#version 100\n#define __VERSION__ 2\nvoid main() {}\n").ok);
+  // ESSL 3.00 accepts them itself.
+  EXPECT_TRUE(compile_es(ShaderStage::Vertex, "#version 300 es\n#define __VALUE__ 1\nvoid main() {}\n").ok);
+}
+
 }  // namespace
 }  // namespace brass::compiler::test
