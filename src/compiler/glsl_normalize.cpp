@@ -59,6 +59,58 @@ bool is_builtin_macro(std::string_view w) { return w == "__VERSION__" || w == "_
 
 }  // namespace
 
+bool enables_extension(std::string_view source, std::string_view name) {
+  const std::vector<Token> tokens = lex(source);
+  bool line_start = true;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (tokens[i].kind == TokenKind::Newline) line_start = true;
+    if (tokens[i].kind == TokenKind::Space || tokens[i].kind == TokenKind::Newline) continue;
+    const bool directive = line_start && tokens[i].text == "#";
+    line_start = false;
+    if (!directive) continue;
+    std::vector<std::string_view> words;
+    for (size_t k = i + 1; k < tokens.size() && tokens[k].kind != TokenKind::Newline; ++k)
+      if (tokens[k].kind == TokenKind::Identifier) words.push_back(tokens[k].text);
+    if (words.size() == 3 && words[0] == "extension" && words[1] == name && words[2] != "disable") return true;
+  }
+  return false;
+}
+
+std::string hide_interface_locations(std::string_view text, ShaderStage stage) {
+  const std::string_view storage = stage == ShaderStage::Vertex ? "out" : "in";
+  const std::vector<Token> tokens = lex(text);
+  std::string out(text);
+  size_t offset = 0;  // of token i in text
+  for (size_t i = 0; i < tokens.size(); offset += tokens[i].text.size(), ++i) {
+    if (tokens[i].text != "layout") continue;
+    // layout ( ... ) [interpolation/precision qualifiers] in|out
+    size_t k = i + 1, end_offset = offset + tokens[i].text.size();
+    auto skip_space = [&] {
+      while (k < tokens.size() && (tokens[k].kind == TokenKind::Space || tokens[k].kind == TokenKind::Newline)) {
+        end_offset += tokens[k].text.size();
+        ++k;
+      }
+    };
+    skip_space();
+    if (k >= tokens.size() || tokens[k].text != "(") continue;
+    while (k < tokens.size() && tokens[k].text != ")") end_offset += tokens[k++].text.size();
+    if (k >= tokens.size()) break;
+    end_offset += tokens[k++].text.size();  // ")"
+    const size_t layout_end = end_offset;
+    skip_space();
+    while (k < tokens.size() && (tokens[k].text == "flat" || tokens[k].text == "smooth" ||
+                                 tokens[k].text == "centroid" || tokens[k].text == "highp" ||
+                                 tokens[k].text == "mediump" || tokens[k].text == "lowp")) {
+      end_offset += tokens[k++].text.size();
+      skip_space();
+    }
+    if (k >= tokens.size() || tokens[k].text != storage) continue;
+    for (size_t c = offset; c < layout_end; ++c)
+      if (out[c] != '\n') out[c] = ' ';
+  }
+  return out;
+}
+
 bool is_brass_only_extension(std::string_view name) {
   for (std::string_view e : kBrassOnlyExtensions)
     if (e == name) return true;

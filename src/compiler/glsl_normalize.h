@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "compiler/compiler.h"
 #include "compiler/glsl_version.h"
 
 namespace brass::compiler {
@@ -24,6 +25,15 @@ struct NormalizedGlsl {
 // `unexposed`: extensions the context does not expose (CompileOptions).
 NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& version,
                               const std::vector<std::string>& unexposed = {});
+
+// Whether `source` has an #extension directive for `name` (any behaviour
+// but disable).
+bool enables_extension(std::string_view source, std::string_view name);
+
+// `text` with the layout(...) qualifiers of vertex outputs (stage Vertex)
+// or fragment inputs (stage Fragment) replaced by spaces (same lines and
+// columns).
+std::string hide_interface_locations(std::string_view text, ShaderStage stage);
 
 // True for extension names Brass accepts beyond what glslang knows.
 bool is_brass_only_extension(std::string_view name);

@@ -5,6 +5,7 @@
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
 
+#include <algorithm>
 #include <mutex>
 #include <sstream>
 
@@ -206,6 +207,14 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   normalized.text = make_fetch_source_parseable(normalized.text, source.stage == ShaderStage::Fragment, *version,
                                                 resources.maxDrawBuffers, &fetch);
   normalized.preamble += fetch_preamble(fetch, resources.maxDrawBuffers);
+  // EXT_separate_shader_objects lets ESSL 3.00 vertex outputs and fragment
+  // inputs take layout(location), which glslang allows only from 3.10: this
+  // check-only parse sees them without (the SPIR-V parse, 3.10, keeps them).
+  if (version->es && version->number == 300 && (source.stage == ShaderStage::Vertex || source.stage == ShaderStage::Fragment) &&
+      std::find(unexposed_extensions.begin(), unexposed_extensions.end(), "GL_EXT_separate_shader_objects") ==
+          unexposed_extensions.end() &&
+      enables_extension(source.text, "GL_EXT_separate_shader_objects"))
+    normalized.text = hide_interface_locations(normalized.text, source.stage);
   // EXT_draw_instanced's gl_InstanceIDEXT in GLSL ES 1.00: glslang has no
   // such built-in, so this check-only parse sees an int of that name (the
   // SPIR-V path renames it to gl_InstanceID, glsl_upgrader.cpp).

@@ -82,14 +82,14 @@ bool program_pipeline_valid(const ProgramPipeline& pp, const Limits& limits, std
 namespace api {
 
 void GenProgramPipelines(Context& ctx, GLsizei n, GLuint* pipelines) {
-  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
   if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (n == 0 || !pipelines) return;
   ctx.program_pipeline_objects.generate(n, pipelines);
 }
 
 void DeleteProgramPipelines(Context& ctx, GLsizei n, const GLuint* pipelines) {
-  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
   if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (!pipelines) return;
   for (GLsizei i = 0; i < n; ++i) {
@@ -103,11 +103,11 @@ void DeleteProgramPipelines(Context& ctx, GLsizei n, const GLuint* pipelines) {
 }
 
 GLboolean IsProgramPipeline(Context& ctx, GLuint pipeline) {
-  return ctx.es31() && pipeline != 0 && ctx.program_pipeline_objects.lookup(pipeline) ? GL_TRUE : GL_FALSE;
+  return ctx.separate_shader_objects() && pipeline != 0 && ctx.program_pipeline_objects.lookup(pipeline) ? GL_TRUE : GL_FALSE;
 }
 
 void BindProgramPipeline(Context& ctx, GLuint pipeline) {
-  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
   const TransformFeedback& tf = *ctx.transform_feedback;
   if (tf.active && !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
   ProgramPipeline* pp = nullptr;
@@ -118,8 +118,10 @@ void BindProgramPipeline(Context& ctx, GLuint pipeline) {
 }
 
 void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint program) {
-  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
-  if (stages != GL_ALL_SHADER_BITS && (stages & ~kStageBits)) return ctx.set_error(GL_INVALID_VALUE);
+  if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
+  // Compute is ES 3.1's; EXT_separate_shader_objects has vertex and fragment.
+  const GLbitfield known = ctx.es31() ? kStageBits : kStageBits & ~GLbitfield{GL_COMPUTE_SHADER_BIT};
+  if (stages != GL_ALL_SHADER_BITS && (stages & ~known)) return ctx.set_error(GL_INVALID_VALUE);
   ProgramPipeline* pp = pipeline_object(ctx, pipeline);
   if (!pp) return;
   Program* p = nullptr;
@@ -142,7 +144,7 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
 }
 
 void ActiveShaderProgram(Context& ctx, GLuint pipeline, GLuint program) {
-  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
   Program* p = nullptr;
   if (program != 0) {
     p = lookup_program(ctx, program);
@@ -155,7 +157,7 @@ void ActiveShaderProgram(Context& ctx, GLuint pipeline, GLuint program) {
 }
 
 void GetProgramPipelineiv(Context& ctx, GLuint pipeline, GLenum pname, GLint* params) {
-  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
   ProgramPipeline* pp = pipeline_object(ctx, pipeline);
   if (!pp) return;
   auto name = [](const Binding<Program>& p) { return p ? static_cast<GLint>(p->name()) : 0; };
@@ -164,7 +166,10 @@ void GetProgramPipelineiv(Context& ctx, GLuint pipeline, GLenum pname, GLint* pa
     case GL_ACTIVE_PROGRAM: v = name(pp->active); break;
     case GL_VERTEX_SHADER: v = name(pp->stages[static_cast<unsigned>(pipe::ShaderStage::Vertex)]); break;
     case GL_FRAGMENT_SHADER: v = name(pp->stages[static_cast<unsigned>(pipe::ShaderStage::Fragment)]); break;
-    case GL_COMPUTE_SHADER: v = name(pp->stages[static_cast<unsigned>(pipe::ShaderStage::Compute)]); break;
+    case GL_COMPUTE_SHADER:
+      if (!ctx.es31()) return ctx.set_error(GL_INVALID_ENUM);
+      v = name(pp->stages[static_cast<unsigned>(pipe::ShaderStage::Compute)]);
+      break;
     case GL_VALIDATE_STATUS: v = pp->validate_status ? GL_TRUE : GL_FALSE; break;
     case GL_INFO_LOG_LENGTH: v = pp->info_log.empty() ? 0 : static_cast<GLint>(pp->info_log.size() + 1); break;
     default: return ctx.set_error(GL_INVALID_ENUM);
@@ -173,7 +178,7 @@ void GetProgramPipelineiv(Context& ctx, GLuint pipeline, GLenum pname, GLint* pa
 }
 
 void ValidateProgramPipeline(Context& ctx, GLuint pipeline) {
-  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
   ProgramPipeline* pp = pipeline_object(ctx, pipeline);
   if (!pp) return;
   std::string why;
@@ -182,7 +187,7 @@ void ValidateProgramPipeline(Context& ctx, GLuint pipeline) {
 }
 
 void GetProgramPipelineInfoLog(Context& ctx, GLuint pipeline, GLsizei bufSize, GLsizei* length, GLchar* infoLog) {
-  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
   if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   ProgramPipeline* pp = pipeline_object(ctx, pipeline);
   if (!pp) return;
@@ -190,11 +195,11 @@ void GetProgramPipelineInfoLog(Context& ctx, GLuint pipeline, GLsizei bufSize, G
 }
 
 GLuint CreateShaderProgramv(Context& ctx, GLenum type, GLsizei count, const GLchar* const* strings) {
-  if (!ctx.es31()) {
+  if (!ctx.separate_shader_objects()) {
     ctx.set_error(GL_INVALID_OPERATION);
     return 0;
   }
-  if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && type != GL_COMPUTE_SHADER) {
+  if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !(type == GL_COMPUTE_SHADER && ctx.es31())) {
     ctx.set_error(GL_INVALID_ENUM);
     return 0;
   }

@@ -178,7 +178,7 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
       for (int i = 0; params && i < 3; ++i) params[i] = static_cast<GLint>(lp->interface.compute_local_size[i]);
       return;
     case GL_PROGRAM_SEPARABLE:
-      if (!ctx.es31()) return ctx.set_error(GL_INVALID_ENUM);
+      if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_ENUM);
       v = p->separable;
       break;
     case GL_ACTIVE_ATOMIC_COUNTER_BUFFERS:
@@ -288,7 +288,7 @@ void ProgramBinary(Context& ctx, GLuint program, GLenum binaryFormat, const void
 void ProgramParameteri(Context& ctx, GLuint program, GLenum pname, GLint value) {
   Program* p = lookup_program(ctx, program);
   if (!p) return;
-  if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT && !(pname == GL_PROGRAM_SEPARABLE && ctx.es31()))
+  if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT && !(pname == GL_PROGRAM_SEPARABLE && ctx.separate_shader_objects()))
     return ctx.set_error(GL_INVALID_ENUM);
   if (value != GL_FALSE && value != GL_TRUE) return ctx.set_error(GL_INVALID_VALUE);
   (pname == GL_PROGRAM_SEPARABLE ? p->separable : p->binary_retrievable_hint) = value == GL_TRUE;

@@ -137,7 +137,7 @@ void set_uniform(Context& ctx, GLint location, GLsizei count, Src src, int comps
 
 void set_program_uniform(Context& ctx, GLuint program, GLint location, GLsizei count, Src src, int comps, int cols,
                          bool transpose, const void* data) {
-  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
   Program* p = lookup_program(ctx, program);
   if (!p) return;
   set_uniform_in(ctx, p, location, count, src, comps, cols, transpose, data);

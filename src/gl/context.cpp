@@ -125,6 +125,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
                   " Brass " BRASS_VERSION_STRING;
   ctx->format_features = format_features_for(*desc.screen);
   ctx->extensions_ = supported_extensions(*desc.screen, ctx->format_features, ctx->es31());
+  ctx->separate_shader_objects_ = ctx->es31() || ctx->has_extension("GL_EXT_separate_shader_objects");
   for (const std::string& e : compiler::context_dependent_extensions())
     if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
   for (size_t i = 0; i < ctx->extensions_.size(); ++i) {

@@ -159,6 +159,9 @@ class Context {
   int minor() const { return minor_; }
   // ES 3.1 state, enums and GLSL ES 3.10 exist in this context.
   bool es31() const { return major_ * 10 + minor_ >= 31; }
+  // Program pipelines and separable programs: ES 3.1, or
+  // EXT_separate_shader_objects in an ES 2.0/3.0 context.
+  bool separate_shader_objects() const { return separate_shader_objects_; }
   // The highest `#version NNN es` this context compiles.
   int glsl_es_version() const { return es31() ? 310 : 300; }
   const ContextDesc& desc() const { return desc_; }
@@ -237,6 +240,7 @@ class Context {
   bool has_draw_ = false, has_read_ = false, ever_bound_draw_ = false;
   std::string renderer_, version_, extensions_string_;
   std::vector<std::string> extensions_;
+  bool separate_shader_objects_ = false;
   std::vector<std::string> unexposed_glsl_extensions_;
 };
 

@@ -111,6 +111,10 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // Dual-source blending: SRC1 factors read the fragment output at
   // Location 0, Index 1 (Vulkan dualSrcBlend; src/compiler/dual_source.h).
   if (screen.get_cap(pipe::Cap::MaxDualSourceDrawBuffers) >= 1) out.emplace_back("GL_EXT_blend_func_extended");
+  // Program pipelines and separable programs (ES 3.1 core) in ES 2.0/3.0
+  // contexts: the ES 3.1 handlers, and location qualifiers on ESSL 3.00
+  // vertex outputs and fragment inputs (compiler/glslang_glue.cpp).
+  out.emplace_back("GL_EXT_separate_shader_objects");
   // Blend enable, equation, function and color mask per draw buffer (the
   // EXT and OES names of one extension; ES 3.2 core).
   if (screen.get_cap(pipe::Cap::IndependentBlend)) {

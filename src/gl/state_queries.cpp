@@ -173,7 +173,7 @@ bool query_bindings(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_ACTIVE_TEXTURE: *out = enum_value(GL_TEXTURE0 + ctx.textures.active); return true;
     case GL_CURRENT_PROGRAM: *out = ints({name_of(ctx.current_program)}); return true;
     case GL_PROGRAM_PIPELINE_BINDING:
-      if (!ctx.es31()) return false;
+      if (!ctx.separate_shader_objects()) return false;
       *out = ints({name_of(ctx.program_pipeline)});
       return true;
     case GL_RENDERBUFFER_BINDING: *out = ints({name_of(ctx.renderbuffer)}); return true;

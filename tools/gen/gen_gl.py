@@ -54,6 +54,22 @@ EXTRA_ALIASES = {
     # one interface (PROGRAM_OUTPUT) it allows.
     "glGetProgramResourceLocationIndexEXT": "glGetProgramResourceLocationIndex",
 }
+# EXT_separate_shader_objects (ES 2.0/3.0) is ES 3.1's program pipelines and
+# glProgramUniform* for vertex and fragment shaders; the handlers check what
+# the context allows (compute only with ES 3.1).
+EXTRA_ALIASES.update({n + "EXT": n for n in (
+    "glActiveShaderProgram", "glBindProgramPipeline", "glCreateShaderProgramv", "glDeleteProgramPipelines",
+    "glGenProgramPipelines", "glGetProgramPipelineInfoLog", "glGetProgramPipelineiv", "glIsProgramPipeline",
+    "glProgramParameteri", "glUseProgramStages", "glValidateProgramPipeline",
+    "glProgramUniform1f", "glProgramUniform1fv", "glProgramUniform1i", "glProgramUniform1iv",
+    "glProgramUniform2f", "glProgramUniform2fv", "glProgramUniform2i", "glProgramUniform2iv",
+    "glProgramUniform3f", "glProgramUniform3fv", "glProgramUniform3i", "glProgramUniform3iv",
+    "glProgramUniform4f", "glProgramUniform4fv", "glProgramUniform4i", "glProgramUniform4iv",
+    "glProgramUniformMatrix2fv", "glProgramUniformMatrix3fv", "glProgramUniformMatrix4fv",
+    "glProgramUniform1ui", "glProgramUniform1uiv", "glProgramUniform2ui", "glProgramUniform2uiv",
+    "glProgramUniform3ui", "glProgramUniform3uiv", "glProgramUniform4ui", "glProgramUniform4uiv",
+    "glProgramUniformMatrix2x3fv", "glProgramUniformMatrix3x2fv", "glProgramUniformMatrix2x4fv",
+    "glProgramUniformMatrix4x2fv", "glProgramUniformMatrix3x4fv", "glProgramUniformMatrix4x3fv")})
 
 
 def version_key(v):
