@@ -30,9 +30,12 @@ std::unique_ptr<VulkanContext> VulkanContext::create(VulkanScreen& screen, pipe:
 }
 
 VulkanContext::RingOwner::~RingOwner() {
-  const uint32_t id = ring->id();
-  ring.reset();  // waits, resets batches (returns descriptor sets), destroys garbage
-  if (id) screen.unregister_ring(id);
+  // The GPU finishes first, then the ring leaves the registry (other
+  // threads may be adding garbage to it until then), then it resets its
+  // batches (returning descriptor sets) and destroys its garbage.
+  if (ring->id() && !ring->wait_idle()) BRASS_WARN("context teardown: waiting for the GPU failed");
+  if (ring->id()) screen.unregister_ring(ring->id());
+  ring.reset();
 }
 
 VulkanContext::VulkanContext(VulkanScreen& screen)
@@ -62,8 +65,8 @@ VulkanContext::VulkanContext(VulkanScreen& screen)
 }
 
 vk::Status VulkanContext::init() {
-  ring_.set_id(screen_.register_ring(&ring_));
   if (vk::Status s = ring_.init(); !s) return s;
+  ring_.set_id(screen_.register_ring(&ring_));
   meta_ = std::make_unique<MetaPipelines>(device_, screen_.pipeline_cache());
   if (vk::Status s = meta_->init(); !s) return s;
   return fallbacks_.init(screen_, ring_, sync_);
@@ -366,7 +369,7 @@ void VulkanContext::flush(Ref<pipe::Fence>* fence, uint32_t flags) {
   // Frame ends and fences are where new pipelines have usually just been made.
   if (reason != SubmitReason::Flush) screen_.request_pipeline_cache_save();
   if (reason == SubmitReason::Swap) pipelines_.end_frame();
-  if (fence) *fence = make_ref<VulkanFence>(ring_.id(), ring_.current_serial() - 1);
+  if (fence) *fence = make_ref<VulkanFence>(Ref<Timeline>::share(&ring_.shared_timeline()), ring_.current_serial() - 1);
 }
 
 // --- invalidation ---

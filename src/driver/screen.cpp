@@ -211,9 +211,8 @@ Ref<pipe::Resource> VulkanScreen::resource_create(const pipe::ResourceTemplate& 
 
 bool VulkanScreen::fence_finish(pipe::Fence* fence, uint64_t timeout_ns) {
   auto* f = static_cast<VulkanFence*>(fence);
-  BatchRing* r = ring(f->ring_id);
-  if (!r) return true;  // its context is gone, and it waited for idle first
-  return r->wait(f->serial, timeout_ns).result == VK_SUCCESS;
+  if (f->serial == 0) return true;  // nothing was ever submitted
+  return f->timeline->wait(f->serial, timeout_ns) == VK_SUCCESS;
 }
 
 std::unique_ptr<pipe::Context> VulkanScreen::context_create(pipe::Status* status) {
@@ -222,36 +221,39 @@ std::unique_ptr<pipe::Context> VulkanScreen::context_create(pipe::Status* status
 
 uint32_t VulkanScreen::register_ring(BatchRing* r) {
   std::lock_guard<std::mutex> lock(rings_mutex_);
-  for (size_t i = 0; i < rings_.size(); ++i) {
-    if (!rings_[i]) {
-      rings_[i] = r;
-      return static_cast<uint32_t>(i + 1);
-    }
-  }
-  rings_.push_back(r);
-  return static_cast<uint32_t>(rings_.size());
+  rings_.push_back({++last_ring_id_, r});
+  return last_ring_id_;
 }
 
 void VulkanScreen::unregister_ring(uint32_t id) {
   std::lock_guard<std::mutex> lock(rings_mutex_);
-  if (id && id <= rings_.size()) rings_[id - 1] = nullptr;
+  std::erase_if(rings_, [id](const RingEntry& e) { return e.id == id; });
 }
 
-BatchRing* VulkanScreen::ring(uint32_t id) {
+BatchRing* VulkanScreen::find_ring_locked(uint32_t id) const {
+  if (id == 0) return nullptr;
+  for (const RingEntry& e : rings_)
+    if (e.id == id) return e.ring;
+  return nullptr;
+}
+
+Ref<Timeline> VulkanScreen::timeline(uint32_t id) {
   std::lock_guard<std::mutex> lock(rings_mutex_);
-  return id && id <= rings_.size() ? rings_[id - 1] : nullptr;
+  BatchRing* r = find_ring_locked(id);
+  return r ? Ref<Timeline>::share(&r->shared_timeline()) : nullptr;
 }
 
 void VulkanScreen::retire(ResourceObject* obj) {
-  BatchRing* r = obj->usage.used() ? ring(obj->usage.ring_id) : nullptr;
   const uint64_t serial = obj->usage.last_serial();
-  if (r && !r->is_complete(serial)) {
-    // Possibly still read by the GPU: the handles wait in the garbage list.
-    g_objects_deferred.add();
-    GarbageList& g = r->garbage();
+  // Possibly still read by the GPU: the handles wait in the garbage list of
+  // the ring that used it last (whichever thread drops the last reference).
+  const bool deferred = obj->usage.used() && defer_to_ring(obj->usage.ring_id, serial, [&](GarbageList& g) {
     g.add(serial, obj->buffer);
     g.add(serial, obj->image);
     g.add_memory(serial, obj->memory);
+  });
+  if (deferred) {
+    g_objects_deferred.add();
     obj->buffer = VK_NULL_HANDLE;
     obj->image = VK_NULL_HANDLE;
     obj->memory = {};

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 #include "device/device.h"
+#include "driver/batch/batch_ring.h"
+#include "driver/batch/timeline.h"
 #include "driver/pipeline/pipeline_cache_file.h"
 #include "driver/pipeline/pipeline_libraries.h"
 #include "util/pending_jobs.h"
@@ -65,10 +67,25 @@ class VulkanScreen final : public pipe::Screen {
     if (pipeline_cache_) pipeline_cache_->request_save();
   }
 
-  // Ring registry: ids start at 1 (0 = never used).
+  // Ring registry: ids start at 1 (0 = never used) and are never reused, so
+  // an id recorded by an object or a fence never names a later context's
+  // ring. A ring unregisters only after its GPU work is done.
   uint32_t register_ring(BatchRing* ring);
   void unregister_ring(uint32_t id);
-  BatchRing* ring(uint32_t id);
+  // The timeline of ring `id` (null when that context is gone, and with it
+  // its batches): waits and polls from any thread or context.
+  Ref<Timeline> timeline(uint32_t id);
+  // Hands the garbage list of ring `id` to add() when that ring still
+  // exists and has not finished `serial`, under the registry lock (so the
+  // ring cannot go meanwhile); false when the object may be destroyed now.
+  template <typename Add>
+  bool defer_to_ring(uint32_t id, uint64_t serial, Add&& add) {
+    std::lock_guard<std::mutex> lock(rings_mutex_);
+    BatchRing* r = find_ring_locked(id);
+    if (!r || r->shared_timeline().reached(serial)) return false;
+    add(r->garbage());
+    return true;
+  }
 
   // Destroys now, or defers to the garbage of the ring that used it last.
   void retire(ResourceObject* obj);
@@ -86,18 +103,25 @@ class VulkanScreen final : public pipe::Screen {
   std::unique_ptr<PipelineCacheFile> pipeline_cache_;  // null: caching disabled
   std::unique_ptr<PipelineLibraryCache> libraries_;
   PendingJobs background_jobs_;
+  BatchRing* find_ring_locked(uint32_t id) const;
   std::mutex rings_mutex_;
-  std::vector<BatchRing*> rings_;  // index = id - 1
+  struct RingEntry {
+    uint32_t id;
+    BatchRing* ring;
+  };
+  std::vector<RingEntry> rings_;  // the live rings (a few: one per context)
+  uint32_t last_ring_id_ = 0;
   std::array<bool, static_cast<size_t>(pipe::Format::Count)> forced_emulation_{};
   mutable std::once_flag texture_sample_limits_once_;
   mutable std::array<int64_t, 3> texture_sample_limits_{};
 };
 
-// A point on one ring's timeline.
+// A point on one ring's timeline; it keeps the timeline, so any thread can
+// wait on it, also after its context is gone.
 class VulkanFence final : public pipe::Fence {
  public:
-  VulkanFence(uint32_t ring_id, uint64_t serial) : ring_id(ring_id), serial(serial) {}
-  uint32_t ring_id;
+  VulkanFence(Ref<Timeline> timeline, uint64_t serial) : timeline(std::move(timeline)), serial(serial) {}
+  Ref<Timeline> timeline;
   uint64_t serial;
 };
 

@@ -14,12 +14,9 @@ namespace brass::driver {
 template <typename T>
 void retire_handle(VulkanScreen& screen, const GpuUsage& usage, T handle) {
   if (handle == VK_NULL_HANDLE) return;
-  BatchRing* r = usage.used() ? screen.ring(usage.ring_id) : nullptr;
-  if (r && !r->is_complete(usage.last_serial())) {
-    r->garbage().add(usage.last_serial(), handle);
-  } else {
+  const uint64_t serial = usage.last_serial();
+  if (!usage.used() || !screen.defer_to_ring(usage.ring_id, serial, [&](GarbageList& g) { g.add(serial, handle); }))
     vk::HandleTraits<T>::destroy(screen.vk_device(), handle);
-  }
 }
 template void retire_handle<VkImageView>(VulkanScreen&, const GpuUsage&, VkImageView);
 template void retire_handle<VkBufferView>(VulkanScreen&, const GpuUsage&, VkBufferView);

@@ -1,5 +1,8 @@
 // Batching, invalidation, render pass and barrier behaviour, asserted on the
 // BRASS_STATS counters.
+#include <atomic>
+#include <thread>
+
 #include "pipe_fixture.h"
 
 namespace brass::test {
@@ -175,6 +178,67 @@ TEST_F(SyncTest, FencePollSeesBatchInFlightUntilItCompletes) {
   ASSERT_TRUE(vctx().ring().release_gpu_gate());
   EXPECT_TRUE(screen().fence_finish(fence.get(), UINT64_MAX));
   EXPECT_TRUE(screen().fence_finish(fence.get(), 0));
+}
+
+// A fence outlives its context: waited on after the context (and its ring)
+// is gone, it answers at once, and a context made since gets a new ring id,
+// so no fence or object usage of the old one names the new ring.
+TEST_F(SyncTest, FenceOfADestroyedContextAndRingIdsNeverReused) {
+  pipe::Status status;
+  std::unique_ptr<pipe::Context> other = screen().context_create(&status);
+  ASSERT_TRUE(other);
+  auto* vother = static_cast<driver::VulkanContext*>(other.get());
+  const uint32_t old_id = vother->ring().id();
+  Ref<pipe::Fence> fence;
+  auto rt = make_texture(16, 16);
+  {
+    Ref<pipe::Surface> surf = other->create_surface(rt.get(), pipe::SurfaceTemplate{});
+    ASSERT_TRUE(surf);
+    pipe::FramebufferState fb;
+    fb.width = fb.height = 16;
+    fb.nr_cbufs = 1;
+    fb.cbufs[0] = surf.get();
+    other->set_framebuffer_state(fb);
+    other->clear(pipe::kClearColor0, nullptr, {{1, 0, 0, 1}}, 0, 0);
+    other->set_framebuffer_state(pipe::FramebufferState{});
+  }
+  other->flush(&fence, 0);
+  ASSERT_TRUE(fence);
+  other.reset();
+  std::unique_ptr<pipe::Context> next = screen().context_create(&status);
+  ASSERT_TRUE(next);
+  EXPECT_NE(static_cast<driver::VulkanContext*>(next.get())->ring().id(), old_id);
+  EXPECT_TRUE(screen().fence_finish(fence.get(), 0));
+  EXPECT_TRUE(screen().fence_finish(fence.get(), UINT64_MAX));
+}
+
+// Fences waited on from other threads while their context keeps
+// submitting: each wait touches only the shared timeline (before, it ran
+// the owner's ring wait, its caches and garbage collection, from the
+// waiting thread), and every fence signals.
+TEST_F(SyncTest, FencesWaitedFromOtherThreadsWhileTheOwnerSubmits) {
+  auto rt = make_texture(16, 16);
+  bind_target(rt.get());
+  constexpr int kFences = 24;
+  std::vector<Ref<pipe::Fence>> fences(kFences);
+  std::atomic<int> published{0};
+  std::atomic<int> signalled{0};
+  std::vector<std::thread> waiters;
+  for (int t = 0; t < 3; ++t) {
+    waiters.emplace_back([&] {
+      for (int i = 0; i < kFences; ++i) {
+        while (published.load(std::memory_order_acquire) <= i) std::this_thread::yield();
+        if (screen().fence_finish(fences[static_cast<size_t>(i)].get(), UINT64_MAX)) signalled.fetch_add(1);
+      }
+    });
+  }
+  for (int i = 0; i < kFences; ++i) {
+    ctx->clear(pipe::kClearColor0, nullptr, {{float(i % 2), 0, 0, 1}}, 0, 0);
+    ctx->flush(&fences[static_cast<size_t>(i)], 0);
+    published.store(i + 1, std::memory_order_release);
+  }
+  for (std::thread& w : waiters) w.join();
+  EXPECT_EQ(signalled.load(), 3 * kFences);
 }
 
 }  // namespace

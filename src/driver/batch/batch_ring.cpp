@@ -24,13 +24,9 @@ BatchRing::~BatchRing() {
 
 vk::Status BatchRing::init() {
   VkDevice dev = device_.handle();
-  VkSemaphoreTypeCreateInfo type_info{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
-  type_info.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
-  type_info.initialValue = 0;
-  VkSemaphoreCreateInfo sci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &type_info};
-  VkSemaphore sem;
-  BRASS_VK_RETURN_IF_FAILED(vkCreateSemaphore(dev, &sci, nullptr, &sem));
-  timeline_ = vk::Handle<VkSemaphore>(dev, sem);
+  vk::Status created;
+  timeline_ = Timeline::create(dev, &created);
+  if (!timeline_) return created;
 
   for (auto& b : states_) {
     VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -86,11 +82,10 @@ uint64_t BatchRing::completed_serial() {
     // everything submitted is complete. The driver is not asked; it may be
     // half torn down by now.
     completed_cache_ = std::max(completed_cache_, current_serial() - 1);
+    timeline_->mark_reached(completed_cache_);
     return completed_cache_;
   }
-  uint64_t value = 0;
-  if (vkGetSemaphoreCounterValue(device_.handle(), timeline_.get(), &value) == VK_SUCCESS)
-    completed_cache_ = std::max(completed_cache_, value);
+  completed_cache_ = std::max(completed_cache_, timeline_->completed());
   return completed_cache_;
 }
 
@@ -112,12 +107,7 @@ vk::Status BatchRing::wait(uint64_t serial, uint64_t timeout_ns) {
     if (!s) return s;
   }
   g_cpu_waits.add();
-  VkSemaphore sem = timeline_.get();
-  VkSemaphoreWaitInfo wi{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
-  wi.semaphoreCount = 1;
-  wi.pSemaphores = &sem;
-  wi.pValues = &serial;
-  const VkResult r = vkWaitSemaphores(device_.handle(), &wi, timeout_ns);
+  const VkResult r = timeline_->wait(serial, timeout_ns);
   if (r == VK_TIMEOUT) return vk::Status{VK_TIMEOUT};
   BRASS_VK_RETURN_IF_FAILED(r);
   completed_cache_ = std::max(completed_cache_, serial);
@@ -143,7 +133,7 @@ vk::Status BatchRing::submit(SubmitReason reason) {
   if (b.upload_begun) cmds[n++].commandBuffer = b.upload;
   cmds[n++].commandBuffer = b.main;
   VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
-  signal.semaphore = timeline_.get();
+  signal.semaphore = timeline_->handle();
   signal.value = b.serial;
   signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
   VkSubmitInfo2 si{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
@@ -167,6 +157,7 @@ vk::Status BatchRing::submit(SubmitReason reason) {
     // unexecuted, nobody can observe its results, and no synchronization
     // call reaches the driver (completed_serial() counts it complete).
     completed_cache_ = std::max(completed_cache_, b.serial);
+    timeline_->mark_reached(b.serial);
   } else {
     std::lock_guard<std::mutex> lock(device_.queue_mutex());
     BRASS_VK_RETURN_IF_FAILED(vkQueueSubmit2(device_.queue(), 1, &si, VK_NULL_HANDLE));

@@ -12,6 +12,7 @@
 #include "device/handle.h"
 #include "driver/batch/garbage_list.h"
 #include "driver/batch/submit_reason.h"
+#include "driver/batch/timeline.h"
 #include "util/ref_counted.h"
 
 namespace brass::driver {
@@ -76,7 +77,9 @@ class BatchRing {
   void mark_recorded() { recorded_ = true; }
 
   GarbageList& garbage() { return garbage_; }
-  VkSemaphore timeline() const { return timeline_.get(); }
+  VkSemaphore timeline() const { return timeline_->handle(); }
+  // The timeline, for waits from other threads and contexts (timeline.h).
+  Timeline& shared_timeline() { return *timeline_; }
 
   // Test hook: a GPU gate. arm_gpu_gate() makes the next submit wait on a
   // timeline semaphore that only release_gpu_gate() (vkSignalSemaphore from
@@ -94,7 +97,7 @@ class BatchRing {
 
   vk::Device& device_;
   uint32_t id_ = 0;
-  vk::Handle<VkSemaphore> timeline_;
+  Ref<Timeline> timeline_;
   std::array<BatchState, kBatchCount> states_;
   unsigned index_ = 0;
   uint64_t next_exit_drain_refresh_ = 1;  // device/exit_drain.h

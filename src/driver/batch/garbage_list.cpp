@@ -17,11 +17,13 @@ GarbageList::~GarbageList() {
 }
 
 void GarbageList::push(const Entry& e) {
+  std::lock_guard<std::mutex> lock(mutex_);
   entries_.push_back(e);
   g_deferred.add();
 }
 
 size_t GarbageList::collect(uint64_t completed) {
+  std::lock_guard<std::mutex> lock(mutex_);
   size_t n = 0;
   while (head_ < entries_.size() && entries_[head_].serial <= completed) {
     destroy(entries_[head_++]);

@@ -1,9 +1,13 @@
 // Vulkan objects whose last use is a batch that has not completed yet. Each
 // entry holds one handle (or one memory allocation) and the serial after
-// which it may be destroyed. Entries arrive in serial order per ring, so
-// collection pops from the front.
+// which it may be destroyed. Entries mostly arrive in serial order, so
+// collection pops from the front (one that arrives out of order only waits
+// for those before it). Other contexts of the share group add to a ring's
+// list when they release an object it used last, so the list has a lock;
+// it is taken at object destruction and batch reset, never per draw.
 #pragma once
 #include <cstdint>
+#include <mutex>
 #include <vector>
 #include "device/memory_allocator.h"
 #include "device/vk.h"
@@ -26,10 +30,16 @@ class GarbageList {
   }
   // Destroys everything whose serial is <= completed. Returns the count.
   size_t collect(uint64_t completed);
-  size_t size() const { return entries_.size() - head_; }
+  size_t size() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return entries_.size() - head_;
+  }
   // Entries held in storage, collected ones not yet compacted away included
   // (tests: bounded while something is always pending).
-  size_t stored_entries() const { return entries_.size(); }
+  size_t stored_entries() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return entries_.size();
+  }
 
  private:
   struct Entry {
@@ -46,6 +56,7 @@ class GarbageList {
   VkDevice device_;
   vk::MemoryAllocator* memory_;
   static constexpr size_t kCompactAfter = 32;  // collected entries before compacting
+  mutable std::mutex mutex_;
   std::vector<Entry> entries_;
   size_t head_ = 0;
 };

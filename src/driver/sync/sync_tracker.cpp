@@ -23,16 +23,14 @@ bool SyncTracker::written_this_batch(const ResourceObject* o) const {
   return o->usage.ring_id == ring_.id() && o->usage.write_serial == ring_.current_serial();
 }
 
-BatchRing* SyncTracker::ring_of(const ResourceObject* o) const {
-  return o->usage.ring_id == ring_.id() ? &ring_ : screen_.ring(o->usage.ring_id);
-}
-
 bool SyncTracker::busy(const ResourceObject* o, bool writes_only) {
   if (!o->usage.used()) return false;
-  BatchRing* r = ring_of(o);
-  if (!r) return false;  // that context is gone, and with it its batches
   const uint64_t serial = writes_only ? o->usage.write_serial : o->usage.last_serial();
-  return serial && !r->is_complete(serial);
+  if (!serial) return false;
+  if (o->usage.ring_id == ring_.id()) return !ring_.is_complete(serial);
+  // Another context's batches: only their timeline is touched from here.
+  Ref<Timeline> t = screen_.timeline(o->usage.ring_id);
+  return t && !t->reached(serial);  // no timeline: that context is gone, and its batches finished
 }
 
 bool SyncTracker::wait_needs_submit(const ResourceObject* o, bool writes_only) const {
@@ -43,7 +41,11 @@ bool SyncTracker::wait_needs_submit(const ResourceObject* o, bool writes_only) c
 vk::Status SyncTracker::wait(const ResourceObject* o, bool writes_only) {
   if (!busy(o, writes_only)) return {};
   const uint64_t serial = writes_only ? o->usage.write_serial : o->usage.last_serial();
-  return ring_of(o)->wait(serial);
+  if (o->usage.ring_id == ring_.id()) return ring_.wait(serial);
+  Ref<Timeline> t = screen_.timeline(o->usage.ring_id);
+  if (!t) return {};
+  const VkResult r = t->wait(serial, UINT64_MAX);
+  return vk::Status{r == VK_TIMEOUT ? VK_ERROR_UNKNOWN : r};
 }
 
 bool SyncTracker::can_reorder_transfer(const ResourceObject* dst, const ResourceObject* src) const {

@@ -51,7 +51,6 @@ class SyncTracker {
   uint64_t write_epoch() const { return write_epoch_; }
 
  private:
-  BatchRing* ring_of(const ResourceObject* o) const;
 
   VulkanScreen& screen_;
   BatchRing& ring_;
