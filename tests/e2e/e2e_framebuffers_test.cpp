@@ -261,6 +261,30 @@ TEST_F(Framebuffers, Rgb16fIsRenderableWithHalfFloatColorBuffers) {
   glDeleteFramebuffers(1, &fb);
 }
 
+// STENCIL_INDEX8 is a renderbuffer format in ES 3.0 (tables 3.13/3.14, the
+// texture formats, lack it); only OES_texture_stencil8 (ES 3.2) makes it a
+// texture format. Without the extension TexImage2D rejects the
+// STENCIL_INDEX format (INVALID_ENUM), TexStorage2D the internal format,
+// and an attachment of the texture, which has no image, is incomplete.
+TEST_F(Framebuffers, StencilIndex8IsNoTextureFormatWithoutTextureStencil8) {
+  if (has_extension("GL_OES_texture_stencil8")) GTEST_SKIP() << "OES_texture_stencil8 exposed";
+  GLuint tex[2] = {}, fb = 0;
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX8, 8, 8, 0, 0x1901 /* GL_STENCIL_INDEX */, GL_UNSIGNED_BYTE, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_STENCIL_INDEX8, 8, 8);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_TEXTURE_2D, tex[0], 0);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT));
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(2, tex);
+}
+
 // EXT_texture_format_BGRA8888: BGRA renderbuffers, sized or not, are
 // color-renderable.
 TEST_F(Framebuffers, BgraRenderbuffers) {
