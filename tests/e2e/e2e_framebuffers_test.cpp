@@ -285,6 +285,32 @@ TEST_F(Framebuffers, StencilIndex8IsNoTextureFormatWithoutTextureStencil8) {
   glDeleteTextures(2, tex);
 }
 
+// OES_texture_float's unsized RGBA/FLOAT textures are textures only: the
+// extension makes nothing renderable and EXT_color_buffer_float names sized
+// formats alone, so the image is not color-renderable while a sized RGBA32F
+// one is (with EXT_color_buffer_float).
+TEST_F(Framebuffers, UnsizedFloatTexturesAreNotColorRenderable) {
+  if (!has_extension("GL_OES_texture_float")) GTEST_SKIP() << "OES_texture_float not exposed";
+  GLuint tex[2] = {}, fb = 0;
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_FLOAT, nullptr);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 8, 8, 0, GL_RGBA, GL_FLOAT, nullptr);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT));
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER),
+            GLenum(has_extension("GL_EXT_color_buffer_float") ? GL_FRAMEBUFFER_COMPLETE
+                                                              : GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT));
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(2, tex);
+}
+
 // EXT_texture_format_BGRA8888: BGRA renderbuffers, sized or not, are
 // color-renderable.
 TEST_F(Framebuffers, BgraRenderbuffers) {
