@@ -1,6 +1,8 @@
 // Framebuffer objects, renderbuffers, clears, blits and glReadPixels through
 // the application path (glvnd -> Brass -> lavapipe).
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -516,6 +518,56 @@ TEST_F(Framebuffers, BlitScaledAndFlipped) {
   glBlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
   GLuint fbs[] = {src, integer};
+  glDeleteFramebuffers(2, fbs);
+}
+
+// A scaled blit whose source rectangle reaches outside the read buffer
+// maps the rectangles as specified (ES 3.0 §4.3.3): clipping only drops the
+// destination pixels whose centres map outside the buffer, and LINEAR reads
+// there clamp to its edge. The 8-wide source (black columns 0-3, red 4-7)
+// is read from x = -1 to 8 into 32 destination columns, forwards and
+// flipped, so the red edge falls between pixel centres; rounding the
+// clipped rectangles to whole pixels (as the transfer path needs) moved it
+// by 0.07 source pixels, some 18 levels of red.
+TEST_F(Framebuffers, BlitScaledOutOfBoundsKeepsTheMapping) {
+  GLuint src = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}}, 8, 8);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(4, 0, 4, 8);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  GLuint dst = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}}, 32, 8);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, src);
+  for (bool flip : {false, true}) {
+    SCOPED_TRACE(flip ? "flipped" : "forwards");
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, dst);
+    glClearColor(0, 1, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    const int s0 = flip ? 8 : -1, s1 = flip ? -1 : 8;
+    glBlitFramebuffer(s0, 0, s1, 8, 0, 0, 32, 8, GL_COLOR_BUFFER_BIT, GL_LINEAR);
+    ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    std::vector<uint32_t> px(32 * 8);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, dst);
+    glReadPixels(0, 0, 32, 8, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, src);
+    for (int d = 0; d < 32; ++d) {
+      const double s = s0 + (d + 0.5) * (s1 - s0) / 32.0;
+      const uint32_t got = px[4 * 32 + d];
+      if (s < 0 || s >= 8) {
+        EXPECT_EQ(got, rgba(0, 255, 0)) << "column " << d << " has no source pixel";
+        continue;
+      }
+      const double u = s - 0.5, i0 = std::floor(u), a = u - i0;
+      auto red = [](double i) { return std::clamp(i, 0.0, 7.0) >= 4 ? 255.0 : 0.0; };
+      const int want = int(std::lround((1 - a) * red(i0) + a * red(i0 + 1)));
+      EXPECT_NEAR(int(got & 0xff), want, 3) << "column " << d;
+      EXPECT_EQ((got >> 8) & 0xff, 0u) << "column " << d;
+    }
+  }
+  glClearColor(0, 0, 0, 0);
+  GLuint fbs[] = {src, dst};
   glDeleteFramebuffers(2, fbs);
 }
 
