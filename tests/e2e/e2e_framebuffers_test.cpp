@@ -571,6 +571,68 @@ TEST_F(Framebuffers, BlitScaledOutOfBoundsKeepsTheMapping) {
   glDeleteFramebuffers(2, fbs);
 }
 
+// A blit of the depth or the stencil buffer alone leaves the other one
+// alone (ES 3.0 §4.3.3: mask selects the buffers copied), with combined
+// depth/stencil images on both sides: the source has depth 0.25 and
+// stencil 7, the destination 0.75 and 1. A full-window triangle at depth
+// 0.5 with LESS shows whether the depth changed, one with stencil EQUAL
+// whether the stencil did.
+TEST_F(Framebuffers, BlitOneAspectOfDepthStencilKeepsTheOther) {
+  GLuint prog = program(kFullscreenVs, R"(#version 300 es
+precision mediump float;
+uniform vec4 color;
+out vec4 o;
+void main() { o = color; })");
+  glUseProgram(prog);
+  const GLint color = glGetUniformLocation(prog, "color");
+  for (GLenum format : {GL_DEPTH24_STENCIL8, GL_DEPTH32F_STENCIL8}) {
+    for (GLbitfield mask : {GLbitfield(GL_STENCIL_BUFFER_BIT), GLbitfield(GL_DEPTH_BUFFER_BIT)}) {
+      SCOPED_TRACE(testing::Message() << std::hex << format << (mask == GL_DEPTH_BUFFER_BIT ? " depth" : " stencil"));
+      GLuint src = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}, {GL_DEPTH_STENCIL_ATTACHMENT, format}}, 8, 8);
+      glClearDepthf(0.25f);
+      glClearStencil(7);
+      glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+      GLuint dst = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}, {GL_DEPTH_STENCIL_ATTACHMENT, format}}, 8, 8);
+      glClearDepthf(0.75f);
+      glClearStencil(1);
+      glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+      glBindFramebuffer(GL_READ_FRAMEBUFFER, src);
+      glBlitFramebuffer(0, 0, 8, 8, 0, 0, 8, 8, mask, GL_NEAREST);
+      ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+      glBindFramebuffer(GL_FRAMEBUFFER, dst);
+      glViewport(0, 0, 8, 8);
+      // Depth: red where 0.5 < the stored depth.
+      glClearColor(0, 0, 0, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glEnable(GL_DEPTH_TEST);
+      glDepthMask(GL_FALSE);
+      glUniform4f(color, 1, 0, 0, 1);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glDisable(GL_DEPTH_TEST);
+      glDepthMask(GL_TRUE);
+      const bool depth_copied = mask == GL_DEPTH_BUFFER_BIT;
+      EXPECT_EQ(pixel(4, 4), depth_copied ? rgba(0, 0, 0) : rgba(255, 0, 0)) << "depth";
+      // Stencil: green where it equals the source's 7.
+      glClear(GL_COLOR_BUFFER_BIT);
+      glEnable(GL_STENCIL_TEST);
+      glStencilFunc(GL_EQUAL, 7, 0xff);
+      glUniform4f(color, 0, 1, 0, 1);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glDisable(GL_STENCIL_TEST);
+      EXPECT_EQ(pixel(4, 4), depth_copied ? rgba(0, 0, 0) : rgba(0, 255, 0)) << "stencil";
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      GLuint fbs[] = {src, dst};
+      glDeleteFramebuffers(2, fbs);
+    }
+  }
+  glClearDepthf(1);
+  glClearStencil(0);
+  glClearColor(0, 0, 0, 0);
+  glViewport(0, 0, kWidth, kHeight);
+  glDeleteProgram(prog);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 TEST_F(Framebuffers, BlitOverlappingWithinOneFramebuffer) {
   GLuint fb = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}}, 8, 8);
   glClearColor(1, 0, 0, 1);
