@@ -390,12 +390,17 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
     hx = std::min<int64_t>(hx, int64_t{s[0]} + s[2]);
     hy = std::min<int64_t>(hy, int64_t{s[1]} + s[3]);
   }
-  // A scaled colour blit that needs clipping keeps its rectangles as given
-  // and limits the written pixels with the blit's scissor (exact_axis); the
-  // driver samples the source with CLAMP_TO_EDGE, as §4.3.3 asks of LINEAR
-  // reads past the buffer. Unscaled axes clip exactly in whole pixels, and
-  // depth/stencil (NEAREST, and stencil has only the transfer path, which
-  // needs rectangles inside the images) clip with clip_axis.
+  // A scaled LINEAR colour blit that needs clipping keeps its rectangles as
+  // given and limits the written pixels with the blit's scissor
+  // (exact_axis); the driver samples the source with CLAMP_TO_EDGE, as
+  // §4.3.3 asks of LINEAR reads past the buffer. Unscaled axes clip exactly
+  // in whole pixels. NEAREST keeps clip_axis and the transfer path, which
+  // maps each axis on its own: the shader path interpolates the source
+  // coordinate across two triangles, so at an exact texel edge its
+  // rounding would depend on the other coordinate (dEQP's
+  // nearest_consistency cases). Depth/stencil (NEAREST, and stencil has
+  // only the transfer path, which needs rectangles inside the images) clip
+  // with clip_axis too.
   const bool scaled = std::abs(int64_t{srcX1} - srcX0) != std::abs(int64_t{dstX1} - dstX0) ||
                       std::abs(int64_t{srcY1} - srcY0) != std::abs(int64_t{dstY1} - dstY0);
   auto within = [](int64_t a, int64_t b, int64_t lo, int64_t hi) { return std::min(a, b) >= lo && std::max(a, b) <= hi; };
@@ -405,7 +410,7 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
   const int64_t kMax = INT32_MAX;
   const bool fits = std::abs(int64_t{srcX1} - srcX0) <= kMax && std::abs(int64_t{srcY1} - srcY0) <= kMax &&
                     std::abs(int64_t{dstX1} - dstX0) <= kMax && std::abs(int64_t{dstY1} - dstY0) <= kMax;
-  if (dst_bits && scaled && needs_clip && fits) {
+  if (dst_bits && filter == GL_LINEAR && scaled && needs_clip && fits) {
     int32_t x0 = 0, x1 = 0, y0 = 0, y1 = 0;
     const bool any = exact_axis(srcX0, srcX1, dstX0, dstX1, sw, lx, hx, &x0, &x1) &&
                      exact_axis(srcY0, srcY1, dstY0, dstY1, sh, ly, hy, &y0, &y1);
@@ -413,7 +418,7 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
     const bool fx = dstX1 < dstX0, fy = dstY1 < dstY0;
     pipe::BlitInfo e;
     e.mask = pipe::kBlitColor;
-    e.filter = filter == GL_LINEAR ? pipe::Filter::Linear : pipe::Filter::Nearest;
+    e.filter = pipe::Filter::Linear;
     e.scissor_enable = true;
     e.scissor = {x0, y0, static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0)};
     e.src.resource = src_color.resource;
