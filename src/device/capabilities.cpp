@@ -153,6 +153,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.device_id = p.deviceID;
   c.device_type = p.deviceType;
   c.driver_id = driver.driverID;
+  c.blit_writes_all_aspects = c.driver_id == VK_DRIVER_ID_MESA_LLVMPIPE;
   c.driver_name = driver.driverName;
   c.driver_info = driver.driverInfo;
   std::memcpy(c.pipeline_cache_uuid, p.pipelineCacheUUID, VK_UUID_SIZE);

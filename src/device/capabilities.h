@@ -136,6 +136,10 @@ struct Capabilities {
   bool robustness2 = false, null_descriptor = false;
   bool transform_feedback = false, transform_feedback_queries = false;
   bool line_rasterization = false, line_stipple = false, line_smooth = false, line_bresenham = false;
+  // vkCmdBlitImage writes both aspects of a combined depth/stencil image
+  // whatever the regions' aspect masks say (lavapipe: its blit takes the
+  // mask from the format, PIPE_MASK_ZS). Blits of one aspect avoid it.
+  bool blit_writes_all_aspects = false;
   bool shader_object = false;
   bool maintenance5 = false;
   bool non_seamless_cube_map = false;

@@ -179,6 +179,11 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   // Blits vkCmdBlitImage / vkCmdResolveImage cannot do. False when the
   // shader path cannot either.
   bool shader_blit(const pipe::BlitInfo& info);
+  // A stencil-only blit between combined depth/stencil images where
+  // vkCmdBlitImage would write depth too (Capabilities::blit_writes_all_aspects):
+  // both aspects, with the destination's depth saved before and put back
+  // through the shader path. False when that path cannot.
+  bool blit_stencil_keeping_depth(const pipe::BlitInfo& info);
   // A clear through a temporary framebuffer of one surface.
   void clear_surface(pipe::Surface* dst, uint32_t buffers, const pipe::ColorValue& color, double depth,
                      uint32_t stencil, uint32_t x, uint32_t y, uint32_t w, uint32_t h);

@@ -1,6 +1,9 @@
 // Copies, blits and mipmap generation. Each goes to the upload stream when
 // it touches nothing this batch's main stream used (so an open render pass
 // survives), else to the main stream after ending the pass.
+#include <algorithm>
+#include <cstdlib>
+
 #include "driver/context.h"
 #include "driver/transfer/copy_commands.h"
 #include "util/log.h"
@@ -54,6 +57,17 @@ void VulkanContext::blit(const pipe::BlitInfo& info) {
                         !info.scissor_enable;
   const bool can_resolve = resolve && same_size && s->format.vk == d->format.vk && sb.width > 0 && sb.height > 0 &&
                            !info.scissor_enable;
+  // One aspect of combined depth/stencil images, on a device whose blits
+  // write both: depth alone through the shader path (which writes depth
+  // only), stencil alone (no shader path: no stencil export) with the
+  // destination's depth saved and restored around a blit of both.
+  const VkImageAspectFlags zs = VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+  const uint8_t zs_mask = info.mask & (pipe::kBlitDepth | pipe::kBlitStencil);
+  if (device_.caps().blit_writes_all_aspects && !resolve && (s->aspect & zs) == zs && (d->aspect & zs) == zs &&
+      (zs_mask == pipe::kBlitDepth || zs_mask == pipe::kBlitStencil)) {
+    if (zs_mask == pipe::kBlitDepth ? shader_blit(info) : blit_stencil_keeping_depth(info)) return;
+    if (failed()) return;
+  }
   // Transfer blits copy stored channels: emulated formats (swizzles,
   // conversions) and view formats other than the resources' go through the
   // shader path, which samples and renders through views.
@@ -75,6 +89,40 @@ void VulkanContext::blit(const pipe::BlitInfo& info) {
   record_transfer_blit(cmd, sync_, info, d, s, can_resolve);
   (can_resolve ? g_blits_resolve : g_blits_native).add();
   if (upload) sync_.release_after_upload(d, cmd);
+}
+
+bool VulkanContext::blit_stencil_keeping_depth(const pipe::BlitInfo& info) {
+  const pipe::Box& db = info.dst.box;
+  if (db.depth > 1 || db.width == 0 || db.height == 0) return false;
+  const int32_t x = std::min(db.x, db.x + db.width), y = std::min(db.y, db.y + db.height);
+  const int32_t w = std::abs(db.width), h = std::abs(db.height);
+  pipe::ResourceTemplate t;
+  t.format = info.dst.resource->templ().format;
+  t.width = static_cast<uint32_t>(w);
+  t.height = static_cast<uint32_t>(h);
+  t.bind = pipe::kBindDepthStencil | pipe::kBindSamplerView;
+  pipe::Status status = pipe::Status::Ok;
+  Ref<pipe::Resource> saved = screen_.resource_create(t, &status);
+  if (!saved) return false;
+  pipe::BlitInfo save;
+  save.mask = pipe::kBlitDepth;
+  save.src = info.dst;
+  save.src.box = {x, y, db.z, w, h, 1};
+  save.dst.resource = saved.get();
+  save.dst.box = {0, 0, 0, w, h, 1};
+  if (!shader_blit(save)) return false;  // nothing written yet: the caller's path goes on
+  pipe::BlitInfo both = info;
+  both.mask = pipe::kBlitDepth | pipe::kBlitStencil;
+  blit(both);
+  pipe::BlitInfo restore;
+  restore.mask = pipe::kBlitDepth;
+  restore.src.resource = saved.get();
+  restore.src.box = {0, 0, 0, w, h, 1};
+  restore.dst = info.dst;
+  restore.dst.box = {x, y, db.z, w, h, 1};
+  // The path that saved the depth restores it (same formats, sizes, usage).
+  shader_blit(restore);
+  return true;
 }
 
 bool VulkanContext::generate_mipmap(pipe::Resource* r, uint32_t base_level, uint32_t last_level, uint32_t first_layer,

@@ -65,13 +65,15 @@ void ShaderProgram::start_precompile() {
   if (!device.paths().pipeline_library || !screen.dynamic_rendering()) return;
   uses_libraries = true;
   // The GL defaults: filled polygons, no depth clamp, last-vertex
-  // provoking, [-1,1] clip depth where the device can, and GL_PATCH_VERTICES
-  // 3 for tessellation programs. A draw with other state builds its own.
+  // provoking, [-1,1] clip depth where the device can, GL_PATCH_VERTICES
+  // 3 for tessellation programs, and the line mode of a single-sampled
+  // framebuffer. A draw with other state builds its own.
   driver::ShaderLibraryKey key;
   key.patch_vertices = stage_mask & (stage_bit(ShaderStage::TessControl) | stage_bit(ShaderStage::TessEval)) ? 3 : 0;
   key.polygon_mode = VK_POLYGON_MODE_FILL;
   key.provoking_last = 1;
   key.negative_one_to_one = device.caps().depth_clip_control ? 1 : 0;
+  key.line_mode = driver::line_rasterization_mode(device.caps(), 1, false, false);
   libraries.expect_precompile(device.handle(), key);
   // One job per shader library, so the two compile in parallel (the link
   // waits for both). Each keeps the program alive whatever the application

@@ -2,6 +2,7 @@
 // glBlitFramebuffer, glReadPixels, glFlush, glFinish.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #include "gl/context.h"
@@ -191,6 +192,41 @@ bool clip_axis(int64_t s0i, int64_t s1i, int64_t d0i, int64_t d1i, int64_t src_s
   return *d0o < *d1o && *s0o != *s1o;
 }
 
+// One axis of a scaled blit whose rectangles need clipping, kept exact: the
+// source rectangle maps onto the destination rectangle as specified
+// (ES 3.0 §4.3.3), so clipping may only choose which destination pixels are
+// written -- those inside [lo, hi) whose centres map into [0, src_size) --
+// and never move the mapping, which clip_axis's integer rounding does
+// (a fraction of a source pixel, visible with LINEAR). [*a0, *a1) is that
+// destination range; false when it is empty.
+bool exact_axis(int64_t s0, int64_t s1, int64_t d0, int64_t d1, int64_t src_size, int64_t lo, int64_t hi,
+                int32_t* a0, int32_t* a1) {
+  if (s0 == s1 || d0 == d1) return false;
+  const int64_t first = std::max(std::min(d0, d1), lo), last = std::min(std::max(d0, d1), hi) - 1;
+  if (first > last) return false;
+  const double k = static_cast<double>(s1 - s0) / static_cast<double>(d1 - d0);
+  const double c = static_cast<double>(s0) + (0.5 - static_cast<double>(d0)) * k;  // source x of pixel d: c + d k
+  const double size = static_cast<double>(src_size);
+  auto inside = [&](int64_t d) {
+    const double x = c + static_cast<double>(d) * k;
+    return x >= 0 && x < size;
+  };
+  // The solved bounds, then nudged by the predicate itself (which is what
+  // decides; the division may be off by one either way).
+  const double lo_d = k > 0 ? std::ceil(-c / k) : std::floor((size - c) / k) + 1;
+  const double hi_d = k > 0 ? std::ceil((size - c) / k) - 1 : std::floor(-c / k);
+  int64_t b0 = static_cast<int64_t>(std::clamp(lo_d, static_cast<double>(first), static_cast<double>(last) + 1));
+  int64_t b1 = static_cast<int64_t>(std::clamp(hi_d, static_cast<double>(first) - 1, static_cast<double>(last)));
+  while (b0 > first && inside(b0 - 1)) --b0;
+  while (b0 <= last && !inside(b0)) ++b0;
+  while (b1 < last && inside(b1 + 1)) ++b1;
+  while (b1 >= first && !inside(b1)) --b1;
+  if (b0 > b1) return false;
+  *a0 = static_cast<int32_t>(b0);
+  *a1 = static_cast<int32_t>(b1 + 1);
+  return true;
+}
+
 // A blit whose source and destination are one resource goes through a
 // temporary copy of the source region, so overlapping rectangles read the
 // original pixels (and the driver never sees one image in two layouts).
@@ -354,6 +390,55 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
     hx = std::min<int64_t>(hx, int64_t{s[0]} + s[2]);
     hy = std::min<int64_t>(hy, int64_t{s[1]} + s[3]);
   }
+  // A scaled LINEAR colour blit that needs clipping keeps its rectangles as
+  // given and limits the written pixels with the blit's scissor
+  // (exact_axis); the driver samples the source with CLAMP_TO_EDGE, as
+  // §4.3.3 asks of LINEAR reads past the buffer. Unscaled axes clip exactly
+  // in whole pixels. NEAREST keeps clip_axis and the transfer path, which
+  // maps each axis on its own: the shader path interpolates the source
+  // coordinate across two triangles, so at an exact texel edge its
+  // rounding would depend on the other coordinate (dEQP's
+  // nearest_consistency cases). Depth/stencil (NEAREST, and stencil has
+  // only the transfer path, which needs rectangles inside the images) clip
+  // with clip_axis too.
+  const bool scaled = std::abs(int64_t{srcX1} - srcX0) != std::abs(int64_t{dstX1} - dstX0) ||
+                      std::abs(int64_t{srcY1} - srcY0) != std::abs(int64_t{dstY1} - dstY0);
+  auto within = [](int64_t a, int64_t b, int64_t lo, int64_t hi) { return std::min(a, b) >= lo && std::max(a, b) <= hi; };
+  const bool needs_clip = !within(srcX0, srcX1, 0, sw) || !within(srcY0, srcY1, 0, sh) ||
+                          !within(dstX0, dstX1, lx, hx) || !within(dstY0, dstY1, ly, hy);
+  // pipe::Box holds int32 extents: rectangles wider than that keep clip_axis.
+  const int64_t kMax = INT32_MAX;
+  const bool fits = std::abs(int64_t{srcX1} - srcX0) <= kMax && std::abs(int64_t{srcY1} - srcY0) <= kMax &&
+                    std::abs(int64_t{dstX1} - dstX0) <= kMax && std::abs(int64_t{dstY1} - dstY0) <= kMax;
+  if (dst_bits && filter == GL_LINEAR && scaled && needs_clip && fits) {
+    int32_t x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    const bool any = exact_axis(srcX0, srcX1, dstX0, dstX1, sw, lx, hx, &x0, &x1) &&
+                     exact_axis(srcY0, srcY1, dstY0, dstY1, sh, ly, hy, &y0, &y1);
+    // Destination left to right, bottom to top; flips move to the source.
+    const bool fx = dstX1 < dstX0, fy = dstY1 < dstY0;
+    pipe::BlitInfo e;
+    e.mask = pipe::kBlitColor;
+    e.filter = pipe::Filter::Linear;
+    e.scissor_enable = true;
+    e.scissor = {x0, y0, static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0)};
+    e.src.resource = src_color.resource;
+    e.src.level = src_color.level;
+    e.src.box = {fx ? srcX1 : srcX0, fy ? srcY1 : srcY0, static_cast<int32_t>(src_color.layer),
+                 fx ? srcX0 - srcX1 : srcX1 - srcX0, fy ? srcY0 - srcY1 : srcY1 - srcY0, 1};
+    for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
+      // One image read and written goes through blit_resource's copy of
+      // the (clipped) source below instead.
+      if (!(dst_bits & (1u << i)) || dst_colors[i].resource == src_color.resource) continue;
+      dst_bits &= ~(1u << i);
+      if (!any) continue;  // no destination pixel has a source pixel
+      e.dst.resource = dst_colors[i].resource;
+      e.dst.level = dst_colors[i].level;
+      e.dst.box = {std::min(dstX0, dstX1), std::min(dstY0, dstY1), static_cast<int32_t>(dst_colors[i].layer),
+                   std::abs(dstX1 - dstX0), std::abs(dstY1 - dstY0), 1};
+      ctx.pipe().blit(e);
+    }
+  }
+
   pipe::Box sbox, dbox;
   int32_t s0, s1, d0, d1;
   if (!clip_axis(srcX0, srcX1, dstX0, dstX1, sw, lx, hx, &s0, &s1, &d0, &d1)) return;

@@ -23,6 +23,19 @@ bool same_image(const Attachment& a, const Attachment& b) {
 
 enum class Point { Color, Depth, Stencil };
 
+// An ES image specified with an unsized internal format and type FLOAT
+// (OES_texture_float; stored as its 32-bit float effective format) is a
+// texture only: OES_texture_float makes nothing renderable, and
+// EXT_color_buffer_float lists sized internal formats alone. (Unsized
+// HALF_FLOAT_OES images differ: EXT_color_buffer_half_float names them.)
+bool unsized_float_image(const pixel::FormatFeatures& features, const TextureImage& image) {
+  const pixel::InternalFormatInfo& info = *image.info;
+  if (features.api != pixel::ApiKind::Es || image.internal_format == info.internal_format) return false;
+  const pixel::ComponentSizes& b = info.bits;
+  return info.component_type == pixel::ComponentType::Float &&
+         std::max({b.red, b.green, b.blue, b.alpha, b.luminance}) == 32;
+}
+
 // Attachment completeness (§4.4.4.1).
 bool attachment_complete(const pixel::FormatFeatures& features, const Attachment& a, Point point) {
   const AttachmentImage img = attachment_image(a);
@@ -32,6 +45,7 @@ bool attachment_complete(const pixel::FormatFeatures& features, const Attachment
     const TextureImage* image = t.image(a.level, a.cube_face ? static_cast<unsigned>(a.layer) : 0u);
     if ((t.target == GL_TEXTURE_3D || t.target == GL_TEXTURE_2D_ARRAY) && a.layer >= image->depth) return false;
     if (img.info->is_compressed()) return false;
+    if (point == Point::Color && unsized_float_image(features, *image)) return false;
   }
   switch (point) {
     case Point::Color: return pixel::is_color_renderable(*img.info, features);

@@ -45,6 +45,7 @@ std::vector<Field> fields() {
       {"logic_op", [](PipelineKey& k) { k.logic_op = 5; }, Field::FragmentOutput},
       {"alpha_to_coverage", [](PipelineKey& k) { k.alpha_to_coverage = 1; }, Field::FragmentOutput},
       {"alpha_to_one", [](PipelineKey& k) { k.alpha_to_one = 1; }, Field::FragmentOutput},
+      {"line_mode", [](PipelineKey& k) { k.line_mode = 2; }, Field::Shaders},
   };
 }
 
@@ -119,11 +120,12 @@ TEST(PipelineKey, TheFieldListCoversTheWholeKey) {
       offsetof(PipelineKey, polygon_mode),         offsetof(PipelineKey, depth_clamp),
       offsetof(PipelineKey, provoking_last),       offsetof(PipelineKey, negative_one_to_one),
       offsetof(PipelineKey, logic_op_enable),      offsetof(PipelineKey, logic_op),
-      offsetof(PipelineKey, alpha_to_coverage),    offsetof(PipelineKey, alpha_to_one)};
+      offsetof(PipelineKey, alpha_to_coverage),    offsetof(PipelineKey, alpha_to_one),
+      offsetof(PipelineKey, line_mode)};
   for (size_t off : field_offsets) EXPECT_EQ(touched[off], 1) << "offset " << off;
   // Only the explicit padding follows the last field.
   EXPECT_EQ(offsetof(PipelineKey, pad) + sizeof(PipelineKey::pad), sizeof(PipelineKey));
-  EXPECT_EQ(offsetof(PipelineKey, pad), offsetof(PipelineKey, alpha_to_one) + 1);
+  EXPECT_EQ(offsetof(PipelineKey, pad), offsetof(PipelineKey, line_mode) + 1);
 }
 
 TEST(PipelineKey, ShaderLibraryKeyAppliesBackIntoAKey) {
@@ -133,6 +135,7 @@ TEST(PipelineKey, ShaderLibraryKeyAppliesBackIntoAKey) {
   k.depth_clamp = 1;
   k.provoking_last = 1;
   k.negative_one_to_one = 1;
+  k.line_mode = 2;  // VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT
   const ShaderLibraryKey s = ShaderLibraryKey::of(k);
   PipelineKey other;
   other.program_id = 9;

@@ -325,6 +325,44 @@ TEST_F(Draw, LineLoopIsClosed) {
   EXPECT_PIXEL(16, 29, rgba(255, 255, 255));  // the closing edge
 }
 
+// Lit pixels per column of the 32x32 window, for x-major lines.
+std::vector<int> column_counts(const std::vector<uint32_t>& px, int width, int height) {
+  std::vector<int> counts(width, 0);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x)
+      if (px[y * width + x] & 0xffffffu) ++counts[x];
+  return counts;
+}
+
+// Without multisampling GL lines are "aliased" (ES 3.0 §3.5.2): an x-major
+// line of width w lights exactly w fragments in each column it crosses
+// (the diamond-exit rule for w = 1, a run along the minor axis otherwise).
+// Vulkan's rectangular lines, a parallelogram perpendicular to the line,
+// light w / cos(angle) rows per column on a slope: 1 or 2 for a narrow
+// line at about 23 degrees, 3 or 4 for a 3-pixel one.
+TEST_F(Draw, AliasedLinesLightWidthFragmentsPerColumn) {
+  GLfloat range[2] = {};
+  glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, range);
+  // Columns 3..28 are crossed well inside the line's ends; the slope is
+  // 12/28 pixels per pixel.
+  const float pos[] = {2.0f / kWidth * 2 - 1, 8.3f / kHeight * 2 - 1, 30.0f / kWidth * 2 - 1, 20.3f / kHeight * 2 - 1};
+  buffer(GL_ARRAY_BUFFER, pos, sizeof(pos));
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glEnableVertexAttribArray(0);
+  glVertexAttrib4f(1, 1, 1, 1, 1);
+  for (float width : {1.0f, 3.0f}) {
+    if (width > range[1]) continue;
+    SCOPED_TRACE(width);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glLineWidth(width);
+    glDrawArrays(GL_LINES, 0, 2);
+    const std::vector<int> counts = column_counts(read_pixels(), kWidth, kHeight);
+    for (int x = 3; x <= 28; ++x) EXPECT_EQ(counts[x], int(width)) << "column " << x;
+  }
+  glLineWidth(1.0f);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 // With primitive restart each loop between restart indices is closed by
 // its own first vertex (ES 3.0 §2.8.1), not only the last one.
 TEST_F(Draw, LineLoopsBetweenRestartsAreEachClosed) {

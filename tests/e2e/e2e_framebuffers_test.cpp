@@ -1,6 +1,8 @@
 // Framebuffer objects, renderbuffers, clears, blits and glReadPixels through
 // the application path (glvnd -> Brass -> lavapipe).
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -261,6 +263,56 @@ TEST_F(Framebuffers, Rgb16fIsRenderableWithHalfFloatColorBuffers) {
   glDeleteFramebuffers(1, &fb);
 }
 
+// STENCIL_INDEX8 is a renderbuffer format in ES 3.0 (tables 3.13/3.14, the
+// texture formats, lack it); only OES_texture_stencil8 (ES 3.2) makes it a
+// texture format. Without the extension TexImage2D rejects the
+// STENCIL_INDEX format (INVALID_ENUM), TexStorage2D the internal format,
+// and an attachment of the texture, which has no image, is incomplete.
+TEST_F(Framebuffers, StencilIndex8IsNoTextureFormatWithoutTextureStencil8) {
+  if (has_extension("GL_OES_texture_stencil8")) GTEST_SKIP() << "OES_texture_stencil8 exposed";
+  GLuint tex[2] = {}, fb = 0;
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_STENCIL_INDEX8, 8, 8, 0, 0x1901 /* GL_STENCIL_INDEX */, GL_UNSIGNED_BYTE, nullptr);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_STENCIL_INDEX8, 8, 8);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_TEXTURE_2D, tex[0], 0);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT));
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(2, tex);
+}
+
+// OES_texture_float's unsized RGBA/FLOAT textures are textures only: the
+// extension makes nothing renderable and EXT_color_buffer_float names sized
+// formats alone, so the image is not color-renderable while a sized RGBA32F
+// one is (with EXT_color_buffer_float).
+TEST_F(Framebuffers, UnsizedFloatTexturesAreNotColorRenderable) {
+  if (!has_extension("GL_OES_texture_float")) GTEST_SKIP() << "OES_texture_float not exposed";
+  GLuint tex[2] = {}, fb = 0;
+  glGenTextures(2, tex);
+  glBindTexture(GL_TEXTURE_2D, tex[0]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_FLOAT, nullptr);
+  glBindTexture(GL_TEXTURE_2D, tex[1]);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 8, 8, 0, GL_RGBA, GL_FLOAT, nullptr);
+  ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT));
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[1], 0);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER),
+            GLenum(has_extension("GL_EXT_color_buffer_float") ? GL_FRAMEBUFFER_COMPLETE
+                                                              : GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT));
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(2, tex);
+}
+
 // EXT_texture_format_BGRA8888: BGRA renderbuffers, sized or not, are
 // color-renderable.
 TEST_F(Framebuffers, BgraRenderbuffers) {
@@ -467,6 +519,118 @@ TEST_F(Framebuffers, BlitScaledAndFlipped) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
   GLuint fbs[] = {src, integer};
   glDeleteFramebuffers(2, fbs);
+}
+
+// A scaled blit whose source rectangle reaches outside the read buffer
+// maps the rectangles as specified (ES 3.0 §4.3.3): clipping only drops the
+// destination pixels whose centres map outside the buffer, and LINEAR reads
+// there clamp to its edge. The 8-wide source (black columns 0-3, red 4-7)
+// is read from x = -1 to 8 into 32 destination columns, forwards and
+// flipped, so the red edge falls between pixel centres; rounding the
+// clipped rectangles to whole pixels (as the transfer path needs) moved it
+// by 0.07 source pixels, some 18 levels of red.
+TEST_F(Framebuffers, BlitScaledOutOfBoundsKeepsTheMapping) {
+  GLuint src = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}}, 8, 8);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(4, 0, 4, 8);
+  glClearColor(1, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  GLuint dst = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}}, 32, 8);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, src);
+  for (bool flip : {false, true}) {
+    SCOPED_TRACE(flip ? "flipped" : "forwards");
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, dst);
+    glClearColor(0, 1, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    const int s0 = flip ? 8 : -1, s1 = flip ? -1 : 8;
+    glBlitFramebuffer(s0, 0, s1, 8, 0, 0, 32, 8, GL_COLOR_BUFFER_BIT, GL_LINEAR);
+    ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    std::vector<uint32_t> px(32 * 8);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, dst);
+    glReadPixels(0, 0, 32, 8, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, src);
+    for (int d = 0; d < 32; ++d) {
+      const double s = s0 + (d + 0.5) * (s1 - s0) / 32.0;
+      const uint32_t got = px[4 * 32 + d];
+      if (s < 0 || s >= 8) {
+        EXPECT_EQ(got, rgba(0, 255, 0)) << "column " << d << " has no source pixel";
+        continue;
+      }
+      const double u = s - 0.5, i0 = std::floor(u), a = u - i0;
+      auto red = [](double i) { return std::clamp(i, 0.0, 7.0) >= 4 ? 255.0 : 0.0; };
+      const int want = int(std::lround((1 - a) * red(i0) + a * red(i0 + 1)));
+      EXPECT_NEAR(int(got & 0xff), want, 3) << "column " << d;
+      EXPECT_EQ((got >> 8) & 0xff, 0u) << "column " << d;
+    }
+  }
+  glClearColor(0, 0, 0, 0);
+  GLuint fbs[] = {src, dst};
+  glDeleteFramebuffers(2, fbs);
+}
+
+// A blit of the depth or the stencil buffer alone leaves the other one
+// alone (ES 3.0 §4.3.3: mask selects the buffers copied), with combined
+// depth/stencil images on both sides: the source has depth 0.25 and
+// stencil 7, the destination 0.75 and 1. A full-window triangle at depth
+// 0.5 with LESS shows whether the depth changed, one with stencil EQUAL
+// whether the stencil did.
+TEST_F(Framebuffers, BlitOneAspectOfDepthStencilKeepsTheOther) {
+  GLuint prog = program(kFullscreenVs, R"(#version 300 es
+precision mediump float;
+uniform vec4 color;
+out vec4 o;
+void main() { o = color; })");
+  glUseProgram(prog);
+  const GLint color = glGetUniformLocation(prog, "color");
+  for (GLenum format : {GL_DEPTH24_STENCIL8, GL_DEPTH32F_STENCIL8}) {
+    for (GLbitfield mask : {GLbitfield(GL_STENCIL_BUFFER_BIT), GLbitfield(GL_DEPTH_BUFFER_BIT)}) {
+      SCOPED_TRACE(testing::Message() << std::hex << format << (mask == GL_DEPTH_BUFFER_BIT ? " depth" : " stencil"));
+      GLuint src = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}, {GL_DEPTH_STENCIL_ATTACHMENT, format}}, 8, 8);
+      glClearDepthf(0.25f);
+      glClearStencil(7);
+      glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+      GLuint dst = make_fbo({{GL_COLOR_ATTACHMENT0, GL_RGBA8}, {GL_DEPTH_STENCIL_ATTACHMENT, format}}, 8, 8);
+      glClearDepthf(0.75f);
+      glClearStencil(1);
+      glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+      glBindFramebuffer(GL_READ_FRAMEBUFFER, src);
+      glBlitFramebuffer(0, 0, 8, 8, 0, 0, 8, 8, mask, GL_NEAREST);
+      ASSERT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+      glBindFramebuffer(GL_FRAMEBUFFER, dst);
+      glViewport(0, 0, 8, 8);
+      // Depth: red where 0.5 < the stored depth.
+      glClearColor(0, 0, 0, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glEnable(GL_DEPTH_TEST);
+      glDepthMask(GL_FALSE);
+      glUniform4f(color, 1, 0, 0, 1);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glDisable(GL_DEPTH_TEST);
+      glDepthMask(GL_TRUE);
+      const bool depth_copied = mask == GL_DEPTH_BUFFER_BIT;
+      EXPECT_EQ(pixel(4, 4), depth_copied ? rgba(0, 0, 0) : rgba(255, 0, 0)) << "depth";
+      // Stencil: green where it equals the source's 7.
+      glClear(GL_COLOR_BUFFER_BIT);
+      glEnable(GL_STENCIL_TEST);
+      glStencilFunc(GL_EQUAL, 7, 0xff);
+      glUniform4f(color, 0, 1, 0, 1);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glDisable(GL_STENCIL_TEST);
+      EXPECT_EQ(pixel(4, 4), depth_copied ? rgba(0, 0, 0) : rgba(0, 255, 0)) << "stencil";
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      GLuint fbs[] = {src, dst};
+      glDeleteFramebuffers(2, fbs);
+    }
+  }
+  glClearDepthf(1);
+  glClearStencil(0);
+  glClearColor(0, 0, 0, 0);
+  glViewport(0, 0, kWidth, kHeight);
+  glDeleteProgram(prog);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
 TEST_F(Framebuffers, BlitOverlappingWithinOneFramebuffer) {

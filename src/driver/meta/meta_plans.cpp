@@ -115,8 +115,27 @@ bool plan_shader_blit(const pipe::BlitInfo& info, const vk::FormatTable& formats
   }
   const double sw = std::max(1u, src->templ().width >> info.src.level);
   const double sh = std::max(1u, src->templ().height >> info.src.level);
-  const int32_t dx0 = std::min(db.x, db.x + db.width), dx1 = std::max(db.x, db.x + db.width);
-  const int32_t dy0 = std::min(db.y, db.y + db.height), dy1 = std::max(db.y, db.y + db.height);
+  // The viewport covers only what may be written (the destination level,
+  // within the scissor): a destination rectangle reaching far outside the
+  // image (a clipped GL blit's, whose mapping must stay the unclipped one)
+  // could exceed the device's viewport limits. The mapping is linear, so
+  // evaluating it at the clamped edges changes nothing.
+  int64_t lx = 0, ly = 0;
+  int64_t hx = std::max(1u, dst->templ().width >> info.dst.level), hy = std::max(1u, dst->templ().height >> info.dst.level);
+  if (info.scissor_enable) {
+    lx = std::max<int64_t>(lx, info.scissor.x);
+    ly = std::max<int64_t>(ly, info.scissor.y);
+    hx = std::min<int64_t>(hx, int64_t{info.scissor.x} + info.scissor.width);
+    hy = std::min<int64_t>(hy, int64_t{info.scissor.y} + info.scissor.height);
+  }
+  const int64_t ux0 = std::min<int64_t>(db.x, int64_t{db.x} + db.width), ux1 = std::max<int64_t>(db.x, int64_t{db.x} + db.width);
+  const int64_t uy0 = std::min<int64_t>(db.y, int64_t{db.y} + db.height), uy1 = std::max<int64_t>(db.y, int64_t{db.y} + db.height);
+  if (std::max(ux0, lx) >= std::min(ux1, hx) || std::max(uy0, ly) >= std::min(uy1, hy)) {
+    out->empty = true;
+    return true;
+  }
+  const int32_t dx0 = int32_t(std::max(ux0, lx)), dx1 = int32_t(std::min(ux1, hx));
+  const int32_t dy0 = int32_t(std::max(uy0, ly)), dy1 = int32_t(std::min(uy1, hy));
   auto map_x = [&](double d) { return (sb.x + (d - db.x) * sb.width / db.width) / sw; };
   auto map_y = [&](double d) { return (sb.y + (d - db.y) * sb.height / db.height) / sh; };
   MetaPush& push = out->push;

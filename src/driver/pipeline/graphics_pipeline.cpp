@@ -68,6 +68,8 @@ struct PipelineState {
   VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
   VkPipelineRasterizationProvokingVertexStateCreateInfoEXT provoking{
       VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT};
+  VkPipelineRasterizationLineStateCreateInfoEXT line{
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_LINE_STATE_CREATE_INFO_EXT};
   VkPipelineRasterizationStateCreateInfo rs{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
   VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   VkSampleMask sample_mask[2] = {};
@@ -120,6 +122,11 @@ PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildIn
   rs.polygonMode = caps.fill_mode_non_solid ? static_cast<VkPolygonMode>(k.polygon_mode) : VK_POLYGON_MODE_FILL;
   rs.lineWidth = 1.0f;
   if (k.provoking_last && caps.provoking_vertex_last) rs.pNext = &provoking;
+  line.lineRasterizationMode = static_cast<VkLineRasterizationModeEXT>(k.line_mode);
+  if (line.lineRasterizationMode != VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT) {
+    line.pNext = rs.pNext;
+    rs.pNext = &line;
+  }
 
   ms.rasterizationSamples = static_cast<VkSampleCountFlagBits>(std::max<uint8_t>(1, k.samples));
   sample_mask[0] = sample_mask[1] = k.sample_mask;
@@ -192,6 +199,13 @@ PipelineMap::~PipelineMap() {
     for (VkPipeline p : {e.fast_linked, e.optimized.load(), e.monolithic})
       if (p) vkDestroyPipeline(device_, p, nullptr);
   }
+}
+
+uint8_t line_rasterization_mode(const vk::Capabilities& caps, uint8_t samples, bool alpha_to_coverage,
+                                bool alpha_to_one) {
+  const bool bresenham = caps.line_bresenham && samples <= 1 && !alpha_to_coverage && !alpha_to_one;
+  return static_cast<uint8_t>(bresenham ? VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT
+                                        : VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT);
 }
 
 vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* out) {

@@ -28,6 +28,18 @@ struct PipelineBuildInfo {
 
 vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* out);
 
+// The VkLineRasterizationModeEXT a key's lines are drawn with (stored in
+// PipelineKey::line_mode). GL's lines without multisampling are "aliased":
+// diamond-exit, and a wide line is `width` fragments along the minor axis
+// (ES 3.0 §3.5.2, GL 4.6 §14.5.1) -- Vulkan's Bresenham lines. The default
+// mode is rectangular wherever strictLines holds (lavapipe, most desktop
+// GPUs), a parallelogram perpendicular to the line whose fragments GL does
+// not allow. Multisampled GL lines are rectangles (ES 3.0 §3.5.4): the
+// default. Bresenham lines forbid alpha-to-coverage and alpha-to-one, so a
+// single-sampled draw with either keeps the default too.
+uint8_t line_rasterization_mode(const vk::Capabilities& caps, uint8_t samples, bool alpha_to_coverage,
+                                bool alpha_to_one);
+
 // The creation flags every pipeline of the device's descriptor mode needs
 // (VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT in db mode).
 VkPipelineCreateFlags descriptor_flags(const vk::Device& device);

@@ -31,7 +31,8 @@ struct PipelineKey {
   uint8_t logic_op = 0;               // VkLogicOp
   uint8_t alpha_to_coverage = 0;
   uint8_t alpha_to_one = 0;
-  uint8_t pad[4] = {};
+  uint8_t line_mode = 0;              // VkLineRasterizationModeEXT (see line_rasterization_mode)
+  uint8_t pad[3] = {};
 
   bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };
@@ -46,7 +47,8 @@ struct ShaderLibraryKey {
   uint8_t depth_clamp = 0;
   uint8_t provoking_last = 0;
   uint8_t negative_one_to_one = 0;
-  uint8_t pad[3] = {};
+  uint8_t line_mode = 0;
+  uint8_t pad[2] = {};
 
   static ShaderLibraryKey of(const PipelineKey& k) {
     ShaderLibraryKey s;
@@ -55,6 +57,7 @@ struct ShaderLibraryKey {
     s.depth_clamp = k.depth_clamp;
     s.provoking_last = k.provoking_last;
     s.negative_one_to_one = k.negative_one_to_one;
+    s.line_mode = k.line_mode;
     return s;
   }
   void apply(PipelineKey* k) const {
@@ -63,6 +66,7 @@ struct ShaderLibraryKey {
     k->depth_clamp = depth_clamp;
     k->provoking_last = provoking_last;
     k->negative_one_to_one = negative_one_to_one;
+    k->line_mode = line_mode;
   }
   bool operator==(const ShaderLibraryKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };

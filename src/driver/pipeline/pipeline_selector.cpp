@@ -69,6 +69,7 @@ void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunc
   k.logic_op = static_cast<uint8_t>(blend ? vk_logic_op(blend->state.logic_op) : VK_LOGIC_OP_COPY);
   k.alpha_to_coverage = blend ? blend->state.alpha_to_coverage : 0;
   k.alpha_to_one = blend ? blend->state.alpha_to_one : 0;
+  k.line_mode = line_rasterization_mode(screen_.caps(), k.samples, k.alpha_to_coverage, k.alpha_to_one);
 }
 
 vk::Status PipelineSelector::bind_slow(pipe::ShaderProgram& prog, const FixedFunctionState& state,

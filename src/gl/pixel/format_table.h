@@ -29,7 +29,7 @@ struct FormatFeatures {
   bool texture_float_unsized = true;     // OES_texture_float/half_float: unsized FLOAT uploads
   bool depth_texture_unsized = true;     // OES_depth_texture/packed_depth_stencil unsized uploads
   bool bgra8888 = true;                  // EXT_texture_format_BGRA8888
-  bool texture_stencil8 = true;          // OES_texture_stencil8 (core in ES 3.2)
+  bool texture_stencil8 = false;         // OES_texture_stencil8 (ES 3.2, GL 4.4): STENCIL_INDEX8 textures
   bool s3tc = false;                     // EXT_texture_compression_s3tc
   bool rgtc = false;                     // EXT_texture_compression_rgtc
   bool required_internalformat = true;   // OES_required_internalformat: sized L/A names in TexImage

@@ -283,6 +283,10 @@ GLenum check_tex_sub_image_format(const InternalFormatInfo& existing, GLenum for
 FormatResolution resolve_tex_storage_format(GLenum internal_format, const FormatFeatures& features) {
   const InternalFormatInfo* info = find_internal_format(internal_format, features);
   if (!info) return {GL_INVALID_ENUM, nullptr};
+  // STENCIL_INDEX8 is a renderbuffer format only (ES 3.0 §3.8.4 takes
+  // TexStorage formats from tables 3.13/3.14, which lack it) until
+  // OES_texture_stencil8 / ES 3.2 / GL 4.4.
+  if (info->internal_format == GL_STENCIL_INDEX8 && !features.texture_stencil8) return {GL_INVALID_ENUM, nullptr};
   return {GL_NO_ERROR, info};
 }
 

@@ -167,6 +167,12 @@ TEST(PixelTexImageRules, TexStorageNeedsSizedFormats) {
   EXPECT_EQ(resolve_tex_storage_format(GL_LUMINANCE8, kEs3).error, static_cast<GLenum>(GL_NO_ERROR));
   EXPECT_EQ(resolve_tex_storage_format(GL_COMPRESSED_RGB8_ETC2, kEs3).error, static_cast<GLenum>(GL_NO_ERROR));
   EXPECT_EQ(resolve_tex_storage_format(GL_RGB16, kEs3).error, static_cast<GLenum>(GL_INVALID_ENUM));
+  // STENCIL_INDEX8 textures need OES_texture_stencil8 (ES 3.2, GL 4.4).
+  EXPECT_EQ(resolve_tex_storage_format(GL_STENCIL_INDEX8, kEs3).error, static_cast<GLenum>(GL_INVALID_ENUM));
+  FormatFeatures stencil8 = kEs3;
+  stencil8.texture_stencil8 = true;
+  EXPECT_EQ(resolve_tex_storage_format(GL_STENCIL_INDEX8, stencil8).error, static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(resolve_tex_storage_format(GL_STENCIL_INDEX8, kDesktop).error, static_cast<GLenum>(GL_NO_ERROR));
 }
 
 TEST(PixelTexImageRules, RenderbufferFormats) {
