@@ -538,6 +538,40 @@ TEST_F(Textures, MipmapsSwizzleAndTargets) {
   glDeleteTextures(3, t);
 }
 
+// GenerateMipmap on a 3D texture filters in depth too: every slice of each
+// derived level is written (ES 3.0 §3.8.10), not only the first.
+TEST_F(Textures, GenerateMipmap3DWritesEverySlice) {
+  SKIP_UNLESS_DRAWS();
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_3D, t);
+  // 4x4x4: slices 0-1 red, slices 2-3 green, so level 1 (2x2x2) has a red
+  // slice 0 and a green slice 1, and level 2 (1x1x1) their average.
+  const uint32_t red = rgba(255, 0, 0), green = rgba(0, 255, 0);
+  std::vector<uint32_t> texels(4 * 4 * 4);
+  for (size_t i = 0; i < texels.size(); ++i) texels[i] = i < 32 ? red : green;
+  glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  glGenerateMipmap(GL_TEXTURE_3D);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  EXPECT_EQ(err(), GLenum(GL_NO_ERROR));
+  const struct {
+    const char* expr;
+    uint32_t expected;
+  } cases[] = {
+      {"textureLod(s, vec3(v_uv, 0.25), 1.0)", red},
+      {"textureLod(s, vec3(v_uv, 0.75), 1.0)", green},
+      {"textureLod(s, vec3(v_uv, 0.75), 2.0)", rgba(128, 128, 0)},
+  };
+  for (const auto& c : cases) {
+    GLuint p = sampling_program("uniform sampler3D s;", c.expr);
+    draw_quad(p);
+    EXPECT_TRUE(near(pixel(4, 4), c.expected, 2)) << c.expr << ": " << std::hex << pixel(4, 4);
+    glDeleteProgram(p);
+  }
+  glDeleteTextures(1, &t);
+}
+
 // Without a mipmap filter only the base level is sampled, but textureSize
 // and texelFetch still see the levels after it (GLSL ES 3.00 8.8).
 TEST_F(Textures, LevelQueriesWithoutMipmapFiltering) {
