@@ -182,6 +182,35 @@ void copy_row(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
   std::memcpy(dst, src, size_t{count} * pipe::describe(f).block_bytes);
 }
 
+// Normalized depth words (Z16: 16 bits; Z24X8: the low 24 bits of a 32-bit
+// word, as Vulkan copies X8_D24) <-> D32_SFLOAT.
+unsigned depth_bits(Format f) { return f == Format::Z16_UNORM ? 16 : 24; }
+
+void depth_unorm_to_float(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
+  const unsigned bits = depth_bits(f);
+  const size_t in = bits == 16 ? 2 : 4;
+  const double max = double((1u << bits) - 1);
+  for (size_t i = 0; i < count; ++i, src += in, dst += 4) {
+    uint32_t v = 0;
+    std::memcpy(&v, src, in);  // little-endian: the low bytes of v
+    const float depth = static_cast<float>(double(v & ((1u << bits) - 1)) / max);
+    std::memcpy(dst, &depth, 4);
+  }
+}
+
+void depth_float_to_unorm(Format f, const uint8_t* src, uint8_t* dst, uint32_t count) {
+  const unsigned bits = depth_bits(f);
+  const size_t out = bits == 16 ? 2 : 4;
+  const double max = double((1u << bits) - 1);
+  for (size_t i = 0; i < count; ++i, src += 4, dst += out) {
+    float depth;
+    std::memcpy(&depth, src, 4);
+    const double clamped = std::isnan(depth) ? 0.0 : std::clamp(double(depth), 0.0, 1.0);
+    const auto v = static_cast<uint32_t>(std::lround(clamped * max));
+    std::memcpy(dst, &v, out);
+  }
+}
+
 void swap_red_blue(Format, const uint8_t* src, uint8_t* dst, uint32_t count) {
   for (size_t i = 0; i < count; ++i, src += 4, dst += 4) {
     const uint8_t t[4] = {src[2], src[1], src[0], src[3]};
@@ -494,7 +523,8 @@ size_t stored_texel_size(Format format, FormatConversion conversion) {
   switch (conversion) {
     case C::None:
     case C::SwapRedBlue: return pipe::describe(format).block_bytes;
-    case C::DepthStencilRepack: return 4;
+    case C::DepthStencilRepack:
+    case C::DepthToFloat: return 4;
     case C::DecodeEtc2:
     case C::DecodeBc: return decoded_texel_size(format);
     case C::DecodeAstc: return 4;  // RGBA8
@@ -534,6 +564,7 @@ bool can_convert_to_stored(Format format, FormatConversion conversion) {
     case C::None: return format != Format::None;
     case C::SwapRedBlue: return format == Format::BGRA8_UNORM || format == Format::BGRA8_SRGB;
     case C::DepthStencilRepack: return format == Format::Z24_UNORM_S8_UINT;
+    case C::DepthToFloat: return format == Format::Z16_UNORM || format == Format::Z24X8_UNORM;
     case C::DecodeEtc2: return is_etc2(format);
     case C::DecodeBc: return is_bc(format);
     case C::DecodeAstc: return is_astc(format);
@@ -547,7 +578,8 @@ bool can_convert_from_stored(Format format, FormatConversion conversion) {
   switch (conversion) {
     case C::None:
     case C::SwapRedBlue:
-    case C::DepthStencilRepack: return can_convert_to_stored(format, conversion);
+    case C::DepthStencilRepack:
+    case C::DepthToFloat: return can_convert_to_stored(format, conversion);
     case C::ExpandToFourChannels: return can_convert_to_stored(format, conversion);
     case C::DecodeEtc2:
     case C::DecodeBc:
@@ -582,6 +614,7 @@ ConversionStatus convert_to_stored(Format format, FormatConversion conversion, C
     case C::DecodeBc: return decode_blocks(format, e, src, dst);
     case C::DecodeAstc: return decode_astc(format, e, src, dst);
     case C::DepthStencilRepack: return repack_depth_stencil(e, true, src, {}, {}, dst, {}, *stencil);
+    case C::DepthToFloat: return convert_rows(format, e, src, src_texel, dst, dst_texel, depth_unorm_to_float);
   }
   return ConversionStatus::Unsupported;
 }
@@ -601,6 +634,7 @@ ConversionStatus convert_from_stored(Format format, FormatConversion conversion,
                           : rgb_channel_size(format)   ? drop_alpha
                                                        : pack_packed);
     case C::DepthStencilRepack: return repack_depth_stencil(e, false, {}, dst, src, {}, *stencil, {});
+    case C::DepthToFloat: return convert_rows(format, e, src, stored_texel, dst, gl_texel, depth_float_to_unorm);
     default: return ConversionStatus::Unsupported;
   }
 }

@@ -68,7 +68,8 @@ size_t stencil_plane_size(ConversionExtent extent);
 
 // Whether a direction exists: every conversion the table uses can upload;
 // readback exists for all but the decoders (DecodeEtc2, DecodeBc,
-// DecodeAstc): None (a repitching copy), SwapRedBlue, DepthStencilRepack and
+// DecodeAstc): None (a repitching copy), SwapRedBlue, DepthStencilRepack,
+// DepthToFloat (clamped and rounded back to the normalized word) and
 // ExpandToFourChannels (drops the fourth channel; re-packs 565/4444/5551
 // with rounding, and R11G11B10F / RGB9E5 from half floats with the GL
 // spec's encodings).

@@ -92,8 +92,11 @@ std::vector<Candidate> candidates_for(Format f) {
     case Format::A8_UNORM: return {{VK_FORMAT_R8_UNORM, {S::Zero, S::Zero, S::Zero, S::R}}};
     case Format::L8_UNORM: return {{VK_FORMAT_R8_UNORM, {S::R, S::R, S::R, S::One}}};
     case Format::L8A8_UNORM: return {{VK_FORMAT_R8G8_UNORM, {S::R, S::R, S::R, S::G}}};
-    case Format::Z16_UNORM: return {{VK_FORMAT_D16_UNORM}, {VK_FORMAT_D32_SFLOAT}};
-    case Format::Z24X8_UNORM: return {{VK_FORMAT_X8_D24_UNORM_PACK32}, {VK_FORMAT_D32_SFLOAT}};
+    // X8_D24 is optional in Vulkan (D16 is not, but may lack a usage): the
+    // fallback holds the same depth as a float, converted on upload.
+    case Format::Z16_UNORM: return {{VK_FORMAT_D16_UNORM}, {VK_FORMAT_D32_SFLOAT, kIdentity, C::DepthToFloat}};
+    case Format::Z24X8_UNORM:
+      return {{VK_FORMAT_X8_D24_UNORM_PACK32}, {VK_FORMAT_D32_SFLOAT, kIdentity, C::DepthToFloat}};
     case Format::Z32_FLOAT: return {{VK_FORMAT_D32_SFLOAT}};
     case Format::Z24_UNORM_S8_UINT:
       return {{VK_FORMAT_D24_UNORM_S8_UINT}, {VK_FORMAT_D32_SFLOAT_S8_UINT, kIdentity, C::DepthStencilRepack}};

@@ -25,6 +25,7 @@ enum class FormatConversion : uint8_t {
   DecodeBc,               // S3TC/RGTC decoded on the CPU
   DecodeAstc,             // ASTC LDR decoded to RGBA8 on the CPU (libastcenc)
   SwapRedBlue,            // BGRA data stored as RGBA
+  DepthToFloat,           // Z16 / Z24X8 normalized depth stored as D32_SFLOAT
 };
 
 struct FormatChoice {

@@ -472,6 +472,52 @@ TEST(FormatConversionDepthStencil, ClampsAndNeedsStencilPlane) {
             ConversionStatus::DestinationTooSmall);
 }
 
+// Z24X8 (depth in the low 24 bits; the high byte is ignored) and Z16 held
+// as D32_SFLOAT where the device lacks the normalized format: every depth
+// value survives the round trip, and out-of-range floats clamp on readback.
+TEST(FormatConversionDepthToFloat, RoundTripsEveryDepthAndClamps) {
+  const uint32_t w = 4096, h = 16;
+  const ConversionExtent e{w, h, 1};
+  std::vector<uint32_t> z24(w * h), back(w * h);
+  std::vector<float> stored(w * h);
+  ASSERT_EQ(converted_size(Format::Z24X8_UNORM, C::DepthToFloat, e), stored.size() * 4);
+  for (uint32_t chunk = 0; chunk < 256; ++chunk) {
+    for (uint32_t i = 0; i < w * h; ++i) z24[i] = 0xAB000000u | (chunk * w * h + i);
+    ASSERT_EQ(convert_to_stored(Format::Z24X8_UNORM, C::DepthToFloat, e, {z24.data(), z24.size() * 4},
+                                {stored.data(), stored.size() * 4}),
+              ConversionStatus::Ok);
+    if (chunk == 0) {
+      EXPECT_FLOAT_EQ(stored[1], 1.0f / 16777215.0f);
+    }
+    if (chunk == 255) {
+      EXPECT_EQ(stored[w * h - 1], 1.0f);
+    }
+    ASSERT_EQ(convert_from_stored(Format::Z24X8_UNORM, C::DepthToFloat, e, {stored.data(), stored.size() * 4},
+                                  {back.data(), back.size() * 4}),
+              ConversionStatus::Ok);
+    for (uint32_t i = 0; i < w * h; ++i) ASSERT_EQ(back[i], z24[i] & 0xFFFFFFu) << "chunk " << chunk << " texel " << i;
+  }
+  std::vector<uint16_t> z16(65536), back16(65536);
+  std::vector<float> stored16(65536);
+  for (uint32_t i = 0; i < 65536; ++i) z16[i] = uint16_t(i);
+  const ConversionExtent e16{256, 256, 1};
+  ASSERT_EQ(convert_to_stored(Format::Z16_UNORM, C::DepthToFloat, e16, {z16.data(), 2 * 65536},
+                              {stored16.data(), 4 * 65536}),
+            ConversionStatus::Ok);
+  EXPECT_EQ(stored16[65535], 1.0f);
+  ASSERT_EQ(convert_from_stored(Format::Z16_UNORM, C::DepthToFloat, e16, {stored16.data(), 4 * 65536},
+                                {back16.data(), 2 * 65536}),
+            ConversionStatus::Ok);
+  EXPECT_EQ(z16, back16);
+  const float out_of_range[3] = {-1.0f, 2.0f, 0.5f};
+  uint32_t clamped[3];
+  ASSERT_EQ(convert_from_stored(Format::Z24X8_UNORM, C::DepthToFloat, {3, 1, 1}, {out_of_range, 12}, {clamped, 12}),
+            ConversionStatus::Ok);
+  EXPECT_EQ(clamped[0], 0u);
+  EXPECT_EQ(clamped[1], 0xFFFFFFu);
+  EXPECT_EQ(clamped[2], 0x800000u);
+}
+
 TEST(FormatConversionSwap, BgraRoundTrip3D) {
   // 3x2x2 with padded row and slice pitches.
   const ConversionExtent e{3, 2, 2};
@@ -567,7 +613,8 @@ TEST(FormatConversionValidation, EveryTableConversionUploads) {
   // Every emulation the format table can pick has an upload path.
   for (size_t i = 1; i < pipe::kFormatCount; ++i) {
     const auto f = static_cast<Format>(i);
-    for (C c : {C::ExpandToFourChannels, C::DepthStencilRepack, C::DecodeEtc2, C::DecodeBc, C::DecodeAstc, C::SwapRedBlue}) {
+    for (C c : {C::ExpandToFourChannels, C::DepthStencilRepack, C::DecodeEtc2, C::DecodeBc, C::DecodeAstc, C::SwapRedBlue,
+                C::DepthToFloat}) {
       if (can_convert_to_stored(f, c)) {
         EXPECT_GT(stored_texel_size(f, c), 0u);
       }
@@ -577,6 +624,9 @@ TEST(FormatConversionValidation, EveryTableConversionUploads) {
   EXPECT_TRUE(can_convert_to_stored(Format::R11G11B10_FLOAT, C::ExpandToFourChannels));
   EXPECT_TRUE(can_convert_to_stored(Format::RGB9E5_FLOAT, C::ExpandToFourChannels));
   EXPECT_TRUE(can_convert_to_stored(Format::Z24_UNORM_S8_UINT, C::DepthStencilRepack));
+  EXPECT_TRUE(can_convert_to_stored(Format::Z24X8_UNORM, C::DepthToFloat));
+  EXPECT_TRUE(can_convert_to_stored(Format::Z16_UNORM, C::DepthToFloat));
+  EXPECT_FALSE(can_convert_to_stored(Format::Z32_FLOAT, C::DepthToFloat));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // its errors, parameters and queries, and (once programs and draws exist)
 // sampling through every target and a range of formats.
 #include <array>
+#include <bit>
 #include <cstdlib>
 #include <string>
 #include <cstring>
@@ -460,6 +461,67 @@ TEST_F(Textures, SampleIntegerAndShadow) {
   glDeleteTextures(2, t);
 }
 
+// Depth texture data reads back as the depth the application gave, clamped
+// to [0, 1] for every depth format, the float ones included (ES 3.0
+// §3.8.3); DEPTH_COMPONENT24 from UNSIGNED_INT keeps its high 24 bits.
+TEST_F(Textures, DepthTextureDataIsDecodedAndClamped) {
+  SKIP_UNLESS_DRAWS();
+  const float f32[3] = {-1.0f, 0.25f, 1.5f};
+  const uint32_t u32[3] = {0u, 0x40000000u, 0xFFFFFFFFu};
+  const uint16_t u16[3] = {0, 0x4000, 0xFFFF};
+  const uint32_t d24s8[3] = {0u << 8 | 1u, 0x400000u << 8 | 2u, 0xFFFFFFu << 8 | 3u};
+  const uint32_t d32fs8[6] = {std::bit_cast<uint32_t>(f32[0]), 1u, std::bit_cast<uint32_t>(f32[1]), 2u,
+                              std::bit_cast<uint32_t>(f32[2]), 3u};
+  const struct {
+    GLenum internal_format, format, type;
+    const void* data;
+  } cases[] = {
+      {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT, u16},
+      {GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, u32},
+      {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT, f32},
+      {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, d24s8},
+      {GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, d32fs8},
+  };
+  GLuint p = sampling_program("uniform sampler2D s;",
+                              "vec4(texelFetch(s, ivec2(0, 0), 0).r, texelFetch(s, ivec2(1, 0), 0).r, "
+                              "texelFetch(s, ivec2(2, 0), 0).r, 1.0)");
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  for (const auto& c : cases) {
+    glTexImage2D(GL_TEXTURE_2D, 0, GLint(c.internal_format), 3, 1, 0, c.format, c.type, c.data);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    ASSERT_EQ(err(), GLenum(GL_NO_ERROR)) << std::hex << c.internal_format;
+    draw_quad(p);
+    EXPECT_TRUE(near(pixel(4, 4), rgba(0, 64, 255), 1)) << std::hex << c.internal_format << ": " << pixel(4, 4);
+  }
+  // The same DEPTH_COMPONENT24 data from a pixel unpack buffer into one
+  // layer of a 2D array (TexSubImage3D).
+  GLuint pbo = 0, array = 0;
+  glGenBuffers(1, &pbo);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo);
+  glBufferData(GL_PIXEL_UNPACK_BUFFER, sizeof(u32), u32, GL_STATIC_DRAW);
+  glGenTextures(1, &array);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, array);
+  glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_DEPTH_COMPONENT24, 3, 1, 2);
+  glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 1, 3, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, nullptr);
+  glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  ASSERT_EQ(err(), GLenum(GL_NO_ERROR));
+  GLuint pa = sampling_program("uniform highp sampler2DArray s;",
+                               "vec4(texelFetch(s, ivec3(0, 0, 1), 0).r, texelFetch(s, ivec3(1, 0, 1), 0).r, "
+                               "texelFetch(s, ivec3(2, 0, 1), 0).r, 1.0)");
+  draw_quad(pa);
+  EXPECT_TRUE(near(pixel(4, 4), rgba(0, 64, 255), 1)) << std::hex << pixel(4, 4);
+  glDeleteProgram(pa);
+  glDeleteProgram(p);
+  glDeleteBuffers(1, &pbo);
+  glDeleteTextures(1, &array);
+  glDeleteTextures(1, &t);
+}
+
 TEST_F(Textures, IncompleteSamplesBlackAndSamplerOverrides) {
   SKIP_UNLESS_DRAWS();
   GLuint p = sampling_program("uniform sampler2D s;", "texture(s, v_uv)");
@@ -536,6 +598,40 @@ TEST_F(Textures, MipmapsSwizzleAndTargets) {
   EXPECT_EQ(pixel(4, 4), rgba(7, 8, 9));
   glDeleteProgram(p);
   glDeleteTextures(3, t);
+}
+
+// GenerateMipmap on a 3D texture filters in depth too: every slice of each
+// derived level is written (ES 3.0 §3.8.10), not only the first.
+TEST_F(Textures, GenerateMipmap3DWritesEverySlice) {
+  SKIP_UNLESS_DRAWS();
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_3D, t);
+  // 4x4x4: slices 0-1 red, slices 2-3 green, so level 1 (2x2x2) has a red
+  // slice 0 and a green slice 1, and level 2 (1x1x1) their average.
+  const uint32_t red = rgba(255, 0, 0), green = rgba(0, 255, 0);
+  std::vector<uint32_t> texels(4 * 4 * 4);
+  for (size_t i = 0; i < texels.size(); ++i) texels[i] = i < 32 ? red : green;
+  glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  glGenerateMipmap(GL_TEXTURE_3D);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  EXPECT_EQ(err(), GLenum(GL_NO_ERROR));
+  const struct {
+    const char* expr;
+    uint32_t expected;
+  } cases[] = {
+      {"textureLod(s, vec3(v_uv, 0.25), 1.0)", red},
+      {"textureLod(s, vec3(v_uv, 0.75), 1.0)", green},
+      {"textureLod(s, vec3(v_uv, 0.75), 2.0)", rgba(128, 128, 0)},
+  };
+  for (const auto& c : cases) {
+    GLuint p = sampling_program("uniform sampler3D s;", c.expr);
+    draw_quad(p);
+    EXPECT_TRUE(near(pixel(4, 4), c.expected, 2)) << c.expr << ": " << std::hex << pixel(4, 4);
+    glDeleteProgram(p);
+  }
+  glDeleteTextures(1, &t);
 }
 
 // Without a mipmap filter only the base level is sampled, but textureSize

@@ -176,6 +176,30 @@ TEST_F(TransferFormatTest, DepthStencilRepackRoundTrip) {
   ctx->transfer_unmap(t);
 }
 
+// DEPTH_COMPONENT24 / 16 storage on a device without X8_D24 (or D16 for a
+// usage): D32_SFLOAT holding the same depth, converted on upload and back.
+TEST_F(TransferFormatTest, NormalizedDepthAsFloatRoundTrip) {
+  force(pipe::Format::Z24X8_UNORM);
+  auto z24 = make_texture(4, 1, pipe::Format::Z24X8_UNORM, pipe::kBindDepthStencil | pipe::kBindSamplerView);
+  ASSERT_EQ(driver::driver_resource(z24.get())->obj()->format.conversion, vk::FormatConversion::DepthToFloat);
+  const uint32_t texels[4] = {0u, 0xFFFFFFu, 0x800000u, 0x123456u};
+  ctx->texture_subdata(z24.get(), 0, 0, {0, 0, 0, 4, 1, 1}, texels, 16, 16);
+  pipe::Transfer* t = nullptr;
+  auto* p = static_cast<const uint32_t*>(ctx->transfer_map(z24.get(), 0, pipe::kMapRead, {0, 0, 0, 4, 1, 1}, &t));
+  ASSERT_TRUE(p);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(p[i], texels[i]) << i;
+  ctx->transfer_unmap(t);
+  force(pipe::Format::Z16_UNORM);
+  auto z16 = make_texture(4, 1, pipe::Format::Z16_UNORM, pipe::kBindDepthStencil | pipe::kBindSamplerView);
+  ASSERT_EQ(driver::driver_resource(z16.get())->obj()->format.conversion, vk::FormatConversion::DepthToFloat);
+  const uint16_t texels16[4] = {0, 0xFFFF, 0x8000, 0x1234};
+  ctx->texture_subdata(z16.get(), 0, 0, {0, 0, 0, 4, 1, 1}, texels16, 8, 8);
+  auto* p16 = static_cast<const uint16_t*>(ctx->transfer_map(z16.get(), 0, pipe::kMapRead, {0, 0, 0, 4, 1, 1}, &t));
+  ASSERT_TRUE(p16);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(p16[i], texels16[i]) << i;
+  ctx->transfer_unmap(t);
+}
+
 }  // namespace
 }  // namespace brass::test
 

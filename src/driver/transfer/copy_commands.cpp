@@ -117,11 +117,18 @@ void record_mipmap_chain(VkCommandBuffer cmd, SyncTracker& sync, ResourceObject*
   for (uint32_t l = base_level; l < last_level; ++l) {
     barriers.add_image_barrier(level_barrier, o->image, {o->aspect, l, 1, first_layer, layers});
     barriers.emit(cmd);
+    // A 3D level is a box of slices that also halves in depth: the blit
+    // covers all of them (a depth of 1 would leave every slice past the
+    // first of each derived level unwritten).
+    const auto slices = [&](uint32_t level) {
+      return t.target == pipe::Target::Texture3D ? int32_t(std::max(1u, t.depth >> level)) : 1;
+    };
     VkImageBlit b{};
     b.srcSubresource = {o->aspect, l, first_layer, layers};
-    b.srcOffsets[1] = {int32_t(std::max(1u, t.width >> l)), int32_t(std::max(1u, t.height >> l)), 1};
+    b.srcOffsets[1] = {int32_t(std::max(1u, t.width >> l)), int32_t(std::max(1u, t.height >> l)), slices(l)};
     b.dstSubresource = {o->aspect, l + 1, first_layer, layers};
-    b.dstOffsets[1] = {int32_t(std::max(1u, t.width >> (l + 1))), int32_t(std::max(1u, t.height >> (l + 1))), 1};
+    b.dstOffsets[1] = {int32_t(std::max(1u, t.width >> (l + 1))), int32_t(std::max(1u, t.height >> (l + 1))),
+                       slices(l + 1)};
     vkCmdBlitImage(cmd, o->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, o->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                    1, &b, VK_FILTER_LINEAR);
   }

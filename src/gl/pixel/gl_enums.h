@@ -126,9 +126,10 @@
 namespace brass::gl::pixel {
 
 // A type enum that no GL call accepts: the stored layout of
-// pipe::Format::Z24X8_UNORM (a 32-bit word, depth in the high 24 bits, the
-// low 8 bits unused), which GL has no name for. Outside GL's enum range so it
-// can never be confused with an application value.
+// pipe::Format::Z24X8_UNORM (a 32-bit word, depth in the low 24 bits, the
+// high 8 bits unused: how Vulkan copies X8_D24_UNORM_PACK32 to and from
+// buffers), which GL has no name for. Outside GL's enum range so it can
+// never be confused with an application value.
 inline constexpr GLenum kTypeUnsignedInt24X8 = 0x7FFF0001u;
 
 }  // namespace brass::gl::pixel

@@ -100,7 +100,7 @@ GLenum make_codec(const PixelLayout& layout, Codec* c) {
     case GL_UNSIGNED_INT_8_8_8_8_REV: bits(Element::U32, {{0, 8}, {8, 8}, {16, 8}, {24, 8}}); break;
     case GL_UNSIGNED_INT_10_10_10_2: bits(Element::U32, {{22, 10}, {12, 10}, {2, 10}, {0, 2}}); break;
     case GL_UNSIGNED_INT_24_8: bits(Element::U32, {{8, 24}, {0, 8}}); break;
-    case kTypeUnsignedInt24X8: bits(Element::U32, {{8, 24}}); break;
+    case kTypeUnsignedInt24X8: bits(Element::U32, {{0, 24}}); break;
     case GL_UNSIGNED_INT_10F_11F_11F_REV: c->packing = Packing::R11G11B10; break;
     case GL_UNSIGNED_INT_5_9_9_9_REV: c->packing = Packing::Rgb9e5; break;
     case GL_FLOAT_32_UNSIGNED_INT_24_8_REV: c->packing = Packing::Depth32fStencil8; break;
@@ -367,11 +367,14 @@ uint64_t storage_row_bytes(pipe::Format format, uint32_t width) {
 
 namespace {
 
-// DEPTH_COMPONENT32 is normalized depth kept in float memory.
+// Depth texture data is clamped to [0, 1] whatever the internal format (ES
+// 3.0 §3.8.3: ES has no unclamped depth; only desktop GL's float depth
+// formats keep values outside it). Float storage (DEPTH_COMPONENT32F,
+// DEPTH32F_STENCIL8, and DEPTH_COMPONENT32 kept in float memory) would keep
+// them otherwise; the fixed-point encoders clamp anyway.
 ConversionOptions options_for(const InternalFormatInfo& info) {
   ConversionOptions o;
-  o.clamp_depth_to_unit = info.has_depth() && info.component_type == ComponentType::UnsignedNormalized &&
-                          pipe::describe(info.storage).kind != pipe::FormatKind::Compressed;
+  o.clamp_depth_to_unit = info.has_depth() && pipe::describe(info.storage).kind != pipe::FormatKind::Compressed;
   return o;
 }
 

@@ -42,8 +42,9 @@ struct PixelImage {
 };
 
 struct ConversionOptions {
-  // Clamp depth to [0,1] even when the destination stores it as float (the
-  // desktop DEPTH_COMPONENT32 format, which lives in Z32_FLOAT memory).
+  // Clamp depth to [0,1] even when the destination stores it as float
+  // (DEPTH_COMPONENT32F, DEPTH32F_STENCIL8, and the desktop
+  // DEPTH_COMPONENT32 format, which lives in Z32_FLOAT memory).
   bool clamp_depth_to_unit = false;
   // Desktop glReadPixels into LUMINANCE / LUMINANCE_ALPHA computes
   // L = R + G + B (compatibility profile), where GetTexImage uses L = R (the

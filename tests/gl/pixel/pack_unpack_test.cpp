@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -181,10 +182,11 @@ TEST(PixelConvert, DepthAndStencil) {
   const PixelLayout z24x8 = storage_layout(pipe::Format::Z24X8_UNORM);
   const auto z = values_of<uint32_t>(
       convert({GL_DEPTH_COMPONENT, GL_FLOAT}, bytes_of<float>({1.0f, 0.5f, 0.0f, 2.0f}), z24x8));
-  EXPECT_EQ(z, (std::vector<uint32_t>{0xFFFFFF00u, 0x800000u << 8, 0, 0xFFFFFF00u}));
+  // Depth in the low 24 bits, as Vulkan copies X8_D24_UNORM_PACK32.
+  EXPECT_EQ(z, (std::vector<uint32_t>{0xFFFFFFu, 0x800000u, 0, 0xFFFFFFu}));
   const auto from_uint = values_of<uint32_t>(
       convert({GL_DEPTH_COMPONENT, GL_UNSIGNED_INT}, bytes_of<uint32_t>({0xFFFFFFFFu, 0x80000000u}), z24x8));
-  EXPECT_EQ(from_uint, (std::vector<uint32_t>{0xFFFFFF00u, 0x800000u << 8}));
+  EXPECT_EQ(from_uint, (std::vector<uint32_t>{0xFFFFFFu, 0x800000u}));
   const auto z16 = values_of<uint16_t>(
       convert({GL_DEPTH_COMPONENT, GL_UNSIGNED_INT}, bytes_of<uint32_t>({0xFFFFFFFFu, 0x80000000u}),
               {GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT}));
@@ -336,6 +338,19 @@ TEST(PixelUnpack, HonoursUnpackStateAndUsesTheStorageLayout) {
                           *find_internal_format(GL_DEPTH_COMPONENT32), z32.data(), 8, 8, {2, 1, 1}),
             static_cast<GLenum>(GL_NO_ERROR));
   EXPECT_EQ(values_of<float>(z32), (std::vector<float>{1.0f, 0.0f}));
+  // So do the float depth formats: ES keeps no depth outside [0,1].
+  std::vector<uint8_t> z32f(8);
+  ASSERT_EQ(unpack_pixels(tight, GL_DEPTH_COMPONENT, GL_FLOAT, depth.data(), false,
+                          *find_internal_format(GL_DEPTH_COMPONENT32F), z32f.data(), 8, 8, {2, 1, 1}),
+            static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(values_of<float>(z32f), (std::vector<float>{1.0f, 0.0f}));
+  const auto d32s8_client = bytes_of<uint32_t>({std::bit_cast<uint32_t>(-0.5f), 0x7Fu, std::bit_cast<uint32_t>(2.0f), 3u});
+  std::vector<uint8_t> d32s8(16);
+  ASSERT_EQ(unpack_pixels(tight, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, d32s8_client.data(), false,
+                          *find_internal_format(GL_DEPTH32F_STENCIL8), d32s8.data(), 16, 16, {2, 1, 1}),
+            static_cast<GLenum>(GL_NO_ERROR));
+  const auto words = values_of<uint32_t>(d32s8);
+  EXPECT_EQ(words, (std::vector<uint32_t>{std::bit_cast<uint32_t>(0.0f), 0x7Fu, std::bit_cast<uint32_t>(1.0f), 3u}));
   // Compressed storage has no texel layout.
   EXPECT_EQ(unpack_pixels(tight, GL_RGBA, GL_UNSIGNED_BYTE, client.data(), false,
                           *find_internal_format(GL_COMPRESSED_RGB8_ETC2), stored.data(), 8, 8, {1, 1, 1}),
