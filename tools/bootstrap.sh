@@ -4,7 +4,10 @@
 # when something must be installed.
 #   tools/bootstrap.sh               build + test dependencies
 #   tools/bootstrap.sh --with-piglit also piglit and the conformance tools
-#                                    (and gnuplot for tools/bench/compare's chart)
+#                                    (and gnuplot for tools/bench/compare's chart),
+#                                    apitrace for tools/traces (replay: apitrace;
+#                                    recording: apitrace-tracers and the traced
+#                                    programs, libsdl2-tests among them)
 set -euo pipefail
 
 packages=(
@@ -18,7 +21,8 @@ packages=(
   xvfb
 )
 if [[ "${1:-}" == "--with-piglit" ]]; then
-  packages+=(piglit mesa-utils-bin glmark2-es2-x11 mesa-utils libgl1-mesa-dri libegl-mesa0 gnuplot-nox)
+  packages+=(piglit mesa-utils-bin glmark2-es2-x11 mesa-utils libgl1-mesa-dri libegl-mesa0 gnuplot-nox
+    apitrace apitrace-tracers libsdl2-tests)
 fi
 
 missing=()
