@@ -113,6 +113,17 @@ class Environment(unittest.TestCase):
         zink = tracelib.driver_env("zink", base=base)
         self.assertEqual(zink["GALLIUM_DRIVER"], "zink")
 
+    def test_reference_computes_mediump_at_32_bits(self):
+        # llvmpipe lowers mediump to 16-bit floats on a CPU with F16C; the
+        # reference must not depend on the host (tracelib.REFERENCE_CPU_CAPS).
+        base = {"GALLIUM_OVERRIDE_CPU_CAPS": "avx", "PATH": "/bin"}
+        self.assertEqual(tracelib.driver_env("llvmpipe", base=base)["GALLIUM_OVERRIDE_CPU_CAPS"], "sse4.1")
+        # zink would still emit 16-bit SPIR-V, which lavapipe cannot compile
+        # without F16C; Brass keeps the caller's setting.
+        self.assertNotIn("GALLIUM_OVERRIDE_CPU_CAPS", tracelib.driver_env("zink", base=base))
+        self.assertEqual(tracelib.driver_env("brass", "/x/60_brass.json", base=base)["GALLIUM_OVERRIDE_CPU_CAPS"],
+                         "avx")
+
     def test_gl_errors_parsed(self):
         err = ("2401: warning: glGetError(glTexImage2D) = GL_INVALID_ENUM\n"
                "other line\n")

@@ -27,6 +27,7 @@ struct Options {
   bool verbose = false;
   bool force_api = false;
   compiler::Api api = compiler::Api::GLES;
+  std::string spirv_out;  // prefix: <prefix>.<stage>.spv per linked stage
   std::vector<std::string> files;
 };
 
@@ -221,11 +222,27 @@ void print_reflection(const compiler::LinkResult& r) {
     std::printf("spirv %s: %zu words\n", stage_name(s.stage), s.spirv.size());
 }
 
+// Writes each linked stage's final SPIR-V (after Brass's rewrites, as the
+// driver receives it) to <prefix>.<stage>.spv, for spirv-dis.
+bool write_spirv(const std::string& prefix, const compiler::LinkResult& r) {
+  for (const compiler::StageBinary& s : r.stages) {
+    const std::string path = prefix + "." + stage_name(s.stage) + ".spv";
+    std::ofstream f(path, std::ios::binary);
+    f.write(reinterpret_cast<const char*>(s.spirv.data()), static_cast<std::streamsize>(s.spirv.size() * 4));
+    if (!f) {
+      std::fprintf(stderr, "brass-glslc: cannot write %s\n", path.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
 void usage() {
   std::fprintf(stderr,
-               "usage: brass-glslc [--json] [--reflect] [--verbose] [--no-cache] [--api es|gl] FILE...\n"
+               "usage: brass-glslc [--json] [--reflect] [--verbose] [--no-cache] [--api es|gl] [--spirv-out PREFIX] FILE...\n"
                "  FILE: .shader_test, a piglit glslparsertest source (.vert/.frag/... with [config]),\n"
-               "        or plain GLSL stages (.vert .tesc .tese .geom .frag .comp) linked as one program.\n");
+               "        or plain GLSL stages (.vert .tesc .tese .geom .frag .comp) linked as one program.\n"
+               "  --spirv-out PREFIX: write the linked stages' SPIR-V to PREFIX.<stage>.spv.\n");
 }
 
 }  // namespace
@@ -238,6 +255,7 @@ int main(int argc, char** argv) {
     else if (a == "--reflect") opt.reflect = true;
     else if (a == "--verbose" || a == "-v") opt.verbose = true;
     else if (a == "--no-cache") compiler::ShaderCache::process_cache().set_enabled(false);
+    else if (a == "--spirv-out" && i + 1 < argc) opt.spirv_out = argv[++i];
     else if (a == "--api" && i + 1 < argc) {
       opt.force_api = true;
       opt.api = std::strcmp(argv[++i], "gl") == 0 ? compiler::Api::GL : compiler::Api::GLES;
@@ -306,6 +324,7 @@ int main(int argc, char** argv) {
       ok = link_and_validate(plain, &log, &r);
       if (!log.empty()) std::printf("link:\n%s", log.c_str());
       if (ok && (opt.reflect || !opt.json)) print_reflection(r);
+      if (ok && !opt.spirv_out.empty() && !write_spirv(opt.spirv_out, r)) ok = false;
     }
     if (!ok) status = 1;
   }
