@@ -13,6 +13,7 @@
 #include <mutex>
 #include <set>
 
+#include "compiler/advanced_blend.h"
 #include "compiler/attribute_aliasing.h"
 #include "compiler/binding_resolver.h"
 #include "compiler/block_layout.h"
@@ -232,6 +233,7 @@ LinkResult link_uncached(const LinkInput& input) {
   }
   std::array<bool, kShaderStageCount> seen{};
   ValidationFacts facts;
+  bool advanced_blend = false;  // the fragment shader has the blend epilogue
   std::vector<PreparedStage> stages;
   for (const ShaderSource& original : input.shaders) {
     const GlslVersion declared = detect_glsl_version(original.text, input.api);
@@ -280,6 +282,18 @@ LinkResult link_uncached(const LinkInput& input) {
     p.spirv_source = add_subpass_loads(p.spirv_source, fetch);
     if (p.stage == ShaderStage::Fragment && p.version.es)
       p.spirv_source = place_unlocated_outputs(p.spirv_source, input.frag_data_bindings);
+    if (p.stage == ShaderStage::Fragment && facts.blend_support && facts.blend_output.components > 0) {
+      // KHR_blend_equation_advanced: blended in the shader (advanced_blend.h).
+      // The upgrader renames identifiers that are keywords of the target
+      // version; the output is referred to as the text now spells it.
+      const BlendOutput& out = facts.blend_output;
+      const std::string in_text = contains_word(p.spirv_source, out.name) ? out.name : "brass_r_" + out.name;
+      bool fetches_buffer0 = fetch.uses_last_frag_data;
+      for (const FetchedOutput& o : fetch.outputs) fetches_buffer0 = fetches_buffer0 || o.location == 0;
+      p.preamble += advanced_blend_preamble();
+      p.spirv_source += advanced_blend_epilogue(out, in_text, !fetches_buffer0);
+      advanced_blend = true;
+    }
     stages.push_back(std::move(p));
   }
   std::sort(stages.begin(), stages.end(),
@@ -405,6 +419,8 @@ LinkResult link_uncached(const LinkInput& input) {
   restrict_to_referencing_stages(program, kReflectionOptions, &pi);
   apply_block_layouts(block_layouts, layout_queries, &pi);
   apply_uniform_initializers(facts.uniform_initializers, &pi);
+  pi.blend_support = facts.blend_support;
+  pi.advanced_blend = advanced_blend;
   if (!check_resource_limits(pi, input.limits, &result.info_log)) return result;
 
   ShaderStage last_vertex_stage = ShaderStage::Vertex;
@@ -551,7 +567,7 @@ const std::vector<std::string>& context_dependent_extensions() {
       "GL_EXT_separate_shader_objects", "GL_OES_EGL_image_external",
       "GL_OES_EGL_image_external_essl3", "GL_OES_sample_variables",
       "GL_NV_image_formats",            "GL_EXT_texture_norm16",
-      "GL_OES_viewport_array",
+      "GL_OES_viewport_array",          "GL_KHR_blend_equation_advanced",
       // ES 3.2 features as ES 3.1 extensions (glslang knows them for
       // #version 310 es).
       "GL_EXT_geometry_shader",         "GL_OES_geometry_shader",
@@ -657,6 +673,8 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
   if (key.clip_distances_disabled && stage.stage == ShaderStage::Vertex)
     zero_disabled_clip_distances(spirv, static_cast<uint8_t>(~key.clip_distances_disabled));
   if (key.fetch_multisampled && stage.stage == ShaderStage::Fragment) make_fetch_multisampled(spirv);
+  if (key.advanced_blend && stage.stage == ShaderStage::Fragment)
+    set_advanced_blend_equation(spirv, static_cast<AdvancedBlendEquation>(key.advanced_blend));
   if (key.flat_shading && stage.stage == ShaderStage::Fragment)
     add_flat_decorations(spirv, {"brass_gl_FrontColor", "brass_gl_FrontSecondaryColor"});
   return spirv;

@@ -255,6 +255,10 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
     }
     for (auto& [name, init] : collect_uniform_initializers(*shader.getIntermediate()))
       facts->uniform_initializers[name] = std::move(init);
+    if (source.stage == ShaderStage::Fragment && mentions_blend_support(source.text)) {
+      facts->blend_support = declared_blend_support(*shader.getIntermediate());
+      facts->blend_output = find_blend_output(*shader.getIntermediate());
+    }
   }
   return ok;
 }

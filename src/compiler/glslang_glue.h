@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/advanced_blend.h"
 #include "compiler/compiler.h"
 #include "compiler/glsl_version.h"
 #include "compiler/uniform_initializers.h"
@@ -41,6 +42,11 @@ struct ValidationFacts {
   // both layouts.
   std::map<std::string, std::string> block_layouts;
   std::vector<std::string> mismatched_block_layouts;
+  // KHR_blend_equation_advanced (fragment shader): the equations its
+  // blend_support qualifiers declare and the output they blend
+  // (advanced_blend.h).
+  uint32_t blend_support = 0;
+  BlendOutput blend_output;
 };
 bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
                    GlslVersion* version, std::string* log, ValidationFacts* facts = nullptr,

@@ -173,6 +173,12 @@ struct ProgramInterface {
   uint32_t compute_local_size[3] = {0, 0, 0};
   // Descriptor bindings of the program (the driver's set layouts).
   std::vector<Binding> bindings;
+  // KHR_blend_equation_advanced: the equations the fragment shader's
+  // blend_support qualifiers declare (advanced_blend.h blend_support_bit),
+  // and whether it carries the in-shader blend (VariantKey::advanced_blend
+  // selects an equation; false when there is no float output to blend).
+  uint32_t blend_support = 0;
+  bool advanced_blend = false;
   bool operator==(const ProgramInterface&) const = default;
 };
 

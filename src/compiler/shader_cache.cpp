@@ -22,7 +22,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 7;
+constexpr uint32_t kFormatVersion = 8;
 
 class Writer {
  public:
@@ -247,6 +247,8 @@ std::string serialize_link_result(const LinkResult& result) {
   w.u32(static_cast<uint32_t>(pi.location_to_uniform.size()));
   for (int32_t l : pi.location_to_uniform) w.i32(l);
   for (uint32_t d : pi.compute_local_size) w.u32(d);
+  w.u32(pi.blend_support);
+  w.u32(pi.advanced_blend ? 1 : 0);
   w.u32(static_cast<uint32_t>(pi.bindings.size()));
   for (const Binding& b : pi.bindings) {
     w.u32(b.set);
@@ -345,6 +347,8 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
   pi.location_to_uniform.resize(r.count());
   for (int32_t& l : pi.location_to_uniform) l = r.i32();
   for (uint32_t& d : pi.compute_local_size) d = r.u32();
+  pi.blend_support = r.u32();
+  pi.advanced_blend = r.u32() != 0;
   pi.bindings.resize(r.count());
   for (Binding& b : pi.bindings) {
     b.set = r.u32();

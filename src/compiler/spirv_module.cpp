@@ -71,7 +71,7 @@ size_t SpirvModule::find_definition(uint32_t id) const {
       case spv::OpTypeStruct: case spv::OpTypePointer: case spv::OpTypeFunction:
         if (inst.operand(0) == id) return i;
         break;
-      case spv::OpVariable: case spv::OpConstant: case spv::OpConstantComposite:
+      case spv::OpVariable: case spv::OpConstant: case spv::OpConstantComposite: case spv::OpSpecConstant:
         if (inst.operand_count() >= 2 && inst.operand(1) == id) return i;
         break;
       default:

@@ -31,7 +31,9 @@ struct VariantKey {
   // Fragment: EXT_shader_framebuffer_fetch on a multisampled framebuffer:
   // per-sample fetches (framebuffer_fetch.h make_fetch_multisampled).
   uint8_t fetch_multisampled = 0;
-  uint8_t reserved[1] = {0};
+  // Fragment: KHR_blend_equation_advanced, the equation blended in the
+  // shader (advanced_blend.h AdvancedBlendEquation; 0: none).
+  uint8_t advanced_blend = 0;
 
   bool operator==(const VariantKey&) const = default;
   bool empty() const { return *this == VariantKey{}; }

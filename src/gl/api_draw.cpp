@@ -6,6 +6,7 @@
 #include <cstring>
 #include <span>
 
+#include "gl/advanced_blend.h"
 #include "gl/context.h"
 #include "gl/program_validation.h"
 #include "gl/vertex_validation.h"
@@ -112,6 +113,9 @@ void draw(Context& ctx, const DrawCall& d) {
     return ctx.set_error(GL_INVALID_OPERATION);
   if (tf.active && !tf.paused && !check_transform_feedback_space(ctx, d.mode, d.count, d.instances)) return;
   if (!check_vertex_arrays(ctx)) return;
+  // Before the early return of empty draws: the error is the state's, not
+  // the draw's.
+  if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
   Buffer* eb = d.indexed ? ctx.vertex_array->element_buffer.get() : nullptr;
   if (eb && eb->mapped) return ctx.set_error(GL_INVALID_OPERATION);
   if (d.count == 0 || d.instances == 0) return;
@@ -302,6 +306,7 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   const TransformFeedback& tf = *ctx.transform_feedback;
   if (tf.active && !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
   if (!check_vertex_arrays(ctx)) return;
+  if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
 
   const bool uint8_ok = ctx.screen().get_cap(pipe::Cap::IndexTypeUint8) != 0;
   if (vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP || (isize == 1 && !uint8_ok)) {

@@ -3,6 +3,7 @@
 // state and dirties its group; pipe objects are built at the next draw.
 #include <algorithm>
 
+#include "gl/advanced_blend.h"
 #include "gl/context.h"
 #include "gl_functions.h"
 
@@ -65,10 +66,15 @@ void blend_func(Context& ctx, GLint index, GLenum src_rgb, GLenum dst_rgb, GLenu
   ctx.dirty(kDirtyBlend);
 }
 
-void blend_equation(Context& ctx, GLint index, GLenum mode_rgb, GLenum mode_alpha) {
+// `advanced`: glBlendEquation(i), which also take KHR_blend_equation_advanced's
+// equations (for colour and alpha at once); the Separate forms never do.
+void blend_equation(Context& ctx, GLint index, GLenum mode_rgb, GLenum mode_alpha, bool advanced = false) {
   unsigned first, last;
   if (!draw_buffer_range(ctx, index, &first, &last)) return;
-  if (!is_blend_equation(mode_rgb) || !is_blend_equation(mode_alpha)) return ctx.set_error(GL_INVALID_ENUM);
+  const bool advanced_ok = advanced && advanced_equation(mode_rgb) != compiler::AdvancedBlendEquation::None &&
+                           ctx.has_extension("GL_KHR_blend_equation_advanced");
+  if (!advanced_ok && (!is_blend_equation(mode_rgb) || !is_blend_equation(mode_alpha)))
+    return ctx.set_error(GL_INVALID_ENUM);
   for (unsigned i = first; i <= last; ++i) {
     ctx.ff.blend_eq[i].rgb = mode_rgb;
     ctx.ff.blend_eq[i].alpha = mode_alpha;
@@ -91,7 +97,7 @@ void BlendFunc(Context& ctx, GLenum sfactor, GLenum dfactor) {
 void BlendFuncSeparate(Context& ctx, GLenum src_rgb, GLenum dst_rgb, GLenum src_alpha, GLenum dst_alpha) {
   blend_func(ctx, kAllBuffers, src_rgb, dst_rgb, src_alpha, dst_alpha);
 }
-void BlendEquation(Context& ctx, GLenum mode) { blend_equation(ctx, kAllBuffers, mode, mode); }
+void BlendEquation(Context& ctx, GLenum mode) { blend_equation(ctx, kAllBuffers, mode, mode, true); }
 void BlendEquationSeparate(Context& ctx, GLenum mode_rgb, GLenum mode_alpha) {
   blend_equation(ctx, kAllBuffers, mode_rgb, mode_alpha);
 }
@@ -105,7 +111,7 @@ void BlendFuncSeparatei(Context& ctx, GLuint buf, GLenum src_rgb, GLenum dst_rgb
   blend_func(ctx, static_cast<GLint>(std::min<GLuint>(buf, INT32_MAX)), src_rgb, dst_rgb, src_alpha, dst_alpha);
 }
 void BlendEquationi(Context& ctx, GLuint buf, GLenum mode) {
-  blend_equation(ctx, static_cast<GLint>(std::min<GLuint>(buf, INT32_MAX)), mode, mode);
+  blend_equation(ctx, static_cast<GLint>(std::min<GLuint>(buf, INT32_MAX)), mode, mode, true);
 }
 void BlendEquationSeparatei(Context& ctx, GLuint buf, GLenum mode_rgb, GLenum mode_alpha) {
   blend_equation(ctx, static_cast<GLint>(std::min<GLuint>(buf, INT32_MAX)), mode_rgb, mode_alpha);

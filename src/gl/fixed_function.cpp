@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "gl/advanced_blend.h"
+
 namespace brass::gl {
 
 pipe::CompareFunc to_pipe_compare(GLenum f) {
@@ -101,7 +103,9 @@ pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_bu
   for (unsigned i = 0; i < n; ++i) {
     pipe::RenderTargetBlend& rt = b.rt[i];
     const BlendEquation& e = s.blend_eq[i];
-    if (s.blend[i]) {
+    // KHR_blend_equation_advanced: the fragment shader blends (its variant
+    // for the equation, advanced_blend.h); the buffer takes its output as is.
+    if (s.blend[i] && advanced_equation(e.rgb) == compiler::AdvancedBlendEquation::None) {
       rt.blend_enable = true;
       rt.rgb_op = to_pipe_blend_op(e.rgb);
       rt.alpha_op = to_pipe_blend_op(e.alpha);

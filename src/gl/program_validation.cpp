@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "compiler/compiler.h"
+#include "gl/advanced_blend.h"
 #include "gl/context.h"
 #include "gl/program_link.h"
 #include "gl/separable_link.h"
@@ -256,6 +257,14 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
   }
   // Fetching from a multisampled framebuffer reads per sample.
   if (!lp->fetch_slots.empty() && ctx.validation.framebuffer.samples > 1) key.fetch_multisampled = 1;
+  // KHR_blend_equation_advanced: the fragment shader blends with the
+  // equation compiled in (advanced_blend.h); advanced_blend_draw_ok made sure
+  // the shader declares it.
+  if (const compiler::AdvancedBlendEquation eq = draw_advanced_equation(ctx);
+      eq != compiler::AdvancedBlendEquation::None) {
+    const LinkedProgram* fs = stage_executable(ctx, pipe::ShaderStage::Fragment);
+    if (fs && fs->interface.advanced_blend) key.advanced_blend = static_cast<uint8_t>(eq);
+  }
   if (key.empty()) {
     ctx.pipe().bind_shader_program(lp->pipe_program);
     return true;

@@ -1,0 +1,31 @@
+// KHR_blend_equation_advanced on the GL side: which equations are advanced,
+// the draw-time rules, and the equation a draw blends with in the shader
+// (src/compiler/advanced_blend.h says how: the fragment shader reads a copy
+// of draw buffer 0, src/gl/framebuffer_fetch.cpp, and blends itself, while
+// fixed-function blending is off for that buffer).
+#pragma once
+
+#include "compiler/advanced_blend.h"
+#include "gl/gl_types.h"
+
+namespace brass::gl {
+
+class Context;
+
+// The advanced equation `mode` names (GL_MULTIPLY_KHR ... GL_HSL_LUMINOSITY_KHR),
+// else None.
+compiler::AdvancedBlendEquation advanced_equation(GLenum mode);
+
+// The advanced equation a draw blends draw buffer 0 with: blending enabled
+// there with an advanced equation, else None.
+compiler::AdvancedBlendEquation draw_advanced_equation(const Context& ctx);
+
+// The extension's draw-time errors (GL ES 3.2 §15.1.5.2): with blending
+// enabled with an advanced equation on any draw buffer that is not NONE,
+// INVALID_OPERATION is generated when a draw buffer other than the first is
+// not NONE, or when the fragment shader does not declare the equation with
+// a blend_support qualifier. False when the draw is an error (not recorded:
+// the caller records it, before any early return for empty draws).
+bool advanced_blend_draw_ok(Context& ctx);
+
+}  // namespace brass::gl
