@@ -80,32 +80,27 @@ std::string hide_interface_locations(std::string_view text, ShaderStage stage) {
   const std::string_view storage = stage == ShaderStage::Vertex ? "out" : "in";
   const std::vector<Token> tokens = lex(text);
   std::string out(text);
-  size_t offset = 0;  // of token i in text
-  for (size_t i = 0; i < tokens.size(); offset += tokens[i].text.size(), ++i) {
+  // Tokens view into `text`: a token's position there is its offset.
+  auto offset_of = [&text](const Token& t) { return static_cast<size_t>(t.text.data() - text.data()); };
+  auto skip_space = [&tokens](size_t k) {
+    while (k < tokens.size() && (tokens[k].kind == TokenKind::Space || tokens[k].kind == TokenKind::Newline)) ++k;
+    return k;
+  };
+  for (size_t i = 0; i < tokens.size(); ++i) {
     if (tokens[i].text != "layout") continue;
     // layout ( ... ) [interpolation/precision qualifiers] in|out
-    size_t k = i + 1, end_offset = offset + tokens[i].text.size();
-    auto skip_space = [&] {
-      while (k < tokens.size() && (tokens[k].kind == TokenKind::Space || tokens[k].kind == TokenKind::Newline)) {
-        end_offset += tokens[k].text.size();
-        ++k;
-      }
-    };
-    skip_space();
+    size_t k = skip_space(i + 1);
     if (k >= tokens.size() || tokens[k].text != "(") continue;
-    while (k < tokens.size() && tokens[k].text != ")") end_offset += tokens[k++].text.size();
+    while (k < tokens.size() && tokens[k].text != ")") ++k;
     if (k >= tokens.size()) break;
-    end_offset += tokens[k++].text.size();  // ")"
-    const size_t layout_end = end_offset;
-    skip_space();
+    const size_t layout_end = offset_of(tokens[k]) + 1;  // past ")"
+    k = skip_space(k + 1);
     while (k < tokens.size() && (tokens[k].text == "flat" || tokens[k].text == "smooth" ||
                                  tokens[k].text == "centroid" || tokens[k].text == "highp" ||
-                                 tokens[k].text == "mediump" || tokens[k].text == "lowp")) {
-      end_offset += tokens[k++].text.size();
-      skip_space();
-    }
+                                 tokens[k].text == "mediump" || tokens[k].text == "lowp"))
+      k = skip_space(k + 1);
     if (k >= tokens.size() || tokens[k].text != storage) continue;
-    for (size_t c = offset; c < layout_end; ++c)
+    for (size_t c = offset_of(tokens[i]); c < layout_end; ++c)
       if (out[c] != '\n') out[c] = ' ';
   }
   return out;
