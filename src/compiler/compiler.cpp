@@ -507,6 +507,7 @@ LinkResult link_uncached(const LinkInput& input) {
       auto it = remap.find({set, binding});
       return std::make_pair(set, it == remap.end() ? binding : it->second);
     });
+    strip_uniform_locations(bin.spirv);
     if (p.stage == ShaderStage::Vertex) {
       if (!pi.attributes.empty()) {
         remap_locations_by_name(bin.spirv, spv::StorageClassInput, [&pi](const std::string& name) {

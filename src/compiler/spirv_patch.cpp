@@ -87,6 +87,22 @@ bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass sto
   return true;
 }
 
+bool strip_uniform_locations(std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  const auto storage_of = variable_storage(*module);
+  auto& insts = module->instructions;
+  const size_t before = insts.size();
+  std::erase_if(insts, [&storage_of](const SpirvInstruction& inst) {
+    if (inst.opcode() != spv::OpDecorate || inst.operand_count() < 3 || inst.operand(1) != spv::DecorationLocation)
+      return false;
+    auto s = storage_of.find(inst.operand(0));
+    return s != storage_of.end() && s->second == static_cast<uint32_t>(spv::StorageClassUniformConstant);
+  });
+  if (insts.size() != before) spirv = module->serialize();
+  return true;
+}
+
 namespace {
 
 // name -> Location of the variables of one storage class (OpName based).
