@@ -150,6 +150,20 @@ TEST(OpaqueStructLowering, KeepsLinesAndEncodesPaths) {
   EXPECT_EQ(lower_opaque_struct_members(plain), plain);
 }
 
+// A member named like the uniform of its struct type (dEQP's
+// `struct S { sampler3D target[3]; }; uniform S target;`): the member's
+// declaration is not a use of the variable, and the uniform is lowered.
+TEST(OpaqueStructLowering, MemberNamedLikeTheVariable) {
+  const std::string src =
+      "#version 310 es\nstruct S\n{\n  highp sampler3D target[3];\n};\nuniform S target;\n"
+      "void main() { ivec3 s = textureSize(target.target[2], 0); }\n";
+  const std::string lowered = lower_opaque_struct_members(src);
+  EXPECT_EQ(count_lines(lowered), count_lines(src));
+  EXPECT_NE(lowered.find("uniform highp sampler3D brass_os_6_target_0_6_target_3[3];"), std::string::npos)
+      << lowered;
+  EXPECT_NE(lowered.find("textureSize(brass_os_6_target_0_6_target_3[(2)], 0)"), std::string::npos) << lowered;
+}
+
 // ES 1.00 fragment shaders may write `invariant varying` and
 // `#pragma STDGL invariant(all)`; ES 3.x allows invariant only on outputs,
 // so the upgraded fragment shader drops both (lines keep their numbers).
