@@ -121,40 +121,84 @@ void add_pending(std::vector<PendingBinding>& pending, uint32_t set, uint32_t pr
 
 // Adds the leaves of `members` that reflection did not list to block `bi`,
 // named as reflection names them ("s[1].t.x", arrays of basic types "a[0]").
+// The declared type of the block member reflection names `path`
+// ("Block.s[1].v[2][0]" or "s[1].v[2][0]"), indices ignored; null if the
+// path does not lead to a member.
+const glslang::TType* member_by_path(const glslang::TType& block, std::string_view path) {
+  const glslang::TType* container = &block;
+  const glslang::TType* found = nullptr;
+  bool first = true;
+  while (!path.empty()) {
+    const size_t dot = path.find('.');
+    std::string_view component = path.substr(0, dot);
+    path = dot == std::string_view::npos ? std::string_view() : path.substr(dot + 1);
+    component = component.substr(0, component.find('['));
+    if (first && component == block.getTypeName().c_str() && !path.empty()) {
+      first = false;
+      continue;
+    }
+    first = false;
+    if (!container || !container->isStruct()) return nullptr;
+    found = nullptr;
+    for (const glslang::TTypeLoc& m : *container->getStruct())
+      if (component == m.type->getFieldName().c_str()) found = m.type;
+    if (!found) return nullptr;
+    container = found;
+  }
+  return found;
+}
+
+// Every index tuple of the first `dims` dimensions of an array type, as
+// "[i][j]..." suffixes, the outermost dimension varying slowest.
+std::vector<std::string> index_suffixes(const glslang::TType& t, int dims) {
+  std::vector<std::string> out{""};
+  const glslang::TArraySizes* sizes = t.getArraySizes();
+  for (int d = 0; d < dims && sizes; ++d) {
+    std::vector<std::string> next;
+    const int n = std::max(sizes->getDimSize(d), 1);
+    for (const std::string& prefix : out)
+      for (int e = 0; e < n; ++e) next.push_back(prefix + "[" + std::to_string(e) + "]");
+    out = std::move(next);
+  }
+  return out;
+}
+
 void add_inactive_block_members(const glslang::TTypeList& members, const std::string& raw_prefix,
                                 const std::string& block_type, int bi, ProgramInterface* pi,
                                 std::vector<LayoutQuery>* layout_queries) {
   for (const glslang::TTypeLoc& member : members) {
     const glslang::TType& t = *member.type;
     const std::string raw = raw_prefix + t.getFieldName().c_str();
+    const int dims = t.isArray() ? t.getArraySizes()->getNumDims() : 0;
     if (t.isStruct()) {
-      if (t.isArray()) {
-        for (int e = 0; e < t.getOuterArraySize(); ++e)
-          add_inactive_block_members(*t.getStruct(), raw + "[" + std::to_string(e) + "].", block_type, bi, pi,
-                                     layout_queries);
-      } else {
-        add_inactive_block_members(*t.getStruct(), raw + ".", block_type, bi, pi, layout_queries);
-      }
+      // Arrays of structs (of arrays of arrays): every element by name.
+      for (const std::string& suffix : index_suffixes(t, dims))
+        add_inactive_block_members(*t.getStruct(), raw + suffix + ".", block_type, bi, pi, layout_queries);
       continue;
     }
-    const std::string raw_name = t.isArray() ? raw + "[0]" : raw;
-    const std::string name = original_name(raw_name);
-    Block& block = pi->uniform_blocks[static_cast<size_t>(bi)];
-    bool listed = false;
-    for (uint32_t m : block.active_members) listed = listed || pi->uniforms[m].name == name;
-    if (listed) continue;
-    Uniform u;
-    u.name = name;
-    u.type = gl_type_of(t);
-    u.array_size = t.isArray() ? std::max(t.getOuterArraySize(), 1) : 1;
-    u.block_index = bi;
-    u.offset = 0;  // from the SPIR-V (layout_queries)
-    u.matrix_stride = matrix_stride_of(t);
-    u.row_major = t.isMatrix() && t.getQualifier().layoutMatrix == glslang::ElmRowMajor;
-    u.stages = block.stages;
-    if (layout_queries) layout_queries->push_back({pi->uniforms.size(), block_type, raw_name});
-    block.active_members.push_back(static_cast<uint32_t>(pi->uniforms.size()));
-    pi->uniforms.push_back(std::move(u));
+    // An array of arrays is one GL uniform per element of its outer
+    // dimensions, each an array of the innermost one ("v[1][0]", size of
+    // the last dimension; ES 3.10 §7.3.1.1).
+    for (const std::string& suffix : index_suffixes(t, dims > 0 ? dims - 1 : 0)) {
+      const std::string raw_name = raw + suffix + (t.isArray() ? "[0]" : "");
+      const std::string name = original_name(raw_name);
+      Block& block = pi->uniform_blocks[static_cast<size_t>(bi)];
+      bool listed = false;
+      for (uint32_t m : block.active_members) listed = listed || pi->uniforms[m].name == name;
+      if (listed) continue;
+      Uniform u;
+      u.name = name;
+      u.type = gl_type_of(t);
+      u.array_size = t.isArray() ? std::max(t.getArraySizes()->getDimSize(dims - 1), 1) : 1;
+      u.block_index = bi;
+      u.offset = 0;  // from the SPIR-V (layout_queries)
+      u.matrix_stride = matrix_stride_of(t);
+      u.row_major = t.isMatrix() && t.getQualifier().layoutMatrix == glslang::ElmRowMajor;
+      u.stages = block.stages;
+      if (layout_queries) layout_queries->push_back({pi->uniforms.size(), block_type, raw_name});
+      block.active_members.push_back(static_cast<uint32_t>(pi->uniforms.size()));
+      pi->uniforms.push_back(std::move(u));
+    }
   }
 }
 
@@ -389,6 +433,14 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       u.initial_binding = resolver.gl_initial_binding(set, provisional);
       add_pending(pending, set, static_cast<uint32_t>(provisional), u.stages, descriptor_kind_for(*type),
                   static_cast<uint32_t>(u.array_size), static_cast<uint32_t>(pi.uniforms.size()));
+    }
+    if (!opaque && r.index >= 0 && r.index < num_ublocks && r.index != default_block) {
+      // glslang sizes an element of an array of arrays ("v[1][0]") by the
+      // outermost dimension; GL's uniform is an array of the innermost.
+      if (const glslang::TType* block_type = program.getUniformBlock(r.index).getType())
+        if (const glslang::TType* declared = member_by_path(*block_type, r.name))
+          if (declared->isArray() && declared->getArraySizes()->getNumDims() > 1)
+            u.array_size = std::max(declared->getArraySizes()->getDimSize(declared->getArraySizes()->getNumDims() - 1), 1);
     }
     if (layout_queries && !opaque && u.offset >= 0) {
       const bool in_default = r.index == default_block || r.index < 0 || r.index >= num_ublocks;

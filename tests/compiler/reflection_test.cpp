@@ -131,6 +131,35 @@ TEST(Reflection, BlocksStructsAndArrays) {
   EXPECT_EQ(ubos[1].slot, 1u);
 }
 
+// Arrays of arrays in a block (GLSL ES 3.10): one GL uniform per element of
+// the outer dimensions, an array of the innermost one, read or not; no entry
+// for the outer array itself.
+TEST(Reflection, ArraysOfArraysInBlocks) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, R"(#version 310 es
+layout(std140) uniform Block { bvec4 v[3][4]; mediump float f[2][2][2]; };
+void main() { gl_Position = vec4(v[1][2].x ? 1.0 : 0.0); }
+)"},
+                                        {ShaderStage::Fragment, R"(#version 310 es
+precision mediump float;
+out vec4 c;
+void main() { c = vec4(1.0); }
+)"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::set<std::string> names;
+  for (const Uniform& u : r.interface.uniforms)
+    if (u.block_index == 0) names.insert(u.name);
+  EXPECT_EQ(names, (std::set<std::string>{"v[0][0]", "v[1][0]", "v[2][0]", "f[0][0][0]", "f[0][1][0]", "f[1][0][0]",
+                                          "f[1][1][0]"}));
+  const Uniform* v1 = find_uniform(r.interface, "v[1][0]");
+  const Uniform* f11 = find_uniform(r.interface, "f[1][1][0]");
+  ASSERT_TRUE(v1 && f11);
+  EXPECT_EQ(v1->array_size, 4);
+  EXPECT_EQ(v1->array_stride, 16);
+  EXPECT_EQ(v1->offset, 64);
+  EXPECT_EQ(f11->array_size, 2);
+  EXPECT_EQ(f11->offset, 192 + 3 * 32);
+}
+
 TEST(Reflection, EveryUniformType) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, corpus("es310_uniform_types.vert")},
                                         {ShaderStage::Fragment, corpus("es310_uniform_types.frag")}});
