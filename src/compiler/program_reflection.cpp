@@ -237,21 +237,31 @@ std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathCompone
   return out;
 }
 
-// GL_TOP_LEVEL_ARRAY_SIZE of a buffer variable (glslang leaves it -1): the
-// element count of the block member at the top of its path ("s" of
-// "Block.s[0].f"), 1 when that member is not an array, 0 when it is an
-// array without a declared size.
-int32_t top_level_array_size(const glslang::TType* block, std::string_view raw_name) {
-  if (!block || !block->isStruct()) return 1;
+// The block member at the top of a buffer variable's path ("s" of
+// "Block.s[0].f"), or null.
+const glslang::TType* top_level_member(const glslang::TType* block, std::string_view raw_name) {
+  if (!block || !block->isStruct()) return nullptr;
   const std::string prefix = std::string(block->getTypeName().c_str()) + ".";
   if (raw_name.starts_with(prefix)) raw_name.remove_prefix(prefix.size());
   const std::string_view top = raw_name.substr(0, raw_name.find_first_of(".["));
-  for (const glslang::TTypeLoc& member : *block->getStruct()) {
-    if (top != member.type->getFieldName().c_str()) continue;
-    if (!member.type->isArray()) return 1;
-    return member.type->isUnsizedArray() ? 0 : std::max(member.type->getOuterArraySize(), 0);
-  }
-  return 1;
+  for (const glslang::TTypeLoc& member : *block->getStruct())
+    if (top == member.type->getFieldName().c_str()) return member.type;
+  return nullptr;
+}
+
+// Whether GL counts the top-level member as a top-level array: only an
+// array of an aggregate (struct, or array: an array of arrays) is one
+// (ES 3.1 §7.3.1.1, TOP_LEVEL_ARRAY_SIZE / _STRIDE); an array of a basic
+// type is the variable's own array.
+bool is_top_level_array(const glslang::TType& member) {
+  return member.isArray() && (member.isStruct() || member.getArraySizes()->getNumDims() > 1);
+}
+
+// GL_TOP_LEVEL_ARRAY_SIZE (glslang leaves it -1): the top-level array's
+// element count, 0 when it has no declared size, 1 when there is none.
+int32_t top_level_array_size(const glslang::TType* member) {
+  if (!member || !is_top_level_array(*member)) return 1;
+  return member->isUnsizedArray() ? 0 : std::max(member->getOuterArraySize(), 0);
 }
 
 // The built-in inputs and outputs a stage's live code uses. Under Vulkan
@@ -647,13 +657,14 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     v.block_index = in_range ? storage_remap[r.index] : -1;
     v.offset = r.offset;
     v.array_stride = r.arrayStride;
-    v.top_level_array_size =
-        top_level_array_size(in_range ? program.getBufferBlock(r.index).getType() : nullptr, r.name);
+    const glslang::TType* top =
+        top_level_member(in_range ? program.getBufferBlock(r.index).getType() : nullptr, r.name);
+    v.top_level_array_size = top_level_array_size(top);
     if (type) {
       v.matrix_stride = matrix_stride_of(*type);
       v.row_major = type->isMatrix() && type->getQualifier().layoutMatrix == glslang::ElmRowMajor;
     }
-    v.top_level_array_stride = r.topLevelArrayStride;
+    v.top_level_array_stride = top && is_top_level_array(*top) ? r.topLevelArrayStride : 0;
     v.stages = to_stage_mask(r.stages);
     if (v.block_index >= 0)
       pi.storage_blocks[v.block_index].active_members.push_back(static_cast<uint32_t>(pi.buffer_variables.size()));
