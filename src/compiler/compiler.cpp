@@ -120,6 +120,17 @@ void apply_block_layouts(const std::vector<BlockLayouts>& layouts, const std::ve
     for (const BlockLayouts& l : layouts) {
       const std::optional<MemberLayout> found = l.resolve(q.block_type, q.name);
       if (!found) continue;
+      if (q.buffer_variable) {
+        BufferVariable& v = pi->buffer_variables[q.uniform];
+        v.offset = found->offset;
+        v.array_stride = found->array_stride;
+        v.matrix_stride = found->matrix_stride;
+        v.row_major = found->row_major;
+        if (!q.top_level_name.empty())
+          if (const std::optional<MemberLayout> top = l.resolve(q.block_type, q.top_level_name))
+            v.top_level_array_stride = top->array_stride;
+        break;
+      }
       Uniform& u = pi->uniforms[q.uniform];
       u.offset = found->offset;
       u.array_stride = found->array_stride;

@@ -148,6 +148,33 @@ const glslang::TType* member_by_path(const glslang::TType& block, std::string_vi
   return found;
 }
 
+// The block member at the top of a buffer variable's path ("s" of
+// "Block.s[0].f"), or null.
+const glslang::TType* top_level_member(const glslang::TType* block, std::string_view raw_name) {
+  if (!block || !block->isStruct()) return nullptr;
+  const std::string prefix = std::string(block->getTypeName().c_str()) + ".";
+  if (raw_name.starts_with(prefix)) raw_name.remove_prefix(prefix.size());
+  const std::string_view top = raw_name.substr(0, raw_name.find_first_of(".["));
+  for (const glslang::TTypeLoc& member : *block->getStruct())
+    if (top == member.type->getFieldName().c_str()) return member.type;
+  return nullptr;
+}
+
+// Whether GL counts the top-level member as a top-level array: only an
+// array of an aggregate (struct, or array: an array of arrays) is one
+// (ES 3.1 §7.3.1.1, TOP_LEVEL_ARRAY_SIZE / _STRIDE); an array of a basic
+// type is the variable's own array.
+bool is_top_level_array(const glslang::TType& member) {
+  return member.isArray() && (member.isStruct() || member.getArraySizes()->getNumDims() > 1);
+}
+
+// GL_TOP_LEVEL_ARRAY_SIZE (glslang leaves it -1): the top-level array's
+// element count, 0 when it has no declared size, 1 when there is none.
+int32_t top_level_array_size(const glslang::TType* member) {
+  if (!member || !is_top_level_array(*member)) return 1;
+  return member->isUnsizedArray() ? 0 : std::max(member->getOuterArraySize(), 0);
+}
+
 // Every index tuple of the first `dims` dimensions of an array type, as
 // "[i][j]..." suffixes, the outermost dimension varying slowest.
 std::vector<std::string> index_suffixes(const glslang::TType& t, int dims) {
@@ -202,6 +229,68 @@ void add_inactive_block_members(const glslang::TTypeList& members, const std::st
   }
 }
 
+// The members of a storage block reflection did not list (no shader reads
+// them): every member of a std140/std430/shared block is active (ES 3.1
+// §7.3.1). Named as GL enumerates buffer variables: a top-level member that
+// is an array of an aggregate by its first element only, arrays inside it
+// by every element, an array of a basic type as "v[0]". Offsets and strides
+// come from the SPIR-V (layout_queries). `top` is the top-level member being
+// walked (null at the top).
+void add_inactive_storage_members(const glslang::TTypeList& members, const std::string& raw_prefix,
+                                  const std::string& block_type, int bi, const glslang::TType* top,
+                                  const std::string& top_name, ProgramInterface* pi,
+                                  std::vector<LayoutQuery>* layout_queries) {
+  for (const glslang::TTypeLoc& member : members) {
+    const glslang::TType& t = *member.type;
+    const std::string raw = raw_prefix + t.getFieldName().c_str();
+    const int dims = t.isArray() ? t.getArraySizes()->getNumDims() : 0;
+    const bool at_top = top == nullptr;
+    const glslang::TType& top_member = at_top ? t : *top;
+    // The top-level array (of an aggregate) shows only its element 0.
+    const bool top_array = at_top && is_top_level_array(t);
+    const std::string this_top_name = at_top ? raw : top_name;
+    if (t.isStruct()) {
+      for (const std::string& suffix : top_array ? std::vector<std::string>{"[0]"} : index_suffixes(t, dims))
+        add_inactive_storage_members(*t.getStruct(), raw + suffix + ".", block_type, bi, &top_member, this_top_name,
+                                     pi, layout_queries);
+      continue;
+    }
+    std::vector<std::string> suffixes = index_suffixes(t, dims > 0 ? dims - 1 : 0);
+    if (top_array) {
+      // An array of arrays at the top: the outer dimension shows element 0.
+      std::vector<std::string> first;
+      for (const std::string& sfx : suffixes)
+        if (sfx.rfind("[0]", 0) == 0) first.push_back(sfx);
+      suffixes = std::move(first);
+    }
+    for (const std::string& suffix : suffixes) {
+      const std::string raw_name = raw + suffix + (t.isArray() ? "[0]" : "");
+      const std::string name = original_name(raw_name);
+      Block& block = pi->storage_blocks[static_cast<size_t>(bi)];
+      bool listed = false;
+      for (uint32_t m : block.active_members) listed = listed || pi->buffer_variables[m].name == name;
+      if (listed) continue;
+      BufferVariable v;
+      v.name = name;
+      v.type = gl_type_of(t);
+      const int inner = t.isArray() ? t.getArraySizes()->getDimSize(dims - 1) : 1;
+      v.array_size = t.isArray() && dims == 1 && t.isUnsizedArray() ? 0 : std::max(inner, 1);
+      v.block_index = bi;
+      v.matrix_stride = matrix_stride_of(t);
+      v.row_major = t.isMatrix() && t.getQualifier().layoutMatrix == glslang::ElmRowMajor;
+      v.top_level_array_size = top_level_array_size(&top_member);
+      v.top_level_array_stride = 0;
+      v.stages = block.stages;
+      LayoutQuery q{pi->buffer_variables.size(), block_type, raw_name, true, ""};
+      // The top-level member's own name: its array stride is the top level's.
+      if (is_top_level_array(top_member)) q.top_level_name = this_top_name;
+      if (layout_queries) layout_queries->push_back(std::move(q));
+      block.active_members.push_back(static_cast<uint32_t>(pi->buffer_variables.size()));
+      pi->buffer_variables.push_back(std::move(v));
+    }
+  }
+}
+
 // The GL uniforms of a sampler lowered out of (arrays of) structs:
 // "s[0].t[1].tex" for every index of the struct arrays on the path; an
 // array member at the end stays one array uniform ("s[0].texs[0]").
@@ -235,33 +324,6 @@ std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathCompone
     if (c == static_cast<size_t>(-1)) break;
   }
   return out;
-}
-
-// The block member at the top of a buffer variable's path ("s" of
-// "Block.s[0].f"), or null.
-const glslang::TType* top_level_member(const glslang::TType* block, std::string_view raw_name) {
-  if (!block || !block->isStruct()) return nullptr;
-  const std::string prefix = std::string(block->getTypeName().c_str()) + ".";
-  if (raw_name.starts_with(prefix)) raw_name.remove_prefix(prefix.size());
-  const std::string_view top = raw_name.substr(0, raw_name.find_first_of(".["));
-  for (const glslang::TTypeLoc& member : *block->getStruct())
-    if (top == member.type->getFieldName().c_str()) return member.type;
-  return nullptr;
-}
-
-// Whether GL counts the top-level member as a top-level array: only an
-// array of an aggregate (struct, or array: an array of arrays) is one
-// (ES 3.1 §7.3.1.1, TOP_LEVEL_ARRAY_SIZE / _STRIDE); an array of a basic
-// type is the variable's own array.
-bool is_top_level_array(const glslang::TType& member) {
-  return member.isArray() && (member.isStruct() || member.getArraySizes()->getNumDims() > 1);
-}
-
-// GL_TOP_LEVEL_ARRAY_SIZE (glslang leaves it -1): the top-level array's
-// element count, 0 when it has no declared size, 1 when there is none.
-int32_t top_level_array_size(const glslang::TType* member) {
-  if (!member || !is_top_level_array(*member)) return 1;
-  return member->isUnsizedArray() ? 0 : std::max(member->getOuterArraySize(), 0);
 }
 
 // The built-in inputs and outputs a stage's live code uses. Under Vulkan
@@ -666,9 +728,37 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     }
     v.top_level_array_stride = top && is_top_level_array(*top) ? r.topLevelArrayStride : 0;
     v.stages = to_stage_mask(r.stages);
+    // Offsets and strides as the SPIR-V lays them out (glslang's own
+    // figures for top-level strides of nested aggregates are off).
+    if (layout_queries && in_range) {
+      if (const glslang::TType* block_type = program.getBufferBlock(r.index).getType()) {
+        LayoutQuery q{pi.buffer_variables.size(), block_type->getTypeName().c_str(), r.name, true, ""};
+        if (top && is_top_level_array(*top)) {
+          std::string_view path = r.name;
+          const std::string prefix = q.block_type + ".";
+          if (path.starts_with(prefix)) path.remove_prefix(prefix.size());
+          q.top_level_name = std::string(path.substr(0, path.find_first_of(".[")));
+        }
+        layout_queries->push_back(std::move(q));
+      }
+    }
     if (v.block_index >= 0)
       pi.storage_blocks[v.block_index].active_members.push_back(static_cast<uint32_t>(pi.buffer_variables.size()));
     pi.buffer_variables.push_back(std::move(v));
+  }
+  // Members no shader reads, of the first element of each array of blocks
+  // (the other elements share its members).
+  for (int i = 0; i < num_sblocks; ++i) {
+    const int bi = storage_remap[i];
+    if (bi < 0 || array_element_of(pi.storage_blocks[bi].name) != 0) continue;
+    const glslang::TType* block_type = program.getBufferBlock(i).getType();
+    if (!block_type || !block_type->isStruct()) continue;
+    const std::string type_name = block_type->getTypeName().c_str();
+    std::string prefix;
+    for (uint32_t m : pi.storage_blocks[bi].active_members)
+      if (pi.buffer_variables[m].name.rfind(original_name(type_name) + ".", 0) == 0) prefix = type_name + ".";
+    add_inactive_storage_members(*block_type->getStruct(), prefix, type_name, bi, nullptr, std::string(), &pi,
+                                 layout_queries);
   }
 
   // ---- Attributes and fragment outputs (locations are fixed up by the
