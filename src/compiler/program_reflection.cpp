@@ -250,7 +250,12 @@ void add_inactive_storage_members(const glslang::TTypeList& members, const std::
     const bool top_array = at_top && is_top_level_array(t);
     const std::string this_top_name = at_top ? raw : top_name;
     if (t.isStruct()) {
-      for (const std::string& suffix : top_array ? std::vector<std::string>{"[0]"} : index_suffixes(t, dims))
+      std::vector<std::string> struct_suffixes = index_suffixes(t, dims);
+      if (top_array) {
+        // The top-level array shows its element 0 (of the outer dimension).
+        std::erase_if(struct_suffixes, [](const std::string& sfx) { return sfx.rfind("[0]", 0) != 0; });
+      }
+      for (const std::string& suffix : struct_suffixes)
         add_inactive_storage_members(*t.getStruct(), raw + suffix + ".", block_type, bi, &top_member, this_top_name,
                                      pi, layout_queries);
       continue;
@@ -258,10 +263,7 @@ void add_inactive_storage_members(const glslang::TTypeList& members, const std::
     std::vector<std::string> suffixes = index_suffixes(t, dims > 0 ? dims - 1 : 0);
     if (top_array) {
       // An array of arrays at the top: the outer dimension shows element 0.
-      std::vector<std::string> first;
-      for (const std::string& sfx : suffixes)
-        if (sfx.rfind("[0]", 0) == 0) first.push_back(sfx);
-      suffixes = std::move(first);
+      std::erase_if(suffixes, [](const std::string& sfx) { return sfx.rfind("[0]", 0) != 0; });
     }
     for (const std::string& suffix : suffixes) {
       const std::string raw_name = raw + suffix + (t.isArray() ? "[0]" : "");
@@ -506,13 +508,16 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       add_pending(pending, set, static_cast<uint32_t>(provisional), u.stages, descriptor_kind_for(*type),
                   static_cast<uint32_t>(u.array_size), static_cast<uint32_t>(pi.uniforms.size()));
     }
-    if (!opaque && r.index >= 0 && r.index < num_ublocks && r.index != default_block) {
+    const glslang::TType* declared_aoa = nullptr;  // an array of arrays' declared type
+    if (!opaque && r.index >= 0 && r.index < num_ublocks) {
       // glslang sizes an element of an array of arrays ("v[1][0]") by the
       // outermost dimension; GL's uniform is an array of the innermost.
       if (const glslang::TType* block_type = program.getUniformBlock(r.index).getType())
         if (const glslang::TType* declared = member_by_path(*block_type, r.name))
-          if (declared->isArray() && declared->getArraySizes()->getNumDims() > 1)
+          if (declared->isArray() && declared->getArraySizes()->getNumDims() > 1) {
             u.array_size = std::max(declared->getArraySizes()->getDimSize(declared->getArraySizes()->getNumDims() - 1), 1);
+            declared_aoa = declared;
+          }
     }
     if (layout_queries && !opaque && u.offset >= 0) {
       const bool in_default = r.index == default_block || r.index < 0 || r.index >= num_ublocks;
@@ -525,8 +530,22 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       u.block_index = -1;
       std::string base = u.name;
       if (base.size() > 3 && base.compare(base.size() - 3, 3, "[0]") == 0) base.resize(base.size() - 3);
+      // An element "v[i][j][0]" of an array of arrays: the uniform's
+      // explicit location plus the locations of the elements before it.
+      int32_t element_offset = 0;
+      if (declared_aoa && base.find('[') != std::string::npos) {
+        const glslang::TArraySizes& dims = *declared_aoa->getArraySizes();
+        int d = 0;
+        for (size_t open = base.find('['); open != std::string::npos && d + 1 < dims.getNumDims();
+             open = base.find('[', open + 1), ++d) {
+          int32_t stride = u.array_size;
+          for (int later = d + 1; later + 1 < dims.getNumDims(); ++later) stride *= std::max(dims.getDimSize(later), 1);
+          element_offset += std::atoi(base.c_str() + open + 1) * stride;
+        }
+        base.resize(base.find('['));
+      }
       auto ex = explicit_locations.find(base);
-      if (ex != explicit_locations.end()) u.location = ex->second;
+      if (ex != explicit_locations.end()) u.location = ex->second + element_offset;
       else needs_location.push_back(pi.uniforms.size());
     } else {
       u.block_index = r.index < num_ublocks ? block_remap[r.index] : -1;

@@ -160,6 +160,29 @@ void main() { c = vec4(1.0); }
   EXPECT_EQ(f11->offset, 192 + 3 * 32);
 }
 
+// A default-block array of arrays with an explicit location: each GL
+// uniform "v[i][0]" is an array of the innermost dimension, located after
+// the elements before it.
+TEST(Reflection, ArrayOfArraysUniformLocations) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, R"(#version 310 es
+layout(location = 10) uniform highp int v[3][2];
+void main() { gl_Position = vec4(float(v[0][0] + v[1][1] + v[2][0])); }
+)"},
+                                        {ShaderStage::Fragment, R"(#version 310 es
+precision mediump float;
+out vec4 c;
+void main() { c = vec4(1.0); }
+)"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  for (int i = 0; i < 3; ++i) {
+    const std::string name = "v[" + std::to_string(i) + "][0]";
+    const Uniform* u = find_uniform(r.interface, name.c_str());
+    ASSERT_TRUE(u) << name;
+    EXPECT_EQ(u->array_size, 2) << name;
+    EXPECT_EQ(u->location, 10 + 2 * i) << name;
+  }
+}
+
 TEST(Reflection, EveryUniformType) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, corpus("es310_uniform_types.vert")},
                                         {ShaderStage::Fragment, corpus("es310_uniform_types.frag")}});
