@@ -328,12 +328,36 @@ std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathCompone
   return out;
 }
 
+// The entries of a varying of struct type (or array of structs):
+// "s.a", "s[1].b[0]", ... with their GL types; locations are Brass's own
+// (reported -1: only explicitly located varyings have a GL location).
+void expand_struct_varying(const glslang::TType& type, const std::string& name, std::vector<InterfaceVariable>* out) {
+  const int dims = type.isArray() ? type.getArraySizes()->getNumDims() : 0;
+  for (const std::string& suffix : index_suffixes(type, dims)) {
+    for (const glslang::TTypeLoc& member : *type.getStruct()) {
+      const glslang::TType& t = *member.type;
+      const std::string member_name = name + suffix + "." + original_name(t.getFieldName().c_str());
+      if (t.isStruct()) {
+        expand_struct_varying(t, member_name, out);
+        continue;
+      }
+      InterfaceVariable v;
+      v.name = t.isArray() ? member_name + "[0]" : member_name;
+      v.type = gl_type_of(t);
+      v.array_size = t.isArray() ? std::max(t.getOuterArraySize(), 1) : 1;
+      v.location = -1;
+      out->push_back(std::move(v));
+    }
+  }
+}
+
 // The built-in inputs and outputs a stage's live code uses. Under Vulkan
 // rules glslang reads gl_VertexID and gl_InstanceID through VertexIndex and
 // InstanceIndex, and its reflection lists those two as inputs of every
 // vertex shader, used or not: the live tree says which are.
 struct BuiltinIo {
   bool vertex_id = false, instance_id = false, frag_depth = false;
+  bool position = false, point_size = false;  // gl_PerVertex members the live code uses
 };
 
 class BuiltinIoCollector : public glslang::TLiveTraverser {
@@ -349,6 +373,21 @@ class BuiltinIoCollector : public glslang::TLiveTraverser {
       case glslang::EbvFragDepth: out_->frag_depth = true; break;
       default: break;
     }
+  }
+  // gl_Position and gl_PointSize are members of the gl_PerVertex block.
+  bool visitBinary(glslang::TVisit, glslang::TIntermBinary* node) override {
+    if (node->getOp() != glslang::EOpIndexDirectStruct) return true;
+    const glslang::TType& block = node->getLeft()->getType();
+    const glslang::TIntermConstantUnion* index = node->getRight()->getAsConstantUnion();
+    if (!block.isStruct() || !index) return true;
+    const int member = index->getConstArray()[0].getIConst();
+    if (member < 0 || static_cast<size_t>(member) >= block.getStruct()->size()) return true;
+    switch ((*block.getStruct())[static_cast<size_t>(member)].type->getQualifier().builtIn) {
+      case glslang::EbvPosition: out_->position = true; break;
+      case glslang::EbvPointSize: out_->point_size = true; break;
+      default: break;
+    }
+    return true;
   }
 
  private:
@@ -787,6 +826,14 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     if (r.name.compare(0, 3, "gl_") == 0) continue;
     const glslang::TType* type = r.getType();
     if (!type || type->getQualifier().storage != glslang::EvqVaryingIn) continue;
+    // gl_PerVertex (an anonymous block): its members are built-ins.
+    if (type->getBasicType() == glslang::EbtBlock && r.name.rfind("anon@", 0) == 0) continue;
+    if (type->getBasicType() == glslang::EbtStruct) {
+      // Varyings of struct type (between separable stages): one entry per
+      // member (ES 3.1 §7.3.1.1).
+      expand_struct_varying(*type, original_name(r.name), &pi.attributes);
+      continue;
+    }
     InterfaceVariable v;
     v.name = original_name(r.name);
     // GL names arrays of program inputs/outputs "name[0]".
@@ -801,6 +848,11 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     if (r.name.compare(0, 3, "gl_") == 0) continue;
     const glslang::TType* type = r.getType();
     if (!type || type->getQualifier().storage != glslang::EvqVaryingOut) continue;
+    if (type->getBasicType() == glslang::EbtBlock && r.name.rfind("anon@", 0) == 0) continue;
+    if (type->getBasicType() == glslang::EbtStruct) {
+      expand_struct_varying(*type, original_name(r.name), &pi.fragment_outputs);
+      continue;
+    }
     InterfaceVariable v;
     v.name = original_name(r.name);
     // GL names arrays of program inputs/outputs "name[0]".
@@ -829,6 +881,14 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
   }
   if (const glslang::TIntermediate* fs = program.getIntermediate(EShLangFragment)) {
     if (collect_builtin_io(*fs).frag_depth) pi.builtin_outputs.push_back(builtin("gl_FragDepth", gl::FLOAT));
+  } else {
+    // A separable program ending before the fragment stage outputs its
+    // varyings (above) and the built-ins its live code writes.
+    if (const glslang::TIntermediate* vs = program.getIntermediate(EShLangVertex)) {
+      const BuiltinIo written = collect_builtin_io(*vs);
+      if (written.position) pi.builtin_outputs.push_back(builtin("gl_Position", gl::FLOAT_VEC4));
+      if (written.point_size) pi.builtin_outputs.push_back(builtin("gl_PointSize", gl::FLOAT));
+    }
   }
 
   for (int d = 0; d < 3; ++d) pi.compute_local_size[d] = program.getLocalSize(d);

@@ -226,7 +226,18 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
     if (lp.sampler_first[owner] >= 0) lp.sampler_first[i] = lp.sampler_first[owner] + element;
     if (lp.image_first[owner] >= 0) lp.image_first[i] = lp.image_first[owner] + element;
   }
-  for (const compiler::InterfaceVariable& a : pi.attributes) {
+  // A separable program's first stage may be another than the vertex stage,
+  // and its last another than the fragment stage: then those lists hold
+  // that stage's inputs and outputs, which are no attributes or colours.
+  const auto has_stage = [&lp](compiler::ShaderStage st) {
+    return std::any_of(lp.stages.begin(), lp.stages.end(), [st](const compiler::StageBinary& b) { return b.stage == st; });
+  };
+  const std::vector<compiler::InterfaceVariable> none;
+  const std::vector<compiler::InterfaceVariable>& attributes =
+      has_stage(compiler::ShaderStage::Vertex) ? pi.attributes : none;
+  const std::vector<compiler::InterfaceVariable>& colour_outputs =
+      has_stage(compiler::ShaderStage::Fragment) ? pi.fragment_outputs : none;
+  for (const compiler::InterfaceVariable& a : attributes) {
     if (a.location < 0) continue;
     const TypeShape t = type_shape(a.type);
     const AttribBaseType base = t.base == TypeShape::Int    ? AttribBaseType::Int
@@ -241,7 +252,7 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
     }
   }
   info.vertex_input_locations = lp.attribute_locations;
-  for (const compiler::InterfaceVariable& o : pi.fragment_outputs) {
+  for (const compiler::InterfaceVariable& o : colour_outputs) {
     if (o.location < 0) continue;
     for (int k = 0; k < std::max(o.array_size, 1) && o.location + k < 32; ++k)
       info.fragment_output_locations |= 1u << (o.location + k);
@@ -324,7 +335,7 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   // link fails (as ARB_blend_func_extended says for desktop GL).
   const int64_t dual_source_buffers = ctx.screen().get_cap(pipe::Cap::MaxDualSourceDrawBuffers);
   for (const compiler::InterfaceVariable& o : r.interface.fragment_outputs) {
-    if (o.index != 1 || o.location < 0) continue;
+    if (o.index != 1 || o.location < 0) continue;  // (index is 0 for other stages' outputs)
     if (o.location + std::max(o.array_size, 1) > dual_source_buffers) {
       *log = "error: fragment output '" + o.name + "' (index 1) is at location " + std::to_string(o.location) +
              ", past MAX_DUAL_SOURCE_DRAW_BUFFERS\n";
