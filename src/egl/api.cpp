@@ -25,10 +25,15 @@ constexpr const char* kClientExtensions =
     "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_EXT_device_base EGL_EXT_device_enumeration "
     "EGL_EXT_device_query EGL_KHR_client_get_all_proc_addresses "
     "EGL_EXT_platform_device EGL_KHR_platform_x11 EGL_EXT_platform_x11 EGL_MESA_platform_surfaceless";
-constexpr const char* kDisplayExtensions =
-    "EGL_KHR_create_context EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_gl_renderbuffer_image "
-    "EGL_KHR_gl_texture_2D_image EGL_KHR_gl_texture_cubemap_image EGL_KHR_image_base EGL_KHR_no_config_context "
-    "EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context";
+// Two spellings: EGL_KHR_gl_texture_3D_image only on devices that can sample
+// a 3D slice through a 2D view (image.cpp).
+#define BRASS_DISPLAY_EXTENSIONS(texture_3d)                                                                \
+  "EGL_KHR_create_context EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_gl_renderbuffer_image " \
+  "EGL_KHR_gl_texture_2D_image " texture_3d "EGL_KHR_gl_texture_cubemap_image EGL_KHR_image_base "          \
+  "EGL_KHR_no_config_context EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context"
+constexpr const char* kDisplayExtensions = BRASS_DISPLAY_EXTENSIONS("");
+constexpr const char* kDisplayExtensions3D = BRASS_DISPLAY_EXTENSIONS("EGL_KHR_gl_texture_3D_image ");
+#undef BRASS_DISPLAY_EXTENSIONS
 constexpr const char* kDeviceExtensions = "EGL_EXT_device_query_name";
 
 using Lock = std::lock_guard<std::recursive_mutex>;
@@ -514,7 +519,11 @@ const char* EGLAPIENTRY eglQueryString(EGLDisplay dpy, EGLint name) {
     case EGL_VENDOR: s = "Brass"; break;
     case EGL_VERSION: s = "1.5 Brass " BRASS_VERSION_STRING; break;
     case EGL_CLIENT_APIS: s = "OpenGL_ES"; break;
-    case EGL_EXTENSIONS: s = kDisplayExtensions; break;
+    case EGL_EXTENSIONS: {
+      const pipe::Screen* screen = device_screen(d->device_index);
+      s = screen && screen->get_cap(pipe::Cap::Sampled2DViewOf3D) ? kDisplayExtensions3D : kDisplayExtensions;
+      break;
+    }
     default: return fail(EGL_BAD_PARAMETER, static_cast<const char*>(nullptr));
   }
   set_error(EGL_SUCCESS);

@@ -112,7 +112,7 @@ class GlesApi final : public ClientApi {
     return ctx ? &static_cast<GlesContext*>(ctx)->gl()->pipe() : nullptr;
   }
 
-  EGLint image_source(ClientContext* ctx, EGLenum target, EGLClientBuffer buffer, EGLint level,
+  EGLint image_source(ClientContext* ctx, EGLenum target, EGLClientBuffer buffer, EGLint level, EGLint zoffset,
                       Ref<gl::ImageStorage>* out) override {
     gl::Context& g = *static_cast<GlesContext*>(ctx)->gl();
     // GL names are 32-bit: a wider value names no object.
@@ -120,9 +120,16 @@ class GlesApi final : public ClientApi {
     if (name > UINT32_MAX) return EGL_BAD_PARAMETER;
     const GLuint n = static_cast<GLuint>(name);
     if (target == EGL_GL_RENDERBUFFER) return egl_error(gl::image_from_renderbuffer(g, n, out));
-    if (target == EGL_GL_TEXTURE_2D) return egl_error(gl::image_from_texture(g, n, false, 0, level, out));
-    if (target >= EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= EGL_GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)
-      return egl_error(gl::image_from_texture(g, n, true, target - EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X, level, out));
+    if (target == EGL_GL_TEXTURE_2D) return egl_error(gl::image_from_texture(g, n, GL_TEXTURE_2D, 0, level, out));
+    if (target == EGL_GL_TEXTURE_3D) {
+      // A slice is sampled through a 2D view of the 3D image.
+      if (!g.screen().get_cap(pipe::Cap::Sampled2DViewOf3D)) return EGL_BAD_PARAMETER;
+      return egl_error(gl::image_from_texture(g, n, GL_TEXTURE_3D, zoffset, level, out));
+    }
+    if (target >= EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= EGL_GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      const GLint face = static_cast<GLint>(target - EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+      return egl_error(gl::image_from_texture(g, n, GL_TEXTURE_CUBE_MAP, face, level, out));
+    }
     return EGL_BAD_PARAMETER;
   }
 

@@ -1,11 +1,13 @@
 // EGLImages: eglCreateImage / eglDestroyImage (EGL 1.5 §3.9) and their
 // EGL_KHR_image_base forms, for the GL targets of
-// EGL_KHR_gl_texture_2D_image, EGL_KHR_gl_texture_cubemap_image and
-// EGL_KHR_gl_renderbuffer_image. EGL checks its own arguments here, in the
-// order §3.9.1 lists the errors; the GL object's state is checked by the
-// client API (gl/egl_image.cpp). EGL_GL_TEXTURE_3D is not supported: a
-// slice of a 3D texture cannot be sampled as a 2D image without
-// VK_EXT_image_2d_view_of_3d, so that target is EGL_BAD_PARAMETER.
+// EGL_KHR_gl_texture_2D_image, EGL_KHR_gl_texture_cubemap_image,
+// EGL_KHR_gl_texture_3D_image and EGL_KHR_gl_renderbuffer_image. EGL checks
+// its own arguments here, in the order §3.9.1 lists the errors; the GL
+// object's state is checked by the client API (gl/egl_image.cpp). A slice
+// of a 3D texture is sampled as a 2D image through a 2D view of the 3D
+// image (pipe::Cap::Sampled2DViewOf3D, VK_EXT_image_2d_view_of_3d): on a
+// device without it EGL_GL_TEXTURE_3D is EGL_BAD_PARAMETER and
+// EGL_KHR_gl_texture_3D_image is not advertised.
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -23,7 +25,7 @@ namespace {
 using Lock = std::lock_guard<std::recursive_mutex>;
 
 bool is_gl_target(EGLenum target) {
-  return target == EGL_GL_TEXTURE_2D || target == EGL_GL_RENDERBUFFER ||
+  return target == EGL_GL_TEXTURE_2D || target == EGL_GL_TEXTURE_3D || target == EGL_GL_RENDERBUFFER ||
          (target >= EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= EGL_GL_TEXTURE_CUBE_MAP_NEGATIVE_Z);
 }
 
@@ -40,7 +42,7 @@ EGLImage create_image(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientB
   if (!is_gl_target(target)) return fail(EGL_BAD_PARAMETER, EGL_NO_IMAGE);
   // A GL object is named in a context: the GL targets need one.
   if (!c) return fail(EGL_BAD_CONTEXT, EGL_NO_IMAGE);
-  EGLint level = 0;
+  EGLint level = 0, zoffset = 0;
   for (size_t i = 0; attribs && attribs[i] != EGL_NONE; i += 2) {
     const EGLAttrib v = attribs[i + 1];
     switch (attribs[i]) {
@@ -49,8 +51,12 @@ EGLImage create_image(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientB
         if (v < 0 || v > INT32_MAX) return fail(EGL_BAD_MATCH, EGL_NO_IMAGE);
         level = static_cast<EGLint>(v);
         break;
-      // Selects a slice of a 3D texture only; the other targets ignore it.
-      case EGL_GL_TEXTURE_ZOFFSET: break;
+      // Selects a slice of a 3D texture; the other targets ignore it.
+      case EGL_GL_TEXTURE_ZOFFSET:
+        // Past any depth (the client API checks the level's own depth).
+        if (v < 0 || v > INT32_MAX) return fail(EGL_BAD_PARAMETER, EGL_NO_IMAGE);
+        zoffset = static_cast<EGLint>(v);
+        break;
       // Texels are always preserved: siblings share storage, nothing is
       // copied or discarded when the image is made.
       case EGL_IMAGE_PRESERVED: break;
@@ -60,7 +66,8 @@ EGLImage create_image(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientB
   // Renderbuffers have no mipmap levels.
   if (target == EGL_GL_RENDERBUFFER) level = 0;
   Ref<gl::ImageStorage> storage;
-  const EGLint e = gles_client_api().image_source(c->client.get(), target, buffer, level, &storage);
+  const EGLint e = gles_client_api().image_source(c->client.get(), target, buffer, level,
+                                                   target == EGL_GL_TEXTURE_3D ? zoffset : 0, &storage);
   if (e != EGL_SUCCESS) return fail(e, EGL_NO_IMAGE);
   auto image = std::make_unique<Image>();
   image->display = d;

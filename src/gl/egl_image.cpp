@@ -25,12 +25,13 @@ Ref<ImageStorage> resolve_image(void* image) {
   return r(image);
 }
 
-ImageSourceError image_from_texture(Context& ctx, GLuint name, bool cube, unsigned face, GLint level,
+ImageSourceError image_from_texture(Context& ctx, GLuint name, GLenum target, GLint layer, GLint level,
                                     Ref<ImageStorage>* out) {
   // The default texture (0) is no source, nor a name of another kind.
   if (name == 0) return ImageSourceError::BadParameter;
   Texture* tex = ctx.share_group().textures.lookup(name);
-  if (!tex || tex->target != (cube ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D)) return ImageSourceError::BadParameter;
+  if (!tex || tex->target != target) return ImageSourceError::BadParameter;
+  const unsigned face = target == GL_TEXTURE_CUBE_MAP ? static_cast<unsigned>(layer) : 0u;
   if (level < 0 || level >= static_cast<GLint>(kMaxTextureLevels)) return ImageSourceError::BadMatch;
   if (!check_completeness(ctx, *tex, tex->sampler).complete) {
     // An incomplete texture is a source only at level 0, and only when it
@@ -45,12 +46,17 @@ ImageSourceError image_from_texture(Context& ctx, GLuint name, bool cube, unsign
   // A complete texture whose chain does not include `level`.
   const TextureImage* img = tex->image(level, face);
   if (!img) return ImageSourceError::BadMatch;
-  if (img->egl_image) return ImageSourceError::BadAccess;
+  // A 3D level's slices are separate sources; the level remembers the last.
+  const bool three_d = target == GL_TEXTURE_3D;
+  if (img->egl_image && (!three_d || img->egl_image->layer == img->resource_layer + static_cast<uint32_t>(layer)))
+    return ImageSourceError::BadAccess;
   if (!img->resource) return ImageSourceError::BadParameter;  // zero-sized: no texels to share
+  // EGL_GL_TEXTURE_ZOFFSET past the level's depth.
+  if (three_d && (layer < 0 || layer >= img->depth)) return ImageSourceError::BadParameter;
   // The level's home is the texture's main resource when its chain is
   // consistent, so that sampling the texture and the image read one copy.
   uint32_t rlevel = 0, rlayer = 0;
-  pipe::Resource* r = texture_image_storage(ctx, *tex, level, static_cast<GLint>(face), &rlevel, &rlayer);
+  pipe::Resource* r = texture_image_storage(ctx, *tex, level, layer, &rlevel, &rlayer);
   if (!r) return ImageSourceError::BadAlloc;
   TextureImage& home = tex->images[static_cast<size_t>(level)][face];
   auto s = make_ref<ImageStorage>();

@@ -50,11 +50,12 @@ Ref<ImageStorage> resolve_image(void* image);
 // §3.9.1 and EGL_KHR_gl_image); the caller maps them to EGL errors.
 enum class ImageSourceError { None, BadParameter, BadMatch, BadAccess, BadAlloc };
 
-// The storage of level `level` of texture `name` (a TEXTURE_2D, or one face
-// of a TEXTURE_CUBE_MAP: `face` 0..5, `cube` true) of `ctx`'s share group.
-// Marks that level as a sibling (a second image of it is BadAccess until it
-// is respecified or the texture deleted).
-ImageSourceError image_from_texture(Context& ctx, GLuint name, bool cube, unsigned face, GLint level,
+// The storage of level `level` of texture `name` of `ctx`'s share group:
+// `target` TEXTURE_2D, TEXTURE_CUBE_MAP (`layer`: the face, 0..5) or
+// TEXTURE_3D (`layer`: the slice, EGL_GL_TEXTURE_ZOFFSET). Marks that level
+// as a sibling (a second image of it is BadAccess until it is respecified
+// or the texture deleted; for 3D, of the same slice as the last image made).
+ImageSourceError image_from_texture(Context& ctx, GLuint name, GLenum target, GLint layer, GLint level,
                                     Ref<ImageStorage>* out);
 // The storage of renderbuffer `name` (single-sampled only).
 ImageSourceError image_from_renderbuffer(Context& ctx, GLuint name, Ref<ImageStorage>* out);

@@ -26,7 +26,6 @@ TEST_F(E2eEglImageErrors, DisplayContextTargetAndAttributes) {
   // An unknown target is checked before a context is needed.
   EXPECT_CREATE_FAILS(create_image_khr(dpy, EGL_NO_CONTEXT, 0xFFFFFFFF, buffer(0), nullptr), EGL_BAD_PARAMETER);
   EXPECT_CREATE_FAILS(create_image_khr(dpy, ctx, EGL_NATIVE_PIXMAP_KHR, buffer(tex), nullptr), EGL_BAD_PARAMETER);
-  EXPECT_CREATE_FAILS(create_image_khr(dpy, ctx, EGL_GL_TEXTURE_3D_KHR, buffer(tex), nullptr), EGL_BAD_PARAMETER);
   // GL objects are named in a context.
   EXPECT_CREATE_FAILS(create_image_khr(dpy, EGL_NO_CONTEXT, EGL_GL_TEXTURE_2D_KHR, buffer(tex), nullptr),
                       EGL_BAD_CONTEXT);
@@ -55,6 +54,7 @@ TEST_F(E2eEglImageErrors, NamesThatAreNoSource) {
   EXPECT_CREATE_FAILS(image_of_texture(cube), EGL_BAD_PARAMETER);  // a cube map is no TEXTURE_2D
   const GLuint tex = solid_texture(rgba(1, 1, 1));
   EXPECT_CREATE_FAILS(image_of_texture(tex, 0, EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X_KHR), EGL_BAD_PARAMETER);
+  EXPECT_CREATE_FAILS(image_of_texture(tex, 0, EGL_GL_TEXTURE_3D_KHR), EGL_BAD_PARAMETER);
   EXPECT_CREATE_FAILS(create_image_khr(dpy, ctx, EGL_GL_RENDERBUFFER_KHR, buffer(tex), nullptr), EGL_BAD_PARAMETER);
   EXPECT_CREATE_FAILS(create_image_khr(dpy, ctx, EGL_GL_RENDERBUFFER_KHR, buffer(0), nullptr), EGL_BAD_PARAMETER);
   const GLuint ms = renderbuffer(GL_RGBA8, 8, 8, 4);
@@ -104,6 +104,27 @@ TEST_F(E2eEglImageErrors, CompletenessAndLevels) {
     glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   EXPECT_CREATE_FAILS(image_of_texture(tex, 0, EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X_KHR), EGL_BAD_PARAMETER);
   glDeleteTextures(1, &tex);
+}
+
+TEST_F(E2eEglImageErrors, Slices) {
+  GLuint vol = 0;
+  glGenTextures(1, &vol);
+  glBindTexture(GL_TEXTURE_3D, vol);
+  glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  auto slice = [&](EGLint z) {
+    const EGLint attribs[] = {EGL_GL_TEXTURE_ZOFFSET_KHR, z, EGL_NONE};
+    return create_image_khr(dpy, ctx, EGL_GL_TEXTURE_3D_KHR, buffer(vol), attribs);
+  };
+  EXPECT_CREATE_FAILS(slice(3), EGL_BAD_PARAMETER);  // past the depth
+  EXPECT_CREATE_FAILS(slice(-1), EGL_BAD_PARAMETER);
+  EGLImageKHR image = slice(2);
+  ASSERT_NE(image, EGL_NO_IMAGE_KHR) << std::hex << eglGetError();
+  EXPECT_CREATE_FAILS(slice(2), EGL_BAD_ACCESS);
+  // A 3D texture is no TEXTURE_2D.
+  EXPECT_CREATE_FAILS(image_of_texture(vol), EGL_BAD_PARAMETER);
+  destroy_image_khr(dpy, image);
+  glDeleteTextures(1, &vol);
 }
 
 TEST_F(E2eEglImageErrors, SiblingsAreNoNewSource) {

@@ -22,12 +22,13 @@ bool has_word(const char* list, const char* word) {
 
 TEST_F(E2eEglImage, ExtensionsAndEntryPointsAreThere) {
   const char* egl = eglQueryString(dpy, EGL_EXTENSIONS);
+  // lavapipe samples 2D views of 3D images (VK_EXT_image_2d_view_of_3d),
+  // so 3D slices are sources there.
   for (const char* e : {"EGL_KHR_image_base", "EGL_KHR_gl_texture_2D_image", "EGL_KHR_gl_texture_cubemap_image",
-                        "EGL_KHR_gl_renderbuffer_image", "EGL_MESA_configless_context"})
+                        "EGL_KHR_gl_texture_3D_image", "EGL_KHR_gl_renderbuffer_image", "EGL_MESA_configless_context"})
     EXPECT_TRUE(has_word(egl, e)) << e;
-  // Not implemented: pixmaps (EGL_KHR_image = image_base + image_pixmap),
-  // 3D slices, dma-bufs.
-  for (const char* e : {"EGL_KHR_image", "EGL_KHR_gl_texture_3D_image", "EGL_EXT_image_dma_buf_import"})
+  // Not implemented: pixmaps (EGL_KHR_image = image_base + image_pixmap), dma-bufs.
+  for (const char* e : {"EGL_KHR_image", "EGL_EXT_image_dma_buf_import"})
     EXPECT_FALSE(has_word(egl, e)) << e;
   EXPECT_TRUE(has_extension("GL_OES_EGL_image"));
   EXPECT_TRUE(has_extension("GL_EXT_EGL_image_storage"));
@@ -127,6 +128,49 @@ TEST_F(E2eEglImage, CubeMapFace) {
   destroy_image_khr(dpy, image);
   glDeleteTextures(1, &dst);
   glDeleteTextures(1, &cube);
+}
+
+TEST_F(E2eEglImage, SliceOf3DTexture) {
+  GLuint vol = 0;
+  glGenTextures(1, &vol);
+  glBindTexture(GL_TEXTURE_3D, vol);
+  std::vector<uint32_t> texels;
+  for (uint8_t z = 0; z < 4; ++z) texels.insert(texels.end(), 16, rgba(uint8_t(50 * z), 60, 70));
+  glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+  glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  const EGLint attribs[] = {EGL_GL_TEXTURE_ZOFFSET_KHR, 2, EGL_NONE};
+  EGLImageKHR image = create_image_khr(dpy, ctx, EGL_GL_TEXTURE_3D_KHR, buffer(vol), attribs);
+  ASSERT_NE(image, EGL_NO_IMAGE_KHR) << std::hex << eglGetError();
+  GLuint dst = 0;
+  glGenTextures(1, &dst);
+  glBindTexture(GL_TEXTURE_2D, dst);
+  target_texture(GL_TEXTURE_2D, image);
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  EXPECT_EQ(sampled_pixel(dst), rgba(100, 60, 70));
+  EXPECT_EQ(texture_pixel(dst, 3, 3), rgba(100, 60, 70));
+  attach_texture(dst);
+  clear_attached(1, 1, 0);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  for (GLint z = 0; z < 4; ++z) {
+    glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, vol, 0, z);
+    EXPECT_EQ(pixel(1, 1), z == 2 ? rgba(255, 255, 0) : rgba(uint8_t(50 * z), 60, 70)) << z;
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  // Another slice of the same level is another source.
+  const EGLint slice1[] = {EGL_GL_TEXTURE_ZOFFSET_KHR, 1, EGL_NONE};
+  EGLImageKHR second = create_image_khr(dpy, ctx, EGL_GL_TEXTURE_3D_KHR, buffer(vol), slice1);
+  EXPECT_NE(second, EGL_NO_IMAGE_KHR) << std::hex << eglGetError();
+  GLuint rb = 0;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  target_renderbuffer(GL_RENDERBUFFER, second);
+  EXPECT_EQ(renderbuffer_pixel(rb, 2, 2), rgba(50, 60, 70));
+  destroy_image_khr(dpy, second);
+  destroy_image_khr(dpy, image);
+  glDeleteRenderbuffers(1, &rb);
+  glDeleteTextures(1, &dst);
+  glDeleteTextures(1, &vol);
 }
 
 TEST_F(E2eEglImage, RenderbufferSourceToRenderbufferAndTexture) {
