@@ -56,8 +56,14 @@ ImageSourceError image_from_texture(Context& ctx, GLuint name, GLenum target, GL
   // The level's home is the texture's main resource when its chain is
   // consistent, so that sampling the texture and the image read one copy.
   uint32_t rlevel = 0, rlayer = 0;
+  const pipe::Resource* before = img->resource.get();
   pipe::Resource* r = texture_image_storage(ctx, *tex, level, layer, &rlevel, &rlayer);
   if (!r) return ImageSourceError::BadAlloc;
+  // The move is a copy recorded in `ctx`: submitted now, so a context that
+  // uses the image after the application synchronized with `ctx`'s earlier
+  // work does not read the level before the copy (the application cannot
+  // know about it to wait for it).
+  if (r != before) ctx.pipe().flush(nullptr, 0);
   TextureImage& home = tex->images[static_cast<size_t>(level)][face];
   auto s = make_ref<ImageStorage>();
   s->screen = &ctx.screen();

@@ -98,6 +98,18 @@ TEST_F(E2eEglImage, MipLevelOfACompleteTexture) {
   ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
   EXPECT_EQ(texture_pixel(src, 0, 0, 2), rgba(255, 255, 0));
   EXPECT_EQ(texture_pixel(dst, 0, 0, 1), rgba(255, 0, 255));
+  // Regenerating the source's levels respecifies level 1, the image: it is
+  // orphaned (keeps magenta), and the source gets level 0's yellow.
+  glBindTexture(GL_TEXTURE_2D, src);
+  glGenerateMipmap(GL_TEXTURE_2D);
+  EXPECT_EQ(texture_pixel(src, 0, 0, 1), rgba(255, 255, 0));
+  EXPECT_EQ(texture_pixel(dst, 0, 0, 0), rgba(255, 0, 255));
+  GLuint probe = 0;
+  glGenTextures(1, &probe);
+  glBindTexture(GL_TEXTURE_2D, probe);
+  target_texture(GL_TEXTURE_2D, image);
+  EXPECT_EQ(texture_pixel(probe, 3, 3), rgba(255, 0, 255));
+  glDeleteTextures(1, &probe);
   destroy_image_khr(dpy, image);
   glDeleteTextures(1, &dst);
   glDeleteTextures(1, &src);
