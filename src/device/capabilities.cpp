@@ -49,6 +49,7 @@ const ExtensionEntry kExtensions[] = {
     {VK_EXT_BORDER_COLOR_SWIZZLE_EXTENSION_NAME, BRASS_FEATURE(border_color_swizzle)},
     {VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, BRASS_FEATURE(primitives_generated_query)},
     {VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME, BRASS_FEATURE(atomic_float)},
+    {VK_EXT_IMAGE_2D_VIEW_OF_3D_EXTENSION_NAME, BRASS_FEATURE(image_2d_view_of_3d)},
 };
 
 VkBaseOutStructure* struct_at(FeatureChain* chain, size_t offset) {
@@ -394,6 +395,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.border_color_swizzle = f.border_color_swizzle.borderColorSwizzle;
   c.primitives_generated_query = f.primitives_generated_query.primitivesGeneratedQuery;
   c.shader_image_float32_atomics = f.atomic_float.shaderImageFloat32Atomics;
+  c.sampler_2d_view_of_3d = f.image_2d_view_of_3d.image2DViewOf3D && f.image_2d_view_of_3d.sampler2DViewOf3D;
   c.swapchain = c.has_extension(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
 
   c.enable = c.supported;

@@ -43,6 +43,7 @@ struct FeatureChain {
   VkPhysicalDeviceDepthClipControlFeaturesEXT depth_clip_control{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT primitives_generated_query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  VkPhysicalDeviceImage2DViewOf3DFeaturesEXT image_2d_view_of_3d{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT};
 
   FeatureChain() = default;
   FeatureChain(const FeatureChain& o) { *this = o; }
@@ -155,6 +156,10 @@ struct Capabilities {
   // Atomic exchange (and loads and stores) on R32_SFLOAT storage images
   // (VK_EXT_shader_atomic_float): GLSL ES imageAtomicExchange on r32f.
   bool shader_image_float32_atomics = false;
+  // Sampling one slice of a 3D image through a 2D view
+  // (VK_EXT_image_2d_view_of_3d, sampler2DViewOf3D): EGLImages of a 3D
+  // texture slice (EGL_KHR_gl_texture_3D_image) as 2D textures.
+  bool sampler_2d_view_of_3d = false;
   bool swapchain = false;
   bool buffer_device_address = false;
   bool shader_draw_parameters = false;

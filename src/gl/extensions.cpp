@@ -100,6 +100,11 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       "GL_OES_vertex_half_float",
       // Sized internal formats everywhere an ES 2.0 enum was unsized (ES 3.0 core).
       "GL_OES_required_internalformat",
+      // EGLImages as textures and renderbuffers (mutable, and immutable with
+      // EXT_EGL_image_storage), sharing the image's storage
+      // (api_egl_image.cpp). Not OES_EGL_image_external.
+      "GL_OES_EGL_image",
+      "GL_EXT_EGL_image_storage",
   };
   // 2D and 2D-array ASTC LDR textures (no 3D: that is
   // KHR_texture_compression_astc_sliced_3d / _hdr).

@@ -18,6 +18,12 @@ class Renderbuffer final : public Object {
   GLenum internal_format = GL_RGBA4;
   GLsizei width = 0, height = 0, samples = 0;  // samples: the count actually allocated (0: single)
   Ref<pipe::Resource> resource;
+  // Where in `resource` the renderbuffer's image is: not 0 only for an
+  // EGLImage target whose image is a texture level or cube face.
+  uint32_t resource_level = 0, resource_layer = 0;
+  // The EGLImage this renderbuffer is a sibling of (its source or a target
+  // made from it); cleared when storage is respecified.
+  Ref<ImageStorage> egl_image;
   uint64_t generation = 0;  // bumped when the storage is re-created
 };
 

@@ -67,6 +67,8 @@ AttachmentImage attachment_image(const Attachment& a) {
     img.height = rb.height;
     img.samples = rb.samples;
     img.resource = rb.resource.get();
+    img.level = rb.resource_level;
+    img.layer = rb.resource_layer;
   } else if (a.type == GL_TEXTURE && a.texture) {
     const TextureImage* ti = a.texture->image(a.level, a.cube_face ? static_cast<unsigned>(a.layer) : 0u);
     if (!ti) return img;

@@ -112,6 +112,7 @@ std::vector<ReportSection> build_report(const std::vector<vk::PhysicalDeviceCand
       .flag("shader object", c.shader_object)
       .flag("maintenance5", c.maintenance5)
       .flag("non-seamless cube map", c.non_seamless_cube_map)
+      .flag("sampled 2D view of 3D", c.sampler_2d_view_of_3d)
       .flag("index type uint8", c.index_type_uint8)
       .flag("list topology restart", c.list_restart)
       .flag("depth clip control", c.depth_clip_control)
