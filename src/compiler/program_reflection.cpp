@@ -660,6 +660,24 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
   }
 
   for (int d = 0; d < 3; ++d) pi.compute_local_size[d] = program.getLocalSize(d);
+  if (const glslang::TIntermediate* gs = program.getIntermediate(EShLangGeometry)) {
+    auto primitive = [](glslang::TLayoutGeometry g) -> uint32_t {
+      switch (g) {
+        case glslang::ElgLines: return gl::LINES;
+        case glslang::ElgLinesAdjacency: return gl::LINES_ADJACENCY;
+        case glslang::ElgLineStrip: return gl::LINE_STRIP;
+        case glslang::ElgTriangles: return gl::TRIANGLES;
+        case glslang::ElgTrianglesAdjacency: return gl::TRIANGLES_ADJACENCY;
+        case glslang::ElgTriangleStrip: return gl::TRIANGLE_STRIP;
+        default: return gl::POINTS;
+      }
+    };
+    pi.geometry_input_type = primitive(gs->getInputPrimitive());
+    pi.geometry_output_type = primitive(gs->getOutputPrimitive());
+    pi.geometry_vertices_out = static_cast<uint32_t>(std::max(gs->getVertices(), 0));
+    // layoutNotSet (-1) or 0: one invocation.
+    pi.geometry_invocations = static_cast<uint32_t>(std::max(gs->getInvocations(), 1));
+  }
 
   // ---- Dense bindings per set: stage order, then slot order.
   std::stable_sort(pending.begin(), pending.end(), [](const PendingBinding& a, const PendingBinding& b) {
