@@ -249,6 +249,10 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   L.max_vertex_output_components = l.maxVertexOutputComponents;
   L.max_fragment_input_components = l.maxFragmentInputComponents;
   L.max_geometry_output_vertices = l.maxGeometryOutputVertices;
+  L.max_geometry_input_components = l.maxGeometryInputComponents;
+  L.max_geometry_output_components = l.maxGeometryOutputComponents;
+  L.max_geometry_total_output_components = l.maxGeometryTotalOutputComponents;
+  L.max_geometry_shader_invocations = l.maxGeometryShaderInvocations;
   L.max_tessellation_generation_level = l.maxTessellationGenerationLevel;
   L.max_fragment_output_attachments = l.maxFragmentOutputAttachments;
   L.max_color_attachments = l.maxColorAttachments;
@@ -305,6 +309,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   // Core features.
   const VkPhysicalDeviceFeatures& cf = f.core.features;
   c.geometry_shader = cf.geometryShader;
+  c.tessellation_geometry_point_size = cf.shaderTessellationAndGeometryPointSize;
   c.tessellation_shader = cf.tessellationShader;
   c.sample_rate_shading = cf.sampleRateShading;
   c.dual_src_blend = cf.dualSrcBlend;
