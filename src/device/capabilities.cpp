@@ -398,6 +398,8 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.vertex_attribute_zero_divisor = f.vertex_attribute_divisor.vertexAttributeInstanceRateZeroDivisor;
   c.border_color_swizzle = f.border_color_swizzle.borderColorSwizzle;
   c.primitives_generated_query = f.primitives_generated_query.primitivesGeneratedQuery;
+  c.primitives_generated_with_discard =
+      f.primitives_generated_query.primitivesGeneratedQueryWithRasterizerDiscard;
   c.shader_image_float32_atomics = f.atomic_float.shaderImageFloat32Atomics;
   c.swapchain = c.has_extension(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
 

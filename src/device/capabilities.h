@@ -154,6 +154,7 @@ struct Capabilities {
   bool vertex_attribute_divisor = false, vertex_attribute_zero_divisor = false;
   bool border_color_swizzle = false;
   bool primitives_generated_query = false;
+  bool primitives_generated_with_discard = false;  // counts under rasterizerDiscardEnable too
   // Atomic exchange (and loads and stores) on R32_SFLOAT storage images
   // (VK_EXT_shader_atomic_float): GLSL ES imageAtomicExchange on r32f.
   bool shader_image_float32_atomics = false;

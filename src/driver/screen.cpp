@@ -129,6 +129,8 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxGeometryShaderInvocations: return c.geometry_shader ? l.max_geometry_shader_invocations : 0;
     case pipe::Cap::GeometryPointSize: return c.geometry_shader && c.tessellation_geometry_point_size ? 1 : 0;
     case pipe::Cap::MaxFramebufferLayers: return l.max_framebuffer_layers;
+    case pipe::Cap::PrimitivesGeneratedQuery:
+      return c.primitives_generated_query && c.primitives_generated_with_discard ? 1 : 0;
   }
   return 0;
 }

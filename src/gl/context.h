@@ -218,7 +218,8 @@ class Context {
   GLenum default_draw_buffer = GL_BACK, default_read_buffer = GL_BACK;
   Binding<TransformFeedback> transform_feedback;  // never null: the default object when 0 is bound
   Ref<TransformFeedback> default_transform_feedback;
-  std::array<Binding<Query>, 3> active_queries;  // ANY_SAMPLES, ANY_SAMPLES_CONSERVATIVE, XFB_PRIMITIVES
+  // ANY_SAMPLES, ANY_SAMPLES_CONSERVATIVE, XFB_PRIMITIVES, PRIMITIVES_GENERATED
+  std::array<Binding<Query>, 4> active_queries;
 
   // Per-context namespaces (container objects are never shared).
   ObjectTable<Framebuffer> framebuffer_objects;

@@ -157,7 +157,9 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // versions are the same text): the stage, adjacency draws, layered
   // framebuffers. gl_PointSize in the stage (geometry_point_size) only
   // where the device takes a geometry shader's point size.
-  if (es31 && screen.get_cap(pipe::Cap::GeometryShader)) {
+  // PRIMITIVES_GENERATED queries come with it and need the device to count
+  // them (VK_EXT_primitives_generated_query, also under rasterizer discard).
+  if (es31 && screen.get_cap(pipe::Cap::GeometryShader) && screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery)) {
     out.emplace_back("GL_EXT_geometry_shader");
     out.emplace_back("GL_OES_geometry_shader");
     if (screen.get_cap(pipe::Cap::GeometryPointSize)) {

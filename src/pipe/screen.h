@@ -70,6 +70,7 @@ enum class Cap : uint8_t {
   MaxGeometryShaderInvocations,      // layout(invocations)
   GeometryPointSize,                 // a geometry shader's points take its gl_PointSize (else 1 pixel)
   MaxFramebufferLayers,              // layers a layered framebuffer may have
+  PrimitivesGeneratedQuery,          // QueryType::PrimitivesGenerated counts, rasterizer discard or not
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

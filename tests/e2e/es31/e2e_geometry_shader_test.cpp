@@ -473,6 +473,23 @@ void main() {
   EXPECT_EQ(values, (std::vector<float>{10, 11, 20, 21, 30, 31}));
   glDeleteQueries(1, &query);
   glDeleteBuffers(1, &out);
+  // PRIMITIVES_GENERATED counts the geometry output, captured or not,
+  // rasterized or not.
+  GLuint generated = 0;
+  glGenQueries(1, &generated);
+  glEnable(GL_RASTERIZER_DISCARD);
+  glBeginQuery(GL_PRIMITIVES_GENERATED, generated);
+  GLint current = 0;
+  glGetQueryiv(GL_PRIMITIVES_GENERATED, GL_CURRENT_QUERY, &current);
+  EXPECT_EQ(static_cast<GLuint>(current), generated);
+  glDrawArrays(GL_POINTS, 0, 3);
+  glDisable(GL_RASTERIZER_DISCARD);
+  glDrawArrays(GL_POINTS, 0, 2);
+  glEndQuery(GL_PRIMITIVES_GENERATED);
+  GLuint count = 0;
+  glGetQueryObjectuiv(generated, GL_QUERY_RESULT, &count);
+  EXPECT_EQ(count, 10u);
+  glDeleteQueries(1, &generated);
   glDeleteVertexArrays(1, &vao);
   glDeleteBuffers(1, &vb);
   glDeleteProgram(prog);
