@@ -162,6 +162,10 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   if (es31 && screen.get_cap(pipe::Cap::GeometryShader) && screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery)) {
     out.emplace_back("GL_EXT_geometry_shader");
     out.emplace_back("GL_OES_geometry_shader");
+    // Which the geometry extensions require: in/out blocks in every stage
+    // (glslang's; the stages' interfaces match them by block name).
+    out.emplace_back("GL_EXT_shader_io_blocks");
+    out.emplace_back("GL_OES_shader_io_blocks");
     if (screen.get_cap(pipe::Cap::GeometryPointSize)) {
       out.emplace_back("GL_EXT_geometry_point_size");
       out.emplace_back("GL_OES_geometry_point_size");

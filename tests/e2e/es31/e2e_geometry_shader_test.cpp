@@ -418,6 +418,71 @@ void main() { color = g_color; })"};
   for (GLuint p : {vs, gs, fs}) glDeleteProgram(p);
 }
 
+// Points a geometry shader emits: one pixel without gl_PointSize (the
+// variant writes 1.0 where the device takes the size from the stage), its
+// size with GL_EXT_geometry_point_size.
+TEST_F(E2eGeometryShader, EmittedPointSizes) {
+  const char* fs = "#version 310 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+  auto lit_pixels = [&](GLuint prog) {
+    GLuint vb = 0;
+    GLuint vao = points_vao({-0.46875f, -0.46875f}, &vb);  // a pixel centre
+    glUseProgram(prog);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_POINTS, 0, 1);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    int lit = 0;
+    for (uint32_t p : read_pixels()) lit += p == rgba(255, 255, 255);
+    glDeleteVertexArrays(1, &vao);
+    glDeleteBuffers(1, &vb);
+    return lit;
+  };
+  GLuint plain = program3(kPointVs, R"(#version 310 es
+#extension GL_EXT_geometry_shader : require
+layout(points) in;
+layout(points, max_vertices = 1) out;
+void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); })",
+                          fs);
+  EXPECT_EQ(lit_pixels(plain), 1);
+  glDeleteProgram(plain);
+  if (!has_extension("GL_EXT_geometry_point_size")) return;
+  GLuint sized = program3(kPointVs, R"(#version 310 es
+#extension GL_EXT_geometry_shader : require
+#extension GL_EXT_geometry_point_size : require
+layout(points) in;
+layout(points, max_vertices = 1) out;
+void main() { gl_Position = gl_in[0].gl_Position; gl_PointSize = 4.0; EmitVertex(); })",
+                          fs);
+  EXPECT_EQ(lit_pixels(sized), 16);
+  glDeleteProgram(sized);
+}
+
+// EXT_shader_io_blocks, which the geometry extensions require, in the
+// vertex and fragment stages too.
+TEST_F(E2eGeometryShader, IoBlocks) {
+  EXPECT_TRUE(has_extension("GL_EXT_shader_io_blocks"));
+  EXPECT_TRUE(has_extension("GL_OES_shader_io_blocks"));
+  GLuint prog = program(R"(#version 310 es
+#extension GL_EXT_shader_io_blocks : require
+out Data { vec4 color; flat int id; } vout;
+void main() {
+  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
+  gl_Position = vec4(p, 0.0, 1.0);
+  vout.color = vec4(0.0, 1.0, 0.0, 1.0);
+  vout.id = 2;
+})",
+                        R"(#version 310 es
+#extension GL_OES_shader_io_blocks : require
+precision mediump float;
+in Data { vec4 color; flat int id; } fin;
+out vec4 c;
+void main() { c = fin.color * float(fin.id) * 0.5; })");
+  glUseProgram(prog);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(pixel(5, 5), rgba(0, 255, 0));
+  glDeleteProgram(prog);
+}
+
 TEST_F(E2eGeometryShader, TransformFeedbackCapturesTheGeometryOutput) {
   GLuint prog = glCreateProgram();
   for (auto [type, src] : {std::pair{GLenum(GL_VERTEX_SHADER), R"(#version 310 es
