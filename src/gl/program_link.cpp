@@ -347,6 +347,19 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   lp->xfb_mode = p.xfb_mode;
   lp->compute = has_cs;
   lp->separable = p.separable;
+  // Where the device takes a geometry shader's point size, Vulkan needs one
+  // written whenever the stage emits points (VUID-VkGraphicsPipelineCreateInfo-Geometry-07725);
+  // GL's is 1.0 then unless the shader writes gl_PointSize. The store is
+  // part of the stage from the link on, not a draw-time variant.
+  for (compiler::StageBinary& s : lp->stages) {
+    if (s.stage != compiler::ShaderStage::Geometry || s.writes_point_size ||
+        lp->interface.geometry_output_type != GL_POINTS || !ctx.screen().get_cap(pipe::Cap::GeometryPointSize))
+      continue;
+    compiler::VariantKey point_size;
+    point_size.force_point_size = 1;
+    s.spirv = compiler::apply_variant(s, point_size, compiler::ShaderStage::Geometry);
+    s.writes_point_size = true;
+  }
   // Stages are in pipeline order: the last vertex or geometry stage is
   // what the rasterizer reads.
   for (const compiler::StageBinary& s : lp->stages) {
