@@ -135,6 +135,45 @@ TEST_F(E2eLayeredFramebuffer, ArrayLayersByGlLayer) {
   glDeleteTextures(1, &t);
 }
 
+TEST_F(E2eLayeredFramebuffer, MaskedClearsReachEveryLayer) {
+  GLuint t = texture(GL_TEXTURE_2D_ARRAY, 3);
+  GLuint fb = 0;
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0);
+  glViewport(0, 0, kSize, kSize);
+  glClearColor(0.5f, 0.5f, 0.5f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  // Only red written: a masked clear draws instead of clearing.
+  glColorMask(GL_TRUE, GL_FALSE, GL_FALSE, GL_TRUE);
+  glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  // And a scissored one of a corner.
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 2, 2);
+  glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  for (int l = 0; l < 3; ++l) {
+    EXPECT_EQ(layer_texel(GL_TEXTURE_2D_ARRAY, t, l), rgba(255, 128, 128)) << "layer " << l;
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    GLuint read = 0;
+    glGenFramebuffers(1, &read);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, read);
+    glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t, 0, l);
+    uint32_t corner = 0;
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, &corner);
+    EXPECT_EQ(corner, rgba(0, 0, 255)) << "layer " << l;
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, fb);
+    glDeleteFramebuffers(1, &read);
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(1, &t);
+  glViewport(0, 0, kWidth, kHeight);
+}
+
 TEST_F(E2eLayeredFramebuffer, CubeFacesByGlLayer) {
   GLuint t = texture(GL_TEXTURE_CUBE_MAP, 6);
   render_layers(GL_TEXTURE_CUBE_MAP, t, 6);
