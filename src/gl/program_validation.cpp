@@ -252,7 +252,8 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
   // stage the rasterizer's points are its output, and it may write the size
   // only where the device takes it (else every point is one pixel).
   const bool geometry = lp->last_pre_rasterization == pipe::ShaderStage::Geometry;
-  if (geometry) points = lp->interface.geometry_output_type == GL_POINTS && ctx.screen().get_cap(pipe::Cap::GeometryPointSize);
+  if (geometry)
+    points = lp->interface.geometry_output_type == GL_POINTS && ctx.screen().get_cap(pipe::Cap::GeometryPointSize);
   if (points && !lp->writes_point_size) key.force_point_size = 1;
   // GL ignores the distances of disabled planes, Vulkan clips by every one.
   if (lp->writes_clip_distance) {

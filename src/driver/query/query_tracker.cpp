@@ -104,9 +104,8 @@ bool QueryTracker::read_result(pipe::Query* q, bool wait, uint64_t* result, vk::
   }
   for (const QuerySlot& slot : q->segments) slots.release(slot, q->serial);
   q->segments.clear();
-  q->result = q->type == pipe::QueryType::OcclusionPredicate || q->type == pipe::QueryType::OcclusionPredicateConservative
-                  ? (sum != 0 ? 1 : 0)
-                  : sum;
+  const bool counts = q->type == pipe::QueryType::PrimitivesWritten || q->type == pipe::QueryType::PrimitivesGenerated;
+  q->result = counts ? sum : (sum != 0 ? 1 : 0);
   q->has_result = true;
   *result = q->result;
   return true;
