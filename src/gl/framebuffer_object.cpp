@@ -311,7 +311,9 @@ bool validate_framebuffer_object(Context& ctx, Framebuffer& fb) {
   }
   state.width = w;
   state.height = h;
-  state.layers = layers;
+  // Array textures may have more layers than a framebuffer can; gl_Layer
+  // past MAX_FRAMEBUFFER_LAYERS renders nowhere defined.
+  state.layers = std::min(layers, static_cast<uint32_t>(ctx.limits.max_framebuffer_layers));
   for (unsigned i = 0; i < static_cast<unsigned>(ctx.limits.max_draw_buffers); ++i) {
     const GLenum db = fb.draw_buffers[i];
     if (db == GL_NONE) continue;

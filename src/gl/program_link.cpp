@@ -339,6 +339,12 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
       return nullptr;
     }
   }
+  // EXT_geometry_shader §7.12: more invocations than the limit fail the
+  // link (glslang has no such resource to check it with).
+  if (has_gs && r.interface.geometry_invocations > static_cast<uint32_t>(ctx.limits.max_geometry_shader_invocations)) {
+    *log = "error: geometry shader invocations exceed MAX_GEOMETRY_SHADER_INVOCATIONS\n";
+    return nullptr;
+  }
   auto lp = std::make_shared<LinkedProgram>();
   lp->screen = &ctx.screen();
   lp->owner = &ctx.pipe();

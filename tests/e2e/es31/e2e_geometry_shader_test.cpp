@@ -226,6 +226,29 @@ void main() {
   glDeleteProgram(prog);
 }
 
+TEST_F(E2eGeometryShader, TooManyInvocationsFailTheLink) {
+  GLint max_invocations = 0;
+  glGetIntegerv(GL_MAX_GEOMETRY_SHADER_INVOCATIONS, &max_invocations);
+  const std::string gs = "#version 310 es\n#extension GL_EXT_geometry_shader : require\nlayout(points, invocations = " +
+                         std::to_string(max_invocations + 1) +
+                         ") in;\nlayout(points, max_vertices = 1) out;\n"
+                         "void main() { gl_Position = vec4(0.0); EmitVertex(); }\n";
+  GLuint prog = glCreateProgram();
+  for (auto [type, src] : {std::pair{GLenum(GL_VERTEX_SHADER), kPointVs}, std::pair{GLenum(GL_GEOMETRY_SHADER), gs.c_str()},
+                           std::pair{GLenum(GL_FRAGMENT_SHADER), "#version 310 es\nvoid main() {}\n"}}) {
+    GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &src, nullptr);
+    glCompileShader(s);
+    glAttachShader(prog, s);
+    glDeleteShader(s);
+  }
+  glLinkProgram(prog);
+  GLint ok = 1;
+  glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+  EXPECT_EQ(ok, GL_FALSE);
+  glDeleteProgram(prog);
+}
+
 TEST_F(E2eGeometryShader, DrawModeMustMatchTheInputLayout) {
   GLuint prog = program3(kPointVs, kQuadGs, kColorFs);
   GLuint vb = 0;
