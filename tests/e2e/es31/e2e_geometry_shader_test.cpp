@@ -335,6 +335,28 @@ void main() {
   glDeleteBuffers(1, &vb);
 }
 
+// Without a geometry shader the adjacency vertices are ignored: lines
+// adjacency draws the lines between vertices 1 and 2 of each four.
+TEST_F(E2eGeometryShader, AdjacencyWithoutAGeometryShader) {
+  GLuint prog = program(kPointVs, R"(#version 310 es
+precision mediump float;
+in vec4 v_color;
+out vec4 c;
+void main() { c = vec4(1.0); })");
+  GLuint vb = 0;
+  GLuint vao = points_vao({-1.0f, 0.5f, -1.0f, 0.03f, 1.0f, 0.03f, 1.0f, 0.5f}, &vb);
+  glUseProgram(prog);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_LINES_ADJACENCY, 0, 4);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(pixel(16, 16), rgba(255, 255, 255));
+  EXPECT_EQ(pixel(2, 24), rgba(0, 0, 0)) << "no line to the adjacent vertex";
+  glDeleteVertexArrays(1, &vao);
+  glDeleteBuffers(1, &vb);
+  glDeleteProgram(prog);
+}
+
 TEST_F(E2eGeometryShader, PrimitiveIdReachesTheFragmentShader) {
   GLuint prog = program3(kPointVs, R"(#version 310 es
 #extension GL_EXT_geometry_shader : require
