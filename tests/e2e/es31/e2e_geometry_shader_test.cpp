@@ -155,6 +155,64 @@ TEST_F(E2eGeometryShader, PointsBecomeQuads) {
   glDeleteProgram(prog);
 }
 
+// Resources of the geometry stage are bound for it: a texture, a uniform
+// block and (where the vertex pipeline may store) a storage block.
+TEST_F(E2eGeometryShader, GeometryStageResources) {
+  GLint stores = 0;
+  glGetIntegerv(GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS, &stores);
+  const std::string gs = std::string(R"(#version 310 es
+#extension GL_EXT_geometry_shader : require
+precision highp float;
+layout(points) in;
+layout(triangle_strip, max_vertices = 4) out;
+uniform highp sampler2D tex;
+layout(std140, binding = 1) uniform Scale { float size; };
+)") + (stores > 0 ? "layout(std430, binding = 2) buffer Count { uint emitted; };\n" : "") + R"(
+out vec4 g_color;
+void main() {
+  for (int i = 0; i < 4; ++i) {
+    vec2 corner = vec2(i & 1, i >> 1) * 2.0 - 1.0;
+    gl_Position = gl_in[0].gl_Position + vec4(corner * size, 0.0, 0.0);
+    g_color = texture(tex, vec2(0.5));
+)" + (stores > 0 ? "    atomicAdd(emitted, 1u);\n" : "") + R"(
+    EmitVertex();
+  }
+})";
+  GLuint prog = program3(kPointVs, gs.c_str(), kColorFs);
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_2D, t);
+  const uint8_t texel[4] = {0, 0, 255, 255};
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 1, 1);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+  glActiveTexture(GL_TEXTURE0);
+  glUseProgram(prog);
+  glUniform1i(glGetUniformLocation(prog, "tex"), 3);
+  const float size[4] = {0.25f, 0, 0, 0};
+  GLuint ubo = buffer(GL_UNIFORM_BUFFER, sizeof(size), size);
+  glBindBufferBase(GL_UNIFORM_BUFFER, 1, ubo);
+  GLuint ssbo = buffer(GL_SHADER_STORAGE_BUFFER, 4);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, ssbo);
+  GLuint vb = 0;
+  GLuint vao = points_vao({-0.5f, -0.5f, 0.5f, 0.5f}, &vb);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_POINTS, 0, 2);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(pixel(8, 8), rgba(0, 0, 255));
+  EXPECT_EQ(pixel(24, 24), rgba(0, 0, 255));
+  EXPECT_EQ(pixel(16, 16), rgba(0, 0, 0));
+  if (stores > 0) {
+    glMemoryBarrier(GL_ALL_BARRIER_BITS);
+    EXPECT_EQ(read_uints(ssbo, 1)[0], 8u);
+  }
+  glDeleteVertexArrays(1, &vao);
+  for (GLuint b : {vb, ubo, ssbo}) glDeleteBuffers(1, &b);
+  glDeleteTextures(1, &t);
+  glDeleteProgram(prog);
+}
+
 TEST_F(E2eGeometryShader, LinkedQueries) {
   GLuint prog = program3(kPointVs, kQuadGs, kColorFs);
   GLint v = -1;
@@ -405,9 +463,10 @@ in gl_PerVertex { vec4 gl_Position; } gl_in[];
 out gl_PerVertex { vec4 gl_Position; };
 layout(location = 0) in vec4 v_color[];
 layout(location = 0) out vec4 g_color;
+uniform float size;
 void main() {
   for (int i = 0; i < 4; ++i) {
-    gl_Position = gl_in[0].gl_Position + vec4(vec2(i & 1, i >> 1) * 0.5 - 0.25, 0.0, 0.0);
+    gl_Position = gl_in[0].gl_Position + vec4((vec2(i & 1, i >> 1) * 2.0 - 1.0) * size, 0.0, 0.0);
     g_color = v_color[0];
     EmitVertex();
   }
@@ -427,6 +486,8 @@ void main() { color = g_color; })"};
     glGetProgramInfoLog(p, sizeof(log), nullptr, log);
     EXPECT_EQ(ok, GL_TRUE) << log;
   }
+  // The geometry program's own uniform.
+  glProgramUniform1f(gs, glGetUniformLocation(gs, "size"), 0.25f);
   GLuint pipeline = 0;
   glGenProgramPipelines(1, &pipeline);
   glUseProgramStages(pipeline, GL_VERTEX_SHADER_BIT, vs);
