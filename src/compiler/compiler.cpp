@@ -706,12 +706,12 @@ void warm_up(Api api) {
   }
 }
 
-std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& key) {
+std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& key,
+                                    ShaderStage last_pre_rasterization) {
   std::vector<uint32_t> spirv = stage.spirv;
-  const bool vertex_like = stage.stage == ShaderStage::Vertex || stage.stage == ShaderStage::TessEval ||
-                           stage.stage == ShaderStage::Geometry;
-  if (key.force_point_size && vertex_like && !stage.writes_point_size) add_point_size_write(spirv);
-  if (key.clip_distances_disabled && stage.stage == ShaderStage::Vertex)
+  const bool last = stage.stage == last_pre_rasterization;
+  if (key.force_point_size && last && !stage.writes_point_size) add_point_size_write(spirv);
+  if (key.clip_distances_disabled && last)
     zero_disabled_clip_distances(spirv, static_cast<uint8_t>(~key.clip_distances_disabled));
   if (key.fetch_multisampled && stage.stage == ShaderStage::Fragment) make_fetch_multisampled(spirv);
   if (key.advanced_blend && stage.stage == ShaderStage::Fragment)

@@ -884,14 +884,34 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
   } else {
     // A separable program ending before the fragment stage outputs its
     // varyings (above) and the built-ins its live code writes.
-    if (const glslang::TIntermediate* vs = program.getIntermediate(EShLangVertex)) {
-      const BuiltinIo written = collect_builtin_io(*vs);
+    const glslang::TIntermediate* last = program.getIntermediate(EShLangGeometry);
+    if (!last) last = program.getIntermediate(EShLangVertex);
+    if (last) {
+      const BuiltinIo written = collect_builtin_io(*last);
       if (written.position) pi.builtin_outputs.push_back(builtin("gl_Position", gl::FLOAT_VEC4));
       if (written.point_size) pi.builtin_outputs.push_back(builtin("gl_PointSize", gl::FLOAT));
     }
   }
 
   for (int d = 0; d < 3; ++d) pi.compute_local_size[d] = program.getLocalSize(d);
+  if (const glslang::TIntermediate* gs = program.getIntermediate(EShLangGeometry)) {
+    auto primitive = [](glslang::TLayoutGeometry g) -> uint32_t {
+      switch (g) {
+        case glslang::ElgLines: return gl::LINES;
+        case glslang::ElgLinesAdjacency: return gl::LINES_ADJACENCY;
+        case glslang::ElgLineStrip: return gl::LINE_STRIP;
+        case glslang::ElgTriangles: return gl::TRIANGLES;
+        case glslang::ElgTrianglesAdjacency: return gl::TRIANGLES_ADJACENCY;
+        case glslang::ElgTriangleStrip: return gl::TRIANGLE_STRIP;
+        default: return gl::POINTS;
+      }
+    };
+    pi.geometry_input_type = primitive(gs->getInputPrimitive());
+    pi.geometry_output_type = primitive(gs->getOutputPrimitive());
+    pi.geometry_vertices_out = static_cast<uint32_t>(std::max(gs->getVertices(), 0));
+    // layoutNotSet (-1) or 0: one invocation.
+    pi.geometry_invocations = static_cast<uint32_t>(std::max(gs->getInvocations(), 1));
+  }
 
   // ---- Dense bindings per set: stage order, then slot order.
   std::stable_sort(pending.begin(), pending.end(), [](const PendingBinding& a, const PendingBinding& b) {

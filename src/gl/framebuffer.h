@@ -34,6 +34,10 @@ struct Attachment {
   GLint level = 0;
   GLint layer = 0;             // array layer / 3D slice, or the cube face index for cube maps
   bool cube_face = false;      // attached with glFramebufferTexture2D(TEXTURE_CUBE_MAP_*)
+  // glFramebufferTexture of a 3D, 2D array or cube map texture
+  // (EXT_geometry_shader): every layer of the level, from layer 0; a
+  // geometry shader picks one with gl_Layer.
+  bool layered = false;
   Ref<pipe::Surface> surface;  // built at validation
   uint64_t seen_generation = ~0ull;  // the object's generation when `surface` was built
 };
@@ -49,6 +53,7 @@ class Framebuffer final : public Object {
   // ES 3.1 §9.2.1 (glFramebufferParameteri): the size and samples of the
   // framebuffer while it has no attachments.
   GLint default_width = 0, default_height = 0, default_samples = 0;
+  GLint default_layers = 0;  // FRAMEBUFFER_DEFAULT_LAYERS (EXT_geometry_shader)
   bool default_fixed_sample_locations = false;
 };
 
@@ -75,6 +80,9 @@ struct AttachmentImage {
   uint32_t level = 0, layer = 0;                    // in `resource`
 };
 AttachmentImage attachment_image(const Attachment& a);
+// The layers a layered attachment has (3D depth, array layers, 6 cube
+// faces at its level); 1 for any other attachment.
+uint32_t attachment_layers(const Attachment& a);
 // The attachment an attachment enum names (COLOR_ATTACHMENTi, DEPTH_ATTACHMENT,
 // STENCIL_ATTACHMENT), or null.
 Attachment* framebuffer_attachment(Framebuffer& fb, GLenum attachment);

@@ -120,6 +120,7 @@ std::vector<ReportSection> build_report(const std::vector<vk::PhysicalDeviceCand
       .flag("vertex attribute divisor", c.vertex_attribute_divisor)
       .flag("buffer device address", c.buffer_device_address)
       .flag("geometry shader", c.geometry_shader)
+      .flag("tessellation/geometry point size", c.tessellation_geometry_point_size)
       .flag("tessellation shader", c.tessellation_shader)
       .flag("sample rate shading", c.sample_rate_shading)
       .flag("dual source blend", c.dual_src_blend)
