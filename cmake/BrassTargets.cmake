@@ -75,11 +75,22 @@ function(brass_module name)
   brass_layer_includes(${name} ${layer})
 endfunction()
 
+# What in a test's output fails it, whatever its exit status: a Vulkan
+# validation message (src/device/instance.cpp logs each as "vulkan
+# validation: ...") or a failed BRASS_ASSERT. Every ctest that runs Brass sets it.
+set(BRASS_TEST_FAIL_REGEX "vulkan validation|assertion failed")
+
 # brass_test(<name> SOURCES ... DEPS ... [ENV ...]): a GoogleTest binary run by ctest.
 function(brass_test name)
   cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;DEPS;ENV" ${ARGN})
-  add_executable(${name} ${T_SOURCES} ${PROJECT_SOURCE_DIR}/tests/support/sanitizer_pins.cpp)
-  target_link_libraries(${name} PRIVATE brass_build_flags ${T_DEPS} GTest::gtest GTest::gtest_main ${CMAKE_DL_LIBS})
+  # tests/support/gtest_main.cpp is main(): every test fails on a Vulkan
+  # validation message it did not expect (docs/testing.md).
+  add_executable(${name} ${T_SOURCES} ${PROJECT_SOURCE_DIR}/tests/support/sanitizer_pins.cpp
+                 ${PROJECT_SOURCE_DIR}/tests/support/gtest_main.cpp)
+  target_link_libraries(${name} PRIVATE brass_build_flags ${T_DEPS} brass_util GTest::gtest ${CMAKE_DL_LIBS})
+  if(TARGET EGL_brass)
+    target_compile_definitions(${name} PRIVATE BRASS_TEST_VENDOR_LIBRARY="$<TARGET_FILE:EGL_brass>")
+  endif()
   include(GoogleTest)
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 120)
@@ -91,7 +102,11 @@ function(brass_test name)
   # emulator list becomes separate command arguments.
   find_program(BRASS_ENV_PROGRAM env REQUIRED)
   set_target_properties(${name} PROPERTIES CROSSCOMPILING_EMULATOR "${BRASS_ENV_PROGRAM};${T_ENV}")
-  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 30 PROPERTIES TIMEOUT ${T_TIMEOUT})
+  # The validation line in the output fails a test too: that also catches a
+  # message after the last test (teardown at exit), which the main's
+  # per-test count cannot see.
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 30
+    PROPERTIES TIMEOUT ${T_TIMEOUT} FAIL_REGULAR_EXPRESSION "${BRASS_TEST_FAIL_REGEX}")
 endfunction()
 
 # brass_xvfb_test(<name> <target> [args...] ENV ...): runs a test binary on a
@@ -107,5 +122,5 @@ function(brass_xvfb_test name target)
   add_test(NAME ${name}
     COMMAND ${BRASS_XVFB_RUN} -a -s "-screen 0 640x480x24"
             ${BRASS_ENV_PROGRAM} ${X_ENV} $<TARGET_FILE:${target}> ${X_UNPARSED_ARGUMENTS})
-  set_tests_properties(${name} PROPERTIES TIMEOUT ${X_TIMEOUT})
+  set_tests_properties(${name} PROPERTIES TIMEOUT ${X_TIMEOUT} FAIL_REGULAR_EXPRESSION "${BRASS_TEST_FAIL_REGEX}")
 endfunction()

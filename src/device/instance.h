@@ -32,8 +32,21 @@ class Instance {
   bool has_extension(const char* name) const;
   uint32_t api_version() const { return api_version_; }
 
-  // Validation errors and warnings seen by the debug messenger, process-wide.
+  // Validation errors and warnings seen by the debug messenger, process-wide
+  // (expected ones included). Those not expected are also the BRASS_STATS
+  // counter "validation.messages", which every test suite checks.
   static uint64_t validation_message_count();
+  // For a test that makes an invalid call on purpose: while one of these
+  // lives, messages are counted by validation_message_count() only, and
+  // logged at info level without the "vulkan validation" prefix that fails
+  // a ctest. Process-wide, so other threads' messages are excused too: hold
+  // it around the bad call only.
+  struct ExpectValidationMessages {
+    ExpectValidationMessages();
+    ~ExpectValidationMessages();
+    ExpectValidationMessages(const ExpectValidationMessages&) = delete;
+    ExpectValidationMessages& operator=(const ExpectValidationMessages&) = delete;
+  };
   static std::string last_validation_message();
   // The header version (patch of specVersion) of the validation layer this
   // process enabled, 0 without one. A layer older than an extension reports
