@@ -33,7 +33,6 @@ class StencilTexturing : public TextureTest {
   void SetUp() override {
     TextureTest::SetUp();
     if (HasFatalFailure()) return;
-    SKIP_UNLESS_DRAWS();
     stencil_prog = sampling_program(kStencilDecl, kStencilExpr);
     depth_prog = sampling_program(kDepthDecl, kDepthExpr);
     glGenTextures(1, &tex);

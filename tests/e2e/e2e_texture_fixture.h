@@ -15,32 +15,6 @@ class TextureTest : public GlesTest {
  protected:
   GLenum err() { return glGetError(); }
 
-  // Whether shaders can be linked and drawn with (the program and draw areas).
-  bool can_draw() {
-    static const char* vs = "#version 300 es\nvoid main(){gl_Position=vec4(0);}";
-    static const char* fs = "#version 300 es\nprecision mediump float;out vec4 c;void main(){c=vec4(1);}";
-    GLuint p = glCreateProgram();
-    if (!p) {
-      glGetError();
-      return false;
-    }
-    GLuint s[2] = {glCreateShader(GL_VERTEX_SHADER), glCreateShader(GL_FRAGMENT_SHADER)};
-    const char* src[2] = {vs, fs};
-    for (int i = 0; i < 2; ++i) {
-      glShaderSource(s[i], 1, &src[i], nullptr);
-      glCompileShader(s[i]);
-      glAttachShader(p, s[i]);
-      glDeleteShader(s[i]);
-    }
-    glLinkProgram(p);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    glDeleteProgram(p);
-    while (glGetError() != GL_NO_ERROR) {
-    }
-    return ok != 0;
-  }
-
   // Draws a full-screen quad with `fs` (which reads `v_uv` in [0,1]).
   void draw_quad(GLuint prog) {
     glUseProgram(prog);
@@ -75,8 +49,5 @@ class TextureTest : public GlesTest {
     return true;
   }
 };
-
-#define SKIP_UNLESS_DRAWS() \
-  if (!can_draw()) GTEST_SKIP() << "programs/draws not available in this build"
 
 }  // namespace brass::e2e
