@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include "driver/object_uid.h"
@@ -44,6 +46,46 @@ std::vector<uint32_t> fold_descriptor_sets(std::span<const uint32_t> code) {
       value += driver::kFoldedBindingOffset;
   });
   return out;
+}
+
+// The color attachment locations a fragment shader module writes: its
+// Output variables decorated Location (arrays cover one location per
+// element; built-ins such as FragDepth have no Location). Read from the
+// SPIR-V the device sees rather than from GL reflection, so that how an ES
+// 1.00 gl_FragColor or gl_FragData is lowered cannot make it disagree.
+uint32_t fragment_output_mask(std::span<const uint32_t> code) {
+  constexpr uint32_t kOpTypeArray = 28, kOpTypePointer = 32, kOpConstant = 43, kOpVariable = 59,
+                     kOpDecorate = 71, kLocation = 30, kOutput = 3;
+  std::vector<std::pair<uint32_t, uint32_t>> locations;            // variable id, location
+  std::vector<std::pair<uint32_t, uint32_t>> constants, arrays;     // id, value / id, length id
+  std::vector<std::pair<uint32_t, uint32_t>> output_pointers;       // pointer type id, pointee id
+  std::vector<std::pair<uint32_t, uint32_t>> outputs;               // variable id, pointer type id
+  for (size_t w = 5; w < code.size();) {
+    const uint32_t op = code[w] & 0xffffu, len = code[w] >> 16;
+    if (len == 0 || w + len > code.size() || op == 54 /* OpFunction */) break;
+    if (op == kOpDecorate && len >= 4 && code[w + 2] == kLocation) locations.emplace_back(code[w + 1], code[w + 3]);
+    if (op == kOpConstant && len >= 4) constants.emplace_back(code[w + 2], code[w + 3]);
+    if (op == kOpTypeArray && len >= 4) arrays.emplace_back(code[w + 1], code[w + 3]);
+    if (op == kOpTypePointer && len >= 4 && code[w + 2] == kOutput) output_pointers.emplace_back(code[w + 1], code[w + 3]);
+    if (op == kOpVariable && len >= 4 && code[w + 3] == kOutput) outputs.emplace_back(code[w + 2], code[w + 1]);
+    w += len;
+  }
+  auto find = [](const auto& v, uint32_t id) -> const uint32_t* {
+    for (const auto& [k, value] : v)
+      if (k == id) return &value;
+    return nullptr;
+  };
+  uint32_t mask = 0;
+  for (const auto& [var, pointer] : outputs) {
+    const uint32_t* location = find(locations, var);
+    const uint32_t* pointee = find(output_pointers, pointer);
+    if (!location || !pointee) continue;
+    uint32_t count = 1;
+    if (const uint32_t* length_id = find(arrays, *pointee))
+      if (const uint32_t* length = find(constants, *length_id)) count = std::max<uint32_t>(1, *length);
+    for (uint32_t i = 0; i < count && *location + i < 32; ++i) mask |= 1u << (*location + i);
+  }
+  return mask;
 }
 
 }  // namespace
@@ -153,6 +195,7 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
       break;
     }
     p->stage_mask |= 1u << s;
+    if (s == static_cast<unsigned>(ShaderStage::Fragment)) p->fragment_outputs = fragment_output_mask(code);
   }
   const bool compute = p->stage_mask & stage_bit(ShaderStage::Compute);
   if (*status == Status::Ok && !(p->stage_mask & stage_bit(ShaderStage::Vertex)) && !compute) {

@@ -32,6 +32,11 @@ struct ShaderProgram final : driver::BatchHeld {
   std::array<VkShaderModule, kShaderStageCount> modules{};
   uint32_t stage_mask = 0;
   uint32_t vertex_input_locations = 0;
+  // Bit per color location the fragment shader writes (all bits without a
+  // fragment stage). Attachments outside it get a zero color write mask in
+  // the pipeline: GL leaves them undefined, and Vulkan's validation warns
+  // of an attachment that is written with undefined values.
+  uint32_t fragment_outputs = ~0u;
   bool writes_point_size = false;
   // A stage declares the TransformFeedback capability (Xfb outputs): only
   // such a pipeline may be drawn with transform feedback active.

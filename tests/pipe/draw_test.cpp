@@ -200,5 +200,42 @@ TEST_F(DrawTest, GenerateMipmap) {
   EXPECT_EQ(read_pixels(tex.get(), 3)[0], rgba(255, 0, 0));
 }
 
+// A color attachment the fragment shader has no output for keeps its
+// contents: its write mask is zero in the pipeline. GL leaves it undefined;
+// a nonzero mask made the validation layer warn that undefined values are
+// written (on the VkRenderPass path, pipe_tests_nodynrender).
+TEST_F(DrawTest, AttachmentWithoutFragmentOutputKeepsItsContents) {
+  auto rt0 = make_texture(8, 8);
+  auto rt1 = make_texture(8, 8);
+  pipe::SurfaceTemplate st;
+  auto s0 = ctx->create_surface(rt0.get(), st);
+  auto s1 = ctx->create_surface(rt1.get(), st);
+  ASSERT_TRUE(s0 && s1);
+  pipe::FramebufferState fb;
+  fb.width = fb.height = 8;
+  fb.samples = 1;
+  fb.nr_cbufs = 2;
+  fb.cbufs[0] = s0.get();
+  fb.cbufs[1] = s1.get();
+  ctx->set_framebuffer_state(fb);
+  surfaces.push_back(s0);
+  surfaces.push_back(s1);
+  const pipe::Viewport vp{0, 0, 8, 8, 0, 1};
+  ctx->set_viewports(0, std::span(&vp, 1));
+  ctx->clear(pipe::kClearColor0 | pipe::kClearColor0 << 1, nullptr, kRed, 0, 0);
+  auto pos = quad_buffer(-1, -1, 1, 1);
+  const float green[] = {0, 1, 0, 1};
+  auto color = make_buffer(sizeof(green), green);
+  const float zero[] = {0, 0};
+  auto off = make_buffer(sizeof(zero), zero);
+  ctx->bind_shader_program(vbo_program());  // writes location 0 only
+  bind_vbo_layout();
+  const pipe::VertexBuffer vbs[] = {{pos.get(), 0, 8}, {color.get(), 0, 0}, {off.get(), 0, 0}};
+  ctx->set_vertex_buffers(0, vbs);
+  draw_strip();
+  EXPECT_EQ(read_pixels(rt0.get())[4 * 8 + 4], rgba(0, 255, 0));
+  EXPECT_EQ(read_pixels(rt1.get())[4 * 8 + 4], rgba(255, 0, 0));
+}
+
 }  // namespace
 }  // namespace brass::test

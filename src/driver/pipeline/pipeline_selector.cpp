@@ -54,6 +54,9 @@ void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunc
     const VulkanSurface* s = i < fb.nr_cbufs ? render_pass_.color(i) : nullptr;
     k.color_formats[i] = s ? s->format : VK_FORMAT_UNDEFINED;
     k.blend_rt[i] = i < fb.nr_cbufs ? (blend ? blend->blend_rt[i] : pack_blend(false, 0, 1, 0, 0, 1, 0, 15)) : 0;
+    // An attachment the fragment shader has no output for keeps its
+    // contents (GL: undefined) rather than taking undefined values.
+    if (!(prog.fragment_outputs >> i & 1)) k.blend_rt[i] &= ~(15u << 27);
   }
   const VulkanSurface* zs = render_pass_.depth_stencil();
   k.depth_stencil_format = zs ? zs->format : VK_FORMAT_UNDEFINED;
