@@ -59,90 +59,114 @@ class SharedPrograms : public ::testing::Test {
     const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
     return eglCreateContext(dpy, config, share, attribs);
   }
+  // Root makes the programs and a 1x1 white texture (uploaded, or cleared
+  // through a framebuffer when `rendered`), finishes, and four threads with
+  // contexts in its share group draw with them at once.
+  void draw_from_threads(bool rendered) {
+    constexpr int kThreads = 4, kPrograms = 3, kFrames = 200;
+    EGLContext root = context(EGL_NO_CONTEXT);
+    ASSERT_NE(root, EGL_NO_CONTEXT);
+    ASSERT_TRUE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, root));
+    GLuint programs[kPrograms];
+    for (GLuint& p : programs) {
+      p = glCreateProgram();
+      glAttachShader(p, shader(GL_VERTEX_SHADER, kVs));
+      glAttachShader(p, shader(GL_FRAGMENT_SHADER, kFs));
+      glBindAttribLocation(p, 0, "color_in");
+      glLinkProgram(p);
+      GLint linked = 0;
+      glGetProgramiv(p, GL_LINK_STATUS, &linked);
+      ASSERT_TRUE(linked);
+    }
+    // A shared texture every thread samples (sets of the samplers type).
+    GLuint tex = 0;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    const uint8_t texel[4] = {255, 255, 255, 255};
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, rendered ? nullptr : texel);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    if (rendered) {  // white by a clear of this context, not by an upload
+      GLuint fbo = 0;
+      glGenFramebuffers(1, &fbo);
+      glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+      glClearColor(1, 1, 1, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glDeleteFramebuffers(1, &fbo);
+    }
+    glFinish();
+    ASSERT_TRUE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+
+    std::atomic<int> ok{0};
+    std::vector<std::string> failures(kThreads);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        EGLContext ctx = context(root);
+        if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+          failures[t] = "no context";
+          return;
+        }
+        GLuint target = 0, fbo = 0;
+        glGenTextures(1, &target);
+        glBindTexture(GL_TEXTURE_2D, target);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+        glGenFramebuffers(1, &fbo);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target, 0);
+        glViewport(0, 0, 4, 4);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        for (int f = 0; f < kFrames && failures[t].empty(); ++f) {
+          const GLuint p = programs[(f + t) % kPrograms];
+          glUseProgram(p);
+          // Each frame a blend state another thread may be creating a
+          // pipeline for at the same moment.
+          const int variant = (f * 7 + t) % 4;
+          if (variant == 0) glDisable(GL_BLEND);
+          else glEnable(GL_BLEND);
+          glBlendFunc(variant == 2 ? GL_ONE : GL_SRC_ALPHA, variant == 3 ? GL_ZERO : GL_ONE_MINUS_SRC_ALPHA);
+          glClearColor(0, 0, 0, 1);
+          glClear(GL_COLOR_BUFFER_BIT);
+          const float c = float((f + t) % 5) / 4.0f;
+          glVertexAttrib4f(0, c, 1.0f - c, 0.5f, 1.0f);
+          glDrawArrays(GL_TRIANGLES, 0, 3);
+          uint8_t px[4] = {};
+          glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+          const int r = int(c * 255.0f + 0.5f), g = int((1.0f - c) * 255.0f + 0.5f);
+          if (std::abs(px[0] - r) > 1 || std::abs(px[1] - g) > 1 || std::abs(px[2] - 128) > 1)
+            failures[t] = "frame " + std::to_string(f) + ": " + std::to_string(px[0]) + "," + std::to_string(px[1]) +
+                          "," + std::to_string(px[2]);
+          if (glGetError() != GL_NO_ERROR) failures[t] = "GL error in frame " + std::to_string(f);
+        }
+        glDeleteFramebuffers(1, &fbo);
+        glDeleteTextures(1, &target);
+        eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        eglDestroyContext(dpy, ctx);
+        eglReleaseThread();
+        if (failures[t].empty()) ++ok;
+      });
+    }
+    for (auto& th : threads) th.join();
+    for (int t = 0; t < kThreads; ++t) EXPECT_TRUE(failures[t].empty()) << "thread " << t << ": " << failures[t];
+    EXPECT_EQ(ok.load(), kThreads);
+    eglDestroyContext(dpy, root);
+  }
   EGLDisplay dpy = EGL_NO_DISPLAY;
   EGLConfig config = nullptr;
 };
 
-TEST_F(SharedPrograms, DrawnFromSeveralThreadsAtOnce) {
-  constexpr int kThreads = 4, kPrograms = 3, kFrames = 200;
-  EGLContext root = context(EGL_NO_CONTEXT);
-  ASSERT_NE(root, EGL_NO_CONTEXT);
-  ASSERT_TRUE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, root));
-  GLuint programs[kPrograms];
-  for (GLuint& p : programs) {
-    p = glCreateProgram();
-    glAttachShader(p, shader(GL_VERTEX_SHADER, kVs));
-    glAttachShader(p, shader(GL_FRAGMENT_SHADER, kFs));
-    glBindAttribLocation(p, 0, "color_in");
-    glLinkProgram(p);
-    GLint linked = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &linked);
-    ASSERT_TRUE(linked);
-  }
-  // A shared texture every thread samples (sets of the samplers type).
-  GLuint tex = 0;
-  glGenTextures(1, &tex);
-  glBindTexture(GL_TEXTURE_2D, tex);
-  const uint8_t texel[4] = {255, 255, 255, 255};
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glFinish();
-  ASSERT_TRUE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+TEST_F(SharedPrograms, DrawnFromSeveralThreadsAtOnce) { draw_from_threads(false); }
 
-  std::atomic<int> ok{0};
-  std::vector<std::string> failures(kThreads);
-  std::vector<std::thread> threads;
-  for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      EGLContext ctx = context(root);
-      if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-        failures[t] = "no context";
-        return;
-      }
-      GLuint target = 0, fbo = 0;
-      glGenTextures(1, &target);
-      glBindTexture(GL_TEXTURE_2D, target);
-      glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
-      glGenFramebuffers(1, &fbo);
-      glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target, 0);
-      glViewport(0, 0, 4, 4);
-      glBindTexture(GL_TEXTURE_2D, tex);
-      for (int f = 0; f < kFrames && failures[t].empty(); ++f) {
-        const GLuint p = programs[(f + t) % kPrograms];
-        glUseProgram(p);
-        // Each frame a blend state another thread may be creating a
-        // pipeline for at the same moment.
-        const int variant = (f * 7 + t) % 4;
-        if (variant == 0) glDisable(GL_BLEND);
-        else glEnable(GL_BLEND);
-        glBlendFunc(variant == 2 ? GL_ONE : GL_SRC_ALPHA, variant == 3 ? GL_ZERO : GL_ONE_MINUS_SRC_ALPHA);
-        glClearColor(0, 0, 0, 1);
-        glClear(GL_COLOR_BUFFER_BIT);
-        const float c = float((f + t) % 5) / 4.0f;
-        glVertexAttrib4f(0, c, 1.0f - c, 0.5f, 1.0f);
-        glDrawArrays(GL_TRIANGLES, 0, 3);
-        uint8_t px[4] = {};
-        glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
-        const int r = int(c * 255.0f + 0.5f), g = int((1.0f - c) * 255.0f + 0.5f);
-        if (std::abs(px[0] - r) > 1 || std::abs(px[1] - g) > 1 || std::abs(px[2] - 128) > 1)
-          failures[t] = "frame " + std::to_string(f) + ": " + std::to_string(px[0]) + "," + std::to_string(px[1]) +
-                        "," + std::to_string(px[2]);
-        if (glGetError() != GL_NO_ERROR) failures[t] = "GL error in frame " + std::to_string(f);
-      }
-      glDeleteFramebuffers(1, &fbo);
-      glDeleteTextures(1, &target);
-      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-      eglDestroyContext(dpy, ctx);
-      eglReleaseThread();
-      if (failures[t].empty()) ++ok;
-    });
-  }
-  for (auto& th : threads) th.join();
-  for (int t = 0; t < kThreads; ++t) EXPECT_TRUE(failures[t].empty()) << "thread " << t << ": " << failures[t];
-  EXPECT_EQ(ok.load(), kThreads);
-  eglDestroyContext(dpy, root);
-}
+// Known bug, disabled until shared images' layouts are made safe for
+// concurrent readers (issue 18, share groups across threads): root leaves
+// the texture in COLOR_ATTACHMENT_OPTIMAL; each reader context's first
+// sample records its own transition to SHADER_READ_ONLY_OPTIMAL and marks
+// the shared access state, so a context that samples after that records no
+// transition, and its batch can be submitted before the one that has it
+// (validation: InvalidImageLayout at vkQueueSubmit2, about one run in five).
+// Uploaded textures do not have this (cpu_transfers.cpp leaves them in the
+// sampled layout); run with --gtest_also_run_disabled_tests --gtest_repeat=50.
+TEST_F(SharedPrograms, DISABLED_SampleATextureRenderedByAnotherContext) { draw_from_threads(true); }
 
 }  // namespace
 }  // namespace brass::e2e
