@@ -140,9 +140,11 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   ctx->extensions_ = supported_extensions(*desc.screen, ctx->format_features, ctx->es31());
   ctx->separate_shader_objects_ = ctx->es31() || ctx->has_extension("GL_EXT_separate_shader_objects");
   ctx->geometry_shaders_ = ctx->has_extension("GL_EXT_geometry_shader");
-  // EXT_geometry_shader raises the combined texture units to 48 (16 for
-  // each of three stages).
-  if (ctx->geometry_shaders_) ctx->limits.max_combined_texture_image_units = 48;
+  // ES 3.1 raises the combined texture units to 48 (vertex, fragment and
+  // compute, 16 each), EXT_geometry_shader to 64 (dEQP-GLES31's minimum
+  // with it; four stages of 16).
+  if (ctx->es31()) ctx->limits.max_combined_texture_image_units = 48;
+  if (ctx->geometry_shaders_) ctx->limits.max_combined_texture_image_units = 64;
   for (const std::string& e : compiler::context_dependent_extensions())
     if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
   for (size_t i = 0; i < ctx->extensions_.size(); ++i) {

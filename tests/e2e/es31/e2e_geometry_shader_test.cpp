@@ -83,7 +83,7 @@ TEST_F(E2eGeometryShader, ExtensionsAndLimits) {
                        Min{GL_MAX_GEOMETRY_SHADER_INVOCATIONS, 32}, Min{GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS, 16},
                        Min{GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS, 0}, Min{GL_MAX_GEOMETRY_ATOMIC_COUNTERS, 0},
                        Min{GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS, 0}, Min{GL_MAX_GEOMETRY_IMAGE_UNIFORMS, 0},
-                       Min{GL_MAX_FRAMEBUFFER_LAYERS, 256}, Min{GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 48},
+                       Min{GL_MAX_FRAMEBUFFER_LAYERS, 256}, Min{GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 64},
                        Min{GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS, 1024}}) {
     GLint v = -1;
     glGetIntegerv(m.pname, &v);
