@@ -269,7 +269,8 @@ LinkResult link_uncached(const LinkInput& input) {
     p.norm16_images = std::move(norm16_images);
     std::string log;
     if (!es_version_supported(detect_glsl_version(src.text, input.api), input.limits, &log) ||
-        !validate_glsl(src, input.api, resources, &p.version, &log, &facts, input.unexposed_extensions)) {
+        !validate_glsl(src, input.api, resources, &p.version, &log, &facts, input.unexposed_extensions,
+                       &input.limits)) {
       result.info_log += "ERROR: linking with an uncompiled shader\n" + log;
       return result;
     }
@@ -643,7 +644,7 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
           rewrite_es_builtin_standins(source.text, source.stage, declared, options.unexposed_extensions), declared,
           options.unexposed_extensions, nullptr)};
   result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log, nullptr,
-                            options.unexposed_extensions);
+                            options.unexposed_extensions, &options.limits);
   result.version = version.number;
   result.es = version.es;
   return result;

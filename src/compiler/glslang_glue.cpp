@@ -191,7 +191,8 @@ std::string tidy_info_log(const char* info_log, const char* debug_log) {
 
 bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
                    GlslVersion* version, std::string* log, ValidationFacts* facts,
-                   const std::vector<std::string>& unexposed_extensions) {
+                   const std::vector<std::string>& unexposed_extensions,
+                   const ShaderLimits* limits) {
   ensure_glslang_process();
   *version = detect_glsl_version(source.text, api);
   if (version->explicit_directive && !version_allowed(*version, api)) {
@@ -245,6 +246,8 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
     ok = check_flat_integer_block_inputs(*shader.getIntermediate(), log) && ok;
     ok = check_invariant_all_pragma(normalized.text, source.stage, *version, log) && ok;
   }
+  if (ok && limits && version->es && version->number >= 310)
+    ok = check_binding_ranges(*shader.getIntermediate(), *limits, log);
   if (ok && facts) {
     for (const auto& [name, location] : explicit_uniform_locations(*shader.getIntermediate()))
       facts->explicit_uniform_locations[name] = location;
