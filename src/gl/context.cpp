@@ -101,7 +101,7 @@ Context* current_context() { return t_current; }
 
 int Context::provided_version() {
   const int override_version = options().gles_version_override;
-  return override_version ? override_version : 30;
+  return override_version ? override_version : 31;
 }
 void set_current_context(Context* ctx) { t_current = ctx; }
 

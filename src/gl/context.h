@@ -156,9 +156,9 @@ class Context {
   void bind_drawables(const Drawable* draw, const Drawable* read);
 
   // The ES version every context provides, whatever was asked for (EGL lets
-  // an ES 2 or 3 request get a higher compatible version): 3.0, the version
-  // implemented completely, unless BRASS_GLES_VERSION_OVERRIDE asks for
-  // another during development (major * 10 + minor).
+  // an ES 2 or 3 request get a higher compatible version): 3.1, the highest
+  // version implemented completely, unless BRASS_GLES_VERSION_OVERRIDE asks
+  // for another (3.0: to test ES 3.0 contexts; major * 10 + minor).
   static int provided_version();
   // Version actually provided.
   int major() const { return major_; }

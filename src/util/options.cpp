@@ -39,7 +39,7 @@ constexpr OptionVariable kVariables[] = {
     {"MESA_SHADER_CACHE_DISABLE", "honoured like BRASS_SHADER_CACHE_DISABLE"},
     {"BRASS_STATS", "counters at exit: 1 or stderr, or a file path"},
     {"BRASS_LOG", "error | warn | info | debug | trace"},
-    {"BRASS_GLES_VERSION_OVERRIDE", "development: 3.0 | 3.1, the ES version contexts get"},
+    {"BRASS_GLES_VERSION_OVERRIDE", "3.0 | 3.1: the ES version contexts get (default 3.1)"},
     {"XDG_CACHE_HOME", "default parent of the shader cache directory"},
     {"HOME", "fallback parent of the shader cache directory"},
 };

@@ -114,8 +114,8 @@ TEST(GlContext, StringsNameBrassAndTheDevice) {
   auto str = [&](GLenum e) { return std::string(reinterpret_cast<const char*>(get_string(e))); };
   EXPECT_EQ(str(GL_VENDOR), "Brass");
   EXPECT_EQ(str(GL_RENDERER), "Brass (Test GPU)");
-  EXPECT_EQ(str(GL_VERSION).rfind("OpenGL ES 3.0 Brass ", 0), 0u);
-  EXPECT_EQ(str(GL_SHADING_LANGUAGE_VERSION), "OpenGL ES GLSL ES 3.00");
+  EXPECT_EQ(str(GL_VERSION).rfind("OpenGL ES 3.1 Brass ", 0), 0u);
+  EXPECT_EQ(str(GL_SHADING_LANGUAGE_VERSION), "OpenGL ES GLSL ES 3.10");
   EXPECT_EQ(get_string(GL_TEXTURE_2D), nullptr);
   EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_ENUM));
 }
