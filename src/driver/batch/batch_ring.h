@@ -75,6 +75,13 @@ class BatchRing {
   // Whether anything was recorded since the last submit.
   bool has_work() const { return recorded_; }
   void mark_recorded() { recorded_ = true; }
+  // An object is used by the batch being recorded: publishes its serial on
+  // the timeline (Timeline::recording), once per batch.
+  void note_use() {
+    if (use_published_) return;
+    use_published_ = true;
+    timeline_->set_recording(current_serial());
+  }
 
   GarbageList& garbage() { return garbage_; }
   VkSemaphore timeline() const { return timeline_->handle(); }
@@ -103,6 +110,7 @@ class BatchRing {
   uint64_t next_exit_drain_refresh_ = 1;  // device/exit_drain.h
   uint64_t completed_cache_ = 0;
   bool recorded_ = false;
+  bool use_published_ = false;
   GarbageList garbage_;
   // GPU gate (tests only): created on first arm.
   vk::Handle<VkSemaphore> gate_;
