@@ -74,9 +74,11 @@ VkCommandBuffer BatchRing::upload_cmd() {
 
 void BatchRing::hold(BatchHeld* object) {
   BatchState& b = current();
-  if (object->held_by_serial == b.serial && object->held_by_ring == id_) return;
-  object->held_by_ring = id_;
-  object->held_by_serial = b.serial;
+  if (object->held_by_serial.load(std::memory_order_relaxed) == b.serial &&
+      object->held_by_ring.load(std::memory_order_relaxed) == id_)
+    return;
+  object->held_by_ring.store(id_, std::memory_order_relaxed);
+  object->held_by_serial.store(b.serial, std::memory_order_relaxed);
   b.held.push_back(Ref<BatchHeld>::share(object));
 }
 

@@ -6,6 +6,7 @@
 // garbage that has become safe.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 #include "device/device.h"
@@ -23,9 +24,10 @@ class BatchHeld : public RefCounted {
  public:
   virtual ~BatchHeld() = default;
   virtual void batch_done(uint32_t ring_id, uint64_t serial) = 0;
-  // The last batch that holds it (dedups hold()).
-  uint32_t held_by_ring = 0;
-  uint64_t held_by_serial = 0;
+  // The last batch that holds it (dedups hold()). Atomic: contexts on
+  // several threads hold one program; a stale pair only holds it twice.
+  std::atomic<uint32_t> held_by_ring{0};
+  std::atomic<uint64_t> held_by_serial{0};
 };
 
 struct BatchState {
