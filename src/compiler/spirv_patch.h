@@ -35,6 +35,13 @@ bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass sto
 // producer's output locations of the same name (GL's rule for separable
 // interfaces without explicit locations). Inputs the producer lacks keep
 // theirs. Returns false for malformed modules.
+// Drops Location decorations from opaque default-block uniforms
+// (UniformConstant variables: samplers, images, atomic counters). GLSL ES
+// 3.10 lets `layout(location = N)` name any uniform's GL location, which
+// the program interface answers from the validation parse; Vulkan forbids
+// Location in that storage class (VUID-StandaloneSpirv-Location-06672).
+bool strip_uniform_locations(std::vector<uint32_t>& spirv);
+
 bool match_stage_interface(const std::vector<uint32_t>& producer, std::vector<uint32_t>& consumer);
 
 // Transform feedback for VK_EXT_transform_feedback: XfbBuffer/XfbStride/

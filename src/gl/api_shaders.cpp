@@ -2,13 +2,15 @@
 // through the Brass compiler, queries and deletion.
 #include "compiler/compiler.h"
 #include "gl/context.h"
+#include "gl/program_link.h"
 #include "gl/program_util.h"
 #include "gl_functions.h"
 
 namespace brass::gl::api {
 
 GLuint CreateShader(Context& ctx, GLenum type) {
-  if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !(type == GL_COMPUTE_SHADER && ctx.es31())) {
+  if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !(type == GL_COMPUTE_SHADER && ctx.es31()) &&
+      !(type == GL_GEOMETRY_SHADER && ctx.geometry_shaders())) {
     ctx.set_error(GL_INVALID_ENUM);
     return 0;
   }
@@ -42,7 +44,7 @@ void CompileShader(Context& ctx, GLuint shader) {
   compiler::CompileOptions options;
   options.api = compiler::Api::GLES;
   options.unexposed_extensions = ctx.unexposed_glsl_extensions();
-  options.limits.max_es_version = ctx.glsl_es_version();
+  options.limits = shader_limits(ctx);
   compiler::CompileResult r = compiler::compile_shader({to_compiler_stage(s->type), s->source}, options);
   s->compiled = r.ok;
   s->info_log = std::move(r.info_log);

@@ -48,7 +48,9 @@ _DRIVER_VARS = (
     "EGL_PLATFORM",
 )
 
-DRIVERS = ("brass", "llvmpipe", "zink")
+# "native": any other EGL vendor, named by its vendor JSON (NVIDIA's on the
+# H100), so a benchmark's frames can be checked on the driver it compares.
+DRIVERS = ("brass", "llvmpipe", "zink", "native")
 
 # The reference replays on llvmpipe with its CPU features capped at SSE4.1.
 # Mesa's GLSL compiler lowers mediump/lowp floats to 16 bits when the driver
@@ -81,6 +83,8 @@ def find_brass_json(explicit=None):
 
 
 def driver_env(driver, brass_json=None, base=None):
+    """Environment for replaying on `driver`; brass_json is the vendor JSON of
+    brass or native."""
     env = dict(os.environ if base is None else base)
     for var in _DRIVER_VARS:
         env.pop(var, None)
@@ -88,9 +92,9 @@ def driver_env(driver, brass_json=None, base=None):
     # eglretrace goes through waffle; --headless alone still asks waffle for
     # its default (X11) platform, which fails without a display.
     env["WAFFLE_PLATFORM"] = "surfaceless_egl"
-    if driver == "brass":
+    if driver in ("brass", "native"):
         if brass_json is None:
-            raise ValueError("brass needs a vendor JSON")
+            raise ValueError(f"{driver} needs a vendor JSON")
         env["__EGL_VENDOR_LIBRARY_FILENAMES"] = str(brass_json)
     elif driver in ("llvmpipe", "zink"):
         env["__EGL_VENDOR_LIBRARY_FILENAMES"] = MESA_JSON

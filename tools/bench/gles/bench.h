@@ -23,6 +23,9 @@ struct Options {
   int programs = 0;      // new programs per frame (shader-storm); 0: default
   int size = 0;          // render target edge in pixels (fill); 0: default
   std::string variant;   // run only this variant; empty: all
+  // Self-test of the frame checks (frame_check.h): the checked frame leaves
+  // out its last draw, so every scene must report a wrong frame and fail.
+  bool drop_last_draw = false;
 };
 
 struct Metric {

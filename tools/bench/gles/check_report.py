@@ -6,7 +6,8 @@
 
 Passes when the program exits 0, prints one JSON object whose `results` are
 records {scene, variant, driver, metrics} with every metric a positive
-number, `driver` contains TEXT, and (with --expect-variants-of) every variant
+number (a `checked_pixels` among them: the scene checked its last frame),
+`driver` contains TEXT, and (with --expect-variants-of) every variant
 that `brass-bench --list` names for SCENE was reported, and (with
 --expect-platform) the report's egl_platform is NAME. No timing is judged.
 """
@@ -65,6 +66,8 @@ def main():
         if not isinstance(metrics, dict) or not metrics:
             errors.append(f"{where}: no metrics")
             continue
+        if "checked_pixels" not in metrics:
+            errors.append(f"{where}: no checked_pixels (the frame was not checked)")
         for name, value in metrics.items():
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
                 errors.append(f"{where}: metric {name} = {value!r} is not a positive number")

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "frame_check.h"
+
 namespace bench {
 
 namespace {
@@ -84,12 +86,7 @@ GLuint make_texture(int width, int height, unsigned seed) {
   std::vector<unsigned char> px(static_cast<size_t>(width) * height * 4);
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
-      unsigned char* p = &px[(static_cast<size_t>(y) * width + x) * 4];
-      const bool on = ((x / 8) ^ (y / 8)) & 1;
-      p[0] = static_cast<unsigned char>(on ? 200 + seed * 23 : 40);
-      p[1] = static_cast<unsigned char>(on ? 90 + seed * 61 : 120);
-      p[2] = static_cast<unsigned char>(x * 255 / std::max(1, width - 1));
-      p[3] = static_cast<unsigned char>(on ? 200 : 120);
+      test_texel_bytes(width, height, seed, x, y, &px[(static_cast<size_t>(y) * width + x) * 4]);
     }
   }
   GLuint t = 0;

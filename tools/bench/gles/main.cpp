@@ -4,7 +4,10 @@
 // See docs/performance.md and tools/bench/compare.
 //   brass-bench --scene NAME|all [--variant V] [--json] [--frames N]
 //               [--draws N] [--programs N] [--size N]
-//               [--platform surfaceless|device]
+//               [--platform surfaceless|device] [--drop-last-draw]
+// Every scene checks the pixels of its last frame (frame_check.h) and fails
+// on a wrong one; --drop-last-draw leaves one draw out of that frame, so
+// every scene must fail (the self-test of the checks).
 //   brass-bench --list
 #include <GLES3/gl3.h>
 
@@ -75,6 +78,8 @@ bool parse_args(int argc, char** argv, Args* a) {
       ++i;
     } else if (arg == "--json") {
       a->json = true;
+    } else if (arg == "--drop-last-draw") {
+      a->opt.drop_last_draw = true;
     } else if (arg == "--list") {
       a->list = true;
     } else if (arg == "--frames") {
@@ -117,6 +122,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr,
                  "usage: brass-bench --scene NAME|all [--variant V] [--json] [--frames N] [--draws N]\n"
                  "                   [--programs N] [--size N] [--platform surfaceless|device]\n"
+                 "                   [--drop-last-draw]\n"
                  "       brass-bench --list\n");
     return 2;
   }

@@ -10,9 +10,14 @@
 //                    hint: the driver must rename or copy on its own)
 // Reported like draw-overhead (median frame): ns_per_draw including the
 // glFinish, submit_ns_per_draw without it.
+// After the measured frames, one more frame goes through the same upload
+// path with data whose every draw fills a cell of its own (an 8x8 grid), and
+// is checked: a draw that read another draw's data, stale or early, leaves
+// its cell empty (checked_pixels: probes judged).
 #include <cstring>
 
 #include "bench.h"
+#include "frame_check.h"
 #include "gl_util.h"
 #include "stats.h"
 
@@ -45,6 +50,9 @@ constexpr Variant kVariants[] = {
 };
 
 constexpr int kTargetSize = 64;
+constexpr int kCell = kTargetSize / 8;
+constexpr int kCheckDraws = 64;
+constexpr Rgba kColor = {0.2f, 0.6f, 0.9f, 1.0f};
 constexpr int kTriangles = 32;
 constexpr int kVertices = kTriangles * 3;
 constexpr GLsizeiptr kBytes = kVertices * 2 * sizeof(float);
@@ -58,6 +66,23 @@ void fill_vertices(float* v, int i) {
     const float y = static_cast<float>(t / 8) * 0.1f - 0.2f;
     const float tri[6] = {x, y, x + 0.03f, y, x, y + 0.03f};
     std::memcpy(v + t * 6, tri, sizeof(tri));
+  }
+}
+
+float ndc(int pixel) { return static_cast<float>(pixel) / (kTargetSize / 2.0f) - 1.0f; }
+
+// Vertex data for draw j of the checked frame: one triangle over the lower
+// left half of cell j, the other 31 collapsed to a point (same size as the
+// measured uploads, no pixels).
+void fill_check_vertices(float* v, int j) {
+  const int cx = (j % 8) * kCell, cy = (j / 8) * kCell;
+  const float tri[6] = {ndc(cx + 1), ndc(cy + 1), ndc(cx + 7), ndc(cy + 1), ndc(cx + 1), ndc(cy + 7)};
+  std::memcpy(v, tri, sizeof(tri));
+  for (int t = 1; t < kTriangles; ++t) {
+    for (int k = 0; k < 6; k += 2) {
+      v[t * 6 + k] = tri[0];
+      v[t * 6 + k + 1] = tri[1];
+    }
   }
 }
 
@@ -89,6 +114,26 @@ bool record_frame(Upload upload, int draws, const float (*data)[kVertices * 2], 
   return true;
 }
 
+// The checked frame: kCheckDraws uploads through `upload`, each drawn at
+// once (the last left out with drop_last), then every cell probed inside
+// and outside its triangle.
+bool check_upload_path(Upload upload, bool drop_last, int* judged, std::string* why) {
+  static float data[kCheckDraws][kVertices * 2];
+  for (int j = 0; j < kCheckDraws; ++j) fill_check_vertices(data[j], j);
+  if (!record_frame(upload, kCheckDraws - (drop_last ? 1 : 0), data, kCheckDraws)) {
+    *why = "glMapBufferRange returned NULL";
+    return false;
+  }
+  FrameCheck check("streaming", kTargetSize, kTargetSize);
+  for (int j = 0; j < kCheckDraws; ++j) {
+    const int cx = (j % 8) * kCell, cy = (j / 8) * kCell;
+    check.expect(cx + 2, cy + 2, kColor, 2);
+    check.expect(cx + 6, cy + 6, {}, 1);
+  }
+  *judged = check.judged();
+  return check.ok(why);
+}
+
 }  // namespace
 
 bool run_streaming(const Options& opt, std::vector<Result>* out, std::string* why) {
@@ -112,6 +157,7 @@ bool run_streaming(const Options& opt, std::vector<Result>* out, std::string* wh
   glBufferData(GL_ARRAY_BUFFER, kBytes, data[0], GL_STREAM_DRAW);
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glClearColor(0, 0, 0, 0);
   bool ok = gl_ok("streaming set-up", why);
   for (const Variant& v : kVariants) {
     if (!ok) break;
@@ -133,8 +179,11 @@ bool run_streaming(const Options& opt, std::vector<Result>* out, std::string* wh
       break;
     }
     if (!(ok = gl_ok(v.name, why))) break;
+    int judged = 0;
+    if (!(ok = check_upload_path(v.upload, opt.drop_last_draw, &judged, why))) break;
     Result r{v.name, per_draw_metrics(frame_s, submit_s, draws)};
     r.metrics.push_back({"bytes_per_draw", static_cast<double>(kBytes)});
+    r.metrics.push_back({"checked_pixels", static_cast<double>(judged)});
     out->push_back(r);
   }
   glDeleteBuffers(1, &buffer);
