@@ -67,7 +67,7 @@ void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint t
   const bool layered_call = call == TextureCall::Layer;
   if (call == TextureCall::Whole && texture != 0) {
     // The texture's own kind decides (EXT_geometry_shader §9.2.8).
-    Texture* t = ctx.share_group().textures.lookup(texture);
+    const Ref<Texture> t = ctx.share_group().textures.lookup(texture);
     if (!t || t->target == GL_NONE) return ctx.set_error(GL_INVALID_OPERATION);
     if (!fb) return ctx.set_error(GL_INVALID_OPERATION);
     GLint max_size = ctx.limits.max_texture_size;
