@@ -6,12 +6,16 @@
 
 #include "util/log.h"
 #include "util/process_exit.h"
+#include "util/stats.h"
 
 namespace brass::vk {
 
 namespace {
 
 std::atomic<uint64_t> g_validation_messages{0};
+// The same count as a named counter, so tests that reach Brass through glvnd
+// (brass_stats_value) can fail on validation messages too.
+StatCounter g_validation_stat("validation.messages");
 std::mutex g_last_message_mutex;
 std::string g_last_message;
 
@@ -21,6 +25,7 @@ VKAPI_ATTR VkBool32 VKAPI_CALL debug_callback(VkDebugUtilsMessageSeverityFlagBit
                                               void* /*user*/) {
   if (severity < VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) return VK_FALSE;
   g_validation_messages.fetch_add(1, std::memory_order_relaxed);
+  g_validation_stat.add();
   const char* text = data && data->pMessage ? data->pMessage : "(no message)";
   {
     std::lock_guard<std::mutex> lock(g_last_message_mutex);

@@ -58,6 +58,7 @@ VulkanScreen::~VulkanScreen() {
   if (!device_) return;
   background_jobs_.wait();  // they create pipelines through the caches below
   if (!process_exiting()) vkDeviceWaitIdle(device_->handle());  // drained at exit
+  shared_garbage_.destroy_all();
   libraries_.reset();
   pipeline_cache_.reset();  // saves, before the device goes
 }
@@ -254,11 +255,30 @@ Ref<Timeline> VulkanScreen::timeline(uint32_t id) {
   return r ? Ref<Timeline>::share(&r->shared_timeline()) : nullptr;
 }
 
+void VulkanScreen::retire_shared(std::function<void()> destroy) {
+  SharedGarbage::Waits waits;
+  {
+    std::lock_guard<std::mutex> lock(rings_mutex_);
+    waits.reserve(rings_.size());
+    for (const RingEntry& e : rings_) {
+      Timeline& t = e.ring->shared_timeline();
+      waits.emplace_back(Ref<Timeline>::share(&t), t.recording());
+    }
+  }
+  shared_garbage_.add(std::move(waits), std::move(destroy));
+}
+
 void VulkanScreen::retire(ResourceObject* obj) {
+  collect_shared_garbage();
+  if (obj->usage.several_rings()) {
+    // Used by contexts on several rings: the serial names only the last.
+    g_objects_deferred.add();
+    return retire_shared([obj] { delete obj; });
+  }
   const uint64_t serial = obj->usage.last_serial();
   // Possibly still read by the GPU: the handles wait in the garbage list of
   // the ring that used it last (whichever thread drops the last reference).
-  const bool deferred = obj->usage.used() && defer_to_ring(obj->usage.ring_id, serial, [&](GarbageList& g) {
+  const bool deferred = obj->usage.used() && defer_to_ring(obj->usage.ring_id(), serial, [&](GarbageList& g) {
     g.add(serial, obj->buffer);
     g.add(serial, obj->image);
     g.add_memory(serial, obj->memory);

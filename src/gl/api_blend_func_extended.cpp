@@ -28,7 +28,7 @@ GLint program_output_location_index(const LinkedProgram& lp, std::string_view na
 
 void BindFragDataLocationIndexed(Context& ctx, GLuint program, GLuint colorNumber, GLuint index, const GLchar* name) {
   if (!ctx.has_extension("GL_EXT_blend_func_extended")) return ctx.set_error(GL_INVALID_OPERATION);
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   // Index 1 is the second blend source, which only the first
   // MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT (1) colour numbers have.
@@ -51,7 +51,7 @@ GLint GetFragDataIndex(Context& ctx, GLuint program, const GLchar* name) {
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;
   }
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return -1;
   const LinkedProgram* lp = p->queryable();
   if (!lp) {
@@ -69,7 +69,7 @@ GLint GetProgramResourceLocationIndex(Context& ctx, GLuint program, GLenum progr
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;
   }
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return -1;
   if (programInterface != GL_PROGRAM_OUTPUT) {
     ctx.set_error(GL_INVALID_ENUM);

@@ -284,7 +284,7 @@ void bind_indexed(Context& ctx, GLenum target, GLuint index, GLuint name, GLintp
   }
   if (target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx.transform_feedback->active)
     return ctx.set_error(GL_INVALID_OPERATION);
-  Buffer* b = nullptr;
+  Ref<Buffer> b;
   if (name != 0) {
     b = ctx.share_group().buffers.get_or_create(name, true, [](GLuint n) { return make_ref<Buffer>(n); });
     if (!b) return ctx.set_error(GL_OUT_OF_MEMORY);
@@ -382,7 +382,7 @@ GLboolean IsBuffer(Context& ctx, GLuint buffer) {
 void BindBuffer(Context& ctx, GLenum target, GLuint buffer) {
   Binding<Buffer>* point = buffer_binding_point(ctx, target);
   if (!point) return ctx.set_error(GL_INVALID_ENUM);
-  Buffer* b = nullptr;
+  Ref<Buffer> b;
   if (buffer != 0) {
     b = ctx.share_group().buffers.get_or_create(buffer, true, [](GLuint n) { return make_ref<Buffer>(n); });
     if (!b) return ctx.set_error(GL_OUT_OF_MEMORY);

@@ -20,9 +20,10 @@ constexpr GLbitfield kStageBits =
 
 // The pipeline object of a name glGenProgramPipelines returned, created on
 // first use as §7.4 says; null with INVALID_OPERATION for any other name.
+// Container objects are per context: the table's reference keeps it alive.
 ProgramPipeline* pipeline_object(Context& ctx, GLuint name) {
   ProgramPipeline* pp =
-      name ? ctx.program_pipeline_objects.get_or_create(name, false, [](GLuint n) { return make_ref<ProgramPipeline>(n); })
+      name ? ctx.program_pipeline_objects.get_or_create(name, false, [](GLuint n) { return make_ref<ProgramPipeline>(n); }).get()
            : nullptr;
   if (!pp) ctx.set_error(GL_INVALID_OPERATION);
   return pp;
@@ -127,7 +128,7 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
   if (stages != GL_ALL_SHADER_BITS && (stages & ~known)) return ctx.set_error(GL_INVALID_VALUE);
   ProgramPipeline* pp = pipeline_object(ctx, pipeline);
   if (!pp) return;
-  Program* p = nullptr;
+  Ref<Program> p;
   if (program != 0) {
     p = lookup_program(ctx, program);
     if (!p) return;
@@ -149,7 +150,7 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
 
 void ActiveShaderProgram(Context& ctx, GLuint pipeline, GLuint program) {
   if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
-  Program* p = nullptr;
+  Ref<Program> p;
   if (program != 0) {
     p = lookup_program(ctx, program);
     if (!p) return;
@@ -225,8 +226,10 @@ GLuint CreateShaderProgramv(Context& ctx, GLenum type, GLsizei count, const GLch
   ShaderSource(ctx, shader, count, strings, nullptr);
   CompileShader(ctx, shader);
   const GLuint program = CreateProgram(ctx);
-  Shader* s = static_cast<Shader*>(ctx.share_group().programs.lookup(shader));
-  Program* p = static_cast<Program*>(ctx.share_group().programs.lookup(program));
+  const Ref<ShaderOrProgram> s_ref = ctx.share_group().programs.lookup(shader);
+  const Ref<ShaderOrProgram> p_ref = ctx.share_group().programs.lookup(program);
+  auto* s = static_cast<Shader*>(s_ref.get());
+  auto* p = static_cast<Program*>(p_ref.get());
   if (program && s && p) {
     p->separable = true;
     if (s->compiled) {

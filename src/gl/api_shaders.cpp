@@ -14,7 +14,7 @@ GLuint CreateShader(Context& ctx, GLenum type) {
     ctx.set_error(GL_INVALID_ENUM);
     return 0;
   }
-  ShaderOrProgram* s = ctx.share_group().programs.create(
+  const Ref<ShaderOrProgram> s = ctx.share_group().programs.create(
       [type](GLuint name) { return Ref<ShaderOrProgram>::adopt(new Shader(name, type)); });
   if (!s) {
     ctx.set_error(GL_OUT_OF_MEMORY);
@@ -25,7 +25,7 @@ GLuint CreateShader(Context& ctx, GLenum type) {
 
 void ShaderSource(Context& ctx, GLuint shader, GLsizei count, const GLchar* const* string, const GLint* length) {
   if (count < 0) return ctx.set_error(GL_INVALID_VALUE);
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   std::string text;
   if (string) {
@@ -39,7 +39,7 @@ void ShaderSource(Context& ctx, GLuint shader, GLsizei count, const GLchar* cons
 }
 
 void CompileShader(Context& ctx, GLuint shader) {
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   compiler::CompileOptions options;
   options.api = compiler::Api::GLES;
@@ -53,7 +53,7 @@ void CompileShader(Context& ctx, GLuint shader) {
 }
 
 void GetShaderiv(Context& ctx, GLuint shader, GLenum pname, GLint* params) {
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   GLint v = 0;
   switch (pname) {
@@ -71,14 +71,14 @@ void GetShaderiv(Context& ctx, GLuint shader, GLenum pname, GLint* params) {
 }
 
 void GetShaderInfoLog(Context& ctx, GLuint shader, GLsizei bufSize, GLsizei* length, GLchar* infoLog) {
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   copy_gl_string(s->info_log, bufSize, length, infoLog);
 }
 
 void GetShaderSource(Context& ctx, GLuint shader, GLsizei bufSize, GLsizei* length, GLchar* source) {
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   copy_gl_string(s->source, bufSize, length, source);
@@ -86,17 +86,17 @@ void GetShaderSource(Context& ctx, GLuint shader, GLsizei bufSize, GLsizei* leng
 
 void DeleteShader(Context& ctx, GLuint shader) {
   if (shader == 0) return;
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
-  if (s->attached_count > 0) {
-    s->delete_pending = true;  // freed when the last program detaches it
-    return;
-  }
-  ctx.share_group().programs.remove(shader);
+  // Flagged first, then the count read: a detach on another thread that
+  // drops the count to 0 either sees the flag or is seen here (both may
+  // free the name; remove_object makes that once).
+  s->delete_pending = true;  // freed when the last program detaches it
+  if (s->attached_count == 0) ctx.share_group().programs.remove_object(shader, s.get());
 }
 
 GLboolean IsShader(Context& ctx, GLuint shader) {
-  ShaderOrProgram* o = ctx.share_group().programs.lookup(shader);
+  const Ref<ShaderOrProgram> o = ctx.share_group().programs.lookup(shader);
   return o && o->kind == ShaderOrProgram::Kind::Shader ? GL_TRUE : GL_FALSE;
 }
 

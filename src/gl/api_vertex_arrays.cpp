@@ -200,7 +200,8 @@ void DeleteVertexArrays(Context& ctx, GLsizei n, const GLuint* arrays) {
 void BindVertexArray(Context& ctx, GLuint array) {
   VertexArray* v = ctx.default_vertex_array.get();
   if (array != 0) {
-    v = ctx.vertex_array_objects.get_or_create(array, false, [](GLuint n) { return make_ref<VertexArray>(n); });
+    // Per context: the table's reference keeps it.
+    v = ctx.vertex_array_objects.get_or_create(array, false, [](GLuint n) { return make_ref<VertexArray>(n); }).get();
     if (!v) return ctx.set_error(GL_INVALID_OPERATION);
   }
   if (ctx.vertex_array.get() == v) return;
@@ -263,7 +264,7 @@ void VertexAttribBinding(Context& ctx, GLuint attribindex, GLuint bindingindex) 
 void BindVertexBuffer(Context& ctx, GLuint bindingindex, GLuint buffer, GLintptr offset, GLsizei stride) {
   if (!not_default_vao(ctx) || !valid_binding(ctx, bindingindex)) return;
   if (offset < 0 || stride < 0 || stride > kMaxVertexAttribStride) return ctx.set_error(GL_INVALID_VALUE);
-  Buffer* b = nullptr;
+  Ref<Buffer> b;
   if (buffer != 0) {
     // Names from glGenBuffers only (ES 3.1 §10.3.1), unlike glBindBuffer:
     // an unknown or deleted name is INVALID_OPERATION; a generated name gets

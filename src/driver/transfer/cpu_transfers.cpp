@@ -105,7 +105,11 @@ vk::Status CpuTransfers::upload_image(Resource* r, uint32_t level, const pipe::B
   VkBufferImageCopy c[2];
   const uint32_t n = image_regions(r, o, level, box, a.offset, stencil_offset, c);
   record_buffer_to_image(cmd, sync_, o, level, a.buffer, c, n);
-  if (upload) sync_.release_after_upload(o, cmd);
+  // An uploaded image is left in its sampled layout on either stream: a
+  // texture uploaded by one context (a loading thread) is then sampled by
+  // others, several at once, with no layout transition left for any of
+  // them to race on.
+  sync_.release_after_upload(o, cmd);
   return {};
 }
 
