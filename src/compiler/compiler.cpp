@@ -39,14 +39,27 @@
 namespace brass::compiler {
 namespace {
 
-// A GLSL ES version above what the context implements is an unsupported
-// version there (ES 3.0 contexts compile only 100 and 300 es), whatever the
-// compiler itself could do.
+// A GLSL version above what the context implements is an unsupported
+// version there (ES 3.0 contexts compile only 100 and 300 es, a GL 3.3
+// context nothing above 330), whatever the compiler itself could do; so is
+// the compatibility profile in a core-profile context.
 bool es_version_supported(const GlslVersion& v, const ShaderLimits& limits, std::string* log) {
-  if (!v.explicit_directive || !v.es || v.number <= limits.max_es_version) return true;
-  *log += "ERROR: 0:" + std::to_string(v.directive_line) + ": '#version' : version " + std::to_string(v.number) +
-          " es is not supported by this OpenGL ES context\n";
-  return false;
+  if (!v.explicit_directive) return true;
+  const std::string where = "ERROR: 0:" + std::to_string(v.directive_line) + ": '#version' : ";
+  if (v.es) {
+    if (v.number <= limits.max_es_version) return true;
+    *log += where + "version " + std::to_string(v.number) + " es is not supported by this context\n";
+    return false;
+  }
+  if (v.number > limits.max_desktop_version) {
+    *log += where + "version " + std::to_string(v.number) + " is not supported by this context\n";
+    return false;
+  }
+  if (v.compatibility && limits.core_profile_only) {
+    *log += where + "the compatibility profile is not supported by this core-profile context\n";
+    return false;
+  }
+  return true;
 }
 
 
@@ -583,6 +596,11 @@ const std::vector<std::string>& context_dependent_extensions() {
       "GL_OES_texture_storage_multisample_2d_array",
   };
   return kList;
+}
+
+bool declares_es_version(const std::string& source) {
+  const GlslVersion v = detect_glsl_version(source, Api::GL);
+  return v.explicit_directive && v.es;
 }
 
 CompileResult compile_shader(const ShaderSource& source, const CompileOptions& options) {

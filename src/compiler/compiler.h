@@ -51,6 +51,9 @@ struct CompileResult {
 };
 CompileResult compile_shader(const ShaderSource& source, const CompileOptions& options = {});
 
+// The source's #version directive names a GLSL ES version (`100`, `NNN es`).
+bool declares_es_version(const std::string& source);
+
 struct AttributeBinding {  // glBindAttribLocation
   std::string name;
   uint32_t location = 0;

@@ -112,6 +112,10 @@ void draw(Context& ctx, const DrawCall& d) {
   if (tf.active && !tf.paused && (d.indexed || !transform_feedback_mode_allowed(tf.primitive_mode, d.mode)))
     return ctx.set_error(GL_INVALID_OPERATION);
   if (tf.active && !tf.paused && !check_transform_feedback_space(ctx, d.mode, d.count, d.instances)) return;
+  // The core profile draws only from a bound vertex array object (GL 4.6
+  // core §10.4): it has no default one.
+  if (ctx.desktop() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
+    return ctx.set_error(GL_INVALID_OPERATION);
   if (!check_vertex_arrays(ctx)) return;
   // Before the early return of empty draws: the error is the state's, not
   // the draw's.

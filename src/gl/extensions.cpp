@@ -156,4 +156,19 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   return out;
 }
 
+std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen,
+                                                      const pixel::FormatFeatures& features) {
+  (void)features;
+  // Desktop contexts list only ARB/EXT/KHR extensions whose desktop form is
+  // implemented and tested; functionality that is core in the context's
+  // version is not repeated here. The list grows with issue 17.
+  std::vector<std::string> out = {
+      // Debug output, debug groups and object labels (api_debug.cpp), under
+      // the desktop (unsuffixed) names.
+      "GL_KHR_debug",
+  };
+  (void)screen;
+  return out;
+}
+
 }  // namespace brass::gl
