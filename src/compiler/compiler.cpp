@@ -598,6 +598,34 @@ const std::vector<std::string>& context_dependent_extensions() {
   return kList;
 }
 
+const std::vector<std::string>& desktop_glsl_extensions() {
+  static const std::vector<std::string> kList = {
+      "GL_ARB_bindless_texture",          "GL_ARB_compute_shader",
+      "GL_ARB_cull_distance",             "GL_ARB_derivative_control",
+      "GL_ARB_draw_instanced",            "GL_ARB_enhanced_layouts",
+      "GL_ARB_explicit_attrib_location",  "GL_ARB_explicit_uniform_location",
+      "GL_ARB_fragment_coord_conventions", "GL_ARB_fragment_shader_interlock",
+      "GL_ARB_gpu_shader5",               "GL_ARB_gpu_shader_fp64",
+      "GL_ARB_gpu_shader_int64",          "GL_ARB_post_depth_coverage",
+      "GL_ARB_sample_shading",            "GL_ARB_separate_shader_objects",
+      "GL_ARB_shader_atomic_counter_ops", "GL_ARB_shader_atomic_counters",
+      "GL_ARB_shader_ballot",             "GL_ARB_shader_bit_encoding",
+      "GL_ARB_shader_clock",              "GL_ARB_shader_draw_parameters",
+      "GL_ARB_shader_group_vote",         "GL_ARB_shader_image_load_store",
+      "GL_ARB_shader_image_size",         "GL_ARB_shader_stencil_export",
+      "GL_ARB_shader_storage_buffer_object", "GL_ARB_shader_texture_image_samples",
+      "GL_ARB_shader_texture_lod",        "GL_ARB_shader_viewport_layer_array",
+      "GL_ARB_shading_language_420pack",  "GL_ARB_shading_language_packing",
+      "GL_ARB_sparse_texture2",           "GL_ARB_sparse_texture_clamp",
+      "GL_ARB_tessellation_shader",       "GL_ARB_texture_cube_map_array",
+      "GL_ARB_texture_gather",            "GL_ARB_texture_multisample",
+      "GL_ARB_texture_query_lod",         "GL_ARB_texture_rectangle",
+      "GL_ARB_uniform_buffer_object",     "GL_ARB_vertex_attrib_64bit",
+      "GL_ARB_viewport_array",
+  };
+  return kList;
+}
+
 bool declares_es_version(const std::string& source) {
   const GlslVersion v = detect_glsl_version(source, Api::GL);
   return v.explicit_directive && v.es;

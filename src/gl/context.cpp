@@ -169,6 +169,10 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   ctx->separate_shader_objects_ = ctx->es31() || ctx->has_feature("GL_EXT_separate_shader_objects");
   for (const std::string& e : compiler::context_dependent_extensions())
     if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
+  if (ctx->desktop()) {
+    for (const std::string& e : compiler::desktop_glsl_extensions())
+      if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
+  }
   for (size_t i = 0; i < ctx->extensions_.size(); ++i) {
     if (i) ctx->extensions_string_ += ' ';
     ctx->extensions_string_ += ctx->extensions_[i];

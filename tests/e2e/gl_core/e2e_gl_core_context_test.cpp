@@ -166,12 +166,16 @@ TEST_F(GlCoreTest, StringsFollowTheDesktopFormat) {
   GLint n = -1;
   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
   ASSERT_GE(n, 0);
+  bool fbo = false;
   for (GLint i = 0; i < n; ++i) {
     const char* e = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i)));
     ASSERT_NE(e, nullptr);
     EXPECT_EQ(std::strncmp(e, "GL_", 3), 0) << e;
     EXPECT_EQ(std::strstr(e, "GL_OES_"), nullptr) << "an ES extension in a desktop context: " << e;
+    fbo |= std::strcmp(e, "GL_ARB_framebuffer_object") == 0;
   }
+  // Core GL 3.0 functionality under its ARB name, as applications look for it.
+  EXPECT_TRUE(fbo);
   EXPECT_EQ(glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(n)), nullptr);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
   GLint major = 0, minor = 0;

@@ -95,6 +95,28 @@ TEST_F(GlCoreTest, VersionsAbove330AndEsAndCompatibilityAreRefused) {
   glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"));
 }
 
+TEST_F(GlCoreTest, GlslExtensionMacrosFollowTheExtensionList) {
+  // Advertised: usable and defined; not advertised: neither.
+  glDeleteShader(shader(GL_FRAGMENT_SHADER, R"(#version 150
+#extension GL_ARB_explicit_attrib_location : require
+#ifndef GL_ARB_explicit_attrib_location
+#error not defined
+#endif
+layout(location = 0) out vec4 c;
+void main() { c = vec4(1.0); })"));
+  glDeleteShader(shader(GL_FRAGMENT_SHADER, R"(#version 150
+#ifdef GL_ARB_sample_shading
+#error defined without the extension
+#endif
+out vec4 c;
+void main() { c = vec4(1.0); })"));
+  glDeleteShader(shader(GL_FRAGMENT_SHADER, R"(#version 150
+#extension GL_ARB_sample_shading : require
+out vec4 c;
+void main() { c = vec4(1.0); })",
+                        false));
+}
+
 TEST_F(GlCoreTest, CoreProfileNeedsAVertexArrayObject) {
   GLuint p = program(kCoreFullscreenVs, kRedFs);
   glUseProgram(p);
