@@ -36,6 +36,19 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
       // The enables are compiled into the vertex shader (a program variant).
       d = kDirtyProgram;
       return &f.clip_distance[cap - GL_CLIP_DISTANCE0_EXT];
+    // Desktop core profile only.
+    case GL_DEPTH_CLAMP:
+      if (!ctx.desktop()) return nullptr;
+      d = kDirtyRasterizer;
+      return &f.depth_clamp;
+    case GL_PRIMITIVE_RESTART:
+      if (!ctx.desktop()) return nullptr;
+      d = 0;  // read by each indexed draw
+      return &f.primitive_restart;
+    case GL_PROGRAM_POINT_SIZE:
+      if (!ctx.desktop()) return nullptr;
+      d = 0;  // read by each point draw (bind_program_for_primitive)
+      return &f.program_point_size;
     case GL_DEBUG_OUTPUT: d = 0; return &ctx.debug.output_enabled;
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: d = 0; return &ctx.debug.output_synchronous;
     default: return nullptr;

@@ -441,6 +441,26 @@ bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
   }
 }
 
+// Desktop core-profile state (api_desktop_state.cpp); false in ES.
+bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
+  if (!ctx.desktop()) return false;
+  const FixedFunctionState& f = ctx.ff;
+  switch (pname) {
+    // The core profile has one mode for both faces; the query still
+    // answers front and back (GL 4.6 table 23.10).
+    case GL_POLYGON_MODE: *out = ints({f.polygon_mode, f.polygon_mode}); return true;
+    case GL_PROVOKING_VERTEX: *out = enum_value(f.provoking_vertex); return true;
+    case GL_PRIMITIVE_RESTART_INDEX: *out = uint_value(f.primitive_restart_index); return true;
+    case GL_POINT_SIZE: *out = floats({f.point_size}); return true;
+    case GL_POINT_SIZE_RANGE: *out = floats({1.0f, static_cast<GLfloat>(ctx.limits.max_point_size)}); return true;
+    case GL_POINT_SIZE_GRANULARITY: *out = floats({1.0f}); return true;
+    // No quads in the core profile; ARB_provoking_vertex's answer for an
+    // implementation that follows the convention.
+    case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION: *out = booleans({true}); return true;
+    default: return false;
+  }
+}
+
 // GL_NO_ERROR with *out filled, or the error to record (INVALID_ENUM for an
 // unknown pname).
 GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
@@ -476,7 +496,8 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
     return GL_NO_ERROR;
   }
   if (query_fixed_function(ctx, pname, out) || query_bindings(ctx, pname, out) || query_limits(ctx, pname, out) ||
-      query_es31_limits(ctx, pname, out) || query_framebuffer_bits(ctx, pname, out))
+      query_es31_limits(ctx, pname, out) || query_framebuffer_bits(ctx, pname, out) ||
+      query_desktop_state(ctx, pname, out))
     return GL_NO_ERROR;
   return GL_INVALID_ENUM;
 }

@@ -77,6 +77,11 @@ TEST_F(E2e, NoDesktopOpenGLWithoutTheOverride) {
   ASSERT_NE(polygon_mode, nullptr);
   polygon_mode(GL_FRONT_AND_BACK, 0x1B01 /* GL_LINE */);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  // Desktop-only enables are unknown caps in ES.
+  for (GLenum cap : {0x864Fu /* DEPTH_CLAMP */, 0x8F9Du /* PRIMITIVE_RESTART */, 0x8642u /* PROGRAM_POINT_SIZE */}) {
+    glEnable(cap);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM)) << cap;
+  }
   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroyContext(dpy, ctx);
   eglDestroySurface(dpy, s);
