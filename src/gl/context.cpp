@@ -150,6 +150,12 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     ctx->glsl_version_string_ = ctx->es31() ? "OpenGL ES GLSL ES 3.10" : "OpenGL ES GLSL ES 3.00";
   }
   ctx->format_features = format_features_for(*desc.screen);
+  if (ctx->desktop()) {
+    // Desktop format rules (unsized client formats, BGRA as a client format
+    // only, desktop ReadPixels/GetTexImage pairs) with what the device can do.
+    ctx->format_features.api = pixel::ApiKind::Desktop;
+    ctx->format_features.bgra8888 = false;
+  }
   ctx->extensions_ = ctx->desktop() ? supported_desktop_extensions(*desc.screen, ctx->format_features)
                                     : supported_extensions(*desc.screen, ctx->format_features, ctx->es31());
   if (ctx->desktop()) {
