@@ -715,7 +715,8 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
   std::vector<uint32_t> spirv = stage.spirv;
   const bool vertex_like = stage.stage == ShaderStage::Vertex || stage.stage == ShaderStage::TessEval ||
                            stage.stage == ShaderStage::Geometry;
-  if (key.force_point_size && vertex_like && !stage.writes_point_size) add_point_size_write(spirv);
+  if (key.point_size_bits && vertex_like) add_point_size_write(spirv, key.point_size_bits);
+  else if (key.force_point_size && vertex_like && !stage.writes_point_size) add_point_size_write(spirv);
   if (key.clip_distances_disabled && stage.stage == ShaderStage::Vertex)
     zero_disabled_clip_distances(spirv, static_cast<uint8_t>(~key.clip_distances_disabled));
   if (key.fetch_multisampled && stage.stage == ShaderStage::Fragment) make_fetch_multisampled(spirv);

@@ -380,7 +380,7 @@ bool patch_instance_id(std::vector<uint32_t>& spirv) {
   return true;
 }
 
-bool add_point_size_write(std::vector<uint32_t>& spirv) {
+bool add_point_size_write(std::vector<uint32_t>& spirv, uint32_t override_bits) {
   auto module = SpirvModule::parse(spirv);
   if (!module) return false;
   SpirvModule& m = *module;
@@ -392,7 +392,7 @@ bool add_point_size_write(std::vector<uint32_t>& spirv) {
   if (!entry) return false;
 
   const uint32_t float_type = m.get_float_type();
-  const uint32_t one = m.get_constant(float_type, 0x3f800000u);  // 1.0f
+  const uint32_t one = m.get_constant(float_type, override_bits ? override_bits : 0x3f800000u);  // 1.0f by default
   const uint32_t out_float_ptr = m.get_pointer_type(spv::StorageClassOutput, float_type);
 
   // Prefer the PointSize member of an output gl_PerVertex block; otherwise
@@ -438,6 +438,27 @@ bool add_point_size_write(std::vector<uint32_t>& spirv) {
     code.push_back(SpirvModule::make(spv::OpStore, {loose_var, one}));
   }
   m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(*at), code.begin(), code.end());
+  if (override_bits) {
+    // The same stores before every OpReturn of the entry point (fresh ids
+    // for each access chain), after anything the shader wrote.
+    size_t i = *at + code.size();
+    while (i < m.instructions.size() && m.instructions[i].opcode() != spv::OpFunctionEnd) {
+      if (m.instructions[i].opcode() != spv::OpReturn) {
+        ++i;
+        continue;
+      }
+      std::vector<SpirvInstruction> store;
+      if (block_var) {
+        const uint32_t ptr = m.new_id();
+        store.push_back(SpirvModule::make(spv::OpAccessChain, {out_float_ptr, ptr, block_var, member_index}));
+        store.push_back(SpirvModule::make(spv::OpStore, {ptr, one}));
+      } else {
+        store.push_back(SpirvModule::make(spv::OpStore, {loose_var, one}));
+      }
+      m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(i), store.begin(), store.end());
+      i += store.size() + 1;
+    }
+  }
   spirv = m.serialize();
   return true;
 }

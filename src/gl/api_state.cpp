@@ -49,6 +49,10 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
       if (!ctx.desktop()) return nullptr;
       d = 0;  // read by each point draw (bind_program_for_primitive)
       return &f.program_point_size;
+    case GL_TEXTURE_CUBE_MAP_SEAMLESS:
+      if (!ctx.desktop()) return nullptr;
+      d = kDirtyTextures;  // sampler states are made per setting
+      return &f.cube_map_seamless;
     case GL_DEBUG_OUTPUT: d = 0; return &ctx.debug.output_enabled;
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: d = 0; return &ctx.debug.output_synchronous;
     default: return nullptr;

@@ -87,6 +87,7 @@ struct FixedFunctionState {
   GLuint primitive_restart_index = 0;
   bool program_point_size = false;
   GLfloat point_size = 1;
+  bool cube_map_seamless = false;  // GL_TEXTURE_CUBE_MAP_SEAMLESS
 };
 
 // Builders; pure functions so they are testable without a device.

@@ -179,6 +179,72 @@ TEST_F(GlCoreRestart, AnyIndexRestartsStrips) {
   EXPECT_TRUE(middle_lit<GLushort>({0, 1, 2, 3, 3, 4, 5, 6, 7}, GL_UNSIGNED_SHORT));
 }
 
+TEST_F(GlCoreState, PointSizeComesFromGlPointSizeUnlessProgramPointSizeIsEnabled) {
+  GLfloat range[2] = {};
+  glGetFloatv(GL_POINT_SIZE_RANGE, range);
+  if (range[1] < 5.0f) GTEST_SKIP() << "the device draws no points of 5 pixels";
+  // A point in the middle of a pixel, so that odd sizes cover whole pixels.
+  GLuint p = program(R"(#version 330 core
+void main() {
+  gl_Position = vec4(1.0 / 32.0, 1.0 / 32.0, 0.0, 1.0);
+  gl_PointSize = 3.0;
+})",
+                     R"(#version 330 core
+out vec4 c;
+void main() { c = vec4(1.0); })");
+  glUseProgram(p);
+  auto lit = [&] {
+    clear();
+    glDrawArrays(GL_POINTS, 0, 1);
+    return lit_pixels();
+  };
+  EXPECT_EQ(lit(), 1) << "glPointSize's 1, not the shader's 3";
+  glPointSize(5.0f);
+  EXPECT_EQ(lit(), 25);
+  glEnable(GL_PROGRAM_POINT_SIZE);
+  EXPECT_EQ(lit(), 9) << "the shader's gl_PointSize";
+  glDisable(GL_PROGRAM_POINT_SIZE);
+  EXPECT_EQ(lit(), 25);
+  glPointSize(1.0f);
+  glDeleteProgram(p);
+}
+
+TEST_F(GlCoreState, CubeMapsAreSampledPerFaceUnlessSeamless) {
+  // +X red, +Y green, the rest blue; 2x2 faces sampled linearly right next
+  // to the edge +X shares with +Y.
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, tex);
+  for (GLenum face = GL_TEXTURE_CUBE_MAP_POSITIVE_X; face <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z; ++face) {
+    const uint32_t c = face == GL_TEXTURE_CUBE_MAP_POSITIVE_X   ? rgba(255, 0, 0)
+                       : face == GL_TEXTURE_CUBE_MAP_POSITIVE_Y ? rgba(0, 255, 0)
+                                                                : rgba(0, 0, 255);
+    const uint32_t texels[4] = {c, c, c, c};
+    glTexImage2D(face, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  }
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  GLuint p = program(kCoreFullscreenVs, R"(#version 330 core
+uniform samplerCube s;
+out vec4 c;
+void main() { c = texture(s, vec3(1.0, 0.999, 0.0)); })");
+  glUseProgram(p);
+  EXPECT_FALSE(glIsEnabled(GL_TEXTURE_CUBE_MAP_SEAMLESS));
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(pixel(4, 4), rgba(255, 0, 0)) << "the +X face alone, clamped at its edge";
+  glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  const uint32_t blended = pixel(4, 4);
+  EXPECT_GT((blended >> 8) & 0xff, 32u) << std::hex << blended << ": filtered across into +Y";
+  glDisable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(pixel(4, 4), rgba(255, 0, 0));
+  glDeleteProgram(p);
+  glDeleteTextures(1, &tex);
+}
+
 TEST_F(GlCoreState, PointSizeState) {
   GLfloat size = 0;
   glGetFloatv(GL_POINT_SIZE, &size);
