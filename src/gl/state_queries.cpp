@@ -454,9 +454,8 @@ bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_POINT_SIZE: *out = floats({f.point_size}); return true;
     case GL_POINT_SIZE_RANGE: *out = floats({1.0f, static_cast<GLfloat>(ctx.limits.max_point_size)}); return true;
     case GL_POINT_SIZE_GRANULARITY: *out = floats({1.0f}); return true;
-    // No quads in the core profile; ARB_provoking_vertex's answer for an
-    // implementation that follows the convention.
-    case GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION: *out = booleans({true}); return true;
+    // QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION is not a core-profile state
+    // (no quads): INVALID_ENUM.
     default: return false;
   }
 }
