@@ -387,6 +387,9 @@ LinkResult link_uncached(const LinkInput& input) {
   // application placed itself (those beat glBindAttribLocation).
   std::set<std::string> explicit_inputs;
   if (seen[0]) explicit_inputs = explicitly_located_inputs(*program.getIntermediate(EShLangVertex));
+  std::set<std::string> explicit_outputs;
+  if (seen[static_cast<int>(ShaderStage::Fragment)])
+    explicit_outputs = explicitly_located_outputs(*program.getIntermediate(EShLangFragment));
 
   if (stages.front().version.es) unify_struct_varying_precision(program, stage_list);
   glslang::TIntermediate* first = program.getIntermediate(to_glslang(stages.front().stage));
@@ -493,10 +496,12 @@ LinkResult link_uncached(const LinkInput& input) {
   for (InterfaceVariable& o : pi.fragment_outputs) {
     for (const FragDataBinding& b : input.frag_data_bindings) {
       if (b.name != o.name && b.name + "[0]" != o.name) continue;
-      // In ES a location from the shader wins over the binding (EXT_blend_
-      // func_extended); bound outputs were given their binding as a layout
-      // already (place_unlocated_outputs), so this only skips explicit ones.
+      // A location from the shader wins over the binding (EXT_blend_
+      // func_extended; desktop GLSL §4.4.2). In ES, bound outputs were given
+      // their binding as a layout already (place_unlocated_outputs), so this
+      // only skips explicit ones.
       if (stages.front().version.es && o.location >= 0) continue;
+      if (explicit_outputs.count(original_name(o.name)) || explicit_outputs.count(o.name)) continue;
       outputs_rebound = true;
       o.location = static_cast<int32_t>(b.location);
       o.index = static_cast<int32_t>(b.index);

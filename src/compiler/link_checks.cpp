@@ -195,6 +195,15 @@ std::set<std::string> explicitly_located_inputs(const glslang::TIntermediate& in
   return names;
 }
 
+std::set<std::string> explicitly_located_outputs(const glslang::TIntermediate& intermediate) {
+  std::map<std::string, IoSymbol> in, out;
+  collect_io(intermediate, &in, &out);
+  std::set<std::string> names;
+  for (const auto& [name, sym] : out)
+    if (sym.symbol->getQualifier().hasLocation()) names.insert(name);
+  return names;
+}
+
 bool check_resource_limits(const ProgramInterface& pi, const ShaderLimits& limits, std::string* log) {
   bool ok = true;
   // Default-block size per stage, in vec4s (std140 makes offsets /16 a
