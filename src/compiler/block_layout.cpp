@@ -170,7 +170,9 @@ std::optional<MemberLayout> BlockLayouts::resolve(std::string_view block_type, s
     last_stride = 0;
     for (uint32_t index : pc.indices) {
       const auto a = types_.find(type);
-      if (a == types_.end() || a->second.opcode != spv::OpTypeArray || index >= a->second.length)
+      const bool runtime = a != types_.end() && a->second.opcode == spv::OpTypeRuntimeArray;
+      if (a == types_.end() || (a->second.opcode != spv::OpTypeArray && !runtime) ||
+          (!runtime && index >= a->second.length))
         return std::nullopt;
       out.offset += static_cast<int32_t>(index) * a->second.array_stride;
       last_stride = a->second.array_stride;
@@ -181,7 +183,8 @@ std::optional<MemberLayout> BlockLayouts::resolve(std::string_view block_type, s
   out.array_stride = last_stride;
   // A name without the last index still names an array (reflection keeps
   // arrays of arrays' inner dimension that way): report its stride.
-  if (const auto a = types_.find(type); a != types_.end() && a->second.opcode == spv::OpTypeArray) {
+  if (const auto a = types_.find(type);
+      a != types_.end() && (a->second.opcode == spv::OpTypeArray || a->second.opcode == spv::OpTypeRuntimeArray)) {
     out.array_stride = a->second.array_stride;
     type = a->second.element;
   }

@@ -67,8 +67,12 @@ StatCounter g_compiles("compiler.compile");
 StatCounter g_links("compiler.link");
 StatCounter g_link_failures("compiler.link_failed");
 
+// IntermediateIO: program inputs are the first linked stage's and outputs
+// the last's (a separable program may start at the fragment stage or end
+// at the vertex stage), not always the vertex and fragment stages'.
 constexpr int kReflectionOptions = EShReflectionStrictArraySuffix | EShReflectionBasicArraySuffix |
-                                   EShReflectionSeparateBuffers | EShReflectionAllIOVariables;
+                                   EShReflectionSeparateBuffers | EShReflectionAllIOVariables |
+                                   EShReflectionIntermediateIO;
 
 const EShMessages kSpirvMessages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules);
 
@@ -133,6 +137,17 @@ void apply_block_layouts(const std::vector<BlockLayouts>& layouts, const std::ve
     for (const BlockLayouts& l : layouts) {
       const std::optional<MemberLayout> found = l.resolve(q.block_type, q.name);
       if (!found) continue;
+      if (q.buffer_variable) {
+        BufferVariable& v = pi->buffer_variables[q.uniform];
+        v.offset = found->offset;
+        v.array_stride = found->array_stride;
+        v.matrix_stride = found->matrix_stride;
+        v.row_major = found->row_major;
+        if (!q.top_level_name.empty())
+          if (const std::optional<MemberLayout> top = l.resolve(q.block_type, q.top_level_name))
+            v.top_level_array_stride = top->array_stride;
+        break;
+      }
       Uniform& u = pi->uniforms[q.uniform];
       u.offset = found->offset;
       u.array_stride = found->array_stride;
@@ -390,6 +405,17 @@ LinkResult link_uncached(const LinkInput& input) {
   std::set<std::string> explicit_outputs;
   if (seen[static_cast<int>(ShaderStage::Fragment)])
     explicit_outputs = explicitly_located_outputs(*program.getIntermediate(EShLangFragment));
+  // A separable program's first stage's inputs (other than the vertex
+  // stage's) and last stage's outputs (other than the fragment stage's)
+  // have a GL location only where the shader gives one (ES 3.1 §7.3.1.1).
+  const bool varying_inputs = !seen[0] && stages.front().stage != ShaderStage::Compute;
+  const bool varying_outputs = !seen[static_cast<int>(ShaderStage::Fragment)] &&
+                               stages.back().stage != ShaderStage::Compute;
+  std::set<std::string> explicit_varying_inputs, explicit_varying_outputs;
+  if (varying_inputs)
+    explicit_varying_inputs = explicitly_located_inputs(*program.getIntermediate(to_glslang(stages.front().stage)));
+  if (varying_outputs)
+    explicit_varying_outputs = explicitly_located_outputs(*program.getIntermediate(to_glslang(stages.back().stage)));
 
   if (stages.front().version.es) unify_struct_varying_precision(program, stage_list);
   glslang::TIntermediate* first = program.getIntermediate(to_glslang(stages.front().stage));
@@ -433,6 +459,16 @@ LinkResult link_uncached(const LinkInput& input) {
     return result;
   }
   restrict_to_referencing_stages(program, kReflectionOptions, &pi);
+  auto unlocate_implicit = [](std::vector<InterfaceVariable>& vars, const std::set<std::string>& explicit_names) {
+    for (InterfaceVariable& v : vars) {
+      const std::string base = v.name.substr(0, v.name.find_first_of(".["));
+      bool located = false;
+      for (const std::string& e : explicit_names) located = located || original_name(e) == base;
+      if (!located) v.location = -1;
+    }
+  };
+  if (varying_inputs) unlocate_implicit(pi.attributes, explicit_varying_inputs);
+  if (varying_outputs) unlocate_implicit(pi.fragment_outputs, explicit_varying_outputs);
   apply_block_layouts(block_layouts, layout_queries, &pi);
   apply_uniform_initializers(facts.uniform_initializers, &pi);
   pi.blend_support = facts.blend_support;
@@ -493,7 +529,11 @@ LinkResult link_uncached(const LinkInput& input) {
       return result;
   }
   bool outputs_rebound = false;
-  for (InterfaceVariable& o : pi.fragment_outputs) {
+  // Without a fragment stage the program's outputs are another stage's.
+  std::vector<InterfaceVariable> no_colour_outputs;
+  std::vector<InterfaceVariable>& colour_outputs =
+      seen[static_cast<int>(ShaderStage::Fragment)] ? pi.fragment_outputs : no_colour_outputs;
+  for (InterfaceVariable& o : colour_outputs) {
     for (const FragDataBinding& b : input.frag_data_bindings) {
       if (b.name != o.name && b.name + "[0]" != o.name) continue;
       // A location from the shader wins over the binding (EXT_blend_
@@ -525,6 +565,7 @@ LinkResult link_uncached(const LinkInput& input) {
       auto it = remap.find({set, binding});
       return std::make_pair(set, it == remap.end() ? binding : it->second);
     });
+    strip_uniform_locations(bin.spirv);
     if (p.stage == ShaderStage::Vertex) {
       if (!pi.attributes.empty()) {
         remap_locations_by_name(bin.spirv, spv::StorageClassInput, [&pi](const std::string& name) {
@@ -716,13 +757,13 @@ void warm_up(Api api) {
   }
 }
 
-std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& key) {
+std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& key,
+                                    ShaderStage last_pre_rasterization) {
   std::vector<uint32_t> spirv = stage.spirv;
-  const bool vertex_like = stage.stage == ShaderStage::Vertex || stage.stage == ShaderStage::TessEval ||
-                           stage.stage == ShaderStage::Geometry;
-  if (key.point_size_bits && vertex_like) add_point_size_write(spirv, key.point_size_bits);
-  else if (key.force_point_size && vertex_like && !stage.writes_point_size) add_point_size_write(spirv);
-  if (key.clip_distances_disabled && stage.stage == ShaderStage::Vertex)
+  const bool last = stage.stage == last_pre_rasterization;
+  if (key.point_size_bits && last) add_point_size_write(spirv, key.point_size_bits);
+  else if (key.force_point_size && last && !stage.writes_point_size) add_point_size_write(spirv);
+  if (key.clip_distances_disabled && last)
     zero_disabled_clip_distances(spirv, static_cast<uint8_t>(~key.clip_distances_disabled));
   if (key.fetch_multisampled && stage.stage == ShaderStage::Fragment) make_fetch_multisampled(spirv);
   if (key.advanced_blend && stage.stage == ShaderStage::Fragment)

@@ -107,7 +107,11 @@ void warm_up(Api api = Api::GLES);
 
 // SPIR-V of one stage specialised for draw-time state (see variant_key.h).
 // Returns the input unchanged when the key asks for nothing this stage needs.
-std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& key);
+// `last_pre_rasterization` is the program's last stage before the
+// rasterizer (vertex, or geometry when there is one): what the rasterizer
+// reads (gl_PointSize, the clip distances) is patched there only.
+std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& key,
+                                    ShaderStage last_pre_rasterization = ShaderStage::Vertex);
 
 // A string that changes whenever the SPIR-V Brass produces could change
 // (part of every cache key).

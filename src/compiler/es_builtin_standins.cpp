@@ -220,22 +220,18 @@ bool zero_disabled_clip_distances(std::vector<uint32_t>& spirv, uint32_t enabled
     if (!(enabled & (1u << i))) indices.push_back(m.get_constant(int_type, static_cast<uint32_t>(i)));
   if (indices.empty()) return true;
 
-  bool in_entry = false;
-  std::vector<SpirvInstruction> out;
-  out.reserve(m.instructions.size() + 16);
-  for (SpirvInstruction& inst : m.instructions) {
-    if (inst.opcode() == spv::OpFunction) in_entry = inst.operand(1) == entry;
-    if (in_entry && inst.opcode() == spv::OpReturn) {
-      for (uint32_t index : indices) {
-        const uint32_t ptr = m.new_id();
-        out.push_back(SpirvModule::make(spv::OpAccessChain, {out_float_ptr, ptr, *var, index}));
-        out.push_back(SpirvModule::make(spv::OpStore, {ptr, zero}));
-      }
+  // Where the last pre-rasterization stage hands its outputs on: each
+  // return of the vertex shader's main, each geometry shader emit.
+  const std::vector<size_t> points = m.output_commit_points(entry);
+  for (auto p = points.rbegin(); p != points.rend(); ++p) {
+    std::vector<SpirvInstruction> code;
+    for (uint32_t index : indices) {
+      const uint32_t ptr = m.new_id();
+      code.push_back(SpirvModule::make(spv::OpAccessChain, {out_float_ptr, ptr, *var, index}));
+      code.push_back(SpirvModule::make(spv::OpStore, {ptr, zero}));
     }
-    if (inst.opcode() == spv::OpFunctionEnd) in_entry = false;
-    out.push_back(std::move(inst));
+    m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(*p), code.begin(), code.end());
   }
-  m.instructions = std::move(out);
   spirv = m.serialize();
   return true;
 }

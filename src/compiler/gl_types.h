@@ -8,6 +8,15 @@
 
 namespace brass::compiler::gl {
 
+// Primitive types (geometry shader layouts).
+inline constexpr uint32_t POINTS = 0x0000;
+inline constexpr uint32_t LINES = 0x0001;
+inline constexpr uint32_t LINE_STRIP = 0x0003;
+inline constexpr uint32_t TRIANGLES = 0x0004;
+inline constexpr uint32_t TRIANGLE_STRIP = 0x0005;
+inline constexpr uint32_t LINES_ADJACENCY = 0x000A;
+inline constexpr uint32_t TRIANGLES_ADJACENCY = 0x000C;
+
 inline constexpr uint32_t FLOAT = 0x1406;
 inline constexpr uint32_t FLOAT_VEC2 = 0x8B50;
 inline constexpr uint32_t FLOAT_VEC3 = 0x8B51;

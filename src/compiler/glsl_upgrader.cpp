@@ -145,6 +145,39 @@ const WordSet& words_new_since_glsl130() {
   return s;
 }
 
+// Types GL_KHR_vulkan_glsl adds as keywords, which every GL and GL ES
+// shading language leaves free for identifiers (`uniform sampler2D
+// sampler[8];`). The Vulkan parse would refuse them: renamed in every
+// version, reported under the application's name (original_name()).
+const WordSet& vulkan_only_keywords() {
+  static const WordSet s = {
+      "sampler", "samplerShadow", "subpassInput", "isubpassInput", "usubpassInput", "subpassInputMS",
+      "isubpassInputMS", "usubpassInputMS", "texture1D", "itexture1D", "utexture1D", "texture1DArray",
+      "itexture1DArray", "utexture1DArray", "texture2D", "itexture2D", "utexture2D", "texture2DArray",
+      "itexture2DArray", "utexture2DArray", "texture2DRect", "itexture2DRect", "utexture2DRect",
+      "texture2DMS", "itexture2DMS", "utexture2DMS", "texture2DMSArray", "itexture2DMSArray",
+      "utexture2DMSArray", "texture3D", "itexture3D", "utexture3D", "textureCube", "itextureCube",
+      "utextureCube", "textureCubeArray", "itextureCubeArray", "utextureCubeArray", "textureBuffer",
+      "itextureBuffer", "utextureBuffer",
+  };
+  return s;
+}
+
+bool has_vulkan_only_keyword(std::string_view source) {
+  const WordSet& words = vulkan_only_keywords();
+  for (size_t i = 0; i < source.size();) {
+    if (!is_ident_char(source[i]) || (i > 0 && is_ident_char(source[i - 1]))) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < source.size() && is_ident_char(source[end])) ++end;
+    if (words.count(source.substr(i, end - i))) return true;
+    i = end;
+  }
+  return false;
+}
+
 const WordSet* words_to_rename(const GlslVersion& v) {
   if (v.es) {
     if (v.number < 300) return &words_new_since_es100();
@@ -469,6 +502,9 @@ class Rewriter {
 
   std::string rewrite_identifier_word(size_t t) {
     const std::string_view w = tokens_[t].text;
+    // (Old texture functions of the same names are renamed below first.)
+    if (vulkan_only_keywords().count(w) && !(upgrade_ && texture_function_renames().count(w)))
+      return std::string(kRenamePrefix) + std::string(w);
     if (!upgrade_) return std::string(w);
     if (overloaded_builtins_.count(std::string(w))) return std::string(kRenamePrefix) + std::string(w);
 
@@ -615,8 +651,10 @@ UpgradedSource upgrade_glsl(std::string_view source, ShaderStage stage, const Gl
 }
 
 std::string rewrite_current_glsl(std::string_view source, ShaderStage stage, const GlslVersion& version) {
-  // Current versions compile as written; only our own prefix is escaped.
-  if (source.find(kRenamePrefix) == std::string_view::npos) return std::string(source);
+  // Current versions compile as written; only our own prefix is escaped,
+  // and Vulkan GLSL's extra keywords renamed.
+  if (source.find(kRenamePrefix) == std::string_view::npos && !has_vulkan_only_keyword(source))
+    return std::string(source);
   GlslVersion v = version;
   UpgradedSource out = Rewriter(source, stage, v, nullptr, false).run();
   return out.text;

@@ -79,8 +79,8 @@ TBuiltInResource make_builtin_resources(const ShaderLimits& l) {
   r.maxComputeAtomicCounterBuffers = l.max_atomic_counter_bindings;
   r.maxVaryingComponents = l.max_varying_vectors * 4;
   r.maxVertexOutputComponents = l.max_vertex_output_components;
-  r.maxGeometryInputComponents = 64;
-  r.maxGeometryOutputComponents = 128;
+  r.maxGeometryInputComponents = l.max_geometry_input_components;
+  r.maxGeometryOutputComponents = l.max_geometry_output_components;
   r.maxFragmentInputComponents = l.max_fragment_input_components;
   r.maxImageUnits = l.max_image_units;
   r.maxCombinedImageUnitsAndFragmentOutputs = l.max_image_units + l.max_draw_buffers;
@@ -97,7 +97,7 @@ TBuiltInResource make_builtin_resources(const ShaderLimits& l) {
   r.maxGeometryOutputVertices = l.max_geometry_output_vertices;
   r.maxGeometryTotalOutputComponents = l.max_geometry_total_output_components;
   r.maxGeometryUniformComponents = 1024;
-  r.maxGeometryVaryingComponents = 64;
+  r.maxGeometryVaryingComponents = l.max_geometry_output_components;
   r.maxTessControlInputComponents = 128;
   r.maxTessControlOutputComponents = 128;
   r.maxTessControlTextureImageUnits = l.max_texture_image_units;

@@ -39,8 +39,7 @@ void unify_struct_varying_precision(const glslang::TProgram& program, const std:
 // Names of the stage inputs the source gave layout(location = N); call
 // before TProgram::mapIO (which gives every input a location).
 std::set<std::string> explicitly_located_inputs(const glslang::TIntermediate& intermediate);
-// The same for a stage's outputs (fragment outputs with layout(location),
-// which beat glBindFragDataLocation).
+// The same for a stage's outputs.
 std::set<std::string> explicitly_located_outputs(const glslang::TIntermediate& intermediate);
 
 }  // namespace brass::compiler

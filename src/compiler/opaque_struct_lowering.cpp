@@ -145,6 +145,7 @@ class Lowering {
         d = end + 1;
       }
       const std::string name(tok(k + 1));
+      struct_bodies_.push_back({k + 2, close});
       if (def.has_opaque) {
         // A variable declared with the definition, or a definition we could
         // not read, cannot be lowered.
@@ -387,6 +388,10 @@ class Lowering {
   bool rewrite_uses() {
     for (size_t k = 0; k < sig_.size(); ++k) {
       if (!is_ident(k) || (k > 0 && tok(k - 1) == ".")) continue;
+      // A struct member may share a lowered variable's name; it is no use.
+      if (std::any_of(struct_bodies_.begin(), struct_bodies_.end(),
+                      [k](const auto& body) { return k > body.first && k < body.second; }))
+        continue;
       const auto found = lookup(tok(k), k);
       if (!found) continue;
       if (std::find(declarators_.begin(), declarators_.end(), k) != declarators_.end()) continue;
@@ -486,6 +491,7 @@ class Lowering {
   std::map<std::string, StructDef> structs_;
   bool any_opaque_struct_ = false;
   std::map<std::string, Variable> variables_;
+  std::vector<std::pair<size_t, size_t>> struct_bodies_;  // sig indices of each struct's braces
   std::vector<size_t> declarators_;  // sig indices of lowered variables' and struct parameters' names
   std::vector<Parameter> parameters_;
   std::map<std::string, Function> functions_;  // functions with struct parameters holding opaque members

@@ -171,6 +171,15 @@ struct ProgramInterface {
   // location -> index in uniforms (one entry per array element location).
   std::vector<int32_t> location_to_uniform;
   uint32_t compute_local_size[3] = {0, 0, 0};
+  // The geometry stage's layout (0 everywhere without one), as the GL
+  // program queries report it: input primitive (GL_POINTS, GL_LINES,
+  // GL_LINES_ADJACENCY, GL_TRIANGLES, GL_TRIANGLES_ADJACENCY), output
+  // primitive (GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP), max_vertices
+  // and invocations (1 when the shader does not say).
+  uint32_t geometry_input_type = 0;
+  uint32_t geometry_output_type = 0;
+  uint32_t geometry_vertices_out = 0;
+  uint32_t geometry_invocations = 0;
   // Descriptor bindings of the program (the driver's set layouts).
   std::vector<Binding> bindings;
   // KHR_blend_equation_advanced: the equations the fragment shader's

@@ -121,40 +121,175 @@ void add_pending(std::vector<PendingBinding>& pending, uint32_t set, uint32_t pr
 
 // Adds the leaves of `members` that reflection did not list to block `bi`,
 // named as reflection names them ("s[1].t.x", arrays of basic types "a[0]").
+// The declared type of the block member reflection names `path`
+// ("Block.s[1].v[2][0]" or "s[1].v[2][0]"), indices ignored; null if the
+// path does not lead to a member.
+const glslang::TType* member_by_path(const glslang::TType& block, std::string_view path) {
+  const glslang::TType* container = &block;
+  const glslang::TType* found = nullptr;
+  bool first = true;
+  while (!path.empty()) {
+    const size_t dot = path.find('.');
+    std::string_view component = path.substr(0, dot);
+    path = dot == std::string_view::npos ? std::string_view() : path.substr(dot + 1);
+    component = component.substr(0, component.find('['));
+    if (first && component == block.getTypeName().c_str() && !path.empty()) {
+      first = false;
+      continue;
+    }
+    first = false;
+    if (!container || !container->isStruct()) return nullptr;
+    found = nullptr;
+    for (const glslang::TTypeLoc& m : *container->getStruct())
+      if (component == m.type->getFieldName().c_str()) found = m.type;
+    if (!found) return nullptr;
+    container = found;
+  }
+  return found;
+}
+
+// The block member at the top of a buffer variable's path ("s" of
+// "Block.s[0].f"), or null.
+const glslang::TType* top_level_member(const glslang::TType* block, std::string_view raw_name) {
+  if (!block || !block->isStruct()) return nullptr;
+  const std::string prefix = std::string(block->getTypeName().c_str()) + ".";
+  if (raw_name.starts_with(prefix)) raw_name.remove_prefix(prefix.size());
+  const std::string_view top = raw_name.substr(0, raw_name.find_first_of(".["));
+  for (const glslang::TTypeLoc& member : *block->getStruct())
+    if (top == member.type->getFieldName().c_str()) return member.type;
+  return nullptr;
+}
+
+// Whether GL counts the top-level member as a top-level array: only an
+// array of an aggregate (struct, or array: an array of arrays) is one
+// (ES 3.1 §7.3.1.1, TOP_LEVEL_ARRAY_SIZE / _STRIDE); an array of a basic
+// type is the variable's own array.
+bool is_top_level_array(const glslang::TType& member) {
+  return member.isArray() && (member.isStruct() || member.getArraySizes()->getNumDims() > 1);
+}
+
+// GL_TOP_LEVEL_ARRAY_SIZE (glslang leaves it -1): the top-level array's
+// element count, 0 when it has no declared size, 1 when there is none.
+int32_t top_level_array_size(const glslang::TType* member) {
+  if (!member || !is_top_level_array(*member)) return 1;
+  return member->isUnsizedArray() ? 0 : std::max(member->getOuterArraySize(), 0);
+}
+
+// Every index tuple of the first `dims` dimensions of an array type, as
+// "[i][j]..." suffixes, the outermost dimension varying slowest.
+std::vector<std::string> index_suffixes(const glslang::TType& t, int dims) {
+  std::vector<std::string> out{""};
+  const glslang::TArraySizes* sizes = t.getArraySizes();
+  for (int d = 0; d < dims && sizes; ++d) {
+    std::vector<std::string> next;
+    const int n = std::max(sizes->getDimSize(d), 1);
+    for (const std::string& prefix : out)
+      for (int e = 0; e < n; ++e) next.push_back(prefix + "[" + std::to_string(e) + "]");
+    out = std::move(next);
+  }
+  return out;
+}
+
 void add_inactive_block_members(const glslang::TTypeList& members, const std::string& raw_prefix,
                                 const std::string& block_type, int bi, ProgramInterface* pi,
                                 std::vector<LayoutQuery>* layout_queries) {
   for (const glslang::TTypeLoc& member : members) {
     const glslang::TType& t = *member.type;
     const std::string raw = raw_prefix + t.getFieldName().c_str();
+    const int dims = t.isArray() ? t.getArraySizes()->getNumDims() : 0;
     if (t.isStruct()) {
-      if (t.isArray()) {
-        for (int e = 0; e < t.getOuterArraySize(); ++e)
-          add_inactive_block_members(*t.getStruct(), raw + "[" + std::to_string(e) + "].", block_type, bi, pi,
-                                     layout_queries);
-      } else {
-        add_inactive_block_members(*t.getStruct(), raw + ".", block_type, bi, pi, layout_queries);
-      }
+      // Arrays of structs (of arrays of arrays): every element by name.
+      for (const std::string& suffix : index_suffixes(t, dims))
+        add_inactive_block_members(*t.getStruct(), raw + suffix + ".", block_type, bi, pi, layout_queries);
       continue;
     }
-    const std::string raw_name = t.isArray() ? raw + "[0]" : raw;
-    const std::string name = original_name(raw_name);
-    Block& block = pi->uniform_blocks[static_cast<size_t>(bi)];
-    bool listed = false;
-    for (uint32_t m : block.active_members) listed = listed || pi->uniforms[m].name == name;
-    if (listed) continue;
-    Uniform u;
-    u.name = name;
-    u.type = gl_type_of(t);
-    u.array_size = t.isArray() ? std::max(t.getOuterArraySize(), 1) : 1;
-    u.block_index = bi;
-    u.offset = 0;  // from the SPIR-V (layout_queries)
-    u.matrix_stride = matrix_stride_of(t);
-    u.row_major = t.isMatrix() && t.getQualifier().layoutMatrix == glslang::ElmRowMajor;
-    u.stages = block.stages;
-    if (layout_queries) layout_queries->push_back({pi->uniforms.size(), block_type, raw_name});
-    block.active_members.push_back(static_cast<uint32_t>(pi->uniforms.size()));
-    pi->uniforms.push_back(std::move(u));
+    // An array of arrays is one GL uniform per element of its outer
+    // dimensions, each an array of the innermost one ("v[1][0]", size of
+    // the last dimension; ES 3.10 §7.3.1.1).
+    for (const std::string& suffix : index_suffixes(t, dims > 0 ? dims - 1 : 0)) {
+      const std::string raw_name = raw + suffix + (t.isArray() ? "[0]" : "");
+      const std::string name = original_name(raw_name);
+      Block& block = pi->uniform_blocks[static_cast<size_t>(bi)];
+      bool listed = false;
+      for (uint32_t m : block.active_members) listed = listed || pi->uniforms[m].name == name;
+      if (listed) continue;
+      Uniform u;
+      u.name = name;
+      u.type = gl_type_of(t);
+      u.array_size = t.isArray() ? std::max(t.getArraySizes()->getDimSize(dims - 1), 1) : 1;
+      u.block_index = bi;
+      u.offset = 0;  // from the SPIR-V (layout_queries)
+      u.matrix_stride = matrix_stride_of(t);
+      u.row_major = t.isMatrix() && t.getQualifier().layoutMatrix == glslang::ElmRowMajor;
+      u.stages = block.stages;
+      if (layout_queries) layout_queries->push_back({pi->uniforms.size(), block_type, raw_name});
+      block.active_members.push_back(static_cast<uint32_t>(pi->uniforms.size()));
+      pi->uniforms.push_back(std::move(u));
+    }
+  }
+}
+
+// The members of a storage block reflection did not list (no shader reads
+// them): every member of a std140/std430/shared block is active (ES 3.1
+// §7.3.1). Named as GL enumerates buffer variables: a top-level member that
+// is an array of an aggregate by its first element only, arrays inside it
+// by every element, an array of a basic type as "v[0]". Offsets and strides
+// come from the SPIR-V (layout_queries). `top` is the top-level member being
+// walked (null at the top).
+void add_inactive_storage_members(const glslang::TTypeList& members, const std::string& raw_prefix,
+                                  const std::string& block_type, int bi, const glslang::TType* top,
+                                  const std::string& top_name, ProgramInterface* pi,
+                                  std::vector<LayoutQuery>* layout_queries) {
+  for (const glslang::TTypeLoc& member : members) {
+    const glslang::TType& t = *member.type;
+    const std::string raw = raw_prefix + t.getFieldName().c_str();
+    const int dims = t.isArray() ? t.getArraySizes()->getNumDims() : 0;
+    const bool at_top = top == nullptr;
+    const glslang::TType& top_member = at_top ? t : *top;
+    // The top-level array (of an aggregate) shows only its element 0.
+    const bool top_array = at_top && is_top_level_array(t);
+    const std::string this_top_name = at_top ? raw : top_name;
+    if (t.isStruct()) {
+      std::vector<std::string> struct_suffixes = index_suffixes(t, dims);
+      if (top_array) {
+        // The top-level array shows its element 0 (of the outer dimension).
+        std::erase_if(struct_suffixes, [](const std::string& sfx) { return sfx.rfind("[0]", 0) != 0; });
+      }
+      for (const std::string& suffix : struct_suffixes)
+        add_inactive_storage_members(*t.getStruct(), raw + suffix + ".", block_type, bi, &top_member, this_top_name,
+                                     pi, layout_queries);
+      continue;
+    }
+    std::vector<std::string> suffixes = index_suffixes(t, dims > 0 ? dims - 1 : 0);
+    if (top_array) {
+      // An array of arrays at the top: the outer dimension shows element 0.
+      std::erase_if(suffixes, [](const std::string& sfx) { return sfx.rfind("[0]", 0) != 0; });
+    }
+    for (const std::string& suffix : suffixes) {
+      const std::string raw_name = raw + suffix + (t.isArray() ? "[0]" : "");
+      const std::string name = original_name(raw_name);
+      Block& block = pi->storage_blocks[static_cast<size_t>(bi)];
+      bool listed = false;
+      for (uint32_t m : block.active_members) listed = listed || pi->buffer_variables[m].name == name;
+      if (listed) continue;
+      BufferVariable v;
+      v.name = name;
+      v.type = gl_type_of(t);
+      const int inner = t.isArray() ? t.getArraySizes()->getDimSize(dims - 1) : 1;
+      v.array_size = t.isArray() && dims == 1 && t.isUnsizedArray() ? 0 : std::max(inner, 1);
+      v.block_index = bi;
+      v.matrix_stride = matrix_stride_of(t);
+      v.row_major = t.isMatrix() && t.getQualifier().layoutMatrix == glslang::ElmRowMajor;
+      v.top_level_array_size = top_level_array_size(&top_member);
+      v.top_level_array_stride = 0;
+      v.stages = block.stages;
+      LayoutQuery q{pi->buffer_variables.size(), block_type, raw_name, true, ""};
+      // The top-level member's own name: its array stride is the top level's.
+      if (is_top_level_array(top_member)) q.top_level_name = this_top_name;
+      if (layout_queries) layout_queries->push_back(std::move(q));
+      block.active_members.push_back(static_cast<uint32_t>(pi->buffer_variables.size()));
+      pi->buffer_variables.push_back(std::move(v));
+    }
   }
 }
 
@@ -193,21 +328,27 @@ std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathCompone
   return out;
 }
 
-// GL_TOP_LEVEL_ARRAY_SIZE of a buffer variable (glslang leaves it -1): the
-// element count of the block member at the top of its path ("s" of
-// "Block.s[0].f"), 1 when that member is not an array, 0 when it is an
-// array without a declared size.
-int32_t top_level_array_size(const glslang::TType* block, std::string_view raw_name) {
-  if (!block || !block->isStruct()) return 1;
-  const std::string prefix = std::string(block->getTypeName().c_str()) + ".";
-  if (raw_name.starts_with(prefix)) raw_name.remove_prefix(prefix.size());
-  const std::string_view top = raw_name.substr(0, raw_name.find_first_of(".["));
-  for (const glslang::TTypeLoc& member : *block->getStruct()) {
-    if (top != member.type->getFieldName().c_str()) continue;
-    if (!member.type->isArray()) return 1;
-    return member.type->isUnsizedArray() ? 0 : std::max(member.type->getOuterArraySize(), 0);
+// The entries of a varying of struct type (or array of structs):
+// "s.a", "s[1].b[0]", ... with their GL types; locations are Brass's own
+// (reported -1: only explicitly located varyings have a GL location).
+void expand_struct_varying(const glslang::TType& type, const std::string& name, std::vector<InterfaceVariable>* out) {
+  const int dims = type.isArray() ? type.getArraySizes()->getNumDims() : 0;
+  for (const std::string& suffix : index_suffixes(type, dims)) {
+    for (const glslang::TTypeLoc& member : *type.getStruct()) {
+      const glslang::TType& t = *member.type;
+      const std::string member_name = name + suffix + "." + original_name(t.getFieldName().c_str());
+      if (t.isStruct()) {
+        expand_struct_varying(t, member_name, out);
+        continue;
+      }
+      InterfaceVariable v;
+      v.name = t.isArray() ? member_name + "[0]" : member_name;
+      v.type = gl_type_of(t);
+      v.array_size = t.isArray() ? std::max(t.getOuterArraySize(), 1) : 1;
+      v.location = -1;
+      out->push_back(std::move(v));
+    }
   }
-  return 1;
 }
 
 // The built-in inputs and outputs a stage's live code uses. Under Vulkan
@@ -216,6 +357,7 @@ int32_t top_level_array_size(const glslang::TType* block, std::string_view raw_n
 // vertex shader, used or not: the live tree says which are.
 struct BuiltinIo {
   bool vertex_id = false, instance_id = false, frag_depth = false;
+  bool position = false, point_size = false;  // gl_PerVertex members the live code uses
 };
 
 class BuiltinIoCollector : public glslang::TLiveTraverser {
@@ -231,6 +373,21 @@ class BuiltinIoCollector : public glslang::TLiveTraverser {
       case glslang::EbvFragDepth: out_->frag_depth = true; break;
       default: break;
     }
+  }
+  // gl_Position and gl_PointSize are members of the gl_PerVertex block.
+  bool visitBinary(glslang::TVisit, glslang::TIntermBinary* node) override {
+    if (node->getOp() != glslang::EOpIndexDirectStruct) return true;
+    const glslang::TType& block = node->getLeft()->getType();
+    const glslang::TIntermConstantUnion* index = node->getRight()->getAsConstantUnion();
+    if (!block.isStruct() || !index) return true;
+    const int member = index->getConstArray()[0].getIConst();
+    if (member < 0 || static_cast<size_t>(member) >= block.getStruct()->size()) return true;
+    switch ((*block.getStruct())[static_cast<size_t>(member)].type->getQualifier().builtIn) {
+      case glslang::EbvPosition: out_->position = true; break;
+      case glslang::EbvPointSize: out_->point_size = true; break;
+      default: break;
+    }
+    return true;
   }
 
  private:
@@ -390,6 +547,17 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       add_pending(pending, set, static_cast<uint32_t>(provisional), u.stages, descriptor_kind_for(*type),
                   static_cast<uint32_t>(u.array_size), static_cast<uint32_t>(pi.uniforms.size()));
     }
+    const glslang::TType* declared_aoa = nullptr;  // an array of arrays' declared type
+    if (!opaque && r.index >= 0 && r.index < num_ublocks) {
+      // glslang sizes an element of an array of arrays ("v[1][0]") by the
+      // outermost dimension; GL's uniform is an array of the innermost.
+      if (const glslang::TType* block_type = program.getUniformBlock(r.index).getType())
+        if (const glslang::TType* declared = member_by_path(*block_type, r.name))
+          if (declared->isArray() && declared->getArraySizes()->getNumDims() > 1) {
+            u.array_size = std::max(declared->getArraySizes()->getDimSize(declared->getArraySizes()->getNumDims() - 1), 1);
+            declared_aoa = declared;
+          }
+    }
     if (layout_queries && !opaque && u.offset >= 0) {
       const bool in_default = r.index == default_block || r.index < 0 || r.index >= num_ublocks;
       const glslang::TType* block_type = in_default ? nullptr : program.getUniformBlock(r.index).getType();
@@ -401,8 +569,22 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       u.block_index = -1;
       std::string base = u.name;
       if (base.size() > 3 && base.compare(base.size() - 3, 3, "[0]") == 0) base.resize(base.size() - 3);
+      // An element "v[i][j][0]" of an array of arrays: the uniform's
+      // explicit location plus the locations of the elements before it.
+      int32_t element_offset = 0;
+      if (declared_aoa && base.find('[') != std::string::npos) {
+        const glslang::TArraySizes& dims = *declared_aoa->getArraySizes();
+        int d = 0;
+        for (size_t open = base.find('['); open != std::string::npos && d + 1 < dims.getNumDims();
+             open = base.find('[', open + 1), ++d) {
+          int32_t stride = u.array_size;
+          for (int later = d + 1; later + 1 < dims.getNumDims(); ++later) stride *= std::max(dims.getDimSize(later), 1);
+          element_offset += std::atoi(base.c_str() + open + 1) * stride;
+        }
+        base.resize(base.find('['));
+      }
       auto ex = explicit_locations.find(base);
-      if (ex != explicit_locations.end()) u.location = ex->second;
+      if (ex != explicit_locations.end()) u.location = ex->second + element_offset;
       else needs_location.push_back(pi.uniforms.size());
     } else {
       u.block_index = r.index < num_ublocks ? block_remap[r.index] : -1;
@@ -595,17 +777,46 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     v.block_index = in_range ? storage_remap[r.index] : -1;
     v.offset = r.offset;
     v.array_stride = r.arrayStride;
-    v.top_level_array_size =
-        top_level_array_size(in_range ? program.getBufferBlock(r.index).getType() : nullptr, r.name);
+    const glslang::TType* top =
+        top_level_member(in_range ? program.getBufferBlock(r.index).getType() : nullptr, r.name);
+    v.top_level_array_size = top_level_array_size(top);
     if (type) {
       v.matrix_stride = matrix_stride_of(*type);
       v.row_major = type->isMatrix() && type->getQualifier().layoutMatrix == glslang::ElmRowMajor;
     }
-    v.top_level_array_stride = r.topLevelArrayStride;
+    v.top_level_array_stride = top && is_top_level_array(*top) ? r.topLevelArrayStride : 0;
     v.stages = to_stage_mask(r.stages);
+    // Offsets and strides as the SPIR-V lays them out (glslang's own
+    // figures for top-level strides of nested aggregates are off).
+    if (layout_queries && in_range) {
+      if (const glslang::TType* block_type = program.getBufferBlock(r.index).getType()) {
+        LayoutQuery q{pi.buffer_variables.size(), block_type->getTypeName().c_str(), r.name, true, ""};
+        if (top && is_top_level_array(*top)) {
+          std::string_view path = r.name;
+          const std::string prefix = q.block_type + ".";
+          if (path.starts_with(prefix)) path.remove_prefix(prefix.size());
+          q.top_level_name = std::string(path.substr(0, path.find_first_of(".[")));
+        }
+        layout_queries->push_back(std::move(q));
+      }
+    }
     if (v.block_index >= 0)
       pi.storage_blocks[v.block_index].active_members.push_back(static_cast<uint32_t>(pi.buffer_variables.size()));
     pi.buffer_variables.push_back(std::move(v));
+  }
+  // Members no shader reads, of the first element of each array of blocks
+  // (the other elements share its members).
+  for (int i = 0; i < num_sblocks; ++i) {
+    const int bi = storage_remap[i];
+    if (bi < 0 || array_element_of(pi.storage_blocks[bi].name) != 0) continue;
+    const glslang::TType* block_type = program.getBufferBlock(i).getType();
+    if (!block_type || !block_type->isStruct()) continue;
+    const std::string type_name = block_type->getTypeName().c_str();
+    std::string prefix;
+    for (uint32_t m : pi.storage_blocks[bi].active_members)
+      if (pi.buffer_variables[m].name.rfind(original_name(type_name) + ".", 0) == 0) prefix = type_name + ".";
+    add_inactive_storage_members(*block_type->getStruct(), prefix, type_name, bi, nullptr, std::string(), &pi,
+                                 layout_queries);
   }
 
   // ---- Attributes and fragment outputs (locations are fixed up by the
@@ -615,6 +826,14 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     if (r.name.compare(0, 3, "gl_") == 0) continue;
     const glslang::TType* type = r.getType();
     if (!type || type->getQualifier().storage != glslang::EvqVaryingIn) continue;
+    // gl_PerVertex (an anonymous block): its members are built-ins.
+    if (type->getBasicType() == glslang::EbtBlock && r.name.rfind("anon@", 0) == 0) continue;
+    if (type->getBasicType() == glslang::EbtStruct) {
+      // Varyings of struct type (between separable stages): one entry per
+      // member (ES 3.1 §7.3.1.1).
+      expand_struct_varying(*type, original_name(r.name), &pi.attributes);
+      continue;
+    }
     InterfaceVariable v;
     v.name = original_name(r.name);
     // GL names arrays of program inputs/outputs "name[0]".
@@ -629,6 +848,11 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     if (r.name.compare(0, 3, "gl_") == 0) continue;
     const glslang::TType* type = r.getType();
     if (!type || type->getQualifier().storage != glslang::EvqVaryingOut) continue;
+    if (type->getBasicType() == glslang::EbtBlock && r.name.rfind("anon@", 0) == 0) continue;
+    if (type->getBasicType() == glslang::EbtStruct) {
+      expand_struct_varying(*type, original_name(r.name), &pi.fragment_outputs);
+      continue;
+    }
     InterfaceVariable v;
     v.name = original_name(r.name);
     // GL names arrays of program inputs/outputs "name[0]".
@@ -657,9 +881,37 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
   }
   if (const glslang::TIntermediate* fs = program.getIntermediate(EShLangFragment)) {
     if (collect_builtin_io(*fs).frag_depth) pi.builtin_outputs.push_back(builtin("gl_FragDepth", gl::FLOAT));
+  } else {
+    // A separable program ending before the fragment stage outputs its
+    // varyings (above) and the built-ins its live code writes.
+    const glslang::TIntermediate* last = program.getIntermediate(EShLangGeometry);
+    if (!last) last = program.getIntermediate(EShLangVertex);
+    if (last) {
+      const BuiltinIo written = collect_builtin_io(*last);
+      if (written.position) pi.builtin_outputs.push_back(builtin("gl_Position", gl::FLOAT_VEC4));
+      if (written.point_size) pi.builtin_outputs.push_back(builtin("gl_PointSize", gl::FLOAT));
+    }
   }
 
   for (int d = 0; d < 3; ++d) pi.compute_local_size[d] = program.getLocalSize(d);
+  if (const glslang::TIntermediate* gs = program.getIntermediate(EShLangGeometry)) {
+    auto primitive = [](glslang::TLayoutGeometry g) -> uint32_t {
+      switch (g) {
+        case glslang::ElgLines: return gl::LINES;
+        case glslang::ElgLinesAdjacency: return gl::LINES_ADJACENCY;
+        case glslang::ElgLineStrip: return gl::LINE_STRIP;
+        case glslang::ElgTriangles: return gl::TRIANGLES;
+        case glslang::ElgTrianglesAdjacency: return gl::TRIANGLES_ADJACENCY;
+        case glslang::ElgTriangleStrip: return gl::TRIANGLE_STRIP;
+        default: return gl::POINTS;
+      }
+    };
+    pi.geometry_input_type = primitive(gs->getInputPrimitive());
+    pi.geometry_output_type = primitive(gs->getOutputPrimitive());
+    pi.geometry_vertices_out = static_cast<uint32_t>(std::max(gs->getVertices(), 0));
+    // layoutNotSet (-1) or 0: one invocation.
+    pi.geometry_invocations = static_cast<uint32_t>(std::max(gs->getInvocations(), 1));
+  }
 
   // ---- Dense bindings per set: stage order, then slot order.
   std::stable_sort(pending.begin(), pending.end(), [](const PendingBinding& a, const PendingBinding& b) {

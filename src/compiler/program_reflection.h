@@ -30,9 +30,13 @@ uint32_t gl_type_size_bytes(uint32_t gl_type);
 // default block included), what BlockLayouts needs to look it up in the
 // SPIR-V: glslang's own names, before Brass's renames are undone.
 struct LayoutQuery {
-  size_t uniform = 0;      // index into ProgramInterface::uniforms
+  size_t uniform = 0;      // index into ProgramInterface::uniforms (buffer_variables)
   std::string block_type;  // the block's type name
   std::string name;        // the member path as reflection spells it
+  bool buffer_variable = false;
+  // Buffer variables whose top-level member is an array of an aggregate:
+  // its path ("s[0]"), whose array stride is GL_TOP_LEVEL_ARRAY_STRIDE.
+  std::string top_level_name;
 };
 // False when a resource cannot be given a descriptor binding (samplers
 // or images inside structs).

@@ -22,7 +22,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 8;
+constexpr uint32_t kFormatVersion = 9;
 
 class Writer {
  public:
@@ -247,6 +247,8 @@ std::string serialize_link_result(const LinkResult& result) {
   w.u32(static_cast<uint32_t>(pi.location_to_uniform.size()));
   for (int32_t l : pi.location_to_uniform) w.i32(l);
   for (uint32_t d : pi.compute_local_size) w.u32(d);
+  for (uint32_t g : {pi.geometry_input_type, pi.geometry_output_type, pi.geometry_vertices_out, pi.geometry_invocations})
+    w.u32(g);
   w.u32(pi.blend_support);
   w.u32(pi.advanced_blend ? 1 : 0);
   w.u32(static_cast<uint32_t>(pi.bindings.size()));
@@ -347,6 +349,9 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
   pi.location_to_uniform.resize(r.count());
   for (int32_t& l : pi.location_to_uniform) l = r.i32();
   for (uint32_t& d : pi.compute_local_size) d = r.u32();
+  for (uint32_t* g : {&pi.geometry_input_type, &pi.geometry_output_type, &pi.geometry_vertices_out,
+                      &pi.geometry_invocations})
+    *g = r.u32();
   pi.blend_support = r.u32();
   pi.advanced_blend = r.u32() != 0;
   pi.bindings.resize(r.count());

@@ -33,6 +33,8 @@ struct ShaderLimits {
   int max_compute_shared_memory = 32768;
   int max_geometry_output_vertices = 256;
   int max_geometry_total_output_components = 1024;
+  int max_geometry_input_components = 64;
+  int max_geometry_output_components = 64;  // ES 3.2 minimum; Vulkan guarantees 64 too
   int max_tess_gen_level = 64;
   int max_patch_vertices = 32;
   int max_clip_distances = 8;

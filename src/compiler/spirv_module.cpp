@@ -94,6 +94,26 @@ std::optional<size_t> SpirvModule::body_start(uint32_t function) const {
   return std::nullopt;
 }
 
+std::optional<uint32_t> SpirvModule::execution_model() const {
+  for (const SpirvInstruction& inst : instructions)
+    if (inst.opcode() == spv::OpEntryPoint && inst.operand_count() >= 1) return inst.operand(0);
+  return std::nullopt;
+}
+
+std::vector<size_t> SpirvModule::output_commit_points(uint32_t entry) const {
+  const bool geometry = execution_model() == static_cast<uint32_t>(spv::ExecutionModelGeometry);
+  std::vector<size_t> points;
+  bool in_entry = false;
+  for (size_t i = 0; i < instructions.size(); ++i) {
+    const spv::Op op = instructions[i].opcode();
+    if (op == spv::OpFunction) in_entry = instructions[i].operand(1) == entry;
+    else if (op == spv::OpFunctionEnd) in_entry = false;
+    else if (geometry ? (op == spv::OpEmitVertex || op == spv::OpEmitStreamVertex) : (in_entry && op == spv::OpReturn))
+      points.push_back(i);
+  }
+  return points;
+}
+
 size_t SpirvModule::first_function() const {
   for (size_t i = 0; i < instructions.size(); ++i)
     if (instructions[i].opcode() == spv::OpFunction) return i;

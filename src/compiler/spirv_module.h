@@ -41,6 +41,13 @@ class SpirvModule {
   // Index of the first instruction of `function`'s body after its OpLabel
   // and local OpVariables (where code that runs first goes), or nullopt.
   std::optional<size_t> body_start(uint32_t function) const;
+  // Where the stage's outputs are handed on, so that code storing outputs
+  // for them goes right before: every OpEmitVertex / OpEmitStreamVertex of
+  // a geometry shader (any function: outputs are undefined after each
+  // emit), else every OpReturn of the entry point `entry`. Ascending.
+  std::vector<size_t> output_commit_points(uint32_t entry) const;
+  // The entry point's execution model (spv::ExecutionModel), or nullopt.
+  std::optional<uint32_t> execution_model() const;
   // Finds or adds (at the end of the global section) a type/constant.
   uint32_t get_float_type();
   uint32_t get_int_type(bool is_signed);

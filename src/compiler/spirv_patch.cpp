@@ -87,6 +87,22 @@ bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass sto
   return true;
 }
 
+bool strip_uniform_locations(std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  const auto storage_of = variable_storage(*module);
+  auto& insts = module->instructions;
+  const size_t before = insts.size();
+  std::erase_if(insts, [&storage_of](const SpirvInstruction& inst) {
+    if (inst.opcode() != spv::OpDecorate || inst.operand_count() < 3 || inst.operand(1) != spv::DecorationLocation)
+      return false;
+    auto s = storage_of.find(inst.operand(0));
+    return s != storage_of.end() && s->second == static_cast<uint32_t>(spv::StorageClassUniformConstant);
+  });
+  if (insts.size() != before) spirv = module->serialize();
+  return true;
+}
+
 namespace {
 
 // name -> Location of the variables of one storage class (OpName based).
@@ -185,17 +201,11 @@ uint32_t declare_copy(SpirvModule& m, uint32_t source, const std::vector<uint32_
   return copies->back().copy;
 }
 
-// Fills every copy before each return of the entry point function.
+// Fills every copy where the outputs are handed on: before each return of
+// the entry point function, or each vertex a geometry shader emits.
 void store_copies(SpirvModule& m, uint32_t entry, const std::vector<XfbCopy>& copies) {
   if (copies.empty()) return;
-  std::vector<size_t> returns;
-  bool inside = false;
-  for (size_t i = 0; i < m.instructions.size(); ++i) {
-    const SpirvInstruction& inst = m.instructions[i];
-    if (inst.opcode() == spv::OpFunction) inside = inst.operand(1) == entry;
-    else if (inst.opcode() == spv::OpFunctionEnd) inside = false;
-    else if (inside && inst.opcode() == spv::OpReturn) returns.push_back(i);
-  }
+  const std::vector<size_t> returns = m.output_commit_points(entry);
   for (auto r = returns.rbegin(); r != returns.rend(); ++r) {
     std::vector<SpirvInstruction> code;
     for (const XfbCopy& c : copies) {
@@ -427,37 +437,33 @@ bool add_point_size_write(std::vector<uint32_t>& spirv, uint32_t override_bits) 
   uint32_t member_index = 0;
   if (block_var) member_index = m.get_constant(m.get_int_type(true), member);
 
-  const std::optional<size_t> at = m.body_start(entry);
-  if (!at) return false;
-  std::vector<SpirvInstruction> code;
-  if (block_var) {
-    const uint32_t ptr = m.new_id();
-    code.push_back(SpirvModule::make(spv::OpAccessChain, {out_float_ptr, ptr, block_var, member_index}));
-    code.push_back(SpirvModule::make(spv::OpStore, {ptr, one}));
+  // Once at the top of main; a geometry shader's outputs are undefined
+  // after each EmitVertex, so there before every emit.
+  std::vector<size_t> points;
+  if (m.execution_model() == static_cast<uint32_t>(spv::ExecutionModelGeometry)) {
+    points = m.output_commit_points(entry);
   } else {
-    code.push_back(SpirvModule::make(spv::OpStore, {loose_var, one}));
-  }
-  m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(*at), code.begin(), code.end());
-  if (override_bits) {
-    // The same stores before every OpReturn of the entry point (fresh ids
-    // for each access chain), after anything the shader wrote.
-    size_t i = *at + code.size();
-    while (i < m.instructions.size() && m.instructions[i].opcode() != spv::OpFunctionEnd) {
-      if (m.instructions[i].opcode() != spv::OpReturn) {
-        ++i;
-        continue;
-      }
-      std::vector<SpirvInstruction> store;
-      if (block_var) {
-        const uint32_t ptr = m.new_id();
-        store.push_back(SpirvModule::make(spv::OpAccessChain, {out_float_ptr, ptr, block_var, member_index}));
-        store.push_back(SpirvModule::make(spv::OpStore, {ptr, one}));
-      } else {
-        store.push_back(SpirvModule::make(spv::OpStore, {loose_var, one}));
-      }
-      m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(i), store.begin(), store.end());
-      i += store.size() + 1;
+    const std::optional<size_t> at = m.body_start(entry);
+    if (!at) return false;
+    points.push_back(*at);
+    // An override is stored again before every return of main, after
+    // anything the shader wrote (a geometry shader's stores before each
+    // emit already come after the shader's own).
+    if (override_bits) {
+      for (size_t i = *at; i < m.instructions.size() && m.instructions[i].opcode() != spv::OpFunctionEnd; ++i)
+        if (m.instructions[i].opcode() == spv::OpReturn) points.push_back(i);
     }
+  }
+  for (auto p = points.rbegin(); p != points.rend(); ++p) {
+    std::vector<SpirvInstruction> code;
+    if (block_var) {
+      const uint32_t ptr = m.new_id();
+      code.push_back(SpirvModule::make(spv::OpAccessChain, {out_float_ptr, ptr, block_var, member_index}));
+      code.push_back(SpirvModule::make(spv::OpStore, {ptr, one}));
+    } else {
+      code.push_back(SpirvModule::make(spv::OpStore, {loose_var, one}));
+    }
+    m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(*p), code.begin(), code.end());
   }
   spirv = m.serialize();
   return true;

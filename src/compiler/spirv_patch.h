@@ -35,6 +35,13 @@ bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass sto
 // producer's output locations of the same name (GL's rule for separable
 // interfaces without explicit locations). Inputs the producer lacks keep
 // theirs. Returns false for malformed modules.
+// Drops Location decorations from opaque default-block uniforms
+// (UniformConstant variables: samplers, images, atomic counters). GLSL ES
+// 3.10 lets `layout(location = N)` name any uniform's GL location, which
+// the program interface answers from the validation parse; Vulkan forbids
+// Location in that storage class (VUID-StandaloneSpirv-Location-06672).
+bool strip_uniform_locations(std::vector<uint32_t>& spirv);
+
 bool match_stage_interface(const std::vector<uint32_t>& producer, std::vector<uint32_t>& consumer);
 
 // Transform feedback for VK_EXT_transform_feedback: XfbBuffer/XfbStride/
@@ -58,11 +65,11 @@ bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbC
 // InstanceIndex - BaseInstance (SPV_KHR_shader_draw_parameters).
 bool patch_instance_id(std::vector<uint32_t>& spirv);
 
-// Makes the entry point write gl_PointSize = 1.0 first thing. With
-// `override_bits` (a float's bits, non-zero) it writes that value instead,
-// at the start and again before each return of the entry point, so that
-// whatever the shader wrote is replaced (desktop GL with PROGRAM_POINT_SIZE
-// disabled takes the size from glPointSize).
+// Makes the entry point write gl_PointSize = 1.0 first thing (a geometry
+// shader: before each emit). With `override_bits` (a float's bits, non-zero)
+// it writes that value instead, and again before each return of the entry
+// point, so that whatever the shader wrote is replaced (desktop GL with
+// PROGRAM_POINT_SIZE disabled takes the size from glPointSize).
 bool add_point_size_write(std::vector<uint32_t>& spirv, uint32_t override_bits = 0);
 
 // glShadeModel(GL_FLAT): decorates the fragment inputs whose OpName is in

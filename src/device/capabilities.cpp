@@ -49,6 +49,7 @@ const ExtensionEntry kExtensions[] = {
     {VK_EXT_BORDER_COLOR_SWIZZLE_EXTENSION_NAME, BRASS_FEATURE(border_color_swizzle)},
     {VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, BRASS_FEATURE(primitives_generated_query)},
     {VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME, BRASS_FEATURE(atomic_float)},
+    {VK_EXT_IMAGE_2D_VIEW_OF_3D_EXTENSION_NAME, BRASS_FEATURE(image_2d_view_of_3d)},
 };
 
 VkBaseOutStructure* struct_at(FeatureChain* chain, size_t offset) {
@@ -249,6 +250,10 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   L.max_vertex_output_components = l.maxVertexOutputComponents;
   L.max_fragment_input_components = l.maxFragmentInputComponents;
   L.max_geometry_output_vertices = l.maxGeometryOutputVertices;
+  L.max_geometry_input_components = l.maxGeometryInputComponents;
+  L.max_geometry_output_components = l.maxGeometryOutputComponents;
+  L.max_geometry_total_output_components = l.maxGeometryTotalOutputComponents;
+  L.max_geometry_shader_invocations = l.maxGeometryShaderInvocations;
   L.max_tessellation_generation_level = l.maxTessellationGenerationLevel;
   L.max_fragment_output_attachments = l.maxFragmentOutputAttachments;
   L.max_color_attachments = l.maxColorAttachments;
@@ -305,6 +310,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   // Core features.
   const VkPhysicalDeviceFeatures& cf = f.core.features;
   c.geometry_shader = cf.geometryShader;
+  c.tessellation_geometry_point_size = cf.shaderTessellationAndGeometryPointSize;
   c.tessellation_shader = cf.tessellationShader;
   c.sample_rate_shading = cf.sampleRateShading;
   c.dual_src_blend = cf.dualSrcBlend;
@@ -393,7 +399,10 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.vertex_attribute_zero_divisor = f.vertex_attribute_divisor.vertexAttributeInstanceRateZeroDivisor;
   c.border_color_swizzle = f.border_color_swizzle.borderColorSwizzle;
   c.primitives_generated_query = f.primitives_generated_query.primitivesGeneratedQuery;
+  c.primitives_generated_with_discard =
+      f.primitives_generated_query.primitivesGeneratedQueryWithRasterizerDiscard;
   c.shader_image_float32_atomics = f.atomic_float.shaderImageFloat32Atomics;
+  c.sampler_2d_view_of_3d = f.image_2d_view_of_3d.image2DViewOf3D && f.image_2d_view_of_3d.sampler2DViewOf3D;
   c.swapchain = c.has_extension(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
 
   c.enable = c.supported;

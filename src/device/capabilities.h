@@ -43,6 +43,7 @@ struct FeatureChain {
   VkPhysicalDeviceDepthClipControlFeaturesEXT depth_clip_control{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT};
   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT primitives_generated_query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  VkPhysicalDeviceImage2DViewOf3DFeaturesEXT image_2d_view_of_3d{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT};
 
   FeatureChain() = default;
   FeatureChain(const FeatureChain& o) { *this = o; }
@@ -68,6 +69,8 @@ struct Limits {
   uint32_t max_vertex_input_attribute_offset = 0, max_vertex_input_binding_stride = 0;
   uint32_t max_vertex_output_components = 0, max_fragment_input_components = 0;
   uint32_t max_geometry_output_vertices = 0, max_tessellation_generation_level = 0;
+  uint32_t max_geometry_input_components = 0, max_geometry_output_components = 0;
+  uint32_t max_geometry_total_output_components = 0, max_geometry_shader_invocations = 0;
   uint32_t max_fragment_output_attachments = 0, max_color_attachments = 0;
   uint32_t max_compute_shared_memory_size = 0, max_compute_work_group_invocations = 0;
   uint32_t max_compute_work_group_count[3] = {}, max_compute_work_group_size[3] = {};
@@ -152,15 +155,23 @@ struct Capabilities {
   bool vertex_attribute_divisor = false, vertex_attribute_zero_divisor = false;
   bool border_color_swizzle = false;
   bool primitives_generated_query = false;
+  bool primitives_generated_with_discard = false;  // counts under rasterizerDiscardEnable too
   // Atomic exchange (and loads and stores) on R32_SFLOAT storage images
   // (VK_EXT_shader_atomic_float): GLSL ES imageAtomicExchange on r32f.
   bool shader_image_float32_atomics = false;
+  // Sampling one slice of a 3D image through a 2D view
+  // (VK_EXT_image_2d_view_of_3d, sampler2DViewOf3D): EGLImages of a 3D
+  // texture slice (EGL_KHR_gl_texture_3D_image) as 2D textures.
+  bool sampler_2d_view_of_3d = false;
   bool swapchain = false;
   bool buffer_device_address = false;
   bool shader_draw_parameters = false;
 
   // Core Vulkan 1.0 features that GL features map to.
   bool geometry_shader = false, tessellation_shader = false, sample_rate_shading = false;
+  // PointSize may be written by tessellation and geometry shaders (else
+  // their points are 1 pixel and writing it is invalid).
+  bool tessellation_geometry_point_size = false;
   bool dual_src_blend = false, logic_op = false, multi_draw_indirect = false;
   bool draw_indirect_first_instance = false, depth_clamp = false, depth_bias_clamp = false;
   bool fill_mode_non_solid = false, wide_lines = false, large_points = false;

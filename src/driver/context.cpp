@@ -55,7 +55,8 @@ VulkanContext::VulkanContext(VulkanScreen& screen)
       descriptors_(make_descriptor_updater(device_.paths().descriptors, screen, ring_, gather_, bindings_)),
       pipelines_(screen, ring_, render_pass_, caps_.vertex_input_dynamic_state),
       dynamic_state_(caps_, caps_.vertex_input_dynamic_state),
-      queries_(screen.vk_device(), ring_, render_pass_, caps_.transform_feedback && caps_.transform_feedback_queries),
+      queries_(screen.vk_device(), ring_, render_pass_, caps_.transform_feedback && caps_.transform_feedback_queries,
+               caps_.primitives_generated_query && caps_.primitives_generated_with_discard),
       stream_output_(screen, sync_, render_pass_, dirty_, caps_.transform_feedback),
       compute_(screen, ring_, gather_, bindings_),
       transfers_(*this, device_, ring_, sync_, stream_) {

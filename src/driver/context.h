@@ -174,8 +174,10 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   bool meta_key_for_framebuffer(MetaKey* key);
   // Records one meta draw in the active render pass and marks the
   // application's pipeline, descriptors and dynamic state for re-emission.
+  // `instances`: one per layer with a layered key.
   bool meta_draw(const MetaKey& key, const MetaPush& push, const VkViewport& viewport, const VkRect2D& scissor,
-                 uint32_t stencil_mask, uint32_t stencil_ref, const VkDescriptorImageInfo* image);
+                 uint32_t stencil_mask, uint32_t stencil_ref, const VkDescriptorImageInfo* image,
+                 uint32_t instances = 1);
   // Blits vkCmdBlitImage / vkCmdResolveImage cannot do. False when the
   // shader path cannot either.
   bool shader_blit(const pipe::BlitInfo& info);

@@ -41,7 +41,7 @@ bool VulkanContext::meta_key_for_framebuffer(MetaKey* key) {
 
 bool VulkanContext::meta_draw(const MetaKey& key, const MetaPush& push, const VkViewport& viewport,
                               const VkRect2D& scissor, uint32_t stencil_mask, uint32_t stencil_ref,
-                              const VkDescriptorImageInfo* image) {
+                              const VkDescriptorImageInfo* image, uint32_t instances) {
   BRASS_ASSERT(render_pass_.active());
   VkPipeline p;
   vk::Status s = meta_->get(key, &p);
@@ -68,7 +68,7 @@ bool VulkanContext::meta_draw(const MetaKey& key, const MetaPush& push, const Vk
   vkCmdSetScissorWithCount(cmd, 1, &scissor);
   vkCmdSetStencilWriteMask(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, stencil_mask);
   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, stencil_ref);
-  vkCmdDraw(cmd, 3, 1, 0, 0);
+  vkCmdDraw(cmd, 3, instances, 0, 0);
   ring_.mark_recorded();
   // The application's pipeline, sets and dynamic state were disturbed.
   pipelines_.forget_bindings();
@@ -86,13 +86,18 @@ void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scis
   if (plan.fast) fail(render_pass_.clear(plan.fast, scissor, color, depth, stencil));
   const bool masked_stencil = plan.masked_stencil && render_pass_.depth_stencil();
   if ((!plan.masked_colors && !plan.masked_stencil) || failed()) return;
-  if (fb.layers > 1) BRASS_WARN_ONCE("masked clears of layered framebuffers clear layer 0 only");
+  // A layered framebuffer is cleared in every layer: a triangle per layer,
+  // routed by a geometry shader (layered framebuffers come with them).
+  const bool layered = fb.layers > 1 && caps_.geometry_shader;
+  if (fb.layers > 1 && !layered) BRASS_WARN_ONCE("masked clears of layered framebuffers clear layer 0 only");
+  const uint32_t instances = layered ? fb.layers : 1;
 
   VkRect2D rect;
   if (!clip_to_framebuffer(fb, scissor, &rect)) return;
   if (!scissor) rect = render_pass_.full_area();
   MetaKey key;
   if (!meta_key_for_framebuffer(&key)) return;
+  key.layered = layered ? 1 : 0;
   ring_.mark_recorded();
   if (vk::Status s = render_pass_.ensure_begun(); !s) return fail(s);
   const VkViewport vp{0, 0, float(rect.offset.x + rect.extent.width), float(rect.offset.y + rect.extent.height), 0, 1};
@@ -105,13 +110,13 @@ void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scis
     k.shader = static_cast<uint8_t>(clear_shader(surface_format(surfaces[i].get())));
     k.location = static_cast<uint8_t>(i);
     k.write_mask = plan.write_masks[i];
-    if (meta_draw(k, push, vp, rect, 0, 0, nullptr)) g_masked_clears.add();
+    if (meta_draw(k, push, vp, rect, 0, 0, nullptr, instances)) g_masked_clears.add();
   });
   if (masked_stencil) {
     MetaKey k = key;
     k.shader = static_cast<uint8_t>(MetaShader::None);
     k.stencil_write = 1;
-    if (meta_draw(k, push, vp, rect, masks.stencil, stencil & 0xff, nullptr)) g_masked_clears.add();
+    if (meta_draw(k, push, vp, rect, masks.stencil, stencil & 0xff, nullptr, instances)) g_masked_clears.add();
   }
 }
 

@@ -122,6 +122,17 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxFramebufferHeight: return l.max_framebuffer_height;
     case pipe::Cap::MaxFramebufferNoAttachmentSamples: return highest_count(l.framebuffer_no_attachments_sample_counts);
     case pipe::Cap::ImageFloatAtomicExchange: return c.shader_image_float32_atomics ? 1 : 0;
+    case pipe::Cap::Sampled2DViewOf3D: return c.sampler_2d_view_of_3d ? 1 : 0;
+    case pipe::Cap::MaxGeometryInputComponents: return c.geometry_shader ? l.max_geometry_input_components : 0;
+    case pipe::Cap::MaxGeometryOutputComponents: return c.geometry_shader ? l.max_geometry_output_components : 0;
+    case pipe::Cap::MaxGeometryOutputVertices: return c.geometry_shader ? l.max_geometry_output_vertices : 0;
+    case pipe::Cap::MaxGeometryTotalOutputComponents:
+      return c.geometry_shader ? l.max_geometry_total_output_components : 0;
+    case pipe::Cap::MaxGeometryShaderInvocations: return c.geometry_shader ? l.max_geometry_shader_invocations : 0;
+    case pipe::Cap::GeometryPointSize: return c.geometry_shader && c.tessellation_geometry_point_size ? 1 : 0;
+    case pipe::Cap::MaxFramebufferLayers: return l.max_framebuffer_layers;
+    case pipe::Cap::PrimitivesGeneratedQuery:
+      return c.primitives_generated_query && c.primitives_generated_with_discard ? 1 : 0;
   }
   return 0;
 }

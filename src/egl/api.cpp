@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "egl/api_util.h"
 #include "egl/objects.h"
 #include "egl/x11.h"
 #include "util/log.h"
@@ -25,54 +26,18 @@ constexpr const char* kClientExtensions =
     "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_EXT_device_base EGL_EXT_device_enumeration "
     "EGL_EXT_device_query EGL_KHR_client_get_all_proc_addresses "
     "EGL_EXT_platform_device EGL_KHR_platform_x11 EGL_EXT_platform_x11 EGL_MESA_platform_surfaceless";
-constexpr const char* kDisplayExtensions =
-    "EGL_KHR_create_context EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context "
-    "EGL_KHR_surfaceless_context EGL_KHR_wait_sync";
+// Two spellings: EGL_KHR_gl_texture_3D_image only on devices that can sample
+// a 3D slice through a 2D view (image.cpp).
+#define BRASS_DISPLAY_EXTENSIONS(texture_3d)                                                                \
+  "EGL_KHR_create_context EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_gl_renderbuffer_image " \
+  "EGL_KHR_gl_texture_2D_image " texture_3d "EGL_KHR_gl_texture_cubemap_image EGL_KHR_image_base "          \
+  "EGL_KHR_no_config_context EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context"
+constexpr const char* kDisplayExtensions = BRASS_DISPLAY_EXTENSIONS("");
+constexpr const char* kDisplayExtensions3D = BRASS_DISPLAY_EXTENSIONS("EGL_KHR_gl_texture_3D_image ");
+#undef BRASS_DISPLAY_EXTENSIONS
 constexpr const char* kDeviceExtensions = "EGL_EXT_device_query_name";
 
 using Lock = std::lock_guard<std::recursive_mutex>;
-
-void set_error(EGLint e) { thread_state().error = e; }
-
-EGLBoolean fail(EGLint e) {
-  set_error(e);
-  return EGL_FALSE;
-}
-
-template <typename T>
-T fail(EGLint e, T value) {
-  set_error(e);
-  return value;
-}
-
-EGLBoolean succeed() {
-  set_error(EGL_SUCCESS);
-  return EGL_TRUE;
-}
-
-// Lock held. Null (error set) unless the display exists (and is initialized).
-Display* lookup(EGLDisplay handle, bool need_initialized = true) {
-  Display* d = find_display(handle);
-  if (!d) return fail(EGL_BAD_DISPLAY, static_cast<Display*>(nullptr));
-  if (need_initialized && !d->initialized) return fail(EGL_NOT_INITIALIZED, static_cast<Display*>(nullptr));
-  return d;
-}
-
-size_t attrib_count(const EGLint* list) {
-  size_t n = 0;
-  if (list)
-    while (list[n] != EGL_NONE) n += 2;
-  return n;
-}
-
-// EGLint list -> EGLAttrib list (for the KHR/EXT variants of 1.5 functions).
-std::vector<EGLAttrib> widen(const EGLint* list) {
-  std::vector<EGLAttrib> out;
-  const size_t n = attrib_count(list);
-  for (size_t i = 0; i < n; ++i) out.push_back(list[i]);
-  out.push_back(EGL_NONE);
-  return out;
-}
 
 // --- object destruction (lock held) ------------------------------------------
 
@@ -564,6 +529,8 @@ EGLBoolean EGLAPIENTRY eglTerminate(EGLDisplay dpy) {
   }
   dispose_all(d->surfaces);
   dispose_all(d->syncs);
+  // Siblings keep their storage: only the handles go.
+  dispose_all(d->images);
   d->initialized = false;
   return succeed();
 }
@@ -582,7 +549,11 @@ const char* EGLAPIENTRY eglQueryString(EGLDisplay dpy, EGLint name) {
     case EGL_VENDOR: s = "Brass"; break;
     case EGL_VERSION: s = "1.5 Brass " BRASS_VERSION_STRING; break;
     case EGL_CLIENT_APIS: s = supports_api(EGL_OPENGL_API) ? "OpenGL OpenGL_ES" : "OpenGL_ES"; break;
-    case EGL_EXTENSIONS: s = kDisplayExtensions; break;
+    case EGL_EXTENSIONS: {
+      const pipe::Screen* screen = device_screen(d->device_index);
+      s = screen && screen->get_cap(pipe::Cap::Sampled2DViewOf3D) ? kDisplayExtensions3D : kDisplayExtensions;
+      break;
+    }
     default: return fail(EGL_BAD_PARAMETER, static_cast<const char*>(nullptr));
   }
   set_error(EGL_SUCCESS);
@@ -1092,18 +1063,6 @@ EGLBoolean EGLAPIENTRY eglWaitNative(EGLint engine) {
   if (c->display->platform == EGL_PLATFORM_X11_KHR && c->draw && c->draw->window)
     x11::sync(c->display->native_display);
   return succeed();
-}
-
-EGLImage EGLAPIENTRY eglCreateImage(EGLDisplay dpy, EGLContext, EGLenum, EGLClientBuffer, const EGLAttrib*) {
-  Lock lock(egl_mutex());
-  if (!lookup(dpy)) return EGL_NO_IMAGE;
-  return fail(EGL_BAD_PARAMETER, EGL_NO_IMAGE);  // no image target is supported yet
-}
-
-EGLBoolean EGLAPIENTRY eglDestroyImage(EGLDisplay dpy, EGLImage) {
-  Lock lock(egl_mutex());
-  if (!lookup(dpy)) return EGL_FALSE;
-  return fail(EGL_BAD_PARAMETER);  // no image can exist
 }
 
 EGLSync EGLAPIENTRY eglCreateSync(EGLDisplay dpy, EGLenum type, const EGLAttrib* attrib_list) {

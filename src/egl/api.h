@@ -19,6 +19,8 @@
     (EGLDisplay dpy, EGLConfig config, EGLContext share_context, const EGLint* attrib_list))          \
   X(EGLImage, eglCreateImage,                                                                         \
     (EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer, const EGLAttrib* attrib_list)) \
+  X(EGLImageKHR, eglCreateImageKHR,                                                                   \
+    (EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer, const EGLint* attrib_list)) \
   X(EGLSurface, eglCreatePbufferFromClientBuffer,                                                     \
     (EGLDisplay dpy, EGLenum buftype, EGLClientBuffer buffer, EGLConfig config, const EGLint* attrib_list)) \
   X(EGLSurface, eglCreatePbufferSurface, (EGLDisplay dpy, EGLConfig config, const EGLint* attrib_list)) \
@@ -36,6 +38,7 @@
     (EGLDisplay dpy, EGLConfig config, EGLNativeWindowType win, const EGLint* attrib_list))           \
   X(EGLBoolean, eglDestroyContext, (EGLDisplay dpy, EGLContext ctx))                                  \
   X(EGLBoolean, eglDestroyImage, (EGLDisplay dpy, EGLImage image))                                    \
+  X(EGLBoolean, eglDestroyImageKHR, (EGLDisplay dpy, EGLImageKHR image))                              \
   X(EGLBoolean, eglDestroySurface, (EGLDisplay dpy, EGLSurface surface))                              \
   X(EGLBoolean, eglDestroySync, (EGLDisplay dpy, EGLSync sync))                                       \
   X(EGLBoolean, eglDestroySyncKHR, (EGLDisplay dpy, EGLSyncKHR sync))                                 \

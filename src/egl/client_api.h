@@ -7,9 +7,8 @@
 #include <memory>
 #include <string>
 
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-
+#include "egl/egl_types.h"
+#include "gl/egl_image.h"
 #include "pipe/context.h"
 #include "pipe/resource.h"
 #include "pipe/screen.h"
@@ -68,6 +67,12 @@ class ClientApi {
     (void)ctx;
     return nullptr;
   }
+  // EGLImage source (EGL 1.5 §3.9.1): the storage of the object `buffer`
+  // names in `ctx` for `target` (EGL_GL_TEXTURE_2D, a cube-map face,
+  // EGL_GL_TEXTURE_3D at slice `zoffset`, or EGL_GL_RENDERBUFFER) at mipmap
+  // `level`. EGL_SUCCESS, or the EGL error the object's state calls for.
+  virtual EGLint image_source(ClientContext* ctx, EGLenum target, EGLClientBuffer buffer, EGLint level,
+                              EGLint zoffset, Ref<gl::ImageStorage>* out) = 0;
   // Entry point of a client-API function, or null.
   virtual void* get_proc_address(const char* name) = 0;
 };

@@ -1,6 +1,11 @@
 // ClientApi for OpenGL ES over src/gl.
 #include "egl/client_api.h"
+
+#include <cstdint>
+
+#include "egl/objects.h"
 #include "gl/context.h"
+#include "gl/egl_image.h"
 
 namespace brass::egl {
 
@@ -33,8 +38,22 @@ gl::Drawable to_drawable(const SurfaceBuffers& b) {
   return d;
 }
 
+EGLint egl_error(gl::ImageSourceError e) {
+  switch (e) {
+    case gl::ImageSourceError::None: return EGL_SUCCESS;
+    case gl::ImageSourceError::BadParameter: return EGL_BAD_PARAMETER;
+    case gl::ImageSourceError::BadMatch: return EGL_BAD_MATCH;
+    case gl::ImageSourceError::BadAccess: return EGL_BAD_ACCESS;
+    case gl::ImageSourceError::BadAlloc: return EGL_BAD_ALLOC;
+  }
+  return EGL_BAD_PARAMETER;
+}
+
 class GlesApi final : public ClientApi {
  public:
+  // GL finds EGLImages through EGL's object model.
+  GlesApi() { gl::set_image_resolver(&resolve_image_handle); }
+
   bool supports_version(bool desktop, int major, int minor) const override {
     if (desktop) {
       // A 3.1 request may get a 3.2+ core context, a 3.2+ request any later
@@ -103,6 +122,27 @@ class GlesApi final : public ClientApi {
 
   pipe::Context* pipe_context(ClientContext* ctx) override {
     return ctx ? &static_cast<GlesContext*>(ctx)->gl()->pipe() : nullptr;
+  }
+
+  EGLint image_source(ClientContext* ctx, EGLenum target, EGLClientBuffer buffer, EGLint level, EGLint zoffset,
+                      Ref<gl::ImageStorage>* out) override {
+    gl::Context& g = *static_cast<GlesContext*>(ctx)->gl();
+    // GL names are 32-bit: a wider value names no object.
+    const uintptr_t name = reinterpret_cast<uintptr_t>(buffer);
+    if (name > UINT32_MAX) return EGL_BAD_PARAMETER;
+    const GLuint n = static_cast<GLuint>(name);
+    if (target == EGL_GL_RENDERBUFFER) return egl_error(gl::image_from_renderbuffer(g, n, out));
+    if (target == EGL_GL_TEXTURE_2D) return egl_error(gl::image_from_texture(g, n, GL_TEXTURE_2D, 0, level, out));
+    if (target == EGL_GL_TEXTURE_3D) {
+      // A slice is sampled through a 2D view of the 3D image.
+      if (!g.screen().get_cap(pipe::Cap::Sampled2DViewOf3D)) return EGL_BAD_PARAMETER;
+      return egl_error(gl::image_from_texture(g, n, GL_TEXTURE_3D, zoffset, level, out));
+    }
+    if (target >= EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X && target <= EGL_GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) {
+      const GLint face = static_cast<GLint>(target - EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X);
+      return egl_error(gl::image_from_texture(g, n, GL_TEXTURE_CUBE_MAP, face, level, out));
+    }
+    return EGL_BAD_PARAMETER;
   }
 
   void* get_proc_address(const char* name) override { return gl::get_proc_address(name); }

@@ -22,15 +22,15 @@ const glvnd::Exports* g_exports = nullptr;
 
 enum Slot { kCreateSyncKHR, kDestroySyncKHR, kClientWaitSyncKHR, kGetSyncAttribKHR, kWaitSyncKHR,
             kQueryDeviceAttribEXT, kQueryDeviceStringEXT, kQueryDisplayAttribEXT, kCreatePlatformWindowSurfaceEXT,
-            kSlotCount };
+            kCreateImageKHR, kDestroyImageKHR, kSlotCount };
 
 const char* const kSlotNames[kSlotCount] = {
     "eglCreateSyncKHR",        "eglDestroySyncKHR",       "eglClientWaitSyncKHR",    "eglGetSyncAttribKHR",
     "eglWaitSyncKHR",          "eglQueryDeviceAttribEXT", "eglQueryDeviceStringEXT", "eglQueryDisplayAttribEXT",
-    "eglCreatePlatformWindowSurfaceEXT",
+    "eglCreatePlatformWindowSurfaceEXT", "eglCreateImageKHR",     "eglDestroyImageKHR",
 };
 
-std::atomic<int> g_slot_index[kSlotCount] = {-1, -1, -1, -1, -1, -1, -1, -1, -1};
+std::atomic<int> g_slot_index[kSlotCount] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 
 // The owning vendor's implementation of `slot`, or null with the error set.
 glvnd::Proc fetch(glvnd::VendorInfo* vendor, Slot slot, EGLint error_if_none) {
@@ -99,12 +99,23 @@ EGLSurface EGLAPIENTRY stub_CreatePlatformWindowSurfaceEXT(EGLDisplay dpy, EGLCo
   return fn ? fn(dpy, config, window, attribs) : EGL_NO_SURFACE;
 }
 
+EGLImageKHR EGLAPIENTRY stub_CreateImageKHR(EGLDisplay dpy, EGLContext ctx, EGLenum target, EGLClientBuffer buffer,
+                                            const EGLint* attribs) {
+  auto fn = as<decltype(&api::eglCreateImageKHR)>(by_display(dpy, kCreateImageKHR));
+  return fn ? fn(dpy, ctx, target, buffer, attribs) : EGL_NO_IMAGE_KHR;
+}
+EGLBoolean EGLAPIENTRY stub_DestroyImageKHR(EGLDisplay dpy, EGLImageKHR image) {
+  auto fn = as<decltype(&api::eglDestroyImageKHR)>(by_display(dpy, kDestroyImageKHR));
+  return fn ? fn(dpy, image) : EGL_FALSE;
+}
+
 void* const kSlotStubs[kSlotCount] = {
     reinterpret_cast<void*>(&stub_CreateSyncKHR),        reinterpret_cast<void*>(&stub_DestroySyncKHR),
     reinterpret_cast<void*>(&stub_ClientWaitSyncKHR),    reinterpret_cast<void*>(&stub_GetSyncAttribKHR),
     reinterpret_cast<void*>(&stub_WaitSyncKHR),          reinterpret_cast<void*>(&stub_QueryDeviceAttribEXT),
     reinterpret_cast<void*>(&stub_QueryDeviceStringEXT), reinterpret_cast<void*>(&stub_QueryDisplayAttribEXT),
     reinterpret_cast<void*>(&stub_CreatePlatformWindowSurfaceEXT),
+    reinterpret_cast<void*>(&stub_CreateImageKHR),       reinterpret_cast<void*>(&stub_DestroyImageKHR),
 };
 
 int slot_of(const char* name) {

@@ -90,6 +90,11 @@ Sync* Display::find_sync(EGLSync handle) const {
   return it == syncs.end() ? nullptr : it->second.get();
 }
 
+Image* Display::find_image(EGLImage handle) const {
+  auto it = images.find(static_cast<Image*>(handle));
+  return it == images.end() ? nullptr : it->second.get();
+}
+
 ThreadState& thread_state() {
   thread_local ThreadState state;
   return state;
@@ -183,6 +188,14 @@ Display* find_display(EGLDisplay handle) {
     if (d.get() == handle) return d.get();
   }
   return nullptr;
+}
+
+Ref<gl::ImageStorage> resolve_image_handle(void* handle) {
+  std::lock_guard<std::recursive_mutex> lock(egl_mutex());
+  for (auto& d : registry().displays)
+    if (d->initialized)
+      if (Image* image = d->find_image(handle)) return image->storage;
+  return {};
 }
 
 pipe::Screen* device_screen(int device_index) {

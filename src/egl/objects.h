@@ -14,6 +14,7 @@
 #include "egl/client_api.h"
 #include "egl/device_provider.h"
 #include "egl/egl_types.h"
+#include "gl/egl_image.h"
 
 namespace brass::egl {
 
@@ -91,6 +92,14 @@ struct Sync {
   }
 };
 
+// An EGLImage (EGL_KHR_image_base). The handle holds one reference to the
+// shared storage; its source and targets (siblings) hold their own, so
+// destroying the handle leaves the siblings' texels alone.
+struct Image {
+  Display* display = nullptr;
+  Ref<gl::ImageStorage> storage;
+};
+
 struct Display {
   EGLenum platform = EGL_NONE;
   // EGL_PLATFORM_X11_KHR: the application's Display* (or ours, opened for
@@ -104,6 +113,7 @@ struct Display {
   std::unordered_map<Surface*, std::unique_ptr<Surface>> surfaces;
   std::unordered_map<Context*, std::unique_ptr<Context>> contexts;
   std::unordered_map<Sync*, std::unique_ptr<Sync>> syncs;
+  std::unordered_map<Image*, std::unique_ptr<Image>> images;
   // Destroyed while current somewhere: freed when released.
   std::vector<std::unique_ptr<Surface>> zombie_surfaces;
   std::vector<std::unique_ptr<Context>> zombie_contexts;
@@ -112,6 +122,7 @@ struct Display {
   Surface* find_surface(EGLSurface handle) const;
   Context* find_context(EGLContext handle) const;
   Sync* find_sync(EGLSync handle) const;
+  Image* find_image(EGLImage handle) const;
 };
 
 struct ThreadState {
@@ -135,6 +146,10 @@ Display* get_display(EGLenum platform, int device_index);
 // Stable X11 display for (Display*, screen), on the default device.
 Display* get_x11_display(void* native_display, int screen);
 Display* find_display(EGLDisplay handle);
+// The storage of a live EGLImage of any initialized display, or null: what
+// GL resolves a GLeglImageOES with (installed as gl's image resolver).
+// Takes the EGL lock.
+Ref<gl::ImageStorage> resolve_image_handle(void* handle);
 int default_device_index();  // -1 when no device is usable
 // The device's pipe screen, opened on first use; null (with a log line) when
 // the device cannot be opened.

@@ -371,7 +371,11 @@ void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
 void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data) {
   GLint64 v[4] = {};
   const int n = indexed_state(ctx, target, index, v);
-  for (int i = 0; data && i < n; ++i) data[i] = v[i];
+  // SAMPLE_MASK_VALUE is a 32-bit GLbitfield word read as a (signed) GL
+  // integer, then widened: all ones reads -1 here too, as in GetIntegeri_v
+  // (dEQP-GLES31 state_query.indexed.sample_mask_value_getinteger64i_v).
+  const bool mask = target == GL_SAMPLE_MASK_VALUE;
+  for (int i = 0; data && i < n; ++i) data[i] = mask ? static_cast<GLint>(static_cast<GLuint>(v[i])) : v[i];
 }
 
 void GetBooleani_v(Context& ctx, GLenum target, GLuint index, GLboolean* data) {

@@ -18,8 +18,15 @@ namespace brass::gl::api {
 
 namespace {
 
-bool to_pipe_mode(GLenum mode, pipe::PrimitiveType* out) {
+// The adjacency modes exist where geometry shaders do (EXT_geometry_shader).
+bool to_pipe_mode(const Context& ctx, GLenum mode, pipe::PrimitiveType* out) {
   switch (mode) {
+    case GL_LINES_ADJACENCY: *out = pipe::PrimitiveType::LinesAdjacency; return ctx.geometry_shaders();
+    case GL_LINE_STRIP_ADJACENCY: *out = pipe::PrimitiveType::LineStripAdjacency; return ctx.geometry_shaders();
+    case GL_TRIANGLES_ADJACENCY: *out = pipe::PrimitiveType::TrianglesAdjacency; return ctx.geometry_shaders();
+    case GL_TRIANGLE_STRIP_ADJACENCY:
+      *out = pipe::PrimitiveType::TriangleStripAdjacency;
+      return ctx.geometry_shaders();
     case GL_POINTS: *out = pipe::PrimitiveType::Points; return true;
     case GL_LINES: *out = pipe::PrimitiveType::Lines; return true;
     case GL_LINE_LOOP: *out = pipe::PrimitiveType::LineStrip; return true;  // closed by an extra index
@@ -29,6 +36,60 @@ bool to_pipe_mode(GLenum mode, pipe::PrimitiveType* out) {
     case GL_TRIANGLE_FAN: *out = pipe::PrimitiveType::TriangleFan; return true;
     default: return false;
   }
+}
+
+// EXT_geometry_shader §11.3.1: an active geometry shader takes only the
+// primitives of its input layout.
+bool geometry_input_matches(uint32_t input, GLenum mode) {
+  switch (input) {
+    case GL_POINTS: return mode == GL_POINTS;
+    case GL_LINES: return mode == GL_LINES || mode == GL_LINE_STRIP || mode == GL_LINE_LOOP;
+    case GL_LINES_ADJACENCY: return mode == GL_LINES_ADJACENCY || mode == GL_LINE_STRIP_ADJACENCY;
+    case GL_TRIANGLES: return mode == GL_TRIANGLES || mode == GL_TRIANGLE_STRIP || mode == GL_TRIANGLE_FAN;
+    case GL_TRIANGLES_ADJACENCY: return mode == GL_TRIANGLES_ADJACENCY || mode == GL_TRIANGLE_STRIP_ADJACENCY;
+    default: return false;
+  }
+}
+
+// The program supplying the geometry stage when one is active, else null.
+const LinkedProgram* active_geometry_stage(Context& ctx) {
+  if (!ctx.geometry_shaders()) return nullptr;
+  const LinkedProgram* lp = stage_executable(ctx, pipe::ShaderStage::Geometry);
+  return lp && !lp->info.spirv[static_cast<unsigned>(pipe::ShaderStage::Geometry)].empty() ? lp : nullptr;
+}
+
+// The transform feedback primitive mode a geometry shader's output layout
+// is captured as (ES 3.2 table 12.1).
+GLenum captured_as(uint32_t output) {
+  return output == GL_POINTS ? GL_POINTS : output == GL_LINE_STRIP ? GL_LINES : GL_TRIANGLES;
+}
+
+// The mode checks of a draw that depend on the geometry stage: its input
+// layout, and while transform feedback captures, its output layout (else
+// the draw's own mode) against the capture mode. With a geometry shader
+// no buffer-space check is made (it would need the emitted count).
+bool primitive_modes_ok(Context& ctx, GLenum mode, bool indexed, GLsizei count, GLsizei instances,
+                        bool* counted) {
+  const LinkedProgram* gs = active_geometry_stage(ctx);
+  if (gs && !geometry_input_matches(gs->interface.geometry_input_type, mode)) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
+  *counted = false;
+  const TransformFeedback& tf = *ctx.transform_feedback;
+  if (!tf.active || tf.paused) return true;
+  const bool mode_ok = gs ? captured_as(gs->interface.geometry_output_type) == tf.primitive_mode
+                          : transform_feedback_mode_allowed(tf.primitive_mode, mode);
+  // ES 3.0 §2.15.2 (table 2.13): while transform feedback is active (not
+  // paused), only non-indexed draws of its primitive family (strips, fans
+  // and loops are captured as independent primitives).
+  if (indexed || !mode_ok) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
+  if (gs) return true;
+  *counted = true;
+  return check_transform_feedback_space(ctx, mode, count, instances);
 }
 
 uint32_t index_size(GLenum type) {
@@ -100,18 +161,13 @@ uint32_t add_base_vertex(uint32_t index, GLint base_vertex) {
 
 void draw(Context& ctx, const DrawCall& d) {
   pipe::PrimitiveType prim;
-  if (!to_pipe_mode(d.mode, &prim)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!to_pipe_mode(ctx, d.mode, &prim)) return ctx.set_error(GL_INVALID_ENUM);
   const uint32_t isize = d.indexed ? index_size(d.type) : 0;
   if (d.indexed && !isize) return ctx.set_error(GL_INVALID_ENUM);
   if (d.count < 0 || d.instances < 0 || d.first < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (d.has_range && d.range_end < d.range_start) return ctx.set_error(GL_INVALID_VALUE);
-  const TransformFeedback& tf = *ctx.transform_feedback;
-  // ES 3.0 §2.15.2 (table 2.13): while transform feedback is active (not
-  // paused), only non-indexed draws of its primitive family (strips, fans
-  // and loops are captured as independent primitives).
-  if (tf.active && !tf.paused && (d.indexed || !transform_feedback_mode_allowed(tf.primitive_mode, d.mode)))
-    return ctx.set_error(GL_INVALID_OPERATION);
-  if (tf.active && !tf.paused && !check_transform_feedback_space(ctx, d.mode, d.count, d.instances)) return;
+  bool count_captured = false;
+  if (!primitive_modes_ok(ctx, d.mode, d.indexed, d.count, d.instances, &count_captured)) return;
   // The core profile draws only from a bound vertex array object (GL 4.6
   // core §10.4): it has no default one.
   if (ctx.desktop() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
@@ -127,7 +183,7 @@ void draw(Context& ctx, const DrawCall& d) {
   // Points need gl_PointSize written (Vulkan leaves it undefined): the
   // program's point variant when its vertex shader does not write it.
   if (!bind_program_for_primitive(ctx, d.mode == GL_POINTS)) return;
-  if (tf.active && !tf.paused) count_transform_feedback_vertices(ctx, d.mode, d.count, d.instances);
+  if (count_captured) count_transform_feedback_vertices(ctx, d.mode, d.count, d.instances);
 
   VertexInputState& vi = ctx.vertex_input;
   pipe::Screen& screen = ctx.screen();
@@ -301,7 +357,7 @@ DrawCall elements_call(GLenum mode, GLsizei count, GLenum type, const void* indi
 void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const void* indirect) {
   if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
   pipe::PrimitiveType prim;
-  if (!to_pipe_mode(mode, &prim)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!to_pipe_mode(ctx, mode, &prim)) return ctx.set_error(GL_INVALID_ENUM);
   const uint32_t isize = indexed ? index_size(type) : 0;
   if (indexed && !isize) return ctx.set_error(GL_INVALID_ENUM);
   const uintptr_t offset = reinterpret_cast<uintptr_t>(indirect);
@@ -319,6 +375,9 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   if (indexed && (!eb || !eb->resource || eb->mapped)) return ctx.set_error(GL_INVALID_OPERATION);
   const TransformFeedback& tf = *ctx.transform_feedback;
   if (tf.active && !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
+  if (const LinkedProgram* gs = active_geometry_stage(ctx);
+      gs && !geometry_input_matches(gs->interface.geometry_input_type, mode))
+    return ctx.set_error(GL_INVALID_OPERATION);
   if (!check_vertex_arrays(ctx)) return;
   if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
 

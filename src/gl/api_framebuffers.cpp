@@ -53,13 +53,39 @@ void set_attachment(Context& ctx, Framebuffer& fb, GLenum attachment, const Atta
 
 GLint floor_log2(GLint v) { return v > 0 ? static_cast<GLint>(std::bit_width(static_cast<uint32_t>(v))) - 1 : 0; }
 
+// Which call attaches the texture: glFramebufferTexture2D (one image),
+// glFramebufferTextureLayer (one layer) or glFramebufferTexture (the whole
+// level, layered for 3D, array and cube textures).
+enum class TextureCall { Image2D, Layer, Whole };
+
 void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level, GLint layer,
-                        bool cube_face, GLenum textarget, bool layered_call) {
+                        bool cube_face, GLenum textarget, TextureCall call) {
   GLenum error;
   Framebuffer* fb = bound_framebuffer(ctx, target, &error);
   if (error) return ctx.set_error(error);
   if (const GLenum e = check_attachment_enum(ctx, attachment)) return ctx.set_error(e);
-  if (!layered_call) {
+  const bool layered_call = call == TextureCall::Layer;
+  if (call == TextureCall::Whole && texture != 0) {
+    // The texture's own kind decides (EXT_geometry_shader §9.2.8).
+    Texture* t = ctx.share_group().textures.lookup(texture);
+    if (!t || t->target == GL_NONE) return ctx.set_error(GL_INVALID_OPERATION);
+    if (!fb) return ctx.set_error(GL_INVALID_OPERATION);
+    GLint max_size = ctx.limits.max_texture_size;
+    switch (t->target) {
+      case GL_TEXTURE_3D: max_size = ctx.limits.max_3d_texture_size; break;
+      case GL_TEXTURE_CUBE_MAP: max_size = ctx.limits.max_cube_map_texture_size; break;
+      case GL_TEXTURE_2D_MULTISAMPLE: max_size = 1; break;  // level 0 only
+      default: break;
+    }
+    if (level < 0 || level > floor_log2(max_size)) return ctx.set_error(GL_INVALID_VALUE);
+    Attachment a;
+    a.type = GL_TEXTURE;
+    bind(a.texture, t);
+    a.level = level;
+    a.layered = t->target == GL_TEXTURE_3D || t->target == GL_TEXTURE_2D_ARRAY || t->target == GL_TEXTURE_CUBE_MAP;
+    return set_attachment(ctx, *fb, attachment, a);
+  }
+  if (call == TextureCall::Image2D) {
     const bool ok = textarget == GL_TEXTURE_2D ||
                     (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) ||
                     (textarget == GL_TEXTURE_2D_MULTISAMPLE && ctx.es31());
@@ -259,12 +285,18 @@ void BindFramebuffer(Context& ctx, GLenum target, GLuint framebuffer) {
 void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                           GLint level) {
   const bool cube = textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
-  texture_attachment(ctx, target, attachment, texture, level, 0, cube, textarget, false);
+  texture_attachment(ctx, target, attachment, texture, level, 0, cube, textarget, TextureCall::Image2D);
 }
 
 void FramebufferTextureLayer(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level,
                              GLint layer) {
-  texture_attachment(ctx, target, attachment, texture, level, layer, false, GL_NONE, true);
+  texture_attachment(ctx, target, attachment, texture, level, layer, false, GL_NONE, TextureCall::Layer);
+}
+
+// EXT/OES_geometry_shader (ES 3.2 core).
+void FramebufferTexture(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level) {
+  if (!ctx.geometry_shaders()) return ctx.set_error(GL_INVALID_OPERATION);
+  texture_attachment(ctx, target, attachment, texture, level, 0, false, GL_NONE, TextureCall::Whole);
 }
 
 void FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLenum renderbuffertarget,
@@ -322,6 +354,11 @@ void FramebufferParameteri(Context& ctx, GLenum target, GLenum pname, GLint para
       fb->default_samples = param;
       break;
     case GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS: fb->default_fixed_sample_locations = param != 0; break;
+    case GL_FRAMEBUFFER_DEFAULT_LAYERS_EXT:
+      if (!ctx.geometry_shaders()) return ctx.set_error(GL_INVALID_ENUM);
+      if (param < 0 || param > l.max_framebuffer_layers) return ctx.set_error(GL_INVALID_VALUE);
+      fb->default_layers = param;
+      break;
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   ++fb->generation;
@@ -337,6 +374,10 @@ void GetFramebufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint*
     case GL_FRAMEBUFFER_DEFAULT_HEIGHT: v = fb->default_height; break;
     case GL_FRAMEBUFFER_DEFAULT_SAMPLES: v = fb->default_samples; break;
     case GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS: v = fb->default_fixed_sample_locations ? 1 : 0; break;
+    case GL_FRAMEBUFFER_DEFAULT_LAYERS_EXT:
+      if (!ctx.geometry_shaders()) return ctx.set_error(GL_INVALID_ENUM);
+      v = fb->default_layers;
+      break;
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   if (params) *params = v;
@@ -361,7 +402,8 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
   GLenum error;
   Framebuffer* fb = bound_framebuffer(ctx, target, &error);
   if (error) return ctx.set_error(error);
-  if (!is_attachment_pname(pname)) return ctx.set_error(GL_INVALID_ENUM);
+  const bool layered_pname = pname == GL_FRAMEBUFFER_ATTACHMENT_LAYERED_EXT && ctx.geometry_shaders();
+  if (!is_attachment_pname(pname) && !layered_pname) return ctx.set_error(GL_INVALID_ENUM);
   if (!fb) return default_attachment_query(ctx, target, attachment, pname, params);
   if (const GLenum e = check_attachment_enum(ctx, attachment)) return ctx.set_error(e);
   const Attachment* a;
@@ -369,7 +411,8 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
     // Only when both points hold the same image (§6.1.13).
     const bool same = fb->depth.type == fb->stencil.type && fb->depth.texture.get() == fb->stencil.texture.get() &&
                       fb->depth.renderbuffer.get() == fb->stencil.renderbuffer.get() &&
-                      fb->depth.level == fb->stencil.level && fb->depth.layer == fb->stencil.layer;
+                      fb->depth.level == fb->stencil.level && fb->depth.layer == fb->stencil.layer &&
+                      fb->depth.layered == fb->stencil.layered;
     if (!same) return ctx.set_error(GL_INVALID_OPERATION);
     if (pname == GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE) return ctx.set_error(GL_INVALID_OPERATION);
     a = &fb->depth;
@@ -384,9 +427,10 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
   } else if (pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME) {
     v = static_cast<GLint>(a->type == GL_TEXTURE ? a->texture->name() : a->renderbuffer->name());
   } else if (pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL || pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE ||
-             pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER) {
+             pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER || layered_pname) {
     if (a->type != GL_TEXTURE) return ctx.set_error(GL_INVALID_ENUM);
-    if (pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL) v = a->level;
+    if (layered_pname) v = a->layered ? GL_TRUE : GL_FALSE;
+    else if (pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL) v = a->level;
     else if (pname == GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE)
       v = a->cube_face ? static_cast<GLint>(GL_TEXTURE_CUBE_MAP_POSITIVE_X) + a->layer : 0;
     else v = a->cube_face ? 0 : a->layer;

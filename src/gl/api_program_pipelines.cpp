@@ -15,7 +15,8 @@ namespace brass::gl {
 
 namespace {
 
-constexpr GLbitfield kStageBits = GL_VERTEX_SHADER_BIT | GL_FRAGMENT_SHADER_BIT | GL_COMPUTE_SHADER_BIT;
+constexpr GLbitfield kStageBits =
+    GL_VERTEX_SHADER_BIT | GL_FRAGMENT_SHADER_BIT | GL_COMPUTE_SHADER_BIT | GL_GEOMETRY_SHADER_BIT;
 
 // The pipeline object of a name glGenProgramPipelines returned, created on
 // first use as §7.4 says; null with INVALID_OPERATION for any other name.
@@ -120,7 +121,9 @@ void BindProgramPipeline(Context& ctx, GLuint pipeline) {
 void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint program) {
   if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
   // Compute is ES 3.1's; EXT_separate_shader_objects has vertex and fragment.
-  const GLbitfield known = ctx.es31() ? kStageBits : kStageBits & ~GLbitfield{GL_COMPUTE_SHADER_BIT};
+  // Geometry with EXT/OES_geometry_shader.
+  GLbitfield known = ctx.es31() ? kStageBits : kStageBits & ~GLbitfield{GL_COMPUTE_SHADER_BIT};
+  if (!ctx.geometry_shaders()) known &= ~GLbitfield{GL_GEOMETRY_SHADER_BIT};
   if (stages != GL_ALL_SHADER_BITS && (stages & ~known)) return ctx.set_error(GL_INVALID_VALUE);
   ProgramPipeline* pp = pipeline_object(ctx, pipeline);
   if (!pp) return;
@@ -133,7 +136,8 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
   const uint32_t has = p ? linked_stages(*p->linked) : 0;
   const std::pair<GLbitfield, pipe::ShaderStage> bits[] = {{GL_VERTEX_SHADER_BIT, pipe::ShaderStage::Vertex},
                                                            {GL_FRAGMENT_SHADER_BIT, pipe::ShaderStage::Fragment},
-                                                           {GL_COMPUTE_SHADER_BIT, pipe::ShaderStage::Compute}};
+                                                           {GL_COMPUTE_SHADER_BIT, pipe::ShaderStage::Compute},
+                                                           {GL_GEOMETRY_SHADER_BIT, pipe::ShaderStage::Geometry}};
   for (const auto& [bit, stage] : bits) {
     if (!(stages & bit)) continue;
     const auto s = static_cast<unsigned>(stage);
@@ -170,6 +174,10 @@ void GetProgramPipelineiv(Context& ctx, GLuint pipeline, GLenum pname, GLint* pa
       if (!ctx.es31()) return ctx.set_error(GL_INVALID_ENUM);
       v = name(pp->stages[static_cast<unsigned>(pipe::ShaderStage::Compute)]);
       break;
+    case GL_GEOMETRY_SHADER:
+      if (!ctx.geometry_shaders()) return ctx.set_error(GL_INVALID_ENUM);
+      v = name(pp->stages[static_cast<unsigned>(pipe::ShaderStage::Geometry)]);
+      break;
     case GL_VALIDATE_STATUS: v = pp->validate_status ? GL_TRUE : GL_FALSE; break;
     case GL_INFO_LOG_LENGTH: v = pp->info_log.empty() ? 0 : static_cast<GLint>(pp->info_log.size() + 1); break;
     default: return ctx.set_error(GL_INVALID_ENUM);
@@ -199,7 +207,8 @@ GLuint CreateShaderProgramv(Context& ctx, GLenum type, GLsizei count, const GLch
     ctx.set_error(GL_INVALID_OPERATION);
     return 0;
   }
-  if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !(type == GL_COMPUTE_SHADER && ctx.es31())) {
+  if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !(type == GL_COMPUTE_SHADER && ctx.es31()) &&
+      !(type == GL_GEOMETRY_SHADER && ctx.geometry_shaders())) {
     ctx.set_error(GL_INVALID_ENUM);
     return 0;
   }

@@ -185,6 +185,22 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
       if (!ctx.es31()) return ctx.set_error(GL_INVALID_ENUM);
       v = static_cast<GLint>(resource_count(lp, ResourceInterface::AtomicCounterBuffer));
       break;
+    // EXT/OES_geometry_shader: the linked geometry stage's layout;
+    // INVALID_OPERATION unless the program was linked with one.
+    case GL_GEOMETRY_LINKED_VERTICES_OUT_EXT:
+    case GL_GEOMETRY_LINKED_INPUT_TYPE_EXT:
+    case GL_GEOMETRY_LINKED_OUTPUT_TYPE_EXT:
+    case GL_GEOMETRY_SHADER_INVOCATIONS_EXT: {
+      if (!ctx.geometry_shaders()) return ctx.set_error(GL_INVALID_ENUM);
+      if (!p->link_status || !lp || lp->info.spirv[static_cast<unsigned>(pipe::ShaderStage::Geometry)].empty())
+        return ctx.set_error(GL_INVALID_OPERATION);
+      const compiler::ProgramInterface& pi = lp->interface;
+      v = static_cast<GLint>(pname == GL_GEOMETRY_LINKED_VERTICES_OUT_EXT  ? pi.geometry_vertices_out
+                             : pname == GL_GEOMETRY_LINKED_INPUT_TYPE_EXT  ? pi.geometry_input_type
+                             : pname == GL_GEOMETRY_LINKED_OUTPUT_TYPE_EXT ? pi.geometry_output_type
+                                                                           : pi.geometry_invocations);
+      break;
+    }
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   if (params) *params = v;

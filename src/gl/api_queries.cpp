@@ -1,5 +1,6 @@
-// Asynchronous queries (ES 3.0 §2.14): ANY_SAMPLES_PASSED(_CONSERVATIVE)
-// and TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, measured by pipe queries.
+// Asynchronous queries (ES 3.0 §2.14): ANY_SAMPLES_PASSED(_CONSERVATIVE),
+// TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN and (EXT_geometry_shader)
+// PRIMITIVES_GENERATED, measured by pipe queries.
 // Query objects are per context. Both occlusion targets share one active
 // slot (as in the other ES implementations): only one of them can be active.
 #include "gl/context.h"
@@ -14,11 +15,13 @@ Query::~Query() {
 namespace {
 
 // The active-query slot of a target, or -1 for an unknown target.
-int slot_of(GLenum target) {
+// PRIMITIVES_GENERATED comes with EXT_geometry_shader.
+int slot_of(const Context& ctx, GLenum target) {
   switch (target) {
     case GL_ANY_SAMPLES_PASSED:
     case GL_ANY_SAMPLES_PASSED_CONSERVATIVE: return 0;
     case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return 2;
+    case GL_PRIMITIVES_GENERATED_EXT: return ctx.geometry_shaders() ? 3 : -1;
     default: return -1;
   }
 }
@@ -27,6 +30,7 @@ pipe::QueryType pipe_type(GLenum target) {
   switch (target) {
     case GL_ANY_SAMPLES_PASSED_CONSERVATIVE: return pipe::QueryType::OcclusionPredicateConservative;
     case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return pipe::QueryType::PrimitivesWritten;
+    case GL_PRIMITIVES_GENERATED_EXT: return pipe::QueryType::PrimitivesGenerated;
     default: return pipe::QueryType::OcclusionPredicate;
   }
 }
@@ -80,7 +84,7 @@ GLboolean IsQuery(Context& ctx, GLuint id) {
 }
 
 void BeginQuery(Context& ctx, GLenum target, GLuint id) {
-  const int slot = slot_of(target);
+  const int slot = slot_of(ctx, target);
   if (slot < 0) return ctx.set_error(GL_INVALID_ENUM);
   if (ctx.active_queries[slot]) return ctx.set_error(GL_INVALID_OPERATION);
   if (id == 0 || !ctx.query_objects.is_name(id)) return ctx.set_error(GL_INVALID_OPERATION);
@@ -101,7 +105,7 @@ void BeginQuery(Context& ctx, GLenum target, GLuint id) {
 }
 
 void EndQuery(Context& ctx, GLenum target) {
-  const int slot = slot_of(target);
+  const int slot = slot_of(ctx, target);
   if (slot < 0) return ctx.set_error(GL_INVALID_ENUM);
   Query* q = ctx.active_queries[slot].get();
   if (!q || q->target != target) return ctx.set_error(GL_INVALID_OPERATION);
@@ -109,7 +113,7 @@ void EndQuery(Context& ctx, GLenum target) {
 }
 
 void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
-  const int slot = slot_of(target);
+  const int slot = slot_of(ctx, target);
   if (slot < 0 || pname != GL_CURRENT_QUERY) return ctx.set_error(GL_INVALID_ENUM);
   const Query* q = ctx.active_queries[slot].get();
   if (params) *params = q && q->target == target ? static_cast<GLint>(q->name()) : 0;

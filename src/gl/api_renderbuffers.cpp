@@ -92,11 +92,18 @@ void renderbuffer_storage(Context& ctx, GLenum target, GLsizei samples, GLenum i
     t.height = static_cast<uint32_t>(height);
     t.samples = static_cast<uint32_t>(std::max<GLsizei>(1, actual));
     t.bind = info->is_color() ? pipe::kBindRenderTarget : pipe::kBindDepthStencil;
+    // Single-sampled renderbuffers are also sampleable where the device
+    // can: an EGLImage made from one may become a texture (OES_EGL_image).
+    if (t.samples == 1 &&
+        ctx.screen().is_format_supported(t.format, pipe::Target::Texture2D, 1, usage_of(*info) | pipe::kUsageSampled))
+      t.bind |= pipe::kBindSamplerView;
     pipe::Status status = pipe::Status::Ok;
     resource = ctx.screen().resource_create(t, &status);
     if (!resource) return ctx.set_error(GL_OUT_OF_MEMORY);
   }
   rb->resource = std::move(resource);
+  rb->resource_level = rb->resource_layer = 0;
+  rb->egl_image.reset();  // new storage orphans it from an EGLImage
   rb->internal_format = internalformat;
   rb->width = width;
   rb->height = height;

@@ -2,13 +2,15 @@
 // through the Brass compiler, queries and deletion.
 #include "compiler/compiler.h"
 #include "gl/context.h"
+#include "gl/program_link.h"
 #include "gl/program_util.h"
 #include "gl_functions.h"
 
 namespace brass::gl::api {
 
 GLuint CreateShader(Context& ctx, GLenum type) {
-  if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !(type == GL_COMPUTE_SHADER && ctx.es31())) {
+  if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !(type == GL_COMPUTE_SHADER && ctx.es31()) &&
+      !(type == GL_GEOMETRY_SHADER && ctx.geometry_shaders())) {
     ctx.set_error(GL_INVALID_ENUM);
     return 0;
   }
@@ -42,11 +44,7 @@ void CompileShader(Context& ctx, GLuint shader) {
   compiler::CompileOptions options;
   options.api = ctx.desktop() ? compiler::Api::GL : compiler::Api::GLES;
   options.unexposed_extensions = ctx.unexposed_glsl_extensions();
-  options.limits.max_es_version = ctx.glsl_es_version();
-  if (ctx.desktop()) {  // ES contexts refuse desktop versions in validate_glsl
-    options.limits.max_desktop_version = ctx.glsl_version();
-    options.limits.core_profile_only = 1;
-  }
+  options.limits = shader_limits(ctx);
   // A desktop context compiles GLSL ES shaders (as far as its version's
   // ES-compatibility allows) exactly as an ES context would.
   if (ctx.desktop() && compiler::declares_es_version(s->source)) options.api = compiler::Api::GLES;

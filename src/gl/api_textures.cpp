@@ -716,7 +716,7 @@ void GenerateMipmap(Context& ctx, GLenum target) {
   const uint32_t w = uint32_t(b->width), h = uint32_t(b->height), d = uint32_t(b->depth);
   const GLint last = std::min<GLint>(base + GLint(full_chain_levels(target, w, h, d)) - 1, max_level);
   if (last <= base) return;
-  if (!ensure_main_storage(ctx, *t, base, base)) return;
+  if (!unshare_levels(ctx, *t, base, last) || !ensure_main_storage(ctx, *t, base, base)) return;
   // Derived levels are (re)specified with the base level's format, in place.
   const TextureImage base_copy = *t->image(base, 0);
   for (GLint l = base + 1; l <= last; ++l) {

@@ -75,6 +75,11 @@ bool transform_feedback_mode_allowed(GLenum capture_mode, GLenum draw_mode) {
     case GL_TRIANGLES:
     case GL_TRIANGLE_STRIP:
     case GL_TRIANGLE_FAN: return capture_mode == GL_TRIANGLES;
+    // Adjacency primitives are captured only through a geometry shader.
+    case GL_LINES_ADJACENCY:
+    case GL_LINE_STRIP_ADJACENCY:
+    case GL_TRIANGLES_ADJACENCY:
+    case GL_TRIANGLE_STRIP_ADJACENCY: return false;
     default: return true;  // an unknown mode is the draw's own INVALID_ENUM
   }
 }

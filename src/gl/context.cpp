@@ -80,6 +80,19 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   l.max_image_units = l.max_compute_image_uniforms = l.max_combined_image_uniforms = images;
   l.max_vertex_image_uniforms = l.vertex_stores ? images : 0;
   l.max_fragment_image_uniforms = l.fragment_stores ? images : 0;
+  // Geometry shaders: the device's limits, which Vulkan's own minimums
+  // bring up to ES 3.2's where it has the stage (64 input and output
+  // components, 256 vertices, 1024 total components, 32 invocations);
+  // the output components stay within what GLSL's location space and the
+  // compiler's resources take (128).
+  if (s.get_cap(pipe::Cap::GeometryShader)) {
+    l.max_geometry_input_components = cap(s, pipe::Cap::MaxGeometryInputComponents, 64, 128);
+    l.max_geometry_output_components = cap(s, pipe::Cap::MaxGeometryOutputComponents, 64, 128);
+    l.max_geometry_output_vertices = cap(s, pipe::Cap::MaxGeometryOutputVertices, 256, 1024);
+    l.max_geometry_total_output_components = cap(s, pipe::Cap::MaxGeometryTotalOutputComponents, 1024, 0x7fffffff);
+    l.max_geometry_shader_invocations = cap(s, pipe::Cap::MaxGeometryShaderInvocations, 32, 0x7fffffff);
+  }
+  l.max_framebuffer_layers = cap(s, pipe::Cap::MaxFramebufferLayers, 256, l.max_array_texture_layers);
 }
 
 }  // namespace
@@ -173,6 +186,10 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
         ctx->core_features_.emplace_back(name);
   }
   ctx->separate_shader_objects_ = ctx->es31() || ctx->has_feature("GL_EXT_separate_shader_objects");
+  ctx->geometry_shaders_ = ctx->has_extension("GL_EXT_geometry_shader");
+  // EXT_geometry_shader raises the combined texture units to 48 (16 for
+  // each of three stages).
+  if (ctx->geometry_shaders_) ctx->limits.max_combined_texture_image_units = 48;
   for (const std::string& e : compiler::context_dependent_extensions())
     if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
   if (ctx->desktop()) {

@@ -94,6 +94,12 @@ struct Limits {
   GLint max_compute_image_uniforms = 4;
   GLint max_combined_image_uniforms = 4;
   GLint max_transform_feedback_separate_attribs = 4;
+  // Geometry shaders (EXT/OES_geometry_shader, table 20.43 of ES 3.2 for
+  // the minimums), from the device; 0 where it has none.
+  GLint max_geometry_input_components = 0, max_geometry_output_components = 0;
+  GLint max_geometry_output_vertices = 0, max_geometry_total_output_components = 0;
+  GLint max_geometry_shader_invocations = 0;
+  GLint max_framebuffer_layers = 256;  // layered attachments (glFramebufferTexture)
   GLint max_point_size = 1;  // ALIASED_POINT_SIZE_RANGE's upper end
   GLint max_line_width = 1;  // ALIASED_LINE_WIDTH_RANGE's upper end
 };
@@ -181,6 +187,9 @@ class Context {
   // Program pipelines and separable programs: ES 3.1, or
   // EXT_separate_shader_objects in an ES 2.0/3.0 context.
   bool separate_shader_objects() const { return separate_shader_objects_; }
+  // Geometry shaders, adjacency primitives and layered framebuffers
+  // (EXT/OES_geometry_shader, advertised together in ES 3.1 contexts).
+  bool geometry_shaders() const { return geometry_shaders_; }
   // The highest `#version NNN es` this context compiles: in desktop GL,
   // ARB_ES2_compatibility (4.1) brings 100, ARB_ES3_compatibility (4.3)
   // 300 es and ARB_ES3_1_compatibility (4.5) 310 es; 0 for none.
@@ -239,7 +248,8 @@ class Context {
   GLenum default_draw_buffer = GL_BACK, default_read_buffer = GL_BACK;
   Binding<TransformFeedback> transform_feedback;  // never null: the default object when 0 is bound
   Ref<TransformFeedback> default_transform_feedback;
-  std::array<Binding<Query>, 3> active_queries;  // ANY_SAMPLES, ANY_SAMPLES_CONSERVATIVE, XFB_PRIMITIVES
+  // ANY_SAMPLES, ANY_SAMPLES_CONSERVATIVE, XFB_PRIMITIVES, PRIMITIVES_GENERATED
+  std::array<Binding<Query>, 4> active_queries;
 
   // Per-context namespaces (container objects are never shared).
   ObjectTable<Framebuffer> framebuffer_objects;
@@ -272,6 +282,7 @@ class Context {
   std::vector<std::string> extensions_;
   std::vector<std::string> core_features_;  // desktop: has_feature's ES extension names
   bool separate_shader_objects_ = false;
+  bool geometry_shaders_ = false;
   std::vector<std::string> unexposed_glsl_extensions_;
 };
 

@@ -102,6 +102,11 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       "GL_OES_vertex_half_float",
       // Sized internal formats everywhere an ES 2.0 enum was unsized (ES 3.0 core).
       "GL_OES_required_internalformat",
+      // EGLImages as textures and renderbuffers (mutable, and immutable with
+      // EXT_EGL_image_storage), sharing the image's storage
+      // (api_egl_image.cpp). Not OES_EGL_image_external.
+      "GL_OES_EGL_image",
+      "GL_EXT_EGL_image_storage",
   };
   // 2D and 2D-array ASTC LDR textures (no 3D: that is
   // KHR_texture_compression_astc_sliced_3d / _hdr).
@@ -155,6 +160,24 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // r32ui images, which every Vulkan device does, and exchange on r32f,
   // which needs the device's float image atomics.
   if (es31 && screen.get_cap(pipe::Cap::ImageFloatAtomicExchange)) out.emplace_back("GL_OES_shader_image_atomic");
+  // Geometry shaders (ES 3.2's stage as ES 3.1 extensions; the EXT and OES
+  // versions are the same text): the stage, adjacency draws, layered
+  // framebuffers. gl_PointSize in the stage (geometry_point_size) only
+  // where the device takes a geometry shader's point size.
+  // PRIMITIVES_GENERATED queries come with it and need the device to count
+  // them (VK_EXT_primitives_generated_query, also under rasterizer discard).
+  if (es31 && screen.get_cap(pipe::Cap::GeometryShader) && screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery)) {
+    out.emplace_back("GL_EXT_geometry_shader");
+    out.emplace_back("GL_OES_geometry_shader");
+    // Which the geometry extensions require: in/out blocks in every stage
+    // (glslang's; the stages' interfaces match them by block name).
+    out.emplace_back("GL_EXT_shader_io_blocks");
+    out.emplace_back("GL_OES_shader_io_blocks");
+    if (screen.get_cap(pipe::Cap::GeometryPointSize)) {
+      out.emplace_back("GL_EXT_geometry_point_size");
+      out.emplace_back("GL_OES_geometry_point_size");
+    }
+  }
   return out;
 }
 

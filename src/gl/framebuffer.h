@@ -18,6 +18,12 @@ class Renderbuffer final : public Object {
   GLenum internal_format = GL_RGBA4;
   GLsizei width = 0, height = 0, samples = 0;  // samples: the count actually allocated (0: single)
   Ref<pipe::Resource> resource;
+  // Where in `resource` the renderbuffer's image is: not 0 only for an
+  // EGLImage target whose image is a texture level or cube face.
+  uint32_t resource_level = 0, resource_layer = 0;
+  // The EGLImage this renderbuffer is a sibling of (its source or a target
+  // made from it); cleared when storage is respecified.
+  Ref<ImageStorage> egl_image;
   uint64_t generation = 0;  // bumped when the storage is re-created
 };
 
@@ -28,6 +34,10 @@ struct Attachment {
   GLint level = 0;
   GLint layer = 0;             // array layer / 3D slice, or the cube face index for cube maps
   bool cube_face = false;      // attached with glFramebufferTexture2D(TEXTURE_CUBE_MAP_*)
+  // glFramebufferTexture of a 3D, 2D array or cube map texture
+  // (EXT_geometry_shader): every layer of the level, from layer 0; a
+  // geometry shader picks one with gl_Layer.
+  bool layered = false;
   Ref<pipe::Surface> surface;  // built at validation
   uint64_t seen_generation = ~0ull;  // the object's generation when `surface` was built
 };
@@ -43,6 +53,7 @@ class Framebuffer final : public Object {
   // ES 3.1 §9.2.1 (glFramebufferParameteri): the size and samples of the
   // framebuffer while it has no attachments.
   GLint default_width = 0, default_height = 0, default_samples = 0;
+  GLint default_layers = 0;  // FRAMEBUFFER_DEFAULT_LAYERS (EXT_geometry_shader)
   bool default_fixed_sample_locations = false;
 };
 
@@ -69,6 +80,9 @@ struct AttachmentImage {
   uint32_t level = 0, layer = 0;                    // in `resource`
 };
 AttachmentImage attachment_image(const Attachment& a);
+// The layers a layered attachment has (3D depth, array layers, 6 cube
+// faces at its level); 1 for any other attachment.
+uint32_t attachment_layers(const Attachment& a);
 // The attachment an attachment enum names (COLOR_ATTACHMENTi, DEPTH_ATTACHMENT,
 // STENCIL_ATTACHMENT), or null.
 Attachment* framebuffer_attachment(Framebuffer& fb, GLenum attachment);

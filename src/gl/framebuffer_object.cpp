@@ -18,7 +18,22 @@ uint64_t object_generation(const Attachment& a) {
 
 bool same_image(const Attachment& a, const Attachment& b) {
   return a.type == b.type && a.texture.get() == b.texture.get() && a.renderbuffer.get() == b.renderbuffer.get() &&
-         a.level == b.level && a.layer == b.layer;
+         a.level == b.level && a.layer == b.layer && a.layered == b.layered;
+}
+
+// A layered cube attachment renders to the six faces of its level as
+// consecutive layers of one resource: they must be specified alike (size and
+// format) and stored together.
+bool cube_faces_together(const Texture& t, GLint level) {
+  const TextureImage* first = t.image(level, 0);
+  if (!first || !first->defined()) return false;
+  for (unsigned f = 1; f < 6; ++f) {
+    const TextureImage* img = t.image(level, f);
+    if (!img || img->info != first->info || img->width != first->width || img->height != first->height ||
+        img->resource.get() != first->resource.get() || img->resource_layer != first->resource_layer + f)
+      return false;
+  }
+  return true;
 }
 
 enum class Point { Color, Depth, Stencil };
@@ -44,6 +59,7 @@ bool attachment_complete(const pixel::FormatFeatures& features, const Attachment
     const Texture& t = *a.texture;
     const TextureImage* image = t.image(a.level, a.cube_face ? static_cast<unsigned>(a.layer) : 0u);
     if ((t.target == GL_TEXTURE_3D || t.target == GL_TEXTURE_2D_ARRAY) && a.layer >= image->depth) return false;
+    if (a.layered && t.target == GL_TEXTURE_CUBE_MAP && !cube_faces_together(t, a.level)) return false;
     if (img.info->is_compressed()) return false;
     if (point == Point::Color && unsized_float_image(features, *image)) return false;
   }
@@ -67,6 +83,8 @@ AttachmentImage attachment_image(const Attachment& a) {
     img.height = rb.height;
     img.samples = rb.samples;
     img.resource = rb.resource.get();
+    img.level = rb.resource_level;
+    img.layer = rb.resource_layer;
   } else if (a.type == GL_TEXTURE && a.texture) {
     const TextureImage* ti = a.texture->image(a.level, a.cube_face ? static_cast<unsigned>(a.layer) : 0u);
     if (!ti) return img;
@@ -80,6 +98,13 @@ AttachmentImage attachment_image(const Attachment& a) {
     img.layer = ti->resource_layer + (a.cube_face ? 0u : static_cast<uint32_t>(a.layer));
   }
   return img;
+}
+
+uint32_t attachment_layers(const Attachment& a) {
+  if (!a.layered || a.type != GL_TEXTURE || !a.texture) return 1;
+  if (a.texture->target == GL_TEXTURE_CUBE_MAP) return 6;
+  const TextureImage* ti = a.texture->image(a.level, 0);
+  return ti ? static_cast<uint32_t>(std::max<GLsizei>(ti->depth, 1)) : 1;
 }
 
 Attachment* framebuffer_attachment(Framebuffer& fb, GLenum attachment) {
@@ -111,13 +136,16 @@ bool update_attachment_surface(Context& ctx, Attachment& a) {
     return true;
   }
   a.seen_generation = gen;
+  // A layered attachment's surface holds all its layers.
+  const uint32_t last_layer = img.layer + attachment_layers(a) - 1;
   // Parameter changes bump the generation too: keep a surface that still fits.
   if (a.surface && a.surface->resource() == img.resource && a.surface->templ().level == img.level &&
-      a.surface->templ().first_layer == img.layer)
+      a.surface->templ().first_layer == img.layer && a.surface->templ().last_layer == last_layer)
     return true;
   pipe::SurfaceTemplate t;
   t.level = img.level;
-  t.first_layer = t.last_layer = img.layer;
+  t.first_layer = img.layer;
+  t.last_layer = last_layer;
   a.surface = ctx.pipe().create_surface(img.resource, t);
   return a.surface != nullptr;
 }
@@ -167,6 +195,14 @@ GLenum check_framebuffer_status(Context& ctx, Framebuffer& fb) {
     if (samples_seen >= 0 && samples_seen != s) samples_mismatch = true;
     samples_seen = s;
   };
+  // A layered cube attachment needs its faces in the texture's main
+  // storage, where texture_image_storage moves a consistent texture.
+  for (Attachment* a : {&fb.color[0], &fb.color[1], &fb.color[2], &fb.color[3], &fb.color[4], &fb.color[5],
+                        &fb.color[6], &fb.color[7], &fb.depth, &fb.stencil}) {
+    if (!a->layered || a->type != GL_TEXTURE || a->texture->target != GL_TEXTURE_CUBE_MAP) continue;
+    uint32_t level = 0, layer = 0;
+    texture_image_storage(ctx, *a->texture, a->level, 0, &level, &layer);
+  }
   for (unsigned i = 0; i < kMaxColorAttachments; ++i) {
     const Attachment& a = fb.color[i];
     if (a.type == GL_NONE) continue;
@@ -188,6 +224,25 @@ GLenum check_framebuffer_status(Context& ctx, Framebuffer& fb) {
                                                                        : GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
   if (samples_mismatch || (has_variable_locations && (has_fixed_locations || has_renderbuffer)))
     return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
+  // EXT_geometry_shader §9.4.2: layered attachments all or none, and the
+  // color ones of one texture target.
+  {
+    bool layered = false, unlayered = false;
+    GLenum color_target = GL_NONE;
+    bool mixed_targets = false;
+    auto layering = [&](const Attachment& a, bool color) {
+      if (a.type == GL_NONE) return;
+      (a.layered ? layered : unlayered) = true;
+      if (!color || !a.layered) return;
+      if (color_target != GL_NONE && color_target != a.texture->target) mixed_targets = true;
+      color_target = a.texture->target;
+    };
+    for (unsigned i = 0; i < kMaxColorAttachments && i < static_cast<unsigned>(ctx.limits.max_color_attachments); ++i)
+      layering(fb.color[i], true);
+    layering(fb.depth, false);
+    layering(fb.stencil, false);
+    if (layered && (unlayered || mixed_targets)) return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS_EXT;
+  }
   // Vulkan has one depth/stencil attachment: separate images are unsupported
   // (ES 3.0 §4.4.4.2 lets an implementation say so).
   if (fb.depth.type != GL_NONE && fb.stencil.type != GL_NONE && !same_image(fb.depth, fb.stencil))
@@ -231,13 +286,16 @@ bool validate_framebuffer_object(Context& ctx, Framebuffer& fb) {
     ctx.set_error(GL_OUT_OF_MEMORY);
     return false;
   }
-  // The framebuffer is the intersection of its attachments (ES 3.0 §4.4.4.2).
-  uint32_t w = UINT32_MAX, h = UINT32_MAX;
+  // The framebuffer is the intersection of its attachments (ES 3.0 §4.4.4.2),
+  // layers included: gl_Layer beyond an attachment's layers is undefined in
+  // GL, and Vulkan renders only the layers every attachment has.
+  uint32_t w = UINT32_MAX, h = UINT32_MAX, layers = UINT32_MAX;
   auto extent = [&](const Attachment& a) {
     if (a.type == GL_NONE) return;
     const AttachmentImage img = attachment_image(a);
     w = std::min(w, static_cast<uint32_t>(img.width));
     h = std::min(h, static_cast<uint32_t>(img.height));
+    layers = std::min(layers, attachment_layers(a));
   };
   for (unsigned i = 0; i < static_cast<unsigned>(ctx.limits.max_color_attachments); ++i) extent(fb.color[i]);
   extent(fb.depth);
@@ -250,10 +308,14 @@ bool validate_framebuffer_object(Context& ctx, Framebuffer& fb) {
     // sample count is the smallest the device has at least as large.
     w = static_cast<uint32_t>(fb.default_width);
     h = static_cast<uint32_t>(fb.default_height);
+    layers = static_cast<uint32_t>(std::max(fb.default_layers, 1));
     state.samples = std::max(1u, no_attachment_samples(ctx, fb));
   }
   state.width = w;
   state.height = h;
+  // Array textures may have more layers than a framebuffer can; gl_Layer
+  // past MAX_FRAMEBUFFER_LAYERS renders nowhere defined.
+  state.layers = std::min(layers, static_cast<uint32_t>(ctx.limits.max_framebuffer_layers));
   for (unsigned i = 0; i < static_cast<unsigned>(ctx.limits.max_draw_buffers); ++i) {
     const GLenum db = fb.draw_buffers[i];
     if (db == GL_NONE) continue;

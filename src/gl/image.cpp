@@ -111,7 +111,13 @@ pipe::ImageView unit_view(Context& ctx, const ImageUnit& u, ImageDim dim, ImageK
   // The layers the unit selects, and the image type that sees them.
   ImageDim sees = ImageDim::Tex2D;
   switch (tex->target) {
-    case GL_TEXTURE_2D: break;
+    case GL_TEXTURE_2D:
+      // An EGLImage target's one layer may be a cube face of its source.
+      // A slice of a 3D image is not viewable as a 2D storage image here
+      // (the driver views 3D storage as 3D): it reads as unbound.
+      if (r->templ().target == pipe::Target::Texture3D) return none;
+      v.first_layer = v.last_layer = img->resource_layer;
+      break;
     case GL_TEXTURE_2D_ARRAY: {
       const auto layers = static_cast<uint32_t>(img->depth);
       if (u.layered) {

@@ -61,8 +61,12 @@ struct LinkedProgram {
     uint32_t draw_buffer = 0;  // which draw buffer's attachment
   };
   std::vector<FetchSlot> fetch_slots;
+  // The stage the rasterizer takes its vertices from: the geometry stage
+  // when there is one, else the vertex stage. writes_point_size and
+  // writes_clip_distance are that stage's.
+  pipe::ShaderStage last_pre_rasterization = pipe::ShaderStage::Vertex;
   bool writes_point_size = false;
-  bool writes_clip_distance = false;  // EXT_clip_cull_distance in the vertex shader
+  bool writes_clip_distance = false;  // EXT_clip_cull_distance
   bool compute = false;  // a compute program (dispatched, never drawn); interface.compute_local_size
   // Linked with GL_PROGRAM_SEPARABLE: its stages may go into program
   // pipelines. pipe_program is null unless it has both a vertex and a

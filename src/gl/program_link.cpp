@@ -11,9 +11,7 @@
 
 namespace brass::gl {
 
-namespace {
-
-compiler::ShaderLimits limits_of(const Context& ctx) {
+compiler::ShaderLimits shader_limits(const Context& ctx) {
   const Limits& l = ctx.limits;
   compiler::ShaderLimits s = compiler::ShaderLimits::defaults();
   s.max_vertex_attribs = l.max_vertex_attribs;
@@ -53,8 +51,16 @@ compiler::ShaderLimits limits_of(const Context& ctx) {
     s.max_desktop_version = ctx.glsl_version();
     s.core_profile_only = 1;
   }
+  if (ctx.geometry_shaders()) {
+    s.max_geometry_input_components = l.max_geometry_input_components;
+    s.max_geometry_output_components = l.max_geometry_output_components;
+    s.max_geometry_output_vertices = l.max_geometry_output_vertices;
+    s.max_geometry_total_output_components = l.max_geometry_total_output_components;
+  }
   return s;
 }
+
+namespace {
 
 pipe::DescriptorKind to_pipe_kind(compiler::DescriptorKind k) {
   switch (k) {
@@ -73,7 +79,8 @@ pipe::DescriptorKind to_pipe_kind(compiler::DescriptorKind k) {
 // The image uniforms a stage may declare (GL_MAX_*_IMAGE_UNIFORMS).
 GLint stage_image_limit(const Limits& l, pipe::ShaderStage stage) {
   switch (stage) {
-    case pipe::ShaderStage::Vertex: return l.max_vertex_image_uniforms;
+    case pipe::ShaderStage::Vertex:
+    case pipe::ShaderStage::Geometry: return l.max_vertex_image_uniforms;
     case pipe::ShaderStage::Fragment: return l.max_fragment_image_uniforms;
     case pipe::ShaderStage::Compute: return l.max_compute_image_uniforms;
     default: return 0;
@@ -230,7 +237,18 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
     if (lp.sampler_first[owner] >= 0) lp.sampler_first[i] = lp.sampler_first[owner] + element;
     if (lp.image_first[owner] >= 0) lp.image_first[i] = lp.image_first[owner] + element;
   }
-  for (const compiler::InterfaceVariable& a : pi.attributes) {
+  // A separable program's first stage may be another than the vertex stage,
+  // and its last another than the fragment stage: then those lists hold
+  // that stage's inputs and outputs, which are no attributes or colours.
+  const auto has_stage = [&lp](compiler::ShaderStage st) {
+    return std::any_of(lp.stages.begin(), lp.stages.end(), [st](const compiler::StageBinary& b) { return b.stage == st; });
+  };
+  const std::vector<compiler::InterfaceVariable> none;
+  const std::vector<compiler::InterfaceVariable>& attributes =
+      has_stage(compiler::ShaderStage::Vertex) ? pi.attributes : none;
+  const std::vector<compiler::InterfaceVariable>& colour_outputs =
+      has_stage(compiler::ShaderStage::Fragment) ? pi.fragment_outputs : none;
+  for (const compiler::InterfaceVariable& a : attributes) {
     if (a.location < 0) continue;
     const TypeShape t = type_shape(a.type);
     const AttribBaseType base = t.base == TypeShape::Int    ? AttribBaseType::Int
@@ -245,7 +263,7 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
     }
   }
   info.vertex_input_locations = lp.attribute_locations;
-  for (const compiler::InterfaceVariable& o : pi.fragment_outputs) {
+  for (const compiler::InterfaceVariable& o : colour_outputs) {
     if (o.location < 0) continue;
     for (int k = 0; k < std::max(o.array_size, 1) && o.location + k < 32; ++k)
       info.fragment_output_locations |= 1u << (o.location + k);
@@ -293,22 +311,23 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     }
     if (es == 0) in.api = compiler::Api::GL;
   }
-  in.limits = limits_of(ctx);
+  in.limits = shader_limits(ctx);
   in.unexposed_extensions = ctx.unexposed_glsl_extensions();
-  bool has_vs = false, has_fs = false, has_cs = false;
+  bool has_vs = false, has_fs = false, has_cs = false, has_gs = false;
   for (const Ref<Shader>& s : p.attached) {
     if (!s->compiled) {
       *log = "error: attached shader " + std::to_string(s->name()) + " is not compiled\n";
       return nullptr;
     }
     const compiler::ShaderStage stage = to_compiler_stage(s->type);
-    (stage == compiler::ShaderStage::Fragment  ? has_fs
-     : stage == compiler::ShaderStage::Compute ? has_cs
-                                               : has_vs) = true;
+    (stage == compiler::ShaderStage::Fragment   ? has_fs
+     : stage == compiler::ShaderStage::Compute  ? has_cs
+     : stage == compiler::ShaderStage::Geometry ? has_gs
+                                                : has_vs) = true;
     in.shaders.push_back({stage, s->compiled_source});
   }
   // ES 3.1 §7.3: a compute shader links alone.
-  if (has_cs && (has_vs || has_fs)) {
+  if (has_cs && (has_vs || has_fs || has_gs)) {
     *log = "error: a compute shader cannot be linked with other stages\n";
     return nullptr;
   }
@@ -339,12 +358,18 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   // link fails (as ARB_blend_func_extended says for desktop GL).
   const int64_t dual_source_buffers = ctx.screen().get_cap(pipe::Cap::MaxDualSourceDrawBuffers);
   for (const compiler::InterfaceVariable& o : r.interface.fragment_outputs) {
-    if (o.index != 1 || o.location < 0) continue;
+    if (o.index != 1 || o.location < 0) continue;  // (index is 0 for other stages' outputs)
     if (o.location + std::max(o.array_size, 1) > dual_source_buffers) {
       *log = "error: fragment output '" + o.name + "' (index 1) is at location " + std::to_string(o.location) +
              ", past MAX_DUAL_SOURCE_DRAW_BUFFERS\n";
       return nullptr;
     }
+  }
+  // EXT_geometry_shader §7.12: more invocations than the limit fail the
+  // link (glslang has no such resource to check it with).
+  if (has_gs && r.interface.geometry_invocations > static_cast<uint32_t>(ctx.limits.max_geometry_shader_invocations)) {
+    *log = "error: geometry shader invocations exceed MAX_GEOMETRY_SHADER_INVOCATIONS\n";
+    return nullptr;
   }
   auto lp = std::make_shared<LinkedProgram>();
   lp->screen = &ctx.screen();
@@ -354,9 +379,25 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   lp->xfb_mode = p.xfb_mode;
   lp->compute = has_cs;
   lp->separable = p.separable;
+  // Where the device takes a geometry shader's point size, Vulkan needs one
+  // written whenever the stage emits points (VUID-VkGraphicsPipelineCreateInfo-Geometry-07725);
+  // GL's is 1.0 then unless the shader writes gl_PointSize. The store is
+  // part of the stage from the link on, not a draw-time variant.
+  for (compiler::StageBinary& s : lp->stages) {
+    if (s.stage != compiler::ShaderStage::Geometry || s.writes_point_size ||
+        lp->interface.geometry_output_type != GL_POINTS || !ctx.screen().get_cap(pipe::Cap::GeometryPointSize))
+      continue;
+    compiler::VariantKey point_size;
+    point_size.force_point_size = 1;
+    s.spirv = compiler::apply_variant(s, point_size, compiler::ShaderStage::Geometry);
+    s.writes_point_size = true;
+  }
+  // Stages are in pipeline order: the last vertex or geometry stage is
+  // what the rasterizer reads.
   for (const compiler::StageBinary& s : lp->stages) {
     lp->info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
-    if (s.stage == compiler::ShaderStage::Vertex) {
+    if (s.stage == compiler::ShaderStage::Vertex || s.stage == compiler::ShaderStage::Geometry) {
+      lp->last_pre_rasterization = static_cast<pipe::ShaderStage>(s.stage);
       lp->writes_point_size = s.writes_point_size;
       lp->writes_clip_distance = compiler::writes_clip_distance(s.spirv);
     }

@@ -14,6 +14,10 @@ namespace brass::gl {
 class Context;
 class Program;
 
+// What GLSL sees of the context's limits (the gl_Max* constants) and the
+// compiler enforces: one answer for glCompileShader and glLinkProgram.
+compiler::ShaderLimits shader_limits(const Context& ctx);
+
 // Links `p`'s attached shaders. Null with *log set on failure.
 std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string* log);
 

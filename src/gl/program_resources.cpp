@@ -269,7 +269,10 @@ GLenum check_resource_property(const Context& ctx, ResourceInterface iface, GLen
     case GL_LOCATION_INDEX_EXT:
       if (!ctx.has_feature("GL_EXT_blend_func_extended")) return GL_INVALID_ENUM;
       return one_of({I::ProgramOutput});
-    // The tessellation and geometry REFERENCED_BY_* properties are ES 3.2's.
+    case GL_REFERENCED_BY_GEOMETRY_SHADER_EXT:
+      if (!ctx.geometry_shaders()) return GL_INVALID_ENUM;
+      return iface != I::TransformFeedbackVarying ? GLenum(GL_NO_ERROR) : GLenum(GL_INVALID_OPERATION);
+    // The tessellation REFERENCED_BY_* properties are ES 3.2's.
     default: return GL_INVALID_ENUM;
   }
 }
@@ -298,6 +301,9 @@ size_t resource_property(const LinkedProgram& lp, ResourceInterface iface, size_
       break;
     case GL_REFERENCED_BY_COMPUTE_SHADER:
       v = (referencing_stages(lp, iface, index) & stage_bit(ShaderStage::Compute)) != 0;
+      break;
+    case GL_REFERENCED_BY_GEOMETRY_SHADER_EXT:
+      v = (referencing_stages(lp, iface, index) & stage_bit(ShaderStage::Geometry)) != 0;
       break;
     case GL_LOCATION: v = resource_location(lp, iface, index, 0); break;
     case GL_LOCATION_INDEX_EXT:

@@ -9,6 +9,7 @@ compiler::ShaderStage to_compiler_stage(GLenum type) {
   switch (type) {
     case GL_FRAGMENT_SHADER: return compiler::ShaderStage::Fragment;
     case GL_COMPUTE_SHADER: return compiler::ShaderStage::Compute;
+    case GL_GEOMETRY_SHADER: return compiler::ShaderStage::Geometry;
     default: return compiler::ShaderStage::Vertex;
   }
 }

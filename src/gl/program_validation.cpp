@@ -248,7 +248,12 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
   LinkedProgram* lp = draw_executable(ctx);
   if (!lp) return false;
   compiler::VariantKey key;
-  // Vulkan leaves gl_PointSize undefined when not written.
+  // Vulkan leaves gl_PointSize undefined when not written. With a geometry
+  // stage the rasterizer's points are its output, and it may write the size
+  // only where the device takes it (else every point is one pixel).
+  const bool geometry = lp->last_pre_rasterization == pipe::ShaderStage::Geometry;
+  if (geometry)
+    points = lp->interface.geometry_output_type == GL_POINTS && ctx.screen().get_cap(pipe::Cap::GeometryPointSize);
   if (points && !lp->writes_point_size) key.force_point_size = 1;
   // Desktop GL takes the size from glPointSize unless PROGRAM_POINT_SIZE is
   // enabled (GL 4.6 §14.4), whatever the shader writes; clamped to the
@@ -284,7 +289,8 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
     std::vector<compiler::StageBinary> stages = lp->stages;
     pipe::ShaderInfo info = lp->info;
     for (compiler::StageBinary& s : stages) {
-      s.spirv = compiler::apply_variant(s, key);  // each patch picks its stage
+      // Each patch picks its stage.
+      s.spirv = compiler::apply_variant(s, key, static_cast<compiler::ShaderStage>(lp->last_pre_rasterization));
       info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
     }
     if (key.force_point_size || key.point_size_bits) info.writes_point_size = true;

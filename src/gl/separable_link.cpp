@@ -89,10 +89,22 @@ std::shared_ptr<LinkedProgram> combine_separable_stages(
   for (const compiler::StageBinary& b : lp->stages) lp->info.spirv[static_cast<unsigned>(b.stage)] = b.spirv;
   lp->attribute_locations = vs->attribute_locations;
   lp->attribute_types = vs->attribute_types;
-  lp->writes_point_size = vs->writes_point_size;
-  lp->writes_clip_distance = vs->writes_clip_distance;
+  // The rasterizer reads the geometry stage when there is one.
+  const LinkedProgram* gs = sources[static_cast<unsigned>(pipe::ShaderStage::Geometry)];
+  const LinkedProgram* last = gs ? gs : vs;
+  lp->last_pre_rasterization = gs ? pipe::ShaderStage::Geometry : pipe::ShaderStage::Vertex;
+  lp->writes_point_size = last->writes_point_size;
+  lp->writes_clip_distance = last->writes_clip_distance;
   lp->info.vertex_input_locations = vs->info.vertex_input_locations;
-  lp->info.writes_point_size = vs->info.writes_point_size;
+  lp->info.writes_point_size = last->info.writes_point_size;
+  if (gs) {
+    // Draw validation checks the mode against the geometry input.
+    const compiler::ProgramInterface& g = gs->interface;
+    lp->interface.geometry_input_type = g.geometry_input_type;
+    lp->interface.geometry_output_type = g.geometry_output_type;
+    lp->interface.geometry_vertices_out = g.geometry_vertices_out;
+    lp->interface.geometry_invocations = g.geometry_invocations;
+  }
   lp->info.fragment_output_locations = fs->info.fragment_output_locations;
   pipe::Status status = pipe::Status::Ok;
   lp->pipe_program = ctx.pipe().create_shader_program(lp->info, &status);

@@ -368,6 +368,36 @@ bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
   }
 }
 
+// EXT/OES_geometry_shader's limits (ES 3.2 table 20.43), where the context
+// exposes geometry shaders. Storage blocks, counters and images follow the
+// vertex stage: Vulkan's vertexPipelineStoresAndAtomics covers both.
+bool query_geometry_limits(Context& ctx, GLenum pname, QueryValue* out) {
+  if (!ctx.geometry_shaders()) return false;
+  const Limits& l = ctx.limits;
+  const GLint64 blocks = kMaxShaderStorageBufferBindings, counters = kMaxAtomicCounterBufferBindings;
+  switch (pname) {
+    case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS_EXT: *out = ints({l.max_vertex_uniform_vectors * 4}); return true;
+    case GL_MAX_GEOMETRY_UNIFORM_BLOCKS_EXT: *out = ints({kMaxUniformBlocksPerStage}); return true;
+    case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS_EXT:
+      *out = ints({GLint64{kMaxUniformBlocksPerStage} * l.max_uniform_block_size / 4 + l.max_vertex_uniform_vectors * 4});
+      return true;
+    case GL_MAX_GEOMETRY_INPUT_COMPONENTS_EXT: *out = ints({l.max_geometry_input_components}); return true;
+    case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS_EXT: *out = ints({l.max_geometry_output_components}); return true;
+    case GL_MAX_GEOMETRY_OUTPUT_VERTICES_EXT: *out = ints({l.max_geometry_output_vertices}); return true;
+    case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS_EXT: *out = ints({l.max_geometry_total_output_components}); return true;
+    case GL_MAX_GEOMETRY_SHADER_INVOCATIONS_EXT: *out = ints({l.max_geometry_shader_invocations}); return true;
+    case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS_EXT: *out = ints({l.max_texture_image_units}); return true;
+    case GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS_EXT: *out = ints({l.vertex_stores ? counters : 0}); return true;
+    case GL_MAX_GEOMETRY_ATOMIC_COUNTERS_EXT: *out = ints({l.vertex_stores ? 32 : 0}); return true;
+    case GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS_EXT: *out = ints({l.vertex_stores ? blocks : 0}); return true;
+    case GL_MAX_GEOMETRY_IMAGE_UNIFORMS_EXT: *out = ints({l.max_vertex_image_uniforms}); return true;
+    // Vulkan does not say which vertex of a primitive gives its Layer.
+    case GL_LAYER_PROVOKING_VERTEX_EXT: *out = enum_value(GL_UNDEFINED_VERTEX_EXT); return true;
+    case GL_MAX_FRAMEBUFFER_LAYERS_EXT: *out = ints({l.max_framebuffer_layers}); return true;
+    default: return false;
+  }
+}
+
 // Fixed-function, pixel and hint state (ES 3.0 tables 6.3, 6.5, 6.6, 6.11, 6.12, 6.16, 6.25).
 bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
   const FixedFunctionState& f = ctx.ff;
@@ -495,8 +525,8 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
     return GL_NO_ERROR;
   }
   if (query_fixed_function(ctx, pname, out) || query_bindings(ctx, pname, out) || query_limits(ctx, pname, out) ||
-      query_es31_limits(ctx, pname, out) || query_framebuffer_bits(ctx, pname, out) ||
-      query_desktop_state(ctx, pname, out))
+      query_es31_limits(ctx, pname, out) || query_geometry_limits(ctx, pname, out) ||
+      query_framebuffer_bits(ctx, pname, out) || query_desktop_state(ctx, pname, out))
     return GL_NO_ERROR;
   return GL_INVALID_ENUM;
 }

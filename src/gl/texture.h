@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "gl/draw_validation.h"
+#include "gl/egl_image.h"
 #include "gl/gl_object.h"
 #include "gl/pixel/format_table.h"
 #include "pipe/resource.h"
@@ -24,7 +25,7 @@
 
 namespace brass::gl {
 
-inline constexpr unsigned kMaxTextureUnits = 32;
+inline constexpr unsigned kMaxTextureUnits = 48;  // MAX_COMBINED_TEXTURE_IMAGE_UNITS with geometry shaders
 inline constexpr unsigned kMaxTextureLevels = 16;
 
 // Generations are unique across objects, so a cache keyed by (object
@@ -52,6 +53,12 @@ struct TextureImage {
   Ref<pipe::Resource> resource;  // where the texels live
   uint32_t resource_level = 0;   // level in `resource`
   uint32_t resource_layer = 0;   // first layer in `resource` (cube face in a cube resource)
+  // Set while this image is an EGLImage sibling (the source of an image, or
+  // a target made from one): it shares `resource` with the image. Texel
+  // writes (TexSubImage, draws) reach the shared storage; respecifying the
+  // image (TexImage, CopyTexImage, storage changes) gives it new storage and
+  // clears this, which orphans it from the image (EGL_KHR_image_base).
+  Ref<ImageStorage> egl_image;
   bool defined() const { return info != nullptr; }
 };
 
@@ -75,6 +82,11 @@ class Texture final : public Object {
   std::vector<std::array<TextureImage, 6>> images;  // [level][face]
   Ref<pipe::Resource> resource;                     // the main resource
   GLint resource_base = 0;                          // GL level of the main resource's level 0
+  // An EGLImage target (GL_OES_EGL_image): `resource` is the image's
+  // storage, owned with other siblings, whose levels and layers besides the
+  // image's are not this texture's. Nothing but level 0 is ever placed in
+  // it; `resource_base` is minus the image's level, so level 0 maps to it.
+  bool main_shared = false;
   SamplerParams sampler;
   GLint base_level = 0, max_level = 1000;
   GLenum swizzle[4] = {GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA};
@@ -88,7 +100,7 @@ class Texture final : public Object {
   // The cached sampler view and what it was built from.
   struct ViewKey {
     const pipe::Resource* resource = nullptr;
-    uint32_t first_level = 0, last_level = 0, last_layer = 0;
+    uint32_t first_level = 0, last_level = 0, first_layer = 0, last_layer = 0;
     std::array<pipe::Swizzle, 4> swizzle{};
     pipe::DepthStencilAspect aspect = pipe::DepthStencilAspect::Depth;
     bool operator==(const ViewKey&) const = default;

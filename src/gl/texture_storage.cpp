@@ -124,8 +124,13 @@ bool define_image(Context& ctx, Texture& tex, GLint level, unsigned face, GLenum
                   const pixel::InternalFormatInfo* info, uint32_t w, uint32_t h, uint32_t d) {
   Ref<pipe::Resource> resource;
   uint32_t rlevel = 0, rlayer = 0;
+  // Respecifying an EGLImage sibling orphans it: the shared storage keeps
+  // the image's texels and this level gets storage of its own. The main
+  // storage of an EGLImage target holds no other level of ours.
+  const TextureImage* old = tex.image(level, face);
+  const bool shared = tex.main_shared || (old && old->egl_image);
   if (w && h && d) {
-    if (fits_main(tex, level, info, w, h, d)) {
+    if (!shared && fits_main(tex, level, info, w, h, d)) {
       resource = tex.resource;
       rlevel = static_cast<uint32_t>(level - tex.resource_base);
       rlayer = tex.target == GL_TEXTURE_CUBE_MAP ? face : 0;
@@ -134,6 +139,7 @@ bool define_image(Context& ctx, Texture& tex, GLint level, unsigned face, GLenum
       if (!resource) return false;
       tex.resource = resource;
       tex.resource_base = level;
+      tex.main_shared = false;
       rlayer = tex.target == GL_TEXTURE_CUBE_MAP ? face : 0;
     } else {
       // Inconsistent with the chain so far: its own storage until the
@@ -153,6 +159,7 @@ bool define_image(Context& ctx, Texture& tex, GLint level, unsigned face, GLenum
   img.resource = std::move(resource);
   img.resource_level = rlevel;
   img.resource_layer = rlayer;
+  img.egl_image.reset();
   tex.changed();
   return true;
 }
@@ -182,6 +189,7 @@ bool allocate_immutable(Context& ctx, Texture& tex, GLsizei levels, const pixel:
   }
   tex.resource = std::move(r);
   tex.resource_base = 0;
+  tex.main_shared = false;
   tex.immutable = true;
   tex.immutable_levels = levels;
   tex.changed();
@@ -215,6 +223,7 @@ bool allocate_multisample(Context& ctx, Texture& tex, GLsizei samples, const pix
   img.resource = r;
   tex.resource = std::move(r);
   tex.resource_base = 0;
+  tex.main_shared = false;
   tex.immutable = true;
   tex.immutable_levels = 1;
   tex.samples = samples;
@@ -335,12 +344,29 @@ bool ensure_main_storage(Context& ctx, Texture& tex, GLint base, GLint last) {
       img.resource = r;
       img.resource_level = l;
       img.resource_layer = dst_layer;
+      // A copy no longer shares texels with an EGLImage it came from.
+      img.egl_image.reset();
     }
   }
   tex.resource = std::move(r);
   tex.resource_base = base;
+  tex.main_shared = false;
   tex.changed();
   return true;
+}
+
+bool unshare_levels(Context& ctx, Texture& tex, GLint base, GLint last) {
+  if (tex.immutable) return true;
+  bool shared = tex.main_shared;
+  for (GLint l = base + 1; !shared && l <= last; ++l)
+    for (unsigned f = 0; f < tex.faces(); ++f)
+      if (const TextureImage* i = tex.image(l, f); i && i->egl_image) shared = true;
+  if (!shared) return true;
+  // Without a main resource, ensure_main_storage copies the chain into
+  // fresh storage (and the copies stop being siblings).
+  tex.resource.reset();
+  tex.main_shared = false;
+  return ensure_main_storage(ctx, tex, base, base);
 }
 
 namespace {

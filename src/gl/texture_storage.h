@@ -61,6 +61,11 @@ bool base_level_consistent(const Texture& tex, GLint base);
 // copying consistent images into it when they live elsewhere). False on a
 // pipe failure (error recorded).
 bool ensure_main_storage(Context& ctx, Texture& tex, GLint base, GLint last);
+// Before levels base+1..last are rewritten in place (glGenerateMipmap):
+// when the main resource is an EGLImage's (a target texture) or one of
+// those levels is an EGLImage sibling, moves the chain to fresh storage so
+// the rewrite orphans the siblings instead of changing the image (OES_EGL_image).
+bool unshare_levels(Context& ctx, Texture& tex, GLint base, GLint last);
 
 // Writes client pixels (or a PBO region: `pixels` is then the offset) into a
 // region of an image; every error check is the caller's except the PBO ones,

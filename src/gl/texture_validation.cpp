@@ -179,7 +179,14 @@ pipe::SamplerView* texture_view(Context& ctx, Texture& tex, const Completeness& 
   key.first_level = static_cast<uint32_t>(c.base - tex.resource_base);
   key.last_level = static_cast<uint32_t>(c.last - tex.resource_base);
   const pipe::ResourceTemplate& rt = tex.resource->templ();
+  pipe::Target view_target = rt.target;
   key.last_layer = rt.array_size - 1;
+  if (tex.main_shared) {
+    // An EGLImage target: a 2D view of the image's one layer (a cube face
+    // of its source, or layer 0).
+    view_target = pipe::Target::Texture2D;
+    key.first_layer = key.last_layer = b.resource_layer;
+  }
   const std::array<pipe::Swizzle, 4> fmt = b.info->sampler_swizzle();
   for (int i = 0; i < 4; ++i) {
     const pipe::Swizzle s = gl_swizzle(tex.swizzle[i]);
@@ -189,9 +196,10 @@ pipe::SamplerView* texture_view(Context& ctx, Texture& tex, const Completeness& 
   if (tex.view && tex.view_key == key) return tex.view.get();
   pipe::SamplerViewTemplate vt;
   vt.depth_stencil_aspect = key.aspect;
-  vt.target = rt.target;
+  vt.target = view_target;
   vt.first_level = key.first_level;
   vt.last_level = key.last_level;
+  vt.first_layer = key.first_layer;
   vt.last_layer = key.last_layer;
   vt.swizzle = key.swizzle;
   tex.view = ctx.pipe().create_sampler_view(tex.resource.get(), vt);
@@ -239,7 +247,9 @@ pipe::Resource* texture_image_storage(Context& ctx, Texture& tex, GLint level, G
     return nullptr;
   img = tex.image(level, face);
   *resource_level = img->resource_level;
-  *resource_layer = tex.target == GL_TEXTURE_CUBE_MAP ? img->resource_layer : static_cast<uint32_t>(face_or_layer);
+  // A cube face's resource_layer is the face; array layers and 3D slices
+  // add to it (it is not 0 for an EGLImage target of a cube face).
+  *resource_layer = img->resource_layer + (tex.target == GL_TEXTURE_CUBE_MAP ? 0u : static_cast<uint32_t>(face_or_layer));
   return img->resource.get();
 }
 

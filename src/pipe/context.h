@@ -30,6 +30,7 @@ enum class QueryType : uint8_t {
   OcclusionPredicate,              // any samples passed (boolean result)
   OcclusionPredicateConservative,  // the same; may be imprecise
   PrimitivesWritten,               // primitives captured by transform feedback (stream 0)
+  PrimitivesGenerated,             // primitives the last pre-rasterization stage emitted (Cap::PrimitivesGeneratedQuery)
 };
 
 enum FlushFlags : uint32_t {

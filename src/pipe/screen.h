@@ -63,6 +63,16 @@ enum class Cap : uint8_t {
   MaxIntegerSamples,          // integer color formats
   MaxSampleMaskWords,         // 32-bit words of the sample mask the device applies
   ImageFloatAtomicExchange,   // atomic exchange on R32_FLOAT storage images (integer R32 atomics always work)
+  Sampled2DViewOf3D,          // a Texture2D sampler view of one slice of a Texture3D resource
+  // Geometry shaders (0 without GeometryShader).
+  MaxGeometryInputComponents,        // per input vertex
+  MaxGeometryOutputComponents,       // per output vertex
+  MaxGeometryOutputVertices,         // max_vertices
+  MaxGeometryTotalOutputComponents,  // max_vertices times the components of each
+  MaxGeometryShaderInvocations,      // layout(invocations)
+  GeometryPointSize,                 // a geometry shader's points take its gl_PointSize (else 1 pixel)
+  MaxFramebufferLayers,              // layers a layered framebuffer may have
+  PrimitivesGeneratedQuery,          // QueryType::PrimitivesGenerated counts, rasterizer discard or not
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

@@ -131,6 +131,58 @@ TEST(Reflection, BlocksStructsAndArrays) {
   EXPECT_EQ(ubos[1].slot, 1u);
 }
 
+// Arrays of arrays in a block (GLSL ES 3.10): one GL uniform per element of
+// the outer dimensions, an array of the innermost one, read or not; no entry
+// for the outer array itself.
+TEST(Reflection, ArraysOfArraysInBlocks) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, R"(#version 310 es
+layout(std140) uniform Block { bvec4 v[3][4]; mediump float f[2][2][2]; };
+void main() { gl_Position = vec4(v[1][2].x ? 1.0 : 0.0); }
+)"},
+                                        {ShaderStage::Fragment, R"(#version 310 es
+precision mediump float;
+out vec4 c;
+void main() { c = vec4(1.0); }
+)"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::set<std::string> names;
+  for (const Uniform& u : r.interface.uniforms)
+    if (u.block_index == 0) names.insert(u.name);
+  EXPECT_EQ(names, (std::set<std::string>{"v[0][0]", "v[1][0]", "v[2][0]", "f[0][0][0]", "f[0][1][0]", "f[1][0][0]",
+                                          "f[1][1][0]"}));
+  const Uniform* v1 = find_uniform(r.interface, "v[1][0]");
+  const Uniform* f11 = find_uniform(r.interface, "f[1][1][0]");
+  ASSERT_TRUE(v1 && f11);
+  EXPECT_EQ(v1->array_size, 4);
+  EXPECT_EQ(v1->array_stride, 16);
+  EXPECT_EQ(v1->offset, 64);
+  EXPECT_EQ(f11->array_size, 2);
+  EXPECT_EQ(f11->offset, 192 + 3 * 32);
+}
+
+// A default-block array of arrays with an explicit location: each GL
+// uniform "v[i][0]" is an array of the innermost dimension, located after
+// the elements before it.
+TEST(Reflection, ArrayOfArraysUniformLocations) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, R"(#version 310 es
+layout(location = 10) uniform highp int v[3][2];
+void main() { gl_Position = vec4(float(v[0][0] + v[1][1] + v[2][0])); }
+)"},
+                                        {ShaderStage::Fragment, R"(#version 310 es
+precision mediump float;
+out vec4 c;
+void main() { c = vec4(1.0); }
+)"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  for (int i = 0; i < 3; ++i) {
+    const std::string name = "v[" + std::to_string(i) + "][0]";
+    const Uniform* u = find_uniform(r.interface, name.c_str());
+    ASSERT_TRUE(u) << name;
+    EXPECT_EQ(u->array_size, 2) << name;
+    EXPECT_EQ(u->location, 10 + 2 * i) << name;
+  }
+}
+
 TEST(Reflection, EveryUniformType) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, corpus("es310_uniform_types.vert")},
                                         {ShaderStage::Fragment, corpus("es310_uniform_types.frag")}});
@@ -179,6 +231,53 @@ void main() { b[0] = a[0]; })";
   ASSERT_TRUE(r.ok) << r.info_log;
   ASSERT_EQ(r.interface.storage_blocks.size(), 2u);
   for (const Block& b : r.interface.storage_blocks) EXPECT_EQ(b.read_only, b.name == "In") << b.name;
+}
+
+// Every member of a std430 storage block is a buffer variable, read or not,
+// with the SPIR-V's offsets; the top-level array properties count only a
+// member that is an array of an aggregate, by its first element.
+TEST(Reflection, StorageBlockMembersAndTopLevelArrays) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Compute, R"(#version 310 es
+layout(local_size_x = 1) in;
+struct S { ivec3 a; mat3 b[2]; };
+layout(std430, binding = 0) buffer Block {
+  uint u;
+  S s[3];
+  float f[2][4];
+  vec4 tail[];
+};
+void main() { tail[1] = vec4(1.0); }
+)"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::map<std::string, const BufferVariable*> vars;
+  for (const BufferVariable& v : r.interface.buffer_variables) vars[v.name] = &v;
+  std::set<std::string> names;
+  for (const auto& [name, v] : vars) names.insert(name);
+  EXPECT_EQ(names, (std::set<std::string>{"u", "s[0].a", "s[0].b[0]", "f[0][0]", "tail[0]"}));
+  if (vars.size() != 5) return;
+  // u: not an array.
+  EXPECT_EQ(vars["u"]->offset, 0);
+  EXPECT_EQ(vars["u"]->top_level_array_size, 1);
+  EXPECT_EQ(vars["u"]->top_level_array_stride, 0);
+  // s: an array of structs, 3 elements of 16 + 2 * 48 = 112 bytes.
+  EXPECT_EQ(vars["s[0].a"]->offset, 16);
+  EXPECT_EQ(vars["s[0].b[0]"]->offset, 32);
+  EXPECT_EQ(vars["s[0].b[0]"]->array_size, 2);
+  EXPECT_EQ(vars["s[0].b[0]"]->array_stride, 48);
+  EXPECT_EQ(vars["s[0].b[0]"]->matrix_stride, 16);
+  EXPECT_EQ(vars["s[0].a"]->top_level_array_size, 3);
+  EXPECT_EQ(vars["s[0].a"]->top_level_array_stride, 112);
+  // f: an array of arrays; its outer dimension is the top-level array.
+  EXPECT_EQ(vars["f[0][0]"]->offset, 16 + 3 * 112);
+  EXPECT_EQ(vars["f[0][0]"]->array_size, 4);
+  EXPECT_EQ(vars["f[0][0]"]->array_stride, 4);
+  EXPECT_EQ(vars["f[0][0]"]->top_level_array_size, 2);
+  EXPECT_EQ(vars["f[0][0]"]->top_level_array_stride, 16);
+  // tail: a runtime-sized array of a basic type, the variable's own array.
+  EXPECT_EQ(vars["tail[0]"]->array_size, 0);
+  EXPECT_EQ(vars["tail[0]"]->array_stride, 16);
+  EXPECT_EQ(vars["tail[0]"]->top_level_array_size, 1);
+  EXPECT_EQ(vars["tail[0]"]->top_level_array_stride, 0);
 }
 
 TEST(Reflection, ComputeStorageBuffersAndImages) {
@@ -329,7 +428,8 @@ TEST(Reflection, ExplicitUniformLocationsAreKept) {
 
 // GL_BUFFER_VARIABLE properties the program interface queries report:
 // matrix stride and order per std430 (vec2 columns stay 8 bytes apart), and
-// an array size of 0 for a runtime-sized last member, top level included.
+// an array size of 0 for a runtime-sized last member (an array of a basic
+// type: its own array, not a top-level array, so top level 1).
 TEST(Reflection, BufferVariableMatrixLayoutAndUnsizedArrays) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Compute,
                                          "#version 310 es\nlayout(local_size_x = 1) in;\n"
@@ -352,7 +452,7 @@ TEST(Reflection, BufferVariableMatrixLayoutAndUnsizedArrays) {
   EXPECT_EQ(vars["m3"]->matrix_stride, 16);
   EXPECT_EQ(vars["tail[0]"]->array_size, 0);
   EXPECT_EQ(vars["tail[0]"]->array_stride, 4);
-  EXPECT_EQ(vars["tail[0]"]->top_level_array_size, 0);
+  EXPECT_EQ(vars["tail[0]"]->top_level_array_size, 1);
   EXPECT_EQ(vars["m2"]->array_size, 1);
   EXPECT_EQ(vars["m2"]->top_level_array_size, 1);
 }

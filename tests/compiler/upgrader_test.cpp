@@ -150,6 +150,37 @@ TEST(OpaqueStructLowering, KeepsLinesAndEncodesPaths) {
   EXPECT_EQ(lower_opaque_struct_members(plain), plain);
 }
 
+// A member named like the uniform of its struct type (dEQP's
+// `struct S { sampler3D target[3]; }; uniform S target;`): the member's
+// declaration is not a use of the variable, and the uniform is lowered.
+TEST(OpaqueStructLowering, MemberNamedLikeTheVariable) {
+  const std::string src =
+      "#version 310 es\nstruct S\n{\n  highp sampler3D target[3];\n};\nuniform S target;\n"
+      "void main() { ivec3 s = textureSize(target.target[2], 0); }\n";
+  const std::string lowered = lower_opaque_struct_members(src);
+  EXPECT_EQ(count_lines(lowered), count_lines(src));
+  EXPECT_NE(lowered.find("uniform highp sampler3D brass_os_6_target_0_6_target_3[3];"), std::string::npos)
+      << lowered;
+  EXPECT_NE(lowered.find("textureSize(brass_os_6_target_0_6_target_3[(2)], 0)"), std::string::npos) << lowered;
+}
+
+// GL_KHR_vulkan_glsl's extra type keywords are free identifiers in GLSL ES
+// 3.10 (and every GL version); they are renamed for the Vulkan parse and
+// keep their GL names in reflection.
+TEST(Upgrader, VulkanOnlyKeywordsAreIdentifiers) {
+  const std::string src =
+      "#version 310 es\nuniform highp usampler2D sampler[2];\nhighp float texture2D = 1.0;\n"
+      "void main() { gl_Position = vec4(texture(sampler[1], vec2(0.0))) * texture2D; }\n";
+  const std::string out = rewrite_current_glsl(src, ShaderStage::Vertex, detect_glsl_version(src, Api::GLES));
+  EXPECT_NE(out.find("usampler2D brass_r_sampler[2]"), std::string::npos) << out;
+  EXPECT_NE(out.find("texture(brass_r_sampler[1]"), std::string::npos) << out;
+  EXPECT_NE(out.find("float brass_r_texture2D ="), std::string::npos) << out;
+  EXPECT_EQ(original_name("brass_r_sampler[0]"), "sampler[0]");
+  // Nothing to rename: the text comes back as written.
+  const std::string plain = "#version 310 es\nvoid main() { gl_Position = vec4(0.0); }\n";
+  EXPECT_EQ(rewrite_current_glsl(plain, ShaderStage::Vertex, detect_glsl_version(plain, Api::GLES)), plain);
+}
+
 // ES 1.00 fragment shaders may write `invariant varying` and
 // `#pragma STDGL invariant(all)`; ES 3.x allows invariant only on outputs,
 // so the upgraded fragment shader drops both (lines keep their numbers).

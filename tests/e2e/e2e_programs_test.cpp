@@ -759,6 +759,25 @@ TEST_F(Programs, Es30ContextHasNoEs31) {
   glBindBufferBase(kShaderStorageBuffer, 0, b);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
   glDeleteBuffers(1, &b);
+  // Geometry shaders are ES 3.1 extensions: not here, nor their modes,
+  // queries and limits.
+  constexpr GLenum kGeometryShader = 0x8DD9, kLinesAdjacency = 0x000A, kPrimitivesGenerated = 0x8C87,
+                   kMaxGeometryOutputVertices = 0x8DE0;
+  EXPECT_FALSE(has_extension("GL_EXT_geometry_shader"));
+  EXPECT_FALSE(has_extension("GL_OES_geometry_shader"));
+  EXPECT_FALSE(has_extension("GL_EXT_shader_io_blocks"));
+  EXPECT_EQ(glCreateShader(kGeometryShader), 0u);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  glDrawArrays(kLinesAdjacency, 0, 4);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  GLuint q = 0;
+  glGenQueries(1, &q);
+  glBeginQuery(kPrimitivesGenerated, q);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  glDeleteQueries(1, &q);
+  GLint v = 0;
+  glGetIntegerv(kMaxGeometryOutputVertices, &v);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
   // EGL will not make an ES 3.1 context either.
   const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
   EXPECT_EQ(eglCreateContext(dpy, config, EGL_NO_CONTEXT, attribs), EGL_NO_CONTEXT);

@@ -167,6 +167,29 @@ TEST_F(QueryTest, ResultWithoutWaitEventuallyAvailable) {
   ctx->destroy_query(q);
 }
 
+TEST_F(QueryTest, PrimitivesGeneratedSpanPassesAndSkipMetaDraws) {
+  if (!screen().get_cap(pipe::Cap::PrimitivesGeneratedQuery))
+    GTEST_SKIP() << "no VK_EXT_primitives_generated_query with rasterizer discard";
+  auto rt = make_texture(16, 16);
+  bind_target(rt.get());
+  setup(vbo_program());
+  pipe::Query* q = ctx->create_query(pipe::QueryType::PrimitivesGenerated);
+  ASSERT_TRUE(q);
+  ctx->begin_query(q);
+  draw_quad(-1, -1, 0, 0);  // a strip of 2 triangles, visible
+  pipe::ClearMasks masks;
+  masks.color[0] = pipe::kMaskR;  // a meta draw: generates nothing in GL
+  ctx->clear_masked(pipe::kClearColor0, nullptr, {{1, 1, 1, 1}}, 0, 0, masks);
+  draw_quad(2, 2, 3, 3);  // off screen: generated all the same
+  break_render_pass(rt.get());
+  draw_quad(-1, -1, 1, 1);
+  ctx->end_query(q);
+  uint64_t r = 0;
+  EXPECT_TRUE(ctx->get_query_result(q, true, &r));
+  EXPECT_EQ(r, 6u);
+  ctx->destroy_query(q);
+}
+
 TEST_F(QueryTest, TransformFeedbackPauseResume) {
   if (!screen().device().caps().transform_feedback) GTEST_SKIP() << "no VK_EXT_transform_feedback";
   auto rt = make_texture(16, 16);

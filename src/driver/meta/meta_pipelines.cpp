@@ -13,6 +13,8 @@
 #include "clear_sint_frag.h"
 #include "clear_uint_frag.h"
 #include "driver/render_pass/render_pass_cache.h"
+#include "meta_layer_geom.h"
+#include "meta_layer_vert.h"
 #include "meta_vert.h"
 #include "util/log.h"
 #include "util/stats.h"
@@ -108,20 +110,38 @@ vk::Status MetaPipelines::get(const MetaKey& k, VkPipeline* out) {
     return {};
   }
   const auto shader = static_cast<MetaShader>(k.shader);
-  VkPipelineShaderStageCreateInfo stages[2] = {{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
+  VkPipelineShaderStageCreateInfo stages[3] = {{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
+                                               {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
                                                {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
   stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
   stages[0].module = vert_.get();
   stages[0].pName = "main";
   uint32_t stage_count = 1;
+  if (k.layered) {
+    VkDevice dev = device_.handle();
+    if (!layer_vert_) {
+      VkShaderModuleCreateInfo mi{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+      mi.codeSize = sizeof(meta_layer_vert_spv);
+      mi.pCode = meta_layer_vert_spv;
+      BRASS_VK_RETURN_IF_FAILED(vkCreateShaderModule(dev, &mi, nullptr, layer_vert_.receive(dev)));
+      mi.codeSize = sizeof(meta_layer_geom_spv);
+      mi.pCode = meta_layer_geom_spv;
+      BRASS_VK_RETURN_IF_FAILED(vkCreateShaderModule(dev, &mi, nullptr, layer_geom_.receive(dev)));
+    }
+    stages[0].module = layer_vert_.get();
+    stages[1].stage = VK_SHADER_STAGE_GEOMETRY_BIT;
+    stages[1].module = layer_geom_.get();
+    stages[1].pName = "main";
+    stage_count = 2;
+  }
   if (shader != MetaShader::None) {
     VkShaderModule fs;
     vk::Status s = module(shader, k.location, &fs);
     if (!s) return s;
-    stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
-    stages[1].module = fs;
-    stages[1].pName = "main";
-    stage_count = 2;
+    stages[stage_count].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
+    stages[stage_count].module = fs;
+    stages[stage_count].pName = "main";
+    ++stage_count;
   }
   VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};

@@ -45,7 +45,10 @@ struct MetaKey {
   uint8_t write_mask = 0;           // color write mask of that attachment
   uint8_t stencil_write = 0;        // stencil replace (mask and reference dynamic)
   uint8_t depth_write = 0;          // depth always-pass write (BlitDepth)
-  uint8_t pad[5] = {};
+  // Drawn once per layer of a layered framebuffer (instance = layer), through
+  // meta_layer.vert/.geom: the device has geometry shaders.
+  uint8_t layered = 0;
+  uint8_t pad[4] = {};
   bool operator==(const MetaKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };
 static_assert(sizeof(MetaKey) == 56);
@@ -79,6 +82,7 @@ class MetaPipelines {
   vk::Handle<VkPipelineLayout> layout_;
   vk::Handle<VkSampler> nearest_, linear_;
   vk::Handle<VkShaderModule> vert_;
+  vk::Handle<VkShaderModule> layer_vert_, layer_geom_;  // made at the first layered key
   // Fragment modules by shader and output location (clears patch it).
   std::unordered_map<uint32_t, VkShaderModule> modules_;
   std::unordered_map<MetaKey, VkPipeline, KeyHash<MetaKey>> pipelines_;

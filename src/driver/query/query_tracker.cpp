@@ -4,8 +4,13 @@
 
 namespace brass::driver {
 
-QueryTracker::QueryTracker(VkDevice device, BatchRing& ring, RenderPassState& render_pass, bool primitive_queries)
-    : device_(device), ring_(ring), render_pass_(render_pass), primitive_queries_(primitive_queries) {}
+QueryTracker::QueryTracker(VkDevice device, BatchRing& ring, RenderPassState& render_pass, bool primitive_queries,
+                           bool primitives_generated)
+    : device_(device),
+      ring_(ring),
+      render_pass_(render_pass),
+      primitive_queries_(primitive_queries),
+      primitives_generated_(primitives_generated) {}
 
 QueryTracker::~QueryTracker() = default;
 
@@ -14,6 +19,8 @@ QuerySlots& QueryTracker::slots_for(pipe::QueryType type) {
   if (!slots_[k]) {
     if (k == 1)
       slots_[k] = std::make_unique<QuerySlots>(device_, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 2);
+    else if (k == 2)
+      slots_[k] = std::make_unique<QuerySlots>(device_, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1);
     else
       slots_[k] = std::make_unique<QuerySlots>(device_, VK_QUERY_TYPE_OCCLUSION, 1);
   }
@@ -22,6 +29,7 @@ QuerySlots& QueryTracker::slots_for(pipe::QueryType type) {
 
 pipe::Query* QueryTracker::create(pipe::QueryType type) {
   if (type == pipe::QueryType::PrimitivesWritten && !primitive_queries_) return nullptr;
+  if (type == pipe::QueryType::PrimitivesGenerated && !primitives_generated_) return nullptr;
   auto* q = new pipe::Query;
   q->type = type;
   return q;
@@ -96,15 +104,17 @@ bool QueryTracker::read_result(pipe::Query* q, bool wait, uint64_t* result, vk::
   }
   for (const QuerySlot& slot : q->segments) slots.release(slot, q->serial);
   q->segments.clear();
-  q->result = q->type == pipe::QueryType::PrimitivesWritten ? sum : (sum != 0 ? 1 : 0);
+  const bool counts = q->type == pipe::QueryType::PrimitivesWritten || q->type == pipe::QueryType::PrimitivesGenerated;
+  q->result = counts ? sum : (sum != 0 ? 1 : 0);
   q->has_result = true;
   *result = q->result;
   return true;
 }
 
 void QueryTracker::suspend_occlusion(VkCommandBuffer cmd) {
-  if (!segment_open_[0]) return;
-  end_segments(cmd, 1u);
+  // Meta draws pass no samples and generate no primitives in GL.
+  if (!segment_open_[0] && !segment_open_[2]) return;
+  end_segments(cmd, 1u | 4u);
   occlusion_suspended_ = true;
 }
 
@@ -125,7 +135,7 @@ vk::Status QueryTracker::before_begin(VkCommandBuffer cmd) {
 }
 
 void QueryTracker::after_begin(VkCommandBuffer cmd) {
-  for (unsigned k = 0; k < 2; ++k) {
+  for (unsigned k = 0; k < kKinds; ++k) {
     if (!segment_open_[k]) continue;
     // ES 3.0 has only boolean occlusion queries: no precise counting needed.
     vkCmdBeginQuery(cmd, slots_[k]->pool(open_slot_[k]), open_slot_[k].index, 0);
@@ -133,13 +143,13 @@ void QueryTracker::after_begin(VkCommandBuffer cmd) {
 }
 
 void QueryTracker::before_end(VkCommandBuffer cmd) {
-  end_segments(cmd, 3u);
+  end_segments(cmd, (1u << kKinds) - 1);
   occlusion_suspended_ = false;
 }
 
 void QueryTracker::end_segments(VkCommandBuffer cmd, uint32_t kinds) {
-  std::array<bool, 2> was_open{};
-  for (unsigned k = 0; k < 2; ++k) {
+  std::array<bool, kKinds> was_open{};
+  for (unsigned k = 0; k < kKinds; ++k) {
     if (!segment_open_[k] || !(kinds & (1u << k))) continue;
     was_open[k] = true;
     vkCmdEndQuery(cmd, slots_[k]->pool(open_slot_[k]), open_slot_[k].index);

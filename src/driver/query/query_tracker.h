@@ -2,13 +2,13 @@
 // instances and must be reset outside one, so an active GL query is measured
 // in segments: one query slot per render pass it was active in (reset just
 // before the pass begins, begun right after, ended before the pass ends,
-// through RenderPassHooks). The result is the sum (primitives) or OR (any
-// samples passed) of the segments. Results are read once the batch of the
+// through RenderPassHooks). The result is the sum (primitives written or
+// generated) or OR (any samples passed) of the segments. Results are read once the batch of the
 // last segment completed, so asking without waiting never blocks.
 //
-// Meta draws (clears, blits) draw no fragments in GL: they suspend the
-// pass's occlusion segment, and the next application draw starts a new pass
-// (and segment).
+// Meta draws (clears, blits) draw no fragments or primitives in GL: they
+// suspend the pass's occlusion and primitives-generated segments, and the
+// next application draw starts a new pass (and segments).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -37,7 +37,10 @@ namespace brass::driver {
 
 class QueryTracker final : public RenderPassHooks {
  public:
-  QueryTracker(VkDevice device, BatchRing& ring, RenderPassState& render_pass, bool primitive_queries);
+  // `primitive_queries`: transform feedback queries; `primitives_generated`:
+  // VK_EXT_primitives_generated_query (with rasterizer discard).
+  QueryTracker(VkDevice device, BatchRing& ring, RenderPassState& render_pass, bool primitive_queries,
+               bool primitives_generated = false);
   ~QueryTracker();
 
   // Null for a type the device cannot count.
@@ -53,7 +56,8 @@ class QueryTracker final : public RenderPassHooks {
   // then reads as available and 0, so polling loops end).
   bool read_result(pipe::Query* q, bool wait, uint64_t* result, vk::Status* status);
 
-  // Meta draws: ends the open occlusion segment without ending the pass.
+  // Meta draws: ends the open occlusion and primitives-generated segments
+  // without ending the pass.
   void suspend_occlusion(VkCommandBuffer cmd);
   // The pass's occlusion segment was suspended: the next application draw
   // needs a new pass.
@@ -64,8 +68,11 @@ class QueryTracker final : public RenderPassHooks {
   void before_end(VkCommandBuffer cmd) override;
 
  private:
-  // Index 0: occlusion, 1: transform feedback primitives.
-  static unsigned kind_of(pipe::QueryType t) { return t == pipe::QueryType::PrimitivesWritten ? 1 : 0; }
+  // Index 0: occlusion, 1: transform feedback primitives, 2: primitives generated.
+  static constexpr unsigned kKinds = 3;
+  static unsigned kind_of(pipe::QueryType t) {
+    return t == pipe::QueryType::PrimitivesWritten ? 1 : t == pipe::QueryType::PrimitivesGenerated ? 2 : 0;
+  }
   QuerySlots& slots_for(pipe::QueryType type);
   // Ends the open segments of the kinds in `kinds` (bit per kind_of).
   void end_segments(VkCommandBuffer cmd, uint32_t kinds);
@@ -73,11 +80,11 @@ class QueryTracker final : public RenderPassHooks {
   VkDevice device_;
   BatchRing& ring_;
   RenderPassState& render_pass_;
-  const bool primitive_queries_;
-  std::array<std::unique_ptr<QuerySlots>, 2> slots_;
+  const bool primitive_queries_, primitives_generated_;
+  std::array<std::unique_ptr<QuerySlots>, kKinds> slots_;
   std::vector<pipe::Query*> active_;
-  std::array<bool, 2> segment_open_{};  // per kind, while a pass is active
-  std::array<QuerySlot, 2> open_slot_{};
+  std::array<bool, kKinds> segment_open_{};  // per kind, while a pass is active
+  std::array<QuerySlot, kKinds> open_slot_{};
   bool occlusion_suspended_ = false;
 };
 

@@ -89,6 +89,10 @@ vk::Status create_image(VulkanScreen& screen, const pipe::ResourceTemplate& t, R
       // Framebuffer attachments see one slice (or a slice range) as 2D
       // layers (resource/image_view.h).
       ici.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
+      // One slice may also be sampled as a 2D image (an EGLImage of a 3D
+      // texture slice made a 2D texture; pipe::Cap::Sampled2DViewOf3D).
+      if ((t.bind & pipe::kBindSamplerView) && dev.caps().sampler_2d_view_of_3d)
+        ici.flags |= VK_IMAGE_CREATE_2D_VIEW_COMPATIBLE_BIT_EXT;
       break;
     case pipe::Target::TextureCube:
     case pipe::Target::TextureCubeArray:

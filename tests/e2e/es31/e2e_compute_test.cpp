@@ -97,6 +97,40 @@ TEST_F(E2eCompute, DispatchFillsAStorageBuffer) {
   glDeleteProgram(prog);
 }
 
+// GLSL ES 3.10 `layout(location = N)` on an opaque uniform names its GL
+// location (Vulkan forbids Location on such variables, so the compiler
+// must drop it from the SPIR-V and keep it for the program interface).
+TEST_F(E2eCompute, SamplerWithExplicitUniformLocation) {
+  GLuint prog = compute_program(R"(#version 310 es
+layout(local_size_x = 1) in;
+layout(location = 7) uniform highp usampler2D tex;
+layout(std430, binding = 1) buffer Out { uint v; } o;
+void main() { o.v = texelFetch(tex, ivec2(0), 0).r; }
+)");
+  EXPECT_EQ(glGetUniformLocation(prog, "tex"), 7);
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  const GLuint texel = 50;
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_R32UI, 1, 1);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RED_INTEGER, GL_UNSIGNED_INT, &texel);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  GLuint out = buffer(GL_SHADER_STORAGE_BUFFER, 4);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, out);
+  glUseProgram(prog);
+  glUniform1i(7, 3);
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  EXPECT_EQ(read_uints(out, 1)[0], texel);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glActiveTexture(GL_TEXTURE0);
+  glDeleteTextures(1, &tex);
+  glDeleteBuffers(1, &out);
+  glDeleteProgram(prog);
+}
+
 TEST_F(E2eCompute, AtomicCountersCountExactly) {
   // Every invocation takes a ticket; the tickets are each number below the
   // invocation count exactly once.

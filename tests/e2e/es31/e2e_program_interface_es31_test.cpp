@@ -97,9 +97,10 @@ TEST_F(ProgramInterface, StorageBlocksBufferVariablesAndAtomicCounters) {
             (std::vector<GLint>{d, GL_FLOAT_MAT2, 1, 0, 0, 8, 0, 1, 0}));
   EXPECT_EQ(props(p, GL_BUFFER_VARIABLE, index(p, GL_BUFFER_VARIABLE, "Data.rm3"), var_props, 9),
             (std::vector<GLint>{d, GL_FLOAT_MAT3, 1, 16, 0, 16, 1, 1, 0}));
-  // Unsized: ARRAY_SIZE and TOP_LEVEL_ARRAY_SIZE 0.
+  // Unsized: ARRAY_SIZE 0. An array of a basic type is the variable's own
+  // array, not a top-level array (only arrays of aggregates are): 1 and 0.
   EXPECT_EQ(props(p, GL_BUFFER_VARIABLE, index(p, GL_BUFFER_VARIABLE, "Data.items"), var_props, 9),
-            (std::vector<GLint>{d, GL_FLOAT_VEC4, 0, 64, 16, 0, 0, 0, 16}));
+            (std::vector<GLint>{d, GL_FLOAT_VEC4, 0, 64, 16, 0, 0, 1, 0}));
   EXPECT_EQ(props(p, GL_BUFFER_VARIABLE, index(p, GL_BUFFER_VARIABLE, "Structs.s[0].f"), var_props, 9),
             (std::vector<GLint>{s, GL_FLOAT, 1, 0, 0, 0, 0, 3, 24}));
   EXPECT_EQ(props(p, GL_BUFFER_VARIABLE, index(p, GL_BUFFER_VARIABLE, "Structs.s[0].v"), var_props, 9),
@@ -109,6 +110,52 @@ TEST_F(ProgramInterface, StorageBlocksBufferVariablesAndAtomicCounters) {
   EXPECT_EQ(prop(p, GL_BUFFER_VARIABLE, "Data.m2", GL_REFERENCED_BY_VERTEX_SHADER), 0);
   EXPECT_EQ(prop(p, GL_BUFFER_VARIABLE, "Data.m2", GL_NAME_LENGTH), 8);
   EXPECT_EQ(glGetError(), kNoError);
+}
+
+// A separable program's PROGRAM_INPUT interface lists its first stage's
+// inputs and PROGRAM_OUTPUT its last stage's outputs, whichever stages those
+// are; struct varyings by member; only explicitly located varyings have a
+// location.
+TEST_F(ProgramInterface, SeparableProgramInputsAndOutputs) {
+  const char* vs = R"(#version 310 es
+struct S { highp vec2 a; highp mat2 b; };
+out S s;
+layout(location = 3) out highp vec4 placed;
+flat out highp ivec2 loose;
+void main() { s.a = vec2(1.0); s.b = mat2(2.0); placed = vec4(0.0); loose = ivec2(1); gl_Position = vec4(0.0); }
+)";
+  const char* fs = R"(#version 310 es
+precision highp float;
+flat in highp mat2 m;
+layout(location = 2) in vec4 placed;
+void main() { gl_FragDepth = m[0][0] + placed.x; }
+)";
+  const GLuint vp = glCreateShaderProgramv(GL_VERTEX_SHADER, 1, &vs);
+  const GLuint fp = glCreateShaderProgramv(GL_FRAGMENT_SHADER, 1, &fs);
+  GLint linked = 0;
+  char log[1024] = {};
+  glGetProgramiv(vp, GL_LINK_STATUS, &linked);
+  glGetProgramInfoLog(vp, sizeof(log), nullptr, log);
+  ASSERT_EQ(linked, GL_TRUE) << log;
+  glGetProgramiv(fp, GL_LINK_STATUS, &linked);
+  glGetProgramInfoLog(fp, sizeof(log), nullptr, log);
+  ASSERT_EQ(linked, GL_TRUE) << log;
+  EXPECT_EQ(name_set(vp, GL_PROGRAM_OUTPUT),
+            (std::set<std::string>{"s.a", "s.b", "placed", "loose", "gl_Position"}));
+  EXPECT_EQ(prop(vp, GL_PROGRAM_OUTPUT, "s.b", GL_TYPE), GL_FLOAT_MAT2);
+  EXPECT_EQ(prop(vp, GL_PROGRAM_OUTPUT, "s.a", GL_ARRAY_SIZE), 1);
+  EXPECT_EQ(prop(vp, GL_PROGRAM_OUTPUT, "loose", GL_TYPE), GL_INT_VEC2);
+  EXPECT_EQ(location(vp, GL_PROGRAM_OUTPUT, "placed"), 3);
+  EXPECT_EQ(location(vp, GL_PROGRAM_OUTPUT, "loose"), -1);
+  EXPECT_EQ(location(vp, GL_PROGRAM_OUTPUT, "gl_Position"), -1);
+  EXPECT_EQ(name_set(fp, GL_PROGRAM_INPUT), (std::set<std::string>{"m", "placed"}));
+  EXPECT_EQ(prop(fp, GL_PROGRAM_INPUT, "m", GL_TYPE), GL_FLOAT_MAT2);
+  EXPECT_EQ(location(fp, GL_PROGRAM_INPUT, "m"), -1);
+  EXPECT_EQ(location(fp, GL_PROGRAM_INPUT, "placed"), 2);
+  EXPECT_EQ(name_set(fp, GL_PROGRAM_OUTPUT), (std::set<std::string>{"gl_FragDepth"}));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glDeleteProgram(vp);
+  glDeleteProgram(fp);
 }
 
 }  // namespace
