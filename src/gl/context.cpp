@@ -186,7 +186,15 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
         ctx->core_features_.emplace_back(name);
   }
   ctx->separate_shader_objects_ = ctx->es31() || ctx->has_feature("GL_EXT_separate_shader_objects");
-  ctx->geometry_shaders_ = ctx->has_extension("GL_EXT_geometry_shader");
+  // Geometry shaders: EXT/OES_geometry_shader in ES 3.1 contexts; core in
+  // desktop GL 3.2, on the same device conditions.
+  if (ctx->desktop()) {
+    pipe::Screen& screen = *desc.screen;
+    ctx->geometry_shaders_ = screen.get_cap(pipe::Cap::GeometryShader) &&
+                             screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery);
+  } else {
+    ctx->geometry_shaders_ = ctx->has_extension("GL_EXT_geometry_shader");
+  }
   // EXT_geometry_shader raises the combined texture units to 48 (16 for
   // each of three stages).
   if (ctx->geometry_shaders_) ctx->limits.max_combined_texture_image_units = 48;

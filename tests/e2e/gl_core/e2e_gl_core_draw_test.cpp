@@ -95,6 +95,47 @@ TEST_F(GlCoreTest, VersionsAbove330AndEsAndCompatibilityAreRefused) {
   glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"));
 }
 
+TEST_F(GlCoreTest, Glsl150GeometryShaderExpandsPoints) {
+  // GL 3.2 core: a geometry shader turns one point into a quad over the
+  // right half; adjacency modes are core too.
+  GLuint p = glCreateProgram();
+  const char* sources[3] = {R"(#version 150
+void main() { gl_Position = vec4(0.0, 0.0, 0.0, 1.0); })",
+                            R"(#version 150
+layout(points) in;
+layout(triangle_strip, max_vertices = 4) out;
+out vec4 g_color;
+void main() {
+  for (int i = 0; i < 4; ++i) {
+    g_color = vec4(0.0, 1.0, 0.0, 1.0);
+    gl_Position = gl_in[0].gl_Position + vec4(float(i & 1), float(i >> 1) * 2.0 - 1.0, 0.0, 0.0);
+    EmitVertex();
+  }
+  EndPrimitive();
+})",
+                            R"(#version 150
+in vec4 g_color;
+out vec4 c;
+void main() { c = g_color; })"};
+  const GLenum types[3] = {GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
+  for (int i = 0; i < 3; ++i) {
+    GLuint sh = shader(types[i], sources[i]);
+    glAttachShader(p, sh);
+    glDeleteShader(sh);
+  }
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  ASSERT_TRUE(ok);
+  glUseProgram(p);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_POINTS, 0, 1);
+  EXPECT_EQ(pixel(kWidth - 4, kHeight / 2), rgba(0, 255, 0));
+  EXPECT_EQ(pixel(4, kHeight / 2), rgba(0, 0, 0));
+  glDeleteProgram(p);
+}
+
 TEST_F(GlCoreTest, GlslExtensionMacrosFollowTheExtensionList) {
   // Advertised: usable and defined; not advertised: neither.
   glDeleteShader(shader(GL_FRAGMENT_SHADER, R"(#version 150
