@@ -48,6 +48,11 @@ struct ShaderLimits {
   // Highest GLSL ES version the context accepts (300 in an ES 3.0 context:
   // `#version 310 es` fails to compile there).
   int max_es_version = 320;
+  // Highest desktop GLSL version accepted (330 in a GL 3.3 context), and
+  // whether `#version NNN compatibility` is refused (core-profile contexts;
+  // an int, not a bool: the struct is hashed as bytes and must not pad).
+  int max_desktop_version = 460;
+  int core_profile_only = 0;
 
   static ShaderLimits defaults() { return {}; }
 };

@@ -118,6 +118,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::VertexShaderStores: return c.vertex_pipeline_stores_and_atomics ? 1 : 0;
     case pipe::Cap::FragmentShaderStores: return c.fragment_stores_and_atomics ? 1 : 0;
     case pipe::Cap::DepthBiasClamp: return c.depth_bias_clamp ? 1 : 0;
+    case pipe::Cap::NonSeamlessCubeMap: return c.non_seamless_cube_map ? 1 : 0;
     case pipe::Cap::MaxFramebufferWidth: return l.max_framebuffer_width;
     case pipe::Cap::MaxFramebufferHeight: return l.max_framebuffer_height;
     case pipe::Cap::MaxFramebufferNoAttachmentSamples: return highest_count(l.framebuffer_no_attachments_sample_counts);

@@ -137,6 +137,8 @@ vk::Status create_sampler(VkDevice device, const vk::Capabilities& caps, const p
   ci.borderColor = black ? (s.border_color[3] == 0 ? VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK
                                                    : VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK)
                          : VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+  // VK_EXT_non_seamless_cube_map: GL's per-face cube sampling.
+  if (!s.seamless_cube_map && caps.non_seamless_cube_map) ci.flags |= VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT;
   ci.unnormalizedCoordinates = !s.normalized_coords;
   if (ci.unnormalizedCoordinates) {
     ci.minLod = ci.maxLod = 0;

@@ -27,7 +27,7 @@ GLint program_output_location_index(const LinkedProgram& lp, std::string_view na
 }  // namespace
 
 void BindFragDataLocationIndexed(Context& ctx, GLuint program, GLuint colorNumber, GLuint index, const GLchar* name) {
-  if (!ctx.has_extension("GL_EXT_blend_func_extended")) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!ctx.has_feature("GL_EXT_blend_func_extended")) return ctx.set_error(GL_INVALID_OPERATION);
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   // Index 1 is the second blend source, which only the first
@@ -47,7 +47,7 @@ void BindFragDataLocation(Context& ctx, GLuint program, GLuint color, const GLch
 }
 
 GLint GetFragDataIndex(Context& ctx, GLuint program, const GLchar* name) {
-  if (!ctx.has_extension("GL_EXT_blend_func_extended")) {
+  if (!ctx.has_feature("GL_EXT_blend_func_extended")) {
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;
   }
@@ -65,7 +65,7 @@ GLint GetFragDataIndex(Context& ctx, GLuint program, const GLchar* name) {
 }
 
 GLint GetProgramResourceLocationIndex(Context& ctx, GLuint program, GLenum programInterface, const GLchar* name) {
-  if (!ctx.has_extension("GL_EXT_blend_func_extended")) {
+  if (!ctx.has_feature("GL_EXT_blend_func_extended")) {
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;
   }

@@ -168,6 +168,10 @@ void draw(Context& ctx, const DrawCall& d) {
   if (d.has_range && d.range_end < d.range_start) return ctx.set_error(GL_INVALID_VALUE);
   bool count_captured = false;
   if (!primitive_modes_ok(ctx, d.mode, d.indexed, d.count, d.instances, &count_captured)) return;
+  // The core profile draws only from a bound vertex array object (GL 4.6
+  // core §10.4): it has no default one.
+  if (ctx.desktop() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
+    return ctx.set_error(GL_INVALID_OPERATION);
   if (!check_vertex_arrays(ctx)) return;
   // Before the early return of empty draws: the error is the state's, not
   // the draw's.
@@ -187,18 +191,28 @@ void draw(Context& ctx, const DrawCall& d) {
   const bool need_range = vertex_input_needs_range(ctx);
   const uintptr_t index_offset = reinterpret_cast<uintptr_t>(d.indices);
   const bool uint8_ok = screen.get_cap(pipe::Cap::IndexTypeUint8) != 0;
+  // Primitive restart: ES's fixed index (all ones for the type), which takes
+  // precedence, or desktop GL's PRIMITIVE_RESTART with any index (GL 4.6
+  // §10.3.6). Vulkan restarts only at all ones: another index makes the CPU
+  // rewrite the indices (an index beyond the type's range never matches).
+  const uint32_t all_ones = isize == 1 ? 0xffu : isize == 2 ? 0xffffu : 0xffffffffu;
   bool restart = d.indexed && ctx.ff.primitive_restart_fixed_index;
-  const uint32_t restart_in = isize == 1 ? 0xffu : isize == 2 ? 0xffffu : 0xffffffffu;
+  uint32_t restart_in = all_ones;
+  if (d.indexed && !restart && ctx.ff.primitive_restart && ctx.ff.primitive_restart_index <= all_ones) {
+    restart = true;
+    restart_in = ctx.ff.primitive_restart_index;
+  }
   if (restart && !screen.get_cap(pipe::Cap::PrimitiveRestartForLists) &&
       (prim == pipe::PrimitiveType::Points || prim == pipe::PrimitiveType::Lines ||
        prim == pipe::PrimitiveType::Triangles)) {
     BRASS_WARN_ONCE("primitive restart with list primitives is not supported by the device: ignored");
     restart = false;
   }
+  const bool rewrite_restart = restart && restart_in != all_ones;
 
   // Indices the CPU must see or rewrite.
   const bool cpu_indices = d.indexed && (!eb || (isize == 1 && !uint8_ok) || index_offset % isize != 0 || loop ||
-                                         (need_range && !d.has_range));
+                                         (need_range && !d.has_range) || rewrite_restart);
   const uint8_t* src = nullptr;
   const size_t count = static_cast<size_t>(d.count);
   if (cpu_indices) {
@@ -368,7 +382,12 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
 
   const bool uint8_ok = ctx.screen().get_cap(pipe::Cap::IndexTypeUint8) != 0;
-  if (vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP || (isize == 1 && !uint8_ok)) {
+  // Desktop primitive restart at an index other than all ones is a CPU
+  // rewrite of the indices (draw()).
+  const uint32_t all_ones = isize == 1 ? 0xffu : isize == 2 ? 0xffffu : 0xffffffffu;
+  const bool custom_restart = indexed && !ctx.ff.primitive_restart_fixed_index && ctx.ff.primitive_restart &&
+                              ctx.ff.primitive_restart_index != all_ones;
+  if (vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP || (isize == 1 && !uint8_ok) || custom_restart) {
     GLuint cmd[5] = {};
     if (!read_buffer(ctx, *ib, static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(command_bytes), cmd)) return;
     // Counts GL's signed parameters cannot hold draw nothing definable.
@@ -394,7 +413,8 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   info.indexed = indexed;
   if (indexed) {
     set_index_buffer(ctx, eb->resource.get(), isize);
-    bool restart = ctx.ff.primitive_restart_fixed_index;
+    // PRIMITIVE_RESTART at all ones is the fixed index's restart.
+    bool restart = ctx.ff.primitive_restart_fixed_index || ctx.ff.primitive_restart;
     if (restart && !ctx.screen().get_cap(pipe::Cap::PrimitiveRestartForLists) &&
         (prim == pipe::PrimitiveType::Points || prim == pipe::PrimitiveType::Lines ||
          prim == pipe::PrimitiveType::Triangles)) {

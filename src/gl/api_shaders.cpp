@@ -42,11 +42,15 @@ void CompileShader(Context& ctx, GLuint shader) {
   Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   compiler::CompileOptions options;
-  options.api = compiler::Api::GLES;
+  options.api = ctx.desktop() ? compiler::Api::GL : compiler::Api::GLES;
   options.unexposed_extensions = ctx.unexposed_glsl_extensions();
   options.limits = shader_limits(ctx);
+  // A desktop context compiles GLSL ES shaders (as far as its version's
+  // ES-compatibility allows) exactly as an ES context would.
+  if (ctx.desktop() && compiler::declares_es_version(s->source)) options.api = compiler::Api::GLES;
   compiler::CompileResult r = compiler::compile_shader({to_compiler_stage(s->type), s->source}, options);
   s->compiled = r.ok;
+  s->compiled_es = r.es;
   s->info_log = std::move(r.info_log);
   if (r.ok) s->compiled_source = s->source;
   else s->compiled_source.clear();

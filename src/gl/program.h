@@ -37,6 +37,9 @@ class Shader final : public ShaderOrProgram {
   // What the last successful glCompileShader compiled: linking uses it, not
   // `source` (glShaderSource after a compile changes nothing until the next).
   std::string compiled_source;
+  // The compiled source is GLSL ES (a desktop context compiles ES shaders
+  // through ARB_ES2/ES3_compatibility; they link only with ES shaders).
+  bool compiled_es = false;
 };
 
 

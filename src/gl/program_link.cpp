@@ -47,6 +47,10 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
   s.max_compute_work_group_size[2] = l.max_compute_work_group_size[2];
   s.max_compute_shared_memory = l.max_compute_shared_memory_size;
   s.max_es_version = ctx.glsl_es_version();
+  if (ctx.desktop()) {  // ES contexts refuse desktop versions in validate_glsl
+    s.max_desktop_version = ctx.glsl_version();
+    s.core_profile_only = 1;
+  }
   if (ctx.geometry_shaders()) {
     s.max_geometry_input_components = l.max_geometry_input_components;
     s.max_geometry_output_components = l.max_geometry_output_components;
@@ -295,7 +299,18 @@ void delete_pipe_programs(pipe::Screen* screen, std::initializer_list<pipe::Shad
 
 std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string* log) {
   compiler::LinkInput in;
+  // Desktop programs are desktop GLSL, or all GLSL ES (ARB_ES3_compatibility:
+  // ES and desktop shaders do not link together).
   in.api = compiler::Api::GLES;
+  if (ctx.desktop()) {
+    size_t es = 0;
+    for (const Ref<Shader>& s : p.attached) es += s->compiled_es ? 1 : 0;
+    if (es != 0 && es != p.attached.size()) {
+      *log = "error: GLSL ES and desktop GLSL shaders cannot be linked together\n";
+      return nullptr;
+    }
+    if (es == 0) in.api = compiler::Api::GL;
+  }
   in.limits = shader_limits(ctx);
   in.unexposed_extensions = ctx.unexposed_glsl_extensions();
   bool has_vs = false, has_fs = false, has_cs = false, has_gs = false;

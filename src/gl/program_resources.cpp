@@ -267,7 +267,7 @@ GLenum check_resource_property(const Context& ctx, ResourceInterface iface, GLen
     case GL_LOCATION: return one_of({I::Uniform, I::ProgramInput, I::ProgramOutput});
     // EXT_blend_func_extended adds it to ES 3.1's table for PROGRAM_OUTPUT.
     case GL_LOCATION_INDEX_EXT:
-      if (!ctx.has_extension("GL_EXT_blend_func_extended")) return GL_INVALID_ENUM;
+      if (!ctx.has_feature("GL_EXT_blend_func_extended")) return GL_INVALID_ENUM;
       return one_of({I::ProgramOutput});
     case GL_REFERENCED_BY_GEOMETRY_SHADER_EXT:
       if (!ctx.geometry_shaders()) return GL_INVALID_ENUM;

@@ -55,6 +55,7 @@ enum class Cap : uint8_t {
   MaxFramebufferHeight,
   MaxFramebufferNoAttachmentSamples,  // most samples a framebuffer without attachments rasterizes with
   DepthBiasClamp,             // RasterizerState::offset_clamp is applied
+  NonSeamlessCubeMap,         // SamplerState::seamless_cube_map = false is applied
   // Highest sample count (1: none above one) of an image both rendered to
   // and sampled (GL's multisample textures), per kind of format.
   MaxColorTextureSamples,     // float, normalized and sRGB color formats

@@ -231,6 +231,9 @@ TEST_F(Egl, ContextCreationVersionsAndAttributeErrors) {
   EXPECT_EQ(eglGetError(), EGL_BAD_CONTEXT);
   EXPECT_FALSE(eglBindAPI(EGL_OPENVG_API));
   EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
+  // Desktop OpenGL exists only behind BRASS_GL_VERSION_OVERRIDE.
+  EXPECT_FALSE(eglBindAPI(EGL_OPENGL_API));
+  EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
   EXPECT_EQ(eglQueryAPI(), static_cast<EGLenum>(EGL_OPENGL_ES_API));
   EXPECT_TRUE(eglDestroyContext(dpy, es2));
   EXPECT_FALSE(eglDestroyContext(dpy, es2));
