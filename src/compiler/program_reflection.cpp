@@ -887,6 +887,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     // A separable program ending before the fragment stage outputs its
     // varyings (above) and the built-ins its live code writes.
     const glslang::TIntermediate* last = program.getIntermediate(EShLangGeometry);
+    if (!last) last = program.getIntermediate(EShLangTessEvaluation);
     if (!last) last = program.getIntermediate(EShLangVertex);
     if (last) {
       const BuiltinIo written = collect_builtin_io(*last);

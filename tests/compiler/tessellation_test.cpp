@@ -128,6 +128,10 @@ TEST(Tessellation, PatchVariablesArePerPatch) {
   for (const InterfaceVariable& i : tes.interface.attributes)
     if (i.name == "centre") saw_patch = i.per_patch;
   EXPECT_TRUE(saw_patch);
+  // A program ending at the evaluation stage outputs the position it writes.
+  bool position = false;
+  for (const InterfaceVariable& o : tes.interface.builtin_outputs) position = position || o.name == "gl_Position";
+  EXPECT_TRUE(position);
 }
 
 TEST(Tessellation, ExtensionDirectiveAndExposure) {
@@ -143,6 +147,30 @@ TEST(Tessellation, ExtensionDirectiveAndExposure) {
   EXPECT_NE(r.info_log.find("GL_EXT_tessellation_shader"), std::string::npos) << r.info_log;
   // ESSL 3.20 has the stages in core.
   EXPECT_TRUE(compile_shader({ShaderStage::TessEval, "#version 320 es\n" + body}).ok);
+}
+
+// 'precise' (which keeps shared patch edges bit-identical) is
+// EXT_gpu_shader5's, which EXT_tessellation_shader requires, and core in
+// ESSL 3.20; ESSL 3.10 with the tessellation extension alone lacks it.
+TEST(Tessellation, PreciseQualifier) {
+  const std::string body = R"(
+layout(triangles) in;
+precise gl_Position;
+precise out vec4 weights;
+void main() {
+  weights = vec4(gl_TessCoord, 1.0);
+  gl_Position = gl_TessCoord.x * gl_in[0].gl_Position + gl_TessCoord.y * gl_in[1].gl_Position +
+                gl_TessCoord.z * gl_in[2].gl_Position;
+})";
+  const CompileResult es320 = compile_shader({ShaderStage::TessEval, "#version 320 es\n" + body});
+  EXPECT_TRUE(es320.ok) << es320.info_log;
+  const CompileResult gpu_shader5 = compile_shader(
+      {ShaderStage::TessEval, "#version 310 es\n#extension GL_EXT_tessellation_shader : require\n"
+                              "#extension GL_EXT_gpu_shader5 : require\n" + body});
+  EXPECT_TRUE(gpu_shader5.ok) << gpu_shader5.info_log;
+  EXPECT_FALSE(
+      compile_shader({ShaderStage::TessEval, "#version 310 es\n#extension GL_EXT_tessellation_shader : require\n" + body})
+          .ok);
 }
 
 TEST(Tessellation, LimitsReachTheBuiltInConstants) {
