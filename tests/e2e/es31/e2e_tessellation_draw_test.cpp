@@ -84,6 +84,35 @@ void main() {
   glDeleteProgram(points);
 }
 
+// EXT_tessellation_point_size: a point_mode evaluation shader's
+// gl_PointSize where the device takes it; one pixel when it writes none.
+TEST_F(E2eTessellationDraw, EvaluatedPointSizes) {
+  if (!has_extension("GL_EXT_tessellation_point_size")) GTEST_SKIP() << "no tessellation point size";
+  EXPECT_TRUE(has_extension("GL_OES_tessellation_point_size"));
+  // Four points (level 1 quads) off the pixel edges: window 8.8 and 23.2.
+  auto tes_of = [](const char* size) {
+    return std::string(R"(#version 310 es
+#extension GL_EXT_tessellation_shader : require
+#extension GL_EXT_tessellation_point_size : require
+layout(quads, point_mode) in;
+void main() {
+  gl_Position = vec4(gl_TessCoord.xy * 0.9 - 0.45, 0.0, 1.0);
+)") + size + "}\n";
+  };
+  glClearColor(0, 0, 0, 1);
+  for (auto [size, lit] : {std::pair{"  gl_PointSize = 4.0;\n", 64}, std::pair{"", 4}}) {
+    const std::string tes = tes_of(size);
+    GLuint prog = levels_program(tes);
+    set_levels(prog, 1.0f, 1.0f);
+    glPatchParameteri(GL_PATCH_VERTICES, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_PATCHES, 0, 1);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    EXPECT_EQ(lit_pixels(), lit) << (*size ? "4x4 points" : "one-pixel points");
+    glDeleteProgram(prog);
+  }
+}
+
 // GL's domain has its origin at the lower left, so with positions taken
 // from gl_TessCoord a "ccw" patch is front-facing and a "cw" one is culled.
 // (Vulkan's default upper-left origin would swap them.)
