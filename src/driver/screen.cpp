@@ -132,6 +132,21 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxGeometryShaderInvocations: return c.geometry_shader ? l.max_geometry_shader_invocations : 0;
     case pipe::Cap::GeometryPointSize: return c.geometry_shader && c.tessellation_geometry_point_size ? 1 : 0;
     case pipe::Cap::MaxFramebufferLayers: return l.max_framebuffer_layers;
+    case pipe::Cap::MaxTessGenLevel: return c.tessellation_shader ? l.max_tessellation_generation_level : 0;
+    case pipe::Cap::MaxPatchVertices: return c.tessellation_shader ? l.max_tessellation_patch_size : 0;
+    case pipe::Cap::MaxTessControlInputComponents:
+      return c.tessellation_shader ? l.max_tessellation_control_per_vertex_input_components : 0;
+    case pipe::Cap::MaxTessControlOutputComponents:
+      return c.tessellation_shader ? l.max_tessellation_control_per_vertex_output_components : 0;
+    case pipe::Cap::MaxTessPatchComponents:
+      return c.tessellation_shader ? l.max_tessellation_control_per_patch_output_components : 0;
+    case pipe::Cap::MaxTessControlTotalOutputComponents:
+      return c.tessellation_shader ? l.max_tessellation_control_total_output_components : 0;
+    case pipe::Cap::MaxTessEvaluationInputComponents:
+      return c.tessellation_shader ? l.max_tessellation_evaluation_input_components : 0;
+    case pipe::Cap::MaxTessEvaluationOutputComponents:
+      return c.tessellation_shader ? l.max_tessellation_evaluation_output_components : 0;
+    case pipe::Cap::TessellationPointSize: return c.tessellation_shader && c.tessellation_geometry_point_size ? 1 : 0;
     case pipe::Cap::PrimitivesGeneratedQuery:
       return c.primitives_generated_query && c.primitives_generated_with_discard ? 1 : 0;
   }

@@ -15,8 +15,9 @@ namespace brass::gl {
 
 namespace {
 
-constexpr GLbitfield kStageBits =
-    GL_VERTEX_SHADER_BIT | GL_FRAGMENT_SHADER_BIT | GL_COMPUTE_SHADER_BIT | GL_GEOMETRY_SHADER_BIT;
+constexpr GLbitfield kStageBits = GL_VERTEX_SHADER_BIT | GL_FRAGMENT_SHADER_BIT | GL_COMPUTE_SHADER_BIT |
+                                   GL_GEOMETRY_SHADER_BIT | GL_TESS_CONTROL_SHADER_BIT |
+                                   GL_TESS_EVALUATION_SHADER_BIT;
 
 // The pipeline object of a name glGenProgramPipelines returned, created on
 // first use as §7.4 says; null with INVALID_OPERATION for any other name.
@@ -74,6 +75,14 @@ bool program_pipeline_valid(const ProgramPipeline& pp, const Limits& limits, std
     if (linked_stages(*p->linked) & (1u << s) && std::countr_zero(linked_stages(*p->linked)) == static_cast<int>(s))
       samplers += static_cast<GLint>(p->linked->samplers.size());
   }
+  // ES 3.2 §11.1.3.11 (EXT_tessellation_shader): both tessellation stages
+  // or neither.
+  const bool tcs = pp.stages[static_cast<unsigned>(pipe::ShaderStage::TessControl)] != nullptr;
+  const bool tes = pp.stages[static_cast<unsigned>(pipe::ShaderStage::TessEval)] != nullptr;
+  if (tcs != tes) {
+    *why = "error: the pipeline has one tessellation stage but not the other\n";
+    return false;
+  }
   if (samplers > limits.max_combined_texture_image_units) {
     *why = "error: too many active samplers\n";
     return false;
@@ -125,6 +134,7 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
   // Geometry with EXT/OES_geometry_shader.
   GLbitfield known = ctx.es31() ? kStageBits : kStageBits & ~GLbitfield{GL_COMPUTE_SHADER_BIT};
   if (!ctx.geometry_shaders()) known &= ~GLbitfield{GL_GEOMETRY_SHADER_BIT};
+  if (!ctx.tessellation_shaders()) known &= ~GLbitfield{GL_TESS_CONTROL_SHADER_BIT | GL_TESS_EVALUATION_SHADER_BIT};
   if (stages != GL_ALL_SHADER_BITS && (stages & ~known)) return ctx.set_error(GL_INVALID_VALUE);
   ProgramPipeline* pp = pipeline_object(ctx, pipeline);
   if (!pp) return;
@@ -138,7 +148,9 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
   const std::pair<GLbitfield, pipe::ShaderStage> bits[] = {{GL_VERTEX_SHADER_BIT, pipe::ShaderStage::Vertex},
                                                            {GL_FRAGMENT_SHADER_BIT, pipe::ShaderStage::Fragment},
                                                            {GL_COMPUTE_SHADER_BIT, pipe::ShaderStage::Compute},
-                                                           {GL_GEOMETRY_SHADER_BIT, pipe::ShaderStage::Geometry}};
+                                                           {GL_GEOMETRY_SHADER_BIT, pipe::ShaderStage::Geometry},
+                                                           {GL_TESS_CONTROL_SHADER_BIT, pipe::ShaderStage::TessControl},
+                                                           {GL_TESS_EVALUATION_SHADER_BIT, pipe::ShaderStage::TessEval}};
   for (const auto& [bit, stage] : bits) {
     if (!(stages & bit)) continue;
     const auto s = static_cast<unsigned>(stage);
@@ -179,6 +191,12 @@ void GetProgramPipelineiv(Context& ctx, GLuint pipeline, GLenum pname, GLint* pa
       if (!ctx.geometry_shaders()) return ctx.set_error(GL_INVALID_ENUM);
       v = name(pp->stages[static_cast<unsigned>(pipe::ShaderStage::Geometry)]);
       break;
+    case GL_TESS_CONTROL_SHADER:
+    case GL_TESS_EVALUATION_SHADER:
+      if (!ctx.tessellation_shaders()) return ctx.set_error(GL_INVALID_ENUM);
+      v = name(pp->stages[static_cast<unsigned>(pname == GL_TESS_CONTROL_SHADER ? pipe::ShaderStage::TessControl
+                                                                                : pipe::ShaderStage::TessEval)]);
+      break;
     case GL_VALIDATE_STATUS: v = pp->validate_status ? GL_TRUE : GL_FALSE; break;
     case GL_INFO_LOG_LENGTH: v = pp->info_log.empty() ? 0 : static_cast<GLint>(pp->info_log.size() + 1); break;
     default: return ctx.set_error(GL_INVALID_ENUM);
@@ -209,7 +227,8 @@ GLuint CreateShaderProgramv(Context& ctx, GLenum type, GLsizei count, const GLch
     return 0;
   }
   if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !(type == GL_COMPUTE_SHADER && ctx.es31()) &&
-      !(type == GL_GEOMETRY_SHADER && ctx.geometry_shaders())) {
+      !(type == GL_GEOMETRY_SHADER && ctx.geometry_shaders()) &&
+      !((type == GL_TESS_CONTROL_SHADER || type == GL_TESS_EVALUATION_SHADER) && ctx.tessellation_shaders())) {
     ctx.set_error(GL_INVALID_ENUM);
     return 0;
   }

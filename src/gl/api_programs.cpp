@@ -200,6 +200,29 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
                                                                            : pi.geometry_invocations);
       break;
     }
+    // EXT/OES_tessellation_shader: the control stage's layout(vertices) and
+    // the evaluation stage's layout; INVALID_OPERATION unless the program
+    // was linked with that stage.
+    case GL_TESS_CONTROL_OUTPUT_VERTICES_EXT:
+    case GL_TESS_GEN_MODE_EXT:
+    case GL_TESS_GEN_SPACING_EXT:
+    case GL_TESS_GEN_VERTEX_ORDER_EXT:
+    case GL_TESS_GEN_POINT_MODE_EXT: {
+      if (!ctx.tessellation_shaders()) return ctx.set_error(GL_INVALID_ENUM);
+      const pipe::ShaderStage stage =
+          pname == GL_TESS_CONTROL_OUTPUT_VERTICES_EXT ? pipe::ShaderStage::TessControl : pipe::ShaderStage::TessEval;
+      if (!p->link_status || !lp || lp->info.spirv[static_cast<unsigned>(stage)].empty())
+        return ctx.set_error(GL_INVALID_OPERATION);
+      const compiler::ProgramInterface& pi = lp->interface;
+      switch (pname) {
+        case GL_TESS_CONTROL_OUTPUT_VERTICES_EXT: v = static_cast<GLint>(pi.tess_control_output_vertices); break;
+        case GL_TESS_GEN_MODE_EXT: v = static_cast<GLint>(pi.tess_gen_mode); break;
+        case GL_TESS_GEN_SPACING_EXT: v = static_cast<GLint>(pi.tess_gen_spacing); break;
+        case GL_TESS_GEN_VERTEX_ORDER_EXT: v = static_cast<GLint>(pi.tess_gen_vertex_order); break;
+        default: v = pi.tess_gen_point_mode ? GL_TRUE : GL_FALSE; break;
+      }
+      break;
+    }
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   if (params) *params = v;

@@ -15,13 +15,13 @@ Query::~Query() {
 namespace {
 
 // The active-query slot of a target, or -1 for an unknown target.
-// PRIMITIVES_GENERATED comes with EXT_geometry_shader.
+// PRIMITIVES_GENERATED comes with EXT_geometry_shader and EXT_tessellation_shader.
 int slot_of(const Context& ctx, GLenum target) {
   switch (target) {
     case GL_ANY_SAMPLES_PASSED:
     case GL_ANY_SAMPLES_PASSED_CONSERVATIVE: return 0;
     case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return 2;
-    case GL_PRIMITIVES_GENERATED_EXT: return ctx.geometry_shaders() ? 3 : -1;
+    case GL_PRIMITIVES_GENERATED_EXT: return ctx.geometry_shaders() || ctx.tessellation_shaders() ? 3 : -1;
     default: return -1;
   }
 }

@@ -10,7 +10,8 @@ namespace brass::gl::api {
 
 GLuint CreateShader(Context& ctx, GLenum type) {
   if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !(type == GL_COMPUTE_SHADER && ctx.es31()) &&
-      !(type == GL_GEOMETRY_SHADER && ctx.geometry_shaders())) {
+      !(type == GL_GEOMETRY_SHADER && ctx.geometry_shaders()) &&
+      !((type == GL_TESS_CONTROL_SHADER || type == GL_TESS_EVALUATION_SHADER) && ctx.tessellation_shaders())) {
     ctx.set_error(GL_INVALID_ENUM);
     return 0;
   }

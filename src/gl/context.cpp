@@ -93,6 +93,22 @@ void fill_limits(pipe::Screen& s, Limits& l) {
     l.max_geometry_shader_invocations = cap(s, pipe::Cap::MaxGeometryShaderInvocations, 32, 0x7fffffff);
   }
   l.max_framebuffer_layers = cap(s, pipe::Cap::MaxFramebufferLayers, 256, l.max_array_texture_layers);
+  // Tessellation: the device's limits, which Vulkan's minimums bring up to
+  // ES 3.2's where it has the stages (32 patch vertices, level 64, 64
+  // components in and out per vertex, 120 per patch, 2048 in all); the
+  // per-vertex components stay within GLSL's location space (128) and a
+  // patch's vertices within the pipe's 8 bits.
+  if (s.get_cap(pipe::Cap::TessellationShader)) {
+    l.max_patch_vertices = cap(s, pipe::Cap::MaxPatchVertices, 32, 255);
+    l.max_tess_gen_level = cap(s, pipe::Cap::MaxTessGenLevel, 64, 0x7fffffff);
+    l.max_tess_control_input_components = cap(s, pipe::Cap::MaxTessControlInputComponents, 64, 128);
+    l.max_tess_control_output_components = cap(s, pipe::Cap::MaxTessControlOutputComponents, 64, 128);
+    l.max_tess_patch_components = cap(s, pipe::Cap::MaxTessPatchComponents, 120, 120);
+    l.max_tess_control_total_output_components =
+        cap(s, pipe::Cap::MaxTessControlTotalOutputComponents, 2048, 0x7fffffff);
+    l.max_tess_evaluation_input_components = cap(s, pipe::Cap::MaxTessEvaluationInputComponents, 64, 128);
+    l.max_tess_evaluation_output_components = cap(s, pipe::Cap::MaxTessEvaluationOutputComponents, 64, 128);
+  }
 }
 
 }  // namespace
@@ -200,6 +216,10 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   // EXT_geometry_shader; four stages of 16).
   if (ctx->es31() || ctx->desktop()) ctx->limits.max_combined_texture_image_units = 48;
   if (ctx->geometry_shaders_) ctx->limits.max_combined_texture_image_units = 64;
+  // EXT_tessellation_shader raises them to 96 (dEQP-GLES31's minimum with it;
+  // 16 for each of six stages).
+  ctx->tessellation_shaders_ = !ctx->desktop() && ctx->has_extension("GL_EXT_tessellation_shader");
+  if (ctx->tessellation_shaders_) ctx->limits.max_combined_texture_image_units = 96;
   for (const std::string& e : compiler::context_dependent_extensions())
     if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
   if (ctx->desktop()) {

@@ -100,6 +100,12 @@ struct Limits {
   GLint max_geometry_output_vertices = 0, max_geometry_total_output_components = 0;
   GLint max_geometry_shader_invocations = 0;
   GLint max_framebuffer_layers = 256;  // layered attachments (glFramebufferTexture)
+  // Tessellation shaders (EXT/OES_tessellation_shader, ES 3.2 table 20.43
+  // for the minimums), from the device; 0 where it has none.
+  GLint max_patch_vertices = 0, max_tess_gen_level = 0;
+  GLint max_tess_control_input_components = 0, max_tess_control_output_components = 0;
+  GLint max_tess_patch_components = 0, max_tess_control_total_output_components = 0;
+  GLint max_tess_evaluation_input_components = 0, max_tess_evaluation_output_components = 0;
   GLint max_point_size = 1;  // ALIASED_POINT_SIZE_RANGE's upper end
   GLint max_line_width = 1;  // ALIASED_LINE_WIDTH_RANGE's upper end
 };
@@ -130,6 +136,8 @@ struct State {
   // KHR_parallel_shader_compile: the application's hint; 0xFFFFFFFF (the
   // initial value) leaves the number to the implementation.
   GLuint max_shader_compiler_threads = 0xFFFFFFFFu;
+  // glPatchParameteri(GL_PATCH_VERTICES) (EXT_tessellation_shader).
+  GLint patch_vertices = 3;
 };
 
 class Context {
@@ -190,6 +198,9 @@ class Context {
   // Geometry shaders, adjacency primitives and layered framebuffers
   // (EXT/OES_geometry_shader, advertised together in ES 3.1 contexts).
   bool geometry_shaders() const { return geometry_shaders_; }
+  // Tessellation control and evaluation shaders and GL_PATCHES
+  // (EXT/OES_tessellation_shader, advertised together in ES 3.1 contexts).
+  bool tessellation_shaders() const { return tessellation_shaders_; }
   // The highest `#version NNN es` this context compiles: in desktop GL,
   // ARB_ES2_compatibility (4.1) brings 100, ARB_ES3_compatibility (4.3)
   // 300 es and ARB_ES3_1_compatibility (4.5) 310 es; 0 for none.
@@ -283,6 +294,7 @@ class Context {
   std::vector<std::string> core_features_;  // desktop: has_feature's ES extension names
   bool separate_shader_objects_ = false;
   bool geometry_shaders_ = false;
+  bool tessellation_shaders_ = false;
   std::vector<std::string> unexposed_glsl_extensions_;
 };
 

@@ -166,17 +166,34 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // where the device takes a geometry shader's point size.
   // PRIMITIVES_GENERATED queries come with it and need the device to count
   // them (VK_EXT_primitives_generated_query, also under rasterizer discard).
-  if (es31 && screen.get_cap(pipe::Cap::GeometryShader) && screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery)) {
+  const bool counts_primitives = screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery) != 0;
+  const bool geometry = es31 && screen.get_cap(pipe::Cap::GeometryShader) && counts_primitives;
+  if (geometry) {
     out.emplace_back("GL_EXT_geometry_shader");
     out.emplace_back("GL_OES_geometry_shader");
-    // Which the geometry extensions require: in/out blocks in every stage
-    // (glslang's; the stages' interfaces match them by block name).
-    out.emplace_back("GL_EXT_shader_io_blocks");
-    out.emplace_back("GL_OES_shader_io_blocks");
     if (screen.get_cap(pipe::Cap::GeometryPointSize)) {
       out.emplace_back("GL_EXT_geometry_point_size");
       out.emplace_back("GL_OES_geometry_point_size");
     }
+  }
+  // Tessellation shaders likewise (EXT and OES are the same text): the two
+  // stages, GL_PATCHES and glPatchParameteri, PRIMITIVES_GENERATED;
+  // gl_PointSize in the stages (tessellation_point_size) only where the
+  // device takes a point_mode evaluation shader's point size.
+  const bool tessellation = es31 && screen.get_cap(pipe::Cap::TessellationShader) && counts_primitives;
+  if (tessellation) {
+    out.emplace_back("GL_EXT_tessellation_shader");
+    out.emplace_back("GL_OES_tessellation_shader");
+    if (screen.get_cap(pipe::Cap::TessellationPointSize)) {
+      out.emplace_back("GL_EXT_tessellation_point_size");
+      out.emplace_back("GL_OES_tessellation_point_size");
+    }
+  }
+  // Which both require: in/out blocks in every stage (glslang's; the
+  // stages' interfaces match them by block name).
+  if (geometry || tessellation) {
+    out.emplace_back("GL_EXT_shader_io_blocks");
+    out.emplace_back("GL_OES_shader_io_blocks");
   }
   return out;
 }

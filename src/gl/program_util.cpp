@@ -10,6 +10,8 @@ compiler::ShaderStage to_compiler_stage(GLenum type) {
     case GL_FRAGMENT_SHADER: return compiler::ShaderStage::Fragment;
     case GL_COMPUTE_SHADER: return compiler::ShaderStage::Compute;
     case GL_GEOMETRY_SHADER: return compiler::ShaderStage::Geometry;
+    case GL_TESS_CONTROL_SHADER: return compiler::ShaderStage::TessControl;
+    case GL_TESS_EVALUATION_SHADER: return compiler::ShaderStage::TessEval;
     default: return compiler::ShaderStage::Vertex;
   }
 }

@@ -249,11 +249,10 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
   if (!lp) return false;
   compiler::VariantKey key;
   // Vulkan leaves gl_PointSize undefined when not written. With a geometry
-  // stage the rasterizer's points are its output, and it may write the size
-  // only where the device takes it (else every point is one pixel).
-  const bool geometry = lp->last_pre_rasterization == pipe::ShaderStage::Geometry;
-  if (geometry)
-    points = lp->interface.geometry_output_type == GL_POINTS && ctx.screen().get_cap(pipe::Cap::GeometryPointSize);
+  // or tessellation evaluation stage last, the rasterizer's points are its
+  // output, and it may write the size only where the device takes it (else
+  // every point is one pixel).
+  if (lp->last_pre_rasterization != pipe::ShaderStage::Vertex) points = last_stage_sizes_points(*lp, ctx.screen());
   if (points && !lp->writes_point_size) key.force_point_size = 1;
   // Desktop GL takes the size from glPointSize unless PROGRAM_POINT_SIZE is
   // enabled (GL 4.6 §14.4), whatever the shader writes; clamped to the

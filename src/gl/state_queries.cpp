@@ -398,6 +398,54 @@ bool query_geometry_limits(Context& ctx, GLenum pname, QueryValue* out) {
   }
 }
 
+// EXT/OES_tessellation_shader's limits (ES 3.2 table 20.43) and
+// PATCH_VERTICES, where the context exposes tessellation shaders. Uniforms,
+// textures, storage blocks, counters and images follow the vertex stage,
+// as for geometry shaders.
+bool query_tessellation_state(Context& ctx, GLenum pname, QueryValue* out) {
+  if (!ctx.tessellation_shaders()) return false;
+  const Limits& l = ctx.limits;
+  const GLint64 blocks = kMaxShaderStorageBufferBindings, counters = kMaxAtomicCounterBufferBindings;
+  const GLint64 combined_uniforms =
+      GLint64{kMaxUniformBlocksPerStage} * l.max_uniform_block_size / 4 + l.max_vertex_uniform_vectors * 4;
+  switch (pname) {
+    case GL_PATCH_VERTICES_EXT: *out = ints({ctx.state.patch_vertices}); return true;
+    case GL_MAX_PATCH_VERTICES_EXT: *out = ints({l.max_patch_vertices}); return true;
+    case GL_MAX_TESS_GEN_LEVEL_EXT: *out = ints({l.max_tess_gen_level}); return true;
+    case GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS_EXT:
+    case GL_MAX_TESS_EVALUATION_UNIFORM_COMPONENTS_EXT: *out = ints({l.max_vertex_uniform_vectors * 4}); return true;
+    case GL_MAX_TESS_CONTROL_TEXTURE_IMAGE_UNITS_EXT:
+    case GL_MAX_TESS_EVALUATION_TEXTURE_IMAGE_UNITS_EXT: *out = ints({l.max_texture_image_units}); return true;
+    case GL_MAX_TESS_CONTROL_OUTPUT_COMPONENTS_EXT: *out = ints({l.max_tess_control_output_components}); return true;
+    case GL_MAX_TESS_PATCH_COMPONENTS_EXT: *out = ints({l.max_tess_patch_components}); return true;
+    case GL_MAX_TESS_CONTROL_TOTAL_OUTPUT_COMPONENTS_EXT:
+      *out = ints({l.max_tess_control_total_output_components});
+      return true;
+    case GL_MAX_TESS_EVALUATION_OUTPUT_COMPONENTS_EXT:
+      *out = ints({l.max_tess_evaluation_output_components});
+      return true;
+    case GL_MAX_TESS_CONTROL_INPUT_COMPONENTS_EXT: *out = ints({l.max_tess_control_input_components}); return true;
+    case GL_MAX_TESS_EVALUATION_INPUT_COMPONENTS_EXT:
+      *out = ints({l.max_tess_evaluation_input_components});
+      return true;
+    case GL_MAX_TESS_CONTROL_UNIFORM_BLOCKS_EXT:
+    case GL_MAX_TESS_EVALUATION_UNIFORM_BLOCKS_EXT: *out = ints({kMaxUniformBlocksPerStage}); return true;
+    case GL_MAX_COMBINED_TESS_CONTROL_UNIFORM_COMPONENTS_EXT:
+    case GL_MAX_COMBINED_TESS_EVALUATION_UNIFORM_COMPONENTS_EXT: *out = ints({combined_uniforms}); return true;
+    case GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS_EXT:
+    case GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS_EXT: *out = ints({l.vertex_stores ? counters : 0}); return true;
+    case GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS_EXT:
+    case GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS_EXT: *out = ints({l.vertex_stores ? 32 : 0}); return true;
+    case GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS_EXT:
+    case GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS_EXT: *out = ints({l.vertex_stores ? blocks : 0}); return true;
+    case GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS_EXT:
+    case GL_MAX_TESS_EVALUATION_IMAGE_UNIFORMS_EXT: *out = ints({l.max_vertex_image_uniforms}); return true;
+    // Vulkan restarts patch lists only with primitiveTopologyPatchListRestart.
+    case GL_PRIMITIVE_RESTART_FOR_PATCHES_SUPPORTED: *out = booleans({false}); return true;
+    default: return false;
+  }
+}
+
 // Fixed-function, pixel and hint state (ES 3.0 tables 6.3, 6.5, 6.6, 6.11, 6.12, 6.16, 6.25).
 bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
   const FixedFunctionState& f = ctx.ff;
@@ -526,6 +574,7 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
   }
   if (query_fixed_function(ctx, pname, out) || query_bindings(ctx, pname, out) || query_limits(ctx, pname, out) ||
       query_es31_limits(ctx, pname, out) || query_geometry_limits(ctx, pname, out) ||
+      query_tessellation_state(ctx, pname, out) ||
       query_framebuffer_bits(ctx, pname, out) || query_desktop_state(ctx, pname, out))
     return GL_NO_ERROR;
   return GL_INVALID_ENUM;

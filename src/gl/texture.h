@@ -25,7 +25,7 @@
 
 namespace brass::gl {
 
-inline constexpr unsigned kMaxTextureUnits = 64;  // MAX_COMBINED_TEXTURE_IMAGE_UNITS with geometry shaders
+inline constexpr unsigned kMaxTextureUnits = 96;  // MAX_COMBINED_TEXTURE_IMAGE_UNITS with tessellation shaders
 inline constexpr unsigned kMaxTextureLevels = 16;
 
 // Generations are unique across objects, so a cache keyed by (object
