@@ -82,7 +82,7 @@ set(BRASS_TEST_FAIL_REGEX "vulkan validation|assertion failed")
 
 # brass_test(<name> SOURCES ... DEPS ... [ENV ...]): a GoogleTest binary run by ctest.
 function(brass_test name)
-  cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;DEPS;ENV" ${ARGN})
+  cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;DEPS;ENV;LABELS" ${ARGN})
   # tests/support/gtest_main.cpp is main(): every test fails on a Vulkan
   # validation message it did not expect (docs/testing.md).
   add_executable(${name} ${T_SOURCES} ${PROJECT_SOURCE_DIR}/tests/support/sanitizer_pins.cpp
@@ -96,17 +96,23 @@ function(brass_test name)
     set(T_TIMEOUT 120)
   endif()
   list(APPEND T_ENV "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
+  # Read only by a ThreadSanitizer build (the tsan preset); harmless elsewhere.
+  list(APPEND T_ENV "TSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/tsan.supp:second_deadlock_stack=1")
   # gtest_discover_tests writes PROPERTIES through a script that splits every
   # list, so an ENVIRONMENT of several variables would arrive as one. Instead
   # each test (and the discovery run) starts as `env VAR=... <binary>`: the
   # emulator list becomes separate command arguments.
   find_program(BRASS_ENV_PROGRAM env REQUIRED)
   set_target_properties(${name} PROPERTIES CROSSCOMPILING_EMULATOR "${BRASS_ENV_PROGRAM};${T_ENV}")
+  set(labels "")
+  if(T_LABELS)
+    set(labels LABELS ${T_LABELS})
+  endif()
   # The validation line in the output fails a test too: that also catches a
   # message after the last test (teardown at exit), which the main's
   # per-test count cannot see.
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 30
-    PROPERTIES TIMEOUT ${T_TIMEOUT} FAIL_REGULAR_EXPRESSION "${BRASS_TEST_FAIL_REGEX}")
+    PROPERTIES TIMEOUT ${T_TIMEOUT} FAIL_REGULAR_EXPRESSION "${BRASS_TEST_FAIL_REGEX}" ${labels})
 endfunction()
 
 # brass_xvfb_test(<name> <target> [args...] ENV ...): runs a test binary on a

@@ -39,14 +39,27 @@
 namespace brass::compiler {
 namespace {
 
-// A GLSL ES version above what the context implements is an unsupported
-// version there (ES 3.0 contexts compile only 100 and 300 es), whatever the
-// compiler itself could do.
+// A GLSL version above what the context implements is an unsupported
+// version there (ES 3.0 contexts compile only 100 and 300 es, a GL 3.3
+// context nothing above 330), whatever the compiler itself could do; so is
+// the compatibility profile in a core-profile context.
 bool es_version_supported(const GlslVersion& v, const ShaderLimits& limits, std::string* log) {
-  if (!v.explicit_directive || !v.es || v.number <= limits.max_es_version) return true;
-  *log += "ERROR: 0:" + std::to_string(v.directive_line) + ": '#version' : version " + std::to_string(v.number) +
-          " es is not supported by this OpenGL ES context\n";
-  return false;
+  if (!v.explicit_directive) return true;
+  const std::string where = "ERROR: 0:" + std::to_string(v.directive_line) + ": '#version' : ";
+  if (v.es) {
+    if (v.number <= limits.max_es_version) return true;
+    *log += where + "version " + std::to_string(v.number) + " es is not supported by this context\n";
+    return false;
+  }
+  if (v.number > limits.max_desktop_version) {
+    *log += where + "version " + std::to_string(v.number) + " is not supported by this context\n";
+    return false;
+  }
+  if (v.compatibility && limits.core_profile_only) {
+    *log += where + "the compatibility profile is not supported by this core-profile context\n";
+    return false;
+  }
+  return true;
 }
 
 
@@ -269,7 +282,8 @@ LinkResult link_uncached(const LinkInput& input) {
     p.norm16_images = std::move(norm16_images);
     std::string log;
     if (!es_version_supported(detect_glsl_version(src.text, input.api), input.limits, &log) ||
-        !validate_glsl(src, input.api, resources, &p.version, &log, &facts, input.unexposed_extensions)) {
+        !validate_glsl(src, input.api, resources, &p.version, &log, &facts, input.unexposed_extensions,
+                       &input.limits)) {
       result.info_log += "ERROR: linking with an uncompiled shader\n" + log;
       return result;
     }
@@ -389,6 +403,9 @@ LinkResult link_uncached(const LinkInput& input) {
   // application placed itself (those beat glBindAttribLocation).
   std::set<std::string> explicit_inputs;
   if (seen[0]) explicit_inputs = explicitly_located_inputs(*program.getIntermediate(EShLangVertex));
+  std::set<std::string> explicit_outputs;
+  if (seen[static_cast<int>(ShaderStage::Fragment)])
+    explicit_outputs = explicitly_located_outputs(*program.getIntermediate(EShLangFragment));
   // A separable program's first stage's inputs (other than the vertex
   // stage's) and last stage's outputs (other than the fragment stage's)
   // have a GL location only where the shader gives one (ES 3.1 §7.3.1.1).
@@ -520,10 +537,12 @@ LinkResult link_uncached(const LinkInput& input) {
   for (InterfaceVariable& o : colour_outputs) {
     for (const FragDataBinding& b : input.frag_data_bindings) {
       if (b.name != o.name && b.name + "[0]" != o.name) continue;
-      // In ES a location from the shader wins over the binding (EXT_blend_
-      // func_extended); bound outputs were given their binding as a layout
-      // already (place_unlocated_outputs), so this only skips explicit ones.
+      // A location from the shader wins over the binding (EXT_blend_
+      // func_extended; desktop GLSL §4.4.2). In ES, bound outputs were given
+      // their binding as a layout already (place_unlocated_outputs), so this
+      // only skips explicit ones.
       if (stages.front().version.es && o.location >= 0) continue;
+      if (explicit_outputs.count(original_name(o.name)) || explicit_outputs.count(o.name)) continue;
       outputs_rebound = true;
       o.location = static_cast<int32_t>(b.location);
       o.index = static_cast<int32_t>(b.index);
@@ -626,6 +645,39 @@ const std::vector<std::string>& context_dependent_extensions() {
   return kList;
 }
 
+const std::vector<std::string>& desktop_glsl_extensions() {
+  static const std::vector<std::string> kList = {
+      "GL_ARB_bindless_texture",          "GL_ARB_compute_shader",
+      "GL_ARB_cull_distance",             "GL_ARB_derivative_control",
+      "GL_ARB_draw_instanced",            "GL_ARB_enhanced_layouts",
+      "GL_ARB_explicit_attrib_location",  "GL_ARB_explicit_uniform_location",
+      "GL_ARB_fragment_coord_conventions", "GL_ARB_fragment_shader_interlock",
+      "GL_ARB_gpu_shader5",               "GL_ARB_gpu_shader_fp64",
+      "GL_ARB_gpu_shader_int64",          "GL_ARB_post_depth_coverage",
+      "GL_ARB_sample_shading",            "GL_ARB_separate_shader_objects",
+      "GL_ARB_shader_atomic_counter_ops", "GL_ARB_shader_atomic_counters",
+      "GL_ARB_shader_ballot",             "GL_ARB_shader_bit_encoding",
+      "GL_ARB_shader_clock",              "GL_ARB_shader_draw_parameters",
+      "GL_ARB_shader_group_vote",         "GL_ARB_shader_image_load_store",
+      "GL_ARB_shader_image_size",         "GL_ARB_shader_stencil_export",
+      "GL_ARB_shader_storage_buffer_object", "GL_ARB_shader_texture_image_samples",
+      "GL_ARB_shader_texture_lod",        "GL_ARB_shader_viewport_layer_array",
+      "GL_ARB_shading_language_420pack",  "GL_ARB_shading_language_packing",
+      "GL_ARB_sparse_texture2",           "GL_ARB_sparse_texture_clamp",
+      "GL_ARB_tessellation_shader",       "GL_ARB_texture_cube_map_array",
+      "GL_ARB_texture_gather",            "GL_ARB_texture_multisample",
+      "GL_ARB_texture_query_lod",         "GL_ARB_texture_rectangle",
+      "GL_ARB_uniform_buffer_object",     "GL_ARB_vertex_attrib_64bit",
+      "GL_ARB_viewport_array",
+  };
+  return kList;
+}
+
+bool declares_es_version(const std::string& source) {
+  const GlslVersion v = detect_glsl_version(source, Api::GL);
+  return v.explicit_directive && v.es;
+}
+
 CompileResult compile_shader(const ShaderSource& source, const CompileOptions& options) {
   g_compiles.add();
   CompileResult result;
@@ -643,7 +695,7 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
           rewrite_es_builtin_standins(source.text, source.stage, declared, options.unexposed_extensions), declared,
           options.unexposed_extensions, nullptr)};
   result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log, nullptr,
-                            options.unexposed_extensions);
+                            options.unexposed_extensions, &options.limits);
   result.version = version.number;
   result.es = version.es;
   return result;
@@ -710,7 +762,8 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
                                     ShaderStage last_pre_rasterization) {
   std::vector<uint32_t> spirv = stage.spirv;
   const bool last = stage.stage == last_pre_rasterization;
-  if (key.force_point_size && last && !stage.writes_point_size) add_point_size_write(spirv);
+  if (key.point_size_bits && last) add_point_size_write(spirv, key.point_size_bits);
+  else if (key.force_point_size && last && !stage.writes_point_size) add_point_size_write(spirv);
   if (key.clip_distances_disabled && last)
     zero_disabled_clip_distances(spirv, static_cast<uint8_t>(~key.clip_distances_disabled));
   if (key.fetch_multisampled && stage.stage == ShaderStage::Fragment) make_fetch_multisampled(spirv);

@@ -41,6 +41,11 @@ struct CompileOptions {
 // the compiler knows is always available.
 const std::vector<std::string>& context_dependent_extensions();
 
+// The desktop GLSL extensions the compiler (glslang) knows: a desktop
+// context lists those it does not advertise as unexposed, so that their
+// macros are undefined and `#extension ... : require` fails.
+const std::vector<std::string>& desktop_glsl_extensions();
+
 // glCompileShader: syntax and semantic checks against the application's own
 // GLSL version. `ok` is GL_COMPILE_STATUS.
 struct CompileResult {
@@ -50,6 +55,9 @@ struct CompileResult {
   bool es = false;  // "es" profile
 };
 CompileResult compile_shader(const ShaderSource& source, const CompileOptions& options = {});
+
+// The source's #version directive names a GLSL ES version (`100`, `NNN es`).
+bool declares_es_version(const std::string& source);
 
 struct AttributeBinding {  // glBindAttribLocation
   std::string name;

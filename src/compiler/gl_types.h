@@ -8,7 +8,7 @@
 
 namespace brass::compiler::gl {
 
-// Primitive types (geometry shader layouts).
+// Primitive types (geometry and tessellation shader layouts).
 inline constexpr uint32_t POINTS = 0x0000;
 inline constexpr uint32_t LINES = 0x0001;
 inline constexpr uint32_t LINE_STRIP = 0x0003;
@@ -16,6 +16,14 @@ inline constexpr uint32_t TRIANGLES = 0x0004;
 inline constexpr uint32_t TRIANGLE_STRIP = 0x0005;
 inline constexpr uint32_t LINES_ADJACENCY = 0x000A;
 inline constexpr uint32_t TRIANGLES_ADJACENCY = 0x000C;
+inline constexpr uint32_t QUADS = 0x0007;
+inline constexpr uint32_t ISOLINES = 0x8E7A;
+// Tessellation spacing and vertex order.
+inline constexpr uint32_t EQUAL = 0x0202;
+inline constexpr uint32_t FRACTIONAL_ODD = 0x8E7B;
+inline constexpr uint32_t FRACTIONAL_EVEN = 0x8E7C;
+inline constexpr uint32_t CW = 0x0900;
+inline constexpr uint32_t CCW = 0x0901;
 
 inline constexpr uint32_t FLOAT = 0x1406;
 inline constexpr uint32_t FLOAT_VEC2 = 0x8B50;

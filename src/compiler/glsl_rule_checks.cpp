@@ -107,6 +107,35 @@ bool check_flat_integer_block_inputs(const glslang::TIntermediate& intermediate,
   return ok;
 }
 
+bool check_binding_ranges(const glslang::TIntermediate& intermediate, const ShaderLimits& limits, std::string* log) {
+  bool ok = true;
+  for (auto storage : {glslang::EvqUniform, glslang::EvqBuffer}) {
+    for (const glslang::TIntermSymbol* s : globals(intermediate, storage)) {
+      const glslang::TType& type = s->getType();
+      const glslang::TQualifier& q = type.getQualifier();
+      if (!q.hasBinding()) continue;
+      int limit = -1;
+      const char* kind = "";
+      if (type.getBasicType() == glslang::EbtSampler && type.getSampler().isImage()) {
+        limit = limits.max_image_units;
+        kind = "image unit";
+      } else if (type.getBasicType() == glslang::EbtBlock) {
+        const bool buffer = storage == glslang::EvqBuffer;
+        limit = buffer ? limits.max_shader_storage_buffer_bindings : limits.max_uniform_buffer_bindings;
+        kind = buffer ? "shader storage buffer binding" : "uniform buffer binding";
+      }
+      if (limit < 0) continue;
+      const long long count = type.isSizedArray() ? type.getCumulativeArraySize() : 1;
+      if (static_cast<long long>(q.layoutBinding) + count <= limit) continue;
+      *log += "ERROR: 0:" + std::to_string(s->getLoc().line) + ": '" + std::string(s->getName().c_str()) +
+              "' : binding " + std::to_string(q.layoutBinding) + (count > 1 ? " + " + std::to_string(count) : "") +
+              " exceeds the " + std::to_string(limit) + " " + kind + "s\n";
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 std::map<std::string, int> explicit_uniform_locations(const glslang::TIntermediate& intermediate) {
   std::map<std::string, int> out;
   for (const glslang::TIntermSymbol* s : globals(intermediate, glslang::EvqUniform)) {

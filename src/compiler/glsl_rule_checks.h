@@ -13,6 +13,7 @@
 
 #include "compiler/compiler.h"
 #include "compiler/glsl_version.h"
+#include "compiler/shader_limits.h"
 
 namespace brass::compiler {
 
@@ -61,6 +62,12 @@ bool check_uniform_precisions(const std::vector<const glslang::TIntermediate*>& 
 // (gl_PointSize) invariant. Sources are the normalized application sources.
 bool check_es100_builtin_invariance(std::string_view vertex_source, std::string_view fragment_source,
                                     std::string* log);
+
+// GLSL ES 3.10 §4.4.5-4.4.6: an explicit binding plus the array size must
+// stay within the binding points of its kind (image units, shader storage
+// and uniform buffer bindings): a compile-time error. glslang checks only
+// samplers and atomic counters.
+bool check_binding_ranges(const glslang::TIntermediate& intermediate, const ShaderLimits& limits, std::string* log);
 
 // layout(location = N) of loose uniforms, by name, from a validation parse.
 std::map<std::string, int> explicit_uniform_locations(const glslang::TIntermediate& intermediate);

@@ -98,16 +98,16 @@ TBuiltInResource make_builtin_resources(const ShaderLimits& l) {
   r.maxGeometryTotalOutputComponents = l.max_geometry_total_output_components;
   r.maxGeometryUniformComponents = 1024;
   r.maxGeometryVaryingComponents = l.max_geometry_output_components;
-  r.maxTessControlInputComponents = 128;
-  r.maxTessControlOutputComponents = 128;
+  r.maxTessControlInputComponents = l.max_tess_control_input_components;
+  r.maxTessControlOutputComponents = l.max_tess_control_output_components;
   r.maxTessControlTextureImageUnits = l.max_texture_image_units;
   r.maxTessControlUniformComponents = 1024;
-  r.maxTessControlTotalOutputComponents = 4096;
-  r.maxTessEvaluationInputComponents = 128;
-  r.maxTessEvaluationOutputComponents = 128;
+  r.maxTessControlTotalOutputComponents = l.max_tess_control_total_output_components;
+  r.maxTessEvaluationInputComponents = l.max_tess_evaluation_input_components;
+  r.maxTessEvaluationOutputComponents = l.max_tess_evaluation_output_components;
   r.maxTessEvaluationTextureImageUnits = l.max_texture_image_units;
   r.maxTessEvaluationUniformComponents = 1024;
-  r.maxTessPatchComponents = 120;
+  r.maxTessPatchComponents = l.max_tess_patch_components;
   r.maxPatchVertices = l.max_patch_vertices;
   r.maxTessGenLevel = l.max_tess_gen_level;
   r.maxViewports = l.max_viewports;
@@ -191,7 +191,8 @@ std::string tidy_info_log(const char* info_log, const char* debug_log) {
 
 bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
                    GlslVersion* version, std::string* log, ValidationFacts* facts,
-                   const std::vector<std::string>& unexposed_extensions) {
+                   const std::vector<std::string>& unexposed_extensions,
+                   const ShaderLimits* limits) {
   ensure_glslang_process();
   *version = detect_glsl_version(source.text, api);
   if (version->explicit_directive && !version_allowed(*version, api)) {
@@ -245,6 +246,8 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
     ok = check_flat_integer_block_inputs(*shader.getIntermediate(), log) && ok;
     ok = check_invariant_all_pragma(normalized.text, source.stage, *version, log) && ok;
   }
+  if (ok && limits && version->es && version->number >= 310)
+    ok = check_binding_ranges(*shader.getIntermediate(), *limits, log);
   if (ok && facts) {
     for (const auto& [name, location] : explicit_uniform_locations(*shader.getIntermediate()))
       facts->explicit_uniform_locations[name] = location;

@@ -48,9 +48,12 @@ struct ValidationFacts {
   uint32_t blend_support = 0;
   BlendOutput blend_output;
 };
+// `limits`, when given, are checked against explicit bindings
+// (check_binding_ranges).
 bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& resources,
                    GlslVersion* version, std::string* log, ValidationFacts* facts = nullptr,
-                   const std::vector<std::string>& unexposed_extensions = {});
+                   const std::vector<std::string>& unexposed_extensions = {},
+                   const ShaderLimits* limits = nullptr);
 
 // Cleans glslang's info log into the GL style Brass reports.
 std::string tidy_info_log(const char* info_log, const char* debug_log);

@@ -126,6 +126,11 @@ bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<
         if (!sym.live) continue;
         const glslang::TType& type = sym.symbol->getType();
         if (type.getQualifier().patch) continue;
+        // The built-in gl_PerVertex blocks: each stage's holds the members
+        // its version and extensions declare (gl_PointSize only with the
+        // point-size extensions in tessellation and geometry stages), and
+        // GL matches built-ins by member, not by block type.
+        if (name.rfind("block:gl_", 0) == 0) continue;
         // Compatibility colours (upgrader's brass_gl_*): the fragment input
         // reads the front or back colour, so both must agree on
         // interpolation; GL leaves unwritten ones undefined, no error.

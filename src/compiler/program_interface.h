@@ -142,6 +142,9 @@ struct InterfaceVariable {
   // not captured, e.g. gl_NextBuffer / gl_SkipComponents markers).
   int32_t xfb_buffer = -1;
   int32_t xfb_offset = -1;
+  // A tessellation `patch` input or output (GL_IS_PER_PATCH): one per
+  // patch rather than one per vertex.
+  bool per_patch = false;
   bool operator==(const InterfaceVariable&) const = default;
 };
 
@@ -180,6 +183,16 @@ struct ProgramInterface {
   uint32_t geometry_output_type = 0;
   uint32_t geometry_vertices_out = 0;
   uint32_t geometry_invocations = 0;
+  // The tessellation stages' layouts (0 without them), as the GL program
+  // queries report them: the control shader's layout(vertices), and the
+  // evaluation shader's primitive mode (GL_TRIANGLES, GL_QUADS,
+  // GL_ISOLINES), spacing (GL_EQUAL, GL_FRACTIONAL_EVEN/ODD; GL_EQUAL when
+  // unset), vertex order (GL_CCW when unset) and point_mode.
+  uint32_t tess_control_output_vertices = 0;
+  uint32_t tess_gen_mode = 0;
+  uint32_t tess_gen_spacing = 0;
+  uint32_t tess_gen_vertex_order = 0;
+  uint32_t tess_gen_point_mode = 0;
   // Descriptor bindings of the program (the driver's set layouts).
   std::vector<Binding> bindings;
   // KHR_blend_equation_advanced: the equations the fragment shader's

@@ -841,6 +841,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     v.type = static_cast<uint32_t>(r.glDefineType);
     v.array_size = std::max(r.size, type->isArray() ? type->getOuterArraySize() : 1);
     v.location = type->getQualifier().hasLocation() ? static_cast<int32_t>(type->getQualifier().layoutLocation) : -1;
+    v.per_patch = type->getQualifier().patch;
     pi.attributes.push_back(std::move(v));
   }
   for (int i = 0; i < program.getNumPipeOutputs(); ++i) {
@@ -861,6 +862,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     v.array_size = std::max(r.size, type->isArray() ? type->getOuterArraySize() : 1);
     v.location = type->getQualifier().hasLocation() ? static_cast<int32_t>(type->getQualifier().layoutLocation) : -1;
     v.index = type->getQualifier().hasIndex() ? static_cast<int32_t>(type->getQualifier().layoutIndex) : 0;
+    v.per_patch = type->getQualifier().patch;
     pi.fragment_outputs.push_back(std::move(v));
   }
 
@@ -885,6 +887,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     // A separable program ending before the fragment stage outputs its
     // varyings (above) and the built-ins its live code writes.
     const glslang::TIntermediate* last = program.getIntermediate(EShLangGeometry);
+    if (!last) last = program.getIntermediate(EShLangTessEvaluation);
     if (!last) last = program.getIntermediate(EShLangVertex);
     if (last) {
       const BuiltinIo written = collect_builtin_io(*last);
@@ -911,6 +914,20 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     pi.geometry_vertices_out = static_cast<uint32_t>(std::max(gs->getVertices(), 0));
     // layoutNotSet (-1) or 0: one invocation.
     pi.geometry_invocations = static_cast<uint32_t>(std::max(gs->getInvocations(), 1));
+  }
+  if (const glslang::TIntermediate* tcs = program.getIntermediate(EShLangTessControl))
+    pi.tess_control_output_vertices = static_cast<uint32_t>(std::max(tcs->getVertices(), 0));
+  if (const glslang::TIntermediate* tes = program.getIntermediate(EShLangTessEvaluation)) {
+    const glslang::TLayoutGeometry mode = tes->getInputPrimitive();
+    pi.tess_gen_mode = mode == glslang::ElgQuads      ? gl::QUADS
+                       : mode == glslang::ElgIsolines ? gl::ISOLINES
+                                                      : gl::TRIANGLES;
+    const glslang::TVertexSpacing spacing = tes->getVertexSpacing();
+    pi.tess_gen_spacing = spacing == glslang::EvsFractionalEven  ? gl::FRACTIONAL_EVEN
+                          : spacing == glslang::EvsFractionalOdd ? gl::FRACTIONAL_ODD
+                                                                 : gl::EQUAL;
+    pi.tess_gen_vertex_order = tes->getVertexOrder() == glslang::EvoCw ? gl::CW : gl::CCW;
+    pi.tess_gen_point_mode = tes->getPointMode() ? 1 : 0;
   }
 
   // ---- Dense bindings per set: stage order, then slot order.

@@ -22,7 +22,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 9;
+constexpr uint32_t kFormatVersion = 10;
 
 class Writer {
  public:
@@ -128,6 +128,7 @@ void write_var(Writer& w, const InterfaceVariable& v) {
   w.i32(v.index);
   w.i32(v.xfb_buffer);
   w.i32(v.xfb_offset);
+  w.u32(v.per_patch ? 1 : 0);
 }
 InterfaceVariable read_var(Reader& r) {
   InterfaceVariable v;
@@ -138,6 +139,7 @@ InterfaceVariable read_var(Reader& r) {
   v.index = r.i32();
   v.xfb_buffer = r.i32();
   v.xfb_offset = r.i32();
+  v.per_patch = r.u32() != 0;
   return v;
 }
 
@@ -247,7 +249,9 @@ std::string serialize_link_result(const LinkResult& result) {
   w.u32(static_cast<uint32_t>(pi.location_to_uniform.size()));
   for (int32_t l : pi.location_to_uniform) w.i32(l);
   for (uint32_t d : pi.compute_local_size) w.u32(d);
-  for (uint32_t g : {pi.geometry_input_type, pi.geometry_output_type, pi.geometry_vertices_out, pi.geometry_invocations})
+  for (uint32_t g : {pi.geometry_input_type, pi.geometry_output_type, pi.geometry_vertices_out, pi.geometry_invocations,
+                     pi.tess_control_output_vertices, pi.tess_gen_mode, pi.tess_gen_spacing,
+                     pi.tess_gen_vertex_order, pi.tess_gen_point_mode})
     w.u32(g);
   w.u32(pi.blend_support);
   w.u32(pi.advanced_blend ? 1 : 0);
@@ -350,7 +354,8 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
   for (int32_t& l : pi.location_to_uniform) l = r.i32();
   for (uint32_t& d : pi.compute_local_size) d = r.u32();
   for (uint32_t* g : {&pi.geometry_input_type, &pi.geometry_output_type, &pi.geometry_vertices_out,
-                      &pi.geometry_invocations})
+                      &pi.geometry_invocations, &pi.tess_control_output_vertices, &pi.tess_gen_mode,
+                      &pi.tess_gen_spacing, &pi.tess_gen_vertex_order, &pi.tess_gen_point_mode})
     *g = r.u32();
   pi.blend_support = r.u32();
   pi.advanced_blend = r.u32() != 0;

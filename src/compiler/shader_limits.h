@@ -35,8 +35,16 @@ struct ShaderLimits {
   int max_geometry_total_output_components = 1024;
   int max_geometry_input_components = 64;
   int max_geometry_output_components = 64;  // ES 3.2 minimum; Vulkan guarantees 64 too
+  // Tessellation (ES 3.2 table 20.43 minimums; Vulkan's are the same or
+  // higher where the device has the stages).
   int max_tess_gen_level = 64;
   int max_patch_vertices = 32;
+  int max_tess_control_input_components = 64;
+  int max_tess_control_output_components = 64;
+  int max_tess_control_total_output_components = 2048;
+  int max_tess_patch_components = 120;
+  int max_tess_evaluation_input_components = 64;
+  int max_tess_evaluation_output_components = 64;
   int max_clip_distances = 8;
   int max_cull_distances = 8;
   int max_samples = 4;
@@ -48,6 +56,11 @@ struct ShaderLimits {
   // Highest GLSL ES version the context accepts (300 in an ES 3.0 context:
   // `#version 310 es` fails to compile there).
   int max_es_version = 320;
+  // Highest desktop GLSL version accepted (330 in a GL 3.3 context), and
+  // whether `#version NNN compatibility` is refused (core-profile contexts;
+  // an int, not a bool: the struct is hashed as bytes and must not pad).
+  int max_desktop_version = 460;
+  int core_profile_only = 0;
 
   static ShaderLimits defaults() { return {}; }
 };

@@ -390,7 +390,7 @@ bool patch_instance_id(std::vector<uint32_t>& spirv) {
   return true;
 }
 
-bool add_point_size_write(std::vector<uint32_t>& spirv) {
+bool add_point_size_write(std::vector<uint32_t>& spirv, uint32_t override_bits) {
   auto module = SpirvModule::parse(spirv);
   if (!module) return false;
   SpirvModule& m = *module;
@@ -402,7 +402,7 @@ bool add_point_size_write(std::vector<uint32_t>& spirv) {
   if (!entry) return false;
 
   const uint32_t float_type = m.get_float_type();
-  const uint32_t one = m.get_constant(float_type, 0x3f800000u);  // 1.0f
+  const uint32_t one = m.get_constant(float_type, override_bits ? override_bits : 0x3f800000u);  // 1.0f by default
   const uint32_t out_float_ptr = m.get_pointer_type(spv::StorageClassOutput, float_type);
 
   // Prefer the PointSize member of an output gl_PerVertex block; otherwise
@@ -446,6 +446,13 @@ bool add_point_size_write(std::vector<uint32_t>& spirv) {
     const std::optional<size_t> at = m.body_start(entry);
     if (!at) return false;
     points.push_back(*at);
+    // An override is stored again before every return of main, after
+    // anything the shader wrote (a geometry shader's stores before each
+    // emit already come after the shader's own).
+    if (override_bits) {
+      for (size_t i = *at; i < m.instructions.size() && m.instructions[i].opcode() != spv::OpFunctionEnd; ++i)
+        if (m.instructions[i].opcode() == spv::OpReturn) points.push_back(i);
+    }
   }
   for (auto p = points.rbegin(); p != points.rend(); ++p) {
     std::vector<SpirvInstruction> code;

@@ -65,8 +65,12 @@ bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbC
 // InstanceIndex - BaseInstance (SPV_KHR_shader_draw_parameters).
 bool patch_instance_id(std::vector<uint32_t>& spirv);
 
-// Makes the entry point write gl_PointSize = 1.0 first thing.
-bool add_point_size_write(std::vector<uint32_t>& spirv);
+// Makes the entry point write gl_PointSize = 1.0 first thing (a geometry
+// shader: before each emit). With `override_bits` (a float's bits, non-zero)
+// it writes that value instead, and again before each return of the entry
+// point, so that whatever the shader wrote is replaced (desktop GL with
+// PROGRAM_POINT_SIZE disabled takes the size from glPointSize).
+bool add_point_size_write(std::vector<uint32_t>& spirv, uint32_t override_bits = 0);
 
 // glShadeModel(GL_FLAT): decorates the fragment inputs whose OpName is in
 // `names` Flat (the compatibility colours; user varyings are not affected).

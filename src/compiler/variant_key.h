@@ -34,11 +34,15 @@ struct VariantKey {
   // Fragment: KHR_blend_equation_advanced, the equation blended in the
   // shader (advanced_blend.h AdvancedBlendEquation; 0: none).
   uint8_t advanced_blend = 0;
+  // Vertex-processing stages: when non-zero, gl_PointSize is this float (its
+  // bits) whatever the shader writes (desktop GL with PROGRAM_POINT_SIZE
+  // disabled draws points of glPointSize's size).
+  uint32_t point_size_bits = 0;
 
   bool operator==(const VariantKey&) const = default;
   bool empty() const { return *this == VariantKey{}; }
 };
-static_assert(sizeof(VariantKey) == 8, "VariantKey must stay packed");
+static_assert(sizeof(VariantKey) == 12, "VariantKey must stay packed");
 static_assert(std::has_unique_object_representations_v<VariantKey>);
 
 }  // namespace brass::compiler

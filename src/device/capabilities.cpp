@@ -255,6 +255,13 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   L.max_geometry_total_output_components = l.maxGeometryTotalOutputComponents;
   L.max_geometry_shader_invocations = l.maxGeometryShaderInvocations;
   L.max_tessellation_generation_level = l.maxTessellationGenerationLevel;
+  L.max_tessellation_patch_size = l.maxTessellationPatchSize;
+  L.max_tessellation_control_per_vertex_input_components = l.maxTessellationControlPerVertexInputComponents;
+  L.max_tessellation_control_per_vertex_output_components = l.maxTessellationControlPerVertexOutputComponents;
+  L.max_tessellation_control_per_patch_output_components = l.maxTessellationControlPerPatchOutputComponents;
+  L.max_tessellation_control_total_output_components = l.maxTessellationControlTotalOutputComponents;
+  L.max_tessellation_evaluation_input_components = l.maxTessellationEvaluationInputComponents;
+  L.max_tessellation_evaluation_output_components = l.maxTessellationEvaluationOutputComponents;
   L.max_fragment_output_attachments = l.maxFragmentOutputAttachments;
   L.max_color_attachments = l.maxColorAttachments;
   L.max_compute_shared_memory_size = l.maxComputeSharedMemorySize;

@@ -71,6 +71,13 @@ struct Limits {
   uint32_t max_geometry_output_vertices = 0, max_tessellation_generation_level = 0;
   uint32_t max_geometry_input_components = 0, max_geometry_output_components = 0;
   uint32_t max_geometry_total_output_components = 0, max_geometry_shader_invocations = 0;
+  uint32_t max_tessellation_patch_size = 0;
+  uint32_t max_tessellation_control_per_vertex_input_components = 0;
+  uint32_t max_tessellation_control_per_vertex_output_components = 0;
+  uint32_t max_tessellation_control_per_patch_output_components = 0;
+  uint32_t max_tessellation_control_total_output_components = 0;
+  uint32_t max_tessellation_evaluation_input_components = 0;
+  uint32_t max_tessellation_evaluation_output_components = 0;
   uint32_t max_fragment_output_attachments = 0, max_color_attachments = 0;
   uint32_t max_compute_shared_memory_size = 0, max_compute_work_group_invocations = 0;
   uint32_t max_compute_work_group_count[3] = {}, max_compute_work_group_size[3] = {};

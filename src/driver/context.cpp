@@ -358,6 +358,8 @@ vk::Status VulkanContext::submit(SubmitReason reason) {
   pipelines_.forget_bindings();
   descriptors_->forget_bindings();
   compute_.forget_bindings();
+  // Objects several contexts used wait for every ring (SharedGarbage).
+  screen_.collect_shared_garbage();
   return s;
 }
 

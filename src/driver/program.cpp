@@ -111,7 +111,9 @@ void ShaderProgram::start_precompile() {
   // 3 for tessellation programs, and the line mode of a single-sampled
   // framebuffer. A draw with other state builds its own.
   driver::ShaderLibraryKey key;
-  key.patch_vertices = stage_mask & (stage_bit(ShaderStage::TessControl) | stage_bit(ShaderStage::TessEval)) ? 3 : 0;
+  key.patch_vertices = driver::patch_vertices_key(
+      stage_mask & (stage_bit(ShaderStage::TessControl) | stage_bit(ShaderStage::TessEval)),
+      device.caps().eds2_patch_control_points, 3);
   key.polygon_mode = VK_POLYGON_MODE_FILL;
   key.provoking_last = 1;
   key.negative_one_to_one = device.caps().depth_clip_control ? 1 : 0;

@@ -58,6 +58,7 @@ VulkanScreen::~VulkanScreen() {
   if (!device_) return;
   background_jobs_.wait();  // they create pipelines through the caches below
   if (!process_exiting()) vkDeviceWaitIdle(device_->handle());  // drained at exit
+  shared_garbage_.destroy_all();
   libraries_.reset();
   pipeline_cache_.reset();  // saves, before the device goes
 }
@@ -117,6 +118,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::VertexShaderStores: return c.vertex_pipeline_stores_and_atomics ? 1 : 0;
     case pipe::Cap::FragmentShaderStores: return c.fragment_stores_and_atomics ? 1 : 0;
     case pipe::Cap::DepthBiasClamp: return c.depth_bias_clamp ? 1 : 0;
+    case pipe::Cap::NonSeamlessCubeMap: return c.non_seamless_cube_map ? 1 : 0;
     case pipe::Cap::MaxFramebufferWidth: return l.max_framebuffer_width;
     case pipe::Cap::MaxFramebufferHeight: return l.max_framebuffer_height;
     case pipe::Cap::MaxFramebufferNoAttachmentSamples: return highest_count(l.framebuffer_no_attachments_sample_counts);
@@ -130,6 +132,21 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxGeometryShaderInvocations: return c.geometry_shader ? l.max_geometry_shader_invocations : 0;
     case pipe::Cap::GeometryPointSize: return c.geometry_shader && c.tessellation_geometry_point_size ? 1 : 0;
     case pipe::Cap::MaxFramebufferLayers: return l.max_framebuffer_layers;
+    case pipe::Cap::MaxTessGenLevel: return c.tessellation_shader ? l.max_tessellation_generation_level : 0;
+    case pipe::Cap::MaxPatchVertices: return c.tessellation_shader ? l.max_tessellation_patch_size : 0;
+    case pipe::Cap::MaxTessControlInputComponents:
+      return c.tessellation_shader ? l.max_tessellation_control_per_vertex_input_components : 0;
+    case pipe::Cap::MaxTessControlOutputComponents:
+      return c.tessellation_shader ? l.max_tessellation_control_per_vertex_output_components : 0;
+    case pipe::Cap::MaxTessPatchComponents:
+      return c.tessellation_shader ? l.max_tessellation_control_per_patch_output_components : 0;
+    case pipe::Cap::MaxTessControlTotalOutputComponents:
+      return c.tessellation_shader ? l.max_tessellation_control_total_output_components : 0;
+    case pipe::Cap::MaxTessEvaluationInputComponents:
+      return c.tessellation_shader ? l.max_tessellation_evaluation_input_components : 0;
+    case pipe::Cap::MaxTessEvaluationOutputComponents:
+      return c.tessellation_shader ? l.max_tessellation_evaluation_output_components : 0;
+    case pipe::Cap::TessellationPointSize: return c.tessellation_shader && c.tessellation_geometry_point_size ? 1 : 0;
     case pipe::Cap::PrimitivesGeneratedQuery:
       return c.primitives_generated_query && c.primitives_generated_with_discard ? 1 : 0;
   }
@@ -254,11 +271,30 @@ Ref<Timeline> VulkanScreen::timeline(uint32_t id) {
   return r ? Ref<Timeline>::share(&r->shared_timeline()) : nullptr;
 }
 
+void VulkanScreen::retire_shared(std::function<void()> destroy) {
+  SharedGarbage::Waits waits;
+  {
+    std::lock_guard<std::mutex> lock(rings_mutex_);
+    waits.reserve(rings_.size());
+    for (const RingEntry& e : rings_) {
+      Timeline& t = e.ring->shared_timeline();
+      waits.emplace_back(Ref<Timeline>::share(&t), t.recording());
+    }
+  }
+  shared_garbage_.add(std::move(waits), std::move(destroy));
+}
+
 void VulkanScreen::retire(ResourceObject* obj) {
+  collect_shared_garbage();
+  if (obj->usage.several_rings()) {
+    // Used by contexts on several rings: the serial names only the last.
+    g_objects_deferred.add();
+    return retire_shared([obj] { delete obj; });
+  }
   const uint64_t serial = obj->usage.last_serial();
   // Possibly still read by the GPU: the handles wait in the garbage list of
   // the ring that used it last (whichever thread drops the last reference).
-  const bool deferred = obj->usage.used() && defer_to_ring(obj->usage.ring_id, serial, [&](GarbageList& g) {
+  const bool deferred = obj->usage.used() && defer_to_ring(obj->usage.ring_id(), serial, [&](GarbageList& g) {
     g.add(serial, obj->buffer);
     g.add(serial, obj->image);
     g.add_memory(serial, obj->memory);

@@ -4,12 +4,14 @@
 // the right garbage list.
 #pragma once
 #include <array>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
 #include "device/device.h"
 #include "driver/batch/batch_ring.h"
+#include "driver/batch/shared_garbage.h"
 #include "driver/batch/timeline.h"
 #include "driver/pipeline/pipeline_cache_file.h"
 #include "driver/pipeline/pipeline_libraries.h"
@@ -87,8 +89,14 @@ class VulkanScreen final : public pipe::Screen {
     return true;
   }
 
-  // Destroys now, or defers to the garbage of the ring that used it last.
+  // Destroys now, or defers to the garbage of the ring that used it last
+  // (or of every ring, when several used it: retire_shared).
   void retire(ResourceObject* obj);
+  // An object several rings used (GpuUsage::several_rings): `destroy` runs
+  // once every live ring has finished what it had recorded by now.
+  void retire_shared(std::function<void()> destroy);
+  // Destroys the shared garbage that is done (after submits; any thread).
+  void collect_shared_garbage() { shared_garbage_.collect(); }
 
   // Test hook: textures of `format` created from now on use the table's
   // converting candidate (FormatChoice with a conversion) even where the
@@ -103,6 +111,7 @@ class VulkanScreen final : public pipe::Screen {
   std::unique_ptr<PipelineCacheFile> pipeline_cache_;  // null: caching disabled
   std::unique_ptr<PipelineLibraryCache> libraries_;
   PendingJobs background_jobs_;
+  SharedGarbage shared_garbage_;
   BatchRing* find_ring_locked(uint32_t id) const;
   std::mutex rings_mutex_;
   struct RingEntry {

@@ -14,8 +14,14 @@ namespace brass::driver {
 template <typename T>
 void retire_handle(VulkanScreen& screen, const GpuUsage& usage, T handle) {
   if (handle == VK_NULL_HANDLE) return;
+  if (usage.several_rings()) {
+    // A view or sampler of a shared object that contexts on several rings
+    // used: destroyed once all of them are done with it.
+    VkDevice device = screen.vk_device();
+    return screen.retire_shared([device, handle] { vk::HandleTraits<T>::destroy(device, handle); });
+  }
   const uint64_t serial = usage.last_serial();
-  if (!usage.used() || !screen.defer_to_ring(usage.ring_id, serial, [&](GarbageList& g) { g.add(serial, handle); }))
+  if (!usage.used() || !screen.defer_to_ring(usage.ring_id(), serial, [&](GarbageList& g) { g.add(serial, handle); }))
     vk::HandleTraits<T>::destroy(screen.vk_device(), handle);
 }
 template void retire_handle<VkImageView>(VulkanScreen&, const GpuUsage&, VkImageView);
@@ -131,6 +137,8 @@ vk::Status create_sampler(VkDevice device, const vk::Capabilities& caps, const p
   ci.borderColor = black ? (s.border_color[3] == 0 ? VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK
                                                    : VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK)
                          : VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+  // VK_EXT_non_seamless_cube_map: GL's per-face cube sampling.
+  if (!s.seamless_cube_map && caps.non_seamless_cube_map) ci.flags |= VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT;
   ci.unnormalizedCoordinates = !s.normalized_coords;
   if (ci.unnormalizedCoordinates) {
     ci.minLod = ci.maxLod = 0;

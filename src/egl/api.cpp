@@ -13,6 +13,7 @@
 #include "egl/objects.h"
 #include "egl/x11.h"
 #include "util/log.h"
+#include "util/options.h"
 #include "util/process_exit.h"
 
 namespace brass::egl {
@@ -207,6 +208,7 @@ EGLint parse_context_attribs(const EGLint* list, EGLenum api, ClientContextReque
                              EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
         if (v & ~known) return EGL_BAD_ATTRIBUTE;
         if ((v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) && api != EGL_OPENGL_API) return EGL_BAD_ATTRIBUTE;
+        req->forward_compatible = (v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) != 0;
         req->debug = (v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR) != 0;
         req->robust_access = (v & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) != 0;
         break;
@@ -225,8 +227,12 @@ EGLint parse_context_attribs(const EGLint* list, EGLenum api, ClientContextReque
         break;
       // Desktop-GL-only attributes are errors for OpenGL ES (EGL 1.5 §3.7.1.x).
       case EGL_CONTEXT_OPENGL_PROFILE_MASK:
-      case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
         if (api != EGL_OPENGL_API) return EGL_BAD_ATTRIBUTE;
+        req->profile_mask = v;  // checked with the version (check_desktop_request)
+        break;
+      case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
+        if (api != EGL_OPENGL_API || (v != EGL_TRUE && v != EGL_FALSE)) return EGL_BAD_ATTRIBUTE;
+        req->forward_compatible = v == EGL_TRUE;
         break;
       default: return EGL_BAD_ATTRIBUTE;
     }
@@ -234,7 +240,27 @@ EGLint parse_context_attribs(const EGLint* list, EGLenum api, ClientContextReque
   return EGL_SUCCESS;
 }
 
-EGLint renderable_bit_for(int major) {
+// The errors of a desktop OpenGL request that depend on its version
+// (EGL_KHR_create_context, EGL 1.5 §3.7.1.1-3.7.1.2), EGL_SUCCESS when
+// Brass can make it.
+EGLint check_desktop_request(const ClientContextRequest& req, const ClientApi& client) {
+  const int requested = req.major * 10 + req.minor;
+  // Deprecation began with 3.0: no forward-compatible context below it.
+  if (req.forward_compatible && requested < 30) return EGL_BAD_MATCH;
+  if (requested >= 32) {
+    // Exactly one of the two profiles; Brass has only the core profile.
+    const EGLint mask = req.profile_mask;
+    if (mask != EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT && mask != EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT)
+      return EGL_BAD_MATCH;
+    if (mask == EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT) return EGL_BAD_MATCH;
+  }
+  // Below 3.2 the profile mask is ignored: only a 3.1 request can be
+  // answered with a core context.
+  return client.supports_version(true, req.major, req.minor) ? EGL_SUCCESS : EGL_BAD_MATCH;
+}
+
+EGLint renderable_bit_for(EGLenum api, int major) {
+  if (api == EGL_OPENGL_API) return EGL_OPENGL_BIT;
   switch (major) {
     case 1: return EGL_OPENGL_ES_BIT;
     case 2: return EGL_OPENGL_ES2_BIT;
@@ -434,7 +460,11 @@ uint64_t native_window_id(T w) {
 
 const char* client_extensions() { return kClientExtensions; }
 const char* platform_extensions() { return kPlatformExtensions; }
-bool supports_api(EGLenum api) { return api == EGL_OPENGL_ES_API; }
+// Desktop OpenGL only behind BRASS_GL_VERSION_OVERRIDE (docs/env.md): it is
+// not complete enough to be offered to applications yet.
+bool supports_api(EGLenum api) {
+  return api == EGL_OPENGL_ES_API || (api == EGL_OPENGL_API && options().gl_version_override != 0);
+}
 
 namespace api {
 
@@ -518,7 +548,7 @@ const char* EGLAPIENTRY eglQueryString(EGLDisplay dpy, EGLint name) {
   switch (name) {
     case EGL_VENDOR: s = "Brass"; break;
     case EGL_VERSION: s = "1.5 Brass " BRASS_VERSION_STRING; break;
-    case EGL_CLIENT_APIS: s = "OpenGL_ES"; break;
+    case EGL_CLIENT_APIS: s = supports_api(EGL_OPENGL_API) ? "OpenGL OpenGL_ES" : "OpenGL_ES"; break;
     case EGL_EXTENSIONS: {
       const pipe::Screen* screen = device_screen(d->device_index);
       s = screen && screen->get_cap(pipe::Cap::Sampled2DViewOf3D) ? kDisplayExtensions3D : kDisplayExtensions;
@@ -827,9 +857,14 @@ EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLCon
   }
   ClientContextRequest req;
   if (EGLint e = parse_context_attribs(attrib_list, api, &req); e != EGL_SUCCESS) return fail(e, EGL_NO_CONTEXT);
-  if (c && !(c->renderable_type & renderable_bit_for(req.major))) return fail(EGL_BAD_CONFIG, EGL_NO_CONTEXT);
+  if (c && !(c->renderable_type & renderable_bit_for(api, req.major))) return fail(EGL_BAD_CONFIG, EGL_NO_CONTEXT);
   ClientApi& client = gles_client_api();
-  if (!client.supports_version(req.major, req.minor)) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  req.desktop = api == EGL_OPENGL_API;
+  if (req.desktop) {
+    if (EGLint e = check_desktop_request(req, client); e != EGL_SUCCESS) return fail(e, EGL_NO_CONTEXT);
+  } else if (!client.supports_version(false, req.major, req.minor)) {
+    return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  }
   // Robust buffer access is not implemented yet: it cannot be granted.
   if (req.robust_access) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   Context* share = nullptr;

@@ -1,6 +1,7 @@
-// The narrow interface EGL uses to create and bind client-API contexts. The
-// OpenGL ES implementation is gles_client_api() (gl_client_api.cpp, over
-// src/gl); desktop GL will be a second implementation or a mode of it.
+// The narrow interface EGL uses to create and bind client-API contexts. One
+// implementation, gles_client_api() (gl_client_api.cpp, over src/gl), makes
+// both OpenGL ES and desktop OpenGL core-profile contexts (src/gl's one
+// context class serves both).
 #pragma once
 
 #include <memory>
@@ -15,7 +16,12 @@
 namespace brass::egl {
 
 struct ClientContextRequest {
+  bool desktop = false;  // EGL_OPENGL_API: a desktop OpenGL core-profile context
   int major = 1, minor = 0;
+  // Desktop only: EGL_CONTEXT_OPENGL_PROFILE_MASK (core unless asked
+  // otherwise) and the forward-compatible flag.
+  EGLint profile_mask = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;
+  bool forward_compatible = false;
   bool debug = false;
   bool robust_access = false;
   bool lose_context_on_reset = false;
@@ -40,8 +46,9 @@ class ClientContext {
 class ClientApi {
  public:
   virtual ~ClientApi() = default;
-  // Whether a context of exactly this requested version can be created.
-  virtual bool supports_version(int major, int minor) const = 0;
+  // Whether a context for this requested version can be created (of
+  // OpenGL ES, or with `desktop` of desktop OpenGL's core profile).
+  virtual bool supports_version(bool desktop, int major, int minor) const = 0;
   // Null on allocation failure. `share` is null or a context of this API.
   virtual std::unique_ptr<ClientContext> create_context(const ClientContextRequest& request,
                                                         ClientContext* share) = 0;

@@ -54,7 +54,17 @@ class GlesApi final : public ClientApi {
   // GL finds EGLImages through EGL's object model.
   GlesApi() { gl::set_image_resolver(&resolve_image_handle); }
 
-  bool supports_version(int major, int minor) const override {
+  bool supports_version(bool desktop, int major, int minor) const override {
+    if (desktop) {
+      // A 3.1 request may get a 3.2+ core context, a 3.2+ request any later
+      // core version (EGL_KHR_create_context); 3.0 and older need a
+      // compatibility profile Brass does not have. Versions above the one
+      // contexts provide, and numbers GL never had, fail.
+      const int provided = gl::Context::provided_desktop_version();
+      const int requested = major * 10 + minor;
+      const bool defined = (major == 3 && minor >= 1 && minor <= 3) || (major == 4 && minor >= 0 && minor <= 6);
+      return provided != 0 && defined && requested <= provided;
+    }
     // Any version up to the one contexts provide (ES 2.0, 3.0, 3.1).
     const int provided = gl::Context::provided_version();
     return (major == 2 && minor == 0) || (major == 3 && minor >= 0 && major * 10 + minor <= provided);
@@ -63,6 +73,8 @@ class GlesApi final : public ClientApi {
   std::unique_ptr<ClientContext> create_context(const ClientContextRequest& request,
                                                 ClientContext* share) override {
     gl::ContextDesc desc;
+    desc.api = request.desktop ? gl::ContextApi::GLCore : gl::ContextApi::GLES;
+    desc.forward_compatible = request.forward_compatible;
     desc.major = request.major;
     desc.minor = request.minor;
     desc.debug = request.debug;

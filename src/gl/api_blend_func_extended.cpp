@@ -27,8 +27,8 @@ GLint program_output_location_index(const LinkedProgram& lp, std::string_view na
 }  // namespace
 
 void BindFragDataLocationIndexed(Context& ctx, GLuint program, GLuint colorNumber, GLuint index, const GLchar* name) {
-  if (!ctx.has_extension("GL_EXT_blend_func_extended")) return ctx.set_error(GL_INVALID_OPERATION);
-  Program* p = lookup_program(ctx, program);
+  if (!ctx.has_feature("GL_EXT_blend_func_extended")) return ctx.set_error(GL_INVALID_OPERATION);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   // Index 1 is the second blend source, which only the first
   // MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT (1) colour numbers have.
@@ -47,11 +47,11 @@ void BindFragDataLocation(Context& ctx, GLuint program, GLuint color, const GLch
 }
 
 GLint GetFragDataIndex(Context& ctx, GLuint program, const GLchar* name) {
-  if (!ctx.has_extension("GL_EXT_blend_func_extended")) {
+  if (!ctx.has_feature("GL_EXT_blend_func_extended")) {
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;
   }
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return -1;
   const LinkedProgram* lp = p->queryable();
   if (!lp) {
@@ -65,11 +65,11 @@ GLint GetFragDataIndex(Context& ctx, GLuint program, const GLchar* name) {
 }
 
 GLint GetProgramResourceLocationIndex(Context& ctx, GLuint program, GLenum programInterface, const GLchar* name) {
-  if (!ctx.has_extension("GL_EXT_blend_func_extended")) {
+  if (!ctx.has_feature("GL_EXT_blend_func_extended")) {
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;
   }
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return -1;
   if (programInterface != GL_PROGRAM_OUTPUT) {
     ctx.set_error(GL_INVALID_ENUM);

@@ -246,7 +246,16 @@ void buffer_parameter(Context& ctx, GLenum target, GLenum pname, GLint64* out) {
     case GL_BUFFER_MAP_OFFSET: *out = b.mapped ? b.map_offset : 0; return;
     // OES_mapbuffer has only write-only mappings, and the initial value is
     // WRITE_ONLY_OES too.
-    case GL_BUFFER_ACCESS_OES: *out = GL_WRITE_ONLY_OES; return;
+    case GL_BUFFER_ACCESS_OES:
+      // Desktop: the access of the current mapping (READ_WRITE, the initial
+      // value, when unmapped); OES_mapbuffer knows only WRITE_ONLY.
+      if (!ctx.desktop()) {
+        *out = GL_WRITE_ONLY_OES;
+      } else {
+        const GLbitfield rw = b.mapped ? b.map_access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT) : 0;
+        *out = rw == GL_MAP_READ_BIT ? GL_READ_ONLY : rw == GL_MAP_WRITE_BIT ? GL_WRITE_ONLY : GL_READ_WRITE;
+      }
+      return;
     default: return;
   }
 }
@@ -284,7 +293,7 @@ void bind_indexed(Context& ctx, GLenum target, GLuint index, GLuint name, GLintp
   }
   if (target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx.transform_feedback->active)
     return ctx.set_error(GL_INVALID_OPERATION);
-  Buffer* b = nullptr;
+  Ref<Buffer> b;
   if (name != 0) {
     b = ctx.share_group().buffers.get_or_create(name, true, [](GLuint n) { return make_ref<Buffer>(n); });
     if (!b) return ctx.set_error(GL_OUT_OF_MEMORY);
@@ -362,7 +371,11 @@ void GetIntegeri_v(Context& ctx, GLenum target, GLuint index, GLint* data) {
 void GetInteger64i_v(Context& ctx, GLenum target, GLuint index, GLint64* data) {
   GLint64 v[4] = {};
   const int n = indexed_state(ctx, target, index, v);
-  for (int i = 0; data && i < n; ++i) data[i] = v[i];
+  // SAMPLE_MASK_VALUE is a 32-bit GLbitfield word read as a (signed) GL
+  // integer, then widened: all ones reads -1 here too, as in GetIntegeri_v
+  // (dEQP-GLES31 state_query.indexed.sample_mask_value_getinteger64i_v).
+  const bool mask = target == GL_SAMPLE_MASK_VALUE;
+  for (int i = 0; data && i < n; ++i) data[i] = mask ? static_cast<GLint>(static_cast<GLuint>(v[i])) : v[i];
 }
 
 void GetBooleani_v(Context& ctx, GLenum target, GLuint index, GLboolean* data) {
@@ -378,7 +391,7 @@ GLboolean IsBuffer(Context& ctx, GLuint buffer) {
 void BindBuffer(Context& ctx, GLenum target, GLuint buffer) {
   Binding<Buffer>* point = buffer_binding_point(ctx, target);
   if (!point) return ctx.set_error(GL_INVALID_ENUM);
-  Buffer* b = nullptr;
+  Ref<Buffer> b;
   if (buffer != 0) {
     b = ctx.share_group().buffers.get_or_create(buffer, true, [](GLuint n) { return make_ref<Buffer>(n); });
     if (!b) return ctx.set_error(GL_OUT_OF_MEMORY);
@@ -443,6 +456,21 @@ void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size
   ctx.pipe().buffer_subdata(b.resource.get(), 0, static_cast<uint64_t>(offset), static_cast<uint64_t>(size), data);
 }
 
+// Desktop GL (GL 4.6 §6.3.1): a copy of the buffer's bytes, after the GPU
+// work that writes them. The target is refused in ES by the entry point.
+void GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, void* data) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point) return ctx.set_error(GL_INVALID_ENUM);
+  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
+  if (offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
+  Buffer& b = **point;
+  if (!range_fits<GLint64>(offset, size, b.size)) return ctx.set_error(GL_INVALID_VALUE);
+  // Persistent maps do not exist yet: any mapped buffer is refused.
+  if (b.mapped) return ctx.set_error(GL_INVALID_OPERATION);
+  if (size == 0 || !data || !b.resource) return;
+  if (!read_buffer(ctx, b, offset, size, data)) ctx.set_error(GL_OUT_OF_MEMORY);
+}
+
 void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access) {
   Binding<Buffer>* point = buffer_binding_point(ctx, target);
   if (!point) {
@@ -500,7 +528,12 @@ void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr le
 // outside what the application writes must survive, so nothing is discarded).
 void* MapBuffer(Context& ctx, GLenum target, GLenum access) {
   Binding<Buffer>* point = buffer_binding_point(ctx, target);
-  if (!point || access != GL_WRITE_ONLY_OES) {
+  // OES_mapbuffer maps for writing only; desktop GL also for reading.
+  GLbitfield flags = GL_MAP_WRITE_BIT;
+  if (ctx.desktop() && access == GL_READ_ONLY) flags = GL_MAP_READ_BIT;
+  else if (ctx.desktop() && access == GL_READ_WRITE) flags = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT;
+  else if (access != GL_WRITE_ONLY_OES) point = nullptr;
+  if (!point) {
     ctx.set_error(GL_INVALID_ENUM);
     return nullptr;
   }
@@ -511,7 +544,7 @@ void* MapBuffer(Context& ctx, GLenum target, GLenum access) {
   const Buffer& b = **point;
   // A zero-sized buffer has no storage to map; ES 3.0's MapBufferRange calls
   // that an invalid operation and OES_mapbuffer names no other outcome.
-  return MapBufferRange(ctx, target, 0, b.size, GL_MAP_WRITE_BIT);
+  return MapBufferRange(ctx, target, 0, b.size, flags);
 }
 
 void FlushMappedBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr length) {

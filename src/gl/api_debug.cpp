@@ -26,14 +26,16 @@ size_t text_length(GLsizei length, const GLchar* text) {
 // set. A name that glGen* reserved but no bind has made an object yet names
 // no object (ES 3.0 §2.9: glIs* is false for it too), so labelling it is
 // INVALID_VALUE, as for a deleted or never generated name.
+// The object is returned with a reference: another context of the share
+// group may delete the name while its label is read or written.
 template <typename T>
-std::string* table_label(const ObjectTable<T>& table, GLuint name, GLenum* error) {
-  T* obj = name ? table.lookup(name) : nullptr;
+Ref<Object> table_label(const ObjectTable<T>& table, GLuint name, GLenum* error) {
+  Ref<T> obj = name ? table.lookup(name) : nullptr;
   if (!obj) *error = GL_INVALID_VALUE;
-  return obj ? &obj->label : nullptr;
+  return Ref<Object>(std::move(obj));
 }
 
-std::string* object_label(Context& ctx, GLenum identifier, GLuint name, GLenum* error) {
+Ref<Object> object_label(Context& ctx, GLenum identifier, GLuint name, GLenum* error) {
   ShareGroup& sg = ctx.share_group();
   switch (identifier) {
     case GL_BUFFER: return table_label(sg.buffers, name, error);
@@ -47,13 +49,13 @@ std::string* object_label(Context& ctx, GLenum identifier, GLuint name, GLenum* 
     case GL_SHADER:
     case GL_PROGRAM: {
       // Shaders and programs share one namespace; the kind must match.
-      ShaderOrProgram* o = sg.programs.lookup(name);
+      Ref<ShaderOrProgram> o = sg.programs.lookup(name);
       const auto kind = identifier == GL_SHADER ? ShaderOrProgram::Kind::Shader : ShaderOrProgram::Kind::Program;
       if (!o || o->kind != kind) {
         *error = GL_INVALID_VALUE;
         return nullptr;
       }
-      return &o->label;
+      return Ref<Object>(std::move(o));
     }
     // PROGRAM_PIPELINE names ES 3.1 objects; ES 3.0 has none to label.
     default: *error = GL_INVALID_ENUM; return nullptr;
@@ -183,17 +185,17 @@ void PopDebugGroup(Context& ctx) {
 
 void ObjectLabel(Context& ctx, GLenum identifier, GLuint name, GLsizei length, const GLchar* label) {
   GLenum error = GL_NO_ERROR;
-  std::string* target = object_label(ctx, identifier, name, &error);
+  const Ref<Object> target = object_label(ctx, identifier, name, &error);
   if (!target) return ctx.set_error(error);
-  set_label(ctx, *target, length, label);
+  set_label(ctx, target->label, length, label);
 }
 
 void GetObjectLabel(Context& ctx, GLenum identifier, GLuint name, GLsizei bufSize, GLsizei* length, GLchar* label) {
   GLenum error = GL_NO_ERROR;
-  std::string* source = object_label(ctx, identifier, name, &error);
+  const Ref<Object> source = object_label(ctx, identifier, name, &error);
   if (!source) return ctx.set_error(error);
   if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
-  get_label(*source, bufSize, length, label);
+  get_label(source->label, bufSize, length, label);
 }
 
 void ObjectPtrLabel(Context& ctx, const void* ptr, GLsizei length, const GLchar* label) {

@@ -27,6 +27,8 @@ bool to_pipe_mode(const Context& ctx, GLenum mode, pipe::PrimitiveType* out) {
     case GL_TRIANGLE_STRIP_ADJACENCY:
       *out = pipe::PrimitiveType::TriangleStripAdjacency;
       return ctx.geometry_shaders();
+    // Patches exist where tessellation shaders do (EXT_tessellation_shader).
+    case GL_PATCHES: *out = pipe::PrimitiveType::Patches; return ctx.tessellation_shaders();
     case GL_POINTS: *out = pipe::PrimitiveType::Points; return true;
     case GL_LINES: *out = pipe::PrimitiveType::Lines; return true;
     case GL_LINE_LOOP: *out = pipe::PrimitiveType::LineStrip; return true;  // closed by an extra index
@@ -58,20 +60,45 @@ const LinkedProgram* active_geometry_stage(Context& ctx) {
   return lp && !lp->info.spirv[static_cast<unsigned>(pipe::ShaderStage::Geometry)].empty() ? lp : nullptr;
 }
 
+// The program supplying a tessellation stage when one is active, else null.
+const LinkedProgram* active_tessellation_stage(Context& ctx, pipe::ShaderStage stage) {
+  if (!ctx.tessellation_shaders()) return nullptr;
+  const LinkedProgram* lp = stage_executable(ctx, stage);
+  return lp && !lp->info.spirv[static_cast<unsigned>(stage)].empty() ? lp : nullptr;
+}
+
+// What the stages after tessellation take: the primitives the evaluation
+// shader's layout generates (ES 3.2 §11.2.2; isolines are lines).
+GLenum tessellation_output(const compiler::ProgramInterface& tes) {
+  return tes.tess_gen_point_mode ? GL_POINTS : tes.tess_gen_mode == GL_ISOLINES ? GL_LINES : GL_TRIANGLES;
+}
+
 // The transform feedback primitive mode a geometry shader's output layout
 // is captured as (ES 3.2 table 12.1).
 GLenum captured_as(uint32_t output) {
   return output == GL_POINTS ? GL_POINTS : output == GL_LINE_STRIP ? GL_LINES : GL_TRIANGLES;
 }
 
-// The mode checks of a draw that depend on the geometry stage: its input
-// layout, and while transform feedback captures, its output layout (else
-// the draw's own mode) against the capture mode. With a geometry shader
-// no buffer-space check is made (it would need the emitted count).
+// The mode checks of a draw that depend on the tessellation and geometry
+// stages: patches exactly when tessellation is active; the geometry input
+// layout against the tessellation output, else the draw's own mode; and
+// while transform feedback captures, the geometry output layout (else
+// what tessellation or the draw makes) against the capture mode. After a
+// geometry or tessellation stage no buffer-space check is made (it would
+// need the count they make).
 bool primitive_modes_ok(Context& ctx, GLenum mode, bool indexed, GLsizei count, GLsizei instances,
                         bool* counted) {
+  const LinkedProgram* tes = active_tessellation_stage(ctx, pipe::ShaderStage::TessEval);
+  const bool tessellating = tes || active_tessellation_stage(ctx, pipe::ShaderStage::TessControl);
+  // EXT_tessellation_shader §10.1.15 and §11.2: patches only go to
+  // tessellation, and tessellation takes only patches.
+  if (tessellating != (mode == GL_PATCHES)) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
+  const GLenum made = tes ? tessellation_output(tes->interface) : mode;
   const LinkedProgram* gs = active_geometry_stage(ctx);
-  if (gs && !geometry_input_matches(gs->interface.geometry_input_type, mode)) {
+  if (gs && !geometry_input_matches(gs->interface.geometry_input_type, made)) {
     ctx.set_error(GL_INVALID_OPERATION);
     return false;
   }
@@ -79,7 +106,7 @@ bool primitive_modes_ok(Context& ctx, GLenum mode, bool indexed, GLsizei count, 
   const TransformFeedback& tf = *ctx.transform_feedback;
   if (!tf.active || tf.paused) return true;
   const bool mode_ok = gs ? captured_as(gs->interface.geometry_output_type) == tf.primitive_mode
-                          : transform_feedback_mode_allowed(tf.primitive_mode, mode);
+                          : transform_feedback_mode_allowed(tf.primitive_mode, made);
   // ES 3.0 §2.15.2 (table 2.13): while transform feedback is active (not
   // paused), only non-indexed draws of its primitive family (strips, fans
   // and loops are captured as independent primitives).
@@ -87,7 +114,7 @@ bool primitive_modes_ok(Context& ctx, GLenum mode, bool indexed, GLsizei count, 
     ctx.set_error(GL_INVALID_OPERATION);
     return false;
   }
-  if (gs) return true;
+  if (gs || tes) return true;
   *counted = true;
   return check_transform_feedback_space(ctx, mode, count, instances);
 }
@@ -168,6 +195,10 @@ void draw(Context& ctx, const DrawCall& d) {
   if (d.has_range && d.range_end < d.range_start) return ctx.set_error(GL_INVALID_VALUE);
   bool count_captured = false;
   if (!primitive_modes_ok(ctx, d.mode, d.indexed, d.count, d.instances, &count_captured)) return;
+  // The core profile draws only from a bound vertex array object (GL 4.6
+  // core §10.4): it has no default one.
+  if (ctx.desktop() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
+    return ctx.set_error(GL_INVALID_OPERATION);
   if (!check_vertex_arrays(ctx)) return;
   // Before the early return of empty draws: the error is the state's, not
   // the draw's.
@@ -187,18 +218,30 @@ void draw(Context& ctx, const DrawCall& d) {
   const bool need_range = vertex_input_needs_range(ctx);
   const uintptr_t index_offset = reinterpret_cast<uintptr_t>(d.indices);
   const bool uint8_ok = screen.get_cap(pipe::Cap::IndexTypeUint8) != 0;
-  bool restart = d.indexed && ctx.ff.primitive_restart_fixed_index;
-  const uint32_t restart_in = isize == 1 ? 0xffu : isize == 2 ? 0xffffu : 0xffffffffu;
+  // Primitive restart: ES's fixed index (all ones for the type), which takes
+  // precedence, or desktop GL's PRIMITIVE_RESTART with any index (GL 4.6
+  // §10.3.6). Vulkan restarts only at all ones: another index makes the CPU
+  // rewrite the indices (an index beyond the type's range never matches).
+  const uint32_t all_ones = isize == 1 ? 0xffu : isize == 2 ? 0xffffu : 0xffffffffu;
+  // PRIMITIVE_RESTART_FOR_PATCHES_SUPPORTED is false: no restart in patches.
+  bool restart = d.indexed && ctx.ff.primitive_restart_fixed_index && prim != pipe::PrimitiveType::Patches;
+  uint32_t restart_in = all_ones;
+  if (d.indexed && !restart && ctx.ff.primitive_restart && ctx.ff.primitive_restart_index <= all_ones &&
+      prim != pipe::PrimitiveType::Patches) {
+    restart = true;
+    restart_in = ctx.ff.primitive_restart_index;
+  }
   if (restart && !screen.get_cap(pipe::Cap::PrimitiveRestartForLists) &&
       (prim == pipe::PrimitiveType::Points || prim == pipe::PrimitiveType::Lines ||
        prim == pipe::PrimitiveType::Triangles)) {
     BRASS_WARN_ONCE("primitive restart with list primitives is not supported by the device: ignored");
     restart = false;
   }
+  const bool rewrite_restart = restart && restart_in != all_ones;
 
   // Indices the CPU must see or rewrite.
   const bool cpu_indices = d.indexed && (!eb || (isize == 1 && !uint8_ok) || index_offset % isize != 0 || loop ||
-                                         (need_range && !d.has_range));
+                                         (need_range && !d.has_range) || rewrite_restart);
   const uint8_t* src = nullptr;
   const size_t count = static_cast<size_t>(d.count);
   if (cpu_indices) {
@@ -258,6 +301,7 @@ void draw(Context& ctx, const DrawCall& d) {
 
   pipe::DrawInfo info;
   info.mode = prim;
+  if (prim == pipe::PrimitiveType::Patches) info.patch_vertices = static_cast<uint8_t>(ctx.state.patch_vertices);
   info.instance_count = static_cast<uint32_t>(d.instances);
   info.start_instance = d.base_instance;
   pipe::DrawStart start;
@@ -361,14 +405,18 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   if (indexed && (!eb || !eb->resource || eb->mapped)) return ctx.set_error(GL_INVALID_OPERATION);
   const TransformFeedback& tf = *ctx.transform_feedback;
   if (tf.active && !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
-  if (const LinkedProgram* gs = active_geometry_stage(ctx);
-      gs && !geometry_input_matches(gs->interface.geometry_input_type, mode))
-    return ctx.set_error(GL_INVALID_OPERATION);
+  bool no_count = false;  // (transform feedback is not active: nothing is counted)
+  if (!primitive_modes_ok(ctx, mode, indexed, 0, 0, &no_count)) return;
   if (!check_vertex_arrays(ctx)) return;
   if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
 
   const bool uint8_ok = ctx.screen().get_cap(pipe::Cap::IndexTypeUint8) != 0;
-  if (vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP || (isize == 1 && !uint8_ok)) {
+  // Desktop primitive restart at an index other than all ones is a CPU
+  // rewrite of the indices (draw()).
+  const uint32_t all_ones = isize == 1 ? 0xffu : isize == 2 ? 0xffffu : 0xffffffffu;
+  const bool custom_restart = indexed && !ctx.ff.primitive_restart_fixed_index && ctx.ff.primitive_restart &&
+                              ctx.ff.primitive_restart_index != all_ones;
+  if (vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP || (isize == 1 && !uint8_ok) || custom_restart) {
     GLuint cmd[5] = {};
     if (!read_buffer(ctx, *ib, static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(command_bytes), cmd)) return;
     // Counts GL's signed parameters cannot hold draw nothing definable.
@@ -391,10 +439,12 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   if (!validate_vertex_input(ctx, range, &base)) return;
   pipe::DrawInfo info;
   info.mode = prim;
+  if (prim == pipe::PrimitiveType::Patches) info.patch_vertices = static_cast<uint8_t>(ctx.state.patch_vertices);
   info.indexed = indexed;
   if (indexed) {
     set_index_buffer(ctx, eb->resource.get(), isize);
-    bool restart = ctx.ff.primitive_restart_fixed_index;
+    // PRIMITIVE_RESTART at all ones is the fixed index's restart.
+    bool restart = (ctx.ff.primitive_restart_fixed_index || ctx.ff.primitive_restart) && prim != pipe::PrimitiveType::Patches;
     if (restart && !ctx.screen().get_cap(pipe::Cap::PrimitiveRestartForLists) &&
         (prim == pipe::PrimitiveType::Points || prim == pipe::PrimitiveType::Lines ||
          prim == pipe::PrimitiveType::Triangles)) {
@@ -411,6 +461,14 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
 }
 
 }  // namespace
+
+// EXT_tessellation_shader §10.1.15: the vertices of each patch.
+void PatchParameteri(Context& ctx, GLenum pname, GLint value) {
+  if (!ctx.tessellation_shaders()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (pname != GL_PATCH_VERTICES) return ctx.set_error(GL_INVALID_ENUM);
+  if (value <= 0 || value > ctx.limits.max_patch_vertices) return ctx.set_error(GL_INVALID_VALUE);
+  ctx.state.patch_vertices = value;
+}
 
 void DrawArraysIndirect(Context& ctx, GLenum mode, const void* indirect) {
   draw_indirect(ctx, mode, GL_NONE, false, indirect);

@@ -17,7 +17,7 @@ bool valid_factor(const Context& ctx, GLenum f, bool destination) {
   const bool src1 = f == GL_SRC1_COLOR_EXT || f == GL_SRC1_ALPHA_EXT || f == GL_ONE_MINUS_SRC1_COLOR_EXT ||
                     f == GL_ONE_MINUS_SRC1_ALPHA_EXT;
   if (!src1 && !is_blend_factor(f)) return false;
-  if (src1 || (destination && f == GL_SRC_ALPHA_SATURATE)) return ctx.has_extension("GL_EXT_blend_func_extended");
+  if (src1 || (destination && f == GL_SRC_ALPHA_SATURATE)) return ctx.has_feature("GL_EXT_blend_func_extended");
   return true;
 }
 
@@ -202,7 +202,7 @@ void FrontFace(Context& ctx, GLenum mode) {
 
 // EXT_clip_control (GL 4.5 core): clip-space origin and depth mode.
 void ClipControl(Context& ctx, GLenum origin, GLenum depth) {
-  if (!ctx.has_extension("GL_EXT_clip_control")) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!ctx.has_feature("GL_EXT_clip_control")) return ctx.set_error(GL_INVALID_OPERATION);
   if (origin != GL_LOWER_LEFT_EXT && origin != GL_UPPER_LEFT_EXT) return ctx.set_error(GL_INVALID_ENUM);
   if (depth != GL_NEGATIVE_ONE_TO_ONE_EXT && depth != GL_ZERO_TO_ONE_EXT) return ctx.set_error(GL_INVALID_ENUM);
   ctx.ff.clip_origin = origin;
@@ -213,7 +213,7 @@ void ClipControl(Context& ctx, GLenum origin, GLenum depth) {
 // EXT_polygon_offset_clamp: the offset is clamped to [-|clamp|, |clamp|]
 // toward zero by its sign (0 and NaN: no clamp).
 void PolygonOffsetClamp(Context& ctx, GLfloat factor, GLfloat units, GLfloat clamp) {
-  if (!ctx.has_extension("GL_EXT_polygon_offset_clamp")) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!ctx.has_feature("GL_EXT_polygon_offset_clamp")) return ctx.set_error(GL_INVALID_OPERATION);
   PolygonOffset(ctx, factor, units);
   ctx.ff.polygon_offset_clamp = clamp == clamp ? clamp : 0.0f;
 }

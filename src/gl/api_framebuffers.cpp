@@ -67,7 +67,7 @@ void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint t
   const bool layered_call = call == TextureCall::Layer;
   if (call == TextureCall::Whole && texture != 0) {
     // The texture's own kind decides (EXT_geometry_shader §9.2.8).
-    Texture* t = ctx.share_group().textures.lookup(texture);
+    const Ref<Texture> t = ctx.share_group().textures.lookup(texture);
     if (!t || t->target == GL_NONE) return ctx.set_error(GL_INVALID_OPERATION);
     if (!fb) return ctx.set_error(GL_INVALID_OPERATION);
     GLint max_size = ctx.limits.max_texture_size;
@@ -94,7 +94,7 @@ void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint t
   if (!fb) return ctx.set_error(GL_INVALID_OPERATION);
   Attachment a;
   if (texture != 0) {
-    Texture* t = ctx.share_group().textures.lookup(texture);
+    const Ref<Texture> t = ctx.share_group().textures.lookup(texture);
     if (!t) return ctx.set_error(GL_INVALID_OPERATION);
     GLint max_size = ctx.limits.max_texture_size;
     if (layered_call) {
@@ -269,13 +269,13 @@ GLboolean IsFramebuffer(Context& ctx, GLuint framebuffer) {
 void BindFramebuffer(Context& ctx, GLenum target, GLuint framebuffer) {
   if (target != GL_FRAMEBUFFER && target != GL_DRAW_FRAMEBUFFER && target != GL_READ_FRAMEBUFFER)
     return ctx.set_error(GL_INVALID_ENUM);
-  Framebuffer* fb = nullptr;
+  Ref<Framebuffer> fb;
   if (framebuffer != 0) {
     fb = ctx.framebuffer_objects.get_or_create(framebuffer, true,
                                                [](GLuint name) { return make_ref<Framebuffer>(name); });
     if (!fb) return ctx.set_error(GL_OUT_OF_MEMORY);
   }
-  if (target != GL_READ_FRAMEBUFFER && ctx.draw_framebuffer.get() != fb) {
+  if (target != GL_READ_FRAMEBUFFER && ctx.draw_framebuffer.get() != fb.get()) {
     bind(ctx.draw_framebuffer, fb);
     ctx.dirty(kDirtyFramebuffer);
   }
@@ -311,7 +311,7 @@ void FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLe
   if (renderbuffer != 0) {
     ObjectTable<Renderbuffer>& table = ctx.share_group().renderbuffers;
     if (!table.is_name(renderbuffer)) return ctx.set_error(GL_INVALID_OPERATION);
-    Renderbuffer* rb = table.get_or_create(renderbuffer, false, [](GLuint name) { return make_ref<Renderbuffer>(name); });
+    Ref<Renderbuffer> rb = table.get_or_create(renderbuffer, false, [](GLuint name) { return make_ref<Renderbuffer>(name); });
     if (!rb) return ctx.set_error(GL_OUT_OF_MEMORY);
     a.type = GL_RENDERBUFFER;
     bind(a.renderbuffer, rb);

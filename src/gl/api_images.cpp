@@ -15,7 +15,7 @@ void BindImageTexture(Context& ctx, GLuint unit, GLuint texture, GLint level, GL
   if (access != GL_READ_ONLY && access != GL_WRITE_ONLY && access != GL_READ_WRITE)
     return ctx.set_error(GL_INVALID_ENUM);
   if (!find_image_format(format)) return ctx.set_error(GL_INVALID_ENUM);
-  Texture* tex = nullptr;
+  Ref<Texture> tex;
   if (texture != 0) {
     // A name glGenTextures reserved but nothing bound yet has no texture
     // object: not "an existing texture object".

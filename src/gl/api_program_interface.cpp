@@ -29,7 +29,7 @@ bool holds_variables(ResourceInterface iface) {
 }  // namespace
 
 void GetProgramInterfaceiv(Context& ctx, GLuint program, GLenum programInterface, GLenum pname, GLint* params) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const std::optional<ResourceInterface> iface = lookup_interface(ctx, programInterface);
   if (!iface) return;
@@ -58,7 +58,7 @@ void GetProgramInterfaceiv(Context& ctx, GLuint program, GLenum programInterface
 }
 
 GLuint GetProgramResourceIndex(Context& ctx, GLuint program, GLenum programInterface, const GLchar* name) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return GL_INVALID_INDEX;
   const std::optional<ResourceInterface> iface = lookup_interface(ctx, programInterface);
   if (!iface) return GL_INVALID_INDEX;
@@ -75,7 +75,7 @@ GLuint GetProgramResourceIndex(Context& ctx, GLuint program, GLenum programInter
 
 void GetProgramResourceName(Context& ctx, GLuint program, GLenum programInterface, GLuint index, GLsizei bufSize,
                             GLsizei* length, GLchar* name) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const std::optional<ResourceInterface> iface = lookup_interface(ctx, programInterface);
   if (!iface) return;
@@ -87,7 +87,7 @@ void GetProgramResourceName(Context& ctx, GLuint program, GLenum programInterfac
 
 void GetProgramResourceiv(Context& ctx, GLuint program, GLenum programInterface, GLuint index, GLsizei propCount,
                           const GLenum* props, GLsizei bufSize, GLsizei* length, GLint* params) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const std::optional<ResourceInterface> iface = lookup_interface(ctx, programInterface);
   if (!iface) return;
@@ -108,7 +108,7 @@ void GetProgramResourceiv(Context& ctx, GLuint program, GLenum programInterface,
 }
 
 GLint GetProgramResourceLocation(Context& ctx, GLuint program, GLenum programInterface, const GLchar* name) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return -1;
   const std::optional<ResourceInterface> iface = lookup_interface(ctx, programInterface);
   if (!iface) return -1;

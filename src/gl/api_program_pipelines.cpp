@@ -15,14 +15,16 @@ namespace brass::gl {
 
 namespace {
 
-constexpr GLbitfield kStageBits =
-    GL_VERTEX_SHADER_BIT | GL_FRAGMENT_SHADER_BIT | GL_COMPUTE_SHADER_BIT | GL_GEOMETRY_SHADER_BIT;
+constexpr GLbitfield kStageBits = GL_VERTEX_SHADER_BIT | GL_FRAGMENT_SHADER_BIT | GL_COMPUTE_SHADER_BIT |
+                                   GL_GEOMETRY_SHADER_BIT | GL_TESS_CONTROL_SHADER_BIT |
+                                   GL_TESS_EVALUATION_SHADER_BIT;
 
 // The pipeline object of a name glGenProgramPipelines returned, created on
 // first use as §7.4 says; null with INVALID_OPERATION for any other name.
+// Container objects are per context: the table's reference keeps it alive.
 ProgramPipeline* pipeline_object(Context& ctx, GLuint name) {
   ProgramPipeline* pp =
-      name ? ctx.program_pipeline_objects.get_or_create(name, false, [](GLuint n) { return make_ref<ProgramPipeline>(n); })
+      name ? ctx.program_pipeline_objects.get_or_create(name, false, [](GLuint n) { return make_ref<ProgramPipeline>(n); }).get()
            : nullptr;
   if (!pp) ctx.set_error(GL_INVALID_OPERATION);
   return pp;
@@ -72,6 +74,14 @@ bool program_pipeline_valid(const ProgramPipeline& pp, const Limits& limits, std
     }
     if (linked_stages(*p->linked) & (1u << s) && std::countr_zero(linked_stages(*p->linked)) == static_cast<int>(s))
       samplers += static_cast<GLint>(p->linked->samplers.size());
+  }
+  // ES 3.2 §11.1.3.11 (EXT_tessellation_shader): both tessellation stages
+  // or neither.
+  const bool tcs = pp.stages[static_cast<unsigned>(pipe::ShaderStage::TessControl)] != nullptr;
+  const bool tes = pp.stages[static_cast<unsigned>(pipe::ShaderStage::TessEval)] != nullptr;
+  if (tcs != tes) {
+    *why = "error: the pipeline has one tessellation stage but not the other\n";
+    return false;
   }
   if (samplers > limits.max_combined_texture_image_units) {
     *why = "error: too many active samplers\n";
@@ -124,10 +134,11 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
   // Geometry with EXT/OES_geometry_shader.
   GLbitfield known = ctx.es31() ? kStageBits : kStageBits & ~GLbitfield{GL_COMPUTE_SHADER_BIT};
   if (!ctx.geometry_shaders()) known &= ~GLbitfield{GL_GEOMETRY_SHADER_BIT};
+  if (!ctx.tessellation_shaders()) known &= ~GLbitfield{GL_TESS_CONTROL_SHADER_BIT | GL_TESS_EVALUATION_SHADER_BIT};
   if (stages != GL_ALL_SHADER_BITS && (stages & ~known)) return ctx.set_error(GL_INVALID_VALUE);
   ProgramPipeline* pp = pipeline_object(ctx, pipeline);
   if (!pp) return;
-  Program* p = nullptr;
+  Ref<Program> p;
   if (program != 0) {
     p = lookup_program(ctx, program);
     if (!p) return;
@@ -137,7 +148,9 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
   const std::pair<GLbitfield, pipe::ShaderStage> bits[] = {{GL_VERTEX_SHADER_BIT, pipe::ShaderStage::Vertex},
                                                            {GL_FRAGMENT_SHADER_BIT, pipe::ShaderStage::Fragment},
                                                            {GL_COMPUTE_SHADER_BIT, pipe::ShaderStage::Compute},
-                                                           {GL_GEOMETRY_SHADER_BIT, pipe::ShaderStage::Geometry}};
+                                                           {GL_GEOMETRY_SHADER_BIT, pipe::ShaderStage::Geometry},
+                                                           {GL_TESS_CONTROL_SHADER_BIT, pipe::ShaderStage::TessControl},
+                                                           {GL_TESS_EVALUATION_SHADER_BIT, pipe::ShaderStage::TessEval}};
   for (const auto& [bit, stage] : bits) {
     if (!(stages & bit)) continue;
     const auto s = static_cast<unsigned>(stage);
@@ -149,7 +162,7 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
 
 void ActiveShaderProgram(Context& ctx, GLuint pipeline, GLuint program) {
   if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
-  Program* p = nullptr;
+  Ref<Program> p;
   if (program != 0) {
     p = lookup_program(ctx, program);
     if (!p) return;
@@ -177,6 +190,12 @@ void GetProgramPipelineiv(Context& ctx, GLuint pipeline, GLenum pname, GLint* pa
     case GL_GEOMETRY_SHADER:
       if (!ctx.geometry_shaders()) return ctx.set_error(GL_INVALID_ENUM);
       v = name(pp->stages[static_cast<unsigned>(pipe::ShaderStage::Geometry)]);
+      break;
+    case GL_TESS_CONTROL_SHADER:
+    case GL_TESS_EVALUATION_SHADER:
+      if (!ctx.tessellation_shaders()) return ctx.set_error(GL_INVALID_ENUM);
+      v = name(pp->stages[static_cast<unsigned>(pname == GL_TESS_CONTROL_SHADER ? pipe::ShaderStage::TessControl
+                                                                                : pipe::ShaderStage::TessEval)]);
       break;
     case GL_VALIDATE_STATUS: v = pp->validate_status ? GL_TRUE : GL_FALSE; break;
     case GL_INFO_LOG_LENGTH: v = pp->info_log.empty() ? 0 : static_cast<GLint>(pp->info_log.size() + 1); break;
@@ -208,7 +227,8 @@ GLuint CreateShaderProgramv(Context& ctx, GLenum type, GLsizei count, const GLch
     return 0;
   }
   if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !(type == GL_COMPUTE_SHADER && ctx.es31()) &&
-      !(type == GL_GEOMETRY_SHADER && ctx.geometry_shaders())) {
+      !(type == GL_GEOMETRY_SHADER && ctx.geometry_shaders()) &&
+      !((type == GL_TESS_CONTROL_SHADER || type == GL_TESS_EVALUATION_SHADER) && ctx.tessellation_shaders())) {
     ctx.set_error(GL_INVALID_ENUM);
     return 0;
   }
@@ -225,8 +245,10 @@ GLuint CreateShaderProgramv(Context& ctx, GLenum type, GLsizei count, const GLch
   ShaderSource(ctx, shader, count, strings, nullptr);
   CompileShader(ctx, shader);
   const GLuint program = CreateProgram(ctx);
-  Shader* s = static_cast<Shader*>(ctx.share_group().programs.lookup(shader));
-  Program* p = static_cast<Program*>(ctx.share_group().programs.lookup(program));
+  const Ref<ShaderOrProgram> s_ref = ctx.share_group().programs.lookup(shader);
+  const Ref<ShaderOrProgram> p_ref = ctx.share_group().programs.lookup(program);
+  auto* s = static_cast<Shader*>(s_ref.get());
+  auto* p = static_cast<Program*>(p_ref.get());
   if (program && s && p) {
     p->separable = true;
     if (s->compiled) {

@@ -26,7 +26,7 @@ bool xfb_active_unpaused(const Context& ctx) {
 }  // namespace
 
 GLuint CreateProgram(Context& ctx) {
-  ShaderOrProgram* p = ctx.share_group().programs.create(
+  const Ref<ShaderOrProgram> p = ctx.share_group().programs.create(
       [](GLuint name) { return Ref<ShaderOrProgram>::adopt(new Program(name)); });
   if (!p) {
     ctx.set_error(GL_OUT_OF_MEMORY);
@@ -36,32 +36,32 @@ GLuint CreateProgram(Context& ctx) {
 }
 
 void AttachShader(Context& ctx, GLuint program, GLuint shader) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   for (const Ref<Shader>& a : p->attached) {
     // Already attached, or a shader of that type is (ES allows one per stage).
     if (a.get() == s || a->type == s->type) return ctx.set_error(GL_INVALID_OPERATION);
   }
-  p->attached.push_back(Ref<Shader>::share(s));
+  p->attached.push_back(s);
   ++s->attached_count;
 }
 
 void DetachShader(Context& ctx, GLuint program, GLuint shader) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   auto it = std::find_if(p->attached.begin(), p->attached.end(), [s](const Ref<Shader>& a) { return a.get() == s; });
   if (it == p->attached.end()) return ctx.set_error(GL_INVALID_OPERATION);
   Ref<Shader> keep = std::move(*it);
   p->attached.erase(it);
-  if (--s->attached_count == 0 && s->delete_pending) ctx.share_group().programs.remove(shader);
+  if (--s->attached_count == 0 && s->delete_pending) ctx.share_group().programs.remove_object(shader, s.get());
 }
 
 void LinkProgram(Context& ctx, GLuint program) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   if (p->transform_feedback_uses > 0) return ctx.set_error(GL_INVALID_OPERATION);
   std::string log;
@@ -80,7 +80,7 @@ void LinkProgram(Context& ctx, GLuint program) {
 }
 
 void ValidateProgram(Context& ctx, GLuint program) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
   if (!lp) {
@@ -97,7 +97,7 @@ void ValidateProgram(Context& ctx, GLuint program) {
 }
 
 void UseProgram(Context& ctx, GLuint program) {
-  Program* p = nullptr;
+  Ref<Program> p;
   if (program != 0) {
     p = lookup_program(ctx, program);
     if (!p) return;
@@ -119,22 +119,21 @@ void UseProgram(Context& ctx, GLuint program) {
 
 void DeleteProgram(Context& ctx, GLuint program) {
   if (program == 0) return;
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  if (p->use_count > 0) {
-    p->delete_pending = true;  // freed when no context uses it any more
-    return;
-  }
-  release_program_name(ctx, *p);
+  // As DeleteShader: flag, then read the count; whichever of this and the
+  // last glUseProgram away from it sees both frees the name, once.
+  p->delete_pending = true;  // freed when no context uses it any more
+  if (p->use_count == 0) release_program_name(ctx, *p);
 }
 
 GLboolean IsProgram(Context& ctx, GLuint program) {
-  ShaderOrProgram* o = ctx.share_group().programs.lookup(program);
+  const Ref<ShaderOrProgram> o = ctx.share_group().programs.lookup(program);
   return o && o->kind == ShaderOrProgram::Kind::Program ? GL_TRUE : GL_FALSE;
 }
 
 void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
   GLint v = 0;
@@ -201,13 +200,36 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
                                                                            : pi.geometry_invocations);
       break;
     }
+    // EXT/OES_tessellation_shader: the control stage's layout(vertices) and
+    // the evaluation stage's layout; INVALID_OPERATION unless the program
+    // was linked with that stage.
+    case GL_TESS_CONTROL_OUTPUT_VERTICES_EXT:
+    case GL_TESS_GEN_MODE_EXT:
+    case GL_TESS_GEN_SPACING_EXT:
+    case GL_TESS_GEN_VERTEX_ORDER_EXT:
+    case GL_TESS_GEN_POINT_MODE_EXT: {
+      if (!ctx.tessellation_shaders()) return ctx.set_error(GL_INVALID_ENUM);
+      const pipe::ShaderStage stage =
+          pname == GL_TESS_CONTROL_OUTPUT_VERTICES_EXT ? pipe::ShaderStage::TessControl : pipe::ShaderStage::TessEval;
+      if (!p->link_status || !lp || lp->info.spirv[static_cast<unsigned>(stage)].empty())
+        return ctx.set_error(GL_INVALID_OPERATION);
+      const compiler::ProgramInterface& pi = lp->interface;
+      switch (pname) {
+        case GL_TESS_CONTROL_OUTPUT_VERTICES_EXT: v = static_cast<GLint>(pi.tess_control_output_vertices); break;
+        case GL_TESS_GEN_MODE_EXT: v = static_cast<GLint>(pi.tess_gen_mode); break;
+        case GL_TESS_GEN_SPACING_EXT: v = static_cast<GLint>(pi.tess_gen_spacing); break;
+        case GL_TESS_GEN_VERTEX_ORDER_EXT: v = static_cast<GLint>(pi.tess_gen_vertex_order); break;
+        default: v = pi.tess_gen_point_mode ? GL_TRUE : GL_FALSE; break;
+      }
+      break;
+    }
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   if (params) *params = v;
 }
 
 void GetProgramInfoLog(Context& ctx, GLuint program, GLsizei bufSize, GLsizei* length, GLchar* infoLog) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   copy_gl_string(p->info_log, bufSize, length, infoLog);
@@ -215,7 +237,7 @@ void GetProgramInfoLog(Context& ctx, GLuint program, GLsizei bufSize, GLsizei* l
 
 void GetAttachedShaders(Context& ctx, GLuint program, GLsizei maxCount, GLsizei* count, GLuint* shaders) {
   if (maxCount < 0) return ctx.set_error(GL_INVALID_VALUE);
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   GLsizei n = 0;
   for (const Ref<Shader>& s : p->attached) {
@@ -227,7 +249,7 @@ void GetAttachedShaders(Context& ctx, GLuint program, GLsizei maxCount, GLsizei*
 
 void BindAttribLocation(Context& ctx, GLuint program, GLuint index, const GLchar* name) {
   if (index >= static_cast<GLuint>(ctx.limits.max_vertex_attribs)) return ctx.set_error(GL_INVALID_VALUE);
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p || !name) return;
   const std::string n(name);
   if (n.compare(0, 3, "gl_") == 0) return ctx.set_error(GL_INVALID_OPERATION);
@@ -235,7 +257,7 @@ void BindAttribLocation(Context& ctx, GLuint program, GLuint index, const GLchar
 }
 
 GLint GetAttribLocation(Context& ctx, GLuint program, const GLchar* name) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return -1;
   const LinkedProgram* lp = p->queryable();
   if (!lp) {
@@ -249,7 +271,7 @@ GLint GetAttribLocation(Context& ctx, GLuint program, const GLchar* name) {
 }
 
 GLint GetFragDataLocation(Context& ctx, GLuint program, const GLchar* name) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return -1;
   const LinkedProgram* lp = p->queryable();
   if (!lp) {
@@ -264,7 +286,7 @@ GLint GetFragDataLocation(Context& ctx, GLuint program, const GLchar* name) {
 
 void GetActiveAttrib(Context& ctx, GLuint program, GLuint index, GLsizei bufSize, GLsizei* length, GLint* size,
                      GLenum* type, GLchar* name) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
   // ES 3.1 §11.1.1: the PROGRAM_INPUT resources, the built-in gl_VertexID
@@ -283,7 +305,7 @@ void GetProgramBinary(Context& ctx, GLuint program, GLsizei bufSize, GLsizei* le
                       void* binary) {
   (void)binaryFormat;
   (void)binary;
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (!p->link_status) return ctx.set_error(GL_INVALID_OPERATION);
@@ -294,7 +316,7 @@ void GetProgramBinary(Context& ctx, GLuint program, GLsizei bufSize, GLsizei* le
 void ProgramBinary(Context& ctx, GLuint program, GLenum binaryFormat, const void* binary, GLsizei length) {
   (void)binaryFormat;
   (void)binary;
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   if (length < 0) return ctx.set_error(GL_INVALID_VALUE);
   // GL_NUM_PROGRAM_BINARY_FORMATS is 0: no format is recognised.
@@ -302,7 +324,7 @@ void ProgramBinary(Context& ctx, GLuint program, GLenum binaryFormat, const void
 }
 
 void ProgramParameteri(Context& ctx, GLuint program, GLenum pname, GLint value) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   if (pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT && !(pname == GL_PROGRAM_SEPARABLE && ctx.separate_shader_objects()))
     return ctx.set_error(GL_INVALID_ENUM);
@@ -312,7 +334,7 @@ void ProgramParameteri(Context& ctx, GLuint program, GLenum pname, GLint value) 
 
 void TransformFeedbackVaryings(Context& ctx, GLuint program, GLsizei count, const GLchar* const* varyings,
                                GLenum bufferMode) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   if (count < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (bufferMode != GL_INTERLEAVED_ATTRIBS && bufferMode != GL_SEPARATE_ATTRIBS) return ctx.set_error(GL_INVALID_ENUM);
@@ -326,7 +348,7 @@ void TransformFeedbackVaryings(Context& ctx, GLuint program, GLsizei count, cons
 
 void GetTransformFeedbackVarying(Context& ctx, GLuint program, GLuint index, GLsizei bufSize, GLsizei* length,
                                  GLsizei* size, GLenum* type, GLchar* name) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
   if (!lp || index >= lp->interface.transform_feedback.size() || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);

@@ -15,13 +15,13 @@ Query::~Query() {
 namespace {
 
 // The active-query slot of a target, or -1 for an unknown target.
-// PRIMITIVES_GENERATED comes with EXT_geometry_shader.
+// PRIMITIVES_GENERATED comes with EXT_geometry_shader and EXT_tessellation_shader.
 int slot_of(const Context& ctx, GLenum target) {
   switch (target) {
     case GL_ANY_SAMPLES_PASSED:
     case GL_ANY_SAMPLES_PASSED_CONSERVATIVE: return 0;
     case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return 2;
-    case GL_PRIMITIVES_GENERATED_EXT: return ctx.geometry_shaders() ? 3 : -1;
+    case GL_PRIMITIVES_GENERATED_EXT: return ctx.geometry_shaders() || ctx.tessellation_shaders() ? 3 : -1;
     default: return -1;
   }
 }
@@ -88,7 +88,7 @@ void BeginQuery(Context& ctx, GLenum target, GLuint id) {
   if (slot < 0) return ctx.set_error(GL_INVALID_ENUM);
   if (ctx.active_queries[slot]) return ctx.set_error(GL_INVALID_OPERATION);
   if (id == 0 || !ctx.query_objects.is_name(id)) return ctx.set_error(GL_INVALID_OPERATION);
-  Query* q = ctx.query_objects.get_or_create(id, false, [](GLuint n) { return make_ref<Query>(n); });
+  Ref<Query> q = ctx.query_objects.get_or_create(id, false, [](GLuint n) { return make_ref<Query>(n); });
   if (!q) return ctx.set_error(GL_OUT_OF_MEMORY);
   if (q->active) return ctx.set_error(GL_INVALID_OPERATION);
   if (q->target != GL_NONE && q->target != target) return ctx.set_error(GL_INVALID_OPERATION);
@@ -121,7 +121,7 @@ void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
 
 void GetQueryObjectuiv(Context& ctx, GLuint id, GLenum pname, GLuint* params) {
   if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE) return ctx.set_error(GL_INVALID_ENUM);
-  Query* q = id ? ctx.query_objects.lookup(id) : nullptr;
+  const Ref<Query> q = id ? ctx.query_objects.lookup(id) : Ref<Query>();
   if (!q || q->active) return ctx.set_error(GL_INVALID_OPERATION);
   update_result(ctx, *q, pname == GL_QUERY_RESULT);
   if (!params) return;

@@ -144,7 +144,7 @@ void BindRenderbuffer(Context& ctx, GLenum target, GLuint renderbuffer) {
     ctx.renderbuffer.reset();
     return;
   }
-  Renderbuffer* rb = ctx.share_group().renderbuffers.get_or_create(
+  Ref<Renderbuffer> rb = ctx.share_group().renderbuffers.get_or_create(
       renderbuffer, true, [](GLuint name) { return make_ref<Renderbuffer>(name); });
   if (!rb) return ctx.set_error(GL_OUT_OF_MEMORY);
   bind(ctx.renderbuffer, rb);

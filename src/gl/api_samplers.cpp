@@ -9,10 +9,10 @@ namespace brass::gl::api {
 
 namespace {
 
-Sampler* lookup_sampler(Context& ctx, GLuint name) { return ctx.share_group().samplers.lookup(name); }
+Ref<Sampler> lookup_sampler(Context& ctx, GLuint name) { return ctx.share_group().samplers.lookup(name); }
 
 void sampler_param(Context& ctx, GLuint name, GLenum pname, const ParamValue& v) {
-  Sampler* s = lookup_sampler(ctx, name);
+  Ref<Sampler> s = lookup_sampler(ctx, name);
   if (!s) return ctx.set_error(GL_INVALID_OPERATION);
   SamplerParams p = s->params;
   bool known = false;
@@ -24,7 +24,7 @@ void sampler_param(Context& ctx, GLuint name, GLenum pname, const ParamValue& v)
 }
 
 bool sampler_query(Context& ctx, GLuint name, GLenum pname, ParamValue* out) {
-  Sampler* s = lookup_sampler(ctx, name);
+  Ref<Sampler> s = lookup_sampler(ctx, name);
   if (!s) {
     ctx.set_error(GL_INVALID_OPERATION);
     return false;
@@ -44,7 +44,7 @@ void GenSamplers(Context& ctx, GLsizei count, GLuint* samplers) {
   ObjectTable<Sampler>& table = ctx.share_group().samplers;
   // Sampler names name objects at once (glIsSampler is true before any bind).
   for (GLsizei i = 0; i < count; ++i) {
-    Sampler* s = table.create([](GLuint name) { return make_ref<Sampler>(name); });
+    const Ref<Sampler> s = table.create([](GLuint name) { return make_ref<Sampler>(name); });
     samplers[i] = s ? s->name() : 0;
     if (!s) return ctx.set_error(GL_OUT_OF_MEMORY);
   }
@@ -70,7 +70,7 @@ GLboolean IsSampler(Context& ctx, GLuint sampler) {
 void BindSampler(Context& ctx, GLuint unit, GLuint sampler) {
   if (unit >= static_cast<GLuint>(ctx.limits.max_combined_texture_image_units) || unit >= kMaxTextureUnits)
     return ctx.set_error(GL_INVALID_VALUE);
-  Sampler* s = nullptr;
+  Ref<Sampler> s;
   if (sampler != 0) {
     s = lookup_sampler(ctx, sampler);
     if (!s) return ctx.set_error(GL_INVALID_OPERATION);

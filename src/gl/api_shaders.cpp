@@ -10,11 +10,12 @@ namespace brass::gl::api {
 
 GLuint CreateShader(Context& ctx, GLenum type) {
   if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !(type == GL_COMPUTE_SHADER && ctx.es31()) &&
-      !(type == GL_GEOMETRY_SHADER && ctx.geometry_shaders())) {
+      !(type == GL_GEOMETRY_SHADER && ctx.geometry_shaders()) &&
+      !((type == GL_TESS_CONTROL_SHADER || type == GL_TESS_EVALUATION_SHADER) && ctx.tessellation_shaders())) {
     ctx.set_error(GL_INVALID_ENUM);
     return 0;
   }
-  ShaderOrProgram* s = ctx.share_group().programs.create(
+  const Ref<ShaderOrProgram> s = ctx.share_group().programs.create(
       [type](GLuint name) { return Ref<ShaderOrProgram>::adopt(new Shader(name, type)); });
   if (!s) {
     ctx.set_error(GL_OUT_OF_MEMORY);
@@ -25,7 +26,7 @@ GLuint CreateShader(Context& ctx, GLenum type) {
 
 void ShaderSource(Context& ctx, GLuint shader, GLsizei count, const GLchar* const* string, const GLint* length) {
   if (count < 0) return ctx.set_error(GL_INVALID_VALUE);
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   std::string text;
   if (string) {
@@ -39,21 +40,25 @@ void ShaderSource(Context& ctx, GLuint shader, GLsizei count, const GLchar* cons
 }
 
 void CompileShader(Context& ctx, GLuint shader) {
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   compiler::CompileOptions options;
-  options.api = compiler::Api::GLES;
+  options.api = ctx.desktop() ? compiler::Api::GL : compiler::Api::GLES;
   options.unexposed_extensions = ctx.unexposed_glsl_extensions();
   options.limits = shader_limits(ctx);
+  // A desktop context compiles GLSL ES shaders (as far as its version's
+  // ES-compatibility allows) exactly as an ES context would.
+  if (ctx.desktop() && compiler::declares_es_version(s->source)) options.api = compiler::Api::GLES;
   compiler::CompileResult r = compiler::compile_shader({to_compiler_stage(s->type), s->source}, options);
   s->compiled = r.ok;
+  s->compiled_es = r.es;
   s->info_log = std::move(r.info_log);
   if (r.ok) s->compiled_source = s->source;
   else s->compiled_source.clear();
 }
 
 void GetShaderiv(Context& ctx, GLuint shader, GLenum pname, GLint* params) {
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   GLint v = 0;
   switch (pname) {
@@ -71,14 +76,14 @@ void GetShaderiv(Context& ctx, GLuint shader, GLenum pname, GLint* params) {
 }
 
 void GetShaderInfoLog(Context& ctx, GLuint shader, GLsizei bufSize, GLsizei* length, GLchar* infoLog) {
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   copy_gl_string(s->info_log, bufSize, length, infoLog);
 }
 
 void GetShaderSource(Context& ctx, GLuint shader, GLsizei bufSize, GLsizei* length, GLchar* source) {
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   copy_gl_string(s->source, bufSize, length, source);
@@ -86,17 +91,17 @@ void GetShaderSource(Context& ctx, GLuint shader, GLsizei bufSize, GLsizei* leng
 
 void DeleteShader(Context& ctx, GLuint shader) {
   if (shader == 0) return;
-  Shader* s = lookup_shader(ctx, shader);
+  Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
-  if (s->attached_count > 0) {
-    s->delete_pending = true;  // freed when the last program detaches it
-    return;
-  }
-  ctx.share_group().programs.remove(shader);
+  // Flagged first, then the count read: a detach on another thread that
+  // drops the count to 0 either sees the flag or is seen here (both may
+  // free the name; remove_object makes that once).
+  s->delete_pending = true;  // freed when the last program detaches it
+  if (s->attached_count == 0) ctx.share_group().programs.remove_object(shader, s.get());
 }
 
 GLboolean IsShader(Context& ctx, GLuint shader) {
-  ShaderOrProgram* o = ctx.share_group().programs.lookup(shader);
+  const Ref<ShaderOrProgram> o = ctx.share_group().programs.lookup(shader);
   return o && o->kind == ShaderOrProgram::Kind::Shader ? GL_TRUE : GL_FALSE;
 }
 

@@ -32,10 +32,27 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
     case GL_PRIMITIVE_RESTART_FIXED_INDEX: d = 0; return &f.primitive_restart_fixed_index;
     case GL_CLIP_DISTANCE0_EXT: case GL_CLIP_DISTANCE1_EXT: case GL_CLIP_DISTANCE2_EXT: case GL_CLIP_DISTANCE3_EXT:
     case GL_CLIP_DISTANCE4_EXT: case GL_CLIP_DISTANCE5_EXT: case GL_CLIP_DISTANCE6_EXT: case GL_CLIP_DISTANCE7_EXT:
-      if (!ctx.has_extension("GL_EXT_clip_cull_distance")) return nullptr;
+      if (!ctx.has_feature("GL_EXT_clip_cull_distance")) return nullptr;
       // The enables are compiled into the vertex shader (a program variant).
       d = kDirtyProgram;
       return &f.clip_distance[cap - GL_CLIP_DISTANCE0_EXT];
+    // Desktop core profile only.
+    case GL_DEPTH_CLAMP:
+      if (!ctx.desktop()) return nullptr;
+      d = kDirtyRasterizer;
+      return &f.depth_clamp;
+    case GL_PRIMITIVE_RESTART:
+      if (!ctx.desktop()) return nullptr;
+      d = 0;  // read by each indexed draw
+      return &f.primitive_restart;
+    case GL_PROGRAM_POINT_SIZE:
+      if (!ctx.desktop()) return nullptr;
+      d = 0;  // read by each point draw (bind_program_for_primitive)
+      return &f.program_point_size;
+    case GL_TEXTURE_CUBE_MAP_SEAMLESS:
+      if (!ctx.desktop()) return nullptr;
+      d = kDirtyTextures;  // sampler states are made per setting
+      return &f.cube_map_seamless;
     case GL_DEBUG_OUTPUT: d = 0; return &ctx.debug.output_enabled;
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: d = 0; return &ctx.debug.output_synchronous;
     default: return nullptr;
@@ -54,8 +71,15 @@ const GLubyte* GetString(Context& ctx, GLenum name) {
     case GL_VENDOR: s = "Brass"; break;
     case GL_RENDERER: s = ctx.renderer_string().c_str(); break;
     case GL_VERSION: s = ctx.version_string().c_str(); break;
-    case GL_SHADING_LANGUAGE_VERSION: s = ctx.es31() ? "OpenGL ES GLSL ES 3.10" : "OpenGL ES GLSL ES 3.00"; break;
-    case GL_EXTENSIONS: s = ctx.extensions_string().c_str(); break;
+    case GL_SHADING_LANGUAGE_VERSION: s = ctx.glsl_version_string().c_str(); break;
+    case GL_EXTENSIONS:
+      // The core profile lists extensions only through glGetStringi (GL 4.6 §22.2).
+      if (ctx.desktop()) {
+        ctx.set_error(GL_INVALID_ENUM);
+        return nullptr;
+      }
+      s = ctx.extensions_string().c_str();
+      break;
     default: ctx.set_error(GL_INVALID_ENUM); return nullptr;
   }
   return reinterpret_cast<const GLubyte*>(s);

@@ -13,16 +13,19 @@ namespace {
 
 // The live Sync behind an application handle, or null (checked against the
 // share group's set, so a stale or forged pointer is never dereferenced).
-Sync* lookup(Context& ctx, GLsync handle) {
+// Returned with a reference: another context may delete it meanwhile.
+Ref<Sync> lookup(Context& ctx, GLsync handle) {
   ShareGroup& sg = ctx.share_group();
   std::lock_guard lock(sg.sync_mutex);
   auto* s = reinterpret_cast<Sync*>(handle);
-  return sg.syncs.count(s) ? s : nullptr;
+  return sg.syncs.count(s) ? Ref<Sync>::share(s) : Ref<Sync>();
 }
 
 bool poll(Context& ctx, Sync& s) {
-  if (!s.signaled && (!s.fence || ctx.screen().fence_finish(s.fence.get(), 0))) s.signaled = true;
-  return s.signaled;
+  if (s.signaled.load(std::memory_order_acquire)) return true;
+  if (s.fence && !ctx.screen().fence_finish(s.fence.get(), 0)) return false;
+  s.signaled.store(true, std::memory_order_release);
+  return true;
 }
 
 }  // namespace
@@ -82,7 +85,7 @@ GLenum ClientWaitSync(Context& ctx, GLsync handle, GLbitfield flags, GLuint64 ti
   // The fence was submitted when the sync was created, so there is nothing
   // left to flush for SYNC_FLUSH_COMMANDS_BIT.
   if (ctx.screen().fence_finish(s->fence.get(), timeout)) {
-    s->signaled = true;
+    s->signaled.store(true, std::memory_order_release);
     return GL_CONDITION_SATISFIED;
   }
   return GL_TIMEOUT_EXPIRED;
@@ -95,7 +98,7 @@ void WaitSync(Context& ctx, GLsync handle, GLbitfield flags, GLuint64 timeout) {
 }
 
 void GetSynciv(Context& ctx, GLsync handle, GLenum pname, GLsizei buf_size, GLsizei* length, GLint* values) {
-  Sync* s = lookup(ctx, handle);
+  const Ref<Sync> s = lookup(ctx, handle);
   if (!s) return ctx.set_error(GL_INVALID_VALUE);
   if (buf_size < 0) return ctx.set_error(GL_INVALID_VALUE);
   GLint v = 0;

@@ -568,7 +568,7 @@ void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures) {
 
 GLboolean IsTexture(Context& ctx, GLuint texture) {
   if (texture == 0) return GL_FALSE;
-  Texture* t = ctx.share_group().textures.lookup(texture);
+  const Ref<Texture> t = ctx.share_group().textures.lookup(texture);
   return t && t->target != GL_NONE ? GL_TRUE : GL_FALSE;
 }
 
@@ -582,11 +582,13 @@ void BindTexture(Context& ctx, GLenum target, GLuint texture) {
     ctx.dirty(kDirtyTextures);
     return;
   }
-  Texture* t = ctx.share_group().textures.get_or_create(texture, true, [](GLuint name) { return make_ref<Texture>(name); });
+  Ref<Texture> t = ctx.share_group().textures.get_or_create(texture, true, [](GLuint name) { return make_ref<Texture>(name); });
   if (!t) return ctx.set_error(GL_OUT_OF_MEMORY);
   if (t->target != GL_NONE && t->target != target) return ctx.set_error(GL_INVALID_OPERATION);
-  t->target = target;
-  bind(point, t);
+  // Written only by the first bind: other contexts bind a shared texture
+  // concurrently, and those binds only read it.
+  if (t->target == GL_NONE) t->target = target;
+  bind(point, std::move(t));
   ctx.dirty(kDirtyTextures);
 }
 

@@ -118,7 +118,7 @@ void DeleteTransformFeedbacks(Context& ctx, GLsizei n, const GLuint* ids) {
   if (!ids) return;
   // An active object cannot be deleted; then none is.
   for (GLsizei i = 0; i < n; ++i) {
-    const TransformFeedback* tf = ids[i] ? ctx.transform_feedback_objects.lookup(ids[i]) : nullptr;
+    const Ref<TransformFeedback> tf = ids[i] ? ctx.transform_feedback_objects.lookup(ids[i]) : nullptr;
     if (tf && tf->active) return ctx.set_error(GL_INVALID_OPERATION);
   }
   for (GLsizei i = 0; i < n; ++i) {
@@ -142,8 +142,9 @@ void BindTransformFeedback(Context& ctx, GLenum target, GLuint id) {
   TransformFeedback* tf = ctx.default_transform_feedback.get();
   if (id != 0) {
     if (!ctx.transform_feedback_objects.is_name(id)) return ctx.set_error(GL_INVALID_OPERATION);
+    // Container objects are per context: the table's reference keeps it.
     tf = ctx.transform_feedback_objects.get_or_create(id, false,
-                                                      [](GLuint n) { return make_ref<TransformFeedback>(n); });
+                                                      [](GLuint n) { return make_ref<TransformFeedback>(n); }).get();
     if (!tf) return ctx.set_error(GL_OUT_OF_MEMORY);
   }
   bind(ctx.transform_feedback, tf);

@@ -138,14 +138,14 @@ void set_uniform(Context& ctx, GLint location, GLsizei count, Src src, int comps
 void set_program_uniform(Context& ctx, GLuint program, GLint location, GLsizei count, Src src, int comps, int cols,
                          bool transpose, const void* data) {
   if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  set_uniform_in(ctx, p, location, count, src, comps, cols, transpose, data);
+  set_uniform_in(ctx, p.get(), location, count, src, comps, cols, transpose, data);
 }
 
 template <typename Out>
 void get_uniform(Context& ctx, GLuint program, GLint location, Out* params) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
   if (!lp) return ctx.set_error(GL_INVALID_OPERATION);
@@ -261,7 +261,7 @@ void GetUniformuiv(Context& ctx, GLuint program, GLint location, GLuint* params)
 // --- names and queries ---
 
 GLint GetUniformLocation(Context& ctx, GLuint program, const GLchar* name) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return -1;
   const LinkedProgram* lp = p->queryable();
   if (!lp) {
@@ -276,7 +276,7 @@ GLint GetUniformLocation(Context& ctx, GLuint program, const GLchar* name) {
 
 void GetActiveUniform(Context& ctx, GLuint program, GLuint index, GLsizei bufSize, GLsizei* length, GLint* size,
                       GLenum* type, GLchar* name) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
   if (!lp || index >= lp->interface.uniforms.size() || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
@@ -289,7 +289,7 @@ void GetActiveUniform(Context& ctx, GLuint program, GLuint index, GLsizei bufSiz
 void GetActiveUniformsiv(Context& ctx, GLuint program, GLsizei uniformCount, const GLuint* uniformIndices,
                          GLenum pname, GLint* params) {
   if (uniformCount < 0) return ctx.set_error(GL_INVALID_VALUE);
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
   const size_t active = resource_count(lp, ResourceInterface::Uniform);
@@ -318,7 +318,7 @@ void GetActiveUniformsiv(Context& ctx, GLuint program, GLsizei uniformCount, con
 void GetUniformIndices(Context& ctx, GLuint program, GLsizei uniformCount, const GLchar* const* uniformNames,
                        GLuint* uniformIndices) {
   if (uniformCount < 0) return ctx.set_error(GL_INVALID_VALUE);
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p || !uniformNames || !uniformIndices) return;
   const LinkedProgram* lp = p->queryable();
   // ES 3.1 §7.6: GetProgramResourceIndex on UNIFORM for each name.
@@ -330,7 +330,7 @@ void GetUniformIndices(Context& ctx, GLuint program, GLsizei uniformCount, const
 }
 
 GLuint GetUniformBlockIndex(Context& ctx, GLuint program, const GLchar* uniformBlockName) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p || !uniformBlockName) return GL_INVALID_INDEX;
   const LinkedProgram* lp = p->queryable();
   if (!lp) return GL_INVALID_INDEX;
@@ -342,7 +342,7 @@ GLuint GetUniformBlockIndex(Context& ctx, GLuint program, const GLchar* uniformB
 }
 
 void GetActiveUniformBlockiv(Context& ctx, GLuint program, GLuint uniformBlockIndex, GLenum pname, GLint* params) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
   if (uniformBlockIndex >= resource_count(lp, ResourceInterface::UniformBlock)) return ctx.set_error(GL_INVALID_VALUE);
@@ -364,7 +364,7 @@ void GetActiveUniformBlockiv(Context& ctx, GLuint program, GLuint uniformBlockIn
 
 void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint uniformBlockIndex, GLsizei bufSize,
                                GLsizei* length, GLchar* uniformBlockName) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
   if (!lp || uniformBlockIndex >= lp->interface.uniform_blocks.size() || bufSize < 0)
@@ -373,7 +373,7 @@ void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint uniformBlock
 }
 
 void UniformBlockBinding(Context& ctx, GLuint program, GLuint uniformBlockIndex, GLuint uniformBlockBinding) {
-  Program* p = lookup_program(ctx, program);
+  Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   LinkedProgram* lp = p->link_status ? p->linked.get() : nullptr;
   if (!lp || uniformBlockIndex >= lp->block_bindings.size()) return ctx.set_error(GL_INVALID_VALUE);

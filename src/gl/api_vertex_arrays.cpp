@@ -47,6 +47,17 @@ bool not_default_vao(Context& ctx) {
   return true;
 }
 
+// The core profile has no default VAO: commands that change or read vertex
+// array state need one bound (GL 4.6 core §10.3.1), and so do draws
+// (api_draw.cpp). ES keeps its default VAO.
+bool vao_bound(Context& ctx) {
+  if (ctx.desktop() && ctx.vertex_array.get() == ctx.default_vertex_array.get()) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
+  return true;
+}
+
 // The size/type errors shared by glVertexAttrib*Pointer and
 // glVertexAttrib*Format (ES 3.1 §10.3.1, table 10.2). Rewrites
 // HALF_FLOAT_OES to the core enum: OES_vertex_half_float predates ES 3.0 and
@@ -92,7 +103,7 @@ void set_float(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfl
 
 void attrib_pointer(Context& ctx, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
                     GLsizei stride, const void* pointer) {
-  if (!valid_index(ctx, index)) return;
+  if (!vao_bound(ctx) || !valid_index(ctx, index)) return;
   if (stride < 0 || stride > kMaxVertexAttribStride) return ctx.set_error(GL_INVALID_VALUE);
   if (const GLenum e = check_format(size, &type, integer)) return ctx.set_error(e);
   // Client pointers only in the default VAO (ES 3.0 §2.9.6).
@@ -200,7 +211,8 @@ void DeleteVertexArrays(Context& ctx, GLsizei n, const GLuint* arrays) {
 void BindVertexArray(Context& ctx, GLuint array) {
   VertexArray* v = ctx.default_vertex_array.get();
   if (array != 0) {
-    v = ctx.vertex_array_objects.get_or_create(array, false, [](GLuint n) { return make_ref<VertexArray>(n); });
+    // Per context: the table's reference keeps it.
+    v = ctx.vertex_array_objects.get_or_create(array, false, [](GLuint n) { return make_ref<VertexArray>(n); }).get();
     if (!v) return ctx.set_error(GL_INVALID_OPERATION);
   }
   if (ctx.vertex_array.get() == v) return;
@@ -222,19 +234,19 @@ void VertexAttribIPointer(Context& ctx, GLuint index, GLint size, GLenum type, G
 }
 
 void EnableVertexAttribArray(Context& ctx, GLuint index) {
-  if (!valid_index(ctx, index)) return;
+  if (!vao_bound(ctx) || !valid_index(ctx, index)) return;
   ctx.vertex_array->attribs[index].enabled = true;
   ctx.dirty(kDirtyVertexInput);
 }
 
 void DisableVertexAttribArray(Context& ctx, GLuint index) {
-  if (!valid_index(ctx, index)) return;
+  if (!vao_bound(ctx) || !valid_index(ctx, index)) return;
   ctx.vertex_array->attribs[index].enabled = false;
   ctx.dirty(kDirtyVertexInput);
 }
 
 void VertexAttribDivisor(Context& ctx, GLuint index, GLuint divisor) {
-  if (!valid_index(ctx, index)) return;
+  if (!vao_bound(ctx) || !valid_index(ctx, index)) return;
   // ES 3.1 §10.3.2: VertexAttribBinding(index, index) and
   // VertexBindingDivisor(index, divisor), in any VAO.
   VertexArray& vao = *ctx.vertex_array;
@@ -263,7 +275,7 @@ void VertexAttribBinding(Context& ctx, GLuint attribindex, GLuint bindingindex) 
 void BindVertexBuffer(Context& ctx, GLuint bindingindex, GLuint buffer, GLintptr offset, GLsizei stride) {
   if (!not_default_vao(ctx) || !valid_binding(ctx, bindingindex)) return;
   if (offset < 0 || stride < 0 || stride > kMaxVertexAttribStride) return ctx.set_error(GL_INVALID_VALUE);
-  Buffer* b = nullptr;
+  Ref<Buffer> b;
   if (buffer != 0) {
     // Names from glGenBuffers only (ES 3.1 §10.3.1), unlike glBindBuffer:
     // an unknown or deleted name is INVALID_OPERATION; a generated name gets
@@ -349,7 +361,7 @@ void GetVertexAttribIuiv(Context& ctx, GLuint index, GLenum pname, GLuint* param
 }
 
 void GetVertexAttribPointerv(Context& ctx, GLuint index, GLenum pname, void** pointer) {
-  if (!valid_index(ctx, index)) return;
+  if (!vao_bound(ctx) || !valid_index(ctx, index)) return;
   if (pname != GL_VERTEX_ATTRIB_ARRAY_POINTER) return ctx.set_error(GL_INVALID_ENUM);
   if (pointer) *pointer = const_cast<void*>(ctx.vertex_array->attribs[index].pointer);
 }

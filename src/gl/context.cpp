@@ -93,6 +93,22 @@ void fill_limits(pipe::Screen& s, Limits& l) {
     l.max_geometry_shader_invocations = cap(s, pipe::Cap::MaxGeometryShaderInvocations, 32, 0x7fffffff);
   }
   l.max_framebuffer_layers = cap(s, pipe::Cap::MaxFramebufferLayers, 256, l.max_array_texture_layers);
+  // Tessellation: the device's limits, which Vulkan's minimums bring up to
+  // ES 3.2's where it has the stages (32 patch vertices, level 64, 64
+  // components in and out per vertex, 120 per patch, 2048 in all); the
+  // per-vertex components stay within GLSL's location space (128) and a
+  // patch's vertices within the pipe's 8 bits.
+  if (s.get_cap(pipe::Cap::TessellationShader)) {
+    l.max_patch_vertices = cap(s, pipe::Cap::MaxPatchVertices, 32, 255);
+    l.max_tess_gen_level = cap(s, pipe::Cap::MaxTessGenLevel, 64, 0x7fffffff);
+    l.max_tess_control_input_components = cap(s, pipe::Cap::MaxTessControlInputComponents, 64, 128);
+    l.max_tess_control_output_components = cap(s, pipe::Cap::MaxTessControlOutputComponents, 64, 128);
+    l.max_tess_patch_components = cap(s, pipe::Cap::MaxTessPatchComponents, 120, 120);
+    l.max_tess_control_total_output_components =
+        cap(s, pipe::Cap::MaxTessControlTotalOutputComponents, 2048, 0x7fffffff);
+    l.max_tess_evaluation_input_components = cap(s, pipe::Cap::MaxTessEvaluationInputComponents, 64, 128);
+    l.max_tess_evaluation_output_components = cap(s, pipe::Cap::MaxTessEvaluationOutputComponents, 64, 128);
+  }
 }
 
 }  // namespace
@@ -101,8 +117,23 @@ Context* current_context() { return t_current; }
 
 int Context::provided_version() {
   const int override_version = options().gles_version_override;
-  return override_version ? override_version : 30;
+  return override_version ? override_version : 31;
 }
+int Context::provided_desktop_version() { return options().gl_version_override; }
+
+int Context::glsl_es_version() const {
+  if (!desktop()) return es31() ? 310 : 300;
+  if (version() >= 45) return 310;
+  if (version() >= 43) return 300;
+  return version() >= 41 ? 100 : 0;
+}
+
+int Context::glsl_version() const {
+  if (!desktop()) return 0;
+  if (version() == 32) return 150;
+  return version() == 33 ? 330 : 400 + 10 * minor_;
+}
+
 void set_current_context(Context* ctx) { t_current = ctx; }
 
 std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share) {
@@ -111,7 +142,8 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   if (!ctx) return nullptr;
   ctx->desc_ = desc;
   ctx->debug.output_enabled = desc.debug;  // DEBUG_OUTPUT starts on only in debug contexts
-  const int version = provided_version();
+  const int version = desc.api == ContextApi::GLCore ? provided_desktop_version() : provided_version();
+  if (version == 0) return nullptr;  // desktop GL is not offered
   ctx->major_ = version / 10;
   ctx->minor_ = version % 10;
   if (share) {
@@ -134,17 +166,66 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   bind(ctx->transform_feedback, ctx->default_transform_feedback.get());
 
   ctx->renderer_ = desc.device_name.empty() ? "Brass" : "Brass (" + desc.device_name + ")";
-  ctx->version_ = "OpenGL ES " + std::to_string(ctx->major_) + "." + std::to_string(ctx->minor_) +
-                  " Brass " BRASS_VERSION_STRING;
+  // ES: "OpenGL ES N.M <vendor>"; desktop: "N.M <vendor>" (GL 4.6 §22.2),
+  // with the profile as other core-profile drivers put it.
+  const std::string number = std::to_string(ctx->major_) + "." + std::to_string(ctx->minor_);
+  ctx->version_ = ctx->desktop() ? number + " (Core Profile) Brass " BRASS_VERSION_STRING
+                                 : "OpenGL ES " + number + " Brass " BRASS_VERSION_STRING;
+  if (ctx->desktop()) {
+    const int glsl = ctx->glsl_version();
+    ctx->glsl_version_string_ = std::to_string(glsl / 100) + "." + (glsl % 100 < 10 ? "0" : "") +
+                                std::to_string(glsl % 100);
+  } else {
+    ctx->glsl_version_string_ = ctx->es31() ? "OpenGL ES GLSL ES 3.10" : "OpenGL ES GLSL ES 3.00";
+  }
   ctx->format_features = format_features_for(*desc.screen);
-  ctx->extensions_ = supported_extensions(*desc.screen, ctx->format_features, ctx->es31());
-  ctx->separate_shader_objects_ = ctx->es31() || ctx->has_extension("GL_EXT_separate_shader_objects");
-  ctx->geometry_shaders_ = ctx->has_extension("GL_EXT_geometry_shader");
-  // EXT_geometry_shader raises the combined texture units to 48 (16 for
-  // each of three stages).
-  if (ctx->geometry_shaders_) ctx->limits.max_combined_texture_image_units = 48;
+  if (ctx->desktop()) {
+    // Desktop format rules (unsized client formats, BGRA as a client format
+    // only, desktop ReadPixels/GetTexImage pairs) with what the device can do.
+    ctx->format_features.api = pixel::ApiKind::Desktop;
+    ctx->format_features.bgra8888 = false;
+  }
+  ctx->extensions_ = ctx->desktop() ? supported_desktop_extensions(*desc.screen, ctx->format_features)
+                                    : supported_extensions(*desc.screen, ctx->format_features, ctx->es31());
+  if (ctx->desktop()) {
+    // ES extensions whose functionality desktop core has, from this version
+    // (clip distances and their enables are GL 3.0's, cull distances 4.5's;
+    // GLSL gates gl_CullDistance by version).
+    static constexpr std::pair<const char*, int> kCoreIn[] = {
+        {"GL_EXT_clip_cull_distance", 32},       {"GL_EXT_blend_func_extended", 33},
+        {"GL_EXT_draw_buffers_indexed", 40},     {"GL_EXT_separate_shader_objects", 41},
+        {"GL_EXT_clip_control", 45},             {"GL_EXT_polygon_offset_clamp", 46},
+    };
+    const std::vector<std::string> es = supported_extensions(*desc.screen, ctx->format_features, false);
+    for (auto [name, since] : kCoreIn)
+      if (ctx->version() >= since && std::find(es.begin(), es.end(), name) != es.end())
+        ctx->core_features_.emplace_back(name);
+  }
+  ctx->separate_shader_objects_ = ctx->es31() || ctx->has_feature("GL_EXT_separate_shader_objects");
+  // Geometry shaders: EXT/OES_geometry_shader in ES 3.1 contexts; core in
+  // desktop GL 3.2, on the same device conditions.
+  if (ctx->desktop()) {
+    pipe::Screen& screen = *desc.screen;
+    ctx->geometry_shaders_ = screen.get_cap(pipe::Cap::GeometryShader) &&
+                             screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery);
+  } else {
+    ctx->geometry_shaders_ = ctx->has_extension("GL_EXT_geometry_shader");
+  }
+  // ES 3.1 raises the combined texture units to 48 (vertex, fragment and
+  // compute, 16 each), geometry shaders to 64 (dEQP-GLES31's minimum with
+  // EXT_geometry_shader; four stages of 16).
+  if (ctx->es31() || ctx->desktop()) ctx->limits.max_combined_texture_image_units = 48;
+  if (ctx->geometry_shaders_) ctx->limits.max_combined_texture_image_units = 64;
+  // EXT_tessellation_shader raises them to 96 (dEQP-GLES31's minimum with it;
+  // 16 for each of six stages).
+  ctx->tessellation_shaders_ = !ctx->desktop() && ctx->has_extension("GL_EXT_tessellation_shader");
+  if (ctx->tessellation_shaders_) ctx->limits.max_combined_texture_image_units = 96;
   for (const std::string& e : compiler::context_dependent_extensions())
     if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
+  if (ctx->desktop()) {
+    for (const std::string& e : compiler::desktop_glsl_extensions())
+      if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
+  }
   for (size_t i = 0; i < ctx->extensions_.size(); ++i) {
     if (i) ctx->extensions_string_ += ' ';
     ctx->extensions_string_ += ctx->extensions_[i];
@@ -172,12 +253,22 @@ bool Context::has_extension(std::string_view name) const {
   return std::find(extensions_.begin(), extensions_.end(), name) != extensions_.end();
 }
 
+bool Context::has_feature(std::string_view es_extension) const {
+  if (!desktop()) return has_extension(es_extension);
+  return std::find(core_features_.begin(), core_features_.end(), es_extension) != core_features_.end();
+}
+
 void Context::unimplemented(int function_index, const char* name) {
   set_error(GL_INVALID_OPERATION);
   if (function_index >= 0 && static_cast<size_t>(function_index) < kFunctionCount &&
       !g_unimplemented_logged[function_index].exchange(true, std::memory_order_relaxed)) {
     BRASS_WARN("%s is not implemented yet (GL_INVALID_OPERATION)", name);
   }
+}
+
+void Context::api_unavailable(const char* name) {
+  set_error(GL_INVALID_OPERATION);
+  BRASS_WARN_ONCE("%s is a desktop OpenGL command; an OpenGL ES context has none (GL_INVALID_OPERATION)", name);
 }
 
 void Context::pipe_failed(pipe::Status status) {

@@ -30,9 +30,16 @@
 
 namespace brass::gl {
 
+// Which API a context implements: OpenGL ES, or desktop OpenGL's core
+// profile (only behind BRASS_GL_VERSION_OVERRIDE for now; there is no
+// compatibility profile).
+enum class ContextApi : uint8_t { GLES, GLCore };
+
 // What the window system asks for when it creates a context.
 struct ContextDesc {
-  int major = 3, minor = 0;        // requested ES version (the context may be higher)
+  ContextApi api = ContextApi::GLES;
+  int major = 3, minor = 0;        // requested version (the context may be higher)
+  bool forward_compatible = false;  // desktop only: GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT
   bool debug = false;
   bool robust_access = false;
   bool lose_context_on_reset = false;
@@ -93,6 +100,12 @@ struct Limits {
   GLint max_geometry_output_vertices = 0, max_geometry_total_output_components = 0;
   GLint max_geometry_shader_invocations = 0;
   GLint max_framebuffer_layers = 256;  // layered attachments (glFramebufferTexture)
+  // Tessellation shaders (EXT/OES_tessellation_shader, ES 3.2 table 20.43
+  // for the minimums), from the device; 0 where it has none.
+  GLint max_patch_vertices = 0, max_tess_gen_level = 0;
+  GLint max_tess_control_input_components = 0, max_tess_control_output_components = 0;
+  GLint max_tess_patch_components = 0, max_tess_control_total_output_components = 0;
+  GLint max_tess_evaluation_input_components = 0, max_tess_evaluation_output_components = 0;
   GLint max_point_size = 1;  // ALIASED_POINT_SIZE_RANGE's upper end
   GLint max_line_width = 1;  // ALIASED_LINE_WIDTH_RANGE's upper end
 };
@@ -123,6 +136,8 @@ struct State {
   // KHR_parallel_shader_compile: the application's hint; 0xFFFFFFFF (the
   // initial value) leaves the number to the implementation.
   GLuint max_shader_compiler_threads = 0xFFFFFFFFu;
+  // glPatchParameteri(GL_PATCH_VERTICES) (EXT_tessellation_shader).
+  GLint patch_vertices = 3;
 };
 
 class Context {
@@ -147,6 +162,9 @@ class Context {
   }
   // For a generated entry point with no handler yet.
   void unimplemented(int function_index, const char* name);
+  // For a desktop-only entry point called in an ES context, which has no
+  // such command: GL_INVALID_OPERATION.
+  void api_unavailable(const char* name);
   // Maps a failed pipe status to the GL error (OUT_OF_MEMORY, lost context).
   void pipe_failed(pipe::Status status);
 
@@ -156,23 +174,40 @@ class Context {
   void bind_drawables(const Drawable* draw, const Drawable* read);
 
   // The ES version every context provides, whatever was asked for (EGL lets
-  // an ES 2 or 3 request get a higher compatible version): 3.0, the version
-  // implemented completely, unless BRASS_GLES_VERSION_OVERRIDE asks for
-  // another during development (major * 10 + minor).
+  // an ES 2 or 3 request get a higher compatible version): 3.1, the highest
+  // version implemented completely, unless BRASS_GLES_VERSION_OVERRIDE asks
+  // for another (3.0: to test ES 3.0 contexts; major * 10 + minor).
   static int provided_version();
+  // The desktop core-profile version (major * 10 + minor) desktop contexts
+  // get, whatever was asked for (a 3.2+ core context is backward compatible
+  // to 3.2): BRASS_GL_VERSION_OVERRIDE's, 0 when desktop GL is not offered.
+  static int provided_desktop_version();
   // Version actually provided.
   int major() const { return major_; }
   int minor() const { return minor_; }
-  // ES 3.1 state, enums and GLSL ES 3.10 exist in this context.
-  bool es31() const { return major_ * 10 + minor_ >= 31; }
+  int version() const { return major_ * 10 + minor_; }
+  ContextApi api() const { return desc_.api; }
+  // A desktop OpenGL core-profile context (else OpenGL ES).
+  bool desktop() const { return desc_.api == ContextApi::GLCore; }
+  // ES 3.1 state, enums and entry points exist in this context: ES 3.1, or
+  // desktop GL 4.3, the first core version that contains all of ES 3.1.
+  bool es31() const { return version() >= (desktop() ? 43 : 31); }
   // Program pipelines and separable programs: ES 3.1, or
   // EXT_separate_shader_objects in an ES 2.0/3.0 context.
   bool separate_shader_objects() const { return separate_shader_objects_; }
   // Geometry shaders, adjacency primitives and layered framebuffers
   // (EXT/OES_geometry_shader, advertised together in ES 3.1 contexts).
   bool geometry_shaders() const { return geometry_shaders_; }
-  // The highest `#version NNN es` this context compiles.
-  int glsl_es_version() const { return es31() ? 310 : 300; }
+  // Tessellation control and evaluation shaders and GL_PATCHES
+  // (EXT/OES_tessellation_shader, advertised together in ES 3.1 contexts).
+  bool tessellation_shaders() const { return tessellation_shaders_; }
+  // The highest `#version NNN es` this context compiles: in desktop GL,
+  // ARB_ES2_compatibility (4.1) brings 100, ARB_ES3_compatibility (4.3)
+  // 300 es and ARB_ES3_1_compatibility (4.5) 310 es; 0 for none.
+  int glsl_es_version() const;
+  // The highest desktop `#version` this context compiles (0 in ES): 150 in
+  // GL 3.2, 330 in 3.3, then 400 + 10 * minor.
+  int glsl_version() const;
   const ContextDesc& desc() const { return desc_; }
   ShareGroup& share_group() { return *share_group_; }
   const ShareGroup* share_group_ptr() const { return share_group_.get(); }
@@ -181,9 +216,15 @@ class Context {
 
   const std::string& renderer_string() const { return renderer_; }
   const std::string& version_string() const { return version_; }
+  const std::string& glsl_version_string() const { return glsl_version_string_; }
   const std::vector<std::string>& extensions() const { return extensions_; }
   const std::string& extensions_string() const { return extensions_string_; }
   bool has_extension(std::string_view name) const;
+  // Whether the functionality of this ES extension exists in the context:
+  // in ES, the extension is advertised; in desktop GL, the version has it in
+  // core (GL 3.3's dual-source blending is EXT_blend_func_extended's, ...)
+  // and the device can do it (the same conditions as the ES extension).
+  bool has_feature(std::string_view es_extension) const;
   // Shading-language extensions the compiler supports but this context does
   // not expose (compiler::CompileOptions::unexposed_extensions).
   const std::vector<std::string>& unexposed_glsl_extensions() const { return unexposed_glsl_extensions_; }
@@ -248,10 +289,12 @@ class Context {
   std::unique_ptr<pipe::Context> pipe_;
   Drawable draw_, read_;
   bool has_draw_ = false, has_read_ = false, ever_bound_draw_ = false;
-  std::string renderer_, version_, extensions_string_;
+  std::string renderer_, version_, glsl_version_string_, extensions_string_;
   std::vector<std::string> extensions_;
+  std::vector<std::string> core_features_;  // desktop: has_feature's ES extension names
   bool separate_shader_objects_ = false;
   bool geometry_shaders_ = false;
+  bool tessellation_shaders_ = false;
   std::vector<std::string> unexposed_glsl_extensions_;
 };
 

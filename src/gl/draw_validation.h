@@ -82,7 +82,8 @@ struct DepthStencilKey {
   uint8_t face[2][6];  // func, fail, zfail, zpass, value mask, write mask
 };
 struct RasterizerKey {
-  uint8_t cull, front_ccw, offset_enable, discard, scissor, point_size_per_vertex, clip_halfz, pad;
+  uint8_t cull, front_ccw, offset_enable, discard, scissor, point_size_per_vertex, clip_halfz, polygon_mode;
+  uint8_t depth_clamp, flatshade_first, pad[2];
   uint32_t offset_scale_bits, offset_units_bits, offset_clamp_bits, line_width_bits;
 };
 static_assert(std::has_unique_object_representations_v<BlendKey>);

@@ -29,7 +29,7 @@ ImageSourceError image_from_texture(Context& ctx, GLuint name, GLenum target, GL
                                     Ref<ImageStorage>* out) {
   // The default texture (0) is no source, nor a name of another kind.
   if (name == 0) return ImageSourceError::BadParameter;
-  Texture* tex = ctx.share_group().textures.lookup(name);
+  const Ref<Texture> tex = ctx.share_group().textures.lookup(name);
   if (!tex || tex->target != target) return ImageSourceError::BadParameter;
   const unsigned face = target == GL_TEXTURE_CUBE_MAP ? static_cast<unsigned>(layer) : 0u;
   if (level < 0 || level >= static_cast<GLint>(kMaxTextureLevels)) return ImageSourceError::BadMatch;
@@ -81,7 +81,7 @@ ImageSourceError image_from_texture(Context& ctx, GLuint name, GLenum target, GL
 
 ImageSourceError image_from_renderbuffer(Context& ctx, GLuint name, Ref<ImageStorage>* out) {
   if (name == 0) return ImageSourceError::BadParameter;
-  Renderbuffer* rb = ctx.share_group().renderbuffers.lookup(name);
+  const Ref<Renderbuffer> rb = ctx.share_group().renderbuffers.lookup(name);
   if (!rb || rb->samples > 0) return ImageSourceError::BadParameter;
   if (rb->egl_image) return ImageSourceError::BadAccess;
   const pixel::InternalFormatInfo* info = pixel::find_internal_format(rb->internal_format);

@@ -1,5 +1,7 @@
 #include "gl/extensions.h"
 
+#include <algorithm>
+
 #include <initializer_list>
 
 #include "pipe/format.h"
@@ -164,18 +166,71 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // where the device takes a geometry shader's point size.
   // PRIMITIVES_GENERATED queries come with it and need the device to count
   // them (VK_EXT_primitives_generated_query, also under rasterizer discard).
-  if (es31 && screen.get_cap(pipe::Cap::GeometryShader) && screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery)) {
+  const bool counts_primitives = screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery) != 0;
+  const bool geometry = es31 && screen.get_cap(pipe::Cap::GeometryShader) && counts_primitives;
+  if (geometry) {
     out.emplace_back("GL_EXT_geometry_shader");
     out.emplace_back("GL_OES_geometry_shader");
-    // Which the geometry extensions require: in/out blocks in every stage
-    // (glslang's; the stages' interfaces match them by block name).
-    out.emplace_back("GL_EXT_shader_io_blocks");
-    out.emplace_back("GL_OES_shader_io_blocks");
     if (screen.get_cap(pipe::Cap::GeometryPointSize)) {
       out.emplace_back("GL_EXT_geometry_point_size");
       out.emplace_back("GL_OES_geometry_point_size");
     }
   }
+  // Tessellation shaders likewise (EXT and OES are the same text): the two
+  // stages, GL_PATCHES and glPatchParameteri, PRIMITIVES_GENERATED;
+  // gl_PointSize in the stages (tessellation_point_size) only where the
+  // device takes a point_mode evaluation shader's point size.
+  const bool tessellation = es31 && screen.get_cap(pipe::Cap::TessellationShader) && counts_primitives;
+  if (tessellation) {
+    out.emplace_back("GL_EXT_tessellation_shader");
+    out.emplace_back("GL_OES_tessellation_shader");
+    if (screen.get_cap(pipe::Cap::TessellationPointSize)) {
+      out.emplace_back("GL_EXT_tessellation_point_size");
+      out.emplace_back("GL_OES_tessellation_point_size");
+    }
+  }
+  // Which both require: in/out blocks in every stage (glslang's; the
+  // stages' interfaces match them by block name).
+  if (geometry || tessellation) {
+    out.emplace_back("GL_EXT_shader_io_blocks");
+    out.emplace_back("GL_OES_shader_io_blocks");
+  }
+  return out;
+}
+
+std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen,
+                                                      const pixel::FormatFeatures& features) {
+  (void)features;
+  // Desktop contexts list the ARB extensions that became the core GL 3.0 -
+  // 3.3 functionality the ES 3.0 frontend implements (applications and
+  // piglit look for them by name, as other core-profile drivers list them),
+  // and KHR extensions implemented under their desktop names. The list grows
+  // with issue 17; nothing is listed before its desktop form works.
+  std::vector<std::string> out = {
+      "GL_ARB_copy_buffer",
+      "GL_ARB_depth_buffer_float",
+      "GL_ARB_draw_elements_base_vertex",
+      "GL_ARB_draw_instanced",
+      "GL_ARB_explicit_attrib_location",
+      "GL_ARB_framebuffer_object",
+      "GL_ARB_half_float_vertex",
+      "GL_ARB_instanced_arrays",
+      "GL_ARB_map_buffer_range",
+      "GL_ARB_occlusion_query2",
+      "GL_ARB_sampler_objects",
+      "GL_ARB_shader_bit_encoding",
+      "GL_ARB_sync",
+      "GL_ARB_texture_rg",
+      "GL_ARB_texture_rgb10_a2ui",
+      "GL_ARB_texture_swizzle",
+      "GL_ARB_uniform_buffer_object",
+      "GL_ARB_vertex_array_object",
+      // Debug output, debug groups and object labels (api_debug.cpp).
+      "GL_KHR_debug",
+  };
+  // Dual-source blending needs Vulkan's dualSrcBlend (as the ES extension).
+  if (screen.get_cap(pipe::Cap::MaxDualSourceDrawBuffers) >= 1) out.emplace_back("GL_ARB_blend_func_extended");
+  std::sort(out.begin(), out.end());
   return out;
 }
 

@@ -23,4 +23,8 @@ pixel::FormatFeatures format_features_for(const pipe::Screen& screen);
 std::vector<std::string> supported_extensions(const pipe::Screen& screen, const pixel::FormatFeatures& features,
                                               bool es31);
 
+// The extensions of a desktop core-profile context.
+std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen,
+                                                      const pixel::FormatFeatures& features);
+
 }  // namespace brass::gl

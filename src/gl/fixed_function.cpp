@@ -176,6 +176,11 @@ pipe::RasterizerState make_rasterizer_state(const FixedFunctionState& s, bool po
   r.rasterizer_discard = s.rasterizer_discard;
   r.scissor = s.scissor_test;
   r.point_size_per_vertex = point_size_per_vertex;
+  r.polygon_mode = s.polygon_mode == GL_LINE    ? pipe::PolygonMode::Line
+                   : s.polygon_mode == GL_POINT ? pipe::PolygonMode::Point
+                                                : pipe::PolygonMode::Fill;
+  r.depth_clamp = s.depth_clamp;
+  r.flatshade_first = s.provoking_vertex == GL_FIRST_VERTEX_CONVENTION;
   return r;
 }
 

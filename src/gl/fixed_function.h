@@ -76,6 +76,18 @@ struct FixedFunctionState {
   bool rasterizer_discard = false;
   bool scissor_test = false;
   bool primitive_restart_fixed_index = false;
+  // Desktop core-profile state (api_desktop_state.cpp): polygon mode (core
+  // has one for both faces), depth clamping, the provoking vertex, primitive
+  // restart with an application-chosen index, and point size from the
+  // program or from glPointSize.
+  GLenum polygon_mode = GL_FILL;
+  bool depth_clamp = false;
+  GLenum provoking_vertex = GL_LAST_VERTEX_CONVENTION;
+  bool primitive_restart = false;
+  GLuint primitive_restart_index = 0;
+  bool program_point_size = false;
+  GLfloat point_size = 1;
+  bool cube_map_seamless = false;  // GL_TEXTURE_CUBE_MAP_SEAMLESS
 };
 
 // Builders; pure functions so they are testable without a device.

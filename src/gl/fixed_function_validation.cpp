@@ -61,6 +61,9 @@ RasterizerKey rasterizer_key(const pipe::RasterizerState& r) {
   k.scissor = r.scissor;
   k.point_size_per_vertex = r.point_size_per_vertex;
   k.clip_halfz = r.clip_halfz;
+  k.polygon_mode = u8(r.polygon_mode);
+  k.depth_clamp = r.depth_clamp;
+  k.flatshade_first = r.flatshade_first;
   k.offset_scale_bits = std::bit_cast<uint32_t>(r.offset_scale);
   k.offset_units_bits = std::bit_cast<uint32_t>(r.offset_units);
   k.offset_clamp_bits = std::bit_cast<uint32_t>(r.offset_clamp);

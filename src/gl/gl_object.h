@@ -4,6 +4,7 @@
 // (GL's "deleted but still in use" rule) without any special casing.
 #pragma once
 
+#include <atomic>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -42,21 +43,22 @@ class ObjectTable {
   }
   // Reserves one name and creates its object at once (glCreateShader, ...).
   template <typename Factory>
-  T* create(Factory&& factory) {
+  Ref<T> create(Factory&& factory) {
     std::lock_guard lock(mutex_);
     GLuint name = 1;
     while (entries_.count(name)) ++name;
     Ref<T> obj = factory(name);
     if (!obj) return nullptr;
-    T* raw = obj.get();
-    entries_.emplace(name, std::move(obj));
-    return raw;
+    entries_.emplace(name, obj);
+    return obj;
   }
   // The object named `name`, or null (unknown name, or generated but unbound).
-  T* lookup(GLuint name) const {
+  // The caller holds a reference: another context of the share group may
+  // delete the name at any moment, and the object must outlive this call.
+  Ref<T> lookup(GLuint name) const {
     std::lock_guard lock(mutex_);
     auto it = entries_.find(name);
-    return it == entries_.end() ? nullptr : it->second.get();
+    return it == entries_.end() ? Ref<T>() : it->second;
   }
   bool is_name(GLuint name) const {
     std::lock_guard lock(mutex_);
@@ -65,8 +67,9 @@ class ObjectTable {
   // The object for `name`, created with `factory(name)` when the name has
   // none yet. `allow_unreserved`: GL ES lets glBind* create objects for names
   // never generated (buffers, textures); core profiles do not.
+  // Returned with a reference, as lookup().
   template <typename Factory>
-  T* get_or_create(GLuint name, bool allow_unreserved, Factory&& factory) {
+  Ref<T> get_or_create(GLuint name, bool allow_unreserved, Factory&& factory) {
     std::lock_guard lock(mutex_);
     auto it = entries_.find(name);
     if (it == entries_.end()) {
@@ -74,7 +77,7 @@ class ObjectTable {
       it = entries_.emplace(name, Ref<T>()).first;
     }
     if (!it->second) it->second = factory(name);
-    return it->second.get();
+    return it->second;
   }
   // Frees the name; returns the object (if any) so the caller can unbind it
   // everywhere before the last reference goes.
@@ -85,6 +88,17 @@ class ObjectTable {
     Ref<T> obj = std::move(it->second);
     entries_.erase(it);
     return obj;
+  }
+  // Frees the name only while it still names `obj`: two contexts may both
+  // decide to free a name (the last detach and a delete racing), and the
+  // name may already name a new object by then.
+  Ref<T> remove_object(GLuint name, const T* obj) {
+    std::lock_guard lock(mutex_);
+    auto it = entries_.find(name);
+    if (it == entries_.end() || it->second.get() != obj) return {};
+    Ref<T> out = std::move(it->second);
+    entries_.erase(it);
+    return out;
   }
   size_t size() const {
     std::lock_guard lock(mutex_);
@@ -111,6 +125,10 @@ using Binding = Ref<T>;
 template <typename T>
 inline void bind(Binding<T>& point, T* obj) {
   point = Ref<T>::share(obj);
+}
+template <typename T>
+inline void bind(Binding<T>& point, Ref<T> obj) {
+  point = std::move(obj);
 }
 
 }  // namespace brass::gl

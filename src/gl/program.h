@@ -1,6 +1,7 @@
 // Shader and program objects. Shaders and programs share one namespace in GL.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <string>
@@ -20,7 +21,9 @@ class ShaderOrProgram : public Object {
   enum class Kind : uint8_t { Shader, Program };
   ShaderOrProgram(GLuint name, Kind kind) : Object(name), kind(kind) {}
   const Kind kind;
-  bool delete_pending = false;  // glDelete* while attached/in use
+  // glDelete* while attached/in use. Atomic, like the counts below: contexts
+  // of a share group on several threads attach, use and delete one object.
+  std::atomic<bool> delete_pending{false};
 };
 
 class Shader final : public ShaderOrProgram {
@@ -30,10 +33,13 @@ class Shader final : public ShaderOrProgram {
   std::string source;
   bool compiled = false;
   std::string info_log;
-  int attached_count = 0;
+  std::atomic<int> attached_count{0};
   // What the last successful glCompileShader compiled: linking uses it, not
   // `source` (glShaderSource after a compile changes nothing until the next).
   std::string compiled_source;
+  // The compiled source is GLSL ES (a desktop context compiles ES shaders
+  // through ARB_ES2/ES3_compatibility; they link only with ES shaders).
+  bool compiled_es = false;
 };
 
 
@@ -45,7 +51,7 @@ class Program final : public ShaderOrProgram {
   std::shared_ptr<LinkedProgram> linked;  // null until a successful link
   bool link_status = false, validate_status = false;
   std::string info_log;
-  int use_count = 0;  // current in some context
+  std::atomic<int> use_count{0};  // current in some context
   // Transform feedback objects with this program active (paused or not):
   // relinking is an error while any is (ES 3.0 §2.15.2).
   int transform_feedback_uses = 0;

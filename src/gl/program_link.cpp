@@ -47,11 +47,25 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
   s.max_compute_work_group_size[2] = l.max_compute_work_group_size[2];
   s.max_compute_shared_memory = l.max_compute_shared_memory_size;
   s.max_es_version = ctx.glsl_es_version();
+  if (ctx.desktop()) {  // ES contexts refuse desktop versions in validate_glsl
+    s.max_desktop_version = ctx.glsl_version();
+    s.core_profile_only = 1;
+  }
   if (ctx.geometry_shaders()) {
     s.max_geometry_input_components = l.max_geometry_input_components;
     s.max_geometry_output_components = l.max_geometry_output_components;
     s.max_geometry_output_vertices = l.max_geometry_output_vertices;
     s.max_geometry_total_output_components = l.max_geometry_total_output_components;
+  }
+  if (ctx.tessellation_shaders()) {
+    s.max_patch_vertices = l.max_patch_vertices;
+    s.max_tess_gen_level = l.max_tess_gen_level;
+    s.max_tess_control_input_components = l.max_tess_control_input_components;
+    s.max_tess_control_output_components = l.max_tess_control_output_components;
+    s.max_tess_patch_components = l.max_tess_patch_components;
+    s.max_tess_control_total_output_components = l.max_tess_control_total_output_components;
+    s.max_tess_evaluation_input_components = l.max_tess_evaluation_input_components;
+    s.max_tess_evaluation_output_components = l.max_tess_evaluation_output_components;
   }
   return s;
 }
@@ -76,6 +90,8 @@ pipe::DescriptorKind to_pipe_kind(compiler::DescriptorKind k) {
 GLint stage_image_limit(const Limits& l, pipe::ShaderStage stage) {
   switch (stage) {
     case pipe::ShaderStage::Vertex:
+    case pipe::ShaderStage::TessControl:
+    case pipe::ShaderStage::TessEval:
     case pipe::ShaderStage::Geometry: return l.max_vertex_image_uniforms;
     case pipe::ShaderStage::Fragment: return l.max_fragment_image_uniforms;
     case pipe::ShaderStage::Compute: return l.max_compute_image_uniforms;
@@ -293,27 +309,57 @@ void delete_pipe_programs(pipe::Screen* screen, std::initializer_list<pipe::Shad
   temp->flush(nullptr, 0);
 }
 
+bool last_stage_sizes_points(const LinkedProgram& lp, pipe::Screen& screen) {
+  switch (lp.last_pre_rasterization) {
+    case pipe::ShaderStage::Geometry:
+      return lp.interface.geometry_output_type == GL_POINTS && screen.get_cap(pipe::Cap::GeometryPointSize);
+    case pipe::ShaderStage::TessEval:
+      return lp.interface.tess_gen_point_mode && screen.get_cap(pipe::Cap::TessellationPointSize);
+    default: return false;
+  }
+}
+
 std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string* log) {
   compiler::LinkInput in;
+  // Desktop programs are desktop GLSL, or all GLSL ES (ARB_ES3_compatibility:
+  // ES and desktop shaders do not link together).
   in.api = compiler::Api::GLES;
+  if (ctx.desktop()) {
+    size_t es = 0;
+    for (const Ref<Shader>& s : p.attached) es += s->compiled_es ? 1 : 0;
+    if (es != 0 && es != p.attached.size()) {
+      *log = "error: GLSL ES and desktop GLSL shaders cannot be linked together\n";
+      return nullptr;
+    }
+    if (es == 0) in.api = compiler::Api::GL;
+  }
   in.limits = shader_limits(ctx);
   in.unexposed_extensions = ctx.unexposed_glsl_extensions();
-  bool has_vs = false, has_fs = false, has_cs = false, has_gs = false;
+  bool has_vs = false, has_fs = false, has_cs = false, has_gs = false, has_tcs = false, has_tes = false;
   for (const Ref<Shader>& s : p.attached) {
     if (!s->compiled) {
       *log = "error: attached shader " + std::to_string(s->name()) + " is not compiled\n";
       return nullptr;
     }
     const compiler::ShaderStage stage = to_compiler_stage(s->type);
-    (stage == compiler::ShaderStage::Fragment   ? has_fs
-     : stage == compiler::ShaderStage::Compute  ? has_cs
-     : stage == compiler::ShaderStage::Geometry ? has_gs
-                                                : has_vs) = true;
+    (stage == compiler::ShaderStage::Fragment      ? has_fs
+     : stage == compiler::ShaderStage::Compute     ? has_cs
+     : stage == compiler::ShaderStage::Geometry    ? has_gs
+     : stage == compiler::ShaderStage::TessControl ? has_tcs
+     : stage == compiler::ShaderStage::TessEval    ? has_tes
+                                                   : has_vs) = true;
     in.shaders.push_back({stage, s->compiled_source});
   }
   // ES 3.1 §7.3: a compute shader links alone.
-  if (has_cs && (has_vs || has_fs || has_gs)) {
+  if (has_cs && (has_vs || has_fs || has_gs || has_tcs || has_tes)) {
     *log = "error: a compute shader cannot be linked with other stages\n";
+    return nullptr;
+  }
+  // ES 3.2 §7.3 (EXT_tessellation_shader): a program that is not separable
+  // has both tessellation stages or neither.
+  if (!p.separable && has_tcs != has_tes) {
+    *log = has_tcs ? "error: a tessellation control shader needs a tessellation evaluation shader\n"
+                   : "error: a tessellation evaluation shader needs a tessellation control shader\n";
     return nullptr;
   }
   // A separable program may hold any stages (ES 3.1 §7.3): program
@@ -364,25 +410,29 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   lp->xfb_mode = p.xfb_mode;
   lp->compute = has_cs;
   lp->separable = p.separable;
-  // Where the device takes a geometry shader's point size, Vulkan needs one
-  // written whenever the stage emits points (VUID-VkGraphicsPipelineCreateInfo-Geometry-07725);
+  // Stages are in pipeline order: the last vertex, tessellation evaluation
+  // or geometry stage is what the rasterizer reads.
+  for (const compiler::StageBinary& s : lp->stages)
+    if (s.stage == compiler::ShaderStage::Vertex || s.stage == compiler::ShaderStage::TessEval ||
+        s.stage == compiler::ShaderStage::Geometry)
+      lp->last_pre_rasterization = static_cast<pipe::ShaderStage>(s.stage);
+  // Where the device takes a geometry or tessellation shader's point size,
+  // Vulkan needs one written whenever the last such stage makes points
+  // (VUID-VkGraphicsPipelineCreateInfo-Geometry-07725, -TessellationEvaluation-07723);
   // GL's is 1.0 then unless the shader writes gl_PointSize. The store is
   // part of the stage from the link on, not a draw-time variant.
   for (compiler::StageBinary& s : lp->stages) {
-    if (s.stage != compiler::ShaderStage::Geometry || s.writes_point_size ||
-        lp->interface.geometry_output_type != GL_POINTS || !ctx.screen().get_cap(pipe::Cap::GeometryPointSize))
+    if (static_cast<pipe::ShaderStage>(s.stage) != lp->last_pre_rasterization || s.writes_point_size ||
+        !last_stage_sizes_points(*lp, ctx.screen()))
       continue;
     compiler::VariantKey point_size;
     point_size.force_point_size = 1;
-    s.spirv = compiler::apply_variant(s, point_size, compiler::ShaderStage::Geometry);
+    s.spirv = compiler::apply_variant(s, point_size, s.stage);
     s.writes_point_size = true;
   }
-  // Stages are in pipeline order: the last vertex or geometry stage is
-  // what the rasterizer reads.
   for (const compiler::StageBinary& s : lp->stages) {
     lp->info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
-    if (s.stage == compiler::ShaderStage::Vertex || s.stage == compiler::ShaderStage::Geometry) {
-      lp->last_pre_rasterization = static_cast<pipe::ShaderStage>(s.stage);
+    if (static_cast<pipe::ShaderStage>(s.stage) == lp->last_pre_rasterization) {
       lp->writes_point_size = s.writes_point_size;
       lp->writes_clip_distance = compiler::writes_clip_distance(s.spirv);
     }

@@ -18,6 +18,12 @@ class Program;
 // compiler enforces: one answer for glCompileShader and glLinkProgram.
 compiler::ShaderLimits shader_limits(const Context& ctx);
 
+// Whether the program's last pre-rasterization stage is a geometry shader
+// emitting points or a point_mode tessellation evaluation shader whose
+// gl_PointSize the device takes (else such points are one pixel, and the
+// stage must not write the size).
+bool last_stage_sizes_points(const LinkedProgram& lp, pipe::Screen& screen);
+
 // Links `p`'s attached shaders. Null with *log set on failure.
 std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string* log);
 

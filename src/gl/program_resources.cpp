@@ -58,8 +58,12 @@ StageMask referencing_stages(const LinkedProgram& lp, ResourceInterface iface, s
     case ResourceInterface::ShaderStorageBlock: return block(lp, iface, index).stages;
     case ResourceInterface::AtomicCounterBuffer: return pi.atomic_counter_buffers[index].stages;
     case ResourceInterface::BufferVariable: return pi.buffer_variables[index].stages;
-    case ResourceInterface::ProgramInput: return stage_bit(ShaderStage::Vertex);
-    case ResourceInterface::ProgramOutput: return stage_bit(ShaderStage::Fragment);
+    // The first stage's inputs and the last stage's outputs (a separable
+    // program may begin or end at any stage).
+    case ResourceInterface::ProgramInput:
+      return stage_bit(lp.stages.empty() ? ShaderStage::Vertex : lp.stages.front().stage);
+    case ResourceInterface::ProgramOutput:
+      return stage_bit(lp.stages.empty() ? ShaderStage::Fragment : lp.stages.back().stage);
     case ResourceInterface::TransformFeedbackVarying: return 0;
   }
   return 0;
@@ -267,12 +271,18 @@ GLenum check_resource_property(const Context& ctx, ResourceInterface iface, GLen
     case GL_LOCATION: return one_of({I::Uniform, I::ProgramInput, I::ProgramOutput});
     // EXT_blend_func_extended adds it to ES 3.1's table for PROGRAM_OUTPUT.
     case GL_LOCATION_INDEX_EXT:
-      if (!ctx.has_extension("GL_EXT_blend_func_extended")) return GL_INVALID_ENUM;
+      if (!ctx.has_feature("GL_EXT_blend_func_extended")) return GL_INVALID_ENUM;
       return one_of({I::ProgramOutput});
     case GL_REFERENCED_BY_GEOMETRY_SHADER_EXT:
       if (!ctx.geometry_shaders()) return GL_INVALID_ENUM;
       return iface != I::TransformFeedbackVarying ? GLenum(GL_NO_ERROR) : GLenum(GL_INVALID_OPERATION);
-    // The tessellation REFERENCED_BY_* properties are ES 3.2's.
+    case GL_REFERENCED_BY_TESS_CONTROL_SHADER_EXT:
+    case GL_REFERENCED_BY_TESS_EVALUATION_SHADER_EXT:
+      if (!ctx.tessellation_shaders()) return GL_INVALID_ENUM;
+      return iface != I::TransformFeedbackVarying ? GLenum(GL_NO_ERROR) : GLenum(GL_INVALID_OPERATION);
+    case GL_IS_PER_PATCH_EXT:
+      if (!ctx.tessellation_shaders()) return GL_INVALID_ENUM;
+      return one_of({I::ProgramInput, I::ProgramOutput});
     default: return GL_INVALID_ENUM;
   }
 }
@@ -305,6 +315,13 @@ size_t resource_property(const LinkedProgram& lp, ResourceInterface iface, size_
     case GL_REFERENCED_BY_GEOMETRY_SHADER_EXT:
       v = (referencing_stages(lp, iface, index) & stage_bit(ShaderStage::Geometry)) != 0;
       break;
+    case GL_REFERENCED_BY_TESS_CONTROL_SHADER_EXT:
+      v = (referencing_stages(lp, iface, index) & stage_bit(ShaderStage::TessControl)) != 0;
+      break;
+    case GL_REFERENCED_BY_TESS_EVALUATION_SHADER_EXT:
+      v = (referencing_stages(lp, iface, index) & stage_bit(ShaderStage::TessEval)) != 0;
+      break;
+    case GL_IS_PER_PATCH_EXT: v = variable(lp, iface, index).per_patch ? 1 : 0; break;
     case GL_LOCATION: v = resource_location(lp, iface, index, 0); break;
     case GL_LOCATION_INDEX_EXT:
       // Outputs without a location (built-ins) have no colour index either.

@@ -10,6 +10,8 @@ compiler::ShaderStage to_compiler_stage(GLenum type) {
     case GL_FRAGMENT_SHADER: return compiler::ShaderStage::Fragment;
     case GL_COMPUTE_SHADER: return compiler::ShaderStage::Compute;
     case GL_GEOMETRY_SHADER: return compiler::ShaderStage::Geometry;
+    case GL_TESS_CONTROL_SHADER: return compiler::ShaderStage::TessControl;
+    case GL_TESS_EVALUATION_SHADER: return compiler::ShaderStage::TessEval;
     default: return compiler::ShaderStage::Vertex;
   }
 }
@@ -98,32 +100,32 @@ TypeShape type_shape(GLenum type) {
 
 namespace {
 
-ShaderOrProgram* lookup_any(Context& ctx, GLuint name) {
-  ShaderOrProgram* o = ctx.share_group().programs.lookup(name);
+Ref<ShaderOrProgram> lookup_any(Context& ctx, GLuint name) {
+  Ref<ShaderOrProgram> o = ctx.share_group().programs.lookup(name);
   if (!o) ctx.set_error(GL_INVALID_VALUE);
   return o;
 }
 
 }  // namespace
 
-Program* lookup_program(Context& ctx, GLuint name) {
-  ShaderOrProgram* o = lookup_any(ctx, name);
+Ref<Program> lookup_program(Context& ctx, GLuint name) {
+  Ref<ShaderOrProgram> o = lookup_any(ctx, name);
   if (!o) return nullptr;
   if (o->kind != ShaderOrProgram::Kind::Program) {
     ctx.set_error(GL_INVALID_OPERATION);
     return nullptr;
   }
-  return static_cast<Program*>(o);
+  return Ref<Program>::adopt(static_cast<Program*>(o.release()));
 }
 
-Shader* lookup_shader(Context& ctx, GLuint name) {
-  ShaderOrProgram* o = lookup_any(ctx, name);
+Ref<Shader> lookup_shader(Context& ctx, GLuint name) {
+  Ref<ShaderOrProgram> o = lookup_any(ctx, name);
   if (!o) return nullptr;
   if (o->kind != ShaderOrProgram::Kind::Shader) {
     ctx.set_error(GL_INVALID_OPERATION);
     return nullptr;
   }
-  return static_cast<Shader*>(o);
+  return Ref<Shader>::adopt(static_cast<Shader*>(o.release()));
 }
 
 bool parse_array_name(std::string_view name, std::string_view* base, uint32_t* element, bool* subscripted) {
@@ -159,9 +161,12 @@ void copy_gl_string(std::string_view s, GLsizei buf_size, GLsizei* length, GLcha
 
 void release_program_name(Context& ctx, Program& p) {
   ShareGroup& sg = ctx.share_group();
-  Ref<ShaderOrProgram> keep = sg.programs.remove(p.name());
+  // Two threads may both decide to free it (DeleteProgram): the one that
+  // removes the name detaches the shaders.
+  Ref<ShaderOrProgram> keep = sg.programs.remove_object(p.name(), &p);
+  if (!keep) return;
   for (Ref<Shader>& s : p.attached) {
-    if (--s->attached_count == 0 && s->delete_pending) sg.programs.remove(s->name());
+    if (--s->attached_count == 0 && s->delete_pending) sg.programs.remove_object(s->name(), s.get());
   }
   p.attached.clear();
 }

@@ -27,8 +27,8 @@ compiler::ShaderStage to_compiler_stage(GLenum type);
 // A program or shader by name, with the errors of ES 3.0 §2.11: unknown
 // names are INVALID_VALUE, a name of the other kind INVALID_OPERATION.
 // Null after recording the error.
-Program* lookup_program(Context& ctx, GLuint name);
-Shader* lookup_shader(Context& ctx, GLuint name);
+Ref<Program> lookup_program(Context& ctx, GLuint name);
+Ref<Shader> lookup_shader(Context& ctx, GLuint name);
 
 // "name", "name[3]": the base name and the element (0 when none). False for
 // malformed subscripts ("a[", "a[-1]", "a[+1]", "a[ 1]") and for leading

@@ -249,12 +249,19 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
   if (!lp) return false;
   compiler::VariantKey key;
   // Vulkan leaves gl_PointSize undefined when not written. With a geometry
-  // stage the rasterizer's points are its output, and it may write the size
-  // only where the device takes it (else every point is one pixel).
-  const bool geometry = lp->last_pre_rasterization == pipe::ShaderStage::Geometry;
-  if (geometry)
-    points = lp->interface.geometry_output_type == GL_POINTS && ctx.screen().get_cap(pipe::Cap::GeometryPointSize);
+  // or tessellation evaluation stage last, the rasterizer's points are its
+  // output, and it may write the size only where the device takes it (else
+  // every point is one pixel).
+  if (lp->last_pre_rasterization != pipe::ShaderStage::Vertex) points = last_stage_sizes_points(*lp, ctx.screen());
   if (points && !lp->writes_point_size) key.force_point_size = 1;
+  // Desktop GL takes the size from glPointSize unless PROGRAM_POINT_SIZE is
+  // enabled (GL 4.6 §14.4), whatever the shader writes; clamped to the
+  // sizes the device rasterizes.
+  if (points && ctx.desktop() && !ctx.ff.program_point_size) {
+    const float size = std::clamp(ctx.ff.point_size, 1.0f, static_cast<float>(ctx.limits.max_point_size));
+    key.point_size_bits = std::bit_cast<uint32_t>(size);
+    key.force_point_size = 1;
+  }
   // GL ignores the distances of disabled planes, Vulkan clips by every one.
   if (lp->writes_clip_distance) {
     for (unsigned i = 0; i < ctx.ff.clip_distance.size(); ++i)
@@ -285,7 +292,7 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
       s.spirv = compiler::apply_variant(s, key, static_cast<compiler::ShaderStage>(lp->last_pre_rasterization));
       info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
     }
-    if (key.force_point_size) info.writes_point_size = true;
+    if (key.force_point_size || key.point_size_bits) info.writes_point_size = true;
     pipe::Status status = pipe::Status::Ok;
     program = ctx.pipe().create_shader_program(info, &status);
     if (!program) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <string>
 
 #include "gl/buffer.h"
@@ -66,7 +67,9 @@ void release_transform_feedback_objects(Context& ctx);
 class Sync final : public RefCounted {
  public:
   Ref<pipe::Fence> fence;
-  bool signaled = false;
+  // Set once by whichever context sees the fence complete first; read by
+  // every context polling or waiting on it, from any thread.
+  std::atomic<bool> signaled{false};
   std::string label;  // KHR_debug (glObjectPtrLabel)
 };
 

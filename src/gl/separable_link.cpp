@@ -89,10 +89,15 @@ std::shared_ptr<LinkedProgram> combine_separable_stages(
   for (const compiler::StageBinary& b : lp->stages) lp->info.spirv[static_cast<unsigned>(b.stage)] = b.spirv;
   lp->attribute_locations = vs->attribute_locations;
   lp->attribute_types = vs->attribute_types;
-  // The rasterizer reads the geometry stage when there is one.
+  // The rasterizer reads the geometry stage when there is one, else the
+  // tessellation evaluation stage when there is one.
   const LinkedProgram* gs = sources[static_cast<unsigned>(pipe::ShaderStage::Geometry)];
-  const LinkedProgram* last = gs ? gs : vs;
-  lp->last_pre_rasterization = gs ? pipe::ShaderStage::Geometry : pipe::ShaderStage::Vertex;
+  const LinkedProgram* tcs = sources[static_cast<unsigned>(pipe::ShaderStage::TessControl)];
+  const LinkedProgram* tes = sources[static_cast<unsigned>(pipe::ShaderStage::TessEval)];
+  const LinkedProgram* last = gs ? gs : tes ? tes : vs;
+  lp->last_pre_rasterization = gs    ? pipe::ShaderStage::Geometry
+                               : tes ? pipe::ShaderStage::TessEval
+                                     : pipe::ShaderStage::Vertex;
   lp->writes_point_size = last->writes_point_size;
   lp->writes_clip_distance = last->writes_clip_distance;
   lp->info.vertex_input_locations = vs->info.vertex_input_locations;
@@ -104,6 +109,15 @@ std::shared_ptr<LinkedProgram> combine_separable_stages(
     lp->interface.geometry_output_type = g.geometry_output_type;
     lp->interface.geometry_vertices_out = g.geometry_vertices_out;
     lp->interface.geometry_invocations = g.geometry_invocations;
+  }
+  // And against the tessellation stages' layouts.
+  if (tcs) lp->interface.tess_control_output_vertices = tcs->interface.tess_control_output_vertices;
+  if (tes) {
+    const compiler::ProgramInterface& t = tes->interface;
+    lp->interface.tess_gen_mode = t.tess_gen_mode;
+    lp->interface.tess_gen_spacing = t.tess_gen_spacing;
+    lp->interface.tess_gen_vertex_order = t.tess_gen_vertex_order;
+    lp->interface.tess_gen_point_mode = t.tess_gen_point_mode;
   }
   lp->info.fragment_output_locations = fs->info.fragment_output_locations;
   pipe::Status status = pipe::Status::Ok;

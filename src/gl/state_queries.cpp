@@ -243,13 +243,15 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT:
       // The extension is advertised only with Vulkan's dualSrcBlend, whose
       // guaranteed maxFragmentDualSrcAttachments is the ES minimum of 1.
-      if (!ctx.has_extension("GL_EXT_blend_func_extended")) return false;
+      if (!ctx.has_feature("GL_EXT_blend_func_extended")) return false;
       *out = ints({1});
       return true;
-    case GL_MAX_CLIP_DISTANCES_EXT:
     case GL_MAX_CULL_DISTANCES_EXT:
     case GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT:
-      if (!ctx.has_extension("GL_EXT_clip_cull_distance")) return false;
+      if (ctx.desktop() && ctx.version() < 45) return false;  // ARB_cull_distance is GL 4.5's
+      [[fallthrough]];
+    case GL_MAX_CLIP_DISTANCES_EXT:
+      if (!ctx.has_feature("GL_EXT_clip_cull_distance")) return false;
       *out = ints({8});
       return true;
     case GL_MAX_SHADER_COMPILER_THREADS_KHR:
@@ -259,6 +261,12 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_MAX_SERVER_WAIT_TIMEOUT: *out = ints({kMaxServerWaitTimeout}); return true;
     case GL_NUM_EXTENSIONS: *out = ints({static_cast<GLint64>(ctx.extensions().size())}); return true;
     case GL_MAJOR_VERSION: *out = ints({ctx.major()}); return true;
+    // Desktop core contexts only (GL 4.6 table 23.81); there is no
+    // compatibility profile.
+    case GL_CONTEXT_PROFILE_MASK:
+      if (!ctx.desktop()) return false;
+      *out = ints({GL_CONTEXT_CORE_PROFILE_BIT});
+      return true;
     case GL_MINOR_VERSION: *out = ints({ctx.minor()}); return true;
     case GL_MAX_VERTEX_ATTRIBS: *out = ints({l.max_vertex_attribs}); return true;
     case GL_MAX_VERTEX_UNIFORM_COMPONENTS: *out = ints({l.max_vertex_uniform_vectors * 4}); return true;
@@ -390,6 +398,54 @@ bool query_geometry_limits(Context& ctx, GLenum pname, QueryValue* out) {
   }
 }
 
+// EXT/OES_tessellation_shader's limits (ES 3.2 table 20.43) and
+// PATCH_VERTICES, where the context exposes tessellation shaders. Uniforms,
+// textures, storage blocks, counters and images follow the vertex stage,
+// as for geometry shaders.
+bool query_tessellation_state(Context& ctx, GLenum pname, QueryValue* out) {
+  if (!ctx.tessellation_shaders()) return false;
+  const Limits& l = ctx.limits;
+  const GLint64 blocks = kMaxShaderStorageBufferBindings, counters = kMaxAtomicCounterBufferBindings;
+  const GLint64 combined_uniforms =
+      GLint64{kMaxUniformBlocksPerStage} * l.max_uniform_block_size / 4 + l.max_vertex_uniform_vectors * 4;
+  switch (pname) {
+    case GL_PATCH_VERTICES_EXT: *out = ints({ctx.state.patch_vertices}); return true;
+    case GL_MAX_PATCH_VERTICES_EXT: *out = ints({l.max_patch_vertices}); return true;
+    case GL_MAX_TESS_GEN_LEVEL_EXT: *out = ints({l.max_tess_gen_level}); return true;
+    case GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS_EXT:
+    case GL_MAX_TESS_EVALUATION_UNIFORM_COMPONENTS_EXT: *out = ints({l.max_vertex_uniform_vectors * 4}); return true;
+    case GL_MAX_TESS_CONTROL_TEXTURE_IMAGE_UNITS_EXT:
+    case GL_MAX_TESS_EVALUATION_TEXTURE_IMAGE_UNITS_EXT: *out = ints({l.max_texture_image_units}); return true;
+    case GL_MAX_TESS_CONTROL_OUTPUT_COMPONENTS_EXT: *out = ints({l.max_tess_control_output_components}); return true;
+    case GL_MAX_TESS_PATCH_COMPONENTS_EXT: *out = ints({l.max_tess_patch_components}); return true;
+    case GL_MAX_TESS_CONTROL_TOTAL_OUTPUT_COMPONENTS_EXT:
+      *out = ints({l.max_tess_control_total_output_components});
+      return true;
+    case GL_MAX_TESS_EVALUATION_OUTPUT_COMPONENTS_EXT:
+      *out = ints({l.max_tess_evaluation_output_components});
+      return true;
+    case GL_MAX_TESS_CONTROL_INPUT_COMPONENTS_EXT: *out = ints({l.max_tess_control_input_components}); return true;
+    case GL_MAX_TESS_EVALUATION_INPUT_COMPONENTS_EXT:
+      *out = ints({l.max_tess_evaluation_input_components});
+      return true;
+    case GL_MAX_TESS_CONTROL_UNIFORM_BLOCKS_EXT:
+    case GL_MAX_TESS_EVALUATION_UNIFORM_BLOCKS_EXT: *out = ints({kMaxUniformBlocksPerStage}); return true;
+    case GL_MAX_COMBINED_TESS_CONTROL_UNIFORM_COMPONENTS_EXT:
+    case GL_MAX_COMBINED_TESS_EVALUATION_UNIFORM_COMPONENTS_EXT: *out = ints({combined_uniforms}); return true;
+    case GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS_EXT:
+    case GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS_EXT: *out = ints({l.vertex_stores ? counters : 0}); return true;
+    case GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS_EXT:
+    case GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS_EXT: *out = ints({l.vertex_stores ? 32 : 0}); return true;
+    case GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS_EXT:
+    case GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS_EXT: *out = ints({l.vertex_stores ? blocks : 0}); return true;
+    case GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS_EXT:
+    case GL_MAX_TESS_EVALUATION_IMAGE_UNIFORMS_EXT: *out = ints({l.max_vertex_image_uniforms}); return true;
+    // Vulkan restarts patch lists only with primitiveTopologyPatchListRestart.
+    case GL_PRIMITIVE_RESTART_FOR_PATCHES_SUPPORTED: *out = booleans({false}); return true;
+    default: return false;
+  }
+}
+
 // Fixed-function, pixel and hint state (ES 3.0 tables 6.3, 6.5, 6.6, 6.11, 6.12, 6.16, 6.25).
 bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
   const FixedFunctionState& f = ctx.ff;
@@ -443,15 +499,15 @@ bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_POLYGON_OFFSET_FACTOR: *out = floats({f.polygon_offset_factor}); return true;
     case GL_POLYGON_OFFSET_UNITS: *out = floats({f.polygon_offset_units}); return true;
     case GL_POLYGON_OFFSET_CLAMP_EXT:
-      if (!ctx.has_extension("GL_EXT_polygon_offset_clamp")) return false;
+      if (!ctx.has_feature("GL_EXT_polygon_offset_clamp")) return false;
       *out = floats({f.polygon_offset_clamp});
       return true;
     case GL_CLIP_ORIGIN_EXT:
-      if (!ctx.has_extension("GL_EXT_clip_control")) return false;
+      if (!ctx.has_feature("GL_EXT_clip_control")) return false;
       *out = enum_value(f.clip_origin);
       return true;
     case GL_CLIP_DEPTH_MODE_EXT:
-      if (!ctx.has_extension("GL_EXT_clip_control")) return false;
+      if (!ctx.has_feature("GL_EXT_clip_control")) return false;
       *out = enum_value(f.clip_depth_mode);
       return true;
     case GL_LINE_WIDTH: *out = floats({f.line_width}); return true;
@@ -459,6 +515,25 @@ bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_SAMPLE_COVERAGE_INVERT: *out = booleans({f.sample_coverage_invert}); return true;
     case GL_GENERATE_MIPMAP_HINT: *out = enum_value(s.generate_mipmap_hint); return true;
     case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: *out = enum_value(s.fragment_shader_derivative_hint); return true;
+    default: return false;
+  }
+}
+
+// Desktop core-profile state (api_desktop_state.cpp); false in ES.
+bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
+  if (!ctx.desktop()) return false;
+  const FixedFunctionState& f = ctx.ff;
+  switch (pname) {
+    // The core profile has one mode for both faces; the query still
+    // answers front and back (GL 4.6 table 23.10).
+    case GL_POLYGON_MODE: *out = ints({f.polygon_mode, f.polygon_mode}); return true;
+    case GL_PROVOKING_VERTEX: *out = enum_value(f.provoking_vertex); return true;
+    case GL_PRIMITIVE_RESTART_INDEX: *out = uint_value(f.primitive_restart_index); return true;
+    case GL_POINT_SIZE: *out = floats({f.point_size}); return true;
+    case GL_POINT_SIZE_RANGE: *out = floats({1.0f, static_cast<GLfloat>(ctx.limits.max_point_size)}); return true;
+    case GL_POINT_SIZE_GRANULARITY: *out = floats({1.0f}); return true;
+    // QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION is not a core-profile state
+    // (no quads): INVALID_ENUM.
     default: return false;
   }
 }
@@ -499,7 +574,8 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
   }
   if (query_fixed_function(ctx, pname, out) || query_bindings(ctx, pname, out) || query_limits(ctx, pname, out) ||
       query_es31_limits(ctx, pname, out) || query_geometry_limits(ctx, pname, out) ||
-      query_framebuffer_bits(ctx, pname, out))
+      query_tessellation_state(ctx, pname, out) ||
+      query_framebuffer_bits(ctx, pname, out) || query_desktop_state(ctx, pname, out))
     return GL_NO_ERROR;
   return GL_INVALID_ENUM;
 }
@@ -562,7 +638,7 @@ int draw_buffer_state(Context& ctx, GLenum pname, GLuint index, GLint64 out[4]) 
       break;
     default: return -1;
   }
-  if (!ctx.has_extension("GL_EXT_draw_buffers_indexed")) {
+  if (!ctx.has_feature("GL_EXT_draw_buffers_indexed")) {
     ctx.set_error(GL_INVALID_ENUM);
     return 0;
   }

@@ -25,7 +25,7 @@
 
 namespace brass::gl {
 
-inline constexpr unsigned kMaxTextureUnits = 48;  // MAX_COMBINED_TEXTURE_IMAGE_UNITS with geometry shaders
+inline constexpr unsigned kMaxTextureUnits = 96;  // MAX_COMBINED_TEXTURE_IMAGE_UNITS with tessellation shaders
 inline constexpr unsigned kMaxTextureLevels = 16;
 
 // Generations are unique across objects, so a cache keyed by (object
@@ -146,6 +146,7 @@ struct TextureUnits {
 // Packed pipe sampler state key (no padding bytes: hashed and compared as bytes).
 struct SamplerKey {
   uint8_t wrap_s, wrap_t, wrap_r, min_filter, mag_filter, mip_filter, compare_enable, compare_func;
+  uint8_t seamless_cube_map, pad[3];
   uint32_t min_lod_bits, max_lod_bits, max_anisotropy_bits;
 };
 static_assert(std::has_unique_object_representations_v<SamplerKey>);
@@ -168,6 +169,7 @@ struct TextureContextState {
     GLenum sampler_type = GL_NONE;
     pipe::SamplerView* view = nullptr;
     pipe::SamplerObject* state = nullptr;
+    bool seamless_cube_map = true;  // what `state` was made with
   };
   std::array<std::array<SlotState, pipe::kMaxSamplers>, pipe::kShaderStageCount> slots{};  // per pipe::ShaderStage
 };

@@ -148,8 +148,9 @@ pipe::SamplerView* dummy_view(Context& ctx, TextureTargetIndex target, SamplerKi
   return slot.get();
 }
 
-pipe::SamplerObject* sampler_state(Context& ctx, const SamplerParams& params, bool compare) {
-  const SamplerKey key = make_sampler_key(params, compare);
+pipe::SamplerObject* sampler_state(Context& ctx, const SamplerParams& params, bool compare, bool seamless) {
+  SamplerKey key = make_sampler_key(params, compare);
+  key.seamless_cube_map = seamless ? 1 : 0;
   return ctx.texture_state.sampler_states.get(key, [&] {
     pipe::SamplerState s;
     s.wrap_s = static_cast<pipe::Wrap>(key.wrap_s);
@@ -163,6 +164,7 @@ pipe::SamplerObject* sampler_state(Context& ctx, const SamplerParams& params, bo
     s.compare_enable = compare;
     s.compare_func = static_cast<pipe::CompareFunc>(key.compare_func);
     s.max_anisotropy = params.max_anisotropy;
+    s.seamless_cube_map = seamless;
     return ctx.pipe().create_sampler_state(s);
   });
 }
@@ -308,7 +310,10 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
     Sampler* sampler = unit < kMaxTextureUnits ? ctx.textures.units[unit].sampler.get() : nullptr;
 
     TextureContextState::SlotState& cache = ts.slots[stage][s.slot];
-    if (!(cache.texture == tex && tex && cache.texture_generation == tex->generation && cache.sampler == sampler &&
+    // Desktop GL samples cube maps per face unless TEXTURE_CUBE_MAP_SEAMLESS
+    // is enabled (GL 4.6 §8.13.1); ES always seamlessly.
+    const bool seamless = !ctx.desktop() || ctx.ff.cube_map_seamless || type.target != TextureTargetIndex::TexCube;
+    if (!(cache.seamless_cube_map == seamless && cache.texture == tex && tex && cache.texture_generation == tex->generation && cache.sampler == sampler &&
           (!sampler || cache.sampler_generation == sampler->generation) && cache.sampler_type == s.sampler_type &&
           cache.view)) {
       const SamplerParams& params = sampler ? sampler->params : tex ? tex->sampler : SamplerParams{};
@@ -346,7 +351,8 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       cache.sampler_generation = sampler ? sampler->generation : 0;
       cache.sampler_type = s.sampler_type;
       cache.view = view;
-      cache.state = sampler_state(ctx, nearest ? nearest_params : params, compare);
+      cache.seamless_cube_map = seamless;
+      cache.state = sampler_state(ctx, nearest ? nearest_params : params, compare, seamless);
     }
     views[stage][s.slot] = cache.view;
     states[stage][s.slot] = cache.state;

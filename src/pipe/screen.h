@@ -55,6 +55,7 @@ enum class Cap : uint8_t {
   MaxFramebufferHeight,
   MaxFramebufferNoAttachmentSamples,  // most samples a framebuffer without attachments rasterizes with
   DepthBiasClamp,             // RasterizerState::offset_clamp is applied
+  NonSeamlessCubeMap,         // SamplerState::seamless_cube_map = false is applied
   // Highest sample count (1: none above one) of an image both rendered to
   // and sampled (GL's multisample textures), per kind of format.
   MaxColorTextureSamples,     // float, normalized and sRGB color formats
@@ -72,6 +73,16 @@ enum class Cap : uint8_t {
   GeometryPointSize,                 // a geometry shader's points take its gl_PointSize (else 1 pixel)
   MaxFramebufferLayers,              // layers a layered framebuffer may have
   PrimitivesGeneratedQuery,          // QueryType::PrimitivesGenerated counts, rasterizer discard or not
+  // Tessellation shaders (0 without TessellationShader).
+  MaxTessGenLevel,                   // gl_TessLevelOuter/Inner are clamped to this
+  MaxPatchVertices,                  // control points of a patch (DrawInfo::patch_vertices, layout(vertices))
+  MaxTessControlInputComponents,     // per control point read by the control shader
+  MaxTessControlOutputComponents,    // per control point written by the control shader
+  MaxTessPatchComponents,            // `patch out` components
+  MaxTessControlTotalOutputComponents,  // per-vertex outputs times vertices, plus the patch outputs
+  MaxTessEvaluationInputComponents,  // per control point read by the evaluation shader
+  MaxTessEvaluationOutputComponents,
+  TessellationPointSize,             // a point_mode evaluation shader's points take its gl_PointSize
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

@@ -131,6 +131,10 @@ struct SamplerState {
   float border_color[4] = {0, 0, 0, 0};
   float max_anisotropy = 1;
   bool normalized_coords = true;
+  // Cube maps filtered across faces (Vulkan's behaviour, ES and desktop GL's
+  // TEXTURE_CUBE_MAP_SEAMLESS). False samples each face alone with its wrap
+  // modes (desktop GL's default), where Cap::NonSeamlessCubeMap says so.
+  bool seamless_cube_map = true;
 };
 
 // The aspect a view of a depth/stencil resource samples (GL's

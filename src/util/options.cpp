@@ -39,7 +39,8 @@ constexpr OptionVariable kVariables[] = {
     {"MESA_SHADER_CACHE_DISABLE", "honoured like BRASS_SHADER_CACHE_DISABLE"},
     {"BRASS_STATS", "counters at exit: 1 or stderr, or a file path"},
     {"BRASS_LOG", "error | warn | info | debug | trace"},
-    {"BRASS_GLES_VERSION_OVERRIDE", "development: 3.0 | 3.1, the ES version contexts get"},
+    {"BRASS_GLES_VERSION_OVERRIDE", "3.0 | 3.1: the ES version contexts get (default 3.1)"},
+    {"BRASS_GL_VERSION_OVERRIDE", "development: 3.2 .. 4.6, offers desktop GL core contexts of that version"},
     {"XDG_CACHE_HOME", "default parent of the shader cache directory"},
     {"HOME", "fallback parent of the shader cache directory"},
 };
@@ -153,6 +154,15 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
     if (version == "3.0") o.gles_version_override = 30;
     else if (version == "3.1") o.gles_version_override = 31;
     else if (!version.empty()) warn("BRASS_GLES_VERSION_OVERRIDE: unknown version '" + version + "', ignored");
+  }
+  if (auto v = lookup("BRASS_GL_VERSION_OVERRIDE")) {
+    // The desktop core-profile versions: 3.2, 3.3, 4.0 .. 4.6.
+    const std::string version = trim(*v);
+    static constexpr const char* kVersions[] = {"3.2", "3.3", "4.0", "4.1", "4.2", "4.3", "4.4", "4.5", "4.6"};
+    for (const char* known : kVersions)
+      if (version == known) o.gl_version_override = (known[0] - '0') * 10 + (known[2] - '0');
+    if (!o.gl_version_override && !version.empty())
+      warn("BRASS_GL_VERSION_OVERRIDE: unknown version '" + version + "', ignored");
   }
   return o;
 }

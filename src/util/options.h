@@ -40,6 +40,11 @@ struct Options {
   // completely. A version above that is incomplete and never advertised
   // without this variable.
   int gles_version_override = 0;
+  // BRASS_GL_VERSION_OVERRIDE, for development: the desktop OpenGL core
+  // profile version (major * 10 + minor, 32..46) that EGL_OPENGL_API
+  // contexts get, 0 when desktop GL is not offered at all. Desktop GL is
+  // incomplete (issue 17) and is never advertised without this variable.
+  int gl_version_override = 0;
 
   bool has(DebugFlag f) const { return (debug & f) != 0; }
 

@@ -82,6 +82,8 @@ class Ref {
   T& operator*() const { return *p_; }
   explicit operator bool() const { return p_ != nullptr; }
   bool operator==(const Ref& o) const { return p_ == o.p_; }
+  // Against a plain pointer (either order, by C++20's reversed operators).
+  bool operator==(const T* o) const { return p_ == o; }
 
  private:
   T* p_ = nullptr;

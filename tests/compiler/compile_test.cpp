@@ -370,5 +370,28 @@ TEST(Link, Es100InvariantFragCoordNeedsInvariantPosition) {
   expect_valid_spirv(r, "invariant");
 }
 
+// GLSL ES 3.10: an explicit binding plus the array size must stay within
+// the binding points of its kind; past them it is a compile-time error.
+TEST(Compile, BindingRangesOfImagesAndBlocks) {
+  CompileOptions o;
+  o.limits.max_image_units = 8;
+  o.limits.max_shader_storage_buffer_bindings = 8;
+  o.limits.max_uniform_buffer_bindings = 24;
+  auto fragment = [&o](const std::string& declaration) {
+    return compile_shader({ShaderStage::Fragment, "#version 310 es\nprecision highp float;\n" + declaration +
+                                                      "\nout vec4 c;\nvoid main() { c = vec4(0.0); }\n"},
+                          o);
+  };
+  EXPECT_TRUE(fragment("layout(binding = 6, rgba8) uniform readonly highp image2D img[2];").ok);
+  const CompileResult image = fragment("layout(binding = 7, rgba8) uniform readonly highp image2D img[2];");
+  EXPECT_FALSE(image.ok);
+  EXPECT_NE(image.info_log.find("img"), std::string::npos) << image.info_log;
+  EXPECT_TRUE(fragment("layout(std430, binding = 7) buffer B { float f; } b[1];").ok);
+  EXPECT_FALSE(fragment("layout(std430, binding = 7) buffer B { float f; } b[2];").ok);
+  EXPECT_FALSE(fragment("layout(std430, binding = 8) buffer B { float f; };").ok);
+  EXPECT_TRUE(fragment("layout(std140, binding = 23) uniform U { float f; };").ok);
+  EXPECT_FALSE(fragment("layout(std140, binding = 20) uniform U { float f; } u[5];").ok);
+}
+
 }  // namespace
 }  // namespace brass::compiler::test

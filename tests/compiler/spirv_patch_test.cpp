@@ -80,7 +80,7 @@ TEST(SpirvPatch, InstanceIdSubtractsBaseInstance) {
 }
 
 TEST(Variant, KeyIsPacked) {
-  static_assert(sizeof(VariantKey) == 8);
+  static_assert(sizeof(VariantKey) == 12);
   VariantKey a, b;
   EXPECT_TRUE(a.empty());
   b.force_point_size = 1;
@@ -125,6 +125,41 @@ TEST(Variant, PointSizeKeptWhenProgramWritesIt) {
   VariantKey key;
   key.force_point_size = 1;
   EXPECT_EQ(apply_variant(r.stages[0], key), r.stages[0].spirv);
+}
+
+TEST(Variant, PointSizeOverrideReplacesWhatTheProgramWrites) {
+  // Desktop GL with PROGRAM_POINT_SIZE disabled: the size is the key's,
+  // stored last on every path out of main (an early return included).
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex, R"(#version 330 core
+in vec4 p;
+void main() {
+  gl_Position = p;
+  gl_PointSize = 4.0;
+  if (p.x > 0.0) return;
+  gl_PointSize = 3.0;
+})"},
+                                      {ShaderStage::Fragment, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  VariantKey key;
+  key.point_size_bits = 0x40a00000u;  // 5.0f
+  const std::vector<uint32_t> patched = apply_variant(r.stages[0], key);
+  // Each OpReturn of main is preceded by a store of 5.0.
+  std::map<uint32_t, uint32_t> float_constants;
+  uint32_t last_store_value = 0;
+  int returns = 0, returns_after_five = 0;
+  for (size_t i = 5; i < patched.size(); i += patched[i] >> 16) {
+    const uint32_t op = patched[i] & 0xffff;
+    if (op == spv::OpConstant && (patched[i] >> 16) == 4) float_constants[patched[i + 2]] = patched[i + 3];
+    if (op == spv::OpStore) last_store_value = float_constants.count(patched[i + 2]) ? float_constants[patched[i + 2]] : 0;
+    if (op == spv::OpReturn) {
+      ++returns;
+      returns_after_five += last_store_value == 0x40a00000u;
+    }
+  }
+  EXPECT_GE(returns, 1);
+  EXPECT_EQ(returns_after_five, returns);
+  std::string err;
+  EXPECT_TRUE(validate_spirv(patched, VulkanEnv::Vulkan1_3, &err)) << err;
 }
 
 TEST(Variant, PointSizePatchOnLooseOutputModule) {

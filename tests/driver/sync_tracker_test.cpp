@@ -48,9 +48,9 @@ TEST_F(SyncTrackerTest, AReadIsAUseButNotAWrite) {
   sync().mark_read(a());
   EXPECT_TRUE(sync().used_this_batch(a()));
   EXPECT_FALSE(sync().written_this_batch(a()));
-  EXPECT_EQ(a()->usage.ring_id, ring().id());
-  EXPECT_EQ(a()->usage.read_serial, ring().current_serial());
-  EXPECT_EQ(a()->usage.write_serial, 0u);
+  EXPECT_EQ(a()->usage.ring_id(), ring().id());
+  EXPECT_EQ(a()->usage.read_serial(), ring().current_serial());
+  EXPECT_EQ(a()->usage.write_serial(), 0u);
   EXPECT_FALSE(sync().used_this_batch(b())) << "marks are per object";
 }
 
@@ -58,7 +58,7 @@ TEST_F(SyncTrackerTest, AWriteIsAUseAndAWrite) {
   sync().mark_write(a());
   EXPECT_TRUE(sync().used_this_batch(a()));
   EXPECT_TRUE(sync().written_this_batch(a()));
-  EXPECT_EQ(a()->usage.write_serial, ring().current_serial());
+  EXPECT_EQ(a()->usage.write_serial(), ring().current_serial());
 }
 
 TEST_F(SyncTrackerTest, MarksBelongToTheirBatch) {
@@ -105,9 +105,8 @@ TEST_F(SyncTrackerTest, WaitReturnsOnceTheBatchCompleted) {
 
 TEST_F(SyncTrackerTest, AnObjectOfAGoneRingIsNotBusy) {
   // Marked by another context's ring that has since gone (unregistered).
-  a()->usage.ring_id = screen().register_ring(&ring());
-  a()->usage.write_serial = ring().current_serial() + 100;  // never completes on this ring
-  const uint32_t other = a()->usage.ring_id;
+  const uint32_t other = screen().register_ring(&ring());
+  a()->usage.mark(other, ring().current_serial() + 100, true);  // never completes on this ring
   ASSERT_NE(other, ring().id());
   EXPECT_TRUE(sync().busy(a(), true)) << "a registered ring's unfinished serial is busy";
   screen().unregister_ring(other);
@@ -142,11 +141,11 @@ TEST_F(SyncTrackerTest, TheWriteEpochCountsWritesOutsideDraws) {
 TEST_F(SyncTrackerTest, GenericMarksTrackAnyUsage) {
   GpuUsage u;
   sync().mark(u, false);
-  EXPECT_EQ(u.ring_id, ring().id());
-  EXPECT_EQ(u.read_serial, ring().current_serial());
-  EXPECT_EQ(u.write_serial, 0u);
+  EXPECT_EQ(u.ring_id(), ring().id());
+  EXPECT_EQ(u.read_serial(), ring().current_serial());
+  EXPECT_EQ(u.write_serial(), 0u);
   sync().mark(u, true);
-  EXPECT_EQ(u.write_serial, ring().current_serial());
+  EXPECT_EQ(u.write_serial(), ring().current_serial());
 }
 
 }  // namespace

@@ -56,6 +56,37 @@ TEST_F(E2e, ClientExtensionsAndDisplayStrings) {
   EXPECT_EQ(eglGetDisplay(EGL_DEFAULT_DISPLAY), dpy);
 }
 
+// Without BRASS_GL_VERSION_OVERRIDE (this binary's environment) Brass offers
+// no desktop OpenGL: glvnd finds no vendor for EGL_OPENGL_API, no config
+// renders it, and a desktop-only command reached through GetProcAddress is an
+// error in an ES context.
+TEST_F(E2e, NoDesktopOpenGLWithoutTheOverride) {
+  EXPECT_STREQ(eglQueryString(dpy, EGL_CLIENT_APIS), "OpenGL_ES");
+  EXPECT_FALSE(eglBindAPI(EGL_OPENGL_API));
+  EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
+  EXPECT_EQ(eglQueryAPI(), static_cast<EGLenum>(EGL_OPENGL_ES_API));
+  EGLint renderable = 0;
+  ASSERT_TRUE(eglGetConfigAttrib(dpy, config, EGL_RENDERABLE_TYPE, &renderable));
+  EXPECT_FALSE(renderable & EGL_OPENGL_BIT);
+  const EGLint pb[] = {EGL_WIDTH, 4, EGL_HEIGHT, 4, EGL_NONE};
+  EGLSurface s = eglCreatePbufferSurface(dpy, config, pb);
+  EGLContext ctx = context(3);
+  ASSERT_TRUE(eglMakeCurrent(dpy, s, s, ctx));
+  using PolygonMode = void(GL_APIENTRY*)(GLenum, GLenum);
+  auto polygon_mode = reinterpret_cast<PolygonMode>(eglGetProcAddress("glPolygonMode"));
+  ASSERT_NE(polygon_mode, nullptr);
+  polygon_mode(GL_FRONT_AND_BACK, 0x1B01 /* GL_LINE */);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  // Desktop-only enables are unknown caps in ES.
+  for (GLenum cap : {0x864Fu /* DEPTH_CLAMP */, 0x8F9Du /* PRIMITIVE_RESTART */, 0x8642u /* PROGRAM_POINT_SIZE */}) {
+    glEnable(cap);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM)) << cap;
+  }
+  eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglDestroyContext(dpy, ctx);
+  eglDestroySurface(dpy, s);
+}
+
 TEST_F(E2e, PbufferContextsEs2AndEs3WithGlThroughLibGLESv2) {
   const EGLint pb[] = {EGL_WIDTH, 64, EGL_HEIGHT, 48, EGL_NONE};
   EGLSurface s = eglCreatePbufferSurface(dpy, config, pb);

@@ -206,8 +206,13 @@ TEST_F(Egl, ContextCreationVersionsAndAttributeErrors) {
   EXPECT_EQ(eglGetError(), EGL_BAD_CONFIG);
   EXPECT_EQ(eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, nullptr), EGL_NO_CONTEXT);
   EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+  // ES 3.1 is the highest version Brass provides; ES 3.2 is refused.
   const EGLint es31[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
-  EXPECT_EQ(eglCreateContext(dpy, c, EGL_NO_CONTEXT, es31), EGL_NO_CONTEXT);
+  EGLContext es31_context = eglCreateContext(dpy, c, EGL_NO_CONTEXT, es31);
+  EXPECT_NE(es31_context, EGL_NO_CONTEXT);
+  eglDestroyContext(dpy, es31_context);
+  const EGLint es32[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 2, EGL_NONE};
+  EXPECT_EQ(eglCreateContext(dpy, c, EGL_NO_CONTEXT, es32), EGL_NO_CONTEXT);
   EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
   const EGLint fwd[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_FLAGS_KHR,
                         EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR, EGL_NONE};
@@ -225,6 +230,9 @@ TEST_F(Egl, ContextCreationVersionsAndAttributeErrors) {
   EXPECT_EQ(context(c, 3, reinterpret_cast<EGLContext>(&v)), EGL_NO_CONTEXT);
   EXPECT_EQ(eglGetError(), EGL_BAD_CONTEXT);
   EXPECT_FALSE(eglBindAPI(EGL_OPENVG_API));
+  EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
+  // Desktop OpenGL exists only behind BRASS_GL_VERSION_OVERRIDE.
+  EXPECT_FALSE(eglBindAPI(EGL_OPENGL_API));
   EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
   EXPECT_EQ(eglQueryAPI(), static_cast<EGLenum>(EGL_OPENGL_ES_API));
   EXPECT_TRUE(eglDestroyContext(dpy, es2));

@@ -17,24 +17,27 @@ using test::Current;
 using test::proc;
 using test::test_desc;
 
-TEST(GlEntryPoints, TableHoldsEveryEs2Es3AndEs31FunctionSortedOnce) {
+TEST(GlEntryPoints, TableHoldsEveryEs2Es3Es31AndCoreFunctionSortedOnce) {
   size_t count = 0;
   const FunctionInfo* table = function_table(&count);
   ASSERT_EQ(count, kFunctionCount);
-  size_t es20 = 0, es30_only = 0, es31_only = 0, extension = 0;
+  size_t es20 = 0, es30_only = 0, es31_only = 0, extension = 0, desktop_only = 0;
   for (size_t i = 0; i < count; ++i) {
     if (i) {
       EXPECT_LT(std::strcmp(table[i - 1].name, table[i].name), 0);
     }
-    EXPECT_TRUE(table[i].profiles & kProfileES31) << table[i].name;
+    // Every function is ES 3.1's or desktop core's (or both).
+    EXPECT_TRUE(table[i].profiles & (kProfileES31 | kProfileGL_CORE)) << table[i].name;
     if (table[i].extension) {
       ++extension;
     } else if (table[i].profiles & kProfileES20) {
       ++es20;
     } else if (table[i].profiles & kProfileES30) {
       ++es30_only;
-    } else {
+    } else if (table[i].profiles & kProfileES31) {
       ++es31_only;
+    } else {
+      ++desktop_only;
     }
     EXPECT_EQ(find_function(table[i].name), &table[i]);
     EXPECT_EQ(get_proc_address(table[i].name), reinterpret_cast<void*>(table[i].proc));
@@ -45,6 +48,7 @@ TEST(GlEntryPoints, TableHoldsEveryEs2Es3AndEs31FunctionSortedOnce) {
   EXPECT_EQ(es30_only, 104u);
   EXPECT_EQ(es31_only, 68u);
   EXPECT_GT(extension, 0u);
+  EXPECT_GT(desktop_only, 200u);
   // Extension aliases of core functions share the core handler.
   const FunctionInfo* oes = find_function("glBindVertexArrayOES");
   ASSERT_NE(oes, nullptr);
@@ -54,7 +58,14 @@ TEST(GlEntryPoints, TableHoldsEveryEs2Es3AndEs31FunctionSortedOnce) {
                            "glFenceSync", "glGetStringi", "glTexStorage3D", "glReadPixels"})
     EXPECT_NE(find_function(name), nullptr) << name;
   EXPECT_NE(find_function("glDispatchCompute"), nullptr);
-  EXPECT_EQ(find_function("glTexBuffer"), nullptr);  // ES 3.2: not generated yet
+  // The desktop core profile up to 4.6, without what it removed.
+  const FunctionInfo* polygon_mode = find_function("glPolygonMode");
+  ASSERT_NE(polygon_mode, nullptr);
+  EXPECT_EQ(polygon_mode->profiles, static_cast<uint32_t>(kProfileGL_CORE));
+  EXPECT_NE(find_function("glSpecializeShader"), nullptr);
+  EXPECT_NE(find_function("glTexBuffer"), nullptr);  // GL 3.1 core (ES 3.2's is not generated yet)
+  EXPECT_EQ(find_function("glBegin"), nullptr);      // compatibility profile only
+  EXPECT_EQ(find_function("glLoadMatrixf"), nullptr);
   EXPECT_EQ(find_function("glNotAFunction"), nullptr);
   EXPECT_EQ(get_proc_address(nullptr), nullptr);
 }
@@ -114,8 +125,8 @@ TEST(GlContext, StringsNameBrassAndTheDevice) {
   auto str = [&](GLenum e) { return std::string(reinterpret_cast<const char*>(get_string(e))); };
   EXPECT_EQ(str(GL_VENDOR), "Brass");
   EXPECT_EQ(str(GL_RENDERER), "Brass (Test GPU)");
-  EXPECT_EQ(str(GL_VERSION).rfind("OpenGL ES 3.0 Brass ", 0), 0u);
-  EXPECT_EQ(str(GL_SHADING_LANGUAGE_VERSION), "OpenGL ES GLSL ES 3.00");
+  EXPECT_EQ(str(GL_VERSION).rfind("OpenGL ES 3.1 Brass ", 0), 0u);
+  EXPECT_EQ(str(GL_SHADING_LANGUAGE_VERSION), "OpenGL ES GLSL ES 3.10");
   EXPECT_EQ(get_string(GL_TEXTURE_2D), nullptr);
   EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_ENUM));
 }

@@ -36,7 +36,7 @@ TEST(GlImagesEs30, ImageUnitsAreEs31Only) {
   proc<PFNGLGETTEXPARAMETERIVPROC>("glGetTexParameteriv")(GL_TEXTURE_2D, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE, &v);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
 
-  const Texture* t = ctx->share_group().textures.lookup(tex);
+  const Texture* t = ctx->share_group().textures.lookup(tex).get();
   ASSERT_TRUE(t && t->resource);
   EXPECT_EQ(t->resource->templ().bind & pipe::kBindShaderImage, 0u);
 }

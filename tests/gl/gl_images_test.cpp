@@ -35,7 +35,7 @@ class GlImages : public ::testing::Test {
     return t;
   }
   uint32_t bind_flags(GLuint name) {
-    const Texture* t = ctx->share_group().textures.lookup(name);
+    const Texture* t = ctx->share_group().textures.lookup(name).get();
     EXPECT_TRUE(t && t->resource);
     return t && t->resource ? t->resource->templ().bind : 0u;
   }

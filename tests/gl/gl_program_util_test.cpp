@@ -155,7 +155,7 @@ TEST(ProgramVariants, PointDrawsGetAPointSizeVariantOnlyWhenNeeded) {
   EXPECT_FALSE(bind_program_for_primitive(*ctx, true));  // no program current
   api::UseProgram(*ctx, plain);
   ASSERT_TRUE(validate_program(*ctx));
-  auto* p = static_cast<Program*>(ctx->share_group().programs.lookup(plain));
+  auto* p = static_cast<Program*>(ctx->share_group().programs.lookup(plain).get());
   ASSERT_TRUE(p && p->linked);
   EXPECT_FALSE(p->linked->writes_point_size);
   EXPECT_FALSE(ctx->validation.program_writes_point_size);
@@ -169,7 +169,7 @@ TEST(ProgramVariants, PointDrawsGetAPointSizeVariantOnlyWhenNeeded) {
 
   api::UseProgram(*ctx, sized);
   ASSERT_TRUE(validate_program(*ctx));
-  auto* q = static_cast<Program*>(ctx->share_group().programs.lookup(sized));
+  auto* q = static_cast<Program*>(ctx->share_group().programs.lookup(sized).get());
   EXPECT_TRUE(q->linked->writes_point_size);
   EXPECT_TRUE(bind_program_for_primitive(*ctx, true));
   EXPECT_TRUE(q->linked->variants.empty());

@@ -139,7 +139,7 @@ class GlStencilTextureView : public GlStencilTextureMode {
 
 TEST_F(GlStencilTextureView, EachModeBindsItsAspect) {
   glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_STENCIL_TEXTURE_MODE, GL_STENCIL_INDEX);
-  const Texture* t = ctx->share_group().textures.lookup(tex);
+  const Texture* t = ctx->share_group().textures.lookup(tex).get();
   ASSERT_NE(t, nullptr);
   const pipe::SamplerView* v = draw_with("usampler2D");
   ASSERT_NE(v, nullptr);

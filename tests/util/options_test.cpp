@@ -135,6 +135,25 @@ TEST(Options, GlesVersionOverride) {
   EXPECT_EQ(env.warnings.size(), 1u);
 }
 
+TEST(Options, GlVersionOverride) {
+  Env env;
+  EXPECT_EQ(env.parse().gl_version_override, 0);
+  env.vars["BRASS_GL_VERSION_OVERRIDE"] = " 3.3 ";
+  EXPECT_EQ(env.parse().gl_version_override, 33);
+  env.vars["BRASS_GL_VERSION_OVERRIDE"] = "4.6";
+  EXPECT_EQ(env.parse().gl_version_override, 46);
+  env.vars["BRASS_GL_VERSION_OVERRIDE"] = "3.2";
+  EXPECT_EQ(env.parse().gl_version_override, 32);
+  EXPECT_TRUE(env.warnings.empty());
+  // No core profile below 3.2, no 3.4, and ES versions are the other variable's.
+  for (const char* bad : {"3.1", "3.4", "4.7", "3.0 es", "46"}) {
+    env.warnings.clear();
+    env.vars["BRASS_GL_VERSION_OVERRIDE"] = bad;
+    EXPECT_EQ(env.parse().gl_version_override, 0) << bad;
+    EXPECT_EQ(env.warnings.size(), 1u) << bad;
+  }
+}
+
 TEST(Options, EveryVariableIsListed) {
   size_t n = 0;
   const OptionVariable* vars = option_variables(&n);
@@ -143,7 +162,7 @@ TEST(Options, EveryVariableIsListed) {
   for (const char* expected : {"BRASS_DEBUG", "BRASS_DEVICE", "BRASS_DESCRIPTORS", "ZINK_DESCRIPTORS",
                                "BRASS_SHADER_CACHE_DIR", "BRASS_SHADER_CACHE_DISABLE",
                                "MESA_SHADER_CACHE_DISABLE", "BRASS_STATS", "BRASS_LOG",
-                               "BRASS_GLES_VERSION_OVERRIDE"}) {
+                               "BRASS_GLES_VERSION_OVERRIDE", "BRASS_GL_VERSION_OVERRIDE"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   }
 }

@@ -8,8 +8,8 @@
 #                                   Khronos validation layer, for the GPL /
 #                                   descriptor-buffer tests that lavapipe
 #                                   skips: on the device run .devbin/pipe_tests,
-#                                   .devbin/e2e_egl_test and (with
-#                                   BRASS_GLES_VERSION_OVERRIDE=3.1)
+#                                   .devbin/e2e_egl_test (with
+#                                   BRASS_GLES_VERSION_OVERRIDE=3.0) and
 #                                   .devbin/e2e_es31_test (env.sh sets the
 #                                   layer and the vendor JSON up)
 set -euo pipefail

@@ -12,8 +12,12 @@ Outputs (into --out):
                         that GetProcAddress and the glvnd dispatch use.
 
 Profiles are bits; a function carries the set of profiles that contain it.
-Today the selected features are ES 2.0 and 3.0; adding ES 3.1/3.2 or desktop GL
-is adding (api, version) pairs to --features (and handlers). Standard library only.
+--features lists (api, version) pairs: `gles2:3.0` selects that ES feature;
+`gl:4.6` selects the desktop core profile up to 4.6 (every desktop feature up to
+that number, less what the core profile removes). A function in no ES profile
+is desktop-only: its entry point records GL_INVALID_OPERATION in an ES context
+(Context::api_unavailable), since an ES context has no such command.
+Standard library only.
 
 Extension commands (--extensions) get entry points too. An extension command
 that the registry marks as an alias of another command (glMapBufferOES ->
@@ -72,6 +76,9 @@ EXTRA_ALIASES.update({n + "EXT": n for n in (
     "glProgramUniformMatrix4x2fv", "glProgramUniformMatrix3x4fv", "glProgramUniformMatrix4x3fv")})
 
 
+ES_PROFILES = [p[0] for p in PROFILES if p[1] == "gles2"]
+
+
 def version_key(v):
     return tuple(int(x) for x in v.split("."))
 
@@ -110,6 +117,8 @@ class Command:
 
 def feature_profiles(api, number):
     """Profile names that include a feature (api, number)."""
+    if api == "gl":
+        return ["GL_CORE"]  # the compatibility profile is not generated
     out = []
     for pname, papi, pver in PROFILES:
         if papi != api:
@@ -117,6 +126,18 @@ def feature_profiles(api, number):
         if api == "gles2" and version_key(pver) >= version_key(number):
             out.append(pname)
     return out
+
+
+def feature_wanted(api, number, wanted):
+    """ES features are named one by one; `gl:N` means every desktop feature up to N."""
+    for wapi, wnum in wanted:
+        if wapi != api:
+            continue
+        if api == "gl" and version_key(number) <= version_key(wnum):
+            return True
+        if api != "gl" and number == wnum:
+            return True
+    return False
 
 
 def main():
@@ -133,18 +154,32 @@ def main():
         wanted.append((api, number))
 
     selected = {}
+    core_removed = set()
     for f in root.findall("feature"):
         key = (f.get("api"), f.get("number"))
-        if key not in wanted:
+        if not feature_wanted(key[0], key[1], wanted):
             continue
         profs = feature_profiles(*key)
         for req in f.findall("require"):
-            if req.get("profile") not in (None, "common"):
+            if req.get("profile") not in (None, "common", "core"):
                 continue
             for c in req.findall("command"):
                 cmd = commands[c.get("name")]
                 cmd.profiles.update(profs)
                 selected[cmd.name] = cmd
+        if key[0] == "gl":
+            for rem in f.findall("remove"):
+                if rem.get("profile") in (None, "core"):
+                    core_removed.update(c.get("name") for c in rem.findall("command"))
+    # Desktop commands the core profile removed (glBegin, glLoadMatrixf, ...)
+    # stay only where an ES profile has them.
+    for name in core_removed:
+        cmd = selected.get(name)
+        if cmd is None:
+            continue
+        cmd.profiles.discard("GL_CORE")
+        if not cmd.profiles:
+            del selected[name]
     if not selected:
         sys.exit("gen_gl: no functions selected")
 
@@ -272,6 +307,14 @@ def write_source(path, names, selected, implemented):
         out.append("%s GL_APIENTRY entry_%s(%s) {" % (cmd.ret, n, params))
         out.append("  Context* ctx = current_context();")
         out.append("  if (!ctx) %s" % ret_none)
+        if not (cmd.profiles & set(ES_PROFILES)):
+            # A desktop-only command does not exist in an ES context.
+            out.append("  if (!ctx->desktop()) [[unlikely]] {")
+            for _, pn in cmd.params:
+                out.append("    (void)%s;" % pn)
+            out.append('    ctx->api_unavailable("%s");' % n)
+            out.append("    %s" % ret_none)
+            out.append("  }")
         if cmd.canonical in implemented:
             # No C++ exception may cross the C ABI into the application: the
             # one a handler can meet is std::bad_alloc (a container growing),

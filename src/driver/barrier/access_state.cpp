@@ -9,8 +9,11 @@ BarrierNeed apply_access(AccessState& s, const AccessRequest& req, bool is_image
     const bool visible = s.write_access == 0 ||
                          ((req.access & ~s.read_access) == 0 && (req.stages & ~s.read_stages) == 0);
     if (!layout_change && visible) {
-      s.read_stages |= req.stages;
-      if (s.write_access) s.read_access |= req.access;
+      // Stored only when it adds something: contexts of a share group on
+      // several threads read one object at once (GL allows concurrent
+      // reads), and a read that changes nothing must not write.
+      if ((s.read_stages & req.stages) != req.stages) s.read_stages |= req.stages;
+      if (s.write_access && (s.read_access & req.access) != req.access) s.read_access |= req.access;
       return n;
     }
     n.needed = true;

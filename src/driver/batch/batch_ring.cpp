@@ -18,6 +18,10 @@ BatchRing::BatchRing(vk::Device& device)
 BatchRing::~BatchRing() {
   if ((gate_submitted_ || gate_wait_value_) && !release_gpu_gate()) BRASS_WARN("batch ring: releasing the test GPU gate failed");
   if (timeline_ && !wait_idle()) BRASS_WARN("batch ring: waiting for idle failed (device lost?); destroying anyway");
+  // Everything this ring will ever run has run: the batch being recorded
+  // never will. Whoever still waits on the timeline (shared garbage waiting
+  // for that batch, fences) sees every serial reached.
+  if (timeline_) timeline_->mark_reached(UINT64_MAX);
   for (auto& b : states_) reset(b);
   garbage_.collect(UINT64_MAX);
 }
@@ -70,9 +74,11 @@ VkCommandBuffer BatchRing::upload_cmd() {
 
 void BatchRing::hold(BatchHeld* object) {
   BatchState& b = current();
-  if (object->held_by_serial == b.serial && object->held_by_ring == id_) return;
-  object->held_by_ring = id_;
-  object->held_by_serial = b.serial;
+  if (object->held_by_serial.load(std::memory_order_relaxed) == b.serial &&
+      object->held_by_ring.load(std::memory_order_relaxed) == id_)
+    return;
+  object->held_by_ring.store(id_, std::memory_order_relaxed);
+  object->held_by_serial.store(b.serial, std::memory_order_relaxed);
   b.held.push_back(Ref<BatchHeld>::share(object));
 }
 
@@ -182,6 +188,10 @@ vk::Status BatchRing::submit(SubmitReason reason) {
   index_ = next_index;
   reset(next);
   next.serial = next_serial;
+  // Nothing of the new batch used an object yet: the last one submitted is
+  // the latest this ring may still run with one.
+  timeline_->set_recording(b.serial);
+  use_published_ = false;
   garbage_.collect(completed_serial());
   return begin(next);
 }

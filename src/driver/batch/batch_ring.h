@@ -6,6 +6,7 @@
 // garbage that has become safe.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 #include "device/device.h"
@@ -23,9 +24,10 @@ class BatchHeld : public RefCounted {
  public:
   virtual ~BatchHeld() = default;
   virtual void batch_done(uint32_t ring_id, uint64_t serial) = 0;
-  // The last batch that holds it (dedups hold()).
-  uint32_t held_by_ring = 0;
-  uint64_t held_by_serial = 0;
+  // The last batch that holds it (dedups hold()). Atomic: contexts on
+  // several threads hold one program; a stale pair only holds it twice.
+  std::atomic<uint32_t> held_by_ring{0};
+  std::atomic<uint64_t> held_by_serial{0};
 };
 
 struct BatchState {
@@ -75,6 +77,13 @@ class BatchRing {
   // Whether anything was recorded since the last submit.
   bool has_work() const { return recorded_; }
   void mark_recorded() { recorded_ = true; }
+  // An object is used by the batch being recorded: publishes its serial on
+  // the timeline (Timeline::recording), once per batch.
+  void note_use() {
+    if (use_published_) return;
+    use_published_ = true;
+    timeline_->set_recording(current_serial());
+  }
 
   GarbageList& garbage() { return garbage_; }
   VkSemaphore timeline() const { return timeline_->handle(); }
@@ -103,6 +112,7 @@ class BatchRing {
   uint64_t next_exit_drain_refresh_ = 1;  // device/exit_drain.h
   uint64_t completed_cache_ = 0;
   bool recorded_ = false;
+  bool use_published_ = false;
   GarbageList garbage_;
   // GPU gate (tests only): created on first arm.
   vk::Handle<VkSemaphore> gate_;

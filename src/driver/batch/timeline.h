@@ -35,11 +35,18 @@ class Timeline final : public RefCounted {
   // Counts `value` reached without the GPU: batches retired unexecuted at
   // process exit (batch_ring.cpp).
   void mark_reached(uint64_t value);
+  // The latest serial of the ring that may use an object: the batch being
+  // recorded once it used one, else the last submitted. Published by the
+  // ring for other threads: an object several contexts used is retired
+  // after every ring's (SharedGarbage).
+  void set_recording(uint64_t value) { recording_.store(value, std::memory_order_release); }
+  uint64_t recording() const { return recording_.load(std::memory_order_acquire); }
 
  private:
   VkDevice device_;
   vk::Handle<VkSemaphore> semaphore_;
   std::atomic<uint64_t> reached_{0};
+  std::atomic<uint64_t> recording_{0};
 };
 
 }  // namespace brass::driver

@@ -225,6 +225,7 @@ void BindingTable::rebind(Resource* r) {
 void BindingTable::buffer_read(pipe::Resource* r, VkPipelineStageFlags2 stages, VkAccessFlags2 access) {
   if (!r) return;
   ResourceObject* o = driver_resource(r)->obj();
+  const SharedAccess shared(o, sync_.ring_id());
   sync_.barriers().buffer_access(o->access, {stages, access, VK_IMAGE_LAYOUT_UNDEFINED, false});
   sync_.mark_read(o);
 }
@@ -267,6 +268,7 @@ void BindingTable::record_shader_access(const ProgramDescriptors& descriptors) {
             // Only the view's levels: another level may be a render target.
             ResourceObject* o = driver_resource(r)->obj();
             const pipe::SamplerViewTemplate& vt = views_[st][slot]->templ();
+            const SharedAccess shared(o, sync_.ring_id());
             barriers.image_access(o->levels, {stages, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, sampled_layout(o->aspect), false},
                                   o->image, {o->aspect, vt.first_level, vt.last_level - vt.first_level + 1, 0, VK_REMAINING_ARRAY_LAYERS});
             sync_.mark_read(o);
@@ -277,6 +279,7 @@ void BindingTable::record_shader_access(const ProgramDescriptors& descriptors) {
             const ShaderBufferBinding& sb = shader_buffers_[st][slot];
             ResourceObject* o = driver_resource(sb.buffer.get())->obj();
             const VkAccessFlags2 acc = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | (sb.writable ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : 0);
+            const SharedAccess shared(o, sync_.ring_id());
             barriers.buffer_access(o->access, {stages, acc, VK_IMAGE_LAYOUT_UNDEFINED, sb.writable});
             sync_.mark(o->usage, sb.writable);
             break;
@@ -287,6 +290,7 @@ void BindingTable::record_shader_access(const ProgramDescriptors& descriptors) {
             ResourceObject* o = driver_resource(ib.resource.get())->obj();
             if (!o->image) break;
             const VkAccessFlags2 acc = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | (ib.view.writable ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : 0);
+            const SharedAccess shared(o, sync_.ring_id());
             barriers.image_access(o->levels, {stages, acc, VK_IMAGE_LAYOUT_GENERAL, ib.view.writable}, o->image,
                                   {o->aspect, ib.view.level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
             sync_.mark(o->usage, ib.view.writable);

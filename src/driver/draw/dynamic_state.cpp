@@ -111,11 +111,21 @@ void DynamicStateEmitter::emit_changed(VkCommandBuffer cmd, const FixedFunctionS
     vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_BACK_BIT, state.stencil_ref.ref_value[1]);
   }
   if (dirty.test(DrawState::BlendColor)) vkCmdSetBlendConstants(cmd, state.blend_color.color);
-  if (dirty.test(DrawState::Topology) || info.mode != last_mode_ || info.primitive_restart != last_restart_) {
+  if (dirty.test(DrawState::Topology) || info.mode != last_mode_ || info.primitive_restart != last_restart_ ||
+      info.patch_vertices != last_patch_vertices_) {
+    const bool patches = info.mode == pipe::PrimitiveType::Patches;
     vkCmdSetPrimitiveTopology(cmd, vk_topology(info.mode));
-    vkCmdSetPrimitiveRestartEnable(cmd, info.primitive_restart && info.indexed);
+    // Patch lists restart only with primitiveTopologyPatchListRestart,
+    // which Brass does not ask for (GL's PRIMITIVE_RESTART_FOR_PATCHES_SUPPORTED
+    // is false: restart is off for patches).
+    vkCmdSetPrimitiveRestartEnable(cmd, info.primitive_restart && info.indexed && !patches);
+    // With EDS2 patch control points the pipeline leaves the count dynamic
+    // (PipelineSelector); a draw of another count only sets it.
+    if (patches && caps_.eds2_patch_control_points && info.patch_vertices)
+      vkCmdSetPatchControlPointsEXT(cmd, info.patch_vertices);
     last_mode_ = info.mode;
     last_restart_ = info.primitive_restart;
+    last_patch_vertices_ = info.patch_vertices;
   }
   dirty.clear(DrawState::Viewports, DrawState::Scissors, DrawState::Rasterizer, DrawState::DepthStencil,
               DrawState::StencilRef, DrawState::BlendColor, DrawState::Topology);

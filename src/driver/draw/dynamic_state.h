@@ -17,7 +17,8 @@ class DynamicStateEmitter {
 
   void emit(VkCommandBuffer cmd, const FixedFunctionState& state, const pipe::FramebufferState& fb,
             const pipe::DrawInfo& info, DrawDirty& dirty) {
-    if (dirty.any(kEmitted) || info.mode != last_mode_ || info.primitive_restart != last_restart_)
+    if (dirty.any(kEmitted) || info.mode != last_mode_ || info.primitive_restart != last_restart_ ||
+        info.patch_vertices != last_patch_vertices_)
       emit_changed(cmd, state, fb, info, dirty);
   }
   // Vertex input (dynamic) and buffers; unbound slots read `fallback`.
@@ -40,6 +41,7 @@ class DynamicStateEmitter {
   const bool dynamic_vertex_input_;
   pipe::PrimitiveType last_mode_ = pipe::PrimitiveType::Triangles;
   bool last_restart_ = false;
+  uint8_t last_patch_vertices_ = 0;
 };
 
 }  // namespace brass::driver

@@ -64,6 +64,8 @@ struct PipelineState {
   VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   VkPipelineTessellationStateCreateInfo ts{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO};
+  VkPipelineTessellationDomainOriginStateCreateInfo domain_origin{
+      VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_DOMAIN_ORIGIN_STATE_CREATE_INFO};
   VkPipelineViewportDepthClipControlCreateInfoEXT clip{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT};
   VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
   VkPipelineRasterizationProvokingVertexStateCreateInfoEXT provoking{
@@ -114,6 +116,12 @@ PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildIn
   }
   ia.topology = static_cast<VkPrimitiveTopology>(k.topology_class);
   ts.patchControlPoints = std::max<uint32_t>(1, k.patch_vertices);
+  // GL's tessellation domain has its origin at the lower left: a triangle
+  // generated "ccw" is counter-clockwise with v pointing up, so that
+  // positions taken from gl_TessCoord face the way GL says (Vulkan's
+  // default origin is the upper left, which reverses the vertex order).
+  domain_origin.domainOrigin = VK_TESSELLATION_DOMAIN_ORIGIN_LOWER_LEFT;
+  ts.pNext = &domain_origin;
 
   clip.negativeOneToOne = VK_TRUE;
   if (k.negative_one_to_one) vp.pNext = &clip;
@@ -168,6 +176,9 @@ PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildIn
         VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE})
     dyn[n++] = d;
   dyn[n++] = info.dynamic_vertex_input ? VK_DYNAMIC_STATE_VERTEX_INPUT_EXT : VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE;
+  // Only tessellation pipelines: a pipeline with the state dynamic needs it
+  // set before each draw (DynamicStateEmitter sets it for patch draws).
+  if (k.patch_vertices && caps.eds2_patch_control_points) dyn[n++] = VK_DYNAMIC_STATE_PATCH_CONTROL_POINTS_EXT;
   dy.dynamicStateCount = n;
   dy.pDynamicStates = dyn.data();
 

@@ -22,7 +22,7 @@ struct PipelineKey {
   uint8_t color_count = 0;
   uint8_t samples = 1;
   uint8_t topology_class = 0;         // VkPrimitiveTopology class representative
-  uint8_t patch_vertices = 0;
+  uint8_t patch_vertices = 0;         // patch_vertices_key(): 0 unless drawing patches
   uint8_t polygon_mode = 0;           // VkPolygonMode
   uint8_t depth_clamp = 0;
   uint8_t provoking_last = 0;
@@ -38,6 +38,14 @@ struct PipelineKey {
 };
 static_assert(sizeof(PipelineKey) == 104, "PipelineKey must stay packed");
 static_assert(std::has_unique_object_representations_v<PipelineKey>);
+
+// What a key holds for a draw's patch size: 0 for other topologies; with
+// VK_EXT_extended_dynamic_state2's patch control points (`dynamic`) the
+// count is command-buffer state and every patch draw shares the key value
+// 1, else the count itself is pipeline state.
+inline uint8_t patch_vertices_key(bool patches, bool dynamic, uint8_t count) {
+  return !patches ? 0 : dynamic ? 1 : count;
+}
 
 // The pre-rasterization state that is not dynamic: what a program's shaders
 // library is compiled for besides the shaders themselves.

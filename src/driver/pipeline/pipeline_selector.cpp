@@ -38,7 +38,11 @@ uint64_t ns_since(Clock::time_point t0) {
 
 PipelineSelector::PipelineSelector(VulkanScreen& screen, BatchRing& ring, RenderPassState& render_pass,
                                    bool dynamic_vertex_input)
-    : screen_(screen), ring_(ring), render_pass_(render_pass), dynamic_vertex_input_(dynamic_vertex_input) {}
+    : screen_(screen),
+      ring_(ring),
+      render_pass_(render_pass),
+      dynamic_vertex_input_(dynamic_vertex_input),
+      dynamic_patch_vertices_(screen.caps().eds2_patch_control_points) {}
 
 void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunctionState& state,
                                 const pipe::DrawInfo& info) {
@@ -63,7 +67,7 @@ void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunc
   k.samples = static_cast<uint8_t>(std::max(1u, fb.samples));
   k.sample_mask = state.sample_mask;
   k.topology_class = static_cast<uint8_t>(cls);
-  k.patch_vertices = cls == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST ? info.patch_vertices : 0;
+  k.patch_vertices = patch_key(info);
   k.polygon_mode = rast ? rast->polygon_mode : uint8_t(VK_POLYGON_MODE_FILL);
   k.depth_clamp = rast ? rast->depth_clamp : 0;
   k.provoking_last = rast ? rast->provoking_last : 1;
@@ -78,7 +82,7 @@ void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunc
 vk::Status PipelineSelector::bind_slow(pipe::ShaderProgram& prog, const FixedFunctionState& state,
                                        const pipe::DrawInfo& info, DrawDirty& dirty) {
   const VkPrimitiveTopology cls = topology_class(vk_topology(info.mode));
-  if (!dirty.test(DrawState::Pipeline) && key_.topology_class == cls && key_.patch_vertices == info.patch_vertices &&
+  if (!dirty.test(DrawState::Pipeline) && key_.topology_class == cls && key_.patch_vertices == patch_key(info) &&
       bound_pipeline_ && bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_) {
     bound_mode_ = info.mode;  // another mode of the same topology class
     return {};

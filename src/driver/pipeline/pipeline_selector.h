@@ -49,7 +49,7 @@ class PipelineSelector {
                                 const pipe::DrawInfo& info, DrawDirty& dirty) {
     // Nothing changed: the bound pipeline serves (unless the optimized one
     // replaced it meanwhile).
-    if (!dirty.test(DrawState::Pipeline) && info.mode == bound_mode_ && key_.patch_vertices == info.patch_vertices &&
+    if (!dirty.test(DrawState::Pipeline) && info.mode == bound_mode_ && key_.patch_vertices == patch_key(info) &&
         bound_pipeline_ && bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_)
       return {};
     return bind_slow(prog, state, info, dirty);
@@ -62,6 +62,9 @@ class PipelineSelector {
   void end_frame();
 
  private:
+  uint8_t patch_key(const pipe::DrawInfo& info) const {
+    return patch_vertices_key(info.mode == pipe::PrimitiveType::Patches, dynamic_patch_vertices_, info.patch_vertices);
+  }
   [[nodiscard]] vk::Status bind_slow(pipe::ShaderProgram& prog, const FixedFunctionState& state,
                                      const pipe::DrawInfo& info, DrawDirty& dirty);
   void fill_key(const pipe::ShaderProgram& prog, const FixedFunctionState& state, const pipe::DrawInfo& info);
@@ -76,6 +79,7 @@ class PipelineSelector {
   BatchRing& ring_;
   RenderPassState& render_pass_;
   const bool dynamic_vertex_input_;
+  const bool dynamic_patch_vertices_;  // VK_EXT_extended_dynamic_state2 patch control points
   PipelineKey key_;
   VkPipeline bound_pipeline_ = VK_NULL_HANDLE;
   PipelineEntry* bound_entry_ = nullptr;  // whose `current` may be swapped for the optimized pipeline

@@ -5,6 +5,7 @@
 // rebinds only the slots that may still point at it.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include "driver/resource/resource_object.h"
 #include "pipe/resource.h"
@@ -22,14 +23,24 @@ class Resource final : public pipe::Resource {
 
   ResourceObject* obj() const { return object.get(); }
 
-  void note_bind(BindKind kind, uint32_t stage_mask) { bind_stages[static_cast<size_t>(kind)] |= stage_mask | 0x80; }
-  bool ever_bound(BindKind kind) const { return bind_stages[static_cast<size_t>(kind)] != 0; }
-  uint8_t bound_stages(BindKind kind) const { return bind_stages[static_cast<size_t>(kind)] & 0x7f; }
+  // Contexts of a share group on several threads bind one resource at once:
+  // the history is atomic, and stored only when a bind adds to it (the
+  // steady state binds what is already recorded and writes nothing).
+  void note_bind(BindKind kind, uint32_t stage_mask) {
+    std::atomic<uint8_t>& h = bind_stages[static_cast<size_t>(kind)];
+    const auto bits = static_cast<uint8_t>(stage_mask | 0x80);
+    if ((h.load(std::memory_order_relaxed) & bits) != bits) h.fetch_or(bits, std::memory_order_relaxed);
+  }
+  bool ever_bound(BindKind kind) const { return history(kind) != 0; }
+  uint8_t bound_stages(BindKind kind) const { return history(kind) & 0x7f; }
 
   Ref<ResourceObject> object;
   Range valid_range;   // buffers: bytes holding defined data
   // Per BindKind: stage bits (pipe::stage_bit) | 0x80 "was bound at all".
-  std::array<uint8_t, static_cast<size_t>(BindKind::Count)> bind_stages{};
+  std::array<std::atomic<uint8_t>, static_cast<size_t>(BindKind::Count)> bind_stages{};
+
+ private:
+  uint8_t history(BindKind kind) const { return bind_stages[static_cast<size_t>(kind)].load(std::memory_order_relaxed); }
 };
 
 inline Resource* driver_resource(pipe::Resource* r) { return static_cast<Resource*>(r); }

@@ -4,7 +4,9 @@
 // is handed to the garbage list of the ring that used it last and destroyed
 // once that batch has completed.
 #pragma once
+#include <atomic>
 #include <cstdint>
+#include <thread>
 #include "device/device.h"
 #include "driver/barrier/access_state.h"
 #include "driver/batch/gpu_usage.h"
@@ -39,10 +41,36 @@ class ResourceObject : public RefCounted {
   GpuUsage usage;
   AccessState access;         // buffers
   ImageAccessState levels;    // images: per mip level
+  // Guards `access` and `levels` while contexts on several rings use the
+  // object (SharedAccess); the steady state of one context never takes it.
+  std::atomic_flag access_lock = ATOMIC_FLAG_INIT;
 
  private:
   explicit ResourceObject(VulkanScreen& screen) : uid(next_object_uid()), screen_(screen) {}
   VulkanScreen& screen_;
+};
+
+// Holds an object's access-state lock for the scope when the object is, or
+// is about to be, used by another ring than `ring` (GL lets contexts of a
+// share group read one object at once: each records its barrier from the
+// same state). The object's own ring, alone, takes no lock; the moment a
+// second ring first uses it while the first one still records with it is
+// not covered (docs/driver.md).
+class SharedAccess {
+ public:
+  SharedAccess(ResourceObject* o, uint32_t ring)
+      : o_(o && o->usage.used() && (o->usage.ring_id() != ring || o->usage.several_rings()) ? o : nullptr) {
+    if (o_)
+      while (o_->access_lock.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+  }
+  ~SharedAccess() {
+    if (o_) o_->access_lock.clear(std::memory_order_release);
+  }
+  SharedAccess(const SharedAccess&) = delete;
+  SharedAccess& operator=(const SharedAccess&) = delete;
+
+ private:
+  ResourceObject* o_;
 };
 
 }  // namespace brass::driver

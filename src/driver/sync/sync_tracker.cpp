@@ -9,40 +9,38 @@ SyncTracker::SyncTracker(VulkanScreen& screen, BatchRing& ring, bool synchroniza
     : screen_(screen), ring_(ring), barriers_(synchronization2) {}
 
 void SyncTracker::mark(GpuUsage& u, bool write) {
-  u.ring_id = ring_.id();
-  const uint64_t serial = ring_.current_serial();
-  if (write) u.write_serial = serial;
-  else u.read_serial = serial;
+  ring_.note_use();
+  u.mark(ring_.id(), ring_.current_serial(), write);
 }
 
 bool SyncTracker::used_this_batch(const ResourceObject* o) const {
-  return o->usage.ring_id == ring_.id() && o->usage.last_serial() == ring_.current_serial();
+  return o->usage.ring_id() == ring_.id() && o->usage.last_serial() == ring_.current_serial();
 }
 
 bool SyncTracker::written_this_batch(const ResourceObject* o) const {
-  return o->usage.ring_id == ring_.id() && o->usage.write_serial == ring_.current_serial();
+  return o->usage.ring_id() == ring_.id() && o->usage.write_serial() == ring_.current_serial();
 }
 
 bool SyncTracker::busy(const ResourceObject* o, bool writes_only) {
   if (!o->usage.used()) return false;
-  const uint64_t serial = writes_only ? o->usage.write_serial : o->usage.last_serial();
+  const uint64_t serial = writes_only ? o->usage.write_serial() : o->usage.last_serial();
   if (!serial) return false;
-  if (o->usage.ring_id == ring_.id()) return !ring_.is_complete(serial);
+  if (o->usage.ring_id() == ring_.id()) return !ring_.is_complete(serial);
   // Another context's batches: only their timeline is touched from here.
-  Ref<Timeline> t = screen_.timeline(o->usage.ring_id);
+  Ref<Timeline> t = screen_.timeline(o->usage.ring_id());
   return t && !t->reached(serial);  // no timeline: that context is gone, and its batches finished
 }
 
 bool SyncTracker::wait_needs_submit(const ResourceObject* o, bool writes_only) const {
-  const uint64_t serial = writes_only ? o->usage.write_serial : o->usage.last_serial();
-  return o->usage.ring_id == ring_.id() && serial >= ring_.current_serial();
+  const uint64_t serial = writes_only ? o->usage.write_serial() : o->usage.last_serial();
+  return o->usage.ring_id() == ring_.id() && serial >= ring_.current_serial();
 }
 
 vk::Status SyncTracker::wait(const ResourceObject* o, bool writes_only) {
   if (!busy(o, writes_only)) return {};
-  const uint64_t serial = writes_only ? o->usage.write_serial : o->usage.last_serial();
-  if (o->usage.ring_id == ring_.id()) return ring_.wait(serial);
-  Ref<Timeline> t = screen_.timeline(o->usage.ring_id);
+  const uint64_t serial = writes_only ? o->usage.write_serial() : o->usage.last_serial();
+  if (o->usage.ring_id() == ring_.id()) return ring_.wait(serial);
+  Ref<Timeline> t = screen_.timeline(o->usage.ring_id());
   if (!t) return {};
   const VkResult r = t->wait(serial, UINT64_MAX);
   return vk::Status{r == VK_TIMEOUT ? VK_ERROR_UNKNOWN : r};
@@ -50,7 +48,7 @@ vk::Status SyncTracker::wait(const ResourceObject* o, bool writes_only) {
 
 bool SyncTracker::can_reorder_transfer(const ResourceObject* dst, const ResourceObject* src) const {
   return !used_this_batch(dst) &&
-         (!src || src->usage.ring_id != ring_.id() || src->usage.write_serial != ring_.current_serial());
+         (!src || src->usage.ring_id() != ring_.id() || src->usage.write_serial() != ring_.current_serial());
 }
 
 void SyncTracker::release_after_upload(ResourceObject* o, VkCommandBuffer upload) {

@@ -21,6 +21,7 @@ class SyncTracker {
   SyncTracker(VulkanScreen& screen, BatchRing& ring, bool synchronization2);
 
   BarrierBatch& barriers() { return barriers_; }
+  uint32_t ring_id() const { return ring_.id(); }
 
   // Records use by the batch being recorded.
   void mark(GpuUsage& u, bool write);

@@ -57,6 +57,13 @@ TEST_F(E2eCompute, VersionStringsAndLimits) {
   glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &v);
   EXPECT_GE(v, 1);
   EXPECT_LE(v, 256);
+  // Three stages of 16 units (more with geometry shaders).
+  glGetIntegerv(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, &v);
+  EXPECT_GE(v, 48);
+  // Every unit up to the limit can be selected and bound.
+  glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + v - 1));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glActiveTexture(GL_TEXTURE0);
 }
 
 TEST_F(E2eCompute, DispatchFillsAStorageBuffer) {

@@ -83,7 +83,7 @@ TEST_F(E2eGeometryShader, ExtensionsAndLimits) {
                        Min{GL_MAX_GEOMETRY_SHADER_INVOCATIONS, 32}, Min{GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS, 16},
                        Min{GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS, 0}, Min{GL_MAX_GEOMETRY_ATOMIC_COUNTERS, 0},
                        Min{GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS, 0}, Min{GL_MAX_GEOMETRY_IMAGE_UNIFORMS, 0},
-                       Min{GL_MAX_FRAMEBUFFER_LAYERS, 256}, Min{GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 48},
+                       Min{GL_MAX_FRAMEBUFFER_LAYERS, 256}, Min{GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 64},
                        Min{GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS, 1024}}) {
     GLint v = -1;
     glGetIntegerv(m.pname, &v);
@@ -321,9 +321,13 @@ TEST_F(E2eGeometryShader, DrawModeMustMatchTheInputLayout) {
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
   glDrawArrays(GL_POINTS, 0, 3);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
-  // Unknown modes stay INVALID_ENUM.
-  glDrawArrays(GL_PATCHES, 0, 3);
+  // Unknown modes stay INVALID_ENUM; patches exist with tessellation
+  // shaders, and go only to them.
+  glDrawArrays(0x0007 /* GL_QUADS: not an ES mode */, 0, 3);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  glDrawArrays(GL_PATCHES, 0, 3);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(has_extension("GL_EXT_tessellation_shader") ? GL_INVALID_OPERATION
+                                                                                          : GL_INVALID_ENUM));
   glDeleteVertexArrays(1, &vao);
   glDeleteBuffers(1, &vb);
   glDeleteProgram(prog);

@@ -1,0 +1,128 @@
+// glGetTexImage (GL 4.6 §8.11.4): a texture image, every layer or slice of
+// it, into client memory or the pixel-pack buffer with the pack state. The
+// (format, type) rules are desktop ReadPixels' (any valid pair whose
+// integer-ness and depth-ness match the image). Desktop-only: the generated
+// entry point refuses it in ES contexts.
+#include <bit>
+#include <cstring>
+
+#include "gl/context.h"
+#include "gl/pixel/client_format.h"
+#include "gl/pixel/pack_unpack.h"
+#include "gl/pixel/pixel_store.h"
+#include "gl/pixel/read_pixels_rules.h"
+#include "gl/texture.h"
+#include "gl_functions.h"
+#include "util/log.h"
+
+namespace brass::gl::api {
+
+namespace {
+
+uint32_t log2_floor(uint32_t v) { return v ? 31u - static_cast<uint32_t>(std::countl_zero(v)) : 0u; }
+
+}  // namespace
+
+void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
+  GLenum texture_target = target;
+  unsigned face = 0;
+  GLint max_size = ctx.limits.max_texture_size;
+  switch (target) {
+    case GL_TEXTURE_2D:
+    case GL_TEXTURE_2D_ARRAY: break;
+    case GL_TEXTURE_3D: max_size = ctx.limits.max_3d_texture_size; break;
+    case GL_TEXTURE_CUBE_MAP_POSITIVE_X:
+    case GL_TEXTURE_CUBE_MAP_NEGATIVE_X:
+    case GL_TEXTURE_CUBE_MAP_POSITIVE_Y:
+    case GL_TEXTURE_CUBE_MAP_NEGATIVE_Y:
+    case GL_TEXTURE_CUBE_MAP_POSITIVE_Z:
+    case GL_TEXTURE_CUBE_MAP_NEGATIVE_Z:
+      texture_target = GL_TEXTURE_CUBE_MAP;
+      face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
+      max_size = ctx.limits.max_cube_map_texture_size;
+      break;
+    // 1D, 1D array, rectangle and cube map array textures do not exist in
+    // Brass yet; their targets are refused like unknown ones.
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (level < 0 || static_cast<uint32_t>(level) > log2_floor(static_cast<uint32_t>(max_size)))
+    return ctx.set_error(GL_INVALID_VALUE);
+  const pixel::ApiKind api = ctx.format_features.api;
+  if (!pixel::is_client_format_enum(format, api) || !pixel::is_client_type_enum(type, api))
+    return ctx.set_error(GL_INVALID_ENUM);
+  Texture* t = bound_texture(ctx, texture_target);
+  if (!t) return ctx.set_error(GL_INVALID_ENUM);
+  const TextureImage* img = t->image(level, face);
+  if (!img || !img->defined() || img->width == 0 || img->height == 0) return;  // nothing to return
+  const pixel::InternalFormatInfo& info = *img->info;
+  if (const GLenum e = pixel::check_read_pixels_format(info, format, type, ctx.format_features)) return ctx.set_error(e);
+  if (info.is_compressed() || info.has_stencil()) {
+    // Decompressing and stencil readback are not implemented yet: refused
+    // rather than answered with wrong data.
+    BRASS_WARN_ONCE("glGetTexImage of a compressed or stencil texture is not implemented yet (GL_INVALID_OPERATION)");
+    return ctx.set_error(GL_INVALID_OPERATION);
+  }
+
+  const bool layered = texture_target == GL_TEXTURE_3D || texture_target == GL_TEXTURE_2D_ARRAY;
+  const uint32_t width = static_cast<uint32_t>(img->width), height = static_cast<uint32_t>(img->height);
+  const uint32_t depth = layered ? static_cast<uint32_t>(img->depth) : 1u;
+  pixel::PixelStoreParams pack;
+  pack.alignment = ctx.state.pack_alignment;
+  pack.row_length = ctx.state.pack_row_length;
+  pack.skip_pixels = ctx.state.pack_skip_pixels;
+  pack.skip_rows = ctx.state.pack_skip_rows;
+  pixel::ClientImageLayout layout;
+  if (const GLenum e = pixel::compute_client_image_layout(pack, format, type, width, height, depth, layered, &layout))
+    return ctx.set_error(e);
+  Buffer* pbo = ctx.buffers.pixel_pack.get();
+  const uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
+  if (pbo) {
+    if (pbo->mapped) return ctx.set_error(GL_INVALID_OPERATION);
+    if (const GLenum e = pixel::check_pixel_buffer_access(layout, type, pbo_offset, static_cast<uint64_t>(pbo->size)))
+      return ctx.set_error(e);
+  } else if (!pixels) {
+    return;
+  }
+
+  uint32_t resource_level = 0, resource_layer = 0;
+  pipe::Resource* src =
+      texture_image_storage(ctx, *t, level, static_cast<GLint>(face), &resource_level, &resource_layer);
+  if (!src) return;
+  pipe::Context& p = ctx.pipe();
+  auto map_failed = [&ctx] {
+    ctx.pipe_failed(ctx.pipe().status() == pipe::Status::Ok ? pipe::Status::OutOfMemory : ctx.pipe().status());
+  };
+  void* dst = pixels;
+  pipe::Transfer* dst_transfer = nullptr;
+  if (pbo) {
+    pipe::Box dbox;
+    dbox.x = static_cast<int32_t>(pbo_offset);
+    dbox.width = static_cast<int32_t>(layout.required_bytes);
+    dst = p.transfer_map(pbo->resource.get(), 0, pipe::kMapWrite, dbox, &dst_transfer);
+    if (!dst) return map_failed();
+  }
+  // One slice at a time (a 3D slice or an array layer is one image of the
+  // packed 3D layout).
+  GLenum error = GL_NO_ERROR;
+  for (uint32_t z = 0; z < depth && error == GL_NO_ERROR; ++z) {
+    pipe::Box box;
+    box.z = static_cast<int32_t>(resource_layer + z);
+    box.width = static_cast<int32_t>(width);
+    box.height = static_cast<int32_t>(height);
+    pipe::Transfer* transfer = nullptr;
+    const void* map = p.transfer_map(src, resource_level, pipe::kMapRead, box, &transfer);
+    if (!map) {
+      map_failed();
+      break;
+    }
+    pixel::PixelStoreParams slice = pack;
+    slice.skip_images = static_cast<int32_t>(z);
+    error = pixel::pack_pixels(info, map, transfer->stride, 0, slice, format, type, dst, layered,
+                               pixel::PixelExtent{width, height, 1});
+    p.transfer_unmap(transfer);
+  }
+  if (dst_transfer) p.transfer_unmap(dst_transfer);
+  if (error) ctx.set_error(error);
+}
+
+}  // namespace brass::gl::api
