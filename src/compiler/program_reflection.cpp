@@ -9,6 +9,7 @@
 #include <map>
 #include <string_view>
 
+#include "compiler/block_members.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/gl_types.h"
 #include "compiler/glsl_upgrader.h"
@@ -73,16 +74,6 @@ int lowest_stage(StageMask m) {
   return kShaderStageCount;
 }
 
-int matrix_stride_of(const glslang::TType& type) {
-  if (!type.isMatrix()) return 0;
-  const bool row_major = type.getQualifier().layoutMatrix == glslang::ElmRowMajor;
-  const int vec = row_major ? type.getMatrixCols() : type.getMatrixRows();
-  const int scalar = type.getBasicType() == glslang::EbtDouble ? 8 : 4;
-  // std140 rounds every column up to a vec4; std430 keeps vec2 columns tight.
-  const bool std430 = type.getQualifier().layoutPacking == glslang::ElpStd430;
-  return (vec == 2 && std430 ? 2 : 4) * scalar;
-}
-
 bool is_default_block(const glslang::TObjectReflection& block) {
   return block.name == kDefaultBlockName;
 }
@@ -117,180 +108,6 @@ void add_pending(std::vector<PendingBinding>& pending, uint32_t set, uint32_t pr
   b.array_count = count;
   b.slot = slot;
   pending.push_back({set, provisional, b});
-}
-
-// Adds the leaves of `members` that reflection did not list to block `bi`,
-// named as reflection names them ("s[1].t.x", arrays of basic types "a[0]").
-// The declared type of the block member reflection names `path`
-// ("Block.s[1].v[2][0]" or "s[1].v[2][0]"), indices ignored; null if the
-// path does not lead to a member.
-const glslang::TType* member_by_path(const glslang::TType& block, std::string_view path) {
-  const glslang::TType* container = &block;
-  const glslang::TType* found = nullptr;
-  bool first = true;
-  while (!path.empty()) {
-    const size_t dot = path.find('.');
-    std::string_view component = path.substr(0, dot);
-    path = dot == std::string_view::npos ? std::string_view() : path.substr(dot + 1);
-    component = component.substr(0, component.find('['));
-    if (first && component == block.getTypeName().c_str() && !path.empty()) {
-      first = false;
-      continue;
-    }
-    first = false;
-    if (!container || !container->isStruct()) return nullptr;
-    found = nullptr;
-    for (const glslang::TTypeLoc& m : *container->getStruct())
-      if (component == m.type->getFieldName().c_str()) found = m.type;
-    if (!found) return nullptr;
-    container = found;
-  }
-  return found;
-}
-
-// The block member at the top of a buffer variable's path ("s" of
-// "Block.s[0].f"), or null.
-const glslang::TType* top_level_member(const glslang::TType* block, std::string_view raw_name) {
-  if (!block || !block->isStruct()) return nullptr;
-  const std::string prefix = std::string(block->getTypeName().c_str()) + ".";
-  if (raw_name.starts_with(prefix)) raw_name.remove_prefix(prefix.size());
-  const std::string_view top = raw_name.substr(0, raw_name.find_first_of(".["));
-  for (const glslang::TTypeLoc& member : *block->getStruct())
-    if (top == member.type->getFieldName().c_str()) return member.type;
-  return nullptr;
-}
-
-// Whether GL counts the top-level member as a top-level array: only an
-// array of an aggregate (struct, or array: an array of arrays) is one
-// (ES 3.1 §7.3.1.1, TOP_LEVEL_ARRAY_SIZE / _STRIDE); an array of a basic
-// type is the variable's own array.
-bool is_top_level_array(const glslang::TType& member) {
-  return member.isArray() && (member.isStruct() || member.getArraySizes()->getNumDims() > 1);
-}
-
-// GL_TOP_LEVEL_ARRAY_SIZE (glslang leaves it -1): the top-level array's
-// element count, 0 when it has no declared size, 1 when there is none.
-int32_t top_level_array_size(const glslang::TType* member) {
-  if (!member || !is_top_level_array(*member)) return 1;
-  return member->isUnsizedArray() ? 0 : std::max(member->getOuterArraySize(), 0);
-}
-
-// Every index tuple of the first `dims` dimensions of an array type, as
-// "[i][j]..." suffixes, the outermost dimension varying slowest.
-std::vector<std::string> index_suffixes(const glslang::TType& t, int dims) {
-  std::vector<std::string> out{""};
-  const glslang::TArraySizes* sizes = t.getArraySizes();
-  for (int d = 0; d < dims && sizes; ++d) {
-    std::vector<std::string> next;
-    const int n = std::max(sizes->getDimSize(d), 1);
-    for (const std::string& prefix : out)
-      for (int e = 0; e < n; ++e) next.push_back(prefix + "[" + std::to_string(e) + "]");
-    out = std::move(next);
-  }
-  return out;
-}
-
-void add_inactive_block_members(const glslang::TTypeList& members, const std::string& raw_prefix,
-                                const std::string& block_type, int bi, ProgramInterface* pi,
-                                std::vector<LayoutQuery>* layout_queries) {
-  for (const glslang::TTypeLoc& member : members) {
-    const glslang::TType& t = *member.type;
-    const std::string raw = raw_prefix + t.getFieldName().c_str();
-    const int dims = t.isArray() ? t.getArraySizes()->getNumDims() : 0;
-    if (t.isStruct()) {
-      // Arrays of structs (of arrays of arrays): every element by name.
-      for (const std::string& suffix : index_suffixes(t, dims))
-        add_inactive_block_members(*t.getStruct(), raw + suffix + ".", block_type, bi, pi, layout_queries);
-      continue;
-    }
-    // An array of arrays is one GL uniform per element of its outer
-    // dimensions, each an array of the innermost one ("v[1][0]", size of
-    // the last dimension; ES 3.10 §7.3.1.1).
-    for (const std::string& suffix : index_suffixes(t, dims > 0 ? dims - 1 : 0)) {
-      const std::string raw_name = raw + suffix + (t.isArray() ? "[0]" : "");
-      const std::string name = original_name(raw_name);
-      Block& block = pi->uniform_blocks[static_cast<size_t>(bi)];
-      bool listed = false;
-      for (uint32_t m : block.active_members) listed = listed || pi->uniforms[m].name == name;
-      if (listed) continue;
-      Uniform u;
-      u.name = name;
-      u.type = gl_type_of(t);
-      u.array_size = t.isArray() ? std::max(t.getArraySizes()->getDimSize(dims - 1), 1) : 1;
-      u.block_index = bi;
-      u.offset = 0;  // from the SPIR-V (layout_queries)
-      u.matrix_stride = matrix_stride_of(t);
-      u.row_major = t.isMatrix() && t.getQualifier().layoutMatrix == glslang::ElmRowMajor;
-      u.stages = block.stages;
-      if (layout_queries) layout_queries->push_back({pi->uniforms.size(), block_type, raw_name});
-      block.active_members.push_back(static_cast<uint32_t>(pi->uniforms.size()));
-      pi->uniforms.push_back(std::move(u));
-    }
-  }
-}
-
-// The members of a storage block reflection did not list (no shader reads
-// them): every member of a std140/std430/shared block is active (ES 3.1
-// §7.3.1). Named as GL enumerates buffer variables: a top-level member that
-// is an array of an aggregate by its first element only, arrays inside it
-// by every element, an array of a basic type as "v[0]". Offsets and strides
-// come from the SPIR-V (layout_queries). `top` is the top-level member being
-// walked (null at the top).
-void add_inactive_storage_members(const glslang::TTypeList& members, const std::string& raw_prefix,
-                                  const std::string& block_type, int bi, const glslang::TType* top,
-                                  const std::string& top_name, ProgramInterface* pi,
-                                  std::vector<LayoutQuery>* layout_queries) {
-  for (const glslang::TTypeLoc& member : members) {
-    const glslang::TType& t = *member.type;
-    const std::string raw = raw_prefix + t.getFieldName().c_str();
-    const int dims = t.isArray() ? t.getArraySizes()->getNumDims() : 0;
-    const bool at_top = top == nullptr;
-    const glslang::TType& top_member = at_top ? t : *top;
-    // The top-level array (of an aggregate) shows only its element 0.
-    const bool top_array = at_top && is_top_level_array(t);
-    const std::string this_top_name = at_top ? raw : top_name;
-    if (t.isStruct()) {
-      std::vector<std::string> struct_suffixes = index_suffixes(t, dims);
-      if (top_array) {
-        // The top-level array shows its element 0 (of the outer dimension).
-        std::erase_if(struct_suffixes, [](const std::string& sfx) { return sfx.rfind("[0]", 0) != 0; });
-      }
-      for (const std::string& suffix : struct_suffixes)
-        add_inactive_storage_members(*t.getStruct(), raw + suffix + ".", block_type, bi, &top_member, this_top_name,
-                                     pi, layout_queries);
-      continue;
-    }
-    std::vector<std::string> suffixes = index_suffixes(t, dims > 0 ? dims - 1 : 0);
-    if (top_array) {
-      // An array of arrays at the top: the outer dimension shows element 0.
-      std::erase_if(suffixes, [](const std::string& sfx) { return sfx.rfind("[0]", 0) != 0; });
-    }
-    for (const std::string& suffix : suffixes) {
-      const std::string raw_name = raw + suffix + (t.isArray() ? "[0]" : "");
-      const std::string name = original_name(raw_name);
-      Block& block = pi->storage_blocks[static_cast<size_t>(bi)];
-      bool listed = false;
-      for (uint32_t m : block.active_members) listed = listed || pi->buffer_variables[m].name == name;
-      if (listed) continue;
-      BufferVariable v;
-      v.name = name;
-      v.type = gl_type_of(t);
-      const int inner = t.isArray() ? t.getArraySizes()->getDimSize(dims - 1) : 1;
-      v.array_size = t.isArray() && dims == 1 && t.isUnsizedArray() ? 0 : std::max(inner, 1);
-      v.block_index = bi;
-      v.matrix_stride = matrix_stride_of(t);
-      v.row_major = t.isMatrix() && t.getQualifier().layoutMatrix == glslang::ElmRowMajor;
-      v.top_level_array_size = top_level_array_size(&top_member);
-      v.top_level_array_stride = 0;
-      v.stages = block.stages;
-      LayoutQuery q{pi->buffer_variables.size(), block_type, raw_name, true, ""};
-      // The top-level member's own name: its array stride is the top level's.
-      if (is_top_level_array(top_member)) q.top_level_name = this_top_name;
-      if (layout_queries) layout_queries->push_back(std::move(q));
-      block.active_members.push_back(static_cast<uint32_t>(pi->buffer_variables.size()));
-      pi->buffer_variables.push_back(std::move(v));
-    }
-  }
 }
 
 // The GL uniforms of a sampler lowered out of (arrays of) structs:
@@ -406,32 +223,42 @@ BuiltinIo collect_builtin_io(const glslang::TIntermediate& intermediate) {
   return io;
 }
 
-// The named uniform blocks each stage declares, read or not (reflection
-// lists only the blocks the shaders read).
-struct DeclaredBlock {
-  const glslang::TType* type = nullptr;
-  StageMask stages = 0;
-  bool instanced = false;  // declared with an instance name
-};
-
-class DeclaredBlockCollector : public glslang::TIntermTraverser {
- public:
-  DeclaredBlockCollector(StageMask stage, std::map<std::string, DeclaredBlock>* out) : stage_(stage), out_(out) {}
-  void visitSymbol(glslang::TIntermSymbol* symbol) override {
-    const glslang::TType& t = symbol->getType();
-    if (t.getBasicType() != glslang::EbtBlock || t.getQualifier().storage != glslang::EvqUniform) return;
-    const std::string name = t.getTypeName().c_str();
-    if (name == kDefaultBlockName) return;
-    DeclaredBlock& d = (*out_)[name];
-    if (!d.type) d.type = &t;
-    d.stages |= stage_;
-    d.instanced = d.instanced || std::string_view(symbol->getName().c_str()).substr(0, 5) != "anon@";
+// An array of blocks is one block per element with the same members and
+// stages: reflection attributes each member (and may attribute the stages)
+// to the element it saw used, GL lists them for every element. The members
+// belong to the first element (the GL_UNIFORM_BLOCK_INDEX / GL_BLOCK_INDEX
+// GL reports), whichever element reflection saw them used through.
+// `Variable` is Uniform or BufferVariable.
+template <typename Variable>
+void share_block_array_members(std::vector<Block>* blocks, std::vector<Variable>* variables) {
+  auto array_base = [](const std::string& name) {
+    const size_t open = name.find('[');
+    return open == std::string::npos ? std::string() : name.substr(0, open);
+  };
+  for (size_t b = 0; b < blocks->size(); ++b) {
+    const std::string base = array_base((*blocks)[b].name);
+    if (base.empty()) continue;
+    for (size_t other = 0; other < blocks->size(); ++other) {
+      if (other == b || array_base((*blocks)[other].name) != base) continue;
+      (*blocks)[other].stages |= (*blocks)[b].stages;
+      std::vector<uint32_t>& members = (*blocks)[other].active_members;
+      for (uint32_t m : (*blocks)[b].active_members)
+        if (std::find(members.begin(), members.end(), m) == members.end()) members.push_back(m);
+    }
   }
-
- private:
-  StageMask stage_;
-  std::map<std::string, DeclaredBlock>* out_;
-};
+  for (Block& b : *blocks) std::sort(b.active_members.begin(), b.active_members.end());
+  for (Variable& v : *variables) {
+    if (v.block_index < 0) continue;
+    const std::string base = array_base((*blocks)[static_cast<size_t>(v.block_index)].name);
+    if (base.empty()) continue;
+    for (size_t b = 0; b < blocks->size(); ++b) {
+      if ((*blocks)[b].name == base + "[0]") {
+        v.block_index = static_cast<int32_t>(b);
+        break;
+      }
+    }
+  }
+}
 
 }  // namespace
 
@@ -617,13 +444,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
   // their members, laid out from the SPIR-V. They get no descriptor binding
   // (nothing reads them) but every GL query and binding point.
   if (layouts && layout_queries) {
-    std::map<std::string, DeclaredBlock> declared;
-    for (int s = 0; s < kShaderStageCount; ++s) {
-      const glslang::TIntermediate* im = program.getIntermediate(to_glslang(static_cast<ShaderStage>(s)));
-      if (!im || !im->getTreeRoot()) continue;
-      DeclaredBlockCollector collector(1u << s, &declared);
-      im->getTreeRoot()->traverse(&collector);
-    }
+    std::map<std::string, DeclaredBlock> declared = collect_declared_blocks(program, glslang::EvqUniform);
     for (int i = 0; i < num_ublocks; ++i)
       if (const glslang::TType* t = program.getUniformBlock(i).getType()) declared.erase(t->getTypeName().c_str());
     for (const auto& [type_name, d] : declared) {
@@ -653,39 +474,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     }
   }
 
-  // An array of blocks is one block per element with the same members and
-  // stages: reflection attributes each member (and may attribute the stages)
-  // to the element it saw used, GL lists them for every element.
-  auto array_base = [](const std::string& name) {
-    const size_t open = name.find('[');
-    return open == std::string::npos ? std::string() : name.substr(0, open);
-  };
-  for (size_t b = 0; b < pi.uniform_blocks.size(); ++b) {
-    const std::string base = array_base(pi.uniform_blocks[b].name);
-    if (base.empty()) continue;
-    for (size_t other = 0; other < pi.uniform_blocks.size(); ++other) {
-      if (other == b || array_base(pi.uniform_blocks[other].name) != base) continue;
-      pi.uniform_blocks[other].stages |= pi.uniform_blocks[b].stages;
-      std::vector<uint32_t>& members = pi.uniform_blocks[other].active_members;
-      for (uint32_t m : pi.uniform_blocks[b].active_members)
-        if (std::find(members.begin(), members.end(), m) == members.end()) members.push_back(m);
-    }
-  }
-  for (Block& b : pi.uniform_blocks) std::sort(b.active_members.begin(), b.active_members.end());
-  // The members of an array of blocks belong to its first element (the
-  // GL_UNIFORM_BLOCK_INDEX / GL_BLOCK_INDEX GL reports), whichever element
-  // reflection saw them used through.
-  for (Uniform& u : pi.uniforms) {
-    if (u.block_index < 0) continue;
-    const std::string base = array_base(pi.uniform_blocks[static_cast<size_t>(u.block_index)].name);
-    if (base.empty()) continue;
-    for (size_t b = 0; b < pi.uniform_blocks.size(); ++b) {
-      if (pi.uniform_blocks[b].name == base + "[0]") {
-        u.block_index = static_cast<int32_t>(b);
-        break;
-      }
-    }
-  }
+  share_block_array_members(&pi.uniform_blocks, &pi.uniforms);
 
   auto claim = [&pi](int32_t location, int32_t count, int32_t uniform) {
     const size_t end = static_cast<size_t>(location + count);
@@ -818,6 +607,41 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     add_inactive_storage_members(*block_type->getStruct(), prefix, type_name, bi, nullptr, std::string(), &pi,
                                  layout_queries);
   }
+  // A std140, std430 or shared storage block is active even when no shader
+  // reads it (ES 3.1 §7.3.1; Brass lays out shared and packed blocks as
+  // std140): add the declared blocks reflection left out, as for uniform
+  // blocks above.
+  if (layouts && layout_queries) {
+    std::map<std::string, DeclaredBlock> declared = collect_declared_blocks(program, glslang::EvqBuffer);
+    for (int i = 0; i < num_sblocks; ++i)
+      if (const glslang::TType* t = program.getBufferBlock(i).getType()) declared.erase(t->getTypeName().c_str());
+    for (const auto& [type_name, d] : declared) {
+      if (!d.type->isStruct()) continue;
+      std::optional<int32_t> size;
+      for (const BlockLayouts& l : *layouts)
+        if (!size) size = l.block_size(type_name);
+      if (!size) continue;  // not in the SPIR-V: nothing to lay out
+      const int elements = d.type->isArray() ? std::max(d.type->getOuterArraySize(), 1) : 1;
+      const glslang::TQualifier& q = d.type->getQualifier();
+      const size_t first = pi.storage_blocks.size();
+      for (int e = 0; e < elements; ++e) {
+        Block block;
+        block.name = original_name(type_name) + (d.type->isArray() ? "[" + std::to_string(e) + "]" : "");
+        block.data_size = *size;
+        block.stages = d.stages;
+        block.read_only = q.readonly;
+        block.initial_binding =
+            q.hasBinding() ? resolver.gl_initial_binding(q.hasSet() ? q.layoutSet : kSetStorageBuffers,
+                                                         static_cast<int>(q.layoutBinding)) + e
+                           : 0;
+        pi.storage_blocks.push_back(std::move(block));
+      }
+      add_inactive_storage_members(*d.type->getStruct(), d.instanced ? type_name + "." : std::string(), type_name,
+                                   static_cast<int>(first), nullptr, std::string(), &pi, layout_queries);
+    }
+  }
+
+  share_block_array_members(&pi.storage_blocks, &pi.buffer_variables);
 
   // ---- Attributes and fragment outputs (locations are fixed up by the
   // linker, which knows about glBindAttribLocation).

@@ -233,53 +233,6 @@ void main() { b[0] = a[0]; })";
   for (const Block& b : r.interface.storage_blocks) EXPECT_EQ(b.read_only, b.name == "In") << b.name;
 }
 
-// Every member of a std430 storage block is a buffer variable, read or not,
-// with the SPIR-V's offsets; the top-level array properties count only a
-// member that is an array of an aggregate, by its first element.
-TEST(Reflection, StorageBlockMembersAndTopLevelArrays) {
-  const LinkResult r = link(Api::GLES, {{ShaderStage::Compute, R"(#version 310 es
-layout(local_size_x = 1) in;
-struct S { ivec3 a; mat3 b[2]; };
-layout(std430, binding = 0) buffer Block {
-  uint u;
-  S s[3];
-  float f[2][4];
-  vec4 tail[];
-};
-void main() { tail[1] = vec4(1.0); }
-)"}});
-  ASSERT_TRUE(r.ok) << r.info_log;
-  std::map<std::string, const BufferVariable*> vars;
-  for (const BufferVariable& v : r.interface.buffer_variables) vars[v.name] = &v;
-  std::set<std::string> names;
-  for (const auto& [name, v] : vars) names.insert(name);
-  EXPECT_EQ(names, (std::set<std::string>{"u", "s[0].a", "s[0].b[0]", "f[0][0]", "tail[0]"}));
-  if (vars.size() != 5) return;
-  // u: not an array.
-  EXPECT_EQ(vars["u"]->offset, 0);
-  EXPECT_EQ(vars["u"]->top_level_array_size, 1);
-  EXPECT_EQ(vars["u"]->top_level_array_stride, 0);
-  // s: an array of structs, 3 elements of 16 + 2 * 48 = 112 bytes.
-  EXPECT_EQ(vars["s[0].a"]->offset, 16);
-  EXPECT_EQ(vars["s[0].b[0]"]->offset, 32);
-  EXPECT_EQ(vars["s[0].b[0]"]->array_size, 2);
-  EXPECT_EQ(vars["s[0].b[0]"]->array_stride, 48);
-  EXPECT_EQ(vars["s[0].b[0]"]->matrix_stride, 16);
-  EXPECT_EQ(vars["s[0].a"]->top_level_array_size, 3);
-  EXPECT_EQ(vars["s[0].a"]->top_level_array_stride, 112);
-  // f: an array of arrays; its outer dimension is the top-level array.
-  EXPECT_EQ(vars["f[0][0]"]->offset, 16 + 3 * 112);
-  EXPECT_EQ(vars["f[0][0]"]->array_size, 4);
-  EXPECT_EQ(vars["f[0][0]"]->array_stride, 4);
-  EXPECT_EQ(vars["f[0][0]"]->top_level_array_size, 2);
-  EXPECT_EQ(vars["f[0][0]"]->top_level_array_stride, 16);
-  // tail: a runtime-sized array of a basic type, the variable's own array.
-  EXPECT_EQ(vars["tail[0]"]->array_size, 0);
-  EXPECT_EQ(vars["tail[0]"]->array_stride, 16);
-  EXPECT_EQ(vars["tail[0]"]->top_level_array_size, 1);
-  EXPECT_EQ(vars["tail[0]"]->top_level_array_stride, 0);
-}
-
 TEST(Reflection, ComputeStorageBuffersAndImages) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Compute, corpus("es310_compute.comp")}});
   ASSERT_TRUE(r.ok) << r.info_log;
