@@ -26,6 +26,7 @@
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
 #include "compiler/glsl_upgrader.h"
+#include "compiler/io_blocks.h"
 #include "compiler/glslang_glue.h"
 #include "compiler/link_checks.h"
 #include "compiler/program_reflection.h"
@@ -417,6 +418,13 @@ LinkResult link_uncached(const LinkInput& input) {
     explicit_varying_inputs = explicitly_located_inputs(*program.getIntermediate(to_glslang(stages.front().stage)));
   if (varying_outputs)
     explicit_varying_outputs = explicitly_located_outputs(*program.getIntermediate(to_glslang(stages.back().stage)));
+  // Interface-block members, read before the I/O mapping gives every block
+  // a location (io_blocks.h).
+  std::vector<InterfaceVariable> input_block_members, output_block_members;
+  if (varying_inputs)
+    input_block_members = io_block_members(*program.getIntermediate(to_glslang(stages.front().stage)), true);
+  if (varying_outputs)
+    output_block_members = io_block_members(*program.getIntermediate(to_glslang(stages.back().stage)), false);
 
   if (stages.front().version.es) unify_struct_varying_precision(program, stage_list);
   glslang::TIntermediate* first = program.getIntermediate(to_glslang(stages.front().stage));
@@ -470,6 +478,8 @@ LinkResult link_uncached(const LinkInput& input) {
   };
   if (varying_inputs) unlocate_implicit(pi.attributes, explicit_varying_inputs);
   if (varying_outputs) unlocate_implicit(pi.fragment_outputs, explicit_varying_outputs);
+  pi.attributes.insert(pi.attributes.end(), input_block_members.begin(), input_block_members.end());
+  pi.fragment_outputs.insert(pi.fragment_outputs.end(), output_block_members.begin(), output_block_members.end());
   apply_block_layouts(block_layouts, layout_queries, &pi);
   apply_uniform_initializers(facts.uniform_initializers, &pi);
   pi.blend_support = facts.blend_support;
@@ -567,6 +577,10 @@ LinkResult link_uncached(const LinkInput& input) {
       return std::make_pair(set, it == remap.end() ? binding : it->second);
     });
     strip_uniform_locations(bin.spirv);
+    if (!drop_block_variable_locations(bin.spirv)) {
+      result.info_log += "ERROR: internal error: malformed SPIR-V\n";
+      return result;
+    }
     if (p.stage == ShaderStage::Vertex) {
       if (!pi.attributes.empty()) {
         remap_locations_by_name(bin.spirv, spv::StorageClassInput, [&pi](const std::string& name) {

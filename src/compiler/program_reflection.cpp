@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <set>
 #include <string_view>
 
 #include "compiler/block_members.h"
@@ -173,8 +174,12 @@ void expand_struct_varying(const glslang::TType& type, const std::string& name, 
 // InstanceIndex, and its reflection lists those two as inputs of every
 // vertex shader, used or not: the live tree says which are.
 struct BuiltinIo {
-  bool vertex_id = false, instance_id = false, frag_depth = false;
-  bool position = false, point_size = false;  // gl_PerVertex members the live code uses
+  std::set<glslang::TBuiltInVariable> inputs, outputs;
+  // gl_PerVertex members, by the block's storage: gl_in[] (inputs) or
+  // gl_out[] / the unnamed output block.
+  std::set<glslang::TBuiltInVariable> block_inputs, block_outputs;
+  bool reads(glslang::TBuiltInVariable b) const { return inputs.count(b) != 0; }
+  bool writes(glslang::TBuiltInVariable b) const { return outputs.count(b) != 0; }
 };
 
 class BuiltinIoCollector : public glslang::TLiveTraverser {
@@ -182,16 +187,12 @@ class BuiltinIoCollector : public glslang::TLiveTraverser {
   BuiltinIoCollector(const glslang::TIntermediate& i, BuiltinIo* out)
       : glslang::TLiveTraverser(i, false, true, false, false), out_(out) {}
   void visitSymbol(glslang::TIntermSymbol* base) override {
-    switch (base->getQualifier().builtIn) {
-      case glslang::EbvVertexIndex:
-      case glslang::EbvVertexId: out_->vertex_id = true; break;
-      case glslang::EbvInstanceIndex:
-      case glslang::EbvInstanceId: out_->instance_id = true; break;
-      case glslang::EbvFragDepth: out_->frag_depth = true; break;
-      default: break;
-    }
+    const glslang::TQualifier& q = base->getQualifier();
+    if (q.builtIn == glslang::EbvNone) return;
+    if (q.storage == glslang::EvqVaryingOut || q.storage == glslang::EvqFragDepth) out_->outputs.insert(q.builtIn);
+    else out_->inputs.insert(q.builtIn);
   }
-  // gl_Position and gl_PointSize are members of the gl_PerVertex block.
+  // gl_Position, gl_PointSize, ... are members of a gl_PerVertex block.
   bool visitBinary(glslang::TVisit, glslang::TIntermBinary* node) override {
     if (node->getOp() != glslang::EOpIndexDirectStruct) return true;
     const glslang::TType& block = node->getLeft()->getType();
@@ -199,11 +200,13 @@ class BuiltinIoCollector : public glslang::TLiveTraverser {
     if (!block.isStruct() || !index) return true;
     const int member = index->getConstArray()[0].getIConst();
     if (member < 0 || static_cast<size_t>(member) >= block.getStruct()->size()) return true;
-    switch ((*block.getStruct())[static_cast<size_t>(member)].type->getQualifier().builtIn) {
-      case glslang::EbvPosition: out_->position = true; break;
-      case glslang::EbvPointSize: out_->point_size = true; break;
-      default: break;
-    }
+    const glslang::TBuiltInVariable b = (*block.getStruct())[static_cast<size_t>(member)].type->getQualifier().builtIn;
+    if (b == glslang::EbvNone) return true;
+    // The block variable's storage (gl_in[i] is an indexed temporary).
+    const glslang::TIntermTyped* base = node->getLeft();
+    while (const glslang::TIntermBinary* step = base->getAsBinaryNode()) base = step->getLeft();
+    if (base->getQualifier().storage == glslang::EvqVaryingIn) out_->block_inputs.insert(b);
+    else out_->block_outputs.insert(b);
     return true;
   }
 
@@ -221,6 +224,99 @@ BuiltinIo collect_builtin_io(const glslang::TIntermediate& intermediate) {
     node->traverse(&live);
   }
   return io;
+}
+
+// The built-in inputs of the program's first stage and outputs of its
+// last one that the live code uses, as GL names them: members of the
+// gl_in[] / gl_out[] blocks as "gl_PerVertex.gl_Position", of the unnamed
+// output block as "gl_Position", arrays as "gl_TessLevelOuter[0]".
+void add_builtin_io(const glslang::TProgram& program, ProgramInterface* pi) {
+  using namespace glslang;
+  static constexpr EShLanguage kOrder[] = {EShLangVertex,   EShLangTessControl, EShLangTessEvaluation,
+                                           EShLangGeometry, EShLangFragment,    EShLangCompute};
+  EShLanguage first = EShLangCount, last = EShLangCount;
+  for (EShLanguage s : kOrder) {
+    if (!program.getIntermediate(s)) continue;
+    if (first == EShLangCount) first = s;
+    if (s != EShLangCompute) last = s;
+  }
+  auto add = [](std::vector<InterfaceVariable>* out, const char* name, uint32_t type, int32_t array_size = 1) {
+    InterfaceVariable v;
+    v.name = name;
+    v.type = type;
+    v.array_size = array_size;
+    out->push_back(std::move(v));
+  };
+  if (first != EShLangCount) {
+    const BuiltinIo io = collect_builtin_io(*program.getIntermediate(first));
+    std::vector<InterfaceVariable>* in = &pi->builtin_inputs;
+    auto per_vertex_inputs = [&] {
+      if (io.block_inputs.count(EbvPosition)) add(in, "gl_PerVertex.gl_Position", gl::FLOAT_VEC4);
+      if (io.block_inputs.count(EbvPointSize)) add(in, "gl_PerVertex.gl_PointSize", gl::FLOAT);
+    };
+    switch (first) {
+      case EShLangVertex:
+        if (io.reads(EbvVertexId) || io.reads(EbvVertexIndex)) add(in, "gl_VertexID", gl::INT);
+        if (io.reads(EbvInstanceId) || io.reads(EbvInstanceIndex)) add(in, "gl_InstanceID", gl::INT);
+        break;
+      case EShLangTessControl:
+      case EShLangTessEvaluation:
+        if (io.reads(EbvInvocationId)) add(in, "gl_InvocationID", gl::INT);
+        if (io.reads(EbvPatchVertices)) add(in, "gl_PatchVerticesIn", gl::INT);
+        if (io.reads(EbvPrimitiveId)) add(in, "gl_PrimitiveID", gl::INT);
+        if (io.reads(EbvTessCoord)) add(in, "gl_TessCoord", gl::FLOAT_VEC3);
+        if (io.reads(EbvTessLevelOuter)) add(in, "gl_TessLevelOuter[0]", gl::FLOAT, 4);
+        if (io.reads(EbvTessLevelInner)) add(in, "gl_TessLevelInner[0]", gl::FLOAT, 2);
+        per_vertex_inputs();
+        break;
+      case EShLangGeometry:
+        if (io.reads(EbvInvocationId)) add(in, "gl_InvocationID", gl::INT);
+        if (io.reads(EbvPrimitiveId)) add(in, "gl_PrimitiveIDIn", gl::INT);
+        per_vertex_inputs();
+        break;
+      case EShLangFragment:
+        if (io.reads(EbvFragCoord)) add(in, "gl_FragCoord", gl::FLOAT_VEC4);
+        if (io.reads(EbvFace)) add(in, "gl_FrontFacing", gl::BOOL);
+        if (io.reads(EbvPointCoord)) add(in, "gl_PointCoord", gl::FLOAT_VEC2);
+        if (io.reads(EbvSampleId)) add(in, "gl_SampleID", gl::INT);
+        if (io.reads(EbvSamplePosition)) add(in, "gl_SamplePosition", gl::FLOAT_VEC2);
+        if (io.reads(EbvSampleMask)) add(in, "gl_SampleMaskIn[0]", gl::INT);
+        if (io.reads(EbvHelperInvocation)) add(in, "gl_HelperInvocation", gl::BOOL);
+        if (io.reads(EbvPrimitiveId)) add(in, "gl_PrimitiveID", gl::INT);
+        if (io.reads(EbvLayer)) add(in, "gl_Layer", gl::INT);
+        break;
+      case EShLangCompute:
+        if (io.reads(EbvNumWorkGroups)) add(in, "gl_NumWorkGroups", gl::UNSIGNED_INT_VEC3);
+        if (io.reads(EbvWorkGroupId)) add(in, "gl_WorkGroupID", gl::UNSIGNED_INT_VEC3);
+        if (io.reads(EbvLocalInvocationId)) add(in, "gl_LocalInvocationID", gl::UNSIGNED_INT_VEC3);
+        if (io.reads(EbvGlobalInvocationId)) add(in, "gl_GlobalInvocationID", gl::UNSIGNED_INT_VEC3);
+        if (io.reads(EbvLocalInvocationIndex)) add(in, "gl_LocalInvocationIndex", gl::UNSIGNED_INT);
+        break;
+      default: break;
+    }
+  }
+  if (last != EShLangCount) {
+    const BuiltinIo io = collect_builtin_io(*program.getIntermediate(last));
+    std::vector<InterfaceVariable>* out = &pi->builtin_outputs;
+    switch (last) {
+      case EShLangFragment:
+        if (io.writes(EbvFragDepth)) add(out, "gl_FragDepth", gl::FLOAT);
+        if (io.writes(EbvSampleMask)) add(out, "gl_SampleMask[0]", gl::INT);
+        break;
+      case EShLangTessControl:
+        if (io.block_outputs.count(EbvPosition)) add(out, "gl_PerVertex.gl_Position", gl::FLOAT_VEC4);
+        if (io.block_outputs.count(EbvPointSize)) add(out, "gl_PerVertex.gl_PointSize", gl::FLOAT);
+        if (io.writes(EbvTessLevelOuter)) add(out, "gl_TessLevelOuter[0]", gl::FLOAT, 4);
+        if (io.writes(EbvTessLevelInner)) add(out, "gl_TessLevelInner[0]", gl::FLOAT, 2);
+        break;
+      default:  // vertex, tessellation evaluation, geometry
+        if (io.block_outputs.count(EbvPosition)) add(out, "gl_Position", gl::FLOAT_VEC4);
+        if (io.block_outputs.count(EbvPointSize)) add(out, "gl_PointSize", gl::FLOAT);
+        if (io.writes(EbvLayer)) add(out, "gl_Layer", gl::INT);
+        if (io.writes(EbvPrimitiveId)) add(out, "gl_PrimitiveID", gl::INT);
+        break;
+    }
+  }
 }
 
 // An array of blocks is one block per element with the same members and
@@ -650,8 +746,9 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     if (r.name.compare(0, 3, "gl_") == 0) continue;
     const glslang::TType* type = r.getType();
     if (!type || type->getQualifier().storage != glslang::EvqVaryingIn) continue;
-    // gl_PerVertex (an anonymous block): its members are built-ins.
-    if (type->getBasicType() == glslang::EbtBlock && r.name.rfind("anon@", 0) == 0) continue;
+    // Interface blocks: gl_PerVertex's members are built-ins (below), user
+    // blocks are listed by member (io_blocks.h).
+    if (type->getBasicType() == glslang::EbtBlock) continue;
     if (type->getBasicType() == glslang::EbtStruct) {
       // Varyings of struct type (between separable stages): one entry per
       // member (ES 3.1 §7.3.1.1).
@@ -673,7 +770,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     if (r.name.compare(0, 3, "gl_") == 0) continue;
     const glslang::TType* type = r.getType();
     if (!type || type->getQualifier().storage != glslang::EvqVaryingOut) continue;
-    if (type->getBasicType() == glslang::EbtBlock && r.name.rfind("anon@", 0) == 0) continue;
+    if (type->getBasicType() == glslang::EbtBlock) continue;
     if (type->getBasicType() == glslang::EbtStruct) {
       expand_struct_varying(*type, original_name(r.name), &pi.fragment_outputs);
       continue;
@@ -690,35 +787,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     pi.fragment_outputs.push_back(std::move(v));
   }
 
-  // Built-in inputs of the vertex stage and outputs of the fragment stage
-  // (the first and last of the programs Brass links), as GL names them.
-  // ES 1.00's gl_FragColor / gl_FragData are outputs the upgrader declared:
-  // they are fragment_outputs already.
-  auto builtin = [](const char* name, uint32_t type) {
-    InterfaceVariable v;
-    v.name = name;
-    v.type = type;
-    return v;
-  };
-  if (const glslang::TIntermediate* vs = program.getIntermediate(EShLangVertex)) {
-    const BuiltinIo used = collect_builtin_io(*vs);
-    if (used.vertex_id) pi.builtin_inputs.push_back(builtin("gl_VertexID", gl::INT));
-    if (used.instance_id) pi.builtin_inputs.push_back(builtin("gl_InstanceID", gl::INT));
-  }
-  if (const glslang::TIntermediate* fs = program.getIntermediate(EShLangFragment)) {
-    if (collect_builtin_io(*fs).frag_depth) pi.builtin_outputs.push_back(builtin("gl_FragDepth", gl::FLOAT));
-  } else {
-    // A separable program ending before the fragment stage outputs its
-    // varyings (above) and the built-ins its live code writes.
-    const glslang::TIntermediate* last = program.getIntermediate(EShLangGeometry);
-    if (!last) last = program.getIntermediate(EShLangTessEvaluation);
-    if (!last) last = program.getIntermediate(EShLangVertex);
-    if (last) {
-      const BuiltinIo written = collect_builtin_io(*last);
-      if (written.position) pi.builtin_outputs.push_back(builtin("gl_Position", gl::FLOAT_VEC4));
-      if (written.point_size) pi.builtin_outputs.push_back(builtin("gl_PointSize", gl::FLOAT));
-    }
-  }
+  add_builtin_io(program, &pi);
 
   for (int d = 0; d < 3; ++d) pi.compute_local_size[d] = program.getLocalSize(d);
   if (const glslang::TIntermediate* gs = program.getIntermediate(EShLangGeometry)) {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
+#include <set>
 
 #include "compiler/spirv_module.h"
 
@@ -98,6 +100,51 @@ bool strip_uniform_locations(std::vector<uint32_t>& spirv) {
       return false;
     auto s = storage_of.find(inst.operand(0));
     return s != storage_of.end() && s->second == static_cast<uint32_t>(spv::StorageClassUniformConstant);
+  });
+  if (insts.size() != before) spirv = module->serialize();
+  return true;
+}
+
+bool drop_block_variable_locations(std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  std::set<uint32_t> member_located;  // struct types with a member Location
+  std::map<uint32_t, uint32_t> pointee;  // pointer type -> pointee
+  std::map<uint32_t, uint32_t> variable_type;  // variable -> pointer type
+  for (const SpirvInstruction& inst : module->instructions) {
+    if (inst.opcode() == spv::OpMemberDecorate && inst.operand_count() >= 3 &&
+        inst.operand(2) == spv::DecorationLocation)
+      member_located.insert(inst.operand(0));
+    else if (inst.opcode() == spv::OpTypePointer && inst.operand_count() >= 3)
+      pointee[inst.operand(0)] = inst.operand(2);
+    else if (inst.opcode() == spv::OpVariable && inst.operand_count() >= 3)
+      variable_type[inst.operand(1)] = inst.operand(0);
+  }
+  if (member_located.empty()) return true;
+  auto block_of = [&](uint32_t variable) -> uint32_t {
+    auto v = variable_type.find(variable);
+    if (v == variable_type.end()) return 0;
+    auto p = pointee.find(v->second);
+    if (p == pointee.end()) return 0;
+    // Arrayed per-vertex blocks (tessellation, geometry): the element type.
+    uint32_t type = p->second;
+    const size_t def = module->find_definition(type);
+    if (def < module->instructions.size()) {
+      const SpirvInstruction& t = module->instructions[def];
+      if ((t.opcode() == spv::OpTypeArray || t.opcode() == spv::OpTypeRuntimeArray) && t.operand_count() >= 2)
+        type = t.operand(1);
+    }
+    return type;
+  };
+  std::set<uint32_t> drop;  // variables whose block's members are located
+  for (const auto& [variable, type] : variable_type)
+    if (member_located.count(block_of(variable))) drop.insert(variable);
+  if (drop.empty()) return true;
+  auto& insts = module->instructions;
+  const size_t before = insts.size();
+  std::erase_if(insts, [&drop](const SpirvInstruction& inst) {
+    return inst.opcode() == spv::OpDecorate && inst.operand_count() >= 3 &&
+           inst.operand(1) == spv::DecorationLocation && drop.count(inst.operand(0)) != 0;
   });
   if (insts.size() != before) spirv = module->serialize();
   return true;

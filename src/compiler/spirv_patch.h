@@ -42,6 +42,13 @@ bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass sto
 // Location in that storage class (VUID-StandaloneSpirv-Location-06672).
 bool strip_uniform_locations(std::vector<uint32_t>& spirv);
 
+// Drops the Location decoration of an interface-block variable whose
+// members carry their own (a block with layout(location) on the block and
+// on a member): glslang decorates both, and Vulkan allows only one of the
+// two (VUID-StandaloneSpirv-Location-04918). The members' locations are
+// the complete assignment. Returns false for malformed modules.
+bool drop_block_variable_locations(std::vector<uint32_t>& spirv);
+
 bool match_stage_interface(const std::vector<uint32_t>& producer, std::vector<uint32_t>& consumer);
 
 // Transform feedback for VK_EXT_transform_feedback: XfbBuffer/XfbStride/
