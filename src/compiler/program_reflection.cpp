@@ -1,6 +1,7 @@
 #include "compiler/program_reflection.h"
 
 #include <glslang/MachineIndependent/LiveTraverser.h>
+#include <glslang/MachineIndependent/localintermediate.h>
 #include <glslang/MachineIndependent/reflection.h>
 
 #include <algorithm>
@@ -146,25 +147,46 @@ std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathCompone
   return out;
 }
 
+// The first and last stages of a program (compute counts only as first).
+EShLanguage first_stage(const glslang::TProgram& program) {
+  for (EShLanguage s : {EShLangVertex, EShLangTessControl, EShLangTessEvaluation, EShLangGeometry, EShLangFragment,
+                        EShLangCompute})
+    if (program.getIntermediate(s)) return s;
+  return EShLangCount;
+}
+EShLanguage last_stage(const glslang::TProgram& program) {
+  for (EShLanguage s : {EShLangFragment, EShLangGeometry, EShLangTessEvaluation, EShLangTessControl, EShLangVertex})
+    if (program.getIntermediate(s)) return s;
+  return EShLangCount;
+}
+
+int32_t io_location(const glslang::TType& type) {
+  return type.getQualifier().hasLocation() ? static_cast<int32_t>(type.getQualifier().layoutLocation) : -1;
+}
+
 // The entries of a varying of struct type (or array of structs):
-// "s.a", "s[1].b[0]", ... with their GL types; locations are Brass's own
-// (reported -1: only explicitly located varyings have a GL location).
-void expand_struct_varying(const glslang::TType& type, const std::string& name, std::vector<InterfaceVariable>* out) {
+// "s.a", "s[1].b[0]", ... with their GL types and locations from `location`
+// on, member after member (-1: none; the compiler clears the locations
+// glslang assigned to varyings declared without one).
+void expand_struct_varying(const glslang::TType& type, const std::string& name, int32_t location, EShLanguage stage,
+                           bool per_patch, std::vector<InterfaceVariable>* out) {
   const int dims = type.isArray() ? type.getArraySizes()->getNumDims() : 0;
   for (const std::string& suffix : index_suffixes(type, dims)) {
     for (const glslang::TTypeLoc& member : *type.getStruct()) {
       const glslang::TType& t = *member.type;
       const std::string member_name = name + suffix + "." + original_name(t.getFieldName().c_str());
       if (t.isStruct()) {
-        expand_struct_varying(t, member_name, out);
-        continue;
+        expand_struct_varying(t, member_name, location, stage, per_patch, out);
+      } else {
+        InterfaceVariable v;
+        v.name = t.isArray() ? member_name + "[0]" : member_name;
+        v.type = gl_type_of(t);
+        v.array_size = t.isArray() ? std::max(t.getOuterArraySize(), 1) : 1;
+        v.location = location;
+        v.per_patch = per_patch;
+        out->push_back(std::move(v));
       }
-      InterfaceVariable v;
-      v.name = t.isArray() ? member_name + "[0]" : member_name;
-      v.type = gl_type_of(t);
-      v.array_size = t.isArray() ? std::max(t.getOuterArraySize(), 1) : 1;
-      v.location = -1;
-      out->push_back(std::move(v));
+      if (location >= 0) location += glslang::TIntermediate::computeTypeLocationSize(t, stage);
     }
   }
 }
@@ -232,19 +254,14 @@ BuiltinIo collect_builtin_io(const glslang::TIntermediate& intermediate) {
 // output block as "gl_Position", arrays as "gl_TessLevelOuter[0]".
 void add_builtin_io(const glslang::TProgram& program, ProgramInterface* pi) {
   using namespace glslang;
-  static constexpr EShLanguage kOrder[] = {EShLangVertex,   EShLangTessControl, EShLangTessEvaluation,
-                                           EShLangGeometry, EShLangFragment,    EShLangCompute};
-  EShLanguage first = EShLangCount, last = EShLangCount;
-  for (EShLanguage s : kOrder) {
-    if (!program.getIntermediate(s)) continue;
-    if (first == EShLangCount) first = s;
-    if (s != EShLangCompute) last = s;
-  }
-  auto add = [](std::vector<InterfaceVariable>* out, const char* name, uint32_t type, int32_t array_size = 1) {
+  const EShLanguage first = first_stage(program), last = last_stage(program);
+  auto add = [](std::vector<InterfaceVariable>* out, const char* name, uint32_t type, int32_t array_size = 1,
+                bool per_patch = false) {
     InterfaceVariable v;
     v.name = name;
     v.type = type;
     v.array_size = array_size;
+    v.per_patch = per_patch;
     out->push_back(std::move(v));
   };
   if (first != EShLangCount) {
@@ -265,8 +282,8 @@ void add_builtin_io(const glslang::TProgram& program, ProgramInterface* pi) {
         if (io.reads(EbvPatchVertices)) add(in, "gl_PatchVerticesIn", gl::INT);
         if (io.reads(EbvPrimitiveId)) add(in, "gl_PrimitiveID", gl::INT);
         if (io.reads(EbvTessCoord)) add(in, "gl_TessCoord", gl::FLOAT_VEC3);
-        if (io.reads(EbvTessLevelOuter)) add(in, "gl_TessLevelOuter[0]", gl::FLOAT, 4);
-        if (io.reads(EbvTessLevelInner)) add(in, "gl_TessLevelInner[0]", gl::FLOAT, 2);
+        if (io.reads(EbvTessLevelOuter)) add(in, "gl_TessLevelOuter[0]", gl::FLOAT, 4, true);
+        if (io.reads(EbvTessLevelInner)) add(in, "gl_TessLevelInner[0]", gl::FLOAT, 2, true);
         per_vertex_inputs();
         break;
       case EShLangGeometry:
@@ -306,8 +323,8 @@ void add_builtin_io(const glslang::TProgram& program, ProgramInterface* pi) {
       case EShLangTessControl:
         if (io.block_outputs.count(EbvPosition)) add(out, "gl_PerVertex.gl_Position", gl::FLOAT_VEC4);
         if (io.block_outputs.count(EbvPointSize)) add(out, "gl_PerVertex.gl_PointSize", gl::FLOAT);
-        if (io.writes(EbvTessLevelOuter)) add(out, "gl_TessLevelOuter[0]", gl::FLOAT, 4);
-        if (io.writes(EbvTessLevelInner)) add(out, "gl_TessLevelInner[0]", gl::FLOAT, 2);
+        if (io.writes(EbvTessLevelOuter)) add(out, "gl_TessLevelOuter[0]", gl::FLOAT, 4, true);
+        if (io.writes(EbvTessLevelInner)) add(out, "gl_TessLevelInner[0]", gl::FLOAT, 2, true);
         break;
       default:  // vertex, tessellation evaluation, geometry
         if (io.block_outputs.count(EbvPosition)) add(out, "gl_Position", gl::FLOAT_VEC4);
@@ -752,7 +769,8 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     if (type->getBasicType() == glslang::EbtStruct) {
       // Varyings of struct type (between separable stages): one entry per
       // member (ES 3.1 §7.3.1.1).
-      expand_struct_varying(*type, original_name(r.name), &pi.attributes);
+      expand_struct_varying(*type, original_name(r.name), io_location(*type), first_stage(program),
+                            type->getQualifier().patch, &pi.attributes);
       continue;
     }
     InterfaceVariable v;
@@ -772,7 +790,8 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     if (!type || type->getQualifier().storage != glslang::EvqVaryingOut) continue;
     if (type->getBasicType() == glslang::EbtBlock) continue;
     if (type->getBasicType() == glslang::EbtStruct) {
-      expand_struct_varying(*type, original_name(r.name), &pi.fragment_outputs);
+      expand_struct_varying(*type, original_name(r.name), io_location(*type), last_stage(program),
+                            type->getQualifier().patch, &pi.fragment_outputs);
       continue;
     }
     InterfaceVariable v;

@@ -88,18 +88,32 @@ void main() {
   EXPECT_EQ(out.at("Patch.weights[0]").location, 3);
   EXPECT_EQ(out.at("Patch.weights[0]").array_size, 2);
   EXPECT_EQ(out.at("gl_TessLevelOuter[0]").array_size, 4);
+  EXPECT_TRUE(out.at("gl_TessLevelOuter[0]").per_patch);
+  EXPECT_TRUE(out.at("gl_TessLevelInner[0]").per_patch);
+  EXPECT_FALSE(out.at("gl_PerVertex.gl_Position").per_patch);
   EXPECT_EQ(out.at("gl_TessLevelInner[0]").array_size, 2);
 
   const LinkResult tes = link_separable({{ShaderStage::TessEval, R"(#version 310 es
 #extension GL_EXT_tessellation_shader : require
 layout(triangles, point_mode) in;
 struct S { highp vec4 target; };
+struct T { vec4 a; mat2 m; vec4 b; };
 patch in S target;
-void main() { gl_Position = target.target + gl_in[0].gl_Position + vec4(gl_TessCoord, 0.0); }
+layout(location = 2) patch in T located;
+void main() { gl_Position = target.target + located.b + gl_in[0].gl_Position + vec4(gl_TessCoord, 0.0); }
 )"}});
   ASSERT_TRUE(tes.ok) << tes.info_log;
+  const auto tes_in = by_name(tes.interface.attributes, tes.interface.builtin_inputs);
+  ASSERT_TRUE(tes_in.count("target.target") && tes_in.count("located.b"));
+  // Struct varyings: per member, located from the declaration on.
+  EXPECT_EQ(tes_in.at("target.target").location, -1);
+  EXPECT_EQ(tes_in.at("located.a").location, 2);
+  EXPECT_EQ(tes_in.at("located.m").location, 3);
+  EXPECT_EQ(tes_in.at("located.b").location, 5);
+  EXPECT_TRUE(tes_in.at("located.b").per_patch);
   EXPECT_EQ(names(by_name(tes.interface.attributes, tes.interface.builtin_inputs)),
-            (std::set<std::string>{"target.target", "gl_PerVertex.gl_Position", "gl_TessCoord"}));
+            (std::set<std::string>{"target.target", "located.a", "located.m", "located.b", "gl_PerVertex.gl_Position",
+                                   "gl_TessCoord"}));
   EXPECT_EQ(names(by_name(tes.interface.fragment_outputs, tes.interface.builtin_outputs)),
             (std::set<std::string>{"gl_Position"}));
 }
