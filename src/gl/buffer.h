@@ -42,7 +42,7 @@ struct IndexedBufferBinding {
   GLsizeiptr size = 0;  // 0: whole buffer (glBindBufferBase)
 };
 
-inline constexpr unsigned kMaxUniformBufferBindings = 36;
+inline constexpr unsigned kMaxUniformBufferBindings = 72;
 inline constexpr unsigned kMaxTransformFeedbackBuffers = 4;
 // ES 3.1 (minimums 4 and 1). A stage's storage blocks and atomic counter
 // buffers share the pipe's storage-buffer slots (pipe::kMaxShaderBuffers):

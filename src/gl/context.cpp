@@ -220,6 +220,21 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   // 16 for each of six stages).
   ctx->tessellation_shaders_ = !ctx->desktop() && ctx->has_extension("GL_EXT_tessellation_shader");
   if (ctx->tessellation_shaders_) ctx->limits.max_combined_texture_image_units = 96;
+  // Uniform-buffer binding points and the uniform blocks one program may
+  // use, at the minimums of ES 3.1 (36 / 24), of EXT_geometry_shader
+  // (48 / 36), of EXT_tessellation_shader and ES 3.2 (72 / 60) and of
+  // desktop GL 3.2 (36 / 36). Set 1 holds a program's blocks as plain
+  // uniform-buffer descriptors: at most 12 per stage, as before.
+  if (ctx->es31() || ctx->desktop()) ctx->limits.max_uniform_buffer_bindings = 36;
+  if (ctx->desktop()) ctx->limits.max_combined_uniform_blocks = 36;
+  if (ctx->geometry_shaders_ && !ctx->desktop()) {
+    ctx->limits.max_uniform_buffer_bindings = 48;
+    ctx->limits.max_combined_uniform_blocks = 36;
+  }
+  if (ctx->tessellation_shaders_) {
+    ctx->limits.max_uniform_buffer_bindings = 72;
+    ctx->limits.max_combined_uniform_blocks = 60;
+  }
   for (const std::string& e : compiler::context_dependent_extensions())
     if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
   if (ctx->desktop()) {

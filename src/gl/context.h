@@ -75,6 +75,7 @@ struct Limits {
   GLint max_sample_mask_words = 1;
   GLint subpixel_bits = 4;
   GLint max_uniform_buffer_bindings = 24;
+  GLint max_combined_uniform_blocks = 24;  // GL_MAX_COMBINED_UNIFORM_BLOCKS
   GLint max_uniform_block_size = 16384;
   GLint uniform_buffer_offset_alignment = 256;
   GLint shader_storage_buffer_offset_alignment = 256;

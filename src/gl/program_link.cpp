@@ -25,7 +25,7 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
   s.max_combined_texture_image_units = l.max_combined_texture_image_units;
   s.max_draw_buffers = l.max_draw_buffers;
   s.max_uniform_buffer_bindings = l.max_uniform_buffer_bindings;
-  s.max_combined_uniform_blocks = std::min(s.max_combined_uniform_blocks, l.max_uniform_buffer_bindings);
+  s.max_combined_uniform_blocks = l.max_combined_uniform_blocks;
   // Block i of a stage is pipe constant buffer slot i + 1.
   s.max_per_stage_uniform_blocks =
       std::min<int>(s.max_per_stage_uniform_blocks, static_cast<int>(pipe::kMaxConstantBuffers) - 1);

@@ -23,7 +23,6 @@ namespace {
 // 6.27-6.33); each is the spec minimum or what the compiler supports.
 constexpr GLint64 kMaxElementIndex = 0xffffffffll;
 constexpr GLint kMaxUniformBlocksPerStage = 12;
-constexpr GLint kMaxCombinedUniformBlocks = 24;
 constexpr GLint kMinProgramTexelOffset = -8, kMaxProgramTexelOffset = 7;
 constexpr GLfloat kMaxTextureLodBias = 2.0f;
 constexpr GLint kMaxElementsIndices = 1 << 20, kMaxElementsVertices = 1 << 20;
@@ -284,7 +283,7 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_MAX_UNIFORM_BUFFER_BINDINGS: *out = ints({l.max_uniform_buffer_bindings}); return true;
     case GL_MAX_UNIFORM_BLOCK_SIZE: *out = ints({l.max_uniform_block_size}); return true;
     case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT: *out = ints({l.uniform_buffer_offset_alignment}); return true;
-    case GL_MAX_COMBINED_UNIFORM_BLOCKS: *out = ints({kMaxCombinedUniformBlocks}); return true;
+    case GL_MAX_COMBINED_UNIFORM_BLOCKS: *out = ints({l.max_combined_uniform_blocks}); return true;
     case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
       *out = ints({GLint64{kMaxUniformBlocksPerStage} * l.max_uniform_block_size / 4 + l.max_vertex_uniform_vectors * 4});
       return true;

@@ -15,6 +15,26 @@ constexpr const char* kTrianglesTes = R"(#version 310 es
 layout(triangles, fractional_even_spacing, cw) in;
 void main() { gl_Position = gl_in[0].gl_Position + vec4(gl_TessCoord, 0.0); })";
 
+// EXT_tessellation_shader raises the uniform-buffer binding points to 72:
+// every one of them binds, and reads back, and the next one is an error.
+TEST_F(E2eTessellationApi, EveryUniformBufferBindingPointBinds) {
+  GLint bindings = 0;
+  glGetIntegerv(GL_MAX_UNIFORM_BUFFER_BINDINGS, &bindings);
+  ASSERT_GE(bindings, 72);
+  GLuint buffer = 0;
+  glGenBuffers(1, &buffer);
+  glBindBuffer(GL_UNIFORM_BUFFER, buffer);
+  glBufferData(GL_UNIFORM_BUFFER, 1024, nullptr, GL_STATIC_DRAW);
+  glBindBufferRange(GL_UNIFORM_BUFFER, static_cast<GLuint>(bindings - 1), buffer, 0, 64);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  GLint bound = 0;
+  glGetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, static_cast<GLuint>(bindings - 1), &bound);
+  EXPECT_EQ(bound, static_cast<GLint>(buffer));
+  glBindBufferBase(GL_UNIFORM_BUFFER, static_cast<GLuint>(bindings), buffer);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  glDeleteBuffers(1, &buffer);
+}
+
 TEST_F(E2eTessellationApi, ExtensionsAndLimits) {
   EXPECT_TRUE(has_extension("GL_OES_tessellation_shader"));
   EXPECT_TRUE(has_extension("GL_EXT_shader_io_blocks")) << "which the extension requires";
@@ -36,7 +56,8 @@ TEST_F(E2eTessellationApi, ExtensionsAndLimits) {
                        Min{GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS, 0}, Min{GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS, 0},
                        Min{GL_MAX_COMBINED_TESS_CONTROL_UNIFORM_COMPONENTS, 1024},
                        Min{GL_MAX_COMBINED_TESS_EVALUATION_UNIFORM_COMPONENTS, 1024},
-                       Min{GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 80}, Min{GL_PATCH_VERTICES, 3}}) {
+                       Min{GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS, 80}, Min{GL_MAX_UNIFORM_BUFFER_BINDINGS, 72},
+                       Min{GL_MAX_COMBINED_UNIFORM_BLOCKS, 60}, Min{GL_PATCH_VERTICES, 3}}) {
     GLint v = -1;
     glGetIntegerv(m.pname, &v);
     EXPECT_GE(v, m.min) << std::hex << m.pname;
