@@ -25,7 +25,8 @@ namespace brass::e2e::glx {
 
 // GLX error numbers (the GLX protocol's, relative to the extension's first
 // error; glxproto.h does not compile on its own).
-enum GlxError { GLXBadContext = 0, GLXBadDrawable = 2, GLXBadFBConfig = 9, GLXBadPbuffer = 10, GLXBadProfileARB = 13 };
+enum GlxError { GLXBadContext = 0, GLXBadDrawable = 2, GLXBadFBConfig = 9, GLXBadPbuffer = 10,
+                GLXBadWindow = 12, GLXBadProfileARB = 13 };
 
 // The last X error the server (or Brass, as GLX errors are reported) sent.
 struct XErrorRecord {

@@ -258,5 +258,66 @@ TEST_F(Glx, WaitsAndPixmapsRefused) {
   XFreePixmap(dpy, pixmap);
 }
 
+TEST_F(Glx, GlxWindowErrors) {
+  GLXFBConfig config = window_config();
+  ASSERT_NE(config, nullptr);
+  const Window xwin = make_window(config);
+  GLXWindow win = glXCreateWindow(dpy, config, xwin, nullptr);
+  ASSERT_NE(win, 0u);
+  // A second GLX window on the same X window.
+  EXPECT_EQ(glXCreateWindow(dpy, config, xwin, nullptr), 0u);
+  XSync(dpy, False);
+  EXPECT_EQ(g_x_error.error_code, BadAlloc) << describe_x_error();
+  // Not a window; attributes GLX 1.4 does not define.
+  g_x_error = {};
+  EXPECT_EQ(glXCreateWindow(dpy, config, 0x1234567, nullptr), 0u);
+  XSync(dpy, False);
+  EXPECT_EQ(g_x_error.error_code, BadWindow) << describe_x_error();
+  g_x_error = {};
+  const int attribs[] = {GLX_WIDTH, 4, None};
+  EXPECT_EQ(glXCreateWindow(dpy, config, xwin, attribs), 0u);
+  XSync(dpy, False);
+  EXPECT_EQ(g_x_error.error_code, BadValue) << describe_x_error();
+  glXDestroyWindow(dpy, win);
+  g_x_error = {};
+  glXDestroyWindow(dpy, win);
+  XSync(dpy, False);
+  EXPECT_EQ(last_glx_error(), GLXBadWindow);
+  // The X window is free again for a new GLX window.
+  g_x_error = {};
+  win = glXCreateWindow(dpy, config, xwin, nullptr);
+  EXPECT_NE(win, 0u);
+  glXDestroyWindow(dpy, win);
+  XSync(dpy, False);
+  EXPECT_EQ(g_x_error.count, 0) << describe_x_error();
+}
+
+// A multisampled visual from glXChooseVisual: the context made from it
+// renders multisampled and the swap resolves it into the window.
+TEST_F(Glx, ChosenVisualDecidesTheContextsConfig) {
+  int attribs[] = {GLX_RGBA, GLX_DOUBLEBUFFER, GLX_SAMPLE_BUFFERS, 1, GLX_SAMPLES, 4, None};
+  XVisualInfo* vi = glXChooseVisual(dpy, screen, attribs);
+  ASSERT_NE(vi, nullptr);
+  int samples = 0;
+  EXPECT_EQ(glXGetConfig(dpy, vi, GLX_SAMPLES, &samples), Success);
+  EXPECT_EQ(samples, 4);
+  const Window win = make_window(vi);
+  GLXContext ctx = glXCreateContext(dpy, vi, nullptr, True);
+  XFree(vi);
+  ASSERT_NE(ctx, nullptr);
+  ASSERT_TRUE(glXMakeCurrent(dpy, win, ctx));
+  GLint gl_samples = 0;
+  glGetIntegerv(GL_SAMPLES, &gl_samples);
+  EXPECT_EQ(gl_samples, 4);
+  glClearColor(1, 0, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glXSwapBuffers(dpy, win);
+  EXPECT_EQ(window_pixel(win, 8, 8, 0xff00ff), 0xff00ffu);
+  glXMakeCurrent(dpy, None, nullptr);
+  glXDestroyContext(dpy, ctx);
+  XSync(dpy, False);
+  EXPECT_EQ(g_x_error.count, 0) << describe_x_error();
+}
+
 }  // namespace
 }  // namespace brass::e2e::glx
