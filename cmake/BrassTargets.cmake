@@ -18,19 +18,21 @@ target_include_directories(brass_build_flags INTERFACE ${PROJECT_SOURCE_DIR}/src
 # include its own headers and those of the layers listed here, as
 # "<layer>/...". Lists are transitively closed, since a header of an allowed
 # layer includes that layer's own dependencies (docs/architecture.md).
-set(BRASS_LAYERS util pipe device compiler driver gl egl egl_vulkan)
+set(BRASS_LAYERS util pipe device compiler driver gl platform platform_vulkan egl glx)
 set(BRASS_LAYER_DEPS_util "")
 set(BRASS_LAYER_DEPS_pipe util)
 set(BRASS_LAYER_DEPS_device pipe util)  # pipe/format.h only (docs/architecture.md)
 set(BRASS_LAYER_DEPS_compiler util)
 set(BRASS_LAYER_DEPS_driver device pipe util)
 set(BRASS_LAYER_DEPS_gl compiler pipe util)
-set(BRASS_LAYER_DEPS_egl gl compiler pipe util)
-set(BRASS_LAYER_DEPS_egl_vulkan egl gl compiler driver device pipe util)
+set(BRASS_LAYER_DEPS_platform pipe util)
+set(BRASS_LAYER_DEPS_platform_vulkan platform driver device pipe util)
+set(BRASS_LAYER_DEPS_egl gl platform compiler pipe util)
+set(BRASS_LAYER_DEPS_glx gl platform compiler pipe util)
 # The layers that may include Vulkan (and volk). The others get a directory of
 # poisoned Vulkan headers ahead of the system ones: the Vulkan headers live in
 # /usr/include, which cannot be taken off a target's include path.
-set(BRASS_VULKAN_LAYERS device driver egl_vulkan)
+set(BRASS_VULKAN_LAYERS device driver platform_vulkan)
 
 # The include roots are made at configure time: build/include_roots/<layer>/
 # holds one symlink per allowed layer, <dep> -> src/<dep>, so every file
@@ -82,7 +84,9 @@ set(BRASS_TEST_FAIL_REGEX "vulkan validation|assertion failed")
 
 # brass_test(<name> SOURCES ... DEPS ... [ENV ...]): a GoogleTest binary run by ctest.
 function(brass_test name)
-  cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;DEPS;ENV;LABELS" ${ARGN})
+  # NO_DISCOVER: the binary is only run by tests registered elsewhere (a
+  # private X server: brass_xvfb_test), not test by test.
+  cmake_parse_arguments(T "NO_DISCOVER" "TIMEOUT" "SOURCES;DEPS;ENV;LABELS" ${ARGN})
   # tests/support/gtest_main.cpp is main(): every test fails on a Vulkan
   # validation message it did not expect (docs/testing.md).
   add_executable(${name} ${T_SOURCES} ${PROJECT_SOURCE_DIR}/tests/support/sanitizer_pins.cpp
@@ -107,6 +111,9 @@ function(brass_test name)
   set(labels "")
   if(T_LABELS)
     set(labels LABELS ${T_LABELS})
+  endif()
+  if(T_NO_DISCOVER)
+    return()
   endif()
   # The validation line in the output fails a test too: that also catches a
   # message after the last test (teardown at exit), which the main's

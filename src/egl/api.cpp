@@ -11,7 +11,7 @@
 
 #include "egl/api_util.h"
 #include "egl/objects.h"
-#include "egl/x11.h"
+#include "platform/x11.h"
 #include "util/log.h"
 #include "util/options.h"
 #include "util/process_exit.h"
@@ -278,12 +278,12 @@ EGLDisplay x11_display(void* native, const EGLAttrib* attribs) {
     screen = static_cast<int>(attribs[i + 1]);
   }
   if (!native) {
-    static void* default_x = x11::open_default_display();
+    static void* default_x = platform::x11::open_default_display();
     if (!default_x) return fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
     native = default_x;
   }
-  if (screen < 0) screen = x11::default_screen(native);
-  if (screen >= x11::screen_count(native)) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_DISPLAY);
+  if (screen < 0) screen = platform::x11::default_screen(native);
+  if (screen >= platform::x11::screen_count(native)) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_DISPLAY);
   set_error(EGL_SUCCESS);
   return get_x11_display(native, screen);
 }
@@ -401,14 +401,15 @@ EGLSurface window_surface(EGLDisplay dpy, EGLConfig config, bool has_window, uin
   if (EGLint e = parse_window_attribs(s.get(), attribs); e != EGL_SUCCESS) return fail(e, EGL_NO_SURFACE);
   if (!(c->surface_type & EGL_WINDOW_BIT)) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
   if (d->platform != EGL_PLATFORM_X11_KHR || !has_window) return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
-  x11::WindowInfo info;
-  if (!x11::query_window(d->native_display, window, &info)) return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
+  platform::x11::WindowInfo info;
+  if (!platform::x11::query_window(d->native_display, window, &info)) return fail(EGL_BAD_NATIVE_WINDOW, EGL_NO_SURFACE);
   // The window's visual must be one the config's buffers can be shown in.
   if (info.depth != 24 && info.depth != 32) return fail(EGL_BAD_MATCH, EGL_NO_SURFACE);
   for (auto& [_, other] : d->surfaces)
     if (other->type == EGL_WINDOW_BIT && other->native_window == window) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
   pipe::Screen* screen = device_screen(d->device_index);
   if (!screen) return fail(EGL_BAD_ALLOC, EGL_NO_SURFACE);
+  platform::x11::prepare_presentation(d->native_display);
   pipe::NativeWindow nw;
   nw.kind = pipe::WindowSystem::Xlib;
   nw.display = d->native_display;
@@ -1061,7 +1062,7 @@ EGLBoolean EGLAPIENTRY eglWaitNative(EGLint engine) {
   // into the window happens before what GL renders next). Surfaceless and
   // device displays have no native rendering.
   if (c->display->platform == EGL_PLATFORM_X11_KHR && c->draw && c->draw->window)
-    x11::sync(c->display->native_display);
+    platform::x11::sync(c->display->native_display);
   return succeed();
 }
 

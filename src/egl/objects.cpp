@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "egl/api.h"
-#include "egl/x11.h"
+#include "platform/x11.h"
 #include "util/log.h"
 
 namespace brass::egl {
@@ -111,7 +111,7 @@ struct Registry {
   bool enumerated = false;
   std::vector<Device> devices;
   int default_device = -1;
-  std::unique_ptr<DeviceProvider> provider;  // kept to open screens later
+  std::unique_ptr<platform::DeviceProvider> provider;  // kept to open screens later
   // Displays are never freed: EGLDisplay handles stay valid for the process.
   std::vector<std::unique_ptr<Display>> displays;
 };
@@ -125,12 +125,12 @@ void enumerate_once() {
   Registry& r = registry();
   if (r.enumerated) return;
   r.enumerated = true;
-  std::unique_ptr<DeviceProvider> provider = create_device_provider();
+  std::unique_ptr<platform::DeviceProvider> provider = platform::create_device_provider();
   if (!provider) {
     BRASS_WARN("EGL: no device provider");
     return;
   }
-  std::vector<DeviceInfo> infos = provider->enumerate();
+  std::vector<platform::DeviceInfo> infos = provider->enumerate();
   for (size_t i = 0; i < infos.size(); ++i) {
     Device d;
     d.index = static_cast<int>(i);
@@ -279,7 +279,7 @@ void build_configs(Display* dpy) {
   // X11: window configs carry the screen's TrueColor visual (every config
   // reports it: 16- and 24-bit buffers are presented into a 24-bit window).
   const bool x11 = dpy->platform == EGL_PLATFORM_X11_KHR;
-  const EGLint visual = x11 ? static_cast<EGLint>(x11::visual_for_configs(dpy->native_display, dpy->x11_screen)) : 0;
+  const EGLint visual = x11 ? static_cast<EGLint>(platform::x11::visual_for_configs(dpy->native_display, dpy->x11_screen)) : 0;
   EGLint id = 1;
   for (const Color& c : colors) {
     for (const auto& ds : depth_stencil) {

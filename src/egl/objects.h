@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "egl/client_api.h"
-#include "egl/device_provider.h"
+#include "platform/device_provider.h"
 #include "egl/egl_types.h"
 #include "gl/egl_image.h"
 
@@ -20,7 +20,7 @@ namespace brass::egl {
 
 struct Device {
   int index = 0;
-  DeviceInfo info;
+  platform::DeviceInfo info;
   // Opened on the first eglInitialize of a display on this device; shared by
   // every display and context on it, and kept for the life of the process.
   std::unique_ptr<pipe::Screen> screen;

@@ -130,6 +130,7 @@ int Context::glsl_es_version() const {
 
 int Context::glsl_version() const {
   if (!desktop()) return 0;
+  if (version() == 31) return 140;
   if (version() == 32) return 150;
   return version() == 33 ? 330 : 400 + 10 * minor_;
 }
@@ -142,8 +143,9 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   if (!ctx) return nullptr;
   ctx->desc_ = desc;
   ctx->debug.output_enabled = desc.debug;  // DEBUG_OUTPUT starts on only in debug contexts
-  const int version = desc.api == ContextApi::GLCore ? provided_desktop_version() : provided_version();
+  int version = desc.api == ContextApi::GLCore ? provided_desktop_version() : provided_version();
   if (version == 0) return nullptr;  // desktop GL is not offered
+  if (desc.api == ContextApi::GLCore && desc.desktop_3_1) version = 31;
   ctx->major_ = version / 10;
   ctx->minor_ = version % 10;
   if (share) {
@@ -169,7 +171,9 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   // ES: "OpenGL ES N.M <vendor>"; desktop: "N.M <vendor>" (GL 4.6 §22.2),
   // with the profile as other core-profile drivers put it.
   const std::string number = std::to_string(ctx->major_) + "." + std::to_string(ctx->minor_);
-  ctx->version_ = ctx->desktop() ? number + " (Core Profile) Brass " BRASS_VERSION_STRING
+  // OpenGL 3.1 has no profiles: its string names none.
+  const char* profile = ctx->version() >= 32 ? " (Core Profile)" : "";
+  ctx->version_ = ctx->desktop() ? number + profile + " Brass " BRASS_VERSION_STRING
                                  : "OpenGL ES " + number + " Brass " BRASS_VERSION_STRING;
   if (ctx->desktop()) {
     const int glsl = ctx->glsl_version();
@@ -206,7 +210,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   // desktop GL 3.2, on the same device conditions.
   if (ctx->desktop()) {
     pipe::Screen& screen = *desc.screen;
-    ctx->geometry_shaders_ = screen.get_cap(pipe::Cap::GeometryShader) &&
+    ctx->geometry_shaders_ = ctx->version() >= 32 && screen.get_cap(pipe::Cap::GeometryShader) &&
                              screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery);
   } else {
     ctx->geometry_shaders_ = ctx->has_extension("GL_EXT_geometry_shader");

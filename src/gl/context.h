@@ -43,6 +43,14 @@ struct ContextDesc {
   bool debug = false;
   bool robust_access = false;
   bool lose_context_on_reset = false;
+  // Desktop only: OpenGL 3.1 without GL_ARB_compatibility instead of the
+  // provided core version, for the window system's legacy requests (GLX's
+  // glXCreateContext, or a version below 3.2; docs/glx.md). Ignored when no
+  // desktop version is provided.
+  bool desktop_3_1 = false;
+  // KHR_no_error's flag (GLX_ARB_create_context_no_error): CONTEXT_FLAGS
+  // reports it; errors are still recorded, which the extension allows.
+  bool no_error = false;
   std::string device_name;         // for GL_RENDERER: "Brass (<device_name>)"
   pipe::Screen* screen = nullptr;  // the device this context renders on
 };

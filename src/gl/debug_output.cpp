@@ -154,7 +154,8 @@ bool query_debug_state(Context& ctx, GLenum pname, GLint* out) {
     // is never granted, so its bit is never set).
     case GL_CONTEXT_FLAGS:
       *out = (ctx.desc().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
-             (ctx.desktop() && ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0);
+             (ctx.desktop() && ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
+             (ctx.desc().no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR : 0);
       return true;
     default: return false;
   }

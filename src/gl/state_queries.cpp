@@ -263,7 +263,7 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     // Desktop core contexts only (GL 4.6 table 23.81); there is no
     // compatibility profile.
     case GL_CONTEXT_PROFILE_MASK:
-      if (!ctx.desktop()) return false;
+      if (!ctx.desktop() || ctx.version() < 32) return false;  // 3.1 has no profiles
       *out = ints({GL_CONTEXT_CORE_PROFILE_BIT});
       return true;
     case GL_MINOR_VERSION: *out = ints({ctx.minor()}); return true;

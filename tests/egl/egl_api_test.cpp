@@ -9,10 +9,10 @@
 
 #include "egl/api.h"
 #include "driver/screen.h"
-#include "egl/device_provider.h"
+#include "platform/device_provider.h"
 #include "gl/gl_types.h"
 
-namespace brass::egl {
+namespace brass::platform {
 
 class FakeProvider final : public DeviceProvider {
  public:
@@ -31,6 +31,10 @@ class FakeProvider final : public DeviceProvider {
 };
 
 std::unique_ptr<DeviceProvider> create_device_provider() { return std::make_unique<FakeProvider>(); }
+
+}  // namespace brass::platform
+
+namespace brass::egl {
 
 namespace {
 

@@ -1,3 +1,3 @@
 // Layering probe (must NOT compile): src/egl reaches the driver only through
-// src/egl_vulkan.
+// src/platform_vulkan.
 #include "driver/screen.h"

@@ -1,12 +1,13 @@
-#include "egl/x11.h"
+#include "platform/x11.h"
 
 #include <X11/Xlib-xcb.h>
 #include <X11/Xlib.h>
+#include <X11/extensions/Xfixes.h>
 #include <xcb/xcb.h>
 
 #include <cstdlib>
 
-namespace brass::egl::x11 {
+namespace brass::platform::x11 {
 
 namespace {
 
@@ -68,6 +69,12 @@ bool query_window(void* display, uint64_t window, WindowInfo* info) {
   return ok;
 }
 
+void prepare_presentation(void* display) {
+  int major = 6, minor = 0;
+  // libXfixes asks the server once per display and remembers the answer.
+  (void)XFixesQueryVersion(static_cast<::Display*>(display), &major, &minor);
+}
+
 void sync(void* display) { XSync(static_cast<::Display*>(display), False); }
 
-}  // namespace brass::egl::x11
+}  // namespace brass::platform::x11

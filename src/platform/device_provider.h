@@ -1,8 +1,9 @@
-// The narrow interface EGL uses to learn which devices exist
-// (EGL_EXT_device_enumeration, EGL_EXT_platform_device). EGL itself includes
-// no Vulkan header; the implementation lives outside src/egl (src/egl_vulkan
-// today, a pipe::Screen factory once the driver seam exposes one) and is bound
-// at link time through create_device_provider(). Tests link a double.
+// The narrow interface the window-system frontends (EGL, GLX) use to learn
+// which devices exist (EGL_EXT_device_enumeration, EGL_EXT_platform_device)
+// and to open one as a pipe::Screen. The frontends include no Vulkan header;
+// the implementation lives in src/platform_vulkan (a pipe::Screen factory
+// once the driver seam exposes one) and is bound at link time through
+// create_device_provider(). Tests link a double.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +13,7 @@
 
 #include "pipe/screen.h"
 
-namespace brass::egl {
+namespace brass::platform {
 
 struct DeviceInfo {
   std::string name;         // "llvmpipe (LLVM 15.0.6, 256 bits)"
@@ -38,4 +39,4 @@ class DeviceProvider {
 // Defined by the backend linked into libEGL_brass.so (or by a test).
 std::unique_ptr<DeviceProvider> create_device_provider();
 
-}  // namespace brass::egl
+}  // namespace brass::platform

@@ -1,17 +1,17 @@
-// EGL's DeviceProvider over src/device: EGL devices are the usable Vulkan
-// physical devices. Lives outside src/egl because it includes Vulkan (through
-// device/*.h), and opens devices as driver::VulkanScreen.
+// The DeviceProvider of EGL and GLX over src/device: devices are the usable
+// Vulkan physical devices. Lives outside src/platform because it includes
+// Vulkan (through device/*.h), and opens devices as driver::VulkanScreen.
 #include <cstring>
 
 #include "device/device.h"
 #include "device/instance.h"
 #include "driver/screen.h"
 #include "device/physical_device_choice.h"
-#include "egl/device_provider.h"
+#include "platform/device_provider.h"
 #include "util/log.h"
 #include "util/options.h"
 
-namespace brass::egl {
+namespace brass::platform {
 
 namespace {
 
@@ -22,14 +22,14 @@ class VulkanDeviceProvider final : public DeviceProvider {
     vk::InstanceConfig config;  // enumeration needs no layers or surfaces
     auto instance = vk::Instance::create(config);
     if (!instance) {
-      BRASS_WARN("EGL: no Vulkan 1.3 instance; no EGL devices");
+      BRASS_WARN("no Vulkan 1.3 instance; no devices for EGL or GLX");
       return out;
     }
     auto candidates = vk::enumerate_physical_devices(instance->handle());
     std::vector<vk::PhysicalDeviceCandidate> usable;
     for (auto& c : candidates) {
       if (!c.usable) {
-        BRASS_INFO("EGL: skipping device %s: %s", c.caps.device_name.c_str(), c.why_not.c_str());
+        BRASS_INFO("skipping device %s: %s", c.caps.device_name.c_str(), c.why_not.c_str());
         continue;
       }
       DeviceInfo info;
@@ -43,7 +43,7 @@ class VulkanDeviceProvider final : public DeviceProvider {
     }
     std::string why;
     default_ = usable.empty() ? -1 : vk::choose_physical_device(usable, options().device, &why);
-    if (!usable.empty() && default_ < 0) BRASS_WARN("EGL: %s", why.c_str());
+    if (!usable.empty() && default_ < 0) BRASS_WARN("%s", why.c_str());
     return out;
   }
 
@@ -56,7 +56,7 @@ class VulkanDeviceProvider final : public DeviceProvider {
     }
     vk::InstanceConfig config;
     config.validation = options().has(kDebugValidation);
-    // Window surfaces (EGL X11 platform) present through the screen's device.
+    // Window surfaces (EGL's X11 platform, GLX windows) present through the screen's device.
     config.want_xlib_surface = true;
     config.want_xcb_surface = true;
     vk::Status st;
@@ -82,4 +82,4 @@ class VulkanDeviceProvider final : public DeviceProvider {
 
 std::unique_ptr<DeviceProvider> create_device_provider() { return std::make_unique<VulkanDeviceProvider>(); }
 
-}  // namespace brass::egl
+}  // namespace brass::platform

@@ -1,0 +1,2 @@
+// Layering probe (must NOT compile): src/glx may not include Vulkan.
+#include <vulkan/vulkan.h>
