@@ -389,7 +389,7 @@ LinkResult link_uncached(const LinkInput& input) {
     }
     if (!check_uniform_precisions(intermediates, sources, stages.front().version, &result.info_log)) return result;
   }
-  if (!program.link(kSpirvMessages)) {
+  if (!program.link(kSpirvMessages) && !only_patch_array_false_alarms(program.getInfoLog())) {
     result.info_log += tidy_info_log(program.getInfoLog(), program.getInfoDebugLog());
     return result;
   }

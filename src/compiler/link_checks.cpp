@@ -4,6 +4,7 @@
 #include <glslang/MachineIndependent/localintermediate.h>
 
 #include <map>
+#include <string_view>
 
 #include "compiler/es_builtin_standins.h"
 #include "compiler/glsl_upgrader.h"
@@ -105,6 +106,22 @@ int location_count(const glslang::TType& type) {
 
 }  // namespace
 
+bool only_patch_array_false_alarms(const char* info_log) {
+  static constexpr std::string_view kAlarm =
+      "ERROR: Linking tessellation control and tessellation evaluation stages: Array sizes must be compatible:";
+  std::string_view log = info_log ? info_log : "";
+  bool any = false;
+  while (!log.empty()) {
+    const size_t end = log.find('\n');
+    const std::string_view line = log.substr(0, end);
+    log = end == std::string_view::npos ? std::string_view() : log.substr(end + 1);
+    if (!line.starts_with("ERROR:")) continue;
+    if (line != kAlarm) return false;
+    any = true;
+  }
+  return any;
+}
+
 bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<ShaderStage>& stages,
                             const ShaderLimits& limits, bool require_interpolation_match, std::string* log) {
   bool ok = true;
@@ -125,7 +142,22 @@ bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<
       for (const auto& [name, sym] : in) {
         if (!sym.live) continue;
         const glslang::TType& type = sym.symbol->getType();
-        if (type.getQualifier().patch) continue;
+        // Patch variables are one per patch on both sides: same type, no
+        // per-vertex dimension to strip.
+        if (type.getQualifier().patch) {
+          auto patch_out = prev_out.find(name);
+          if (patch_out == prev_out.end() || !patch_out->second.symbol->getType().getQualifier().patch) {
+            if (type.getQualifier().hasLocation()) continue;
+            *log += "ERROR: " + std::string(stage_name(stage)) + " shader patch input '" + original_name(name) +
+                    "' has no matching patch output in the " + stage_name(prev_stage) + " shader\n";
+            ok = false;
+          } else if (interface_type_key(type, false) != interface_type_key(patch_out->second.symbol->getType(), false)) {
+            *log += "ERROR: " + std::string(stage_name(stage)) + " shader patch input '" + original_name(name) +
+                    "' does not match the type of the " + stage_name(prev_stage) + " shader output\n";
+            ok = false;
+          }
+          continue;
+        }
         // The built-in gl_PerVertex blocks: each stage's holds the members
         // its version and extensions declare (gl_PointSize only with the
         // point-size extensions in tessellation and geometry stages), and

@@ -15,6 +15,16 @@ namespace brass::compiler {
 
 // `require_interpolation_match`: GLSL ES and desktop GLSL before 4.30
 // require matching flat/noperspective qualifiers across the interface.
+// glslang 12 refuses `patch out T a[N]` in a tessellation control shader
+// against the same `patch in T a[N]` in the evaluation shader ("Array sizes
+// must be compatible", printing two identical types): it strips the
+// per-vertex dimension of every evaluation input, patch or not. True when
+// a failed link's log holds only such cross-stage errors between the two
+// tessellation stages; glslang has linked every stage by then (only its
+// last cross-stage check failed), and check_stage_interfaces matches patch
+// variables itself.
+[[nodiscard]] bool only_patch_array_false_alarms(const char* info_log);
+
 bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<ShaderStage>& stages,
                             const ShaderLimits& limits, bool require_interpolation_match, std::string* log);
 

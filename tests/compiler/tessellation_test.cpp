@@ -134,6 +134,37 @@ TEST(Tessellation, PatchVariablesArePerPatch) {
   EXPECT_TRUE(position);
 }
 
+// `patch out float w[3]` in the control shader against the same `patch in`
+// in the evaluation shader links (glslang 12 reports a size mismatch there
+// by stripping a per-vertex dimension patch variables do not have); a real
+// size mismatch still fails.
+TEST(Tessellation, PatchArraysLinkAcrossTheStages) {
+  auto tcs = [](int n) {
+    return std::string(R"(#version 310 es
+#extension GL_EXT_tessellation_shader : require
+layout(vertices = 3) out;
+patch out highp float w[)") + std::to_string(n) + R"(];
+void main() {
+  for (int i = 0; i < )" + std::to_string(n) + R"(; ++i) w[i] = float(i);
+  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+  gl_TessLevelOuter[0] = 1.0; gl_TessLevelOuter[1] = 1.0; gl_TessLevelOuter[2] = 1.0;
+  gl_TessLevelInner[0] = 1.0;
+})";
+  };
+  const char* tes = R"(#version 310 es
+#extension GL_EXT_tessellation_shader : require
+layout(triangles) in;
+patch in highp float w[3];
+void main() { gl_Position = gl_in[0].gl_Position * (w[0] + w[1] + w[2]); })";
+  const LinkResult ok = link(Api::GLES, {{ShaderStage::Vertex, kVs}, {ShaderStage::TessControl, tcs(3)},
+                                         {ShaderStage::TessEval, tes}, {ShaderStage::Fragment, kFs}});
+  EXPECT_TRUE(ok.ok) << ok.info_log;
+  const LinkResult bad = link(Api::GLES, {{ShaderStage::Vertex, kVs}, {ShaderStage::TessControl, tcs(4)},
+                                          {ShaderStage::TessEval, tes}, {ShaderStage::Fragment, kFs}});
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.info_log.find("'w'"), std::string::npos) << bad.info_log;
+}
+
 TEST(Tessellation, ExtensionDirectiveAndExposure) {
   const std::string body = std::string(kTriangleTes).substr(std::string(kTriangleTes).find("layout"));
   EXPECT_FALSE(compile_shader({ShaderStage::TessEval, "#version 310 es\n" + body}).ok)
