@@ -36,6 +36,7 @@ class IoBlockCollector : public glslang::TIntermTraverser {
 struct MemberWalk {
   EShLanguage stage;
   bool per_patch;
+  InterfaceVariable::Interpolation block_interpolation;
   std::vector<InterfaceVariable>* out;
 };
 
@@ -59,10 +60,18 @@ void add_member(const MemberWalk& w, const glslang::TType& t, const std::string&
   v.array_size = t.isArray() ? std::max(t.getOuterArraySize(), 1) : 1;
   v.location = location;
   v.per_patch = w.per_patch;
+  v.interpolation = interpolation_of(t.getQualifier());
+  if (v.interpolation == InterfaceVariable::Interpolation::Smooth) v.interpolation = w.block_interpolation;
   w.out->push_back(std::move(v));
 }
 
 }  // namespace
+
+InterfaceVariable::Interpolation interpolation_of(const glslang::TQualifier& q) {
+  if (q.flat) return InterfaceVariable::Interpolation::Flat;
+  if (q.nopersp) return InterfaceVariable::Interpolation::NoPerspective;
+  return InterfaceVariable::Interpolation::Smooth;
+}
 
 std::vector<InterfaceVariable> io_block_members(const glslang::TIntermediate& intermediate, bool inputs) {
   std::vector<const glslang::TIntermSymbol*> blocks;
@@ -74,7 +83,7 @@ std::vector<InterfaceVariable> io_block_members(const glslang::TIntermediate& in
     const glslang::TQualifier& q = block.getQualifier();
     const bool instanced = std::string_view(symbol->getName().c_str()).rfind("anon@", 0) != 0;
     const std::string prefix = instanced ? original_name(block.getTypeName().c_str()) + "." : std::string();
-    const MemberWalk walk{intermediate.getStage(), q.patch, &out};
+    const MemberWalk walk{intermediate.getStage(), q.patch, interpolation_of(q), &out};
     int32_t location = q.hasLocation() ? static_cast<int32_t>(q.layoutLocation) : -1;
     for (const glslang::TTypeLoc& m : *block.getStruct()) {
       const glslang::TQualifier& mq = m.type->getQualifier();

@@ -15,6 +15,7 @@
 
 namespace glslang {
 class TIntermediate;
+class TQualifier;
 }
 
 namespace brass::compiler {
@@ -25,5 +26,8 @@ namespace brass::compiler {
 // it, else -1 (no location qualifier on the way: ES 3.1 leaves it
 // unassigned for separable stages).
 std::vector<InterfaceVariable> io_block_members(const glslang::TIntermediate& intermediate, bool inputs);
+
+// The interpolation a varying's qualifier gives it.
+InterfaceVariable::Interpolation interpolation_of(const glslang::TQualifier& q);
 
 }  // namespace brass::compiler

@@ -145,6 +145,10 @@ struct InterfaceVariable {
   // A tessellation `patch` input or output (GL_IS_PER_PATCH): one per
   // patch rather than one per vertex.
   bool per_patch = false;
+  // Varyings of separable stages: the interpolation qualifier (ES 3.1
+  // §7.4.1: a program pipeline's stages must agree on it).
+  enum class Interpolation : uint8_t { Smooth, Flat, NoPerspective };
+  Interpolation interpolation = Interpolation::Smooth;
   bool operator==(const InterfaceVariable&) const = default;
 };
 

@@ -14,6 +14,7 @@
 #include "compiler/block_members.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/gl_types.h"
+#include "compiler/io_blocks.h"
 #include "compiler/glsl_upgrader.h"
 #include "compiler/glslang_glue.h"
 #include "compiler/opaque_struct_lowering.h"
@@ -169,21 +170,22 @@ int32_t io_location(const glslang::TType& type) {
 // on, member after member (-1: none; the compiler clears the locations
 // glslang assigned to varyings declared without one).
 void expand_struct_varying(const glslang::TType& type, const std::string& name, int32_t location, EShLanguage stage,
-                           bool per_patch, std::vector<InterfaceVariable>* out) {
+                           const glslang::TQualifier& var, std::vector<InterfaceVariable>* out) {
   const int dims = type.isArray() ? type.getArraySizes()->getNumDims() : 0;
   for (const std::string& suffix : index_suffixes(type, dims)) {
     for (const glslang::TTypeLoc& member : *type.getStruct()) {
       const glslang::TType& t = *member.type;
       const std::string member_name = name + suffix + "." + original_name(t.getFieldName().c_str());
       if (t.isStruct()) {
-        expand_struct_varying(t, member_name, location, stage, per_patch, out);
+        expand_struct_varying(t, member_name, location, stage, var, out);
       } else {
         InterfaceVariable v;
         v.name = t.isArray() ? member_name + "[0]" : member_name;
         v.type = gl_type_of(t);
         v.array_size = t.isArray() ? std::max(t.getOuterArraySize(), 1) : 1;
         v.location = location;
-        v.per_patch = per_patch;
+        v.per_patch = var.patch;
+        v.interpolation = interpolation_of(var);
         out->push_back(std::move(v));
       }
       if (location >= 0) location += glslang::TIntermediate::computeTypeLocationSize(t, stage);
@@ -770,7 +772,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       // Varyings of struct type (between separable stages): one entry per
       // member (ES 3.1 §7.3.1.1).
       expand_struct_varying(*type, original_name(r.name), io_location(*type), first_stage(program),
-                            type->getQualifier().patch, &pi.attributes);
+                            type->getQualifier(), &pi.attributes);
       continue;
     }
     InterfaceVariable v;
@@ -781,6 +783,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     v.array_size = std::max(r.size, type->isArray() ? type->getOuterArraySize() : 1);
     v.location = type->getQualifier().hasLocation() ? static_cast<int32_t>(type->getQualifier().layoutLocation) : -1;
     v.per_patch = type->getQualifier().patch;
+    v.interpolation = interpolation_of(type->getQualifier());
     pi.attributes.push_back(std::move(v));
   }
   for (int i = 0; i < program.getNumPipeOutputs(); ++i) {
@@ -791,7 +794,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     if (type->getBasicType() == glslang::EbtBlock) continue;
     if (type->getBasicType() == glslang::EbtStruct) {
       expand_struct_varying(*type, original_name(r.name), io_location(*type), last_stage(program),
-                            type->getQualifier().patch, &pi.fragment_outputs);
+                            type->getQualifier(), &pi.fragment_outputs);
       continue;
     }
     InterfaceVariable v;
@@ -803,6 +806,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     v.location = type->getQualifier().hasLocation() ? static_cast<int32_t>(type->getQualifier().layoutLocation) : -1;
     v.index = type->getQualifier().hasIndex() ? static_cast<int32_t>(type->getQualifier().layoutIndex) : 0;
     v.per_patch = type->getQualifier().patch;
+    v.interpolation = interpolation_of(type->getQualifier());
     pi.fragment_outputs.push_back(std::move(v));
   }
 

@@ -1,5 +1,7 @@
 #include "compiler/shader_cache.h"
 
+#include <algorithm>
+
 #include <atomic>
 #include <cstdio>
 #include <cstring>
@@ -22,7 +24,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 10;
+constexpr uint32_t kFormatVersion = 11;
 
 class Writer {
  public:
@@ -129,6 +131,7 @@ void write_var(Writer& w, const InterfaceVariable& v) {
   w.i32(v.xfb_buffer);
   w.i32(v.xfb_offset);
   w.u32(v.per_patch ? 1 : 0);
+  w.u32(static_cast<uint32_t>(v.interpolation));
 }
 InterfaceVariable read_var(Reader& r) {
   InterfaceVariable v;
@@ -140,6 +143,7 @@ InterfaceVariable read_var(Reader& r) {
   v.xfb_buffer = r.i32();
   v.xfb_offset = r.i32();
   v.per_patch = r.u32() != 0;
+  v.interpolation = static_cast<InterfaceVariable::Interpolation>(std::min(r.u32(), 2u));
   return v;
 }
 

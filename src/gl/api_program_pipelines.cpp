@@ -9,6 +9,7 @@
 #include "gl/context.h"
 #include "gl/program_util.h"
 #include "gl/program_validation.h"
+#include "gl/separable_interfaces.h"
 #include "gl_functions.h"
 
 namespace brass::gl {
@@ -83,6 +84,17 @@ bool program_pipeline_valid(const ProgramPipeline& pp, const Limits& limits, std
     *why = "error: the pipeline has one tessellation stage but not the other\n";
     return false;
   }
+  // Stages of different programs must match (§7.4.1). The fragment stage's
+  // inputs are checked here; the per-vertex arrays between the other
+  // stages are matched when the stages are combined.
+  const Program* producer = nullptr;
+  for (pipe::ShaderStage s : {pipe::ShaderStage::Vertex, pipe::ShaderStage::TessEval, pipe::ShaderStage::Geometry})
+    if (const Program* p = pp.stages[static_cast<unsigned>(s)].get()) producer = p;
+  const Program* consumer = pp.stages[fs].get();
+  if (producer && producer != consumer &&
+      !separable_interfaces_match(producer->linked->interface.fragment_outputs, consumer->linked->interface.attributes,
+                                  limits.varying_interpolation_must_match, why))
+    return false;
   if (samplers > limits.max_combined_texture_image_units) {
     *why = "error: too many active samplers\n";
     return false;

@@ -235,6 +235,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     ctx->limits.max_uniform_buffer_bindings = 48;
     ctx->limits.max_combined_uniform_blocks = 36;
   }
+  if (ctx->desktop() && ctx->version() >= 43) ctx->limits.varying_interpolation_must_match = false;
   if (ctx->tessellation_shaders_) {
     ctx->limits.max_uniform_buffer_bindings = 72;
     ctx->limits.max_combined_uniform_blocks = 60;

@@ -84,6 +84,9 @@ struct Limits {
   GLint subpixel_bits = 4;
   GLint max_uniform_buffer_bindings = 24;
   GLint max_combined_uniform_blocks = 24;  // GL_MAX_COMBINED_UNIFORM_BLOCKS
+  // Whether the stages of a program pipeline must agree on interpolation
+  // qualifiers: ES and desktop GL before 4.3.
+  bool varying_interpolation_must_match = true;
   GLint max_uniform_block_size = 16384;
   GLint uniform_buffer_offset_alignment = 256;
   GLint shader_storage_buffer_offset_alignment = 256;

@@ -233,6 +233,44 @@ void main() { v[gl_GlobalInvocationID.x] = base + gl_GlobalInvocationID.x; })");
   glDeleteProgram(cs);
 }
 
+// Stages of different programs must match (ES 3.1 §7.4.1): an input with
+// no output of that name, a different interpolation qualifier, or a
+// location on one side only fail validation and the draw.
+TEST_F(E2eProgramPipelines, MismatchedInterfacesFailValidation) {
+  const GLuint vs = separable(GL_VERTEX_SHADER, kVsUniform);
+  struct Case {
+    const char* fs;
+    bool valid;
+  };
+  const Case cases[] = {
+      {kFsTint, true},
+      {"#version 310 es\nprecision mediump float;\nflat in vec4 tint;\nout vec4 o;\nvoid main() { o = tint; }", false},
+      {"#version 310 es\nprecision mediump float;\nin vec4 shade;\nout vec4 o;\nvoid main() { o = shade; }", false},
+      {"#version 310 es\nprecision mediump float;\nlayout(location = 0) in vec4 tint;\nout vec4 o;\n"
+       "void main() { o = tint; }",
+       false},
+  };
+  for (const Case& c : cases) {
+    const GLuint fs = separable(GL_FRAGMENT_SHADER, c.fs);
+    GLuint pipe = 0;
+    glGenProgramPipelines(1, &pipe);
+    glUseProgramStages(pipe, GL_VERTEX_SHADER_BIT, vs);
+    glUseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, fs);
+    glValidateProgramPipeline(pipe);
+    GLint valid = -1;
+    glGetProgramPipelineiv(pipe, GL_VALIDATE_STATUS, &valid);
+    EXPECT_EQ(valid, c.valid ? GL_TRUE : GL_FALSE) << c.fs;
+    glBindProgramPipeline(pipe);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    EXPECT_EQ(glGetError(), c.valid ? static_cast<GLenum>(GL_NO_ERROR) : static_cast<GLenum>(GL_INVALID_OPERATION))
+        << c.fs;
+    glBindProgramPipeline(0);
+    glDeleteProgramPipelines(1, &pipe);
+    glDeleteProgram(fs);
+  }
+  glDeleteProgram(vs);
+}
+
 TEST_F(E2eProgramPipelines, Errors) {
   const GLuint vs = separable(GL_VERTEX_SHADER, kVsUniform);
   GLuint plain = program(kFullscreenVs, "#version 300 es\nprecision mediump float; out vec4 o;\n"
