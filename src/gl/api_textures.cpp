@@ -461,6 +461,14 @@ bool tex_level_query(Context& ctx, GLenum target, GLint level, GLenum pname, GLi
     case GL_TEXTURE_ALPHA_TYPE: *out = type_of(bits.alpha); return true;
     case GL_TEXTURE_DEPTH_TYPE: *out = type_of(bits.depth); return true;
     case GL_TEXTURE_COMPRESSED: *out = info && info->is_compressed() ? GL_TRUE : GL_FALSE; return true;
+    // Level state of every texture with texture buffers (ES 3.2 table
+    // 21.10): a texture of another target has no buffer.
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
+    case GL_TEXTURE_BUFFER_OFFSET:
+    case GL_TEXTURE_BUFFER_SIZE:
+      if (!ctx.texture_buffers()) return fail(ctx, GL_INVALID_ENUM);
+      *out = 0;
+      return true;
     default: return fail(ctx, GL_INVALID_ENUM);
   }
 }
