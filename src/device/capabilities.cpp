@@ -405,6 +405,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.vertex_attribute_divisor = f.vertex_attribute_divisor.vertexAttributeInstanceRateDivisor;
   c.vertex_attribute_zero_divisor = f.vertex_attribute_divisor.vertexAttributeInstanceRateZeroDivisor;
   c.border_color_swizzle = f.border_color_swizzle.borderColorSwizzle;
+  c.border_color_swizzle_from_image = f.border_color_swizzle.borderColorSwizzleFromImage;
   c.primitives_generated_query = f.primitives_generated_query.primitivesGeneratedQuery;
   c.primitives_generated_with_discard =
       f.primitives_generated_query.primitivesGeneratedQueryWithRasterizerDiscard;

@@ -160,7 +160,7 @@ struct Capabilities {
   bool provoking_vertex_last = false;
   bool color_write_enable = false;
   bool vertex_attribute_divisor = false, vertex_attribute_zero_divisor = false;
-  bool border_color_swizzle = false;
+  bool border_color_swizzle = false, border_color_swizzle_from_image = false;
   bool primitives_generated_query = false;
   bool primitives_generated_with_discard = false;  // counts under rasterizerDiscardEnable too
   // Atomic exchange (and loads and stores) on R32_SFLOAT storage images

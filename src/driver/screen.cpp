@@ -85,6 +85,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::ConstantBufferOffsetAlignment: return static_cast<int64_t>(l.min_uniform_buffer_offset_alignment);
     case pipe::Cap::ShaderBufferOffsetAlignment: return static_cast<int64_t>(l.min_storage_buffer_offset_alignment);
     case pipe::Cap::TexelBufferOffsetAlignment: return static_cast<int64_t>(l.min_texel_buffer_offset_alignment);
+    case pipe::Cap::MaxTexelBufferElements: return l.max_texel_buffer_elements;
     case pipe::Cap::MaxUniformBlockSize: return l.max_uniform_buffer_range;
     case pipe::Cap::MultiDraw: return c.multi_draw;
     case pipe::Cap::PrimitiveRestartForLists: return c.list_restart;
@@ -119,6 +120,15 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::FragmentShaderStores: return c.fragment_stores_and_atomics ? 1 : 0;
     case pipe::Cap::DepthBiasClamp: return c.depth_bias_clamp ? 1 : 0;
     case pipe::Cap::NonSeamlessCubeMap: return c.non_seamless_cube_map ? 1 : 0;
+    // Custom border colors whatever the view's format (a sampler does not
+    // know the view it meets), swizzled by the view's component mapping
+    // without being told it (GL swizzles border texels like any other;
+    // Brass's format emulation swizzles too).
+    case pipe::Cap::CustomBorderColor:
+      return c.custom_border_color && c.custom_border_color_without_format && c.border_color_swizzle &&
+                     c.border_color_swizzle_from_image
+                 ? 1
+                 : 0;
     case pipe::Cap::MaxFramebufferWidth: return l.max_framebuffer_width;
     case pipe::Cap::MaxFramebufferHeight: return l.max_framebuffer_height;
     case pipe::Cap::MaxFramebufferNoAttachmentSamples: return highest_count(l.framebuffer_no_attachments_sample_counts);
@@ -155,6 +165,8 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
 
 bool VulkanScreen::is_format_supported(pipe::Format format, pipe::Target target, uint32_t samples,
                                        uint32_t usage) const {
+  // Cube map array views need the imageCubeArray feature.
+  if (target == pipe::Target::TextureCubeArray && !device_->caps().image_cube_array) return false;
   if (target == pipe::Target::Buffer) {
     usage &= ~(pipe::kUsageSampled | pipe::kUsageFilterLinear);
     usage |= pipe::kUsageTexelBuffer;

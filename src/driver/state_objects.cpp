@@ -109,6 +109,39 @@ pipe::SamplerObject* make_sampler_object(VkDevice device, const vk::Capabilities
   return o;
 }
 
+namespace {
+
+// Vulkan's three built-in border colors where the state's is one of them
+// (integer or float, as the view reads the words), else a custom one where
+// the device has them (written into `custom`; VK_FORMAT_UNDEFINED, since the
+// sampler does not know its view), else the nearest built-in.
+VkBorderColor border_color(const pipe::SamplerState& s, const vk::Capabilities& caps,
+                           VkSamplerCustomBorderColorCreateInfoEXT* custom) {
+  const bool integer = s.border_color_integer;
+  const pipe::ColorValue& c = s.border_color;
+  auto is = [&](int r, int g, int b, int a) {
+    const int want[4] = {r, g, b, a};
+    for (int i = 0; i < 4; ++i)
+      if (integer ? c.i[i] != want[i] : c.f[i] != static_cast<float>(want[i])) return false;
+    return true;
+  };
+  if (is(0, 0, 0, 0)) return integer ? VK_BORDER_COLOR_INT_TRANSPARENT_BLACK : VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK;
+  if (is(0, 0, 0, 1)) return integer ? VK_BORDER_COLOR_INT_OPAQUE_BLACK : VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK;
+  if (is(1, 1, 1, 1)) return integer ? VK_BORDER_COLOR_INT_OPAQUE_WHITE : VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+  const bool border = s.wrap_s == pipe::Wrap::ClampToBorder || s.wrap_t == pipe::Wrap::ClampToBorder ||
+                      s.wrap_r == pipe::Wrap::ClampToBorder;
+  if (border && caps.custom_border_color && caps.custom_border_color_without_format) {
+    custom->format = VK_FORMAT_UNDEFINED;
+    for (int i = 0; i < 4; ++i) custom->customBorderColor.uint32[i] = c.ui[i];
+    return integer ? VK_BORDER_COLOR_INT_CUSTOM_EXT : VK_BORDER_COLOR_FLOAT_CUSTOM_EXT;
+  }
+  const bool black = integer ? (c.i[0] == 0 && c.i[1] == 0 && c.i[2] == 0) : (c.f[0] == 0 && c.f[1] == 0 && c.f[2] == 0);
+  if (black) return integer ? VK_BORDER_COLOR_INT_OPAQUE_BLACK : VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK;
+  return integer ? VK_BORDER_COLOR_INT_OPAQUE_WHITE : VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+}
+
+}  // namespace
+
 vk::Status create_sampler(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s, VkSampler* out) {
   VkSamplerCreateInfo ci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
   ci.magFilter = s.mag_filter == pipe::Filter::Linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
@@ -133,10 +166,10 @@ vk::Status create_sampler(VkDevice device, const vk::Capabilities& caps, const p
   // GL without mipmapping samples level 0 only.
   ci.minLod = s.mip_filter == pipe::MipFilter::None ? 0 : s.min_lod;
   ci.maxLod = s.mip_filter == pipe::MipFilter::None ? 0.25f : s.max_lod;
-  const bool black = s.border_color[0] == 0 && s.border_color[1] == 0 && s.border_color[2] == 0;
-  ci.borderColor = black ? (s.border_color[3] == 0 ? VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK
-                                                   : VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK)
-                         : VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;
+  VkSamplerCustomBorderColorCreateInfoEXT custom{VK_STRUCTURE_TYPE_SAMPLER_CUSTOM_BORDER_COLOR_CREATE_INFO_EXT};
+  ci.borderColor = border_color(s, caps, &custom);
+  if (ci.borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT || ci.borderColor == VK_BORDER_COLOR_INT_CUSTOM_EXT)
+    ci.pNext = &custom;
   // VK_EXT_non_seamless_cube_map: GL's per-face cube sampling.
   if (!s.seamless_cube_map && caps.non_seamless_cube_map) ci.flags |= VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT;
   ci.unnormalizedCoordinates = !s.normalized_coords;

@@ -33,6 +33,7 @@ Binding<Buffer>* buffer_binding_point(Context& ctx, GLenum target) {
     case GL_ATOMIC_COUNTER_BUFFER: return &b.atomic_counter;
     case GL_DISPATCH_INDIRECT_BUFFER: return &b.dispatch_indirect;
     case GL_DRAW_INDIRECT_BUFFER: return &b.draw_indirect;
+    case GL_TEXTURE_BUFFER: return ctx.texture_buffers() ? &b.texture : nullptr;
     default: return nullptr;
   }
 }
@@ -73,6 +74,10 @@ bool query_buffer_state(Context& ctx, GLenum pname, GLint* out) {
     case GL_PIXEL_PACK_BUFFER_BINDING: *out = name(bb.pixel_pack); return true;
     case GL_PIXEL_UNPACK_BUFFER_BINDING: *out = name(bb.pixel_unpack); return true;
     case GL_UNIFORM_BUFFER_BINDING: *out = name(bb.uniform); return true;
+    case GL_TEXTURE_BUFFER_BINDING:
+      if (!ctx.texture_buffers()) return false;
+      *out = name(bb.texture);
+      return true;
     case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: *out = name(bb.transform_feedback); return true;
     case GL_VERTEX_ARRAY_BINDING: *out = static_cast<GLint>(ctx.vertex_array->name()); return true;
     case GL_SHADER_STORAGE_BUFFER_BINDING:
@@ -344,7 +349,7 @@ void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
     BufferBindings& bb = ctx.buffers;
     for (auto* p : {&bb.array, &bb.copy_read, &bb.copy_write, &bb.pixel_pack, &bb.pixel_unpack, &bb.uniform,
                     &bb.transform_feedback, &bb.shader_storage, &bb.atomic_counter, &bb.dispatch_indirect,
-                    &bb.draw_indirect})
+                    &bb.draw_indirect, &bb.texture})
       unbind_if(*p, b.get());
     for (auto& ib : bb.uniform_indexed) unbind_if(ib.buffer, b.get());
     for (auto& ib : bb.storage_indexed) unbind_if(ib.buffer, b.get());
@@ -435,8 +440,10 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
     Ref<pipe::Resource> r = ctx.screen().resource_create(t, &status);
     if (!r) return ctx.set_error(GL_OUT_OF_MEMORY);
     b.resource = std::move(r);
-    // The resource pointer changed: vertex and uniform bindings rebind.
-    ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers | kDirtyTransformFeedback | kDirtyStorageBuffers);
+    // The resource pointer changed: vertex and uniform bindings rebind, and
+    // buffer textures make their views again.
+    ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers | kDirtyTransformFeedback | kDirtyStorageBuffers |
+              kDirtyTextures | kDirtyImages);
   }
   if (data && size > 0)
     ctx.pipe().buffer_subdata(b.resource.get(), pipe::kMapDiscardWholeResource, 0, static_cast<uint64_t>(size), data);

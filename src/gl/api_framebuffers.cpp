@@ -68,13 +68,16 @@ void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint t
   if (call == TextureCall::Whole && texture != 0) {
     // The texture's own kind decides (EXT_geometry_shader §9.2.8).
     const Ref<Texture> t = ctx.share_group().textures.lookup(texture);
-    if (!t || t->target == GL_NONE) return ctx.set_error(GL_INVALID_OPERATION);
+    // A buffer texture has no image to render to (EXT_texture_buffer).
+    if (!t || t->target == GL_NONE || t->target == GL_TEXTURE_BUFFER) return ctx.set_error(GL_INVALID_OPERATION);
     if (!fb) return ctx.set_error(GL_INVALID_OPERATION);
     GLint max_size = ctx.limits.max_texture_size;
     switch (t->target) {
       case GL_TEXTURE_3D: max_size = ctx.limits.max_3d_texture_size; break;
-      case GL_TEXTURE_CUBE_MAP: max_size = ctx.limits.max_cube_map_texture_size; break;
-      case GL_TEXTURE_2D_MULTISAMPLE: max_size = 1; break;  // level 0 only
+      case GL_TEXTURE_CUBE_MAP:
+      case GL_TEXTURE_CUBE_MAP_ARRAY: max_size = ctx.limits.max_cube_map_texture_size; break;
+      case GL_TEXTURE_2D_MULTISAMPLE:
+      case GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES: max_size = 1; break;  // level 0 only
       default: break;
     }
     if (level < 0 || level > floor_log2(max_size)) return ctx.set_error(GL_INVALID_VALUE);
@@ -82,7 +85,8 @@ void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint t
     a.type = GL_TEXTURE;
     bind(a.texture, t);
     a.level = level;
-    a.layered = t->target == GL_TEXTURE_3D || t->target == GL_TEXTURE_2D_ARRAY || t->target == GL_TEXTURE_CUBE_MAP;
+    a.layered = t->target == GL_TEXTURE_3D || t->target == GL_TEXTURE_2D_ARRAY || t->target == GL_TEXTURE_CUBE_MAP ||
+                t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES || t->target == GL_TEXTURE_CUBE_MAP_ARRAY;
     return set_attachment(ctx, *fb, attachment, a);
   }
   if (call == TextureCall::Image2D) {
@@ -103,6 +107,13 @@ void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint t
         if (layer >= ctx.limits.max_3d_texture_size) return ctx.set_error(GL_INVALID_VALUE);
       } else if (t->target == GL_TEXTURE_2D_ARRAY) {
         if (layer >= ctx.limits.max_array_texture_layers) return ctx.set_error(GL_INVALID_VALUE);
+      } else if (t->target == GL_TEXTURE_CUBE_MAP_ARRAY) {
+        // Layer-face 6 * cube + face.
+        if (layer >= ctx.limits.max_array_texture_layers) return ctx.set_error(GL_INVALID_VALUE);
+        max_size = ctx.limits.max_cube_map_texture_size;
+      } else if (t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) {
+        if (layer >= ctx.limits.max_array_texture_layers) return ctx.set_error(GL_INVALID_VALUE);
+        max_size = 1;  // its one image is level 0
       } else {
         return ctx.set_error(GL_INVALID_OPERATION);
       }

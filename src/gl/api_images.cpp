@@ -21,8 +21,9 @@ void BindImageTexture(Context& ctx, GLuint unit, GLuint texture, GLint level, GL
     // object: not "an existing texture object".
     tex = ctx.share_group().textures.lookup(texture);
     if (!tex) return ctx.set_error(GL_INVALID_VALUE);
-    // ES 3.1 binds only immutable textures (glTexStorage*).
-    if (!tex->immutable) return ctx.set_error(GL_INVALID_OPERATION);
+    // ES 3.1 binds only immutable textures (glTexStorage*); ES 3.2 also
+    // buffer textures (EXT_texture_buffer), whose storage is their buffer's.
+    if (!tex->immutable && tex->target != GL_TEXTURE_BUFFER) return ctx.set_error(GL_INVALID_OPERATION);
   }
   ImageUnit& u = ctx.image_units[unit];
   bind(u.texture, tex);
@@ -33,7 +34,7 @@ void BindImageTexture(Context& ctx, GLuint unit, GLuint texture, GLint level, GL
   // layered binding or a layer: another texture, or none, has one image per
   // level, which the unit then reports as not layered, layer 0.
   const bool has_layers = tex && (tex->target == GL_TEXTURE_2D_ARRAY || tex->target == GL_TEXTURE_CUBE_MAP ||
-                                  tex->target == GL_TEXTURE_3D);
+                                  tex->target == GL_TEXTURE_3D || tex->target == GL_TEXTURE_CUBE_MAP_ARRAY);
   u.layered = has_layers && layered != GL_FALSE;
   u.layer = has_layers ? layer : 0;
   ctx.dirty(kDirtyImages);

@@ -1,5 +1,6 @@
 // ES 3.1 multisample textures and sample state: glTexStorage2DMultisample
-// (§8.8), glSampleMaski (§13.8.3) and glGetMultisamplefv (§14.3.1). The
+// (§8.8) and glTexStorage3DMultisample (OES_texture_storage_multisample_2d_array,
+// ES 3.2 §8.8), glSampleMaski (§13.8.3) and glGetMultisamplefv (§14.3.1). The
 // TEXTURE_2D_MULTISAMPLE binding point, its parameters and level queries are
 // handled with the other targets (api_textures.cpp), its attachment with the
 // framebuffer calls (api_framebuffers.cpp), its sampling by texture
@@ -13,17 +14,20 @@
 
 namespace brass::gl::api {
 
-void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
-                             GLsizei height, GLboolean fixedsamplelocations) {
-  // An ES 3.1 command: not there in ES 3.0 contexts.
-  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
-  if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.set_error(GL_INVALID_ENUM);
+namespace {
+
+// glTexStorage2DMultisample and glTexStorage3DMultisample (ES 3.1 §8.8,
+// OES_texture_storage_multisample_2d_array): `depth` layers of one level;
+// every error checked before anything changes.
+void tex_storage_multisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                             GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
   // Sized color-, depth- or stencil-renderable formats only (unsized and
   // compressed ones are INVALID_ENUM), as for renderbuffers.
   const pixel::FormatResolution res = pixel::resolve_renderbuffer_format(internalformat, ctx.format_features);
   if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
-  if (samples < 1 || width < 1 || height < 1 || width > ctx.limits.max_texture_size ||
-      height > ctx.limits.max_texture_size)
+  if (samples < 1 || width < 1 || height < 1 || depth < 1 || width > ctx.limits.max_texture_size ||
+      height > ctx.limits.max_texture_size ||
+      (target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES && depth > ctx.limits.max_array_texture_layers))
     return ctx.set_error(GL_INVALID_VALUE);
   // More samples than GetInternalformativ(SAMPLES) reports for the format.
   const SampleCounts counts = multisample_texture_counts(ctx, *res.info);
@@ -36,9 +40,26 @@ void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenu
   for (unsigned i = 0; i < counts.count; ++i)
     if (counts.values[i] >= samples) actual = counts.values[i];
   if (!allocate_multisample(ctx, *t, actual, res.info, static_cast<uint32_t>(width), static_cast<uint32_t>(height),
-                            fixedsamplelocations != GL_FALSE))
+                            static_cast<uint32_t>(depth), fixedsamplelocations != GL_FALSE))
     return;
   ctx.dirty(kDirtyTextures | kDirtyFramebuffer);
+}
+
+}  // namespace
+
+void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                             GLsizei height, GLboolean fixedsamplelocations) {
+  // An ES 3.1 command: not there in ES 3.0 contexts.
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.set_error(GL_INVALID_ENUM);
+  tex_storage_multisample(ctx, target, samples, internalformat, width, height, 1, fixedsamplelocations);
+}
+
+void TexStorage3DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                             GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
+  if (!ctx.multisample_2d_array()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) return ctx.set_error(GL_INVALID_ENUM);
+  tex_storage_multisample(ctx, target, samples, internalformat, width, height, depth, fixedsamplelocations);
 }
 
 void SampleMaski(Context& ctx, GLuint maskNumber, GLbitfield mask) {

@@ -199,7 +199,8 @@ void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint
 void GetInternalformativ(Context& ctx, GLenum target, GLenum internalformat, GLenum pname, GLsizei bufSize,
                          GLint* params) {
   // ES 3.1 adds multisample textures, whose counts must also be sampled.
-  const bool texture = target == GL_TEXTURE_2D_MULTISAMPLE && ctx.es31();
+  const bool texture = (target == GL_TEXTURE_2D_MULTISAMPLE && ctx.es31()) ||
+                       (target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES && ctx.multisample_2d_array());
   if (target != GL_RENDERBUFFER && !texture) return ctx.set_error(GL_INVALID_ENUM);
   const pixel::InternalFormatInfo* info = renderbuffer_format(ctx, internalformat);
   if (!info) return ctx.set_error(GL_INVALID_ENUM);

@@ -16,7 +16,7 @@ void sampler_param(Context& ctx, GLuint name, GLenum pname, const ParamValue& v)
   if (!s) return ctx.set_error(GL_INVALID_OPERATION);
   SamplerParams p = s->params;
   bool known = false;
-  const GLenum err = set_sampler_param(p, pname, v, &known);
+  const GLenum err = set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known);
   if (err != GL_NO_ERROR) return ctx.set_error(err);
   s->params = p;
   s->changed();
@@ -33,6 +33,33 @@ bool sampler_query(Context& ctx, GLuint name, GLenum pname, ParamValue* out) {
     ctx.set_error(GL_INVALID_ENUM);
     return false;
   }
+  return true;
+}
+
+// TEXTURE_BORDER_COLOR through a vector form; false when `pname` is another
+// name (the scalar path takes it).
+bool sampler_border_color(Context& ctx, GLuint name, GLenum pname, BorderColorForm form, const void* values) {
+  if (pname != GL_TEXTURE_BORDER_COLOR || !ctx.has_feature("GL_EXT_texture_border_clamp")) return false;
+  Ref<Sampler> s = lookup_sampler(ctx, name);
+  if (!s) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return true;
+  }
+  if (!values) return true;
+  set_border_color(s->params, form, values);
+  s->changed();
+  ctx.dirty(kDirtyTextures);
+  return true;
+}
+
+bool sampler_border_color_query(Context& ctx, GLuint name, GLenum pname, BorderColorForm form, void* out) {
+  if (pname != GL_TEXTURE_BORDER_COLOR || !ctx.has_feature("GL_EXT_texture_border_clamp")) return false;
+  Ref<Sampler> s = lookup_sampler(ctx, name);
+  if (!s) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return true;
+  }
+  if (out) get_border_color(s->params, form, out);
   return true;
 }
 
@@ -83,26 +110,48 @@ void SamplerParameteri(Context& ctx, GLuint sampler, GLenum pname, GLint param) 
   sampler_param(ctx, sampler, pname, ParamValue{false, param, 0});
 }
 void SamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, const GLint* param) {
-  if (!param) return;
+  if (sampler_border_color(ctx, sampler, pname, BorderColorForm::NormalizedInt, param) || !param) return;
   sampler_param(ctx, sampler, pname, ParamValue{false, param[0], 0});
+}
+void SamplerParameterIiv(Context& ctx, GLuint sampler, GLenum pname, const GLint* param) {
+  if (sampler_border_color(ctx, sampler, pname, BorderColorForm::Int, param) || !param) return;
+  sampler_param(ctx, sampler, pname, ParamValue{false, param[0], 0});
+}
+void SamplerParameterIuiv(Context& ctx, GLuint sampler, GLenum pname, const GLuint* param) {
+  if (sampler_border_color(ctx, sampler, pname, BorderColorForm::Uint, param) || !param) return;
+  sampler_param(ctx, sampler, pname, ParamValue{false, static_cast<GLint>(param[0]), 0});
 }
 void SamplerParameterf(Context& ctx, GLuint sampler, GLenum pname, GLfloat param) {
   sampler_param(ctx, sampler, pname, ParamValue{true, 0, param});
 }
 void SamplerParameterfv(Context& ctx, GLuint sampler, GLenum pname, const GLfloat* param) {
-  if (!param) return;
+  if (sampler_border_color(ctx, sampler, pname, BorderColorForm::Float, param) || !param) return;
   sampler_param(ctx, sampler, pname, ParamValue{true, 0, param[0]});
 }
 
 void GetSamplerParameteriv(Context& ctx, GLuint sampler, GLenum pname, GLint* params) {
+  if (sampler_border_color_query(ctx, sampler, pname, BorderColorForm::NormalizedInt, params)) return;
   ParamValue v;
   if (!sampler_query(ctx, sampler, pname, &v) || !params) return;
   params[0] = v.as_int();
 }
 void GetSamplerParameterfv(Context& ctx, GLuint sampler, GLenum pname, GLfloat* params) {
+  if (sampler_border_color_query(ctx, sampler, pname, BorderColorForm::Float, params)) return;
   ParamValue v;
   if (!sampler_query(ctx, sampler, pname, &v) || !params) return;
   params[0] = v.as_float();
+}
+void GetSamplerParameterIiv(Context& ctx, GLuint sampler, GLenum pname, GLint* params) {
+  if (sampler_border_color_query(ctx, sampler, pname, BorderColorForm::Int, params)) return;
+  ParamValue v;
+  if (!sampler_query(ctx, sampler, pname, &v) || !params) return;
+  params[0] = v.as_int();
+}
+void GetSamplerParameterIuiv(Context& ctx, GLuint sampler, GLenum pname, GLuint* params) {
+  if (sampler_border_color_query(ctx, sampler, pname, BorderColorForm::Uint, params)) return;
+  ParamValue v;
+  if (!sampler_query(ctx, sampler, pname, &v) || !params) return;
+  params[0] = static_cast<GLuint>(v.as_int());
 }
 
 }  // namespace brass::gl::api

@@ -1,14 +1,15 @@
 // Texture objects (ES 3.0 §3.8): names and bindings, image specification
 // (TexImage, TexSubImage, TexStorage, CopyTex*, CompressedTex*), mipmap
-// generation, parameters, and ES 3.1's level parameter queries. Every call
-// checks all of its errors before it changes any state; storage lives in
-// texture_storage.cpp.
+// generation and ES 3.1's level parameter queries (the other parameters:
+// api_texture_parameters.cpp). Every call checks all of its errors before it
+// changes any state; storage lives in texture_storage.cpp.
 #include <algorithm>
 #include <bit>
 
 #include "gl/context.h"
 #include "gl/pixel/client_format.h"
 #include "gl/pixel/tex_image_rules.h"
+#include "gl/texture_buffer.h"
 #include "gl/texture_storage.h"
 #include "gl_functions.h"
 
@@ -27,6 +28,9 @@ Binding<Texture>& binding_point(TextureUnit& u, GLenum target) {
     case GL_TEXTURE_2D_ARRAY: return u.texture_2d_array;
     case GL_TEXTURE_CUBE_MAP: return u.texture_cube;
     case GL_TEXTURE_2D_MULTISAMPLE: return u.texture_2d_multisample;
+    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES: return u.texture_2d_multisample_array;
+    case GL_TEXTURE_BUFFER: return u.texture_buffer;
+    case GL_TEXTURE_CUBE_MAP_ARRAY: return u.texture_cube_array;
     default: return u.texture_2d;
   }
 }
@@ -47,12 +51,15 @@ bool target_2d(GLenum target, Target2D* out) {
   }
   return false;
 }
-bool is_target_3d(GLenum target) { return target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY; }
+bool is_target_3d(GLenum target) {
+  return target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_CUBE_MAP_ARRAY;
+}
 
 GLint max_size(const Context& ctx, GLenum target) {
   switch (target) {
     case GL_TEXTURE_3D: return ctx.limits.max_3d_texture_size;
-    case GL_TEXTURE_CUBE_MAP: return ctx.limits.max_cube_map_texture_size;
+    case GL_TEXTURE_CUBE_MAP:
+    case GL_TEXTURE_CUBE_MAP_ARRAY: return ctx.limits.max_cube_map_texture_size;
     default: return ctx.limits.max_texture_size;
   }
 }
@@ -73,6 +80,10 @@ bool check_size(Context& ctx, GLenum target, GLint level, GLsizei w, GLsizei h, 
   if (target == GL_TEXTURE_3D && d > m) return fail(ctx, GL_INVALID_VALUE);
   if (target == GL_TEXTURE_2D_ARRAY && d > ctx.limits.max_array_texture_layers) return fail(ctx, GL_INVALID_VALUE);
   if (target == GL_TEXTURE_CUBE_MAP && w != h) return fail(ctx, GL_INVALID_VALUE);
+  // Square layer-faces, whole cubes of them (EXT_texture_cube_map_array).
+  if (target == GL_TEXTURE_CUBE_MAP_ARRAY &&
+      (w != h || d % 6 != 0 || d > ctx.limits.max_array_texture_layers))
+    return fail(ctx, GL_INVALID_VALUE);
   return true;
 }
 
@@ -187,7 +198,8 @@ void compressed_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face
 
 void tex_storage(Context& ctx, GLenum target, GLsizei levels, GLenum internal_format, GLsizei w, GLsizei h,
                  GLsizei d, bool three_d) {
-  const bool ok_target = three_d ? is_target_3d(target) : (target == GL_TEXTURE_2D || target == GL_TEXTURE_CUBE_MAP);
+  const bool ok_target = three_d ? is_target_3d(target) && target_available(ctx, target_index(target))
+                                 : (target == GL_TEXTURE_2D || target == GL_TEXTURE_CUBE_MAP);
   if (!ok_target) return ctx.set_error(GL_INVALID_ENUM);
   const pixel::FormatResolution res = pixel::resolve_tex_storage_format(internal_format, texture_format_features(ctx));
   if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
@@ -389,81 +401,6 @@ void blit_mipmaps(Context& ctx, pipe::Resource* r, uint32_t first, uint32_t last
   }
 }
 
-// --- parameters ---
-
-void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
-  Texture* t = bound_texture(ctx, target);
-  if (!t) return ctx.set_error(GL_INVALID_ENUM);
-  const bool multisample = target == GL_TEXTURE_2D_MULTISAMPLE;
-  bool known = false;
-  SamplerParams p = t->sampler;
-  GLenum err = set_sampler_param(p, pname, v, &known);
-  if (known) {
-    // Multisample textures are fetched, never sampled: the sampler state
-    // of table 20.11 is no parameter of theirs (ES 3.1 §8.10).
-    if (multisample) return ctx.set_error(GL_INVALID_ENUM);
-    if (err != GL_NO_ERROR) return ctx.set_error(err);
-    t->sampler = p;
-  } else {
-    const GLint i = v.as_int();
-    switch (pname) {
-      case GL_TEXTURE_BASE_LEVEL:
-        if (i < 0) return ctx.set_error(GL_INVALID_VALUE);
-        // Their one level is level 0 (ES 3.1 §8.10).
-        if (multisample && i != 0) return ctx.set_error(GL_INVALID_OPERATION);
-        t->base_level = i;
-        break;
-      case GL_TEXTURE_MAX_LEVEL:
-        if (i < 0) return ctx.set_error(GL_INVALID_VALUE);
-        t->max_level = i;
-        break;
-      case GL_TEXTURE_SWIZZLE_R:
-      case GL_TEXTURE_SWIZZLE_G:
-      case GL_TEXTURE_SWIZZLE_B:
-      case GL_TEXTURE_SWIZZLE_A: {
-        const GLenum e = static_cast<GLenum>(i);
-        if (e != GL_RED && e != GL_GREEN && e != GL_BLUE && e != GL_ALPHA && e != GL_ZERO && e != GL_ONE)
-          return ctx.set_error(GL_INVALID_ENUM);
-        t->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
-        break;
-      }
-      case GL_DEPTH_STENCIL_TEXTURE_MODE: {
-        const GLenum e = static_cast<GLenum>(i);
-        if (e != GL_DEPTH_COMPONENT && e != GL_STENCIL_INDEX) return ctx.set_error(GL_INVALID_ENUM);
-        t->depth_stencil_mode = e;
-        break;
-      }
-      default: return ctx.set_error(GL_INVALID_ENUM);
-    }
-  }
-  t->changed();
-  ctx.dirty(kDirtyTextures);
-}
-
-bool tex_query(Context& ctx, GLenum target, GLenum pname, ParamValue* out) {
-  Texture* t = bound_texture(ctx, target);
-  if (!t) return fail(ctx, GL_INVALID_ENUM);
-  if (get_sampler_param(t->sampler, pname, out)) return true;
-  out->is_float = false;
-  switch (pname) {
-    case GL_TEXTURE_BASE_LEVEL: out->i = t->base_level; return true;
-    case GL_TEXTURE_MAX_LEVEL: out->i = t->max_level; return true;
-    case GL_TEXTURE_SWIZZLE_R:
-    case GL_TEXTURE_SWIZZLE_G:
-    case GL_TEXTURE_SWIZZLE_B:
-    case GL_TEXTURE_SWIZZLE_A: out->i = static_cast<GLint>(t->swizzle[pname - GL_TEXTURE_SWIZZLE_R]); return true;
-    case GL_DEPTH_STENCIL_TEXTURE_MODE: out->i = static_cast<GLint>(t->depth_stencil_mode); return true;
-    case GL_TEXTURE_IMMUTABLE_FORMAT: out->i = t->immutable ? GL_TRUE : GL_FALSE; return true;
-    case GL_TEXTURE_IMMUTABLE_LEVELS: out->i = t->immutable_levels; return true;
-    // ES 3.1 §8.23: image units take formats of the texture's texel size.
-    case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE:
-      if (!ctx.es31()) return fail(ctx, GL_INVALID_ENUM);
-      out->i = GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE;
-      return true;
-    default: return fail(ctx, GL_INVALID_ENUM);
-  }
-}
-
 // glGetTexLevelParameter (ES 3.1 §8.10.3): one value of the image at
 // `level` of `target` (a cube map face, not the cube map). An image never
 // specified answers the initial state of table 20.10: zero sizes, RGBA,
@@ -475,7 +412,15 @@ bool tex_level_query(Context& ctx, GLenum target, GLint level, GLenum pname, GLi
   if (target_2d(target, &t2)) {
     texture_target = t2.texture_target;
     face = t2.face;
-  } else if (!is_target_3d(target) && target != GL_TEXTURE_2D_MULTISAMPLE) {
+  } else if (target == GL_TEXTURE_BUFFER && ctx.texture_buffers()) {
+    // One level, whose texels are the buffer's (ES 3.2 §8.11.3).
+    if (level != 0) return fail(ctx, GL_INVALID_VALUE);
+    const Texture* t = bound_texture(ctx, target);
+    if (!t) return fail(ctx, GL_INVALID_ENUM);
+    if (!texture_buffer_level_query(ctx, *t, pname, out)) return fail(ctx, GL_INVALID_ENUM);
+    return true;
+  } else if (!is_target_3d(target) && target != GL_TEXTURE_2D_MULTISAMPLE &&
+             target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) {
     return fail(ctx, GL_INVALID_ENUM);
   }
   if (!check_level(ctx, texture_target, level)) return false;
@@ -492,7 +437,10 @@ bool tex_level_query(Context& ctx, GLenum target, GLint level, GLenum pname, GLi
     case GL_TEXTURE_WIDTH: *out = img ? img->width : 0; return true;
     case GL_TEXTURE_HEIGHT: *out = img ? img->height : 0; return true;
     // A 2D image (or cube face) is one slice deep.
-    case GL_TEXTURE_DEPTH: *out = img ? (is_target_3d(texture_target) ? img->depth : 1) : 0; return true;
+    case GL_TEXTURE_DEPTH:
+      *out = img ? (is_target_3d(texture_target) || texture_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES ? img->depth : 1)
+                 : 0;
+      return true;
     // What glTexStorage2DMultisample allocated; other images have no
     // samples and (trivially) fixed sample locations, as does an image not
     // specified (table 20.10's initial values).
@@ -513,6 +461,14 @@ bool tex_level_query(Context& ctx, GLenum target, GLint level, GLenum pname, GLi
     case GL_TEXTURE_ALPHA_TYPE: *out = type_of(bits.alpha); return true;
     case GL_TEXTURE_DEPTH_TYPE: *out = type_of(bits.depth); return true;
     case GL_TEXTURE_COMPRESSED: *out = info && info->is_compressed() ? GL_TRUE : GL_FALSE; return true;
+    // Level state of every texture with texture buffers (ES 3.2 table
+    // 21.10): a texture of another target has no buffer.
+    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
+    case GL_TEXTURE_BUFFER_OFFSET:
+    case GL_TEXTURE_BUFFER_SIZE:
+      if (!ctx.texture_buffers()) return fail(ctx, GL_INVALID_ENUM);
+      *out = 0;
+      return true;
     default: return fail(ctx, GL_INVALID_ENUM);
   }
 }
@@ -540,7 +496,8 @@ void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures) {
     Ref<Texture> t = ctx.share_group().textures.remove(textures[i]);
     if (!t) continue;
     for (TextureUnit& u : ctx.textures.units)
-      for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube, &u.texture_2d_multisample})
+      for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube, &u.texture_2d_multisample,
+                      &u.texture_2d_multisample_array, &u.texture_buffer, &u.texture_cube_array})
         unbind_if(*p, t.get());
     unbind_image_texture(ctx, t.get());
     // Attached to a bound framebuffer: detached from it (ES 3.0 §4.4.2.3).
@@ -574,8 +531,7 @@ GLboolean IsTexture(Context& ctx, GLuint texture) {
 
 void BindTexture(Context& ctx, GLenum target, GLuint texture) {
   const TextureTargetIndex index = target_index(target);
-  if (index == TextureTargetIndex::Count || (index == TextureTargetIndex::Tex2DMultisample && !ctx.es31()))
-    return ctx.set_error(GL_INVALID_ENUM);
+  if (!target_available(ctx, index)) return ctx.set_error(GL_INVALID_ENUM);
   Binding<Texture>& point = binding_point(ctx.textures.units[ctx.textures.active], target);
   if (texture == 0) {
     point.reset();
@@ -611,7 +567,7 @@ void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, 
 
 void TexImage3D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                 GLsizei depth, GLint border, GLenum format, GLenum type, const void* pixels) {
-  if (!is_target_3d(target)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!is_target_3d(target) || !target_available(ctx, target_index(target))) return ctx.set_error(GL_INVALID_ENUM);
   tex_image(ctx, target, 0, level, internalformat, width, height, depth, border, format, type, pixels);
 }
 
@@ -624,7 +580,7 @@ void TexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLin
 
 void TexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
                    GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels) {
-  if (!is_target_3d(target)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!is_target_3d(target) || !target_available(ctx, target_index(target))) return ctx.set_error(GL_INVALID_ENUM);
   tex_sub_image(ctx, target, 0, level, xoffset, yoffset, zoffset, width, height, depth, format, type, pixels);
 }
 
@@ -648,7 +604,7 @@ void CompressedTexImage2D(Context& ctx, GLenum target, GLint level, GLenum inter
 
 void CompressedTexImage3D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLsizei width,
                           GLsizei height, GLsizei depth, GLint border, GLsizei imageSize, const void* data) {
-  if (!is_target_3d(target)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!is_target_3d(target) || !target_available(ctx, target_index(target))) return ctx.set_error(GL_INVALID_ENUM);
   compressed_tex_image(ctx, target, 0, level, internalformat, width, height, depth, border, imageSize, data);
 }
 
@@ -663,7 +619,7 @@ void CompressedTexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xof
 void CompressedTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
                              GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLsizei imageSize,
                              const void* data) {
-  if (!is_target_3d(target)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!is_target_3d(target) || !target_available(ctx, target_index(target))) return ctx.set_error(GL_INVALID_ENUM);
   compressed_tex_sub_image(ctx, target, 0, level, xoffset, yoffset, zoffset, width, height, depth, format, imageSize,
                            data);
 }
@@ -697,13 +653,16 @@ void CopyTexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, 
 
 void CopyTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x,
                        GLint y, GLsizei width, GLsizei height) {
-  if (!is_target_3d(target)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!is_target_3d(target) || !target_available(ctx, target_index(target))) return ctx.set_error(GL_INVALID_ENUM);
   copy_tex_sub_image(ctx, target, 0, level, xoffset, yoffset, zoffset, x, y, width, height);
 }
 
 void GenerateMipmap(Context& ctx, GLenum target) {
   // A multisample texture has one level and nothing to filter (ES 3.1 §8.14.4).
-  Texture* t = target == GL_TEXTURE_2D_MULTISAMPLE ? nullptr : bound_texture(ctx, target);
+  Texture* t = target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES ||
+                       target == GL_TEXTURE_BUFFER
+                   ? nullptr
+                   : bound_texture(ctx, target);
   if (!t) return ctx.set_error(GL_INVALID_ENUM);
   GLint base = t->base_level, max_level = t->max_level;
   if (t->immutable) {
@@ -736,34 +695,6 @@ void GenerateMipmap(Context& ctx, GLenum target) {
     blit_mipmaps(ctx, r, first, final_level, layers, target == GL_TEXTURE_3D);
   t->changed();
   ctx.dirty(kDirtyTextures);
-}
-
-// --- parameters ---
-
-void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param) {
-  tex_param(ctx, target, pname, ParamValue{false, param, 0});
-}
-void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
-  if (!params) return;
-  tex_param(ctx, target, pname, ParamValue{false, params[0], 0});
-}
-void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param) {
-  tex_param(ctx, target, pname, ParamValue{true, 0, param});
-}
-void TexParameterfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* params) {
-  if (!params) return;
-  tex_param(ctx, target, pname, ParamValue{true, 0, params[0]});
-}
-
-void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
-  ParamValue v;
-  if (!tex_query(ctx, target, pname, &v) || !params) return;
-  params[0] = v.as_int();
-}
-void GetTexParameterfv(Context& ctx, GLenum target, GLenum pname, GLfloat* params) {
-  ParamValue v;
-  if (!tex_query(ctx, target, pname, &v) || !params) return;
-  params[0] = v.as_float();
 }
 
 void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params) {

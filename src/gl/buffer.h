@@ -55,6 +55,8 @@ struct BufferBindings {
   Binding<Buffer> array, copy_read, copy_write, pixel_pack, pixel_unpack, uniform, transform_feedback;
   // ES 3.1 generic binding points.
   Binding<Buffer> shader_storage, atomic_counter, dispatch_indirect, draw_indirect;
+  // TEXTURE_BUFFER (EXT/OES_texture_buffer): a generic binding point only.
+  Binding<Buffer> texture;
   std::array<IndexedBufferBinding, kMaxUniformBufferBindings> uniform_indexed;
   std::array<IndexedBufferBinding, kMaxShaderStorageBufferBindings> storage_indexed;
   std::array<IndexedBufferBinding, kMaxAtomicCounterBufferBindings> atomic_indexed;

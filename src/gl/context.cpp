@@ -44,6 +44,8 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   l.max_sample_mask_words = cap(s, pipe::Cap::MaxSampleMaskWords, 1, static_cast<GLint>(kMaxSampleMaskWords));
   l.uniform_buffer_offset_alignment = cap(s, pipe::Cap::ConstantBufferOffsetAlignment, 1, 256);
   l.shader_storage_buffer_offset_alignment = cap(s, pipe::Cap::ShaderBufferOffsetAlignment, 1, 256);
+  l.texture_buffer_offset_alignment = cap(s, pipe::Cap::TexelBufferOffsetAlignment, 1, 256);
+  l.max_texture_buffer_size = cap(s, pipe::Cap::MaxTexelBufferElements, 65536, 1 << 27);
   l.max_uniform_block_size = cap(s, pipe::Cap::MaxUniformBlockSize, 16384, 65536);
   l.max_point_size = cap(s, pipe::Cap::MaxPointSize, 1, 8192);
   // ES 3.0 needs 15 vectors; 32 is GLSL's location space for varyings. The
@@ -199,6 +201,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
         {"GL_EXT_clip_cull_distance", 32},       {"GL_EXT_blend_func_extended", 33},
         {"GL_EXT_draw_buffers_indexed", 40},     {"GL_EXT_separate_shader_objects", 41},
         {"GL_EXT_clip_control", 45},             {"GL_EXT_polygon_offset_clamp", 46},
+        {"GL_EXT_texture_border_clamp", 30},
     };
     const std::vector<std::string> es = supported_extensions(*desc.screen, ctx->format_features, false);
     for (auto [name, since] : kCoreIn)
@@ -240,6 +243,9 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     ctx->limits.max_uniform_buffer_bindings = 72;
     ctx->limits.max_combined_uniform_blocks = 60;
   }
+  ctx->multisample_2d_array_ = ctx->has_extension("GL_OES_texture_storage_multisample_2d_array");
+  ctx->texture_buffers_ = ctx->has_extension("GL_EXT_texture_buffer");
+  ctx->cube_map_arrays_ = ctx->has_extension("GL_EXT_texture_cube_map_array");
   for (const std::string& e : compiler::context_dependent_extensions())
     if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
   if (ctx->desktop()) {

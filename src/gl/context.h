@@ -118,6 +118,10 @@ struct Limits {
   GLint max_tess_control_input_components = 0, max_tess_control_output_components = 0;
   GLint max_tess_patch_components = 0, max_tess_control_total_output_components = 0;
   GLint max_tess_evaluation_input_components = 0, max_tess_evaluation_output_components = 0;
+  // Texture buffers (EXT/OES_texture_buffer): texels one may address
+  // (ES 3.2 minimum 65536) and the alignment of glTexBufferRange offsets,
+  // from the device.
+  GLint max_texture_buffer_size = 65536, texture_buffer_offset_alignment = 256;
   GLint max_point_size = 1;  // ALIASED_POINT_SIZE_RANGE's upper end
   GLint max_line_width = 1;  // ALIASED_LINE_WIDTH_RANGE's upper end
 };
@@ -213,6 +217,12 @@ class Context {
   // Tessellation control and evaluation shaders and GL_PATCHES
   // (EXT/OES_tessellation_shader, advertised together in ES 3.1 contexts).
   bool tessellation_shaders() const { return tessellation_shaders_; }
+  // TEXTURE_2D_MULTISAMPLE_ARRAY (OES_texture_storage_multisample_2d_array).
+  bool multisample_2d_array() const { return multisample_2d_array_; }
+  // TEXTURE_BUFFER textures and buffer binding (EXT/OES_texture_buffer).
+  bool texture_buffers() const { return texture_buffers_; }
+  // TEXTURE_CUBE_MAP_ARRAY (EXT/OES_texture_cube_map_array).
+  bool cube_map_arrays() const { return cube_map_arrays_; }
   // The highest `#version NNN es` this context compiles: in desktop GL,
   // ARB_ES2_compatibility (4.1) brings 100, ARB_ES3_compatibility (4.3)
   // 300 es and ARB_ES3_1_compatibility (4.5) 310 es; 0 for none.
@@ -307,6 +317,9 @@ class Context {
   bool separate_shader_objects_ = false;
   bool geometry_shaders_ = false;
   bool tessellation_shaders_ = false;
+  bool multisample_2d_array_ = false;
+  bool texture_buffers_ = false;
+  bool cube_map_arrays_ = false;
   std::vector<std::string> unexposed_glsl_extensions_;
 };
 

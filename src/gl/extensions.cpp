@@ -4,6 +4,7 @@
 
 #include <initializer_list>
 
+#include "gl/texture_buffer.h"
 #include "pipe/format.h"
 #include "pipe/screen.h"
 
@@ -188,6 +189,31 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       out.emplace_back("GL_EXT_tessellation_point_size");
       out.emplace_back("GL_OES_tessellation_point_size");
     }
+  }
+  // Buffer textures: samplerBuffer as uniform texel buffers, imageBuffer as
+  // storage texel buffers, in every format table 8.18 lists (RGB32 ones
+  // included, which Vulkan leaves optional).
+  if (es31 && texel_buffer_formats_supported(screen)) {
+    out.emplace_back("GL_EXT_texture_buffer");
+    out.emplace_back("GL_OES_texture_buffer");
+  }
+  // Cube map arrays: sampled, rendered (one layer-face or all of them) and
+  // as image units, where the device has imageCubeArray (the screen
+  // supports no format for the target without it).
+  if (es31 && screen.is_format_supported(pipe::Format::RGBA8_UNORM, pipe::Target::TextureCubeArray, 1,
+                                         pipe::kUsageSampled | pipe::kUsageStorage)) {
+    out.emplace_back("GL_EXT_texture_cube_map_array");
+    out.emplace_back("GL_OES_texture_cube_map_array");
+  }
+  // TEXTURE_2D_MULTISAMPLE_ARRAY: ES 3.1's multisample textures with layers
+  // (sampler2DMSArray, layered attachments), wherever those are.
+  if (es31) out.emplace_back("GL_OES_texture_storage_multisample_2d_array");
+  // CLAMP_TO_BORDER with any TEXTURE_BORDER_COLOR, float or integer: only
+  // where the device applies custom border colors exactly (through the
+  // view's swizzle, as GL swizzles border texels), not just Vulkan's three.
+  if (screen.get_cap(pipe::Cap::CustomBorderColor)) {
+    out.emplace_back("GL_EXT_texture_border_clamp");
+    out.emplace_back("GL_OES_texture_border_clamp");
   }
   // Which both require: in/out blocks in every stage (glslang's; the
   // stages' interfaces match them by block name).

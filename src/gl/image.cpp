@@ -8,6 +8,7 @@
 
 #include "gl/context.h"
 #include "gl/program_validation.h"
+#include "gl/texture_buffer.h"
 #include "gl/texture_storage.h"
 
 namespace brass::gl {
@@ -47,6 +48,14 @@ Ref<pipe::Resource> dummy_image(Context& ctx, ImageDim dim, ImageKind kind) {
       t.array_size = 6;
       break;
     case ImageDim::Tex2DArray: t.target = pipe::Target::Texture2DArray; break;
+    case ImageDim::Buffer:
+      t.target = pipe::Target::Buffer;
+      t.width = 4;
+      break;
+    case ImageDim::CubeArray:
+      t.target = pipe::Target::TextureCubeArray;
+      t.array_size = 6;
+      break;
   }
   t.format = kind == ImageKind::Int    ? pipe::Format::R32_SINT
              : kind == ImageKind::Uint ? pipe::Format::R32_UINT
@@ -65,16 +74,43 @@ pipe::ImageView dummy_view(Context& ctx, ImageDim dim, ImageKind kind) {
   // Zeroed again each time it is bound: what a shader stored through an
   // invalid unit must not be what a later load through one returns.
   const uint32_t zero[6] = {};
-  pipe::Box box;
-  box.width = box.height = 1;
-  box.depth = static_cast<int32_t>(r->templ().array_size);
-  ctx.pipe().texture_subdata(r.get(), 0, pipe::kMapWrite, box, zero, 4, 4);
+  if (dim == ImageDim::Buffer) {
+    ctx.pipe().buffer_subdata(r.get(), pipe::kMapDiscardWholeResource, 0, 4, zero);
+    v.buffer_size = 4;
+  } else {
+    pipe::Box box;
+    box.width = box.height = 1;
+    box.depth = static_cast<int32_t>(r->templ().array_size);
+    ctx.pipe().texture_subdata(r.get(), 0, pipe::kMapWrite, box, zero, 4, 4);
+  }
   ctx.image_state.dummies_bound = true;
   v.resource = r.get();  // kept alive by image_state
   v.format = r->templ().format;
-  v.last_layer = dim == ImageDim::Cube ? 5 : 0;
-  v.layered = dim != ImageDim::Tex2D;
+  v.last_layer = dim == ImageDim::Cube || dim == ImageDim::CubeArray ? 5 : 0;
+  v.layered = dim != ImageDim::Tex2D && dim != ImageDim::Buffer;
   v.writable = true;
+  return v;
+}
+
+// A unit with a buffer texture: its buffer's texels in the unit's format
+// (of the texture's texel size, table 8.27), for imageBuffer uniforms.
+pipe::ImageView buffer_unit_view(Context& ctx, const ImageUnit& u, Texture& tex, ImageDim dim, ImageKind kind) {
+  pipe::ImageView none;
+  if (dim != ImageDim::Buffer || !tex.buffer_info) return none;
+  const ImageFormatInfo* unit_format = find_image_format(u.format);
+  const ImageFormatInfo* tex_format = find_image_format(tex.buffer_info->internal_format);
+  if (!unit_format || !tex_format || unit_format->texel_bytes != tex_format->texel_bytes) return none;
+  if (unit_format->kind != kind) return none;
+  const uint64_t bytes = texture_buffer_bytes(ctx, tex);
+  if (bytes == 0 ||
+      !ctx.screen().is_format_supported(unit_format->pipe_format, pipe::Target::Buffer, 1, pipe::kUsageStorage))
+    return none;
+  pipe::ImageView v;
+  v.resource = tex.buffer->resource.get();
+  v.format = unit_format->pipe_format;
+  v.buffer_offset = static_cast<uint64_t>(tex.buffer_offset);
+  v.buffer_size = bytes;
+  v.writable = u.access != GL_READ_ONLY;
   return v;
 }
 
@@ -84,6 +120,8 @@ pipe::ImageView dummy_view(Context& ctx, ImageDim dim, ImageKind kind) {
 pipe::ImageView unit_view(Context& ctx, const ImageUnit& u, ImageDim dim, ImageKind kind) {
   pipe::ImageView none;
   Texture* tex = u.texture.get();
+  if (tex && tex->target == GL_TEXTURE_BUFFER) return buffer_unit_view(ctx, u, *tex, dim, kind);
+  if (dim == ImageDim::Buffer) return none;
   if (!tex || !tex->immutable || tex->immutable_levels < 1 || !tex->resource) return none;
   // The level must be one the texture's base and max levels select (§8.23,
   // for an immutable texture clamped to its levels).
@@ -139,6 +177,18 @@ pipe::ImageView unit_view(Context& ctx, const ImageUnit& u, ImageDim dim, ImageK
         v.first_layer = v.last_layer = static_cast<uint32_t>(u.layer);
       }
       break;
+    case GL_TEXTURE_CUBE_MAP_ARRAY: {
+      // Layer-faces 6 * cube + face; one of them alone is a 2D image.
+      const auto layers = static_cast<uint32_t>(img->depth);
+      if (u.layered) {
+        sees = ImageDim::CubeArray;
+        v.last_layer = layers - 1;
+      } else {
+        if (static_cast<uint32_t>(u.layer) >= layers) return none;
+        v.first_layer = v.last_layer = static_cast<uint32_t>(u.layer);
+      }
+      break;
+    }
     case GL_TEXTURE_3D:
       // One slice of a 3D texture as a 2D image would need a 2D view of a
       // 3D image in a descriptor, which Vulkan 1.3 does not allow
@@ -175,6 +225,12 @@ bool classify_image_type(GLenum type, ImageDim* dim, ImageKind* kind) {
     case GL_UNSIGNED_INT_IMAGE_3D: *dim = ImageDim::Tex3D, *kind = ImageKind::Uint; return true;
     case GL_UNSIGNED_INT_IMAGE_CUBE: *dim = ImageDim::Cube, *kind = ImageKind::Uint; return true;
     case GL_UNSIGNED_INT_IMAGE_2D_ARRAY: *dim = ImageDim::Tex2DArray, *kind = ImageKind::Uint; return true;
+    case GL_IMAGE_CUBE_MAP_ARRAY_EXT: *dim = ImageDim::CubeArray, *kind = ImageKind::Float; return true;
+    case GL_INT_IMAGE_CUBE_MAP_ARRAY_EXT: *dim = ImageDim::CubeArray, *kind = ImageKind::Int; return true;
+    case GL_UNSIGNED_INT_IMAGE_CUBE_MAP_ARRAY_EXT: *dim = ImageDim::CubeArray, *kind = ImageKind::Uint; return true;
+    case GL_IMAGE_BUFFER_EXT: *dim = ImageDim::Buffer, *kind = ImageKind::Float; return true;
+    case GL_INT_IMAGE_BUFFER_EXT: *dim = ImageDim::Buffer, *kind = ImageKind::Int; return true;
+    case GL_UNSIGNED_INT_IMAGE_BUFFER_EXT: *dim = ImageDim::Buffer, *kind = ImageKind::Uint; return true;
     default: return false;
   }
 }

@@ -45,7 +45,7 @@ struct ImageUnit {
 // unsigned integer.
 enum class ImageKind : uint8_t { Float, Int, Uint };
 // How an image uniform addresses the image.
-enum class ImageDim : uint8_t { Tex2D, Tex3D, Cube, Tex2DArray };
+enum class ImageDim : uint8_t { Tex2D, Tex3D, Cube, Tex2DArray, Buffer, CubeArray };
 
 // A format of ES 3.1 table 8.27 (the formats an image unit takes and a
 // texture must have to be bound to one).
@@ -66,7 +66,7 @@ bool classify_image_type(GLenum type, ImageDim* dim, ImageKind* kind);
 struct ImageContextState {
   // Zeroed scratch images bound for units that read as unbound:
   // [ImageDim][ImageKind], created on first use.
-  std::array<std::array<Ref<pipe::Resource>, 3>, 4> dummies;
+  std::array<std::array<Ref<pipe::Resource>, 3>, 6> dummies;
   // The last validation bound one: the next draw validates images again
   // (and so zeroes it again).
   bool dummies_bound = false;

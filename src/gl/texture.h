@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "gl/buffer.h"
 #include "gl/draw_validation.h"
 #include "gl/egl_image.h"
 #include "gl/gl_object.h"
@@ -42,7 +43,10 @@ struct SamplerParams {
   GLfloat min_lod = -1000.0f, max_lod = 1000.0f;
   GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
   GLfloat max_anisotropy = 1.0f;
-  GLfloat border_color[4] = {0, 0, 0, 0};
+  // TEXTURE_BORDER_COLOR as raw words: floats from TexParameterf*,
+  // integers from TexParameterI* (GL keeps what was given; the texture it
+  // is used with decides how the words read, sampler_state()).
+  std::array<uint32_t, 4> border_color{};
 };
 
 // One mip level of one face (or of all layers/slices of an array/3D level).
@@ -64,8 +68,21 @@ struct TextureImage {
 
 // Texture kinds by GL target, in the order of TextureUnit's bindings.
 // Tex2DMultisample (ES 3.1 TEXTURE_2D_MULTISAMPLE) exists in ES 3.1
-// contexts only.
-enum class TextureTargetIndex : uint8_t { Tex2D, Tex3D, Tex2DArray, TexCube, Tex2DMultisample, Count };
+// contexts only, Tex2DMultisampleArray (TEXTURE_2D_MULTISAMPLE_ARRAY) in
+// those with OES_texture_storage_multisample_2d_array, TexBuffer
+// (TEXTURE_BUFFER) in those with EXT/OES_texture_buffer, TexCubeArray
+// (TEXTURE_CUBE_MAP_ARRAY) in those with EXT/OES_texture_cube_map_array.
+enum class TextureTargetIndex : uint8_t {
+  Tex2D,
+  Tex3D,
+  Tex2DArray,
+  TexCube,
+  Tex2DMultisample,
+  Tex2DMultisampleArray,
+  TexBuffer,
+  TexCubeArray,
+  Count
+};
 
 class Texture final : public Object {
  public:
@@ -73,12 +90,21 @@ class Texture final : public Object {
   GLenum target = GL_NONE;  // set on first bind
   bool immutable = false;   // glTexStorage*
   GLint immutable_levels = 0;
-  // TEXTURE_2D_MULTISAMPLE (ES 3.1 §8.8): the sample count allocated by
-  // glTexStorage2DMultisample (0 for every other texture) and its
+  // TEXTURE_2D_MULTISAMPLE (ES 3.1 §8.8) and TEXTURE_2D_MULTISAMPLE_ARRAY:
+  // the sample count allocated by glTexStorage{2,3}DMultisample (0 for
+  // every other texture) and its
   // fixedsamplelocations. Vulkan places samples at the same locations in
   // every pixel either way; GL still reports and compares the flag.
   GLsizei samples = 0;
   bool fixed_sample_locations = true;
+  // TEXTURE_BUFFER (EXT_texture_buffer, ES 3.2 §8.9): the buffer whose
+  // texels it reads (glTexBuffer / glTexBufferRange), their format, and the
+  // range (size 0: the whole buffer, whatever size it has at each use).
+  Ref<Buffer> buffer;
+  const pixel::InternalFormatInfo* buffer_info = nullptr;
+  pipe::Format buffer_format = pipe::Format::None;
+  GLintptr buffer_offset = 0;
+  GLsizeiptr buffer_size = 0;
   std::vector<std::array<TextureImage, 6>> images;  // [level][face]
   Ref<pipe::Resource> resource;                     // the main resource
   GLint resource_base = 0;                          // GL level of the main resource's level 0
@@ -107,6 +133,9 @@ class Texture final : public Object {
   };
   Ref<pipe::SamplerView> view;
   ViewKey view_key;
+  // A buffer texture's view (in `view`) was made at this generation, of
+  // view_key.resource (texture_buffer.cpp).
+  uint64_t buffer_view_generation = 0;
 
   unsigned faces() const { return target == GL_TEXTURE_CUBE_MAP ? 6u : 1u; }
   // Null when that level was never specified (or the face index is out of range).
@@ -134,7 +163,8 @@ class Sampler final : public Object {
 };
 
 struct TextureUnit {
-  Binding<Texture> texture_2d, texture_3d, texture_2d_array, texture_cube, texture_2d_multisample;
+  Binding<Texture> texture_2d, texture_3d, texture_2d_array, texture_cube, texture_2d_multisample,
+      texture_2d_multisample_array, texture_buffer, texture_cube_array;
   Binding<Sampler> sampler;
 };
 
@@ -146,8 +176,9 @@ struct TextureUnits {
 // Packed pipe sampler state key (no padding bytes: hashed and compared as bytes).
 struct SamplerKey {
   uint8_t wrap_s, wrap_t, wrap_r, min_filter, mag_filter, mip_filter, compare_enable, compare_func;
-  uint8_t seamless_cube_map, pad[3];
+  uint8_t seamless_cube_map, border_color_integer, pad[2];
   uint32_t min_lod_bits, max_lod_bits, max_anisotropy_bits;
+  uint32_t border_color[4];  // zero unless a wrap mode is CLAMP_TO_BORDER
 };
 static_assert(std::has_unique_object_representations_v<SamplerKey>);
 
@@ -178,7 +209,8 @@ class Context;
 
 // The texture bound to `target` (TEXTURE_2D, ..., never a cube face) on the
 // active unit, or the unit `unit`; the default texture when 0 is bound.
-// Null for an unknown target, and for TEXTURE_2D_MULTISAMPLE outside ES 3.1.
+// Null for an unknown target, for TEXTURE_2D_MULTISAMPLE outside ES 3.1 and
+// TEXTURE_2D_MULTISAMPLE_ARRAY without its extension.
 Texture* bound_texture(Context& ctx, GLenum target);
 Texture* unit_texture(Context& ctx, unsigned unit, TextureTargetIndex index);
 // Where a texture image lives, for framebuffer attachments: the resource,

@@ -14,7 +14,11 @@ namespace brass::gl {
 
 namespace {
 
-bool is_array(GLenum target) { return target == GL_TEXTURE_2D_ARRAY; }
+// Layered like a 2D array (a cube map array's layers are its layer-faces).
+bool is_array(GLenum target) {
+  return target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES ||
+         target == GL_TEXTURE_CUBE_MAP_ARRAY;
+}
 bool is_3d(GLenum target) { return target == GL_TEXTURE_3D; }
 
 uint32_t log2_floor(uint32_t v) { return v ? 31u - static_cast<uint32_t>(std::countl_zero(v)) : 0u; }
@@ -90,8 +94,11 @@ pixel::FormatFeatures texture_format_features(const Context& ctx) { return ctx.f
 pipe::Target pipe_target(GLenum target) {
   switch (target) {
     case GL_TEXTURE_3D: return pipe::Target::Texture3D;
-    case GL_TEXTURE_2D_ARRAY: return pipe::Target::Texture2DArray;
+    case GL_TEXTURE_2D_ARRAY:
+    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES: return pipe::Target::Texture2DArray;
     case GL_TEXTURE_CUBE_MAP: return pipe::Target::TextureCube;
+    case GL_TEXTURE_BUFFER: return pipe::Target::Buffer;
+    case GL_TEXTURE_CUBE_MAP_ARRAY: return pipe::Target::TextureCubeArray;
     default: return pipe::Target::Texture2D;
   }
 }
@@ -103,7 +110,21 @@ TextureTargetIndex target_index(GLenum target) {
     case GL_TEXTURE_2D_ARRAY: return TextureTargetIndex::Tex2DArray;
     case GL_TEXTURE_CUBE_MAP: return TextureTargetIndex::TexCube;
     case GL_TEXTURE_2D_MULTISAMPLE: return TextureTargetIndex::Tex2DMultisample;
+    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES: return TextureTargetIndex::Tex2DMultisampleArray;
+    case GL_TEXTURE_BUFFER: return TextureTargetIndex::TexBuffer;
+    case GL_TEXTURE_CUBE_MAP_ARRAY: return TextureTargetIndex::TexCubeArray;
     default: return TextureTargetIndex::Count;
+  }
+}
+
+bool target_available(const Context& ctx, TextureTargetIndex index) {
+  switch (index) {
+    case TextureTargetIndex::Tex2DMultisample: return ctx.es31();
+    case TextureTargetIndex::Tex2DMultisampleArray: return ctx.multisample_2d_array();
+    case TextureTargetIndex::TexBuffer: return ctx.texture_buffers();
+    case TextureTargetIndex::TexCubeArray: return ctx.cube_map_arrays();
+    case TextureTargetIndex::Count: return false;
+    default: return true;
   }
 }
 
@@ -210,8 +231,8 @@ SampleCounts multisample_texture_counts(Context& ctx, const pixel::InternalForma
 }
 
 bool allocate_multisample(Context& ctx, Texture& tex, GLsizei samples, const pixel::InternalFormatInfo* info,
-                          uint32_t w, uint32_t h, bool fixed_sample_locations) {
-  Ref<pipe::Resource> r = create_resource(ctx, tex.target, *info, w, h, 1, 1, static_cast<uint32_t>(samples));
+                          uint32_t w, uint32_t h, uint32_t layers, bool fixed_sample_locations) {
+  Ref<pipe::Resource> r = create_resource(ctx, tex.target, *info, w, h, layers, 1, static_cast<uint32_t>(samples));
   if (!r) return false;
   tex.images.assign(1, {});
   TextureImage& img = tex.images[0][0];
@@ -219,7 +240,7 @@ bool allocate_multisample(Context& ctx, Texture& tex, GLsizei samples, const pix
   img.info = info;
   img.width = static_cast<GLsizei>(w);
   img.height = static_cast<GLsizei>(h);
-  img.depth = 1;
+  img.depth = static_cast<GLsizei>(layers);
   img.resource = r;
   tex.resource = std::move(r);
   tex.resource_base = 0;
@@ -246,7 +267,7 @@ bool base_level_consistent(const Texture& tex, GLint base) {
 
 Completeness check_completeness(const Context& ctx, const Texture& tex, const SamplerParams& params) {
   Completeness c;
-  if (tex.target == GL_TEXTURE_2D_MULTISAMPLE) {
+  if (tex.target == GL_TEXTURE_2D_MULTISAMPLE || tex.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) {
     // One immutable level, fetched by texelFetch without filtering: sampler
     // state has no say (ES 3.1 §8.17), only whether storage exists.
     if (!tex.image(0, 0)) return c;
@@ -464,10 +485,11 @@ bool upload_compressed(Context& ctx, const TextureImage& img, int32_t x, int32_t
   return true;
 }
 
-SamplerKey make_sampler_key(const SamplerParams& p, bool compare) {
+SamplerKey make_sampler_key(const SamplerParams& p, bool compare, bool integer_view) {
   auto wrap = [](GLenum w) -> uint8_t {
     switch (w) {
       case GL_CLAMP_TO_EDGE: return uint8_t(pipe::Wrap::ClampToEdge);
+      case GL_CLAMP_TO_BORDER: return uint8_t(pipe::Wrap::ClampToBorder);
       case GL_MIRRORED_REPEAT: return uint8_t(pipe::Wrap::MirroredRepeat);
       default: return uint8_t(pipe::Wrap::Repeat);
     }
@@ -493,6 +515,13 @@ SamplerKey make_sampler_key(const SamplerParams& p, bool compare) {
   k.min_lod_bits = std::bit_cast<uint32_t>(p.min_lod);
   k.max_lod_bits = std::bit_cast<uint32_t>(p.max_lod);
   k.max_anisotropy_bits = std::bit_cast<uint32_t>(p.max_anisotropy);
+  // The border color matters only where a wrap mode reaches it: other
+  // samplers share one state whatever color was set.
+  const auto border = uint8_t(pipe::Wrap::ClampToBorder);
+  if (k.wrap_s == border || k.wrap_t == border || k.wrap_r == border) {
+    for (int c = 0; c < 4; ++c) k.border_color[c] = p.border_color[c];
+    k.border_color_integer = integer_view ? 1 : 0;
+  }
   return k;
 }
 
@@ -551,14 +580,16 @@ GLint ParamValue::as_int() const {
   return static_cast<GLint>(r);
 }
 
-GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool* known) {
+GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool border_clamp, bool* known) {
   *known = true;
   const GLenum e = static_cast<GLenum>(v.as_int());
   switch (pname) {
     case GL_TEXTURE_WRAP_S:
     case GL_TEXTURE_WRAP_T:
     case GL_TEXTURE_WRAP_R:
-      if (e != GL_REPEAT && e != GL_CLAMP_TO_EDGE && e != GL_MIRRORED_REPEAT) return GL_INVALID_ENUM;
+      if (e != GL_REPEAT && e != GL_CLAMP_TO_EDGE && e != GL_MIRRORED_REPEAT &&
+          !(border_clamp && e == GL_CLAMP_TO_BORDER))
+        return GL_INVALID_ENUM;
       (pname == GL_TEXTURE_WRAP_S ? p.wrap_s : pname == GL_TEXTURE_WRAP_T ? p.wrap_t : p.wrap_r) = e;
       return GL_NO_ERROR;
     case GL_TEXTURE_MIN_FILTER:
@@ -585,7 +616,47 @@ GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bo
       if (e < GL_NEVER || e > GL_ALWAYS) return GL_INVALID_ENUM;
       p.compare_func = e;
       return GL_NO_ERROR;
+    // Four values: only the vector forms set it (set_border_color), the
+    // scalar ones are an INVALID_ENUM (EXT_texture_border_clamp).
+    case GL_TEXTURE_BORDER_COLOR:
+      if (!border_clamp) *known = false;
+      return GL_INVALID_ENUM;
     default: *known = false; return GL_INVALID_ENUM;
+  }
+}
+
+void set_border_color(SamplerParams& p, BorderColorForm form, const void* values) {
+  for (int c = 0; c < 4; ++c) {
+    switch (form) {
+      case BorderColorForm::Float:
+        p.border_color[c] = std::bit_cast<uint32_t>(static_cast<const GLfloat*>(values)[c]);
+        break;
+      case BorderColorForm::NormalizedInt: {
+        // Signed normalized: c / (2^31 - 1), -1 for the most negative.
+        const double i = static_cast<const GLint*>(values)[c];
+        const float f = static_cast<float>(std::max(i / 2147483647.0, -1.0));
+        p.border_color[c] = std::bit_cast<uint32_t>(f);
+        break;
+      }
+      case BorderColorForm::Int:
+      case BorderColorForm::Uint: p.border_color[c] = static_cast<const uint32_t*>(values)[c]; break;
+    }
+  }
+}
+
+void get_border_color(const SamplerParams& p, BorderColorForm form, void* out) {
+  for (int c = 0; c < 4; ++c) {
+    switch (form) {
+      case BorderColorForm::Float: static_cast<GLfloat*>(out)[c] = std::bit_cast<GLfloat>(p.border_color[c]); break;
+      case BorderColorForm::NormalizedInt: {
+        // The inverse mapping, rounded and clamped (ES 3.2 §2.2.2).
+        const double f = std::clamp(static_cast<double>(std::bit_cast<GLfloat>(p.border_color[c])), -1.0, 1.0);
+        static_cast<GLint*>(out)[c] = static_cast<GLint>(std::nearbyint(f * 2147483647.0));
+        break;
+      }
+      case BorderColorForm::Int:
+      case BorderColorForm::Uint: static_cast<uint32_t*>(out)[c] = p.border_color[c]; break;
+    }
   }
 }
 

@@ -30,11 +30,15 @@ bool define_image(Context& ctx, Texture& tex, GLint level, unsigned face, GLenum
 // glTexStorage*: allocates the whole immutable chain.
 bool allocate_immutable(Context& ctx, Texture& tex, GLsizei levels, const pixel::InternalFormatInfo* info,
                         uint32_t w, uint32_t h, uint32_t d);
-// glTexStorage2DMultisample: the one immutable image of a
-// TEXTURE_2D_MULTISAMPLE texture, with `samples` (a count the screen
-// supports for rendering and sampling this format).
+// glTexStorage{2,3}DMultisample: the one immutable image of a
+// TEXTURE_2D_MULTISAMPLE(_ARRAY) texture, `layers` deep (1 for
+// TEXTURE_2D_MULTISAMPLE), with `samples` (a count the screen supports for
+// rendering and sampling this format).
 bool allocate_multisample(Context& ctx, Texture& tex, GLsizei samples, const pixel::InternalFormatInfo* info,
-                          uint32_t w, uint32_t h, bool fixed_sample_locations);
+                          uint32_t w, uint32_t h, uint32_t layers, bool fixed_sample_locations);
+
+// Whether the context has the texture target of `index` (Count: none).
+bool target_available(const Context& ctx, TextureTargetIndex index);
 
 // Sample counts above one, highest first, of multisample textures of a
 // renderable format (glTexStorage2DMultisample and GetInternalformativ with
@@ -96,11 +100,20 @@ struct ParamValue {
 // Sets a sampler-state parameter shared by textures and sampler objects.
 // GL_INVALID_ENUM for an unknown pname or a bad enum value; *known false when
 // `pname` is not a sampler-state name (the caller may know it).
-GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool* known);
+// `border_clamp`: the context has CLAMP_TO_BORDER (texture_border_clamp).
+GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool border_clamp, bool* known);
 // False when `pname` is not a sampler-state name.
 bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out);
 
-// Sampler key for a pipe sampler state.
-SamplerKey make_sampler_key(const SamplerParams& p, bool compare);
+// How glTexParameter*v / glSamplerParameter*v pass TEXTURE_BORDER_COLOR's
+// four values: fv floats, iv integers mapped to [-1,1] (ES 3.2 §2.3.5),
+// Iiv/Iuiv integers kept as they are.
+enum class BorderColorForm : uint8_t { Float, NormalizedInt, Int, Uint };
+void set_border_color(SamplerParams& p, BorderColorForm form, const void* values);
+void get_border_color(const SamplerParams& p, BorderColorForm form, void* out);
+
+// Sampler key for a pipe sampler state. `integer_view`: the texture it
+// samples is an integer one (its border color words are integers).
+SamplerKey make_sampler_key(const SamplerParams& p, bool compare, bool integer_view = false);
 
 }  // namespace brass::gl

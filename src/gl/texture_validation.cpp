@@ -8,6 +8,7 @@
 
 #include "gl/context.h"
 #include "gl/program_validation.h"
+#include "gl/texture_buffer.h"
 #include "gl/texture_storage.h"
 
 namespace brass::gl {
@@ -42,6 +43,16 @@ SamplerTypeInfo classify_sampler(GLenum type) {
     case GL_SAMPLER_2D_MULTISAMPLE: return {T::Tex2DMultisample, K::Float};
     case GL_INT_SAMPLER_2D_MULTISAMPLE: return {T::Tex2DMultisample, K::Int};
     case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE: return {T::Tex2DMultisample, K::Uint};
+    case GL_SAMPLER_2D_MULTISAMPLE_ARRAY_OES: return {T::Tex2DMultisampleArray, K::Float};
+    case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY_OES: return {T::Tex2DMultisampleArray, K::Int};
+    case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY_OES: return {T::Tex2DMultisampleArray, K::Uint};
+    case GL_SAMPLER_BUFFER_EXT: return {T::TexBuffer, K::Float};
+    case GL_SAMPLER_CUBE_MAP_ARRAY_EXT: return {T::TexCubeArray, K::Float};
+    case GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW_EXT: return {T::TexCubeArray, K::Shadow};
+    case GL_INT_SAMPLER_CUBE_MAP_ARRAY_EXT: return {T::TexCubeArray, K::Int};
+    case GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY_EXT: return {T::TexCubeArray, K::Uint};
+    case GL_INT_SAMPLER_BUFFER_EXT: return {T::TexBuffer, K::Int};
+    case GL_UNSIGNED_INT_SAMPLER_BUFFER_EXT: return {T::TexBuffer, K::Uint};
     default: return {T::Tex2D, K::Float};
   }
 }
@@ -82,6 +93,9 @@ GLenum gl_target(TextureTargetIndex i) {
     case TextureTargetIndex::Tex2DArray: return GL_TEXTURE_2D_ARRAY;
     case TextureTargetIndex::TexCube: return GL_TEXTURE_CUBE_MAP;
     case TextureTargetIndex::Tex2DMultisample: return GL_TEXTURE_2D_MULTISAMPLE;
+    case TextureTargetIndex::Tex2DMultisampleArray: return GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES;
+    case TextureTargetIndex::TexBuffer: return GL_TEXTURE_BUFFER;
+    case TextureTargetIndex::TexCubeArray: return GL_TEXTURE_CUBE_MAP_ARRAY;
     default: return GL_TEXTURE_2D;
   }
 }
@@ -108,7 +122,30 @@ Ref<pipe::SamplerView> multisample_dummy_view(Context& ctx, pipe::ResourceTempla
   Ref<pipe::Surface> surface = ctx.pipe().create_surface(r.get(), pipe::SurfaceTemplate{});
   if (!surface) return {};
   ctx.pipe().clear_render_target(surface.get(), value, 0, 0, 1, 1);
-  return ctx.pipe().create_sampler_view(r.get(), pipe::SamplerViewTemplate{});
+  pipe::SamplerViewTemplate vt;
+  vt.target = t.target;  // a 2D array of one layer for sampler2DMSArray
+  return ctx.pipe().create_sampler_view(r.get(), vt);
+}
+
+// A samplerBuffer's stand-in: one (0,0,0,1) texel of a buffer of its own,
+// in a format of the sampler's numeric type.
+Ref<pipe::SamplerView> dummy_buffer_view(Context& ctx, SamplerKind kind) {
+  pipe::ResourceTemplate t;
+  t.target = pipe::Target::Buffer;
+  t.width = 4;
+  t.bind = pipe::kBindSamplerView;
+  pipe::Status status = pipe::Status::Ok;
+  Ref<pipe::Resource> r = ctx.screen().resource_create(t, &status);
+  if (!r) return {};
+  const uint8_t texel[4] = {0, 0, 0, uint8_t(kind == SamplerKind::Float ? 255 : 1)};
+  ctx.pipe().buffer_subdata(r.get(), pipe::kMapDiscardWholeResource, 0, 4, texel);
+  pipe::SamplerViewTemplate vt;
+  vt.target = pipe::Target::Buffer;
+  vt.format = kind == SamplerKind::Int    ? pipe::Format::RGBA8_SINT
+              : kind == SamplerKind::Uint ? pipe::Format::RGBA8_UINT
+                                          : pipe::Format::RGBA8_UNORM;
+  vt.buffer_size = 4;
+  return ctx.pipe().create_sampler_view(r.get(), vt);
 }
 
 // The (0,0,0,1) view of a target and kind, created on first use.
@@ -116,15 +153,19 @@ pipe::SamplerView* dummy_view(Context& ctx, TextureTargetIndex target, SamplerKi
   Ref<pipe::SamplerView>& slot =
       ctx.texture_state.dummy_views[static_cast<size_t>(target)][static_cast<size_t>(kind)];
   if (slot) return slot.get();
+  if (target == TextureTargetIndex::TexBuffer) {
+    slot = dummy_buffer_view(ctx, kind);
+    return slot.get();
+  }
   pipe::ResourceTemplate t;
   t.target = pipe_target(gl_target(target));
   t.format = kind == SamplerKind::Int    ? pipe::Format::RGBA8_SINT
              : kind == SamplerKind::Uint ? pipe::Format::RGBA8_UINT
              : kind == SamplerKind::Shadow ? pipe::Format::Z16_UNORM
                                            : pipe::Format::RGBA8_UNORM;
-  t.array_size = target == TextureTargetIndex::TexCube ? 6 : 1;
+  t.array_size = target == TextureTargetIndex::TexCube || target == TextureTargetIndex::TexCubeArray ? 6 : 1;
   t.bind = pipe::kBindSamplerView;
-  if (target == TextureTargetIndex::Tex2DMultisample) {
+  if (target == TextureTargetIndex::Tex2DMultisample || target == TextureTargetIndex::Tex2DMultisampleArray) {
     pipe::ColorValue value{};
     if (kind == SamplerKind::Float) value.f[3] = 1.0f;
     else value.ui[3] = 1;
@@ -148,8 +189,9 @@ pipe::SamplerView* dummy_view(Context& ctx, TextureTargetIndex target, SamplerKi
   return slot.get();
 }
 
-pipe::SamplerObject* sampler_state(Context& ctx, const SamplerParams& params, bool compare, bool seamless) {
-  SamplerKey key = make_sampler_key(params, compare);
+pipe::SamplerObject* sampler_state(Context& ctx, const SamplerParams& params, bool compare, bool seamless,
+                                   bool integer_view) {
+  SamplerKey key = make_sampler_key(params, compare, integer_view);
   key.seamless_cube_map = seamless ? 1 : 0;
   return ctx.texture_state.sampler_states.get(key, [&] {
     pipe::SamplerState s;
@@ -165,6 +207,8 @@ pipe::SamplerObject* sampler_state(Context& ctx, const SamplerParams& params, bo
     s.compare_func = static_cast<pipe::CompareFunc>(key.compare_func);
     s.max_anisotropy = params.max_anisotropy;
     s.seamless_cube_map = seamless;
+    for (int c = 0; c < 4; ++c) s.border_color.ui[c] = key.border_color[c];
+    s.border_color_integer = key.border_color_integer != 0;
     return ctx.pipe().create_sampler_state(s);
   });
 }
@@ -219,6 +263,9 @@ Texture* unit_texture(Context& ctx, unsigned unit, TextureTargetIndex index) {
     case TextureTargetIndex::Tex2DArray: t = u.texture_2d_array.get(); break;
     case TextureTargetIndex::TexCube: t = u.texture_cube.get(); break;
     case TextureTargetIndex::Tex2DMultisample: t = u.texture_2d_multisample.get(); break;
+    case TextureTargetIndex::Tex2DMultisampleArray: t = u.texture_2d_multisample_array.get(); break;
+    case TextureTargetIndex::TexBuffer: t = u.texture_buffer.get(); break;
+    case TextureTargetIndex::TexCubeArray: t = u.texture_cube_array.get(); break;
     default: return nullptr;
   }
   if (t) return t;
@@ -232,7 +279,7 @@ Texture* unit_texture(Context& ctx, unsigned unit, TextureTargetIndex index) {
 
 Texture* bound_texture(Context& ctx, GLenum target) {
   const TextureTargetIndex i = target_index(target);
-  if (i == TextureTargetIndex::Count || (i == TextureTargetIndex::Tex2DMultisample && !ctx.es31())) return nullptr;
+  if (!target_available(ctx, i)) return nullptr;
   return unit_texture(ctx, ctx.textures.active, i);
 }
 
@@ -265,6 +312,26 @@ bool query_texture_state(Context& ctx, GLenum pname, GLint* value) {
     case GL_TEXTURE_BINDING_2D_MULTISAMPLE:
       if (!ctx.es31()) return false;
       *value = name(u.texture_2d_multisample.get());
+      return true;
+    case GL_TEXTURE_BINDING_CUBE_MAP_ARRAY:
+      if (!ctx.cube_map_arrays()) return false;
+      *value = name(u.texture_cube_array.get());
+      return true;
+    case GL_TEXTURE_BINDING_BUFFER:
+      if (!ctx.texture_buffers()) return false;
+      *value = name(u.texture_buffer.get());
+      return true;
+    case GL_MAX_TEXTURE_BUFFER_SIZE:
+      if (!ctx.texture_buffers()) return false;
+      *value = ctx.limits.max_texture_buffer_size;
+      return true;
+    case GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT:
+      if (!ctx.texture_buffers()) return false;
+      *value = ctx.limits.texture_buffer_offset_alignment;
+      return true;
+    case GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY_OES:
+      if (!ctx.multisample_2d_array()) return false;
+      *value = name(u.texture_2d_multisample_array.get());
       return true;
     case GL_SAMPLER_BINDING: *value = name(u.sampler.get()); return true;
     case GL_MAX_TEXTURE_LOD_BIAS: *value = 16; return true;
@@ -312,14 +379,21 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
     TextureContextState::SlotState& cache = ts.slots[stage][s.slot];
     // Desktop GL samples cube maps per face unless TEXTURE_CUBE_MAP_SEAMLESS
     // is enabled (GL 4.6 §8.13.1); ES always seamlessly.
-    const bool seamless = !ctx.desktop() || ctx.ff.cube_map_seamless || type.target != TextureTargetIndex::TexCube;
-    if (!(cache.seamless_cube_map == seamless && cache.texture == tex && tex && cache.texture_generation == tex->generation && cache.sampler == sampler &&
+    const bool seamless = !ctx.desktop() || ctx.ff.cube_map_seamless ||
+                          (type.target != TextureTargetIndex::TexCube && type.target != TextureTargetIndex::TexCubeArray);
+    // A buffer texture's view depends on its buffer's storage too, which
+    // the texture's generation does not follow: looked at every time
+    // (texture_buffer_view keeps the view while nothing changed).
+    const bool buffer = type.target == TextureTargetIndex::TexBuffer;
+    if (buffer || !(cache.seamless_cube_map == seamless && cache.texture == tex && tex && cache.texture_generation == tex->generation && cache.sampler == sampler &&
           (!sampler || cache.sampler_generation == sampler->generation) && cache.sampler_type == s.sampler_type &&
           cache.view)) {
       const SamplerParams& params = sampler ? sampler->params : tex ? tex->sampler : SamplerParams{};
       pipe::SamplerView* view = nullptr;
       bool compare = false;
-      if (tex) {
+      if (tex && buffer) {
+        if (tex->buffer_info && kind_matches(type.kind, *tex, *tex->buffer_info)) view = texture_buffer_view(ctx, *tex);
+      } else if (tex) {
         const Completeness c = check_completeness(ctx, *tex, params);
         const pixel::InternalFormatInfo* info = c.complete ? tex->image(c.base, 0)->info : nullptr;
         if (info && kind_matches(type.kind, *tex, *info) &&
@@ -340,7 +414,8 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       // Multisample textures are only fetched (texelFetch): the sampler
       // state of their unit does not apply to them either. Both are
       // sampled with NEAREST, whatever GL's filters say.
-      const bool nearest = dummy || type.target == TextureTargetIndex::Tex2DMultisample;
+      const bool nearest = dummy || type.target == TextureTargetIndex::Tex2DMultisample ||
+                           type.target == TextureTargetIndex::Tex2DMultisampleArray;
       if (nearest) {
         nearest_params = params;
         nearest_params.min_filter = nearest_params.mag_filter = GL_NEAREST;
@@ -352,7 +427,8 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       cache.sampler_type = s.sampler_type;
       cache.view = view;
       cache.seamless_cube_map = seamless;
-      cache.state = sampler_state(ctx, nearest ? nearest_params : params, compare, seamless);
+      const bool integer_view = type.kind == SamplerKind::Int || type.kind == SamplerKind::Uint;
+      cache.state = sampler_state(ctx, nearest ? nearest_params : params, compare, seamless, integer_view);
     }
     views[stage][s.slot] = cache.view;
     states[stage][s.slot] = cache.state;

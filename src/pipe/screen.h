@@ -83,6 +83,10 @@ enum class Cap : uint8_t {
   MaxTessEvaluationInputComponents,  // per control point read by the evaluation shader
   MaxTessEvaluationOutputComponents,
   TessellationPointSize,             // a point_mode evaluation shader's points take its gl_PointSize
+  // SamplerState::border_color of any value (float or integer) is applied
+  // exactly, through the view's swizzle as GL swizzles border texels.
+  CustomBorderColor,
+  MaxTexelBufferElements,            // texels a buffer sampler view or buffer image view may span
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

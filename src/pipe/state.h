@@ -117,6 +117,12 @@ struct VertexBuffer {
 };
 
 // --- samplers and views ---
+union ColorValue {
+  float f[4];
+  int32_t i[4];
+  uint32_t ui[4];
+};
+
 enum class Wrap : uint8_t { Repeat, ClampToEdge, ClampToBorder, MirroredRepeat, MirrorClampToEdge };
 enum class Filter : uint8_t { Nearest, Linear };
 enum class MipFilter : uint8_t { None, Nearest, Linear };
@@ -128,7 +134,11 @@ struct SamplerState {
   float lod_bias = 0, min_lod = 0, max_lod = 1000;
   bool compare_enable = false;
   CompareFunc compare_func = CompareFunc::LessEqual;
-  float border_color[4] = {0, 0, 0, 0};
+  // Used where a wrap mode is ClampToBorder: floats, or with
+  // border_color_integer the signed/unsigned integers an integer view reads
+  // (the sampler does not know the view; GL keeps the raw words).
+  ColorValue border_color{};
+  bool border_color_integer = false;
   float max_anisotropy = 1;
   bool normalized_coords = true;
   // Cube maps filtered across faces (Vulkan's behaviour, ES and desktop GL's
@@ -283,12 +293,6 @@ enum ClearFlags : uint32_t {
   kClearColorAll = 0xffu,
   kClearDepth = 1u << 8,
   kClearStencil = 1u << 9,
-};
-
-union ColorValue {
-  float f[4];
-  int32_t i[4];
-  uint32_t ui[4];
 };
 
 // Write masks a clear honours (GL applies glColorMask[i] and glStencilMask

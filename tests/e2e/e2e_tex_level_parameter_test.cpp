@@ -171,12 +171,22 @@ TEST_F(TexLevelParameter, Errors) {
   EXPECT_EQ(glGetError(), invalid_enum);
   EXPECT_EQ(level_value(GL_TEXTURE_CUBE_MAP, 0, GL_TEXTURE_WIDTH), -12345);
   EXPECT_EQ(glGetError(), invalid_enum);
-  // Texture parameters are not level parameters; ES 3.2's buffer textures
-  // and desktop GL's luminance sizes are not ES 3.1 pnames.
+  // Texture parameters are not level parameters, nor are buffer bindings
+  // or desktop GL's luminance sizes.
   for (GLenum pname : {GLenum(GL_TEXTURE_MIN_FILTER), GLenum(GL_TEXTURE_IMMUTABLE_FORMAT), GLenum(0x8C2A),
-                       GLenum(0x919D) /* TEXTURE_BUFFER_SIZE */, GLenum(0x8060) /* TEXTURE_LUMINANCE_SIZE */}) {
+                       GLenum(0x8060) /* TEXTURE_LUMINANCE_SIZE */}) {
     EXPECT_EQ(level_value(GL_TEXTURE_2D, 0, pname), -12345);
     EXPECT_EQ(glGetError(), invalid_enum) << std::hex << pname;
+  }
+  // With buffer textures (EXT_texture_buffer) every texture has their level
+  // state, 0 where there is no buffer; without them it is no pname.
+  const GLint buffer_size = level_value(GL_TEXTURE_2D, 0, 0x919D /* TEXTURE_BUFFER_SIZE */);
+  if (has_extension("GL_EXT_texture_buffer")) {
+    EXPECT_EQ(buffer_size, 0);
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  } else {
+    EXPECT_EQ(buffer_size, -12345);
+    EXPECT_EQ(glGetError(), invalid_enum);
   }
   GLfloat f = -2.0f;
   get_fv(GL_TEXTURE_2D, -1, GL_TEXTURE_WIDTH, &f);

@@ -212,7 +212,7 @@ TEST_F(Textures, Parameters) {
   glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, &v);
   EXPECT_EQ(v, GL_GREATER);
   // Errors leave the state alone.
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, 0x812D /* CLAMP_TO_BORDER: not ES 3.0 */);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, 0x2900 /* CLAMP: desktop GL's legacy mode, never ES */);
   EXPECT_EQ(err(), GLenum(GL_INVALID_ENUM));
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR_MIPMAP_LINEAR);
   EXPECT_EQ(err(), GLenum(GL_INVALID_ENUM));

@@ -44,8 +44,10 @@ BindingTable::BindingTable(VulkanScreen& screen, SyncTracker& sync, StreamBuffer
 
 BindingTable::~BindingTable() {
   for (auto& stage : images_)
-    for (auto& b : stage)
+    for (auto& b : stage) {
       if (b.vk_view) retire_handle(screen_, b.usage, b.vk_view);
+      if (b.vk_buffer_view) retire_handle(screen_, b.usage, b.vk_buffer_view);
+    }
 }
 
 void BindingTable::set_vertex_buffers(uint32_t start, std::span<const pipe::VertexBuffer> buffers) {
@@ -158,14 +160,17 @@ vk::Status BindingTable::set_shader_images(unsigned stage, uint32_t start, std::
     if (d.vk_view && v.resource && d.resource.get() == v.resource && d.view == v &&
         d.object_uid == driver_resource(v.resource)->obj()->uid)
       continue;
+    // A buffer's view follows its storage by itself (DescriptorGather).
+    if (v.resource && v.resource->is_buffer() && d.resource.get() == v.resource && d.view == v) continue;
     if (d.vk_view) retire_handle(screen_, d.usage, d.vk_view);
+    if (d.vk_buffer_view) retire_handle(screen_, d.usage, d.vk_buffer_view);
     d = {};
     if (!v.resource) continue;
     d.resource = Ref<pipe::Resource>::share(v.resource);
     d.view = v;
     driver_resource(v.resource)->note_bind(BindKind::StorageImage, 1u << stage);
     if (v.resource->is_buffer()) {
-      BRASS_WARN_ONCE("storage texel buffers are not supported yet");
+      d.view_uid = next_object_uid();
       continue;
     }
     const ResourceObject* o = driver_resource(v.resource)->obj();
@@ -208,6 +213,15 @@ void BindingTable::rebind(Resource* r) {
     for (auto& v : views_[st])
       if (v && v->resource() == r) {
         dirty_.mark_set(pipe::DescriptorSet::Samplers);  // texel buffer views are remade at the next write
+        dirty_.mark(DrawState::Resources);
+      }
+  });
+  // Storage texel buffers: their views are made again at the next write.
+  for_each_bit(r->bound_stages(BindKind::StorageImage), [&](int st) {
+    if (st >= int(pipe::kShaderStageCount)) return;
+    for (auto& ib : images_[st])
+      if (ib.resource.get() == r && r->is_buffer()) {
+        dirty_.mark_set(pipe::DescriptorSet::StorageImages);
         dirty_.mark(DrawState::Resources);
       }
   });
@@ -288,6 +302,18 @@ void BindingTable::record_shader_access(const ProgramDescriptors& descriptors) {
             if (slot >= pipe::kMaxShaderImages || !images_[st][slot].resource) break;
             ShaderImageBinding& ib = images_[st][slot];
             ResourceObject* o = driver_resource(ib.resource.get())->obj();
+            if (ib.resource->is_buffer()) {
+              // A storage texel buffer: written anywhere in its range.
+              const VkAccessFlags2 acc =
+                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | (ib.view.writable ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : 0);
+              const SharedAccess shared(o, sync_.ring_id());
+              barriers.buffer_access(o->access, {stages, acc, VK_IMAGE_LAYOUT_UNDEFINED, ib.view.writable});
+              sync_.mark(o->usage, ib.view.writable);
+              if (ib.view.writable)
+                driver_resource(ib.resource.get())
+                    ->valid_range.add({ib.view.buffer_offset, ib.view.buffer_offset + ib.view.buffer_size});
+              break;
+            }
             if (!o->image) break;
             const VkAccessFlags2 acc = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | (ib.view.writable ? VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT : 0);
             const SharedAccess shared(o, sync_.ring_id());

@@ -47,8 +47,13 @@ struct ShaderImageBinding {
   Ref<pipe::Resource> resource;
   pipe::ImageView view;
   VkImageView vk_view = VK_NULL_HANDLE;
-  uint64_t view_uid = 0;  // of vk_view (descriptor cache keys)
+  uint64_t view_uid = 0;  // of vk_view or of the buffer view (descriptor cache keys)
   uint64_t object_uid = 0;  // the resource object vk_view was made from
+  // A buffer (imageBuffer, a storage texel buffer): its VkBufferView, made
+  // at the first descriptor write for the storage it then has, and made
+  // again when the storage was swapped since (DescriptorGather).
+  VkBufferView vk_buffer_view = VK_NULL_HANDLE;
+  const ResourceObject* buffer_view_object = nullptr;
   GpuUsage usage;
 };
 

@@ -127,7 +127,33 @@ vk::Status DescriptorGather::gather(const ProgramDescriptors& descriptors, unsig
         }
         case pipe::DescriptorSet::StorageImages: {
           if (slot >= pipe::kMaxShaderImages) break;
-          const ShaderImageBinding& ib = bindings_.shader_image(st, slot);
+          ShaderImageBinding& ib = bindings_.shader_image(st, slot);
+          if (b.kind == pipe::DescriptorKind::StorageTexelBuffer) {
+            if (!ib.resource || !ib.resource->is_buffer()) break;
+            ResourceObject* o = driver_resource(ib.resource.get())->obj();
+            const VkFormat format = device.formats().choose(ib.view.format, pipe::kUsageTexelBuffer | pipe::kUsageStorage).vk;
+            if (id) id[0] = ib.view_uid, id[1] = o->uid;
+            if (addresses) {
+              address_of(e, o, ib.view.buffer_offset, ib.view.buffer_size, UINT64_MAX);
+              addresses[e].format = format;
+              break;
+            }
+            if (ib.buffer_view_object != o) {
+              // Made for this storage; a swap (invalidation) replaced it since.
+              if (ib.vk_buffer_view) retire_handle(screen_, ib.usage, ib.vk_buffer_view);
+              VkBufferViewCreateInfo ci{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+              ci.buffer = o->buffer;
+              ci.format = format;
+              ci.offset = ib.view.buffer_offset;
+              ci.range = ib.view.buffer_size ? ib.view.buffer_size : VK_WHOLE_SIZE;
+              ib.vk_buffer_view = VK_NULL_HANDLE;
+              BRASS_VK_RETURN_IF_FAILED(vkCreateBufferView(device.handle(), &ci, nullptr, &ib.vk_buffer_view));
+              ib.buffer_view_object = o;
+            }
+            sync_.mark(ib.usage, false);
+            d.texel = ib.vk_buffer_view;
+            break;
+          }
           if (!ib.vk_view) break;
           d.image = {VK_NULL_HANDLE, ib.vk_view, VK_IMAGE_LAYOUT_GENERAL};
           if (id) id[0] = ib.view_uid, id[1] = driver_resource(ib.resource.get())->obj()->uid;

@@ -1,0 +1,175 @@
+// Texture parameters (ES 3.2 §8.10): glTexParameter* and glGetTexParameter*,
+// the sampler state a texture carries (shared with sampler objects,
+// texture_storage.cpp) and the texture's own (levels, swizzle, depth/stencil
+// mode), TEXTURE_BORDER_COLOR's vector and integer forms
+// (EXT/OES_texture_border_clamp).
+#include "gl/context.h"
+#include "gl/texture_storage.h"
+#include "gl_functions.h"
+
+namespace brass::gl::api {
+
+namespace {
+
+bool fail(Context& ctx, GLenum error) {
+  ctx.set_error(error);
+  return false;
+}
+
+// Buffer textures have no parameters (ES 3.2 §8.10: TEXTURE_BUFFER is no
+// target of glTexParameter or glGetTexParameter).
+Texture* parameter_texture(Context& ctx, GLenum target) {
+  return target == GL_TEXTURE_BUFFER ? nullptr : bound_texture(ctx, target);
+}
+
+void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
+  Texture* t = parameter_texture(ctx, target);
+  if (!t) return ctx.set_error(GL_INVALID_ENUM);
+  const bool multisample = target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES;
+  bool known = false;
+  SamplerParams p = t->sampler;
+  GLenum err = set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known);
+  if (known) {
+    // Multisample textures are fetched, never sampled: the sampler state
+    // of table 20.11 is no parameter of theirs (ES 3.1 §8.10).
+    if (multisample) return ctx.set_error(GL_INVALID_ENUM);
+    if (err != GL_NO_ERROR) return ctx.set_error(err);
+    t->sampler = p;
+  } else {
+    const GLint i = v.as_int();
+    switch (pname) {
+      case GL_TEXTURE_BASE_LEVEL:
+        if (i < 0) return ctx.set_error(GL_INVALID_VALUE);
+        // Their one level is level 0 (ES 3.1 §8.10).
+        if (multisample && i != 0) return ctx.set_error(GL_INVALID_OPERATION);
+        t->base_level = i;
+        break;
+      case GL_TEXTURE_MAX_LEVEL:
+        if (i < 0) return ctx.set_error(GL_INVALID_VALUE);
+        t->max_level = i;
+        break;
+      case GL_TEXTURE_SWIZZLE_R:
+      case GL_TEXTURE_SWIZZLE_G:
+      case GL_TEXTURE_SWIZZLE_B:
+      case GL_TEXTURE_SWIZZLE_A: {
+        const GLenum e = static_cast<GLenum>(i);
+        if (e != GL_RED && e != GL_GREEN && e != GL_BLUE && e != GL_ALPHA && e != GL_ZERO && e != GL_ONE)
+          return ctx.set_error(GL_INVALID_ENUM);
+        t->swizzle[pname - GL_TEXTURE_SWIZZLE_R] = e;
+        break;
+      }
+      case GL_DEPTH_STENCIL_TEXTURE_MODE: {
+        const GLenum e = static_cast<GLenum>(i);
+        if (e != GL_DEPTH_COMPONENT && e != GL_STENCIL_INDEX) return ctx.set_error(GL_INVALID_ENUM);
+        t->depth_stencil_mode = e;
+        break;
+      }
+      default: return ctx.set_error(GL_INVALID_ENUM);
+    }
+  }
+  t->changed();
+  ctx.dirty(kDirtyTextures);
+}
+
+// TEXTURE_BORDER_COLOR through a vector form; false when `pname` is another
+// name (the scalar path takes it).
+bool tex_border_color(Context& ctx, GLenum target, GLenum pname, BorderColorForm form, const void* values) {
+  if (pname != GL_TEXTURE_BORDER_COLOR || !ctx.has_feature("GL_EXT_texture_border_clamp")) return false;
+  Texture* t = parameter_texture(ctx, target);
+  if (!t || t->target == GL_TEXTURE_2D_MULTISAMPLE || t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return true;
+  }
+  if (!values) return true;
+  set_border_color(t->sampler, form, values);
+  t->changed();
+  ctx.dirty(kDirtyTextures);
+  return true;
+}
+
+bool tex_border_color_query(Context& ctx, GLenum target, GLenum pname, BorderColorForm form, void* out) {
+  if (pname != GL_TEXTURE_BORDER_COLOR || !ctx.has_feature("GL_EXT_texture_border_clamp")) return false;
+  Texture* t = parameter_texture(ctx, target);
+  if (!t || t->target == GL_TEXTURE_2D_MULTISAMPLE || t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return true;
+  }
+  if (out) get_border_color(t->sampler, form, out);
+  return true;
+}
+
+bool tex_query(Context& ctx, GLenum target, GLenum pname, ParamValue* out) {
+  Texture* t = parameter_texture(ctx, target);
+  if (!t) return fail(ctx, GL_INVALID_ENUM);
+  if (get_sampler_param(t->sampler, pname, out)) return true;
+  out->is_float = false;
+  switch (pname) {
+    case GL_TEXTURE_BASE_LEVEL: out->i = t->base_level; return true;
+    case GL_TEXTURE_MAX_LEVEL: out->i = t->max_level; return true;
+    case GL_TEXTURE_SWIZZLE_R:
+    case GL_TEXTURE_SWIZZLE_G:
+    case GL_TEXTURE_SWIZZLE_B:
+    case GL_TEXTURE_SWIZZLE_A: out->i = static_cast<GLint>(t->swizzle[pname - GL_TEXTURE_SWIZZLE_R]); return true;
+    case GL_DEPTH_STENCIL_TEXTURE_MODE: out->i = static_cast<GLint>(t->depth_stencil_mode); return true;
+    case GL_TEXTURE_IMMUTABLE_FORMAT: out->i = t->immutable ? GL_TRUE : GL_FALSE; return true;
+    case GL_TEXTURE_IMMUTABLE_LEVELS: out->i = t->immutable_levels; return true;
+    // ES 3.1 §8.23: image units take formats of the texture's texel size.
+    case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE:
+      if (!ctx.es31()) return fail(ctx, GL_INVALID_ENUM);
+      out->i = GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE;
+      return true;
+    default: return fail(ctx, GL_INVALID_ENUM);
+  }
+}
+
+}  // namespace
+
+void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param) {
+  tex_param(ctx, target, pname, ParamValue{false, param, 0});
+}
+void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
+  if (tex_border_color(ctx, target, pname, BorderColorForm::NormalizedInt, params) || !params) return;
+  tex_param(ctx, target, pname, ParamValue{false, params[0], 0});
+}
+void TexParameterIiv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
+  if (tex_border_color(ctx, target, pname, BorderColorForm::Int, params) || !params) return;
+  tex_param(ctx, target, pname, ParamValue{false, params[0], 0});
+}
+void TexParameterIuiv(Context& ctx, GLenum target, GLenum pname, const GLuint* params) {
+  if (tex_border_color(ctx, target, pname, BorderColorForm::Uint, params) || !params) return;
+  tex_param(ctx, target, pname, ParamValue{false, static_cast<GLint>(params[0]), 0});
+}
+void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param) {
+  tex_param(ctx, target, pname, ParamValue{true, 0, param});
+}
+void TexParameterfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* params) {
+  if (tex_border_color(ctx, target, pname, BorderColorForm::Float, params) || !params) return;
+  tex_param(ctx, target, pname, ParamValue{true, 0, params[0]});
+}
+
+void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  if (tex_border_color_query(ctx, target, pname, BorderColorForm::NormalizedInt, params)) return;
+  ParamValue v;
+  if (!tex_query(ctx, target, pname, &v) || !params) return;
+  params[0] = v.as_int();
+}
+void GetTexParameterfv(Context& ctx, GLenum target, GLenum pname, GLfloat* params) {
+  if (tex_border_color_query(ctx, target, pname, BorderColorForm::Float, params)) return;
+  ParamValue v;
+  if (!tex_query(ctx, target, pname, &v) || !params) return;
+  params[0] = v.as_float();
+}
+void GetTexParameterIiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  if (tex_border_color_query(ctx, target, pname, BorderColorForm::Int, params)) return;
+  ParamValue v;
+  if (!tex_query(ctx, target, pname, &v) || !params) return;
+  params[0] = v.as_int();
+}
+void GetTexParameterIuiv(Context& ctx, GLenum target, GLenum pname, GLuint* params) {
+  if (tex_border_color_query(ctx, target, pname, BorderColorForm::Uint, params)) return;
+  ParamValue v;
+  if (!tex_query(ctx, target, pname, &v) || !params) return;
+  params[0] = static_cast<GLuint>(v.as_int());
+}
+
+}  // namespace brass::gl::api
