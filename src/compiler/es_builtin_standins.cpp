@@ -259,6 +259,52 @@ std::string rewrite_depth_range(std::string_view text) {
   return body;
 }
 
+std::string rewrite_num_samples(std::string_view text, ShaderStage stage) {
+  if (stage != ShaderStage::Fragment || text.find("gl_NumSamples") == std::string_view::npos) return std::string(text);
+  std::string body;
+  body.reserve(text.size() + 96);
+  bool used = false;
+  LineTracker lines;
+  for (const Token& t : lex(text)) {
+    lines.see(t, body);
+    if (!lines.in_directive && t.kind == TokenKind::Identifier && t.text == "gl_NumSamples") {
+      body += "brass_NumSamples";
+      used = true;
+      continue;
+    }
+    body += t.text;
+  }
+  if (!used) return std::string(text);
+  body.insert(lines.first_code == std::string::npos ? body.size() : lines.first_code,
+              "layout(constant_id = " + std::to_string(kNumSamplesSpecId) +
+                  ") const highp int brass_NumSamples = 1; ");
+  return body;
+}
+
+bool reads_num_samples(const std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  return module && module->find_decorated(spv::DecorationSpecId, kNumSamplesSpecId).has_value();
+}
+
+bool set_num_samples(std::vector<uint32_t>& spirv, uint32_t samples) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  const std::optional<uint32_t> id = module->find_decorated(spv::DecorationSpecId, kNumSamplesSpecId);
+  if (!id) return false;
+  const size_t at = module->find_definition(*id);
+  if (at >= module->instructions.size()) return false;
+  SpirvInstruction& c = module->instructions[at];
+  if (c.opcode() != spv::OpSpecConstant || c.words.size() != 4) return false;
+  // A plain constant from here on: nothing else may specialise it.
+  c.words[0] = (4u << 16) | spv::OpConstant;
+  c.words[3] = samples;
+  std::erase_if(module->instructions, [&](const SpirvInstruction& inst) {
+    return inst.opcode() == spv::OpDecorate && inst.operand(0) == *id && inst.operand(1) == spv::DecorationSpecId;
+  });
+  spirv = module->serialize();
+  return true;
+}
+
 std::string flip_point_coord(std::string_view text, ShaderStage stage) {
   if (stage != ShaderStage::Fragment || text.find("gl_PointCoord") == std::string_view::npos) return std::string(text);
   std::string body;

@@ -106,6 +106,10 @@ struct Limits {
   GLint max_tess_control_input_components = 0, max_tess_control_output_components = 0;
   GLint max_tess_patch_components = 0, max_tess_control_total_output_components = 0;
   GLint max_tess_evaluation_input_components = 0, max_tess_evaluation_output_components = 0;
+  // OES_shader_multisample_interpolation (ES 3.2 table 21.41 minimums:
+  // offsets -0.5 and 0.5, 4 bits).
+  GLfloat min_fragment_interpolation_offset = -0.5f, max_fragment_interpolation_offset = 0.5f;
+  GLint fragment_interpolation_offset_bits = 4;
   GLint max_point_size = 1;  // ALIASED_POINT_SIZE_RANGE's upper end
   GLint max_line_width = 1;  // ALIASED_LINE_WIDTH_RANGE's upper end
 };
