@@ -92,9 +92,47 @@ bool is_builtin_standin(std::string_view name) {
   return false;
 }
 
+namespace {
+
+// glslang declares gl_SampleMask and gl_SampleMaskIn without a size, so
+// that .length() on them fails to compile; GLSL ES 3.20 gives them
+// ceil(gl_MaxSamples / 32) elements, which the call becomes.
+std::string size_sample_mask_lengths(std::string_view text) {
+  const std::vector<Token> tokens = lex(text);
+  std::string body;
+  body.reserve(text.size());
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Token& t = tokens[i];
+    if (t.kind == TokenKind::Identifier && (t.text == "gl_SampleMask" || t.text == "gl_SampleMaskIn")) {
+      size_t j = skip_space(tokens, i + 1);
+      const bool dot = j < tokens.size() && tokens[j].text == ".";
+      const size_t name = dot ? skip_space(tokens, j + 1) : tokens.size();
+      const size_t open = name < tokens.size() && tokens[name].text == "length" ? skip_space(tokens, name + 1)
+                                                                                : tokens.size();
+      const size_t close = open < tokens.size() && tokens[open].text == "(" ? skip_space(tokens, open + 1)
+                                                                             : tokens.size();
+      if (close < tokens.size() && tokens[close].text == ")") {
+        body += "((gl_MaxSamples + 31) / 32)";
+        i = close;
+        continue;
+      }
+    }
+    body += t.text;
+  }
+  return body;
+}
+
+}  // namespace
+
 std::string rewrite_es_builtin_standins(std::string_view text, ShaderStage stage, const GlslVersion& version,
                                         const std::vector<std::string>& unexposed) {
   if (!version.es || version.number < 300 || stage == ShaderStage::Compute) return std::string(text);
+  if (stage == ShaderStage::Fragment && text.find("gl_SampleMask") != std::string_view::npos &&
+      text.find("length") != std::string_view::npos) {
+    const std::string sized = size_sample_mask_lengths(text);
+    // The sized text has no such call left: this recursion ends there.
+    if (sized != text) return rewrite_es_builtin_standins(sized, stage, version, unexposed);
+  }
   const std::vector<Token> tokens = lex(text);
   std::array<bool, std::size(kStandIns)> enabled{}, used{}, redeclared{};
   bool any = false;

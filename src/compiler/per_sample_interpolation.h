@@ -2,7 +2,10 @@
 // at the sample location of its invocation (ES 3.2 §13.4.1), where Vulkan
 // leaves inputs without the Sample decoration at an implementation's
 // choice of location. The fragment variant for it (VariantKey::
-// sample_shading) decorates every interpolated input Sample.
+// sample_shading) decorates every interpolated input Sample; the GL
+// frontend uses it whenever sample shading runs more than one invocation
+// per pixel (below 1.0 GL allows any location, and a sample's makes the
+// invocations see different values, which users of sample shading expect).
 #pragma once
 
 #include <cstdint>

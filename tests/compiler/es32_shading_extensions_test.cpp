@@ -52,6 +52,26 @@ TEST(Es32ShadingExtensions, SampleVariables) {
   expect_valid_spirv(l, "sample variables");
 }
 
+// glslang leaves the masks unsized; .length() is their GLSL ES size (a
+// constant expression). Indexing them with a loop variable, as ESSL allows,
+// glslang still refuses (an output array in ES).
+TEST(Es32ShadingExtensions, SampleMaskLength) {
+  const std::string body = R"(
+precision highp float;
+layout(location = 0) out vec4 c;
+void main() {
+  gl_SampleMask[gl_SampleMask.length() - 1] = gl_SampleMaskIn[0] & int(0xAAAAAAAA);
+  c = vec4(float(gl_SampleMaskIn . length ()));
+})";
+  const std::string with = "#version 310 es\n#extension GL_OES_sample_variables : require\n" + body;
+  const CompileResult r = compile_shader({ShaderStage::Fragment, with});
+  EXPECT_TRUE(r.ok) << r.info_log;
+  const LinkResult l = link(Api::GLES, {{ShaderStage::Vertex, kVs}, {ShaderStage::Fragment, with}});
+  ASSERT_TRUE(l.ok) << l.info_log;
+  expect_valid_spirv(l, "gl_SampleMask.length()");
+  EXPECT_TRUE(compile_shader({ShaderStage::Fragment, "#version 320 es\n" + body}).ok);
+}
+
 TEST(Es32ShadingExtensions, MultisampleInterpolation) {
   const std::string with =
       "#version 310 es\n#extension GL_OES_shader_multisample_interpolation : require\n" + kInterpolationBody;
