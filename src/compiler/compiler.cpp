@@ -17,7 +17,9 @@
 #include "compiler/attribute_aliasing.h"
 #include "compiler/binding_resolver.h"
 #include "compiler/block_layout.h"
+#include "compiler/bounding_box.h"
 #include "compiler/opaque_struct_lowering.h"
+#include "compiler/per_sample_interpolation.h"
 #include "compiler/build_id.h"
 #include "compiler/dual_source.h"
 #include "compiler/es_builtin_standins.h"
@@ -309,6 +311,7 @@ LinkResult link_uncached(const LinkInput& input) {
                          : rewrite_current_glsl(hoisted, src.stage, hoisted_version);
     p.spirv_source =
         flip_point_coord(rewrite_depth_range(lower_opaque_struct_members(p.spirv_source)), p.stage);
+    p.spirv_source = rewrite_num_samples(p.spirv_source, p.stage);
     p.spirv_source = add_subpass_loads(p.spirv_source, fetch);
     if (p.stage == ShaderStage::Fragment && p.version.es)
       p.spirv_source = place_unlocated_outputs(p.spirv_source, input.frag_data_bindings);
@@ -566,6 +569,7 @@ LinkResult link_uncached(const LinkInput& input) {
     bin.stage = p.stage;
     bin.spirv = std::move(stage_spirv[stage_index]);
     patch_builtin_standins(bin.spirv);
+    if (p.stage == ShaderStage::TessControl) make_bounding_box_private(bin.spirv);
     if (!patch_norm16_image_formats(bin.spirv, p.norm16_images)) {
       result.info_log += "ERROR: internal error: cannot declare a 16-bit normalized image format\n";
       return result;
@@ -783,6 +787,8 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
   if (key.fetch_multisampled && stage.stage == ShaderStage::Fragment) make_fetch_multisampled(spirv);
   if (key.advanced_blend && stage.stage == ShaderStage::Fragment)
     set_advanced_blend_equation(spirv, static_cast<AdvancedBlendEquation>(key.advanced_blend));
+  if (key.sample_shading && stage.stage == ShaderStage::Fragment) interpolate_inputs_per_sample(spirv);
+  if (key.num_samples && stage.stage == ShaderStage::Fragment) set_num_samples(spirv, key.num_samples);
   if (key.flat_shading && stage.stage == ShaderStage::Fragment)
     add_flat_decorations(spirv, {"brass_gl_FrontColor", "brass_gl_FrontSecondaryColor"});
   return spirv;

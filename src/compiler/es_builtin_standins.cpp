@@ -92,9 +92,47 @@ bool is_builtin_standin(std::string_view name) {
   return false;
 }
 
+namespace {
+
+// glslang declares gl_SampleMask and gl_SampleMaskIn without a size, so
+// that .length() on them fails to compile; GLSL ES 3.20 gives them
+// ceil(gl_MaxSamples / 32) elements, which the call becomes.
+std::string size_sample_mask_lengths(std::string_view text) {
+  const std::vector<Token> tokens = lex(text);
+  std::string body;
+  body.reserve(text.size());
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Token& t = tokens[i];
+    if (t.kind == TokenKind::Identifier && (t.text == "gl_SampleMask" || t.text == "gl_SampleMaskIn")) {
+      size_t j = skip_space(tokens, i + 1);
+      const bool dot = j < tokens.size() && tokens[j].text == ".";
+      const size_t name = dot ? skip_space(tokens, j + 1) : tokens.size();
+      const size_t open = name < tokens.size() && tokens[name].text == "length" ? skip_space(tokens, name + 1)
+                                                                                : tokens.size();
+      const size_t close = open < tokens.size() && tokens[open].text == "(" ? skip_space(tokens, open + 1)
+                                                                             : tokens.size();
+      if (close < tokens.size() && tokens[close].text == ")") {
+        body += "((gl_MaxSamples + 31) / 32)";
+        i = close;
+        continue;
+      }
+    }
+    body += t.text;
+  }
+  return body;
+}
+
+}  // namespace
+
 std::string rewrite_es_builtin_standins(std::string_view text, ShaderStage stage, const GlslVersion& version,
                                         const std::vector<std::string>& unexposed) {
   if (!version.es || version.number < 300 || stage == ShaderStage::Compute) return std::string(text);
+  if (stage == ShaderStage::Fragment && text.find("gl_SampleMask") != std::string_view::npos &&
+      text.find("length") != std::string_view::npos) {
+    const std::string sized = size_sample_mask_lengths(text);
+    // The sized text has no such call left: this recursion ends there.
+    if (sized != text) return rewrite_es_builtin_standins(sized, stage, version, unexposed);
+  }
   const std::vector<Token> tokens = lex(text);
   std::array<bool, std::size(kStandIns)> enabled{}, used{}, redeclared{};
   bool any = false;
@@ -257,6 +295,52 @@ std::string rewrite_depth_range(std::string_view text) {
               "struct brass_gl_DepthRangeParameters { highp float near; highp float far; highp float diff; }; "
               "uniform brass_gl_DepthRangeParameters brass_gl_DepthRange; ");
   return body;
+}
+
+std::string rewrite_num_samples(std::string_view text, ShaderStage stage) {
+  if (stage != ShaderStage::Fragment || text.find("gl_NumSamples") == std::string_view::npos) return std::string(text);
+  std::string body;
+  body.reserve(text.size() + 96);
+  bool used = false;
+  LineTracker lines;
+  for (const Token& t : lex(text)) {
+    lines.see(t, body);
+    if (!lines.in_directive && t.kind == TokenKind::Identifier && t.text == "gl_NumSamples") {
+      body += "brass_NumSamples";
+      used = true;
+      continue;
+    }
+    body += t.text;
+  }
+  if (!used) return std::string(text);
+  body.insert(lines.first_code == std::string::npos ? body.size() : lines.first_code,
+              "layout(constant_id = " + std::to_string(kNumSamplesSpecId) +
+                  ") const highp int brass_NumSamples = 1; ");
+  return body;
+}
+
+bool reads_num_samples(const std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  return module && module->find_decorated(spv::DecorationSpecId, kNumSamplesSpecId).has_value();
+}
+
+bool set_num_samples(std::vector<uint32_t>& spirv, uint32_t samples) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  const std::optional<uint32_t> id = module->find_decorated(spv::DecorationSpecId, kNumSamplesSpecId);
+  if (!id) return false;
+  const size_t at = module->find_definition(*id);
+  if (at >= module->instructions.size()) return false;
+  SpirvInstruction& c = module->instructions[at];
+  if (c.opcode() != spv::OpSpecConstant || c.words.size() != 4) return false;
+  // A plain constant from here on: nothing else may specialise it.
+  c.words[0] = (4u << 16) | spv::OpConstant;
+  c.words[3] = samples;
+  std::erase_if(module->instructions, [&](const SpirvInstruction& inst) {
+    return inst.opcode() == spv::OpDecorate && inst.operand(0) == *id && inst.operand(1) == spv::DecorationSpecId;
+  });
+  spirv = module->serialize();
+  return true;
 }
 
 std::string flip_point_coord(std::string_view text, ShaderStage stage) {

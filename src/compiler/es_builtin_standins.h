@@ -52,6 +52,20 @@ std::string rewrite_depth_range(std::string_view text);
 // vec2(x, 1.0 - y); other shaders come back unchanged.
 std::string flip_point_coord(std::string_view text, ShaderStage stage);
 
+// gl_NumSamples (OES_sample_variables): Vulkan GLSL has no such built-in.
+// In a fragment shader that reads it, it becomes the specialization
+// constant brass_NumSamples (kNumSamplesSpecId, default 1: a single-sampled
+// framebuffer), declared on the first line after the directives; the
+// draw-time variant for a multisampled framebuffer makes it the count
+// (set_num_samples). Other shaders come back unchanged.
+inline constexpr uint32_t kNumSamplesSpecId = 0x7f1;
+std::string rewrite_num_samples(std::string_view text, ShaderStage stage);
+// The module reads gl_NumSamples (has the constant rewrite_num_samples made).
+bool reads_num_samples(const std::vector<uint32_t>& spirv);
+// Turns brass_NumSamples into the constant `samples`; false when the module
+// has none.
+bool set_num_samples(std::vector<uint32_t>& spirv, uint32_t samples);
+
 // True when something was patched (the shader uses a stand-in).
 bool patch_builtin_standins(std::vector<uint32_t>& spirv);
 

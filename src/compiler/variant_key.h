@@ -18,8 +18,10 @@ struct VariantKey {
   // Fragment: GL_SAMPLE_ALPHA_TO_ONE (force alpha 1.0 after coverage).
   // Reserved: Vulkan's alphaToOneEnable covers it where supported.
   uint8_t alpha_to_one = 0;
-  // Fragment: GL_SAMPLE_SHADING forces per-sample execution. Reserved:
-  // sampleShadingEnable covers it; kept for drivers that need a variant.
+  // Fragment: GL_SAMPLE_SHADING at a fraction of 1.0 on a multisampled
+  // framebuffer: every input is interpolated at its sample
+  // (per_sample_interpolation.h). The pipeline's sampleShadingEnable makes
+  // the invocations per sample.
   uint8_t sample_shading = 0;
   // Legacy user clip planes (bit per plane), desktop compatibility only.
   // Reserved, not implemented yet.
@@ -34,6 +36,10 @@ struct VariantKey {
   // Fragment: KHR_blend_equation_advanced, the equation blended in the
   // shader (advanced_blend.h AdvancedBlendEquation; 0: none).
   uint8_t advanced_blend = 0;
+  // Fragment: gl_NumSamples, the draw framebuffer's sample count when above
+  // one (es_builtin_standins.h set_num_samples; 0: leave it 1).
+  uint8_t num_samples = 0;
+  uint8_t pad[3] = {};
   // Vertex-processing stages: when non-zero, gl_PointSize is this float (its
   // bits) whatever the shader writes (desktop GL with PROGRAM_POINT_SIZE
   // disabled draws points of glPointSize's size).
@@ -42,7 +48,7 @@ struct VariantKey {
   bool operator==(const VariantKey&) const = default;
   bool empty() const { return *this == VariantKey{}; }
 };
-static_assert(sizeof(VariantKey) == 12, "VariantKey must stay packed");
+static_assert(sizeof(VariantKey) == 16, "VariantKey must stay packed");
 static_assert(std::has_unique_object_representations_v<VariantKey>);
 
 }  // namespace brass::compiler

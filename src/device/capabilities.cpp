@@ -256,6 +256,9 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   L.max_geometry_shader_invocations = l.maxGeometryShaderInvocations;
   L.max_tessellation_generation_level = l.maxTessellationGenerationLevel;
   L.max_tessellation_patch_size = l.maxTessellationPatchSize;
+  L.min_interpolation_offset = l.minInterpolationOffset;
+  L.max_interpolation_offset = l.maxInterpolationOffset;
+  L.sub_pixel_interpolation_offset_bits = l.subPixelInterpolationOffsetBits;
   L.max_tessellation_control_per_vertex_input_components = l.maxTessellationControlPerVertexInputComponents;
   L.max_tessellation_control_per_vertex_output_components = l.maxTessellationControlPerVertexOutputComponents;
   L.max_tessellation_control_per_patch_output_components = l.maxTessellationControlPerPatchOutputComponents;
@@ -320,6 +323,10 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.tessellation_geometry_point_size = cf.shaderTessellationAndGeometryPointSize;
   c.tessellation_shader = cf.tessellationShader;
   c.sample_rate_shading = cf.sampleRateShading;
+  c.image_gather_extended = cf.shaderImageGatherExtended;
+  c.resource_array_dynamic_indexing =
+      cf.shaderSampledImageArrayDynamicIndexing && cf.shaderStorageImageArrayDynamicIndexing &&
+      cf.shaderUniformBufferArrayDynamicIndexing && cf.shaderStorageBufferArrayDynamicIndexing;
   c.dual_src_blend = cf.dualSrcBlend;
   c.logic_op = cf.logicOp;
   c.multi_draw_indirect = cf.multiDrawIndirect;

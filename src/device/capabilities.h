@@ -72,6 +72,8 @@ struct Limits {
   uint32_t max_geometry_input_components = 0, max_geometry_output_components = 0;
   uint32_t max_geometry_total_output_components = 0, max_geometry_shader_invocations = 0;
   uint32_t max_tessellation_patch_size = 0;
+  float min_interpolation_offset = 0, max_interpolation_offset = 0;
+  uint32_t sub_pixel_interpolation_offset_bits = 0;
   uint32_t max_tessellation_control_per_vertex_input_components = 0;
   uint32_t max_tessellation_control_per_vertex_output_components = 0;
   uint32_t max_tessellation_control_per_patch_output_components = 0;
@@ -189,6 +191,10 @@ struct Capabilities {
   bool independent_blend = false, image_cube_array = false, shader_storage_image_extended_formats = false;
   bool shader_storage_image_write_without_format = false, shader_storage_image_read_without_format = false;
   bool shader_float64 = false, shader_int64 = false, sampler_mirror_clamp_to_edge = false;
+  // shaderImageGatherExtended (gather offsets that are not constant, and
+  // textureGatherOffsets), and dynamic indexing of sampled and storage
+  // image, uniform and storage buffer arrays (all four).
+  bool image_gather_extended = false, resource_array_dynamic_indexing = false;
 
   // Extensions found on the device, and those Brass enables.
   std::vector<std::string> device_extensions;

@@ -1,5 +1,7 @@
 #include "driver/screen.h"
 
+#include <cmath>
+
 #include "driver/batch/batch_ring.h"
 #include "driver/context.h"
 #include "driver/resource/resource.h"
@@ -159,6 +161,14 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::TessellationPointSize: return c.tessellation_shader && c.tessellation_geometry_point_size ? 1 : 0;
     case pipe::Cap::PrimitivesGeneratedQuery:
       return c.primitives_generated_query && c.primitives_generated_with_discard ? 1 : 0;
+    case pipe::Cap::SampleRateShading: return c.sample_rate_shading ? 1 : 0;
+    // Vulkan's limits are floats; the seam's caps are integers in 1/65536
+    // pixel (Vulkan's required -0.5 and 0.5 - 2^-bits are exact).
+    case pipe::Cap::MinInterpolationOffset: return std::llround(double(l.min_interpolation_offset) * 65536.0);
+    case pipe::Cap::MaxInterpolationOffset: return std::llround(double(l.max_interpolation_offset) * 65536.0);
+    case pipe::Cap::InterpolationOffsetBits: return l.sub_pixel_interpolation_offset_bits;
+    case pipe::Cap::ExtendedGather: return c.image_gather_extended ? 1 : 0;
+    case pipe::Cap::ResourceArrayDynamicIndexing: return c.resource_array_dynamic_indexing ? 1 : 0;
   }
   return 0;
 }

@@ -29,6 +29,10 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
       d = kDirtySampleMask;
       return &f.sample_mask;
     case GL_RASTERIZER_DISCARD: d = kDirtyRasterizer; return &f.rasterizer_discard;
+    case GL_SAMPLE_SHADING_OES:
+      if (!ctx.has_feature("GL_OES_sample_shading")) return nullptr;
+      d = kDirtyRasterizer;
+      return &f.sample_shading;
     case GL_PRIMITIVE_RESTART_FIXED_INDEX: d = 0; return &f.primitive_restart_fixed_index;
     case GL_CLIP_DISTANCE0_EXT: case GL_CLIP_DISTANCE1_EXT: case GL_CLIP_DISTANCE2_EXT: case GL_CLIP_DISTANCE3_EXT:
     case GL_CLIP_DISTANCE4_EXT: case GL_CLIP_DISTANCE5_EXT: case GL_CLIP_DISTANCE6_EXT: case GL_CLIP_DISTANCE7_EXT:

@@ -95,6 +95,15 @@ void fill_limits(pipe::Screen& s, Limits& l) {
     l.max_geometry_shader_invocations = cap(s, pipe::Cap::MaxGeometryShaderInvocations, 32, 0x7fffffff);
   }
   l.max_framebuffer_layers = cap(s, pipe::Cap::MaxFramebufferLayers, 256, l.max_array_texture_layers);
+  // interpolateAtOffset: the device's range and precision, at least ES
+  // 3.2's. Vulkan may stop at 0.5 - 2^-bits, where GL names 0.5: that
+  // offset reaches the pixel's edge, which rounding to the device's
+  // sub-pixel grid lands on or next to.
+  l.min_fragment_interpolation_offset =
+      std::min(-0.5f, static_cast<GLfloat>(s.get_cap(pipe::Cap::MinInterpolationOffset)) / 65536.0f);
+  l.max_fragment_interpolation_offset =
+      std::max(0.5f, static_cast<GLfloat>(s.get_cap(pipe::Cap::MaxInterpolationOffset)) / 65536.0f);
+  l.fragment_interpolation_offset_bits = cap(s, pipe::Cap::InterpolationOffsetBits, 4, 32);
   // Tessellation: the device's limits, which Vulkan's minimums bring up to
   // ES 3.2's where it has the stages (32 patch vertices, level 64, 64
   // components in and out per vertex, 120 per patch, 2048 in all); the

@@ -122,6 +122,10 @@ struct Limits {
   // (ES 3.2 minimum 65536) and the alignment of glTexBufferRange offsets,
   // from the device.
   GLint max_texture_buffer_size = 65536, texture_buffer_offset_alignment = 256;
+  // OES_shader_multisample_interpolation (ES 3.2 table 21.41 minimums:
+  // offsets -0.5 and 0.5, 4 bits).
+  GLfloat min_fragment_interpolation_offset = -0.5f, max_fragment_interpolation_offset = 0.5f;
+  GLint fragment_interpolation_offset_bits = 4;
   GLint max_point_size = 1;  // ALIASED_POINT_SIZE_RANGE's upper end
   GLint max_line_width = 1;  // ALIASED_LINE_WIDTH_RANGE's upper end
 };

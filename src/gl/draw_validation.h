@@ -83,8 +83,8 @@ struct DepthStencilKey {
 };
 struct RasterizerKey {
   uint8_t cull, front_ccw, offset_enable, discard, scissor, point_size_per_vertex, clip_halfz, polygon_mode;
-  uint8_t depth_clamp, flatshade_first, pad[2];
-  uint32_t offset_scale_bits, offset_units_bits, offset_clamp_bits, line_width_bits;
+  uint8_t depth_clamp, flatshade_first, sample_shading, pad;
+  uint32_t offset_scale_bits, offset_units_bits, offset_clamp_bits, line_width_bits, min_sample_shading_bits;
 };
 static_assert(std::has_unique_object_representations_v<BlendKey>);
 static_assert(std::has_unique_object_representations_v<DepthStencilKey>);

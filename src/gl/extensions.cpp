@@ -221,6 +221,30 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
     out.emplace_back("GL_EXT_shader_io_blocks");
     out.emplace_back("GL_OES_shader_io_blocks");
   }
+  // ES 3.2's per-sample shading as ES 3.1 extensions: SAMPLE_SHADING and
+  // glMinSampleShading (Vulkan's sampleShadingEnable), the fragment
+  // shader's sample inputs and outputs (gl_SampleID, gl_SamplePosition,
+  // gl_SampleMaskIn, gl_SampleMask, gl_NumSamples), and the `sample`
+  // qualifier with interpolateAt*; all need the device's sampleRateShading.
+  if (es31 && screen.get_cap(pipe::Cap::SampleRateShading)) {
+    out.emplace_back("GL_OES_sample_shading");
+    out.emplace_back("GL_OES_sample_variables");
+    out.emplace_back("GL_OES_shader_multisample_interpolation");
+  }
+  // GLSL ES 3.10 with ES 3.20's gpu_shader5 (the EXT and OES texts are one):
+  // precise, fma, frexp/ldexp, gather offsets and component
+  // select, dynamically uniform indexing of resource arrays, geometry
+  // shader invocations (with geometry shaders).
+  if (es31 && screen.get_cap(pipe::Cap::ExtendedGather) && screen.get_cap(pipe::Cap::ResourceArrayDynamicIndexing)) {
+    out.emplace_back("GL_EXT_gpu_shader5");
+    out.emplace_back("GL_OES_gpu_shader5");
+  }
+  // glPrimitiveBoundingBox and gl_BoundingBox: a hint Brass keeps and
+  // reports but does not use (the spec lets an implementation ignore it).
+  if (es31) {
+    out.emplace_back("GL_EXT_primitive_bounding_box");
+    out.emplace_back("GL_OES_primitive_bounding_box");
+  }
   return out;
 }
 

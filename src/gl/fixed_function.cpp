@@ -181,6 +181,8 @@ pipe::RasterizerState make_rasterizer_state(const FixedFunctionState& s, bool po
                                                 : pipe::PolygonMode::Fill;
   r.depth_clamp = s.depth_clamp;
   r.flatshade_first = s.provoking_vertex == GL_FIRST_VERTEX_CONVENTION;
+  r.sample_shading = s.sample_shading;
+  r.min_sample_shading = s.min_sample_shading;
   return r;
 }
 

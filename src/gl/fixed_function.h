@@ -54,6 +54,14 @@ struct FixedFunctionState {
   // ES 3.1 §13.8.3: SAMPLE_MASK and SAMPLE_MASK_VALUE (glSampleMaski).
   bool sample_mask = false;
   std::array<GLbitfield, kMaxSampleMaskWords> sample_mask_value{~0u};
+  // OES_sample_shading (ES 3.2 §13.4.1): SAMPLE_SHADING and
+  // MIN_SAMPLE_SHADING_VALUE (glMinSampleShading, kept in [0, 1]).
+  bool sample_shading = false;
+  GLfloat min_sample_shading = 0.0f;
+  // EXT/OES_primitive_bounding_box (ES 3.2 §11.1.3.12):
+  // PRIMITIVE_BOUNDING_BOX, min then max corner. Kept and reported; the
+  // bounds are a hint that Brass, as the spec allows, does not use.
+  std::array<GLfloat, 8> primitive_bounding_box{-1, -1, -1, 1, 1, 1, 1, 1};
   // Depth.
   bool depth_test = false;
   GLenum depth_func = GL_LESS;

@@ -68,6 +68,8 @@ RasterizerKey rasterizer_key(const pipe::RasterizerState& r) {
   k.offset_units_bits = std::bit_cast<uint32_t>(r.offset_units);
   k.offset_clamp_bits = std::bit_cast<uint32_t>(r.offset_clamp);
   k.line_width_bits = std::bit_cast<uint32_t>(r.line_width);
+  k.sample_shading = r.sample_shading;
+  k.min_sample_shading_bits = r.sample_shading ? std::bit_cast<uint32_t>(r.min_sample_shading) : 0;
   return k;
 }
 

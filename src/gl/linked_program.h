@@ -67,6 +67,9 @@ struct LinkedProgram {
   pipe::ShaderStage last_pre_rasterization = pipe::ShaderStage::Vertex;
   bool writes_point_size = false;
   bool writes_clip_distance = false;  // EXT_clip_cull_distance
+  // The fragment stage reads gl_NumSamples (OES_sample_variables): draws
+  // to a multisampled framebuffer use the num_samples variant.
+  bool reads_num_samples = false;
   bool compute = false;  // a compute program (dispatched, never drawn); interface.compute_local_size
   // Linked with GL_PROGRAM_SEPARABLE: its stages may go into program
   // pipelines. pipe_program is null unless it has both a vertex and a

@@ -436,6 +436,7 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
       lp->writes_point_size = s.writes_point_size;
       lp->writes_clip_distance = compiler::writes_clip_distance(s.spirv);
     }
+    if (s.stage == compiler::ShaderStage::Fragment) lp->reads_num_samples = compiler::reads_num_samples(s.spirv);
   }
   lp->info.writes_point_size = lp->writes_point_size;
   if (!build_bindings(*lp, ctx.limits, log)) return nullptr;

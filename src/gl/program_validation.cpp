@@ -267,6 +267,19 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
     for (unsigned i = 0; i < ctx.ff.clip_distance.size(); ++i)
       if (!ctx.ff.clip_distance[i]) key.clip_distances_disabled |= static_cast<uint8_t>(1u << i);
   }
+  // Sample shading with more than one invocation per pixel: every input
+  // is evaluated at a sample of the invocation's (ES 3.2 §13.4.1 requires
+  // it at a fraction of 1.0 and allows it below), so that invocations see
+  // different values.
+  if (ctx.ff.sample_shading && ctx.validation.framebuffer.samples > 1 &&
+      ctx.ff.min_sample_shading * static_cast<float>(ctx.validation.framebuffer.samples) > 1.0f)
+    key.sample_shading = 1;
+  // gl_NumSamples is 1 unless the framebuffer is multisampled.
+  if (ctx.validation.framebuffer.samples > 1) {
+    const LinkedProgram* fs = stage_executable(ctx, pipe::ShaderStage::Fragment);
+    if (fs && fs->reads_num_samples)
+      key.num_samples = static_cast<uint8_t>(std::min<uint32_t>(ctx.validation.framebuffer.samples, 255));
+  }
   // Fetching from a multisampled framebuffer reads per sample.
   if (!lp->fetch_slots.empty() && ctx.validation.framebuffer.samples > 1) key.fetch_multisampled = 1;
   // KHR_blend_equation_advanced: the fragment shader blends with the

@@ -445,6 +445,33 @@ bool query_tessellation_state(Context& ctx, GLenum pname, QueryValue* out) {
   }
 }
 
+// The ES 3.2 shading state of its ES 3.1 extensions, where the context
+// exposes them: OES_sample_shading's value, OES_shader_multisample_
+// interpolation's offset limits, EXT/OES_primitive_bounding_box's box.
+bool query_es32_shading_state(Context& ctx, GLenum pname, QueryValue* out) {
+  switch (pname) {
+    case GL_MIN_SAMPLE_SHADING_VALUE_OES:
+      if (!ctx.has_feature("GL_OES_sample_shading")) return false;
+      *out = floats({ctx.ff.min_sample_shading});
+      return true;
+    case GL_MIN_FRAGMENT_INTERPOLATION_OFFSET_OES:
+    case GL_MAX_FRAGMENT_INTERPOLATION_OFFSET_OES:
+    case GL_FRAGMENT_INTERPOLATION_OFFSET_BITS_OES: {
+      if (!ctx.has_feature("GL_OES_shader_multisample_interpolation")) return false;
+      const Limits& l = ctx.limits;
+      if (pname == GL_FRAGMENT_INTERPOLATION_OFFSET_BITS_OES) *out = ints({l.fragment_interpolation_offset_bits});
+      else if (pname == GL_MIN_FRAGMENT_INTERPOLATION_OFFSET_OES) *out = floats({l.min_fragment_interpolation_offset});
+      else *out = floats({l.max_fragment_interpolation_offset});
+      return true;
+    }
+    case GL_PRIMITIVE_BOUNDING_BOX_EXT:
+      if (!ctx.has_feature("GL_EXT_primitive_bounding_box")) return false;
+      *out = floats(ctx.ff.primitive_bounding_box.data(), 8, false);
+      return true;
+    default: return false;
+  }
+}
+
 // Fixed-function, pixel and hint state (ES 3.0 tables 6.3, 6.5, 6.6, 6.11, 6.12, 6.16, 6.25).
 bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
   const FixedFunctionState& f = ctx.ff;
@@ -573,7 +600,7 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
   }
   if (query_fixed_function(ctx, pname, out) || query_bindings(ctx, pname, out) || query_limits(ctx, pname, out) ||
       query_es31_limits(ctx, pname, out) || query_geometry_limits(ctx, pname, out) ||
-      query_tessellation_state(ctx, pname, out) ||
+      query_tessellation_state(ctx, pname, out) || query_es32_shading_state(ctx, pname, out) ||
       query_framebuffer_bits(ctx, pname, out) || query_desktop_state(ctx, pname, out))
     return GL_NO_ERROR;
   return GL_INVALID_ENUM;

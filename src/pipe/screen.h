@@ -87,6 +87,20 @@ enum class Cap : uint8_t {
   // exactly, through the view's swizzle as GL swizzles border texels.
   CustomBorderColor,
   MaxTexelBufferElements,            // texels a buffer sampler view or buffer image view may span
+  // Per-sample fragment shading: RasterizerState::sample_shading, and
+  // shaders using sample inputs (gl_SampleID, gl_SamplePosition, `sample`).
+  SampleRateShading,
+  // interpolateAtOffset's offsets (fragment shaders): the range, in units of
+  // 1/65536 pixel, and the sub-pixel bits the offset is rounded to.
+  MinInterpolationOffset,
+  MaxInterpolationOffset,
+  InterpolationOffsetBits,
+  // textureGatherOffset with offsets that are not constant, and
+  // textureGatherOffsets.
+  ExtendedGather,
+  // Arrays of samplers, images, uniform blocks and storage blocks indexed
+  // by dynamically uniform expressions.
+  ResourceArrayDynamicIndexing,
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

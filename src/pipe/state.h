@@ -67,6 +67,12 @@ struct RasterizerState {
   bool clip_halfz = false;           // depth clip space [0,1] (else GL's [-1,1])
   bool point_size_per_vertex = true; // VS writes gl_PointSize
   float point_size = 1;
+  // Sample shading (GL_SAMPLE_SHADING, glMinSampleShading): with a
+  // multisampled framebuffer at least ceil(min_sample_shading * samples)
+  // samples of each pixel get their own fragment shader invocation. Needs
+  // Cap::SampleRateShading.
+  bool sample_shading = false;
+  float min_sample_shading = 0;
 };
 
 // --- depth / stencil ---

@@ -20,7 +20,9 @@ namespace {
 struct Field {
   std::string name;
   std::function<void(PipelineKey&)> change;
-  enum Owner { Program, Shaders, VertexInput, FragmentOutput } owner;
+  // WholePipeline: state no library holds (pipelines with it are built
+  // whole, pipeline_selector.cpp).
+  enum Owner { Program, Shaders, VertexInput, FragmentOutput, WholePipeline } owner;
 };
 
 std::vector<Field> fields() {
@@ -46,6 +48,7 @@ std::vector<Field> fields() {
       {"alpha_to_coverage", [](PipelineKey& k) { k.alpha_to_coverage = 1; }, Field::FragmentOutput},
       {"alpha_to_one", [](PipelineKey& k) { k.alpha_to_one = 1; }, Field::FragmentOutput},
       {"line_mode", [](PipelineKey& k) { k.line_mode = 2; }, Field::Shaders},
+      {"sample_shading", [](PipelineKey& k) { k.sample_shading = 4; }, Field::WholePipeline},
   };
 }
 
@@ -121,11 +124,11 @@ TEST(PipelineKey, TheFieldListCoversTheWholeKey) {
       offsetof(PipelineKey, provoking_last),       offsetof(PipelineKey, negative_one_to_one),
       offsetof(PipelineKey, logic_op_enable),      offsetof(PipelineKey, logic_op),
       offsetof(PipelineKey, alpha_to_coverage),    offsetof(PipelineKey, alpha_to_one),
-      offsetof(PipelineKey, line_mode)};
+      offsetof(PipelineKey, line_mode),            offsetof(PipelineKey, sample_shading)};
   for (size_t off : field_offsets) EXPECT_EQ(touched[off], 1) << "offset " << off;
   // Only the explicit padding follows the last field.
   EXPECT_EQ(offsetof(PipelineKey, pad) + sizeof(PipelineKey::pad), sizeof(PipelineKey));
-  EXPECT_EQ(offsetof(PipelineKey, pad), offsetof(PipelineKey, line_mode) + 1);
+  EXPECT_EQ(offsetof(PipelineKey, pad), offsetof(PipelineKey, sample_shading) + 1);
 }
 
 TEST(PipelineKey, ShaderLibraryKeyAppliesBackIntoAKey) {

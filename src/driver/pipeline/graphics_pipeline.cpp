@@ -1,5 +1,8 @@
 #include "driver/pipeline/graphics_pipeline.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "driver/render_pass/render_pass_cache.h"
 #include "driver/state_objects.h"
 #include "driver/vk_translate.h"
@@ -141,6 +144,10 @@ PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildIn
   ms.pSampleMask = sample_mask;
   ms.alphaToCoverageEnable = k.alpha_to_coverage;
   ms.alphaToOneEnable = k.alpha_to_one && caps.supported.core.features.alphaToOne;
+  if (k.sample_shading && caps.sample_rate_shading) {
+    ms.sampleShadingEnable = VK_TRUE;
+    ms.minSampleShading = float(k.sample_shading) / float(ms.rasterizationSamples);
+  }
 
   ds.maxDepthBounds = 1.0f;
 
@@ -217,6 +224,13 @@ uint8_t line_rasterization_mode(const vk::Capabilities& caps, uint8_t samples, b
   const bool bresenham = caps.line_bresenham && samples <= 1 && !alpha_to_coverage && !alpha_to_one;
   return static_cast<uint8_t>(bresenham ? VK_LINE_RASTERIZATION_MODE_BRESENHAM_EXT
                                         : VK_LINE_RASTERIZATION_MODE_DEFAULT_EXT);
+}
+
+uint8_t sample_shading_count(const pipe::RasterizerState& r, uint8_t samples) {
+  if (!r.sample_shading || samples <= 1) return 0;
+  const float v = std::clamp(r.min_sample_shading, 0.0f, 1.0f);  // NaN stays NaN: below
+  const double n = std::ceil(double(v) * samples);
+  return static_cast<uint8_t>(n >= 1 ? std::min<double>(n, samples) : 1);
 }
 
 vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* out) {

@@ -40,6 +40,13 @@ vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuil
 uint8_t line_rasterization_mode(const vk::Capabilities& caps, uint8_t samples, bool alpha_to_coverage,
                                 bool alpha_to_one);
 
+// PipelineKey::sample_shading for a rasterizer state and a sample count:
+// with sample shading on and more than one sample, the samples shaded
+// separately at least, ceil(min_sample_shading * samples) within [1,
+// samples] (ES 3.2 §13.4.1: min_sample_shading is clamped to [0, 1]);
+// else 0.
+uint8_t sample_shading_count(const pipe::RasterizerState& r, uint8_t samples);
+
 // The creation flags every pipeline of the device's descriptor mode needs
 // (VK_PIPELINE_CREATE_DESCRIPTOR_BUFFER_BIT_EXT in db mode).
 VkPipelineCreateFlags descriptor_flags(const vk::Device& device);

@@ -32,7 +32,11 @@ struct PipelineKey {
   uint8_t alpha_to_coverage = 0;
   uint8_t alpha_to_one = 0;
   uint8_t line_mode = 0;              // VkLineRasterizationModeEXT (see line_rasterization_mode)
-  uint8_t pad[3] = {};
+  // Sample shading: the samples of a pixel that get their own fragment
+  // shader invocation at least (minSampleShading * samples); 0 when off.
+  // Such pipelines are built whole, not from libraries (pipeline_selector).
+  uint8_t sample_shading = 0;
+  uint8_t pad[2] = {};
 
   bool operator==(const PipelineKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };

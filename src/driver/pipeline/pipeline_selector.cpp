@@ -77,6 +77,7 @@ void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunc
   k.alpha_to_coverage = blend ? blend->state.alpha_to_coverage : 0;
   k.alpha_to_one = blend ? blend->state.alpha_to_one : 0;
   k.line_mode = line_rasterization_mode(screen_.caps(), k.samples, k.alpha_to_coverage, k.alpha_to_one);
+  k.sample_shading = rast ? sample_shading_count(rast->state, k.samples) : 0;
 }
 
 vk::Status PipelineSelector::bind_slow(pipe::ShaderProgram& prog, const FixedFunctionState& state,
@@ -156,7 +157,11 @@ vk::Status PipelineSelector::create(pipe::ShaderProgram& prog, const FixedFuncti
   PipelineLibraryCache* lib_cache = screen_.pipeline_libraries();
   const PipelineBuildInfo bi = build_info(prog, state);
   VkPipeline p = VK_NULL_HANDLE;
-  if (!prog.uses_libraries || !lib_cache) {
+  // Sample shading is multisample state of the fragment shader library as
+  // well as of the fragment output one (Vulkan's graphics pipeline
+  // libraries), and a program has one fragment shader library for every
+  // framebuffer: a pipeline that shades per sample is built whole.
+  if (!prog.uses_libraries || !lib_cache || key_.sample_shading) {
     if (vk::Status s = create_monolithic(bi, &p); !s) return s;
     bool inserted = false;
     PipelineEntry& e = prog.pipelines.publish(key_, [p](PipelineEntry& fresh) {
