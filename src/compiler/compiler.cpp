@@ -62,6 +62,35 @@ bool es_version_supported(const GlslVersion& v, const ShaderLimits& limits, std:
   return true;
 }
 
+// ARB_compute_shader lets desktop GLSL below 4.30 declare compute shaders
+// once `#extension GL_ARB_compute_shader` enables it, but glslang decides
+// the stage at the #version line, before any #extension, and refuses
+// compute shaders below 4.30 there. Such a shader (the extension exposed,
+// Api::GL) is compiled as #version 430 of the same profile: the number on
+// its #version line is replaced, nothing else (line numbers stay). Callers
+// check the declared version against the context before this.
+std::string with_desktop_compute_version(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                         const std::vector<std::string>& unexposed) {
+  if (stage != ShaderStage::Compute || declared.es || !declared.explicit_directive || declared.number >= 430)
+    return text;
+  for (const std::string& u : unexposed)
+    if (u == "GL_ARB_compute_shader") return text;
+  // The directive's line: its number is the first digits after "version".
+  size_t line_start = 0;
+  for (int line = 1; line < declared.directive_line && line_start != std::string::npos; ++line) {
+    line_start = text.find('\n', line_start);
+    if (line_start != std::string::npos) ++line_start;
+  }
+  if (line_start == std::string::npos) return text;
+  const size_t keyword = text.find("version", line_start);
+  const size_t line_end = text.find('\n', line_start);
+  if (keyword == std::string::npos || (line_end != std::string::npos && keyword > line_end)) return text;
+  const size_t digits = text.find_first_of("0123456789", keyword);
+  if (digits == std::string::npos || (line_end != std::string::npos && digits > line_end)) return text;
+  const size_t digits_end = text.find_first_not_of("0123456789", digits);
+  text.replace(digits, (digits_end == std::string::npos ? text.size() : digits_end) - digits, "430");
+  return text;
+}
 
 StatCounter g_compiles("compiler.compile");
 StatCounter g_links("compiler.link");
@@ -267,10 +296,12 @@ LinkResult link_uncached(const LinkInput& input) {
     const GlslVersion declared = detect_glsl_version(original.text, input.api);
     Norm16ImageFormats norm16_images;
     const ShaderSource src{original.stage,
-                           rewrite_norm16_image_formats(
-                               rewrite_es_builtin_standins(original.text, original.stage, declared,
-                                                           input.unexposed_extensions),
-                               declared, input.unexposed_extensions, &norm16_images)};
+                           with_desktop_compute_version(
+                               rewrite_norm16_image_formats(
+                                   rewrite_es_builtin_standins(original.text, original.stage, declared,
+                                                               input.unexposed_extensions),
+                                   declared, input.unexposed_extensions, &norm16_images),
+                               original.stage, declared, input.unexposed_extensions)};
     const int s = static_cast<int>(src.stage);
     if (seen[s]) {
       result.info_log += "ERROR: more than one shader of the same stage attached\n";
@@ -281,7 +312,7 @@ LinkResult link_uncached(const LinkInput& input) {
     p.stage = src.stage;
     p.norm16_images = std::move(norm16_images);
     std::string log;
-    if (!es_version_supported(detect_glsl_version(src.text, input.api), input.limits, &log) ||
+    if (!es_version_supported(declared, input.limits, &log) ||
         !validate_glsl(src, input.api, resources, &p.version, &log, &facts, input.unexposed_extensions,
                        &input.limits)) {
       result.info_log += "ERROR: linking with an uncompiled shader\n" + log;
@@ -691,9 +722,11 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
   }
   const ShaderSource rewritten{
       source.stage,
-      rewrite_norm16_image_formats(
-          rewrite_es_builtin_standins(source.text, source.stage, declared, options.unexposed_extensions), declared,
-          options.unexposed_extensions, nullptr)};
+      with_desktop_compute_version(
+          rewrite_norm16_image_formats(
+              rewrite_es_builtin_standins(source.text, source.stage, declared, options.unexposed_extensions),
+              declared, options.unexposed_extensions, nullptr),
+          source.stage, declared, options.unexposed_extensions)};
   result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log, nullptr,
                             options.unexposed_extensions, &options.limits);
   result.version = version.number;

@@ -13,11 +13,13 @@
 
 namespace brass::gl::api {
 
-void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
-                             GLsizei height, GLboolean fixedsamplelocations) {
-  // An ES 3.1 command: not there in ES 3.0 contexts.
-  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
-  if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.set_error(GL_INVALID_ENUM);
+namespace {
+
+// glTexStorage2DMultisample and glTexImage2DMultisample after their own
+// checks of the target: the format, size and sample count rules they share
+// (ES 3.1 §8.8, GL 4.6 §8.8), then the image.
+void multisample_image(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                       GLsizei height, GLboolean fixedsamplelocations, bool immutable) {
   // Sized color-, depth- or stencil-renderable formats only (unsized and
   // compressed ones are INVALID_ENUM), as for renderbuffers.
   const pixel::FormatResolution res = pixel::resolve_renderbuffer_format(internalformat, ctx.format_features);
@@ -29,16 +31,37 @@ void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenu
   const SampleCounts counts = multisample_texture_counts(ctx, *res.info);
   if (counts.count == 0 || samples > counts.values[0]) return ctx.set_error(GL_INVALID_OPERATION);
   Texture* t = bound_texture(ctx, target);
-  if (!t || t->name() == 0 || t->immutable) return ctx.set_error(GL_INVALID_OPERATION);
+  // Texture 0 has no storage to change (ES); an immutable texture keeps its
+  // image (both commands, GL 4.6 §8.8).
+  if (!t || (immutable && t->name() == 0) || t->immutable) return ctx.set_error(GL_INVALID_OPERATION);
   // At least `samples`, and no more than the next count supported (§8.8):
   // the smallest listed count that is not below the request.
   GLsizei actual = counts.values[0];
   for (unsigned i = 0; i < counts.count; ++i)
     if (counts.values[i] >= samples) actual = counts.values[i];
   if (!allocate_multisample(ctx, *t, actual, res.info, static_cast<uint32_t>(width), static_cast<uint32_t>(height),
-                            fixedsamplelocations != GL_FALSE))
+                            fixedsamplelocations != GL_FALSE, immutable))
     return;
   ctx.dirty(kDirtyTextures | kDirtyFramebuffer);
+}
+
+}  // namespace
+
+void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                             GLsizei height, GLboolean fixedsamplelocations) {
+  // An ES 3.1 command: not there in ES 3.0 contexts.
+  if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.set_error(GL_INVALID_ENUM);
+  multisample_image(ctx, target, samples, internalformat, width, height, fixedsamplelocations, true);
+}
+
+// GL 3.2 (ARB_texture_multisample): the mutable form. Only
+// TEXTURE_2D_MULTISAMPLE: proxy textures are not implemented
+// (INVALID_ENUM, as for an unknown target).
+void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                           GLsizei height, GLboolean fixedsamplelocations) {
+  if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.set_error(GL_INVALID_ENUM);
+  multisample_image(ctx, target, samples, internalformat, width, height, fixedsamplelocations, false);
 }
 
 void SampleMaski(Context& ctx, GLuint maskNumber, GLbitfield mask) {

@@ -32,9 +32,10 @@ bool allocate_immutable(Context& ctx, Texture& tex, GLsizei levels, const pixel:
                         uint32_t w, uint32_t h, uint32_t d);
 // glTexStorage2DMultisample: the one immutable image of a
 // TEXTURE_2D_MULTISAMPLE texture, with `samples` (a count the screen
-// supports for rendering and sampling this format).
+// supports for rendering and sampling this format). Desktop GL's
+// glTexImage2DMultisample makes the same image mutable (`immutable` false).
 bool allocate_multisample(Context& ctx, Texture& tex, GLsizei samples, const pixel::InternalFormatInfo* info,
-                          uint32_t w, uint32_t h, bool fixed_sample_locations);
+                          uint32_t w, uint32_t h, bool fixed_sample_locations, bool immutable = true);
 
 // Sample counts above one, highest first, of multisample textures of a
 // renderable format (glTexStorage2DMultisample and GetInternalformativ with
@@ -96,9 +97,14 @@ struct ParamValue {
 // Sets a sampler-state parameter shared by textures and sampler objects.
 // GL_INVALID_ENUM for an unknown pname or a bad enum value; *known false when
 // `pname` is not a sampler-state name (the caller may know it).
-GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool* known);
+// TEXTURE_MAX_ANISOTROPY is one where `anisotropic` (the context exposes
+// anisotropic filtering: anisotropic_filtering(ctx)).
+GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool* known, bool anisotropic);
 // False when `pname` is not a sampler-state name.
-bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out);
+bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out, bool anisotropic);
+// Whether TEXTURE_MAX_ANISOTROPY and MAX_TEXTURE_MAX_ANISOTROPY exist
+// (ARB/EXT_texture_filter_anisotropic, desktop contexts).
+bool anisotropic_filtering(const Context& ctx);
 
 // Sampler key for a pipe sampler state.
 SamplerKey make_sampler_key(const SamplerParams& p, bool compare);

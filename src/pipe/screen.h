@@ -83,6 +83,8 @@ enum class Cap : uint8_t {
   MaxTessEvaluationInputComponents,  // per control point read by the evaluation shader
   MaxTessEvaluationOutputComponents,
   TessellationPointSize,             // a point_mode evaluation shader's points take its gl_PointSize
+  ShaderFloat64,                     // shaders may use 64-bit floats (SPIR-V Float64)
+  MaxSamplerAnisotropy,              // SamplerState::max_anisotropy is applied up to this (1: not at all)
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it
