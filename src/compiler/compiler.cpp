@@ -8,6 +8,7 @@
 #include <glslang/MachineIndependent/iomapper.h>
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <memory>
 #include <mutex>
@@ -89,6 +90,26 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
   if (digits == std::string::npos || (line_end != std::string::npos && digits > line_end)) return text;
   const size_t digits_end = text.find_first_not_of("0123456789", digits);
   text.replace(digits, (digits_end == std::string::npos ? text.size() : digits_end) - digits, "430");
+  return text;
+}
+
+// ARB_draw_instanced names the instance index gl_InstanceIDARB; GLSL 1.40
+// made it gl_InstanceID, the only name glslang knows. Desktop sources are
+// given the core name (every whole-word use; the upgrader takes 1.30 shaders
+// to 1.40, where it exists).
+std::string with_core_instance_id(std::string text, Api api) {
+  static constexpr std::string_view kArb = "gl_InstanceIDARB";
+  if (api != Api::GL) return text;
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = text.find(kArb); at != std::string::npos; at = text.find(kArb, at)) {
+    const size_t end = at + kArb.size();
+    if ((at > 0 && word_char(text[at - 1])) || (end < text.size() && word_char(text[end]))) {
+      at = end;
+      continue;
+    }
+    text.erase(at + kArb.size() - 3, 3);  // drop "ARB"
+    at += kArb.size() - 3;
+  }
   return text;
 }
 
@@ -298,8 +319,8 @@ LinkResult link_uncached(const LinkInput& input) {
     const ShaderSource src{original.stage,
                            with_desktop_compute_version(
                                rewrite_norm16_image_formats(
-                                   rewrite_es_builtin_standins(original.text, original.stage, declared,
-                                                               input.unexposed_extensions),
+                                   rewrite_es_builtin_standins(with_core_instance_id(original.text, input.api),
+                                                               original.stage, declared, input.unexposed_extensions),
                                    declared, input.unexposed_extensions, &norm16_images),
                                original.stage, declared, input.unexposed_extensions)};
     const int s = static_cast<int>(src.stage);
@@ -724,7 +745,8 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
       source.stage,
       with_desktop_compute_version(
           rewrite_norm16_image_formats(
-              rewrite_es_builtin_standins(source.text, source.stage, declared, options.unexposed_extensions),
+              rewrite_es_builtin_standins(with_core_instance_id(source.text, options.api), source.stage, declared,
+                                          options.unexposed_extensions),
               declared, options.unexposed_extensions, nullptr),
           source.stage, declared, options.unexposed_extensions)};
   result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log, nullptr,

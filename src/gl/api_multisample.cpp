@@ -52,6 +52,13 @@ void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenu
   // An ES 3.1 command: not there in ES 3.0 contexts.
   if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
   if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.set_error(GL_INVALID_ENUM);
+  // Immutable storage takes sized formats only (GL 4.6 §8.19), also where a
+  // desktop context's renderbuffer rules would take the unsized ones.
+  switch (internalformat) {
+    case GL_RED: case GL_RG: case GL_RGB: case GL_RGBA: case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL:
+    case GL_STENCIL_INDEX: return ctx.set_error(GL_INVALID_ENUM);
+    default: break;
+  }
   multisample_image(ctx, target, samples, internalformat, width, height, fixedsamplelocations, true);
 }
 
@@ -61,6 +68,19 @@ void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenu
 void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
                            GLsizei height, GLboolean fixedsamplelocations) {
   if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.set_error(GL_INVALID_ENUM);
+  // GL 4.6 §9.4: the unsized RED, RG, RGB and RGBA are color-renderable,
+  // DEPTH_COMPONENT and DEPTH_STENCIL depth-renderable, and this command
+  // (unlike glTexStorage2DMultisample) takes them: the image gets the sized
+  // format of 8 bits a channel (depth: 24 bits).
+  switch (internalformat) {
+    case GL_RED: internalformat = GL_R8; break;
+    case GL_RG: internalformat = GL_RG8; break;
+    case GL_RGB: internalformat = GL_RGB8; break;
+    case GL_RGBA: internalformat = GL_RGBA8; break;
+    case GL_DEPTH_COMPONENT: internalformat = GL_DEPTH_COMPONENT24; break;
+    case GL_DEPTH_STENCIL: internalformat = GL_DEPTH24_STENCIL8; break;
+    default: break;
+  }
   multisample_image(ctx, target, samples, internalformat, width, height, fixedsamplelocations, false);
 }
 

@@ -277,6 +277,12 @@ TEST_F(GlCoreArb, TexImage2DMultisampleIsMutableAndRenderable) {
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   EXPECT_EQ(pixel(5, 5), rgba(0, 255, 0));
 
+  // Unsized colour formats are color-renderable in desktop GL (§9.4).
+  glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA, 8, 8, GL_TRUE);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA, 8, 8, GL_TRUE);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM)) << "storage takes sized formats only";
+
   // Errors: another target, no samples, too many, and an immutable texture.
   glTexImage2DMultisample(GL_TEXTURE_2D, 4, GL_RGBA8, 8, 8, GL_TRUE);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));

@@ -1,6 +1,7 @@
 // ARB_texture_query_lod (shading language only) through `#extension ...
-// : require` in #version 330, and ARB_base_instance's draws, with their
-// results read back.
+// : require` in #version 330, ARB_base_instance's draws, and
+// ARB_draw_instanced's gl_InstanceIDARB in older GLSL, with their results
+// read back.
 #include "e2e_gl_core_fixture.h"
 
 namespace brass::e2e {
@@ -69,6 +70,30 @@ void main() { c = vec4(v, 1.0); })");
   glDeleteProgram(p);
   glDeleteBuffers(1, &ibo);
   glDeleteBuffers(1, &vbo);
+}
+
+TEST_F(GlCoreGlslExt, DrawInstancedArbNameOfTheInstanceIndex) {
+  // ARB_draw_instanced's gl_InstanceIDARB in GLSL 1.40 and 1.50: instance 1
+  // of two draws the left half green over instance 0's red. (GLSL 1.30
+  // still refuses it: glslang checks 1.30 sources, which have no
+  // gl_InstanceID, before the upgrader takes them to 1.40.)
+  for (const char* version : {"#version 140\n", "#version 150\n"}) {
+    const std::string vs = std::string(version) + R"(#extension GL_ARB_draw_instanced : require
+out vec4 v;
+void main() {
+  float x = gl_VertexID == 1 ? 3.0 : -1.0;
+  if (gl_InstanceIDARB == 1) x = gl_VertexID == 1 ? 0.0 : -1.0;
+  v = gl_InstanceIDARB == 1 ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
+  gl_Position = vec4(x, gl_VertexID == 2 ? 3.0 : -1.0, 0.0, 1.0);
+})";
+    const std::string fs = std::string(version) + "in vec4 v;\nout vec4 c;\nvoid main() { c = v; }\n";
+    GLuint p = program(vs.c_str(), fs.c_str());
+    glUseProgram(p);
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 2);
+    EXPECT_EQ(pixel(1, 1), rgba(0, 255, 0)) << version;
+    EXPECT_EQ(pixel(kWidth - 2, 1), rgba(255, 0, 0)) << version;
+    glDeleteProgram(p);
+  }
 }
 
 }  // namespace
