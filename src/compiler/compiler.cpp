@@ -8,7 +8,6 @@
 #include <glslang/MachineIndependent/iomapper.h>
 
 #include <algorithm>
-#include <cctype>
 #include <array>
 #include <memory>
 #include <mutex>
@@ -21,6 +20,7 @@
 #include "compiler/opaque_struct_lowering.h"
 #include "compiler/build_id.h"
 #include "compiler/dual_source.h"
+#include "compiler/desktop_glsl_rewrites.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/image_formats.h"
 #include "compiler/framebuffer_fetch.h"
@@ -61,56 +61,6 @@ bool es_version_supported(const GlslVersion& v, const ShaderLimits& limits, std:
     return false;
   }
   return true;
-}
-
-// ARB_compute_shader lets desktop GLSL below 4.30 declare compute shaders
-// once `#extension GL_ARB_compute_shader` enables it, but glslang decides
-// the stage at the #version line, before any #extension, and refuses
-// compute shaders below 4.30 there. Such a shader (the extension exposed,
-// Api::GL) is compiled as #version 430 of the same profile: the number on
-// its #version line is replaced, nothing else (line numbers stay). Callers
-// check the declared version against the context before this.
-std::string with_desktop_compute_version(std::string text, ShaderStage stage, const GlslVersion& declared,
-                                         const std::vector<std::string>& unexposed) {
-  if (stage != ShaderStage::Compute || declared.es || !declared.explicit_directive || declared.number >= 430)
-    return text;
-  for (const std::string& u : unexposed)
-    if (u == "GL_ARB_compute_shader") return text;
-  // The directive's line: its number is the first digits after "version".
-  size_t line_start = 0;
-  for (int line = 1; line < declared.directive_line && line_start != std::string::npos; ++line) {
-    line_start = text.find('\n', line_start);
-    if (line_start != std::string::npos) ++line_start;
-  }
-  if (line_start == std::string::npos) return text;
-  const size_t keyword = text.find("version", line_start);
-  const size_t line_end = text.find('\n', line_start);
-  if (keyword == std::string::npos || (line_end != std::string::npos && keyword > line_end)) return text;
-  const size_t digits = text.find_first_of("0123456789", keyword);
-  if (digits == std::string::npos || (line_end != std::string::npos && digits > line_end)) return text;
-  const size_t digits_end = text.find_first_not_of("0123456789", digits);
-  text.replace(digits, (digits_end == std::string::npos ? text.size() : digits_end) - digits, "430");
-  return text;
-}
-
-// ARB_draw_instanced names the instance index gl_InstanceIDARB; GLSL 1.40
-// made it gl_InstanceID, the only name glslang knows. Desktop sources are
-// given the core name (every whole-word use; the upgrader takes 1.30 shaders
-// to 1.40, where it exists).
-std::string with_core_instance_id(std::string text, Api api) {
-  static constexpr std::string_view kArb = "gl_InstanceIDARB";
-  if (api != Api::GL) return text;
-  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  for (size_t at = text.find(kArb); at != std::string::npos; at = text.find(kArb, at)) {
-    const size_t end = at + kArb.size();
-    if ((at > 0 && word_char(text[at - 1])) || (end < text.size() && word_char(text[end]))) {
-      at = end;
-      continue;
-    }
-    text.erase(at + kArb.size() - 3, 3);  // drop "ARB"
-    at += kArb.size() - 3;
-  }
-  return text;
 }
 
 StatCounter g_compiles("compiler.compile");
