@@ -22,6 +22,7 @@
 #include "compiler/per_sample_interpolation.h"
 #include "compiler/build_id.h"
 #include "compiler/dual_source.h"
+#include "compiler/desktop_glsl_rewrites.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/image_formats.h"
 #include "compiler/framebuffer_fetch.h"
@@ -64,7 +65,6 @@ bool es_version_supported(const GlslVersion& v, const ShaderLimits& limits, std:
   }
   return true;
 }
-
 
 StatCounter g_compiles("compiler.compile");
 StatCounter g_links("compiler.link");
@@ -270,10 +270,12 @@ LinkResult link_uncached(const LinkInput& input) {
     const GlslVersion declared = detect_glsl_version(original.text, input.api);
     Norm16ImageFormats norm16_images;
     const ShaderSource src{original.stage,
-                           rewrite_norm16_image_formats(
-                               rewrite_es_builtin_standins(original.text, original.stage, declared,
-                                                           input.unexposed_extensions),
-                               declared, input.unexposed_extensions, &norm16_images)};
+                           with_desktop_compute_version(
+                               rewrite_norm16_image_formats(
+                                   rewrite_es_builtin_standins(with_core_instance_id(original.text, input.api),
+                                                               original.stage, declared, input.unexposed_extensions),
+                                   declared, input.unexposed_extensions, &norm16_images),
+                               original.stage, declared, input.unexposed_extensions)};
     const int s = static_cast<int>(src.stage);
     if (seen[s]) {
       result.info_log += "ERROR: more than one shader of the same stage attached\n";
@@ -284,7 +286,7 @@ LinkResult link_uncached(const LinkInput& input) {
     p.stage = src.stage;
     p.norm16_images = std::move(norm16_images);
     std::string log;
-    if (!es_version_supported(detect_glsl_version(src.text, input.api), input.limits, &log) ||
+    if (!es_version_supported(declared, input.limits, &log) ||
         !validate_glsl(src, input.api, resources, &p.version, &log, &facts, input.unexposed_extensions,
                        &input.limits)) {
       result.info_log += "ERROR: linking with an uncompiled shader\n" + log;
@@ -709,9 +711,12 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
   }
   const ShaderSource rewritten{
       source.stage,
-      rewrite_norm16_image_formats(
-          rewrite_es_builtin_standins(source.text, source.stage, declared, options.unexposed_extensions), declared,
-          options.unexposed_extensions, nullptr)};
+      with_desktop_compute_version(
+          rewrite_norm16_image_formats(
+              rewrite_es_builtin_standins(with_core_instance_id(source.text, options.api), source.stage, declared,
+                                          options.unexposed_extensions),
+              declared, options.unexposed_extensions, nullptr),
+          source.stage, declared, options.unexposed_extensions)};
   result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log, nullptr,
                             options.unexposed_extensions, &options.limits);
   result.version = version.number;

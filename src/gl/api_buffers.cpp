@@ -265,8 +265,10 @@ void buffer_parameter(Context& ctx, GLenum target, GLenum pname, GLint64* out) {
   }
 }
 
+// glBindBufferBase/Range; `generic` false for the multi-bind forms, which
+// leave the generic binding point alone (GL 4.6 §6.7.1).
 void bind_indexed(Context& ctx, GLenum target, GLuint index, GLuint name, GLintptr offset, GLsizeiptr size,
-                  bool range) {
+                  bool range, bool generic = true) {
   IndexedBufferBinding* slot = nullptr;
   if (target == GL_UNIFORM_BUFFER) {
     if (index >= static_cast<GLuint>(ctx.limits.max_uniform_buffer_bindings) || index >= kMaxUniformBufferBindings)
@@ -309,21 +311,65 @@ void bind_indexed(Context& ctx, GLenum target, GLuint index, GLuint name, GLintp
   // The generic binding point changes too (ES 3.0 §2.10.1.1, ES 3.1 §6.1.1).
   switch (target) {
     case GL_UNIFORM_BUFFER:
-      bind(ctx.buffers.uniform, b);
+      if (generic) bind(ctx.buffers.uniform, b);
       ctx.dirty(kDirtyUniformBuffers);
       break;
     case GL_TRANSFORM_FEEDBACK_BUFFER:
-      bind(ctx.buffers.transform_feedback, b);
+      if (generic) bind(ctx.buffers.transform_feedback, b);
       ctx.dirty(kDirtyTransformFeedback);
       break;
     case GL_SHADER_STORAGE_BUFFER:
-      bind(ctx.buffers.shader_storage, b);
+      if (generic) bind(ctx.buffers.shader_storage, b);
       ctx.dirty(kDirtyStorageBuffers);
       break;
     default:
-      bind(ctx.buffers.atomic_counter, b);
+      if (generic) bind(ctx.buffers.atomic_counter, b);
       ctx.dirty(kDirtyStorageBuffers);
       break;
+  }
+}
+
+// glBindBuffersBase / glBindBuffersRange (GL 4.4, ARB_multi_bind; GL 4.6
+// §6.7.1): BindBufferBase/Range on first .. first + count - 1, without the
+// generic binding point. Checks of the whole call first; then each entry is
+// checked alone, and one in error is skipped with its error while the rest
+// are bound.
+void bind_buffers(Context& ctx, GLenum target, GLuint first, GLsizei count, const GLuint* buffers,
+                  const GLintptr* offsets, const GLsizeiptr* sizes, bool range) {
+  GLint64 points = 0;
+  switch (target) {
+    case GL_UNIFORM_BUFFER:
+      points = std::min<GLint64>(ctx.limits.max_uniform_buffer_bindings, kMaxUniformBufferBindings);
+      break;
+    case GL_TRANSFORM_FEEDBACK_BUFFER:
+      points = std::min<GLint64>(ctx.limits.max_transform_feedback_separate_attribs, kMaxTransformFeedbackBuffers);
+      break;
+    case GL_SHADER_STORAGE_BUFFER: points = kMaxShaderStorageBufferBindings; break;
+    case GL_ATOMIC_COUNTER_BUFFER: points = kMaxAtomicCounterBufferBindings; break;
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (count < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (GLint64{first} + count > points) return ctx.set_error(GL_INVALID_OPERATION);
+  if (target == GL_TRANSFORM_FEEDBACK_BUFFER && ctx.transform_feedback->active)
+    return ctx.set_error(GL_INVALID_OPERATION);
+  // Offsets and sizes are read only with buffers; without them a range
+  // cannot be checked, so every named buffer's entry is in error.
+  const bool ranges_given = offsets && sizes;
+  for (GLsizei i = 0; i < count; ++i) {
+    const GLuint name = buffers ? buffers[i] : 0;
+    const GLuint index = first + static_cast<GLuint>(i);
+    // Names no Gen* returned (or deleted ones) are INVALID_OPERATION.
+    if (name != 0 && !ctx.share_group().buffers.is_name(name)) {
+      ctx.set_error(GL_INVALID_OPERATION);
+      continue;
+    }
+    if (range && name != 0 && !ranges_given) {
+      ctx.set_error(GL_INVALID_VALUE);
+      continue;
+    }
+    const GLintptr offset = range && name != 0 ? offsets[i] : 0;
+    const GLsizeiptr size = range && name != 0 ? sizes[i] : 0;
+    bind_indexed(ctx, target, index, name, offset, size, range && name != 0, false);
   }
 }
 
@@ -411,6 +457,15 @@ void BindBufferBase(Context& ctx, GLenum target, GLuint index, GLuint buffer) {
 
 void BindBufferRange(Context& ctx, GLenum target, GLuint index, GLuint buffer, GLintptr offset, GLsizeiptr size) {
   bind_indexed(ctx, target, index, buffer, offset, size, true);
+}
+
+void BindBuffersBase(Context& ctx, GLenum target, GLuint first, GLsizei count, const GLuint* buffers) {
+  bind_buffers(ctx, target, first, count, buffers, nullptr, nullptr, false);
+}
+
+void BindBuffersRange(Context& ctx, GLenum target, GLuint first, GLsizei count, const GLuint* buffers,
+                      const GLintptr* offsets, const GLsizeiptr* sizes) {
+  bind_buffers(ctx, target, first, count, buffers, offsets, sizes, true);
 }
 
 void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, GLenum usage) {

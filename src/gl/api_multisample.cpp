@@ -16,11 +16,13 @@ namespace brass::gl::api {
 
 namespace {
 
-// glTexStorage2DMultisample and glTexStorage3DMultisample (ES 3.1 §8.8,
-// OES_texture_storage_multisample_2d_array): `depth` layers of one level;
-// every error checked before anything changes.
-void tex_storage_multisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
-                             GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
+// glTexStorage2DMultisample, glTexStorage3DMultisample and
+// glTexImage2DMultisample after their own checks of the target: the
+// format, size and sample count rules they share (ES 3.1 §8.8,
+// OES_texture_storage_multisample_2d_array, GL 4.6 §8.8), then `depth`
+// layers of one level; every error checked before anything changes.
+void multisample_image(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                       GLsizei height, GLsizei depth, GLboolean fixedsamplelocations, bool immutable) {
   // Sized color-, depth- or stencil-renderable formats only (unsized and
   // compressed ones are INVALID_ENUM), as for renderbuffers.
   const pixel::FormatResolution res = pixel::resolve_renderbuffer_format(internalformat, ctx.format_features);
@@ -33,14 +35,16 @@ void tex_storage_multisample(Context& ctx, GLenum target, GLsizei samples, GLenu
   const SampleCounts counts = multisample_texture_counts(ctx, *res.info);
   if (counts.count == 0 || samples > counts.values[0]) return ctx.set_error(GL_INVALID_OPERATION);
   Texture* t = bound_texture(ctx, target);
-  if (!t || t->name() == 0 || t->immutable) return ctx.set_error(GL_INVALID_OPERATION);
+  // Texture 0 has no storage to change (ES); an immutable texture keeps its
+  // image (both commands, GL 4.6 §8.8).
+  if (!t || (immutable && t->name() == 0) || t->immutable) return ctx.set_error(GL_INVALID_OPERATION);
   // At least `samples`, and no more than the next count supported (§8.8):
   // the smallest listed count that is not below the request.
   GLsizei actual = counts.values[0];
   for (unsigned i = 0; i < counts.count; ++i)
     if (counts.values[i] >= samples) actual = counts.values[i];
   if (!allocate_multisample(ctx, *t, actual, res.info, static_cast<uint32_t>(width), static_cast<uint32_t>(height),
-                            static_cast<uint32_t>(depth), fixedsamplelocations != GL_FALSE))
+                            static_cast<uint32_t>(depth), fixedsamplelocations != GL_FALSE, immutable))
     return;
   ctx.dirty(kDirtyTextures | kDirtyFramebuffer);
 }
@@ -52,14 +56,48 @@ void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenu
   // An ES 3.1 command: not there in ES 3.0 contexts.
   if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
   if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.set_error(GL_INVALID_ENUM);
-  tex_storage_multisample(ctx, target, samples, internalformat, width, height, 1, fixedsamplelocations);
+  // Immutable storage takes sized formats only (GL 4.6 §8.19), also where a
+  // desktop context's renderbuffer rules would take the unsized ones.
+  switch (internalformat) {
+    case GL_RED: case GL_RG: case GL_RGB: case GL_RGBA: case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL:
+    case GL_STENCIL_INDEX: return ctx.set_error(GL_INVALID_ENUM);
+    default: break;
+  }
+  multisample_image(ctx, target, samples, internalformat, width, height, 1, fixedsamplelocations, true);
 }
 
 void TexStorage3DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
                              GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
   if (!ctx.multisample_2d_array()) return ctx.set_error(GL_INVALID_OPERATION);
   if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) return ctx.set_error(GL_INVALID_ENUM);
-  tex_storage_multisample(ctx, target, samples, internalformat, width, height, depth, fixedsamplelocations);
+  switch (internalformat) {
+    case GL_RED: case GL_RG: case GL_RGB: case GL_RGBA: case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL:
+    case GL_STENCIL_INDEX: return ctx.set_error(GL_INVALID_ENUM);
+    default: break;
+  }
+  multisample_image(ctx, target, samples, internalformat, width, height, depth, fixedsamplelocations, true);
+}
+
+// GL 3.2 (ARB_texture_multisample): the mutable form. Only
+// TEXTURE_2D_MULTISAMPLE: proxy textures are not implemented
+// (INVALID_ENUM, as for an unknown target).
+void TexImage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+                           GLsizei height, GLboolean fixedsamplelocations) {
+  if (target != GL_TEXTURE_2D_MULTISAMPLE) return ctx.set_error(GL_INVALID_ENUM);
+  // GL 4.6 §9.4: the unsized RED, RG, RGB and RGBA are color-renderable,
+  // DEPTH_COMPONENT and DEPTH_STENCIL depth-renderable, and this command
+  // (unlike glTexStorage2DMultisample) takes them: the image gets the sized
+  // format of 8 bits a channel (depth: 24 bits).
+  switch (internalformat) {
+    case GL_RED: internalformat = GL_R8; break;
+    case GL_RG: internalformat = GL_RG8; break;
+    case GL_RGB: internalformat = GL_RGB8; break;
+    case GL_RGBA: internalformat = GL_RGBA8; break;
+    case GL_DEPTH_COMPONENT: internalformat = GL_DEPTH_COMPONENT24; break;
+    case GL_DEPTH_STENCIL: internalformat = GL_DEPTH24_STENCIL8; break;
+    default: break;
+  }
+  multisample_image(ctx, target, samples, internalformat, width, height, 1, fixedsamplelocations, false);
 }
 
 void SampleMaski(Context& ctx, GLuint maskNumber, GLbitfield mask) {

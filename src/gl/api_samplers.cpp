@@ -16,7 +16,8 @@ void sampler_param(Context& ctx, GLuint name, GLenum pname, const ParamValue& v)
   if (!s) return ctx.set_error(GL_INVALID_OPERATION);
   SamplerParams p = s->params;
   bool known = false;
-  const GLenum err = set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known);
+  const GLenum err = set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known,
+                                       anisotropic_filtering(ctx));
   if (err != GL_NO_ERROR) return ctx.set_error(err);
   s->params = p;
   s->changed();
@@ -29,7 +30,7 @@ bool sampler_query(Context& ctx, GLuint name, GLenum pname, ParamValue* out) {
     ctx.set_error(GL_INVALID_OPERATION);
     return false;
   }
-  if (!get_sampler_param(s->params, pname, out)) {
+  if (!get_sampler_param(s->params, pname, out, anisotropic_filtering(ctx))) {
     ctx.set_error(GL_INVALID_ENUM);
     return false;
   }

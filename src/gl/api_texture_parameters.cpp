@@ -28,7 +28,8 @@ void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
   const bool multisample = target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES;
   bool known = false;
   SamplerParams p = t->sampler;
-  GLenum err = set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known);
+  GLenum err = set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known,
+                                 anisotropic_filtering(ctx));
   if (known) {
     // Multisample textures are fetched, never sampled: the sampler state
     // of table 20.11 is no parameter of theirs (ES 3.1 §8.10).
@@ -101,7 +102,7 @@ bool tex_border_color_query(Context& ctx, GLenum target, GLenum pname, BorderCol
 bool tex_query(Context& ctx, GLenum target, GLenum pname, ParamValue* out) {
   Texture* t = parameter_texture(ctx, target);
   if (!t) return fail(ctx, GL_INVALID_ENUM);
-  if (get_sampler_param(t->sampler, pname, out)) return true;
+  if (get_sampler_param(t->sampler, pname, out, anisotropic_filtering(ctx))) return true;
   out->is_float = false;
   switch (pname) {
     case GL_TEXTURE_BASE_LEVEL: out->i = t->base_level; return true;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "gl/context.h"
 #include "gl/program_resources.h"
@@ -15,7 +16,7 @@ namespace brass::gl::api {
 
 namespace {
 
-enum class Src : uint8_t { Float, Int, Uint };
+enum class Src : uint8_t { Float, Int, Uint, Double };
 
 // The uniform at `location` of `lp`, and the array element it names; null
 // when the location is not one of the program's.
@@ -34,12 +35,13 @@ const compiler::Uniform* uniform_at(const LinkedProgram& lp, GLint location, int
 // element `e`.
 size_t component_offset(const compiler::Uniform& u, const TypeShape& t, uint32_t e, int k) {
   const int c = k / t.rows, r = k % t.rows;
+  const size_t scalar = t.scalar_size();
   size_t off = static_cast<size_t>(u.offset) + static_cast<size_t>(e) * static_cast<size_t>(u.array_stride);
   if (t.matrix()) {
-    if (u.row_major) off += static_cast<size_t>(r) * static_cast<size_t>(u.matrix_stride) + static_cast<size_t>(c) * 4;
-    else off += static_cast<size_t>(c) * static_cast<size_t>(u.matrix_stride) + static_cast<size_t>(r) * 4;
+    if (u.row_major) off += static_cast<size_t>(r) * static_cast<size_t>(u.matrix_stride) + static_cast<size_t>(c) * scalar;
+    else off += static_cast<size_t>(c) * static_cast<size_t>(u.matrix_stride) + static_cast<size_t>(r) * scalar;
   } else {
-    off += static_cast<size_t>(r) * 4;
+    off += static_cast<size_t>(r) * scalar;
   }
   return off;
 }
@@ -49,6 +51,8 @@ bool src_matches(Src src, TypeShape::Base base) {
     case Src::Float: return base == TypeShape::Float || base == TypeShape::Bool;
     case Src::Int: return base == TypeShape::Int || base == TypeShape::Bool || base == TypeShape::Sampler;
     case Src::Uint: return base == TypeShape::Uint || base == TypeShape::Bool;
+    // GL 4.6 §7.6.1: the d forms load double types only, and only they do.
+    case Src::Double: return base == TypeShape::Double;
   }
   return false;
 }
@@ -74,7 +78,8 @@ void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src
   const compiler::Uniform* u = uniform_at(*lp, location, &index, &element);
   if (!u) return ctx.set_error(GL_INVALID_OPERATION);
   const TypeShape t = type_shape(u->type);
-  const bool shape_ok = cols > 0 ? (t.base == TypeShape::Float && t.cols == cols && t.rows == comps)
+  const bool shape_ok = cols > 0 ? ((t.base == TypeShape::Float || t.base == TypeShape::Double) &&
+                                  t.cols == cols && t.rows == comps)
                                  : (!t.matrix() && t.rows == comps);
   // Image uniforms read the unit their layout(binding) names: ES (unlike
   // desktop GL) has no command that loads them (ES 3.1 §7.6.1).
@@ -102,6 +107,7 @@ void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src
   }
   if (u->offset < 0) return;
   const int per = t.components();
+  const size_t scalar = t.scalar_size();
   uint8_t* block = lp->default_block.data();
   const size_t block_size = lp->default_block.size();
   for (uint32_t i = 0; i < n; ++i) {
@@ -111,7 +117,11 @@ void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src
       if (cols > 0 && transpose) s = (k % t.rows) * t.cols + k / t.rows;
       const size_t src_index = static_cast<size_t>(i) * static_cast<size_t>(per) + static_cast<size_t>(s);
       const size_t off = component_offset(*u, t, element + i, k);
-      if (off + 4 > block_size) continue;
+      if (off + scalar > block_size) continue;
+      if (t.base == TypeShape::Double) {
+        std::memcpy(block + off, static_cast<const uint8_t*>(data) + src_index * 8, 8);
+        continue;
+      }
       uint32_t bits = 0;
       if (t.base == TypeShape::Bool) {
         bool b = false;
@@ -119,6 +129,7 @@ void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src
           case Src::Float: b = static_cast<const GLfloat*>(data)[src_index] != 0.0f; break;
           case Src::Int: b = static_cast<const GLint*>(data)[src_index] != 0; break;
           case Src::Uint: b = static_cast<const GLuint*>(data)[src_index] != 0; break;
+          case Src::Double: break;  // refused by src_matches
         }
         bits = b ? 1u : 0u;
       } else {
@@ -168,21 +179,35 @@ void get_uniform(Context& ctx, GLuint program, GLint location, Out* params) {
     return;
   }
   for (int k = 0; k < t.components(); ++k) {
-    uint32_t bits = 0;
+    uint64_t bits = 0;  // the low 4 bytes for 32-bit types
+    const size_t scalar = t.scalar_size();
     const size_t off = u->offset < 0 ? ~size_t{0} : component_offset(*u, t, element, k);
-    if (off != ~size_t{0} && off + 4 <= lp->default_block.size()) std::memcpy(&bits, &lp->default_block[off], 4);
+    if (off != ~size_t{0} && off + scalar <= lp->default_block.size())
+      std::memcpy(&bits, &lp->default_block[off], scalar);
     Out v{};
+    // Floating-point values to another type: rounded to the nearest
+    // integer (GL 4.6 §7.6.1's conversion rules for queries).
+    auto from_real = [](double d) -> Out {
+      if constexpr (std::is_same_v<Out, GLfloat> || std::is_same_v<Out, GLdouble>) return static_cast<Out>(d);
+      else if constexpr (std::is_same_v<Out, GLint>) return static_cast<GLint>(std::lround(d));
+      else return static_cast<GLuint>(std::lround(std::fmax(d, 0.0)));
+    };
     switch (t.base) {
       case TypeShape::Float: {
         float f;
-        std::memcpy(&f, &bits, 4);
-        if constexpr (std::is_same_v<Out, GLfloat>) v = f;
-        else if constexpr (std::is_same_v<Out, GLint>) v = static_cast<GLint>(std::lround(f));
-        else v = static_cast<GLuint>(std::lround(std::fmax(f, 0.0f)));
+        const auto low = static_cast<uint32_t>(bits);
+        std::memcpy(&f, &low, 4);
+        v = from_real(f);
         break;
       }
-      case TypeShape::Int: v = static_cast<Out>(static_cast<int32_t>(bits)); break;
-      case TypeShape::Uint: v = static_cast<Out>(bits); break;
+      case TypeShape::Double: {
+        double d;
+        std::memcpy(&d, &bits, 8);
+        v = from_real(d);
+        break;
+      }
+      case TypeShape::Int: v = static_cast<Out>(static_cast<int32_t>(static_cast<uint32_t>(bits))); break;
+      case TypeShape::Uint: v = static_cast<Out>(static_cast<uint32_t>(bits)); break;
       case TypeShape::Bool: v = static_cast<Out>(bits ? 1 : 0); break;
       default: break;
     }
@@ -247,6 +272,31 @@ BRASS_UNIFORM_MATRIX(4x2, 4, 2)
 BRASS_UNIFORM_MATRIX(3x4, 3, 4)
 BRASS_UNIFORM_MATRIX(4x3, 4, 3)
 
+// ARB_gpu_shader_fp64 (GL 4.0): double uniforms, in desktop contexts whose
+// device has 64-bit floats (the entry points are desktop-only).
+BRASS_UNIFORM_SCALARS(1, d, GLdouble, Src::Double, GLdouble v0)
+BRASS_UNIFORM_SCALARS(2, d, GLdouble, Src::Double, GLdouble v0, GLdouble v1)
+BRASS_UNIFORM_SCALARS(3, d, GLdouble, Src::Double, GLdouble v0, GLdouble v1, GLdouble v2)
+BRASS_UNIFORM_SCALARS(4, d, GLdouble, Src::Double, GLdouble v0, GLdouble v1, GLdouble v2, GLdouble v3)
+#define BRASS_UNIFORM_MATRIX_D(name, cols, rows)                                                      \
+  void UniformMatrix##name##dv(Context& ctx, GLint location, GLsizei count, GLboolean transpose,          \
+                               const GLdouble* value) {                                                   \
+    set_uniform(ctx, location, count, Src::Double, rows, cols, transpose != GL_FALSE, value);             \
+  }                                                                                                      \
+  void ProgramUniformMatrix##name##dv(Context& ctx, GLuint program, GLint location, GLsizei count,       \
+                                      GLboolean transpose, const GLdouble* value) {                      \
+    set_program_uniform(ctx, program, location, count, Src::Double, rows, cols, transpose != GL_FALSE, value); \
+  }
+BRASS_UNIFORM_MATRIX_D(2, 2, 2)
+BRASS_UNIFORM_MATRIX_D(3, 3, 3)
+BRASS_UNIFORM_MATRIX_D(4, 4, 4)
+BRASS_UNIFORM_MATRIX_D(2x3, 2, 3)
+BRASS_UNIFORM_MATRIX_D(3x2, 3, 2)
+BRASS_UNIFORM_MATRIX_D(2x4, 2, 4)
+BRASS_UNIFORM_MATRIX_D(4x2, 4, 2)
+BRASS_UNIFORM_MATRIX_D(3x4, 3, 4)
+BRASS_UNIFORM_MATRIX_D(4x3, 4, 3)
+
 
 void GetUniformfv(Context& ctx, GLuint program, GLint location, GLfloat* params) {
   get_uniform(ctx, program, location, params);
@@ -255,6 +305,9 @@ void GetUniformiv(Context& ctx, GLuint program, GLint location, GLint* params) {
   get_uniform(ctx, program, location, params);
 }
 void GetUniformuiv(Context& ctx, GLuint program, GLint location, GLuint* params) {
+  get_uniform(ctx, program, location, params);
+}
+void GetUniformdv(Context& ctx, GLuint program, GLint location, GLdouble* params) {
   get_uniform(ctx, program, location, params);
 }
 

@@ -209,7 +209,9 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     static constexpr std::pair<const char*, int> kCoreIn[] = {
         {"GL_EXT_clip_cull_distance", 32},       {"GL_EXT_blend_func_extended", 33},
         {"GL_EXT_draw_buffers_indexed", 40},     {"GL_EXT_separate_shader_objects", 41},
-        {"GL_EXT_clip_control", 45},             {"GL_EXT_polygon_offset_clamp", 46},
+        // Polygon offset clamp is GL 4.6's, and ARB_polygon_offset_clamp's
+        // below (listed in every desktop context the device can clamp in).
+        {"GL_EXT_clip_control", 45},             {"GL_EXT_polygon_offset_clamp", 32},
         {"GL_EXT_texture_border_clamp", 30},
     };
     const std::vector<std::string> es = supported_extensions(*desc.screen, ctx->format_features, false);

@@ -210,8 +210,12 @@ class Context {
   // A desktop OpenGL core-profile context (else OpenGL ES).
   bool desktop() const { return desc_.api == ContextApi::GLCore; }
   // ES 3.1 state, enums and entry points exist in this context: ES 3.1, or
-  // desktop GL 4.3, the first core version that contains all of ES 3.1.
-  bool es31() const { return version() >= (desktop() ? 43 : 31); }
+  // any desktop context. Desktop GL 4.3 is the first core version that
+  // contains all of ES 3.1; below it a desktop context has the same
+  // machinery as the ARB extensions that became 4.0 - 4.3 (compute shaders,
+  // storage buffers, images, atomic counters, multisample textures, ...;
+  // supported_desktop_extensions lists those whose desktop parts exist).
+  bool es31() const { return desktop() || version() >= 31; }
   // Program pipelines and separable programs: ES 3.1, or
   // EXT_separate_shader_objects in an ES 2.0/3.0 context.
   bool separate_shader_objects() const { return separate_shader_objects_; }

@@ -280,6 +280,52 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   };
   // Dual-source blending needs Vulkan's dualSrcBlend (as the ES extension).
   if (screen.get_cap(pipe::Cap::MaxDualSourceDrawBuffers) >= 1) out.emplace_back("GL_ARB_blend_func_extended");
+  // GL 4.x functionality that ES 3.1 has too, in every desktop context
+  // (Context::es31): the ES 3.1 handlers with the desktop-only commands
+  // added (glShaderStorageBlockBinding, glGetActiveAtomicCounterBufferiv,
+  // MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS), and the desktop GLSL forms
+  // (`#extension` and the macros) from glslang; compute shaders below GLSL
+  // 4.30 are compiled as 4.30 (compiler.cpp, with_desktop_compute_version).
+  for (const char* name : {
+           "GL_ARB_compute_shader",
+           "GL_ARB_draw_indirect",
+           "GL_ARB_explicit_uniform_location",
+           "GL_ARB_program_interface_query",
+           "GL_ARB_separate_shader_objects",
+           "GL_ARB_shader_atomic_counters",
+           "GL_ARB_shader_storage_buffer_object",
+           "GL_ARB_shading_language_420pack",
+           "GL_ARB_stencil_texturing",
+           "GL_ARB_texture_gather",
+           "GL_ARB_vertex_attrib_binding",
+           // The base-instance draws are EXT_base_instance's handlers.
+           "GL_ARB_base_instance",
+           // glBindBuffersBase/Range, glBindTextures, glBindSamplers,
+           // glBindImageTextures, glBindVertexBuffers (api_multi_bind.cpp).
+           "GL_ARB_multi_bind",
+           // Shading-language only: textureQueryLOD (SPIR-V ImageQuery).
+           // Not ARB_derivative_control, ARB_shader_texture_image_samples,
+           // ARB_shading_language_packing or ARB_arrays_of_arrays: glslang
+           // accepts their #extension below GLSL 4.x but does not give the
+           // functions (or gives wrong half-float packing), so they wait
+           // for the compiler to provide them.
+           "GL_ARB_texture_query_lod",
+       })
+    out.emplace_back(name);
+  // Double-precision shaders and uniforms (glUniform*d, glGetUniformdv;
+  // std140/std430 doubles are glslang's layout) where the device has
+  // shaderFloat64. Not ARB_vertex_attrib_64bit: no 64-bit vertex inputs.
+  if (screen.get_cap(pipe::Cap::ShaderFloat64)) out.emplace_back("GL_ARB_gpu_shader_fp64");
+  // TEXTURE_MAX_ANISOTROPY on textures and samplers (GL 4.6; the EXT name is
+  // the same extension), where the device filters anisotropically at least
+  // 2x (the extension's minimum for MAX_TEXTURE_MAX_ANISOTROPY).
+  if (screen.get_cap(pipe::Cap::MaxSamplerAnisotropy) >= 2) {
+    out.emplace_back("GL_ARB_texture_filter_anisotropic");
+    out.emplace_back("GL_EXT_texture_filter_anisotropic");
+  }
+  // glPolygonOffsetClamp (GL 4.6): Vulkan's depthBiasClamp, as the ES
+  // extension (Context::has_feature takes it at every desktop version).
+  if (screen.get_cap(pipe::Cap::DepthBiasClamp)) out.emplace_back("GL_ARB_polygon_offset_clamp");
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -99,6 +99,9 @@ struct LinkedProgram {
   // Per uniform block: the glUniformBlockBinding binding point. Block i is
   // bound at pipe constant buffer slot i + 1 of every stage using it.
   std::vector<GLuint> block_bindings;
+  // Per shader storage block: its binding point, the shader's until desktop
+  // GL's glShaderStorageBlockBinding changes it (ES has no such command).
+  std::vector<GLuint> storage_block_bindings;
   GLenum xfb_mode = GL_INTERLEAVED_ATTRIBS;  // as linked
 };
 

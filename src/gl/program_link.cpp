@@ -448,6 +448,10 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   lp->block_bindings.resize(lp->interface.uniform_blocks.size());
   for (size_t i = 0; i < lp->block_bindings.size(); ++i)
     lp->block_bindings[i] = static_cast<GLuint>(lp->interface.uniform_blocks[i].initial_binding);
+  lp->storage_block_bindings.resize(lp->interface.storage_blocks.size());
+  for (size_t i = 0; i < lp->storage_block_bindings.size(); ++i)
+    lp->storage_block_bindings[i] =
+        static_cast<GLuint>(std::max(lp->interface.storage_blocks[i].initial_binding, 0));
 
   // A separable program without both graphics stages is only ever drawn
   // as part of a program pipeline's combination.

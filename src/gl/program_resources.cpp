@@ -118,8 +118,9 @@ GLint buffer_binding(const LinkedProgram& lp, ResourceInterface iface, size_t in
     case ResourceInterface::UniformBlock:
       return index < lp.block_bindings.size() ? static_cast<GLint>(lp.block_bindings[index]) : 0;
     case ResourceInterface::AtomicCounterBuffer: return lp.interface.atomic_counter_buffers[index].binding;
-    // ES has no glShaderStorageBlockBinding: the shader's binding stays.
-    default: return lp.interface.storage_blocks[index].initial_binding;
+    // glShaderStorageBlockBinding (desktop GL) likewise.
+    default:
+      return index < lp.storage_block_bindings.size() ? static_cast<GLint>(lp.storage_block_bindings[index]) : 0;
   }
 }
 

@@ -45,6 +45,20 @@ TypeShape type_shape(GLenum type) {
     case GL_FLOAT_MAT3x4: return s(B::Float, 3, 4);
     case GL_FLOAT_MAT4x2: return s(B::Float, 4, 2);
     case GL_FLOAT_MAT4x3: return s(B::Float, 4, 3);
+    // ARB_gpu_shader_fp64 (desktop GL 4.0).
+    case GL_DOUBLE: return s(B::Double, 1, 1);
+    case GL_DOUBLE_VEC2: return s(B::Double, 1, 2);
+    case GL_DOUBLE_VEC3: return s(B::Double, 1, 3);
+    case GL_DOUBLE_VEC4: return s(B::Double, 1, 4);
+    case GL_DOUBLE_MAT2: return s(B::Double, 2, 2);
+    case GL_DOUBLE_MAT3: return s(B::Double, 3, 3);
+    case GL_DOUBLE_MAT4: return s(B::Double, 4, 4);
+    case GL_DOUBLE_MAT2x3: return s(B::Double, 2, 3);
+    case GL_DOUBLE_MAT2x4: return s(B::Double, 2, 4);
+    case GL_DOUBLE_MAT3x2: return s(B::Double, 3, 2);
+    case GL_DOUBLE_MAT3x4: return s(B::Double, 3, 4);
+    case GL_DOUBLE_MAT4x2: return s(B::Double, 4, 2);
+    case GL_DOUBLE_MAT4x3: return s(B::Double, 4, 3);
     case GL_SAMPLER_2D:
     case GL_SAMPLER_3D:
     case GL_SAMPLER_CUBE:

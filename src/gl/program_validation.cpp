@@ -226,7 +226,7 @@ void validate_storage_buffers_of(Context& ctx, LinkedProgram& program, uint32_t 
   };
   for (size_t i = 0; i < pi.storage_blocks.size(); ++i) {
     const compiler::Block& block = pi.storage_blocks[i];
-    const auto point = static_cast<size_t>(std::max(block.initial_binding, 0));
+    const size_t point = i < program.storage_block_bindings.size() ? program.storage_block_bindings[i] : SIZE_MAX;
     if (point < ctx.buffers.storage_indexed.size())
       place(i, block.stages, storage_range(ctx.buffers.storage_indexed[point], block.data_size, !block.read_only));
   }

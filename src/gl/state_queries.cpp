@@ -12,6 +12,7 @@
 #include "gl/pixel/read_pixels_rules.h"
 #include "gl/read_pixels.h"
 #include "gl/state_queries.h"
+#include "gl/texture_storage.h"
 #include "gl_functions.h"
 #include "util/log.h"
 
@@ -558,6 +559,13 @@ bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_POINT_SIZE: *out = floats({f.point_size}); return true;
     case GL_POINT_SIZE_RANGE: *out = floats({1.0f, static_cast<GLfloat>(ctx.limits.max_point_size)}); return true;
     case GL_POINT_SIZE_GRANULARITY: *out = floats({1.0f}); return true;
+    // ARB_texture_gather: textureGather reads any of a texel's four
+    // components (after the texture's swizzle), as Vulkan's OpImageGather does.
+    case GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB: *out = ints({4}); return true;
+    case GL_MAX_TEXTURE_MAX_ANISOTROPY:
+      if (!anisotropic_filtering(ctx)) return false;
+      *out = floats({static_cast<GLfloat>(ctx.screen().get_cap(pipe::Cap::MaxSamplerAnisotropy))});
+      return true;
     // QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION is not a core-profile state
     // (no quads): INVALID_ENUM.
     default: return false;

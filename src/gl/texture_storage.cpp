@@ -231,7 +231,7 @@ SampleCounts multisample_texture_counts(Context& ctx, const pixel::InternalForma
 }
 
 bool allocate_multisample(Context& ctx, Texture& tex, GLsizei samples, const pixel::InternalFormatInfo* info,
-                          uint32_t w, uint32_t h, uint32_t layers, bool fixed_sample_locations) {
+                          uint32_t w, uint32_t h, uint32_t layers, bool fixed_sample_locations, bool immutable) {
   Ref<pipe::Resource> r = create_resource(ctx, tex.target, *info, w, h, layers, 1, static_cast<uint32_t>(samples));
   if (!r) return false;
   tex.images.assign(1, {});
@@ -245,8 +245,8 @@ bool allocate_multisample(Context& ctx, Texture& tex, GLsizei samples, const pix
   tex.resource = std::move(r);
   tex.resource_base = 0;
   tex.main_shared = false;
-  tex.immutable = true;
-  tex.immutable_levels = 1;
+  tex.immutable = immutable;
+  tex.immutable_levels = immutable ? 1 : 0;
   tex.samples = samples;
   tex.fixed_sample_locations = fixed_sample_locations;
   tex.changed();
@@ -580,7 +580,10 @@ GLint ParamValue::as_int() const {
   return static_cast<GLint>(r);
 }
 
-GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool border_clamp, bool* known) {
+bool anisotropic_filtering(const Context& ctx) { return ctx.has_extension("GL_ARB_texture_filter_anisotropic"); }
+
+GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool border_clamp, bool* known,
+                         bool anisotropic) {
   *known = true;
   const GLenum e = static_cast<GLenum>(v.as_int());
   switch (pname) {
@@ -621,8 +624,18 @@ GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bo
     case GL_TEXTURE_BORDER_COLOR:
       if (!border_clamp) *known = false;
       return GL_INVALID_ENUM;
-    default: *known = false; return GL_INVALID_ENUM;
+    // GL 4.6 §8.14.3 (ARB_texture_filter_anisotropic): any value of at
+    // least 1, clamped to MAX_TEXTURE_MAX_ANISOTROPY when used (the pipe
+    // sampler clamps to the device's limit); below 1 (or NaN) INVALID_VALUE.
+    case GL_TEXTURE_MAX_ANISOTROPY:
+      if (!anisotropic) break;
+      if (!(v.as_float() >= 1.0f)) return GL_INVALID_VALUE;
+      p.max_anisotropy = v.as_float();
+      return GL_NO_ERROR;
+    default: break;
   }
+  *known = false;
+  return GL_INVALID_ENUM;
 }
 
 void set_border_color(SamplerParams& p, BorderColorForm form, const void* values) {
@@ -660,7 +673,7 @@ void get_border_color(const SamplerParams& p, BorderColorForm form, void* out) {
   }
 }
 
-bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out) {
+bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out, bool anisotropic) {
   auto e = [&](GLenum v) {
     out->is_float = false;
     out->i = static_cast<GLint>(v);
@@ -681,6 +694,7 @@ bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out) {
     case GL_TEXTURE_MAX_LOD: return f(p.max_lod);
     case GL_TEXTURE_COMPARE_MODE: return e(p.compare_mode);
     case GL_TEXTURE_COMPARE_FUNC: return e(p.compare_func);
+    case GL_TEXTURE_MAX_ANISOTROPY: return anisotropic && f(p.max_anisotropy);
     default: return false;
   }
 }

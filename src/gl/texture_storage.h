@@ -33,9 +33,10 @@ bool allocate_immutable(Context& ctx, Texture& tex, GLsizei levels, const pixel:
 // glTexStorage{2,3}DMultisample: the one immutable image of a
 // TEXTURE_2D_MULTISAMPLE(_ARRAY) texture, `layers` deep (1 for
 // TEXTURE_2D_MULTISAMPLE), with `samples` (a count the screen supports for
-// rendering and sampling this format).
+// rendering and sampling this format). Desktop GL's glTexImage2DMultisample
+// makes the same image mutable (`immutable` false).
 bool allocate_multisample(Context& ctx, Texture& tex, GLsizei samples, const pixel::InternalFormatInfo* info,
-                          uint32_t w, uint32_t h, uint32_t layers, bool fixed_sample_locations);
+                          uint32_t w, uint32_t h, uint32_t layers, bool fixed_sample_locations, bool immutable = true);
 
 // Whether the context has the texture target of `index` (Count: none).
 bool target_available(const Context& ctx, TextureTargetIndex index);
@@ -101,9 +102,15 @@ struct ParamValue {
 // GL_INVALID_ENUM for an unknown pname or a bad enum value; *known false when
 // `pname` is not a sampler-state name (the caller may know it).
 // `border_clamp`: the context has CLAMP_TO_BORDER (texture_border_clamp).
-GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool border_clamp, bool* known);
+// TEXTURE_MAX_ANISOTROPY is one where `anisotropic` (the context exposes
+// anisotropic filtering: anisotropic_filtering(ctx)).
+GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool border_clamp, bool* known,
+                         bool anisotropic);
 // False when `pname` is not a sampler-state name.
-bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out);
+bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out, bool anisotropic);
+// Whether TEXTURE_MAX_ANISOTROPY and MAX_TEXTURE_MAX_ANISOTROPY exist
+// (ARB/EXT_texture_filter_anisotropic, desktop contexts).
+bool anisotropic_filtering(const Context& ctx);
 
 // How glTexParameter*v / glSamplerParameter*v pass TEXTURE_BORDER_COLOR's
 // four values: fv floats, iv integers mapped to [-1,1] (ES 3.2 §2.3.5),

@@ -101,6 +101,8 @@ enum class Cap : uint8_t {
   // Arrays of samplers, images, uniform blocks and storage blocks indexed
   // by dynamically uniform expressions.
   ResourceArrayDynamicIndexing,
+  ShaderFloat64,                     // shaders may use 64-bit floats (SPIR-V Float64)
+  MaxSamplerAnisotropy,              // SamplerState::max_anisotropy is applied up to this (1: not at all)
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it
