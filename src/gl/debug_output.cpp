@@ -21,6 +21,7 @@ const char* error_name(GLenum error) {
     case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
     case GL_STACK_OVERFLOW: return "GL_STACK_OVERFLOW";
     case GL_STACK_UNDERFLOW: return "GL_STACK_UNDERFLOW";
+    case GL_CONTEXT_LOST_KHR: return "GL_CONTEXT_LOST";
     default: return "GL error";
   }
 }
