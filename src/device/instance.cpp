@@ -4,6 +4,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "device/vk_fault_hooks.h"
 #include "util/log.h"
 #include "util/process_exit.h"
 #include "util/stats.h"
@@ -172,6 +173,7 @@ std::unique_ptr<Instance> Instance::create(const InstanceConfig& config, Status*
   // trampolines), not per device: Brass may hold several VkDevices (one per
   // EGL device) and volk's global table can only name one.
   volkLoadInstance(inst->instance_);
+  install_fault_hooks();
   inst->api_version_ = VK_API_VERSION_1_3;
 
   if (validation) {

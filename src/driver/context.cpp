@@ -66,6 +66,7 @@ VulkanContext::VulkanContext(VulkanScreen& screen)
 }
 
 vk::Status VulkanContext::init() {
+  device_losses_seen_ = screen_.device_losses();
   if (vk::Status s = ring_.init(); !s) return s;
   ring_.set_id(screen_.register_ring(&ring_));
   meta_ = std::make_unique<MetaPipelines>(device_, screen_.pipeline_cache());
@@ -74,7 +75,9 @@ vk::Status VulkanContext::init() {
 }
 
 VulkanContext::~VulkanContext() {
-  if (ring_.id()) {
+  // A lost context records and submits nothing more (its ring may hold a
+  // batch the device never took).
+  if (ring_.id() && !lost()) {
     // Failures are logged (fail(), the ring); destruction goes on regardless.
     if (render_pass_.active()) render_pass_.end(RenderPassEnd::Submit);
     if (ring_.has_work()) static_cast<void>(submit(SubmitReason::Destroy));
@@ -85,9 +88,40 @@ VulkanContext::~VulkanContext() {
 }
 
 void VulkanContext::fail(vk::Status s) {
-  if (s.ok() || failed()) return;
+  if (s.ok() || lost()) return;
+  if (s.device_lost()) {
+    BRASS_WARN("context lost: %s", vk::result_string(s.result));
+    // Only a loss the test hook caused on this context's own submission is
+    // known to be this context's doing.
+    lose(ring_.simulated_loss() ? ResetCause::Guilty : ResetCause::Unknown);
+    screen_.note_device_lost();
+    device_losses_seen_ = screen_.device_losses();
+    return;
+  }
+  if (failed()) return;  // the first failure of the call is the one reported
   status_ = to_pipe_status(s);
+  failure_pending_ = true;
   BRASS_WARN("context error: %s", vk::result_string(s.result));
+}
+
+void VulkanContext::lose(ResetCause cause) {
+  status_ = pipe::Status::DeviceLost;
+  reset_cause_ = cause;
+  failure_pending_ = true;
+}
+
+pipe::Status VulkanContext::take_failure() {
+  const pipe::Status s = status_;
+  if (!lost()) {
+    status_ = pipe::Status::Ok;
+    failure_pending_ = false;
+  }
+  return s;
+}
+
+pipe::Context::ResetCause VulkanContext::poll_reset() {
+  if (!lost() && screen_.device_losses() != device_losses_seen_) lose(ResetCause::Unknown);
+  return reset_cause_;
 }
 
 // --- constant state objects ---
@@ -344,6 +378,8 @@ VkCommandBuffer VulkanContext::readback_stream() {
 }
 
 vk::Status VulkanContext::submit(SubmitReason reason) {
+  // The device went with another context's loss: nothing reaches it.
+  if (static_cast<void>(poll_reset()), lost()) return vk::Status{VK_ERROR_DEVICE_LOST};
   fail(render_pass_.finish(RenderPassEnd::Submit));
   fail(stream_.flush_writes());
   fail(descriptors_->flush_writes());

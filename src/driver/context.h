@@ -55,6 +55,8 @@ class VulkanContext final : public pipe::Context, private TransferHost {
 
   pipe::Screen& screen() override { return screen_; }
   pipe::Status status() const override { return status_; }
+  pipe::Status take_failure() override;
+  ResetCause poll_reset() override;
 
   pipe::BlendObject* create_blend_state(const pipe::BlendState& s) override;
   void bind_blend_state(pipe::BlendObject* o) override;
@@ -147,9 +149,13 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   [[nodiscard]] vk::Status init();
 
   // --- coordination (TransferHost: CpuTransfers asks for these too) ---
-  // Records the first failure; the context then ignores further work.
+  // Records the first failure until the frontend takes it (take_failure);
+  // until then the work of the failing call is dropped. A lost device
+  // stays: the context ignores all further work.
   void fail(vk::Status s) override;
   bool failed() const override { return status_ != pipe::Status::Ok; }
+  bool lost() const { return status_ == pipe::Status::DeviceLost; }
+  void lose(ResetCause cause);
   [[nodiscard]] vk::Status submit(SubmitReason reason) override;
   // Waits for the GPU's use of `o`, submitting this batch first if needed.
   [[nodiscard]] vk::Status wait_for(ResourceObject* o, bool writes_only) override;
@@ -208,6 +214,10 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   const VkDeviceSize uniform_range_;
   bool index_type_uint8_;
   pipe::Status status_ = pipe::Status::Ok;
+  ResetCause reset_cause_ = ResetCause::None;
+  // The screen's device loss count when this context last looked: a rise
+  // means another context lost the device.
+  uint64_t device_losses_seen_ = 0;
 
   SyncTracker sync_;
   DrawDirty dirty_;

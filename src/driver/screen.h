@@ -4,6 +4,7 @@
 // the right garbage list.
 #pragma once
 #include <array>
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -69,6 +70,12 @@ class VulkanScreen final : public pipe::Screen {
     if (pipeline_cache_) pipeline_cache_->request_save();
   }
 
+  // Device losses seen by any context of this screen: each context compares
+  // the count with the one it last saw, so that a loss reported to one
+  // context loses every other (KHR_robustness: UNKNOWN_CONTEXT_RESET).
+  void note_device_lost() { device_losses_.fetch_add(1, std::memory_order_acq_rel); }
+  uint64_t device_losses() const { return device_losses_.load(std::memory_order_acquire); }
+
   // Ring registry: ids start at 1 (0 = never used) and are never reused, so
   // an id recorded by an object or a fence never names a later context's
   // ring. A ring unregisters only after its GPU work is done.
@@ -120,6 +127,7 @@ class VulkanScreen final : public pipe::Screen {
   };
   std::vector<RingEntry> rings_;  // the live rings (a few: one per context)
   uint32_t last_ring_id_ = 0;
+  std::atomic<uint64_t> device_losses_{0};
   std::array<bool, static_cast<size_t>(pipe::Format::Count)> forced_emulation_{};
   mutable std::once_flag texture_sample_limits_once_;
   mutable std::array<int64_t, 3> texture_sample_limits_{};

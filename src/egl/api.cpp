@@ -29,6 +29,7 @@ constexpr const char* kClientExtensions =
 // Two spellings: EGL_KHR_gl_texture_3D_image only on devices that can sample
 // a 3D slice through a 2D view (image.cpp).
 #define BRASS_DISPLAY_EXTENSIONS(texture_3d)                                                                \
+  "EGL_EXT_create_context_robustness "                                                                      \
   "EGL_KHR_create_context EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_gl_renderbuffer_image " \
   "EGL_KHR_gl_texture_2D_image " texture_3d "EGL_KHR_gl_texture_cubemap_image EGL_KHR_image_base "          \
   "EGL_KHR_no_config_context EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context"
@@ -207,7 +208,11 @@ EGLint parse_context_attribs(const EGLint* list, EGLenum api, ClientContextReque
         const EGLint known = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
                              EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
         if (v & ~known) return EGL_BAD_ATTRIBUTE;
-        if ((v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) && api != EGL_OPENGL_API) return EGL_BAD_ATTRIBUTE;
+        // Both flags exist for OpenGL only (KHR_create_context); ES asks for
+        // robust access with the ROBUST_ACCESS attributes.
+        if ((v & (EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR)) &&
+            api != EGL_OPENGL_API)
+          return EGL_BAD_ATTRIBUTE;
         req->forward_compatible = (v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) != 0;
         req->debug = (v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR) != 0;
         req->robust_access = (v & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) != 0;
@@ -217,11 +222,14 @@ EGLint parse_context_attribs(const EGLint* list, EGLenum api, ClientContextReque
         if (v != EGL_TRUE && v != EGL_FALSE) return EGL_BAD_ATTRIBUTE;
         req->debug = v == EGL_TRUE;
         break;
+      // EGL 1.5 / KHR_create_context names and EXT_create_context_robustness's.
       case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
+      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
         if (v != EGL_TRUE && v != EGL_FALSE) return EGL_BAD_ATTRIBUTE;
         req->robust_access = v == EGL_TRUE;
         break;
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
+      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
         if (v != EGL_NO_RESET_NOTIFICATION && v != EGL_LOSE_CONTEXT_ON_RESET) return EGL_BAD_ATTRIBUTE;
         req->lose_context_on_reset = v == EGL_LOSE_CONTEXT_ON_RESET;
         break;
@@ -1015,15 +1023,20 @@ EGLBoolean EGLAPIENTRY eglSwapBuffers(EGLDisplay dpy, EGLSurface surface) {
   Context* c = t.context;
   if (!c || c->display != d || c->draw != s) return fail(EGL_BAD_SURFACE);
   ClientApi& api = gles_client_api();
+  pipe::Context* pc = api.pipe_context(c->client.get());
   if (!s->window) {
-    // Pbuffers have no front buffer: swapping only flushes.
+    // Pbuffers have no front buffer: swapping only flushes. What failed is
+    // this call's error (a lost device stays for the GL to report too).
     api.flush();
+    if (pc && pc->failure_pending()) {
+      const pipe::Status st = pc->status() == pipe::Status::DeviceLost ? pc->status() : pc->take_failure();
+      return fail(st == pipe::Status::DeviceLost ? EGL_CONTEXT_LOST : EGL_BAD_ALLOC);
+    }
     return succeed();
   }
-  pipe::Context* pc = api.pipe_context(c->client.get());
   if (!pc) return fail(EGL_BAD_SURFACE);
   const pipe::Status st = s->window->present(*pc, s->color.get(), s->swap_interval);
-  if (st == pipe::Status::DeviceLost) return fail(EGL_CONTEXT_LOST);
+  if (st == pipe::Status::DeviceLost || pc->status() == pipe::Status::DeviceLost) return fail(EGL_CONTEXT_LOST);
   if (st == pipe::Status::InvalidArgument) return fail(EGL_BAD_NATIVE_WINDOW);
   if (st != pipe::Status::Ok) return fail(EGL_BAD_ALLOC);
   // The back buffer's contents are undefined after a swap

@@ -11,6 +11,7 @@
 
 #include "egl/api.h"
 #include "egl/glvnd_abi.h"
+#include "util/fault_injection.h"
 #include "util/stats.h"
 
 namespace brass::egl {
@@ -184,4 +185,22 @@ extern "C" __attribute__((visibility("default"))) bool brass_stats_value(const c
   if (!v) return false;
   *value = *v;
   return true;
+}
+
+// Test-only fault injection (src/util/fault_injection.h), for end-to-end
+// tests that reach this library through glvnd (dlopen(RTLD_NOLOAD) +
+// dlsym, like brass_stats_value). Not part of any Khronos ABI; an
+// application that never calls them pays one relaxed atomic add per Vulkan
+// allocation.
+extern "C" __attribute__((visibility("default"))) uint64_t brass_test_allocation_count() {
+  return brass::fault::allocation_count();
+}
+extern "C" __attribute__((visibility("default"))) void brass_test_fail_allocation(uint64_t n) {
+  brass::fault::fail_allocation(n);
+}
+extern "C" __attribute__((visibility("default"))) bool brass_test_allocation_failed(bool* on_arming_thread) {
+  return brass::fault::injected(on_arming_thread);
+}
+extern "C" __attribute__((visibility("default"))) void brass_test_lose_device_on_next_submit() {
+  brass::fault::lose_device_on_next_submit();
 }

@@ -21,9 +21,10 @@ namespace {
 
 uint32_t log2_floor(uint32_t v) { return v ? 31u - static_cast<uint32_t>(std::countl_zero(v)) : 0u; }
 
-}  // namespace
-
-void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
+// `buf_size`: the bytes at `pixels` the application vouches for
+// (glGetnTexImage); a larger write is GL_INVALID_OPERATION.
+void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, uint64_t buf_size,
+                   void* pixels) {
   GLenum texture_target = target;
   unsigned face = 0;
   GLint max_size = ctx.limits.max_texture_size;
@@ -80,6 +81,8 @@ void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum
     if (pbo->mapped) return ctx.set_error(GL_INVALID_OPERATION);
     if (const GLenum e = pixel::check_pixel_buffer_access(layout, type, pbo_offset, static_cast<uint64_t>(pbo->size)))
       return ctx.set_error(e);
+  } else if (layout.required_bytes > buf_size) {
+    return ctx.set_error(GL_INVALID_OPERATION);
   } else if (!pixels) {
     return;
   }
@@ -123,6 +126,19 @@ void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum
   }
   if (dst_transfer) p.transfer_unmap(dst_transfer);
   if (error) ctx.set_error(error);
+}
+
+}  // namespace
+
+void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
+  get_tex_image(ctx, target, level, format, type, UINT64_MAX, pixels);
+}
+
+// GL 4.5 robustness: the same with the caller's buffer size (a negative
+// one holds nothing).
+void GetnTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, GLsizei buf_size,
+                  void* pixels) {
+  get_tex_image(ctx, target, level, format, type, static_cast<uint64_t>(buf_size < 0 ? 0 : buf_size), pixels);
 }
 
 }  // namespace brass::gl::api

@@ -120,6 +120,13 @@ void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
 }
 
 void GetQueryObjectuiv(Context& ctx, GLuint id, GLenum pname, GLuint* params) {
+  if (ctx.lost()) {
+    // A lost context's results count as available (KHR_robustness), so
+    // that a loop polling for them ends.
+    if (pname != GL_QUERY_RESULT_AVAILABLE) return ctx.lost_command();
+    if (params) *params = GL_TRUE;
+    return;
+  }
   if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE) return ctx.set_error(GL_INVALID_ENUM);
   const Ref<Query> q = id ? ctx.query_objects.lookup(id) : Ref<Query>();
   if (!q || q->active) return ctx.set_error(GL_INVALID_OPERATION);

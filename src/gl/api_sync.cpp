@@ -98,6 +98,14 @@ void WaitSync(Context& ctx, GLsync handle, GLbitfield flags, GLuint64 timeout) {
 }
 
 void GetSynciv(Context& ctx, GLsync handle, GLenum pname, GLsizei buf_size, GLsizei* length, GLint* values) {
+  if (ctx.lost()) {
+    // A lost context's fences count as signalled, so that nobody waits for
+    // them forever (KHR_robustness); other queries fail as any command.
+    if (pname != GL_SYNC_STATUS) return ctx.lost_command();
+    if (buf_size >= 1 && values) values[0] = GL_SIGNALED;
+    if (length) *length = buf_size >= 1 ? 1 : 0;
+    return;
+  }
   const Ref<Sync> s = lookup(ctx, handle);
   if (!s) return ctx.set_error(GL_INVALID_VALUE);
   if (buf_size < 0) return ctx.set_error(GL_INVALID_VALUE);

@@ -154,8 +154,10 @@ void set_program_uniform(Context& ctx, GLuint program, GLint location, GLsizei c
   set_uniform_in(ctx, p.get(), location, count, src, comps, cols, transpose, data);
 }
 
+// `buf_size`: bytes at `params` (glGetnUniform*); GL_INVALID_OPERATION
+// when the uniform's value needs more.
 template <typename Out>
-void get_uniform(Context& ctx, GLuint program, GLint location, Out* params) {
+void get_uniform(Context& ctx, GLuint program, GLint location, Out* params, uint64_t buf_size = UINT64_MAX) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   const LinkedProgram* lp = p->queryable();
@@ -164,8 +166,11 @@ void get_uniform(Context& ctx, GLuint program, GLint location, Out* params) {
   uint32_t element = 0;
   const compiler::Uniform* u = uniform_at(*lp, location, &index, &element);
   if (!u) return ctx.set_error(GL_INVALID_OPERATION);
-  if (!params) return;
   const TypeShape t = type_shape(u->type);
+  const bool opaque = t.base == TypeShape::Sampler || t.base == TypeShape::Image;
+  if (uint64_t{sizeof(Out)} * static_cast<uint64_t>(opaque ? 1 : t.components()) > buf_size)
+    return ctx.set_error(GL_INVALID_OPERATION);
+  if (!params) return;
   if (t.base == TypeShape::Sampler) {
     const int32_t first = lp->sampler_first[static_cast<size_t>(index)];
     const size_t at = static_cast<size_t>(first) + element;
@@ -309,6 +314,17 @@ void GetUniformuiv(Context& ctx, GLuint program, GLint location, GLuint* params)
 }
 void GetUniformdv(Context& ctx, GLuint program, GLint location, GLdouble* params) {
   get_uniform(ctx, program, location, params);
+}
+// KHR_robustness / GL 4.5: the same with the caller's buffer size (a
+// negative one holds nothing: GL_INVALID_OPERATION).
+void GetnUniformfv(Context& ctx, GLuint program, GLint location, GLsizei buf_size, GLfloat* params) {
+  get_uniform(ctx, program, location, params, static_cast<uint64_t>(std::max(buf_size, 0)));
+}
+void GetnUniformiv(Context& ctx, GLuint program, GLint location, GLsizei buf_size, GLint* params) {
+  get_uniform(ctx, program, location, params, static_cast<uint64_t>(std::max(buf_size, 0)));
+}
+void GetnUniformuiv(Context& ctx, GLuint program, GLint location, GLsizei buf_size, GLuint* params) {
+  get_uniform(ctx, program, location, params, static_cast<uint64_t>(std::max(buf_size, 0)));
 }
 
 // --- names and queries ---

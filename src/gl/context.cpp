@@ -312,8 +312,13 @@ void Context::pipe_failed(pipe::Status status) {
   switch (status) {
     case pipe::Status::Ok: return;
     case pipe::Status::OutOfMemory: set_error(GL_OUT_OF_MEMORY); return;
-    // A lost device loses the context (EGL reports it; GL keeps answering).
-    case pipe::Status::DeviceLost: set_error(GL_OUT_OF_MEMORY); return;
+    // A lost device loses the context: from now on commands do nothing
+    // (robustness.cpp), and this one reports it as they will.
+    case pipe::Status::DeviceLost:
+      if (lost_) return;  // reported already (the status stays DeviceLost)
+      lost_ = true;
+      lost_command();
+      return;
     case pipe::Status::Unsupported:
     case pipe::Status::InvalidArgument: set_error(GL_INVALID_OPERATION); return;
   }

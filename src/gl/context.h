@@ -187,6 +187,19 @@ class Context {
   void api_unavailable(const char* name);
   // Maps a failed pipe status to the GL error (OUT_OF_MEMORY, lost context).
   void pipe_failed(pipe::Status status);
+  // After each command (generated entry points): what the pipe context
+  // reported failing during it becomes that command's error.
+  void collect_pipe_failure() { pipe_failed(pipe_->take_failure()); }
+
+  // --- robustness (KHR_robustness, GL 4.5 §2.3.2, robustness.cpp) ---
+  // The context was lost (its device was lost or reset): every command but
+  // the few the robustness specs name does nothing (lost_command()).
+  bool lost() const { return lost_; }
+  // What a command of a lost context does: GL_CONTEXT_LOST when the
+  // context notifies resets (LOSE_CONTEXT_ON_RESET), nothing otherwise.
+  void lost_command();
+  // glGetGraphicsResetStatus: the reset once, then NO_ERROR.
+  GLenum graphics_reset_status();
 
   // Called by the window system when this context becomes current on the
   // calling thread with these buffers (null: surfaceless). The first bind with
@@ -314,6 +327,8 @@ class Context {
   ContextDesc desc_;
   int major_ = 3, minor_ = 0;
   GLenum error_ = GL_NO_ERROR;
+  bool lost_ = false;
+  bool reset_reported_ = false;
   uint32_t dirty_ = kDirtyAll;
   Ref<ShareGroup> share_group_;
   std::unique_ptr<pipe::Context> pipe_;

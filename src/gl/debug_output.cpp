@@ -21,6 +21,7 @@ const char* error_name(GLenum error) {
     case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
     case GL_STACK_OVERFLOW: return "GL_STACK_OVERFLOW";
     case GL_STACK_UNDERFLOW: return "GL_STACK_UNDERFLOW";
+    case GL_CONTEXT_LOST_KHR: return "GL_CONTEXT_LOST";
     default: return "GL error";
   }
 }
@@ -149,11 +150,12 @@ bool query_debug_state(Context& ctx, GLenum pname, GLint* out) {
     case GL_DEBUG_LOGGED_MESSAGES: *out = static_cast<GLint>(ctx.debug.log().size()); return true;
     case GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH: *out = ctx.debug.next_message_length(); return true;
     case GL_DEBUG_GROUP_STACK_DEPTH: *out = ctx.debug.group_depth(); return true;
-    // KHR_debug adds CONTEXT_FLAGS to ES; only the debug bit applies to ES 3.0.
-    // Desktop core contexts also report forward compatibility (robust access
-    // is never granted, so its bit is never set).
+    // KHR_debug adds CONTEXT_FLAGS to ES with the debug bit, KHR_robustness
+    // the robust access bit. Desktop core contexts also report forward
+    // compatibility.
     case GL_CONTEXT_FLAGS:
       *out = (ctx.desc().debug ? GL_CONTEXT_FLAG_DEBUG_BIT : 0) |
+             (ctx.desc().robust_access ? GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT : 0) |
              (ctx.desktop() && ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
              (ctx.desc().no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR : 0);
       return true;

@@ -114,5 +114,7 @@ class Context;
 // glGet values of KHR_debug (limits, log and group state, CONTEXT_FLAGS).
 // False: not one of them.
 bool query_debug_state(Context& ctx, GLenum pname, GLint* out);
+// GL_RESET_NOTIFICATION_STRATEGY and GL_CONTEXT_ROBUST_ACCESS (robustness.cpp).
+bool query_robustness_state(Context& ctx, GLenum pname, GLint* out);
 
 }  // namespace brass::gl

@@ -108,6 +108,11 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       // (api_egl_image.cpp). Not OES_EGL_image_external.
       "GL_OES_EGL_image",
       "GL_EXT_EGL_image_storage",
+      // Context loss and bounded queries (robustness.cpp); robust buffer
+      // access is not granted yet (GL_CONTEXT_ROBUST_ACCESS is FALSE, which
+      // both extensions allow).
+      "GL_KHR_robustness",
+      "GL_EXT_robustness",
   };
   // 2D and 2D-array ASTC LDR textures (no 3D: that is
   // KHR_texture_compression_astc_sliced_3d / _hdr).

@@ -88,7 +88,7 @@ bool draw_color_buffer(Context& ctx, unsigned i, ColorBuffer* out) {
 }
 
 void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
-                 void* pixels) {
+                 void* pixels, uint64_t buf_size) {
   if (width < 0 || height < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (ctx.read_framebuffer) {
     if (check_framebuffer_status(ctx, *ctx.read_framebuffer) != GL_FRAMEBUFFER_COMPLETE)
@@ -122,6 +122,9 @@ void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
     if (const GLenum e = pixel::check_pixel_buffer_access(layout, type, pbo_offset, static_cast<uint64_t>(pbo->size)))
       return ctx.set_error(e);
   }
+  // glReadnPixels: client memory of buf_size bytes (KHR_robustness); a
+  // pack buffer has its own bound, checked above.
+  if (!pbo && layout.required_bytes > buf_size) return ctx.set_error(GL_INVALID_OPERATION);
   if (width == 0 || height == 0 || (!pbo && !pixels)) return;
 
   // Pixels outside the framebuffer are left untouched (ES 3.0 §4.3.2).

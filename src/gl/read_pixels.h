@@ -2,6 +2,7 @@
 // the bound pixel-pack buffer, with pack state applied. Also the color-buffer
 // lookups that blits and framebuffer queries share with it.
 #pragma once
+#include <cstdint>
 
 #include <cstddef>
 
@@ -34,6 +35,8 @@ bool read_color_buffer(Context& ctx, ColorBuffer* out);
 // Draw buffer `i` of the draw framebuffer; false when it is NONE or empty.
 bool draw_color_buffer(Context& ctx, unsigned i, ColorBuffer* out);
 
+// `buf_size`: the bytes at `pixels` the application vouches for
+// (glReadnPixels); a larger write is GL_INVALID_OPERATION.
 void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
-                 void* pixels);
+                 void* pixels, uint64_t buf_size = UINT64_MAX);
 }  // namespace brass::gl

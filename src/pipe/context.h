@@ -42,8 +42,24 @@ class Context {
   virtual ~Context() = default;
   virtual Screen& screen() = 0;
 
-  // Sticky error: OutOfMemory or DeviceLost once something failed.
+  // What failed since the frontend last took it (take_failure):
+  // OutOfMemory (any allocation, host or device) or Unsupported from the
+  // calls since, or DeviceLost, which stays: a lost context never recovers.
   virtual Status status() const = 0;
+  // Returns status() and clears it unless the context is lost. The GL
+  // frontend takes it after each command that left failure_pending() set,
+  // so an allocation failure becomes GL_OUT_OF_MEMORY at the command that
+  // failed and the context goes on working once memory is freed.
+  virtual Status take_failure() = 0;
+  bool failure_pending() const { return failure_pending_; }
+
+  // Why the context was lost (KHR_robustness reset status). Guilty: the
+  // loss came from this context's work; Unknown: the device was lost and
+  // what caused it is not known (a real VK_ERROR_DEVICE_LOST, or another
+  // context's). A context that has not seen a loss yet learns here that
+  // another context lost the device (then status() is DeviceLost too).
+  enum class ResetCause : uint8_t { None, Guilty, Innocent, Unknown };
+  virtual ResetCause poll_reset() = 0;
 
   // --- constant state objects ---
   virtual BlendObject* create_blend_state(const BlendState& s) = 0;
@@ -178,6 +194,11 @@ class Context {
   // Submits recorded work. With `fence`, returns a fence signalled when it
   // completes.
   virtual void flush(Ref<Fence>* fence, uint32_t flags) = 0;
+
+ protected:
+  // Set by the implementation when status() becomes other than Ok: one
+  // load for the frontend to test after every command.
+  bool failure_pending_ = false;
 };
 
 }  // namespace brass::pipe

@@ -88,6 +88,11 @@ TEST_F(Extensions, EveryAdvertisedExtensionsFunctionsResolve) {
        {"glDebugMessageControlKHR", "glDebugMessageInsertKHR", "glDebugMessageCallbackKHR", "glGetDebugMessageLogKHR",
         "glPushDebugGroupKHR", "glPopDebugGroupKHR", "glObjectLabelKHR", "glGetObjectLabelKHR", "glObjectPtrLabelKHR",
         "glGetObjectPtrLabelKHR", "glGetPointervKHR"}},
+      {"GL_KHR_robustness",
+       {"glGetGraphicsResetStatusKHR", "glReadnPixelsKHR", "glGetnUniformfvKHR", "glGetnUniformivKHR",
+        "glGetnUniformuivKHR"}},
+      {"GL_EXT_robustness",
+       {"glGetGraphicsResetStatusEXT", "glReadnPixelsEXT", "glGetnUniformfvEXT", "glGetnUniformivEXT"}},
   };
   for (const auto& [name, fns] : functions) {
     if (!ext.count(name)) continue;

@@ -57,7 +57,19 @@ EXTRA_ALIASES = {
     # EXT_blend_func_extended's ES 3.1 command is desktop GL 4.3's, for the
     # one interface (PROGRAM_OUTPUT) it allows.
     "glGetProgramResourceLocationIndexEXT": "glGetProgramResourceLocationIndex",
+    # KHR/EXT_robustness's ReadnPixels is GL 4.5's (the registry aliases the
+    # other robustness commands itself).
+    "glReadnPixelsKHR": "glReadnPixels",
+    "glReadnPixelsEXT": "glReadnPixels",
 }
+
+# Commands a lost context still runs (KHR_robustness, GL 4.5 §2.3.2): the
+# error and reset queries, and the queries that must report completion so
+# that an application waiting on them does not wait forever (their handlers
+# check Context::lost()). Every other command of a lost context does nothing
+# and returns zero (Context::lost_command), or LOST_RESULTS' value.
+RUNS_WHEN_LOST = {"glGetError", "glGetGraphicsResetStatus", "glGetSynciv", "glGetQueryObjectuiv"}
+LOST_RESULTS = {"glClientWaitSync": "GL_WAIT_FAILED"}
 # EXT_separate_shader_objects (ES 2.0/3.0) is ES 3.1's program pipelines and
 # glProgramUniform* for vertex and fragment shaders; the handlers check what
 # the context allows (compute only with ES 3.1).
@@ -316,12 +328,26 @@ def write_source(path, names, selected, implemented):
             out.append("    %s" % ret_none)
             out.append("  }")
         if cmd.canonical in implemented:
+            if cmd.canonical not in RUNS_WHEN_LOST:
+                out.append("  if (ctx->lost()) [[unlikely]] {")
+                for _, pn in cmd.params:
+                    out.append("    (void)%s;" % pn)
+                out.append("    ctx->lost_command();")
+                out.append("    %s" % ("return;" if is_void else "return %s;" % LOST_RESULTS.get(cmd.canonical, "{}")))
+                out.append("  }")
             # No C++ exception may cross the C ABI into the application: the
             # one a handler can meet is std::bad_alloc (a container growing),
             # which is the GL's out-of-memory error. Table-based unwinding
-            # makes the try free on the path that does not throw.
+            # makes the try free on the path that does not throw. What the
+            # pipe context reported failing meanwhile is this command's error.
             out.append("  try {")
-            out.append("    %sapi::%s(%s);" % ("" if is_void else "return ", cmd.canonical[2:], args))
+            if is_void:
+                out.append("    api::%s(%s);" % (cmd.canonical[2:], args))
+                out.append("    if (ctx->pipe().failure_pending()) [[unlikely]] ctx->collect_pipe_failure();")
+            else:
+                out.append("    auto result = api::%s(%s);" % (cmd.canonical[2:], args))
+                out.append("    if (ctx->pipe().failure_pending()) [[unlikely]] ctx->collect_pipe_failure();")
+                out.append("    return result;")
             out.append("  } catch (...) {")
             out.append("    ctx->set_error(GL_OUT_OF_MEMORY);")
             if not is_void:

@@ -1,6 +1,7 @@
 #include "driver/batch/batch_ring.h"
 
 #include "device/exit_drain.h"
+#include "util/fault_injection.h"
 #include "util/log.h"
 #include "util/process_exit.h"
 #include "util/stats.h"
@@ -125,7 +126,11 @@ vk::Status BatchRing::wait(uint64_t serial, uint64_t timeout_ns) {
   return {};
 }
 
-vk::Status BatchRing::wait_idle() { return wait(current_serial() - 1); }
+vk::Status BatchRing::wait_idle() {
+  // A ring whose init failed has no batch: nothing was ever submitted.
+  if (current_serial() == 0) return {};
+  return wait(current_serial() - 1);
+}
 
 vk::Status BatchRing::submit(SubmitReason reason) {
   BatchState& b = current();
@@ -193,7 +198,14 @@ vk::Status BatchRing::submit(SubmitReason reason) {
   timeline_->set_recording(b.serial);
   use_published_ = false;
   garbage_.collect(completed_serial());
-  return begin(next);
+  if (vk::Status s = begin(next); !s) return s;
+  // Test hook (src/util/fault_injection.h): the work ran, but the caller
+  // sees the loss a real device would report here.
+  if (fault::submission_should_lose_device()) [[unlikely]] {
+    simulated_loss_ = true;
+    return vk::Status{VK_ERROR_DEVICE_LOST};
+  }
+  return {};
 }
 
 vk::Status BatchRing::arm_gpu_gate() {

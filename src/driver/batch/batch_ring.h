@@ -76,6 +76,9 @@ class BatchRing {
   vk::Status submit(SubmitReason reason);
   // Whether anything was recorded since the last submit.
   bool has_work() const { return recorded_; }
+  // A submission reported VK_ERROR_DEVICE_LOST through the test hook
+  // (src/util/fault_injection.h): the work ran and the ring is consistent.
+  bool simulated_loss() const { return simulated_loss_; }
   void mark_recorded() { recorded_ = true; }
   // An object is used by the batch being recorded: publishes its serial on
   // the timeline (Timeline::recording), once per batch.
@@ -112,6 +115,7 @@ class BatchRing {
   uint64_t next_exit_drain_refresh_ = 1;  // device/exit_drain.h
   uint64_t completed_cache_ = 0;
   bool recorded_ = false;
+  bool simulated_loss_ = false;
   bool use_published_ = false;
   GarbageList garbage_;
   // GPU gate (tests only): created on first arm.
