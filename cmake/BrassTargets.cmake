@@ -1,7 +1,9 @@
 # Common compile settings (warnings, definitions) for every Brass target.
 add_library(brass_compile_flags INTERFACE)
 target_compile_options(brass_compile_flags INTERFACE
-  -Wall -Wextra -Wpedantic -Wshadow=local -Wno-missing-field-initializers
+  -Wall -Wextra -Wpedantic -Wno-missing-field-initializers
+  # gcc's -Wshadow=local; clang (the fuzz preset) names its nearest one so.
+  $<IF:$<CXX_COMPILER_ID:Clang>,-Wshadow-uncaptured-local,-Wshadow=local>
   $<$<BOOL:${BRASS_WERROR}>:-Werror>)
 target_compile_definitions(brass_compile_flags INTERFACE
   $<$<BOOL:${BRASS_ASSERTIONS}>:BRASS_ASSERTIONS=1>
