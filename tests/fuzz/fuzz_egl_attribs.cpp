@@ -90,7 +90,7 @@ T pick_handle(Input& in, const std::vector<T>& handles, T none) {
 void step(Input& in, Objects& o) {
   switch (in.u8() % 16) {
     case 0: {
-      const EGLenum platform = in.pick((const EGLenum[]){EGL_PLATFORM_SURFACELESS_MESA, EGL_PLATFORM_DEVICE_EXT,
+      const EGLenum platform = in.pick_of<EGLenum>({EGL_PLATFORM_SURFACELESS_MESA, EGL_PLATFORM_DEVICE_EXT,
                                                          EGL_PLATFORM_GBM_KHR, EGL_PLATFORM_WAYLAND_KHR});
       std::vector<EGLAttrib> attribs = attrib_list<EGLAttrib>(in);
       // Native displays other than the default are pointers the application
@@ -103,7 +103,7 @@ void step(Input& in, Objects& o) {
       std::vector<EGLint> attribs = attrib_list<EGLint>(in);
       EGLConfig configs[64];
       EGLint n = 0;
-      const EGLint size = in.pick((const EGLint[]){0, 1, 64, -1});
+      const EGLint size = in.pick_of<EGLint>({0, 1, 64, -1});
       const bool null_configs = in.u8() & 1;
       if (eglChooseConfig(o.display, attribs.data(), null_configs ? nullptr : configs,
                           null_configs ? 0 : std::min(size, EGLint(64)), &n) &&
@@ -150,7 +150,7 @@ void step(Input& in, Objects& o) {
     }
     case 6: {
       const EGLContext c = pick_handle(in, o.contexts, EGL_NO_CONTEXT);
-      const EGLenum target = in.pick((const EGLenum[]){EGL_GL_TEXTURE_2D, EGL_GL_RENDERBUFFER,
+      const EGLenum target = in.pick_of<EGLenum>({EGL_GL_TEXTURE_2D, EGL_GL_RENDERBUFFER,
                                                        EGL_LINUX_DMA_BUF_EXT, EGL_GL_TEXTURE_CUBE_MAP_POSITIVE_X,
                                                        EGL_GL_TEXTURE_3D, EGL_NATIVE_PIXMAP_KHR});
       const uint8_t b = in.u8();
@@ -172,7 +172,7 @@ void step(Input& in, Objects& o) {
       break;
     }
     case 7: {
-      const EGLenum type = in.pick((const EGLenum[]){EGL_SYNC_FENCE, EGL_SYNC_REUSABLE_KHR, EGL_SYNC_CL_EVENT,
+      const EGLenum type = in.pick_of<EGLenum>({EGL_SYNC_FENCE, EGL_SYNC_REUSABLE_KHR, EGL_SYNC_CL_EVENT,
                                                      EGL_SYNC_NATIVE_FENCE_ANDROID});
       std::vector<EGLAttrib> attribs = attrib_list<EGLAttrib>(in);
       // A native fence's fd attribute is the application's file descriptor.
@@ -209,7 +209,7 @@ void step(Input& in, Objects& o) {
     }
     case 11: {
       const EGLSurface s = pick_handle(in, o.surfaces, EGL_NO_SURFACE);
-      const EGLint buffer = in.pick((const EGLint[]){EGL_BACK_BUFFER, 0});
+      const EGLint buffer = in.pick_of<EGLint>({EGL_BACK_BUFFER, 0});
       if (in.u8() & 1) eglBindTexImage(o.display, s, buffer);
       else eglReleaseTexImage(o.display, s, buffer);
       break;
@@ -230,7 +230,7 @@ void step(Input& in, Objects& o) {
       break;
     }
     case 15: {
-      const EGLint name = in.pick((const EGLint[]){EGL_VENDOR, EGL_VERSION, EGL_EXTENSIONS, EGL_CLIENT_APIS, 0});
+      const EGLint name = in.pick_of<EGLint>({EGL_VENDOR, EGL_VERSION, EGL_EXTENSIONS, EGL_CLIENT_APIS, 0});
       (void)eglQueryString(in.u8() & 1 ? EGL_NO_DISPLAY : o.display, name);
       (void)eglGetError();
       break;

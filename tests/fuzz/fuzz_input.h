@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <iterator>
 
 namespace brass::fuzz {
@@ -27,6 +28,12 @@ class Input {
     const uint8_t b = u8();
     if ((b & 7) == 7) return T(u32());
     return table[(b >> 3) % N];
+  }
+  template <typename T>
+  T pick_of(std::initializer_list<T> list) {
+    const uint8_t b = u8();
+    if ((b & 7) == 7) return T(u32());
+    return list.begin()[(b >> 3) % list.size()];
   }
   // An int: small, at the edges of the type, or raw.
   int32_t int_value() {

@@ -445,7 +445,7 @@ void GlCallRunner::step(Input& in) {
     }
     case 34: glClear(in.u32() & 0x4500); break;
     case 35: {
-      const GLenum buffer = in.pick((const GLenum[]){GL_COLOR, GL_DEPTH, GL_STENCIL, GL_DEPTH_STENCIL});
+      const GLenum buffer = in.pick_of<GLenum>({GL_COLOR, GL_DEPTH, GL_STENCIL, GL_DEPTH_STENCIL});
       const GLint draw_buffer = in.int_value();
       const uint8_t kind = in.u8() % 4;
       const void* values = g_source;
@@ -458,19 +458,19 @@ void GlCallRunner::step(Input& in) {
     case 36: glUseProgram(program(in)); break;
     case 37: {
       const GLuint index = in.u8() % 20;
-      const GLint size = in.pick((const GLint[]){1, 2, 3, 4, GL_BGRA, 0, 5, -1});
+      const GLint size = in.pick_of<GLint>({1, 2, 3, 4, 0x80E1 /* GL_BGRA */, 0, 5, -1});
       const GLenum ty = in.pick(kAttribTypes);
       const GLboolean normalized = in.u8() & 1;
-      const GLsizei stride = in.pick((const GLsizei[]){0, 4, 16, 255, 256, -1, INT_MAX});
+      const GLsizei stride = in.pick_of<GLsizei>({0, 4, 16, 255, 256, -1, INT_MAX});
       glVertexAttribPointer(index, size, ty, normalized, stride,
                             reinterpret_cast<const void*>(static_cast<uintptr_t>(in.size_value())));
       break;
     }
     case 38: {
       const GLuint index = in.u8() % 20;
-      const GLint size = in.pick((const GLint[]){1, 2, 3, 4, 0, 5});
+      const GLint size = in.pick_of<GLint>({1, 2, 3, 4, 0, 5});
       const GLenum ty = in.pick(kAttribTypes);
-      const GLsizei stride = in.pick((const GLsizei[]){0, 4, 16, 2048, -1});
+      const GLsizei stride = in.pick_of<GLsizei>({0, 4, 16, 2048, -1});
       glVertexAttribIPointer(index, size, ty, stride,
                              reinterpret_cast<const void*>(static_cast<uintptr_t>(in.size_value())));
       break;
@@ -481,18 +481,18 @@ void GlCallRunner::step(Input& in) {
       else glDisableVertexAttribArray(index);
       break;
     }
-    case 40: glVertexAttribDivisor(in.u8() % 20, in.pick((const GLuint[]){0, 1, 2, 3, UINT32_MAX})); break;
+    case 40: glVertexAttribDivisor(in.u8() % 20, in.pick_of<GLuint>({0, 1, 2, 3, UINT32_MAX})); break;
     case 41: {
       const GLenum mode = in.pick(kDrawModes);
-      const GLint first = in.pick((const GLint[]){0, 1, 3, 1000, -1, INT_MAX, INT_MAX - 2});
-      glDrawArrays(mode, first, in.pick((const GLsizei[]){0, 1, 2, 3, 4, 6, 100, 4096, -1, INT_MIN}));
+      const GLint first = in.pick_of<GLint>({0, 1, 3, 1000, -1, INT_MAX, INT_MAX - 2});
+      glDrawArrays(mode, first, in.pick_of<GLsizei>({0, 1, 2, 3, 4, 6, 100, 4096, -1, INT_MIN}));
       break;
     }
     case 42:
     case 43:
     case 44: {
       const GLenum mode = in.pick(kDrawModes);
-      const GLsizei count = in.pick((const GLsizei[]){0, 1, 2, 3, 4, 6, 100, 4096, -1, INT_MIN});
+      const GLsizei count = in.pick_of<GLsizei>({0, 1, 2, 3, 4, 6, 100, 4096, -1, INT_MIN});
       const GLenum ty = in.pick(kIndexTypes);
       const void* indices;
       if (binding_of(GL_ELEMENT_ARRAY_BUFFER_BINDING)) {
@@ -501,19 +501,19 @@ void GlCallRunner::step(Input& in) {
         indices = index_bytes(ty, count) <= kSourceBytes ? g_source : nullptr;
       }
       if (op % 64 == 42) glDrawElements(mode, count, ty, indices);
-      if (op % 64 == 43) glDrawElementsInstanced(mode, count, ty, indices, in.pick((const GLsizei[]){0, 1, 2, 7, -1}));
+      if (op % 64 == 43) glDrawElementsInstanced(mode, count, ty, indices, in.pick_of<GLsizei>({0, 1, 2, 7, -1}));
       if (op % 64 == 44) {
-        const GLuint start = in.pick((const GLuint[]){0, 1, 3, 100, UINT32_MAX});
-        const GLuint end = in.pick((const GLuint[]){0, 2, 3, 100, UINT32_MAX});
+        const GLuint start = in.pick_of<GLuint>({0, 1, 3, 100, UINT32_MAX});
+        const GLuint end = in.pick_of<GLuint>({0, 2, 3, 100, UINT32_MAX});
         glDrawRangeElements(mode, start, end, count, ty, indices);
       }
       break;
     }
     case 45: {
       const GLenum mode = in.pick(kDrawModes);
-      const GLint first = in.pick((const GLint[]){0, 1, 3, -1});
-      const GLsizei count = in.pick((const GLsizei[]){0, 1, 3, 6, 100, -1});
-      glDrawArraysInstanced(mode, first, count, in.pick((const GLsizei[]){0, 1, 2, 7, -1}));
+      const GLint first = in.pick_of<GLint>({0, 1, 3, -1});
+      const GLsizei count = in.pick_of<GLsizei>({0, 1, 3, 6, 100, -1});
+      glDrawArraysInstanced(mode, first, count, in.pick_of<GLsizei>({0, 1, 2, 7, -1}));
       break;
     }
     case 46: {
@@ -527,9 +527,9 @@ void GlCallRunner::step(Input& in) {
       break;
     }
     case 48: {
-      const GLuint x = in.pick((const GLuint[]){0, 1, 2, 3, 65535, 65536, UINT32_MAX});
-      const GLuint y = in.pick((const GLuint[]){0, 1, 2, 65536, UINT32_MAX});
-      const GLuint z = in.pick((const GLuint[]){0, 1, 2, 65536, UINT32_MAX});
+      const GLuint x = in.pick_of<GLuint>({0, 1, 2, 3, 65535, 65536, UINT32_MAX});
+      const GLuint y = in.pick_of<GLuint>({0, 1, 2, 65536, UINT32_MAX});
+      const GLuint z = in.pick_of<GLuint>({0, 1, 2, 65536, UINT32_MAX});
       glDispatchCompute(x, y, z);
       break;
     }
@@ -549,7 +549,7 @@ void GlCallRunner::step(Input& in) {
     }
     case 52: {
       const GLenum target = in.pick(kIndexedTargets);
-      const GLuint index = in.pick((const GLuint[]){0, 1, 7, 8, 100, UINT32_MAX});
+      const GLuint index = in.pick_of<GLuint>({0, 1, 7, 8, 100, UINT32_MAX});
       const GLuint buffer = name(in, buffers_);
       const GLintptr offset = in.size_value();
       const GLsizeiptr size = in.size_value();
@@ -608,8 +608,8 @@ void GlCallRunner::step(Input& in) {
       break;
     }
     case 58: {
-      const GLint location = in.pick((const GLint[]){0, 1, 2, 3, -1, 1000, INT_MAX});
-      const GLsizei count = in.pick((const GLsizei[]){0, 1, 2, 4, 5, 1000, -1});
+      const GLint location = in.pick_of<GLint>({0, 1, 2, 3, -1, 1000, INT_MAX});
+      const GLsizei count = in.pick_of<GLsizei>({0, 1, 2, 4, 5, 1000, -1});
       const uint8_t kind = in.u8() % 4;
       if (kind == 0) glUniform4fv(location, count, reinterpret_cast<const GLfloat*>(g_source));
       if (kind == 1) glUniform1iv(location, count, reinterpret_cast<const GLint*>(g_source));
@@ -618,14 +618,14 @@ void GlCallRunner::step(Input& in) {
       break;
     }
     case 59: {
-      const GLsizei n = in.pick((const GLsizei[]){0, 1, 2, 4, 8, 9, -1});
+      const GLsizei n = in.pick_of<GLsizei>({0, 1, 2, 4, 8, 9, -1});
       GLenum bufs[16];
-      for (GLenum& b : bufs) b = in.pick((const GLenum[]){GL_NONE, GL_BACK, GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1});
+      for (GLenum& b : bufs) b = in.pick_of<GLenum>({GL_NONE, GL_BACK, GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1});
       glDrawBuffers(n, bufs);
       break;
     }
     case 60: {
-      const GLsizei n = in.pick((const GLsizei[]){0, 1, 2, 8, -1});
+      const GLsizei n = in.pick_of<GLsizei>({0, 1, 2, 8, -1});
       GLenum attachments[8];
       for (GLenum& a : attachments) a = in.pick(kAttachments);
       glInvalidateFramebuffer(in.pick(kFramebufferTargets), n, attachments);
@@ -640,7 +640,7 @@ void GlCallRunner::step(Input& in) {
     }
     case 62: {
       const GLenum target = buffer_target(in);
-      const GLenum pname = in.pick((const GLenum[]){GL_BUFFER_SIZE, GL_BUFFER_MAPPED, GL_BUFFER_MAP_LENGTH,
+      const GLenum pname = in.pick_of<GLenum>({GL_BUFFER_SIZE, GL_BUFFER_MAPPED, GL_BUFFER_MAP_LENGTH,
                                                     GL_BUFFER_MAP_OFFSET, GL_BUFFER_USAGE});
       GLint64 value = 0;
       glGetBufferParameteri64v(target, pname, &value);
