@@ -35,6 +35,12 @@ class Input {
     if ((b & 7) == 7) return T(u32());
     return list.begin()[(b >> 3) % list.size()];
   }
+  // One of `list`, never a raw value: for counts that are valid at any
+  // size (a draw of two billion vertices is legal, and only slow).
+  template <typename T>
+  T choose_of(std::initializer_list<T> list) {
+    return list.begin()[u8() % list.size()];
+  }
   // An int: small, at the edges of the type, or raw.
   int32_t int_value() {
     static constexpr int32_t kInts[] = {0, 1, 2, 3, 4, 7, 8, 16, 64, 255, 256, -1, -2, -16,

@@ -248,11 +248,12 @@ void GlCallRunner::step(Input& in) {
       const GLsizeiptr length = in.size_value();
       const GLbitfield access = in.pick(kMapAccess);
       void* p = glMapBufferRange(target, offset, length, access);
-      // A mapping is as long as asked for: touch both ends.
+      // A mapping is as long as asked for: touch both ends (with zeros: an
+      // indirect command written here must stay a small one).
       if (p && length > 0 && (access & GL_MAP_WRITE_BIT)) {
         auto* bytes = static_cast<volatile uint8_t*>(p);
-        bytes[0] = 1;
-        bytes[length - 1] = 2;
+        bytes[0] = 0;
+        bytes[length - 1] = 0;
       } else if (p && length > 0 && (access & GL_MAP_READ_BIT)) {
         auto* bytes = static_cast<volatile const uint8_t*>(p);
         (void)bytes[0];
@@ -485,14 +486,14 @@ void GlCallRunner::step(Input& in) {
     case 41: {
       const GLenum mode = in.pick(kDrawModes);
       const GLint first = in.pick_of<GLint>({0, 1, 3, 1000, -1, INT_MAX, INT_MAX - 2});
-      glDrawArrays(mode, first, in.pick_of<GLsizei>({0, 1, 2, 3, 4, 6, 100, 4096, -1, INT_MIN}));
+      glDrawArrays(mode, first, in.choose_of<GLsizei>({0, 1, 2, 3, 4, 6, 100, 4096, -1, INT_MIN}));
       break;
     }
     case 42:
     case 43:
     case 44: {
       const GLenum mode = in.pick(kDrawModes);
-      const GLsizei count = in.pick_of<GLsizei>({0, 1, 2, 3, 4, 6, 100, 4096, -1, INT_MIN});
+      const GLsizei count = in.choose_of<GLsizei>({0, 1, 2, 3, 4, 6, 100, 4096, -1, INT_MIN});
       const GLenum ty = in.pick(kIndexTypes);
       const void* indices;
       if (binding_of(GL_ELEMENT_ARRAY_BUFFER_BINDING)) {
@@ -501,7 +502,7 @@ void GlCallRunner::step(Input& in) {
         indices = index_bytes(ty, count) <= kSourceBytes ? g_source : nullptr;
       }
       if (op % 64 == 42) glDrawElements(mode, count, ty, indices);
-      if (op % 64 == 43) glDrawElementsInstanced(mode, count, ty, indices, in.pick_of<GLsizei>({0, 1, 2, 7, -1}));
+      if (op % 64 == 43) glDrawElementsInstanced(mode, count, ty, indices, in.choose_of<GLsizei>({0, 1, 2, 7, -1}));
       if (op % 64 == 44) {
         const GLuint start = in.pick_of<GLuint>({0, 1, 3, 100, UINT32_MAX});
         const GLuint end = in.pick_of<GLuint>({0, 2, 3, 100, UINT32_MAX});
@@ -512,8 +513,8 @@ void GlCallRunner::step(Input& in) {
     case 45: {
       const GLenum mode = in.pick(kDrawModes);
       const GLint first = in.pick_of<GLint>({0, 1, 3, -1});
-      const GLsizei count = in.pick_of<GLsizei>({0, 1, 3, 6, 100, -1});
-      glDrawArraysInstanced(mode, first, count, in.pick_of<GLsizei>({0, 1, 2, 7, -1}));
+      const GLsizei count = in.choose_of<GLsizei>({0, 1, 3, 6, 100, -1});
+      glDrawArraysInstanced(mode, first, count, in.choose_of<GLsizei>({0, 1, 2, 7, -1}));
       break;
     }
     case 46: {
@@ -527,9 +528,9 @@ void GlCallRunner::step(Input& in) {
       break;
     }
     case 48: {
-      const GLuint x = in.pick_of<GLuint>({0, 1, 2, 3, 65535, 65536, UINT32_MAX});
-      const GLuint y = in.pick_of<GLuint>({0, 1, 2, 65536, UINT32_MAX});
-      const GLuint z = in.pick_of<GLuint>({0, 1, 2, 65536, UINT32_MAX});
+      const GLuint x = in.choose_of<GLuint>({0, 1, 2, 3, 65535, 65536, UINT32_MAX});
+      const GLuint y = in.choose_of<GLuint>({0, 1, 2, 65536, UINT32_MAX});
+      const GLuint z = in.choose_of<GLuint>({0, 1, 2, 65536, UINT32_MAX});
       glDispatchCompute(x, y, z);
       break;
     }
@@ -609,7 +610,7 @@ void GlCallRunner::step(Input& in) {
     }
     case 58: {
       const GLint location = in.pick_of<GLint>({0, 1, 2, 3, -1, 1000, INT_MAX});
-      const GLsizei count = in.pick_of<GLsizei>({0, 1, 2, 4, 5, 1000, -1});
+      const GLsizei count = in.choose_of<GLsizei>({0, 1, 2, 4, 5, 1000, -1});
       const uint8_t kind = in.u8() % 4;
       if (kind == 0) glUniform4fv(location, count, reinterpret_cast<const GLfloat*>(g_source));
       if (kind == 1) glUniform1iv(location, count, reinterpret_cast<const GLint*>(g_source));
@@ -625,7 +626,7 @@ void GlCallRunner::step(Input& in) {
       break;
     }
     case 60: {
-      const GLsizei n = in.pick_of<GLsizei>({0, 1, 2, 8, -1});
+      const GLsizei n = in.choose_of<GLsizei>({0, 1, 2, 8, -1});
       GLenum attachments[8];
       for (GLenum& a : attachments) a = in.pick(kAttachments);
       glInvalidateFramebuffer(in.pick(kFramebufferTargets), n, attachments);
