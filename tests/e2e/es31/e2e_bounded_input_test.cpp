@@ -374,6 +374,23 @@ TEST_F(BoundedInput, CopyTexImageSourceAtTheEndsOfTheIntRange) {
   glDeleteTextures(1, &t);
 }
 
+// fuzz_gl_calls: a scissor at INT_MIN was negated in an int (UBSan); one at
+// INT_MAX - 1 with a large size overflows Vulkan's offset + extent.
+TEST_F(BoundedInput, ScissorAtTheEndsOfTheIntRange) {
+  glEnable(GL_SCISSOR_TEST);
+  for (auto [x, y] : {std::pair{INT_MIN, INT_MIN}, {INT_MAX - 1, 0}, {0, INT_MAX - 1}, {INT_MIN, 0}}) {
+    glScissor(x, y, INT_MAX, INT_MAX);
+    EXPECT_GL_ERROR(GL_NO_ERROR);
+    glClearColor(0, 0, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    EXPECT_GL_ERROR(GL_NO_ERROR) << x << "," << y;
+  }
+  glFinish();
+  glDisable(GL_SCISSOR_TEST);
+  expect_context_works();
+}
+
 TEST_F(BoundedInput, PixelBufferOffsets) {
   GLuint t = 0;
   glGenTextures(1, &t);
