@@ -1,7 +1,10 @@
 # Common compile settings (warnings, definitions) for every Brass target.
 add_library(brass_compile_flags INTERFACE)
 target_compile_options(brass_compile_flags INTERFACE
-  -Wall -Wextra -Wpedantic -Wshadow=local -Wno-missing-field-initializers
+  # -Wshadow=local is gcc's; clang (the fuzz preset) names its nearest one
+  # -Wshadow-uncaptured-local.
+  -Wall -Wextra -Wpedantic $<$<NOT:$<CXX_COMPILER_ID:Clang>>:-Wshadow=local> -Wno-missing-field-initializers
+  $<$<CXX_COMPILER_ID:Clang>:-Wshadow-uncaptured-local>
   $<$<BOOL:${BRASS_WERROR}>:-Werror>)
 target_compile_definitions(brass_compile_flags INTERFACE
   $<$<BOOL:${BRASS_ASSERTIONS}>:BRASS_ASSERTIONS=1>

@@ -8,6 +8,8 @@
 #                                    apitrace for tools/traces (replay: apitrace;
 #                                    recording: apitrace-tracers and the traced
 #                                    programs, libsdl2-tests among them)
+#   tools/bootstrap.sh --with-fuzz   also clang 14 and its libFuzzer runtime (the fuzz preset)
+#   (the two options combine)
 set -euo pipefail
 
 packages=(
@@ -20,10 +22,15 @@ packages=(
   mesa-vulkan-drivers vulkan-validationlayers
   xvfb
 )
-if [[ "${1:-}" == "--with-piglit" ]]; then
-  packages+=(piglit mesa-utils-bin glmark2-es2-x11 mesa-utils libgl1-mesa-dri libegl-mesa0 gnuplot-nox
-    apitrace apitrace-tracers libsdl2-tests)
-fi
+for option in "$@"; do
+  case "$option" in
+    --with-piglit)
+      packages+=(piglit mesa-utils-bin glmark2-es2-x11 mesa-utils libgl1-mesa-dri libegl-mesa0 gnuplot-nox
+        apitrace apitrace-tracers libsdl2-tests) ;;
+    --with-fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+    *) echo "bootstrap: unknown option $option" >&2; exit 1 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

@@ -106,6 +106,11 @@ Status MemoryAllocator::allocate_device_memory(VkDeviceSize size, uint32_t type,
   if (config_.budget && stats_.bytes_reserved + size > config_.budget) {
     return Status{VK_ERROR_OUT_OF_DEVICE_MEMORY};
   }
+  // Larger than the heap: out of memory without asking (an allocation past
+  // the heap's size is invalid Vulkan usage, VUID-vkAllocateMemory-pAllocateInfo-01713).
+  if (type >= props_.memoryTypeCount || size > props_.memoryHeaps[props_.memoryTypes[type].heapIndex].size) {
+    return Status{VK_ERROR_OUT_OF_DEVICE_MEMORY};
+  }
   VkMemoryAllocateInfo info{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   info.allocationSize = size;
   info.memoryTypeIndex = type;

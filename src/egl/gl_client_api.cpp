@@ -60,14 +60,16 @@ class GlesApi final : public ClientApi {
       // core version (EGL_KHR_create_context); 3.0 and older need a
       // compatibility profile Brass does not have. Versions above the one
       // contexts provide, and numbers GL never had, fail.
+      // The version number is formed only once both parts are known to be
+      // small: the application's attributes may be anything (INT_MAX).
       const int provided = gl::Context::provided_desktop_version();
-      const int requested = major * 10 + minor;
       const bool defined = (major == 3 && minor >= 1 && minor <= 3) || (major == 4 && minor >= 0 && minor <= 6);
-      return provided != 0 && defined && requested <= provided;
+      return provided != 0 && defined && major * 10 + minor <= provided;
     }
     // Any version up to the one contexts provide (ES 2.0, 3.0, 3.1).
     const int provided = gl::Context::provided_version();
-    return (major == 2 && minor == 0) || (major == 3 && minor >= 0 && major * 10 + minor <= provided);
+    if (major == 2) return minor == 0;
+    return major == 3 && minor >= 0 && minor <= 9 && 30 + minor <= provided;
   }
 
   std::unique_ptr<ClientContext> create_context(const ClientContextRequest& request,

@@ -244,6 +244,10 @@ void draw(Context& ctx, const DrawCall& d) {
                                          (need_range && !d.has_range) || rewrite_restart);
   const uint8_t* src = nullptr;
   const size_t count = static_cast<size_t>(d.count);
+  // Indices past the end of the element buffer: nothing defined to draw, on
+  // the GPU path as on the CPU one (Vulkan must never be handed an index
+  // range beyond its buffer: issue 18, found by BoundedInput).
+  if (eb && !range_fits<uint64_t>(index_offset, uint64_t{count} * isize, static_cast<uint64_t>(eb->size))) return;
   if (cpu_indices) {
     if (!eb) {
       if (!d.indices) return;

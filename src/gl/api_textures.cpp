@@ -330,25 +330,29 @@ GLenum copy_dest_format(Context& ctx, GLenum internal_format, const pixel::Inter
 // Blits the part of the source rectangle inside the read buffer.
 void copy_region(Context& ctx, const CopySource& src, GLint x, GLint y, GLsizei w, GLsizei h, const TextureImage& img,
                  GLint dx, GLint dy, GLint dz) {
-  const GLint x0 = std::max(0, x), y0 = std::max(0, y);
-  const GLint x1 = std::min(src.width, x + w), y1 = std::min(src.height, y + h);
+  // In 64 bits: x + w and x0 - x overflow an int at the ends of its range
+  // (a source rectangle at INT_MAX or INT_MIN is legal and copies nothing).
+  const int64_t x0 = std::max<int64_t>(0, x), y0 = std::max<int64_t>(0, y);
+  const int64_t x1 = std::min<int64_t>(src.width, int64_t{x} + w);
+  const int64_t y1 = std::min<int64_t>(src.height, int64_t{y} + h);
   if (x1 <= x0 || y1 <= y0 || !img.resource) return;
   pipe::BlitInfo b;
   b.src.resource = src.resource;
   b.src.level = src.level;
-  b.src.box.x = x0;
-  b.src.box.y = y0;
+  // Inside the source now: every value below fits an int32.
+  b.src.box.x = static_cast<int32_t>(x0);
+  b.src.box.y = static_cast<int32_t>(y0);
   b.src.box.z = static_cast<int32_t>(src.layer);
-  b.src.box.width = x1 - x0;
-  b.src.box.height = y1 - y0;
+  b.src.box.width = static_cast<int32_t>(x1 - x0);
+  b.src.box.height = static_cast<int32_t>(y1 - y0);
   b.src.box.depth = 1;
   b.dst.resource = img.resource.get();
   b.dst.level = img.resource_level;
-  b.dst.box.x = dx + (x0 - x);
-  b.dst.box.y = dy + (y0 - y);
+  b.dst.box.x = dx + static_cast<int32_t>(x0 - x);
+  b.dst.box.y = dy + static_cast<int32_t>(y0 - y);
   b.dst.box.z = dz + static_cast<int32_t>(img.resource_layer);
-  b.dst.box.width = x1 - x0;
-  b.dst.box.height = y1 - y0;
+  b.dst.box.width = static_cast<int32_t>(x1 - x0);
+  b.dst.box.height = static_cast<int32_t>(y1 - y0);
   b.dst.box.depth = 1;
   b.mask = pipe::kBlitColor;
   b.filter = pipe::Filter::Nearest;

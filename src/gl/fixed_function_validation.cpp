@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include "gl/context.h"
 
@@ -106,15 +107,21 @@ void validate_fixed_function(Context& ctx, uint32_t dirty) {
     s.y = ctx.state.scissor[1];
     s.width = static_cast<uint32_t>(std::max(0, ctx.state.scissor[2]));
     s.height = static_cast<uint32_t>(std::max(0, ctx.state.scissor[3]));
-    // Negative origins clip the rectangle rather than shift it.
+    // Negative origins clip the rectangle rather than shift it (negated in
+    // unsigned arithmetic: -INT_MIN is no int). An origin plus size past
+    // INT32_MAX is clipped there (Vulkan's offset + extent must fit an int32).
     if (s.x < 0) {
-      s.width = s.width > static_cast<uint32_t>(-s.x) ? s.width + static_cast<uint32_t>(s.x) : 0;
+      const uint32_t cut = 0u - static_cast<uint32_t>(s.x);
+      s.width = s.width > cut ? s.width - cut : 0;
       s.x = 0;
     }
     if (s.y < 0) {
-      s.height = s.height > static_cast<uint32_t>(-s.y) ? s.height + static_cast<uint32_t>(s.y) : 0;
+      const uint32_t cut = 0u - static_cast<uint32_t>(s.y);
+      s.height = s.height > cut ? s.height - cut : 0;
       s.y = 0;
     }
+    s.width = std::min<uint32_t>(s.width, static_cast<uint32_t>(INT32_MAX - s.x));
+    s.height = std::min<uint32_t>(s.height, static_cast<uint32_t>(INT32_MAX - s.y));
     p.set_scissors(0, std::span(&s, 1));
   }
   if (dirty & kDirtyBlend) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <climits>
 #include <thread>
 #include <vector>
 
@@ -218,6 +219,16 @@ TEST_F(Egl, ContextCreationVersionsAndAttributeErrors) {
   const EGLint es32[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 2, EGL_NONE};
   EXPECT_EQ(eglCreateContext(dpy, c, EGL_NO_CONTEXT, es32), EGL_NO_CONTEXT);
   EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+  // Versions whose number overflows an int (fuzz_egl_attribs: 3 * 10 +
+  // INT_MAX wrapped to a "version" below 3.1 and got a context).
+  for (auto [major, minor] : {std::pair{3, INT_MAX}, {INT_MAX, 0}, {2, INT_MAX}, {3, INT_MIN}, {INT_MIN, 1}}) {
+    const EGLint huge[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor, EGL_NONE};
+    EXPECT_EQ(eglCreateContext(dpy, c, EGL_NO_CONTEXT, huge), EGL_NO_CONTEXT) << major << "." << minor;
+    // A major version no config renders is the config's mismatch.
+    const EGLint e = eglGetError();
+    EXPECT_TRUE(e == EGL_BAD_MATCH || (major != 2 && major != 3 && e == EGL_BAD_CONFIG))
+        << major << "." << minor << ": 0x" << std::hex << e;
+  }
   const EGLint fwd[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_FLAGS_KHR,
                         EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR, EGL_NONE};
   EXPECT_EQ(eglCreateContext(dpy, c, EGL_NO_CONTEXT, fwd), EGL_NO_CONTEXT);

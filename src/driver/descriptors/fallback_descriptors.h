@@ -12,7 +12,7 @@
 namespace brass::driver {
 
 class VulkanScreen;
-struct ResourceObject;
+class ResourceObject;
 
 class FallbackDescriptors {
  public:

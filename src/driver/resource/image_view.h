@@ -15,7 +15,7 @@
 
 namespace brass::driver {
 
-struct ResourceObject;
+class ResourceObject;
 
 enum class ImageViewUse : uint8_t { Sampled, Attachment, Storage };
 

@@ -122,6 +122,22 @@ vk::Status create_image(VulkanScreen& screen, const pipe::ResourceTemplate& t, R
     ici.usage &= ~VkImageUsageFlags(VK_IMAGE_USAGE_SAMPLED_BIT);
   ici.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  // An image beyond what the device can make (extent, layers, or its
+  // maxResourceSize, which the texel count times the texel size must not
+  // exceed even before mipmaps) is out of memory, never an invalid
+  // vkCreateImage (GL's limits allow a 2048^3 RGBA32F 3D texture).
+  {
+    VkImageFormatProperties limits{};
+    if (vkGetPhysicalDeviceImageFormatProperties(dev.physical_device(), ici.format, ici.imageType, ici.tiling,
+                                                 ici.usage, ici.flags, &limits) != VK_SUCCESS)
+      return vk::Status{VK_ERROR_OUT_OF_DEVICE_MEMORY};
+    const uint64_t texels = uint64_t{ici.extent.width} * ici.extent.height * ici.extent.depth * ici.arrayLayers *
+                            static_cast<uint64_t>(ici.samples);
+    if (ici.extent.width > limits.maxExtent.width || ici.extent.height > limits.maxExtent.height ||
+        ici.extent.depth > limits.maxExtent.depth || ici.arrayLayers > limits.maxArrayLayers ||
+        texels > limits.maxResourceSize)
+      return vk::Status{VK_ERROR_OUT_OF_DEVICE_MEMORY};
+  }
   BRASS_VK_RETURN_IF_FAILED(vkCreateImage(dev.handle(), &ici, nullptr, &o->image));
   o->image_usage = ici.usage;
   o->levels.level_count = ici.mipLevels;

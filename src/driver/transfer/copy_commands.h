@@ -10,7 +10,7 @@
 
 namespace brass::driver {
 
-struct ResourceObject;
+class ResourceObject;
 
 // One region of `src_level` (box) to `dst_level` at dst_x/y/z; 3D resources
 // address slices by z, others layers.

@@ -10,7 +10,7 @@
 
 namespace brass::driver {
 
-struct ResourceObject;
+class ResourceObject;
 
 // A native packed depth/stencil format (D24S8, D32S8): Vulkan copies its
 // two aspects as separate planes, GL packs them per texel.
