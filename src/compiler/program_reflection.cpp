@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "compiler/block_members.h"
+#include "compiler/builtin_io.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/gl_types.h"
 #include "compiler/io_blocks.h"
@@ -148,19 +149,6 @@ std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathCompone
   return out;
 }
 
-// The first and last stages of a program (compute counts only as first).
-EShLanguage first_stage(const glslang::TProgram& program) {
-  for (EShLanguage s : {EShLangVertex, EShLangTessControl, EShLangTessEvaluation, EShLangGeometry, EShLangFragment,
-                        EShLangCompute})
-    if (program.getIntermediate(s)) return s;
-  return EShLangCount;
-}
-EShLanguage last_stage(const glslang::TProgram& program) {
-  for (EShLanguage s : {EShLangFragment, EShLangGeometry, EShLangTessEvaluation, EShLangTessControl, EShLangVertex})
-    if (program.getIntermediate(s)) return s;
-  return EShLangCount;
-}
-
 int32_t io_location(const glslang::TType& type) {
   return type.getQualifier().hasLocation() ? static_cast<int32_t>(type.getQualifier().layoutLocation) : -1;
 }
@@ -193,148 +181,41 @@ void expand_struct_varying(const glslang::TType& type, const std::string& name, 
   }
 }
 
-// The built-in inputs and outputs a stage's live code uses. Under Vulkan
-// rules glslang reads gl_VertexID and gl_InstanceID through VertexIndex and
-// InstanceIndex, and its reflection lists those two as inputs of every
-// vertex shader, used or not: the live tree says which are.
-struct BuiltinIo {
-  std::set<glslang::TBuiltInVariable> inputs, outputs;
-  // gl_PerVertex members, by the block's storage: gl_in[] (inputs) or
-  // gl_out[] / the unnamed output block.
-  std::set<glslang::TBuiltInVariable> block_inputs, block_outputs;
-  bool reads(glslang::TBuiltInVariable b) const { return inputs.count(b) != 0; }
-  bool writes(glslang::TBuiltInVariable b) const { return outputs.count(b) != 0; }
-};
-
-class BuiltinIoCollector : public glslang::TLiveTraverser {
- public:
-  BuiltinIoCollector(const glslang::TIntermediate& i, BuiltinIo* out)
-      : glslang::TLiveTraverser(i, false, true, false, false), out_(out) {}
-  void visitSymbol(glslang::TIntermSymbol* base) override {
-    const glslang::TQualifier& q = base->getQualifier();
-    if (q.builtIn == glslang::EbvNone) return;
-    if (q.storage == glslang::EvqVaryingOut || q.storage == glslang::EvqFragDepth) out_->outputs.insert(q.builtIn);
-    else out_->inputs.insert(q.builtIn);
-  }
-  // gl_Position, gl_PointSize, ... are members of a gl_PerVertex block.
-  bool visitBinary(glslang::TVisit, glslang::TIntermBinary* node) override {
-    if (node->getOp() != glslang::EOpIndexDirectStruct) return true;
-    const glslang::TType& block = node->getLeft()->getType();
-    const glslang::TIntermConstantUnion* index = node->getRight()->getAsConstantUnion();
-    if (!block.isStruct() || !index) return true;
-    const int member = index->getConstArray()[0].getIConst();
-    if (member < 0 || static_cast<size_t>(member) >= block.getStruct()->size()) return true;
-    const glslang::TBuiltInVariable b = (*block.getStruct())[static_cast<size_t>(member)].type->getQualifier().builtIn;
-    if (b == glslang::EbvNone) return true;
-    // The block variable's storage (gl_in[i] is an indexed temporary).
-    const glslang::TIntermTyped* base = node->getLeft();
-    while (const glslang::TIntermBinary* step = base->getAsBinaryNode()) base = step->getLeft();
-    if (base->getQualifier().storage == glslang::EvqVaryingIn) out_->block_inputs.insert(b);
-    else out_->block_outputs.insert(b);
-    return true;
-  }
-
- private:
-  BuiltinIo* out_;
-};
-
-BuiltinIo collect_builtin_io(const glslang::TIntermediate& intermediate) {
-  BuiltinIo io;
-  BuiltinIoCollector live(intermediate, &io);
-  live.pushFunction(intermediate.getEntryPointMangledName().c_str());
-  while (!live.destinations.empty()) {
-    TIntermNode* node = live.destinations.back();
-    live.destinations.pop_back();
-    node->traverse(&live);
-  }
-  return io;
-}
-
-// The built-in inputs of the program's first stage and outputs of its
-// last one that the live code uses, as GL names them: members of the
-// gl_in[] / gl_out[] blocks as "gl_PerVertex.gl_Position", of the unnamed
-// output block as "gl_Position", arrays as "gl_TessLevelOuter[0]".
-void add_builtin_io(const glslang::TProgram& program, ProgramInterface* pi) {
-  using namespace glslang;
-  const EShLanguage first = first_stage(program), last = last_stage(program);
-  auto add = [](std::vector<InterfaceVariable>* out, const char* name, uint32_t type, int32_t array_size = 1,
-                bool per_patch = false) {
-    InterfaceVariable v;
-    v.name = name;
-    v.type = type;
-    v.array_size = array_size;
-    v.per_patch = per_patch;
-    out->push_back(std::move(v));
-  };
-  if (first != EShLangCount) {
-    const BuiltinIo io = collect_builtin_io(*program.getIntermediate(first));
-    std::vector<InterfaceVariable>* in = &pi->builtin_inputs;
-    auto per_vertex_inputs = [&] {
-      if (io.block_inputs.count(EbvPosition)) add(in, "gl_PerVertex.gl_Position", gl::FLOAT_VEC4);
-      if (io.block_inputs.count(EbvPointSize)) add(in, "gl_PerVertex.gl_PointSize", gl::FLOAT);
-    };
-    switch (first) {
-      case EShLangVertex:
-        if (io.reads(EbvVertexId) || io.reads(EbvVertexIndex)) add(in, "gl_VertexID", gl::INT);
-        if (io.reads(EbvInstanceId) || io.reads(EbvInstanceIndex)) add(in, "gl_InstanceID", gl::INT);
-        break;
-      case EShLangTessControl:
-      case EShLangTessEvaluation:
-        if (io.reads(EbvInvocationId)) add(in, "gl_InvocationID", gl::INT);
-        if (io.reads(EbvPatchVertices)) add(in, "gl_PatchVerticesIn", gl::INT);
-        if (io.reads(EbvPrimitiveId)) add(in, "gl_PrimitiveID", gl::INT);
-        if (io.reads(EbvTessCoord)) add(in, "gl_TessCoord", gl::FLOAT_VEC3);
-        if (io.reads(EbvTessLevelOuter)) add(in, "gl_TessLevelOuter[0]", gl::FLOAT, 4, true);
-        if (io.reads(EbvTessLevelInner)) add(in, "gl_TessLevelInner[0]", gl::FLOAT, 2, true);
-        per_vertex_inputs();
-        break;
-      case EShLangGeometry:
-        if (io.reads(EbvInvocationId)) add(in, "gl_InvocationID", gl::INT);
-        if (io.reads(EbvPrimitiveId)) add(in, "gl_PrimitiveIDIn", gl::INT);
-        per_vertex_inputs();
-        break;
-      case EShLangFragment:
-        if (io.reads(EbvFragCoord)) add(in, "gl_FragCoord", gl::FLOAT_VEC4);
-        if (io.reads(EbvFace)) add(in, "gl_FrontFacing", gl::BOOL);
-        if (io.reads(EbvPointCoord)) add(in, "gl_PointCoord", gl::FLOAT_VEC2);
-        if (io.reads(EbvSampleId)) add(in, "gl_SampleID", gl::INT);
-        if (io.reads(EbvSamplePosition)) add(in, "gl_SamplePosition", gl::FLOAT_VEC2);
-        if (io.reads(EbvSampleMask)) add(in, "gl_SampleMaskIn[0]", gl::INT);
-        if (io.reads(EbvHelperInvocation)) add(in, "gl_HelperInvocation", gl::BOOL);
-        if (io.reads(EbvPrimitiveId)) add(in, "gl_PrimitiveID", gl::INT);
-        if (io.reads(EbvLayer)) add(in, "gl_Layer", gl::INT);
-        break;
-      case EShLangCompute:
-        if (io.reads(EbvNumWorkGroups)) add(in, "gl_NumWorkGroups", gl::UNSIGNED_INT_VEC3);
-        if (io.reads(EbvWorkGroupId)) add(in, "gl_WorkGroupID", gl::UNSIGNED_INT_VEC3);
-        if (io.reads(EbvLocalInvocationId)) add(in, "gl_LocalInvocationID", gl::UNSIGNED_INT_VEC3);
-        if (io.reads(EbvGlobalInvocationId)) add(in, "gl_GlobalInvocationID", gl::UNSIGNED_INT_VEC3);
-        if (io.reads(EbvLocalInvocationIndex)) add(in, "gl_LocalInvocationIndex", gl::UNSIGNED_INT);
-        break;
-      default: break;
+// The named blocks of `storage` the stages declare that reflection left
+// out (no shader reads them), appended to `blocks` with one entry per
+// element of an array of blocks, laid out from the SPIR-V, with the
+// application's layout(binding) (the resolver remembers it: after the I/O
+// mapping the qualifier holds the Vulkan binding). They get no descriptor
+// (nothing reads them) but every GL query and binding point.
+// `add_members(type, prefix, first)` lists the members of the block whose
+// first element is blocks[first].
+template <typename AddMembers>
+void add_unread_blocks(const glslang::TProgram& program, glslang::TStorageQualifier storage,
+                       const std::set<std::string>& reflected, const std::vector<BlockLayouts>& layouts,
+                       const BindingResolver& resolver, uint32_t default_set, std::vector<Block>* blocks,
+                       const AddMembers& add_members) {
+  for (const auto& [type_name, d] : collect_declared_blocks(program, storage)) {
+    if (reflected.count(type_name) || !d.type->isStruct()) continue;
+    std::optional<int32_t> size;
+    for (const BlockLayouts& l : layouts)
+      if (!size) size = l.block_size(type_name);
+    if (!size) continue;  // not in the SPIR-V: nothing to lay out
+    const int elements = d.type->isArray() ? std::max(d.type->getOuterArraySize(), 1) : 1;
+    const glslang::TQualifier& q = d.type->getQualifier();
+    const size_t first = blocks->size();
+    for (int e = 0; e < elements; ++e) {
+      Block block;
+      block.name = original_name(type_name) + (d.type->isArray() ? "[" + std::to_string(e) + "]" : "");
+      block.data_size = *size;
+      block.stages = d.stages;
+      block.read_only = q.readonly;
+      block.initial_binding =
+          q.hasBinding() ? resolver.gl_initial_binding(q.hasSet() ? q.layoutSet : default_set,
+                                                       static_cast<int>(q.layoutBinding)) + e
+                         : 0;
+      blocks->push_back(std::move(block));
     }
-  }
-  if (last != EShLangCount) {
-    const BuiltinIo io = collect_builtin_io(*program.getIntermediate(last));
-    std::vector<InterfaceVariable>* out = &pi->builtin_outputs;
-    switch (last) {
-      case EShLangFragment:
-        if (io.writes(EbvFragDepth)) add(out, "gl_FragDepth", gl::FLOAT);
-        if (io.writes(EbvSampleMask)) add(out, "gl_SampleMask[0]", gl::INT);
-        break;
-      case EShLangTessControl:
-        if (io.block_outputs.count(EbvPosition)) add(out, "gl_PerVertex.gl_Position", gl::FLOAT_VEC4);
-        if (io.block_outputs.count(EbvPointSize)) add(out, "gl_PerVertex.gl_PointSize", gl::FLOAT);
-        if (io.writes(EbvTessLevelOuter)) add(out, "gl_TessLevelOuter[0]", gl::FLOAT, 4, true);
-        if (io.writes(EbvTessLevelInner)) add(out, "gl_TessLevelInner[0]", gl::FLOAT, 2, true);
-        break;
-      default:  // vertex, tessellation evaluation, geometry
-        if (io.block_outputs.count(EbvPosition)) add(out, "gl_Position", gl::FLOAT_VEC4);
-        if (io.block_outputs.count(EbvPointSize)) add(out, "gl_PointSize", gl::FLOAT);
-        if (io.writes(EbvLayer)) add(out, "gl_Layer", gl::INT);
-        if (io.writes(EbvPrimitiveId)) add(out, "gl_PrimitiveID", gl::INT);
-        break;
-    }
+    add_members(*d.type, d.instanced ? type_name + "." : std::string(), static_cast<int>(first));
   }
 }
 
@@ -559,34 +440,14 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
   // their members, laid out from the SPIR-V. They get no descriptor binding
   // (nothing reads them) but every GL query and binding point.
   if (layouts && layout_queries) {
-    std::map<std::string, DeclaredBlock> declared = collect_declared_blocks(program, glslang::EvqUniform);
+    std::set<std::string> reflected;
     for (int i = 0; i < num_ublocks; ++i)
-      if (const glslang::TType* t = program.getUniformBlock(i).getType()) declared.erase(t->getTypeName().c_str());
-    for (const auto& [type_name, d] : declared) {
-      if (!d.type->isStruct()) continue;
-      std::optional<int32_t> size;
-      for (const BlockLayouts& l : *layouts)
-        if (!size) size = l.block_size(type_name);
-      if (!size) continue;  // not in the SPIR-V: nothing to lay out
-      const int elements = d.type->isArray() ? std::max(d.type->getOuterArraySize(), 1) : 1;
-      const glslang::TQualifier& q = d.type->getQualifier();
-      const size_t first = pi.uniform_blocks.size();
-      for (int e = 0; e < elements; ++e) {
-        Block block;
-        block.name = original_name(type_name) + (d.type->isArray() ? "[" + std::to_string(e) + "]" : "");
-        block.data_size = *size;
-        block.stages = d.stages;
-        // After the I/O mapping the qualifier holds the Vulkan binding; the
-        // resolver remembers the application's layout(binding).
-        block.initial_binding =
-            q.hasBinding() ? resolver.gl_initial_binding(q.hasSet() ? q.layoutSet : kSetUniformBuffers,
-                                                         static_cast<int>(q.layoutBinding)) + e
-                           : 0;
-        pi.uniform_blocks.push_back(std::move(block));
-      }
-      add_inactive_block_members(*d.type->getStruct(), d.instanced ? type_name + "." : std::string(), type_name,
-                                 static_cast<int>(first), &pi, layout_queries);
-    }
+      if (const glslang::TType* t = program.getUniformBlock(i).getType()) reflected.insert(t->getTypeName().c_str());
+    add_unread_blocks(program, glslang::EvqUniform, reflected, *layouts, resolver, kSetUniformBuffers,
+                      &pi.uniform_blocks, [&](const glslang::TType& type, const std::string& prefix, int first) {
+                        add_inactive_block_members(*type.getStruct(), prefix, type.getTypeName().c_str(), first, &pi,
+                                                   layout_queries);
+                      });
   }
 
   share_block_array_members(&pi.uniform_blocks, &pi.uniforms);
@@ -727,33 +588,14 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
   // std140): add the declared blocks reflection left out, as for uniform
   // blocks above.
   if (layouts && layout_queries) {
-    std::map<std::string, DeclaredBlock> declared = collect_declared_blocks(program, glslang::EvqBuffer);
+    std::set<std::string> reflected;
     for (int i = 0; i < num_sblocks; ++i)
-      if (const glslang::TType* t = program.getBufferBlock(i).getType()) declared.erase(t->getTypeName().c_str());
-    for (const auto& [type_name, d] : declared) {
-      if (!d.type->isStruct()) continue;
-      std::optional<int32_t> size;
-      for (const BlockLayouts& l : *layouts)
-        if (!size) size = l.block_size(type_name);
-      if (!size) continue;  // not in the SPIR-V: nothing to lay out
-      const int elements = d.type->isArray() ? std::max(d.type->getOuterArraySize(), 1) : 1;
-      const glslang::TQualifier& q = d.type->getQualifier();
-      const size_t first = pi.storage_blocks.size();
-      for (int e = 0; e < elements; ++e) {
-        Block block;
-        block.name = original_name(type_name) + (d.type->isArray() ? "[" + std::to_string(e) + "]" : "");
-        block.data_size = *size;
-        block.stages = d.stages;
-        block.read_only = q.readonly;
-        block.initial_binding =
-            q.hasBinding() ? resolver.gl_initial_binding(q.hasSet() ? q.layoutSet : kSetStorageBuffers,
-                                                         static_cast<int>(q.layoutBinding)) + e
-                           : 0;
-        pi.storage_blocks.push_back(std::move(block));
-      }
-      add_inactive_storage_members(*d.type->getStruct(), d.instanced ? type_name + "." : std::string(), type_name,
-                                   static_cast<int>(first), nullptr, std::string(), &pi, layout_queries);
-    }
+      if (const glslang::TType* t = program.getBufferBlock(i).getType()) reflected.insert(t->getTypeName().c_str());
+    add_unread_blocks(program, glslang::EvqBuffer, reflected, *layouts, resolver, kSetStorageBuffers,
+                      &pi.storage_blocks, [&](const glslang::TType& type, const std::string& prefix, int first) {
+                        add_inactive_storage_members(*type.getStruct(), prefix, type.getTypeName().c_str(), first,
+                                                     nullptr, std::string(), &pi, layout_queries);
+                      });
   }
 
   share_block_array_members(&pi.storage_blocks, &pi.buffer_variables);
