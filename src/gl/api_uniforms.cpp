@@ -258,24 +258,28 @@ BRASS_UNIFORM_SCALARS(2, ui, GLuint, Src::Uint, GLuint v0, GLuint v1)
 BRASS_UNIFORM_SCALARS(3, ui, GLuint, Src::Uint, GLuint v0, GLuint v1, GLuint v2)
 BRASS_UNIFORM_SCALARS(4, ui, GLuint, Src::Uint, GLuint v0, GLuint v1, GLuint v2, GLuint v3)
 
-#define BRASS_UNIFORM_MATRIX(name, cols, rows)                                                       \
-  void UniformMatrix##name##fv(Context& ctx, GLint location, GLsizei count, GLboolean transpose,          \
-                               const GLfloat* value) {                                                    \
-    set_uniform(ctx, location, count, Src::Float, rows, cols, transpose != GL_FALSE, value);              \
-  }                                                                                                      \
-  void ProgramUniformMatrix##name##fv(Context& ctx, GLuint program, GLint location, GLsizei count,       \
-                                      GLboolean transpose, const GLfloat* value) {                       \
-    set_program_uniform(ctx, program, location, count, Src::Float, rows, cols, transpose != GL_FALSE, value); \
+// glUniformMatrix*{f,d}v and glProgramUniformMatrix*{f,d}v: `sfx` f or d,
+// `T` the element type, `src` its Src.
+#define BRASS_UNIFORM_MATRIX(name, cols, rows, sfx, T, src)                                                \
+  void UniformMatrix##name##sfx##v(Context& ctx, GLint location, GLsizei count, GLboolean transpose,       \
+                                   const T* value) {                                                       \
+    set_uniform(ctx, location, count, src, rows, cols, transpose != GL_FALSE, value);                      \
+  }                                                                                                        \
+  void ProgramUniformMatrix##name##sfx##v(Context& ctx, GLuint program, GLint location, GLsizei count,     \
+                                          GLboolean transpose, const T* value) {                           \
+    set_program_uniform(ctx, program, location, count, src, rows, cols, transpose != GL_FALSE, value);     \
   }
-BRASS_UNIFORM_MATRIX(2, 2, 2)
-BRASS_UNIFORM_MATRIX(3, 3, 3)
-BRASS_UNIFORM_MATRIX(4, 4, 4)
-BRASS_UNIFORM_MATRIX(2x3, 2, 3)
-BRASS_UNIFORM_MATRIX(3x2, 3, 2)
-BRASS_UNIFORM_MATRIX(2x4, 2, 4)
-BRASS_UNIFORM_MATRIX(4x2, 4, 2)
-BRASS_UNIFORM_MATRIX(3x4, 3, 4)
-BRASS_UNIFORM_MATRIX(4x3, 4, 3)
+#define BRASS_UNIFORM_MATRICES(sfx, T, src)            \
+  BRASS_UNIFORM_MATRIX(2, 2, 2, sfx, T, src)           \
+  BRASS_UNIFORM_MATRIX(3, 3, 3, sfx, T, src)           \
+  BRASS_UNIFORM_MATRIX(4, 4, 4, sfx, T, src)           \
+  BRASS_UNIFORM_MATRIX(2x3, 2, 3, sfx, T, src)         \
+  BRASS_UNIFORM_MATRIX(3x2, 3, 2, sfx, T, src)         \
+  BRASS_UNIFORM_MATRIX(2x4, 2, 4, sfx, T, src)         \
+  BRASS_UNIFORM_MATRIX(4x2, 4, 2, sfx, T, src)         \
+  BRASS_UNIFORM_MATRIX(3x4, 3, 4, sfx, T, src)         \
+  BRASS_UNIFORM_MATRIX(4x3, 4, 3, sfx, T, src)
+BRASS_UNIFORM_MATRICES(f, GLfloat, Src::Float)
 
 // ARB_gpu_shader_fp64 (GL 4.0): double uniforms, in desktop contexts whose
 // device has 64-bit floats (the entry points are desktop-only).
@@ -283,24 +287,7 @@ BRASS_UNIFORM_SCALARS(1, d, GLdouble, Src::Double, GLdouble v0)
 BRASS_UNIFORM_SCALARS(2, d, GLdouble, Src::Double, GLdouble v0, GLdouble v1)
 BRASS_UNIFORM_SCALARS(3, d, GLdouble, Src::Double, GLdouble v0, GLdouble v1, GLdouble v2)
 BRASS_UNIFORM_SCALARS(4, d, GLdouble, Src::Double, GLdouble v0, GLdouble v1, GLdouble v2, GLdouble v3)
-#define BRASS_UNIFORM_MATRIX_D(name, cols, rows)                                                      \
-  void UniformMatrix##name##dv(Context& ctx, GLint location, GLsizei count, GLboolean transpose,          \
-                               const GLdouble* value) {                                                   \
-    set_uniform(ctx, location, count, Src::Double, rows, cols, transpose != GL_FALSE, value);             \
-  }                                                                                                      \
-  void ProgramUniformMatrix##name##dv(Context& ctx, GLuint program, GLint location, GLsizei count,       \
-                                      GLboolean transpose, const GLdouble* value) {                      \
-    set_program_uniform(ctx, program, location, count, Src::Double, rows, cols, transpose != GL_FALSE, value); \
-  }
-BRASS_UNIFORM_MATRIX_D(2, 2, 2)
-BRASS_UNIFORM_MATRIX_D(3, 3, 3)
-BRASS_UNIFORM_MATRIX_D(4, 4, 4)
-BRASS_UNIFORM_MATRIX_D(2x3, 2, 3)
-BRASS_UNIFORM_MATRIX_D(3x2, 3, 2)
-BRASS_UNIFORM_MATRIX_D(2x4, 2, 4)
-BRASS_UNIFORM_MATRIX_D(4x2, 4, 2)
-BRASS_UNIFORM_MATRIX_D(3x4, 3, 4)
-BRASS_UNIFORM_MATRIX_D(4x3, 4, 3)
+BRASS_UNIFORM_MATRICES(d, GLdouble, Src::Double)
 
 
 void GetUniformfv(Context& ctx, GLuint program, GLint location, GLfloat* params) {
