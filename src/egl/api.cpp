@@ -251,7 +251,7 @@ EGLint parse_context_attribs(const EGLint* list, EGLenum api, ClientContextReque
 // The errors of a desktop OpenGL request that depend on its version
 // (EGL_KHR_create_context, EGL 1.5 §3.7.1.1-3.7.1.2), EGL_SUCCESS when
 // Brass can make it.
-EGLint check_desktop_request(const ClientContextRequest& req, const ClientApi& client) {
+EGLint check_desktop_request(const ClientContextRequest& req, const ClientApi& client, const pipe::Screen& screen) {
   const int requested = req.major * 10 + req.minor;
   // Deprecation began with 3.0: no forward-compatible context below it.
   if (req.forward_compatible && requested < 30) return EGL_BAD_MATCH;
@@ -264,7 +264,7 @@ EGLint check_desktop_request(const ClientContextRequest& req, const ClientApi& c
   }
   // Below 3.2 the profile mask is ignored: only a 3.1 request can be
   // answered with a core context.
-  return client.supports_version(true, req.major, req.minor) ? EGL_SUCCESS : EGL_BAD_MATCH;
+  return client.supports_version(screen, true, req.major, req.minor) ? EGL_SUCCESS : EGL_BAD_MATCH;
 }
 
 EGLint renderable_bit_for(EGLenum api, int major) {
@@ -869,9 +869,12 @@ EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLCon
   if (c && !(c->renderable_type & renderable_bit_for(api, req.major))) return fail(EGL_BAD_CONFIG, EGL_NO_CONTEXT);
   ClientApi& client = gles_client_api();
   req.desktop = api == EGL_OPENGL_API;
+  // The version a context can have depends on the device (ES 3.2).
+  req.screen = device_screen(d->device_index);
+  if (!req.screen) return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
   if (req.desktop) {
-    if (EGLint e = check_desktop_request(req, client); e != EGL_SUCCESS) return fail(e, EGL_NO_CONTEXT);
-  } else if (!client.supports_version(false, req.major, req.minor)) {
+    if (EGLint e = check_desktop_request(req, client, *req.screen); e != EGL_SUCCESS) return fail(e, EGL_NO_CONTEXT);
+  } else if (!client.supports_version(*req.screen, false, req.major, req.minor)) {
     return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   }
   // Robust buffer access is not implemented yet: it cannot be granted.
@@ -884,8 +887,6 @@ EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLCon
       return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   }
   req.device_name = devices()[static_cast<size_t>(d->device_index)].info.name;
-  req.screen = device_screen(d->device_index);
-  if (!req.screen) return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
   auto ctx = std::make_unique<Context>();
   ctx->display = d;
   ctx->config = c;

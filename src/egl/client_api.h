@@ -46,9 +46,9 @@ class ClientContext {
 class ClientApi {
  public:
   virtual ~ClientApi() = default;
-  // Whether a context for this requested version can be created (of
-  // OpenGL ES, or with `desktop` of desktop OpenGL's core profile).
-  virtual bool supports_version(bool desktop, int major, int minor) const = 0;
+  // Whether a context for this requested version can be created on this
+  // device (of OpenGL ES, or with `desktop` of desktop OpenGL's core profile).
+  virtual bool supports_version(const pipe::Screen& screen, bool desktop, int major, int minor) const = 0;
   // Null on allocation failure. `share` is null or a context of this API.
   virtual std::unique_ptr<ClientContext> create_context(const ClientContextRequest& request,
                                                         ClientContext* share) = 0;

@@ -54,7 +54,7 @@ class GlesApi final : public ClientApi {
   // GL finds EGLImages through EGL's object model.
   GlesApi() { gl::set_image_resolver(&resolve_image_handle); }
 
-  bool supports_version(bool desktop, int major, int minor) const override {
+  bool supports_version(const pipe::Screen& screen, bool desktop, int major, int minor) const override {
     if (desktop) {
       // A 3.1 request may get a 3.2+ core context, a 3.2+ request any later
       // core version (EGL_KHR_create_context); 3.0 and older need a
@@ -66,8 +66,8 @@ class GlesApi final : public ClientApi {
       const bool defined = (major == 3 && minor >= 1 && minor <= 3) || (major == 4 && minor >= 0 && minor <= 6);
       return provided != 0 && defined && major * 10 + minor <= provided;
     }
-    // Any version up to the one contexts provide (ES 2.0, 3.0, 3.1).
-    const int provided = gl::Context::provided_version();
+    // Any version up to the one contexts provide (ES 2.0, 3.0, 3.1, 3.2).
+    const int provided = gl::Context::provided_version(screen);
     if (major == 2) return minor == 0;
     return major == 3 && minor >= 0 && minor <= 9 && 30 + minor <= provided;
   }

@@ -126,14 +126,22 @@ void fill_limits(pipe::Screen& s, Limits& l) {
 
 Context* current_context() { return t_current; }
 
-int Context::provided_version() {
-  const int override_version = options().gles_version_override;
-  return override_version ? override_version : 31;
+int Context::provided_version(const pipe::Screen& screen) {
+  if (const int override_version = options().gles_version_override) {
+    // 3.2 only where the device has all of it: the override cannot make
+    // ES 3.2 true where it is not.
+    return override_version == 32 && !es32_available(screen) ? 31 : override_version;
+  }
+  return es32_available(screen) ? 32 : 31;
+}
+
+bool Context::es32_available(const pipe::Screen& screen) {
+  return es32_complete(supported_extensions(screen, format_features_for(screen), true));
 }
 int Context::provided_desktop_version() { return options().gl_version_override; }
 
 int Context::glsl_es_version() const {
-  if (!desktop()) return es31() ? 310 : 300;
+  if (!desktop()) return version() >= 32 ? 320 : es31() ? 310 : 300;
   if (version() >= 45) return 310;
   if (version() >= 43) return 300;
   return version() >= 41 ? 100 : 0;
@@ -154,7 +162,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   if (!ctx) return nullptr;
   ctx->desc_ = desc;
   ctx->debug.output_enabled = desc.debug;  // DEBUG_OUTPUT starts on only in debug contexts
-  int version = desc.api == ContextApi::GLCore ? provided_desktop_version() : provided_version();
+  int version = desc.api == ContextApi::GLCore ? provided_desktop_version() : provided_version(*desc.screen);
   if (version == 0) return nullptr;  // desktop GL is not offered
   if (desc.api == ContextApi::GLCore && desc.desktop_3_1) version = 31;
   ctx->major_ = version / 10;
@@ -191,7 +199,9 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     ctx->glsl_version_string_ = std::to_string(glsl / 100) + "." + (glsl % 100 < 10 ? "0" : "") +
                                 std::to_string(glsl % 100);
   } else {
-    ctx->glsl_version_string_ = ctx->es31() ? "OpenGL ES GLSL ES 3.10" : "OpenGL ES GLSL ES 3.00";
+    ctx->glsl_version_string_ = ctx->version() >= 32 ? "OpenGL ES GLSL ES 3.20"
+                                : ctx->es31()          ? "OpenGL ES GLSL ES 3.10"
+                                                       : "OpenGL ES GLSL ES 3.00";
   }
   ctx->format_features = format_features_for(*desc.screen);
   if (ctx->desktop()) {
@@ -219,6 +229,9 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
       if (ctx->version() >= since && std::find(es.begin(), es.end(), name) != es.end())
         ctx->core_features_.emplace_back(name);
   }
+  // STENCIL_INDEX8 textures only where OES_texture_stencil8 is listed (not
+  // in ES 3.0 contexts).
+  if (!ctx->desktop() && !ctx->has_extension("GL_OES_texture_stencil8")) ctx->format_features.texture_stencil8 = false;
   ctx->separate_shader_objects_ = ctx->es31() || ctx->has_feature("GL_EXT_separate_shader_objects");
   // Geometry shaders: EXT/OES_geometry_shader in ES 3.1 contexts; core in
   // desktop GL 3.2, on the same device conditions.

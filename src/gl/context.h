@@ -206,11 +206,15 @@ class Context {
   // a draw buffer sets viewport and scissor to its size (ES 3.0 §2.12.1).
   void bind_drawables(const Drawable* draw, const Drawable* read);
 
-  // The ES version every context provides, whatever was asked for (EGL lets
-  // an ES 2 or 3 request get a higher compatible version): 3.1, the highest
-  // version implemented completely, unless BRASS_GLES_VERSION_OVERRIDE asks
-  // for another (3.0: to test ES 3.0 contexts; major * 10 + minor).
-  static int provided_version();
+  // The ES version every context on this device provides, whatever was
+  // asked for (EGL lets an ES 2 or 3 request get a higher compatible
+  // version): 3.2 where the device has everything ES 3.2 adds
+  // (es32_available), else 3.1, unless BRASS_GLES_VERSION_OVERRIDE asks for
+  // another (3.0: to test ES 3.0 contexts; major * 10 + minor).
+  static int provided_version(const pipe::Screen& screen);
+  // Whether ES 3.2 contexts can be made on this device (extensions.h,
+  // es32_complete).
+  static bool es32_available(const pipe::Screen& screen);
   // The desktop core-profile version (major * 10 + minor) desktop contexts
   // get, whatever was asked for (a 3.2+ core context is backward compatible
   // to 3.2): BRASS_GL_VERSION_OVERRIDE's, 0 when desktop GL is not offered.

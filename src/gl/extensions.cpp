@@ -44,6 +44,10 @@ pixel::FormatFeatures format_features_for(const pipe::Screen& screen) {
   const uint32_t filtered = pipe::kUsageSampled | pipe::kUsageFilterLinear;
   f.texture_srgb_r8 = all_supported(screen, {pipe::Format::R8_SRGB}, filtered);
   f.texture_srgb_rg8 = all_supported(screen, {pipe::Format::RG8_SRGB}, filtered);
+  // STENCIL_INDEX8 textures: attached as stencil buffers and read by
+  // stencil texturing (stored in a depth/stencil format's stencil aspect
+  // where the device has no separate S8).
+  f.texture_stencil8 = all_supported(screen, {pipe::Format::S8_UINT}, pipe::kUsageSampled | pipe::kUsageDepthStencil);
   return f;
 }
 
@@ -144,6 +148,9 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // before the draw.
   out.emplace_back("GL_KHR_blend_equation_advanced");
   if (features.texture_float_linear) out.emplace_back("GL_OES_texture_float_linear");
+  // STENCIL_INDEX8 as a texture format (ES 3.2 core); sampled through
+  // stencil texturing, which needs ES 3.1.
+  if (es31 && features.texture_stencil8) out.emplace_back("GL_OES_texture_stencil8");
   // glPolygonOffsetClampEXT: Vulkan's depthBiasClamp.
   if (screen.get_cap(pipe::Cap::DepthBiasClamp)) out.emplace_back("GL_EXT_polygon_offset_clamp");
   // glClipControlEXT: the depth mode needs VK_EXT_depth_clip_control (GL's
@@ -252,6 +259,46 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   }
   return out;
 }
+
+namespace {
+
+// ES 3.2 is ES 3.1 with these (ES 3.2 Appendix F.1 lists what became core).
+constexpr const char* kEs32Extensions[] = {
+    "GL_KHR_blend_equation_advanced",
+    "GL_KHR_debug",
+    "GL_KHR_robustness",
+    "GL_KHR_texture_compression_astc_ldr",
+    "GL_OES_draw_elements_base_vertex",
+    "GL_OES_sample_shading",
+    "GL_OES_sample_variables",
+    "GL_OES_shader_image_atomic",
+    "GL_OES_shader_multisample_interpolation",
+    "GL_OES_texture_stencil8",
+    "GL_OES_texture_storage_multisample_2d_array",
+    "GL_EXT_color_buffer_float",
+    "GL_EXT_copy_image",
+    "GL_EXT_draw_buffers_indexed",
+    "GL_EXT_geometry_shader",
+    "GL_EXT_gpu_shader5",
+    "GL_EXT_primitive_bounding_box",
+    "GL_EXT_shader_io_blocks",
+    "GL_EXT_tessellation_shader",
+    "GL_EXT_texture_border_clamp",
+    "GL_EXT_texture_buffer",
+    "GL_EXT_texture_cube_map_array",
+};
+
+}  // namespace
+
+std::vector<std::string> es32_missing(const std::vector<std::string>& es31_extensions) {
+  std::vector<std::string> missing;
+  for (const char* name : kEs32Extensions)
+    if (std::find(es31_extensions.begin(), es31_extensions.end(), name) == es31_extensions.end())
+      missing.emplace_back(name);
+  return missing;
+}
+
+bool es32_complete(const std::vector<std::string>& es31_extensions) { return es32_missing(es31_extensions).empty(); }
 
 std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen,
                                                       const pixel::FormatFeatures& features) {

@@ -23,6 +23,16 @@ pixel::FormatFeatures format_features_for(const pipe::Screen& screen);
 std::vector<std::string> supported_extensions(const pipe::Screen& screen, const pixel::FormatFeatures& features,
                                               bool es31);
 
+// Whether an ES 3.1 context with these extensions (supported_extensions
+// with es31) has everything OpenGL ES 3.2 adds to 3.1 (ES 3.2 §1.3.1 /
+// Appendix F.1: the Android extension pack's extensions, KHR_debug,
+// KHR_robustness, KHR_blend_equation_advanced, ASTC LDR, texture_stencil8,
+// color_buffer_float, copy_image, draw_elements_base_vertex, ...), so that
+// the context can be ES 3.2 with all of them core.
+bool es32_complete(const std::vector<std::string>& es31_extensions);
+// The ES 3.2 extensions es32_complete finds missing (for the log).
+std::vector<std::string> es32_missing(const std::vector<std::string>& es31_extensions);
+
 // The extensions of a desktop core-profile context.
 std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen,
                                                       const pixel::FormatFeatures& features);

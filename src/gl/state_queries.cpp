@@ -210,6 +210,16 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_MAX_VIEWPORT_DIMS: *out = ints({l.max_viewport_dims[0], l.max_viewport_dims[1]}); return true;
     case GL_ALIASED_POINT_SIZE_RANGE: *out = floats({1.0f, static_cast<GLfloat>(ctx.limits.max_point_size)}); return true;
     case GL_ALIASED_LINE_WIDTH_RANGE: *out = floats({1.0f, static_cast<GLfloat>(ctx.limits.max_line_width)}); return true;
+    // ES 3.2: the widths of multisampled lines, which are rasterized with
+    // the same whole-pixel widths as aliased ones.
+    case GL_MULTISAMPLE_LINE_WIDTH_RANGE:
+      if (ctx.desktop() || ctx.version() < 32) return false;
+      *out = floats({1.0f, static_cast<GLfloat>(ctx.limits.max_line_width)});
+      return true;
+    case GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY:
+      if (ctx.desktop() || ctx.version() < 32) return false;
+      *out = floats({1.0f});
+      return true;
     case GL_MAX_ELEMENTS_INDICES: *out = ints({kMaxElementsIndices}); return true;
     case GL_MAX_ELEMENTS_VERTICES: *out = ints({kMaxElementsVertices}); return true;
     // Every compressed format glCompressedTexImage2D accepts in this context

@@ -24,9 +24,11 @@ GLXContext make_context(Display* dpy, const FbConfig* config, GLXContext share_h
     share = find_context(share_handle);
     if (!share) return fail_context(dpy, kGLXBadContext, opcode);
   }
+  pipe::Screen* screen = device_screen();
+  if (!screen) return fail_context(dpy, kBadAlloc, opcode);
   ProvidedVersions provided;
   provided.desktop = provided_desktop_version();
-  provided.es = provided_es_version();
+  provided.es = provided_es_version(*screen);
   GlRequest request;
   if (XErr e = decide_context(r, provided, &request); !(e == kNoError)) return fail_context(dpy, e, opcode);
   if (share) {
@@ -36,8 +38,7 @@ GLXContext make_context(Display* dpy, const FbConfig* config, GLXContext share_h
     if (share_es != es || share->no_error != request.no_error || share->screen != config->screen)
       return fail_context(dpy, kBadMatch, opcode);
   }
-  request.screen = device_screen();
-  if (!request.screen) return fail_context(dpy, kBadAlloc, opcode);
+  request.screen = screen;
   request.device_name = device_name();
   auto ctx = std::make_unique<Context>();
   ctx->display = dpy;

@@ -153,6 +153,7 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
     const std::string version = trim(*v);
     if (version == "3.0") o.gles_version_override = 30;
     else if (version == "3.1") o.gles_version_override = 31;
+    else if (version == "3.2") o.gles_version_override = 32;
     else if (!version.empty()) warn("BRASS_GLES_VERSION_OVERRIDE: unknown version '" + version + "', ignored");
   }
   if (auto v = lookup("BRASS_GL_VERSION_OVERRIDE")) {
