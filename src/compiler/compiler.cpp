@@ -583,7 +583,7 @@ LinkResult link_uncached(const LinkInput& input) {
       return std::make_pair(set, it == remap.end() ? binding : it->second);
     });
     strip_uniform_locations(bin.spirv);
-    if (!drop_block_variable_locations(bin.spirv)) {
+    if (!strip_relaxed_precision(bin.spirv) || !drop_block_variable_locations(bin.spirv)) {
       result.info_log += "ERROR: internal error: malformed SPIR-V\n";
       return result;
     }

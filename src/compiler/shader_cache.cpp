@@ -24,7 +24,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 11;
+constexpr uint32_t kFormatVersion = 12;
 
 class Writer {
  public:

@@ -105,6 +105,22 @@ bool strip_uniform_locations(std::vector<uint32_t>& spirv) {
   return true;
 }
 
+bool strip_relaxed_precision(std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  auto& insts = module->instructions;
+  const size_t before = insts.size();
+  std::erase_if(insts, [](const SpirvInstruction& inst) {
+    if (inst.opcode() == spv::OpDecorate)
+      return inst.operand_count() >= 2 && inst.operand(1) == spv::DecorationRelaxedPrecision;
+    if (inst.opcode() == spv::OpMemberDecorate)
+      return inst.operand_count() >= 3 && inst.operand(2) == spv::DecorationRelaxedPrecision;
+    return false;
+  });
+  if (insts.size() != before) spirv = module->serialize();
+  return true;
+}
+
 bool drop_block_variable_locations(std::vector<uint32_t>& spirv) {
   auto module = SpirvModule::parse(spirv);
   if (!module) return false;

@@ -42,6 +42,13 @@ bool remap_locations_by_name(std::vector<uint32_t>& spirv, spv::StorageClass sto
 // Location in that storage class (VUID-StandaloneSpirv-Location-06672).
 bool strip_uniform_locations(std::vector<uint32_t>& spirv);
 
+// Drops every RelaxedPrecision decoration: glslang marks mediump and lowp
+// values with it, and devices that honour it (NVIDIA) compute them in half
+// precision, while Brass reports 23 mantissa bits for every precision
+// (glGetShaderPrecisionFormat), as desktop GPUs' own GL ES drivers do.
+// Returns false for malformed modules.
+bool strip_relaxed_precision(std::vector<uint32_t>& spirv);
+
 // Drops the Location decoration of an interface-block variable whose
 // members carry their own (a block with layout(location) on the block and
 // on a member): glslang decorates both, and Vulkan allows only one of the

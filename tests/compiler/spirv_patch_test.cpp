@@ -63,6 +63,48 @@ TEST(SpirvPatch, RemapDescriptorsRewritesSetAndBinding) {
   EXPECT_FALSE(remap_descriptors(not_spirv, [](uint32_t s, uint32_t b) { return std::make_pair(s, b); }));
 }
 
+// mediump and lowp code is computed at 32 bits, as glGetShaderPrecisionFormat
+// says: no RelaxedPrecision reaches the device (NVIDIA would compute those
+// values in half floats), in blocks' members neither.
+TEST(SpirvPatch, LinkedStagesCarryNoRelaxedPrecision) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, R"(#version 310 es
+precision mediump float;
+uniform U { lowp vec4 tint; mediump float scale; };
+in vec4 pos;
+out mediump vec4 v;
+void main() { v = tint * scale; gl_Position = pos * scale; })"},
+                                        {ShaderStage::Fragment, R"(#version 310 es
+precision mediump float;
+in vec4 v;
+out vec4 c;
+void main() { c = fract(v * 3.0) + vec4(gl_FragCoord.x); })"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  for (const auto& stage : r.stages) {
+    size_t relaxed = 0;
+    for (size_t i = 5; i < stage.spirv.size();) {
+      const uint32_t count = stage.spirv[i] >> 16, op = stage.spirv[i] & 0xffff;
+      if (op == spv::OpDecorate && count >= 3 && stage.spirv[i + 2] == spv::DecorationRelaxedPrecision) ++relaxed;
+      if (op == spv::OpMemberDecorate && count >= 4 && stage.spirv[i + 3] == spv::DecorationRelaxedPrecision) ++relaxed;
+      i += count ? count : 1;
+    }
+    EXPECT_EQ(relaxed, 0u);
+  }
+  expect_valid_spirv(r, "mediump stages");
+}
+
+// The pass itself: both decoration forms go, nothing else.
+TEST(SpirvPatch, StripRelaxedPrecisionRemovesOnlyThatDecoration) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "#version 310 es\nin vec4 p;\nvoid main() { gl_Position = p; }\n"},
+                                        {ShaderStage::Fragment, kFragment}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  std::vector<uint32_t> spirv = r.stages[1].spirv;
+  const size_t words = spirv.size();
+  ASSERT_TRUE(strip_relaxed_precision(spirv));
+  EXPECT_EQ(spirv.size(), words);  // nothing to strip: unchanged
+  std::vector<uint32_t> broken = {0x07230203u, 0x00010000u, 0, 10, 0, 0x00040047u};  // truncated OpDecorate
+  EXPECT_FALSE(strip_relaxed_precision(broken));
+}
+
 TEST(SpirvPatch, InstanceIdSubtractsBaseInstance) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, "#version 300 es\nvoid main() { gl_Position = vec4(float(gl_InstanceID)); }\n"},
                                         {ShaderStage::Fragment, "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"}});

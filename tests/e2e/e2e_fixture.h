@@ -32,6 +32,10 @@ class GlesTest : public ::testing::Test {
     dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
     ASSERT_NE(dpy, EGL_NO_DISPLAY);
     ASSERT_TRUE(eglInitialize(dpy, nullptr, nullptr));
+    // glvnd picks the first vendor that takes the platform: where another
+    // driver is installed (the device machine's NVIDIA), a Brass that failed
+    // to load would let these tests pass or fail on that driver instead.
+    ASSERT_STREQ(eglQueryString(dpy, EGL_VENDOR), "Brass");
     const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT,
                               EGL_RED_SIZE,     8,               EGL_ALPHA_SIZE,      8,
                               EGL_DEPTH_SIZE,   24,              EGL_STENCIL_SIZE,    8,

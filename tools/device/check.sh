@@ -24,12 +24,23 @@ done
 e2e_vendors=$BRASS_VENDOR_JSON:$NATIVE_VENDOR_JSON
 BRASS_DESCRIPTORS=db timeout 60 .devbin/brass-info > "$out/brass-info-db.txt" 2>&1
 status=0
+# The end-to-end suites as ctest runs them: e2e_egl_test in ES 3.0 contexts,
+# e2e_es31_test in the default ones (ES 3.1, or 3.2 where the device has it),
+# e2e_gl_core_test in desktop core contexts (through EGL, the surfaceless and
+# device platforms).
+suites=(pipe_tests e2e_egl_test)
+[[ -x .devbin/e2e_es31_test ]] && suites+=(e2e_es31_test)
+[[ -x .devbin/e2e_gl_core_test ]] && suites+=(e2e_gl_core_test)
 for mode in db lazy cached; do
-  for suite in pipe_tests e2e_egl_test; do
+  for suite in "${suites[@]}"; do
     vendors=()
-    [[ $suite == e2e_egl_test ]] && vendors=(__EGL_VENDOR_LIBRARY_FILENAMES="$e2e_vendors")
+    case $suite in
+      e2e_egl_test) vendors=(__EGL_VENDOR_LIBRARY_FILENAMES="$e2e_vendors" BRASS_GLES_VERSION_OVERRIDE=3.0) ;;
+      e2e_es31_test) vendors=(__EGL_VENDOR_LIBRARY_FILENAMES="$e2e_vendors") ;;
+      e2e_gl_core_test) vendors=(__EGL_VENDOR_LIBRARY_FILENAMES="$e2e_vendors" BRASS_GL_VERSION_OVERRIDE=3.3) ;;
+    esac
     env "${vendors[@]}" BRASS_DEBUG=validation BRASS_DESCRIPTORS=$mode \
-      timeout 120 .devbin/$suite --gtest_brief=1 > "$out/$suite-$mode.txt" 2>&1
+      timeout 240 .devbin/$suite --gtest_brief=1 > "$out/$suite-$mode.txt" 2>&1
     rc=$?
     echo "$suite $mode: rc=$rc $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$out/$suite-$mode.txt" | tr '\n' ' ')"
     [[ $rc -eq 0 ]] || status=1
