@@ -4,6 +4,7 @@
 // every lowered module must validate for Vulkan, hold one switch case per
 // array element and no access chain into an opaque array with a
 // non-constant index; without the limit the SPIR-V is glslang's.
+#include "compiler/opaque_array_flattening.h"
 #include "compiler/opaque_array_indexing.h"
 #include "compiler/spirv_module.h"
 #include "test_helpers.h"
@@ -222,6 +223,21 @@ void main() {
   imageStore(images[1 - a][0], ivec2(0), uvec4(v + 1u));
 })",
                   2, 8);
+}
+
+TEST(OpaqueArrayFlattening, RewritesDeclarationAndUsesKeepingLines) {
+  const std::string src =
+      "uniform highp sampler2D t[2][3];\nuniform sampler2D one[4];\n"
+      "void main() { x = texture(t[i + 1][\n j], p) + texture(one[i], p); }\n";
+  const std::string out = flatten_opaque_arrays_of_arrays(src);
+  EXPECT_EQ(out,
+            "uniform highp sampler2D brass_os_1_t_2_0__3[6];\nuniform sampler2D one[4];\n"
+            "void main() { x = texture(brass_os_1_t_2_0__3[(i + 1) * 3 + (j)]\n, p) + texture(one[i], p); }\n");
+  // A sub-array used on its own cannot be expressed: the text stays.
+  const std::string partial = "uniform sampler2D t[2][3];\nvoid main() { f(t[1]); }\n";
+  EXPECT_EQ(flatten_opaque_arrays_of_arrays(partial), partial);
+  const std::string several = "uniform sampler2D a[2][2], b[2][2];\n";
+  EXPECT_EQ(flatten_opaque_arrays_of_arrays(several), several);
 }
 
 TEST(OpaqueArrayIndexing, MalformedModuleIsLeftAlone) {
