@@ -25,6 +25,8 @@
 #include "compiler/desktop_glsl_rewrites.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/image_formats.h"
+#include "compiler/opaque_array_flattening.h"
+#include "compiler/opaque_array_indexing.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
@@ -301,6 +303,13 @@ LinkResult link_uncached(const LinkInput& input) {
       // was already validated, so relaxing the code-generation parse is safe.
       p.preamble += "#extension GL_EXT_shader_implicit_conversions : enable\n";
     }
+    if (p.version.es && p.version.number == 100 && src.text.find("sampler") != std::string::npos) {
+      // ESSL 1.00 indexes sampler arrays with loop indices (constant-index-
+      // expressions, appendix A); the ESSL 3.10 it is upgraded to allows
+      // that only with gpu_shader5. The validation parse already held the
+      // shader to 1.00's rules (`precise` is renamed by the upgrader).
+      p.preamble += "#extension GL_EXT_gpu_shader5 : enable\n";
+    }
     FramebufferFetchInfo fetch;
     const std::string hoisted =
         make_fetch_source_parseable(normalized.text, src.stage == ShaderStage::Fragment, p.version,
@@ -311,8 +320,8 @@ LinkResult link_uncached(const LinkInput& input) {
     p.spirv_source = version_needs_upgrade(p.version)
                          ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
                          : rewrite_current_glsl(hoisted, src.stage, hoisted_version);
-    p.spirv_source =
-        flip_point_coord(rewrite_depth_range(lower_opaque_struct_members(p.spirv_source)), p.stage);
+    p.spirv_source = flatten_opaque_arrays_of_arrays(lower_opaque_struct_members(p.spirv_source));
+    p.spirv_source = flip_point_coord(rewrite_depth_range(p.spirv_source), p.stage);
     p.spirv_source = rewrite_num_samples(p.spirv_source, p.stage);
     p.spirv_source = add_subpass_loads(p.spirv_source, fetch);
     if (p.stage == ShaderStage::Fragment && p.version.es)
@@ -621,6 +630,10 @@ LinkResult link_uncached(const LinkInput& input) {
       for (XfbCapture& c : named)
         if (c.name.compare(0, 3, "gl_") != 0 && !contains_word(p.spirv_source, c.name)) c.name = "brass_r_" + c.name;
       add_transform_feedback(bin.spirv, named, pi.transform_feedback_strides);
+    }
+    if (input.limits.lower_dynamic_opaque_indexing && !lower_dynamic_opaque_indexing(bin.spirv)) {
+      result.info_log += "ERROR: internal error: cannot index sampler or image arrays on this device\n";
+      return result;
     }
 #ifdef BRASS_ASSERTIONS
     std::string error;

@@ -130,8 +130,10 @@ std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathCompone
     Uniform u = flat;
     u.name.clear();
     for (size_t c = 0; c < path.size(); ++c) {
-      if (c) u.name += '.';
-      u.name += original_name(path[c].name);
+      // An unnamed component is an inner dimension of an array of arrays
+      // (opaque_array_flattening.h): "t[0][0]", not "t[0].[0]".
+      if (c && !path[c].name.empty()) u.name += '.';
+      if (!path[c].name.empty()) u.name += original_name(path[c].name);
       if (path[c].array_length) u.name += "[" + std::to_string(c + 1 < path.size() ? index[c] : 0) + "]";
     }
     u.array_size = std::min(static_cast<int32_t>(last_length), descriptors - element);
@@ -350,6 +352,9 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
         u.is_image = type->getSampler().isImage();
         u.is_sampler = !u.is_image;
         u.offset = -1;
+        // layout(binding = N) of a flattened array of arrays: element a of
+        // the descriptor array reads unit N + a.
+        u.initial_binding = resolver.gl_initial_binding(type->getQualifier().layoutSet, r.getBinding());
         add_pending(pending, type->getQualifier().layoutSet, static_cast<uint32_t>(r.getBinding()), u.stages,
                     descriptor_kind_for(*type), static_cast<uint32_t>(u.array_size),
                     static_cast<uint32_t>(pi.uniforms.size()));

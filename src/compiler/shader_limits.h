@@ -61,6 +61,12 @@ struct ShaderLimits {
   // an int, not a bool: the struct is hashed as bytes and must not pad).
   int max_desktop_version = 460;
   int core_profile_only = 0;
+  // The device cannot index arrays of samplers, images or texel buffers
+  // with a non-constant index (no shaderSampledImageArrayDynamicIndexing /
+  // shaderStorageImageArrayDynamicIndexing / texel-buffer forms): such
+  // accesses are rewritten into switches over constant indices
+  // (opaque_array_indexing.h). 0 keeps the SPIR-V as glslang made it.
+  int lower_dynamic_opaque_indexing = 0;
 
   static ShaderLimits defaults() { return {}; }
 };

@@ -324,9 +324,10 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.tessellation_shader = cf.tessellationShader;
   c.sample_rate_shading = cf.sampleRateShading;
   c.image_gather_extended = cf.shaderImageGatherExtended;
-  c.resource_array_dynamic_indexing =
+  c.buffer_array_dynamic_indexing = cf.shaderUniformBufferArrayDynamicIndexing && cf.shaderStorageBufferArrayDynamicIndexing;
+  c.image_array_dynamic_indexing =
       cf.shaderSampledImageArrayDynamicIndexing && cf.shaderStorageImageArrayDynamicIndexing &&
-      cf.shaderUniformBufferArrayDynamicIndexing && cf.shaderStorageBufferArrayDynamicIndexing;
+      f.v12.shaderUniformTexelBufferArrayDynamicIndexing && f.v12.shaderStorageTexelBufferArrayDynamicIndexing;
   c.dual_src_blend = cf.dualSrcBlend;
   c.logic_op = cf.logicOp;
   c.multi_draw_indirect = cf.multiDrawIndirect;

@@ -192,9 +192,12 @@ struct Capabilities {
   bool shader_storage_image_write_without_format = false, shader_storage_image_read_without_format = false;
   bool shader_float64 = false, shader_int64 = false, sampler_mirror_clamp_to_edge = false;
   // shaderImageGatherExtended (gather offsets that are not constant, and
-  // textureGatherOffsets), and dynamic indexing of sampled and storage
-  // image, uniform and storage buffer arrays (all four).
-  bool image_gather_extended = false, resource_array_dynamic_indexing = false;
+  // textureGatherOffsets); dynamic indexing of uniform and storage buffer
+  // arrays (both); dynamic indexing of sampled and storage image arrays and
+  // of both texel buffer kinds (all four; without them the compiler
+  // rewrites such indexing into switches over constant indices).
+  bool image_gather_extended = false, buffer_array_dynamic_indexing = false;
+  bool image_array_dynamic_indexing = false;
 
   // Extensions found on the device, and those Brass enables.
   std::vector<std::string> device_extensions;

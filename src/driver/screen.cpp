@@ -171,7 +171,8 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxInterpolationOffset: return std::llround(double(l.max_interpolation_offset) * 65536.0);
     case pipe::Cap::InterpolationOffsetBits: return l.sub_pixel_interpolation_offset_bits;
     case pipe::Cap::ExtendedGather: return c.image_gather_extended ? 1 : 0;
-    case pipe::Cap::ResourceArrayDynamicIndexing: return c.resource_array_dynamic_indexing ? 1 : 0;
+    case pipe::Cap::BufferArrayDynamicIndexing: return c.buffer_array_dynamic_indexing ? 1 : 0;
+    case pipe::Cap::ImageArrayDynamicIndexing: return c.image_array_dynamic_indexing ? 1 : 0;
   }
   return 0;
 }

@@ -245,9 +245,10 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   }
   // GLSL ES 3.10 with ES 3.20's gpu_shader5 (the EXT and OES texts are one):
   // precise, fma, frexp/ldexp, gather offsets and component
-  // select, dynamically uniform indexing of resource arrays, geometry
-  // shader invocations (with geometry shaders).
-  if (es31 && screen.get_cap(pipe::Cap::ExtendedGather) && screen.get_cap(pipe::Cap::ResourceArrayDynamicIndexing)) {
+  // select, dynamically uniform indexing of resource arrays (sampler and
+  // image arrays through the compiler's switch lowering where the device
+  // cannot index them), geometry shader invocations (with geometry shaders).
+  if (es31 && screen.get_cap(pipe::Cap::ExtendedGather) && screen.get_cap(pipe::Cap::BufferArrayDynamicIndexing)) {
     out.emplace_back("GL_EXT_gpu_shader5");
     out.emplace_back("GL_OES_gpu_shader5");
   }

@@ -47,6 +47,10 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
   s.max_compute_work_group_size[2] = l.max_compute_work_group_size[2];
   s.max_compute_shared_memory = l.max_compute_shared_memory_size;
   s.max_es_version = ctx.glsl_es_version();
+  // Sampler and image arrays with non-constant indices become switches
+  // where the device cannot index them (lavapipe 22.3).
+  const pipe::Screen* screen = ctx.desc().screen;
+  s.lower_dynamic_opaque_indexing = screen && !screen->get_cap(pipe::Cap::ImageArrayDynamicIndexing) ? 1 : 0;
   if (ctx.desktop()) {  // ES contexts refuse desktop versions in validate_glsl
     s.max_desktop_version = ctx.glsl_version();
     s.core_profile_only = 1;

@@ -98,9 +98,13 @@ enum class Cap : uint8_t {
   // textureGatherOffset with offsets that are not constant, and
   // textureGatherOffsets.
   ExtendedGather,
-  // Arrays of samplers, images, uniform blocks and storage blocks indexed
-  // by dynamically uniform expressions.
-  ResourceArrayDynamicIndexing,
+  // Arrays of uniform blocks and storage blocks indexed by dynamically
+  // uniform expressions.
+  BufferArrayDynamicIndexing,
+  // Arrays of samplers, images and texel buffers indexed likewise; without
+  // it the compiler lowers such indexing to constant indices
+  // (ShaderLimits::lower_dynamic_opaque_indexing).
+  ImageArrayDynamicIndexing,
   ShaderFloat64,                     // shaders may use 64-bit floats (SPIR-V Float64)
   MaxSamplerAnisotropy,              // SamplerState::max_anisotropy is applied up to this (1: not at all)
 };

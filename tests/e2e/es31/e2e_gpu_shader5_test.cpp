@@ -1,8 +1,9 @@
-// EXT/OES_gpu_shader5 in GLSL ES 3.10, through glvnd: arrays of samplers,
-// uniform blocks and storage blocks indexed by values known only when
-// drawing (dynamically uniform), textureGatherOffsets and gathers with
-// offsets that are not constant, fma, precise, frexp/ldexp, and geometry
-// shader invocations.
+// EXT/OES_gpu_shader5 in GLSL ES 3.10, through glvnd: arrays of samplers
+// and uniform blocks indexed by values known only when drawing
+// (dynamically uniform; storage block arrays still need constants),
+// textureGatherOffsets and gathers with offsets that are not constant, fma,
+// precise, frexp/ldexp, bitfield operations, and geometry shader
+// invocations.
 // Results are read back and checked on the CPU.
 
 #include "e2e_es31_fixture.h"
@@ -16,11 +17,11 @@ class E2eGpuShader5 : public Es31Test {
     Es31Test::SetUp();
     if (HasFatalFailure()) return;
     // Advertised with the device's shaderImageGatherExtended and dynamic
-    // indexing of all four resource array kinds (lavapipe 22.3 lacks
-    // sampled and storage image array indexing); both names or neither.
+    // indexing of buffer arrays; sampler and image arrays go through the
+    // compiler's switch lowering where the device cannot index them
+    // (lavapipe 22.3). Both names or neither.
     EXPECT_EQ(has_extension("GL_EXT_gpu_shader5"), has_extension("GL_OES_gpu_shader5"));
-    if (!has_extension("GL_EXT_gpu_shader5"))
-      GTEST_SKIP() << "the device cannot index sampler and image arrays dynamically";
+    ASSERT_TRUE(has_extension("GL_EXT_gpu_shader5"));
     glGenVertexArrays(1, &vao_);
     glBindVertexArray(vao_);
   }
@@ -81,41 +82,63 @@ void main() { o = texture(tex[index], vec2(0.5)) + b[index & 1].add; })");
   glDeleteTextures(4, tex);
 }
 
-TEST_F(E2eGpuShader5, StorageBlockArraysAndArithmeticInCompute) {
-  // Each of two storage blocks is chosen by a uniform; the arithmetic of
-  // gpu_shader5 fills the second.
-  GLuint in = buffer(GL_SHADER_STORAGE_BUFFER, 16, nullptr);
-  const uint32_t seed[4] = {7, 8, 9, 10};
-  glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(seed), seed);
-  GLuint out = buffer(GL_SHADER_STORAGE_BUFFER, 64, nullptr);
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, in);
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, out);
-  GLuint p = compute_program(R"(#version 310 es
+// gpu_shader5 (and ESSL 3.20) lets uniform block arrays, not storage block
+// arrays, be indexed dynamically in ES (ESSL 3.20 §4.3.9): glslang refuses
+// `data[src]` on a buffer block array, as it should.
+TEST_F(E2eGpuShader5, StorageBlockArrayNeedsConstantIndex) {
+  GLuint s = glCreateShader(GL_COMPUTE_SHADER);
+  const char* src = R"(#version 310 es
 #extension GL_OES_gpu_shader5 : require
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { uint v[4]; } data[2];
 uniform int src;
+void main() { data[1 - src].v[0] = data[src].v[0]; })";
+  glShaderSource(s, 1, &src, nullptr);
+  glCompileShader(s);
+  GLint ok = 1;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  EXPECT_EQ(ok, GL_FALSE);
+  glDeleteShader(s);
+}
+
+TEST_F(E2eGpuShader5, UniformBlockArraysAndArithmeticInCompute) {
+  // One of two uniform blocks is chosen by a uniform; the arithmetic of
+  // gpu_shader5 fills the storage block.
+  const uint32_t seed0[4] = {1, 2, 3, 4}, seed1[4] = {7, 8, 9, 10};
+  GLuint in0 = buffer(GL_UNIFORM_BUFFER, 16, seed0);
+  GLuint in1 = buffer(GL_UNIFORM_BUFFER, 16, seed1);
+  GLuint out = buffer(GL_SHADER_STORAGE_BUFFER, 16, nullptr);
+  glBindBufferBase(GL_UNIFORM_BUFFER, 0, in0);
+  glBindBufferBase(GL_UNIFORM_BUFFER, 1, in1);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, out);
+  GLuint p = compute_program(R"(#version 310 es
+#extension GL_OES_gpu_shader5 : require
+layout(local_size_x = 1) in;
+layout(std140, binding = 0) uniform Data { uvec4 v; } data[2];
+layout(std430, binding = 0) buffer Out { uint v[4]; } result;
+uniform int src;
 void main() {
-  int dst = 1 - src;
-  uint a = data[src].v[0];       // 7
+  uint a = data[src].v.x;       // 7
   float f = float(a);
   uint u = 3u;
   precise float m = fma(f, 2.0, 1.0);  // 15
   int e;
   float mant = frexp(48.0, e);  // 0.75 * 2^6
-  data[dst].v[0] = uint(m);
-  data[dst].v[1] = uint(e) + u;  // 9
-  data[dst].v[2] = uint(ldexp(mant, 3));  // 6
-  data[dst].v[3] = uint(bitfieldExtract(int(data[src].v[3]), 1, 3));  // 10 = 0b1010 -> 0b101 = 5
+  result.v[0] = uint(m);
+  result.v[1] = uint(e) + u;  // 9
+  result.v[2] = uint(ldexp(mant, 3));  // 6
+  // 10 = 0b1010: bits 1..3 are 0b101, 5 unsigned, -3 signed (sign-extended).
+  result.v[3] = bitfieldExtract(data[src].v.w, 1, 3) + uint(bitfieldExtract(int(data[src].v.w), 1, 3) + 3);
 })");
   glUseProgram(p);
-  glUniform1i(glGetUniformLocation(p, "src"), 0);
+  glUniform1i(glGetUniformLocation(p, "src"), 1);
   glDispatchCompute(1, 1, 1);
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
   const std::vector<uint32_t> v = read_uints(out, 4);
   EXPECT_EQ(v, (std::vector<uint32_t>{15, 9, 6, 5}));
   glDeleteProgram(p);
-  glDeleteBuffers(1, &in);
+  glDeleteBuffers(1, &in0);
+  glDeleteBuffers(1, &in1);
   glDeleteBuffers(1, &out);
 }
 
