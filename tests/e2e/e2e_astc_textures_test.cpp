@@ -101,6 +101,12 @@ TEST_F(AstcTextures, AstcLdrExtensionAndErrors) {
   glBindTexture(GL_TEXTURE_3D, t[1]);
   glTexStorage3D(GL_TEXTURE_3D, 1, GL_COMPRESSED_RGBA_ASTC_8x8_KHR, 8, 8, 2);
   EXPECT_EQ(err(), GLenum(GL_NO_ERROR));
+  // Not renderable: glGetInternalformativ knows only color-, depth- and
+  // stencil-renderable formats (ES 3.0 §6.1.15).
+  GLint samples = -1;
+  glGetInternalformativ(GL_RENDERBUFFER, GL_COMPRESSED_RGBA_ASTC_4x4_KHR, GL_NUM_SAMPLE_COUNTS, 1, &samples);
+  EXPECT_EQ(err(), GLenum(GL_INVALID_ENUM));
+  EXPECT_EQ(samples, -1);
   // 2D arrays are fine: one image of blocks per layer.
   glBindTexture(GL_TEXTURE_2D_ARRAY, t[2]);
   glCompressedTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_COMPRESSED_RGBA_ASTC_8x8_KHR, 9, 8, 3, 0, 64, blocks.data());
