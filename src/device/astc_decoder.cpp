@@ -2,6 +2,7 @@
 
 #include <astcenc.h>
 
+#include <array>
 #include <mutex>
 
 namespace brass::vk::astc {
@@ -16,10 +17,66 @@ std::mutex& context_alloc_mutex() {
   return m;
 }
 
+// Making a context costs 10 to 45 ms (libastcenc builds the footprint's
+// block-mode and partition tables), far more than decoding a typical
+// texture level: every upload of a mip level or sub-image would pay it.
+// Released contexts wait here, keyed by footprint and profile, for the next
+// conversion on any thread; a single-thread context needs no reset between
+// images. At most kIdle wait (the least recently released is freed first),
+// in a fixed array: no allocation under the lock.
+class ContextPool {
+ public:
+  astcenc_context* take(uint32_t block_width, uint32_t block_height, bool srgb) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (size_t i = count_; i-- > 0;) {
+      if (idle_[i].block_width == block_width && idle_[i].block_height == block_height && idle_[i].srgb == srgb) {
+        astcenc_context* context = idle_[i].context;
+        for (size_t j = i + 1; j < count_; ++j) idle_[j - 1] = idle_[j];
+        --count_;
+        return context;
+      }
+    }
+    return nullptr;
+  }
+  void give(uint32_t block_width, uint32_t block_height, bool srgb, astcenc_context* context) {
+    astcenc_context* evicted = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (count_ == kIdle) {
+        evicted = idle_[0].context;
+        for (size_t j = 1; j < count_; ++j) idle_[j - 1] = idle_[j];
+        --count_;
+      }
+      idle_[count_++] = {block_width, block_height, srgb, context};
+    }
+    if (evicted) astcenc_context_free(evicted);
+  }
+
+ private:
+  static constexpr size_t kIdle = 8;
+  struct Entry {
+    uint32_t block_width, block_height;
+    bool srgb;
+    astcenc_context* context;
+  };
+  std::mutex mutex_;
+  std::array<Entry, kIdle> idle_{};
+  size_t count_ = 0;
+};
+
+// Never destroyed: decodes may run on application threads until the process
+// ends, and libastcenc frees nothing a process exit would not.
+ContextPool& context_pool() {
+  static ContextPool* pool = new ContextPool;
+  return *pool;
+}
+
 }  // namespace
 
 Decoder::Decoder(uint32_t block_width, uint32_t block_height, bool srgb)
-    : block_width_(block_width), block_height_(block_height) {
+    : block_width_(block_width), block_height_(block_height), srgb_(srgb) {
+  context_ = context_pool().take(block_width, block_height, srgb);
+  if (context_) return;
   astcenc_config config{};
   const astcenc_profile profile = srgb ? ASTCENC_PRF_LDR_SRGB : ASTCENC_PRF_LDR;
   // 2D blocks only (block depth 1); the quality preset only matters to the
@@ -39,7 +96,7 @@ Decoder::Decoder(uint32_t block_width, uint32_t block_height, bool srgb)
 }
 
 Decoder::~Decoder() {
-  if (context_) astcenc_context_free(context_);
+  if (context_) context_pool().give(block_width_, block_height_, srgb_, context_);
 }
 
 bool Decoder::decode_block_row(const uint8_t* blocks, size_t blocks_size, uint32_t width, uint32_t rows, uint8_t* out) {

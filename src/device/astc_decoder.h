@@ -24,8 +24,10 @@ namespace brass::vk::astc {
 inline constexpr size_t kBlockBytes = 16;
 
 // One libastcenc context for a block footprint and profile. A context may
-// only decode one image at a time: make one per conversion (or per thread);
-// creating one takes a few milliseconds. Creation is serialized internally
+// only decode one image at a time: make one per conversion (or per thread).
+// Creating a context takes 10-45 ms, so a destroyed Decoder hands its
+// context to a small process-wide pool that the next Decoder of the same
+// footprint and profile takes it from. Creation is serialized internally
 // (libastcenc fills process-wide tables while it allocates a context).
 class Decoder {
  public:
@@ -48,6 +50,7 @@ class Decoder {
  private:
   astcenc_context* context_ = nullptr;
   uint32_t block_width_ = 0, block_height_ = 0;
+  bool srgb_ = false;
 };
 
 }  // namespace brass::vk::astc

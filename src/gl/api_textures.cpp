@@ -104,7 +104,7 @@ void tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, 
   const pixel::FormatFeatures features = texture_format_features(ctx);
   const pixel::FormatResolution res = pixel::resolve_tex_image_format(internal_format, format, type, features);
   if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
-  if (const GLenum e = pixel::check_format_for_target(*res.info, texture_target); e != GL_NO_ERROR)
+  if (const GLenum e = pixel::check_format_for_target(*res.info, texture_target, features); e != GL_NO_ERROR)
     return ctx.set_error(e);
   Texture* t = texture_for_spec(ctx, texture_target);
   if (!t) return;
@@ -154,9 +154,10 @@ void compressed_tex_image(Context& ctx, GLenum texture_target, unsigned face, GL
                           GLsizei w, GLsizei h, GLsizei d, GLint border, GLsizei image_size, const void* data) {
   if (!check_level(ctx, texture_target, level) || !check_size(ctx, texture_target, level, w, h, d)) return;
   if (border != 0) return ctx.set_error(GL_INVALID_VALUE);
-  const pixel::FormatResolution res = pixel::resolve_compressed_format(internal_format, texture_format_features(ctx));
+  const pixel::FormatFeatures features = texture_format_features(ctx);
+  const pixel::FormatResolution res = pixel::resolve_compressed_format(internal_format, features);
   if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
-  if (const GLenum e = pixel::check_format_for_target(*res.info, texture_target); e != GL_NO_ERROR)
+  if (const GLenum e = pixel::check_format_for_target(*res.info, texture_target, features); e != GL_NO_ERROR)
     return ctx.set_error(e);
   if (const GLenum e = pixel::check_compressed_image_size(*res.info, uint32_t(w), uint32_t(h), uint32_t(d), image_size);
       e != GL_NO_ERROR)
@@ -173,9 +174,11 @@ void compressed_tex_image(Context& ctx, GLenum texture_target, unsigned face, GL
 void compressed_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y,
                               GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLsizei image_size,
                               const void* data) {
-  const pixel::FormatResolution res = pixel::resolve_compressed_format(format, texture_format_features(ctx));
+  const pixel::FormatFeatures features = texture_format_features(ctx);
+  const pixel::FormatResolution res = pixel::resolve_compressed_format(format, features);
   if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
-  if (texture_target == GL_TEXTURE_3D) return ctx.set_error(GL_INVALID_OPERATION);
+  if (const GLenum e = pixel::check_format_for_target(*res.info, texture_target, features); e != GL_NO_ERROR)
+    return ctx.set_error(e);
   // OES_compressed_ETC1_RGB8_texture: whole images only.
   if (format == GL_ETC1_RGB8_OES) return ctx.set_error(GL_INVALID_OPERATION);
   Texture* t = nullptr;
@@ -201,13 +204,15 @@ void tex_storage(Context& ctx, GLenum target, GLsizei levels, GLenum internal_fo
   const bool ok_target = three_d ? is_target_3d(target) && target_available(ctx, target_index(target))
                                  : (target == GL_TEXTURE_2D || target == GL_TEXTURE_CUBE_MAP);
   if (!ok_target) return ctx.set_error(GL_INVALID_ENUM);
-  const pixel::FormatResolution res = pixel::resolve_tex_storage_format(internal_format, texture_format_features(ctx));
+  const pixel::FormatFeatures features = texture_format_features(ctx);
+  const pixel::FormatResolution res = pixel::resolve_tex_storage_format(internal_format, features);
   if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
   if (levels < 1 || w < 1 || h < 1 || d < 1) return ctx.set_error(GL_INVALID_VALUE);
   if (!check_size(ctx, target, 0, w, h, d)) return;
   if (static_cast<uint32_t>(levels) > full_chain_levels(target, uint32_t(w), uint32_t(h), uint32_t(d)))
     return ctx.set_error(GL_INVALID_OPERATION);
-  if (const GLenum e = pixel::check_format_for_target(*res.info, target); e != GL_NO_ERROR) return ctx.set_error(e);
+  if (const GLenum e = pixel::check_format_for_target(*res.info, target, features); e != GL_NO_ERROR)
+    return ctx.set_error(e);
   Texture* t = bound_texture(ctx, target);
   if (!t || t->name() == 0 || t->immutable) return ctx.set_error(GL_INVALID_OPERATION);
   if (!allocate_immutable(ctx, *t, levels, res.info, uint32_t(w), uint32_t(h), uint32_t(d))) return;

@@ -40,6 +40,9 @@ pixel::FormatFeatures format_features_for(const pipe::Screen& screen) {
   f.s3tc = true;
   f.rgtc = true;
   f.astc_ldr = true;
+  // 3D textures of ASTC slices: each slice is a 2D image of 2D blocks,
+  // decoded (or stored) as the slices of a 3D RGBA8 image.
+  f.astc_sliced_3d = true;
   // Sampled and filtered, natively or widened to RGBA8 sRGB on upload.
   const uint32_t filtered = pipe::kUsageSampled | pipe::kUsageFilterLinear;
   f.texture_srgb_r8 = all_supported(screen, {pipe::Format::R8_SRGB}, filtered);
@@ -118,9 +121,10 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       "GL_KHR_robustness",
       "GL_EXT_robustness",
   };
-  // 2D and 2D-array ASTC LDR textures (no 3D: that is
-  // KHR_texture_compression_astc_sliced_3d / _hdr).
+  // ASTC LDR textures (2D, arrays, cube maps) and, with sliced_3d, 3D
+  // textures of 2D blocks; not the HDR profile.
   if (features.astc_ldr) out.emplace_back("GL_KHR_texture_compression_astc_ldr");
+  if (features.astc_ldr && features.astc_sliced_3d) out.emplace_back("GL_KHR_texture_compression_astc_sliced_3d");
   // gl_ClipDistance/gl_CullDistance in ES 3.00 shaders (the compiler maps
   // them onto the Vulkan built-ins; disabled planes are a shader variant).
   if (screen.get_cap(pipe::Cap::MaxClipDistances) >= 8 && screen.get_cap(pipe::Cap::MaxCullDistances) >= 8)
@@ -303,7 +307,6 @@ bool es32_complete(const std::vector<std::string>& es31_extensions) { return es3
 
 std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen,
                                                       const pixel::FormatFeatures& features) {
-  (void)features;
   // Desktop contexts list the ARB extensions that became the core GL 3.0 -
   // 3.3 functionality the ES 3.0 frontend implements (applications and
   // piglit look for them by name, as other core-profile drivers list them),
@@ -333,6 +336,10 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   };
   // Dual-source blending needs Vulkan's dualSrcBlend (as the ES extension).
   if (screen.get_cap(pipe::Cap::MaxDualSourceDrawBuffers) >= 1) out.emplace_back("GL_ARB_blend_func_extended");
+  // The ES ASTC code serves desktop contexts unchanged (the KHR extensions
+  // name both APIs).
+  if (features.astc_ldr) out.emplace_back("GL_KHR_texture_compression_astc_ldr");
+  if (features.astc_ldr && features.astc_sliced_3d) out.emplace_back("GL_KHR_texture_compression_astc_sliced_3d");
   // GL 4.x functionality that ES 3.1 has too, in every desktop context
   // (Context::es31): the ES 3.1 handlers with the desktop-only commands
   // added (glShaderStorageBlockBinding, glGetActiveAtomicCounterBufferiv,

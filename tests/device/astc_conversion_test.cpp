@@ -290,5 +290,39 @@ TEST(FormatConversionAstc, ConcurrentDecodes) {
   }
 }
 
+// Decoders hand their libastcenc contexts to a pool (astc_decoder.cpp): a
+// context taken back must be one of the same footprint and profile, also
+// after the pool (8 idle contexts) has evicted some. Every footprint and
+// profile, each decoded twice in a row and once more after its successor.
+TEST(FormatConversionAstc, PooledContextsKeepTheirFootprint) {
+  const uint32_t w = 25, h = 13;
+  struct Case {
+    std::vector<uint8_t> blocks, expect;
+  };
+  std::vector<Case> cases;
+  for (Format f : kAstcFormats) {
+    Codec codec(f);
+    ASSERT_TRUE(codec.ok()) << name(f);
+    Case c;
+    c.blocks = codec.compress(synthetic_rgba(w, h, 2), w, h);
+    c.expect = codec.decompress(c.blocks, w, h);
+    cases.push_back(std::move(c));
+  }
+  auto decode_matches = [&](size_t i) {
+    const Format f = kAstcFormats[i];
+    std::vector<uint8_t> out(cases[i].expect.size());
+    EXPECT_EQ(convert_to_stored(f, C::DecodeAstc, {w, h, 1}, {cases[i].blocks.data(), cases[i].blocks.size()},
+                                {out.data(), out.size()}),
+              ConversionStatus::Ok)
+        << name(f);
+    EXPECT_EQ(out, cases[i].expect) << name(f);
+  };
+  for (size_t i = 0; i < cases.size(); ++i) {
+    decode_matches(i);
+    decode_matches(i);
+    if (i > 0) decode_matches(i - 1);
+  }
+}
+
 }  // namespace
 }  // namespace brass::vk

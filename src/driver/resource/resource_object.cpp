@@ -72,6 +72,26 @@ vk::Status create_image(VulkanScreen& screen, const pipe::ResourceTemplate& t, R
       if (c.conversion != vk::FormatConversion::None && (dev.formats().properties(c.vk).optimalTilingFeatures & need) == need)
         o->format = c;
   }
+  // A native compressed format may have no 3D images (2D ASTC blocks in the
+  // slices of a 3D texture, KHR_texture_compression_astc_sliced_3d): the
+  // first emulation that samples it (decoded on upload) serves instead.
+  const bool native_compressed = d.is_compressed() && o->format.conversion == vk::FormatConversion::None;
+  if (t.target == pipe::Target::Texture3D && native_compressed) {
+    VkImageFormatProperties p3{};
+    const VkImageUsageFlags u =
+        VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+    if (vkGetPhysicalDeviceImageFormatProperties(dev.physical_device(), o->format.vk, VK_IMAGE_TYPE_3D,
+                                                 VK_IMAGE_TILING_OPTIMAL, u, 0, &p3) != VK_SUCCESS) {
+      const VkFormatFeatureFlags need = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
+                                        VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+      for (const vk::FormatChoice& c : dev.formats().candidates(t.format)) {
+        if (c.conversion != vk::FormatConversion::None && (dev.formats().properties(c.vk).optimalTilingFeatures & need) == need) {
+          o->format = c;
+          break;
+        }
+      }
+    }
+  }
   const VkFormatProperties props = dev.formats().properties(o->format.vk);
   const VkFormatFeatureFlags f = props.optimalTilingFeatures;
 
@@ -88,7 +108,9 @@ vk::Status create_image(VulkanScreen& screen, const pipe::ResourceTemplate& t, R
       ici.arrayLayers = 1;
       // Framebuffer attachments see one slice (or a slice range) as 2D
       // layers (resource/image_view.h).
-      ici.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
+      // (Not for blocks stored as they are: never attachments.)
+      if (!(d.is_compressed() && o->format.conversion == vk::FormatConversion::None))
+        ici.flags |= VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
       // One slice may also be sampled as a 2D image (an EGLImage of a 3D
       // texture slice made a 2D texture; pipe::Cap::Sampled2DViewOf3D).
       if ((t.bind & pipe::kBindSamplerView) && dev.caps().sampler_2d_view_of_3d)

@@ -194,6 +194,7 @@ FormatFeatures FormatFeatures::desktop() {
   f.s3tc = true;
   f.rgtc = true;
   f.astc_ldr = true;
+  f.astc_sliced_3d = true;
   f.texture_stencil8 = true;  // GL 4.4 core (ARB_texture_stencil8)
   return f;
 }

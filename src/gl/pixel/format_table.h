@@ -35,6 +35,7 @@ struct FormatFeatures {
   bool required_internalformat = true;   // OES_required_internalformat: sized L/A names in TexImage
   bool etc1 = true;                      // OES_compressed_ETC1_RGB8_texture (stored as ETC2 RGB8)
   bool astc_ldr = false;                 // KHR_texture_compression_astc_ldr (2D and 2D-array blocks)
+  bool astc_sliced_3d = false;           // KHR_texture_compression_astc_sliced_3d: 3D textures of 2D ASTC blocks
   bool texture_srgb_r8 = false;          // EXT_texture_sRGB_R8: GL_SR8_EXT textures
   bool texture_srgb_rg8 = false;         // EXT_texture_sRGB_RG8: GL_SRG8_EXT textures
 

@@ -315,7 +315,12 @@ FormatResolution resolve_compressed_format(GLenum internal_format, const FormatF
 
 uint64_t compressed_image_size(const InternalFormatInfo& info, uint32_t width, uint32_t height, uint32_t depth) {
   const uint64_t bw = info.block_width(), bh = info.block_height();
-  return (uint64_t{width} + bw - 1) / bw * ((uint64_t{height} + bh - 1) / bh) * depth * info.block_bytes();
+  // At most 2^32 blocks each way: the per-slice count fits; the total
+  // saturates (no imageSize equals it) rather than wrapping.
+  const uint64_t per_slice = (uint64_t{width} + bw - 1) / bw * ((uint64_t{height} + bh - 1) / bh);
+  const uint64_t block_column_bytes = uint64_t{depth} * info.block_bytes();
+  if (block_column_bytes != 0 && per_slice > UINT64_MAX / block_column_bytes) return UINT64_MAX;
+  return per_slice * block_column_bytes;
 }
 
 GLenum check_compressed_image_size(const InternalFormatInfo& info, uint32_t width, uint32_t height, uint32_t depth,
@@ -336,8 +341,13 @@ GLenum check_compressed_sub_image_region(const InternalFormatInfo& info, int32_t
   return width_ok && height_ok ? GL_NO_ERROR : GL_INVALID_OPERATION;
 }
 
-GLenum check_format_for_target(const InternalFormatInfo& info, GLenum target) {
-  if (target == GL_TEXTURE_3D && (!info.is_color() || info.is_compressed())) return GL_INVALID_OPERATION;
+GLenum check_format_for_target(const InternalFormatInfo& info, GLenum target, const FormatFeatures& features) {
+  if (target != GL_TEXTURE_3D) return GL_NO_ERROR;
+  if (!info.is_color()) return GL_INVALID_OPERATION;
+  if (info.is_compressed()) {
+    const bool sliced_astc = (info.availability & kAvailAstc) != 0 && features.astc_ldr && features.astc_sliced_3d;
+    if (!sliced_astc) return GL_INVALID_OPERATION;
+  }
   return GL_NO_ERROR;
 }
 

@@ -54,11 +54,10 @@ GLenum check_compressed_sub_image_region(const InternalFormatInfo& info, int32_t
                                          uint32_t level_height);
 
 // Whether a format may be used with a texture target: depth/stencil formats
-// and the compressed formats (ETC2/EAC, S3TC, RGTC, and ASTC LDR, whose 3D
-// textures need KHR_texture_compression_astc_sliced_3d or _hdr, which Brass
-// does not expose) have no 3D textures (ES 3.0 §3.8.3/§3.8.5; GL 4.6
-// §8.5/§8.7), GL_INVALID_OPERATION. Other target restrictions are the
-// caller's.
-GLenum check_format_for_target(const InternalFormatInfo& info, GLenum target);
+// and the compressed formats (ETC2/EAC, S3TC, RGTC) have no 3D textures
+// (ES 3.0 §3.8.3/§3.8.5; GL 4.6 §8.5/§8.7), GL_INVALID_OPERATION; ASTC has
+// them only with KHR_texture_compression_astc_sliced_3d (ES 3.2 §8.7,
+// features.astc_sliced_3d). Other target restrictions are the caller's.
+GLenum check_format_for_target(const InternalFormatInfo& info, GLenum target, const FormatFeatures& features);
 
 }  // namespace brass::gl::pixel

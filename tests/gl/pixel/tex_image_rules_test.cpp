@@ -255,15 +255,42 @@ namespace brass::gl::pixel {
 namespace {
 
 TEST(PixelTexImageRules, FormatsWithoutThreeDimensionalTextures) {
-  // ASTC: 3D needs KHR_texture_compression_astc_sliced_3d or _hdr, which Brass does not expose.
+  FormatFeatures features = FormatFeatures::es3();
+  features.s3tc = features.astc_ldr = features.astc_sliced_3d = true;
   for (GLenum f : {GL_DEPTH_COMPONENT16, GL_DEPTH24_STENCIL8, GL_STENCIL_INDEX8, GL_COMPRESSED_RGB8_ETC2,
-                   GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, GL_COMPRESSED_RGBA_ASTC_4x4_KHR,
-                   GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x12_KHR}) {
-    EXPECT_EQ(check_format_for_target(*find_internal_format(f), GL_TEXTURE_3D),
+                   GL_COMPRESSED_RGBA_S3TC_DXT1_EXT}) {
+    EXPECT_EQ(check_format_for_target(*find_internal_format(f), GL_TEXTURE_3D, features),
               static_cast<GLenum>(GL_INVALID_OPERATION)) << std::hex << f;
-    EXPECT_EQ(check_format_for_target(*find_internal_format(f), GL_TEXTURE_2D_ARRAY), static_cast<GLenum>(GL_NO_ERROR));
+    EXPECT_EQ(check_format_for_target(*find_internal_format(f), GL_TEXTURE_2D_ARRAY, features),
+              static_cast<GLenum>(GL_NO_ERROR));
   }
-  EXPECT_EQ(check_format_for_target(*find_internal_format(GL_RGBA8), GL_TEXTURE_3D), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(check_format_for_target(*find_internal_format(GL_RGBA8), GL_TEXTURE_3D, features),
+            static_cast<GLenum>(GL_NO_ERROR));
+}
+
+TEST(PixelTexImageRules, AstcThreeDimensionalTexturesNeedSliced3d) {
+  FormatFeatures features = FormatFeatures::es3();
+  features.astc_ldr = true;
+  for (GLenum f : {GL_COMPRESSED_RGBA_ASTC_4x4_KHR, GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x12_KHR}) {
+    features.astc_sliced_3d = false;
+    EXPECT_EQ(check_format_for_target(*find_internal_format(f), GL_TEXTURE_3D, features),
+              static_cast<GLenum>(GL_INVALID_OPERATION)) << std::hex << f;
+    EXPECT_EQ(check_format_for_target(*find_internal_format(f), GL_TEXTURE_2D_ARRAY, features),
+              static_cast<GLenum>(GL_NO_ERROR));
+    EXPECT_EQ(check_format_for_target(*find_internal_format(f), GL_TEXTURE_CUBE_MAP_ARRAY, features),
+              static_cast<GLenum>(GL_NO_ERROR));
+    features.astc_sliced_3d = true;
+    EXPECT_EQ(check_format_for_target(*find_internal_format(f), GL_TEXTURE_3D, features),
+              static_cast<GLenum>(GL_NO_ERROR)) << std::hex << f;
+    // 3D sizes count every slice: 13x13x3 in 12x12 blocks is 2x2 blocks per slice.
+    EXPECT_EQ(compressed_image_size(*find_internal_format(f), 13, 13, 3), f == GL_COMPRESSED_RGBA_ASTC_4x4_KHR
+                                                                               ? uint64_t{4 * 4 * 3 * 16}
+                                                                               : uint64_t{2 * 2 * 3 * 16});
+  }
+  // Sizes far past any GL limit saturate instead of wrapping to a small count.
+  EXPECT_EQ(compressed_image_size(*find_internal_format(GL_COMPRESSED_RGBA_ASTC_4x4_KHR), 0xFFFFFFFFu, 0xFFFFFFFFu,
+                                  0xFFFFFFFFu),
+            UINT64_MAX);
 }
 
 }  // namespace
