@@ -20,6 +20,11 @@ compiler::AdvancedBlendEquation advanced_equation(GLenum mode);
 // there with an advanced equation, else None.
 compiler::AdvancedBlendEquation draw_advanced_equation(const Context& ctx);
 
+// The equation the draw's fragment shader must blend with (its program
+// variant): draw_advanced_equation, or None where the device's blender
+// applies advanced equations itself (Limits::advanced_blend_coherent).
+compiler::AdvancedBlendEquation shader_blend_equation(const Context& ctx);
+
 // The extension's draw-time errors (GL ES 3.2 §15.1.5.2): with blending
 // enabled with an advanced equation on any draw buffer that is not NONE,
 // INVALID_OPERATION is generated when a draw buffer other than the first is

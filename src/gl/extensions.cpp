@@ -138,11 +138,13 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // each draw (src/gl/framebuffer_fetch.cpp); single-sampled attachments.
   out.emplace_back("GL_EXT_shader_framebuffer_fetch");
   out.emplace_back("GL_EXT_shader_framebuffer_fetch_non_coherent");
-  // Advanced blend equations, blended in the fragment shader from the same
-  // copy of draw buffer 0 (src/compiler/advanced_blend.h). Not the
-  // _coherent extension: primitives of one draw see the destination from
-  // before the draw.
+  // Advanced blend equations: by the device's blender where it blends them
+  // coherently (VK_EXT_blend_operation_advanced), else in the fragment
+  // shader from the same copy of draw buffer 0 (src/compiler/advanced_blend.h),
+  // where primitives of one draw see the destination from before the draw:
+  // not coherent.
   out.emplace_back("GL_KHR_blend_equation_advanced");
+  if (screen.get_cap(pipe::Cap::AdvancedBlendCoherent)) out.emplace_back("GL_KHR_blend_equation_advanced_coherent");
   if (features.texture_float_linear) out.emplace_back("GL_OES_texture_float_linear");
   // glPolygonOffsetClampEXT: Vulkan's depthBiasClamp.
   if (screen.get_cap(pipe::Cap::DepthBiasClamp)) out.emplace_back("GL_EXT_polygon_offset_clamp");
