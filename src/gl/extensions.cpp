@@ -287,6 +287,10 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   };
   // Dual-source blending needs Vulkan's dualSrcBlend (as the ES extension).
   if (screen.get_cap(pipe::Cap::MaxDualSourceDrawBuffers) >= 1) out.emplace_back("GL_ARB_blend_func_extended");
+  // The ES contexts' advanced blending (one extension for both APIs; GLSL's
+  // blend_support qualifiers are glslang's in desktop shaders too).
+  out.emplace_back("GL_KHR_blend_equation_advanced");
+  if (screen.get_cap(pipe::Cap::AdvancedBlendCoherent)) out.emplace_back("GL_KHR_blend_equation_advanced_coherent");
   // GL 4.x functionality that ES 3.1 has too, in every desktop context
   // (Context::es31): the ES 3.1 handlers with the desktop-only commands
   // added (glShaderStorageBlockBinding, glGetActiveAtomicCounterBufferiv,
