@@ -50,6 +50,11 @@ AdvancedBlendEquation shader_blend_equation(const Context& ctx) {
   return ctx.limits.advanced_blend_coherent ? AdvancedBlendEquation::None : draw_advanced_equation(ctx);
 }
 
+bool skips_blend_only_fetch(const Context& ctx, const LinkedProgram& fs) {
+  return fs.interface.advanced_blend_fetch_only && shader_blend_equation(ctx) == AdvancedBlendEquation::None &&
+         (ctx.validation.framebuffer.samples <= 1 || fs.fetch_slots.size() == 1);
+}
+
 bool advanced_blend_draw_ok(Context& ctx) {
   const unsigned n = static_cast<unsigned>(ctx.limits.max_draw_buffers);
   bool advanced = false;

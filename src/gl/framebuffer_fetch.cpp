@@ -80,8 +80,7 @@ bool bind_framebuffer_fetch_sources(Context& ctx) {
   // needs no copy when the draw does not blend that way: the variant without
   // an equation never reads it. The slot gets no view (the driver's fallback
   // image), not whatever another program left there.
-  const bool blend_fetch_unused = fs->interface.advanced_blend_fetch_only &&
-                                  shader_blend_equation(ctx) == compiler::AdvancedBlendEquation::None;
+  const bool blend_fetch_unused = skips_blend_only_fetch(ctx, *fs);
   for (const LinkedProgram::FetchSlot& s : fs->fetch_slots) {
     if (blend_fetch_unused && s.draw_buffer == 0) {
       pipe::SamplerView* none = nullptr;

@@ -271,6 +271,55 @@ void main() { color = vec4(0.5, 0.5, 1.0, 1.0); })"));
   EXPECT_EQ(q >> 16, 0xffffu);
 }
 
+// A multisampled framebuffer: draws without an advanced equation leave the
+// blend's destination fetch out (and must not declare its slot
+// multisampled for the single-sampled stand-in: a validation error), draws
+// with one read every sample. Resolved and checked on the CPU.
+TEST_F(BlendEquationAdvanced, MultisampledBasicThenAdvancedDraws) {
+  GLuint rb = 0, fbo = 0, tex = 0, resolved = 0;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, kWidth, kHeight);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), static_cast<GLenum>(GL_FRAMEBUFFER_COMPLETE));
+  glUseProgram(make(R"(#version 300 es
+#extension GL_KHR_blend_equation_advanced : require
+layout(blend_support_multiply) out;
+out mediump vec4 color;
+void main() { color = vec4(0.5, 0.25, 1.0, 1.0); })"));
+  glClearColor(1, 1, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_BLEND);
+  glDrawArrays(GL_TRIANGLES, 0, 3);  // replaces: 0.5, 0.25, 1
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_MULTIPLY_KHR);
+  glDrawArrays(GL_TRIANGLES, 0, 3);  // squares: 0.25, 0.0625, 1
+  glBlendEquation(GL_FUNC_ADD);
+  glBlendFunc(GL_ZERO, GL_ONE);
+  glDrawArrays(GL_TRIANGLES, 0, 3);  // keeps
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, kWidth, kHeight);
+  glGenFramebuffers(1, &resolved);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolved);
+  glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  glBlitFramebuffer(0, 0, kWidth, kHeight, 0, 0, kWidth, kHeight, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, resolved);
+  const uint32_t p = pixel(9, 3);
+  EXPECT_NEAR(static_cast<int>(p & 0xff), 64, 1);
+  EXPECT_NEAR(static_cast<int>((p >> 8) & 0xff), 16, 1);
+  EXPECT_EQ((p >> 16) & 0xff, 255u);
+  EXPECT_EQ(p >> 24, 255u);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteFramebuffers(1, &resolved);
+  glDeleteRenderbuffers(1, &rb);
+  glDeleteTextures(1, &tex);
+}
+
 TEST_F(BlendEquationAdvanced, StateAndQueries) {
   for (const Equation& e : kEquations) {
     glBlendEquation(e.mode);
