@@ -267,6 +267,7 @@ LinkResult link_uncached(const LinkInput& input) {
   std::array<bool, kShaderStageCount> seen{};
   ValidationFacts facts;
   bool advanced_blend = false;  // the fragment shader has the blend epilogue
+  bool advanced_blend_fetch_only = false;  // ... and its fetch of draw buffer 0 is for that only
   std::vector<PreparedStage> stages;
   for (const ShaderSource& original : input.shaders) {
     const GlslVersion declared = detect_glsl_version(original.text, input.api);
@@ -337,6 +338,7 @@ LinkResult link_uncached(const LinkInput& input) {
       p.preamble += advanced_blend_preamble();
       p.spirv_source += advanced_blend_epilogue(out, in_text, !fetches_buffer0);
       advanced_blend = true;
+      advanced_blend_fetch_only = !fetches_buffer0;
     }
     stages.push_back(std::move(p));
   }
@@ -498,6 +500,7 @@ LinkResult link_uncached(const LinkInput& input) {
   apply_uniform_initializers(facts.uniform_initializers, &pi);
   pi.blend_support = facts.blend_support;
   pi.advanced_blend = advanced_blend;
+  pi.advanced_blend_fetch_only = advanced_blend_fetch_only;
   if (!check_resource_limits(pi, input.limits, &result.info_log)) return result;
 
   ShaderStage last_vertex_stage = ShaderStage::Vertex;

@@ -205,6 +205,10 @@ struct ProgramInterface {
   // selects an equation; false when there is no float output to blend).
   uint32_t blend_support = 0;
   bool advanced_blend = false;
+  // The fetch of draw buffer 0 (DescriptorKind::FramebufferFetch slot 0)
+  // exists only for the in-shader blend: the application's code does not
+  // read it, so draws without an advanced equation need no copy.
+  bool advanced_blend_fetch_only = false;
   bool operator==(const ProgramInterface&) const = default;
 };
 

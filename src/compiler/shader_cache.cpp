@@ -24,7 +24,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 12;
+constexpr uint32_t kFormatVersion = 13;
 
 class Writer {
  public:
@@ -259,6 +259,7 @@ std::string serialize_link_result(const LinkResult& result) {
     w.u32(g);
   w.u32(pi.blend_support);
   w.u32(pi.advanced_blend ? 1 : 0);
+  w.u32(pi.advanced_blend_fetch_only ? 1 : 0);
   w.u32(static_cast<uint32_t>(pi.bindings.size()));
   for (const Binding& b : pi.bindings) {
     w.u32(b.set);
@@ -363,6 +364,7 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
     *g = r.u32();
   pi.blend_support = r.u32();
   pi.advanced_blend = r.u32() != 0;
+  pi.advanced_blend_fetch_only = r.u32() != 0;
   pi.bindings.resize(r.count());
   for (Binding& b : pi.bindings) {
     b.set = r.u32();

@@ -50,6 +50,7 @@ const ExtensionEntry kExtensions[] = {
     {VK_EXT_PRIMITIVES_GENERATED_QUERY_EXTENSION_NAME, BRASS_FEATURE(primitives_generated_query)},
     {VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME, BRASS_FEATURE(atomic_float)},
     {VK_EXT_IMAGE_2D_VIEW_OF_3D_EXTENSION_NAME, BRASS_FEATURE(image_2d_view_of_3d)},
+    {VK_EXT_BLEND_OPERATION_ADVANCED_EXTENSION_NAME, BRASS_FEATURE(blend_operation_advanced)},
 };
 
 VkBaseOutStructure* struct_at(FeatureChain* chain, size_t offset) {
@@ -198,6 +199,8 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   VkPhysicalDeviceDescriptorBufferPropertiesEXT dbp{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_BUFFER_PROPERTIES_EXT};
   VkPhysicalDeviceGraphicsPipelineLibraryPropertiesEXT gplp{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_PROPERTIES_EXT};
   VkPhysicalDeviceTransformFeedbackPropertiesEXT xfbp{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT};
+  VkPhysicalDeviceBlendOperationAdvancedPropertiesEXT abp{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BLEND_OPERATION_ADVANCED_PROPERTIES_EXT};
   // Core 1.2 properties (Vulkan 1.3 is required); not chained with the
   // driver/ID properties above, which it subsumes.
   VkPhysicalDeviceVulkan12Properties p12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
@@ -213,6 +216,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   chain(c.has_extension(VK_EXT_DESCRIPTOR_BUFFER_EXTENSION_NAME), &dbp);
   chain(c.has_extension(VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME), &gplp);
   chain(c.has_extension(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME), &xfbp);
+  chain(c.has_extension(VK_EXT_BLEND_OPERATION_ADVANCED_EXTENSION_NAME), &abp);
   vkGetPhysicalDeviceProperties2(pd, &ext_props);
 
   // Limits.
@@ -419,6 +423,12 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
       f.primitives_generated_query.primitivesGeneratedQueryWithRasterizerDiscard;
   c.shader_image_float32_atomics = f.atomic_float.shaderImageFloat32Atomics;
   c.sampler_2d_view_of_3d = f.image_2d_view_of_3d.image2DViewOf3D && f.image_2d_view_of_3d.sampler2DViewOf3D;
+  // The feature is only chained when the extension is enabled. Every colour
+  // attachment (GL's draw buffers, up to 8) may be in a pipeline that blends
+  // draw buffer 0 with an advanced operation.
+  c.advanced_blend_coherent = f.blend_operation_advanced.advancedBlendCoherentOperations &&
+                              abp.advancedBlendIndependentBlend &&
+                              abp.advancedBlendMaxColorAttachments >= std::min(8u, l.maxColorAttachments);
   c.swapchain = c.has_extension(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
 
   c.enable = c.supported;

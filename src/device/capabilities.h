@@ -44,6 +44,7 @@ struct FeatureChain {
   VkPhysicalDevicePrimitivesGeneratedQueryFeaturesEXT primitives_generated_query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVES_GENERATED_QUERY_FEATURES_EXT};
   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
   VkPhysicalDeviceImage2DViewOf3DFeaturesEXT image_2d_view_of_3d{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT};
+  VkPhysicalDeviceBlendOperationAdvancedFeaturesEXT blend_operation_advanced{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BLEND_OPERATION_ADVANCED_FEATURES_EXT};
 
   FeatureChain() = default;
   FeatureChain(const FeatureChain& o) { *this = o; }
@@ -172,6 +173,12 @@ struct Capabilities {
   // (VK_EXT_image_2d_view_of_3d, sampler2DViewOf3D): EGLImages of a 3D
   // texture slice (EGL_KHR_gl_texture_3D_image) as 2D textures.
   bool sampler_2d_view_of_3d = false;
+  // KHR_blend_equation_advanced(_coherent) by the blender itself
+  // (VK_EXT_blend_operation_advanced): advancedBlendCoherentOperations,
+  // independent blend and every colour attachment may use the advanced
+  // operations (the KHR equations are in every device's set). Without it
+  // the fragment shader blends (src/compiler/advanced_blend.h).
+  bool advanced_blend_coherent = false;
   bool swapchain = false;
   bool buffer_device_address = false;
   bool shader_draw_parameters = false;

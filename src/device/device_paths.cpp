@@ -76,6 +76,17 @@ DevicePaths resolve_device_paths(const Capabilities& caps, const Options& o, std
     p.shader_object_reason = "available (separable tessellation/geometry programs)";
   }
 
+  if (o.has(kDebugNoBlendAdvanced)) {
+    p.advanced_blend_reason = "fragment shader (BRASS_DEBUG=noblendadvanced)";
+  } else if (!caps.advanced_blend_coherent) {
+    p.advanced_blend_reason = caps.has_extension(VK_EXT_BLEND_OPERATION_ADVANCED_EXTENSION_NAME)
+                                  ? "fragment shader (VK_EXT_blend_operation_advanced not coherent for every attachment)"
+                                  : "fragment shader (no VK_EXT_blend_operation_advanced)";
+  } else {
+    p.advanced_blend = true;
+    p.advanced_blend_reason = "VK_EXT_blend_operation_advanced, coherent";
+  }
+
   if (o.shader_cache_disabled) {
     p.shader_cache_reason = "disabled";
   } else {

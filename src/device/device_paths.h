@@ -24,6 +24,10 @@ struct DevicePaths {
   std::string descriptor_sets_reason;
   bool shader_cache = false;
   std::string shader_cache_reason;
+  // KHR_blend_equation_advanced(_coherent) by the blender
+  // (Capabilities::advanced_blend_coherent); else in the fragment shader.
+  bool advanced_blend = false;
+  std::string advanced_blend_reason;
 };
 
 // `warn` receives one line when a request cannot be honoured (e.g. db asked

@@ -108,6 +108,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     // and the feature is enabled whenever supported (capabilities.cpp).
     case pipe::Cap::MaxDualSourceDrawBuffers: return c.dual_src_blend ? 1 : 0;
     case pipe::Cap::IndependentBlend: return c.independent_blend ? 1 : 0;
+    case pipe::Cap::AdvancedBlendCoherent: return device_->paths().advanced_blend ? 1 : 0;
     case pipe::Cap::MaxComputeWorkGroupCountX: return l.max_compute_work_group_count[0];
     case pipe::Cap::MaxComputeWorkGroupCountY: return l.max_compute_work_group_count[1];
     case pipe::Cap::MaxComputeWorkGroupCountZ: return l.max_compute_work_group_count[2];

@@ -188,6 +188,10 @@ pipe::BlendObject* make_blend_object(const pipe::BlendState& s) {
   auto* o = new pipe::BlendObject{s, {}};
   for (unsigned i = 0; i < 8; ++i) {
     const pipe::RenderTargetBlend& b = s.independent_blend ? s.rt[i] : s.rt[0];
+    if (b.blend_enable && b.advanced) {
+      o->blend_rt[i] = pack_advanced_blend(b.advanced, b.color_mask);
+      continue;
+    }
     o->blend_rt[i] = pack_blend(b.blend_enable, unsigned(b.rgb_op), unsigned(b.rgb_src), unsigned(b.rgb_dst),
                                 unsigned(b.alpha_op), unsigned(b.alpha_src), unsigned(b.alpha_dst), b.color_mask);
   }

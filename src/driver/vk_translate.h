@@ -24,6 +24,18 @@ inline VkBlendOp vk_blend_op(pipe::BlendOp op) {
   return t[static_cast<unsigned>(op)];
 }
 
+// pipe::RenderTargetBlend::advanced (1..15, KHR_blend_equation_advanced's
+// table order) as VK_EXT_blend_operation_advanced's operation.
+inline VkBlendOp vk_advanced_blend_op(unsigned equation) {
+  static constexpr VkBlendOp t[] = {
+      VK_BLEND_OP_MULTIPLY_EXT,   VK_BLEND_OP_SCREEN_EXT,     VK_BLEND_OP_OVERLAY_EXT,
+      VK_BLEND_OP_DARKEN_EXT,     VK_BLEND_OP_LIGHTEN_EXT,    VK_BLEND_OP_COLORDODGE_EXT,
+      VK_BLEND_OP_COLORBURN_EXT,  VK_BLEND_OP_HARDLIGHT_EXT,  VK_BLEND_OP_SOFTLIGHT_EXT,
+      VK_BLEND_OP_DIFFERENCE_EXT, VK_BLEND_OP_EXCLUSION_EXT,  VK_BLEND_OP_HSL_HUE_EXT,
+      VK_BLEND_OP_HSL_SATURATION_EXT, VK_BLEND_OP_HSL_COLOR_EXT, VK_BLEND_OP_HSL_LUMINOSITY_EXT};
+  return equation >= 1 && equation <= 15 ? t[equation - 1] : VK_BLEND_OP_ADD;
+}
+
 inline VkStencilOp vk_stencil_op(pipe::StencilOp op) {
   static constexpr VkStencilOp t[] = {VK_STENCIL_OP_KEEP, VK_STENCIL_OP_ZERO, VK_STENCIL_OP_REPLACE,
                                       VK_STENCIL_OP_INCREMENT_AND_CLAMP, VK_STENCIL_OP_DECREMENT_AND_CLAMP,

@@ -46,6 +46,15 @@ AdvancedBlendEquation draw_advanced_equation(const Context& ctx) {
   return advanced_equation(ctx.ff.blend_eq[0].rgb);
 }
 
+AdvancedBlendEquation shader_blend_equation(const Context& ctx) {
+  return ctx.limits.advanced_blend_coherent ? AdvancedBlendEquation::None : draw_advanced_equation(ctx);
+}
+
+bool skips_blend_only_fetch(const Context& ctx, const LinkedProgram& fs) {
+  return fs.interface.advanced_blend_fetch_only && shader_blend_equation(ctx) == AdvancedBlendEquation::None &&
+         (ctx.validation.framebuffer.samples <= 1 || fs.fetch_slots.size() == 1);
+}
+
 bool advanced_blend_draw_ok(Context& ctx) {
   const unsigned n = static_cast<unsigned>(ctx.limits.max_draw_buffers);
   bool advanced = false;
@@ -68,7 +77,8 @@ namespace api {
 // Every draw with an advanced equation reads a copy of the attachment made
 // just before it, so the writes of earlier draws are always visible and the
 // barrier the non-coherent extension requires between overlapping draws has
-// nothing left to order.
+// nothing left to order. Where the device blends, it blends coherently
+// (advancedBlendCoherentOperations), which needs no barrier either.
 void BlendBarrier(Context&) {}
 
 }  // namespace api

@@ -11,6 +11,7 @@
 namespace brass::gl {
 
 class Context;
+struct LinkedProgram;
 
 // The advanced equation `mode` names (GL_MULTIPLY_KHR ... GL_HSL_LUMINOSITY_KHR),
 // else None.
@@ -19,6 +20,20 @@ compiler::AdvancedBlendEquation advanced_equation(GLenum mode);
 // The advanced equation a draw blends draw buffer 0 with: blending enabled
 // there with an advanced equation, else None.
 compiler::AdvancedBlendEquation draw_advanced_equation(const Context& ctx);
+
+// The equation the draw's fragment shader must blend with (its program
+// variant): draw_advanced_equation, or None where the device's blender
+// applies advanced equations itself (Limits::advanced_blend_coherent).
+compiler::AdvancedBlendEquation shader_blend_equation(const Context& ctx);
+
+// Whether this draw leaves out the fetch of draw buffer 0 that only the
+// fragment shader's in-shader blend reads (ProgramInterface::
+// advanced_blend_fetch_only): the draw blends without it, so no copy is
+// made and the slot takes the driver's fallback image. Not on a
+// multisampled framebuffer where the shader fetches another buffer too:
+// its fetch_multisampled variant would declare the slot multisampled, which
+// the single-sampled fallback does not fit.
+bool skips_blend_only_fetch(const Context& ctx, const LinkedProgram& fs);
 
 // The extension's draw-time errors (GL ES 3.2 §15.1.5.2): with blending
 // enabled with an advanced equation on any draw buffer that is not NONE,

@@ -19,6 +19,10 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
     case GL_DEPTH_TEST: d = kDirtyDepthStencil; return &f.depth_test;
     case GL_BLEND: d = kDirtyBlend; return &f.blend[0];  // draw buffer 0's (queries)
     case GL_CULL_FACE: d = kDirtyRasterizer; return &f.cull_face;
+    case GL_BLEND_ADVANCED_COHERENT_KHR:
+      if (!ctx.has_extension("GL_KHR_blend_equation_advanced_coherent")) return nullptr;
+      d = 0;
+      return &f.blend_advanced_coherent;
     case GL_STENCIL_TEST: d = kDirtyDepthStencil; return &f.stencil_test;
     case GL_DITHER: d = 0; return &f.dither;
     case GL_POLYGON_OFFSET_FILL: d = kDirtyRasterizer; return &f.polygon_offset_fill;

@@ -73,6 +73,7 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   l.max_framebuffer_height = cap(s, pipe::Cap::MaxFramebufferHeight, 2048, 0x7fffffff);
   l.max_framebuffer_samples = cap(s, pipe::Cap::MaxFramebufferNoAttachmentSamples, 1, 64);
   l.fragment_stores = s.get_cap(pipe::Cap::FragmentShaderStores) != 0;
+  l.advanced_blend_coherent = s.get_cap(pipe::Cap::AdvancedBlendCoherent) != 0;
   // Images: as many per stage as the device binds (Vulkan guarantees the ES
   // minimum of 4) up to the pipe's slots. Units, the compute stage and whole
   // programs get the same number, so no program can bind more images than

@@ -99,6 +99,9 @@ struct Limits {
   // Storage blocks, atomic counters and images in vertex / fragment shaders
   // need the device's store features (ES 3.1 allows 0 for both stages).
   bool vertex_stores = false, fragment_stores = false;
+  // KHR_blend_equation_advanced by the device's blender, coherently
+  // (pipe::Cap::AdvancedBlendCoherent); else the fragment shader blends.
+  bool advanced_blend_coherent = false;
   // ES 3.1 images (table 20.48 minimums; vertex and fragment may be 0).
   GLint max_image_units = 4;
   GLint max_vertex_image_uniforms = 0;

@@ -146,11 +146,13 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // each draw (src/gl/framebuffer_fetch.cpp); single-sampled attachments.
   out.emplace_back("GL_EXT_shader_framebuffer_fetch");
   out.emplace_back("GL_EXT_shader_framebuffer_fetch_non_coherent");
-  // Advanced blend equations, blended in the fragment shader from the same
-  // copy of draw buffer 0 (src/compiler/advanced_blend.h). Not the
-  // _coherent extension: primitives of one draw see the destination from
-  // before the draw.
+  // Advanced blend equations: by the device's blender where it blends them
+  // coherently (VK_EXT_blend_operation_advanced), else in the fragment
+  // shader from the same copy of draw buffer 0 (src/compiler/advanced_blend.h),
+  // where primitives of one draw see the destination from before the draw:
+  // not coherent.
   out.emplace_back("GL_KHR_blend_equation_advanced");
+  if (screen.get_cap(pipe::Cap::AdvancedBlendCoherent)) out.emplace_back("GL_KHR_blend_equation_advanced_coherent");
   if (features.texture_float_linear) out.emplace_back("GL_OES_texture_float_linear");
   // STENCIL_INDEX8 as a texture format (ES 3.2 core); sampled through
   // stencil texturing, which needs ES 3.1.
@@ -340,6 +342,10 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // name both APIs).
   if (features.astc_ldr) out.emplace_back("GL_KHR_texture_compression_astc_ldr");
   if (features.astc_ldr && features.astc_sliced_3d) out.emplace_back("GL_KHR_texture_compression_astc_sliced_3d");
+  // The ES contexts' advanced blending (one extension for both APIs; GLSL's
+  // blend_support qualifiers are glslang's in desktop shaders too).
+  out.emplace_back("GL_KHR_blend_equation_advanced");
+  if (screen.get_cap(pipe::Cap::AdvancedBlendCoherent)) out.emplace_back("GL_KHR_blend_equation_advanced_coherent");
   // GL 4.x functionality that ES 3.1 has too, in every desktop context
   // (Context::es31): the ES 3.1 handlers with the desktop-only commands
   // added (glShaderStorageBlockBinding, glGetActiveAtomicCounterBufferiv,

@@ -97,15 +97,21 @@ bool is_stencil_op(GLenum op) {
   }
 }
 
-pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_buffers, bool alpha_is_one) {
+pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_buffers, bool alpha_is_one,
+                                  bool advanced_by_device) {
   pipe::BlendState b;
   const unsigned n = std::min<unsigned>(std::max(1u, color_buffers), pipe::kMaxColorBuffers);
   for (unsigned i = 0; i < n; ++i) {
     pipe::RenderTargetBlend& rt = b.rt[i];
     const BlendEquation& e = s.blend_eq[i];
-    // KHR_blend_equation_advanced: the fragment shader blends (its variant
-    // for the equation, advanced_blend.h); the buffer takes its output as is.
-    if (s.blend[i] && advanced_equation(e.rgb) == compiler::AdvancedBlendEquation::None) {
+    // KHR_blend_equation_advanced: the device blends, or the fragment shader
+    // does (its variant for the equation, advanced_blend.h) and the buffer
+    // takes its output as is.
+    const compiler::AdvancedBlendEquation advanced = advanced_equation(e.rgb);
+    if (s.blend[i] && advanced != compiler::AdvancedBlendEquation::None && advanced_by_device) {
+      rt.blend_enable = true;
+      rt.advanced = static_cast<uint8_t>(advanced);
+    } else if (s.blend[i] && advanced == compiler::AdvancedBlendEquation::None) {
       rt.blend_enable = true;
       rt.rgb_op = to_pipe_blend_op(e.rgb);
       rt.alpha_op = to_pipe_blend_op(e.alpha);
@@ -121,7 +127,7 @@ pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_bu
     rt.color_mask = static_cast<uint8_t>((m[0] ? pipe::kMaskR : 0) | (m[1] ? pipe::kMaskG : 0) |
                                          (m[2] ? pipe::kMaskB : 0) | (m[3] && !alpha_is_one ? pipe::kMaskA : 0));
     const pipe::RenderTargetBlend& r0 = b.rt[0];
-    if (rt.blend_enable != r0.blend_enable || rt.rgb_op != r0.rgb_op || rt.rgb_src != r0.rgb_src ||
+    if (rt.blend_enable != r0.blend_enable || rt.advanced != r0.advanced || rt.rgb_op != r0.rgb_op || rt.rgb_src != r0.rgb_src ||
         rt.rgb_dst != r0.rgb_dst || rt.alpha_op != r0.alpha_op || rt.alpha_src != r0.alpha_src ||
         rt.alpha_dst != r0.alpha_dst || rt.color_mask != r0.color_mask)
       b.independent_blend = true;

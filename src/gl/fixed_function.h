@@ -41,6 +41,10 @@ struct FixedFunctionState {
   std::array<bool, pipe::kMaxColorBuffers> blend{};
   std::array<BlendEquation, pipe::kMaxColorBuffers> blend_eq{};
   GLfloat blend_color[4] = {0, 0, 0, 0};
+  // KHR_blend_equation_advanced_coherent: BLEND_ADVANCED_COHERENT_KHR.
+  // Blending is coherent either way where the extension is listed (the
+  // device's blender guarantees it), so the flag is only state.
+  bool blend_advanced_coherent = true;
   std::array<std::array<GLboolean, 4>, pipe::kMaxColorBuffers> color_mask = all_color_masks(GL_TRUE);
   static constexpr std::array<std::array<GLboolean, 4>, pipe::kMaxColorBuffers> all_color_masks(GLboolean v) {
     std::array<std::array<GLboolean, 4>, pipe::kMaxColorBuffers> m{};
@@ -101,7 +105,11 @@ struct FixedFunctionState {
 // Builders; pure functions so they are testable without a device.
 // `alpha_is_one`: the framebuffer stores an RGB format in RGBA memory; alpha
 // writes are masked so its alpha stays 1.
-pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_buffers, bool alpha_is_one = false);
+// `advanced_by_device`: KHR_blend_equation_advanced equations are the
+// blender's (pipe::Cap::AdvancedBlendCoherent); else blending is off for
+// them and the fragment shader blends.
+pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_buffers, bool alpha_is_one = false,
+                                  bool advanced_by_device = false);
 pipe::DepthStencilAlphaState make_depth_stencil_state(const FixedFunctionState& s, bool has_depth, bool has_stencil);
 pipe::RasterizerState make_rasterizer_state(const FixedFunctionState& s, bool point_size_per_vertex);
 pipe::StencilRef make_stencil_ref(const FixedFunctionState& s, int stencil_bits);

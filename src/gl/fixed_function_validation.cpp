@@ -21,7 +21,8 @@ BlendKey blend_key(const pipe::BlendState& b, unsigned color_buffers) {
     const pipe::RenderTargetBlend& rt = b.rt[i];
     BlendKey::Target& t = k.rt[i];
     t.enable = rt.blend_enable;
-    t.rgb_op = u8(rt.rgb_op);
+    // An advanced equation replaces the ops (pipe ops are below 16).
+    t.rgb_op = rt.advanced ? u8(16 + rt.advanced) : u8(rt.rgb_op);
     t.alpha_op = u8(rt.alpha_op);
     t.rgb_src = u8(rt.rgb_src);
     t.rgb_dst = u8(rt.rgb_dst);
@@ -126,7 +127,7 @@ void validate_fixed_function(Context& ctx, uint32_t dirty) {
   }
   if (dirty & kDirtyBlend) {
     const unsigned n = std::max(1u, v.framebuffer.color_buffers);
-    const pipe::BlendState b = make_blend_state(ff, n, v.framebuffer.alpha_is_one);
+    const pipe::BlendState b = make_blend_state(ff, n, v.framebuffer.alpha_is_one, ctx.limits.advanced_blend_coherent);
     pipe::BlendObject* o = v.blend_states.get(blend_key(b, n), [&] { return p.create_blend_state(b); });
     p.bind_blend_state(o);
   }

@@ -4,6 +4,7 @@
 // (src/compiler/framebuffer_fetch.h says why a copy and not an input
 // attachment). The copy runs on the GPU; the driver ends the render pass for
 // it and the next draw resumes with the attachment's contents loaded.
+#include "gl/advanced_blend.h"
 #include "gl/context.h"
 #include "gl/program_validation.h"
 #include "gl/draw_validation.h"
@@ -75,7 +76,17 @@ bool bind_framebuffer_fetch_sources(Context& ctx) {
     ctx.set_error(GL_OUT_OF_MEMORY);
     return false;
   }
+  // A fetch of draw buffer 0 that only the in-shader advanced blend reads
+  // needs no copy when the draw does not blend that way: the variant without
+  // an equation never reads it. The slot gets no view (the driver's fallback
+  // image), not whatever another program left there.
+  const bool blend_fetch_unused = skips_blend_only_fetch(ctx, *fs);
   for (const LinkedProgram::FetchSlot& s : fs->fetch_slots) {
+    if (blend_fetch_unused && s.draw_buffer == 0) {
+      pipe::SamplerView* none = nullptr;
+      ctx.pipe().set_sampler_views(pipe::ShaderStage::Fragment, s.slot, std::span<pipe::SamplerView* const>(&none, 1));
+      continue;
+    }
     pipe::Surface* surface = s.draw_buffer < fb.draw_surfaces.size() ? fb.draw_surfaces[s.draw_buffer] : nullptr;
     // A draw buffer with no attachment reads undefined values (the
     // extension says so); the slot keeps whatever view it had.

@@ -280,12 +280,17 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
     if (fs && fs->reads_num_samples)
       key.num_samples = static_cast<uint8_t>(std::min<uint32_t>(ctx.validation.framebuffer.samples, 255));
   }
-  // Fetching from a multisampled framebuffer reads per sample.
-  if (!lp->fetch_slots.empty() && ctx.validation.framebuffer.samples > 1) key.fetch_multisampled = 1;
+  // Fetching from a multisampled framebuffer reads per sample; not when the
+  // only fetch is the in-shader blend's and this draw leaves it out (its
+  // slot holds the single-sampled fallback image, advanced_blend.h).
+  if (!lp->fetch_slots.empty() && ctx.validation.framebuffer.samples > 1) {
+    const LinkedProgram* fs = stage_executable(ctx, pipe::ShaderStage::Fragment);
+    if (!fs || !skips_blend_only_fetch(ctx, *fs)) key.fetch_multisampled = 1;
+  }
   // KHR_blend_equation_advanced: the fragment shader blends with the
-  // equation compiled in (advanced_blend.h); advanced_blend_draw_ok made sure
-  // the shader declares it.
-  if (const compiler::AdvancedBlendEquation eq = draw_advanced_equation(ctx);
+  // equation compiled in (advanced_blend.h) unless the device blends;
+  // advanced_blend_draw_ok made sure the shader declares it.
+  if (const compiler::AdvancedBlendEquation eq = shader_blend_equation(ctx);
       eq != compiler::AdvancedBlendEquation::None) {
     const LinkedProgram* fs = stage_executable(ctx, pipe::ShaderStage::Fragment);
     if (fs && fs->interface.advanced_blend) key.advanced_blend = static_cast<uint8_t>(eq);

@@ -107,6 +107,10 @@ enum class Cap : uint8_t {
   ImageArrayDynamicIndexing,
   ShaderFloat64,                     // shaders may use 64-bit floats (SPIR-V Float64)
   MaxSamplerAnisotropy,              // SamplerState::max_anisotropy is applied up to this (1: not at all)
+  // RenderTargetBlend::advanced is applied by the blender, coherently
+  // (primitives blend in order, no barrier needed); else an advanced
+  // equation must be blended by the fragment shader.
+  AdvancedBlendCoherent,
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it

@@ -37,6 +37,11 @@ struct RenderTargetBlend {
   BlendOp alpha_op = BlendOp::Add;
   BlendFactor alpha_src = BlendFactor::One, alpha_dst = BlendFactor::Zero;
   uint8_t color_mask = kMaskRGBA;
+  // KHR_blend_equation_advanced equation (1..15 in the extension's table
+  // order, MULTIPLY first) the blender applies to premultiplied colours
+  // instead of the ops and factors above; 0: none. Only with
+  // Cap::AdvancedBlendCoherent and blend_enable.
+  uint8_t advanced = 0;
 };
 
 struct BlendState {

@@ -25,6 +25,7 @@ enum DebugFlag : uint32_t {
   kDebugSpirv = 1u << 4,       // validate every SPIR-V module Brass produces
   kDebugNoShaderObject = 1u << 5,
   kDebugCompactSets = 1u << 6,  // fold descriptor sets as for devices with 4 bindable sets
+  kDebugNoBlendAdvanced = 1u << 7,  // ignore VK_EXT_blend_operation_advanced (advanced blends in shaders)
 };
 
 struct Options {

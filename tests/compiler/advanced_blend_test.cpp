@@ -29,6 +29,7 @@ TEST(AdvancedBlend, QualifiersAreReported) {
   r = link_blend("blend_support_all_equations", "out mediump vec4 color;\n");
   ASSERT_TRUE(r.ok) << r.info_log;
   EXPECT_EQ(r.interface.blend_support, kBlendSupportAll);
+  EXPECT_TRUE(r.interface.advanced_blend_fetch_only);
   // The destination: the fetch sampler of draw buffer 0, not a GL uniform.
   int fetch = 0;
   for (const Binding& b : r.interface.bindings)
@@ -38,6 +39,25 @@ TEST(AdvancedBlend, QualifiersAreReported) {
   expect_valid_spirv(r, "advanced blend");
 }
 
+// A shader that fetches draw buffer 0 itself shares the fetch with the blend:
+// its copy is needed by every draw.
+TEST(AdvancedBlend, OwnFetchOfBufferZeroIsNotBlendOnly) {
+  const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, kVs300},
+                                        {ShaderStage::Fragment,
+                                         "#version 300 es\n#extension GL_KHR_blend_equation_advanced : require\n"
+                                         "#extension GL_EXT_shader_framebuffer_fetch : require\n"
+                                         "layout(blend_support_multiply) out;\ninout mediump vec4 color;\n"
+                                         "void main() { color = color * 0.5; }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  EXPECT_TRUE(r.interface.advanced_blend);
+  EXPECT_FALSE(r.interface.advanced_blend_fetch_only);
+  int fetch = 0;
+  for (const Binding& b : r.interface.bindings)
+    if (b.kind == DescriptorKind::FramebufferFetch && b.slot == 0) ++fetch;
+  EXPECT_EQ(fetch, 1);
+  expect_valid_spirv(r, "advanced blend with own fetch");
+}
+
 TEST(AdvancedBlend, NoQualifierNoBlend) {
   const LinkResult r = link(Api::GLES, {{ShaderStage::Vertex, kVs300},
                                         {ShaderStage::Fragment, "#version 300 es\nout mediump vec4 color;\n"
@@ -45,6 +65,7 @@ TEST(AdvancedBlend, NoQualifierNoBlend) {
   ASSERT_TRUE(r.ok) << r.info_log;
   EXPECT_EQ(r.interface.blend_support, 0u);
   EXPECT_FALSE(r.interface.advanced_blend);
+  EXPECT_FALSE(r.interface.advanced_blend_fetch_only);
 }
 
 TEST(AdvancedBlend, IntegerOutputIsNotBlended) {

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+
 #include "device/handle.h"
 #include "util/stats.h"
 
@@ -72,6 +75,41 @@ TEST(Device, ResolvesDescriptorBufferRequestWithFallback) {
   o.debug = kDebugNoGpl;
   caps.graphics_pipeline_library = true;
   EXPECT_FALSE(resolve_device_paths(caps, o, &warning).pipeline_library);
+}
+
+// KHR_blend_equation_advanced goes to the blender only where it is coherent
+// for every attachment, and not under BRASS_DEBUG=noblendadvanced.
+TEST(Device, ResolvesAdvancedBlendPath) {
+  Capabilities caps;
+  Options o;
+  std::string warning;
+  DevicePaths p = resolve_device_paths(caps, o, &warning);
+  EXPECT_FALSE(p.advanced_blend);
+  EXPECT_NE(p.advanced_blend_reason.find("fragment shader"), std::string::npos) << p.advanced_blend_reason;
+  caps.advanced_blend_coherent = true;
+  p = resolve_device_paths(caps, o, &warning);
+  EXPECT_TRUE(p.advanced_blend);
+  o.debug = kDebugNoBlendAdvanced;
+  p = resolve_device_paths(caps, o, &warning);
+  EXPECT_FALSE(p.advanced_blend);
+  EXPECT_NE(p.advanced_blend_reason.find("noblendadvanced"), std::string::npos) << p.advanced_blend_reason;
+}
+
+// On this device (lavapipe has no VK_EXT_blend_operation_advanced) the
+// fragment shader blends; a device with the extension enables it.
+TEST(Device, AdvancedBlendCapabilityFollowsTheExtension) {
+  std::string why;
+  auto device = Device::create_from_options(&why);
+  ASSERT_TRUE(device) << why;
+  const Capabilities& c = device->caps();
+  if (!c.has_extension(VK_EXT_BLEND_OPERATION_ADVANCED_EXTENSION_NAME)) {
+    EXPECT_FALSE(c.advanced_blend_coherent);
+  }
+  if (c.advanced_blend_coherent) {
+    EXPECT_NE(std::find(c.enabled_extensions.begin(), c.enabled_extensions.end(),
+                        std::string(VK_EXT_BLEND_OPERATION_ADVANCED_EXTENSION_NAME)),
+              c.enabled_extensions.end());
+  }
 }
 
 TEST(Device, HandleOwnsExactlyOneObject) {

@@ -176,6 +176,26 @@ TEST(PipelineKey, PackBlendFieldsDoNotOverlap) {
   EXPECT_LT(unsigned(pipe::BlendFactor::OneMinusSrc1Alpha), 32u);
 }
 
+// KHR_blend_equation_advanced by the device: bit 31, which no basic state
+// sets, marks the attachment; the equation and the write mask stay apart.
+TEST(PipelineKey, AdvancedBlendPacksApartFromBasicStates) {
+  const uint32_t widest = pack_blend(true, unsigned(pipe::BlendOp::Max), unsigned(pipe::BlendFactor::OneMinusSrc1Alpha),
+                                     unsigned(pipe::BlendFactor::OneMinusSrc1Alpha), unsigned(pipe::BlendOp::Max),
+                                     unsigned(pipe::BlendFactor::OneMinusSrc1Alpha),
+                                     unsigned(pipe::BlendFactor::OneMinusSrc1Alpha), pipe::kMaskRGBA);
+  EXPECT_EQ(widest & kPackedAdvancedBlend, 0u);
+  for (unsigned e = 1; e <= 15; ++e) {
+    const uint32_t p = pack_advanced_blend(e, pipe::kMaskR | pipe::kMaskA);
+    EXPECT_NE(p & kPackedAdvancedBlend, 0u);
+    EXPECT_EQ(p & 1u, 1u);  // blending enabled
+    EXPECT_EQ((p >> 4) & 31, e);
+    EXPECT_EQ((p >> 27) & 15, unsigned(pipe::kMaskR | pipe::kMaskA));
+    // The pipeline selector's masking of unwritten outputs keeps the mark.
+    EXPECT_NE(p & ~(15u << 27) & kPackedAdvancedBlend, 0u);
+  }
+  EXPECT_NE(pack_advanced_blend(1, 15), pack_advanced_blend(2, 15));
+}
+
 TEST(PipelineKey, DistinctBlendStatesPackDistinctly) {
   const uint32_t add = pack_blend(true, unsigned(pipe::BlendOp::Add), unsigned(pipe::BlendFactor::SrcAlpha),
                                   unsigned(pipe::BlendFactor::OneMinusSrcAlpha), unsigned(pipe::BlendOp::Add),

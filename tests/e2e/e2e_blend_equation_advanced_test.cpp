@@ -271,6 +271,55 @@ void main() { color = vec4(0.5, 0.5, 1.0, 1.0); })"));
   EXPECT_EQ(q >> 16, 0xffffu);
 }
 
+// A multisampled framebuffer: draws without an advanced equation leave the
+// blend's destination fetch out (and must not declare its slot
+// multisampled for the single-sampled stand-in: a validation error), draws
+// with one read every sample. Resolved and checked on the CPU.
+TEST_F(BlendEquationAdvanced, MultisampledBasicThenAdvancedDraws) {
+  GLuint rb = 0, fbo = 0, tex = 0, resolved = 0;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, kWidth, kHeight);
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), static_cast<GLenum>(GL_FRAMEBUFFER_COMPLETE));
+  glUseProgram(make(R"(#version 300 es
+#extension GL_KHR_blend_equation_advanced : require
+layout(blend_support_multiply) out;
+out mediump vec4 color;
+void main() { color = vec4(0.5, 0.25, 1.0, 1.0); })"));
+  glClearColor(1, 1, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_BLEND);
+  glDrawArrays(GL_TRIANGLES, 0, 3);  // replaces: 0.5, 0.25, 1
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_MULTIPLY_KHR);
+  glDrawArrays(GL_TRIANGLES, 0, 3);  // squares: 0.25, 0.0625, 1
+  glBlendEquation(GL_FUNC_ADD);
+  glBlendFunc(GL_ZERO, GL_ONE);
+  glDrawArrays(GL_TRIANGLES, 0, 3);  // keeps
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, kWidth, kHeight);
+  glGenFramebuffers(1, &resolved);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolved);
+  glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+  glBlitFramebuffer(0, 0, kWidth, kHeight, 0, 0, kWidth, kHeight, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, resolved);
+  const uint32_t p = pixel(9, 3);
+  EXPECT_NEAR(static_cast<int>(p & 0xff), 64, 1);
+  EXPECT_NEAR(static_cast<int>((p >> 8) & 0xff), 16, 1);
+  EXPECT_EQ((p >> 16) & 0xff, 255u);
+  EXPECT_EQ(p >> 24, 255u);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  glDeleteFramebuffers(1, &resolved);
+  glDeleteRenderbuffers(1, &rb);
+  glDeleteTextures(1, &tex);
+}
+
 TEST_F(BlendEquationAdvanced, StateAndQueries) {
   for (const Equation& e : kEquations) {
     glBlendEquation(e.mode);
@@ -298,12 +347,121 @@ TEST_F(BlendEquationAdvanced, StateAndQueries) {
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
   glGetIntegeri_v(GL_BLEND_EQUATION_ALPHA, 1, &rgb);
   EXPECT_EQ(static_cast<GLenum>(rgb), static_cast<GLenum>(GL_SCREEN_KHR));
-  // Only the non-coherent extension: its enable does not exist.
-  EXPECT_FALSE(has_extension("GL_KHR_blend_equation_advanced_coherent"));
-  glEnable(GL_BLEND_ADVANCED_COHERENT_KHR);
-  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
   blend_barrier();
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+// BLEND_ADVANCED_COHERENT_KHR exists only with the coherent extension,
+// which is listed only where the device's blender is coherent
+// (VK_EXT_blend_operation_advanced); on lavapipe the shader blends and the
+// extension is absent.
+TEST_F(BlendEquationAdvanced, CoherentEnable) {
+  if (!has_extension("GL_KHR_blend_equation_advanced_coherent")) {
+    glEnable(GL_BLEND_ADVANCED_COHERENT_KHR);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+    glDisable(GL_BLEND_ADVANCED_COHERENT_KHR);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+    EXPECT_EQ(glIsEnabled(GL_BLEND_ADVANCED_COHERENT_KHR), GL_FALSE);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+    GLint v = 7;
+    glGetIntegerv(GL_BLEND_ADVANCED_COHERENT_KHR, &v);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+    EXPECT_EQ(v, 7);
+    return;
+  }
+  // Initially TRUE (the extension's state table).
+  EXPECT_EQ(glIsEnabled(GL_BLEND_ADVANCED_COHERENT_KHR), GL_TRUE);
+  glDisable(GL_BLEND_ADVANCED_COHERENT_KHR);
+  EXPECT_EQ(glIsEnabled(GL_BLEND_ADVANCED_COHERENT_KHR), GL_FALSE);
+  GLboolean b = GL_TRUE;
+  glGetBooleanv(GL_BLEND_ADVANCED_COHERENT_KHR, &b);
+  EXPECT_EQ(b, GL_FALSE);
+  glEnable(GL_BLEND_ADVANCED_COHERENT_KHR);
+  GLint v = 0;
+  glGetIntegerv(GL_BLEND_ADVANCED_COHERENT_KHR, &v);
+  EXPECT_EQ(v, 1);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+// A shader that fetches draw buffer 0 itself (EXT_shader_framebuffer_fetch)
+// and declares blend support: draws without an advanced equation still
+// read the destination (only a fetch the blend alone needs is skipped).
+TEST_F(BlendEquationAdvanced, OwnFetchKeptWithoutAdvancedEquation) {
+  ASSERT_TRUE(has_extension("GL_EXT_shader_framebuffer_fetch"));
+  glClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glUseProgram(make(R"(#version 300 es
+#extension GL_KHR_blend_equation_advanced : require
+#extension GL_EXT_shader_framebuffer_fetch : require
+layout(blend_support_multiply) out;
+precision mediump float;
+inout vec4 color;
+void main() { color = color * 0.5 + vec4(0.0, 0.0, 0.0, 0.5); })"));
+  // Not blending: the shader's own arithmetic on the fetched colour.
+  glDisable(GL_BLEND);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  uint32_t p = pixel(3, 4);
+  EXPECT_NEAR(static_cast<int>(p & 0xff), 32, 1);
+  EXPECT_NEAR(static_cast<int>((p >> 8) & 0xff), 64, 1);
+  EXPECT_NEAR(static_cast<int>((p >> 16) & 0xff), 96, 1);
+  EXPECT_EQ(p >> 24, 255u);
+  // MULTIPLY of that shader's output with the destination: (d/2) * d per
+  // channel at alpha 1.
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_MULTIPLY_KHR);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  p = pixel(3, 4);
+  const double d[3] = {32 / 255.0, 64 / 255.0, 96 / 255.0};
+  for (int c = 0; c < 3; ++c)
+    EXPECT_NEAR(static_cast<double>((p >> (8 * c)) & 0xff), d[c] * 0.5 * d[c] * 255.0, 1.5) << c;
+  EXPECT_EQ(p >> 24, 255u);
+}
+
+// A blend_support program switching between advanced and basic equations
+// and a program sampling a texture in between: each draw gets its own
+// source (the in-shader blend's destination copy is only made, and bound,
+// for advanced draws).
+TEST_F(BlendEquationAdvanced, AlternatingAdvancedAndBasicDraws) {
+  const GLuint screen = make(R"(#version 300 es
+#extension GL_KHR_blend_equation_advanced : require
+layout(blend_support_screen) out;
+out mediump vec4 color;
+void main() { color = vec4(0.5, 0.25, 0.0, 1.0); })");
+  const GLuint textured = make(R"(#version 300 es
+precision mediump float;
+uniform sampler2D t;
+out vec4 color;
+void main() { color = texture(t, vec2(0.5)); })");
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  const uint32_t texel = rgba(10, 20, 30, 255);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, &texel);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  for (int round = 0; round < 2; ++round) {
+    glClearColor(0.5f, 0.5f, 0.5f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glUseProgram(screen);
+    glEnable(GL_BLEND);
+    glBlendEquation(GL_SCREEN_KHR);
+    glDrawArrays(GL_TRIANGLES, 0, 3);  // s + d - s*d: 0.75, 0.625, 0.5
+    uint32_t p = pixel(1, 1);
+    EXPECT_NEAR(static_cast<int>(p & 0xff), 191, 1);
+    EXPECT_NEAR(static_cast<int>((p >> 8) & 0xff), 159, 1);
+    EXPECT_NEAR(static_cast<int>((p >> 16) & 0xff), 128, 1);
+    glBlendEquation(GL_FUNC_ADD);
+    glBlendFunc(GL_ONE, GL_ZERO);
+    glDrawArrays(GL_TRIANGLES, 0, 3);  // replaces
+    EXPECT_EQ(pixel(1, 1), rgba(128, 64, 0, 255));
+    glUseProgram(textured);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    EXPECT_EQ(pixel(1, 1), texel);
+    glDisable(GL_BLEND);
+  }
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glDeleteTextures(1, &tex);
 }
 
 TEST_F(BlendEquationAdvanced, ShaderDirectiveAndQualifiers) {

@@ -43,6 +43,8 @@ TEST(Options, DebugFlagsAreACommaList) {
   EXPECT_TRUE(o.has(kDebugNoGpl));
   EXPECT_FALSE(o.has(kDebugSpirv));
   EXPECT_TRUE(env.warnings.empty());
+  env.vars["BRASS_DEBUG"] = "noblendadvanced";
+  EXPECT_EQ(env.parse().debug, static_cast<uint32_t>(kDebugNoBlendAdvanced));
 }
 
 TEST(Options, UnknownDebugFlagWarnsAndIsIgnored) {

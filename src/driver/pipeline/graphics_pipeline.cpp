@@ -162,6 +162,15 @@ PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildIn
     a.srcAlphaBlendFactor = vk_blend_factor(static_cast<pipe::BlendFactor>((p >> 17) & 31));
     a.dstAlphaBlendFactor = vk_blend_factor(static_cast<pipe::BlendFactor>((p >> 22) & 31));
     a.colorWriteMask = (p >> 27) & 15;  // pipe R/G/B/A bits match Vulkan's
+    if (p & kPackedAdvancedBlend) {
+      // VK_EXT_blend_operation_advanced with the defaults of
+      // VkPipelineColorBlendAdvancedStateCreateInfoEXT (both colours
+      // premultiplied, uncorrelated overlap: KHR_blend_equation_advanced's
+      // terms); the alpha operation must equal the colour one.
+      a.colorBlendOp = a.alphaBlendOp = vk_advanced_blend_op((p >> 4) & 31);
+      a.srcColorBlendFactor = a.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+      a.dstColorBlendFactor = a.dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO;
+    }
   }
   cb.logicOpEnable = k.logic_op_enable && caps.logic_op;
   cb.logicOp = static_cast<VkLogicOp>(k.logic_op);

@@ -135,4 +135,12 @@ inline uint32_t pack_blend(bool enable, unsigned rgb_op, unsigned rgb_src, unsig
          mask << 27;
 }
 
+// An attachment blended with a KHR_blend_equation_advanced equation
+// (pipe::RenderTargetBlend::advanced, 1..15): bit 31 set, the equation
+// where the RGB source factor is (the ops and factors do not apply).
+inline constexpr uint32_t kPackedAdvancedBlend = 1u << 31;
+inline uint32_t pack_advanced_blend(unsigned equation, unsigned mask) {
+  return 1u | equation << 4 | mask << 27 | kPackedAdvancedBlend;
+}
+
 }  // namespace brass::driver
