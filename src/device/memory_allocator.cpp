@@ -85,6 +85,11 @@ int MemoryAllocator::choose_memory_type(uint32_t type_bits, MemoryUsage usage) c
       required = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
       preferred = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
       break;
+    case MemoryUsage::Coherent:
+      // Every device has such a type (Vulkan 1.3 §11.2.1).
+      required = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+      preferred = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+      break;
   }
   int best = -1, best_score = -1;
   for (uint32_t i = 0; i < props_.memoryTypeCount; ++i) {

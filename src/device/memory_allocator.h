@@ -26,6 +26,8 @@ enum class MemoryUsage : uint8_t {
   Upload,    // host visible, written by the CPU, read by the GPU (staging, streaming)
   Readback,  // host visible and cached, written by the GPU, read by the CPU
   Dynamic,   // host visible, preferably device local too (persistently mapped buffers)
+  Coherent,  // host visible and coherent, preferably device local: maps that stay
+             // valid while the GPU works need no flush (GL_MAP_COHERENT_BIT)
 };
 
 struct MemoryRequest {

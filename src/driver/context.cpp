@@ -384,6 +384,18 @@ vk::Status VulkanContext::submit(SubmitReason reason) {
   fail(stream_.flush_writes());
   fail(descriptors_->flush_writes());
   fail(compute_.flush_writes());
+  // The CPU may read what this batch wrote once it completes without mapping
+  // anything (persistently mapped buffers, GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT):
+  // device writes are made visible to the host at the end of every batch.
+  VkMemoryBarrier2 host{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+  host.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  host.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+  host.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT;
+  host.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT;
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.memoryBarrierCount = 1;
+  dep.pMemoryBarriers = &host;
+  vkCmdPipelineBarrier2(ring_.main_cmd(), &dep);
   vk::Status s = ring_.submit(reason);
   if (!s) {
     fail(s);
@@ -435,6 +447,9 @@ void VulkanContext::invalidate_resource(pipe::Resource* pr) {
     return;
   }
   if (r->valid_range.empty()) return;  // nothing to throw away
+  // Immutable storage is never swapped (a persistent map may point into
+  // it): a busy one keeps its contents, which invalidation allows.
+  if (r->templ().usage == pipe::Usage::Immutable && !idle) return;
   r->valid_range.reset();
   if (idle) {
     g_invalidate_resets.add();

@@ -107,6 +107,8 @@ class VulkanContext final : public pipe::Context, private TransferHost {
                     uint32_t stencil, const pipe::ClearMasks& masks) override;
   void clear_render_target(pipe::Surface* dst, const pipe::ColorValue& color, uint32_t x, uint32_t y, uint32_t w,
                            uint32_t h) override;
+  void clear_texture(pipe::Resource* r, uint32_t level, const pipe::Box& box, const void* texel,
+                     const pipe::TextureClearValue& value) override;
   void clear_depth_stencil(pipe::Surface* dst, uint32_t flags, double depth, uint32_t stencil, uint32_t x,
                            uint32_t y, uint32_t w, uint32_t h) override;
 

@@ -93,6 +93,8 @@ Ref<pipe::Surface> make_surface(VulkanScreen& screen, pipe::Resource* r, const p
   *status = create_image_view(screen.vk_device(), *o, r->templ().target, req, &surf->view);
   if (!*status) return nullptr;
   surf->format = req.format;
+  surf->blendable = screen.device().formats().properties(req.format).optimalTilingFeatures &
+                    VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT;
   surf->id = next_object_uid();
   return surf;
 }

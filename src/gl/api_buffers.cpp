@@ -208,10 +208,6 @@ bool is_buffer_usage(GLenum usage) {
   }
 }
 
-// Every GL use of a buffer object: one resource serves them all.
-constexpr uint32_t kBufferBind = pipe::kBindVertexBuffer | pipe::kBindIndexBuffer | pipe::kBindConstantBuffer |
-                                 pipe::kBindShaderBuffer | pipe::kBindIndirect;
-
 // The buffer bound to `target`, with the errors of the buffer-data entry
 // points: INVALID_ENUM for the target, INVALID_OPERATION when none is bound.
 Buffer* target_buffer(Context& ctx, GLenum target) {
@@ -238,6 +234,9 @@ void buffer_parameter(Context& ctx, GLenum target, GLenum pname, GLint64* out) {
   switch (pname) {
     case GL_BUFFER_SIZE: case GL_BUFFER_USAGE: case GL_BUFFER_ACCESS_FLAGS: case GL_BUFFER_MAPPED:
     case GL_BUFFER_MAP_LENGTH: case GL_BUFFER_MAP_OFFSET: case GL_BUFFER_ACCESS_OES: break;
+    case GL_BUFFER_IMMUTABLE_STORAGE: case GL_BUFFER_STORAGE_FLAGS:
+      if (!ctx.has_feature("GL_EXT_buffer_storage")) return ctx.set_error(GL_INVALID_ENUM);
+      break;
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
@@ -249,6 +248,8 @@ void buffer_parameter(Context& ctx, GLenum target, GLenum pname, GLint64* out) {
     case GL_BUFFER_MAPPED: *out = b.mapped ? GL_TRUE : GL_FALSE; return;
     case GL_BUFFER_MAP_LENGTH: *out = b.mapped ? b.map_length : 0; return;
     case GL_BUFFER_MAP_OFFSET: *out = b.mapped ? b.map_offset : 0; return;
+    case GL_BUFFER_IMMUTABLE_STORAGE: *out = b.immutable ? GL_TRUE : GL_FALSE; return;
+    case GL_BUFFER_STORAGE_FLAGS: *out = b.storage_flags; return;
     // OES_mapbuffer has only write-only mappings, and the initial value is
     // WRITE_ONLY_OES too.
     case GL_BUFFER_ACCESS_OES:
@@ -477,6 +478,7 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
   // Transfers address buffers with int32 boxes: 2 GiB is the largest buffer.
   if (size > std::numeric_limits<int32_t>::max()) return ctx.set_error(GL_OUT_OF_MEMORY);
   Buffer& b = **point;
+  if (b.immutable) return ctx.set_error(GL_INVALID_OPERATION);  // GL 4.6 §6.2
   unmap_buffer(b);
   const uint32_t width = size > 0 ? static_cast<uint32_t>(size) : 1u;
   const pipe::Usage pusage = to_pipe_usage(usage);
@@ -504,6 +506,7 @@ void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, 
     ctx.pipe().buffer_subdata(b.resource.get(), pipe::kMapDiscardWholeResource, 0, static_cast<uint64_t>(size), data);
   b.size = size;
   b.usage = usage;
+  b.storage_flags = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_DYNAMIC_STORAGE_BIT;
 }
 
 void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {
@@ -513,7 +516,8 @@ void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size
   if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
   Buffer& b = **point;
   if (!range_fits<GLint64>(offset, size, b.size)) return ctx.set_error(GL_INVALID_VALUE);
-  if (b.mapped) return ctx.set_error(GL_INVALID_OPERATION);
+  if (b.mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (b.immutable && !(b.storage_flags & GL_DYNAMIC_STORAGE_BIT)) return ctx.set_error(GL_INVALID_OPERATION);
   if (size == 0 || !data || !b.resource) return;
   ctx.pipe().buffer_subdata(b.resource.get(), 0, static_cast<uint64_t>(offset), static_cast<uint64_t>(size), data);
 }
@@ -527,8 +531,8 @@ void GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr s
   if (offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
   Buffer& b = **point;
   if (!range_fits<GLint64>(offset, size, b.size)) return ctx.set_error(GL_INVALID_VALUE);
-  // Persistent maps do not exist yet: any mapped buffer is refused.
-  if (b.mapped) return ctx.set_error(GL_INVALID_OPERATION);
+  // A persistent map leaves the buffer usable (GL 4.6 §6.3.2).
+  if (b.mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
   if (size == 0 || !data || !b.resource) return;
   if (!read_buffer(ctx, b, offset, size, data)) ctx.set_error(GL_OUT_OF_MEMORY);
 }
@@ -539,8 +543,10 @@ void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr le
     ctx.set_error(GL_INVALID_ENUM);
     return nullptr;
   }
-  constexpr GLbitfield kAll = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |
-                              GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT;
+  // PERSISTENT and COHERENT with buffer storage (EXT/ARB_buffer_storage).
+  const GLbitfield kAll = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |
+                          GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT |
+                          (ctx.has_feature("GL_EXT_buffer_storage") ? GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT : 0);
   auto fail = [&](GLenum e) -> void* {
     ctx.set_error(e);
     return nullptr;
@@ -556,6 +562,9 @@ void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr le
       (access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_UNSYNCHRONIZED_BIT)))
     return fail(GL_INVALID_OPERATION);
   if ((access & GL_MAP_FLUSH_EXPLICIT_BIT) && !(access & GL_MAP_WRITE_BIT)) return fail(GL_INVALID_OPERATION);
+  // Each of these the storage must allow (GL 4.6 §6.3).
+  constexpr GLbitfield kStorageChecked = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+  if ((access & kStorageChecked) & ~b.storage_flags) return fail(GL_INVALID_OPERATION);
   if (!b.resource) return fail(GL_OUT_OF_MEMORY);
 
   uint32_t flags = 0;
@@ -565,6 +574,8 @@ void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr le
   if (access & GL_MAP_INVALIDATE_BUFFER_BIT) flags |= pipe::kMapDiscardWholeResource;
   if (access & GL_MAP_FLUSH_EXPLICIT_BIT) flags |= pipe::kMapFlushExplicit;
   if (access & GL_MAP_UNSYNCHRONIZED_BIT) flags |= pipe::kMapUnsynchronized;
+  if (access & GL_MAP_PERSISTENT_BIT) flags |= pipe::kMapPersistent;
+  if (access & GL_MAP_COHERENT_BIT) flags |= pipe::kMapCoherent;
   // Invalidating the whole buffer: swap storage once, then map the range
   // unsynchronized-free of any reader.
   if ((access & GL_MAP_INVALIDATE_BUFFER_BIT) && !(offset == 0 && length == b.size)) {
@@ -670,7 +681,7 @@ void CopyBufferSubData(Context& ctx, GLenum read_target, GLenum write_target, GL
   Buffer& src = **rp;
   Buffer& dst = **wp;
   if (read_offset < 0 || write_offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
-  if (src.mapped || dst.mapped) return ctx.set_error(GL_INVALID_OPERATION);
+  if (src.mapped_exclusively() || dst.mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
   if (!range_fits<GLint64>(read_offset, size, src.size) || !range_fits<GLint64>(write_offset, size, dst.size))
     return ctx.set_error(GL_INVALID_VALUE);
   if (&src == &dst && ranges_overlap<GLint64>(read_offset, write_offset, size))

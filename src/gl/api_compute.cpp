@@ -76,7 +76,7 @@ void DispatchComputeIndirect(Context& ctx, GLintptr indirect) {
   Buffer* b = ctx.buffers.dispatch_indirect.get();
   // Three uint32 group counts at `indirect`, inside the buffer and not mapped.
   constexpr GLint64 kCommandSize = 3 * sizeof(GLuint);
-  if (!b || !b->resource || b->mapped || !range_fits<GLint64>(indirect, kCommandSize, b->size))
+  if (!b || !b->resource || b->mapped_exclusively() || !range_fits<GLint64>(indirect, kCommandSize, b->size))
     return ctx.set_error(GL_INVALID_OPERATION);
   if (!prepare_dispatch(ctx)) return;
   // Counts above the limits are undefined behaviour in ES; Vulkan clamps
@@ -90,7 +90,12 @@ void DispatchComputeIndirect(Context& ctx, GLintptr indirect) {
 
 void MemoryBarrier(Context& ctx, GLbitfield barriers) {
   if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
-  if (!barrier_bits_valid(barriers, kBarrierBits)) return ctx.set_error(GL_INVALID_VALUE);
+  // CLIENT_MAPPED_BUFFER_BARRIER_BIT (buffer storage) needs nothing more:
+  // persistent maps are host-coherent and every batch ends with its writes
+  // made visible to the host (driver submit).
+  const GLbitfield allowed =
+      kBarrierBits | (ctx.has_feature("GL_EXT_buffer_storage") ? GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT : 0);
+  if (!barrier_bits_valid(barriers, allowed)) return ctx.set_error(GL_INVALID_VALUE);
 }
 
 void MemoryBarrierByRegion(Context& ctx, GLbitfield barriers) {

@@ -204,7 +204,7 @@ void draw(Context& ctx, const DrawCall& d) {
   // the draw's.
   if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
   Buffer* eb = d.indexed ? ctx.vertex_array->element_buffer.get() : nullptr;
-  if (eb && eb->mapped) return ctx.set_error(GL_INVALID_OPERATION);
+  if (eb && eb->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
   if (d.count == 0 || d.instances == 0) return;
   if (!validate_for_draw(ctx)) return;
   // Points need gl_PointSize written (Vulkan leaves it undefined): the
@@ -402,11 +402,11 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   if (ctx.vertex_array.get() == ctx.default_vertex_array.get()) return ctx.set_error(GL_INVALID_OPERATION);
   Buffer* ib = ctx.buffers.draw_indirect.get();
   const uint64_t command_bytes = indexed ? 5 * sizeof(GLuint) : 4 * sizeof(GLuint);
-  if (!ib || !ib->resource || ib->mapped ||
+  if (!ib || !ib->resource || ib->mapped_exclusively() ||
       !range_fits<uint64_t>(offset, command_bytes, static_cast<uint64_t>(ib->size)))
     return ctx.set_error(GL_INVALID_OPERATION);
   Buffer* eb = indexed ? ctx.vertex_array->element_buffer.get() : nullptr;
-  if (indexed && (!eb || !eb->resource || eb->mapped)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (indexed && (!eb || !eb->resource || eb->mapped_exclusively())) return ctx.set_error(GL_INVALID_OPERATION);
   const TransformFeedback& tf = *ctx.transform_feedback;
   if (tf.active && !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
   bool no_count = false;  // (transform feedback is not active: nothing is counted)

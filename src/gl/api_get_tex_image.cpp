@@ -78,7 +78,7 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
   Buffer* pbo = ctx.buffers.pixel_pack.get();
   const uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
   if (pbo) {
-    if (pbo->mapped) return ctx.set_error(GL_INVALID_OPERATION);
+    if (pbo->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
     if (const GLenum e = pixel::check_pixel_buffer_access(layout, type, pbo_offset, static_cast<uint64_t>(pbo->size)))
       return ctx.set_error(e);
   } else if (layout.required_bytes > buf_size) {

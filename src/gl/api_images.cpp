@@ -14,7 +14,7 @@ void BindImageTexture(Context& ctx, GLuint unit, GLuint texture, GLint level, GL
   if (level < 0 || layer < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (access != GL_READ_ONLY && access != GL_WRITE_ONLY && access != GL_READ_WRITE)
     return ctx.set_error(GL_INVALID_ENUM);
-  if (!find_image_format(format)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!find_image_format(ctx, format)) return ctx.set_error(GL_INVALID_ENUM);
   Ref<Texture> tex;
   if (texture != 0) {
     // A name glGenTextures reserved but nothing bound yet has no texture

@@ -108,7 +108,7 @@ void BindImageTextures(Context& ctx, GLuint first, GLsizei count, const GLuint* 
     Ref<Texture> t = ctx.share_group().textures.lookup(name);
     const TextureImage* img = t ? t->image(0, 0) : nullptr;
     if (!img || !t->immutable || img->width <= 0 || img->height <= 0 || img->depth <= 0 ||
-        !find_image_format(img->internal_format)) {
+        !find_image_format(ctx, img->internal_format)) {
       ctx.set_error(GL_INVALID_OPERATION);
       continue;
     }

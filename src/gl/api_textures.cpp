@@ -286,10 +286,10 @@ bool copy_source(Context& ctx, CopySource* out) {
 // ES 3.0 §3.8.5 / table 3.15: the destination's components must be a subset
 // of the source's, and both of the same kind (normalized, float, signed or
 // unsigned integer, linear or sRGB).
+// SNORM destinations only from SNORM buffers, which exist with
+// EXT_render_snorm (and on desktop).
 bool copy_compatible(const pixel::InternalFormatInfo& src, const pixel::InternalFormatInfo& dst) {
-  using CT = pixel::ComponentType;
   if (!dst.is_color() || dst.is_compressed() || !src.is_color()) return false;
-  if (dst.component_type == CT::SignedNormalized) return false;
   if (src.component_type != dst.component_type) return false;
   if (src.srgb != dst.srgb) return false;
   const bool need_r = dst.bits.red || dst.bits.luminance, need_g = dst.bits.green, need_b = dst.bits.blue;

@@ -163,7 +163,7 @@ void BeginTransformFeedback(Context& ctx, GLenum primitiveMode) {
   const size_t buffers = std::min<size_t>(strides.size(), kMaxTransformFeedbackBuffers);
   for (size_t i = 0; i < buffers; ++i) {
     const Buffer* b = tf.buffers[i].buffer.get();
-    if (!b || b->mapped) return ctx.set_error(GL_INVALID_OPERATION);
+    if (!b || b->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
   }
 
   // The ranges captured into, and how many vertices fit in all of them.

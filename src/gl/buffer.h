@@ -23,6 +23,11 @@ class Buffer final : public Object {
   Ref<pipe::Resource> resource;
   GLsizeiptr size = 0;
   GLenum usage = GL_STATIC_DRAW;
+  // glBufferStorage (EXT/ARB_buffer_storage): size and flags fixed for life,
+  // the storage never swapped. BUFFER_STORAGE_FLAGS of glBufferData buffers
+  // are MAP_READ | MAP_WRITE | DYNAMIC_STORAGE (GL 4.6 table 6.3).
+  bool immutable = false;
+  GLbitfield storage_flags = 0;
   // Mapping (glMapBufferRange); pipe transfer while mapped.
   bool mapped = false;
   GLbitfield map_access = 0;
@@ -31,9 +36,16 @@ class Buffer final : public Object {
   void* map_pointer = nullptr;
   pipe::Transfer* transfer = nullptr;
   pipe::Context* map_context = nullptr;  // the pipe context that owns `transfer`
+  // Mapped in a way that forbids other uses meanwhile: any map but a
+  // persistent one (GL 4.6 §6.3.2).
+  bool mapped_exclusively() const { return mapped && !(map_access & GL_MAP_PERSISTENT_BIT); }
   // Set while bound for transform feedback: other uses are errors (ES 3.0 §2.15.2).
   int transform_feedback_bindings = 0;
 };
+
+// Every GL use of a buffer object: one resource serves them all.
+inline constexpr uint32_t kBufferBind = pipe::kBindVertexBuffer | pipe::kBindIndexBuffer |
+                                        pipe::kBindConstantBuffer | pipe::kBindShaderBuffer | pipe::kBindIndirect;
 
 // An indexed binding (uniform buffer, transform feedback buffer).
 struct IndexedBufferBinding {

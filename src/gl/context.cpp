@@ -213,6 +213,13 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   }
   ctx->extensions_ = ctx->desktop() ? supported_desktop_extensions(*desc.screen, ctx->format_features)
                                     : supported_extensions(*desc.screen, ctx->format_features, ctx->es31());
+  if (!ctx->desktop()) {
+    // Format rules of ES 3.1 extensions an ES 3.0 context does not list.
+    pixel::FormatFeatures& f = ctx->format_features;
+    f.texture_norm16 = f.texture_norm16 && ctx->has_extension("GL_EXT_texture_norm16");
+    f.render_snorm = f.render_snorm && ctx->has_extension("GL_EXT_render_snorm");
+    f.texture_stencil8 = f.texture_stencil8 && ctx->has_extension("GL_OES_texture_stencil8");
+  }
   if (ctx->desktop()) {
     // ES extensions whose functionality desktop core has, from this version
     // (clip distances and their enables are GL 3.0's, cull distances 4.5's;
@@ -224,8 +231,11 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
         // below (listed in every desktop context the device can clamp in).
         {"GL_EXT_clip_control", 45},             {"GL_EXT_polygon_offset_clamp", 32},
         {"GL_EXT_texture_border_clamp", 30},
+        // ARB_buffer_storage and ARB_clear_texture are listed at every version.
+        {"GL_EXT_buffer_storage", 30},           {"GL_EXT_clear_texture", 30},
     };
-    const std::vector<std::string> es = supported_extensions(*desc.screen, ctx->format_features, false);
+    // The ES 3.1 list: desktop contexts have ES 3.1's functionality (es31()).
+    const std::vector<std::string> es = supported_extensions(*desc.screen, ctx->format_features, true);
     for (auto [name, since] : kCoreIn)
       if (ctx->version() >= since && std::find(es.begin(), es.end(), name) != es.end())
         ctx->core_features_.emplace_back(name);

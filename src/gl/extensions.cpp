@@ -4,6 +4,7 @@
 
 #include <initializer_list>
 
+#include "gl/image.h"
 #include "gl/texture_buffer.h"
 #include "pipe/format.h"
 #include "pipe/screen.h"
@@ -47,10 +48,30 @@ pixel::FormatFeatures format_features_for(const pipe::Screen& screen) {
   const uint32_t filtered = pipe::kUsageSampled | pipe::kUsageFilterLinear;
   f.texture_srgb_r8 = all_supported(screen, {pipe::Format::R8_SRGB}, filtered);
   f.texture_srgb_rg8 = all_supported(screen, {pipe::Format::RG8_SRGB}, filtered);
-  // STENCIL_INDEX8 textures: attached as stencil buffers and read by
-  // stencil texturing (stored in a depth/stencil format's stencil aspect
-  // where the device has no separate S8).
-  f.texture_stencil8 = all_supported(screen, {pipe::Format::S8_UINT}, pipe::kUsageSampled | pipe::kUsageDepthStencil);
+  // EXT_texture_norm16: all eight formats sampled and filtered (RGB ones
+  // natively or widened to four channels on upload), R16/RG16/RGBA16
+  // rendered and blended as well.
+  f.texture_norm16 =
+      all_supported(screen,
+                    {pipe::Format::R16_UNORM, pipe::Format::RG16_UNORM, pipe::Format::RGB16_UNORM,
+                     pipe::Format::RGBA16_UNORM, pipe::Format::R16_SNORM, pipe::Format::RG16_SNORM,
+                     pipe::Format::RGB16_SNORM, pipe::Format::RGBA16_SNORM},
+                    filtered) &&
+      all_supported(screen, {pipe::Format::R16_UNORM, pipe::Format::RG16_UNORM, pipe::Format::RGBA16_UNORM},
+                    render | pipe::kUsageBlend | pipe::kUsageFilterLinear);
+  // OES_texture_stencil8: STENCIL_INDEX8 textures, sampled (stencil
+  // texturing) and attached, where the device does both with S8_UINT.
+  f.texture_stencil8 =
+      all_supported(screen, {pipe::Format::S8_UINT}, pipe::kUsageSampled | pipe::kUsageDepthStencil);
+  // EXT_render_snorm: R8/RG8/RGBA8_SNORM rendered and blended (blending
+  // applies to them as to every fixed-point format, ES 3.2 §15.1.5), and the
+  // 16-bit ones too where norm16 textures exist (the extension makes them
+  // renderable with it). Not where the device cannot blend them (lavapipe).
+  const uint32_t blended = render | pipe::kUsageBlend;
+  f.render_snorm =
+      all_supported(screen, {pipe::Format::R8_SNORM, pipe::Format::RG8_SNORM, pipe::Format::RGBA8_SNORM}, blended) &&
+      (!f.texture_norm16 ||
+       all_supported(screen, {pipe::Format::R16_SNORM, pipe::Format::RG16_SNORM, pipe::Format::RGBA16_SNORM}, blended));
   return f;
 }
 
@@ -121,6 +142,15 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       "GL_KHR_robustness",
       "GL_EXT_robustness",
   };
+  // ES 3.1 extensions every device can do: glBufferStorage and persistent,
+  // coherent maps (api_buffer_storage.cpp; immutable buffers live in
+  // host-coherent memory, which every Vulkan device has, and are never
+  // renamed), and glClearTexImage/glClearTexSubImage (api_clear_texture.cpp).
+  if (es31) {
+    out.emplace_back("GL_EXT_buffer_storage");
+    out.emplace_back("GL_EXT_clear_texture");
+  }
+  if (es31 && features.texture_stencil8) out.emplace_back("GL_OES_texture_stencil8");
   // ASTC LDR textures (2D, arrays, cube maps) and, with sliced_3d, 3D
   // textures of 2D blocks; not the HDR profile.
   if (features.astc_ldr) out.emplace_back("GL_KHR_texture_compression_astc_ldr");
@@ -154,9 +184,14 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   out.emplace_back("GL_KHR_blend_equation_advanced");
   if (screen.get_cap(pipe::Cap::AdvancedBlendCoherent)) out.emplace_back("GL_KHR_blend_equation_advanced_coherent");
   if (features.texture_float_linear) out.emplace_back("GL_OES_texture_float_linear");
-  // STENCIL_INDEX8 as a texture format (ES 3.2 core); sampled through
-  // stencil texturing, which needs ES 3.1.
-  if (es31 && features.texture_stencil8) out.emplace_back("GL_OES_texture_stencil8");
+  // ES 3.1 extensions.
+  if (es31 && features.texture_norm16) out.emplace_back("GL_EXT_texture_norm16");
+  if (es31 && features.render_snorm) out.emplace_back("GL_EXT_render_snorm");
+  // NV_image_formats: the image formats of desktop GL's table beyond ES
+  // 3.1's (image.cpp), in ES 3.1 contexts where the device makes every one
+  // a storage image (the 16-bit normalized ones come with norm16 textures).
+  if (es31 && extended_image_formats_supported(screen, features.texture_norm16))
+    out.emplace_back("GL_NV_image_formats");
   // glPolygonOffsetClampEXT: Vulkan's depthBiasClamp.
   if (screen.get_cap(pipe::Cap::DepthBiasClamp)) out.emplace_back("GL_EXT_polygon_offset_clamp");
   // glClipControlEXT: the depth mode needs VK_EXT_depth_clip_control (GL's
@@ -346,6 +381,10 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // blend_support qualifiers are glslang's in desktop shaders too).
   out.emplace_back("GL_KHR_blend_equation_advanced");
   if (screen.get_cap(pipe::Cap::AdvancedBlendCoherent)) out.emplace_back("GL_KHR_blend_equation_advanced_coherent");
+  // GL 4.4's buffer storage and texture clears, the ES extensions' handlers,
+  // in every desktop context (context.cpp lists them as desktop features).
+  out.emplace_back("GL_ARB_buffer_storage");
+  out.emplace_back("GL_ARB_clear_texture");
   // GL 4.x functionality that ES 3.1 has too, in every desktop context
   // (Context::es31): the ES 3.1 handlers with the desktop-only commands
   // added (glShaderStorageBlockBinding, glGetActiveAtomicCounterBufferiv,

@@ -30,6 +30,33 @@ constexpr ImageFormatInfo kImageFormats[] = {
     {GL_R32I, pipe::Format::R32_SINT, 4, K::Int},
     {GL_RGBA8, pipe::Format::RGBA8_UNORM, 4, K::Float},
     {GL_RGBA8_SNORM, pipe::Format::RGBA8_SNORM, 4, K::Float},
+    // NV_image_formats (desktop GL 4.2's table 8.26 beyond ES 3.1's).
+    {GL_RG32F, pipe::Format::RG32_FLOAT, 8, K::Float, true},
+    {GL_RG16F, pipe::Format::RG16_FLOAT, 4, K::Float, true},
+    {GL_R11F_G11F_B10F, pipe::Format::R11G11B10_FLOAT, 4, K::Float, true},
+    {GL_R16F, pipe::Format::R16_FLOAT, 2, K::Float, true},
+    {GL_RGB10_A2, pipe::Format::RGB10A2_UNORM, 4, K::Float, true},
+    {GL_RG8, pipe::Format::RG8_UNORM, 2, K::Float, true},
+    {GL_R8, pipe::Format::R8_UNORM, 1, K::Float, true},
+    {GL_RG8_SNORM, pipe::Format::RG8_SNORM, 2, K::Float, true},
+    {GL_R8_SNORM, pipe::Format::R8_SNORM, 1, K::Float, true},
+    {GL_RGBA16, pipe::Format::RGBA16_UNORM, 8, K::Float, true, true},
+    {GL_RG16, pipe::Format::RG16_UNORM, 4, K::Float, true, true},
+    {GL_R16, pipe::Format::R16_UNORM, 2, K::Float, true, true},
+    {GL_RGBA16_SNORM, pipe::Format::RGBA16_SNORM, 8, K::Float, true, true},
+    {GL_RG16_SNORM, pipe::Format::RG16_SNORM, 4, K::Float, true, true},
+    {GL_R16_SNORM, pipe::Format::R16_SNORM, 2, K::Float, true, true},
+    {GL_RG32I, pipe::Format::RG32_SINT, 8, K::Int, true},
+    {GL_RG16I, pipe::Format::RG16_SINT, 4, K::Int, true},
+    {GL_RG8I, pipe::Format::RG8_SINT, 2, K::Int, true},
+    {GL_R16I, pipe::Format::R16_SINT, 2, K::Int, true},
+    {GL_R8I, pipe::Format::R8_SINT, 1, K::Int, true},
+    {GL_RGB10_A2UI, pipe::Format::RGB10A2_UINT, 4, K::Uint, true},
+    {GL_RG32UI, pipe::Format::RG32_UINT, 8, K::Uint, true},
+    {GL_RG16UI, pipe::Format::RG16_UINT, 4, K::Uint, true},
+    {GL_RG8UI, pipe::Format::RG8_UINT, 2, K::Uint, true},
+    {GL_R16UI, pipe::Format::R16_UINT, 2, K::Uint, true},
+    {GL_R8UI, pipe::Format::R8_UINT, 1, K::Uint, true},
 };
 
 // The scratch image a unit that reads as unbound gives a shader of this
@@ -211,6 +238,23 @@ const ImageFormatInfo* find_image_format(GLenum format) {
   return nullptr;
 }
 
+const ImageFormatInfo* find_image_format(const Context& ctx, GLenum format) {
+  const ImageFormatInfo* f = find_image_format(format);
+  if (!f || !f->extended || ctx.desktop()) return f;
+  if (!ctx.has_extension("GL_NV_image_formats")) return nullptr;
+  if (f->norm16 && !ctx.has_extension("GL_EXT_texture_norm16")) return nullptr;
+  return f;
+}
+
+bool extended_image_formats_supported(const pipe::Screen& screen, bool norm16) {
+  for (const ImageFormatInfo& f : kImageFormats) {
+    if (!f.extended || (f.norm16 && !norm16)) continue;
+    for (pipe::Target t : {pipe::Target::Texture2D, pipe::Target::Texture3D})
+      if (!screen.is_format_supported(f.pipe_format, t, 1, pipe::kUsageStorage | pipe::kUsageSampled)) return false;
+  }
+  return true;
+}
+
 bool classify_image_type(GLenum type, ImageDim* dim, ImageKind* kind) {
   switch (type) {
     case GL_IMAGE_2D: *dim = ImageDim::Tex2D, *kind = ImageKind::Float; return true;
@@ -274,7 +318,7 @@ void unbind_image_texture(Context& ctx, const Texture* texture) {
 }
 
 bool wants_image_storage(const Context& ctx, GLenum internal_format) {
-  return ctx.es31() && find_image_format(internal_format) != nullptr;
+  return ctx.es31() && find_image_format(ctx, internal_format) != nullptr;
 }
 
 void release_image_state(Context& ctx) {

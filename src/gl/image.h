@@ -23,6 +23,10 @@
 #include "pipe/resource.h"
 #include "pipe/state.h"
 
+namespace brass::pipe {
+class Screen;
+}
+
 namespace brass::gl {
 
 class Context;
@@ -54,9 +58,20 @@ struct ImageFormatInfo {
   pipe::Format pipe_format = pipe::Format::None;
   uint8_t texel_bytes = 0;  // size class: formats of one size are compatible (§8.23)
   ImageKind kind = ImageKind::Float;
+  // Desktop GL's table 8.26 has it and ES 3.1's does not: ES contexts take
+  // it with NV_image_formats (and a 16-bit normalized one only with
+  // EXT_texture_norm16 as well).
+  bool extended = false;
+  bool norm16 = false;
 };
-// Null for a format not in table 8.27.
+// Null for a format in neither table. Any context's: image units only hold
+// formats their context took (find_image_format(ctx, ...)).
 const ImageFormatInfo* find_image_format(GLenum format);
+// Null for a format this context's image units do not take.
+const ImageFormatInfo* find_image_format(const Context& ctx, GLenum format);
+// Whether the device makes every extended format a storage image (2D and
+// 3D), the 16-bit normalized ones only when `norm16`: NV_image_formats.
+bool extended_image_formats_supported(const pipe::Screen& screen, bool norm16);
 
 // The image type a GL uniform type names (GL_IMAGE_2D, GL_UNSIGNED_INT_IMAGE_CUBE,
 // ...); false for other types.

@@ -118,7 +118,7 @@ void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
   Buffer* pbo = ctx.buffers.pixel_pack.get();
   const uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
   if (pbo) {
-    if (pbo->mapped) return ctx.set_error(GL_INVALID_OPERATION);
+    if (pbo->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
     if (const GLenum e = pixel::check_pixel_buffer_access(layout, type, pbo_offset, static_cast<uint64_t>(pbo->size)))
       return ctx.set_error(e);
   }

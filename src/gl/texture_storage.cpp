@@ -545,7 +545,7 @@ bool check_unpack_buffer(Context& ctx, GLenum format, GLenum type, uint32_t w, u
                          bool three_d, const void* pixels) {
   Buffer* pbo = ctx.buffers.pixel_unpack.get();
   if (!pbo) return true;
-  if (pbo->mapped) {
+  if (pbo->mapped_exclusively()) {
     ctx.set_error(GL_INVALID_OPERATION);
     return false;
   }
@@ -565,7 +565,7 @@ bool check_compressed_unpack_buffer(Context& ctx, GLsizei image_size, const void
   Buffer* pbo = ctx.buffers.pixel_unpack.get();
   if (!pbo) return true;
   const uint64_t offset = reinterpret_cast<uintptr_t>(data);
-  if (pbo->mapped || offset + static_cast<uint64_t>(image_size) > static_cast<uint64_t>(pbo->size)) {
+  if (pbo->mapped_exclusively() || offset + static_cast<uint64_t>(image_size) > static_cast<uint64_t>(pbo->size)) {
     ctx.set_error(GL_INVALID_OPERATION);
     return false;
   }

@@ -318,7 +318,7 @@ bool check_vertex_arrays(Context& ctx) {
     const VertexAttrib& a = vao.attribs[i];
     if (!a.enabled) continue;
     const Buffer* b = vao.bindings[a.binding].buffer.get();
-    if ((b && b->mapped) || (!b && !is_default)) {
+    if ((b && b->mapped_exclusively()) || (!b && !is_default)) {
       ctx.set_error(GL_INVALID_OPERATION);
       return false;
     }

@@ -171,6 +171,14 @@ class Context {
                                    uint32_t h) = 0;
   virtual void clear_depth_stencil(Surface* dst, uint32_t flags, double depth, uint32_t stencil, uint32_t x,
                                    uint32_t y, uint32_t w, uint32_t h) = 0;
+  // glClearTexSubImage of a single-sampled texture: `box` of `level` (3D:
+  // slices in z; arrays and cubes: layers) gets `texel`, one texel in the
+  // resource format's layout (what texture_subdata takes), converted to the
+  // stored format as uploads are. `value` is the same texel as a clear
+  // value (color by the format's kind; depth and stencil), for devices that
+  // clear whole subresources with a clear command.
+  virtual void clear_texture(Resource* r, uint32_t level, const Box& box, const void* texel,
+                             const TextureClearValue& value) = 0;
 
   // --- copies ---
   virtual void resource_copy_region(Resource* dst, uint32_t dst_level, uint32_t dstx, uint32_t dsty,

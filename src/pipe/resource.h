@@ -23,7 +23,10 @@ enum BindFlags : uint32_t {
   kBindIndirect = 1u << 8,
 };
 
-// How the application will update it (memory placement hint).
+// How the application will update it (memory placement hint). Immutable
+// buffers (glBufferStorage) keep their storage for life: it is never swapped
+// for fresh storage (maps of it may stay valid while the GPU uses it,
+// GL_MAP_PERSISTENT_BIT) and lives in host-coherent memory.
 enum class Usage : uint8_t { Default, Immutable, Dynamic, Stream, Staging };
 
 struct ResourceTemplate {

@@ -134,6 +134,14 @@ union ColorValue {
   uint32_t ui[4];
 };
 
+// A texture clear's value as clear commands take it (Context::clear_texture):
+// color as f, i or ui by the format's kind (linear for sRGB formats).
+struct TextureClearValue {
+  ColorValue color{};
+  double depth = 0.0;
+  uint32_t stencil = 0;
+};
+
 enum class Wrap : uint8_t { Repeat, ClampToEdge, ClampToBorder, MirroredRepeat, MirrorClampToEdge };
 enum class Filter : uint8_t { Nearest, Linear };
 enum class MipFilter : uint8_t { None, Nearest, Linear };

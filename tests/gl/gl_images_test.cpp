@@ -67,14 +67,15 @@ class GlImages : public ::testing::Test {
 };
 
 TEST_F(GlImages, OnlyImmutableTexturesOfImageFormatsGetStorageUsage) {
-  for (GLenum f : {GL_RGBA8, GL_R32UI, GL_R32F, GL_RGBA16F, GL_RGBA32I, GL_RGBA8_SNORM}) {
+  // (R8 and RG32F are NV_image_formats' formats.)
+  for (GLenum f : {GL_RGBA8, GL_R32UI, GL_R32F, GL_RGBA16F, GL_RGBA32I, GL_RGBA8_SNORM, GL_R8, GL_RG32F}) {
     const GLuint t = texture(GL_TEXTURE_2D);
     glTexStorage2D(GL_TEXTURE_2D, 1, f, 4, 4);
     EXPECT_NE(bind_flags(t) & pipe::kBindShaderImage, 0u) << f;
   }
   // Formats no image unit takes, and mutable textures (ES binds only
   // immutable ones), are made as in ES 3.0.
-  for (GLenum f : {GL_RGB8, GL_SRGB8_ALPHA8, GL_R8, GL_RG32F, GL_DEPTH24_STENCIL8, GL_COMPRESSED_RGBA8_ETC2_EAC}) {
+  for (GLenum f : {GL_RGB8, GL_SRGB8_ALPHA8, GL_RGB565, GL_RGB16F, GL_DEPTH24_STENCIL8, GL_COMPRESSED_RGBA8_ETC2_EAC}) {
     const GLuint t = texture(GL_TEXTURE_2D);
     glTexStorage2D(GL_TEXTURE_2D, 1, f, 4, 4);
     EXPECT_EQ(bind_flags(t) & pipe::kBindShaderImage, 0u) << f;
@@ -193,11 +194,11 @@ TEST_F(GlImages, ImageUnitsStateAndUnbindOnDelete) {
 }
 
 TEST_F(GlImages, FormatTableIsEs31Table827) {
-  int count = 0;
+  int count = 0, extended = 0;
   for (GLenum f = 0; f < 0x10000; ++f) {
     const ImageFormatInfo* i = find_image_format(f);
     if (!i) continue;
-    ++count;
+    ++(i->extended ? extended : count);
     const pixel::InternalFormatInfo* tex = pixel::find_internal_format(f);
     ASSERT_NE(tex, nullptr) << f;
     // The unit's view format is the texture format's storage.
@@ -205,6 +206,7 @@ TEST_F(GlImages, FormatTableIsEs31Table827) {
     EXPECT_EQ(i->texel_bytes, pipe::describe(tex->storage).block_bytes) << f;
   }
   EXPECT_EQ(count, 13);
+  EXPECT_EQ(extended, 26) << "desktop GL's table 8.26 beyond ES 3.1's (NV_image_formats)";
 }
 
 }  // namespace

@@ -61,6 +61,9 @@ void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunc
     // An attachment the fragment shader has no output for keeps its
     // contents (GL: undefined) rather than taking undefined values.
     if (!(prog.fragment_outputs >> i & 1)) k.blend_rt[i] &= ~(15u << 27);
+    // Blending enabled for a format the device cannot blend (GL ignores it
+    // for integer buffers): written unblended rather than an invalid pipeline.
+    if (s && !s->blendable) k.blend_rt[i] &= ~1u;
   }
   const VulkanSurface* zs = render_pass_.depth_stencil();
   k.depth_stencil_format = zs ? zs->format : VK_FORMAT_UNDEFINED;

@@ -40,7 +40,11 @@ vk::Status create_buffer(VulkanScreen& screen, const pipe::ResourceTemplate& t, 
   vkGetBufferMemoryRequirements(dev.handle(), o->buffer, &req.requirements);
   // Buffers are host visible so maps need no staging copy; a discrete GPU
   // gets its device-local host-visible heap when there is one (Dynamic).
-  req.usage = t.usage == pipe::Usage::Staging ? vk::MemoryUsage::Readback : vk::MemoryUsage::Dynamic;
+  // Immutable storage (glBufferStorage) may be mapped persistently and
+  // coherently: host-coherent memory, so no map needs a flush.
+  req.usage = t.usage == pipe::Usage::Staging     ? vk::MemoryUsage::Readback
+              : t.usage == pipe::Usage::Immutable ? vk::MemoryUsage::Coherent
+                                                  : vk::MemoryUsage::Dynamic;
   req.linear = true;
   vk::Status s = dev.memory().allocate(req, &o->memory);
   if (!s) return s;

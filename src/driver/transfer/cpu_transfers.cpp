@@ -153,18 +153,23 @@ void* CpuTransfers::map(pipe::Resource* pr, uint32_t level, uint32_t usage, cons
         g_map_waited.add();
       }
       if (vk::Status s = device_.memory().invalidate(o->memory, box.x, box.width); !s) return host_.fail(s), nullptr;
+      if (usage & pipe::kMapWrite) r->valid_range.add(range);
     } else if (usage & pipe::kMapWrite) {
       const bool in_use = sync_.busy(o, false) || sync_.used_this_batch(o);
+      // Immutable storage is never swapped; a persistent map points into
+      // the storage itself, never into staging.
+      const bool renamable = pr->templ().usage != pipe::Usage::Immutable;
+      const bool direct = usage & pipe::kMapPersistent;
       if (!(usage & pipe::kMapUnsynchronized) && in_use) {
-        if ((usage & pipe::kMapDiscardWholeResource) ||
-            ((usage & pipe::kMapDiscardRange) && range.begin == 0 && range.end == pr->templ().width)) {
+        if (renamable && ((usage & pipe::kMapDiscardWholeResource) ||
+                          ((usage & pipe::kMapDiscardRange) && range.begin == 0 && range.end == pr->templ().width))) {
           r->valid_range.reset();
           host_.swap_storage(r);
           if (host_.failed()) return nullptr;
           o = r->obj();
         } else if (!r->valid_range.overlaps(range)) {
           // Nothing valid there: no reader can observe the write.
-        } else if (usage & pipe::kMapDiscardRange) {
+        } else if (!direct && (usage & (pipe::kMapDiscardRange | pipe::kMapDiscardWholeResource))) {
           vk::Status s = stream_.allocate(box.width, 16, &t->staging);
           if (!s) return host_.fail(s), nullptr;
           t->staged = true;

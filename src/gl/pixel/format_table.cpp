@@ -37,16 +37,16 @@ constexpr InternalFormatInfo info(const Row& r) {
 constexpr InternalFormatInfo kFormats[] = {
   // ES 3.0 table 3.13: color formats.
   info({GL_R8, GL_RED, Format::R8_UNORM, CT::UnsignedNormalized, rgba(8), false, kCore, RR::Always, FR::Always}),
-  info({GL_R8_SNORM, GL_RED, Format::R8_SNORM, CT::SignedNormalized, rgba(8), false, kCore, RR::DesktopOnly, FR::Always}),
+  info({GL_R8_SNORM, GL_RED, Format::R8_SNORM, CT::SignedNormalized, rgba(8), false, kCore, RR::SnormExt, FR::Always}),
   info({GL_RG8, GL_RG, Format::RG8_UNORM, CT::UnsignedNormalized, rgba(8, 8), false, kCore, RR::Always, FR::Always}),
-  info({GL_RG8_SNORM, GL_RG, Format::RG8_SNORM, CT::SignedNormalized, rgba(8, 8), false, kCore, RR::DesktopOnly, FR::Always}),
+  info({GL_RG8_SNORM, GL_RG, Format::RG8_SNORM, CT::SignedNormalized, rgba(8, 8), false, kCore, RR::SnormExt, FR::Always}),
   info({GL_RGB8, GL_RGB, Format::RGB8_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8), false, kCore, RR::Always, FR::Always}),
   info({GL_RGB8_SNORM, GL_RGB, Format::RGB8_SNORM, CT::SignedNormalized, rgba(8, 8, 8), false, kCore, RR::DesktopOnly, FR::Always}),
   info({GL_RGB565, GL_RGB, Format::B5G6R5_UNORM, CT::UnsignedNormalized, rgba(5, 6, 5), false, kCore, RR::Always, FR::Always}),
   info({GL_RGBA4, GL_RGBA, Format::RGBA4_UNORM, CT::UnsignedNormalized, rgba(4, 4, 4, 4), false, kCore, RR::Always, FR::Always}),
   info({GL_RGB5_A1, GL_RGBA, Format::RGB5A1_UNORM, CT::UnsignedNormalized, rgba(5, 5, 5, 1), false, kCore, RR::Always, FR::Always}),
   info({GL_RGBA8, GL_RGBA, Format::RGBA8_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kCore, RR::Always, FR::Always}),
-  info({GL_RGBA8_SNORM, GL_RGBA, Format::RGBA8_SNORM, CT::SignedNormalized, rgba(8, 8, 8, 8), false, kCore, RR::DesktopOnly, FR::Always}),
+  info({GL_RGBA8_SNORM, GL_RGBA, Format::RGBA8_SNORM, CT::SignedNormalized, rgba(8, 8, 8, 8), false, kCore, RR::SnormExt, FR::Always}),
   info({GL_RGB10_A2, GL_RGBA, Format::RGB10A2_UNORM, CT::UnsignedNormalized, rgba(10, 10, 10, 2), false, kCore, RR::Always, FR::Always}),
   info({GL_RGB10_A2UI, GL_RGBA, Format::RGB10A2_UINT, CT::UnsignedInt, rgba(10, 10, 10, 2), false, kCore, RR::Always, FR::Never}),
   info({GL_SRGB8, GL_RGB, Format::RGB8_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8), true, kCore, RR::DesktopOnly, FR::Always}),
@@ -106,10 +106,10 @@ constexpr InternalFormatInfo kFormats[] = {
   info({GL_RG16, GL_RG, Format::RG16_UNORM, CT::UnsignedNormalized, rgba(16, 16), false, kAvailDesktop | kAvailNorm16, RR::Norm16Ext, FR::Always}),
   info({GL_RGB16, GL_RGB, Format::RGB16_UNORM, CT::UnsignedNormalized, rgba(16, 16, 16), false, kAvailDesktop | kAvailNorm16, RR::DesktopOnly, FR::Always}),
   info({GL_RGBA16, GL_RGBA, Format::RGBA16_UNORM, CT::UnsignedNormalized, rgba(16, 16, 16, 16), false, kAvailDesktop | kAvailNorm16, RR::Norm16Ext, FR::Always}),
-  info({GL_R16_SNORM, GL_RED, Format::R16_SNORM, CT::SignedNormalized, rgba(16), false, kAvailDesktop | kAvailNorm16, RR::DesktopOnly, FR::Always}),
-  info({GL_RG16_SNORM, GL_RG, Format::RG16_SNORM, CT::SignedNormalized, rgba(16, 16), false, kAvailDesktop | kAvailNorm16, RR::DesktopOnly, FR::Always}),
+  info({GL_R16_SNORM, GL_RED, Format::R16_SNORM, CT::SignedNormalized, rgba(16), false, kAvailDesktop | kAvailNorm16, RR::Snorm16Ext, FR::Always}),
+  info({GL_RG16_SNORM, GL_RG, Format::RG16_SNORM, CT::SignedNormalized, rgba(16, 16), false, kAvailDesktop | kAvailNorm16, RR::Snorm16Ext, FR::Always}),
   info({GL_RGB16_SNORM, GL_RGB, Format::RGB16_SNORM, CT::SignedNormalized, rgba(16, 16, 16), false, kAvailDesktop | kAvailNorm16, RR::DesktopOnly, FR::Always}),
-  info({GL_RGBA16_SNORM, GL_RGBA, Format::RGBA16_SNORM, CT::SignedNormalized, rgba(16, 16, 16, 16), false, kAvailDesktop | kAvailNorm16, RR::DesktopOnly, FR::Always}),
+  info({GL_RGBA16_SNORM, GL_RGBA, Format::RGBA16_SNORM, CT::SignedNormalized, rgba(16, 16, 16, 16), false, kAvailDesktop | kAvailNorm16, RR::Snorm16Ext, FR::Always}),
 
   // EXT_texture_format_BGRA8888 (ES): BGRA byte order in memory.
   info({GL_BGRA8_EXT, GL_RGBA, Format::BGRA8_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailBgra, RR::Always, FR::Always}),
@@ -190,6 +190,7 @@ FormatFeatures FormatFeatures::desktop() {
   f.color_buffer_half_float = true;
   f.texture_float_linear = true;
   f.texture_norm16 = true;
+  f.render_snorm = true;
   f.bgra8888 = false;  // BGRA is a client format on desktop, not an internal format
   f.s3tc = true;
   f.rgtc = true;
@@ -261,6 +262,8 @@ bool is_color_renderable(const InternalFormatInfo& info, const FormatFeatures& f
     case RenderRule::HalfFloatExt: return desktop || features.color_buffer_float || features.color_buffer_half_float;
     case RenderRule::HalfFloatRgbExt: return desktop || features.color_buffer_half_float;
     case RenderRule::Norm16Ext: return desktop || features.texture_norm16;
+    case RenderRule::SnormExt: return desktop || features.render_snorm;
+    case RenderRule::Snorm16Ext: return desktop || (features.render_snorm && features.texture_norm16);
     case RenderRule::DesktopOnly: return desktop;
   }
   return false;

@@ -26,6 +26,7 @@ struct FormatFeatures {
   bool color_buffer_half_float = false;  // EXT_color_buffer_half_float: 16F renderable
   bool texture_float_linear = false;     // OES_texture_float_linear: 32F filterable
   bool texture_norm16 = false;           // EXT_texture_norm16
+  bool render_snorm = false;             // EXT_render_snorm: 8-bit (and with norm16 16-bit) SNORM renderable
   bool texture_float_unsized = true;     // OES_texture_float/half_float: unsized FLOAT uploads
   bool depth_texture_unsized = true;     // OES_depth_texture/packed_depth_stencil unsized uploads
   bool bgra8888 = true;                  // EXT_texture_format_BGRA8888
@@ -81,6 +82,8 @@ enum class RenderRule : uint8_t {
   HalfFloatExt,  // ES: EXT_color_buffer_float or _half_float; desktop: yes
   HalfFloatRgbExt,  // RGB16F, ES: EXT_color_buffer_half_float only (EXT_color_buffer_float leaves it out); desktop: yes
   Norm16Ext,     // ES: EXT_texture_norm16; desktop: yes
+  SnormExt,      // R8/RG8/RGBA8_SNORM, ES: EXT_render_snorm; desktop: yes
+  Snorm16Ext,    // R16/RG16/RGBA16_SNORM, ES: EXT_render_snorm with EXT_texture_norm16; desktop: yes
   DesktopOnly,   // snorm, RGB float/int, sRGB8 ...: renderable on desktop only
 };
 

@@ -45,6 +45,14 @@ GLenum check_read_pixels_format(const InternalFormatInfo& buffer, GLenum format,
     if (buffer.internal_format == GL_RGB10_A2 && requested == PixelLayout{GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV})
       return GL_NO_ERROR;
     if (requested == implementation_color_read_layout(buffer, features)) return GL_NO_ERROR;
+    // 16-bit normalized buffers (EXT_texture_norm16, EXT_render_snorm) are
+    // read in full precision too.
+    if (buffer.bits.red == 16 && buffer.component_type == ComponentType::UnsignedNormalized &&
+        requested == PixelLayout{GL_RGBA, GL_UNSIGNED_SHORT})
+      return GL_NO_ERROR;
+    if (buffer.bits.red == 16 && buffer.component_type == ComponentType::SignedNormalized &&
+        requested == PixelLayout{GL_RGBA, GL_SHORT})
+      return GL_NO_ERROR;
     return GL_INVALID_OPERATION;
   }
   // Desktop.
