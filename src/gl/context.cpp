@@ -240,9 +240,6 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
       if (ctx->version() >= since && std::find(es.begin(), es.end(), name) != es.end())
         ctx->core_features_.emplace_back(name);
   }
-  // STENCIL_INDEX8 textures only where OES_texture_stencil8 is listed (not
-  // in ES 3.0 contexts).
-  if (!ctx->desktop() && !ctx->has_extension("GL_OES_texture_stencil8")) ctx->format_features.texture_stencil8 = false;
   ctx->separate_shader_objects_ = ctx->es31() || ctx->has_feature("GL_EXT_separate_shader_objects");
   // Geometry shaders: EXT/OES_geometry_shader in ES 3.1 contexts; core in
   // desktop GL 3.2, on the same device conditions.

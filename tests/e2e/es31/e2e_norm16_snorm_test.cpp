@@ -12,9 +12,10 @@ class Norm16Snorm : public Es31Test {
   void SetUp() override {
     Es31Test::SetUp();
     if (HasFatalFailure()) return;
-    // lavapipe renders and stores all of these formats.
+    // lavapipe samples, renders and stores all of these formats; it cannot
+    // blend SNORM attachments, so EXT_render_snorm is listed only on devices
+    // that can (SnormWithoutRenderSnormIsNotRenderable checks the rest).
     ASSERT_TRUE(has_extension("GL_EXT_texture_norm16"));
-    ASSERT_TRUE(has_extension("GL_EXT_render_snorm"));
     ASSERT_TRUE(has_extension("GL_NV_image_formats"));
   }
   static GLuint texture2d(GLenum internal_format, GLsizei w, GLsizei h) {
@@ -77,7 +78,27 @@ void main() { o = vec4(texture(t, vec2(0.5)).r, 0.25, 1.0, 0.0); })");
   glDeleteTextures(3, all);
 }
 
+// Without EXT_render_snorm (a device that cannot blend SNORM attachments)
+// SNORM formats are no renderbuffer formats (ES 3.2 table 8.10) and SNORM
+// textures are incomplete colour attachments.
+TEST_F(Norm16Snorm, SnormWithoutRenderSnormIsNotRenderable) {
+  if (has_extension("GL_EXT_render_snorm")) GTEST_SKIP() << "EXT_render_snorm exposed";
+  GLuint rb = 0;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8_SNORM, 4, 4);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  glDeleteRenderbuffers(1, &rb);
+  GLuint t = texture2d(GL_RGBA8_SNORM, 4, 4);
+  GLuint fb = framebuffer(t);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT));
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(1, &t);
+}
+
 TEST_F(Norm16Snorm, SnormRenderbuffersTexturesAndCopies) {
+  if (!has_extension("GL_EXT_render_snorm")) GTEST_SKIP() << "EXT_render_snorm not exposed (no SNORM blending)";
   // RGBA8_SNORM and RG16_SNORM renderbuffers are complete attachments.
   for (GLenum f : {GLenum(GL_R8_SNORM), GLenum(GL_RG8_SNORM), GLenum(GL_RGBA8_SNORM), GLenum(GL_R16_SNORM_EXT),
                    GLenum(GL_RG16_SNORM_EXT), GLenum(GL_RGBA16_SNORM_EXT)}) {
