@@ -70,7 +70,12 @@ void TextureView(Context& ctx, GLuint texture, GLenum target, GLuint origtexture
   const TextureImage* orig_base = orig->image(0, 0);
   if (!orig_base) return ctx.set_error(GL_INVALID_OPERATION);
   const pixel::InternalFormatInfo* info = pixel::find_internal_format(internalformat, texture_format_features(ctx));
-  if (!info || !texture_view_formats_compatible(orig_base->info->internal_format, info->internal_format, ctx.desktop()))
+  // GL's classes have the 16-bit normalized formats; OES_texture_view left
+  // them out only because ES had none, so ES contexts with
+  // EXT_texture_norm16 class them as GL does (as piglit and Mesa expect).
+  const bool norm16_classes = ctx.desktop() || ctx.has_extension("GL_EXT_texture_norm16");
+  if (!info ||
+      !texture_view_formats_compatible(orig_base->info->internal_format, info->internal_format, norm16_classes))
     return ctx.set_error(GL_INVALID_OPERATION);
 
   // Levels and layers, relative to the original view (GLuint arithmetic:

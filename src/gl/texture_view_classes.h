@@ -9,7 +9,8 @@ namespace brass::gl {
 
 // A class id (non-zero) for a sized internal format in a view class, 0 for
 // one in none. `desktop`: GL's table, which also has the 16-bit normalized
-// formats (OES_texture_view removed them).
+// formats (OES_texture_view removed them, ES having none; ES contexts with
+// EXT_texture_norm16 pass true too).
 unsigned texture_view_class(GLenum internal_format, bool desktop);
 // Whether a view of `view` may be made of storage of `orig` (same class, or
 // the same format outside every class).
