@@ -219,6 +219,56 @@ void main() { color = texelFetch(tex, ivec2(0), 0).r == 0x44332211u ? vec4(0, 1,
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 
+// Formats Brass may store in another Vulkan format (RGB8 and RGB32F as
+// four channels): a view either works, reading the texels bit for bit, or
+// is refused with INVALID_OPERATION; never wrong texels or a device error.
+TEST_F(E2eTextureView, EmulatedFormatsWorkOrAreRefused) {
+  struct Case {
+    GLenum orig, view, format, type;
+    std::array<uint32_t, 3> texel;  // as uploaded, and as the integer view reads it
+    const char* fs;
+  };
+  const uint8_t rgb8[3] = {7, 130, 250};
+  const uint32_t rgb32[3] = {0x3f800000u, 0x40000000u, 0xc0400000u};  // 1.0, 2.0, -3.0
+  constexpr const char* kRgb8Fs = R"(#version 310 es
+precision mediump float;
+uniform highp usampler2D tex;
+out vec4 color;
+void main() { color = texelFetch(tex, ivec2(0), 0).rgb == uvec3(7u, 130u, 250u) ? vec4(0, 1, 0, 1) : vec4(1, 0, 0, 1); })";
+  constexpr const char* kRgb32Fs = R"(#version 310 es
+precision mediump float;
+uniform highp usampler2D tex;
+out vec4 color;
+void main() {
+  color = texelFetch(tex, ivec2(0), 0).rgb == uvec3(0x3f800000u, 0x40000000u, 0xc0400000u) ? vec4(0, 1, 0, 1)
+                                                                                               : vec4(1, 0, 0, 1);
+})";
+  for (int k = 0; k < 2; ++k) {
+    const bool eight = k == 0;
+    GLuint orig = gen();
+    glBindTexture(GL_TEXTURE_2D, orig);
+    glTexStorage2D(GL_TEXTURE_2D, 1, eight ? GL_RGB8 : GL_RGB32F, 1, 1);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGB, eight ? GL_UNSIGNED_BYTE : GL_FLOAT,
+                    eight ? static_cast<const void*>(rgb8) : static_cast<const void*>(rgb32));
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    GLuint v = gen();
+    view(v, GL_TEXTURE_2D, orig, eight ? GL_RGB8UI : GL_RGB32UI, 0, 1, 0, 1);
+    const GLenum e = glGetError();
+    if (e == GL_NO_ERROR) {
+      glBindTexture(GL_TEXTURE_2D, v);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      EXPECT_EQ(draw_and_read(eight ? kRgb8Fs : kRgb32Fs), rgba(0, 255, 0)) << (eight ? "RGB8" : "RGB32F");
+    } else {
+      EXPECT_EQ(e, static_cast<GLenum>(GL_INVALID_OPERATION)) << (eight ? "RGB8" : "RGB32F");
+    }
+    const GLuint all[] = {orig, v};
+    glDeleteTextures(2, all);
+  }
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
 // A six-layer square 2D array sampled as a cube map through a view.
 TEST_F(E2eTextureView, TwoDArrayAsCubeMap) {
   GLuint orig = filled(GL_TEXTURE_2D_ARRAY, 4, 1, 7);
