@@ -69,7 +69,12 @@ void TextureView(Context& ctx, GLuint texture, GLenum target, GLuint origtexture
     return ctx.set_error(GL_INVALID_OPERATION);
   const TextureImage* orig_base = orig->image(0, 0);
   if (!orig_base) return ctx.set_error(GL_INVALID_OPERATION);
-  const pixel::InternalFormatInfo* info = pixel::find_internal_format(internalformat, texture_format_features(ctx));
+  // The original's own format as it was named (an unsized one too: an
+  // EGLImage made from a glTexImage2D(GL_RGBA) texture) is its sized format.
+  const pixel::InternalFormatInfo* info =
+      internalformat == orig_base->internal_format
+          ? orig_base->info
+          : pixel::find_internal_format(internalformat, texture_format_features(ctx));
   // GL's classes have the 16-bit normalized formats; OES_texture_view left
   // them out only because ES had none, so ES contexts with
   // EXT_texture_norm16 class them as GL does (as piglit and Mesa expect).
@@ -132,7 +137,7 @@ void TextureView(Context& ctx, GLuint texture, GLenum target, GLuint origtexture
     if (!src) return ctx.set_error(GL_INVALID_OPERATION);
     for (unsigned f = 0; f < faces; ++f) {
       TextureImage& img = view->images[l][f];
-      img.internal_format = info->internal_format;
+      img.internal_format = internalformat == orig_base->internal_format ? internalformat : info->internal_format;
       img.info = info;
       img.width = src->width;
       img.height = src->height;

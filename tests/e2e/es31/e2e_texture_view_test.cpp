@@ -269,6 +269,38 @@ void main() {
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 
+// An EGLImage's immutable texture (EXT_EGL_image_storage) of a texture made
+// with an unsized format is viewed in that format (its own).
+TEST_F(E2eTextureView, ViewsAnEglImageStorageTexture) {
+  auto create_image = reinterpret_cast<PFNEGLCREATEIMAGEKHRPROC>(eglGetProcAddress("eglCreateImageKHR"));
+  auto destroy_image = reinterpret_cast<PFNEGLDESTROYIMAGEKHRPROC>(eglGetProcAddress("eglDestroyImageKHR"));
+  auto tex_storage = reinterpret_cast<PFNGLEGLIMAGETARGETTEXSTORAGEEXTPROC>(
+      eglGetProcAddress("glEGLImageTargetTexStorageEXT"));
+  ASSERT_TRUE(create_image && destroy_image && tex_storage);
+  GLuint src = gen();
+  glBindTexture(GL_TEXTURE_2D, src);
+  const std::vector<uint32_t> px(16, rgba(20, 40, 60, 80));
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+  EGLImageKHR image = create_image(dpy, ctx, EGL_GL_TEXTURE_2D_KHR,
+                                   reinterpret_cast<EGLClientBuffer>(static_cast<uintptr_t>(src)), nullptr);
+  ASSERT_NE(image, EGL_NO_IMAGE_KHR);
+  GLuint target = gen();
+  glBindTexture(GL_TEXTURE_2D, target);
+  tex_storage(GL_TEXTURE_2D, image, nullptr);
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  GLuint v = gen();
+  view(v, GL_TEXTURE_2D, target, GL_RGBA, 0, 1, 0, 1);
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glBindTexture(GL_TEXTURE_2D, v);
+  EXPECT_EQ(param(GL_TEXTURE_2D, GL_TEXTURE_VIEW_NUM_LEVELS_OES), 1);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  EXPECT_EQ(draw_and_read(kFetch2D), rgba(20, 40, 60, 80));
+  destroy_image(dpy, image);
+  const GLuint all[] = {src, target, v};
+  glDeleteTextures(3, all);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
 // A six-layer square 2D array sampled as a cube map through a view.
 TEST_F(E2eTextureView, TwoDArrayAsCubeMap) {
   GLuint orig = filled(GL_TEXTURE_2D_ARRAY, 4, 1, 7);
