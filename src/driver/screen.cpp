@@ -5,6 +5,7 @@
 #include "driver/batch/batch_ring.h"
 #include "driver/context.h"
 #include "driver/resource/resource.h"
+#include "driver/resource/view_format.h"
 #include "driver/status.h"
 #include "util/log.h"
 #include "util/process_exit.h"
@@ -262,6 +263,18 @@ Ref<pipe::Resource> VulkanScreen::resource_create(const pipe::ResourceTemplate& 
   }
   if (status) *status = pipe::Status::Ok;
   return make_ref<Resource>(templ, Ref<ResourceObject>::adopt(obj));
+}
+
+bool VulkanScreen::can_view_format(const pipe::Resource& resource, pipe::Format view_format) const {
+  const pipe::Format own = resource.templ().format;
+  if (view_format == own) return true;
+  if (resource.is_buffer()) return false;
+  // Depth/stencil images are not created mutable (resource_object.cpp).
+  const pipe::FormatDescription& d = pipe::describe(own);
+  if (d.is_depth() || d.is_stencil()) return false;
+  const ResourceObject* o = driver_resource(const_cast<pipe::Resource*>(&resource))->obj();
+  const uint32_t usage = (resource.templ().bind & pipe::kBindSamplerView) ? pipe::kUsageSampled : 0u;
+  return static_cast<bool>(compatible_view_format(device_->formats(), *o, own, view_format, usage));
 }
 
 bool VulkanScreen::fence_finish(pipe::Fence* fence, uint64_t timeout_ns) {

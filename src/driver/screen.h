@@ -43,6 +43,7 @@ class VulkanScreen final : public pipe::Screen {
   // reports them.
   uint32_t sample_counts(pipe::Format format, uint32_t usage) const;
   Ref<pipe::Resource> resource_create(const pipe::ResourceTemplate& templ, pipe::Status* status) override;
+  bool can_view_format(const pipe::Resource& resource, pipe::Format view_format) const override;
   bool fence_finish(pipe::Fence* fence, uint64_t timeout_ns) override;
   std::unique_ptr<pipe::Context> context_create(pipe::Status* status) override;
   // Defined in window_surface.cpp.

@@ -5,6 +5,7 @@
 #include "driver/batch/batch_ring.h"
 #include "driver/resource/image_view.h"
 #include "driver/resource/resource.h"
+#include "driver/resource/view_format.h"
 #include "driver/screen.h"
 #include "driver/vk_translate.h"
 #include "util/log.h"
@@ -45,8 +46,10 @@ Ref<pipe::SamplerView> make_sampler_view(VulkanScreen& screen, pipe::Resource* r
   const ResourceObject* o = driver_resource(r)->obj();
   const pipe::Format fmt = t.format == pipe::Format::None ? r->templ().format : t.format;
   // The resource's own format is viewed as stored; another view format
-  // (sRGB/linear reinterpretation) gets the table's choice for it.
-  vk::FormatChoice choice = fmt == r->templ().format ? o->format : screen.device().formats().choose(fmt, pipe::kUsageSampled);
+  // (sRGB/linear reinterpretation, a texture view) gets the candidate
+  // stored like the image (view_format.h).
+  vk::FormatChoice choice =
+      view_format_choice(screen.device().formats(), *o, r->templ().format, fmt, pipe::kUsageSampled);
   if (!choice) choice = o->format;
   ImageViewRequest req;
   req.use = ImageViewUse::Sampled;
@@ -81,9 +84,8 @@ Ref<pipe::Surface> make_surface(VulkanScreen& screen, pipe::Resource* r, const p
   const ResourceObject* o = driver_resource(r)->obj();
   const pipe::Format fmt = t.format == pipe::Format::None ? r->templ().format : t.format;
   const bool ds = pipe::describe(fmt).is_depth() || pipe::describe(fmt).is_stencil();
-  const vk::FormatChoice choice = fmt == r->templ().format
-                                      ? o->format
-                                      : screen.device().formats().choose(fmt, ds ? pipe::kUsageDepthStencil : pipe::kUsageColorAttachment);
+  const vk::FormatChoice choice = view_format_choice(screen.device().formats(), *o, r->templ().format, fmt,
+                                                     ds ? pipe::kUsageDepthStencil : pipe::kUsageColorAttachment);
   ImageViewRequest req;
   req.use = ImageViewUse::Attachment;
   req.format = choice ? choice.vk : o->format.vk;

@@ -4,6 +4,7 @@
 // it invalidates the resource (the pipe swaps storage) instead of waiting.
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -183,6 +184,17 @@ int indexed_state(Context& ctx, GLenum target, GLuint index, GLint64 v[4]) {
   if (n < 0) n = sample_mask_state(ctx, target, index, v);
   if (n < 0) n = vertex_binding_state(ctx, target, index, v);
   if (n < 0) n = image_unit_state(ctx, target, index, v);
+  if (n < 0) {
+    // VIEWPORT and DEPTH_RANGE are floats: integers by rounding (VIEWPORT)
+    // or mapping [0, 1] onto the integer range (DEPTH_RANGE, ES 3.1 §2.2.2).
+    GLfloat f[4] = {};
+    bool is_float = false;
+    n = viewport_indexed_state(ctx, target, index, v, f, &is_float);
+    for (int k = 0; is_float && k < n; ++k)
+      v[k] = target == GL_DEPTH_RANGE
+                 ? static_cast<GLint64>(std::llround(static_cast<double>(f[k]) * 4294967295.0 - 1.0) / 2)
+                 : std::llround(f[k]);
+  }
   if (n < 0) n = indexed_buffer_state(ctx, target, index, v) ? 1 : 0;
   return n;
 }

@@ -55,6 +55,8 @@ void make_texture_target(Context& ctx, Texture& tex, const Ref<ImageStorage>& s,
   tex.main_shared = true;
   tex.immutable = immutable;
   tex.immutable_levels = immutable ? 1 : 0;
+  // glEGLImageTargetTexStorageEXT's texture may be viewed (texture_view.h).
+  tex.view_num_levels = tex.view_num_layers = immutable ? 1u : 0u;
   tex.changed();
   ctx.dirty(kDirtyTextures | kDirtyFramebuffer);
 }

@@ -146,9 +146,9 @@ void DepthMask(Context& ctx, GLboolean flag) {
 }
 
 void DepthRangef(Context& ctx, GLfloat n, GLfloat f) {
-  ctx.ff.depth_range[0] = std::clamp(n, 0.0f, 1.0f);
-  ctx.ff.depth_range[1] = std::clamp(f, 0.0f, 1.0f);
-  ctx.dirty(kDirtyViewport | kDirtyUniforms);  // and gl_DepthRange
+  // Every viewport's (GL 4.6 §13.8.1, OES_viewport_array).
+  const GLfloat nf[2] = {n, f};
+  for (GLuint i = 0; i < pipe::kMaxViewports; ++i) set_depth_ranges(ctx, i, 1, nf);
 }
 
 void StencilFuncSeparate(Context& ctx, GLenum face, GLenum func, GLint ref, GLuint mask) {

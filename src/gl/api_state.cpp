@@ -115,6 +115,11 @@ void set_blend(Context& ctx, unsigned first, unsigned last, bool on) {
 // glEnablei/glDisablei (EXT/OES_draw_buffers_indexed): only GL_BLEND is
 // indexed in ES.
 void set_indexed(Context& ctx, GLenum target, GLuint index, bool on) {
+  // SCISSOR_TEST per viewport where the context has viewport arrays.
+  if (target == GL_SCISSOR_TEST && max_viewports(ctx) > 1) {
+    if (index >= max_viewports(ctx)) return ctx.set_error(GL_INVALID_VALUE);
+    return set_scissor_test(ctx, index, 1, on);
+  }
   if (target != GL_BLEND) return ctx.set_error(GL_INVALID_ENUM);
   if (index >= static_cast<GLuint>(ctx.limits.max_draw_buffers)) return ctx.set_error(GL_INVALID_VALUE);
   set_blend(ctx, index, index, on);
@@ -126,6 +131,7 @@ void Disablei(Context& ctx, GLenum target, GLuint index) { set_indexed(ctx, targ
 
 void Enable(Context& ctx, GLenum cap) {
   if (cap == GL_BLEND) return set_blend(ctx, 0, pipe::kMaxColorBuffers - 1, true);
+  if (cap == GL_SCISSOR_TEST) return set_scissor_test(ctx, 0, pipe::kMaxViewports, true);  // every viewport's
   uint32_t dirty = 0;
   bool* flag = enable_flag(ctx, cap, &dirty);
   if (!flag) return ctx.set_error(GL_INVALID_ENUM);
@@ -136,6 +142,7 @@ void Enable(Context& ctx, GLenum cap) {
 
 void Disable(Context& ctx, GLenum cap) {
   if (cap == GL_BLEND) return set_blend(ctx, 0, pipe::kMaxColorBuffers - 1, false);
+  if (cap == GL_SCISSOR_TEST) return set_scissor_test(ctx, 0, pipe::kMaxViewports, false);
   uint32_t dirty = 0;
   bool* flag = enable_flag(ctx, cap, &dirty);
   if (!flag) return ctx.set_error(GL_INVALID_ENUM);
@@ -182,22 +189,20 @@ void ClearStencil(Context& ctx, GLint s) { ctx.state.clear_stencil = s; }
 
 void Viewport(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height) {
   if (width < 0 || height < 0) return ctx.set_error(GL_INVALID_VALUE);
-  GLint* v = ctx.state.viewport;
-  v[0] = x;
-  v[1] = y;
-  v[2] = std::min<GLint>(width, ctx.limits.max_viewport_dims[0]);
-  v[3] = std::min<GLint>(height, ctx.limits.max_viewport_dims[1]);
-  ctx.dirty(kDirtyViewport);
+  // Every viewport's (GL 4.6 §13.6.1, OES_viewport_array).
+  const GLfloat v[4] = {static_cast<GLfloat>(x), static_cast<GLfloat>(y), static_cast<GLfloat>(width),
+                        static_cast<GLfloat>(height)};
+  for (GLuint i = 0; i < pipe::kMaxViewports; ++i) set_viewports(ctx, i, 1, v);
+  // Index 0 keeps the integers as given (GetIntegerv(VIEWPORT)).
+  ctx.state.viewport[0] = x;
+  ctx.state.viewport[1] = y;
 }
 
 void Scissor(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height) {
   if (width < 0 || height < 0) return ctx.set_error(GL_INVALID_VALUE);
-  GLint* s = ctx.state.scissor;
-  s[0] = x;
-  s[1] = y;
-  s[2] = width;
-  s[3] = height;
-  ctx.dirty(kDirtyScissor);
+  // Every viewport's scissor box (GL 4.6 §14.9.2, OES_viewport_array).
+  const GLint s[4] = {x, y, width, height};
+  for (GLuint i = 0; i < pipe::kMaxViewports; ++i) set_scissors(ctx, i, 1, s);
 }
 
 

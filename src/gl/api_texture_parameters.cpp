@@ -5,6 +5,7 @@
 // (EXT/OES_texture_border_clamp).
 #include "gl/context.h"
 #include "gl/texture_storage.h"
+#include "gl/texture_view.h"
 #include "gl_functions.h"
 
 namespace brass::gl::api {
@@ -114,6 +115,18 @@ bool tex_query(Context& ctx, GLenum target, GLenum pname, ParamValue* out) {
     case GL_DEPTH_STENCIL_TEXTURE_MODE: out->i = static_cast<GLint>(t->depth_stencil_mode); return true;
     case GL_TEXTURE_IMMUTABLE_FORMAT: out->i = t->immutable ? GL_TRUE : GL_FALSE; return true;
     case GL_TEXTURE_IMMUTABLE_LEVELS: out->i = t->immutable_levels; return true;
+    case GL_TEXTURE_VIEW_MIN_LEVEL:
+    case GL_TEXTURE_VIEW_NUM_LEVELS:
+    case GL_TEXTURE_VIEW_MIN_LAYER:
+    case GL_TEXTURE_VIEW_NUM_LAYERS: {
+      if (!has_texture_views(ctx)) return fail(ctx, GL_INVALID_ENUM);
+      const GLuint v = pname == GL_TEXTURE_VIEW_MIN_LEVEL    ? t->view_min_level
+                       : pname == GL_TEXTURE_VIEW_NUM_LEVELS ? t->view_num_levels
+                       : pname == GL_TEXTURE_VIEW_MIN_LAYER  ? t->view_min_layer
+                                                             : t->view_num_layers;
+      out->i = static_cast<GLint>(v);
+      return true;
+    }
     // ES 3.1 §8.23: image units take formats of the texture's texel size.
     case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE:
       if (!ctx.es31()) return fail(ctx, GL_INVALID_ENUM);

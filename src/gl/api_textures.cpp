@@ -392,7 +392,8 @@ bool mipmap_format_ok(Context& ctx, const TextureImage& base) {
 
 // Fallback when the pipe cannot generate mipmaps of a format in one call:
 // a linear blit per level.
-void blit_mipmaps(Context& ctx, pipe::Resource* r, uint32_t first, uint32_t last, uint32_t layers, bool is3d) {
+void blit_mipmaps(Context& ctx, pipe::Resource* r, uint32_t first, uint32_t last, uint32_t first_layer, uint32_t layers,
+                  bool is3d) {
   const pipe::ResourceTemplate& rt = r->templ();
   for (uint32_t l = first + 1; l <= last; ++l) {
     pipe::BlitInfo b;
@@ -405,6 +406,7 @@ void blit_mipmaps(Context& ctx, pipe::Resource* r, uint32_t first, uint32_t last
     b.dst.box.width = static_cast<int32_t>(std::max(1u, rt.width >> l));
     b.dst.box.height = static_cast<int32_t>(std::max(1u, rt.height >> l));
     b.dst.box.depth = static_cast<int32_t>(is3d ? std::max(1u, rt.depth >> l) : layers);
+    b.src.box.z = b.dst.box.z = static_cast<int32_t>(first_layer);
     b.filter = pipe::Filter::Linear;
     ctx.pipe().blit(b);
   }
@@ -675,8 +677,8 @@ void GenerateMipmap(Context& ctx, GLenum target) {
   if (!t) return ctx.set_error(GL_INVALID_ENUM);
   GLint base = t->base_level, max_level = t->max_level;
   if (t->immutable) {
-    base = std::clamp(base, 0, t->immutable_levels - 1);
-    max_level = std::clamp(max_level, base, t->immutable_levels - 1);
+    base = std::clamp(base, 0, t->immutable_level_count() - 1);
+    max_level = std::clamp(max_level, base, t->immutable_level_count() - 1);
   }
   const TextureImage* b = t->image(base, 0);
   if (!b) return;  // nothing specified: nothing to generate
@@ -699,9 +701,14 @@ void GenerateMipmap(Context& ctx, GLenum target) {
   }
   pipe::Resource* r = t->resource.get();
   const uint32_t first = uint32_t(base - t->resource_base), final_level = uint32_t(last - t->resource_base);
-  const uint32_t layers = target == GL_TEXTURE_3D ? 1u : r->templ().array_size;
-  if (!ctx.pipe().generate_mipmap(r, first, final_level, 0, layers - 1))
-    blit_mipmaps(ctx, r, first, final_level, layers, target == GL_TEXTURE_3D);
+  uint32_t first_layer = 0, layers = target == GL_TEXTURE_3D ? 1u : r->templ().array_size;
+  if (t->is_view && target != GL_TEXTURE_3D) {
+    // A texture view filters its own layers of the shared storage.
+    first_layer = t->view_resource_layer;
+    layers = t->view_num_layers;
+  }
+  if (!ctx.pipe().generate_mipmap(r, first, final_level, first_layer, first_layer + layers - 1))
+    blit_mipmaps(ctx, r, first, final_level, first_layer, layers, target == GL_TEXTURE_3D);
   t->changed();
   ctx.dirty(kDirtyTextures);
 }

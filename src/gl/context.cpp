@@ -352,9 +352,7 @@ void Context::bind_drawables(const Drawable* draw, const Drawable* read) {
   read_ = read ? *read : Drawable{};
   if (draw && !ever_bound_draw_) {
     ever_bound_draw_ = true;
-    state.viewport[2] = state.scissor[2] = draw->width;
-    state.viewport[3] = state.scissor[3] = draw->height;
-    dirty(kDirtyViewport | kDirtyScissor);
+    reset_viewports_to_drawable(*this, draw->width, draw->height);
   }
   dirty(kDirtyFramebuffer);
 }

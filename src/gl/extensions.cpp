@@ -295,6 +295,17 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   }
   // glPrimitiveBoundingBox and gl_BoundingBox: a hint Brass keeps and
   // reports but does not use (the spec lets an implementation ignore it).
+  // Viewport arrays: 16 viewports, scissor boxes and depth ranges, chosen
+  // per primitive by a geometry shader's gl_ViewportIndex (Vulkan's
+  // multiViewport; the extension requires geometry shaders).
+  if (geometry && screen.get_cap(pipe::Cap::MaxViewports) >= 16) out.emplace_back("GL_OES_viewport_array");
+  // Texture views: views of immutable textures' storage in a format of
+  // the same view class, over a range of levels and layers (mutable-format
+  // Vulkan images; 2D arrays of square layers are also cube-compatible).
+  if (es31) {
+    out.emplace_back("GL_EXT_texture_view");
+    out.emplace_back("GL_OES_texture_view");
+  }
   if (es31) {
     out.emplace_back("GL_EXT_primitive_bounding_box");
     out.emplace_back("GL_OES_primitive_bounding_box");
@@ -415,6 +426,9 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // functions (or gives wrong half-float packing), so they wait
            // for the compiler to provide them.
            "GL_ARB_texture_query_lod",
+           // glTextureView (texture_view.cpp), as ES's OES_texture_view
+           // with GL's targets and view classes.
+           "GL_ARB_texture_view",
        })
     out.emplace_back(name);
   // Double-precision shaders and uniforms (glUniform*d, glGetUniformdv;
@@ -431,6 +445,11 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // glPolygonOffsetClamp (GL 4.6): Vulkan's depthBiasClamp, as the ES
   // extension (Context::has_feature takes it at every desktop version).
   if (screen.get_cap(pipe::Cap::DepthBiasClamp)) out.emplace_back("GL_ARB_polygon_offset_clamp");
+  // Viewport arrays (GL 4.1) as OES_viewport_array in ES 3.1 contexts, with
+  // glDepthRange's doubles; gl_ViewportIndex needs geometry shaders.
+  if (screen.get_cap(pipe::Cap::GeometryShader) && screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery) &&
+      screen.get_cap(pipe::Cap::MaxViewports) >= 16)
+    out.emplace_back("GL_ARB_viewport_array");
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -180,7 +180,7 @@ pipe::RasterizerState make_rasterizer_state(const FixedFunctionState& s, bool po
   r.offset_clamp = s.polygon_offset_clamp;
   r.line_width = s.line_width;
   r.rasterizer_discard = s.rasterizer_discard;
-  r.scissor = s.scissor_test;
+  r.scissor = s.viewports.scissor_test != 0;  // any viewport's (emit_scissors)
   r.point_size_per_vertex = point_size_per_vertex;
   r.polygon_mode = s.polygon_mode == GL_LINE    ? pipe::PolygonMode::Line
                    : s.polygon_mode == GL_POINT ? pipe::PolygonMode::Point

@@ -13,6 +13,7 @@
 #include <array>
 
 #include "gl/gl_types.h"
+#include "gl/viewport_array.h"
 #include "pipe/state.h"
 
 namespace brass::gl {
@@ -100,6 +101,9 @@ struct FixedFunctionState {
   bool program_point_size = false;
   GLfloat point_size = 1;
   bool cube_map_seamless = false;  // GL_TEXTURE_CUBE_MAP_SEAMLESS
+  // Every viewport index's viewport, depth range, scissor box and scissor
+  // enable; depth_range and scissor_test above mirror index 0's.
+  ViewportArrays viewports;
 };
 
 // Builders; pure functions so they are testable without a device.

@@ -82,49 +82,9 @@ void validate_fixed_function(Context& ctx, uint32_t dirty) {
   DrawValidationState& v = ctx.validation;
   const FixedFunctionState& ff = ctx.ff;
 
-  if (dirty & kDirtyViewport) {
-    pipe::Viewport vp;
-    vp.x = static_cast<float>(ctx.state.viewport[0]);
-    vp.y = static_cast<float>(ctx.state.viewport[1]);
-    vp.width = static_cast<float>(ctx.state.viewport[2]);
-    vp.height = static_cast<float>(ctx.state.viewport[3]);
-    vp.min_depth = ff.depth_range[0];
-    vp.max_depth = ff.depth_range[1];
-    // A zero-sized viewport draws nothing in GL; Vulkan forbids width 0, and
-    // the driver treats 0 as "whole framebuffer", so keep it tiny instead.
-    if (vp.width <= 0) vp.width = 1.0f / 256;
-    if (vp.height <= 0) vp.height = 1.0f / 256;
-    // EXT_clip_control's upper-left origin: y_d = -y_c / w_c, the same
-    // rectangle drawn mirrored (Vulkan's negative viewport height).
-    if (ff.clip_origin == GL_UPPER_LEFT_EXT) {
-      vp.y += vp.height;
-      vp.height = -vp.height;
-    }
-    p.set_viewports(0, std::span(&vp, 1));
-  }
-  if (dirty & kDirtyScissor) {
-    pipe::ScissorRect s;
-    s.x = ctx.state.scissor[0];
-    s.y = ctx.state.scissor[1];
-    s.width = static_cast<uint32_t>(std::max(0, ctx.state.scissor[2]));
-    s.height = static_cast<uint32_t>(std::max(0, ctx.state.scissor[3]));
-    // Negative origins clip the rectangle rather than shift it (negated in
-    // unsigned arithmetic: -INT_MIN is no int). An origin plus size past
-    // INT32_MAX is clipped there (Vulkan's offset + extent must fit an int32).
-    if (s.x < 0) {
-      const uint32_t cut = 0u - static_cast<uint32_t>(s.x);
-      s.width = s.width > cut ? s.width - cut : 0;
-      s.x = 0;
-    }
-    if (s.y < 0) {
-      const uint32_t cut = 0u - static_cast<uint32_t>(s.y);
-      s.height = s.height > cut ? s.height - cut : 0;
-      s.y = 0;
-    }
-    s.width = std::min<uint32_t>(s.width, static_cast<uint32_t>(INT32_MAX - s.x));
-    s.height = std::min<uint32_t>(s.height, static_cast<uint32_t>(INT32_MAX - s.y));
-    p.set_scissors(0, std::span(&s, 1));
-  }
+  // Every viewport index's (viewport_array.cpp).
+  if (dirty & kDirtyViewport) emit_viewports(ctx);
+  if (dirty & kDirtyScissor) emit_scissors(ctx);
   if (dirty & kDirtyBlend) {
     const unsigned n = std::max(1u, v.framebuffer.color_buffers);
     const pipe::BlendState b = make_blend_state(ff, n, v.framebuffer.alpha_is_one, ctx.limits.advanced_blend_coherent);

@@ -4,6 +4,7 @@
 
 #include "gl/context.h"
 #include "gl/pixel/format_table.h"
+#include "gl/texture_view.h"
 
 namespace brass::gl {
 
@@ -141,11 +142,16 @@ bool update_attachment_surface(Context& ctx, Attachment& a) {
   a.seen_generation = gen;
   // A layered attachment's surface holds all its layers.
   const uint32_t last_layer = img.layer + attachment_layers(a) - 1;
+  // A texture view renders in its own format (texture_view.h).
+  const pipe::Format format =
+      a.type == GL_TEXTURE && a.texture ? view_storage_format(*a.texture) : pipe::Format::None;
   // Parameter changes bump the generation too: keep a surface that still fits.
   if (a.surface && a.surface->resource() == img.resource && a.surface->templ().level == img.level &&
-      a.surface->templ().first_layer == img.layer && a.surface->templ().last_layer == last_layer)
+      a.surface->templ().first_layer == img.layer && a.surface->templ().last_layer == last_layer &&
+      a.surface->templ().format == format)
     return true;
   pipe::SurfaceTemplate t;
+  t.format = format;
   t.level = img.level;
   t.first_layer = img.layer;
   t.last_layer = last_layer;
@@ -254,7 +260,9 @@ GLenum check_framebuffer_status(Context& ctx, Framebuffer& fb) {
   const uint32_t samples = static_cast<uint32_t>(std::max<GLsizei>(1, samples_seen));
   auto supported = [&](const Attachment& a, uint32_t usage) {
     const AttachmentImage img = attachment_image(a);
-    const pipe::Format f = img.resource ? img.resource->templ().format : img.info->storage;
+    pipe::Format f = img.resource ? img.resource->templ().format : img.info->storage;
+    if (a.type == GL_TEXTURE && a.texture && view_storage_format(*a.texture) != pipe::Format::None)
+      f = view_storage_format(*a.texture);
     return ctx.screen().is_format_supported(f, pipe::Target::Texture2D, img.resource ? img.resource->templ().samples : samples,
                                             usage);
   };

@@ -149,11 +149,11 @@ pipe::ImageView unit_view(Context& ctx, const ImageUnit& u, ImageDim dim, ImageK
   Texture* tex = u.texture.get();
   if (tex && tex->target == GL_TEXTURE_BUFFER) return buffer_unit_view(ctx, u, *tex, dim, kind);
   if (dim == ImageDim::Buffer) return none;
-  if (!tex || !tex->immutable || tex->immutable_levels < 1 || !tex->resource) return none;
+  if (!tex || !tex->immutable || tex->immutable_level_count() < 1 || !tex->resource) return none;
   // The level must be one the texture's base and max levels select (§8.23,
   // for an immutable texture clamped to its levels).
-  const GLint base = std::clamp(tex->base_level, 0, tex->immutable_levels - 1);
-  const GLint max_level = std::clamp(tex->max_level, base, tex->immutable_levels - 1);
+  const GLint base = std::clamp(tex->base_level, 0, tex->immutable_level_count() - 1);
+  const GLint max_level = std::clamp(tex->max_level, base, tex->immutable_level_count() - 1);
   if (u.level < base || u.level > max_level) return none;
   const TextureImage* img = tex->image(u.level, 0);
   if (!img || !img->resource) return none;
@@ -226,6 +226,12 @@ pipe::ImageView unit_view(Context& ctx, const ImageUnit& u, ImageDim dim, ImageK
     default: return none;
   }
   if (sees != dim) return none;
+  // A texture view's layers start at its first layer of the storage (a 2D
+  // view's one layer is its image's resource_layer, above).
+  if (tex->is_view && tex->target != GL_TEXTURE_2D && tex->target != GL_TEXTURE_3D) {
+    v.first_layer += tex->view_resource_layer;
+    v.last_layer += tex->view_resource_layer;
+  }
   v.layered = sees != ImageDim::Tex2D;
   return v;
 }

@@ -488,7 +488,32 @@ bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
   const FixedFunctionState& f = ctx.ff;
   const State& s = ctx.state;
   switch (pname) {
-    case GL_VIEWPORT: *out = ints({s.viewport[0], s.viewport[1], s.viewport[2], s.viewport[3]}); return true;
+    case GL_VIEWPORT:
+      // Index 0's as floats where glViewportIndexedf gave it fractions
+      // (GetIntegerv rounds them); glViewport's integers otherwise.
+      if (max_viewports(ctx) > 1) *out = floats(f.viewports.viewport[0].data(), 4, false);
+      else *out = ints({s.viewport[0], s.viewport[1], s.viewport[2], s.viewport[3]});
+      return true;
+    case GL_MAX_VIEWPORTS:
+      if (max_viewports(ctx) <= 1) return false;
+      *out = ints({max_viewports(ctx)});
+      return true;
+    case GL_VIEWPORT_SUBPIXEL_BITS:
+      if (max_viewports(ctx) <= 1) return false;
+      *out = ints({0});
+      return true;
+    case GL_VIEWPORT_BOUNDS_RANGE: {
+      if (max_viewports(ctx) <= 1) return false;
+      GLfloat b[2];
+      viewport_bounds(ctx, b);
+      *out = floats(b, 2, false);
+      return true;
+    }
+    case GL_VIEWPORT_INDEX_PROVOKING_VERTEX:
+      // Which vertex's gl_ViewportIndex counts is the device's business.
+      if (max_viewports(ctx) <= 1) return false;
+      *out = enum_value(GL_UNDEFINED_VERTEX);
+      return true;
     case GL_SCISSOR_BOX: *out = ints({s.scissor[0], s.scissor[1], s.scissor[2], s.scissor[3]}); return true;
     case GL_COLOR_CLEAR_VALUE: *out = floats(s.clear_color, 4, true); return true;
     case GL_DEPTH_CLEAR_VALUE: *out = floats({s.clear_depth}, true); return true;
@@ -733,6 +758,12 @@ void GetFloatv(Context& ctx, GLenum pname, GLfloat* data) { get(ctx, pname, data
 void GetBooleanv(Context& ctx, GLenum pname, GLboolean* data) { get(ctx, pname, data); }
 
 GLboolean IsEnabledi(Context& ctx, GLenum target, GLuint index) {
+  if (target == GL_SCISSOR_TEST && max_viewports(ctx) > 1) {
+    GLint64 ints[4] = {};
+    GLfloat floats[4] = {};
+    bool is_float = false;
+    return viewport_indexed_state(ctx, target, index, ints, floats, &is_float) == 1 && ints[0] ? GL_TRUE : GL_FALSE;
+  }
   if (target != GL_BLEND) {
     ctx.set_error(GL_INVALID_ENUM);
     return GL_FALSE;

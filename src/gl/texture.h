@@ -90,6 +90,14 @@ class Texture final : public Object {
   GLenum target = GL_NONE;  // set on first bind
   bool immutable = false;   // glTexStorage*
   GLint immutable_levels = 0;
+  // Texture views (OES/EXT/ARB_texture_view, texture_view.cpp): the
+  // TEXTURE_VIEW_* values (glTexStorage* sets NUM_LEVELS and NUM_LAYERS of
+  // the textures it allocates too). A view's images share the original's
+  // resource: `resource_base` maps its levels onto the storage's and
+  // `view_resource_layer` is the storage layer of its layer 0.
+  bool is_view = false;
+  GLuint view_min_level = 0, view_num_levels = 0, view_min_layer = 0, view_num_layers = 0;
+  uint32_t view_resource_layer = 0;
   // TEXTURE_2D_MULTISAMPLE (ES 3.1 §8.8) and TEXTURE_2D_MULTISAMPLE_ARRAY:
   // the sample count allocated by glTexStorage{2,3}DMultisample (0 for
   // every other texture) and its
@@ -129,6 +137,7 @@ class Texture final : public Object {
     uint32_t first_level = 0, last_level = 0, first_layer = 0, last_layer = 0;
     std::array<pipe::Swizzle, 4> swizzle{};
     pipe::DepthStencilAspect aspect = pipe::DepthStencilAspect::Depth;
+    pipe::Format format = pipe::Format::None;  // a view's format (None: the resource's)
     bool operator==(const ViewKey&) const = default;
   };
   Ref<pipe::SamplerView> view;
@@ -138,6 +147,9 @@ class Texture final : public Object {
   uint64_t buffer_view_generation = 0;
 
   unsigned faces() const { return target == GL_TEXTURE_CUBE_MAP ? 6u : 1u; }
+  // The levels an immutable texture has: a view's own (TEXTURE_IMMUTABLE_LEVELS
+  // is the original's), else TEXTURE_IMMUTABLE_LEVELS.
+  GLint immutable_level_count() const { return is_view ? static_cast<GLint>(view_num_levels) : immutable_levels; }
   // Null when that level was never specified (or the face index is out of range).
   const TextureImage* image(GLint level, unsigned face = 0) const {
     if (level < 0 || static_cast<size_t>(level) >= images.size() || face >= 6) return nullptr;

@@ -213,6 +213,10 @@ bool allocate_immutable(Context& ctx, Texture& tex, GLsizei levels, const pixel:
   tex.main_shared = false;
   tex.immutable = true;
   tex.immutable_levels = levels;
+  tex.view_num_levels = static_cast<GLuint>(levels);
+  tex.view_num_layers = tex.target == GL_TEXTURE_CUBE_MAP                                     ? 6u
+                        : tex.target == GL_TEXTURE_2D_ARRAY || tex.target == GL_TEXTURE_CUBE_MAP_ARRAY ? d
+                                                                                              : 1u;
   tex.changed();
   return true;
 }
@@ -247,6 +251,8 @@ bool allocate_multisample(Context& ctx, Texture& tex, GLsizei samples, const pix
   tex.main_shared = false;
   tex.immutable = immutable;
   tex.immutable_levels = immutable ? 1 : 0;
+  tex.view_num_levels = immutable ? 1u : 0u;
+  tex.view_num_layers = immutable ? layers : 0u;
   tex.samples = samples;
   tex.fixed_sample_locations = fixed_sample_locations;
   tex.changed();
@@ -276,8 +282,8 @@ Completeness check_completeness(const Context& ctx, const Texture& tex, const Sa
   }
   GLint base = tex.base_level, max_level = tex.max_level;
   if (tex.immutable) {
-    base = std::clamp(base, 0, tex.immutable_levels - 1);
-    max_level = std::clamp(max_level, base, tex.immutable_levels - 1);
+    base = std::clamp(base, 0, tex.immutable_level_count() - 1);
+    max_level = std::clamp(max_level, base, tex.immutable_level_count() - 1);
   } else if (base > max_level) {
     return c;
   }

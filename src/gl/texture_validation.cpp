@@ -10,6 +10,7 @@
 #include "gl/program_validation.h"
 #include "gl/texture_buffer.h"
 #include "gl/texture_storage.h"
+#include "gl/texture_view.h"
 
 namespace brass::gl {
 
@@ -231,6 +232,14 @@ pipe::SamplerView* texture_view(Context& ctx, Texture& tex, const Completeness& 
     view_target = pipe::Target::Texture2D;
     key.first_layer = key.last_layer = b.resource_layer;
   }
+  if (tex.is_view) {
+    // A texture view: its own target over its layers of the storage, in
+    // its own format (texture_view.h).
+    view_target = pipe_target(tex.target);
+    key.first_layer = tex.view_resource_layer;
+    key.last_layer = tex.view_resource_layer + std::max(1u, tex.view_num_layers) - 1;
+    key.format = view_storage_format(tex);
+  }
   const std::array<pipe::Swizzle, 4> fmt = b.info->sampler_swizzle();
   for (int i = 0; i < 4; ++i) {
     const pipe::Swizzle s = gl_swizzle(tex.swizzle[i]);
@@ -239,6 +248,7 @@ pipe::SamplerView* texture_view(Context& ctx, Texture& tex, const Completeness& 
   if (samples_stencil(tex, *b.info)) key.aspect = pipe::DepthStencilAspect::Stencil;
   if (tex.view && tex.view_key == key) return tex.view.get();
   pipe::SamplerViewTemplate vt;
+  vt.format = key.format;
   vt.depth_stencil_aspect = key.aspect;
   vt.target = view_target;
   vt.first_level = key.first_level;

@@ -143,6 +143,14 @@ class Screen {
   // Returns null with *status set on failure (OutOfMemory, Unsupported).
   virtual Ref<Resource> resource_create(const ResourceTemplate& templ, Status* status) = 0;
 
+  // Whether sampler views and surfaces of `resource` may see its texels
+  // as `view_format` (GL's texture views): the storage the device gave the
+  // resource's format and the one it gives `view_format` hold texels of one
+  // size, converted alike. Always true for the resource's own format.
+  virtual bool can_view_format(const Resource& resource, Format view_format) const {
+    return view_format == resource.templ().format;
+  }
+
   // Waits up to timeout_ns (0 = poll). Returns true when signalled.
   virtual bool fence_finish(Fence* fence, uint64_t timeout_ns) = 0;
 

@@ -61,6 +61,9 @@ EXTRA_ALIASES = {
     # other robustness commands itself).
     "glReadnPixelsKHR": "glReadnPixels",
     "glReadnPixelsEXT": "glReadnPixels",
+    # OES/EXT_texture_view's command is GL 4.3's (the registry gives no alias).
+    "glTextureViewOES": "glTextureView",
+    "glTextureViewEXT": "glTextureView",
 }
 
 # Commands a lost context still runs (KHR_robustness, GL 4.5 §2.3.2): the

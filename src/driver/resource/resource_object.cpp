@@ -125,6 +125,12 @@ vk::Status create_image(VulkanScreen& screen, const pipe::ResourceTemplate& t, R
       ici.imageType = VK_IMAGE_TYPE_2D;
       ici.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
       break;
+    case pipe::Target::Texture2DArray:
+      ici.imageType = VK_IMAGE_TYPE_2D;
+      // GL's texture views may see six square layers as a cube (or a
+      // multiple of six as a cube array).
+      if (t.width == t.height && t.array_size >= 6 && t.samples <= 1) ici.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+      break;
     default: ici.imageType = VK_IMAGE_TYPE_2D; break;
   }
   // Views may reinterpret the format (sRGB/linear, blit format conversion).

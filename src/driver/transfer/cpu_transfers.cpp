@@ -6,6 +6,7 @@
 #include "driver/transfer/cpu_transfers.h"
 
 #include <cstring>
+#include <numeric>
 
 #include "device/format_conversion.h"
 #include "driver/transfer/copy_commands.h"
@@ -21,6 +22,15 @@ CpuTransfers::CpuTransfers(TransferHost& host, vk::Device& device, BatchRing& ri
     : host_(host), device_(device), ring_(ring), sync_(sync), stream_(stream) {}
 
 namespace {
+
+// Buffer-image copies need buffer offsets that are multiples of the image's
+// texel block size: 12 bytes for RGB32 formats stored natively, which the
+// stream's usual 16 is not.
+VkDeviceSize staging_alignment(const ResourceObject& o, pipe::Format f) {
+  const size_t texel = vk::stored_texel_size(f, o.format.conversion);
+  return std::lcm<VkDeviceSize>(16, texel ? texel : 1);
+}
+
 StatCounter g_map_direct("transfer.map_direct");
 StatCounter g_map_staged("transfer.map_staged");
 StatCounter g_map_waited("transfer.map_waited");
@@ -70,7 +80,7 @@ vk::Status CpuTransfers::upload_image(Resource* r, uint32_t level, const pipe::B
     split_depth_stencil(f, box.width, box.height, slices, static_cast<const uint8_t*>(data), stride, layer_stride,
                         reinterpret_cast<uint32_t*>(a.ptr), a.ptr + stencil_at);
   } else if (conv == vk::FormatConversion::None) {
-    vk::Status s = stream_.allocate(uint64_t(row) * rows * slices, 16, &a);
+    vk::Status s = stream_.allocate(uint64_t(row) * rows * slices, staging_alignment(*o, f), &a);
     if (!s) return s;
     for (uint32_t z = 0; z < slices; ++z)
       for (uint32_t y = 0; y < rows; ++y)
@@ -88,7 +98,7 @@ vk::Status CpuTransfers::upload_image(Resource* r, uint32_t level, const pipe::B
     const size_t stencil_size = repack ? vk::stencil_plane_size(ext) : 0;
     if (size == SIZE_MAX || stencil_size == SIZE_MAX) return vk::Status{VK_ERROR_OUT_OF_HOST_MEMORY};
     const size_t stencil_at = (size + 15) & ~size_t(15);
-    vk::Status s = stream_.allocate(stencil_at + stencil_size, 16, &a);
+    vk::Status s = stream_.allocate(stencil_at + stencil_size, staging_alignment(*o, f), &a);
     if (!s) return s;
     stencil_offset = a.offset + stencil_at;
     const vk::ConstImageData src{data, source_bytes(f, box, stride, layer_stride), stride, layer_stride};
@@ -203,7 +213,7 @@ void* CpuTransfers::map(pipe::Resource* pr, uint32_t level, uint32_t usage, cons
   t->stride = row;
   t->layer_stride = row * rows;
   t->staging_size = uint64_t(row) * rows * slices;
-  vk::Status s = stream_.allocate(t->staging_size, 16, &t->staging);
+  vk::Status s = stream_.allocate(t->staging_size, staging_alignment(*o, pr->templ().format), &t->staging);
   if (!s) return host_.fail(s), nullptr;
   t->staged = true;
   if (usage & pipe::kMapRead) {
@@ -225,7 +235,7 @@ void* CpuTransfers::map(pipe::Resource* pr, uint32_t level, uint32_t usage, cons
       stored_size = packed ? size_t(box.width) * box.height * slices * 4 : vk::converted_size(f, conv, ext);
       stencil_size = repack || packed ? vk::stencil_plane_size(ext) : 0;
       stencil_at = (stored_size + 15) & ~size_t(15);
-      s = stream_.allocate(stencil_at + stencil_size, 16, &stored);
+      s = stream_.allocate(stencil_at + stencil_size, staging_alignment(*o, f), &stored);
       if (!s) return host_.fail(s), nullptr;
     }
     VkCommandBuffer cmd = host_.readback_stream();
