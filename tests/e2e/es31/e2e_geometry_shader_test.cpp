@@ -442,8 +442,11 @@ void main() { color = vec4(float(gl_PrimitiveID) / 4.0, 0.0, 0.0, 1.0); })");
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   glDrawArrays(GL_POINTS, 0, 2);
+  // 1/4 and 2/4 of 255: 63.75 rounds to 64; 127.5 is a tie GL lets round
+  // either way (NVIDIA gives 127, lavapipe 128).
   EXPECT_EQ(pixel(8, 8), rgba(64, 0, 0));
-  EXPECT_EQ(pixel(24, 24), rgba(128, 0, 0));
+  const uint32_t p = pixel(24, 24);
+  EXPECT_TRUE(p == rgba(128, 0, 0) || p == rgba(127, 0, 0)) << std::hex << p;
   glDeleteVertexArrays(1, &vao);
   glDeleteBuffers(1, &vb);
   glDeleteProgram(prog);
