@@ -1,5 +1,6 @@
 #include "driver/resource/resource_object.h"
 
+#include "device/format_conversion.h"
 #include "driver/screen.h"
 #include "util/log.h"
 #include "util/stats.h"
@@ -163,12 +164,20 @@ vk::Status create_image(VulkanScreen& screen, const pipe::ResourceTemplate& t, R
     if (vkGetPhysicalDeviceImageFormatProperties(dev.physical_device(), ici.format, ici.imageType, ici.tiling,
                                                  ici.usage, ici.flags, &limits) != VK_SUCCESS)
       return vk::Status{VK_ERROR_OUT_OF_DEVICE_MEMORY};
-    const uint64_t texels = uint64_t{ici.extent.width} * ici.extent.height * ici.extent.depth * ici.arrayLayers *
-                            static_cast<uint64_t>(ici.samples);
     if (ici.extent.width > limits.maxExtent.width || ici.extent.height > limits.maxExtent.height ||
-        ici.extent.depth > limits.maxExtent.depth || ici.arrayLayers > limits.maxArrayLayers ||
-        texels > limits.maxResourceSize)
+        ici.extent.depth > limits.maxExtent.depth || ici.arrayLayers > limits.maxArrayLayers)
       return vk::Status{VK_ERROR_OUT_OF_DEVICE_MEMORY};
+    // Bytes of the first level: elements (blocks where the data is stored
+    // as GL lays it out, texels where it is decoded) times their stored
+    // size. Within the extents above this cannot overflow 64 bits.
+    const bool as_blocks = o->format.conversion == vk::FormatConversion::None ||
+                           o->format.conversion == vk::FormatConversion::SwapRedBlue;
+    const uint64_t bw = as_blocks ? std::max<uint64_t>(1, d.block_width) : 1;
+    const uint64_t bh = as_blocks ? std::max<uint64_t>(1, d.block_height) : 1;
+    const uint64_t elements = (ici.extent.width + bw - 1) / bw * ((ici.extent.height + bh - 1) / bh) *
+                              ici.extent.depth * ici.arrayLayers * static_cast<uint64_t>(ici.samples);
+    const uint64_t bytes = elements * std::max<uint64_t>(1, vk::stored_texel_size(t.format, o->format.conversion));
+    if (bytes > limits.maxResourceSize) return vk::Status{VK_ERROR_OUT_OF_DEVICE_MEMORY};
   }
   BRASS_VK_RETURN_IF_FAILED(vkCreateImage(dev.handle(), &ici, nullptr, &o->image));
   o->image_usage = ici.usage;
