@@ -49,7 +49,7 @@ uint32_t copy_image_class(GLenum f) {
       return kBits64;
     case GL_RGB16: case GL_RGB16_SNORM: case GL_RGB16F: case GL_RGB16I: case GL_RGB16UI:
       return kBits48;
-    case GL_RG16F: case GL_R11F_G11F_B10F: case GL_R32F: case GL_RGB10_A2UI: case GL_RGBA8UI: case GL_RG16I:
+    case GL_RG16F: case GL_R11F_G11F_B10F: case GL_R32F: case GL_RGB10_A2UI: case GL_RGBA8UI: case GL_RG16I: case GL_RG16UI:
     case GL_R32I: case GL_RGB10_A2: case GL_RGBA8: case GL_RG16: case GL_RGBA8I: case GL_R32UI: case GL_RGBA8_SNORM:
     case GL_RG16_SNORM: case GL_SRGB8_ALPHA8: case GL_RGB9_E5:
       return kBits32;

@@ -37,6 +37,16 @@ TEST(PixelCopyImageRules, ViewClassesOfUncompressedFormats) {
   EXPECT_FALSE(compatible(GL_RGB5_A1, GL_RGB565));
 }
 
+TEST(PixelCopyImageRules, EverySizedEs3ColorFormatHasAClass) {
+  // ES 3.2 table 8.22 lists every ES 3.0 sized color format but these.
+  for (const InternalFormatInfo& f : all_internal_formats()) {
+    if (!(f.availability & kAvailEs3) || !f.is_color() || f.is_compressed()) continue;
+    if (f.internal_format == GL_RGB565 || f.internal_format == GL_RGBA4 || f.internal_format == GL_RGB5_A1) continue;
+    EXPECT_NE(copy_image_class(f.internal_format), 0u) << std::hex << f.internal_format;
+  }
+  EXPECT_TRUE(compatible(GL_RG16UI, GL_R32F));
+}
+
 TEST(PixelCopyImageRules, DepthAndStencilOnlyToThemselves) {
   EXPECT_TRUE(compatible(GL_DEPTH24_STENCIL8, GL_DEPTH24_STENCIL8));
   EXPECT_FALSE(compatible(GL_DEPTH_COMPONENT24, GL_DEPTH24_STENCIL8));
