@@ -225,7 +225,7 @@ def main():
                 selected[cmd.name] = cmd
     for name in ES32_CORE_NAMES_EARLY:
         if name in selected:
-            selected[name].profiles.update(["ES31", "ES32"])
+            selected[name].profiles.add("ES32")
     missing = set(wanted_ext) - found_ext
     if missing:
         sys.exit("gen_gl: unknown extensions: " + ", ".join(sorted(missing)))
