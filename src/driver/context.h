@@ -114,6 +114,8 @@ class VulkanContext final : public pipe::Context, private TransferHost {
 
   void resource_copy_region(pipe::Resource* dst, uint32_t dst_level, uint32_t dstx, uint32_t dsty, uint32_t dstz,
                             pipe::Resource* src, uint32_t src_level, const pipe::Box& src_box) override;
+  void copy_image(pipe::Resource* dst, uint32_t dst_level, uint32_t dstx, uint32_t dsty, uint32_t dstz,
+                  pipe::Resource* src, uint32_t src_level, const pipe::Box& src_box) override;
   void blit(const pipe::BlitInfo& info) override;
   bool generate_mipmap(pipe::Resource* r, uint32_t base_level, uint32_t last_level, uint32_t first_layer,
                        uint32_t last_layer) override;
@@ -194,6 +196,16 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   // both aspects, with the destination's depth saved before and put back
   // through the shader path. False when that path cannot.
   bool blit_stencil_keeping_depth(const pipe::BlitInfo& info);
+  // --- glCopyImageSubData (context_copy_image.cpp) ---
+  // One vkCmdCopyImage between the stored images; through a temporary
+  // image when source and destination share a level (Vulkan's copies need
+  // distinct layouts and disjoint memory there).
+  void copy_image_on_gpu(Resource* dst, uint32_t dst_level, uint32_t dstx, uint32_t dsty, uint32_t dstz,
+                         Resource* src, uint32_t src_level, const pipe::Box& src_box);
+  // After a GPU copy into a texture stored decoded: the copied blocks in its
+  // shadow too (resource/compressed_shadow.h).
+  void copy_shadow(Resource* dst, uint32_t dst_level, uint32_t dstx, uint32_t dsty, uint32_t dstz, Resource* src,
+                   uint32_t src_level, const pipe::Box& src_box);
   // A clear through a temporary framebuffer of one surface.
   void clear_surface(pipe::Surface* dst, uint32_t buffers, const pipe::ColorValue& color, double depth,
                      uint32_t stencil, uint32_t x, uint32_t y, uint32_t w, uint32_t h);

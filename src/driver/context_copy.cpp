@@ -39,6 +39,7 @@ void VulkanContext::resource_copy_region(pipe::Resource* dst, uint32_t dst_level
   const ImageCopyRegion region{dst_level, dstx, dsty, dstz, src_level, box, is_3d(dst), is_3d(src)};
   record_image_copy(cmd, sync_, d, s, region);
   if (upload) sync_.release_after_upload(d, cmd);
+  copy_shadow(driver_resource(dst), dst_level, dstx, dsty, dstz, driver_resource(src), src_level, box);
 }
 
 void VulkanContext::blit(const pipe::BlitInfo& info) {

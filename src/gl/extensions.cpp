@@ -293,6 +293,13 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
     out.emplace_back("GL_EXT_gpu_shader5");
     out.emplace_back("GL_OES_gpu_shader5");
   }
+  // glCopyImageSubData between textures and renderbuffers of compatible
+  // formats (api_copy_image.cpp; vkCmdCopyImage, or a conversion through
+  // the CPU where the device stores the two formats differently).
+  if (es31) {
+    out.emplace_back("GL_EXT_copy_image");
+    out.emplace_back("GL_OES_copy_image");
+  }
   // glPrimitiveBoundingBox and gl_BoundingBox: a hint Brass keeps and
   // reports but does not use (the spec lets an implementation ignore it).
   // Viewport arrays: 16 viewports, scissor boxes and depth ranges, chosen
@@ -362,6 +369,8 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // with issue 17; nothing is listed before its desktop form works.
   std::vector<std::string> out = {
       "GL_ARB_copy_buffer",
+      // glCopyImageSubData: the ES extension's handler and driver path.
+      "GL_ARB_copy_image",
       "GL_ARB_depth_buffer_float",
       "GL_ARB_draw_elements_base_vertex",
       "GL_ARB_draw_instanced",

@@ -183,6 +183,16 @@ class Context {
   // --- copies ---
   virtual void resource_copy_region(Resource* dst, uint32_t dst_level, uint32_t dstx, uint32_t dsty,
                                     uint32_t dstz, Resource* src, uint32_t src_level, const Box& src_box) = 0;
+  // glCopyImageSubData: copies src_box of src_level (x, y in source texels;
+  // z and depth are layers, cube faces included, or slices of a 3D
+  // resource) to dst_level at (dstx, dsty, dstz), block for block, with no
+  // conversion: the frontend checked that the formats' blocks have one size
+  // and that both regions lie inside their levels. When exactly one side is
+  // compressed, the destination region is the source's in the other side's
+  // units (a block per texel). Source and destination may be one resource,
+  // overlapping regions included (GL leaves their result undefined).
+  virtual void copy_image(Resource* dst, uint32_t dst_level, uint32_t dstx, uint32_t dsty, uint32_t dstz,
+                          Resource* src, uint32_t src_level, const Box& src_box) = 0;
   virtual void blit(const BlitInfo& info) = 0;
   virtual bool generate_mipmap(Resource* r, uint32_t base_level, uint32_t last_level, uint32_t first_layer,
                                uint32_t last_layer) = 0;

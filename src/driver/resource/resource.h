@@ -7,6 +7,8 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <memory>
+#include "driver/resource/compressed_shadow.h"
 #include "driver/resource/resource_object.h"
 #include "pipe/resource.h"
 #include "pipe/shader_info.h"
@@ -34,8 +36,24 @@ class Resource final : public pipe::Resource {
   bool ever_bound(BindKind kind) const { return history(kind) != 0; }
   uint8_t bound_stages(BindKind kind) const { return history(kind) & 0x7f; }
 
+  // Whether the device keeps this texture's compressed blocks decoded (the
+  // GL layout then lives in `shadow`).
+  bool stores_decoded() const {
+    const vk::FormatConversion c = object->format.conversion;
+    return c == vk::FormatConversion::DecodeEtc2 || c == vk::FormatConversion::DecodeBc ||
+           c == vk::FormatConversion::DecodeAstc;
+  }
+  // The shadow, made at the first write of blocks (null if that allocation
+  // fails).
+  CompressedShadow* shadow_for_write() {
+    if (!shadow) shadow.reset(new (std::nothrow) CompressedShadow(templ()));
+    return shadow.get();
+  }
+
   Ref<ResourceObject> object;
   Range valid_range;   // buffers: bytes holding defined data
+  // Textures stored decoded: their blocks as GL sees them (compressed_shadow.h).
+  std::unique_ptr<CompressedShadow> shadow;
   // Per BindKind: stage bits (pipe::stage_bit) | 0x80 "was bound at all".
   std::array<std::atomic<uint8_t>, static_cast<size_t>(BindKind::Count)> bind_stages{};
 

@@ -69,6 +69,12 @@ vk::Status CpuTransfers::upload_image(Resource* r, uint32_t level, const pipe::B
   const uint32_t slices = std::max(1, box.depth);
   if (!stride) stride = row;
   if (!layer_stride) layer_stride = stride * rows;
+  // Decoded on upload: the blocks are kept for reading back (compressed_shadow.h).
+  if (r->stores_decoded()) {
+    CompressedShadow* shadow = r->shadow_for_write();
+    if (!shadow || !shadow->write(level, box, static_cast<const uint8_t*>(data), stride, layer_stride))
+      return vk::Status{VK_ERROR_OUT_OF_HOST_MEMORY};
+  }
   StreamAllocation a;
   VkDeviceSize stencil_offset = 0;
   if (packed_depth_stencil(o)) {
@@ -216,7 +222,11 @@ void* CpuTransfers::map(pipe::Resource* pr, uint32_t level, uint32_t usage, cons
   vk::Status s = stream_.allocate(t->staging_size, staging_alignment(*o, pr->templ().format), &t->staging);
   if (!s) return host_.fail(s), nullptr;
   t->staged = true;
-  if (usage & pipe::kMapRead) {
+  if ((usage & pipe::kMapRead) && r->stores_decoded()) {
+    // The blocks as given, from the shadow: the GPU holds only their decoding.
+    if (r->shadow) r->shadow->read(level, box, t->staging.ptr, t->stride, t->layer_stride);
+    else std::memset(t->staging.ptr, 0, t->staging_size);
+  } else if (usage & pipe::kMapRead) {
     const pipe::Format f = pr->templ().format;
     const vk::FormatConversion conv = o->format.conversion;
     const bool packed = packed_depth_stencil(o);
