@@ -93,13 +93,6 @@ EXTRA_ALIASES.update({n + "EXT": n for n in (
 
 ES_PROFILES = [p[0] for p in PROFILES if p[1] == "gles2"]
 
-# Desktop commands that ES 3.2 made core and whose ES 3.1 extension form is
-# implemented: the core name exists in ES 3.1 contexts too, as an ES 3.2
-# context will have it (the handler records INVALID_OPERATION where the
-# context lacks the extension).
-ES32_CORE_NAMES_EARLY = {"glCopyImageSubData"}
-
-
 def version_key(v):
     return tuple(int(x) for x in v.split("."))
 
@@ -226,9 +219,6 @@ def main():
                 if target:
                     cmd.canonical = target
                 selected[cmd.name] = cmd
-    for name in ES32_CORE_NAMES_EARLY:
-        if name in selected:
-            selected[name].profiles.add("ES32")
     missing = set(wanted_ext) - found_ext
     if missing:
         sys.exit("gen_gl: unknown extensions: " + ", ".join(sorted(missing)))

@@ -126,6 +126,73 @@ TEST_F(Es32Context, EglGrantsEs32WhereTheContextsAreEs32) {
   EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
 }
 
+// ES 3.2's commands under their core names (no EXT/OES suffix), as an ES
+// 3.2 application calls them through libGLESv2.
+TEST_F(Es32Context, CoreNamedCommandsWork) {
+  if (!es32()) GTEST_SKIP() << "ES 3.1 context: the core names are ES 3.2's";
+  // glTexStorage3DMultisample + glFramebufferTexture (layered attachment).
+  GLuint tex = 0, fb = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, tex);
+  glTexStorage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 4, GL_RGBA8, 4, 4, 2, GL_TRUE);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLint layered = 0;
+  glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_LAYERED,
+                                        &layered);
+  EXPECT_EQ(layered, GL_TRUE);
+  EXPECT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(1, &tex);
+  // State setters and their queries.
+  glPatchParameteri(GL_PATCH_VERTICES, 4);
+  GLint v = 0;
+  glGetIntegerv(GL_PATCH_VERTICES, &v);
+  EXPECT_EQ(v, 4);
+  glPatchParameteri(GL_PATCH_VERTICES, 3);
+  glMinSampleShading(0.5f);
+  GLfloat f = 0;
+  glGetFloatv(GL_MIN_SAMPLE_SHADING_VALUE, &f);
+  EXPECT_EQ(f, 0.5f);
+  glMinSampleShading(0.0f);
+  glPrimitiveBoundingBox(-1, -1, -1, 1, 1, 1, 1, 1);
+  GLfloat box[8] = {};
+  glGetFloatv(GL_PRIMITIVE_BOUNDING_BOX, box);
+  EXPECT_EQ(box[0], -1.0f);
+  EXPECT_EQ(box[7], 1.0f);
+  glEnablei(GL_BLEND, 1);
+  EXPECT_TRUE(glIsEnabledi(GL_BLEND, 1));
+  glDisablei(GL_BLEND, 1);
+  EXPECT_EQ(glGetGraphicsResetStatus(), GLenum(GL_NO_ERROR));
+  glBlendBarrier();
+  // glCopyImageSubData between two RGBA8 textures, read back.
+  GLuint t[2] = {};
+  glGenTextures(2, t);
+  const uint32_t texels[4] = {rgba(1, 2, 3), rgba(4, 5, 6), rgba(7, 8, 9), rgba(10, 11, 12)};
+  for (GLuint name : t) {
+    glBindTexture(GL_TEXTURE_2D, name);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 2, 2);
+  }
+  glBindTexture(GL_TEXTURE_2D, t[0]);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+  glCopyImageSubData(t[0], GL_TEXTURE_2D, 0, 0, 0, 0, t[1], GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t[1], 0);
+  uint32_t back[4] = {};
+  glReadPixels(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, back);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(back[i], texels[i]) << i;
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(2, t);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+}
+
 // State ES 3.2 adds beside its extensions' (ES 3.2 table 21.40, 21.44).
 TEST_F(Es32Context, Es32Queries) {
   GLfloat range[2] = {-1, -1}, granularity = -1;
