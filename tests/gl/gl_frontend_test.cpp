@@ -17,17 +17,17 @@ using test::Current;
 using test::proc;
 using test::test_desc;
 
-TEST(GlEntryPoints, TableHoldsEveryEs2Es3Es31AndCoreFunctionSortedOnce) {
+TEST(GlEntryPoints, TableHoldsEveryEs2Es3Es31Es32AndCoreFunctionSortedOnce) {
   size_t count = 0;
   const FunctionInfo* table = function_table(&count);
   ASSERT_EQ(count, kFunctionCount);
-  size_t es20 = 0, es30_only = 0, es31_only = 0, extension = 0, desktop_only = 0;
+  size_t es20 = 0, es30_only = 0, es31_only = 0, es32_only = 0, extension = 0, desktop_only = 0;
   for (size_t i = 0; i < count; ++i) {
     if (i) {
       EXPECT_LT(std::strcmp(table[i - 1].name, table[i].name), 0);
     }
-    // Every function is ES 3.1's or desktop core's (or both).
-    EXPECT_TRUE(table[i].profiles & (kProfileES31 | kProfileGL_CORE)) << table[i].name;
+    // Every function is ES 3.1's, ES 3.2's or desktop core's (or several).
+    EXPECT_TRUE(table[i].profiles & (kProfileES31 | kProfileES32 | kProfileGL_CORE)) << table[i].name;
     if (table[i].extension) {
       ++extension;
     } else if (table[i].profiles & kProfileES20) {
@@ -36,6 +36,8 @@ TEST(GlEntryPoints, TableHoldsEveryEs2Es3Es31AndCoreFunctionSortedOnce) {
       ++es30_only;
     } else if (table[i].profiles & kProfileES31) {
       ++es31_only;
+    } else if (table[i].profiles & kProfileES32) {
+      ++es32_only;
     } else {
       ++desktop_only;
     }
@@ -43,10 +45,11 @@ TEST(GlEntryPoints, TableHoldsEveryEs2Es3Es31AndCoreFunctionSortedOnce) {
     EXPECT_EQ(get_proc_address(table[i].name), reinterpret_cast<void*>(table[i].proc));
   }
   // gl.xml: GL_ES_VERSION_2_0 requires 142 commands, GL_ES_VERSION_3_0 adds
-  // 104, GL_ES_VERSION_3_1 adds 68.
+  // 104, GL_ES_VERSION_3_1 adds 68, GL_ES_VERSION_3_2 adds 44.
   EXPECT_EQ(es20, 142u);
   EXPECT_EQ(es30_only, 104u);
   EXPECT_EQ(es31_only, 68u);
+  EXPECT_EQ(es32_only, 44u);
   EXPECT_GT(extension, 0u);
   EXPECT_GT(desktop_only, 200u);
   // Extension aliases of core functions share the core handler.
@@ -125,8 +128,11 @@ TEST(GlContext, StringsNameBrassAndTheDevice) {
   auto str = [&](GLenum e) { return std::string(reinterpret_cast<const char*>(get_string(e))); };
   EXPECT_EQ(str(GL_VENDOR), "Brass");
   EXPECT_EQ(str(GL_RENDERER), "Brass (Test GPU)");
-  EXPECT_EQ(str(GL_VERSION).rfind("OpenGL ES 3.1 Brass ", 0), 0u);
-  EXPECT_EQ(str(GL_SHADING_LANGUAGE_VERSION), "OpenGL ES GLSL ES 3.10");
+  // ES 3.2 where the device has all of it, else ES 3.1; the shading
+  // language version goes with it.
+  const bool es32 = str(GL_VERSION).rfind("OpenGL ES 3.2 Brass ", 0) == 0;
+  EXPECT_TRUE(es32 || str(GL_VERSION).rfind("OpenGL ES 3.1 Brass ", 0) == 0) << str(GL_VERSION);
+  EXPECT_EQ(str(GL_SHADING_LANGUAGE_VERSION), es32 ? "OpenGL ES GLSL ES 3.20" : "OpenGL ES GLSL ES 3.10");
   EXPECT_EQ(get_string(GL_TEXTURE_2D), nullptr);
   EXPECT_EQ(get_error(), static_cast<GLenum>(GL_INVALID_ENUM));
 }
