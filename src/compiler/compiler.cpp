@@ -676,7 +676,7 @@ const std::vector<std::string>& context_dependent_extensions() {
       "GL_EXT_texture_cube_map_array",  "GL_OES_texture_cube_map_array",
       "GL_EXT_primitive_bounding_box",  "GL_OES_primitive_bounding_box",
       "GL_OES_shader_image_atomic",     "GL_OES_shader_multisample_interpolation",
-      "GL_OES_texture_storage_multisample_2d_array",
+      "GL_OES_texture_storage_multisample_2d_array", "GL_EXT_shader_implicit_conversions",
   };
   return kList;
 }

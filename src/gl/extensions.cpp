@@ -300,6 +300,10 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
     out.emplace_back("GL_EXT_copy_image");
     out.emplace_back("GL_OES_copy_image");
   }
+  // Implicit int -> uint, int/uint -> float conversions in GLSL ES 3.10+
+  // (glslang's, as desktop GLSL has them; the code it makes is ordinary
+  // SPIR-V conversions).
+  if (es31) out.emplace_back("GL_EXT_shader_implicit_conversions");
   // glPrimitiveBoundingBox and gl_BoundingBox: a hint Brass keeps and
   // reports but does not use (the spec lets an implementation ignore it).
   // Viewport arrays: 16 viewports, scissor boxes and depth ranges, chosen
