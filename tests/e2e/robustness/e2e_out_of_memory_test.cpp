@@ -6,6 +6,8 @@
 // (fault injection, src/util/fault_injection.h).
 #include "e2e_robustness_fixture.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -243,10 +245,17 @@ TEST_F(OutOfMemory, EveryAllocationOfAWorkloadFailsCleanly) {
     ASSERT_TRUE(warm.finished && !warm.any_error && warm.pixels_ok)
         << "finished " << warm.finished << " pixels " << warm.pixels_ok << "\n" << joined(warm);
   }
-  const uint64_t before = hooks.allocation_count();
-  const WorkloadRun counted = workload();
-  const uint64_t points = hooks.allocation_count() - before;
-  ASSERT_TRUE(counted.finished && !counted.any_error && counted.pixels_ok) << joined(counted);
+  // A run's allocation count can differ by one with timing (whether the
+  // previous batch has retired when a new one needs its command buffer, as
+  // under a parallel ctest): the sweep must reach the points every run has,
+  // the fewest of three counted runs.
+  uint64_t points = UINT64_MAX;
+  for (int i = 0; i < 3; ++i) {
+    const uint64_t before = hooks.allocation_count();
+    const WorkloadRun counted = workload();
+    points = std::min(points, hooks.allocation_count() - before);
+    ASSERT_TRUE(counted.finished && !counted.any_error && counted.pixels_ok) << joined(counted);
+  }
   ASSERT_GT(points, 10u);
 
   uint64_t swept = 0, reported = 0, recovered = 0, background = 0;
