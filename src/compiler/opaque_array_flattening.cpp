@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "compiler/glsl_lexer.h"
+#include "compiler/significant_tokens.h"
 #include "compiler/opaque_struct_lowering.h"
 
 namespace brass::compiler {
@@ -29,12 +29,9 @@ struct Flattened {
   size_t declarator = 0;  // sig index of the name in its declaration
 };
 
-class Flattening {
+class Flattening : SignificantTokens {
  public:
-  explicit Flattening(std::string_view text) : text_(text), tokens_(lex(text)) {
-    for (size_t i = 0; i < tokens_.size(); ++i)
-      if (tokens_[i].kind != TokenKind::Space && tokens_[i].kind != TokenKind::Newline) sig_.push_back(i);
-  }
+  explicit Flattening(std::string_view text) : SignificantTokens(text) {}
 
   std::string run() {
     if (!parse_declarations() || variables_.empty() || !rewrite_uses()) return std::string(text_);
@@ -42,34 +39,6 @@ class Flattening {
   }
 
  private:
-  std::string_view tok(size_t k) const { return k < sig_.size() ? tokens_[sig_[k]].text : std::string_view{}; }
-  bool is_ident(size_t k) const { return k < sig_.size() && tokens_[sig_[k]].kind == TokenKind::Identifier; }
-
-  size_t matching(size_t open) const {
-    const std::string_view o = tok(open), c = o == "[" ? "]" : o == "(" ? ")" : "}";
-    int depth = 0;
-    for (size_t k = open; k < sig_.size(); ++k) {
-      if (tok(k) == o) ++depth;
-      if (tok(k) == c && --depth == 0) return k;
-    }
-    return sig_.size();
-  }
-
-  std::optional<uint32_t> literal(size_t k) const {
-    if (k >= sig_.size() || tokens_[sig_[k]].kind != TokenKind::Number) return std::nullopt;
-    uint32_t v = 0;
-    const std::string_view s = tok(k);
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc{} || end != s.data() + s.size() || v == 0 || v > 4096) return std::nullopt;
-    return v;
-  }
-
-  std::string text_of(size_t a, size_t b) const {
-    std::string out;
-    for (size_t t = sig_[a]; a < b && t < sig_[b]; ++t) out += tokens_[t].text;
-    return out;
-  }
-
   // `uniform [qualifiers] <opaque type> name[A][B]...;` at file scope.
   bool parse_declarations() {
     int depth = 0;
@@ -84,7 +53,7 @@ class Flattening {
       std::vector<uint32_t> dims;
       size_t d = name + 1;
       while (tok(d) == "[") {
-        const std::optional<uint32_t> n = literal(d + 1);
+        const std::optional<uint32_t> n = literal(d + 1, 4096);
         if (!n || tok(d + 2) != "]") {
           dims.clear();
           break;
@@ -161,9 +130,6 @@ class Flattening {
     return out;
   }
 
-  std::string_view text_;
-  std::vector<Token> tokens_;
-  std::vector<size_t> sig_;
   std::map<std::string, Flattened> variables_;
   std::map<size_t, std::pair<size_t, std::string>> replace_;  // first token -> (last token, text)
 };

@@ -5,7 +5,7 @@
 #include <map>
 #include <optional>
 
-#include "compiler/glsl_lexer.h"
+#include "compiler/significant_tokens.h"
 
 namespace brass::compiler {
 
@@ -86,12 +86,9 @@ void collect_leaves(const StructDef& s, std::vector<LoweredPathComponent>& path,
   }
 }
 
-class Lowering {
+class Lowering : SignificantTokens {
  public:
-  explicit Lowering(std::string_view text) : text_(text), tokens_(lex(text)) {
-    for (size_t i = 0; i < tokens_.size(); ++i)
-      if (tokens_[i].kind != TokenKind::Space && tokens_[i].kind != TokenKind::Newline) sig_.push_back(i);
-  }
+  explicit Lowering(std::string_view text) : SignificantTokens(text) {}
 
   std::string run() {
     if (!parse_structs() || !any_opaque_struct_) return std::string(text_);
@@ -101,36 +98,6 @@ class Lowering {
   }
 
  private:
-  std::string_view tok(size_t k) const { return k < sig_.size() ? tokens_[sig_[k]].text : std::string_view{}; }
-  bool is_ident(size_t k) const { return k < sig_.size() && tokens_[sig_[k]].kind == TokenKind::Identifier; }
-
-  // The sig index of the bracket closing the one at `open`.
-  size_t matching(size_t open) const {
-    const std::string_view o = tok(open), c = o == "[" ? "]" : o == "(" ? ")" : "}";
-    int depth = 0;
-    for (size_t k = open; k < sig_.size(); ++k) {
-      if (tok(k) == o) ++depth;
-      if (tok(k) == c && --depth == 0) return k;
-    }
-    return sig_.size();
-  }
-
-  std::optional<uint32_t> literal(size_t k) const {
-    if (k >= sig_.size() || tokens_[sig_[k]].kind != TokenKind::Number) return std::nullopt;
-    uint32_t v = 0;
-    const std::string_view s = tok(k);
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc{} || end != s.data() + s.size() || v == 0) return std::nullopt;
-    return v;
-  }
-
-  // The exact source text of sig tokens [a, b).
-  std::string text_of(size_t a, size_t b) const {
-    std::string out;
-    for (size_t t = sig_[a]; a < b && t < sig_[b]; ++t) out += tokens_[t].text;
-    return out;
-  }
-
   bool parse_structs() {
     for (size_t k = 0; k + 2 < sig_.size(); ++k) {
       if (tok(k) != "struct" || !is_ident(k + 1) || tok(k + 2) != "{") continue;
@@ -485,9 +452,6 @@ class Lowering {
     return out;
   }
 
-  std::string_view text_;
-  std::vector<Token> tokens_;
-  std::vector<size_t> sig_;  // indices of the tokens that are not white space
   std::map<std::string, StructDef> structs_;
   bool any_opaque_struct_ = false;
   std::map<std::string, Variable> variables_;
