@@ -82,15 +82,22 @@ vk::Status BindingTable::set_constant_buffer(unsigned stage, uint32_t slot, cons
     // changes only when the stream moves to a new chunk.
     StreamAllocation a;
     const uint32_t size = std::min<uint32_t>(cb->size, static_cast<uint32_t>(uniform_range_));
-    if (vk::Status s = stream_.allocate(size, uniform_alignment_, &a, uniform_range_); !s) return s;
+    // The descriptor's range is the block's own size, not the largest a
+    // block may have: a device may copy the whole bound range whenever the
+    // offset changes (llvmpipe copies a fragment shader's constant buffers
+    // into each scene it bins), so 64 KiB there made every uniform change
+    // cost a 64 KiB copy. At least 16 bytes: a range cannot be empty.
+    const uint32_t range = std::max<uint32_t>(size, 16);
+    if (vk::Status s = stream_.allocate(range, uniform_alignment_, &a); !s) return s;
     std::memcpy(a.ptr, cb->user_data, size);
     // db mode has no dynamic offsets: the set itself holds the offset.
-    if (b.buffer || b.vk_buffer != a.buffer || set0_by_address_) dirty_.mark_set(pipe::DescriptorSet::DefaultUniforms);
+    if (b.buffer || b.vk_buffer != a.buffer || b.size != range || set0_by_address_)
+      dirty_.mark_set(pipe::DescriptorSet::DefaultUniforms);
     b.buffer = nullptr;
     b.vk_buffer = a.buffer;
     b.vk_address = a.chunk_address;
     b.offset = a.offset;
-    b.size = static_cast<uint32_t>(uniform_range_);
+    b.size = range;
     dirty_.mark(DrawState::Set0Offsets);
     return {};
   }

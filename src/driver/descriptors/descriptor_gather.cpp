@@ -71,9 +71,10 @@ vk::Status DescriptorGather::gather(const ProgramDescriptors& descriptors, unsig
             address_of(e, o, c.offset, c.size, range_limit);
             if (id) id[0] = o->uid, id[1] = c.offset, id[2] = c.size;
           } else if (c.vk_buffer) {
-            d.buffer = {c.vk_buffer, 0, uniform_range_};
+            // The block's own size (BindingTable::set_constant_buffer).
+            d.buffer = {c.vk_buffer, 0, c.size};
             // No dynamic offsets in db mode: the descriptor holds the offset.
-            if (addresses) addresses[e] = {c.vk_address + c.offset, uniform_range_, VK_FORMAT_UNDEFINED};
+            if (addresses) addresses[e] = {c.vk_address + c.offset, c.size, VK_FORMAT_UNDEFINED};
             // Stream-buffer chunks are recycled: never match a cached set.
             if (id) id[0] = next_object_uid();
           }
