@@ -127,7 +127,10 @@ pipe::Context::ResetCause VulkanContext::poll_reset() {
 // --- constant state objects ---
 
 pipe::BlendObject* VulkanContext::create_blend_state(const pipe::BlendState& s) { return make_blend_object(s); }
+// Binding the bound (immutable) state object again changes nothing: a
+// program change re-validates every piece of fixed-function state (issue 19).
 void VulkanContext::bind_blend_state(pipe::BlendObject* o) {
+  if (state_.blend == o) return;
   state_.blend = o;
   dirty_.mark(DrawState::Pipeline);
 }
@@ -140,6 +143,7 @@ pipe::RasterizerObject* VulkanContext::create_rasterizer_state(const pipe::Raste
   return make_rasterizer_object(s, caps_.depth_clip_control);
 }
 void VulkanContext::bind_rasterizer_state(pipe::RasterizerObject* o) {
+  if (state_.rasterizer == o) return;
   state_.rasterizer = o;
   dirty_.mark(DrawState::Pipeline, DrawState::Rasterizer, DrawState::Scissors);
 }
@@ -152,6 +156,7 @@ pipe::DepthStencilAlphaObject* VulkanContext::create_depth_stencil_alpha_state(c
   return new pipe::DepthStencilAlphaObject{s};
 }
 void VulkanContext::bind_depth_stencil_alpha_state(pipe::DepthStencilAlphaObject* o) {
+  if (state_.depth_stencil_alpha == o) return;
   state_.depth_stencil_alpha = o;
   dirty_.mark(DrawState::DepthStencil);
 }

@@ -51,15 +51,21 @@ BindingTable::~BindingTable() {
 }
 
 void BindingTable::set_vertex_buffers(uint32_t start, std::span<const pipe::VertexBuffer> buffers) {
+  // Bindings set again unchanged (a program change re-validates vertex
+  // input) mark nothing: a buffer whose storage was swapped since is
+  // marked by rebind() instead (issue 19).
+  bool changed = false;
   for (size_t i = 0; i < buffers.size() && start + i < pipe::kMaxVertexBuffers; ++i) {
     VertexBufferBinding& b = vertex_buffers_[start + i];
+    if (b.buffer.get() == buffers[i].buffer && b.offset == buffers[i].offset && b.stride == buffers[i].stride) continue;
+    changed = true;
     if (b.stride != buffers[i].stride) dirty_.mark(DrawState::VertexInput);
     b.buffer = Ref<pipe::Resource>::share(buffers[i].buffer);
     b.offset = buffers[i].offset;
     b.stride = buffers[i].stride;
     if (buffers[i].buffer) driver_resource(buffers[i].buffer)->note_bind(BindKind::VertexBuffer, 1);
   }
-  dirty_.mark(DrawState::VertexBuffers, DrawState::Resources);
+  if (changed) dirty_.mark(DrawState::VertexBuffers, DrawState::Resources);
 }
 
 void BindingTable::set_index_buffer(pipe::Resource* buffer, uint32_t index_size, uint64_t offset) {
