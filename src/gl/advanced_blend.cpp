@@ -56,6 +56,7 @@ bool skips_blend_only_fetch(const Context& ctx, const LinkedProgram& fs) {
 }
 
 bool advanced_blend_draw_ok(Context& ctx) {
+  if (!ctx.ff.advanced_equation_chosen) return true;
   const unsigned n = static_cast<unsigned>(ctx.limits.max_draw_buffers);
   bool advanced = false;
   for (unsigned i = 0; i < n && !advanced; ++i)

@@ -217,7 +217,8 @@ void draw(Context& ctx, const DrawCall& d) {
   const bool loop = d.mode == GL_LINE_LOOP;
   const bool need_range = vertex_input_needs_range(ctx);
   const uintptr_t index_offset = reinterpret_cast<uintptr_t>(d.indices);
-  const bool uint8_ok = screen.get_cap(pipe::Cap::IndexTypeUint8) != 0;
+  // Only 8-bit indices ask (a virtual call the other draws skip).
+  const bool uint8_ok = isize == 1 && screen.get_cap(pipe::Cap::IndexTypeUint8) != 0;
   // Primitive restart: ES's fixed index (all ones for the type), which takes
   // precedence, or desktop GL's PRIMITIVE_RESTART with any index (GL 4.6
   // §10.3.6). Vulkan restarts only at all ones: another index makes the CPU

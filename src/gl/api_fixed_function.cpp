@@ -79,6 +79,7 @@ void blend_equation(Context& ctx, GLint index, GLenum mode_rgb, GLenum mode_alph
     ctx.ff.blend_eq[i].rgb = mode_rgb;
     ctx.ff.blend_eq[i].alpha = mode_alpha;
   }
+  if (advanced_ok) ctx.ff.advanced_equation_chosen = true;
   ctx.dirty(kDirtyBlend);
 }
 

@@ -86,8 +86,7 @@ void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src
   if (!shape_ok || !src_matches(src, t.base) || t.base == TypeShape::Image) return ctx.set_error(GL_INVALID_OPERATION);
   // Arrays (named "x[0]") may report fewer elements than declared (the
   // highest one used); values past the end are ignored, not an error.
-  const bool is_array = u->array_size > 1 || u->name.ends_with("[0]");
-  if (count > 1 && !is_array) return ctx.set_error(GL_INVALID_OPERATION);
+  if (count > 1 && !(u->array_size > 1 || u->name.ends_with("[0]"))) return ctx.set_error(GL_INVALID_OPERATION);
   const uint32_t n = std::min<uint32_t>(static_cast<uint32_t>(count), static_cast<uint32_t>(u->array_size) - element);
   if (n == 0 || !data) return;
 
@@ -110,6 +109,18 @@ void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src
   const size_t scalar = t.scalar_size();
   uint8_t* block = lp->default_block.data();
   const size_t block_size = lp->default_block.size();
+  if (!t.matrix() && (t.base == TypeShape::Float || t.base == TypeShape::Int || t.base == TypeShape::Uint)) {
+    // The common case (a 32-bit scalar or vector, issue 19): each element's
+    // components are consecutive in the block and in `data`, one copy each.
+    const size_t bytes = static_cast<size_t>(per) * 4;
+    for (uint32_t i = 0; i < n; ++i) {
+      const size_t off = component_offset(*u, t, element + i, 0);
+      if (off > block_size || block_size - off < bytes) continue;
+      std::memcpy(block + off, static_cast<const uint8_t*>(data) + i * bytes, bytes);
+    }
+    ctx.dirty(kDirtyUniforms);
+    return;
+  }
   for (uint32_t i = 0; i < n; ++i) {
     for (int k = 0; k < per; ++k) {
       // Source index: column-major input unless transposed.

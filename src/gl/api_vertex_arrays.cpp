@@ -236,12 +236,14 @@ void VertexAttribIPointer(Context& ctx, GLuint index, GLint size, GLenum type, G
 void EnableVertexAttribArray(Context& ctx, GLuint index) {
   if (!vao_bound(ctx) || !valid_index(ctx, index)) return;
   ctx.vertex_array->attribs[index].enabled = true;
+  ctx.vertex_array->enabled_mask |= 1u << index;
   ctx.dirty(kDirtyVertexInput);
 }
 
 void DisableVertexAttribArray(Context& ctx, GLuint index) {
   if (!vao_bound(ctx) || !valid_index(ctx, index)) return;
   ctx.vertex_array->attribs[index].enabled = false;
+  ctx.vertex_array->enabled_mask &= ~(1u << index);
   ctx.dirty(kDirtyVertexInput);
 }
 

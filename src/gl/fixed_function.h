@@ -41,6 +41,9 @@ struct FixedFunctionState {
   // buffer's, the non-indexed queries read buffer 0's.
   std::array<bool, pipe::kMaxColorBuffers> blend{};
   std::array<BlendEquation, pipe::kMaxColorBuffers> blend_eq{};
+  // Set once a KHR_blend_equation_advanced equation was ever chosen: until
+  // then a draw skips the advanced-blend checks (issue 19).
+  bool advanced_equation_chosen = false;
   GLfloat blend_color[4] = {0, 0, 0, 0};
   // KHR_blend_equation_advanced_coherent: BLEND_ADVANCED_COHERENT_KHR.
   // Blending is coherent either way where the extension is listed (the

@@ -78,6 +78,9 @@ RasterizerKey rasterizer_key(const pipe::RasterizerState& r) {
 }  // namespace
 
 void validate_fixed_function(Context& ctx, uint32_t dirty) {
+  constexpr uint32_t kFixedFunctionBits = kDirtyViewport | kDirtyScissor | kDirtyBlend | kDirtyDepthStencil |
+                                          kDirtyRasterizer | kDirtyBlendColor | kDirtyStencilRef | kDirtySampleMask;
+  if (!(dirty & kFixedFunctionBits)) return;  // the common draw: nothing changed
   pipe::Context& p = ctx.pipe();
   DrawValidationState& v = ctx.validation;
   const FixedFunctionState& ff = ctx.ff;

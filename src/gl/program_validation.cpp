@@ -213,6 +213,8 @@ void validate_storage_buffers(Context& ctx) {
 
 void validate_storage_buffers_of(Context& ctx, LinkedProgram& program, uint32_t stages_used) {
   const compiler::ProgramInterface& pi = program.interface;
+  // Nothing to bind: skip clearing the tables below (issue 19).
+  if (pi.storage_blocks.empty() && pi.atomic_counter_buffers.empty()) return;
   std::array<std::array<pipe::ShaderBuffer, pipe::kMaxShaderBuffers>, pipe::kShaderStageCount> buffers{};
   std::array<uint32_t, pipe::kShaderStageCount> count{};
   // Slots as build_bindings assigned them: blocks by index, then counter buffers.

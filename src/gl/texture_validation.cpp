@@ -369,8 +369,11 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
   TextureContextState& ts = ctx.texture_state;
 
   constexpr unsigned kStages = pipe::kShaderStageCount;
-  std::array<std::array<pipe::SamplerView*, pipe::kMaxSamplers>, kStages> views{};
-  std::array<std::array<pipe::SamplerObject*, pipe::kMaxSamplers>, kStages> states{};
+  if (lp.samplers.empty()) return;  // nothing to bind
+  // A stage's tables are cleared when a sampler of it is first met, not all
+  // of them up front (a program change re-validates textures; issue 19).
+  std::array<std::array<pipe::SamplerView*, pipe::kMaxSamplers>, kStages> views;
+  std::array<std::array<pipe::SamplerObject*, pipe::kMaxSamplers>, kStages> states;
   std::array<uint32_t, kStages> count{};
   std::array<bool, kStages> changed{};
 
@@ -440,10 +443,14 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       const bool integer_view = type.kind == SamplerKind::Int || type.kind == SamplerKind::Uint;
       cache.state = sampler_state(ctx, nearest ? nearest_params : params, compare, seamless, integer_view);
     }
+    if (!changed[stage]) {
+      views[stage].fill(nullptr);
+      states[stage].fill(nullptr);
+      changed[stage] = true;
+    }
     views[stage][s.slot] = cache.view;
     states[stage][s.slot] = cache.state;
     count[stage] = std::max(count[stage], s.slot + 1);
-    changed[stage] = true;
   }
   for (unsigned st = 0; st < kStages; ++st) {
     if (!changed[st]) continue;

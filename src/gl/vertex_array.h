@@ -54,6 +54,8 @@ class VertexArray final : public Object {
     for (unsigned i = 0; i < kMaxVertexAttribs; ++i) attribs[i].binding = i;
   }
   std::array<VertexAttrib, kMaxVertexAttribs> attribs{};
+  // Bit i: attribs[i].enabled (what a draw's checks walk).
+  uint32_t enabled_mask = 0;
   std::array<VertexBufferBinding, kMaxVertexAttribBindings> bindings{};
   Binding<Buffer> element_buffer;
 };
@@ -102,6 +104,15 @@ struct VertexInputState {
   uint64_t generic_offset = 0;     // where the current generic values are in `stream`
   pipe::Resource* generic_resource = nullptr;
   bool streamed_last = false;      // the last draw streamed: its bindings are stale
+  // Whether an array the vertex shader reads is streamed by the CPU (client
+  // memory, or a format the device cannot fetch), and whether one of those
+  // is per-vertex (then the draw needs its vertex range). Every change that
+  // can alter them (VAO, buffer storage, program) sets kDirtyVertexInput,
+  // while which they are recomputed: a draw with nothing changed reads two
+  // flags instead of planning every attribute (issue 19).
+  bool sources_known = false;
+  bool cpu_sources = false;
+  bool cpu_per_vertex = false;
   std::array<pipe::VertexBuffer, kMaxVertexAttribs> buffers{};
   uint32_t buffer_count = 0;
   // Index buffer last set on the pipe (avoids rebinding each draw).

@@ -314,9 +314,8 @@ uint32_t element_size(GLenum type, GLint size) {
 bool check_vertex_arrays(Context& ctx) {
   const VertexArray& vao = *ctx.vertex_array;
   const bool is_default = ctx.vertex_array.get() == ctx.default_vertex_array.get();
-  for (unsigned i = 0; i < kMaxVertexAttribs; ++i) {
-    const VertexAttrib& a = vao.attribs[i];
-    if (!a.enabled) continue;
+  for (uint32_t enabled = vao.enabled_mask; enabled; enabled &= enabled - 1) {
+    const VertexAttrib& a = vao.attribs[static_cast<unsigned>(__builtin_ctz(enabled))];
     const Buffer* b = vao.bindings[a.binding].buffer.get();
     if ((b && b->mapped_exclusively()) || (!b && !is_default)) {
       ctx.set_error(GL_INVALID_OPERATION);
@@ -326,25 +325,33 @@ bool check_vertex_arrays(Context& ctx) {
   return true;
 }
 
-bool vertex_input_needs_range(Context& ctx) {
-  for (uint32_t used = used_locations(ctx); used; used &= used - 1) {
-    const unsigned loc = static_cast<unsigned>(__builtin_ctz(used));
-    const AttribPlan p = plan_attrib(ctx, loc);
-    if (p.per_vertex && (p.source == Source::Copy || p.source == Source::Convert)) return true;
-  }
-  return false;
-}
-
-bool vertex_input_uses_cpu(Context& ctx) {
+namespace {
+// VertexInputState::cpu_sources / cpu_per_vertex, recomputed while vertex
+// input is dirty.
+const VertexInputState& planned_sources(Context& ctx) {
+  VertexInputState& vi = ctx.vertex_input;
+  if (vi.sources_known && !(ctx.dirty_bits() & kDirtyVertexInput)) return vi;
+  bool cpu = false, per_vertex = false;
   for (uint32_t used = used_locations(ctx); used; used &= used - 1) {
     const AttribPlan p = plan_attrib(ctx, static_cast<unsigned>(__builtin_ctz(used)));
-    if (p.source == Source::Copy || p.source == Source::Convert) return true;
+    if (p.source != Source::Copy && p.source != Source::Convert) continue;
+    cpu = true;
+    per_vertex = per_vertex || p.per_vertex;
   }
-  return false;
+  vi.cpu_sources = cpu;
+  vi.cpu_per_vertex = per_vertex;
+  vi.sources_known = true;
+  return vi;
 }
+}  // namespace
+
+bool vertex_input_needs_range(Context& ctx) { return planned_sources(ctx).cpu_per_vertex; }
+
+bool vertex_input_uses_cpu(Context& ctx) { return planned_sources(ctx).cpu_sources; }
 
 uint64_t vertex_input_stream_bytes(Context& ctx, const VertexRange& range) {
   uint64_t bytes = kGenericBytes + kStreamAlign;
+  if (!planned_sources(ctx).cpu_sources) return bytes;
   for (uint32_t used = used_locations(ctx); used; used &= used - 1) {
     const unsigned loc = static_cast<unsigned>(__builtin_ctz(used));
     const AttribPlan p = plan_attrib(ctx, loc);
@@ -385,6 +392,11 @@ bool stream_upload(Context& ctx, const void* data, uint32_t size, pipe::Resource
 bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* base_vertex) {
   VertexInputState& vi = ctx.vertex_input;
   *base_vertex = 0;
+  // Nothing streamed now or by the last draw, nothing changed: the bound
+  // elements and buffers stand.
+  if (!planned_sources(ctx).cpu_sources && !vi.streamed_last && !vi.generic_dirty &&
+      !(ctx.dirty_bits() & kDirtyVertexInput))
+    return true;
   const uint32_t used = used_locations(ctx);
   const uint32_t count = used ? 32u - static_cast<uint32_t>(__builtin_clz(used)) : 0u;
 
