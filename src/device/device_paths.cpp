@@ -87,6 +87,22 @@ DevicePaths resolve_device_paths(const Capabilities& caps, const Options& o, std
     p.advanced_blend_reason = "VK_EXT_blend_operation_advanced, coherent";
   }
 
+  // A custom colour of any value whatever the view's format (no format per
+  // sampler), swizzled as the view swizzles its texels: by the device, or by
+  // a sampler made for the view's mapping (borderColorSwizzle).
+  if (!caps.custom_border_color || !caps.custom_border_color_without_format || !caps.border_color_swizzle) {
+    p.border_color_swizzle_reason =
+        "none (needs customBorderColors, customBorderColorWithoutFormat and borderColorSwizzle)";
+  } else if (caps.border_color_swizzle_from_image && !o.has(kDebugNoBorderSwizzleFromImage)) {
+    p.border_color_swizzle = BorderColorSwizzle::FromImage;
+    p.border_color_swizzle_reason = "from the image view (borderColorSwizzleFromImage)";
+  } else {
+    p.border_color_swizzle = BorderColorSwizzle::SamplerPerViewMapping;
+    p.border_color_swizzle_reason = caps.border_color_swizzle_from_image
+                                        ? "a sampler per view mapping (BRASS_DEBUG=noborderswizzlefromimage)"
+                                        : "a sampler per view mapping (no borderColorSwizzleFromImage)";
+  }
+
   if (o.shader_cache_disabled) {
     p.shader_cache_reason = "disabled";
   } else {

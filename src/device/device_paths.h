@@ -9,6 +9,15 @@
 
 namespace brass::vk {
 
+// How custom border colours (EXT/OES_texture_border_clamp) get the
+// component mapping of the view they are sampled through, as GL swizzles
+// border texels like any other: Vulkan leaves a custom or opaque-black border
+// seen through a non-identity view undefined unless the device swizzles it
+// from the image, or the sampler is made with the view's mapping
+// (VkSamplerBorderColorComponentMappingCreateInfoEXT: one VkSampler per
+// mapping met, driver/border_sampler_variants.h).
+enum class BorderColorSwizzle : uint8_t { None, FromImage, SamplerPerViewMapping };
+
 struct DevicePaths {
   DescriptorMode descriptors = DescriptorMode::Lazy;
   std::string descriptors_reason;
@@ -28,6 +37,10 @@ struct DevicePaths {
   // (Capabilities::advanced_blend_coherent); else in the fragment shader.
   bool advanced_blend = false;
   std::string advanced_blend_reason;
+  // None: the device cannot give CLAMP_TO_BORDER any colour exactly, and
+  // texture_border_clamp is not offered.
+  BorderColorSwizzle border_color_swizzle = BorderColorSwizzle::None;
+  std::string border_color_swizzle_reason;
 };
 
 // `warn` receives one line when a request cannot be honoured (e.g. db asked

@@ -95,6 +95,32 @@ TEST(Device, ResolvesAdvancedBlendPath) {
   EXPECT_NE(p.advanced_blend_reason.find("noblendadvanced"), std::string::npos) << p.advanced_blend_reason;
 }
 
+// Border colours: none without custom colours that need no format and
+// borderColorSwizzle; from the image where the device can and
+// BRASS_DEBUG=noborderswizzlefromimage does not say otherwise; else a
+// sampler per view mapping (NVIDIA).
+TEST(Device, ResolvesBorderColorSwizzlePath) {
+  Capabilities caps;
+  Options o;
+  std::string warning;
+  EXPECT_EQ(resolve_device_paths(caps, o, &warning).border_color_swizzle, BorderColorSwizzle::None);
+  caps.custom_border_color = caps.custom_border_color_without_format = true;
+  EXPECT_EQ(resolve_device_paths(caps, o, &warning).border_color_swizzle, BorderColorSwizzle::None);
+  caps.border_color_swizzle = true;
+  DevicePaths p = resolve_device_paths(caps, o, &warning);
+  EXPECT_EQ(p.border_color_swizzle, BorderColorSwizzle::SamplerPerViewMapping);
+  EXPECT_NE(p.border_color_swizzle_reason.find("no borderColorSwizzleFromImage"), std::string::npos);
+  caps.border_color_swizzle_from_image = true;
+  EXPECT_EQ(resolve_device_paths(caps, o, &warning).border_color_swizzle, BorderColorSwizzle::FromImage);
+  o.debug = kDebugNoBorderSwizzleFromImage;
+  p = resolve_device_paths(caps, o, &warning);
+  EXPECT_EQ(p.border_color_swizzle, BorderColorSwizzle::SamplerPerViewMapping);
+  EXPECT_NE(p.border_color_swizzle_reason.find("noborderswizzlefromimage"), std::string::npos);
+  caps.custom_border_color_without_format = false;
+  EXPECT_EQ(resolve_device_paths(caps, o, &warning).border_color_swizzle, BorderColorSwizzle::None);
+  EXPECT_TRUE(warning.empty()) << warning;
+}
+
 // On this device (lavapipe has no VK_EXT_blend_operation_advanced) the
 // fragment shader blends; a device with the extension enables it.
 TEST(Device, AdvancedBlendCapabilityFollowsTheExtension) {

@@ -178,6 +178,7 @@ std::vector<ReportSection> build_report(const std::vector<vk::PhysicalDeviceCand
       .str("shader object", p.shader_object_reason)
       .str("descriptor sets", p.descriptor_sets_reason)
       .str("advanced blending", p.advanced_blend_reason)
+      .str("border colour swizzle", p.border_color_swizzle_reason)
       .str("shader cache", p.shader_cache ? p.shader_cache_reason : "disabled")
       .str("validation", o.has(kDebugValidation) ? (device.shared_instance()->validation_enabled() ? "on" : "requested, layer missing") : "off")
       .str("device request", o.device.empty() ? "(none: best type)" : o.device)
