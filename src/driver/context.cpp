@@ -176,7 +176,9 @@ void VulkanContext::delete_vertex_elements_state(pipe::VertexElementsObject* o) 
 
 pipe::SamplerObject* VulkanContext::create_sampler_state(const pipe::SamplerState& s) {
   vk::Status st;
-  pipe::SamplerObject* o = make_sampler_object(device_.handle(), caps_, s, &st);
+  pipe::SamplerObject* o = make_sampler_object(
+      device_.handle(), caps_, s, device_.paths().border_color_swizzle == vk::BorderColorSwizzle::SamplerPerViewMapping,
+      &st);
   fail(st);
   return o;
 }
@@ -188,6 +190,7 @@ void VulkanContext::delete_sampler_state(pipe::SamplerObject* o) {
   if (!o) return;
   bindings_.forget_sampler(o);
   retire_handle(screen_, o->usage, o->sampler);
+  if (o->border_variants) o->border_variants->for_each([&](VkSampler v) { retire_handle(screen_, o->usage, v); });
   delete o;
 }
 

@@ -124,15 +124,12 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::FragmentShaderStores: return c.fragment_stores_and_atomics ? 1 : 0;
     case pipe::Cap::DepthBiasClamp: return c.depth_bias_clamp ? 1 : 0;
     case pipe::Cap::NonSeamlessCubeMap: return c.non_seamless_cube_map ? 1 : 0;
-    // Custom border colors whatever the view's format (a sampler does not
-    // know the view it meets), swizzled by the view's component mapping
-    // without being told it (GL swizzles border texels like any other;
-    // Brass's format emulation swizzles too).
+    // Custom border colors whatever the view's format, swizzled by the
+    // view's component mapping (GL swizzles border texels like any other;
+    // Brass's format emulation swizzles too): by the device, or by a sampler
+    // made for the view's mapping (device/device_paths.h).
     case pipe::Cap::CustomBorderColor:
-      return c.custom_border_color && c.custom_border_color_without_format && c.border_color_swizzle &&
-                     c.border_color_swizzle_from_image
-                 ? 1
-                 : 0;
+      return device_->paths().border_color_swizzle != vk::BorderColorSwizzle::None ? 1 : 0;
     case pipe::Cap::MaxFramebufferWidth: return l.max_framebuffer_width;
     case pipe::Cap::MaxFramebufferHeight: return l.max_framebuffer_height;
     case pipe::Cap::MaxFramebufferNoAttachmentSamples: return highest_count(l.framebuffer_no_attachments_sample_counts);
