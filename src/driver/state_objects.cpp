@@ -114,7 +114,9 @@ StatCounter g_samplers_created("sampler.created");
 // Vulkan's three built-in border colors where the state's is one of them
 // (integer or float, as the view reads the words), else a custom one where
 // the device has them (written into `custom`; VK_FORMAT_UNDEFINED, since the
-// sampler does not know its view), else the nearest built-in.
+// sampler does not know its view: valid with customBorderColorWithoutFormat
+// for every view Brass samples, none being B4G4R4A4, B5G6R5 or B5G5R5A1,
+// the formats that need a format named), else the nearest built-in.
 VkBorderColor border_color(const pipe::SamplerState& s, const vk::Capabilities& caps,
                            VkSamplerCustomBorderColorCreateInfoEXT* custom) {
   const bool integer = s.border_color_integer;
