@@ -17,6 +17,13 @@ namespace brass::vk {
 // (VkSamplerBorderColorComponentMappingCreateInfoEXT: one VkSampler per
 // mapping met, driver/border_sampler_variants.h).
 enum class BorderColorSwizzle : uint8_t { None, FromImage, SamplerPerViewMapping };
+// How robust buffer access (contexts made with EGL/GLX robust access, GL's
+// KHR_robust_buffer_access_behavior) is given, if at all.
+enum class RobustAccessPath : uint8_t {
+  None,         // robust contexts cannot be made
+  PerPipeline,  // VkPipelineRobustnessCreateInfoEXT on robust contexts' pipelines only
+  DeviceWide,   // robustBufferAccess(2)/robustImageAccess(2) enabled for the whole device
+};
 
 struct DevicePaths {
   DescriptorMode descriptors = DescriptorMode::Lazy;
@@ -41,7 +48,13 @@ struct DevicePaths {
   // texture_border_clamp is not offered.
   BorderColorSwizzle border_color_swizzle = BorderColorSwizzle::None;
   std::string border_color_swizzle_reason;
+  RobustAccessPath robust_access = RobustAccessPath::None;
+  std::string robust_access_reason;
 };
+
+// Turns on, in the features Device enables, what `paths.robust_access`
+// needs (the probe pruned every robustness feature).
+void enable_robust_access(const Capabilities& caps, const DevicePaths& paths, FeatureChain* enable);
 
 // `warn` receives one line when a request cannot be honoured (e.g. db asked
 // for on a device without descriptor buffers).

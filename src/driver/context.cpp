@@ -21,8 +21,12 @@ StreamBuffer::Config stream_config(const vk::Device& device) {
 }
 }  // namespace
 
-std::unique_ptr<VulkanContext> VulkanContext::create(VulkanScreen& screen, pipe::Status* status) {
+std::unique_ptr<VulkanContext> VulkanContext::create(VulkanScreen& screen, const pipe::ContextOptions& options,
+                                                     pipe::Status* status) {
   std::unique_ptr<VulkanContext> ctx(new VulkanContext(screen));
+  // Device-wide robustness needs nothing per pipeline (vk::RobustAccessPath).
+  ctx->robust_pipelines_ =
+      options.robust_buffer_access && screen.device().paths().robust_access == vk::RobustAccessPath::PerPipeline;
   vk::Status s = ctx->init();
   if (status) *status = to_pipe_status(s);
   if (!s) return nullptr;
@@ -218,7 +222,7 @@ Ref<pipe::Surface> VulkanContext::create_surface(pipe::Resource* r, const pipe::
 
 pipe::ShaderProgram* VulkanContext::create_shader_program(const pipe::ShaderInfo& info, pipe::Status* status) {
   pipe::Status s;
-  pipe::ShaderProgram* p = pipe::ShaderProgram::create(screen_, info, &s);
+  pipe::ShaderProgram* p = pipe::ShaderProgram::create(screen_, info, robust_pipelines_, &s);
   if (status) *status = s;
   return p;
 }

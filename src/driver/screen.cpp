@@ -110,6 +110,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxDualSourceDrawBuffers: return c.dual_src_blend ? 1 : 0;
     case pipe::Cap::IndependentBlend: return c.independent_blend ? 1 : 0;
     case pipe::Cap::AdvancedBlendCoherent: return device_->paths().advanced_blend ? 1 : 0;
+    case pipe::Cap::RobustBufferAccess: return device_->paths().robust_access != vk::RobustAccessPath::None ? 1 : 0;
     case pipe::Cap::MaxComputeWorkGroupCountX: return l.max_compute_work_group_count[0];
     case pipe::Cap::MaxComputeWorkGroupCountY: return l.max_compute_work_group_count[1];
     case pipe::Cap::MaxComputeWorkGroupCountZ: return l.max_compute_work_group_count[2];
@@ -280,8 +281,13 @@ bool VulkanScreen::fence_finish(pipe::Fence* fence, uint64_t timeout_ns) {
   return f->timeline->wait(f->serial, timeout_ns) == VK_SUCCESS;
 }
 
-std::unique_ptr<pipe::Context> VulkanScreen::context_create(pipe::Status* status) {
-  return VulkanContext::create(*this, status);
+std::unique_ptr<pipe::Context> VulkanScreen::context_create(const pipe::ContextOptions& options,
+                                                            pipe::Status* status) {
+  if (options.robust_buffer_access && device_->paths().robust_access == vk::RobustAccessPath::None) {
+    *status = pipe::Status::Unsupported;
+    return nullptr;
+  }
+  return VulkanContext::create(*this, options, status);
 }
 
 uint32_t VulkanScreen::register_ring(BatchRing* r) {

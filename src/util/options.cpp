@@ -94,6 +94,7 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
       else if (item == "compactsets") o.debug |= kDebugCompactSets;
       else if (item == "noblendadvanced") o.debug |= kDebugNoBlendAdvanced;
       else if (item == "noborderswizzlefromimage") o.debug |= kDebugNoBorderSwizzleFromImage;
+      else if (item == "norobustaccess") o.debug |= kDebugNoRobustAccess;
       else warn("BRASS_DEBUG: unknown flag '" + item + "' ignored");
     }
   }

@@ -29,6 +29,7 @@ enum DebugFlag : uint32_t {
   // act as if the device lacked borderColorSwizzleFromImage (samplers carry
   // the view's component mapping, as on NVIDIA)
   kDebugNoBorderSwizzleFromImage = 1u << 8,
+  kDebugNoRobustAccess = 1u << 9,   // robust buffer access contexts are refused, as on a device without it
 };
 
 struct Options {
