@@ -51,6 +51,7 @@ const ExtensionEntry kExtensions[] = {
     {VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME, BRASS_FEATURE(atomic_float)},
     {VK_EXT_IMAGE_2D_VIEW_OF_3D_EXTENSION_NAME, BRASS_FEATURE(image_2d_view_of_3d)},
     {VK_EXT_BLEND_OPERATION_ADVANCED_EXTENSION_NAME, BRASS_FEATURE(blend_operation_advanced)},
+    {VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME, BRASS_FEATURE(pipeline_robustness)},
 };
 
 VkBaseOutStructure* struct_at(FeatureChain* chain, size_t offset) {
@@ -62,7 +63,10 @@ bool contains(const std::vector<std::string>& v, const char* name) {
 }
 
 // Features Brass never turns on although the device offers them: each costs
-// performance for every draw and no GL feature needs it by default.
+// performance for every draw and no GL feature needs it by default (robust
+// contexts get robustness per pipeline; only where that is impossible and
+// free does Device turn the robustness features back on:
+// DevicePaths::robust_access).
 void prune_enable(FeatureChain& f) {
   f.core.features.robustBufferAccess = VK_FALSE;
   f.robustness2.robustBufferAccess2 = VK_FALSE;
@@ -313,13 +317,18 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   D.max_resource_range = dbp.maxResourceDescriptorBufferRange;
   D.max_sampler_range = dbp.maxSamplerDescriptorBufferRange;
   D.max_bindings = dbp.maxDescriptorBufferBindings;
-  // robustBufferAccess stays off (prune_enable), so the plain buffer sizes apply.
+  // Plain buffer descriptor sizes: robustBufferAccess is off unless robust
+  // access is device-wide (Device then takes the robust sizes below).
   D.combined_image_sampler_size = static_cast<uint32_t>(dbp.combinedImageSamplerDescriptorSize);
   D.uniform_texel_buffer_size = static_cast<uint32_t>(dbp.uniformTexelBufferDescriptorSize);
   D.storage_texel_buffer_size = static_cast<uint32_t>(dbp.storageTexelBufferDescriptorSize);
   D.uniform_buffer_size = static_cast<uint32_t>(dbp.uniformBufferDescriptorSize);
   D.storage_buffer_size = static_cast<uint32_t>(dbp.storageBufferDescriptorSize);
   D.storage_image_size = static_cast<uint32_t>(dbp.storageImageDescriptorSize);
+  D.robust_uniform_texel_buffer_size = static_cast<uint32_t>(dbp.robustUniformTexelBufferDescriptorSize);
+  D.robust_storage_texel_buffer_size = static_cast<uint32_t>(dbp.robustStorageTexelBufferDescriptorSize);
+  D.robust_uniform_buffer_size = static_cast<uint32_t>(dbp.robustUniformBufferDescriptorSize);
+  D.robust_storage_buffer_size = static_cast<uint32_t>(dbp.robustStorageBufferDescriptorSize);
 
   // Core features.
   const VkPhysicalDeviceFeatures& cf = f.core.features;
@@ -399,6 +408,12 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.custom_border_color_without_format = f.custom_border_color.customBorderColorWithoutFormat;
   c.robustness2 = c.has_extension(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
   c.null_descriptor = f.robustness2.nullDescriptor;
+  c.robust_buffer_access = f.core.features.robustBufferAccess;
+  c.robust_buffer_access2 = c.robustness2 && f.robustness2.robustBufferAccess2;
+  c.robust_image_access = f.v13.robustImageAccess;
+  c.robust_image_access2 = c.robustness2 && f.robustness2.robustImageAccess2;
+  c.robust_buffer_access_update_after_bind = p12.robustBufferAccessUpdateAfterBind;
+  c.pipeline_robustness = f.pipeline_robustness.pipelineRobustness;
   c.transform_feedback = f.transform_feedback.transformFeedback;
   c.transform_feedback_queries = xfbp.transformFeedbackQueries;
   c.line_rasterization = c.has_extension(VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME);

@@ -45,6 +45,7 @@ struct FeatureChain {
   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
   VkPhysicalDeviceImage2DViewOf3DFeaturesEXT image_2d_view_of_3d{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT};
   VkPhysicalDeviceBlendOperationAdvancedFeaturesEXT blend_operation_advanced{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BLEND_OPERATION_ADVANCED_FEATURES_EXT};
+  VkPhysicalDevicePipelineRobustnessFeaturesEXT pipeline_robustness{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
 
   FeatureChain() = default;
   FeatureChain(const FeatureChain& o) { *this = o; }
@@ -111,6 +112,10 @@ struct DescriptorBufferLimits {
   uint32_t max_bindings = 0;
   uint32_t combined_image_sampler_size = 0, uniform_texel_buffer_size = 0, storage_texel_buffer_size = 0;
   uint32_t uniform_buffer_size = 0, storage_buffer_size = 0, storage_image_size = 0;
+  // The buffer descriptors' sizes when robustBufferAccess is enabled on the
+  // device (RobustAccessPath::DeviceWide); Device swaps them in then.
+  uint32_t robust_uniform_texel_buffer_size = 0, robust_storage_texel_buffer_size = 0;
+  uint32_t robust_uniform_buffer_size = 0, robust_storage_buffer_size = 0;
 };
 
 // One named entry per feature Brass chooses a path by.
@@ -147,6 +152,16 @@ struct Capabilities {
   bool multi_draw = false;
   bool custom_border_color = false, custom_border_color_without_format = false;
   bool robustness2 = false, null_descriptor = false;
+  // Bounds-checked shader buffer, vertex input and image accesses (GL's
+  // robust buffer access, docs/egl.md): what the device supports, enabled
+  // per pipeline (VK_EXT_pipeline_robustness) or device-wide as
+  // DevicePaths::robust_access decides.
+  bool robust_buffer_access = false;        // core robustBufferAccess
+  bool robust_buffer_access2 = false;       // VK_EXT_robustness2 robustBufferAccess2
+  bool robust_image_access = false;         // Vulkan 1.3 robustImageAccess
+  bool robust_image_access2 = false;        // VK_EXT_robustness2 robustImageAccess2
+  bool robust_buffer_access_update_after_bind = false;  // Vulkan 1.2 property
+  bool pipeline_robustness = false;         // VK_EXT_pipeline_robustness
   bool transform_feedback = false, transform_feedback_queries = false;
   bool line_rasterization = false, line_stipple = false, line_smooth = false, line_bresenham = false;
   // vkCmdBlitImage writes both aspects of a combined depth/stencil image

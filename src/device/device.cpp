@@ -49,7 +49,27 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
   std::vector<const char*> extensions;
   for (const auto& e : dev->caps_.enabled_extensions) extensions.push_back(e.c_str());
 
+  // The paths are decided before the device exists: some turn features off
+  // (border colours), some turn features on (robust buffer access).
+  std::string warning;
+  dev->paths_ = resolve_device_paths(dev->caps_, options(), &warning);
+  if (!warning.empty()) BRASS_WARN_ONCE("%s", warning.c_str());
   FeatureChain enable = dev->caps_.enable;
+  // Samplers carry the view's mapping: the device must not be told it may
+  // take the mapping from the image (so that a debug run tests what a device
+  // without the feature does).
+  if (dev->paths_.border_color_swizzle != BorderColorSwizzle::FromImage)
+    enable.border_color_swizzle.borderColorSwizzleFromImage = VK_FALSE;
+  enable_robust_access(dev->caps_, dev->paths_, &enable);
+  if (dev->paths_.robust_access == RobustAccessPath::DeviceWide) {
+    // Buffer descriptors written into descriptor buffers take their robust
+    // sizes on a device with robustBufferAccess enabled.
+    DescriptorBufferLimits& d = dev->caps_.descriptor_buffer_limits;
+    d.uniform_texel_buffer_size = d.robust_uniform_texel_buffer_size;
+    d.storage_texel_buffer_size = d.robust_storage_texel_buffer_size;
+    d.uniform_buffer_size = d.robust_uniform_buffer_size;
+    d.storage_buffer_size = d.robust_storage_buffer_size;
+  }
   VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   info.pNext = &enable.core;
   info.queueCreateInfoCount = 1;
@@ -70,9 +90,6 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
                                                    dev->caps_.limits.non_coherent_atom_size, mem);
   dev->formats_ = std::make_unique<FormatTable>(dev->physical_device_);
 
-  std::string warning;
-  dev->paths_ = resolve_device_paths(dev->caps_, options(), &warning);
-  if (!warning.empty()) BRASS_WARN_ONCE("%s", warning.c_str());
   BRASS_INFO("device: %s (%s %s)", dev->caps_.device_name.c_str(), dev->caps_.driver_name.c_str(),
              driver_version_string(dev->caps_).c_str());
   return dev;

@@ -87,6 +87,48 @@ DevicePaths resolve_device_paths(const Capabilities& caps, const Options& o, std
     p.advanced_blend_reason = "VK_EXT_blend_operation_advanced, coherent";
   }
 
+  // A custom colour of any value whatever the view's format (no format per
+  // sampler), swizzled as the view swizzles its texels: by the device, or by
+  // a sampler made for the view's mapping (borderColorSwizzle).
+  if (!caps.custom_border_color || !caps.custom_border_color_without_format || !caps.border_color_swizzle) {
+    p.border_color_swizzle_reason =
+        "none (needs customBorderColors, customBorderColorWithoutFormat and borderColorSwizzle)";
+  } else if (caps.border_color_swizzle_from_image && !o.has(kDebugNoBorderSwizzleFromImage)) {
+    p.border_color_swizzle = BorderColorSwizzle::FromImage;
+    p.border_color_swizzle_reason = "from the image view (borderColorSwizzleFromImage)";
+  } else {
+    p.border_color_swizzle = BorderColorSwizzle::SamplerPerViewMapping;
+    p.border_color_swizzle_reason = caps.border_color_swizzle_from_image
+                                        ? "a sampler per view mapping (BRASS_DEBUG=noborderswizzlefromimage)"
+                                        : "a sampler per view mapping (no borderColorSwizzleFromImage)";
+  }
+
+  // Robust buffer access. Per pipeline where VK_EXT_pipeline_robustness
+  // exists: only robust contexts' pipelines pay for bounds checks. Without
+  // it the features would have to be enabled for every pipeline of the
+  // device, which costs every context on a GPU; a CPU device (lavapipe)
+  // checks the bounds of every buffer, vertex and image access whether the
+  // features are on or not (docs/performance.md, "Robust buffer access",
+  // has the measurement), so there it is enabled device-wide.
+  // robustBufferAccessUpdateAfterBind: enabling robustBufferAccess
+  // otherwise forbids the update-after-bind descriptor features Brass
+  // enables.
+  if (o.has(kDebugNoRobustAccess)) {
+    p.robust_access_reason = "off (BRASS_DEBUG=norobustaccess)";
+  } else if (!caps.robust_buffer_access || !caps.robust_image_access) {
+    p.robust_access_reason = "off (no robustBufferAccess/robustImageAccess)";
+  } else if (caps.pipeline_robustness) {
+    p.robust_access = RobustAccessPath::PerPipeline;
+    p.robust_access_reason = "per pipeline (VK_EXT_pipeline_robustness)";
+  } else if (caps.device_type != VK_PHYSICAL_DEVICE_TYPE_CPU) {
+    p.robust_access_reason = "off (no VK_EXT_pipeline_robustness; device-wide robustness would slow every context)";
+  } else if (!caps.robust_buffer_access_update_after_bind) {
+    p.robust_access_reason = "off (CPU device without robustBufferAccessUpdateAfterBind)";
+  } else {
+    p.robust_access = RobustAccessPath::DeviceWide;
+    p.robust_access_reason = "device-wide (CPU device without VK_EXT_pipeline_robustness: bounds checks cost nothing more)";
+  }
+
   if (o.shader_cache_disabled) {
     p.shader_cache_reason = "disabled";
   } else {
@@ -94,6 +136,16 @@ DevicePaths resolve_device_paths(const Capabilities& caps, const Options& o, std
     p.shader_cache_reason = o.shader_cache_dir;
   }
   return p;
+}
+
+void enable_robust_access(const Capabilities& caps, const DevicePaths& paths, FeatureChain* enable) {
+  if (paths.robust_access != RobustAccessPath::DeviceWide) return;
+  // robustBufferAccess2 requires robustBufferAccess; the robustness2
+  // struct is chained only when the device has the extension.
+  enable->core.features.robustBufferAccess = VK_TRUE;
+  enable->v13.robustImageAccess = VK_TRUE;
+  enable->robustness2.robustBufferAccess2 = caps.robust_buffer_access2 ? VK_TRUE : VK_FALSE;
+  enable->robustness2.robustImageAccess2 = caps.robust_image_access2 ? VK_TRUE : VK_FALSE;
 }
 
 }  // namespace brass::vk

@@ -9,6 +9,22 @@
 
 namespace brass::vk {
 
+// How custom border colours (EXT/OES_texture_border_clamp) get the
+// component mapping of the view they are sampled through, as GL swizzles
+// border texels like any other: Vulkan leaves a custom or opaque-black border
+// seen through a non-identity view undefined unless the device swizzles it
+// from the image, or the sampler is made with the view's mapping
+// (VkSamplerBorderColorComponentMappingCreateInfoEXT: one VkSampler per
+// mapping met, driver/border_sampler_variants.h).
+enum class BorderColorSwizzle : uint8_t { None, FromImage, SamplerPerViewMapping };
+// How robust buffer access (contexts made with EGL/GLX robust access, GL's
+// KHR_robust_buffer_access_behavior) is given, if at all.
+enum class RobustAccessPath : uint8_t {
+  None,         // robust contexts cannot be made
+  PerPipeline,  // VkPipelineRobustnessCreateInfoEXT on robust contexts' pipelines only
+  DeviceWide,   // robustBufferAccess(2)/robustImageAccess(2) enabled for the whole device
+};
+
 struct DevicePaths {
   DescriptorMode descriptors = DescriptorMode::Lazy;
   std::string descriptors_reason;
@@ -28,7 +44,17 @@ struct DevicePaths {
   // (Capabilities::advanced_blend_coherent); else in the fragment shader.
   bool advanced_blend = false;
   std::string advanced_blend_reason;
+  // None: the device cannot give CLAMP_TO_BORDER any colour exactly, and
+  // texture_border_clamp is not offered.
+  BorderColorSwizzle border_color_swizzle = BorderColorSwizzle::None;
+  std::string border_color_swizzle_reason;
+  RobustAccessPath robust_access = RobustAccessPath::None;
+  std::string robust_access_reason;
 };
+
+// Turns on, in the features Device enables, what `paths.robust_access`
+// needs (the probe pruned every robustness feature).
+void enable_robust_access(const Capabilities& caps, const DevicePaths& paths, FeatureChain* enable);
 
 // `warn` receives one line when a request cannot be honoured (e.g. db asked
 // for on a device without descriptor buffers).

@@ -21,8 +21,12 @@ StreamBuffer::Config stream_config(const vk::Device& device) {
 }
 }  // namespace
 
-std::unique_ptr<VulkanContext> VulkanContext::create(VulkanScreen& screen, pipe::Status* status) {
+std::unique_ptr<VulkanContext> VulkanContext::create(VulkanScreen& screen, const pipe::ContextOptions& options,
+                                                     pipe::Status* status) {
   std::unique_ptr<VulkanContext> ctx(new VulkanContext(screen));
+  // Device-wide robustness needs nothing per pipeline (vk::RobustAccessPath).
+  ctx->robust_pipelines_ =
+      options.robust_buffer_access && screen.device().paths().robust_access == vk::RobustAccessPath::PerPipeline;
   vk::Status s = ctx->init();
   if (status) *status = to_pipe_status(s);
   if (!s) return nullptr;
@@ -181,7 +185,9 @@ void VulkanContext::delete_vertex_elements_state(pipe::VertexElementsObject* o) 
 
 pipe::SamplerObject* VulkanContext::create_sampler_state(const pipe::SamplerState& s) {
   vk::Status st;
-  pipe::SamplerObject* o = make_sampler_object(device_.handle(), caps_, s, &st);
+  pipe::SamplerObject* o = make_sampler_object(
+      device_.handle(), caps_, s, device_.paths().border_color_swizzle == vk::BorderColorSwizzle::SamplerPerViewMapping,
+      &st);
   fail(st);
   return o;
 }
@@ -193,6 +199,7 @@ void VulkanContext::delete_sampler_state(pipe::SamplerObject* o) {
   if (!o) return;
   bindings_.forget_sampler(o);
   retire_handle(screen_, o->usage, o->sampler);
+  if (o->border_variants) o->border_variants->for_each([&](VkSampler v) { retire_handle(screen_, o->usage, v); });
   delete o;
 }
 
@@ -220,7 +227,7 @@ Ref<pipe::Surface> VulkanContext::create_surface(pipe::Resource* r, const pipe::
 
 pipe::ShaderProgram* VulkanContext::create_shader_program(const pipe::ShaderInfo& info, pipe::Status* status) {
   pipe::Status s;
-  pipe::ShaderProgram* p = pipe::ShaderProgram::create(screen_, info, &s);
+  pipe::ShaderProgram* p = pipe::ShaderProgram::create(screen_, info, robust_pipelines_, &s);
   if (status) *status = s;
   return p;
 }

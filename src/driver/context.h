@@ -50,7 +50,8 @@ namespace brass::driver {
 
 class VulkanContext final : public pipe::Context, private TransferHost {
  public:
-  static std::unique_ptr<VulkanContext> create(VulkanScreen& screen, pipe::Status* status);
+  static std::unique_ptr<VulkanContext> create(VulkanScreen& screen, const pipe::ContextOptions& options,
+                                                pipe::Status* status);
   ~VulkanContext() override;
 
   pipe::Screen& screen() override { return screen_; }
@@ -227,6 +228,9 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   BatchRing& ring_;
   const VkDeviceSize uniform_range_;
   bool index_type_uint8_;
+  // Programs this context creates get robust pipelines (robust buffer
+  // access where the device gives it per pipeline: create_shader_program).
+  bool robust_pipelines_ = false;
   pipe::Status status_ = pipe::Status::Ok;
   ResetCause reset_cause_ = ResetCause::None;
   // The screen's device loss count when this context last looked: a rise

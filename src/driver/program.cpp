@@ -135,6 +135,7 @@ void ShaderProgram::start_precompile() {
       bi.layout = self->descriptors.pipeline_layout();
       bi.dynamic_vertex_input = self->screen.caps().vertex_input_dynamic_state;
       bi.cache = self->screen.pipeline_cache();
+      bi.robust = self->robust;
       self->libraries.precompile(self->screen.device(), bi, part, /*skip=*/process_exiting());
       driver::VulkanScreen& s = self->screen;
       self.reset();  // a program the application deleted meanwhile goes now, before done()
@@ -151,6 +152,8 @@ vk::Status ShaderProgram::create_compute_pipeline() {
   ci.stage.pName = "main";
   ci.layout = descriptors.pipeline_layout();
   ci.flags = driver::descriptor_flags(screen.device());
+  const VkPipelineRobustnessCreateInfoEXT robustness = driver::robust_pipeline_info(screen.caps());
+  if (robust) ci.pNext = &robustness;
   const VkDevice device = screen.vk_device();
   const VkResult r =
       vkCreateComputePipelines(device, screen.pipeline_cache(), 1, &ci, nullptr, compute_pipeline.receive(device));
@@ -158,9 +161,11 @@ vk::Status ShaderProgram::create_compute_pipeline() {
   return vk::Status{r};
 }
 
-ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderInfo& info, Status* status) {
+ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderInfo& info, bool robust,
+                                     Status* status) {
   auto* p = new ShaderProgram(screen);
   p->id = driver::next_object_uid();
+  p->robust = robust;
   p->vertex_input_locations = info.vertex_input_locations;
   p->writes_point_size = info.writes_point_size;
   *status = Status::Ok;

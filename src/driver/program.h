@@ -22,8 +22,9 @@ struct ShaderProgram final : driver::BatchHeld {
   ~ShaderProgram() override;
   void batch_done(uint32_t ring_id, uint64_t serial) override { descriptors.release(ring_id, serial); }
 
-  // Null with *status on failure.
-  static ShaderProgram* create(driver::VulkanScreen& screen, const ShaderInfo& info, Status* status);
+  // Null with *status on failure. `robust`: every pipeline of the program
+  // gets VkPipelineRobustnessCreateInfoEXT (vk::RobustAccessPath::PerPipeline).
+  static ShaderProgram* create(driver::VulkanScreen& screen, const ShaderInfo& info, bool robust, Status* status);
   // Queues the compiles of its two shader libraries on the worker pool (with GPL).
   void start_precompile();
 
@@ -46,6 +47,10 @@ struct ShaderProgram final : driver::BatchHeld {
   bool invariant = false;
   // Pipelines come from graphics pipeline libraries (false: monolithic).
   bool uses_libraries = false;
+  // Made by a robust context on a device with per-pipeline robustness: its
+  // pipelines bounds-check buffer, vertex and image reads. Fixed for the
+  // program's life; contexts sharing it agree on robustness (EGL/GLX).
+  bool robust = false;
   driver::ProgramDescriptors descriptors;
   driver::ShaderLibraries libraries;
   driver::PipelineMap pipelines;

@@ -110,6 +110,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxDualSourceDrawBuffers: return c.dual_src_blend ? 1 : 0;
     case pipe::Cap::IndependentBlend: return c.independent_blend ? 1 : 0;
     case pipe::Cap::AdvancedBlendCoherent: return device_->paths().advanced_blend ? 1 : 0;
+    case pipe::Cap::RobustBufferAccess: return device_->paths().robust_access != vk::RobustAccessPath::None ? 1 : 0;
     case pipe::Cap::MaxComputeWorkGroupCountX: return l.max_compute_work_group_count[0];
     case pipe::Cap::MaxComputeWorkGroupCountY: return l.max_compute_work_group_count[1];
     case pipe::Cap::MaxComputeWorkGroupCountZ: return l.max_compute_work_group_count[2];
@@ -124,15 +125,12 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::FragmentShaderStores: return c.fragment_stores_and_atomics ? 1 : 0;
     case pipe::Cap::DepthBiasClamp: return c.depth_bias_clamp ? 1 : 0;
     case pipe::Cap::NonSeamlessCubeMap: return c.non_seamless_cube_map ? 1 : 0;
-    // Custom border colors whatever the view's format (a sampler does not
-    // know the view it meets), swizzled by the view's component mapping
-    // without being told it (GL swizzles border texels like any other;
-    // Brass's format emulation swizzles too).
+    // Custom border colors whatever the view's format, swizzled by the
+    // view's component mapping (GL swizzles border texels like any other;
+    // Brass's format emulation swizzles too): by the device, or by a sampler
+    // made for the view's mapping (device/device_paths.h).
     case pipe::Cap::CustomBorderColor:
-      return c.custom_border_color && c.custom_border_color_without_format && c.border_color_swizzle &&
-                     c.border_color_swizzle_from_image
-                 ? 1
-                 : 0;
+      return device_->paths().border_color_swizzle != vk::BorderColorSwizzle::None ? 1 : 0;
     case pipe::Cap::MaxFramebufferWidth: return l.max_framebuffer_width;
     case pipe::Cap::MaxFramebufferHeight: return l.max_framebuffer_height;
     case pipe::Cap::MaxFramebufferNoAttachmentSamples: return highest_count(l.framebuffer_no_attachments_sample_counts);
@@ -283,8 +281,13 @@ bool VulkanScreen::fence_finish(pipe::Fence* fence, uint64_t timeout_ns) {
   return f->timeline->wait(f->serial, timeout_ns) == VK_SUCCESS;
 }
 
-std::unique_ptr<pipe::Context> VulkanScreen::context_create(pipe::Status* status) {
-  return VulkanContext::create(*this, status);
+std::unique_ptr<pipe::Context> VulkanScreen::context_create(const pipe::ContextOptions& options,
+                                                            pipe::Status* status) {
+  if (options.robust_buffer_access && device_->paths().robust_access == vk::RobustAccessPath::None) {
+    *status = pipe::Status::Unsupported;
+    return nullptr;
+  }
+  return VulkanContext::create(*this, options, status);
 }
 
 uint32_t VulkanScreen::register_ring(BatchRing* r) {

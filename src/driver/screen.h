@@ -45,7 +45,8 @@ class VulkanScreen final : public pipe::Screen {
   Ref<pipe::Resource> resource_create(const pipe::ResourceTemplate& templ, pipe::Status* status) override;
   bool can_view_format(const pipe::Resource& resource, pipe::Format view_format) const override;
   bool fence_finish(pipe::Fence* fence, uint64_t timeout_ns) override;
-  std::unique_ptr<pipe::Context> context_create(pipe::Status* status) override;
+  using pipe::Screen::context_create;
+  std::unique_ptr<pipe::Context> context_create(const pipe::ContextOptions& options, pipe::Status* status) override;
   // Defined in window_surface.cpp.
   std::unique_ptr<pipe::WindowSurface> create_window_surface(const pipe::NativeWindow& window,
                                                              pipe::Status* status) override;

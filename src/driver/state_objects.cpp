@@ -9,6 +9,7 @@
 #include "driver/screen.h"
 #include "driver/vk_translate.h"
 #include "util/log.h"
+#include "util/stats.h"
 
 namespace brass::driver {
 
@@ -62,6 +63,9 @@ Ref<pipe::SamplerView> make_sampler_view(VulkanScreen& screen, pipe::Resource* r
     comp[i] = (s <= pipe::Swizzle::A) ? vk_swizzle(choice.swizzle[static_cast<int>(s)]) : vk_swizzle(s);
   }
   req.components = {comp[0], comp[1], comp[2], comp[3]};
+  const pipe::FormatKind kind = pipe::describe(fmt).kind;
+  view->border_mapping = border_view_mapping(
+      req.components, kind == pipe::FormatKind::Srgb || kind == pipe::FormatKind::CompressedSrgb);
   // A view samples one aspect: depth/stencil textures their depth, or
   // their stencil when the template asks (GL's stencil texturing).
   req.aspect = o->aspect;
@@ -101,24 +105,18 @@ Ref<pipe::Surface> make_surface(VulkanScreen& screen, pipe::Resource* r, const p
   return surf;
 }
 
-pipe::SamplerObject* make_sampler_object(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s,
-                                         vk::Status* status) {
-  auto* o = new pipe::SamplerObject{};
-  o->uid = next_object_uid();
-  *status = create_sampler(device, caps, s, &o->sampler);
-  if (!*status) {
-    delete o;
-    return nullptr;
-  }
-  return o;
-}
-
 namespace {
+
+// Sampler objects (the variants for border colours are counted apart:
+// sampler.border_variants_created).
+StatCounter g_samplers_created("sampler.created");
 
 // Vulkan's three built-in border colors where the state's is one of them
 // (integer or float, as the view reads the words), else a custom one where
 // the device has them (written into `custom`; VK_FORMAT_UNDEFINED, since the
-// sampler does not know its view), else the nearest built-in.
+// sampler does not know its view: valid with customBorderColorWithoutFormat
+// for every view Brass samples, none being B4G4R4A4, B5G6R5 or B5G5R5A1,
+// the formats that need a format named), else the nearest built-in.
 VkBorderColor border_color(const pipe::SamplerState& s, const vk::Capabilities& caps,
                            VkSamplerCustomBorderColorCreateInfoEXT* custom) {
   const bool integer = s.border_color_integer;
@@ -146,7 +144,24 @@ VkBorderColor border_color(const pipe::SamplerState& s, const vk::Capabilities& 
 
 }  // namespace
 
-vk::Status create_sampler(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s, VkSampler* out) {
+pipe::SamplerObject* make_sampler_object(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s,
+                                         bool per_view_mapping, vk::Status* status) {
+  auto* o = new pipe::SamplerObject{};
+  o->uid = next_object_uid();
+  *status = create_sampler(device, caps, s, &o->sampler);
+  if (!*status) {
+    delete o;
+    return nullptr;
+  }
+  g_samplers_created.add();
+  VkSamplerCustomBorderColorCreateInfoEXT unused{};
+  if (per_view_mapping && border_follows_view(s, border_color(s, caps, &unused)))
+    o->border_variants = std::make_unique<BorderSamplerVariants>(s);
+  return o;
+}
+
+vk::Status create_sampler(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s, VkSampler* out,
+                          BorderViewMapping view_mapping) {
   VkSamplerCreateInfo ci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
   ci.magFilter = s.mag_filter == pipe::Filter::Linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
   ci.minFilter = s.min_filter == pipe::Filter::Linear ? VK_FILTER_LINEAR : VK_FILTER_NEAREST;
@@ -174,6 +189,12 @@ vk::Status create_sampler(VkDevice device, const vk::Capabilities& caps, const p
   ci.borderColor = border_color(s, caps, &custom);
   if (ci.borderColor == VK_BORDER_COLOR_FLOAT_CUSTOM_EXT || ci.borderColor == VK_BORDER_COLOR_INT_CUSTOM_EXT)
     ci.pNext = &custom;
+  // The view's mapping, for a device that cannot take it from the image.
+  VkSamplerBorderColorComponentMappingCreateInfoEXT mapping = border_mapping_info(view_mapping);
+  if (view_mapping) {
+    mapping.pNext = ci.pNext;
+    ci.pNext = &mapping;
+  }
   // VK_EXT_non_seamless_cube_map: GL's per-face cube sampling.
   if (!s.seamless_cube_map && caps.non_seamless_cube_map) ci.flags |= VK_SAMPLER_CREATE_NON_SEAMLESS_CUBE_MAP_BIT_EXT;
   ci.unnormalizedCoordinates = !s.normalized_coords;

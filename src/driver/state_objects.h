@@ -3,11 +3,13 @@
 // and the dynamic state it sets, so binding it is a copy.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include "device/device.h"
 #include "device/handle.h"
 #include "driver/batch/gpu_usage.h"
 #include "driver/object_uid.h"
 #include "driver/pipeline/pipeline_key.h"
+#include "driver/sampler/border_sampler_variants.h"
 #include "pipe/context.h"
 
 namespace brass::driver {
@@ -45,7 +47,11 @@ struct VertexElementsObject {
 struct SamplerObject {
   VkSampler sampler;
   uint64_t uid;            // never reused (driver/object_uid.h)
-  driver::GpuUsage usage;  // retired to garbage by its last use
+  driver::GpuUsage usage;  // retired to garbage by its last use (its variants too)
+  // Only where the device needs the view's mapping in the sampler and this
+  // one's border colour depends on it (driver/sampler/border_sampler_variants.h):
+  // the samplers for non-identity views, `sampler` serving identity ones.
+  std::unique_ptr<driver::BorderSamplerVariants> border_variants;
 };
 
 }  // namespace brass::pipe
@@ -62,6 +68,9 @@ class VulkanSamplerView final : public pipe::SamplerView {
   VkImageView image_view = VK_NULL_HANDLE;
   VkBufferView buffer_view = VK_NULL_HANDLE;
   const ResourceObject* buffer_view_object = nullptr;  // the storage the buffer view was made for
+  // The image view's component mapping as a border colour must be told it
+  // (0: identity; driver/sampler/border_sampler_variants.h).
+  BorderViewMapping border_mapping = 0;
   const uint64_t uid = next_object_uid();
   GpuUsage usage;
 };
@@ -93,10 +102,13 @@ Ref<pipe::Surface> make_surface(VulkanScreen& screen, pipe::Resource* r, const p
 template <typename T>
 void retire_handle(VulkanScreen& screen, const GpuUsage& usage, T handle);
 
-// Null with *status on failure.
+// Null with *status on failure. `per_view_mapping`: the device swizzles
+// border colours only as the sampler says (vk::BorderColorSwizzle).
 pipe::SamplerObject* make_sampler_object(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s,
-                                         vk::Status* status);
-vk::Status create_sampler(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s, VkSampler* out);
+                                         bool per_view_mapping, vk::Status* status);
+// `view_mapping`: non-zero for a sampler made for views of that mapping.
+vk::Status create_sampler(VkDevice device, const vk::Capabilities& caps, const pipe::SamplerState& s, VkSampler* out,
+                          BorderViewMapping view_mapping = 0);
 pipe::BlendObject* make_blend_object(const pipe::BlendState& s);
 pipe::RasterizerObject* make_rasterizer_object(const pipe::RasterizerState& s, bool depth_clip_control);
 pipe::VertexElementsObject* make_vertex_elements_object(const pipe::VertexElementsState& s, const vk::Device& device);

@@ -877,13 +877,20 @@ EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLCon
   } else if (!client.supports_version(*req.screen, false, req.major, req.minor)) {
     return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   }
-  // Robust buffer access is not implemented yet: it cannot be granted.
-  if (req.robust_access) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  // Robust buffer access where the device gives it (pipe::Cap::RobustBufferAccess:
+  // per pipeline, or device-wide on CPU devices; docs/egl.md). Elsewhere the
+  // context cannot be made (EGL_KHR_create_context: EGL_BAD_MATCH).
+  if (req.robust_access && !req.screen->get_cap(pipe::Cap::RobustBufferAccess))
+    return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   Context* share = nullptr;
   if (share_context != EGL_NO_CONTEXT) {
     share = d->find_context(share_context);
     if (!share) return fail(EGL_BAD_CONTEXT, EGL_NO_CONTEXT);
-    if (share->api != api || share->lose_context_on_reset != req.lose_context_on_reset)
+    // Contexts sharing objects agree on the reset notification strategy
+    // (EGL_EXT_create_context_robustness) and on robust access: a shared
+    // program's pipelines are robust or not, as its creator's were.
+    if (share->api != api || share->lose_context_on_reset != req.lose_context_on_reset ||
+        share->robust_access != req.robust_access)
       return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   }
   req.device_name = devices()[static_cast<size_t>(d->device_index)].info.name;
@@ -892,6 +899,7 @@ EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLCon
   ctx->config = c;
   ctx->api = api;
   ctx->lose_context_on_reset = req.lose_context_on_reset;
+  ctx->robust_access = req.robust_access;
   ctx->client = client.create_context(req, share ? share->client.get() : nullptr);
   if (!ctx->client) return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
   Context* handle = ctx.get();

@@ -71,6 +71,7 @@ struct Context {
   const Config* config = nullptr;  // null: EGL_KHR_no_config_context
   EGLenum api = EGL_OPENGL_ES_API;
   bool lose_context_on_reset = false;
+  bool robust_access = false;  // EGL_CONTEXT_OPENGL_ROBUST_ACCESS(_EXT) or the KHR flag
   std::unique_ptr<ClientContext> client;
   ThreadState* bound_thread = nullptr;
   Surface* draw = nullptr;

@@ -244,11 +244,19 @@ void draw(Context& ctx, const DrawCall& d) {
   const bool cpu_indices = d.indexed && (!eb || (isize == 1 && !uint8_ok) || index_offset % isize != 0 || loop ||
                                          (need_range && !d.has_range) || rewrite_restart);
   const uint8_t* src = nullptr;
-  const size_t count = static_cast<size_t>(d.count);
-  // Indices past the end of the element buffer: nothing defined to draw, on
-  // the GPU path as on the CPU one (Vulkan must never be handed an index
-  // range beyond its buffer: issue 18, found by BoundedInput).
-  if (eb && !range_fits<uint64_t>(index_offset, uint64_t{count} * isize, static_cast<uint64_t>(eb->size))) return;
+  size_t count = static_cast<size_t>(d.count);
+  // Indices past the end of the element buffer: Vulkan must never be
+  // handed an index range beyond its buffer (issue 18, found by
+  // BoundedInput), on the GPU path as on the CPU one. A robust context
+  // draws the indices within the buffer (KHR_robust_buffer_access_behavior:
+  // an out-of-bounds read returns zero or a value from within the buffer;
+  // this is as if each returned the last index, whose extra primitives are
+  // degenerate); other contexts draw nothing.
+  if (eb && !range_fits<uint64_t>(index_offset, uint64_t{count} * isize, static_cast<uint64_t>(eb->size))) {
+    if (!ctx.desc().robust_access || index_offset >= static_cast<uint64_t>(eb->size)) return;
+    count = static_cast<size_t>((static_cast<uint64_t>(eb->size) - index_offset) / isize);
+    if (count == 0) return;
+  }
   if (cpu_indices) {
     if (!eb) {
       if (!d.indices) return;
@@ -310,7 +318,7 @@ void draw(Context& ctx, const DrawCall& d) {
   info.instance_count = static_cast<uint32_t>(d.instances);
   info.start_instance = d.base_instance;
   pipe::DrawStart start;
-  start.count = static_cast<uint32_t>(d.count);
+  start.count = static_cast<uint32_t>(count);
   bool indexed = d.indexed;
   if (index_upload) {
     vi.scratch.resize(max_out_count * out_isize);

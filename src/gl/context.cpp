@@ -176,7 +176,9 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     if (!ctx->share_group_) return nullptr;
   }
   pipe::Status status = pipe::Status::Ok;
-  ctx->pipe_ = desc.screen->context_create(&status);
+  pipe::ContextOptions options;
+  options.robust_buffer_access = desc.robust_access;
+  ctx->pipe_ = desc.screen->context_create(options, &status);
   if (!ctx->pipe_) {
     BRASS_WARN("cannot create a pipe context: %s", pipe::to_string(status));
     return nullptr;
@@ -213,6 +215,15 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   }
   ctx->extensions_ = ctx->desktop() ? supported_desktop_extensions(*desc.screen, ctx->format_features)
                                     : supported_extensions(*desc.screen, ctx->format_features, ctx->es31());
+  // Robust buffer access behaviour is what a robust context has (the pipe
+  // context made its programs' accesses bounds-checked); other contexts
+  // make no promise about out-of-bounds reads, so only robust ones list it.
+  // Desktop GL has the robustness queries it refers to from 4.5.
+  if (desc.robust_access && !ctx->desktop()) ctx->extensions_.emplace_back("GL_KHR_robust_buffer_access_behavior");
+  if (desc.robust_access && ctx->desktop() && ctx->version() >= 45) {
+    ctx->extensions_.emplace_back("GL_ARB_robust_buffer_access_behavior");
+    ctx->extensions_.emplace_back("GL_KHR_robust_buffer_access_behavior");
+  }
   if (!ctx->desktop()) {
     // Format rules of ES 3.1 extensions an ES 3.0 context does not list.
     pixel::FormatFeatures& f = ctx->format_features;

@@ -136,9 +136,10 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       // (api_egl_image.cpp). Not OES_EGL_image_external.
       "GL_OES_EGL_image",
       "GL_EXT_EGL_image_storage",
-      // Context loss and bounded queries (robustness.cpp); robust buffer
-      // access is not granted yet (GL_CONTEXT_ROBUST_ACCESS is FALSE, which
-      // both extensions allow).
+      // Context loss and bounded queries (robustness.cpp). Robust buffer
+      // access (GL_CONTEXT_ROBUST_ACCESS TRUE) is a context's, asked for
+      // through EGL: context.cpp adds KHR_robust_buffer_access_behavior to
+      // robust contexts.
       "GL_KHR_robustness",
       "GL_EXT_robustness",
   };

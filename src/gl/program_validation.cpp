@@ -167,8 +167,10 @@ void validate_uniform_buffers_of(Context& ctx, LinkedProgram& program, uint32_t 
         const GLsizeiptr avail = buf->size - b.offset;
         const GLsizeiptr size = b.size > 0 ? std::min(b.size, avail) : avail;
         // Too small for the block: ES leaves it undefined; bind nothing
-        // rather than let the shader read past the buffer.
-        if (size >= blocks[i].data_size) {
+        // rather than let the shader read past the buffer. A robust
+        // context's pipelines bounds-check: the range is bound, and reads
+        // past it are zero (KHR_robust_buffer_access_behavior).
+        if (size >= blocks[i].data_size || (ctx.desc().robust_access && size > 0)) {
           cb.buffer = buf->resource.get();
           cb.offset = static_cast<uint64_t>(b.offset);
           cb.size = static_cast<uint32_t>(size);
@@ -186,7 +188,8 @@ namespace {
 
 // What a shader storage or atomic counter buffer binding gives a block of
 // `min_size` bytes: nothing (the driver's fallback) when no buffer is bound
-// or the range is smaller than the block, whose access ES leaves undefined.
+// or the range is smaller than the block, whose access ES leaves undefined
+// (robust contexts, whose accesses are bounds-checked, pass 1).
 pipe::ShaderBuffer storage_range(const IndexedBufferBinding& b, GLint64 min_size, bool writable) {
   pipe::ShaderBuffer sb;
   const Buffer* buf = b.buffer.get();
@@ -226,18 +229,21 @@ void validate_storage_buffers_of(Context& ctx, LinkedProgram& program, uint32_t 
       count[st] = std::max(count[st], static_cast<uint32_t>(slot + 1));
     }
   };
+  // Robust contexts bind any non-empty range (see validate_uniform_buffers_of).
+  const bool robust = ctx.desc().robust_access;
   for (size_t i = 0; i < pi.storage_blocks.size(); ++i) {
     const compiler::Block& block = pi.storage_blocks[i];
     const size_t point = i < program.storage_block_bindings.size() ? program.storage_block_bindings[i] : SIZE_MAX;
     if (point < ctx.buffers.storage_indexed.size())
-      place(i, block.stages, storage_range(ctx.buffers.storage_indexed[point], block.data_size, !block.read_only));
+      place(i, block.stages,
+            storage_range(ctx.buffers.storage_indexed[point], robust ? 1 : block.data_size, !block.read_only));
   }
   for (size_t j = 0; j < pi.atomic_counter_buffers.size(); ++j) {
     const compiler::AtomicCounterBuffer& acb = pi.atomic_counter_buffers[j];
     const auto point = static_cast<size_t>(std::max(acb.binding, 0));
     if (point < ctx.buffers.atomic_indexed.size())
       place(pi.storage_blocks.size() + j, acb.stages,
-            storage_range(ctx.buffers.atomic_indexed[point], acb.data_size, true));
+            storage_range(ctx.buffers.atomic_indexed[point], robust ? 1 : acb.data_size, true));
   }
   for (unsigned st = 0; st < pipe::kShaderStageCount; ++st) {
     if (count[st])

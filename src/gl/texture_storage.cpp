@@ -531,6 +531,21 @@ SamplerKey make_sampler_key(const SamplerParams& p, bool compare, bool integer_v
   return k;
 }
 
+void border_color_to_storage(SamplerKey& key, GLenum base_format) {
+  const uint32_t alpha = key.border_color[3];
+  switch (base_format) {
+    case GL_LUMINANCE_ALPHA:
+      key.border_color[1] = alpha;  // G holds A
+      key.border_color[2] = key.border_color[3] = 0;
+      return;
+    case GL_ALPHA:
+      key.border_color[0] = alpha;  // R holds A
+      key.border_color[1] = key.border_color[2] = key.border_color[3] = 0;
+      return;
+    default: return;  // R is R (or L, read as RRR1); the rest as given
+  }
+}
+
 }  // namespace brass::gl
 
 namespace brass::gl {

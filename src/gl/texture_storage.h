@@ -123,4 +123,14 @@ void get_border_color(const SamplerParams& p, BorderColorForm form, void* out);
 // samples is an integer one (its border color words are integers).
 SamplerKey make_sampler_key(const SamplerParams& p, bool compare, bool integer_view = false);
 
+// GL reads the border colour as an RGBA colour converted to the texture's
+// base format (EXT_texture_border_clamp, by ES 3.2 Table 8.11): a
+// LUMINANCE_ALPHA texture's border reads (R, R, R, A), an ALPHA one's
+// (0, 0, 0, A). Brass stores those as R/RG formats read through a swizzle
+// (RRRG, 000R; the driver's L8A8/A8 and the frontend's float forms alike),
+// which the device applies to the border colour as to any texel: the key's
+// words move to the stored components the swizzle reads. `base_format` is
+// the sampled texture's (GL_RGBA, GL_LUMINANCE_ALPHA, ...).
+void border_color_to_storage(SamplerKey& key, GLenum base_format);
+
 }  // namespace brass::gl

@@ -191,8 +191,9 @@ pipe::SamplerView* dummy_view(Context& ctx, TextureTargetIndex target, SamplerKi
 }
 
 pipe::SamplerObject* sampler_state(Context& ctx, const SamplerParams& params, bool compare, bool seamless,
-                                   bool integer_view) {
+                                   bool integer_view, GLenum base_format) {
   SamplerKey key = make_sampler_key(params, compare, integer_view);
+  border_color_to_storage(key, base_format);
   key.seamless_cube_map = seamless ? 1 : 0;
   return ctx.texture_state.sampler_states.get(key, [&] {
     pipe::SamplerState s;
@@ -404,6 +405,7 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       const SamplerParams& params = sampler ? sampler->params : tex ? tex->sampler : SamplerParams{};
       pipe::SamplerView* view = nullptr;
       bool compare = false;
+      GLenum base_format = GL_RGBA;  // the sampled texture's, which the border colour is converted to
       if (tex && buffer) {
         if (tex->buffer_info && kind_matches(type.kind, *tex, *tex->buffer_info)) view = texture_buffer_view(ctx, *tex);
       } else if (tex) {
@@ -413,6 +415,7 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
             (!samples_stencil(*tex, *info) || can_sample_stencil(ctx, *tex, *info))) {
           view = texture_view(ctx, *tex, c);
           compare = type.kind == SamplerKind::Shadow;
+          base_format = info->base_format;
         }
       }
       SamplerParams nearest_params;
@@ -441,7 +444,7 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       cache.view = view;
       cache.seamless_cube_map = seamless;
       const bool integer_view = type.kind == SamplerKind::Int || type.kind == SamplerKind::Uint;
-      cache.state = sampler_state(ctx, nearest ? nearest_params : params, compare, seamless, integer_view);
+      cache.state = sampler_state(ctx, nearest ? nearest_params : params, compare, seamless, integer_view, base_format);
     }
     if (!changed[stage]) {
       views[stage].fill(nullptr);

@@ -16,6 +16,7 @@ namespace {
 // glvnd's libGLX's, which answers for every vendor.
 constexpr const char* kExtensions =
     "GLX_ARB_create_context GLX_ARB_create_context_no_error GLX_ARB_create_context_profile "
+    "GLX_ARB_create_context_robustness "
     "GLX_ARB_get_proc_address GLX_ARB_multisample GLX_EXT_create_context_es2_profile "
     "GLX_EXT_create_context_es_profile GLX_EXT_swap_control GLX_MESA_swap_control";
 

@@ -29,13 +29,17 @@ GLXContext make_context(Display* dpy, const FbConfig* config, GLXContext share_h
   ProvidedVersions provided;
   provided.desktop = provided_desktop_version();
   provided.es = provided_es_version(*screen);
+  provided.robust_access = screen->get_cap(pipe::Cap::RobustBufferAccess) != 0;
   GlRequest request;
   if (XErr e = decide_context(r, provided, &request); !(e == kNoError)) return fail_context(dpy, e, opcode);
   if (share) {
     // Objects are shared within one API and one no-error state
-    // (GLX_ARB_create_context_no_error), on one screen.
+    // (GLX_ARB_create_context_no_error), one reset notification strategy
+    // (GLX_ARB_create_context_robustness) and one robust access (a shared
+    // program's pipelines are robust or not, docs/egl.md), on one screen.
     const bool share_es = share->gl->api() == GlApi::ES, es = request.api == GlApi::ES;
-    if (share_es != es || share->no_error != request.no_error || share->screen != config->screen)
+    if (share_es != es || share->no_error != request.no_error || share->screen != config->screen ||
+        share->robust_access != request.robust_access || share->lose_context_on_reset != request.lose_context_on_reset)
       return fail_context(dpy, kBadMatch, opcode);
   }
   request.screen = screen;
@@ -46,6 +50,8 @@ GLXContext make_context(Display* dpy, const FbConfig* config, GLXContext share_h
   ctx->screen = config->screen;
   ctx->id = allocate_xid(dpy);
   ctx->no_error = request.no_error;
+  ctx->robust_access = request.robust_access;
+  ctx->lose_context_on_reset = request.lose_context_on_reset;
   ctx->gl = create_gl_context(request, share ? share->gl.get() : nullptr);
   if (!ctx->gl) return fail_context(dpy, kBadAlloc, opcode);
   return reinterpret_cast<GLXContext>(add_context(std::move(ctx)));

@@ -11,10 +11,15 @@ XErr parse_context_attribs(const int* attribs, ContextRequest* out) {
       case GLX_CONTEXT_MAJOR_VERSION_ARB: out->major = v; break;
       case GLX_CONTEXT_MINOR_VERSION_ARB: out->minor = v; break;
       case GLX_CONTEXT_FLAGS_ARB:
-        // No robustness: GLX_ARB_create_context_robustness is not offered,
-        // so its bit is as unknown as any other.
-        if (v & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB)) return kBadValue;
+        if (v & ~(GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
+                  GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB))
+          return kBadValue;
         out->flags = v;
+        break;
+      // GLX_ARB_create_context_robustness.
+      case GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB:
+        if (v != GLX_NO_RESET_NOTIFICATION_ARB && v != GLX_LOSE_CONTEXT_ON_RESET_ARB) return kBadValue;
+        out->lose_context_on_reset = v == GLX_LOSE_CONTEXT_ON_RESET_ARB;
         break;
       case GLX_CONTEXT_PROFILE_MASK_ARB: out->profile_mask = v; break;  // checked with the version
       case GLX_RENDER_TYPE: out->render_type = v; break;
@@ -57,8 +62,14 @@ XErr decide_context(const ContextRequest& r, const ProvidedVersions& provided, G
   // each other.
   if (r.no_error && debug) return kBadMatch;
   const int requested = r.major * 10 + r.minor;
+  // GLX_ARB_create_context_robustness: robust access the implementation
+  // cannot give is BadMatch.
+  const bool robust = (r.flags & GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB) != 0;
+  if (robust && !provided.robust_access) return kBadMatch;
   out->debug = debug;
   out->no_error = r.no_error;
+  out->robust_access = robust;
+  out->lose_context_on_reset = r.lose_context_on_reset;
   out->forward_compatible = false;
   if (r.profile_mask == GLX_CONTEXT_ES_PROFILE_BIT_EXT) {
     // GLX_EXT_create_context_es_profile: an ES version, and one of those

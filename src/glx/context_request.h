@@ -1,7 +1,7 @@
 // What a GLX context request asks for (glXCreateContextAttribsARB's
 // attributes, or a legacy glXCreateContext / glXCreateNewContext) and what
 // Brass makes of it: the GL API and version of the context, or the X error
-// GLX_ARB_create_context (_profile, _no_error) and
+// GLX_ARB_create_context (_profile, _no_error, _robustness) and
 // GLX_EXT_create_context_es_profile name. Pure: tests call it directly.
 #pragma once
 
@@ -16,6 +16,7 @@ struct ContextRequest {
   int profile_mask = 0x1;  // GLX_CONTEXT_CORE_PROFILE_BIT_ARB
   int render_type = 0x8014;  // GLX_RGBA_TYPE
   bool no_error = false;
+  bool lose_context_on_reset = false;  // GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB
 };
 
 // What contexts can be: the provided desktop core version (0: none) and ES
@@ -23,6 +24,7 @@ struct ContextRequest {
 struct ProvidedVersions {
   int desktop = 0;
   int es = 31;
+  bool robust_access = false;  // the screen gives robust buffer access (pipe::Cap::RobustBufferAccess)
 };
 
 // Parses a None-terminated attribute list (null: empty) into *out.

@@ -53,6 +53,8 @@ std::unique_ptr<GlContext> create_gl_context(const GlRequest& request, GlContext
   desc.forward_compatible = request.forward_compatible;
   desc.debug = request.debug;
   desc.no_error = request.no_error;
+  desc.robust_access = request.robust_access;
+  desc.lose_context_on_reset = request.lose_context_on_reset;
   desc.device_name = request.device_name;
   desc.screen = request.screen;
   gl::Context* share_gl = share ? static_cast<BoundContext*>(share)->gl() : nullptr;

@@ -21,6 +21,8 @@ struct GlRequest {
   bool forward_compatible = false;
   bool debug = false;
   bool no_error = false;
+  bool robust_access = false;          // GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB
+  bool lose_context_on_reset = false;  // GLX_LOSE_CONTEXT_ON_RESET_ARB
   std::string device_name;
   pipe::Screen* screen = nullptr;
 };

@@ -58,6 +58,7 @@ struct Context {
   GLXContextID id = 0;
   int render_type = GLX_RGBA_TYPE;
   bool no_error = false;
+  bool robust_access = false, lose_context_on_reset = false;  // GLX_ARB_create_context_robustness
   std::unique_ptr<GlContext> gl;
   bool current = false;  // current on some thread
   Display* current_display = nullptr;  // given to the MakeCurrent that bound it

@@ -111,6 +111,19 @@ enum class Cap : uint8_t {
   // (primitives blend in order, no barrier needed); else an advanced
   // equation must be blended by the fragment shader.
   AdvancedBlendCoherent,
+  // Contexts made with ContextOptions::robust_buffer_access get bounds-checked
+  // buffer, vertex input and image reads in every shader (out of bounds:
+  // zero or values from within the buffer, never other memory), as GL's
+  // robust buffer access asks (KHR_robust_buffer_access_behavior).
+  RobustBufferAccess,
+};
+
+// What a pipe context is made for, fixed for its life.
+struct ContextOptions {
+  // Robust buffer access (Cap::RobustBufferAccess must be 1): the shader
+  // programs this context creates get bounds-checked accesses. Contexts
+  // that share programs must agree (EGL and GLX refuse others).
+  bool robust_buffer_access = false;
 };
 
 // A point on the GPU timeline; signalled when everything flushed before it
@@ -154,7 +167,8 @@ class Screen {
   // Waits up to timeout_ns (0 = poll). Returns true when signalled.
   virtual bool fence_finish(Fence* fence, uint64_t timeout_ns) = 0;
 
-  virtual std::unique_ptr<Context> context_create(Status* status) = 0;
+  virtual std::unique_ptr<Context> context_create(const ContextOptions& options, Status* status) = 0;
+  std::unique_ptr<Context> context_create(Status* status) { return context_create(ContextOptions{}, status); }
 
   // Presentation to a native window (pipe/window_surface.h). Null with
   // *status Unsupported when the screen cannot present to that window system,

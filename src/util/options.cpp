@@ -30,7 +30,7 @@ const char* to_string(LogLevel level) {
 namespace {
 
 constexpr OptionVariable kVariables[] = {
-    {"BRASS_DEBUG", "comma list: validation, sync, nogpl, nodynrender, spirv, noshaderobject, compactsets, noblendadvanced"},
+    {"BRASS_DEBUG", "comma list: validation, sync, nogpl, nodynrender, spirv, noshaderobject, compactsets, noblendadvanced, noborderswizzlefromimage"},
     {"BRASS_DEVICE", "Vulkan device: index or case-insensitive name substring"},
     {"BRASS_DESCRIPTORS", "auto | lazy | cached | db"},
     {"ZINK_DESCRIPTORS", "alias of BRASS_DESCRIPTORS, used when that is unset"},
@@ -93,6 +93,8 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
       else if (item == "noshaderobject") o.debug |= kDebugNoShaderObject;
       else if (item == "compactsets") o.debug |= kDebugCompactSets;
       else if (item == "noblendadvanced") o.debug |= kDebugNoBlendAdvanced;
+      else if (item == "noborderswizzlefromimage") o.debug |= kDebugNoBorderSwizzleFromImage;
+      else if (item == "norobustaccess") o.debug |= kDebugNoRobustAccess;
       else warn("BRASS_DEBUG: unknown flag '" + item + "' ignored");
     }
   }

@@ -26,6 +26,10 @@ enum DebugFlag : uint32_t {
   kDebugNoShaderObject = 1u << 5,
   kDebugCompactSets = 1u << 6,  // fold descriptor sets as for devices with 4 bindable sets
   kDebugNoBlendAdvanced = 1u << 7,  // ignore VK_EXT_blend_operation_advanced (advanced blends in shaders)
+  // act as if the device lacked borderColorSwizzleFromImage (samplers carry
+  // the view's component mapping, as on NVIDIA)
+  kDebugNoBorderSwizzleFromImage = 1u << 8,
+  kDebugNoRobustAccess = 1u << 9,   // robust buffer access contexts are refused, as on a device without it
 };
 
 struct Options {

@@ -95,6 +95,88 @@ TEST(Device, ResolvesAdvancedBlendPath) {
   EXPECT_NE(p.advanced_blend_reason.find("noblendadvanced"), std::string::npos) << p.advanced_blend_reason;
 }
 
+// Border colours: none without custom colours that need no format and
+// borderColorSwizzle; from the image where the device can and
+// BRASS_DEBUG=noborderswizzlefromimage does not say otherwise; else a
+// sampler per view mapping (NVIDIA).
+TEST(Device, ResolvesBorderColorSwizzlePath) {
+  Capabilities caps;
+  Options o;
+  std::string warning;
+  EXPECT_EQ(resolve_device_paths(caps, o, &warning).border_color_swizzle, BorderColorSwizzle::None);
+  caps.custom_border_color = caps.custom_border_color_without_format = true;
+  EXPECT_EQ(resolve_device_paths(caps, o, &warning).border_color_swizzle, BorderColorSwizzle::None);
+  caps.border_color_swizzle = true;
+  DevicePaths p = resolve_device_paths(caps, o, &warning);
+  EXPECT_EQ(p.border_color_swizzle, BorderColorSwizzle::SamplerPerViewMapping);
+  EXPECT_NE(p.border_color_swizzle_reason.find("no borderColorSwizzleFromImage"), std::string::npos);
+  caps.border_color_swizzle_from_image = true;
+  EXPECT_EQ(resolve_device_paths(caps, o, &warning).border_color_swizzle, BorderColorSwizzle::FromImage);
+  o.debug = kDebugNoBorderSwizzleFromImage;
+  p = resolve_device_paths(caps, o, &warning);
+  EXPECT_EQ(p.border_color_swizzle, BorderColorSwizzle::SamplerPerViewMapping);
+  EXPECT_NE(p.border_color_swizzle_reason.find("noborderswizzlefromimage"), std::string::npos);
+  caps.custom_border_color_without_format = false;
+  EXPECT_EQ(resolve_device_paths(caps, o, &warning).border_color_swizzle, BorderColorSwizzle::None);
+  EXPECT_TRUE(warning.empty()) << warning;
+}
+
+TEST(Device, ResolvesRobustAccessPath) {
+  Capabilities caps;
+  Options o;
+  std::string warning;
+  EXPECT_EQ(resolve_device_paths(caps, o, &warning).robust_access, RobustAccessPath::None);
+  caps.robust_buffer_access = caps.robust_image_access = true;
+  caps.robust_buffer_access_update_after_bind = true;
+  // A GPU without pipeline robustness: device-wide robustness would cost
+  // every context, so robust contexts are refused.
+  caps.device_type = VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
+  DevicePaths p = resolve_device_paths(caps, o, &warning);
+  EXPECT_EQ(p.robust_access, RobustAccessPath::None);
+  EXPECT_NE(p.robust_access_reason.find("pipeline_robustness"), std::string::npos) << p.robust_access_reason;
+  // A CPU device checks bounds anyway: device-wide.
+  caps.device_type = VK_PHYSICAL_DEVICE_TYPE_CPU;
+  p = resolve_device_paths(caps, o, &warning);
+  EXPECT_EQ(p.robust_access, RobustAccessPath::DeviceWide);
+  FeatureChain enable;
+  caps.robust_buffer_access2 = true;
+  enable_robust_access(caps, p, &enable);
+  EXPECT_TRUE(enable.core.features.robustBufferAccess);
+  EXPECT_TRUE(enable.v13.robustImageAccess);
+  EXPECT_TRUE(enable.robustness2.robustBufferAccess2);
+  EXPECT_FALSE(enable.robustness2.robustImageAccess2);
+  // Pipeline robustness: per pipeline on any device, and nothing enabled.
+  caps.pipeline_robustness = true;
+  caps.device_type = VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
+  p = resolve_device_paths(caps, o, &warning);
+  EXPECT_EQ(p.robust_access, RobustAccessPath::PerPipeline);
+  FeatureChain untouched;
+  enable_robust_access(caps, p, &untouched);
+  EXPECT_FALSE(untouched.core.features.robustBufferAccess);
+  EXPECT_FALSE(untouched.robustness2.robustBufferAccess2);
+  o.debug = kDebugNoRobustAccess;
+  p = resolve_device_paths(caps, o, &warning);
+  EXPECT_EQ(p.robust_access, RobustAccessPath::None);
+  EXPECT_NE(p.robust_access_reason.find("norobustaccess"), std::string::npos) << p.robust_access_reason;
+}
+
+// Lavapipe (Mesa 22.3) has no VK_EXT_pipeline_robustness: a CPU device, so
+// robust access is device-wide, and the device is created (with validation)
+// with the robustness features on.
+TEST(Device, LavapipeGivesRobustAccessDeviceWide) {
+  const uint64_t before = Instance::validation_message_count();
+  std::string why;
+  auto device = Device::create_from_options(&why);
+  ASSERT_TRUE(device) << why;
+  const Capabilities& c = device->caps();
+  if (c.pipeline_robustness) {
+    EXPECT_EQ(device->paths().robust_access, RobustAccessPath::PerPipeline);
+  } else {
+    EXPECT_EQ(device->paths().robust_access, RobustAccessPath::DeviceWide) << device->paths().robust_access_reason;
+  }
+  EXPECT_EQ(Instance::validation_message_count(), before) << Instance::last_validation_message();
+}
+
 // On this device (lavapipe has no VK_EXT_blend_operation_advanced) the
 // fragment shader blends; a device with the extension enables it.
 TEST(Device, AdvancedBlendCapabilityFollowsTheExtension) {

@@ -81,7 +81,7 @@ TEST(PipelineKey, EveryFieldButTheProgramBelongsToExactlyOneLibrary) {
     PipelineKey k;
     f.change(k);
     const bool shaders = !(ShaderLibraryKey::of(k) == ShaderLibraryKey::of(base));
-    const bool vertex = !(VertexInputLibraryKey::of(k) == VertexInputLibraryKey::of(base));
+    const bool vertex = !(VertexInputLibraryKey::of(k, false) == VertexInputLibraryKey::of(base, false));
     const bool fragment = !(FragmentOutputKey::of(k) == FragmentOutputKey::of(base));
     EXPECT_EQ(shaders, f.owner == Field::Shaders) << f.name;
     EXPECT_EQ(vertex, f.owner == Field::VertexInput) << f.name;
@@ -90,12 +90,20 @@ TEST(PipelineKey, EveryFieldButTheProgramBelongsToExactlyOneLibrary) {
       EXPECT_NE(hash_key(ShaderLibraryKey::of(k)), hash_key(ShaderLibraryKey::of(base))) << f.name;
     }
     if (vertex) {
-      EXPECT_NE(hash_key(VertexInputLibraryKey::of(k)), hash_key(VertexInputLibraryKey::of(base))) << f.name;
+      EXPECT_NE(hash_key(VertexInputLibraryKey::of(k, false)), hash_key(VertexInputLibraryKey::of(base, false))) << f.name;
     }
     if (fragment) {
       EXPECT_NE(hash_key(FragmentOutputKey::of(k)), hash_key(FragmentOutputKey::of(base))) << f.name;
     }
   }
+}
+
+TEST(PipelineKey, RobustAndOtherVertexInputLibrariesDiffer) {
+  // The screen's vertex input library cache serves robust contexts (whose
+  // programs bounds-check vertex fetches) and others: never one for both.
+  const PipelineKey k;
+  EXPECT_FALSE(VertexInputLibraryKey::of(k, true) == VertexInputLibraryKey::of(k, false));
+  EXPECT_NE(hash_key(VertexInputLibraryKey::of(k, true)), hash_key(VertexInputLibraryKey::of(k, false)));
 }
 
 TEST(PipelineKey, TheFieldListCoversTheWholeKey) {

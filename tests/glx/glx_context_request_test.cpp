@@ -8,7 +8,7 @@
 namespace brass::glx {
 namespace {
 
-XErr decide(std::initializer_list<int> attribs, int desktop, GlRequest* out) {
+XErr decide(std::initializer_list<int> attribs, int desktop, GlRequest* out, bool robust_access = false) {
   std::vector<int> list(attribs);
   list.push_back(None);
   ContextRequest r;
@@ -16,6 +16,7 @@ XErr decide(std::initializer_list<int> attribs, int desktop, GlRequest* out) {
   ProvidedVersions provided;
   provided.desktop = desktop;
   provided.es = 31;
+  provided.robust_access = robust_access;
   return decide_context(r, provided, out);
 }
 
@@ -61,12 +62,39 @@ TEST(GlxContextRequest, ErrorsTheExtensionsName) {
                     GLX_CONTEXT_CORE_PROFILE_BIT_ARB | GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB},
                    46, &out),
             kGLXBadProfileARB);
-  EXPECT_EQ(decide({GLX_CONTEXT_FLAGS_ARB, GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB}, 46, &out), kBadValue);
+  // GLX_ARB_create_context_robustness: robust access where the screen has
+  // none is BadMatch; an unknown strategy BadValue.
+  EXPECT_EQ(decide({GLX_CONTEXT_FLAGS_ARB, GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB}, 46, &out), kBadMatch);
+  EXPECT_EQ(decide({GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB, 0}, 46, &out), kBadValue);
+  EXPECT_EQ(decide({GLX_CONTEXT_FLAGS_ARB, 0x10}, 46, &out), kBadValue);
   EXPECT_EQ(decide({0x7fff, 0}, 46, &out), kBadValue);
   EXPECT_EQ(decide({GLX_RENDER_TYPE, GLX_COLOR_INDEX_TYPE}, 46, &out), kBadMatch);
   EXPECT_EQ(decide({GLX_CONTEXT_OPENGL_NO_ERROR_ARB, True, GLX_CONTEXT_FLAGS_ARB, GLX_CONTEXT_DEBUG_BIT_ARB}, 46, &out),
             kBadMatch);
   EXPECT_EQ(decide({GLX_CONTEXT_OPENGL_NO_ERROR_ARB, 2}, 46, &out), kBadValue);
+}
+
+TEST(GlxContextRequest, RobustnessAttributes) {
+  GlRequest out;
+  EXPECT_EQ(decide({GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3, GLX_CONTEXT_FLAGS_ARB,
+                    GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB, GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB,
+                    GLX_LOSE_CONTEXT_ON_RESET_ARB},
+                   46, &out, true),
+            kNoError);
+  EXPECT_TRUE(out.robust_access);
+  EXPECT_TRUE(out.lose_context_on_reset);
+  GlRequest plain;
+  EXPECT_EQ(decide({GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB, GLX_NO_RESET_NOTIFICATION_ARB}, 46, &plain, true),
+            kNoError);
+  EXPECT_FALSE(plain.robust_access);
+  EXPECT_FALSE(plain.lose_context_on_reset);
+  GlRequest es;
+  EXPECT_EQ(decide({GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_ES_PROFILE_BIT_EXT,
+                    GLX_CONTEXT_FLAGS_ARB, GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB},
+                   46, &es, true),
+            kNoError);
+  EXPECT_EQ(es.api, GlApi::ES);
+  EXPECT_TRUE(es.robust_access);
 }
 
 TEST(GlxContextRequest, EsProfiles) {

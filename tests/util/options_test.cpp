@@ -45,6 +45,10 @@ TEST(Options, DebugFlagsAreACommaList) {
   EXPECT_TRUE(env.warnings.empty());
   env.vars["BRASS_DEBUG"] = "noblendadvanced";
   EXPECT_EQ(env.parse().debug, static_cast<uint32_t>(kDebugNoBlendAdvanced));
+  env.vars["BRASS_DEBUG"] = "noborderswizzlefromimage";
+  EXPECT_EQ(env.parse().debug, static_cast<uint32_t>(kDebugNoBorderSwizzleFromImage));
+  env.vars["BRASS_DEBUG"] = "validation,norobustaccess";
+  EXPECT_EQ(env.parse().debug, static_cast<uint32_t>(kDebugValidation | kDebugNoRobustAccess));
 }
 
 TEST(Options, UnknownDebugFlagWarnsAndIsIgnored) {

@@ -112,7 +112,14 @@ vk::Status DescriptorGather::gather(const ProgramDescriptors& descriptors, unsig
             }
             d.texel = v->buffer_view;
           } else if (v->image_view) {
-            d.image = {smp ? smp->sampler : fallbacks_.sampler(), v->image_view, sampled_layout(o->aspect)};
+            VkSampler sampler = smp ? smp->sampler : fallbacks_.sampler();
+            // A border colour the device swizzles only as the sampler says:
+            // the sampler made for this view's mapping (the same one for
+            // this pair every time, so the ids above still key the set).
+            if (smp && smp->border_variants && v->border_mapping)
+              BRASS_VK_RETURN_IF_FAILED(
+                  smp->border_variants->get(device.handle(), screen_.caps(), v->border_mapping, &sampler).result);
+            d.image = {sampler, v->image_view, sampled_layout(o->aspect)};
           }
           break;
         }

@@ -47,6 +47,10 @@ struct PipelineState {
     ci.pColorBlendState = &cb;
   }
   void finish(VkGraphicsPipelineCreateInfo& ci, const PipelineBuildInfo& info) const {
+    if (info.robust) {
+      robustness.pNext = ci.pNext;
+      ci.pNext = &robustness;
+    }
     ci.stageCount = stage_count;
     ci.pStages = stages.data();
     ci.pDynamicState = &dy;
@@ -85,6 +89,7 @@ struct PipelineState {
   VkPipelineDynamicStateCreateInfo dy{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
   std::array<VkFormat, 8> color_formats{};
   mutable VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+  mutable VkPipelineRobustnessCreateInfoEXT robustness{VK_STRUCTURE_TYPE_PIPELINE_ROBUSTNESS_CREATE_INFO_EXT};
 
  private:
   void add_stage(unsigned i, VkShaderModule module) {
@@ -102,6 +107,7 @@ struct PipelineState {
 
 PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildInfo& info) : key(*info.key) {
   const PipelineKey& k = key;
+  if (info.robust) robustness = robust_pipeline_info(caps);
   // Vertex input: dynamic (vkCmdSetVertexInputEXT) or from the elements
   // object with strides dynamic.
   if (!info.dynamic_vertex_input && info.vertex_elements) {
@@ -209,6 +215,17 @@ PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildIn
 
 }  // namespace
 
+VkPipelineRobustnessCreateInfoEXT robust_pipeline_info(const vk::Capabilities& caps) {
+  VkPipelineRobustnessCreateInfoEXT r{VK_STRUCTURE_TYPE_PIPELINE_ROBUSTNESS_CREATE_INFO_EXT};
+  const VkPipelineRobustnessBufferBehaviorEXT buffers =
+      caps.robust_buffer_access2 ? VK_PIPELINE_ROBUSTNESS_BUFFER_BEHAVIOR_ROBUST_BUFFER_ACCESS_2_EXT
+                                 : VK_PIPELINE_ROBUSTNESS_BUFFER_BEHAVIOR_ROBUST_BUFFER_ACCESS_EXT;
+  r.storageBuffers = r.uniformBuffers = r.vertexInputs = buffers;
+  r.images = caps.robust_image_access2 ? VK_PIPELINE_ROBUSTNESS_IMAGE_BEHAVIOR_ROBUST_IMAGE_ACCESS_2_EXT
+                                       : VK_PIPELINE_ROBUSTNESS_IMAGE_BEHAVIOR_ROBUST_IMAGE_ACCESS_EXT;
+  return r;
+}
+
 // Pipelines whose layouts are descriptor-buffer layouts must say so, and
 // libraries linked together must agree; the mode is the device's, so every
 // pipeline and library of a program (compute ones too) gets the same flag.
@@ -284,8 +301,11 @@ vk::Status create_pipeline_library(const vk::Device& device, const PipelineBuild
 }
 
 vk::Status link_pipeline_libraries(const vk::Device& device, std::span<const VkPipeline> libraries,
-                                   VkPipelineLayout layout, VkPipelineCache cache, bool optimize, VkPipeline* out) {
+                                   VkPipelineLayout layout, VkPipelineCache cache, bool optimize, bool robust,
+                                   VkPipeline* out) {
   VkPipelineLibraryCreateInfoKHR libs{VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR};
+  VkPipelineRobustnessCreateInfoEXT robustness = robust_pipeline_info(device.caps());
+  if (robust) libs.pNext = &robustness;
   libs.libraryCount = static_cast<uint32_t>(libraries.size());
   libs.pLibraries = libraries.data();
   VkGraphicsPipelineCreateInfo ci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};

@@ -24,7 +24,17 @@ struct PipelineBuildInfo {
   bool dynamic_vertex_input = false;
   VkRenderPass render_pass = VK_NULL_HANDLE;     // null: dynamic rendering
   VkPipelineCache cache = VK_NULL_HANDLE;        // the screen's (persistent) cache
+  bool robust = false;                           // pipe::ShaderProgram::robust: robust_pipeline_info() chained
 };
+
+// Robust buffer access for one pipeline (vk::RobustAccessPath::PerPipeline):
+// storage and uniform buffers and vertex input bounds-checked as
+// robustBufferAccess2 does where the device has it (out-of-bounds reads
+// are zero), else as robustBufferAccess (zero or values from within the
+// buffer: all GL asks); images as robustImageAccess(2). Explicit
+// behaviours, never DEVICE_DEFAULT, which is what the device enables:
+// nothing, since Brass enables no robustness feature on such devices.
+VkPipelineRobustnessCreateInfoEXT robust_pipeline_info(const vk::Capabilities& caps);
 
 vk::Status create_graphics_pipeline(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* out);
 
@@ -58,8 +68,11 @@ vk::Status create_pipeline_library(const vk::Device& device, const PipelineBuild
 
 // Links complete libraries. `optimize`: VK_PIPELINE_CREATE_LINK_TIME_OPTIMIZATION_BIT_EXT
 // (slow, as fast to run as a monolithic pipeline); otherwise a fast link.
+// `robust`: the libraries are robust ones, and so is the link (an optimized
+// link may compile the shaders again).
 vk::Status link_pipeline_libraries(const vk::Device& device, std::span<const VkPipeline> libraries,
-                                   VkPipelineLayout layout, VkPipelineCache cache, bool optimize, VkPipeline* out);
+                                   VkPipelineLayout layout, VkPipelineCache cache, bool optimize, bool robust,
+                                   VkPipeline* out);
 
 // One key's pipeline in a program. `current` is what draws bind: the
 // fast-linked pipeline until the optimized one, built in the background,

@@ -85,13 +85,17 @@ struct ShaderLibraryKey {
 static_assert(std::has_unique_object_representations_v<ShaderLibraryKey>);
 
 // Vertex input interface: the vertex elements object (0 when vertex input
-// is dynamic) and the topology class.
+// is dynamic), the topology class, and whether vertex fetches are
+// bounds-checked (PipelineBuildInfo::robust: the screen's cache serves
+// robust and other contexts alike).
 struct VertexInputLibraryKey {
   uint64_t vertex_input_id = 0;
   uint32_t topology_class = 0;
-  uint32_t pad = 0;
+  uint32_t robust = 0;
 
-  static VertexInputLibraryKey of(const PipelineKey& k) { return {k.vertex_input_id, k.topology_class, 0}; }
+  static VertexInputLibraryKey of(const PipelineKey& k, bool robust) {
+    return {k.vertex_input_id, k.topology_class, robust ? 1u : 0u};
+  }
   bool operator==(const VertexInputLibraryKey& o) const { return std::memcmp(this, &o, sizeof(*this)) == 0; }
 };
 static_assert(std::has_unique_object_representations_v<VertexInputLibraryKey>);

@@ -26,7 +26,7 @@ PipelineLibraryCache::~PipelineLibraryCache() {
 }
 
 vk::Status PipelineLibraryCache::vertex_input(const PipelineBuildInfo& info, VkPipeline* out) {
-  const VertexInputLibraryKey key = VertexInputLibraryKey::of(*info.key);
+  const VertexInputLibraryKey key = VertexInputLibraryKey::of(*info.key, info.robust);
   std::lock_guard lock(mutex_);
   if (auto it = vertex_input_.find(key); it != vertex_input_.end()) return *out = it->second, vk::Status{};
   PipelineBuildInfo bi = info;
@@ -42,6 +42,9 @@ vk::Status PipelineLibraryCache::fragment_output(const PipelineBuildInfo& info, 
   if (auto it = fragment_output_.find(key); it != fragment_output_.end()) return *out = it->second, vk::Status{};
   PipelineBuildInfo bi = info;
   bi.cache = cache_;
+  // No shaders, nothing to bounds-check: one library for robust and other
+  // programs (the key has no robustness).
+  bi.robust = false;
   vk::Status s = create_pipeline_library(device_, bi, VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT, out);
   if (s) fragment_output_.emplace(key, *out);
   return s;

@@ -134,6 +134,7 @@ PipelineBuildInfo PipelineSelector::build_info(const pipe::ShaderProgram& prog, 
   bi.vertex_elements = state.vertex_elements;
   bi.dynamic_vertex_input = dynamic_vertex_input_;
   bi.cache = screen_.pipeline_cache();
+  bi.robust = prog.robust;
   return bi;
 }
 
@@ -196,7 +197,7 @@ vk::Status PipelineSelector::create(pipe::ShaderProgram& prog, const FixedFuncti
   }
   if (s) s = lib_cache->fragment_output(bi, &libs[3]);
   const bool optimize_now = prog.invariant;
-  if (s) s = link_pipeline_libraries(device, libs, bi.layout, bi.cache, optimize_now, &p);
+  if (s) s = link_pipeline_libraries(device, libs, bi.layout, bi.cache, optimize_now, bi.robust, &p);
   if (!s) return s;
 
   bool inserted = false;
@@ -234,7 +235,7 @@ void PipelineSelector::queue_optimized_link(pipe::ShaderProgram& prog, PipelineE
         if (self->ref_count() > 1 && !process_exiting()) {
           VkPipeline p = VK_NULL_HANDLE;
           vk::Status s = link_pipeline_libraries(screen.device(), libraries, self->descriptors.pipeline_layout(),
-                                                 screen.pipeline_cache(), true, &p);
+                                                 screen.pipeline_cache(), true, self->robust, &p);
           if (s) {
             entry.optimized.store(p, std::memory_order_release);
             entry.current.store(p, std::memory_order_release);

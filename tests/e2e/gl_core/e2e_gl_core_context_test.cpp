@@ -99,8 +99,6 @@ TEST_F(GlCoreContext, RequestsBrassCannotAnswerAreBadMatch) {
       {"forward-compatible 2.1",
        {EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_MINOR_VERSION, 1, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE,
         EGL_TRUE}},
-      {"robust access (not implemented)",
-       {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE}},
   };
   for (const Case& c : cases) {
     EXPECT_EQ(create(c.attribs), EGL_NO_CONTEXT) << c.what;
@@ -117,6 +115,30 @@ TEST_F(GlCoreContext, RequestsBrassCannotAnswerAreBadMatch) {
   EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
   EXPECT_EQ(create({EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_FLAGS_KHR, 0x80}), EGL_NO_CONTEXT);
   EXPECT_EQ(eglGetError(), EGL_BAD_ATTRIBUTE);
+}
+
+TEST_F(GlCoreContext, RobustAccessIsGrantedAndReported) {
+  // Robust buffer access on lavapipe (device-wide there, docs/egl.md): the
+  // EGL 1.5 attribute and KHR_create_context's flag both ask for it.
+  const EGLContext by_attribute = create({EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                                          EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE});
+  const EGLContext by_flag = create({EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                                     EGL_CONTEXT_FLAGS_KHR, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR});
+  for (EGLContext c : {by_attribute, by_flag}) {
+    ASSERT_NE(c, EGL_NO_CONTEXT) << std::hex << eglGetError();
+    ASSERT_TRUE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c));
+    GLint flags = 0;
+    glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+    EXPECT_EQ(flags, GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  }
+  // A context sharing with a robust one is robust too (EGL_BAD_MATCH otherwise).
+  EXPECT_EQ(create({EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3}, by_flag), EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+  EXPECT_NE(create({EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_ROBUST_ACCESS,
+                    EGL_TRUE},
+                   by_flag),
+            EGL_NO_CONTEXT);
 }
 
 TEST_F(GlCoreContext, FlagsAndProfileAreReported) {

@@ -87,10 +87,9 @@ TEST_F(Glx, ChooseVisualAndGetConfig) {
 TEST_F(Glx, StringsNameBrassAndItsExtensions) {
   const std::string exts = glXQueryExtensionsString(dpy, screen);
   for (const char* e : {"GLX_ARB_create_context", "GLX_ARB_create_context_profile", "GLX_ARB_create_context_no_error",
-                        "GLX_EXT_create_context_es2_profile", "GLX_EXT_create_context_es_profile",
-                        "GLX_EXT_swap_control", "GLX_MESA_swap_control"})
+                        "GLX_ARB_create_context_robustness", "GLX_EXT_create_context_es2_profile",
+                        "GLX_EXT_create_context_es_profile", "GLX_EXT_swap_control", "GLX_MESA_swap_control"})
     EXPECT_NE(exts.find(e), std::string::npos) << e;
-  EXPECT_EQ(exts.find("robustness"), std::string::npos);  // not offered: GL has no robustness yet
   EXPECT_STREQ(glXQueryServerString(dpy, screen, GLX_VENDOR), "Brass");
   EXPECT_STREQ(glXQueryServerString(dpy, screen, GLX_VERSION), "1.4");
   const char* client_vendor = glXGetClientString(dpy, GLX_VENDOR);
@@ -239,8 +238,8 @@ TEST_F(Glx, CreateContextAttribsErrors) {
   expect_failure(fc_old, -1, BadMatch, "forward-compatible 2.1");
   const int unknown[] = {0x7fff, 1, None};
   expect_failure(unknown, -1, BadValue, "unknown attribute");
-  const int robust[] = {GLX_CONTEXT_FLAGS_ARB, GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB, None};
-  expect_failure(robust, -1, BadValue, "robust access without GLX_ARB_create_context_robustness");
+  const int bad_strategy[] = {GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB, 0x1234, None};
+  expect_failure(bad_strategy, -1, BadValue, "unknown reset notification strategy");
   const int no_error_debug[] = {GLX_CONTEXT_OPENGL_NO_ERROR_ARB, True, GLX_CONTEXT_FLAGS_ARB,
                                 GLX_CONTEXT_DEBUG_BIT_ARB, None};
   expect_failure(no_error_debug, -1, BadMatch, "no-error debug context");
@@ -276,6 +275,52 @@ TEST_F(Glx, EsContextThroughEs2ProfileRenders) {
   EXPECT_EQ(window_pixel(win, 1, 1, 0x0000ff), 0x0000ffu);
   glXMakeCurrent(dpy, None, nullptr);
   glXDestroyContext(dpy, ctx);
+}
+
+TEST_F(Glx, RobustContextsThroughCreateContextRobustness) {
+  // GLX_ARB_create_context_robustness: robust access (lavapipe gives it,
+  // docs/egl.md) and the reset notification strategy, for ES and desktop
+  // contexts; contexts sharing objects agree on both (BadMatch).
+  auto create = create_context_attribs();
+  ASSERT_NE(create, nullptr);
+  GLXFBConfig config = window_config();
+  ASSERT_NE(config, nullptr);
+  const int es_robust[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 0,
+                           GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_ES_PROFILE_BIT_EXT, GLX_CONTEXT_FLAGS_ARB,
+                           GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB, GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB,
+                           GLX_LOSE_CONTEXT_ON_RESET_ARB, None};
+  GLXContext es = create(dpy, config, nullptr, True, es_robust);
+  ASSERT_NE(es, nullptr);
+  ASSERT_TRUE(glXMakeContextCurrent(dpy, None, None, es));
+  GLint v = 0;
+  glGetIntegerv(0x90F3 /* GL_CONTEXT_ROBUST_ACCESS */, &v);
+  EXPECT_EQ(v, GL_TRUE);
+  glGetIntegerv(0x8256 /* GL_RESET_NOTIFICATION_STRATEGY */, &v);
+  EXPECT_EQ(v, 0x8252 /* GL_LOSE_CONTEXT_ON_RESET */);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glXMakeContextCurrent(dpy, None, None, nullptr);
+  // Sharing with another robustness or strategy: BadMatch.
+  const int es_plain[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 0,
+                          GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_ES_PROFILE_BIT_EXT, None};
+  g_x_error = {};
+  EXPECT_EQ(create(dpy, config, es, True, es_plain), nullptr);
+  XSync(dpy, False);
+  EXPECT_EQ(g_x_error.error_code, BadMatch);
+  GLXContext shared = create(dpy, config, es, True, es_robust);
+  EXPECT_NE(shared, nullptr);
+  if (shared) glXDestroyContext(dpy, shared);
+  glXDestroyContext(dpy, es);
+  // Desktop core profile: the flag shows in GL_CONTEXT_FLAGS.
+  const int core_robust[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
+                             GLX_CONTEXT_FLAGS_ARB, GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB, None};
+  GLXContext core = create(dpy, config, nullptr, True, core_robust);
+  ASSERT_NE(core, nullptr);
+  ASSERT_TRUE(glXMakeContextCurrent(dpy, None, None, core));
+  glGetIntegerv(GL_CONTEXT_FLAGS, &v);
+  EXPECT_EQ(v & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT, GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glXMakeContextCurrent(dpy, None, None, nullptr);
+  glXDestroyContext(dpy, core);
 }
 
 TEST_F(Glx, MakeCurrentErrors) {

@@ -182,12 +182,20 @@ TEST_F(ContextLoss, NoResetNotificationReportsNothing) {
   EXPECT_TRUE(eglDestroyContext(dpy, quiet));
 }
 
-TEST_F(ContextLoss, RobustAccessIsNotGrantedYet) {
-  // Robust buffer access (robustness2) is not implemented: a context that
-  // requires it cannot be made (docs/egl.md).
+TEST_F(ContextLoss, RobustAccessIsGrantedToEs30Contexts) {
+  // Robust buffer access (lavapipe: device-wide, docs/egl.md) for ES 3.0
+  // too; tests/e2e/es31/e2e_robust_access_test.cpp checks what it does.
   const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, EGL_TRUE, EGL_NONE};
-  EXPECT_EQ(eglCreateContext(dpy, config, EGL_NO_CONTEXT, attribs), EGL_NO_CONTEXT);
-  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+  EGLContext robust = eglCreateContext(dpy, config, EGL_NO_CONTEXT, attribs);
+  ASSERT_NE(robust, EGL_NO_CONTEXT) << std::hex << eglGetError();
+  ASSERT_TRUE(eglMakeCurrent(dpy, surface, surface, robust));
+  GLint v = 0;
+  glGetIntegerv(GL_CONTEXT_ROBUST_ACCESS_KHR, &v);
+  EXPECT_EQ(v, GL_TRUE);
+  EXPECT_TRUE(has_extension("GL_KHR_robust_buffer_access_behavior"));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  ASSERT_TRUE(eglMakeCurrent(dpy, surface, surface, ctx));
+  EXPECT_TRUE(eglDestroyContext(dpy, robust));
   // The KHR_create_context flag is for OpenGL contexts only.
   const EGLint flags[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_FLAGS_KHR, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR,
                           EGL_NONE};
@@ -201,6 +209,8 @@ TEST_F(ContextLoss, RobustAccessIsNotGrantedYet) {
 TEST_F(ContextLoss, RobustnessExtensionsAreAdvertised) {
   EXPECT_TRUE(has_extension("GL_KHR_robustness"));
   EXPECT_TRUE(has_extension("GL_EXT_robustness"));
+  // Only robust contexts promise robust buffer access behaviour.
+  EXPECT_FALSE(has_extension("GL_KHR_robust_buffer_access_behavior"));
   GLint flags = -1;
   glGetIntegerv(0x821E /* GL_CONTEXT_FLAGS (KHR_debug) */, &flags);
   EXPECT_EQ(flags & 0x4 /* GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT_KHR */, 0);
