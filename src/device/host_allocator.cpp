@@ -37,6 +37,7 @@ void* allocate(size_t size, size_t alignment) {
   unsigned char* data = block + align;
   Header h{size, align};
   std::memcpy(data - sizeof(Header), &h, sizeof(Header));
+  fault::note_host_blocks(1);
   return data;
 }
 
@@ -48,6 +49,7 @@ Header header_of(void* p) {
 
 void release(void* p) {
   if (!p) return;
+  fault::note_host_blocks(-1);
   std::free(static_cast<unsigned char*>(p) - header_of(p).offset);
 }
 

@@ -229,3 +229,6 @@ extern "C" __attribute__((visibility("default"))) void brass_test_spare_host_com
 extern "C" __attribute__((visibility("default"))) const char* brass_test_host_failure_command() {
   return brass::fault::host_injected_command();
 }
+extern "C" __attribute__((visibility("default"))) int64_t brass_test_live_host_allocations() {
+  return brass::fault::live_host_blocks();
+}

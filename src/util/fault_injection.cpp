@@ -51,6 +51,7 @@ AllocationPoints g_host;
 thread_local const char* t_host_command = nullptr;
 std::array<std::atomic<const char*>, 16> g_spared_commands{};
 std::atomic<const char*> g_injected_command{""};
+std::atomic<int64_t> g_live_host_blocks{0};
 
 bool spared(const char* command) {
   if (!command) command = "";  // outside every hooked command
@@ -77,6 +78,8 @@ bool host_allocation_should_fail() {
 }
 void enter_host_command(const char* name) { t_host_command = name; }
 void leave_host_command() { t_host_command = nullptr; }
+void note_host_blocks(int delta) { g_live_host_blocks.fetch_add(delta, std::memory_order_relaxed); }
+int64_t live_host_blocks() { return g_live_host_blocks.load(std::memory_order_relaxed); }
 
 bool submission_should_lose_device() {
   if (!g_lose_device.load(std::memory_order_relaxed)) [[likely]] return false;

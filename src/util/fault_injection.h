@@ -32,6 +32,8 @@ bool host_allocation_should_fail();
 // name the command a failure hit.
 void enter_host_command(const char* name);
 void leave_host_command();
+// Blocks the callbacks handed out (+1) or took back (-1).
+void note_host_blocks(int delta);
 
 // Whether Brass passes its own VkAllocationCallbacks to Vulkan. Decided
 // once per process, when the first Vulkan instance is created: off unless
@@ -70,5 +72,9 @@ void spare_host_command(const char* name);
 // The command the last injected host failure hit ("" outside any hooked
 // command: recording, submission, the driver's own threads).
 const char* host_injected_command();
+// Host blocks allocated through the callbacks and not freed yet: a test
+// compares it before and after work that gives everything back, to find
+// Vulkan objects an error path leaked.
+int64_t live_host_blocks();
 
 }  // namespace brass::fault

@@ -32,10 +32,11 @@ struct FaultHooks {
     host_allocation_failed = reinterpret_cast<bool (*)(bool*)>(dlsym(lib, "brass_test_host_allocation_failed"));
     spare_host_command = reinterpret_cast<void (*)(const char*)>(dlsym(lib, "brass_test_spare_host_command"));
     host_failure_command = reinterpret_cast<const char* (*)()>(dlsym(lib, "brass_test_host_failure_command"));
+    live_host_allocations = reinterpret_cast<int64_t (*)()>(dlsym(lib, "brass_test_live_host_allocations"));
     dlclose(lib);  // glvnd holds it (and it is -z nodelete)
     return allocation_count && fail_allocation && allocation_failed && lose_device_on_next_submit &&
            host_allocation_count && fail_host_allocation && host_allocation_failed && spare_host_command &&
-           host_failure_command;
+           host_failure_command && live_host_allocations;
   }
   // Host allocation points (the Vulkan driver's memory through Brass's
   // allocation callbacks); they count only in a process that asked for the
@@ -45,6 +46,7 @@ struct FaultHooks {
   bool (*host_allocation_failed)(bool* on_arming_thread) = nullptr;
   void (*spare_host_command)(const char* command) = nullptr;
   const char* (*host_failure_command)() = nullptr;
+  int64_t (*live_host_allocations)() = nullptr;
 };
 
 class RobustnessTest : public GlesTest {

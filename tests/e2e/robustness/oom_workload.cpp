@@ -216,6 +216,7 @@ void sweep(OomWorkload& workload, const AllocationPoints& points, const SweepRul
   }
   ASSERT_GT(counted, 10u);
   f.counted = counted;
+  if (points.live) f.live_before = points.live();
 
   const uint64_t stride = std::max<uint64_t>(rules.stride, 1);
   for (uint64_t n = 1; n <= counted + 16 * stride; n += stride) {
@@ -232,9 +233,10 @@ void sweep(OomWorkload& workload, const AllocationPoints& points, const SweepRul
     }
     if (!happened) break;  // past the workload's allocation points
     if (std::getenv("BRASS_TEST_SWEEP_TRACE"))
-      std::printf("[ sweep ] %s allocation %llu: step %d%s%s\n", points.name, static_cast<unsigned long long>(n),
-                  r.failed_step, points.failure_command ? " in " : "",
-                  points.failure_command ? points.failure_command() : "");
+      std::printf("[ sweep ] %s allocation %llu: step %d%s%s, live %lld\n", points.name,
+                  static_cast<unsigned long long>(n), r.failed_step, points.failure_command ? " in " : "",
+                  points.failure_command ? points.failure_command() : "",
+                  static_cast<long long>(points.live ? points.live() : 0));
     ++f.swept;
     std::string where = std::string(points.name) + " allocation " + std::to_string(n);
     if (points.failure_command) where += std::string(" (in ") + points.failure_command() + ")";
@@ -269,6 +271,23 @@ void sweep(OomWorkload& workload, const AllocationPoints& points, const SweepRul
         << "after failing " << where << "\n" << again.joined();
   }
   EXPECT_GE(f.swept * stride, counted);
+  if (points.live) {
+    // Every run gave back what it allocated, failed or not: an error path
+    // that forgot to destroy a Vulkan object shows here.
+    f.live_after = points.live();
+    // Background work (pipeline compiles, garbage waiting for its batch)
+    // holds a few blocks at times: a leak stays through more clean runs.
+    for (int i = 0; i < 3 && f.live_after > f.live_before; ++i) {
+      const WorkloadRun clean = workload.run();
+      EXPECT_TRUE(clean.finished && !clean.any_error) << clean.joined();
+      f.live_after = std::min(f.live_after, points.live());
+    }
+    if (rules.gives_everything_back) {
+      EXPECT_LE(f.live_after, f.live_before) << points.name << " allocations still held after the sweep";
+    }
+    std::printf("[ sweep ] live %s allocations: %lld after the counted runs, %lld after the sweep\n", points.name,
+                static_cast<long long>(f.live_before), static_cast<long long>(f.live_after));
+  }
   *figures = f;
   std::printf("[ sweep ] %llu %s allocation points swept (stride %llu, %llu counted in one run): %llu reported "
               "at the failing call, %llu at a later flush, %llu recovered, %llu in background work\n",

@@ -24,6 +24,9 @@ struct AllocationPoints {
   bool (*failed)(bool* on_arming_thread) = nullptr;
   // The Vulkan command the last failure hit, where known (else null).
   const char* (*failure_command)() = nullptr;
+  // Blocks the kind's allocations hold now, where known (else null): the
+  // sweep ends with as many as it began with, or something leaked.
+  int64_t (*live)() = nullptr;
 };
 
 // What one run of the workload saw.
@@ -75,6 +78,8 @@ struct SweepFigures {
   uint64_t deferred = 0;    // an error at a later call (the driver's deferred report)
   uint64_t recovered = 0;   // no error, every pixel right
   uint64_t background = 0;  // failed on a thread other than the application's
+  int64_t live_before = 0;  // live allocations after the counted runs (AllocationPoints::live)
+  int64_t live_after = 0;   // and after the sweep
 };
 
 struct SweepRules {
@@ -84,6 +89,9 @@ struct SweepRules {
   bool deferred_reports = false;
   // Every stride-th point (1: all).
   uint64_t stride = 1;
+  // With AllocationPoints::live: the sweep must end holding no more than
+  // it began with (false: only print both).
+  bool gives_everything_back = true;
 };
 
 // Warms up, counts the points of one run, fails each (or each stride-th) in
