@@ -119,6 +119,8 @@ pipe::Status VulkanContext::take_failure() {
   if (!lost()) {
     status_ = pipe::Status::Ok;
     failure_pending_ = false;
+    // The next command sees the loss (lose_after_report_).
+    if (lose_after_report_) lose(ResetCause::Unknown);
   }
   return s;
 }
@@ -409,8 +411,14 @@ vk::Status VulkanContext::submit(SubmitReason reason) {
   dep.pMemoryBarriers = &host;
   vkCmdPipelineBarrier2(ring_.main_cmd(), &dep);
   vk::Status s = ring_.submit(reason);
+  fail(s);
+  if (s.device_lost()) return s;
   if (!s) {
-    fail(s);
+    // Out of memory, the ring dropped the batch (and began the next one,
+    // so nothing waits for the dropped one): reported now, lost after.
+    BRASS_WARN("a batch could not be submitted (%s): the context is lost after this command",
+               vk::result_string(s.result));
+    lose_after_report_ = true;
     return s;
   }
   // A new command buffer: every piece of state must be set again.

@@ -233,6 +233,11 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   bool robust_pipelines_ = false;
   pipe::Status status_ = pipe::Status::Ok;
   ResetCause reset_cause_ = ResetCause::None;
+  // A batch could not be submitted (out of memory): its commands never ran
+  // and the objects they used are not in the state this context tracks.
+  // The failing command reports GL_OUT_OF_MEMORY; then the context is lost
+  // (only this one: the device is fine, a new context works).
+  bool lose_after_report_ = false;
   // The screen's device loss count when this context last looked: a rise
   // means another context lost the device.
   uint64_t device_losses_seen_ = 0;

@@ -204,3 +204,31 @@ extern "C" __attribute__((visibility("default"))) bool brass_test_allocation_fai
 extern "C" __attribute__((visibility("default"))) void brass_test_lose_device_on_next_submit() {
   brass::fault::lose_device_on_next_submit();
 }
+// Host allocations (the Vulkan driver's own memory through Brass's
+// VkAllocationCallbacks, src/device/host_allocator.h). The callbacks are
+// passed to Vulkan only in a process that asked for them before its first
+// Vulkan instance: brass_test_use_host_allocator() says whether that was in
+// time.
+extern "C" __attribute__((visibility("default"))) bool brass_test_use_host_allocator() {
+  return brass::fault::use_host_allocator();
+}
+extern "C" __attribute__((visibility("default"))) uint64_t brass_test_host_allocation_count() {
+  return brass::fault::host_allocation_count();
+}
+extern "C" __attribute__((visibility("default"))) void brass_test_fail_host_allocation(uint64_t n) {
+  brass::fault::fail_host_allocation(n);
+}
+extern "C" __attribute__((visibility("default"))) bool brass_test_host_allocation_failed(bool* on_arming_thread) {
+  return brass::fault::host_injected(on_arming_thread);
+}
+// `command` (a Vulkan command name the caller keeps alive) makes no host
+// allocation point: for a driver that crashes when one inside it fails.
+extern "C" __attribute__((visibility("default"))) void brass_test_spare_host_command(const char* command) {
+  if (command) brass::fault::spare_host_command(command);
+}
+extern "C" __attribute__((visibility("default"))) const char* brass_test_host_failure_command() {
+  return brass::fault::host_injected_command();
+}
+extern "C" __attribute__((visibility("default"))) int64_t brass_test_live_host_allocations() {
+  return brass::fault::live_host_blocks();
+}

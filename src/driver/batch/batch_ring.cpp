@@ -11,6 +11,7 @@ namespace brass::driver {
 namespace {
 StatCounter g_ring_waits("batch.ring_full_waits");
 StatCounter g_cpu_waits("batch.cpu_waits");
+StatCounter g_dropped_batches("batch.dropped_out_of_memory");
 }  // namespace
 
 BatchRing::BatchRing(vk::Device& device)
@@ -135,6 +136,66 @@ vk::Status BatchRing::wait_idle() {
 vk::Status BatchRing::submit(SubmitReason reason) {
   BatchState& b = current();
   count_submit(reason);
+  const vk::Status handed = hand_to_queue(b);
+  if (!handed) {
+    if (handed.device_lost()) return handed;
+    // Out of memory ending the command buffers (the driver reports there
+    // what failed while recording) or submitting them: the batch's work is
+    // lost, the caller reports the error, and the ring goes on with the
+    // next batch as after a submission, so that the context records into a
+    // fresh command buffer (the failed one is invalid until its pool resets).
+    drop(b);
+  } else if (options().has(kDebugSync)) {
+    vk::Status s = wait(b.serial);
+    if (!s) return s;
+  }
+  recorded_ = false;
+
+  // Next batch: wait only if the GPU is a whole ring behind. The wait comes
+  // before index_ moves, so current_serial() still names the batch just
+  // submitted (wait() asserts it only waits for submitted serials).
+  const uint64_t next_serial = b.serial + 1;
+  const uint32_t next_index = (index_ + 1) % kBatchCount;
+  BatchState& next = states_[next_index];
+  if (next.serial && !is_complete(next.serial)) {
+    g_ring_waits.add();
+    vk::Status s = wait(next.serial);
+    if (!s) return s;
+  }
+  index_ = next_index;
+  reset(next);
+  next.serial = next_serial;
+  // Nothing of the new batch used an object yet: the last one submitted is
+  // the latest this ring may still run with one.
+  timeline_->set_recording(b.serial);
+  use_published_ = false;
+  garbage_.collect(completed_serial());
+  if (vk::Status s = begin(next); !s) return s;
+  if (!handed) return handed;
+  // Test hook (src/util/fault_injection.h): the work ran, but the caller
+  // sees the loss a real device would report here.
+  if (fault::submission_should_lose_device()) [[unlikely]] {
+    simulated_loss_ = true;
+    return vk::Status{VK_ERROR_DEVICE_LOST};
+  }
+  return {};
+}
+
+void BatchRing::drop(BatchState& b) {
+  g_dropped_batches.add();
+  // Timeline values are signalled in order: the batch's serial is signalled
+  // from the host once the batch before it has completed, so that whatever
+  // waits for it (garbage, fences, a GPU wait of another context) goes on.
+  if (b.serial > 1 && !wait(b.serial - 1)) BRASS_WARN("batch ring: waiting before dropping a batch failed");
+  VkSemaphoreSignalInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO};
+  si.semaphore = timeline_->handle();
+  si.value = b.serial;
+  if (const VkResult r = vkSignalSemaphore(device_.handle(), &si); r != VK_SUCCESS)
+    BRASS_WARN("batch ring: signalling a dropped batch: %s", vk::result_string(r));
+  timeline_->mark_reached(b.serial);
+}
+
+vk::Status BatchRing::hand_to_queue(BatchState& b) {
   if (b.upload_begun) BRASS_VK_RETURN_IF_FAILED(vkEndCommandBuffer(b.upload));
   BRASS_VK_RETURN_IF_FAILED(vkEndCommandBuffer(b.main));
 
@@ -172,38 +233,6 @@ vk::Status BatchRing::submit(SubmitReason reason) {
   } else {
     std::lock_guard<std::mutex> lock(device_.queue_mutex());
     BRASS_VK_RETURN_IF_FAILED(vkQueueSubmit2(device_.queue(), 1, &si, VK_NULL_HANDLE));
-  }
-  if (options().has(kDebugSync)) {
-    vk::Status s = wait(b.serial);
-    if (!s) return s;
-  }
-  recorded_ = false;
-
-  // Next batch: wait only if the GPU is a whole ring behind. The wait comes
-  // before index_ moves, so current_serial() still names the batch just
-  // submitted (wait() asserts it only waits for submitted serials).
-  const uint64_t next_serial = b.serial + 1;
-  const uint32_t next_index = (index_ + 1) % kBatchCount;
-  BatchState& next = states_[next_index];
-  if (next.serial && !is_complete(next.serial)) {
-    g_ring_waits.add();
-    vk::Status s = wait(next.serial);
-    if (!s) return s;
-  }
-  index_ = next_index;
-  reset(next);
-  next.serial = next_serial;
-  // Nothing of the new batch used an object yet: the last one submitted is
-  // the latest this ring may still run with one.
-  timeline_->set_recording(b.serial);
-  use_published_ = false;
-  garbage_.collect(completed_serial());
-  if (vk::Status s = begin(next); !s) return s;
-  // Test hook (src/util/fault_injection.h): the work ran, but the caller
-  // sees the loss a real device would report here.
-  if (fault::submission_should_lose_device()) [[unlikely]] {
-    simulated_loss_ = true;
-    return vk::Status{VK_ERROR_DEVICE_LOST};
   }
   return {};
 }

@@ -72,7 +72,10 @@ class BatchRing {
 
   // Ends the command buffers, submits them signalling the batch's serial,
   // and starts the next batch. The owner ends any render pass and closes the
-  // upload stream (its release barriers) before calling this.
+  // upload stream (its release barriers) before calling this. Out of
+  // memory ending or submitting them drops the batch (its work is lost, its
+  // serial counts as reached) and still starts the next one: the error is
+  // returned for the caller to report.
   vk::Status submit(SubmitReason reason);
   // Whether anything was recorded since the last submit.
   bool has_work() const { return recorded_; }
@@ -105,6 +108,10 @@ class BatchRing {
 
  private:
   vk::Status begin(BatchState& b);
+  // Ends the batch's command buffers and submits them.
+  vk::Status hand_to_queue(BatchState& b);
+  // Retires a batch the queue never took (out of memory in hand_to_queue).
+  void drop(BatchState& b);
   void reset(BatchState& b);
 
   vk::Device& device_;

@@ -27,9 +27,26 @@ struct FaultHooks {
     fail_allocation = reinterpret_cast<void (*)(uint64_t)>(dlsym(lib, "brass_test_fail_allocation"));
     allocation_failed = reinterpret_cast<bool (*)(bool*)>(dlsym(lib, "brass_test_allocation_failed"));
     lose_device_on_next_submit = reinterpret_cast<void (*)()>(dlsym(lib, "brass_test_lose_device_on_next_submit"));
+    host_allocation_count = reinterpret_cast<uint64_t (*)()>(dlsym(lib, "brass_test_host_allocation_count"));
+    fail_host_allocation = reinterpret_cast<void (*)(uint64_t)>(dlsym(lib, "brass_test_fail_host_allocation"));
+    host_allocation_failed = reinterpret_cast<bool (*)(bool*)>(dlsym(lib, "brass_test_host_allocation_failed"));
+    spare_host_command = reinterpret_cast<void (*)(const char*)>(dlsym(lib, "brass_test_spare_host_command"));
+    host_failure_command = reinterpret_cast<const char* (*)()>(dlsym(lib, "brass_test_host_failure_command"));
+    live_host_allocations = reinterpret_cast<int64_t (*)()>(dlsym(lib, "brass_test_live_host_allocations"));
     dlclose(lib);  // glvnd holds it (and it is -z nodelete)
-    return allocation_count && fail_allocation && allocation_failed && lose_device_on_next_submit;
+    return allocation_count && fail_allocation && allocation_failed && lose_device_on_next_submit &&
+           host_allocation_count && fail_host_allocation && host_allocation_failed && spare_host_command &&
+           host_failure_command && live_host_allocations;
   }
+  // Host allocation points (the Vulkan driver's memory through Brass's
+  // allocation callbacks); they count only in a process that asked for the
+  // callbacks before its first eglInitialize (HostAllocatorTest).
+  uint64_t (*host_allocation_count)() = nullptr;
+  void (*fail_host_allocation)(uint64_t n) = nullptr;
+  bool (*host_allocation_failed)(bool* on_arming_thread) = nullptr;
+  void (*spare_host_command)(const char* command) = nullptr;
+  const char* (*host_failure_command)() = nullptr;
+  int64_t (*live_host_allocations)() = nullptr;
 };
 
 class RobustnessTest : public GlesTest {
