@@ -220,11 +220,23 @@ std::string render_json(const std::vector<ReportSection>& report) {
   std::string out = "{\n";
   for (size_t si = 0; si < report.size(); ++si) {
     const auto& s = report[si];
-    out += "  \"" + json_escape(s.title) + "\": {";
+    // Appended piece by piece: GCC 12's -Wrestrict misfires on
+    // `"\"" + std::string + "\""` temporaries here (release builds).
+    out += "  \"";
+    out += json_escape(s.title);
+    out += "\": {";
     for (size_t i = 0; i < s.entries.size(); ++i) {
       out += i ? ",\n    " : "\n    ";
-      out += "\"" + json_escape(s.entries[i].first) + "\": ";
-      out += s.raw[i] ? s.entries[i].second : "\"" + json_escape(s.entries[i].second) + "\"";
+      out += '"';
+      out += json_escape(s.entries[i].first);
+      out += "\": ";
+      if (s.raw[i]) {
+        out += s.entries[i].second;
+      } else {
+        out += '"';
+        out += json_escape(s.entries[i].second);
+        out += '"';
+      }
     }
     out += "\n  }";
     out += si + 1 < report.size() ? ",\n" : "\n";
