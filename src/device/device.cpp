@@ -4,8 +4,16 @@
 #include "device/physical_device_choice.h"
 #include "util/log.h"
 #include "util/process_exit.h"
+#include "util/stats.h"
 
 namespace brass::vk {
+
+namespace {
+// Devices made with per-mapping border samplers: tests read which path the
+// device they run on took.
+StatCounter g_border_per_view_devices("device.border_sampler_per_view_mapping");
+}  // namespace
+
 
 std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const DeviceConfig& config,
                                        std::string* why_not) {
@@ -60,6 +68,7 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
   // without the feature does).
   if (dev->paths_.border_color_swizzle != BorderColorSwizzle::FromImage)
     enable.border_color_swizzle.borderColorSwizzleFromImage = VK_FALSE;
+  if (dev->paths_.border_color_swizzle == BorderColorSwizzle::SamplerPerViewMapping) g_border_per_view_devices.add();
   enable_robust_access(dev->caps_, dev->paths_, &enable);
   if (dev->paths_.robust_access == RobustAccessPath::DeviceWide) {
     // Buffer descriptors written into descriptor buffers take their robust

@@ -114,7 +114,8 @@ TEST_F(MipmapLod, GeneratedLevelsOfAnOddSizedChainAverageTheLevelBefore) {
 // s = x * y / 256 in window coordinates: d s/dx = y / 256 and d s/dy = x / 256,
 // so on a 256-texel-wide texture rho = max(x, y) and the level changes
 // along the diagonal steps of the image, at rows and columns where the two
-// rows (or columns) of a quad disagree about it.
+// rows (or columns) of a quad disagree about it (and, within the bounds GL
+// puts on approximating rho, where a device's approximation moves it).
 constexpr const char* kLodFs = R"(#version 300 es
 precision highp float;
 uniform sampler2D tex;
@@ -126,11 +127,11 @@ void main() {
 constexpr int kLodTexSize = 256, kLodLevels = 9;  // 256 ... 1
 constexpr int kLevelStep = 28;                    // level l has red l * 28
 
-// Levels NEAREST_MIPMAP_NEAREST picks for lambda (GL ES 3.2 §8.14.3), for
-// lambda within +-0.05 (rho and log2 may be approximated).
-std::array<bool, kLodLevels> levels_for(double lambda) {
+// Levels NEAREST_MIPMAP_NEAREST picks (GL ES 3.2 §8.14.3) for any lambda in
+// [lo - 0.05, hi + 0.05] (log2 may be approximated too).
+std::array<bool, kLodLevels> levels_for(double lo, double hi) {
   std::array<bool, kLodLevels> ok{};
-  for (double l : {lambda - 0.05, lambda, lambda + 0.05}) {
+  for (double l = lo - 0.05; l <= hi + 0.05 + 1e-9; l += 0.01) {
     int d = l <= 0.5 ? 0 : int(std::ceil(l + 0.5)) - 1;
     ok[size_t(std::clamp(d, 0, kLodLevels - 1))] = true;
   }
@@ -182,12 +183,17 @@ TEST_F(MipmapLod, ImplicitLodComesFromThePixelsQuadAndIsTheSameInTheDefaultFrame
         continue;
       }
       ++seen[size_t(level)];
-      // rho = max(x, y) at the centre of any pixel of this pixel's quad.
+      // The derivatives at the centre of any pixel of this pixel's quad:
+      // d s/dx = y, d s/dy = x in texels. GL allows rho anywhere from
+      // max(x, y) to x + y (§8.14.1: the approximation bounds; NVIDIA is
+      // not at the maximum).
       bool allowed = false;
       const int qx = x & ~1, qy = y & ~1;
       for (int j = 0; j < 2; ++j)
-        for (int i = 0; i < 2; ++i)
-          allowed |= levels_for(std::log2(std::max(qx + i, qy + j) + 0.5))[size_t(level)];
+        for (int i = 0; i < 2; ++i) {
+          const double cx = qx + i + 0.5, cy = qy + j + 0.5;
+          allowed |= levels_for(std::log2(std::max(cx, cy)), std::log2(cx + cy))[size_t(level)];
+        }
       if (!allowed) ++outside;
     }
   EXPECT_EQ(outside, 0) << "pixels whose level no derivative of their quad gives";
