@@ -105,6 +105,12 @@ ShaderProgram::~ShaderProgram() {
 void ShaderProgram::start_precompile() {
   const vk::Device& device = screen.device();
   if (!device.paths().pipeline_library || !screen.dynamic_rendering()) return;
+  // A fragment shader library is made without multisample state, so that
+  // one serves every framebuffer; a shader that runs per sample needs the
+  // sample count at compile time (NVIDIA ran such libraries once per pixel:
+  // E2eSampleShading on the H200), so its pipelines are built whole, as
+  // pipelines with glMinSampleShading's sample shading already are.
+  if (per_sample_fragment) return;
   uses_libraries = true;
   // The GL defaults: filled polygons, no depth clamp, last-vertex
   // provoking, [-1,1] clip depth where the device can, GL_PATCH_VERTICES
@@ -189,6 +195,9 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
       if (len == 0 || w + len > code.size() || op == 54 /* OpFunction */) break;
       if (op == 17 /* OpCapability */ && len >= 2 && code[w + 1] == 53 /* TransformFeedback */)
         p->transform_feedback = true;
+      if (op == 17 && len >= 2 && code[w + 1] == 35 /* SampleRateShading */ &&
+          s == static_cast<unsigned>(ShaderStage::Fragment))
+        p->per_sample_fragment = true;
       if (op == 71 /* OpDecorate */ && len >= 3 && code[w + 2] == 18 /* Invariant */) p->invariant = true;
       if (op == 72 /* OpMemberDecorate */ && len >= 4 && code[w + 3] == 18) p->invariant = true;
       w += len;

@@ -45,6 +45,9 @@ struct ShaderProgram final : driver::BatchHeld {
   // Some output is decorated Invariant: such a program is only ever drawn
   // with link-time-optimized pipelines (context_pipeline.cpp says why).
   bool invariant = false;
+  // The fragment stage runs per sample (SampleRateShading: gl_SampleID,
+  // gl_SamplePosition, `sample` inputs): its pipelines are built whole.
+  bool per_sample_fragment = false;
   // Pipelines come from graphics pipeline libraries (false: monolithic).
   bool uses_libraries = false;
   // Made by a robust context on a device with per-pipeline robustness: its
