@@ -124,13 +124,18 @@ Registry& registry() {
 void enumerate_once() {
   Registry& r = registry();
   if (r.enumerated) return;
-  r.enumerated = true;
+  // Marked done only once devices were found: an enumeration that failed
+  // (out of memory while making the Vulkan instance, an exception) is tried
+  // again by the next call instead of leaving the process without devices
+  // for good (found by the host-allocation sweep's review, issue 18).
   std::unique_ptr<platform::DeviceProvider> provider = platform::create_device_provider();
   if (!provider) {
     BRASS_WARN("EGL: no device provider");
     return;
   }
   std::vector<platform::DeviceInfo> infos = provider->enumerate();
+  if (infos.empty()) return;
+  r.enumerated = true;
   for (size_t i = 0; i < infos.size(); ++i) {
     Device d;
     d.index = static_cast<int>(i);
