@@ -77,21 +77,8 @@ TEST_F(HostOutOfMemory, TheDriverAllocatesThroughBrassCallbacks) {
 TEST_F(HostOutOfMemory, FailedHostAllocationIsReportedAndTheContextRecovers) {
   // The driver's memory for a new image: GL_OUT_OF_MEMORY at
   // glTexStorage2D, the texture as it was, and the next try works.
-  GLuint tex = 0;
-  glGenTextures(1, &tex);
-  glBindTexture(GL_TEXTURE_2D, tex);
-  hooks.fail_host_allocation(1);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 16, 16);
-  bool on_app = false;
-  ASSERT_TRUE(hooks.host_allocation_failed(&on_app));
-  EXPECT_TRUE(on_app);
-  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_OUT_OF_MEMORY));
-  GLint immutable = -1;
-  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
-  EXPECT_EQ(immutable, GL_FALSE) << "a failed glTexStorage2D leaves the texture as it was";
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 16, 16);
-  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
-  glDeleteTextures(1, &tex);
+  expect_failed_texture_storage_recovers(host_points());
+  if (HasFatalFailure()) return;
   glClearColor(0, 1, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   EXPECT_EQ(pixel(1, 1), kGreen);

@@ -297,4 +297,22 @@ void sweep(OomWorkload& workload, const AllocationPoints& points, const SweepRul
               static_cast<unsigned long long>(f.recovered), static_cast<unsigned long long>(f.background));
 }
 
+void expect_failed_texture_storage_recovers(const AllocationPoints& points) {
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  points.fail(1);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 16, 16);
+  bool on_app = false;
+  ASSERT_TRUE(points.failed(&on_app)) << points.name << ": no allocation failed";
+  EXPECT_TRUE(on_app);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_OUT_OF_MEMORY));
+  GLint immutable = -1;
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
+  EXPECT_EQ(immutable, GL_FALSE) << "a failed glTexStorage2D leaves the texture as it was";
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 16, 16);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glDeleteTextures(1, &tex);
+}
+
 }  // namespace brass::e2e

@@ -99,4 +99,9 @@ struct SweepRules {
 // the current test on any broken rule.
 void sweep(OomWorkload& workload, const AllocationPoints& points, const SweepRules& rules, SweepFigures* figures);
 
+// glTexStorage2D of a 16x16 RGBA8 texture with the next allocation of
+// `points` failing, on this thread: GL_OUT_OF_MEMORY at that call, the
+// texture left as it was (not immutable), and the same call then works.
+void expect_failed_texture_storage_recovers(const AllocationPoints& points);
+
 }  // namespace brass::e2e
