@@ -4,38 +4,13 @@
 // these run through the compiler's switch lowering. Every result is read
 // back and checked on the CPU.
 
-#include "e2e_es31_fixture.h"
+#include "e2e_gpu_shader5_fixture.h"
 
 namespace brass::e2e {
 namespace {
 
-class E2eGpuShader5Indexing : public Es31Test {
+class E2eGpuShader5Indexing : public GpuShader5Test {
  protected:
-  void SetUp() override {
-    Es31Test::SetUp();
-    if (HasFatalFailure()) return;
-    ASSERT_TRUE(has_extension("GL_EXT_gpu_shader5"));
-    glGenVertexArrays(1, &vao_);
-    glBindVertexArray(vao_);
-  }
-  void TearDown() override {
-    glBindVertexArray(0);
-    glDeleteVertexArrays(1, &vao_);
-    Es31Test::TearDown();
-  }
-  // A 1x1 RGBA8 texture of colour `c` on unit `unit`.
-  static GLuint solid_texture(GLuint unit, uint32_t c) {
-    GLuint t = 0;
-    glGenTextures(1, &t);
-    glActiveTexture(GL_TEXTURE0 + unit);
-    glBindTexture(GL_TEXTURE_2D, t);
-    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 1, 1);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, &c);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glActiveTexture(GL_TEXTURE0);
-    return t;
-  }
   // A 2x2 R32UI texture holding `texels`.
   static GLuint uint_image(const uint32_t texels[4]) {
     GLuint t = 0;
@@ -45,7 +20,6 @@ class E2eGpuShader5Indexing : public Es31Test {
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RED_INTEGER, GL_UNSIGNED_INT, texels);
     return t;
   }
-  GLuint vao_ = 0;
 };
 
 // A dynamically uniform loop over a uniform count, an index computed from

@@ -15,15 +15,6 @@ namespace {
 
 class GlCoreArb : public GlCoreTest {
  protected:
-  bool has_extension(const char* name) {
-    GLint n = 0;
-    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-    for (GLint i = 0; i < n; ++i) {
-      const GLubyte* e = glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i));
-      if (e && std::strcmp(reinterpret_cast<const char*>(e), name) == 0) return true;
-    }
-    return false;
-  }
   static GLuint compute_program(const char* src) {
     GLuint p = glCreateProgram();
     GLuint s = shader(GL_COMPUTE_SHADER, src);

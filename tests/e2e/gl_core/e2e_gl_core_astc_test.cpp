@@ -10,14 +10,6 @@
 namespace brass::e2e {
 namespace {
 
-bool has_extension(const char* name) {
-  GLint n = 0;
-  glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-  for (GLint i = 0; i < n; ++i)
-    if (std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))), name) == 0) return true;
-  return false;
-}
-
 // A void-extent (constant color) LDR block with 16-bit UNORM R, G, B, A.
 std::vector<uint8_t> void_extent(uint16_t r, uint16_t g, uint16_t b, uint16_t a) {
   std::vector<uint8_t> block = {0xFC, 0xFD, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};

@@ -9,18 +9,7 @@
 namespace brass::e2e {
 namespace {
 
-class GlCoreBlendEquationAdvanced : public GlCoreTest {
- protected:
-  static bool has_extension(const char* name) {
-    GLint n = 0;
-    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-    for (GLint i = 0; i < n; ++i) {
-      const GLubyte* e = glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i));
-      if (e && std::string(reinterpret_cast<const char*>(e)) == name) return true;
-    }
-    return false;
-  }
-};
+class GlCoreBlendEquationAdvanced : public GlCoreTest {};
 
 TEST_F(GlCoreBlendEquationAdvanced, ListedAndBlends) {
   ASSERT_TRUE(has_extension("GL_KHR_blend_equation_advanced"));

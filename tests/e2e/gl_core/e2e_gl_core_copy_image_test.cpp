@@ -2,26 +2,16 @@
 // glCopyImageSubData (the ES extension's handler) copies between a 2D
 // array layer, a renderbuffer and a 2D texture of one class; errors are
 // the spec's.
-#include <cstring>
 
 #include "e2e_gl_core_fixture.h"
 
 namespace brass::e2e {
 namespace {
 
-class GlCoreCopyImage : public GlCoreTest {
- protected:
-  static bool listed(const char* name) {
-    GLint n = 0;
-    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-    for (GLint i = 0; i < n; ++i)
-      if (std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))), name) == 0) return true;
-    return false;
-  }
-};
+class GlCoreCopyImage : public GlCoreTest {};
 
 TEST_F(GlCoreCopyImage, ArrayLayerToRenderbufferToIntegerTexture) {
-  ASSERT_TRUE(listed("GL_ARB_copy_image"));
+  ASSERT_TRUE(has_extension("GL_ARB_copy_image"));
   GLuint arr = 0, tex = 0, rb = 0, fbo = 0;
   glGenTextures(1, &arr);
   glBindTexture(GL_TEXTURE_2D_ARRAY, arr);

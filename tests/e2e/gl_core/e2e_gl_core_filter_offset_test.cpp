@@ -10,16 +10,7 @@
 namespace brass::e2e {
 namespace {
 
-class GlCoreFilterOffset : public GlCoreTest {
- protected:
-  bool has_extension(const char* name) {
-    GLint n = 0;
-    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-    for (GLint i = 0; i < n; ++i)
-      if (std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))), name) == 0) return true;
-    return false;
-  }
-};
+class GlCoreFilterOffset : public GlCoreTest {};
 
 TEST_F(GlCoreFilterOffset, AnisotropyParameterOnTexturesAndSamplers) {
   // lavapipe filters anisotropically (samplerAnisotropy, 16x).

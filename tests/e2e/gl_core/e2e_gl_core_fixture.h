@@ -123,6 +123,16 @@ class GlCoreTest : public ::testing::Test {
     }
     return p;
   }
+  // The current context lists `name` (glGetStringi(GL_EXTENSIONS)).
+  static bool has_extension(const char* name) {
+    GLint n = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+    for (GLint i = 0; i < n; ++i) {
+      const GLubyte* e = glGetStringi(GL_EXTENSIONS, GLuint(i));
+      if (e && std::string(reinterpret_cast<const char*>(e)) == name) return true;
+    }
+    return false;
+  }
   static std::string str(GLenum name) {
     const GLubyte* s = glGetString(name);
     return s ? reinterpret_cast<const char*>(s) : "";

@@ -18,14 +18,8 @@ class GlCoreFp64 : public GlCoreTest {
   void SetUp() override {
     GlCoreTest::SetUp();
     if (HasFatalFailure()) return;
-    GLint n = 0;
-    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-    bool found = false;
-    for (GLint i = 0; i < n; ++i)
-      found = found || std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))),
-                                   "GL_ARB_gpu_shader_fp64") == 0;
     // lavapipe and the H100 have shaderFloat64: the extension must be there.
-    ASSERT_TRUE(found) << "GL_ARB_gpu_shader_fp64 is not listed";
+    ASSERT_TRUE(has_extension("GL_ARB_gpu_shader_fp64")) << "GL_ARB_gpu_shader_fp64 is not listed";
   }
 };
 

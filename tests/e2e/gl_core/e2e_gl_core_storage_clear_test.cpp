@@ -2,26 +2,16 @@
 // context: the ES extensions' handlers under the core names, listed at every
 // version; a persistent coherent map read after a GPU copy, and
 // glClearTexSubImage with desktop-only client formats (BGRA), read back.
-#include <cstring>
 
 #include "e2e_gl_core_fixture.h"
 
 namespace brass::e2e {
 namespace {
 
-class GlCoreStorageClear : public GlCoreTest {
- protected:
-  static bool listed(const char* name) {
-    GLint n = 0;
-    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-    for (GLint i = 0; i < n; ++i)
-      if (std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(i))), name) == 0) return true;
-    return false;
-  }
-};
+class GlCoreStorageClear : public GlCoreTest {};
 
 TEST_F(GlCoreStorageClear, PersistentCoherentMapSeesGpuCopy) {
-  EXPECT_TRUE(listed("GL_ARB_buffer_storage"));
+  EXPECT_TRUE(has_extension("GL_ARB_buffer_storage"));
   GLuint b[2] = {};
   glGenBuffers(2, b);
   const uint32_t values[4] = {11, 22, 33, 44};
@@ -44,7 +34,7 @@ TEST_F(GlCoreStorageClear, PersistentCoherentMapSeesGpuCopy) {
 }
 
 TEST_F(GlCoreStorageClear, ClearTexSubImageWithBgraData) {
-  EXPECT_TRUE(listed("GL_ARB_clear_texture"));
+  EXPECT_TRUE(has_extension("GL_ARB_clear_texture"));
   GLuint t = 0;
   glGenTextures(1, &t);
   glBindTexture(GL_TEXTURE_2D, t);

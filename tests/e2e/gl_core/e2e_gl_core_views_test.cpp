@@ -7,17 +7,7 @@
 namespace brass::e2e {
 namespace {
 
-class GlCoreViews : public GlCoreTest {
- protected:
-  static bool has_extension(const char* name) {
-    GLint n = 0;
-    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-    for (GLint i = 0; i < n; ++i)
-      if (std::string(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i)))) == name)
-        return true;
-    return false;
-  }
-};
+class GlCoreViews : public GlCoreTest {};
 
 TEST_F(GlCoreViews, ViewportArrayWithDoubles) {
   ASSERT_TRUE(has_extension("GL_ARB_viewport_array"));
