@@ -283,7 +283,11 @@ class Context {
   pipe::Context& pipe() { return *pipe_; }
 
   // Marks state groups for revalidation at the next draw (draw_validation.h).
-  void dirty(uint32_t bits) { dirty_ |= bits; }
+  void dirty(uint32_t bits) {
+    dirty_ |= bits;
+    // What vertex input streams is planned again once, at the next draw.
+    if (bits & kDirtyVertexInput) vertex_input.sources_known = false;
+  }
   uint32_t dirty_bits() const { return dirty_; }
   void clear_dirty(uint32_t bits) { dirty_ &= ~bits; }
 

@@ -108,8 +108,8 @@ struct VertexInputState {
   // memory, or a format the device cannot fetch), and whether one of those
   // is per-vertex (then the draw needs its vertex range). Every change that
   // can alter them (VAO, buffer storage, program) sets kDirtyVertexInput,
-  // while which they are recomputed: a draw with nothing changed reads two
-  // flags instead of planning every attribute (issue 19).
+  // which clears `sources_known` (Context::dirty): the next draw plans once
+  // and every other draw reads two flags (issue 19).
   bool sources_known = false;
   bool cpu_sources = false;
   bool cpu_per_vertex = false;

@@ -326,11 +326,11 @@ bool check_vertex_arrays(Context& ctx) {
 }
 
 namespace {
-// VertexInputState::cpu_sources / cpu_per_vertex, recomputed while vertex
-// input is dirty.
+// VertexInputState::cpu_sources / cpu_per_vertex, planned again after
+// Context::dirty(kDirtyVertexInput) (once per draw, whichever asks first).
 const VertexInputState& planned_sources(Context& ctx) {
   VertexInputState& vi = ctx.vertex_input;
-  if (vi.sources_known && !(ctx.dirty_bits() & kDirtyVertexInput)) return vi;
+  if (vi.sources_known) return vi;
   bool cpu = false, per_vertex = false;
   for (uint32_t used = used_locations(ctx); used; used &= used - 1) {
     const AttribPlan p = plan_attrib(ctx, static_cast<unsigned>(__builtin_ctz(used)));
