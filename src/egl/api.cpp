@@ -469,10 +469,10 @@ uint64_t native_window_id(T w) {
 
 const char* client_extensions() { return kClientExtensions; }
 const char* platform_extensions() { return kPlatformExtensions; }
-// Desktop OpenGL only behind BRASS_GL_VERSION_OVERRIDE (docs/env.md): it is
-// not complete enough to be offered to applications yet.
+// glvnd asks before any display exists: desktop OpenGL where some device
+// may get it (each display then decides for its device, Display::desktop_gl).
 bool supports_api(EGLenum api) {
-  return api == EGL_OPENGL_ES_API || (api == EGL_OPENGL_API && options().gl_version_override != 0);
+  return api == EGL_OPENGL_ES_API || (api == EGL_OPENGL_API && gles_client_api().desktop_possible());
 }
 
 namespace api {
@@ -508,7 +508,9 @@ EGLBoolean EGLAPIENTRY eglInitialize(EGLDisplay dpy, EGLint* major, EGLint* mino
       d->device_index = index;
     }
     if (static_cast<size_t>(d->device_index) >= devices().size()) return fail(EGL_NOT_INITIALIZED);
-    if (!device_screen(d->device_index)) return fail(EGL_NOT_INITIALIZED);
+    const pipe::Screen* screen = device_screen(d->device_index);
+    if (!screen) return fail(EGL_NOT_INITIALIZED);
+    d->desktop_gl = gles_client_api().desktop_version(*screen) != 0;
     build_configs(d);
     d->initialized = true;
   }
@@ -557,7 +559,7 @@ const char* EGLAPIENTRY eglQueryString(EGLDisplay dpy, EGLint name) {
   switch (name) {
     case EGL_VENDOR: s = "Brass"; break;
     case EGL_VERSION: s = "1.5 Brass " BRASS_VERSION_STRING; break;
-    case EGL_CLIENT_APIS: s = supports_api(EGL_OPENGL_API) ? "OpenGL OpenGL_ES" : "OpenGL_ES"; break;
+    case EGL_CLIENT_APIS: s = d->desktop_gl ? "OpenGL OpenGL_ES" : "OpenGL_ES"; break;
     case EGL_EXTENSIONS: {
       const pipe::Screen* screen = device_screen(d->device_index);
       s = screen && screen->get_cap(pipe::Cap::Sampled2DViewOf3D) ? kDisplayExtensions3D : kDisplayExtensions;

@@ -49,6 +49,10 @@ class ClientApi {
   // Whether a context for this requested version can be created on this
   // device (of OpenGL ES, or with `desktop` of desktop OpenGL's core profile).
   virtual bool supports_version(const pipe::Screen& screen, bool desktop, int major, int minor) const = 0;
+  // The desktop OpenGL core version contexts get on this device (10 * major
+  // + minor), 0 when none; and whether any device may get one.
+  virtual int desktop_version(const pipe::Screen& screen) const = 0;
+  virtual bool desktop_possible() const = 0;
   // Null on allocation failure. `share` is null or a context of this API.
   virtual std::unique_ptr<ClientContext> create_context(const ClientContextRequest& request,
                                                         ClientContext* share) = 0;

@@ -62,7 +62,7 @@ class GlesApi final : public ClientApi {
       // contexts provide, and numbers GL never had, fail.
       // The version number is formed only once both parts are known to be
       // small: the application's attributes may be anything (INT_MAX).
-      const int provided = gl::Context::provided_desktop_version();
+      const int provided = gl::Context::provided_desktop_version(screen);
       const bool defined = (major == 3 && minor >= 1 && minor <= 3) || (major == 4 && minor >= 0 && minor <= 6);
       return provided != 0 && defined && major * 10 + minor <= provided;
     }
@@ -71,6 +71,11 @@ class GlesApi final : public ClientApi {
     if (major == 2) return minor == 0;
     return major == 3 && minor >= 0 && minor <= 9 && 30 + minor <= provided;
   }
+
+  int desktop_version(const pipe::Screen& screen) const override {
+    return gl::Context::provided_desktop_version(screen);
+  }
+  bool desktop_possible() const override { return gl::Context::desktop_possible(); }
 
   std::unique_ptr<ClientContext> create_context(const ClientContextRequest& request,
                                                 ClientContext* share) override {

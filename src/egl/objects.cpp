@@ -309,9 +309,9 @@ void build_configs(Display* dpy) {
         }
         cfg->renderable_type = EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT;
         cfg->conformant = cfg->renderable_type;
-        // Desktop GL contexts render to every config, but only behind the
-        // development variable, and no conformance is claimed for them.
-        if (supports_api(EGL_OPENGL_API)) cfg->renderable_type |= EGL_OPENGL_BIT;
+        // Desktop GL contexts render to every config where the device gets
+        // desktop GL at all; no conformance is claimed for them.
+        if (dpy->desktop_gl) cfg->renderable_type |= EGL_OPENGL_BIT;
         dpy->configs.push_back(std::move(cfg));
       }
     }

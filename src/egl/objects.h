@@ -110,6 +110,9 @@ struct Display {
   int requested_device = -1;  // lookup key: the device named at creation, -1: default
   int device_index = -1;      // into the process device list, resolved at eglInitialize
   bool initialized = false;
+  // Desktop OpenGL contexts can be made on this display's device (decided at
+  // eglInitialize: EGL_CLIENT_APIS, EGL_OPENGL_BIT in configs).
+  bool desktop_gl = false;
   std::vector<std::unique_ptr<Config>> configs;  // built once, valid while initialized
   std::unordered_map<Surface*, std::unique_ptr<Surface>> surfaces;
   std::unordered_map<Context*, std::unique_ptr<Context>> contexts;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "compiler/compiler.h"
+#include "gl/desktop_versions.h"
 #include "gl/extensions.h"
 #include "gl_functions.h"
 #include "util/log.h"
@@ -139,7 +140,30 @@ int Context::provided_version(const pipe::Screen& screen) {
 bool Context::es32_available(const pipe::Screen& screen) {
   return es32_complete(supported_extensions(screen, format_features_for(screen), true));
 }
-int Context::provided_desktop_version() { return options().gl_version_override; }
+int Context::provided_desktop_version(const pipe::Screen& screen) {
+  if (options().no_desktop_gl) return 0;
+  if (options().gl_version_override) return options().gl_version_override;
+  const std::vector<std::string> extensions = supported_desktop_extensions(screen, format_features_for(screen));
+  const int offered = desktop_offered_version(kDesktopCommandsCompleteVersion, extensions);
+  static std::atomic<bool> logged{false};
+  if (offered < 46 && !logged.exchange(true)) {
+    // What the next version lacks, for whoever wonders why it is not offered.
+    const int next = offered == 0 ? 32 : offered == 33 ? 40 : offered + 1;
+    std::string lacks;
+    for (const std::string& name : desktop_version_missing(extensions, next)) lacks += " " + name;
+    if (kDesktopCommandsCompleteVersion < next) lacks += " (and commands: all are there only to GL " +
+                                                      std::to_string(kDesktopCommandsCompleteVersion / 10) + "." +
+                                                      std::to_string(kDesktopCommandsCompleteVersion % 10) + ")";
+    BRASS_INFO("desktop GL %d.%d offered; %d.%d lacks%s", offered / 10, offered % 10, next / 10, next % 10,
+               lacks.c_str());
+  }
+  return offered;
+}
+
+bool Context::desktop_possible() {
+  if (options().no_desktop_gl) return false;
+  return options().gl_version_override != 0 || kDesktopCommandsCompleteVersion >= 32;
+}
 
 int Context::glsl_es_version() const {
   if (!desktop()) return version() >= 32 ? 320 : es31() ? 310 : 300;
@@ -163,7 +187,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   if (!ctx) return nullptr;
   ctx->desc_ = desc;
   ctx->debug.output_enabled = desc.debug;  // DEBUG_OUTPUT starts on only in debug contexts
-  int version = desc.api == ContextApi::GLCore ? provided_desktop_version() : provided_version(*desc.screen);
+  int version = desc.api == ContextApi::GLCore ? provided_desktop_version(*desc.screen) : provided_version(*desc.screen);
   if (version == 0) return nullptr;  // desktop GL is not offered
   if (desc.api == ContextApi::GLCore && desc.desktop_3_1) version = 31;
   ctx->major_ = version / 10;

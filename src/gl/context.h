@@ -219,9 +219,14 @@ class Context {
   // es32_complete).
   static bool es32_available(const pipe::Screen& screen);
   // The desktop core-profile version (major * 10 + minor) desktop contexts
-  // get, whatever was asked for (a 3.2+ core context is backward compatible
-  // to 3.2): BRASS_GL_VERSION_OVERRIDE's, 0 when desktop GL is not offered.
-  static int provided_desktop_version();
+  // get on this device, whatever was asked for (a 3.2+ core context is
+  // backward compatible to 3.2): the highest version all of whose commands
+  // and features Brass has (desktop_versions.h), or BRASS_GL_VERSION_OVERRIDE's;
+  // 0 when desktop GL is not offered.
+  static int provided_desktop_version(const pipe::Screen& screen);
+  // Whether desktop GL can be offered on any device (before one is chosen:
+  // glvnd asks a vendor which APIs it has when it loads it).
+  static bool desktop_possible();
   // Version actually provided.
   int major() const { return major_; }
   int minor() const { return minor_; }

@@ -27,7 +27,7 @@ GLXContext make_context(Display* dpy, const FbConfig* config, GLXContext share_h
   pipe::Screen* screen = device_screen();
   if (!screen) return fail_context(dpy, kBadAlloc, opcode);
   ProvidedVersions provided;
-  provided.desktop = provided_desktop_version();
+  provided.desktop = provided_desktop_version(*screen);
   provided.es = provided_es_version(*screen);
   provided.robust_access = screen->get_cap(pipe::Cap::RobustBufferAccess) != 0;
   GlRequest request;

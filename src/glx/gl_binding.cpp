@@ -41,7 +41,7 @@ gl::Drawable to_drawable(const GlBuffers& b) {
 
 }  // namespace
 
-int provided_desktop_version() { return gl::Context::provided_desktop_version(); }
+int provided_desktop_version(const pipe::Screen& screen) { return gl::Context::provided_desktop_version(screen); }
 int provided_es_version(const pipe::Screen& screen) { return gl::Context::provided_version(screen); }
 
 std::unique_ptr<GlContext> create_gl_context(const GlRequest& request, GlContext* share) {

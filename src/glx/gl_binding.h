@@ -45,7 +45,7 @@ class GlContext {
 
 // The versions contexts get (major * 10 + minor): the desktop core-profile
 // version (0: desktop GL is not offered) and the ES version.
-int provided_desktop_version();
+int provided_desktop_version(const pipe::Screen& screen);
 int provided_es_version(const pipe::Screen& screen);
 // Null on failure. `share` is null or a context on the same screen.
 std::unique_ptr<GlContext> create_gl_context(const GlRequest& request, GlContext* share);

@@ -40,7 +40,7 @@ constexpr OptionVariable kVariables[] = {
     {"BRASS_STATS", "counters at exit: 1 or stderr, or a file path"},
     {"BRASS_LOG", "error | warn | info | debug | trace"},
     {"BRASS_GLES_VERSION_OVERRIDE", "3.0 | 3.1: the ES version contexts get (default 3.1)"},
-    {"BRASS_GL_VERSION_OVERRIDE", "development: 3.2 .. 4.6, offers desktop GL core contexts of that version"},
+    {"BRASS_GL_VERSION_OVERRIDE", "3.2 .. 4.6: desktop GL core contexts of that version (development); none: no desktop GL"},
     {"XDG_CACHE_HOME", "default parent of the shader cache directory"},
     {"HOME", "fallback parent of the shader cache directory"},
 };
@@ -165,7 +165,8 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
     static constexpr const char* kVersions[] = {"3.2", "3.3", "4.0", "4.1", "4.2", "4.3", "4.4", "4.5", "4.6"};
     for (const char* known : kVersions)
       if (version == known) o.gl_version_override = (known[0] - '0') * 10 + (known[2] - '0');
-    if (!o.gl_version_override && !version.empty())
+    if (version == "none") o.no_desktop_gl = true;
+    else if (!o.gl_version_override && !version.empty())
       warn("BRASS_GL_VERSION_OVERRIDE: unknown version '" + version + "', ignored");
   }
   return o;

@@ -50,6 +50,8 @@ struct Options {
   // contexts get, 0 when desktop GL is not offered at all. Desktop GL is
   // incomplete (issue 17) and is never advertised without this variable.
   int gl_version_override = 0;
+  // BRASS_GL_VERSION_OVERRIDE=none: no desktop contexts on any device.
+  bool no_desktop_gl = false;
 
   bool has(DebugFlag f) const { return (debug & f) != 0; }
 

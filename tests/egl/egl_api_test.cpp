@@ -252,7 +252,7 @@ TEST_F(Egl, ContextCreationVersionsAndAttributeErrors) {
   EXPECT_EQ(eglGetError(), EGL_BAD_CONTEXT);
   EXPECT_FALSE(eglBindAPI(EGL_OPENVG_API));
   EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
-  // Desktop OpenGL exists only behind BRASS_GL_VERSION_OVERRIDE.
+  // Desktop OpenGL is turned off in this binary (BRASS_GL_VERSION_OVERRIDE=none).
   EXPECT_FALSE(eglBindAPI(EGL_OPENGL_API));
   EXPECT_EQ(eglGetError(), EGL_BAD_PARAMETER);
   EXPECT_EQ(eglQueryAPI(), static_cast<EGLenum>(EGL_OPENGL_ES_API));

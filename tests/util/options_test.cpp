@@ -150,6 +150,11 @@ TEST(Options, GlVersionOverride) {
   EXPECT_EQ(env.parse().gl_version_override, 46);
   env.vars["BRASS_GL_VERSION_OVERRIDE"] = "3.2";
   EXPECT_EQ(env.parse().gl_version_override, 32);
+  EXPECT_FALSE(env.parse().no_desktop_gl);
+  // "none": no desktop contexts, whatever the device has.
+  env.vars["BRASS_GL_VERSION_OVERRIDE"] = "none";
+  EXPECT_EQ(env.parse().gl_version_override, 0);
+  EXPECT_TRUE(env.parse().no_desktop_gl);
   EXPECT_TRUE(env.warnings.empty());
   // No core profile below 3.2, no 3.4, and ES versions are the other variable's.
   for (const char* bad : {"3.1", "3.4", "4.7", "3.0 es", "46"}) {

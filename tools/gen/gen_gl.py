@@ -244,7 +244,8 @@ def main():
     # selected feature contains, e.g. glMapBuffer for glMapBufferOES).
     handlers = sorted(implemented)
     os.makedirs(args.out, exist_ok=True)
-    write_header(os.path.join(args.out, "gl_functions.h"), names, [commands[h] for h in handlers])
+    write_header(os.path.join(args.out, "gl_functions.h"), names, [commands[h] for h in handlers],
+                 desktop_commands_complete(root, commands, implemented))
     write_source(os.path.join(args.out, "gl_entrypoints.cpp"), names, selected, implemented)
 
 
@@ -279,6 +280,11 @@ const FunctionInfo* find_function(const char* name);
 
 inline constexpr size_t kFunctionCount = %d;
 
+// The highest desktop GL version all of whose core-profile commands (every
+// version up to it included) have a handler; 0 when not even GL 1.0's do.
+// A desktop version is offered only up to it (Context::provided_desktop_version).
+inline constexpr int kDesktopCommandsCompleteVersion = %d;
+
 }  // namespace brass::gl
 
 // Handlers written by hand (src/gl/*.cpp), one per implemented function. The
@@ -294,10 +300,32 @@ def handler_decl(cmd):
     return "%s %s(%s);" % (cmd.ret, cmd.name[2:], ", ".join(params))
 
 
-def write_header(path, names, handler_cmds):
+def write_header(path, names, handler_cmds, desktop_complete):
     bits = "\n".join("  kProfile%s = 1u << %d," % (p[0], i) for i, p in enumerate(PROFILES))
     decls = "\n".join(handler_decl(c) for c in handler_cmds)
-    write_if_changed(path, HEADER_PRELUDE % (bits, len(names), decls))
+    write_if_changed(path, HEADER_PRELUDE % (bits, len(names), desktop_complete, decls))
+
+
+def desktop_commands_complete(root, commands, implemented):
+    """The highest desktop version (10 * major + minor) whose core-profile
+    commands, and those of every version before it, all have a handler."""
+    features = sorted((f for f in root.findall("feature") if f.get("api") == "gl"),
+                      key=lambda f: version_key(f.get("number")))
+    removed = set()
+    for f in features:
+        for rem in f.findall("remove"):
+            if rem.get("profile") in (None, "core"):
+                removed.update(c.get("name") for c in rem.findall("command"))
+    complete = 0
+    for f in features:
+        needed = [c.get("name") for req in f.findall("require") if req.get("profile") in (None, "core")
+                  for c in req.findall("command")]
+        missing = [n for n in needed if n not in removed and commands[n].canonical not in implemented]
+        if missing:
+            break
+        major, minor = f.get("number").split(".")
+        complete = 10 * int(major) + int(minor)
+    return complete
 
 
 def write_source(path, names, selected, implemented):

@@ -1,6 +1,6 @@
 // GLX configs, strings and context creation by every path, with the errors
 // GLX_ARB_create_context (_profile, _no_error) name. Glx.* runs with desktop
-// GL offered (BRASS_GL_VERSION_OVERRIDE=3.3), GlxNoDesktop.* without it.
+// GL offered (BRASS_GL_VERSION_OVERRIDE=3.3), GlxNoDesktop.* with it turned off (BRASS_GL_VERSION_OVERRIDE=none).
 #include "e2e_glx_fixture.h"
 
 namespace brass::e2e::glx {
@@ -362,7 +362,7 @@ TEST_F(Glx, GetProcAddressGivesEveryEntryPoint) {
     EXPECT_NE(glXGetProcAddress(reinterpret_cast<const GLubyte*>(name)), nullptr) << name;
 }
 
-// Without desktop GL (no BRASS_GL_VERSION_OVERRIDE): ES contexts still come
+// Without desktop GL (BRASS_GL_VERSION_OVERRIDE=none): ES contexts still come
 // through GLX_EXT_create_context_es2_profile; desktop requests fail with
 // GLXBadFBConfig (GLX_ARB_create_context: no config supports the version).
 TEST_F(GlxNoDesktop, EsWorksDesktopFails) {
