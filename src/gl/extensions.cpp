@@ -395,6 +395,25 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
       "GL_ARB_vertex_array_object",
       // Debug output, debug groups and object labels (api_debug.cpp).
       "GL_KHR_debug",
+      // GL 3.0 - 3.2 functionality the frontend had before these names were
+      // listed: compressed formats decoded where the device lacks them
+      // (FormatFeatures::desktop), the packed float and shared-exponent
+      // formats, float textures (their luminance / intensity formats are
+      // not in the core profile), the depth clamp, provoking vertex and seamless
+      // cube map state (api_desktop_state.cpp; Vulkan's cube sampling is
+      // seamless), gl_FragCoord layout qualifiers (glslang) and BGRA vertex
+      // arrays.
+      "GL_ARB_texture_compression_rgtc",
+      "GL_EXT_texture_compression_rgtc",
+      "GL_EXT_texture_compression_s3tc",
+      "GL_EXT_packed_float",
+      "GL_EXT_texture_shared_exponent",
+      "GL_ARB_texture_float",
+      "GL_ARB_depth_clamp",
+      "GL_ARB_provoking_vertex",
+      "GL_ARB_seamless_cube_map",
+      "GL_ARB_fragment_coord_conventions",
+      "GL_ARB_vertex_array_bgra",
   };
   // Dual-source blending needs Vulkan's dualSrcBlend (as the ES extension).
   if (screen.get_cap(pipe::Cap::MaxDualSourceDrawBuffers) >= 1) out.emplace_back("GL_ARB_blend_func_extended");
