@@ -29,6 +29,9 @@ constexpr TexelBufferFormat kFormats[] = {
     {GL_RGBA8I, F::RGBA8_SINT, 4},    {GL_RGBA16I, F::RGBA16_SINT, 8},  {GL_RGBA32I, F::RGBA32_SINT, 16},
     {GL_RGBA8UI, F::RGBA8_UINT, 4},   {GL_RGBA16UI, F::RGBA16_UINT, 8}, {GL_RGBA32UI, F::RGBA32_UINT, 16},
 };
+// Desktop GL's table 8.16 has the 16-bit normalized formats too.
+constexpr TexelBufferFormat kDesktopFormats[] = {
+    {GL_R16, F::R16_UNORM, 2}, {GL_RG16, F::RG16_UNORM, 4}, {GL_RGBA16, F::RGBA16_UNORM, 8}};
 
 // Table 8.27's formats: those image units take, so imageBuffer stores them.
 bool is_image_format(GLenum f) {
@@ -42,25 +45,31 @@ bool is_image_format(GLenum f) {
 
 }  // namespace
 
-const TexelBufferFormat* find_texel_buffer_format(GLenum internal_format) {
+const TexelBufferFormat* find_texel_buffer_format(GLenum internal_format, bool desktop) {
   for (const TexelBufferFormat& f : kFormats)
     if (f.internal_format == internal_format) return &f;
+  if (desktop)
+    for (const TexelBufferFormat& f : kDesktopFormats)
+      if (f.internal_format == internal_format) return &f;
   return nullptr;
 }
 
-bool texel_buffer_formats_supported(const pipe::Screen& screen) {
+bool texel_buffer_formats_supported(const pipe::Screen& screen, bool desktop) {
   for (const TexelBufferFormat& f : kFormats) {
     if (!screen.is_format_supported(f.format, pipe::Target::Buffer, 1, pipe::kUsageTexelBuffer)) return false;
     if (is_image_format(f.internal_format) &&
         !screen.is_format_supported(f.format, pipe::Target::Buffer, 1, pipe::kUsageStorage))
       return false;
   }
+  if (desktop)
+    for (const TexelBufferFormat& f : kDesktopFormats)
+      if (!screen.is_format_supported(f.format, pipe::Target::Buffer, 1, pipe::kUsageTexelBuffer)) return false;
   return true;
 }
 
 uint64_t texture_buffer_bytes(const Context& ctx, const Texture& tex) {
   const Buffer* b = tex.buffer.get();
-  const TexelBufferFormat* f = find_texel_buffer_format(tex.buffer_info ? tex.buffer_info->internal_format : GL_NONE);
+  const TexelBufferFormat* f = find_texel_buffer_format(tex.buffer_info ? tex.buffer_info->internal_format : GL_NONE, true);
   if (!b || !f || !b->resource) return 0;
   const auto size = static_cast<uint64_t>(b->size), offset = static_cast<uint64_t>(tex.buffer_offset);
   if (offset >= size) return 0;
@@ -92,7 +101,7 @@ pipe::SamplerView* texture_buffer_view(Context& ctx, Texture& tex) {
 
 bool texture_buffer_level_query(const Context& ctx, const Texture& tex, GLenum pname, GLint* out) {
   const pixel::InternalFormatInfo* info = tex.buffer ? tex.buffer_info : nullptr;
-  const TexelBufferFormat* f = info ? find_texel_buffer_format(info->internal_format) : nullptr;
+  const TexelBufferFormat* f = info ? find_texel_buffer_format(info->internal_format, true) : nullptr;
   const pixel::ComponentSizes bits = info ? info->bits : pixel::ComponentSizes{};
   const auto type_of = [info](uint8_t b) {
     return static_cast<GLint>(info && b ? pixel::component_type_enum(info->component_type) : GL_NONE);
@@ -139,7 +148,7 @@ namespace {
 void texture_buffer(Context& ctx, GLenum target, GLenum internalformat, GLuint buffer, GLintptr offset,
                     GLsizeiptr size, bool range) {
   if (!ctx.texture_buffers() || target != GL_TEXTURE_BUFFER) return ctx.set_error(GL_INVALID_ENUM);
-  const TexelBufferFormat* f = find_texel_buffer_format(internalformat);
+  const TexelBufferFormat* f = find_texel_buffer_format(internalformat, ctx.desktop());
   if (!f) return ctx.set_error(GL_INVALID_ENUM);
   Ref<Buffer> b;
   if (buffer != 0) {

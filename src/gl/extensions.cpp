@@ -247,7 +247,7 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // Buffer textures: samplerBuffer as uniform texel buffers, imageBuffer as
   // storage texel buffers, in every format table 8.18 lists (RGB32 ones
   // included, which Vulkan leaves optional).
-  if (es31 && texel_buffer_formats_supported(screen)) {
+  if (es31 && texel_buffer_formats_supported(screen, false)) {
     out.emplace_back("GL_EXT_texture_buffer");
     out.emplace_back("GL_OES_texture_buffer");
   }
@@ -415,6 +415,19 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
       "GL_ARB_fragment_coord_conventions",
       "GL_ARB_vertex_array_bgra",
   };
+  // Buffer textures (GL 3.1; ES 3.2's handlers with desktop table 8.16's
+  // formats), glTexBufferRange (4.3) and the RGB32 formats (4.0), where the
+  // device has every format as a uniform texel buffer (and the image formats
+  // as storage texel buffers).
+  // Integer textures are GL 3.0's; the extension's compatibility-profile
+  // parts (glClearColorI*, luminance/alpha integer formats) have no core
+  // form, as for other core-profile drivers that list it.
+  out.emplace_back("GL_EXT_texture_integer");
+  if (texel_buffer_formats_supported(screen, true)) {
+    out.emplace_back("GL_ARB_texture_buffer_object");
+    out.emplace_back("GL_ARB_texture_buffer_object_rgb32");
+    out.emplace_back("GL_ARB_texture_buffer_range");
+  }
   // Dual-source blending needs Vulkan's dualSrcBlend (as the ES extension).
   if (screen.get_cap(pipe::Cap::MaxDualSourceDrawBuffers) >= 1) out.emplace_back("GL_ARB_blend_func_extended");
   // The ES ASTC code serves desktop contexts unchanged (the KHR extensions

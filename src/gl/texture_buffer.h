@@ -22,12 +22,15 @@ struct TexelBufferFormat {
   pipe::Format format = pipe::Format::None;
   uint8_t texel_bytes = 0;
 };
-// Null for a format a buffer texture cannot have.
-const TexelBufferFormat* find_texel_buffer_format(GLenum internal_format);
-// Every format of table 8.18 can be read as a uniform texel buffer and
-// stored to as a storage texel buffer where table 8.27 lists it: what the
-// extension strings promise.
-bool texel_buffer_formats_supported(const pipe::Screen& screen);
+// Null for a format a buffer texture cannot have (`desktop`: GL 4.6 table
+// 8.16, which adds R16, RG16 and RGBA16). Textures that already hold a
+// format look it up with `desktop` set: only a desktop context can have
+// given them one of those.
+const TexelBufferFormat* find_texel_buffer_format(GLenum internal_format, bool desktop);
+// Every format of table 8.18 (with `desktop`, 8.16) can be read as a uniform
+// texel buffer and stored to as a storage texel buffer where table 8.27
+// lists it: what the extension strings and desktop GL 3.1 promise.
+bool texel_buffer_formats_supported(const pipe::Screen& screen, bool desktop);
 
 // The bytes of the buffer a buffer texture reads: its range, or what the
 // buffer has from the offset on, at most MAX_TEXTURE_BUFFER_SIZE texels

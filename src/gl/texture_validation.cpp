@@ -332,6 +332,14 @@ bool query_texture_state(Context& ctx, GLenum pname, GLint* value) {
       if (!ctx.texture_buffers()) return false;
       *value = name(u.texture_buffer.get());
       return true;
+    case 0x8C2D:  // TEXTURE_BUFFER_DATA_STORE_BINDING (desktop: glGet of the bound buffer texture)
+    case 0x8C2E:  // TEXTURE_BUFFER_FORMAT_ARB
+      if (!ctx.texture_buffers() || !ctx.desktop()) return false;
+      if (const Texture* t = u.texture_buffer.get(); pname == 0x8C2D)
+        *value = t && t->buffer ? static_cast<GLint>(t->buffer->name()) : 0;
+      else  // GL_R8 until glTexBuffer gives one (3.1 core's initial value)
+        *value = t && t->buffer_info ? static_cast<GLint>(t->buffer_info->internal_format) : GL_R8;
+      return true;
     case GL_MAX_TEXTURE_BUFFER_SIZE:
       if (!ctx.texture_buffers()) return false;
       *value = ctx.limits.max_texture_buffer_size;
