@@ -109,8 +109,10 @@ bool primitive_modes_ok(Context& ctx, GLenum mode, bool indexed, GLsizei count, 
                           : transform_feedback_mode_allowed(tf.primitive_mode, made);
   // ES 3.0 §2.15.2 (table 2.13): while transform feedback is active (not
   // paused), only non-indexed draws of its primitive family (strips, fans
-  // and loops are captured as independent primitives).
-  if (indexed || !mode_ok) {
+  // and loops are captured as independent primitives). Desktop GL captures
+  // indexed draws too (GL 4.6 §13.3.2; Vulkan's transform feedback records
+  // in primitive order whatever the draw).
+  if ((indexed && !ctx.desktop()) || !mode_ok) {
     ctx.set_error(GL_INVALID_OPERATION);
     return false;
   }

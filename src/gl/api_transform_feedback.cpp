@@ -88,6 +88,10 @@ bool check_transform_feedback_space(Context& ctx, GLenum mode, GLsizei count, GL
   const TransformFeedback& tf = *ctx.transform_feedback;
   if (count < 0 || instances < 0) return true;  // the draw's own INVALID_VALUE
   if (tf.vertices_written + captured_vertices(mode, count, instances) > tf.vertex_capacity) {
+    // Desktop GL draws anyway: the primitives that do not fit are not
+    // written (GL 4.6 §13.3.2; Vulkan drops transform feedback writes past
+    // the bound size). ES makes it an error (ES 3.2 §12.1.2).
+    if (ctx.desktop()) return true;
     ctx.set_error(GL_INVALID_OPERATION);
     return false;
   }
@@ -95,7 +99,8 @@ bool check_transform_feedback_space(Context& ctx, GLenum mode, GLsizei count, GL
 }
 
 void count_transform_feedback_vertices(Context& ctx, GLenum mode, GLsizei count, GLsizei instances) {
-  ctx.transform_feedback->vertices_written += captured_vertices(mode, count, instances);
+  TransformFeedback& tf = *ctx.transform_feedback;
+  tf.vertices_written = std::min<uint64_t>(tf.vertex_capacity, tf.vertices_written + captured_vertices(mode, count, instances));
 }
 
 void release_transform_feedback_objects(Context& ctx) {

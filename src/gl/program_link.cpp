@@ -367,14 +367,23 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     return nullptr;
   }
   // A separable program may hold any stages (ES 3.1 §7.3): program
-  // pipelines take them one by one.
-  if (!has_cs && !p.separable && (!has_vs || !has_fs)) {
+  // pipelines take them one by one. Desktop GL links a program without a
+  // fragment shader (its colour outputs are undefined; transform feedback
+  // and rasterizer discard programs are made so).
+  if (!has_cs && !p.separable && (!has_vs || (!has_fs && !ctx.desktop()))) {
     *log = !has_vs ? "error: program lacks a vertex shader\n" : "error: program lacks a fragment shader\n";
     return nullptr;
   }
   if (p.attached.empty()) {
     *log = "error: no shaders attached\n";
     return nullptr;
+  }
+  if (ctx.desktop() && has_vs && !has_fs && !p.separable) {
+    // Desktop GL draws with such a program (its colour outputs are
+    // undefined): the device gets a fragment stage that writes nothing.
+    // Applications cannot see it: it has no interface to query.
+    in.shaders.push_back({compiler::ShaderStage::Fragment, "#version 140\nvoid main() {}\n"});
+    has_fs = true;
   }
   in.separable = p.separable;
   for (const auto& [name, location] : p.attrib_bindings) in.attribute_bindings.push_back({name, location});
