@@ -1,6 +1,7 @@
 // Shader objects (ES 3.0 §2.11.1-2.11.2): creation, source, compilation
 // through the Brass compiler, queries and deletion.
 #include "compiler/compiler.h"
+#include "compiler/line_continuation.h"
 #include "gl/context.h"
 #include "gl/program_link.h"
 #include "gl/program_util.h"
@@ -49,11 +50,15 @@ void CompileShader(Context& ctx, GLuint shader) {
   // A desktop context compiles GLSL ES shaders (as far as its version's
   // ES-compatibility allows) exactly as an ES context would.
   if (ctx.desktop() && compiler::declares_es_version(s->source)) options.api = compiler::Api::GLES;
-  compiler::CompileResult r = compiler::compile_shader({to_compiler_stage(s->type), s->source}, options);
+  // Desktop GLSL's line continuations are joined for every version (what
+  // glslang does from 4.20 on, and other desktop drivers below it);
+  // glGetShaderSource still returns the application's text.
+  std::string text = options.api == compiler::Api::GL ? compiler::splice_line_continuations(s->source) : s->source;
+  compiler::CompileResult r = compiler::compile_shader({to_compiler_stage(s->type), text}, options);
   s->compiled = r.ok;
   s->compiled_es = r.es;
   s->info_log = std::move(r.info_log);
-  if (r.ok) s->compiled_source = s->source;
+  if (r.ok) s->compiled_source = std::move(text);
   else s->compiled_source.clear();
 }
 
