@@ -370,7 +370,8 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   // pipelines take them one by one. Desktop GL links a program without a
   // fragment shader (its colour outputs are undefined; transform feedback
   // and rasterizer discard programs are made so).
-  if (!has_cs && !p.separable && (!has_vs || (!has_fs && !ctx.desktop()))) {
+  const bool desktop_fragment_only = ctx.desktop() && has_fs && !has_vs && !has_gs && !has_tcs && !has_tes;
+  if (!has_cs && !p.separable && ((!has_vs && !desktop_fragment_only) || (!has_fs && !ctx.desktop()))) {
     *log = !has_vs ? "error: program lacks a vertex shader\n" : "error: program lacks a fragment shader\n";
     return nullptr;
   }
@@ -384,6 +385,13 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     // Applications cannot see it: it has no interface to query.
     in.shaders.push_back({compiler::ShaderStage::Fragment, "#version 140\nvoid main() {}\n"});
     has_fs = true;
+  }
+  if (desktop_fragment_only && !p.separable) {
+    // Likewise a program of only a fragment shader links (vertex processing
+    // is then undefined): a vertex stage that places every vertex at the
+    // origin, so draws rasterize nothing.
+    in.shaders.push_back({compiler::ShaderStage::Vertex, "#version 140\nvoid main() { gl_Position = vec4(0.0); }\n"});
+    has_vs = true;
   }
   in.separable = p.separable;
   for (const auto& [name, location] : p.attrib_bindings) in.attribute_bindings.push_back({name, location});
