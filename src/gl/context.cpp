@@ -314,7 +314,8 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   // Buffer textures are core in desktop GL 3.1 (listed as
   // ARB_texture_buffer_object where the device has every format).
   ctx->texture_buffers_ = ctx->has_extension(ctx->desktop() ? "GL_ARB_texture_buffer_object" : "GL_EXT_texture_buffer");
-  ctx->cube_map_arrays_ = ctx->has_extension("GL_EXT_texture_cube_map_array");
+  ctx->cube_map_arrays_ =
+      ctx->has_extension(ctx->desktop() ? "GL_ARB_texture_cube_map_array" : "GL_EXT_texture_cube_map_array");
   for (const std::string& e : compiler::context_dependent_extensions())
     if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
   if (ctx->desktop()) {

@@ -419,6 +419,11 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // formats), glTexBufferRange (4.3) and the RGB32 formats (4.0), where the
   // device has every format as a uniform texel buffer (and the image formats
   // as storage texel buffers).
+  // Cube map arrays (GL 4.0): ES 3.2's targets, views and image units, on the
+  // same device condition as EXT_texture_cube_map_array.
+  if (screen.is_format_supported(pipe::Format::RGBA8_UNORM, pipe::Target::TextureCubeArray, 1,
+                                 pipe::kUsageSampled | pipe::kUsageStorage))
+    out.emplace_back("GL_ARB_texture_cube_map_array");
   // Integer textures are GL 3.0's; the extension's compatibility-profile
   // parts (glClearColorI*, luminance/alpha integer formats) have no core
   // form, as for other core-profile drivers that list it.
