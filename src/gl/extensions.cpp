@@ -391,6 +391,9 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
       "GL_ARB_texture_rg",
       "GL_ARB_texture_rgb10_a2ui",
       "GL_ARB_texture_swizzle",
+      // The same enums and rules under the EXT name, which tests and
+      // applications look for too.
+      "GL_EXT_texture_swizzle",
       "GL_ARB_uniform_buffer_object",
       "GL_ARB_vertex_array_object",
       // Debug output, debug groups and object labels (api_debug.cpp).
