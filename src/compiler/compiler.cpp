@@ -810,6 +810,7 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
     set_advanced_blend_equation(spirv, static_cast<AdvancedBlendEquation>(key.advanced_blend));
   if (key.sample_shading && stage.stage == ShaderStage::Fragment) interpolate_inputs_per_sample(spirv);
   if (key.num_samples && stage.stage == ShaderStage::Fragment) set_num_samples(spirv, key.num_samples);
+  if (key.point_coord_lower_left && stage.stage == ShaderStage::Fragment) set_point_coord_lower_left(spirv);
   if (key.flat_shading && stage.stage == ShaderStage::Fragment)
     add_flat_decorations(spirv, {"brass_gl_FrontColor", "brass_gl_FrontSecondaryColor"});
   return spirv;

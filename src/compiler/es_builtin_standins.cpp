@@ -346,16 +346,46 @@ bool set_num_samples(std::vector<uint32_t>& spirv, uint32_t samples) {
 std::string flip_point_coord(std::string_view text, ShaderStage stage) {
   if (stage != ShaderStage::Fragment || text.find("gl_PointCoord") == std::string_view::npos) return std::string(text);
   std::string body;
-  body.reserve(text.size() + 64);
+  body.reserve(text.size() + 160);
+  bool used = false;
   LineTracker lines;
   for (const Token& t : lex(text)) {
     lines.see(t, body);
-    if (!lines.in_directive && t.kind == TokenKind::Identifier && t.text == "gl_PointCoord")
-      body += "vec2(gl_PointCoord.x, 1.0 - gl_PointCoord.y)";
-    else
+    if (!lines.in_directive && t.kind == TokenKind::Identifier && t.text == "gl_PointCoord") {
+      body += "vec2(gl_PointCoord.x, brass_PointCoordUpperLeft ? 1.0 - gl_PointCoord.y : gl_PointCoord.y)";
+      used = true;
+    } else {
       body += t.text;
+    }
   }
+  if (!used) return body;
+  body.insert(lines.first_code == std::string::npos ? body.size() : lines.first_code,
+              "layout(constant_id = " + std::to_string(kPointCoordUpperLeftSpecId) +
+                  ") const bool brass_PointCoordUpperLeft = true; ");
   return body;
+}
+
+bool reads_point_coord(const std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  return module && module->find_decorated(spv::DecorationSpecId, kPointCoordUpperLeftSpecId).has_value();
+}
+
+bool set_point_coord_lower_left(std::vector<uint32_t>& spirv) {
+  auto module = SpirvModule::parse(spirv);
+  if (!module) return false;
+  const std::optional<uint32_t> id = module->find_decorated(spv::DecorationSpecId, kPointCoordUpperLeftSpecId);
+  if (!id) return false;
+  const size_t at = module->find_definition(*id);
+  if (at >= module->instructions.size()) return false;
+  SpirvInstruction& c = module->instructions[at];
+  if (c.opcode() != spv::OpSpecConstantTrue || c.words.size() != 3) return false;
+  // A plain false from here on: nothing else may specialise it.
+  c.words[0] = (3u << 16) | spv::OpConstantFalse;
+  std::erase_if(module->instructions, [&](const SpirvInstruction& inst) {
+    return inst.opcode() == spv::OpDecorate && inst.operand(0) == *id && inst.operand(1) == spv::DecorationSpecId;
+  });
+  spirv = module->serialize();
+  return true;
 }
 
 }  // namespace brass::compiler

@@ -48,9 +48,20 @@ std::string rewrite_depth_range(std::string_view text);
 
 // gl_PointCoord: Brass stores images with GL's bottom row as row 0, so
 // Vulkan's PointCoord grows upwards in GL window coordinates while GL's
-// origin is the point's upper left. Each read in a fragment shader becomes
-// vec2(x, 1.0 - y); other shaders come back unchanged.
+// origin is the point's upper left (ES, and desktop's default
+// POINT_SPRITE_COORD_ORIGIN). Each read in a fragment shader becomes
+// vec2(x, brass_PointCoordUpperLeft ? 1.0 - y : y), with the boolean
+// specialization constant brass_PointCoordUpperLeft
+// (kPointCoordUpperLeftSpecId, default true) declared on the first line
+// after the directives; the desktop draw-time variant for a LOWER_LEFT
+// origin makes it false (set_point_coord_lower_left). Other shaders come
+// back unchanged.
+inline constexpr uint32_t kPointCoordUpperLeftSpecId = 0x7f2;
 std::string flip_point_coord(std::string_view text, ShaderStage stage);
+// The module reads gl_PointCoord (has the constant flip_point_coord made).
+bool reads_point_coord(const std::vector<uint32_t>& spirv);
+// Turns brass_PointCoordUpperLeft into false; false when the module has none.
+bool set_point_coord_lower_left(std::vector<uint32_t>& spirv);
 
 // gl_NumSamples (OES_sample_variables): Vulkan GLSL has no such built-in.
 // In a fragment shader that reads it, it becomes the specialization

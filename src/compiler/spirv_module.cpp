@@ -72,6 +72,8 @@ size_t SpirvModule::find_definition(uint32_t id) const {
         if (inst.operand(0) == id) return i;
         break;
       case spv::OpVariable: case spv::OpConstant: case spv::OpConstantComposite: case spv::OpSpecConstant:
+      case spv::OpConstantTrue: case spv::OpConstantFalse: case spv::OpSpecConstantTrue:
+      case spv::OpSpecConstantFalse:
         if (inst.operand_count() >= 2 && inst.operand(1) == id) return i;
         break;
       default:

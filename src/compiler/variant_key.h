@@ -39,7 +39,10 @@ struct VariantKey {
   // Fragment: gl_NumSamples, the draw framebuffer's sample count when above
   // one (es_builtin_standins.h set_num_samples; 0: leave it 1).
   uint8_t num_samples = 0;
-  uint8_t pad[3] = {};
+  // Fragment: desktop POINT_SPRITE_COORD_ORIGIN LOWER_LEFT: gl_PointCoord
+  // is not flipped (es_builtin_standins.h set_point_coord_lower_left).
+  uint8_t point_coord_lower_left = 0;
+  uint8_t pad[2] = {};
   // Vertex-processing stages: when non-zero, gl_PointSize is this float (its
   // bits) whatever the shader writes (desktop GL with PROGRAM_POINT_SIZE
   // disabled draws points of glPointSize's size).

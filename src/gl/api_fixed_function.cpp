@@ -242,8 +242,22 @@ void Hint(Context& ctx, GLenum target, GLenum mode) {
   switch (target) {
     case GL_GENERATE_MIPMAP_HINT: ctx.state.generate_mipmap_hint = mode; return;
     case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: ctx.state.fragment_shader_derivative_hint = mode; return;
-    default: ctx.set_error(GL_INVALID_ENUM);
+    // Desktop only (GL 4.6 §21.5).
+    case GL_LINE_SMOOTH_HINT:
+      if (!ctx.desktop()) break;
+      ctx.state.line_smooth_hint = mode;
+      return;
+    case GL_POLYGON_SMOOTH_HINT:
+      if (!ctx.desktop()) break;
+      ctx.state.polygon_smooth_hint = mode;
+      return;
+    case GL_TEXTURE_COMPRESSION_HINT:
+      if (!ctx.desktop()) break;
+      ctx.state.texture_compression_hint = mode;
+      return;
+    default: break;
   }
+  ctx.set_error(GL_INVALID_ENUM);
 }
 
 }  // namespace brass::gl::api

@@ -463,9 +463,47 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
   if (params) *params = v;
 }
 
+namespace {
+// Desktop glDrawBuffers (GL 4.6 core §17.4.1): the default framebuffer
+// takes the names of table 17.6 and BACK (alone), a framebuffer object its
+// attachments in any order; no buffer twice. Brass's default framebuffer
+// has only its back-left buffer, which BACK and BACK_LEFT name.
+GLenum desktop_draw_buffers_error(Context& ctx, GLsizei n, const GLenum* bufs) {
+  const bool fbo = ctx.draw_framebuffer != nullptr;
+  for (GLsizei i = 0; i < n; ++i) {
+    const GLenum b = bufs[i];
+    if (b == GL_NONE) continue;
+    const bool named = b == GL_FRONT_LEFT || b == GL_FRONT_RIGHT || b == GL_BACK_LEFT || b == GL_BACK_RIGHT;
+    if (!named && b != GL_BACK && !is_color_attachment_enum(b)) return GL_INVALID_ENUM;
+    for (GLsizei j = 0; j < i; ++j)
+      if (bufs[j] == b) return GL_INVALID_OPERATION;
+    if (fbo) {
+      if (!is_color_attachment_enum(b) ||
+          b - GL_COLOR_ATTACHMENT0 >= static_cast<GLenum>(ctx.limits.max_color_attachments))
+        return GL_INVALID_OPERATION;
+    } else if (is_color_attachment_enum(b) || (b == GL_BACK && n != 1) || (b != GL_BACK && b != GL_BACK_LEFT)) {
+      return GL_INVALID_OPERATION;
+    }
+  }
+  return GL_NO_ERROR;
+}
+}  // namespace
+
 void DrawBuffers(Context& ctx, GLsizei n, const GLenum* bufs) {
   if (n < 0 || n > ctx.limits.max_draw_buffers) return ctx.set_error(GL_INVALID_VALUE);
   if (n > 0 && !bufs) return;
+  if (ctx.desktop()) {
+    if (const GLenum e = desktop_draw_buffers_error(ctx, n, bufs)) return ctx.set_error(e);
+    if (!ctx.draw_framebuffer) {
+      // Draw buffer 0 is the one Brass's default framebuffer writes.
+      ctx.default_draw_buffer = n > 0 ? bufs[0] : GL_NONE;
+    } else {
+      Framebuffer& fb = *ctx.draw_framebuffer;
+      for (unsigned i = 0; i < kMaxColorAttachments; ++i)
+        fb.draw_buffers[i] = i < static_cast<unsigned>(n) ? bufs[i] : GL_NONE;
+    }
+    return ctx.dirty(kDirtyFramebuffer);
+  }
   if (!ctx.draw_framebuffer) {
     // The default framebuffer: exactly one buffer, BACK or NONE (ES 3.0 §4.2.1).
     if (n != 1) return ctx.set_error(GL_INVALID_OPERATION);
@@ -491,6 +529,19 @@ void DrawBuffers(Context& ctx, GLsizei n, const GLenum* bufs) {
 }
 
 void ReadBuffer(Context& ctx, GLenum src) {
+  if (ctx.desktop()) {
+    // Desktop GL also names the default framebuffer's buffers (GL 4.6
+    // §18.2.1); Brass's has only the back-left one.
+    switch (src) {
+      case GL_BACK_LEFT: case GL_LEFT:
+        if (ctx.read_framebuffer) return ctx.set_error(GL_INVALID_OPERATION);
+        ctx.default_read_buffer = src;
+        return;
+      case GL_FRONT: case GL_FRONT_LEFT: case GL_FRONT_RIGHT: case GL_RIGHT: case GL_BACK_RIGHT: case GL_FRONT_AND_BACK:
+        return ctx.set_error(GL_INVALID_OPERATION);
+      default: break;
+    }
+  }
   if (src != GL_BACK && src != GL_NONE && !is_color_attachment_enum(src)) return ctx.set_error(GL_INVALID_ENUM);
   if (!ctx.read_framebuffer) {
     if (src != GL_BACK && src != GL_NONE) return ctx.set_error(GL_INVALID_OPERATION);

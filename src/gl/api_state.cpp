@@ -61,6 +61,11 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
       if (!ctx.desktop()) return nullptr;
       d = kDirtyTextures;  // sampler states are made per setting
       return &f.cube_map_seamless;
+    // Desktop per-fragment and multisample enables (api_desktop_raster.cpp).
+    case GL_COLOR_LOGIC_OP: case GL_LINE_SMOOTH: case GL_POLYGON_SMOOTH: case GL_MULTISAMPLE:
+    case GL_SAMPLE_ALPHA_TO_ONE: case GL_FRAMEBUFFER_SRGB:
+      if (!ctx.desktop()) return nullptr;
+      return desktop_enable_flag(ctx, cap, &d);
     case GL_DEBUG_OUTPUT: d = 0; return &ctx.debug.output_enabled;
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: d = 0; return &ctx.debug.output_synchronous;
     default: return nullptr;

@@ -353,6 +353,12 @@ void GetActiveUniform(Context& ctx, GLuint program, GLuint index, GLsizei bufSiz
   if (type) *type = u.type;
 }
 
+// Desktop only (GL 4.6 §7.3.1): GetProgramResourceName on UNIFORM.
+void GetActiveUniformName(Context& ctx, GLuint program, GLuint uniformIndex, GLsizei bufSize, GLsizei* length,
+                          GLchar* uniformName) {
+  GetProgramResourceName(ctx, program, GL_UNIFORM, uniformIndex, bufSize, length, uniformName);
+}
+
 void GetActiveUniformsiv(Context& ctx, GLuint program, GLsizei uniformCount, const GLuint* uniformIndices,
                          GLenum pname, GLint* params) {
   if (uniformCount < 0) return ctx.set_error(GL_INVALID_VALUE);

@@ -341,6 +341,16 @@ void GetVertexAttribfv(Context& ctx, GLuint index, GLenum pname, GLfloat* params
   });
 }
 
+// Desktop only (GL 4.6 §10.5): the float query's values, widened.
+void GetVertexAttribdv(Context& ctx, GLuint index, GLenum pname, GLdouble* params) {
+  get_attrib(ctx, index, pname, params, [](const GenericAttrib& g, GLdouble* out) {
+    for (int i = 0; i < 4; ++i)
+      out[i] = g.kind == GenericAttrib::Float ? g.f[i]
+               : g.kind == GenericAttrib::Int ? static_cast<GLdouble>(g.i[i])
+                                              : static_cast<GLdouble>(g.u[i]);
+  });
+}
+
 void GetVertexAttribiv(Context& ctx, GLuint index, GLenum pname, GLint* params) {
   get_attrib(ctx, index, pname, params, [](const GenericAttrib& g, GLint* out) {
     for (int i = 0; i < 4; ++i)

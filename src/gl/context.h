@@ -161,6 +161,11 @@ struct State {
   GLuint max_shader_compiler_threads = 0xFFFFFFFFu;
   // glPatchParameteri(GL_PATCH_VERTICES) (EXT_tessellation_shader).
   GLint patch_vertices = 3;
+  // Desktop glClampColor(CLAMP_READ_COLOR) (GL 4.6 §18.2.8; read_pixels.cpp).
+  GLenum clamp_read_color = GL_FIXED_ONLY;
+  // Desktop glHint targets (GL 4.6 §21.5), kept and reported.
+  GLenum line_smooth_hint = GL_DONT_CARE, polygon_smooth_hint = GL_DONT_CARE;
+  GLenum texture_compression_hint = GL_DONT_CARE;
 };
 
 class Context {

@@ -75,7 +75,8 @@ struct BlendKey {
     uint8_t enable, rgb_op, alpha_op, rgb_src, rgb_dst, alpha_src, alpha_dst, color_mask;
   };
   Target rt[pipe::kMaxColorBuffers];  // per draw buffer (EXT_draw_buffers_indexed)
-  uint8_t alpha_to_coverage, color_buffers, independent, pad;
+  uint8_t alpha_to_coverage, color_buffers, independent, alpha_to_one;
+  uint8_t logic_op, pad[3];  // logic_op: 0 off, else 1 + pipe::LogicOp
 };
 struct DepthStencilKey {
   uint8_t depth_enabled, depth_write, depth_func, stencil_enabled;

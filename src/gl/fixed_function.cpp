@@ -132,7 +132,22 @@ pipe::BlendState make_blend_state(const FixedFunctionState& s, unsigned color_bu
         rt.alpha_dst != r0.alpha_dst || rt.color_mask != r0.color_mask)
       b.independent_blend = true;
   }
-  b.alpha_to_coverage = s.sample_alpha_to_coverage;
+  // The multisample fragment operations only with MULTISAMPLE on (GL 4.6
+  // §17.3.1; ES has no switch and keeps it on).
+  b.alpha_to_coverage = s.sample_alpha_to_coverage && s.multisample;
+  b.alpha_to_one = s.sample_alpha_to_one && s.multisample;
+  if (s.color_logic_op) {
+    // GL 4.6 §17.3.9: the logic op replaces blending; Vulkan applies it
+    // to the (normalized or integer) attachments and leaves floating-point
+    // ones alone, as GL does. The GL and pipe orders of the sixteen
+    // operations are the same (GL_CLEAR 0x1500 .. GL_SET 0x150F).
+    b.logic_op_enable = true;
+    b.logic_op = static_cast<pipe::LogicOp>(s.logic_op - GL_CLEAR);
+    for (pipe::RenderTargetBlend& rt : b.rt) {
+      rt.blend_enable = false;
+      rt.advanced = 0;
+    }
+  }
   return b;
 }
 
@@ -187,7 +202,8 @@ pipe::RasterizerState make_rasterizer_state(const FixedFunctionState& s, bool po
                                                 : pipe::PolygonMode::Fill;
   r.depth_clamp = s.depth_clamp;
   r.flatshade_first = s.provoking_vertex == GL_FIRST_VERTEX_CONVENTION;
-  r.sample_shading = s.sample_shading;
+  r.multisample = s.multisample;
+  r.sample_shading = s.sample_shading && s.multisample;  // GL 4.6 §14.3.1.1
   r.min_sample_shading = s.min_sample_shading;
   return r;
 }

@@ -104,6 +104,21 @@ struct FixedFunctionState {
   bool program_point_size = false;
   GLfloat point_size = 1;
   bool cube_map_seamless = false;  // GL_TEXTURE_CUBE_MAP_SEAMLESS
+  // Desktop core-profile per-fragment and multisample state
+  // (api_desktop_raster.cpp): the logic op (GL 4.6 §17.3.9), the smooth
+  // hints that are only state in Brass (LINE_SMOOTH, POLYGON_SMOOTH),
+  // MULTISAMPLE (§14.3.1: off, the multisample fragment operations are
+  // skipped), SAMPLE_ALPHA_TO_ONE (§17.3.1), FRAMEBUFFER_SRGB (§17.3.7:
+  // off, desktop writes to sRGB attachments are not encoded; ES always
+  // encodes) and the point parameters (§14.4).
+  bool color_logic_op = false;
+  GLenum logic_op = GL_COPY;
+  bool line_smooth = false, polygon_smooth = false;
+  bool multisample = true;
+  bool sample_alpha_to_one = false;
+  bool framebuffer_srgb = false;
+  GLfloat point_fade_threshold_size = 1;
+  GLenum point_sprite_coord_origin = GL_UPPER_LEFT;
   // Every viewport index's viewport, depth range, scissor box and scissor
   // enable; depth_range and scissor_test above mirror index 0's.
   ViewportArrays viewports;

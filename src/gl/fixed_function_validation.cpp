@@ -31,6 +31,8 @@ BlendKey blend_key(const pipe::BlendState& b, unsigned color_buffers) {
     t.color_mask = rt.color_mask;
   }
   k.alpha_to_coverage = b.alpha_to_coverage;
+  k.alpha_to_one = b.alpha_to_one;
+  k.logic_op = b.logic_op_enable ? u8(1 + static_cast<unsigned>(b.logic_op)) : 0;
   k.color_buffers = u8(color_buffers);
   k.independent = b.independent_blend;
   return k;
@@ -114,9 +116,10 @@ void validate_fixed_function(Context& ctx, uint32_t dirty) {
   }
   if (dirty & kDirtyStencilRef) p.set_stencil_ref(make_stencil_ref(ff, v.framebuffer.stencil_bits));
   if (dirty & kDirtySampleMask) {
-    // Both apply only with multisample buffers (ES 3.1 §15.1.3).
+    // Both apply only with multisample buffers (ES 3.1 §15.1.3) and, in
+    // desktop GL, MULTISAMPLE on (GL 4.6 §17.3.1).
     uint32_t mask = ~0u;
-    if (v.framebuffer.samples > 1) {
+    if (v.framebuffer.samples > 1 && ff.multisample) {
       // SAMPLE_COVERAGE: the fraction of samples kept, as a mask.
       if (ff.sample_coverage) {
         const uint32_t n = v.framebuffer.samples;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gl/context.h"
+#include "gl/framebuffer_srgb.h"
 #include "gl/pixel/format_table.h"
 #include "gl/texture_view.h"
 
@@ -143,8 +144,11 @@ bool update_attachment_surface(Context& ctx, Attachment& a) {
   // A layered attachment's surface holds all its layers.
   const uint32_t last_layer = img.layer + attachment_layers(a) - 1;
   // A texture view renders in its own format (texture_view.h).
-  const pipe::Format format =
-      a.type == GL_TEXTURE && a.texture ? view_storage_format(*a.texture) : pipe::Format::None;
+  pipe::Format format = a.type == GL_TEXTURE && a.texture ? view_storage_format(*a.texture) : pipe::Format::None;
+  // An sRGB attachment renders linear while the context does not encode
+  // (framebuffer_srgb.h).
+  const pipe::Format base = format != pipe::Format::None ? format : img.resource->templ().format;
+  if (const pipe::Format written = srgb_write_format(ctx, base); written != base) format = written;
   // Parameter changes bump the generation too: keep a surface that still fits.
   if (a.surface && a.surface->resource() == img.resource && a.surface->templ().level == img.level &&
       a.surface->templ().first_layer == img.layer && a.surface->templ().last_layer == last_layer &&

@@ -2,6 +2,7 @@
 // context. Recording state only: the driver begins a render pass at the first
 // draw or clear, so switching framebuffers costs nothing until then.
 #include "gl/context.h"
+#include "gl/framebuffer_srgb.h"
 
 namespace brass::gl {
 
@@ -19,8 +20,14 @@ bool bind_default_framebuffer(Context& ctx) {
     v.framebuffer = info;
     return true;
   }
-  if (!v.default_color || v.default_color->resource() != d->color.get()) {
-    v.default_color = ctx.pipe().create_surface(d->color.get(), pipe::SurfaceTemplate{});
+  // An sRGB drawable renders linear while the context does not encode
+  // (framebuffer_srgb.h).
+  pipe::SurfaceTemplate color_view;
+  const pipe::Format stored = d->color->templ().format;
+  if (const pipe::Format written = srgb_write_format(ctx, stored); written != stored) color_view.format = written;
+  if (!v.default_color || v.default_color->resource() != d->color.get() ||
+      v.default_color->templ().format != color_view.format) {
+    v.default_color = ctx.pipe().create_surface(d->color.get(), color_view);
   }
   if (d->depth_stencil) {
     if (!v.default_depth_stencil || v.default_depth_stencil->resource() != d->depth_stencil.get())

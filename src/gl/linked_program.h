@@ -70,6 +70,8 @@ struct LinkedProgram {
   // The fragment stage reads gl_NumSamples (OES_sample_variables): draws
   // to a multisampled framebuffer use the num_samples variant.
   bool reads_num_samples = false;
+  // The fragment shader reads gl_PointCoord (its origin is a variant).
+  bool reads_point_coord = false;
   bool compute = false;  // a compute program (dispatched, never drawn); interface.compute_local_size
   // Linked with GL_PROGRAM_SEPARABLE: its stages may go into program
   // pipelines. pipe_program is null unless it has both a vertex and a

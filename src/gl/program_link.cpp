@@ -458,6 +458,7 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
       lp->writes_clip_distance = compiler::writes_clip_distance(s.spirv);
     }
     if (s.stage == compiler::ShaderStage::Fragment) lp->reads_num_samples = compiler::reads_num_samples(s.spirv);
+    if (s.stage == compiler::ShaderStage::Fragment) lp->reads_point_coord = compiler::reads_point_coord(s.spirv);
   }
   lp->info.writes_point_size = lp->writes_point_size;
   if (!build_bindings(*lp, ctx.limits, log)) return nullptr;

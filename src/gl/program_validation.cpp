@@ -288,6 +288,11 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
     if (fs && fs->reads_num_samples)
       key.num_samples = static_cast<uint8_t>(std::min<uint32_t>(ctx.validation.framebuffer.samples, 255));
   }
+  // Desktop POINT_SPRITE_COORD_ORIGIN LOWER_LEFT: gl_PointCoord unflipped.
+  if (points && ctx.desktop() && ctx.ff.point_sprite_coord_origin == GL_LOWER_LEFT) {
+    const LinkedProgram* fs = stage_executable(ctx, pipe::ShaderStage::Fragment);
+    if (fs && fs->reads_point_coord) key.point_coord_lower_left = 1;
+  }
   // Fetching from a multisampled framebuffer reads per sample; not when the
   // only fetch is the in-shader blend's and this draw leaves it out (its
   // slot holds the single-sampled fallback image, advanced_blend.h).

@@ -202,7 +202,14 @@ void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
     }
     dst = m;
   }
-  const GLenum e = pixel::pack_pixels(*cb.storage_info, map, src_stride, 0, clipped, format, type, dst, false, extent);
+  pixel::ConversionOptions options;
+  // CLAMP_READ_COLOR (desktop, GL 4.6 §18.2.8): TRUE clamps what a
+  // floating-point buffer holds; FIXED_ONLY and FALSE leave it (fixed-point
+  // buffers hold nothing outside the range to clamp).
+  options.clamp_color_to_unit =
+      ctx.state.clamp_read_color == GL_TRUE && cb.info->component_type == pixel::ComponentType::Float;
+  const GLenum e =
+      pixel::pack_pixels(*cb.storage_info, map, src_stride, 0, clipped, format, type, dst, false, extent, options);
   if (dst_transfer) p.transfer_unmap(dst_transfer);
   p.transfer_unmap(transfer);
   if (e) ctx.set_error(e);

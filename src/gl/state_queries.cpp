@@ -601,6 +601,20 @@ bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
       if (!anisotropic_filtering(ctx)) return false;
       *out = floats({static_cast<GLfloat>(ctx.screen().get_cap(pipe::Cap::MaxSamplerAnisotropy))});
       return true;
+    // api_desktop_raster.cpp's state.
+    case GL_LOGIC_OP_MODE: *out = enum_value(f.logic_op); return true;
+    case GL_POINT_FADE_THRESHOLD_SIZE: *out = floats({f.point_fade_threshold_size}); return true;
+    case GL_POINT_SPRITE_COORD_ORIGIN: *out = enum_value(f.point_sprite_coord_origin); return true;
+    case GL_CLAMP_READ_COLOR: *out = enum_value(ctx.state.clamp_read_color); return true;
+    case GL_DRAW_BUFFER:  // draw buffer 0
+      *out = enum_value(ctx.draw_framebuffer ? ctx.draw_framebuffer->draw_buffers[0] : ctx.default_draw_buffer);
+      return true;
+    // Lines are not antialiased: the smooth range is the aliased one.
+    case GL_SMOOTH_LINE_WIDTH_RANGE: *out = floats({1.0f, static_cast<GLfloat>(ctx.limits.max_line_width)}); return true;
+    case GL_SMOOTH_LINE_WIDTH_GRANULARITY: *out = floats({1.0f}); return true;
+    case GL_LINE_SMOOTH_HINT: *out = enum_value(ctx.state.line_smooth_hint); return true;
+    case GL_POLYGON_SMOOTH_HINT: *out = enum_value(ctx.state.polygon_smooth_hint); return true;
+    case GL_TEXTURE_COMPRESSION_HINT: *out = enum_value(ctx.state.texture_compression_hint); return true;
     // QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION is not a core-profile state
     // (no quads): INVALID_ENUM.
     default: return false;
@@ -672,10 +686,10 @@ void write_values(const QueryValue& q, T* data) {
         case QueryValue::Bool: data[k] = q.b[k] ? GL_TRUE : GL_FALSE; break;
         case QueryValue::Float: data[k] = q.f[k] != 0.0f ? GL_TRUE : GL_FALSE; break;
       }
-    } else if constexpr (std::is_same_v<T, GLfloat>) {
+    } else if constexpr (std::is_same_v<T, GLfloat> || std::is_same_v<T, GLdouble>) {
       switch (q.kind) {
-        case QueryValue::Int: data[k] = static_cast<GLfloat>(q.i[k]); break;
-        case QueryValue::Bool: data[k] = q.b[k] ? 1.0f : 0.0f; break;
+        case QueryValue::Int: data[k] = static_cast<T>(q.i[k]); break;
+        case QueryValue::Bool: data[k] = q.b[k] ? T{1} : T{0}; break;
         case QueryValue::Float: data[k] = q.f[k]; break;
       }
     } else {
@@ -756,6 +770,8 @@ void GetIntegerv(Context& ctx, GLenum pname, GLint* data) { get(ctx, pname, data
 void GetInteger64v(Context& ctx, GLenum pname, GLint64* data) { get(ctx, pname, data); }
 void GetFloatv(Context& ctx, GLenum pname, GLfloat* data) { get(ctx, pname, data); }
 void GetBooleanv(Context& ctx, GLenum pname, GLboolean* data) { get(ctx, pname, data); }
+// Desktop only: every pname the other getters answer (GL 4.6 §22.1).
+void GetDoublev(Context& ctx, GLenum pname, GLdouble* data) { get(ctx, pname, data); }
 
 GLboolean IsEnabledi(Context& ctx, GLenum target, GLuint index) {
   if (target == GL_SCISSOR_TEST && max_viewports(ctx) > 1) {

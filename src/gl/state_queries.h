@@ -9,6 +9,10 @@ namespace brass::gl {
 class Context;
 // The flag behind a glEnable cap (null: not a cap), and the state group it dirties.
 bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty = nullptr);
+// The desktop-only caps of api_desktop_raster.cpp (COLOR_LOGIC_OP,
+// LINE_SMOOTH, POLYGON_SMOOTH, MULTISAMPLE, SAMPLE_ALPHA_TO_ONE,
+// FRAMEBUFFER_SRGB), as enable_flag answers them.
+bool* desktop_enable_flag(Context& ctx, GLenum cap, uint32_t* dirty);
 // glGetIntegeri_v of per-draw-buffer blend state (EXT/OES_draw_buffers_indexed):
 // the number of values written to out[0..4) (COLOR_WRITEMASK: 4), 0 after
 // an error was recorded (index past MAX_DRAW_BUFFERS), -1 when `pname` is

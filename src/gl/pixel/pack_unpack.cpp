@@ -333,7 +333,7 @@ GLenum convert_pixels(const ConstPixelImage& src, const PixelImage& dst, PixelEx
 
   const bool luminance_sum = options.luminance_is_rgb_sum &&
                              (dst.layout.format == GL_LUMINANCE || dst.layout.format == GL_LUMINANCE_ALPHA);
-  const bool plain = !options.clamp_depth_to_unit && !luminance_sum;
+  const bool plain = !options.clamp_depth_to_unit && !luminance_sum && !options.clamp_color_to_unit;
   if (same_layout(src.layout, dst.layout) && plain) {
     copy_rows(src, dst, extent, uint64_t{in.pixel_bytes} * extent.width);
     return GL_NO_ERROR;
@@ -351,6 +351,8 @@ GLenum convert_pixels(const ConstPixelImage& src, const PixelImage& dst, PixelEx
       for (uint32_t x = 0; x < extent.width; ++x) {
         decode_pixel(in, s + uint64_t{x} * in.pixel_bytes, pixel);
         if (options.clamp_depth_to_unit) pixel[kDepth] = std::clamp(pixel[kDepth], 0.0, 1.0);
+        if (options.clamp_color_to_unit)
+          for (int c = kR; c <= kA; ++c) pixel[c] = std::clamp(pixel[c], 0.0, 1.0);
         if (luminance_sum) pixel[kR] += pixel[kG] + pixel[kB];
         encode_pixel(out, pixel, d + uint64_t{x} * out.pixel_bytes);
       }

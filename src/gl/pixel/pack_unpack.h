@@ -50,6 +50,10 @@ struct ConversionOptions {
   // L = R + G + B (compatibility profile), where GetTexImage uses L = R (the
   // default). Ignored for every other destination format.
   bool luminance_is_rgb_sum = false;
+  // Desktop glReadPixels with CLAMP_READ_COLOR TRUE (GL 4.6 §18.2.8):
+  // colour components clamp to [0,1] on their way out of a floating-point
+  // buffer.
+  bool clamp_color_to_unit = false;
 };
 
 // Converts an extent of pixels. GL_INVALID_ENUM / GL_INVALID_OPERATION for a
