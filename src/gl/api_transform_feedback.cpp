@@ -16,6 +16,7 @@ TransformFeedback::~TransformFeedback() {
   if (!pipe) return;
   for (pipe::StreamOutputTarget*& t : targets)
     if (t) pipe->destroy_stream_output_target(t);
+  if (captured) pipe->destroy_stream_output_target(captured);
 }
 
 namespace {
@@ -57,6 +58,13 @@ void destroy_targets(TransformFeedback& tf) {
 
 void end(Context& ctx, TransformFeedback& tf) {
   if (!tf.paused) unbind_targets(ctx, tf);
+  // Buffer 0's target stays for glDrawTransformFeedback (its counter).
+  if (tf.captured) tf.pipe->destroy_stream_output_target(tf.captured);
+  tf.captured = tf.targets[0];
+  tf.targets[0] = nullptr;
+  tf.captured_stride = tf.stride0;
+  tf.captured_vertices = tf.vertices_written;
+  tf.ended_once = true;
   destroy_targets(tf);
   tf.active = tf.paused = false;
   if (tf.program) --tf.program->transform_feedback_uses;
@@ -185,6 +193,7 @@ void BeginTransformFeedback(Context& ctx, GLenum primitiveMode) {
     tf.targets[i] = t;
   }
   tf.target_count = static_cast<uint32_t>(buffers);
+  tf.stride0 = strides.empty() ? 0 : strides[0];
   if (!all_targets) {
     // An empty range (nothing fits: draws are errors) or a device that
     // cannot capture (draws capture nothing).
