@@ -56,6 +56,18 @@ void destroy_targets(TransformFeedback& tf) {
   tf.target_count = 0;
 }
 
+// The program whose outputs are captured: the current program, else that
+// of the bound pipeline's last vertex-processing stage (ES 3.1 §11.1.3.11,
+// GL 4.6 §13.2.2).
+Program* capturing_program(Context& ctx) {
+  if (ctx.current_program) return ctx.current_program.get();
+  const ProgramPipeline* pp = ctx.program_pipeline.get();
+  if (!pp) return nullptr;
+  for (pipe::ShaderStage s : {pipe::ShaderStage::Geometry, pipe::ShaderStage::TessEval, pipe::ShaderStage::Vertex})
+    if (Program* p = pp->stages[static_cast<unsigned>(s)].get()) return p;
+  return nullptr;
+}
+
 void end(Context& ctx, TransformFeedback& tf) {
   if (!tf.paused) unbind_targets(ctx, tf);
   // Buffer 0's target stays for glDrawTransformFeedback (its counter).
@@ -164,7 +176,7 @@ void BeginTransformFeedback(Context& ctx, GLenum primitiveMode) {
     return ctx.set_error(GL_INVALID_ENUM);
   TransformFeedback& tf = *ctx.transform_feedback;
   if (tf.active) return ctx.set_error(GL_INVALID_OPERATION);
-  Program* p = ctx.current_program.get();
+  Program* p = capturing_program(ctx);
   const LinkedProgram* lp = p ? p->linked.get() : nullptr;
   if (!lp || lp->interface.transform_feedback.empty()) return ctx.set_error(GL_INVALID_OPERATION);
   const std::vector<uint32_t>& strides = lp->interface.transform_feedback_strides;
@@ -226,7 +238,7 @@ void ResumeTransformFeedback(Context& ctx) {
   TransformFeedback& tf = *ctx.transform_feedback;
   if (!tf.active || !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
   // The program Begin used must be the one in use again.
-  if (ctx.current_program.get() != tf.program.get()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (capturing_program(ctx) != tf.program.get()) return ctx.set_error(GL_INVALID_OPERATION);
   tf.paused = false;
   bind_targets(ctx, tf, true);
 }

@@ -524,6 +524,55 @@ TEST_F(GlCoreTransformFeedbackDrawTest, PausedCaptureCountsOnlyWhatWasCaptured) 
   EXPECT_EQ(replay_count(1), 2u);
 }
 
+// A program pipeline's vertex stage is captured (the program bound with
+// glUseProgram is none).
+TEST_F(GlCoreTransformFeedbackDrawTest, CapturesThroughAProgramPipeline) {
+  GLuint vs = glCreateProgram();
+  glProgramParameteri(vs, GL_PROGRAM_SEPARABLE, GL_TRUE);
+  GLuint s = shader(GL_VERTEX_SHADER, R"(#version 330 core
+out vec4 corner;
+void main() {
+  int i = gl_VertexID % 3;
+  corner = vec4(i == 1 ? 3.0 : -1.0, i == 2 ? 3.0 : -1.0, 0.0, 1.0);
+  gl_Position = corner;
+})");
+  glAttachShader(vs, s);
+  glDeleteShader(s);
+  const char* varying = "corner";
+  glTransformFeedbackVaryings(vs, 1, &varying, GL_INTERLEAVED_ATTRIBS);
+  glLinkProgram(vs);
+  GLint ok = 0;
+  glGetProgramiv(vs, GL_LINK_STATUS, &ok);
+  ASSERT_TRUE(ok);
+  GLuint fs = glCreateShaderProgramv(GL_FRAGMENT_SHADER, 1, &kRedFs);
+  GLuint pipeline = 0;
+  glGenProgramPipelines(1, &pipeline);
+  glUseProgramStages(pipeline, GL_VERTEX_SHADER_BIT, vs);
+  glUseProgramStages(pipeline, GL_FRAGMENT_SHADER_BIT, fs);
+  glUseProgram(0);
+  glBindProgramPipeline(pipeline);
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buffer);
+  glEnable(GL_RASTERIZER_DISCARD);
+  glBeginTransformFeedback(GL_TRIANGLES);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glPauseTransformFeedback();
+  glResumeTransformFeedback();
+  glEndTransformFeedback();
+  glDisable(GL_RASTERIZER_DISCARD);
+  glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+  glBindProgramPipeline(0);
+  float v[12] = {};
+  glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof(v), v);
+  const float want[12] = {-1, -1, 0, 1, 3, -1, 0, 1, -1, 3, 0, 1};
+  for (int i = 0; i < 12; ++i) EXPECT_EQ(v[i], want[i]) << i;
+  EXPECT_EQ(replay_count(1), 1u);
+  glDeleteProgramPipelines(1, &pipeline);
+  glDeleteProgram(vs);
+  glDeleteProgram(fs);
+}
+
 TEST_F(GlCoreTransformFeedbackDrawTest, Errors) {
   glUseProgram(replay);
   // A generated name is an object once bound (GL 4.6 §13.2.1).
