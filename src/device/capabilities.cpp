@@ -52,6 +52,7 @@ const ExtensionEntry kExtensions[] = {
     {VK_EXT_IMAGE_2D_VIEW_OF_3D_EXTENSION_NAME, BRASS_FEATURE(image_2d_view_of_3d)},
     {VK_EXT_BLEND_OPERATION_ADVANCED_EXTENSION_NAME, BRASS_FEATURE(blend_operation_advanced)},
     {VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME, BRASS_FEATURE(pipeline_robustness)},
+    {VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME, BRASS_FEATURE(conditional_rendering)},
 };
 
 VkBaseOutStructure* struct_at(FeatureChain* chain, size_t offset) {
@@ -416,6 +417,8 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.pipeline_robustness = f.pipeline_robustness.pipelineRobustness;
   c.transform_feedback = f.transform_feedback.transformFeedback;
   c.transform_feedback_queries = xfbp.transformFeedbackQueries;
+  c.transform_feedback_draw = xfbp.transformFeedbackDraw;
+  c.conditional_rendering = f.conditional_rendering.conditionalRendering;
   c.line_rasterization = c.has_extension(VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME);
   c.line_stipple = f.line_rasterization.stippledRectangularLines || f.line_rasterization.stippledBresenhamLines;
   c.line_smooth = f.line_rasterization.smoothLines;

@@ -46,6 +46,7 @@ struct FeatureChain {
   VkPhysicalDeviceImage2DViewOf3DFeaturesEXT image_2d_view_of_3d{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_2D_VIEW_OF_3D_FEATURES_EXT};
   VkPhysicalDeviceBlendOperationAdvancedFeaturesEXT blend_operation_advanced{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BLEND_OPERATION_ADVANCED_FEATURES_EXT};
   VkPhysicalDevicePipelineRobustnessFeaturesEXT pipeline_robustness{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
+  VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional_rendering{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
 
   FeatureChain() = default;
   FeatureChain(const FeatureChain& o) { *this = o; }
@@ -100,6 +101,9 @@ struct Limits {
   uint32_t max_clip_distances = 0, max_cull_distances = 0, sub_pixel_precision_bits = 0;
   uint32_t max_transform_feedback_buffers = 0, max_push_descriptors = 0;
   float max_sampler_lod_bias = 0, max_sampler_anisotropy = 0, timestamp_period = 0;
+  // timestampValidBits of the queue family Brass uses (Device::create sets
+  // it once the family is chosen; 0: no timestamps).
+  uint32_t timestamp_valid_bits = 0;
   float point_size_range[2] = {}, line_width_range[2] = {}, point_size_granularity = 0;
 };
 
@@ -163,6 +167,10 @@ struct Capabilities {
   bool robust_buffer_access_update_after_bind = false;  // Vulkan 1.2 property
   bool pipeline_robustness = false;         // VK_EXT_pipeline_robustness
   bool transform_feedback = false, transform_feedback_queries = false;
+  bool transform_feedback_draw = false;  // vkCmdDrawIndirectByteCountEXT (transformFeedbackDraw)
+  // Draws predicated on a value in a buffer (VK_EXT_conditional_rendering):
+  // GL conditional rendering decided on the GPU.
+  bool conditional_rendering = false;
   bool line_rasterization = false, line_stipple = false, line_smooth = false, line_bresenham = false;
   // vkCmdBlitImage writes both aspects of a combined depth/stencil image
   // whatever the regions' aspect masks say (lavapipe: its blit takes the

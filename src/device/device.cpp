@@ -47,6 +47,7 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
   dev->physical_index_ = c.index;
   dev->caps_ = std::move(c.caps);
   dev->queue_family_ = static_cast<uint32_t>(family);
+  dev->caps_.limits.timestamp_valid_bits = families[family].timestampValidBits;
 
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};

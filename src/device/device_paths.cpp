@@ -87,6 +87,15 @@ DevicePaths resolve_device_paths(const Capabilities& caps, const Options& o, std
     p.advanced_blend_reason = "VK_EXT_blend_operation_advanced, coherent";
   }
 
+  if (o.has(kDebugNoConditionalRendering)) {
+    p.conditional_rendering_reason = "CPU (BRASS_DEBUG=nocondrender)";
+  } else if (!caps.conditional_rendering) {
+    p.conditional_rendering_reason = "CPU (no VK_EXT_conditional_rendering)";
+  } else {
+    p.conditional_rendering = true;
+    p.conditional_rendering_reason = "VK_EXT_conditional_rendering (draws of single-pass queries)";
+  }
+
   // A custom colour of any value whatever the view's format (no format per
   // sampler), swizzled as the view swizzles its texels: by the device, or by
   // a sampler made for the view's mapping (borderColorSwizzle).

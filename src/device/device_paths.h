@@ -44,6 +44,10 @@ struct DevicePaths {
   // (Capabilities::advanced_blend_coherent); else in the fragment shader.
   bool advanced_blend = false;
   std::string advanced_blend_reason;
+  // GL conditional rendering predicates draws on the GPU
+  // (VK_EXT_conditional_rendering); else the GL frontend decides on the CPU.
+  bool conditional_rendering = false;
+  std::string conditional_rendering_reason;
   // None: the device cannot give CLAMP_TO_BORDER any colour exactly, and
   // texture_border_clamp is not offered.
   BorderColorSwizzle border_color_swizzle = BorderColorSwizzle::None;

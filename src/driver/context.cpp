@@ -8,6 +8,16 @@
 namespace brass::driver {
 
 namespace {
+
+QueryTracker::Features query_features(const vk::Capabilities& caps) {
+  QueryTracker::Features f;
+  f.primitive_queries = caps.transform_feedback && caps.transform_feedback_queries;
+  f.primitives_generated = caps.primitives_generated_query && caps.primitives_generated_with_discard;
+  f.precise_occlusion = caps.occlusion_query_precise;
+  f.timestamp_bits = caps.limits.timestamp_valid_bits;
+  f.timestamp_period = caps.limits.timestamp_period;
+  return f;
+}
 StatCounter g_invalidate_swaps("resource.invalidate_swaps");
 StatCounter g_invalidate_resets("resource.invalidate_resets");
 
@@ -59,14 +69,15 @@ VulkanContext::VulkanContext(VulkanScreen& screen)
       descriptors_(make_descriptor_updater(device_.paths().descriptors, screen, ring_, gather_, bindings_)),
       pipelines_(screen, ring_, render_pass_, caps_.vertex_input_dynamic_state),
       dynamic_state_(caps_, caps_.vertex_input_dynamic_state),
-      queries_(screen.vk_device(), ring_, render_pass_, caps_.transform_feedback && caps_.transform_feedback_queries,
-               caps_.primitives_generated_query && caps_.primitives_generated_with_discard),
+      queries_(screen.vk_device(), ring_, render_pass_, query_features(caps_)),
+      conditional_(device_, ring_, render_pass_, queries_, device_.paths().conditional_rendering),
       stream_output_(screen, sync_, render_pass_, dirty_, caps_.transform_feedback),
       compute_(screen, ring_, gather_, bindings_),
       transfers_(*this, device_, ring_, sync_, stream_) {
   // Queries begin their segments first and end them last.
   render_pass_.add_hooks(&queries_);
   render_pass_.add_hooks(&stream_output_);
+  render_pass_.add_hooks(&conditional_);
 }
 
 vk::Status VulkanContext::init() {
@@ -349,6 +360,14 @@ bool VulkanContext::get_query_result(pipe::Query* q, bool wait, uint64_t* result
   const bool available = queries_.read_result(q, wait, result, &s);
   fail(s);
   return available;
+}
+
+bool VulkanContext::set_render_condition(pipe::Query* q, bool inverted) {
+  if (failed()) return q == nullptr;
+  vk::Status s;
+  const bool taken = conditional_.set(q, inverted, &s);
+  fail(s);
+  return taken;
 }
 
 pipe::StreamOutputTarget* VulkanContext::create_stream_output_target(pipe::Resource* buffer, uint64_t offset,

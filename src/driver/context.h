@@ -35,6 +35,7 @@
 #include "driver/meta/meta_pipelines.h"
 #include "driver/pipeline/pipeline_selector.h"
 #include "driver/program.h"
+#include "driver/query/conditional_rendering.h"
 #include "driver/query/query_tracker.h"
 #include "driver/render_pass/render_pass_state.h"
 #include "driver/resource/resource.h"
@@ -134,6 +135,7 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   void begin_query(pipe::Query* q) override;
   void end_query(pipe::Query* q) override;
   bool get_query_result(pipe::Query* q, bool wait, uint64_t* result) override;
+  bool set_render_condition(pipe::Query* q, bool inverted) override;
 
   pipe::StreamOutputTarget* create_stream_output_target(pipe::Resource* buffer, uint64_t offset,
                                                         uint64_t size) override;
@@ -256,6 +258,7 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   DynamicStateEmitter dynamic_state_;
   IndexConversion index_conversion_;
   QueryTracker queries_;
+  ConditionalRendering conditional_;
   StreamOutput stream_output_;
   ComputeDispatch compute_;
   std::unique_ptr<MetaPipelines> meta_;

@@ -26,6 +26,7 @@ bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
                                          VK_IMAGE_LAYOUT_UNDEFINED, false});
       sync_.mark_read(o);
     }
+    if (indirect->captured) stream_output_.record_counter_read(indirect->captured);
   }
   stream_output_.record_access();
   if (!barriers.empty()) {
@@ -111,6 +112,7 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
     dirty_.clear(DrawState::IndexBuffer);
   }
   dynamic_state_.emit(cmd, state_, render_pass_.framebuffer(), info, dirty_);
+  conditional_.before_draw(cmd);
   record_draw(cmd, info, indirect, draws, caps_.multi_draw);
   ring_.current().draws++;
   g_draws.add();

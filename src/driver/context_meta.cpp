@@ -53,6 +53,8 @@ bool VulkanContext::meta_draw(const MetaKey& key, const MetaPush& push, const Vk
   // Nor do they pass samples for occlusion queries (clears and blits draw
   // no fragments in GL).
   queries_.suspend_occlusion(cmd);
+  // GL never predicates clears and blits on the GPU (the frontend decides).
+  conditional_.suspend(cmd);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
   if (image) {
     VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -83,6 +85,7 @@ void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scis
   const pipe::FramebufferState& fb = render_pass_.framebuffer();
   const RenderPassState::SurfaceRefs& surfaces = render_pass_.surfaces();
   const MaskedClearPlan plan = plan_masked_clear(buffers, masks, fb, surfaces.data());
+  conditional_.suspend(ring_.main_cmd());  // vkCmdClearAttachments is predicated too
   if (plan.fast) fail(render_pass_.clear(plan.fast, scissor, color, depth, stencil));
   const bool masked_stencil = plan.masked_stencil && render_pass_.depth_stencil();
   if ((!plan.masked_colors && !plan.masked_stencil) || failed()) return;
@@ -198,6 +201,7 @@ bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
 
 void VulkanContext::clear(uint32_t buffers, const pipe::ScissorRect* scissor, const pipe::ColorValue& color,
                           double depth, uint32_t stencil) {
+  conditional_.suspend(ring_.main_cmd());  // vkCmdClearAttachments is predicated too
   if (!failed()) fail(render_pass_.clear(buffers, scissor, color, depth, stencil));
 }
 

@@ -164,6 +164,10 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
       return c.sampler_anisotropy && l.max_sampler_anisotropy >= 1 ? static_cast<int64_t>(l.max_sampler_anisotropy) : 1;
     case pipe::Cap::PrimitivesGeneratedQuery:
       return c.primitives_generated_query && c.primitives_generated_with_discard ? 1 : 0;
+    case pipe::Cap::StreamOutputDraw: return c.transform_feedback && c.transform_feedback_draw ? 1 : 0;
+    case pipe::Cap::PreciseOcclusionQuery: return c.occlusion_query_precise ? 1 : 0;
+    // Timestamps need a period to turn ticks into nanoseconds.
+    case pipe::Cap::TimestampBits: return l.timestamp_period > 0 ? l.timestamp_valid_bits : 0;
     case pipe::Cap::SampleRateShading: return c.sample_rate_shading ? 1 : 0;
     // Vulkan's limits are floats; the seam's caps are integers in 1/65536
     // pixel (Vulkan's required -0.5 and 0.5 - 2^-bits are exact).

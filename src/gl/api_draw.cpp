@@ -212,6 +212,8 @@ void draw(Context& ctx, const DrawCall& d) {
   // Points need gl_PointSize written (Vulkan leaves it undefined): the
   // program's point variant when its vertex shader does not write it.
   if (!bind_program_for_primitive(ctx, d.mode == GL_POINTS)) return;
+  // A draw conditional rendering discards captures nothing either.
+  if (!render_condition_passes(ctx, true)) return;
   if (count_captured) count_transform_feedback_vertices(ctx, d.mode, d.count, d.instances);
 
   VertexInputState& vi = ctx.vertex_input;
@@ -448,6 +450,7 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
 
   if (!validate_for_draw(ctx)) return;
   if (!bind_program_for_primitive(ctx, mode == GL_POINTS)) return;
+  if (!render_condition_passes(ctx, true)) return;
   VertexRange range;  // unknown: nothing is streamed but the generic values
   if (!stream_reserve(ctx, vertex_input_stream_bytes(ctx, range))) return;
   uint32_t base = 0;
@@ -472,6 +475,41 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   pipe::DrawIndirect command;
   command.buffer = ib->resource.get();
   command.offset = offset;
+  ctx.pipe().draw_vbo(info, &command, {});
+}
+
+// glDrawTransformFeedback* (GL 4.6 §10.4): DrawArrays(mode, 0, n) where n
+// is what `tf` captured into buffer 0, read on the GPU from the capture's
+// counter where the pipe can (no CPU round trip); else (arrays the CPU
+// streams, line loops, no Cap::StreamOutputDraw) the CPU's count.
+void draw_captured(Context& ctx, GLenum mode, TransformFeedback& tf, GLsizei instances) {
+  pipe::PrimitiveType prim;
+  if (!to_pipe_mode(ctx, mode, &prim)) return ctx.set_error(GL_INVALID_ENUM);
+  bool no_count = false;  // an unknown count: the captured draw is not counted again
+  if (!primitive_modes_ok(ctx, mode, false, 0, instances, &no_count)) return;
+  if (ctx.vertex_array.get() == ctx.default_vertex_array.get()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!check_vertex_arrays(ctx)) return;
+  if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (instances == 0 || !tf.captured) return;
+  if (!ctx.screen().get_cap(pipe::Cap::StreamOutputDraw) || vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP) {
+    const GLsizei count = static_cast<GLsizei>(std::min<uint64_t>(tf.captured_vertices, 0x7fffffff));
+    return draw(ctx, arrays_call(mode, 0, count, instances, 0));
+  }
+  if (!validate_for_draw(ctx)) return;
+  if (!bind_program_for_primitive(ctx, mode == GL_POINTS)) return;
+  if (!render_condition_passes(ctx, true)) return;
+  VertexRange range;  // unknown: nothing is streamed but the generic values
+  range.instances = static_cast<uint32_t>(instances);
+  if (!stream_reserve(ctx, vertex_input_stream_bytes(ctx, range))) return;
+  uint32_t base = 0;
+  if (!validate_vertex_input(ctx, range, &base)) return;
+  pipe::DrawInfo info;
+  info.mode = prim;
+  if (prim == pipe::PrimitiveType::Patches) info.patch_vertices = static_cast<uint8_t>(ctx.state.patch_vertices);
+  info.instance_count = static_cast<uint32_t>(instances);
+  pipe::DrawIndirect command;
+  command.captured = tf.captured;
+  command.vertex_stride = tf.captured_stride;
   ctx.pipe().draw_vbo(info, &command, {});
 }
 
@@ -577,3 +615,11 @@ void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum t
 }
 
 }  // namespace brass::gl::api
+
+namespace brass::gl {
+
+void draw_transform_feedback(Context& ctx, GLenum mode, TransformFeedback& tf, GLsizei instances) {
+  api::draw_captured(ctx, mode, tf, instances);
+}
+
+}  // namespace brass::gl

@@ -80,7 +80,8 @@ bool begin_clear(Context& ctx) {
     ctx.set_error(GL_INVALID_FRAMEBUFFER_OPERATION);
     return false;
   }
-  return !ctx.ff.rasterizer_discard;  // RASTERIZER_DISCARD discards clears too (ES 3.0 §4.2.3)
+  if (ctx.ff.rasterizer_discard) return false;  // RASTERIZER_DISCARD discards clears too (ES 3.0 §4.2.3)
+  return render_condition_passes(ctx, false);          // and so does conditional rendering (GL 4.6 §10.9)
 }
 
 double clamp_depth(GLfloat d) { return std::clamp(static_cast<double>(d), 0.0, 1.0); }
@@ -377,6 +378,7 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
     do_ds[k] = src_ds[k].resource && dst_ds[k].resource;
   }
   if (!dst_bits && !do_ds[0] && !do_ds[1]) return;
+  if (!render_condition_passes(ctx, false)) return;  // GL 4.6 §10.9
 
   // Clip to the source and destination framebuffers and the scissor.
   int64_t sw, sh;

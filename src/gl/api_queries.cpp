@@ -1,8 +1,16 @@
-// Asynchronous queries (ES 3.0 §2.14): ANY_SAMPLES_PASSED(_CONSERVATIVE),
-// TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN and (EXT_geometry_shader)
-// PRIMITIVES_GENERATED, measured by pipe queries.
-// Query objects are per context. Both occlusion targets share one active
-// slot (as in the other ES implementations): only one of them can be active.
+// Asynchronous queries (ES 3.0 §2.14, GL 4.6 §4.2-4.3): ANY_SAMPLES_PASSED
+// (_CONSERVATIVE), TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN and
+// PRIMITIVES_GENERATED (EXT_geometry_shader in ES, core in desktop GL), and
+// in desktop GL the exact SAMPLES_PASSED count and the timer queries
+// (TIME_ELAPSED, TIMESTAMP through glQueryCounter), measured by pipe
+// queries. Query objects are per context. The occlusion targets share one
+// active slot: only one of them can be active (ARB_occlusion_query2 says so
+// for SAMPLES_PASSED and ANY_SAMPLES_PASSED; the ES implementations do the
+// same for the two boolean targets).
+#include <algorithm>
+#include <climits>
+#include <limits>
+
 #include "gl/context.h"
 #include "gl_functions.h"
 
@@ -14,23 +22,39 @@ Query::~Query() {
 
 namespace {
 
+// Vertex streams the indexed queries of PRIMITIVES_GENERATED and
+// TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN accept: transform feedback captures
+// stream 0 only.
+constexpr GLuint kQueryStreams = 1;
+
 // The active-query slot of a target, or -1 for an unknown target.
-// PRIMITIVES_GENERATED comes with EXT_geometry_shader and EXT_tessellation_shader.
+// PRIMITIVES_GENERATED comes with EXT_geometry_shader and
+// EXT_tessellation_shader in ES, and is core in desktop GL.
 int slot_of(const Context& ctx, GLenum target) {
   switch (target) {
     case GL_ANY_SAMPLES_PASSED:
     case GL_ANY_SAMPLES_PASSED_CONSERVATIVE: return 0;
+    case GL_SAMPLES_PASSED: return ctx.desktop() ? 0 : -1;
     case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return 2;
-    case GL_PRIMITIVES_GENERATED_EXT: return ctx.geometry_shaders() || ctx.tessellation_shaders() ? 3 : -1;
+    case GL_PRIMITIVES_GENERATED_EXT:
+      return ctx.desktop() || ctx.geometry_shaders() || ctx.tessellation_shaders() ? 3 : -1;
+    case GL_TIME_ELAPSED: return ctx.desktop() ? 1 : -1;
     default: return -1;
   }
+}
+
+bool is_stream_target(GLenum target) {
+  return target == GL_PRIMITIVES_GENERATED || target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN;
 }
 
 pipe::QueryType pipe_type(GLenum target) {
   switch (target) {
     case GL_ANY_SAMPLES_PASSED_CONSERVATIVE: return pipe::QueryType::OcclusionPredicateConservative;
+    case GL_SAMPLES_PASSED: return pipe::QueryType::SamplesPassed;
     case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return pipe::QueryType::PrimitivesWritten;
     case GL_PRIMITIVES_GENERATED_EXT: return pipe::QueryType::PrimitivesGenerated;
+    case GL_TIME_ELAPSED: return pipe::QueryType::TimeElapsed;
+    case GL_TIMESTAMP: return pipe::QueryType::Timestamp;
     default: return pipe::QueryType::OcclusionPredicate;
   }
 }
@@ -43,22 +67,151 @@ void end_query(Context& ctx, Query& q) {
     if (b.get() == &q) b = nullptr;
 }
 
-// Fetches the result when the pipe has it (or, with `wait`, always).
-void update_result(Context& ctx, Query& q, bool wait) {
-  if (q.result_available) return;
-  if (!q.pipe_query) {
-    q.result = 0;
-    q.result_available = true;
+// The named query object for glBeginQuery / glQueryCounter (creating it on
+// first use with `target`), or null after recording the error: a name that
+// glGenQueries did not return, an active query, or one of another target
+// (GL 4.6 §4.2.1).
+Ref<Query> query_for(Context& ctx, GLuint id, GLenum target) {
+  if (id == 0 || !ctx.query_objects.is_name(id)) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return {};
+  }
+  Ref<Query> q = ctx.query_objects.get_or_create(id, false, [](GLuint n) { return make_ref<Query>(n); });
+  if (!q) {
+    ctx.set_error(GL_OUT_OF_MEMORY);
+    return {};
+  }
+  if (q->active || (q->target != GL_NONE && q->target != target)) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return {};
+  }
+  if (q->target == GL_NONE) {
+    q->target = target;
+    q->pipe = &ctx.pipe();
+    q->pipe_query = ctx.pipe().create_query(pipe_type(target));
+  }
+  q->result_available = false;
+  q->result = 0;
+  return q;
+}
+
+// Bits of the counter behind a target (GL 4.6 §4.2.2, QUERY_COUNTER_BITS;
+// 0: the device cannot measure it).
+GLint counter_bits(Context& ctx, GLenum target) {
+  switch (target) {
+    case GL_ANY_SAMPLES_PASSED:
+    case GL_ANY_SAMPLES_PASSED_CONSERVATIVE: return 1;
+    case GL_SAMPLES_PASSED: return 64;
+    case GL_TIME_ELAPSED:
+    case GL_TIMESTAMP: return static_cast<GLint>(ctx.screen().get_cap(pipe::Cap::TimestampBits));
+    case GL_PRIMITIVES_GENERATED:
+      return ctx.screen().get_cap(pipe::Cap::PrimitivesGeneratedQuery) ? 64 : 0;
+    default: return 64;  // TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
+  }
+}
+
+void begin_query(Context& ctx, GLenum target, GLuint index, GLuint id) {
+  const int slot = slot_of(ctx, target);
+  if (slot < 0) return ctx.set_error(GL_INVALID_ENUM);
+  if (index >= (is_stream_target(target) ? kQueryStreams : 1u)) return ctx.set_error(GL_INVALID_VALUE);
+  if (ctx.active_queries[slot]) return ctx.set_error(GL_INVALID_OPERATION);
+  // The query conditional rendering reads cannot be begun again (GL 4.6
+  // §10.9: its result must stay what the condition was begun with).
+  if (ctx.conditional_render.query && ctx.conditional_render.query->name() == id)
+    return ctx.set_error(GL_INVALID_OPERATION);
+  Ref<Query> q = query_for(ctx, id, target);
+  if (!q) return;
+  q->active = true;
+  if (q->pipe_query) ctx.pipe().begin_query(q->pipe_query);
+  bind(ctx.active_queries[slot], q);
+}
+
+void end_query_target(Context& ctx, GLenum target, GLuint index) {
+  const int slot = slot_of(ctx, target);
+  if (slot < 0) return ctx.set_error(GL_INVALID_ENUM);
+  if (index >= (is_stream_target(target) ? kQueryStreams : 1u)) return ctx.set_error(GL_INVALID_VALUE);
+  Query* q = ctx.active_queries[slot].get();
+  if (!q || q->target != target) return ctx.set_error(GL_INVALID_OPERATION);
+  end_query(ctx, *q);
+}
+
+void get_query(Context& ctx, GLenum target, GLuint index, GLenum pname, GLint* params) {
+  // TIMESTAMP has no active query (CURRENT_QUERY is 0), only counter bits
+  // (GL 4.6 §4.2.2).
+  const bool timestamp = target == GL_TIMESTAMP && ctx.desktop();
+  const int slot = timestamp ? 0 : slot_of(ctx, target);
+  if (slot < 0) return ctx.set_error(GL_INVALID_ENUM);
+  if (index >= (is_stream_target(target) ? kQueryStreams : 1u)) return ctx.set_error(GL_INVALID_VALUE);
+  GLint value = 0;
+  if (pname == GL_QUERY_COUNTER_BITS && ctx.desktop()) {
+    value = counter_bits(ctx, target);
+  } else if (pname == GL_CURRENT_QUERY) {
+    const Query* q = timestamp ? nullptr : ctx.active_queries[slot].get();
+    value = q && q->target == target ? static_cast<GLint>(q->name()) : 0;
+  } else {
+    return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (params) *params = value;
+}
+
+// glGetQueryObject*v: the result saturated to T's range (GL 4.6 §4.2.2).
+template <typename T>
+void get_query_object(Context& ctx, GLuint id, GLenum pname, T* params) {
+  if (ctx.lost()) {
+    // A lost context's results count as available (KHR_robustness), so
+    // that a loop polling for them ends.
+    if (pname != GL_QUERY_RESULT_AVAILABLE) return ctx.lost_command();
+    if (params) *params = GL_TRUE;
     return;
   }
-  uint64_t v = 0;
-  if (!ctx.pipe().get_query_result(q.pipe_query, wait, &v)) return;
-  q.result = static_cast<GLuint>(v > 0xffffffffu ? 0xffffffffu : v);
-  q.result_available = true;
-  if (ctx.pipe().status() != pipe::Status::Ok) ctx.pipe_failed(ctx.pipe().status());
+  const bool target_pname = pname == GL_QUERY_TARGET && ctx.desktop() && ctx.version() >= 45;
+  if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE && !target_pname)
+    return ctx.set_error(GL_INVALID_ENUM);
+  const Ref<Query> q = id ? ctx.query_objects.lookup(id) : Ref<Query>();
+  if (!q || q->active) return ctx.set_error(GL_INVALID_OPERATION);
+  if (target_pname) {
+    if (params) *params = static_cast<T>(q->target);
+    return;
+  }
+  const bool available = update_query_result(ctx, *q, pname == GL_QUERY_RESULT);
+  if (!params) return;
+  if (pname == GL_QUERY_RESULT_AVAILABLE) {
+    *params = available ? GL_TRUE : GL_FALSE;
+    return;
+  }
+  const uint64_t limit = static_cast<uint64_t>(std::numeric_limits<T>::max());
+  *params = static_cast<T>(std::min(q->result, limit));
 }
 
 }  // namespace
+
+bool update_query_result(Context& ctx, Query& q, bool wait) {
+  if (q.result_available) return true;
+  if (!q.pipe_query) {
+    q.result = 0;
+    q.result_available = true;
+    return true;
+  }
+  uint64_t v = 0;
+  if (!ctx.pipe().get_query_result(q.pipe_query, wait, &v)) return false;
+  q.result = v;
+  q.result_available = true;
+  if (ctx.pipe().status() != pipe::Status::Ok) ctx.pipe_failed(ctx.pipe().status());
+  return true;
+}
+
+int64_t current_gpu_time(Context& ctx) {
+  // A timestamp written now and waited for: the time at which every
+  // command before it has reached the GPU (the batch is submitted).
+  pipe::Query* q = ctx.pipe().create_query(pipe::QueryType::Timestamp);
+  if (!q) return 0;
+  ctx.pipe().end_query(q);
+  uint64_t ns = 0;
+  if (!ctx.pipe().get_query_result(q, true, &ns)) ns = 0;
+  ctx.pipe().destroy_query(q);
+  if (ctx.pipe().status() != pipe::Status::Ok) ctx.pipe_failed(ctx.pipe().status());
+  return static_cast<int64_t>(std::min<uint64_t>(ns, INT64_MAX));
+}
 
 namespace api {
 
@@ -83,56 +236,33 @@ GLboolean IsQuery(Context& ctx, GLuint id) {
   return id != 0 && ctx.query_objects.lookup(id) != nullptr ? GL_TRUE : GL_FALSE;
 }
 
-void BeginQuery(Context& ctx, GLenum target, GLuint id) {
-  const int slot = slot_of(ctx, target);
-  if (slot < 0) return ctx.set_error(GL_INVALID_ENUM);
-  if (ctx.active_queries[slot]) return ctx.set_error(GL_INVALID_OPERATION);
-  if (id == 0 || !ctx.query_objects.is_name(id)) return ctx.set_error(GL_INVALID_OPERATION);
-  Ref<Query> q = ctx.query_objects.get_or_create(id, false, [](GLuint n) { return make_ref<Query>(n); });
-  if (!q) return ctx.set_error(GL_OUT_OF_MEMORY);
-  if (q->active) return ctx.set_error(GL_INVALID_OPERATION);
-  if (q->target != GL_NONE && q->target != target) return ctx.set_error(GL_INVALID_OPERATION);
-  if (q->target == GL_NONE) {
-    q->target = target;
-    q->pipe = &ctx.pipe();
-    q->pipe_query = ctx.pipe().create_query(pipe_type(target));
-  }
-  q->active = true;
-  q->result_available = false;
-  q->result = 0;
-  if (q->pipe_query) ctx.pipe().begin_query(q->pipe_query);
-  bind(ctx.active_queries[slot], q);
+void BeginQuery(Context& ctx, GLenum target, GLuint id) { begin_query(ctx, target, 0, id); }
+void EndQuery(Context& ctx, GLenum target) { end_query_target(ctx, target, 0); }
+void BeginQueryIndexed(Context& ctx, GLenum target, GLuint index, GLuint id) { begin_query(ctx, target, index, id); }
+void EndQueryIndexed(Context& ctx, GLenum target, GLuint index) { end_query_target(ctx, target, index); }
+
+void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params) { get_query(ctx, target, 0, pname, params); }
+void GetQueryIndexediv(Context& ctx, GLenum target, GLuint index, GLenum pname, GLint* params) {
+  get_query(ctx, target, index, pname, params);
 }
 
-void EndQuery(Context& ctx, GLenum target) {
-  const int slot = slot_of(ctx, target);
-  if (slot < 0) return ctx.set_error(GL_INVALID_ENUM);
-  Query* q = ctx.active_queries[slot].get();
-  if (!q || q->target != target) return ctx.set_error(GL_INVALID_OPERATION);
-  end_query(ctx, *q);
-}
-
-void GetQueryiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
-  const int slot = slot_of(ctx, target);
-  if (slot < 0 || pname != GL_CURRENT_QUERY) return ctx.set_error(GL_INVALID_ENUM);
-  const Query* q = ctx.active_queries[slot].get();
-  if (params) *params = q && q->target == target ? static_cast<GLint>(q->name()) : 0;
+// ARB_timer_query: the GPU time once every earlier command completed.
+void QueryCounter(Context& ctx, GLuint id, GLenum target) {
+  if (target != GL_TIMESTAMP) return ctx.set_error(GL_INVALID_ENUM);
+  Ref<Query> q = query_for(ctx, id, target);
+  if (!q) return;
+  if (q->pipe_query) ctx.pipe().end_query(q->pipe_query);
 }
 
 void GetQueryObjectuiv(Context& ctx, GLuint id, GLenum pname, GLuint* params) {
-  if (ctx.lost()) {
-    // A lost context's results count as available (KHR_robustness), so
-    // that a loop polling for them ends.
-    if (pname != GL_QUERY_RESULT_AVAILABLE) return ctx.lost_command();
-    if (params) *params = GL_TRUE;
-    return;
-  }
-  if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE) return ctx.set_error(GL_INVALID_ENUM);
-  const Ref<Query> q = id ? ctx.query_objects.lookup(id) : Ref<Query>();
-  if (!q || q->active) return ctx.set_error(GL_INVALID_OPERATION);
-  update_result(ctx, *q, pname == GL_QUERY_RESULT);
-  if (!params) return;
-  *params = pname == GL_QUERY_RESULT ? q->result : (q->result_available ? GL_TRUE : GL_FALSE);
+  get_query_object(ctx, id, pname, params);
+}
+void GetQueryObjectiv(Context& ctx, GLuint id, GLenum pname, GLint* params) { get_query_object(ctx, id, pname, params); }
+void GetQueryObjecti64v(Context& ctx, GLuint id, GLenum pname, GLint64* params) {
+  get_query_object(ctx, id, pname, params);
+}
+void GetQueryObjectui64v(Context& ctx, GLuint id, GLenum pname, GLuint64* params) {
+  get_query_object(ctx, id, pname, params);
 }
 
 }  // namespace api
@@ -142,6 +272,7 @@ void GetQueryObjectuiv(Context& ctx, GLuint id, GLenum pname, GLuint* params) {
 void release_query_objects(Context& ctx) {
   for (Binding<Query>& b : ctx.active_queries)
     if (b) end_query(ctx, *b);
+  ctx.conditional_render = {};
   ctx.query_objects.clear();
 }
 

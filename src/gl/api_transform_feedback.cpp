@@ -16,6 +16,7 @@ TransformFeedback::~TransformFeedback() {
   if (!pipe) return;
   for (pipe::StreamOutputTarget*& t : targets)
     if (t) pipe->destroy_stream_output_target(t);
+  if (captured) pipe->destroy_stream_output_target(captured);
 }
 
 namespace {
@@ -55,8 +56,27 @@ void destroy_targets(TransformFeedback& tf) {
   tf.target_count = 0;
 }
 
+// The program whose outputs are captured: the current program, else that
+// of the bound pipeline's last vertex-processing stage (ES 3.1 §11.1.3.11,
+// GL 4.6 §13.2.2).
+Program* capturing_program(Context& ctx) {
+  if (ctx.current_program) return ctx.current_program.get();
+  const ProgramPipeline* pp = ctx.program_pipeline.get();
+  if (!pp) return nullptr;
+  for (pipe::ShaderStage s : {pipe::ShaderStage::Geometry, pipe::ShaderStage::TessEval, pipe::ShaderStage::Vertex})
+    if (Program* p = pp->stages[static_cast<unsigned>(s)].get()) return p;
+  return nullptr;
+}
+
 void end(Context& ctx, TransformFeedback& tf) {
   if (!tf.paused) unbind_targets(ctx, tf);
+  // Buffer 0's target stays for glDrawTransformFeedback (its counter).
+  if (tf.captured) tf.pipe->destroy_stream_output_target(tf.captured);
+  tf.captured = tf.targets[0];
+  tf.targets[0] = nullptr;
+  tf.captured_stride = tf.stride0;
+  tf.captured_vertices = tf.vertices_written;
+  tf.ended_once = true;
   destroy_targets(tf);
   tf.active = tf.paused = false;
   if (tf.program) --tf.program->transform_feedback_uses;
@@ -161,7 +181,7 @@ void BeginTransformFeedback(Context& ctx, GLenum primitiveMode) {
     return ctx.set_error(GL_INVALID_ENUM);
   TransformFeedback& tf = *ctx.transform_feedback;
   if (tf.active) return ctx.set_error(GL_INVALID_OPERATION);
-  Program* p = ctx.current_program.get();
+  Program* p = capturing_program(ctx);
   const LinkedProgram* lp = p ? p->linked.get() : nullptr;
   if (!lp || lp->interface.transform_feedback.empty()) return ctx.set_error(GL_INVALID_OPERATION);
   const std::vector<uint32_t>& strides = lp->interface.transform_feedback_strides;
@@ -190,6 +210,7 @@ void BeginTransformFeedback(Context& ctx, GLenum primitiveMode) {
     tf.targets[i] = t;
   }
   tf.target_count = static_cast<uint32_t>(buffers);
+  tf.stride0 = strides.empty() ? 0 : strides[0];
   if (!all_targets) {
     // An empty range (nothing fits: draws are errors) or a device that
     // cannot capture (draws capture nothing).
@@ -222,7 +243,7 @@ void ResumeTransformFeedback(Context& ctx) {
   TransformFeedback& tf = *ctx.transform_feedback;
   if (!tf.active || !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
   // The program Begin used must be the one in use again.
-  if (ctx.current_program.get() != tf.program.get()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (capturing_program(ctx) != tf.program.get()) return ctx.set_error(GL_INVALID_OPERATION);
   tf.paused = false;
   bind_targets(ctx, tf, true);
 }

@@ -323,8 +323,9 @@ class Context {
   GLenum default_draw_buffer = GL_BACK, default_read_buffer = GL_BACK;
   Binding<TransformFeedback> transform_feedback;  // never null: the default object when 0 is bound
   Ref<TransformFeedback> default_transform_feedback;
-  // ANY_SAMPLES, ANY_SAMPLES_CONSERVATIVE, XFB_PRIMITIVES, PRIMITIVES_GENERATED
+  // The active query of each target (api_queries.cpp, slot_of).
   std::array<Binding<Query>, 4> active_queries;
+  ConditionalRender conditional_render;
 
   // Per-context namespaces (container objects are never shared).
   ObjectTable<Framebuffer> framebuffer_objects;

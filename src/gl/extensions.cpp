@@ -504,6 +504,17 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   if (screen.get_cap(pipe::Cap::GeometryShader) && screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery) &&
       screen.get_cap(pipe::Cap::MaxViewports) >= 16)
     out.emplace_back("GL_ARB_viewport_array");
+  // Conditional rendering, with GL 4.5's inverted modes (decided on the
+  // CPU from the query's result: api_conditional_render.cpp).
+  out.emplace_back("GL_NV_conditional_render");
+  out.emplace_back("GL_ARB_conditional_render_inverted");
+  // TIME_ELAPSED and TIMESTAMP need a GPU clock of at least 30 bits (a
+  // second of nanoseconds; GL 4.6 §4.2.2).
+  if (screen.get_cap(pipe::Cap::TimestampBits) >= 30) out.emplace_back("GL_ARB_timer_query");
+  // Transform feedback objects and pause/resume are ES 3.0's;
+  // glDrawTransformFeedback reads the captured count on the GPU
+  // (vkCmdDrawIndirectByteCountEXT). Not _3: one vertex stream.
+  if (screen.get_cap(pipe::Cap::StreamOutputDraw)) out.emplace_back("GL_ARB_transform_feedback2");
   std::sort(out.begin(), out.end());
   return out;
 }

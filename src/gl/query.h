@@ -29,10 +29,31 @@ class Query final : public Object {
   GLenum target = GL_NONE;  // set by the first glBeginQuery
   bool active = false;
   bool result_available = false;
-  GLuint result = 0;
+  uint64_t result = 0;  // samples, primitives or nanoseconds (boolean targets: 0 or 1)
   pipe::Context* pipe = nullptr;
   pipe::Query* pipe_query = nullptr;  // null: the device cannot measure it (result 0)
 };
+
+// GL 3.0 conditional rendering (GL 4.6 §10.9): while `query` is set, draws,
+// clears and blits are discarded when its result is zero (or, with an
+// *_INVERTED mode, nonzero).
+struct ConditionalRender {
+  Ref<Query> query;
+  GLenum mode = GL_NONE;
+  bool on_gpu = false;  // the pipe predicates draws (pipe::Context::set_render_condition)
+};
+
+// Whether a rendering command issued now takes effect under conditional
+// rendering (always true outside it, and for draws the pipe predicates).
+// Waits for the query's result when the mode says so; a NO_WAIT mode whose
+// result is not there yet renders, as the specification allows
+// (api_conditional_render.cpp).
+bool render_condition_passes(Context& ctx, bool is_draw);
+// The query's result once the pipe has it (with `wait`, always); false
+// while it is not available (api_queries.cpp).
+bool update_query_result(Context& ctx, Query& q, bool wait);
+// glGet*(GL_TIMESTAMP): the GPU clock now, in nanoseconds (api_queries.cpp).
+int64_t current_gpu_time(Context& ctx);
 
 class TransformFeedback final : public Object {
  public:
@@ -48,7 +69,21 @@ class TransformFeedback final : public Object {
   pipe::Context* pipe = nullptr;
   std::array<pipe::StreamOutputTarget*, kMaxTransformFeedbackBuffers> targets{};
   uint32_t target_count = 0;
+  uint32_t stride0 = 0;  // bytes per vertex the program captures into buffer 0
+
+  // What the last glEndTransformFeedback left for glDrawTransformFeedback*
+  // (GL 4.0): the target of buffer 0 (its counter holds the bytes
+  // captured; null: nothing could be captured), its vertex stride, and the
+  // vertices the CPU counted (exact without geometry or tessellation
+  // shaders: the fallback where the GPU cannot count).
+  bool ended_once = false;
+  pipe::StreamOutputTarget* captured = nullptr;
+  uint32_t captured_stride = 0;
+  uint64_t captured_vertices = 0;
 };
+
+// glDrawTransformFeedback*: draws the vertices `tf` captured (api_draw.cpp).
+void draw_transform_feedback(Context& ctx, GLenum mode, TransformFeedback& tf, GLsizei instances);
 
 // ES 3.0 §2.15.2: while transform feedback is active and not paused, a draw
 // whose captured vertices would not fit in the bound ranges is an

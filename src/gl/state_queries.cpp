@@ -594,6 +594,8 @@ bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_POINT_SIZE: *out = floats({f.point_size}); return true;
     case GL_POINT_SIZE_RANGE: *out = floats({1.0f, static_cast<GLfloat>(ctx.limits.max_point_size)}); return true;
     case GL_POINT_SIZE_GRANULARITY: *out = floats({1.0f}); return true;
+    // ARB_timer_query: the GPU clock now (api_queries.cpp).
+    case GL_TIMESTAMP: *out = ints({current_gpu_time(ctx)}); return true;
     // ARB_texture_gather: textureGather reads any of a texel's four
     // components (after the texture's swizzle), as Vulkan's OpImageGather does.
     case GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB: *out = ints({4}); return true;

@@ -31,6 +31,16 @@ enum class QueryType : uint8_t {
   OcclusionPredicateConservative,  // the same; may be imprecise
   PrimitivesWritten,               // primitives captured by transform feedback (stream 0)
   PrimitivesGenerated,             // primitives the last pre-rasterization stage emitted (Cap::PrimitivesGeneratedQuery)
+  SamplesPassed,                   // samples that passed the depth and stencil tests: an exact count
+                                   // where Cap::PreciseOcclusionQuery, else only zero or not is exact
+  // Timer queries (Cap::TimestampBits nonzero), results in nanoseconds.
+  // TimeElapsed: the GPU time from begin_query to end_query, both taken once
+  // every command recorded before them completed; render passes and
+  // batches in between are counted. Timestamp: the GPU time at end_query
+  // (no begin_query), on the clock get_query_result of every Timestamp
+  // query of the screen reads.
+  TimeElapsed,
+  Timestamp,
 };
 
 enum FlushFlags : uint32_t {
@@ -120,6 +130,18 @@ class Context {
     (void)q, (void)wait;
     *result = 0;
     return true;
+  }
+
+  // --- conditional rendering ---
+  // Predicates the application draws recorded from now on on the result of
+  // `q` (an occlusion query that is not active), on the GPU: a draw is
+  // skipped when the result is zero (`inverted`: nonzero). Null ends the
+  // predicate. Returns false (predicating nothing) when the pipe cannot
+  // decide this query on the GPU; the caller then decides on the CPU.
+  // Clears, blits and other pipe work are never predicated.
+  virtual bool set_render_condition(Query* q, bool inverted) {
+    (void)inverted;
+    return q == nullptr;
   }
 
   // --- stream output (transform feedback) ---

@@ -116,6 +116,14 @@ enum class Cap : uint8_t {
   // zero or values from within the buffer, never other memory), as GL's
   // robust buffer access asks (KHR_robust_buffer_access_behavior).
   RobustBufferAccess,
+  // QueryType::SamplesPassed counts every sample exactly (else it may count
+  // more, but is zero exactly when no sample passed).
+  PreciseOcclusionQuery,
+  // Bits of the GPU clock QueryType::TimeElapsed and Timestamp read (0:
+  // no timer queries; results wrap at 2^bits clock ticks).
+  TimestampBits,
+  // pipe::DrawIndirect::captured draws (the byte count is read on the GPU).
+  StreamOutputDraw,
 };
 
 // What a pipe context is made for, fixed for its life.

@@ -286,6 +286,9 @@ struct DrawStart {
   int32_t index_bias = 0;  // base vertex for indexed draws
 };
 
+// Declared with the context (pipe/context.h).
+struct StreamOutputTarget;
+
 struct DrawIndirect {
   Resource* buffer = nullptr;  // VkDrawIndirectCommand / VkDrawIndexedIndirectCommand layout
   uint64_t offset = 0;
@@ -293,6 +296,11 @@ struct DrawIndirect {
   uint32_t stride = 0;
   Resource* count_buffer = nullptr;  // optional: draw count read from here
   uint64_t count_offset = 0;
+  // Instead of `buffer`: one non-indexed draw of the vertices a stream
+  // output target holds (its written bytes / vertex_stride), as
+  // glDrawTransformFeedback draws (Cap::StreamOutputDraw).
+  StreamOutputTarget* captured = nullptr;
+  uint32_t vertex_stride = 0;
 };
 
 // --- compute ---

@@ -95,6 +95,7 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
       else if (item == "noblendadvanced") o.debug |= kDebugNoBlendAdvanced;
       else if (item == "noborderswizzlefromimage") o.debug |= kDebugNoBorderSwizzleFromImage;
       else if (item == "norobustaccess") o.debug |= kDebugNoRobustAccess;
+      else if (item == "nocondrender") o.debug |= kDebugNoConditionalRendering;
       else warn("BRASS_DEBUG: unknown flag '" + item + "' ignored");
     }
   }

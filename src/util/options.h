@@ -30,6 +30,7 @@ enum DebugFlag : uint32_t {
   // the view's component mapping, as on NVIDIA)
   kDebugNoBorderSwizzleFromImage = 1u << 8,
   kDebugNoRobustAccess = 1u << 9,   // robust buffer access contexts are refused, as on a device without it
+  kDebugNoConditionalRendering = 1u << 10,  // ignore VK_EXT_conditional_rendering (GL decides on the CPU)
 };
 
 struct Options {

@@ -22,7 +22,7 @@ class QueryTrackerTest : public DriverDeviceTest {
     if (HasFatalFailure()) return;
     sync_ = std::make_unique<SyncTracker>(screen(), ring(), device().caps().synchronization2);
     rps_ = std::make_unique<RenderPassState>(vk_device(), ring(), *sync_, screen().dynamic_rendering());
-    queries_ = std::make_unique<QueryTracker>(vk_device(), ring(), *rps_, false);
+    queries_ = std::make_unique<QueryTracker>(vk_device(), ring(), *rps_, QueryTracker::Features{});
     rps_->add_hooks(queries_.get());
     texture_ = make_texture(8, 8, pipe::Format::RGBA8_UNORM);
     ASSERT_TRUE(texture_);
@@ -71,7 +71,9 @@ class QueryTrackerTest : public DriverDeviceTest {
 
 TEST_F(QueryTrackerTest, PrimitiveQueriesNeedDeviceSupport) {
   EXPECT_EQ(queries_->create(pipe::QueryType::PrimitivesWritten), nullptr);
-  QueryTracker with(vk_device(), ring(), *rps_, true);
+  QueryTracker::Features features;
+  features.primitive_queries = true;
+  QueryTracker with(vk_device(), ring(), *rps_, features);
   pipe::Query* q = with.create(pipe::QueryType::PrimitivesWritten);
   ASSERT_NE(q, nullptr);
   EXPECT_EQ(q->type, pipe::QueryType::PrimitivesWritten);

@@ -179,6 +179,7 @@ std::vector<ReportSection> build_report(const std::vector<vk::PhysicalDeviceCand
       .str("shader object", p.shader_object_reason)
       .str("descriptor sets", p.descriptor_sets_reason)
       .str("advanced blending", p.advanced_blend_reason)
+      .str("conditional rendering", p.conditional_rendering_reason)
       .str("border colour swizzle", p.border_color_swizzle_reason)
       .str("robust buffer access", p.robust_access_reason)
       .str("shader cache", p.shader_cache ? p.shader_cache_reason : "disabled")

@@ -3,13 +3,20 @@
 #include <algorithm>
 
 #include "driver/resource/resource.h"
+#include "driver/stream_output/stream_output.h"
 
 namespace brass::driver {
 
 void record_draw_commands(VkCommandBuffer cmd, const pipe::DrawInfo& info, const pipe::DrawIndirect* indirect,
                           std::span<const pipe::DrawStart> draws, bool multi_draw) {
   const uint32_t instances = std::max(1u, info.instance_count);
-  if (indirect) {
+  if (indirect && indirect->captured) {
+    // A target nothing was captured into holds no vertices.
+    const pipe::StreamOutputTarget& t = *indirect->captured;
+    if (!t.counter_valid || indirect->vertex_stride == 0) return;
+    vkCmdDrawIndirectByteCountEXT(cmd, instances, info.start_instance, driver_resource(t.counter.get())->obj()->buffer,
+                                  0, 0, indirect->vertex_stride);
+  } else if (indirect) {
     VkBuffer buf = driver_resource(indirect->buffer)->obj()->buffer;
     const uint32_t stride = indirect->stride ? indirect->stride
                                              : (info.indexed ? sizeof(VkDrawIndexedIndirectCommand) : sizeof(VkDrawIndirectCommand));

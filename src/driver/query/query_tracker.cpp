@@ -4,13 +4,8 @@
 
 namespace brass::driver {
 
-QueryTracker::QueryTracker(VkDevice device, BatchRing& ring, RenderPassState& render_pass, bool primitive_queries,
-                           bool primitives_generated)
-    : device_(device),
-      ring_(ring),
-      render_pass_(render_pass),
-      primitive_queries_(primitive_queries),
-      primitives_generated_(primitives_generated) {}
+QueryTracker::QueryTracker(VkDevice device, BatchRing& ring, RenderPassState& render_pass, const Features& features)
+    : device_(device), ring_(ring), render_pass_(render_pass), features_(features) {}
 
 QueryTracker::~QueryTracker() = default;
 
@@ -28,8 +23,9 @@ QuerySlots& QueryTracker::slots_for(pipe::QueryType type) {
 }
 
 pipe::Query* QueryTracker::create(pipe::QueryType type) {
-  if (type == pipe::QueryType::PrimitivesWritten && !primitive_queries_) return nullptr;
-  if (type == pipe::QueryType::PrimitivesGenerated && !primitives_generated_) return nullptr;
+  if (type == pipe::QueryType::PrimitivesWritten && !features_.primitive_queries) return nullptr;
+  if (type == pipe::QueryType::PrimitivesGenerated && !features_.primitives_generated) return nullptr;
+  if (is_timer(type) && (features_.timestamp_bits == 0 || features_.timestamp_period <= 0)) return nullptr;
   auto* q = new pipe::Query;
   q->type = type;
   return q;
@@ -37,6 +33,11 @@ pipe::Query* QueryTracker::create(pipe::QueryType type) {
 
 void QueryTracker::destroy(pipe::Query* q) {
   if (!q) return;
+  if (is_timer(q->type)) {
+    release_timestamps(q);
+    delete q;
+    return;
+  }
   if (q->active) end(q);
   QuerySlots& slots = slots_for(q->type);
   for (const QuerySlot& s : q->segments) slots.release(s, q->serial);
@@ -45,6 +46,13 @@ void QueryTracker::destroy(pipe::Query* q) {
 
 void QueryTracker::begin(pipe::Query* q) {
   if (!q || q->active) return;
+  if (is_timer(q->type)) {
+    if (q->type != pipe::QueryType::TimeElapsed) return;  // a Timestamp is only ended
+    release_timestamps(q);
+    write_timestamp(q);
+    q->active = true;
+    return;
+  }
   QuerySlots& slots = slots_for(q->type);
   for (const QuerySlot& s : q->segments) slots.release(s, q->serial);
   q->segments.clear();
@@ -57,7 +65,18 @@ void QueryTracker::begin(pipe::Query* q) {
 }
 
 void QueryTracker::end(pipe::Query* q) {
-  if (!q || !q->active) return;
+  if (!q) return;
+  if (q->type == pipe::QueryType::Timestamp) {
+    release_timestamps(q);
+    write_timestamp(q);
+    return;
+  }
+  if (!q->active) return;
+  if (q->type == pipe::QueryType::TimeElapsed) {
+    write_timestamp(q);
+    q->active = false;
+    return;
+  }
   const unsigned k = kind_of(q->type);
   if (segment_open_[k]) {
     const bool shared = std::count_if(active_.begin(), active_.end(),
@@ -77,8 +96,47 @@ void QueryTracker::end(pipe::Query* q) {
 }
 
 bool QueryTracker::result_needs_submit(const pipe::Query* q) {
-  return !q->has_result && !q->segments.empty() && !ring_.is_complete(q->serial) &&
-         q->serial == ring_.current_serial();
+  const bool recorded = !q->segments.empty() || q->stamp_count != 0;
+  return !q->has_result && recorded && !ring_.is_complete(q->serial) && q->serial == ring_.current_serial();
+}
+
+bool QueryTracker::single_segment(const pipe::Query* q, VkQueryPool* pool, uint32_t* index) {
+  if (is_timer(q->type) || kind_of(q->type) != 0 || q->active || q->has_result || q->segments.size() != 1)
+    return false;
+  *pool = slots_for(q->type).pool(q->segments[0]);
+  *index = q->segments[0].index;
+  return true;
+}
+
+void QueryTracker::write_timestamp(pipe::Query* q) {
+  if (q->stamp_count >= q->stamps.size()) return;
+  if (!timestamps_) timestamps_ = std::make_unique<QuerySlots>(device_, VK_QUERY_TYPE_TIMESTAMP, 1);
+  QuerySlot slot;
+  // A pool that cannot grow leaves the query without this timestamp: its
+  // result reads as 0 (never a wait for a write that was not recorded).
+  if (vk::Status s = timestamps_->acquire(ring_, &slot); !s) return;
+  vkCmdResetQueryPool(ring_.upload_cmd(), timestamps_->pool(slot), slot.index, 1);
+  // Written once every command recorded before it completed (GL 4.6 §4.3).
+  vkCmdWriteTimestamp(ring_.main_cmd(), VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, timestamps_->pool(slot), slot.index);
+  ring_.mark_recorded();
+  q->stamps[q->stamp_count++] = slot;
+  q->serial = ring_.current_serial();
+  q->has_result = false;
+  q->result = 0;
+}
+
+void QueryTracker::release_timestamps(pipe::Query* q) {
+  for (uint8_t i = 0; i < q->stamp_count; ++i) timestamps_->release(q->stamps[i], q->serial);
+  q->stamp_count = 0;
+}
+
+uint64_t QueryTracker::timer_result(const pipe::Query* q, const uint64_t* ticks) const {
+  const uint64_t mask = features_.timestamp_bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << features_.timestamp_bits) - 1;
+  uint64_t t = ticks[0] & mask;
+  // Elapsed ticks wrap with the clock's valid bits.
+  if (q->type == pipe::QueryType::TimeElapsed) t = q->stamp_count == 2 ? ((ticks[1] & mask) - t) & mask : 0;
+  if (features_.timestamp_period == 1.0f) return t;
+  return static_cast<uint64_t>(static_cast<long double>(t) * features_.timestamp_period);
 }
 
 bool QueryTracker::read_result(pipe::Query* q, bool wait, uint64_t* result, vk::Status* status) {
@@ -87,13 +145,23 @@ bool QueryTracker::read_result(pipe::Query* q, bool wait, uint64_t* result, vk::
     *result = q->result;
     return true;
   }
-  if (!q->segments.empty() && !ring_.is_complete(q->serial)) {
+  if ((!q->segments.empty() || q->stamp_count != 0) && !ring_.is_complete(q->serial)) {
     if (!wait) return false;
     if (vk::Status s = ring_.wait(q->serial); !s) {
       *status = s;
       *result = 0;
       return true;
     }
+  }
+  if (is_timer(q->type)) {
+    uint64_t ticks[2] = {};
+    for (uint8_t i = 0; i < q->stamp_count; ++i)
+      if (vk::Status s = timestamps_->read(q->stamps[i], &ticks[i]); !s) *status = s;
+    q->result = q->stamp_count ? timer_result(q, ticks) : 0;
+    release_timestamps(q);
+    q->has_result = true;
+    *result = q->result;
+    return true;
   }
   QuerySlots& slots = slots_for(q->type);
   uint64_t sum = 0;
@@ -104,7 +172,8 @@ bool QueryTracker::read_result(pipe::Query* q, bool wait, uint64_t* result, vk::
   }
   for (const QuerySlot& slot : q->segments) slots.release(slot, q->serial);
   q->segments.clear();
-  const bool counts = q->type == pipe::QueryType::PrimitivesWritten || q->type == pipe::QueryType::PrimitivesGenerated;
+  const bool counts = q->type == pipe::QueryType::PrimitivesWritten ||
+                      q->type == pipe::QueryType::PrimitivesGenerated || q->type == pipe::QueryType::SamplesPassed;
   q->result = counts ? sum : (sum != 0 ? 1 : 0);
   q->has_result = true;
   *result = q->result;
@@ -135,10 +204,17 @@ vk::Status QueryTracker::before_begin(VkCommandBuffer cmd) {
 }
 
 void QueryTracker::after_begin(VkCommandBuffer cmd) {
+  // Boolean occlusion queries need no exact count (it may cost on tilers);
+  // a SamplesPassed query among the active ones makes the segment precise
+  // (its begin ended the pass, so this is the segment's start).
+  const bool precise = features_.precise_occlusion &&
+                       std::any_of(active_.begin(), active_.end(), [](const pipe::Query* q) {
+                         return q->type == pipe::QueryType::SamplesPassed;
+                       });
   for (unsigned k = 0; k < kKinds; ++k) {
     if (!segment_open_[k]) continue;
-    // ES 3.0 has only boolean occlusion queries: no precise counting needed.
-    vkCmdBeginQuery(cmd, slots_[k]->pool(open_slot_[k]), open_slot_[k].index, 0);
+    const VkQueryControlFlags flags = k == 0 && precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0;
+    vkCmdBeginQuery(cmd, slots_[k]->pool(open_slot_[k]), open_slot_[k].index, flags);
   }
 }
 

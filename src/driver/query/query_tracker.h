@@ -9,6 +9,11 @@
 // Meta draws (clears, blits) draw no fragments or primitives in GL: they
 // suspend the pass's occlusion and primitives-generated segments, and the
 // next application draw starts a new pass (and segments).
+//
+// Timer queries are not segmented: a timestamp may be written inside or
+// outside a render pass, so TimeElapsed writes one at begin and one at end
+// and Timestamp one at end, into slots reset in the batch's upload stream
+// (which executes before the main stream: resets must be outside a pass).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -30,6 +35,9 @@ struct Query {
   uint64_t serial = 0;  // batch of the newest segment
   bool has_result = false;
   uint64_t result = 0;
+  // Timer queries: the timestamps written (TimeElapsed: begin, end).
+  std::array<driver::QuerySlot, 2> stamps{};
+  uint8_t stamp_count = 0;
 };
 }  // namespace brass::pipe
 
@@ -37,10 +45,15 @@ namespace brass::driver {
 
 class QueryTracker final : public RenderPassHooks {
  public:
-  // `primitive_queries`: transform feedback queries; `primitives_generated`:
-  // VK_EXT_primitives_generated_query (with rasterizer discard).
-  QueryTracker(VkDevice device, BatchRing& ring, RenderPassState& render_pass, bool primitive_queries,
-               bool primitives_generated = false);
+  // What the device can measure besides occlusion.
+  struct Features {
+    bool primitive_queries = false;      // transform feedback queries
+    bool primitives_generated = false;   // VK_EXT_primitives_generated_query (with rasterizer discard)
+    bool precise_occlusion = false;      // occlusionQueryPrecise: SamplesPassed counts exactly
+    uint32_t timestamp_bits = 0;         // timestampValidBits of the queue (0: no timer queries)
+    float timestamp_period = 0;          // nanoseconds per timestamp tick
+  };
+  QueryTracker(VkDevice device, BatchRing& ring, RenderPassState& render_pass, const Features& features);
   ~QueryTracker();
 
   // Null for a type the device cannot count.
@@ -55,6 +68,11 @@ class QueryTracker final : public RenderPassHooks {
   // false while not available. A failure is returned in *status (the result
   // then reads as available and 0, so polling loops end).
   bool read_result(pipe::Query* q, bool wait, uint64_t* result, vk::Status* status);
+
+  // An ended occlusion query measured in exactly one segment whose result
+  // the CPU has not read: where that segment's result is (conditional
+  // rendering copies it on the GPU). False for any other query.
+  bool single_segment(const pipe::Query* q, VkQueryPool* pool, uint32_t* index);
 
   // Meta draws: ends the open occlusion and primitives-generated segments
   // without ending the pass.
@@ -76,12 +94,21 @@ class QueryTracker final : public RenderPassHooks {
   QuerySlots& slots_for(pipe::QueryType type);
   // Ends the open segments of the kinds in `kinds` (bit per kind_of).
   void end_segments(VkCommandBuffer cmd, uint32_t kinds);
+  static bool is_timer(pipe::QueryType t) {
+    return t == pipe::QueryType::TimeElapsed || t == pipe::QueryType::Timestamp;
+  }
+  // Timer queries: writes the GPU time into a fresh slot of the query.
+  void write_timestamp(pipe::Query* q);
+  void release_timestamps(pipe::Query* q);
+  // Nanoseconds from the timestamps read (ticks).
+  uint64_t timer_result(const pipe::Query* q, const uint64_t* ticks) const;
 
   VkDevice device_;
   BatchRing& ring_;
   RenderPassState& render_pass_;
-  const bool primitive_queries_, primitives_generated_;
+  const Features features_;
   std::array<std::unique_ptr<QuerySlots>, kKinds> slots_;
+  std::unique_ptr<QuerySlots> timestamps_;
   std::vector<pipe::Query*> active_;
   std::array<bool, kKinds> segment_open_{};  // per kind, while a pass is active
   std::array<QuerySlot, kKinds> open_slot_{};

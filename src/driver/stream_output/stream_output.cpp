@@ -74,6 +74,14 @@ void StreamOutput::record_access() {
   }
 }
 
+void StreamOutput::record_counter_read(pipe::StreamOutputTarget* t) {
+  ResourceObject* c = driver_resource(t->counter.get())->obj();
+  // As a write: ordered after the capture's counter write and before the
+  // next capture's, with the stages and accesses of both.
+  sync_.barriers().buffer_access(c->access, {kCounterStages, kCounterAccess, VK_IMAGE_LAYOUT_UNDEFINED, true});
+  sync_.mark_write(c);
+}
+
 void StreamOutput::begin_capture(VkCommandBuffer cmd) {
   std::array<VkBuffer, 4> buffers{}, counters{};
   std::array<VkDeviceSize, 4> offsets{}, sizes{}, counter_offsets{};

@@ -42,6 +42,9 @@ class StreamOutput final : public RenderPassHooks {
   // Barriers and usage marks for the targets and their counters (a draw's
   // resource validation).
   void record_access();
+  // The same for a counter a draw reads its vertex count from
+  // (vkCmdDrawIndirectByteCountEXT; pipe::DrawIndirect::captured).
+  void record_counter_read(pipe::StreamOutputTarget* t);
   // Starts capture in the active pass when targets are bound and the
   // program captures; before a draw, after the pipeline is bound.
   void begin(VkCommandBuffer cmd, bool program_captures) {
