@@ -116,6 +116,10 @@ enum class Cap : uint8_t {
   // zero or values from within the buffer, never other memory), as GL's
   // robust buffer access asks (KHR_robust_buffer_access_behavior).
   RobustBufferAccess,
+  // Draws one indirect draw (DrawIndirect::draw_count) may make: the
+  // device's limit with multi-draw indirect, else 1 (the caller loops).
+  MaxDrawIndirectCount,
+  DrawIndirectCount,                 // DrawIndirect::count_buffer is honoured (else the caller reads it)
 };
 
 // What a pipe context is made for, fixed for its life.
