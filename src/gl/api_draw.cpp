@@ -542,6 +542,17 @@ void PatchParameteri(Context& ctx, GLenum pname, GLint value) {
   ctx.state.patch_vertices = value;
 }
 
+// Desktop GL 4.6 §11.2.2: the default tessellation levels.
+void PatchParameterfv(Context& ctx, GLenum pname, const GLfloat* values) {
+  if (!ctx.tessellation_shaders()) return ctx.set_error(GL_INVALID_OPERATION);
+  GLfloat* dst = pname == GL_PATCH_DEFAULT_OUTER_LEVEL   ? ctx.state.patch_default_outer
+                 : pname == GL_PATCH_DEFAULT_INNER_LEVEL ? ctx.state.patch_default_inner
+                                                         : nullptr;
+  if (!dst) return ctx.set_error(GL_INVALID_ENUM);
+  if (!values) return;
+  std::memcpy(dst, values, (pname == GL_PATCH_DEFAULT_OUTER_LEVEL ? 4 : 2) * sizeof(GLfloat));
+}
+
 void DrawArraysIndirect(Context& ctx, GLenum mode, const void* indirect) {
   draw_indirect(ctx, mode, GL_NONE, false, indirect);
 }

@@ -161,6 +161,10 @@ struct State {
   GLuint max_shader_compiler_threads = 0xFFFFFFFFu;
   // glPatchParameteri(GL_PATCH_VERTICES) (EXT_tessellation_shader).
   GLint patch_vertices = 3;
+  // glPatchParameterfv (desktop GL 4.0 §11.2.2): the levels tessellation
+  // uses without a control shader.
+  GLfloat patch_default_outer[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+  GLfloat patch_default_inner[2] = {1.0f, 1.0f};
 };
 
 class Context {
