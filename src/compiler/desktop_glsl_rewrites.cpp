@@ -5,14 +5,16 @@
 #include <cctype>
 #include <string_view>
 
+#include "compiler/glsl_lexer.h"
+#include "compiler/glsl_normalize.h"
+
 namespace brass::compiler {
 
-std::string with_desktop_compute_version(std::string text, ShaderStage stage, const GlslVersion& declared,
-                                         const std::vector<std::string>& unexposed) {
-  if (stage != ShaderStage::Compute || declared.es || !declared.explicit_directive || declared.number >= 430)
-    return text;
-  for (const std::string& u : unexposed)
-    if (u == "GL_ARB_compute_shader") return text;
+namespace {
+
+// `text` with the number on its #version line (declared.directive_line)
+// replaced by `number`; unchanged when the line cannot be found.
+std::string replace_version_number(std::string text, const GlslVersion& declared, const char* number) {
   // The directive's line: its number is the first digits after "version".
   size_t line_start = 0;
   for (int line = 1; line < declared.directive_line && line_start != std::string::npos; ++line) {
@@ -26,8 +28,52 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
   const size_t digits = text.find_first_of("0123456789", keyword);
   if (digits == std::string::npos || (line_end != std::string::npos && digits > line_end)) return text;
   const size_t digits_end = text.find_first_not_of("0123456789", digits);
-  text.replace(digits, (digits_end == std::string::npos ? text.size() : digits_end) - digits, "430");
+  text.replace(digits, (digits_end == std::string::npos ? text.size() : digits_end) - digits, number);
   return text;
+}
+
+bool unexposed_has(const std::vector<std::string>& unexposed, std::string_view name) {
+  for (const std::string& u : unexposed)
+    if (u == name) return true;
+  return false;
+}
+
+bool mentions_identifier(std::string_view text, std::string_view name) {
+  for (const Token& t : lex(text))
+    if (t.kind == TokenKind::Identifier && t.text == name) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string with_desktop_compute_version(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                         const std::vector<std::string>& unexposed) {
+  if (stage != ShaderStage::Compute || declared.es || !declared.explicit_directive || declared.number >= 430)
+    return text;
+  if (unexposed_has(unexposed, "GL_ARB_compute_shader")) return text;
+  return replace_version_number(std::move(text), declared, "430");
+}
+
+std::string with_desktop_atomics_version(std::string text, const GlslVersion& declared,
+                                        const std::vector<std::string>& unexposed) {
+  if (declared.es || !declared.explicit_directive || declared.number >= 430 || declared.number < 140) return text;
+  const bool storage = !unexposed_has(unexposed, "GL_ARB_shader_storage_buffer_object") &&
+                       enables_extension(text, "GL_ARB_shader_storage_buffer_object");
+  const bool counters = !unexposed_has(unexposed, "GL_ARB_shader_atomic_counters") &&
+                        enables_extension(text, "GL_ARB_shader_atomic_counters");
+  if (!storage && !counters) return text;
+  static constexpr std::string_view kMemoryFunctions[] = {"atomicAdd", "atomicMin",      "atomicMax",
+                                                          "atomicAnd", "atomicOr",       "atomicXor",
+                                                          "atomicExchange", "atomicCompSwap"};
+  static constexpr std::string_view kCounterFunctions[] = {"atomicCounter", "atomicCounterIncrement",
+                                                           "atomicCounterDecrement"};
+  bool memory = false, counter = false;
+  for (const Token& t : lex(text)) {
+    if (t.kind != TokenKind::Identifier) continue;
+    for (std::string_view f : kMemoryFunctions) memory = memory || (storage && t.text == f);
+    for (std::string_view f : kCounterFunctions) counter = counter || (counters && t.text == f);
+  }
+  return memory || counter ? replace_version_number(std::move(text), declared, "430") : text;
 }
 
 std::string with_core_instance_id(std::string text, Api api) {
@@ -44,6 +90,21 @@ std::string with_core_instance_id(std::string text, Api api) {
     at += kArb.size() - 3;
   }
   return text;
+}
+
+std::string desktop_binding_preamble(std::string_view text, const GlslVersion& version,
+                                     const std::vector<std::string>& unexposed) {
+  if (version.es || version.number >= 420 || unexposed_has(unexposed, "GL_ARB_shading_language_420pack")) return {};
+  for (std::string_view ext : {"GL_ARB_shader_atomic_counters", "GL_ARB_shader_storage_buffer_object"})
+    if (!unexposed_has(unexposed, ext) && enables_extension(text, ext))
+      return "#extension GL_ARB_shading_language_420pack : enable\n";
+  return {};
+}
+
+std::string desktop_instance_id_check_preamble(std::string_view text, ShaderStage stage, const GlslVersion& version) {
+  if (version.es || version.number >= 140 || stage != ShaderStage::Vertex) return {};
+  if (!enables_extension(text, "GL_ARB_draw_instanced") || !mentions_identifier(text, "gl_InstanceID")) return {};
+  return "#define gl_InstanceID brass_check_InstanceID\nint brass_check_InstanceID;\n";
 }
 
 }  // namespace brass::compiler

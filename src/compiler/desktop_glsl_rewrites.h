@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compiler/compiler.h"
@@ -22,11 +23,38 @@ namespace brass::compiler {
 std::string with_desktop_compute_version(std::string text, ShaderStage stage, const GlslVersion& declared,
                                          const std::vector<std::string>& unexposed);
 
+// ARB_shader_storage_buffer_object gives GLSL 1.40-3.30 the atomic memory
+// functions on buffer variables (atomicAdd ... atomicCompSwap), which
+// glslang declares only from 4.30, and ARB_shader_atomic_counters gives
+// them the counter functions (atomicCounter, ...Increment, ...Decrement),
+// which glslang's SPIR-V path turns into those buffer atomics. A desktop
+// source that enables either extension (exposed) and calls one of its
+// functions is compiled as #version 430 (the number on its #version line
+// replaced, nothing else: 4.30 accepts what the older core versions do;
+// __VERSION__ reads 430).
+std::string with_desktop_atomics_version(std::string text, const GlslVersion& declared,
+                                        const std::vector<std::string>& unexposed);
+
 // ARB_draw_instanced names the instance index gl_InstanceIDARB; GLSL 1.40
 // made it gl_InstanceID, the only name glslang knows. Desktop sources
 // (Api::GL) get the core name for every whole-word use. (GLSL 1.30 sources
 // are checked by glslang before the upgrader takes them to 1.40, and 1.30
 // has no gl_InstanceID: those still fail.)
 std::string with_core_instance_id(std::string text, Api api);
+
+// ARB_shader_atomic_counters and ARB_shader_storage_buffer_object give
+// atomic counters and storage blocks layout(binding) in any GLSL version
+// they extend; glslang allows the qualifier below 4.20 only under
+// ARB_shading_language_420pack. For desktop sources below 4.20 that enable
+// either (and a context that exposes 420pack), the preamble line that
+// enables 420pack too; empty otherwise.
+std::string desktop_binding_preamble(std::string_view text, const GlslVersion& version,
+                                     const std::vector<std::string>& unexposed);
+
+// ARB_draw_instanced's instance index below GLSL 1.40, where glslang declares
+// no gl_InstanceID: for the check-only parse of a desktop vertex shader that
+// enables the extension, the preamble lines that stand an int of that name
+// in (the SPIR-V parse is 1.40, which has it); empty otherwise.
+std::string desktop_instance_id_check_preamble(std::string_view text, ShaderStage stage, const GlslVersion& version);
 
 }  // namespace brass::compiler

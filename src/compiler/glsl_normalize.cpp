@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/desktop_glsl_rewrites.h"
 #include "compiler/glsl_es100_syntax.h"
 #include "compiler/glsl_lexer.h"
 
@@ -276,6 +277,7 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
     result.preamble += e;
     result.preamble += " 1\n";
   }
+  result.preamble += desktop_binding_preamble(source, version, unexposed);
   // glslang predefines the macros of the extensions it knows (among the
   // unexposed ones: OES_EGL_image_external, OES_sample_variables, the ES
   // 3.1 extensions of ES 3.2 features) and refuses to #undef any GL_ name,

@@ -390,6 +390,22 @@ class Rewriter {
     return false;
   }
 
+  // True when `layout` at t qualifies a declaration: `layout ( ... )` and
+  // then a word (a storage qualifier, a type or `in`/`out`). A function
+  // named layout is called or declared with something else after its
+  // parentheses (`;`, `{`, an operator).
+  bool is_layout_qualifier(size_t t) const {
+    size_t k = next_token(t);
+    if (k >= tokens_.size() || tokens_[k].text != "(") return false;
+    int depth = 0;
+    for (; k < tokens_.size(); ++k) {
+      if (tokens_[k].text == "(") ++depth;
+      if (tokens_[k].text == ")" && --depth == 0) break;
+    }
+    const size_t after = next_token(k);
+    return after < tokens_.size() && tokens_[after].kind == TokenKind::Identifier;
+  }
+
   // Next non-white-space token after t (tokens_.size(): none).
   size_t next_token(size_t t) const {
     size_t k = t + 1;
@@ -473,7 +489,12 @@ class Rewriter {
         break;
       }
     }
-    if (upgrade_ && extensions_core_in_target().count(ext)) {
+    // GLSL 1.40 (the desktop target) has neither explicit attribute
+    // locations (3.30) nor fragment coordinate conventions (1.50): their
+    // layout qualifiers are kept (rewrite_identifier), and need the directive.
+    const bool desktop_needs_it =
+        !target_es_ && (ext == "GL_ARB_explicit_attrib_location" || ext == "GL_ARB_fragment_coord_conventions");
+    if (upgrade_ && extensions_core_in_target().count(ext) && !desktop_needs_it) {
       return;  // the line becomes empty; the newline is kept by the caller
     }
     if (upgrade_ && ext == "GL_OES_EGL_image_external" && target_es_) {
@@ -538,6 +559,10 @@ class Rewriter {
       used_shadow_helpers_.insert(std::string(w));
       return "brass_r_" + std::string(w);
     }
+    // `layout` before GLSL 1.40 is a keyword only where an extension made it
+    // one (explicit_attrib_location, uniform_buffer_object, ...), and is
+    // then a qualifier: kept, as the identifier of that name is renamed.
+    if (w == "layout" && is_layout_qualifier(t)) return std::string(w);
     if (const WordSet* rename = words_to_rename(version_); rename && rename->count(w)) {
       return std::string(kRenamePrefix) + std::string(w);
     }

@@ -1,5 +1,6 @@
 #include "compiler/glslang_glue.h"
 
+#include "compiler/desktop_glsl_rewrites.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_lexer.h"
 #include "compiler/glsl_normalize.h"
@@ -227,6 +228,7 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   if (version->es && version->number == 100 && source.stage == ShaderStage::Vertex &&
       has_identifier("GL_EXT_draw_instanced") && has_identifier("gl_InstanceIDEXT"))
     normalized.preamble += "#define gl_InstanceIDEXT brass_check_InstanceIDEXT\nhighp int brass_check_InstanceIDEXT;\n";
+  if (api == Api::GL) normalized.preamble += desktop_instance_id_check_preamble(source.text, source.stage, *version);
   const char* text = normalized.text.c_str();
   const int length = static_cast<int>(normalized.text.size());
   shader.setStringsWithLengths(&text, &length, 1);

@@ -345,6 +345,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.dual_src_blend = cf.dualSrcBlend;
   c.logic_op = cf.logicOp;
   c.multi_draw_indirect = cf.multiDrawIndirect;
+  c.draw_indirect_count = f.v12.drawIndirectCount;
   c.draw_indirect_first_instance = cf.drawIndirectFirstInstance;
   c.depth_clamp = cf.depthClamp;
   c.depth_bias_clamp = cf.depthBiasClamp;

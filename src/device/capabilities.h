@@ -212,6 +212,7 @@ struct Capabilities {
   // their points are 1 pixel and writing it is invalid).
   bool tessellation_geometry_point_size = false;
   bool dual_src_blend = false, logic_op = false, multi_draw_indirect = false;
+  bool draw_indirect_count = false;  // Vulkan 1.2 drawIndirectCount
   bool draw_indirect_first_instance = false, depth_clamp = false, depth_bias_clamp = false;
   bool fill_mode_non_solid = false, wide_lines = false, large_points = false;
   bool sampler_anisotropy = false, texture_compression_etc2 = false, texture_compression_bc = false;

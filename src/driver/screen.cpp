@@ -91,6 +91,8 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxTexelBufferElements: return l.max_texel_buffer_elements;
     case pipe::Cap::MaxUniformBlockSize: return l.max_uniform_buffer_range;
     case pipe::Cap::MultiDraw: return c.multi_draw;
+    case pipe::Cap::MaxDrawIndirectCount: return c.multi_draw_indirect ? l.max_draw_indirect_count : 1;
+    case pipe::Cap::DrawIndirectCount: return c.draw_indirect_count;
     case pipe::Cap::PrimitiveRestartForLists: return c.list_restart;
     case pipe::Cap::IndexTypeUint8: return c.index_type_uint8;
     case pipe::Cap::DepthClipControl: return c.depth_clip_control;

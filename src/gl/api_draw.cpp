@@ -396,12 +396,24 @@ DrawCall elements_call(GLenum mode, GLsizei count, GLenum type, const void* indi
   return d;
 }
 
-// glDraw*Indirect (ES 3.1 §10.5): the command stays in the GPU's buffer,
-// where a dispatch may have written it, unless this draw needs the CPU
-// (arrays the CPU streams or converts, line loops, 8-bit indices the device
-// cannot read): then the command is read back, waiting for the GPU, and
-// drawn as the direct draw it describes.
-void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const void* indirect) {
+// Several indirect commands (glMultiDraw*Indirect, GL 4.6 §10.4):
+// `drawcount` commands `stride` bytes apart (0: tightly packed); with
+// `counted`, the number drawn is the uint at `count_offset` of
+// PARAMETER_BUFFER, at most drawcount (glMultiDraw*IndirectCount).
+struct IndirectDraws {
+  GLsizei drawcount = 1;
+  GLsizei stride = 0;
+  bool counted = false;
+  GLintptr count_offset = 0;
+};
+
+// glDraw*Indirect (ES 3.1 §10.5) and their multi forms: the commands stay
+// in the GPU's buffer, where a dispatch may have written them, unless this
+// draw needs the CPU (arrays the CPU streams or converts, line loops, 8-bit
+// indices the device cannot read): then each command is read back, waiting
+// for the GPU, and drawn as the direct draw it describes.
+void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const void* indirect,
+                   const IndirectDraws& multi = {}) {
   if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
   pipe::PrimitiveType prim;
   if (!to_pipe_mode(ctx, mode, &prim)) return ctx.set_error(GL_INVALID_ENUM);
@@ -409,14 +421,22 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   if (indexed && !isize) return ctx.set_error(GL_INVALID_ENUM);
   const uintptr_t offset = reinterpret_cast<uintptr_t>(indirect);
   if (offset % 4 != 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (multi.drawcount < 0 || multi.stride < 0 || multi.stride % 4 != 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (multi.counted && (multi.count_offset < 0 || multi.count_offset % 4 != 0)) return ctx.set_error(GL_INVALID_VALUE);
   // No client memory: a vertex array object, buffers for every enabled
-  // array (check_vertex_arrays), an indirect buffer holding the whole
-  // command, an element buffer for indexed draws, none of them mapped.
+  // array (check_vertex_arrays), an indirect buffer holding every command,
+  // an element buffer for indexed draws, none of them mapped.
   if (ctx.vertex_array.get() == ctx.default_vertex_array.get()) return ctx.set_error(GL_INVALID_OPERATION);
   Buffer* ib = ctx.buffers.draw_indirect.get();
   const uint64_t command_bytes = indexed ? 5 * sizeof(GLuint) : 4 * sizeof(GLuint);
-  if (!ib || !ib->resource || ib->mapped_exclusively() ||
-      !range_fits<uint64_t>(offset, command_bytes, static_cast<uint64_t>(ib->size)))
+  const uint64_t stride = multi.stride ? static_cast<uint64_t>(multi.stride) : command_bytes;
+  const uint64_t span = multi.drawcount > 0 ? uint64_t(multi.drawcount - 1) * stride + command_bytes : 0;
+  if (!ib || !ib->resource || ib->mapped_exclusively() || !range_fits<uint64_t>(offset, span, static_cast<uint64_t>(ib->size)))
+    return ctx.set_error(GL_INVALID_OPERATION);
+  Buffer* pb = multi.counted ? ctx.buffers.parameter.get() : nullptr;
+  if (multi.counted && (!pb || !pb->resource || pb->mapped_exclusively() ||
+                        !range_fits<uint64_t>(static_cast<uint64_t>(multi.count_offset), sizeof(GLuint),
+                                              static_cast<uint64_t>(pb->size))))
     return ctx.set_error(GL_INVALID_OPERATION);
   Buffer* eb = indexed ? ctx.vertex_array->element_buffer.get() : nullptr;
   if (indexed && (!eb || !eb->resource || eb->mapped_exclusively())) return ctx.set_error(GL_INVALID_OPERATION);
@@ -426,26 +446,48 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   if (!primitive_modes_ok(ctx, mode, indexed, 0, 0, &no_count)) return;
   if (!check_vertex_arrays(ctx)) return;
   if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (multi.drawcount == 0) return;
 
-  const bool uint8_ok = ctx.screen().get_cap(pipe::Cap::IndexTypeUint8) != 0;
+  pipe::Screen& screen = ctx.screen();
+  const bool uint8_ok = screen.get_cap(pipe::Cap::IndexTypeUint8) != 0;
   // Desktop primitive restart at an index other than all ones is a CPU
   // rewrite of the indices (draw()).
   const uint32_t all_ones = isize == 1 ? 0xffu : isize == 2 ? 0xffffu : 0xffffffffu;
   const bool custom_restart = indexed && !ctx.ff.primitive_restart_fixed_index && ctx.ff.primitive_restart &&
                               ctx.ff.primitive_restart_index != all_ones;
-  if (vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP || (isize == 1 && !uint8_ok) || custom_restart) {
-    GLuint cmd[5] = {};
-    if (!read_buffer(ctx, *ib, static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(command_bytes), cmd)) return;
-    // Counts GL's signed parameters cannot hold draw nothing definable.
-    const GLuint limit = 0x7fffffffu;
-    if (cmd[0] > limit || cmd[1] > limit || cmd[2] > limit) return;
-    if (!indexed) return draw(ctx, arrays_call(mode, static_cast<GLint>(cmd[2]), static_cast<GLsizei>(cmd[0]),
-                                               static_cast<GLsizei>(cmd[1]), cmd[3]));
-    const auto first_index = reinterpret_cast<const void*>(uintptr_t{cmd[2]} * isize);
-    GLint base_vertex;
-    std::memcpy(&base_vertex, &cmd[3], sizeof(base_vertex));
-    return draw(ctx, elements_call(mode, static_cast<GLsizei>(cmd[0]), type, first_index,
-                                   static_cast<GLsizei>(cmd[1]), base_vertex, cmd[4]));
+  const bool cpu = vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP || (isize == 1 && !uint8_ok) || custom_restart;
+  // The number of draws, where the device cannot read it itself (or the
+  // CPU draws them): read from the parameter buffer, after the GPU's writes.
+  const int64_t per_command = screen.get_cap(pipe::Cap::MaxDrawIndirectCount);
+  const bool device_counts = multi.counted && !cpu && screen.get_cap(pipe::Cap::DrawIndirectCount) != 0 &&
+                             stride >= command_bytes && multi.drawcount <= per_command;
+  uint32_t draws = static_cast<uint32_t>(multi.drawcount);
+  if (multi.counted && !device_counts) {
+    GLuint count = 0;
+    if (!read_buffer(ctx, *pb, multi.count_offset, sizeof(count), &count)) return;
+    draws = std::min(draws, count);
+    if (draws == 0) return;
+  }
+  if (cpu) {
+    for (uint32_t i = 0; i < draws; ++i) {
+      GLuint cmd[5] = {};
+      const uint64_t at = offset + i * stride;
+      if (!read_buffer(ctx, *ib, static_cast<GLintptr>(at), static_cast<GLsizeiptr>(command_bytes), cmd)) return;
+      // Counts GL's signed parameters cannot hold draw nothing definable.
+      const GLuint limit = 0x7fffffffu;
+      if (cmd[0] > limit || cmd[1] > limit || cmd[2] > limit) continue;
+      if (!indexed) {
+        draw(ctx, arrays_call(mode, static_cast<GLint>(cmd[2]), static_cast<GLsizei>(cmd[0]),
+                              static_cast<GLsizei>(cmd[1]), cmd[3]));
+        continue;
+      }
+      const auto first_index = reinterpret_cast<const void*>(uintptr_t{cmd[2]} * isize);
+      GLint base_vertex;
+      std::memcpy(&base_vertex, &cmd[3], sizeof(base_vertex));
+      draw(ctx, elements_call(mode, static_cast<GLsizei>(cmd[0]), type, first_index, static_cast<GLsizei>(cmd[1]),
+                              base_vertex, cmd[4]));
+    }
+    return;
   }
 
   if (!validate_for_draw(ctx)) return;
@@ -463,7 +505,7 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
     set_index_buffer(ctx, eb->resource.get(), isize);
     // PRIMITIVE_RESTART at all ones is the fixed index's restart.
     bool restart = (ctx.ff.primitive_restart_fixed_index || ctx.ff.primitive_restart) && prim != pipe::PrimitiveType::Patches;
-    if (restart && !ctx.screen().get_cap(pipe::Cap::PrimitiveRestartForLists) &&
+    if (restart && !screen.get_cap(pipe::Cap::PrimitiveRestartForLists) &&
         (prim == pipe::PrimitiveType::Points || prim == pipe::PrimitiveType::Lines ||
          prim == pipe::PrimitiveType::Triangles)) {
       BRASS_WARN_ONCE("primitive restart with list primitives is not supported by the device: ignored");
@@ -475,7 +517,24 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   pipe::DrawIndirect command;
   command.buffer = ib->resource.get();
   command.offset = offset;
-  ctx.pipe().draw_vbo(info, &command, {});
+  if (device_counts) {
+    command.draw_count = draws;
+    command.stride = static_cast<uint32_t>(stride);
+    command.count_buffer = pb->resource.get();
+    command.count_offset = static_cast<uint64_t>(multi.count_offset);
+    return ctx.pipe().draw_vbo(info, &command, {});
+  }
+  // Vulkan draws several commands at once only with multi-draw indirect
+  // and a stride that holds a whole command; else one call each.
+  if (draws > 1 && draws <= per_command && stride >= command_bytes) {
+    command.draw_count = draws;
+    command.stride = static_cast<uint32_t>(stride);
+    return ctx.pipe().draw_vbo(info, &command, {});
+  }
+  for (uint32_t i = 0; i < draws; ++i) {
+    command.offset = offset + i * stride;
+    ctx.pipe().draw_vbo(info, &command, {});
+  }
 }
 
 // glDrawTransformFeedback* (GL 4.6 §10.4): DrawArrays(mode, 0, n) where n
@@ -523,12 +582,43 @@ void PatchParameteri(Context& ctx, GLenum pname, GLint value) {
   ctx.state.patch_vertices = value;
 }
 
+// Desktop GL 4.6 §11.2.2: the default tessellation levels.
+void PatchParameterfv(Context& ctx, GLenum pname, const GLfloat* values) {
+  if (!ctx.tessellation_shaders()) return ctx.set_error(GL_INVALID_OPERATION);
+  GLfloat* dst = pname == GL_PATCH_DEFAULT_OUTER_LEVEL   ? ctx.state.patch_default_outer
+                 : pname == GL_PATCH_DEFAULT_INNER_LEVEL ? ctx.state.patch_default_inner
+                                                         : nullptr;
+  if (!dst) return ctx.set_error(GL_INVALID_ENUM);
+  if (!values) return;
+  std::memcpy(dst, values, (pname == GL_PATCH_DEFAULT_OUTER_LEVEL ? 4 : 2) * sizeof(GLfloat));
+}
+
 void DrawArraysIndirect(Context& ctx, GLenum mode, const void* indirect) {
   draw_indirect(ctx, mode, GL_NONE, false, indirect);
 }
 
 void DrawElementsIndirect(Context& ctx, GLenum mode, GLenum type, const void* indirect) {
   draw_indirect(ctx, mode, type, true, indirect);
+}
+
+void MultiDrawArraysIndirect(Context& ctx, GLenum mode, const void* indirect, GLsizei drawcount, GLsizei stride) {
+  draw_indirect(ctx, mode, GL_NONE, false, indirect, {drawcount, stride, false, 0});
+}
+
+void MultiDrawElementsIndirect(Context& ctx, GLenum mode, GLenum type, const void* indirect, GLsizei drawcount,
+                               GLsizei stride) {
+  draw_indirect(ctx, mode, type, true, indirect, {drawcount, stride, false, 0});
+}
+
+// GL 4.6 §10.4: `drawcount` is the offset of the count in PARAMETER_BUFFER.
+void MultiDrawArraysIndirectCount(Context& ctx, GLenum mode, const void* indirect, GLintptr drawcount,
+                                  GLsizei maxdrawcount, GLsizei stride) {
+  draw_indirect(ctx, mode, GL_NONE, false, indirect, {maxdrawcount, stride, true, drawcount});
+}
+
+void MultiDrawElementsIndirectCount(Context& ctx, GLenum mode, GLenum type, const void* indirect, GLintptr drawcount,
+                                    GLsizei maxdrawcount, GLsizei stride) {
+  draw_indirect(ctx, mode, type, true, indirect, {maxdrawcount, stride, true, drawcount});
 }
 
 void DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {

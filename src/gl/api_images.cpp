@@ -23,7 +23,9 @@ void BindImageTexture(Context& ctx, GLuint unit, GLuint texture, GLint level, GL
     if (!tex) return ctx.set_error(GL_INVALID_VALUE);
     // ES 3.1 binds only immutable textures (glTexStorage*); ES 3.2 also
     // buffer textures (EXT_texture_buffer), whose storage is their buffer's.
-    if (!tex->immutable && tex->target != GL_TEXTURE_BUFFER) return ctx.set_error(GL_INVALID_OPERATION);
+    // Desktop GL binds any texture (GL 4.6 §8.26).
+    if (!ctx.desktop() && !tex->immutable && tex->target != GL_TEXTURE_BUFFER)
+      return ctx.set_error(GL_INVALID_OPERATION);
   }
   ImageUnit& u = ctx.image_units[unit];
   bind(u.texture, tex);

@@ -81,9 +81,11 @@ void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src
   const bool shape_ok = cols > 0 ? ((t.base == TypeShape::Float || t.base == TypeShape::Double) &&
                                   t.cols == cols && t.rows == comps)
                                  : (!t.matrix() && t.rows == comps);
-  // Image uniforms read the unit their layout(binding) names: ES (unlike
-  // desktop GL) has no command that loads them (ES 3.1 §7.6.1).
-  if (!shape_ok || !src_matches(src, t.base) || t.base == TypeShape::Image) return ctx.set_error(GL_INVALID_OPERATION);
+  // Image uniforms: ES has no command that loads them (they read the unit
+  // their layout(binding) names, ES 3.1 §7.6.1); desktop GL loads their
+  // unit with glUniform1i{v} (GL 4.6 §7.6.1).
+  const bool image_unit = t.base == TypeShape::Image && ctx.desktop() && src == Src::Int && comps == 1 && cols == 0;
+  if (!shape_ok || !(src_matches(src, t.base) || image_unit)) return ctx.set_error(GL_INVALID_OPERATION);
   // Arrays (named "x[0]") may report fewer elements than declared (the
   // highest one used); values past the end are ignored, not an error.
   if (count > 1 && !(u->array_size > 1 || u->name.ends_with("[0]"))) return ctx.set_error(GL_INVALID_OPERATION);
@@ -102,6 +104,19 @@ void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src
     }
     // The program too: draw validation checks sampler types per unit.
     ctx.dirty(kDirtyTextures | kDirtyProgram);
+    return;
+  }
+  if (image_unit) {
+    const auto* v = static_cast<const GLint*>(data);
+    for (uint32_t i = 0; i < n; ++i)
+      if (v[i] < 0 || v[i] >= ctx.limits.max_image_units) return ctx.set_error(GL_INVALID_VALUE);
+    const int32_t first = lp->image_first[static_cast<size_t>(index)];
+    if (first < 0) return;
+    for (uint32_t i = 0; i < n; ++i) {
+      const size_t at = static_cast<size_t>(first) + element + i;
+      if (at < lp->images.size()) lp->images[at].unit = v[i];
+    }
+    ctx.dirty(kDirtyImages);
     return;
   }
   if (u->offset < 0) return;

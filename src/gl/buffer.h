@@ -69,6 +69,9 @@ struct BufferBindings {
   Binding<Buffer> shader_storage, atomic_counter, dispatch_indirect, draw_indirect;
   // TEXTURE_BUFFER (EXT/OES_texture_buffer): a generic binding point only.
   Binding<Buffer> texture;
+  // PARAMETER_BUFFER (desktop GL 4.6, ARB_indirect_parameters): the draw
+  // counts of glMultiDraw*IndirectCount.
+  Binding<Buffer> parameter;
   std::array<IndexedBufferBinding, kMaxUniformBufferBindings> uniform_indexed;
   std::array<IndexedBufferBinding, kMaxShaderStorageBufferBindings> storage_indexed;
   std::array<IndexedBufferBinding, kMaxAtomicCounterBufferBindings> atomic_indexed;

@@ -292,7 +292,16 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   if (ctx->geometry_shaders_) ctx->limits.max_combined_texture_image_units = 64;
   // EXT_tessellation_shader raises them to 96 (dEQP-GLES31's minimum with it;
   // 16 for each of six stages).
-  ctx->tessellation_shaders_ = !ctx->desktop() && ctx->has_extension("GL_EXT_tessellation_shader");
+  // Core in desktop GL 4.0, on the ES extension's device conditions. Not
+  // ARB_tessellation_shader below 4.0 (nor listed): programs with an
+  // evaluation shader but no control shader do not link yet (docs/egl.md).
+  if (ctx->desktop()) {
+    pipe::Screen& screen = *desc.screen;
+    ctx->tessellation_shaders_ = ctx->version() >= 40 && screen.get_cap(pipe::Cap::TessellationShader) &&
+                                 screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery);
+  } else {
+    ctx->tessellation_shaders_ = ctx->has_extension("GL_EXT_tessellation_shader");
+  }
   if (ctx->tessellation_shaders_) ctx->limits.max_combined_texture_image_units = 96;
   // Uniform-buffer binding points and the uniform blocks one program may
   // use, at the minimums of ES 3.1 (36 / 24), of EXT_geometry_shader

@@ -166,6 +166,10 @@ struct State {
   // Desktop glHint targets (GL 4.6 §21.5), kept and reported.
   GLenum line_smooth_hint = GL_DONT_CARE, polygon_smooth_hint = GL_DONT_CARE;
   GLenum texture_compression_hint = GL_DONT_CARE;
+  // glPatchParameterfv (desktop GL 4.0 §11.2.2): the levels tessellation
+  // uses without a control shader.
+  GLfloat patch_default_outer[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+  GLfloat patch_default_inner[2] = {1.0f, 1.0f};
 };
 
 class Context {

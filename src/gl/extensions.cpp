@@ -515,6 +515,13 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // glDrawTransformFeedback reads the captured count on the GPU
   // (vkCmdDrawIndirectByteCountEXT). Not _3: one vertex stream.
   if (screen.get_cap(pipe::Cap::StreamOutputDraw)) out.emplace_back("GL_ARB_transform_feedback2");
+  // GL 4.3-4.6 buffer clears, invalidation and multi-draw indirect with
+  // PARAMETER_BUFFER counts (api_clear_buffer.cpp, api_invalidate_subdata.cpp,
+  // api_draw.cpp): on every device (the frontend loops where the device
+  // lacks multiDrawIndirect or drawIndirectCount).
+  for (const char* name : {"GL_ARB_clear_buffer_object", "GL_ARB_invalidate_subdata", "GL_ARB_multi_draw_indirect",
+                           "GL_ARB_indirect_parameters"})
+    out.emplace_back(name);
   std::sort(out.begin(), out.end());
   return out;
 }

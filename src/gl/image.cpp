@@ -149,12 +149,19 @@ pipe::ImageView unit_view(Context& ctx, const ImageUnit& u, ImageDim dim, ImageK
   Texture* tex = u.texture.get();
   if (tex && tex->target == GL_TEXTURE_BUFFER) return buffer_unit_view(ctx, u, *tex, dim, kind);
   if (dim == ImageDim::Buffer) return none;
-  if (!tex || !tex->immutable || tex->immutable_level_count() < 1 || !tex->resource) return none;
-  // The level must be one the texture's base and max levels select (§8.23,
-  // for an immutable texture clamped to its levels).
-  const GLint base = std::clamp(tex->base_level, 0, tex->immutable_level_count() - 1);
-  const GLint max_level = std::clamp(tex->max_level, base, tex->immutable_level_count() - 1);
-  if (u.level < base || u.level > max_level) return none;
+  if (!tex) return none;
+  if (tex->immutable) {
+    if (tex->immutable_level_count() < 1 || !tex->resource) return none;
+    // The level must be one the texture's base and max levels select
+    // (§8.23, for an immutable texture clamped to its levels).
+    const GLint base = std::clamp(tex->base_level, 0, tex->immutable_level_count() - 1);
+    const GLint max_level = std::clamp(tex->max_level, base, tex->immutable_level_count() - 1);
+    if (u.level < base || u.level > max_level) return none;
+  } else {
+    // A mutable texture (desktop GL): a level from base to max that was
+    // specified (its storage must have been made bindable, below).
+    if (!ctx.desktop() || u.level < tex->base_level || u.level > tex->max_level) return none;
+  }
   const TextureImage* img = tex->image(u.level, 0);
   if (!img || !img->resource) return none;
   // Texture and unit formats of table 8.27 with texels of one size.

@@ -27,8 +27,8 @@ struct SamplerSlot {
 
 // One image uniform element as bound at the pipe level: the storage-image
 // slot (the binding table's `slot` for set 4), dense per stage, and the
-// image unit it reads (its layout(binding); ES has no glUniform for
-// images). An image several stages read has the same slot in each of
+// image unit it reads (its layout(binding), which desktop GL's glUniform1i
+// may change; ES has no glUniform for images). An image several stages read has the same slot in each of
 // them, so whichever of its stages a program pipeline takes, the slot is
 // the image's alone in the first of them, where it is bound.
 struct ImageSlot {

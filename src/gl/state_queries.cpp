@@ -420,6 +420,14 @@ bool query_tessellation_state(Context& ctx, GLenum pname, QueryValue* out) {
       GLint64{kMaxUniformBlocksPerStage} * l.max_uniform_block_size / 4 + l.max_vertex_uniform_vectors * 4;
   switch (pname) {
     case GL_PATCH_VERTICES_EXT: *out = ints({ctx.state.patch_vertices}); return true;
+    case GL_PATCH_DEFAULT_OUTER_LEVEL:
+      if (!ctx.desktop()) return false;
+      *out = floats(ctx.state.patch_default_outer, 4, false);
+      return true;
+    case GL_PATCH_DEFAULT_INNER_LEVEL:
+      if (!ctx.desktop()) return false;
+      *out = floats(ctx.state.patch_default_inner, 2, false);
+      return true;
     case GL_MAX_PATCH_VERTICES_EXT: *out = ints({l.max_patch_vertices}); return true;
     case GL_MAX_TESS_GEN_LEVEL_EXT: *out = ints({l.max_tess_gen_level}); return true;
     case GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS_EXT:

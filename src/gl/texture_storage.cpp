@@ -58,6 +58,13 @@ Ref<pipe::Resource> create_resource(Context& ctx, GLenum target, const pixel::In
   return r;
 }
 
+// Desktop GL binds mutable textures to image units too (GL 4.6 §8.26; ES
+// only immutable ones): their storage is made bindable as a storage image
+// where the format can be one.
+bool mutable_image_storage(const Context& ctx, const pixel::InternalFormatInfo& info) {
+  return ctx.desktop() && wants_image_storage(ctx, info.internal_format);
+}
+
 // Layers of one image as its resource holds them (array layers; 3D depth is
 // the box depth too).
 uint32_t image_layers(GLenum target, const TextureImage& img) {
@@ -156,7 +163,8 @@ bool define_image(Context& ctx, Texture& tex, GLint level, unsigned face, GLenum
       rlevel = static_cast<uint32_t>(level - tex.resource_base);
       rlayer = tex.target == GL_TEXTURE_CUBE_MAP ? face : 0;
     } else if (!tex.resource || !main_resource_used_by_others(tex, level, face)) {
-      resource = create_resource(ctx, tex.target, *info, w, h, d, full_chain_levels(tex.target, w, h, d));
+      resource = create_resource(ctx, tex.target, *info, w, h, d, full_chain_levels(tex.target, w, h, d), 1,
+                                 mutable_image_storage(ctx, *info));
       if (!resource) return false;
       tex.resource = resource;
       tex.resource_base = level;
@@ -166,7 +174,7 @@ bool define_image(Context& ctx, Texture& tex, GLint level, unsigned face, GLenum
       // Inconsistent with the chain so far: its own storage until the
       // texture is used complete (ensure_main_storage).
       const GLenum t = tex.target == GL_TEXTURE_CUBE_MAP ? GL_TEXTURE_2D : tex.target;
-      resource = create_resource(ctx, t, *info, w, h, d, 1);
+      resource = create_resource(ctx, t, *info, w, h, d, 1, 1, mutable_image_storage(ctx, *info));
       if (!resource) return false;
     }
   }
@@ -348,7 +356,7 @@ bool ensure_main_storage(Context& ctx, Texture& tex, GLint base, GLint last) {
   const pixel::InternalFormatInfo* info = b->info;
   const uint32_t w = uint32_t(b->width), h = uint32_t(b->height), d = uint32_t(b->depth);
   const uint32_t levels = full_chain_levels(tex.target, w, h, d);
-  Ref<pipe::Resource> r = create_resource(ctx, tex.target, *info, w, h, d, levels);
+  Ref<pipe::Resource> r = create_resource(ctx, tex.target, *info, w, h, d, levels, 1, mutable_image_storage(ctx, *info));
   if (!r) return false;
   for (uint32_t l = 0; l < levels; ++l) {
     const GLint gl_level = base + static_cast<GLint>(l);

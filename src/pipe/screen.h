@@ -124,6 +124,10 @@ enum class Cap : uint8_t {
   TimestampBits,
   // pipe::DrawIndirect::captured draws (the byte count is read on the GPU).
   StreamOutputDraw,
+  // Draws one indirect draw (DrawIndirect::draw_count) may make: the
+  // device's limit with multi-draw indirect, else 1 (the caller loops).
+  MaxDrawIndirectCount,
+  DrawIndirectCount,                 // DrawIndirect::count_buffer is honoured (else the caller reads it)
 };
 
 // What a pipe context is made for, fixed for its life.

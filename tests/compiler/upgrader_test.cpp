@@ -1,6 +1,7 @@
 // The token-level upgrader: rewrites, renames and line preservation.
 #include <gtest/gtest.h>
 
+#include "compiler/desktop_glsl_rewrites.h"
 #include "compiler/glsl_upgrader.h"
 #include "compiler/glsl_version.h"
 #include "compiler/opaque_struct_lowering.h"
@@ -207,6 +208,71 @@ TEST(Upgrader, CurrentVersionsOnlyEscapePrefix) {
   EXPECT_EQ(original_name("brass_r_brass_r_x"), "brass_r_x");
   const std::string plain = "#version 310 es\nvoid main() {}\n";
   EXPECT_EQ(rewrite_current_glsl(plain, ShaderStage::Vertex, detect_glsl_version(plain, Api::GLES)), plain);
+}
+
+TEST(Upgrader, Glsl130LayoutQualifierKeptIdentifierRenamed) {
+  // `layout` a GLSL 1.30 extension made a keyword stays a qualifier; a
+  // function of that name (legal in 1.30) is renamed as 1.40 requires.
+  const UpgradedSource q = up("#version 130\n#extension GL_ARB_explicit_attrib_location : require\n"
+                              "layout(location=0) in vec2 pos;\nvoid main() { gl_Position = vec4(pos, 0, 1); }\n",
+                              ShaderStage::Vertex, Api::GL);
+  EXPECT_NE(q.text.find("layout(location=0) in vec2 pos;"), std::string::npos) << q.text;
+  const UpgradedSource f = up("#version 130\nfloat layout(float x) { return x; }\n"
+                              "void main() { gl_Position = vec4(layout(1.0)); }\n",
+                              ShaderStage::Vertex, Api::GL);
+  EXPECT_NE(f.text.find("brass_r_layout(float x)"), std::string::npos) << f.text;
+  EXPECT_NE(f.text.find("vec4(brass_r_layout(1.0))"), std::string::npos) << f.text;
+}
+
+TEST(DesktopRewrites, BindingPreambleForCounterAndStorageExtensions) {
+  const std::vector<std::string> none;
+  const std::string counters = "#version 140\n#extension GL_ARB_shader_atomic_counters : require\n";
+  const std::string storage = "#version 330\n#extension GL_ARB_shader_storage_buffer_object : enable\n";
+  EXPECT_EQ(desktop_binding_preamble(counters, detect_glsl_version(counters, Api::GL), none),
+            "#extension GL_ARB_shading_language_420pack : enable\n");
+  EXPECT_FALSE(desktop_binding_preamble(storage, detect_glsl_version(storage, Api::GL), none).empty());
+  // Not from 4.20 (binding is core), not without either extension, not
+  // where the context does not expose 420pack.
+  const std::string v420 = "#version 420\n#extension GL_ARB_shader_atomic_counters : require\n";
+  EXPECT_TRUE(desktop_binding_preamble(v420, detect_glsl_version(v420, Api::GL), none).empty());
+  const std::string plain = "#version 330\nuniform sampler2D s;\n";
+  EXPECT_TRUE(desktop_binding_preamble(plain, detect_glsl_version(plain, Api::GL), none).empty());
+  EXPECT_TRUE(desktop_binding_preamble(counters, detect_glsl_version(counters, Api::GL),
+                                       {"GL_ARB_shading_language_420pack"})
+                  .empty());
+}
+
+TEST(DesktopRewrites, InstanceIdStandInBelowGlsl140) {
+  const std::string vs = "#version 130\n#extension GL_ARB_draw_instanced : enable\n"
+                         "void main() { gl_Position = vec4(float(gl_InstanceID)); }\n";
+  const GlslVersion v = detect_glsl_version(vs, Api::GL);
+  EXPECT_NE(desktop_instance_id_check_preamble(vs, ShaderStage::Vertex, v).find("brass_check_InstanceID"),
+            std::string::npos);
+  EXPECT_TRUE(desktop_instance_id_check_preamble(vs, ShaderStage::Fragment, v).empty());
+  const std::string v140 = "#version 140\nvoid main() { gl_Position = vec4(float(gl_InstanceID)); }\n";
+  EXPECT_TRUE(desktop_instance_id_check_preamble(v140, ShaderStage::Vertex, detect_glsl_version(v140, Api::GL)).empty());
+}
+
+TEST(DesktopRewrites, AtomicFunctionsCompileAs430) {
+  const std::vector<std::string> none;
+  auto bumped = [&](const std::string& src) {
+    return with_desktop_atomics_version(src, detect_glsl_version(src, Api::GL), none);
+  };
+  const std::string storage = "#version 330\n#extension GL_ARB_shader_storage_buffer_object : require\n"
+                              "buffer b { uint v; };\nvoid main() { atomicMax(v, 1u); }\n";
+  EXPECT_EQ(bumped(storage).substr(0, 13), "#version 430\n");
+  const std::string counters = "#version 140\n#extension GL_ARB_shader_atomic_counters : enable\n"
+                               "uniform atomic_uint c;\nvoid main() { atomicCounterIncrement(c); }\n";
+  EXPECT_EQ(bumped(counters).substr(0, 13), "#version 430\n");
+  // Only when the extension is enabled and one of its functions called.
+  const std::string declared_only = "#version 330\n#extension GL_ARB_shader_storage_buffer_object : require\n"
+                                    "buffer b { uint v; };\nvoid main() { v = 1u; }\n";
+  EXPECT_EQ(bumped(declared_only), declared_only);
+  const std::string no_extension = "#version 330\nvoid atomicAdd(int x) {}\nvoid main() { atomicAdd(1); }\n";
+  EXPECT_EQ(bumped(no_extension), no_extension);
+  EXPECT_EQ(with_desktop_atomics_version(storage, detect_glsl_version(storage, Api::GL),
+                                         {"GL_ARB_shader_storage_buffer_object"}),
+            storage);
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ is desktop-only: its entry point records GL_INVALID_OPERATION in an ES context
 (Context::api_unavailable), since an ES context has no such command.
 Standard library only.
 
-Extension commands (--extensions) get entry points too. An extension command
+Extension commands (--extensions, ES extensions and desktop ones whose
+commands alias core commands) get entry points too. An extension command
 that the registry marks as an alias of another command (glMapBufferOES ->
 glMapBuffer), or that EXTRA_ALIASES maps, shares that command's handler: the
 handler is named after the canonical command, so ES extensions and the later
@@ -204,16 +205,23 @@ def main():
         if e.get("name") not in wanted_ext:
             continue
         found_ext.add(e.get("name"))
-        if "gles2" not in e.get("supported", "").split("|"):
-            sys.exit("gen_gl: %s is not an ES extension" % e.get("name"))
+        supported = e.get("supported", "").split("|")
+        # A desktop-only extension (GL_ARB_indirect_parameters) gives its
+        # commands to desktop contexts only: every one must alias the core
+        # command that implements it.
+        es_ext = "gles2" in supported
+        if not es_ext and "glcore" not in supported:
+            sys.exit("gen_gl: %s is neither an ES nor a core-profile extension" % e.get("name"))
         for req in e.findall("require"):
-            if req.get("api") not in (None, "gles2"):
+            if req.get("api") not in (None, "gles2" if es_ext else "gl"):
                 continue
             for c in req.findall("command"):
                 cmd = commands[c.get("name")]
                 if cmd.name in selected:
                     continue
-                cmd.profiles.update(es_profiles)
+                if not es_ext and not EXTRA_ALIASES.get(cmd.name, cmd.alias):
+                    sys.exit("gen_gl: desktop extension command %s has no core alias" % cmd.name)
+                cmd.profiles.update(es_profiles if es_ext else ["GL_CORE"])
                 cmd.extension = e.get("name")
                 target = EXTRA_ALIASES.get(cmd.name, cmd.alias)
                 if target:
