@@ -7,12 +7,8 @@
 
 namespace brass::compiler {
 
-std::string with_desktop_compute_version(std::string text, ShaderStage stage, const GlslVersion& declared,
-                                         const std::vector<std::string>& unexposed) {
-  if (stage != ShaderStage::Compute || declared.es || !declared.explicit_directive || declared.number >= 430)
-    return text;
-  for (const std::string& u : unexposed)
-    if (u == "GL_ARB_compute_shader") return text;
+std::string with_version_number(std::string text, const GlslVersion& declared, int number) {
+  if (!declared.explicit_directive) return text;
   // The directive's line: its number is the first digits after "version".
   size_t line_start = 0;
   for (int line = 1; line < declared.directive_line && line_start != std::string::npos; ++line) {
@@ -26,8 +22,17 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
   const size_t digits = text.find_first_of("0123456789", keyword);
   if (digits == std::string::npos || (line_end != std::string::npos && digits > line_end)) return text;
   const size_t digits_end = text.find_first_not_of("0123456789", digits);
-  text.replace(digits, (digits_end == std::string::npos ? text.size() : digits_end) - digits, "430");
+  text.replace(digits, (digits_end == std::string::npos ? text.size() : digits_end) - digits, std::to_string(number));
   return text;
+}
+
+std::string with_desktop_compute_version(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                         const std::vector<std::string>& unexposed) {
+  if (stage != ShaderStage::Compute || declared.es || !declared.explicit_directive || declared.number >= 430)
+    return text;
+  for (const std::string& u : unexposed)
+    if (u == "GL_ARB_compute_shader") return text;
+  return with_version_number(std::move(text), declared, 430);
 }
 
 std::string with_core_instance_id(std::string text, Api api) {
