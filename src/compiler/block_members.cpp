@@ -20,7 +20,7 @@ int matrix_stride_of(const glslang::TType& type) {
   if (!type.isMatrix()) return 0;
   const bool row_major = type.getQualifier().layoutMatrix == glslang::ElmRowMajor;
   const int vec = row_major ? type.getMatrixCols() : type.getMatrixRows();
-  const int scalar = type.getBasicType() == glslang::EbtDouble ? 8 : 4;
+  const int scalar = type.getBasicType() == glslang::EbtDouble ? 8 : 4;  // no 64-bit integer matrices
   // std140 rounds every column up to a vec4; std430 keeps vec2 columns tight.
   const bool std430 = type.getQualifier().layoutPacking == glslang::ElpStd430;
   return (vec == 2 && std430 ? 2 : 4) * scalar;

@@ -23,6 +23,7 @@
 #include "compiler/build_id.h"
 #include "compiler/dual_source.h"
 #include "compiler/desktop_glsl_rewrites.h"
+#include "compiler/int64_shaders.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/image_formats.h"
 #include "compiler/opaque_array_flattening.h"
@@ -273,7 +274,7 @@ LinkResult link_uncached(const LinkInput& input) {
     const GlslVersion declared = detect_glsl_version(original.text, input.api);
     Norm16ImageFormats norm16_images;
     const ShaderSource src{original.stage,
-                           with_desktop_atomics_version(
+                           with_desktop_atomics_version(with_int64_support(
                                with_desktop_compute_version(
                                    rewrite_norm16_image_formats(
                                        rewrite_es_builtin_standins(with_core_instance_id(original.text, input.api),
@@ -281,7 +282,8 @@ LinkResult link_uncached(const LinkInput& input) {
                                                                    input.unexposed_extensions),
                                        declared, input.unexposed_extensions, &norm16_images),
                                    original.stage, declared, input.unexposed_extensions),
-                               declared, input.unexposed_extensions)};
+                               original.stage, declared, input.unexposed_extensions),
+                           declared, input.unexposed_extensions)};
     const int s = static_cast<int>(src.stage);
     if (seen[s]) {
       result.info_log += "ERROR: more than one shader of the same stage attached\n";
@@ -730,13 +732,14 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
   }
   const ShaderSource rewritten{
       source.stage,
-      with_desktop_atomics_version(
+      with_desktop_atomics_version(with_int64_support(
           with_desktop_compute_version(
               rewrite_norm16_image_formats(
                   rewrite_es_builtin_standins(with_core_instance_id(source.text, options.api), source.stage,
                                               declared, options.unexposed_extensions),
                   declared, options.unexposed_extensions, nullptr),
               source.stage, declared, options.unexposed_extensions),
+          source.stage, declared, options.unexposed_extensions),
           declared, options.unexposed_extensions)};
   result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log, nullptr,
                             options.unexposed_extensions, &options.limits);

@@ -10,11 +10,8 @@
 
 namespace brass::compiler {
 
-namespace {
-
-// `text` with the number on its #version line (declared.directive_line)
-// replaced by `number`; unchanged when the line cannot be found.
-std::string replace_version_number(std::string text, const GlslVersion& declared, const char* number) {
+std::string with_version_number(std::string text, const GlslVersion& declared, int number) {
+  if (!declared.explicit_directive) return text;
   // The directive's line: its number is the first digits after "version".
   size_t line_start = 0;
   for (int line = 1; line < declared.directive_line && line_start != std::string::npos; ++line) {
@@ -28,9 +25,11 @@ std::string replace_version_number(std::string text, const GlslVersion& declared
   const size_t digits = text.find_first_of("0123456789", keyword);
   if (digits == std::string::npos || (line_end != std::string::npos && digits > line_end)) return text;
   const size_t digits_end = text.find_first_not_of("0123456789", digits);
-  text.replace(digits, (digits_end == std::string::npos ? text.size() : digits_end) - digits, number);
+  text.replace(digits, (digits_end == std::string::npos ? text.size() : digits_end) - digits, std::to_string(number));
   return text;
 }
+
+namespace {
 
 bool unexposed_has(const std::vector<std::string>& unexposed, std::string_view name) {
   for (const std::string& u : unexposed)
@@ -51,7 +50,7 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
   if (stage != ShaderStage::Compute || declared.es || !declared.explicit_directive || declared.number >= 430)
     return text;
   if (unexposed_has(unexposed, "GL_ARB_compute_shader")) return text;
-  return replace_version_number(std::move(text), declared, "430");
+  return with_version_number(std::move(text), declared, 430);
 }
 
 std::string with_desktop_atomics_version(std::string text, const GlslVersion& declared,
@@ -73,7 +72,7 @@ std::string with_desktop_atomics_version(std::string text, const GlslVersion& de
     for (std::string_view f : kMemoryFunctions) memory = memory || (storage && t.text == f);
     for (std::string_view f : kCounterFunctions) counter = counter || (counters && t.text == f);
   }
-  return memory || counter ? replace_version_number(std::move(text), declared, "430") : text;
+  return memory || counter ? with_version_number(std::move(text), declared, 430) : text;
 }
 
 std::string with_core_instance_id(std::string text, Api api) {

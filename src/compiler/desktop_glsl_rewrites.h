@@ -12,6 +12,11 @@
 
 namespace brass::compiler {
 
+// `text` with the number on its #version line (`declared`'s) replaced by
+// `number`, nothing else changed (line numbers stay); unchanged without a
+// directive.
+std::string with_version_number(std::string text, const GlslVersion& declared, int number);
+
 // ARB_compute_shader lets desktop GLSL below 4.30 declare compute shaders
 // once `#extension GL_ARB_compute_shader` enables it, but glslang decides
 // the stage at the #version line, before any #extension, and refuses

@@ -45,6 +45,15 @@ inline constexpr uint32_t DOUBLE = 0x140A;
 inline constexpr uint32_t DOUBLE_VEC2 = 0x8FFC;
 inline constexpr uint32_t DOUBLE_VEC3 = 0x8FFD;
 inline constexpr uint32_t DOUBLE_VEC4 = 0x8FFE;
+// ARB_gpu_shader_int64.
+inline constexpr uint32_t INT64 = 0x140E;
+inline constexpr uint32_t INT64_VEC2 = 0x8FE9;
+inline constexpr uint32_t INT64_VEC3 = 0x8FEA;
+inline constexpr uint32_t INT64_VEC4 = 0x8FEB;
+inline constexpr uint32_t UNSIGNED_INT64 = 0x140F;
+inline constexpr uint32_t UNSIGNED_INT64_VEC2 = 0x8FF5;
+inline constexpr uint32_t UNSIGNED_INT64_VEC3 = 0x8FF6;
+inline constexpr uint32_t UNSIGNED_INT64_VEC4 = 0x8FF7;
 inline constexpr uint32_t FLOAT_MAT2 = 0x8B5A;
 inline constexpr uint32_t FLOAT_MAT3 = 0x8B5B;
 inline constexpr uint32_t FLOAT_MAT4 = 0x8B5C;

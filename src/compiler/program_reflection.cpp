@@ -44,6 +44,9 @@ uint32_t gl_type_of(const glslang::TType& type) {
     case EbtUint: return pick(gl::UNSIGNED_INT, gl::UNSIGNED_INT_VEC2, gl::UNSIGNED_INT_VEC3, gl::UNSIGNED_INT_VEC4);
     case EbtBool: return pick(gl::BOOL, gl::BOOL_VEC2, gl::BOOL_VEC3, gl::BOOL_VEC4);
     case EbtDouble: return pick(gl::DOUBLE, gl::DOUBLE_VEC2, gl::DOUBLE_VEC3, gl::DOUBLE_VEC4);
+    case EbtInt64: return pick(gl::INT64, gl::INT64_VEC2, gl::INT64_VEC3, gl::INT64_VEC4);
+    case EbtUint64:
+      return pick(gl::UNSIGNED_INT64, gl::UNSIGNED_INT64_VEC2, gl::UNSIGNED_INT64_VEC3, gl::UNSIGNED_INT64_VEC4);
     default: return 0;
   }
 }
@@ -51,12 +54,15 @@ uint32_t gl_type_of(const glslang::TType& type) {
 uint32_t gl_type_size_bytes(uint32_t t) {
   switch (t) {
     case gl::FLOAT: case gl::INT: case gl::UNSIGNED_INT: case gl::BOOL: return 4;
-    case gl::FLOAT_VEC2: case gl::INT_VEC2: case gl::UNSIGNED_INT_VEC2: case gl::BOOL_VEC2: case gl::DOUBLE: return 8;
+    case gl::FLOAT_VEC2: case gl::INT_VEC2: case gl::UNSIGNED_INT_VEC2: case gl::BOOL_VEC2: case gl::DOUBLE:
+    case gl::INT64: case gl::UNSIGNED_INT64: return 8;
     case gl::FLOAT_VEC3: case gl::INT_VEC3: case gl::UNSIGNED_INT_VEC3: case gl::BOOL_VEC3: return 12;
     case gl::FLOAT_VEC4: case gl::INT_VEC4: case gl::UNSIGNED_INT_VEC4: case gl::BOOL_VEC4: case gl::DOUBLE_VEC2:
-    case gl::FLOAT_MAT2: return 16;
-    case gl::DOUBLE_VEC3: case gl::FLOAT_MAT2x3: case gl::FLOAT_MAT3x2: return 24;
-    case gl::DOUBLE_VEC4: case gl::FLOAT_MAT2x4: case gl::FLOAT_MAT4x2: case gl::DOUBLE_MAT2: return 32;
+    case gl::FLOAT_MAT2: case gl::INT64_VEC2: case gl::UNSIGNED_INT64_VEC2: return 16;
+    case gl::DOUBLE_VEC3: case gl::FLOAT_MAT2x3: case gl::FLOAT_MAT3x2: case gl::INT64_VEC3: case gl::UNSIGNED_INT64_VEC3:
+      return 24;
+    case gl::DOUBLE_VEC4: case gl::FLOAT_MAT2x4: case gl::FLOAT_MAT4x2: case gl::DOUBLE_MAT2: case gl::INT64_VEC4:
+    case gl::UNSIGNED_INT64_VEC4: return 32;
     case gl::FLOAT_MAT3: return 36;
     case gl::FLOAT_MAT3x4: case gl::FLOAT_MAT4x3: return 48;
     case gl::FLOAT_MAT4: return 64;

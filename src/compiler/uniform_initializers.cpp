@@ -16,7 +16,8 @@ class InitializedUniforms : public glslang::TIntermTraverser {
     const glslang::TType& type = s->getType();
     if (type.isStruct() || type.getBasicType() == glslang::EbtSampler) return;  // not supported yet
     UniformInitializer init;
-    init.is_double = type.getBasicType() == glslang::EbtDouble;
+    const glslang::TBasicType basic = type.getBasicType();
+    init.is_64bit = basic == glslang::EbtDouble || basic == glslang::EbtInt64 || basic == glslang::EbtUint64;
     init.columns = type.isMatrix() ? type.getMatrixCols() : 1;
     init.components_per_column = type.isMatrix() ? type.getMatrixRows() : std::max(type.getVectorSize(), 1);
     init.array_size = type.isArray() ? std::max(type.getOuterArraySize(), 1) : 1;
@@ -25,7 +26,7 @@ class InitializedUniforms : public glslang::TIntermTraverser {
       switch (v.getType()) {
         case glslang::EbtDouble: {
           const double d = v.getDConst();
-          if (init.is_double) {
+          if (init.is_64bit) {
             uint64_t bits;
             std::memcpy(&bits, &d, 8);
             init.words.push_back(static_cast<uint32_t>(bits));
@@ -48,6 +49,13 @@ class InitializedUniforms : public glslang::TIntermTraverser {
         case glslang::EbtInt: init.words.push_back(static_cast<uint32_t>(v.getIConst())); break;
         case glslang::EbtUint: init.words.push_back(v.getUConst()); break;
         case glslang::EbtBool: init.words.push_back(v.getBConst() ? 1u : 0u); break;
+        case glslang::EbtInt64:
+        case glslang::EbtUint64: {
+          const auto bits = v.getType() == glslang::EbtInt64 ? static_cast<uint64_t>(v.getI64Const()) : v.getU64Const();
+          init.words.push_back(static_cast<uint32_t>(bits));
+          init.words.push_back(static_cast<uint32_t>(bits >> 32));
+          break;
+        }
         default: return;
       }
     }
@@ -74,7 +82,7 @@ void apply_uniform_initializers(const std::map<std::string, UniformInitializer>&
     auto it = initializers.find(base);
     if (it == initializers.end()) continue;
     const UniformInitializer& init = it->second;
-    const size_t scalar_words = init.is_double ? 2 : 1;
+    const size_t scalar_words = init.is_64bit ? 2 : 1;
     const size_t scalar_bytes = scalar_words * 4;
     const int column_stride = u.matrix_stride ? u.matrix_stride : 0;
     size_t w = 0;

@@ -16,10 +16,11 @@
 namespace brass::compiler {
 
 struct UniformInitializer {
-  // One 32-bit word per scalar (doubles take two, low word first), in
-  // GLSL component order: array elements, then columns, then rows.
+  // One 32-bit word per scalar (64-bit scalars, doubles and int64_t /
+  // uint64_t, take two, low word first), in GLSL component order: array
+  // elements, then columns, then rows.
   std::vector<uint32_t> words;
-  bool is_double = false;
+  bool is_64bit = false;
   int components_per_column = 1;  // vector size / matrix rows
   int columns = 1;
   int array_size = 1;

@@ -16,7 +16,7 @@ namespace brass::gl::api {
 
 namespace {
 
-enum class Src : uint8_t { Float, Int, Uint, Double };
+enum class Src : uint8_t { Float, Int, Uint, Double, Int64, Uint64 };
 
 // The uniform at `location` of `lp`, and the array element it names; null
 // when the location is not one of the program's.
@@ -53,7 +53,20 @@ bool src_matches(Src src, TypeShape::Base base) {
     case Src::Uint: return base == TypeShape::Uint || base == TypeShape::Bool;
     // GL 4.6 §7.6.1: the d forms load double types only, and only they do.
     case Src::Double: return base == TypeShape::Double;
+    // ARB_gpu_shader_int64: the i64 forms load signed 64-bit integer types,
+    // the ui64 forms unsigned ones, and nothing else loads either.
+    case Src::Int64: return base == TypeShape::Int64;
+    case Src::Uint64: return base == TypeShape::Uint64;
   }
+  return false;
+}
+
+// ARB_gpu_shader_int64's commands exist in every desktop context (the
+// generated entry points); a context that does not advertise it has none of
+// them: GL_INVALID_OPERATION, as for a desktop command in ES.
+bool int64_uniforms(Context& ctx) {
+  if (ctx.has_extension("GL_ARB_gpu_shader_int64")) return true;
+  ctx.set_error(GL_INVALID_OPERATION);
   return false;
 }
 
@@ -124,10 +137,10 @@ void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src
   const size_t scalar = t.scalar_size();
   uint8_t* block = lp->default_block.data();
   const size_t block_size = lp->default_block.size();
-  if (!t.matrix() && (t.base == TypeShape::Float || t.base == TypeShape::Int || t.base == TypeShape::Uint)) {
-    // The common case (a 32-bit scalar or vector, issue 19): each element's
+  if (!t.matrix() && t.base != TypeShape::Bool) {
+    // The common case (a scalar or vector, issue 19): each element's
     // components are consecutive in the block and in `data`, one copy each.
-    const size_t bytes = static_cast<size_t>(per) * 4;
+    const size_t bytes = static_cast<size_t>(per) * scalar;
     for (uint32_t i = 0; i < n; ++i) {
       const size_t off = component_offset(*u, t, element + i, 0);
       if (off > block_size || block_size - off < bytes) continue;
@@ -144,7 +157,7 @@ void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src
       const size_t src_index = static_cast<size_t>(i) * static_cast<size_t>(per) + static_cast<size_t>(s);
       const size_t off = component_offset(*u, t, element + i, k);
       if (off + scalar > block_size) continue;
-      if (t.base == TypeShape::Double) {
+      if (scalar == 8) {
         std::memcpy(block + off, static_cast<const uint8_t*>(data) + src_index * 8, 8);
         continue;
       }
@@ -155,7 +168,9 @@ void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src
           case Src::Float: b = static_cast<const GLfloat*>(data)[src_index] != 0.0f; break;
           case Src::Int: b = static_cast<const GLint*>(data)[src_index] != 0; break;
           case Src::Uint: b = static_cast<const GLuint*>(data)[src_index] != 0; break;
-          case Src::Double: break;  // refused by src_matches
+          case Src::Double:
+          case Src::Int64:
+          case Src::Uint64: break;  // refused by src_matches
         }
         bits = b ? 1u : 0u;
       } else {
@@ -219,9 +234,9 @@ void get_uniform(Context& ctx, GLuint program, GLint location, Out* params, uint
     // Floating-point values to another type: rounded to the nearest
     // integer (GL 4.6 §7.6.1's conversion rules for queries).
     auto from_real = [](double d) -> Out {
-      if constexpr (std::is_same_v<Out, GLfloat> || std::is_same_v<Out, GLdouble>) return static_cast<Out>(d);
-      else if constexpr (std::is_same_v<Out, GLint>) return static_cast<GLint>(std::lround(d));
-      else return static_cast<GLuint>(std::lround(std::fmax(d, 0.0)));
+      if constexpr (std::is_floating_point_v<Out>) return static_cast<Out>(d);
+      else if constexpr (std::is_signed_v<Out>) return static_cast<Out>(std::llround(d));
+      else return static_cast<Out>(std::llround(std::fmax(d, 0.0)));
     };
     switch (t.base) {
       case TypeShape::Float: {
@@ -239,6 +254,8 @@ void get_uniform(Context& ctx, GLuint program, GLint location, Out* params, uint
       }
       case TypeShape::Int: v = static_cast<Out>(static_cast<int32_t>(static_cast<uint32_t>(bits))); break;
       case TypeShape::Uint: v = static_cast<Out>(static_cast<uint32_t>(bits)); break;
+      case TypeShape::Int64: v = static_cast<Out>(static_cast<int64_t>(bits)); break;
+      case TypeShape::Uint64: v = static_cast<Out>(bits); break;
       case TypeShape::Bool: v = static_cast<Out>(bits ? 1 : 0); break;
       default: break;
     }
@@ -315,6 +332,38 @@ BRASS_UNIFORM_SCALARS(3, d, GLdouble, Src::Double, GLdouble v0, GLdouble v1, GLd
 BRASS_UNIFORM_SCALARS(4, d, GLdouble, Src::Double, GLdouble v0, GLdouble v1, GLdouble v2, GLdouble v3)
 BRASS_UNIFORM_MATRICES(d, GLdouble, Src::Double)
 
+// ARB_gpu_shader_int64: 64-bit integer uniforms, in desktop contexts that
+// advertise the extension (its entry points exist in every desktop
+// context; without the extension they are GL_INVALID_OPERATION).
+#define BRASS_UNIFORM_INT64(N, suffix, T, SRC, ...)                                                    \
+  void Uniform##N##suffix##ARB(Context& ctx, GLint location, __VA_ARGS__) {                           \
+    if (!int64_uniforms(ctx)) return;                                                                 \
+    const T v[] = {BRASS_UNIFORM_ARGS_##N};                                                           \
+    set_uniform(ctx, location, 1, SRC, N, 0, false, v);                                               \
+  }                                                                                                    \
+  void Uniform##N##suffix##vARB(Context& ctx, GLint location, GLsizei count, const T* value) {        \
+    if (!int64_uniforms(ctx)) return;                                                                 \
+    set_uniform(ctx, location, count, SRC, N, 0, false, value);                                       \
+  }                                                                                                    \
+  void ProgramUniform##N##suffix##ARB(Context& ctx, GLuint program, GLint location, __VA_ARGS__) {    \
+    if (!int64_uniforms(ctx)) return;                                                                 \
+    const T v[] = {BRASS_UNIFORM_ARGS_##N};                                                           \
+    set_program_uniform(ctx, program, location, 1, SRC, N, 0, false, v);                              \
+  }                                                                                                    \
+  void ProgramUniform##N##suffix##vARB(Context& ctx, GLuint program, GLint location, GLsizei count,   \
+                                       const T* value) {                                               \
+    if (!int64_uniforms(ctx)) return;                                                                 \
+    set_program_uniform(ctx, program, location, count, SRC, N, 0, false, value);                      \
+  }
+BRASS_UNIFORM_INT64(1, i64, GLint64, Src::Int64, GLint64 v0)
+BRASS_UNIFORM_INT64(2, i64, GLint64, Src::Int64, GLint64 v0, GLint64 v1)
+BRASS_UNIFORM_INT64(3, i64, GLint64, Src::Int64, GLint64 v0, GLint64 v1, GLint64 v2)
+BRASS_UNIFORM_INT64(4, i64, GLint64, Src::Int64, GLint64 v0, GLint64 v1, GLint64 v2, GLint64 v3)
+BRASS_UNIFORM_INT64(1, ui64, GLuint64, Src::Uint64, GLuint64 v0)
+BRASS_UNIFORM_INT64(2, ui64, GLuint64, Src::Uint64, GLuint64 v0, GLuint64 v1)
+BRASS_UNIFORM_INT64(3, ui64, GLuint64, Src::Uint64, GLuint64 v0, GLuint64 v1, GLuint64 v2)
+BRASS_UNIFORM_INT64(4, ui64, GLuint64, Src::Uint64, GLuint64 v0, GLuint64 v1, GLuint64 v2, GLuint64 v3)
+
 
 void GetUniformfv(Context& ctx, GLuint program, GLint location, GLfloat* params) {
   get_uniform(ctx, program, location, params);
@@ -338,6 +387,19 @@ void GetnUniformiv(Context& ctx, GLuint program, GLint location, GLsizei buf_siz
 }
 void GetnUniformuiv(Context& ctx, GLuint program, GLint location, GLsizei buf_size, GLuint* params) {
   get_uniform(ctx, program, location, params, static_cast<uint64_t>(std::max(buf_size, 0)));
+}
+// ARB_gpu_shader_int64's queries: any uniform's value, converted.
+void GetUniformi64vARB(Context& ctx, GLuint program, GLint location, GLint64* params) {
+  if (int64_uniforms(ctx)) get_uniform(ctx, program, location, params);
+}
+void GetUniformui64vARB(Context& ctx, GLuint program, GLint location, GLuint64* params) {
+  if (int64_uniforms(ctx)) get_uniform(ctx, program, location, params);
+}
+void GetnUniformi64vARB(Context& ctx, GLuint program, GLint location, GLsizei buf_size, GLint64* params) {
+  if (int64_uniforms(ctx)) get_uniform(ctx, program, location, params, static_cast<uint64_t>(std::max(buf_size, 0)));
+}
+void GetnUniformui64vARB(Context& ctx, GLuint program, GLint location, GLsizei buf_size, GLuint64* params) {
+  if (int64_uniforms(ctx)) get_uniform(ctx, program, location, params, static_cast<uint64_t>(std::max(buf_size, 0)));
 }
 
 // --- names and queries ---

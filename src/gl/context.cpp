@@ -239,6 +239,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   }
   ctx->extensions_ = ctx->desktop() ? supported_desktop_extensions(*desc.screen, ctx->format_features)
                                     : supported_extensions(*desc.screen, ctx->format_features, ctx->es31());
+  if (ctx->desktop()) add_desktop_version_extensions(*desc.screen, ctx->version(), &ctx->extensions_);
   // Robust buffer access behaviour is what a robust context has (the pipe
   // context made its programs' accesses bounds-checked); other contexts
   // make no promise about out-of-bounds reads, so only robust ones list it.

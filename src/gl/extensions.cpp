@@ -526,4 +526,15 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   return out;
 }
 
+void add_desktop_version_extensions(const pipe::Screen& screen, int version, std::vector<std::string>* extensions) {
+  const size_t before = extensions->size();
+  // 64-bit integer shaders and uniforms (glUniform*i64ARB, glGetUniformi64vARB,
+  // api_uniforms.cpp; std140/std430 int64 members are glslang's layout).
+  // The extension requires GL 4.0, and its conversions to and from double
+  // (doubleBitsToInt64, int64_t(double)) need shaderFloat64 too.
+  if (version >= 40 && screen.get_cap(pipe::Cap::ShaderInt64) && screen.get_cap(pipe::Cap::ShaderFloat64))
+    extensions->emplace_back("GL_ARB_gpu_shader_int64");
+  if (extensions->size() != before) std::sort(extensions->begin(), extensions->end());
+}
+
 }  // namespace brass::gl

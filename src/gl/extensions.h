@@ -36,5 +36,9 @@ std::vector<std::string> es32_missing(const std::vector<std::string>& es31_exten
 // The extensions of a desktop core-profile context.
 std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen,
                                                       const pixel::FormatFeatures& features);
+// Adds to `extensions` (supported_desktop_extensions' list, kept sorted)
+// the desktop extensions whose specifications require a GL version as well
+// as the device: those of a context of `version` (major * 10 + minor).
+void add_desktop_version_extensions(const pipe::Screen& screen, int version, std::vector<std::string>* extensions);
 
 }  // namespace brass::gl

@@ -463,6 +463,10 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   lp->info.writes_point_size = lp->writes_point_size;
   if (!build_bindings(*lp, ctx.limits, log)) return nullptr;
   lp->default_block.assign(lp->interface.default_block_size, 0);
+  // GLSL uniform initializers (desktop GLSL 1.20+): the uniforms' values
+  // until the application loads others (the compiler lays them out).
+  if (lp->interface.default_block_initial_data.size() == lp->default_block.size())
+    lp->default_block = lp->interface.default_block_initial_data;
   static constexpr const char* kDepthRange[3] = {"gl_DepthRange.near", "gl_DepthRange.far", "gl_DepthRange.diff"};
   for (const compiler::Uniform& u : lp->interface.uniforms)
     for (size_t i = 0; i < 3; ++i)

@@ -59,6 +59,15 @@ TypeShape type_shape(GLenum type) {
     case GL_DOUBLE_MAT3x4: return s(B::Double, 3, 4);
     case GL_DOUBLE_MAT4x2: return s(B::Double, 4, 2);
     case GL_DOUBLE_MAT4x3: return s(B::Double, 4, 3);
+    // ARB_gpu_shader_int64 (no 64-bit integer matrices).
+    case GL_INT64_ARB: return s(B::Int64, 1, 1);
+    case GL_INT64_VEC2_ARB: return s(B::Int64, 1, 2);
+    case GL_INT64_VEC3_ARB: return s(B::Int64, 1, 3);
+    case GL_INT64_VEC4_ARB: return s(B::Int64, 1, 4);
+    case GL_UNSIGNED_INT64_ARB: return s(B::Uint64, 1, 1);
+    case GL_UNSIGNED_INT64_VEC2_ARB: return s(B::Uint64, 1, 2);
+    case GL_UNSIGNED_INT64_VEC3_ARB: return s(B::Uint64, 1, 3);
+    case GL_UNSIGNED_INT64_VEC4_ARB: return s(B::Uint64, 1, 4);
     case GL_SAMPLER_2D:
     case GL_SAMPLER_3D:
     case GL_SAMPLER_CUBE:

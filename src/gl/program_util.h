@@ -12,14 +12,14 @@ namespace brass::gl {
 
 // The shape of a GL uniform/attribute type.
 struct TypeShape {
-  enum Base : uint8_t { Float, Int, Uint, Bool, Sampler, Image, Double, Unknown };
+  enum Base : uint8_t { Float, Int, Uint, Bool, Sampler, Image, Double, Int64, Uint64, Unknown };
   Base base = Unknown;
   uint8_t cols = 1;  // matrix columns (1 for scalars and vectors)
   uint8_t rows = 1;  // components per column
   bool matrix() const { return cols > 1; }
   int components() const { return cols * rows; }
-  // Bytes of one component in a uniform block (doubles: 8).
-  size_t scalar_size() const { return base == Double ? 8 : 4; }
+  // Bytes of one component in a uniform block (doubles and 64-bit integers: 8).
+  size_t scalar_size() const { return base == Double || base == Int64 || base == Uint64 ? 8 : 4; }
 };
 TypeShape type_shape(GLenum type);
 

@@ -106,6 +106,7 @@ enum class Cap : uint8_t {
   // (ShaderLimits::lower_dynamic_opaque_indexing).
   ImageArrayDynamicIndexing,
   ShaderFloat64,                     // shaders may use 64-bit floats (SPIR-V Float64)
+  ShaderInt64,                       // shaders may use 64-bit integers (SPIR-V Int64)
   MaxSamplerAnisotropy,              // SamplerState::max_anisotropy is applied up to this (1: not at all)
   // RenderTargetBlend::advanced is applied by the blender, coherently
   // (primitives blend in order, no barrier needed); else an advanced

@@ -128,7 +128,8 @@ std::vector<ReportSection> build_report(const std::vector<vk::PhysicalDeviceCand
       .flag("texture compression etc2", c.texture_compression_etc2)
       .flag("texture compression bc", c.texture_compression_bc)
       .flag("texture compression astc ldr", c.texture_compression_astc_ldr)
-      .flag("shader float64", c.shader_float64);
+      .flag("shader float64", c.shader_float64)
+      .flag("shader int64", c.shader_int64);
   out.push_back(paths.s);
 
   const vk::Limits& l = c.limits;
