@@ -286,7 +286,8 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     ctx->limits.max_uniform_buffer_bindings = 72;
     ctx->limits.max_combined_uniform_blocks = 60;
   }
-  ctx->multisample_2d_array_ = ctx->has_extension("GL_OES_texture_storage_multisample_2d_array");
+  // Desktop GL has them from 3.2 (ARB_texture_multisample).
+  ctx->multisample_2d_array_ = ctx->desktop() || ctx->has_extension("GL_OES_texture_storage_multisample_2d_array");
   ctx->texture_buffers_ = ctx->has_extension("GL_EXT_texture_buffer");
   ctx->cube_map_arrays_ = ctx->has_extension("GL_EXT_texture_cube_map_array");
   for (const std::string& e : compiler::context_dependent_extensions())
