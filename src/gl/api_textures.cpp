@@ -185,7 +185,9 @@ const TextureImage* sub_image(Context& ctx, GLenum texture_target, unsigned face
 
 void tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y, GLint z,
                    GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels) {
-  if (!pixel::is_client_format_enum(format, pixel::ApiKind::Es) || !pixel::is_client_type_enum(type, pixel::ApiKind::Es))
+  // The context's API's enums: desktop GL has more types (UNSIGNED_INT_8_8_8_8, ...).
+  const pixel::ApiKind api = texture_format_features(ctx).api;
+  if (!pixel::is_client_format_enum(format, api) || !pixel::is_client_type_enum(type, api))
     return ctx.set_error(GL_INVALID_ENUM);
   Texture* t = nullptr;
   const TextureImage* img = sub_image(ctx, texture_target, face, level, x, y, z, w, h, d, &t);
