@@ -1,7 +1,7 @@
 // Texture objects (ES 3.0 §3.8): names and bindings, image specification
-// (TexImage, TexSubImage, TexStorage, CopyTex*, CompressedTex*), mipmap
-// generation and ES 3.1's level parameter queries (the other parameters:
-// api_texture_parameters.cpp). Every call checks all of its errors before it
+// (TexImage, TexSubImage, TexStorage, CopyTex*, CompressedTex*) and mipmap
+// generation (the parameters: api_texture_parameters.cpp; the level
+// queries: api_texture_level_queries.cpp). Every call checks all of its errors before it
 // changes any state; storage lives in texture_storage.cpp.
 #include <algorithm>
 #include <bit>
@@ -40,11 +40,6 @@ Binding<Texture>& binding_point(TextureUnit& u, GLenum target) {
   }
 }
 
-// A TexImage2D-style target: TEXTURE_2D or a cube face.
-struct Target2D {
-  GLenum texture_target = GL_NONE;
-  unsigned face = 0;
-};
 bool target_2d(GLenum target, Target2D* out) {
   if (target == GL_TEXTURE_2D) {
     *out = {GL_TEXTURE_2D, 0};
@@ -520,98 +515,6 @@ void blit_mipmaps(Context& ctx, pipe::Resource* r, uint32_t first, uint32_t last
   }
 }
 
-// glGetTexLevelParameter (ES 3.1 §8.10.3): one value of the image at
-// `level` of `target` (a cube map face, not the cube map). An image never
-// specified answers the initial state of table 20.10: zero sizes, RGBA,
-// NONE types, not compressed. False after recording an error.
-bool tex_level_query(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* out) {
-  GLenum texture_target = target;
-  unsigned face = 0;
-  Target2D t2;
-  const Texture* proxy = proxy_texture(ctx, target);
-  if (proxy) {
-    texture_target = proxy->target;
-  } else if (target_2d(target, &t2)) {
-    texture_target = t2.texture_target;
-    face = t2.face;
-  } else if (target == GL_TEXTURE_BUFFER && ctx.texture_buffers()) {
-    // One level, whose texels are the buffer's (ES 3.2 §8.11.3).
-    if (level != 0) return fail(ctx, GL_INVALID_VALUE);
-    const Texture* t = bound_texture(ctx, target);
-    if (!t) return fail(ctx, GL_INVALID_ENUM);
-    if (!texture_buffer_level_query(ctx, *t, pname, out)) return fail(ctx, GL_INVALID_ENUM);
-    return true;
-  } else if (!is_target_3d(target) && target != GL_TEXTURE_2D_MULTISAMPLE &&
-             target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES &&
-             !(ctx.desktop() && (target == GL_TEXTURE_1D || target == GL_TEXTURE_1D_ARRAY ||
-                                 target == GL_TEXTURE_RECTANGLE))) {
-    return fail(ctx, GL_INVALID_ENUM);
-  }
-  if (!check_level(ctx, texture_target, level)) return false;
-  const Texture* t = proxy ? proxy : bound_texture(ctx, texture_target);
-  if (!t) return fail(ctx, GL_INVALID_ENUM);
-  const TextureImage* img = t->image(level, face);
-  const pixel::InternalFormatInfo* info = img ? img->info : nullptr;
-  // TEXTURE_<C>_TYPE: how component C is stored, NONE when it has no bits.
-  const auto type_of = [info](uint8_t bits) {
-    return static_cast<GLint>(info && bits ? pixel::component_type_enum(info->component_type) : GL_NONE);
-  };
-  const pixel::ComponentSizes bits = info ? info->bits : pixel::ComponentSizes{};
-  switch (pname) {
-    case GL_TEXTURE_WIDTH: *out = img ? img->width : 0; return true;
-    // A 1D array's height is its layer count (kept as depth).
-    case GL_TEXTURE_HEIGHT:
-      *out = img ? (texture_target == GL_TEXTURE_1D_ARRAY ? img->depth : img->height) : 0;
-      return true;
-    // A 2D image (or cube face) is one slice deep.
-    case GL_TEXTURE_DEPTH:
-      *out = img ? (is_target_3d(texture_target) || texture_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES ? img->depth : 1)
-                 : 0;
-      if (texture_target == GL_TEXTURE_1D_ARRAY && img) *out = 1;
-      return true;
-    // What glTexStorage2DMultisample allocated; other images have no
-    // samples and (trivially) fixed sample locations, as does an image not
-    // specified (table 20.10's initial values).
-    case GL_TEXTURE_SAMPLES: *out = img ? t->samples : 0; return true;
-    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = !img || t->fixed_sample_locations ? GL_TRUE : GL_FALSE; return true;
-    // As the application named it (an unsized format stays unsized).
-    case GL_TEXTURE_INTERNAL_FORMAT: *out = img ? static_cast<GLint>(img->internal_format) : GL_RGBA; return true;
-    case GL_TEXTURE_RED_SIZE: *out = bits.red; return true;
-    case GL_TEXTURE_GREEN_SIZE: *out = bits.green; return true;
-    case GL_TEXTURE_BLUE_SIZE: *out = bits.blue; return true;
-    case GL_TEXTURE_ALPHA_SIZE: *out = bits.alpha; return true;
-    case GL_TEXTURE_DEPTH_SIZE: *out = bits.depth; return true;
-    case GL_TEXTURE_STENCIL_SIZE: *out = bits.stencil; return true;
-    case GL_TEXTURE_SHARED_SIZE: *out = bits.shared_exponent; return true;
-    case GL_TEXTURE_RED_TYPE: *out = type_of(bits.red); return true;
-    case GL_TEXTURE_GREEN_TYPE: *out = type_of(bits.green); return true;
-    case GL_TEXTURE_BLUE_TYPE: *out = type_of(bits.blue); return true;
-    case GL_TEXTURE_ALPHA_TYPE: *out = type_of(bits.alpha); return true;
-    case GL_TEXTURE_DEPTH_TYPE: *out = type_of(bits.depth); return true;
-    case GL_TEXTURE_COMPRESSED: *out = info && info->is_compressed() ? GL_TRUE : GL_FALSE; return true;
-    // Desktop GL: the bytes glGetCompressedTexImage returns (§8.11.3); an
-    // image that is not compressed has none to count.
-    case GL_TEXTURE_COMPRESSED_IMAGE_SIZE: {
-      if (!ctx.desktop()) return fail(ctx, GL_INVALID_ENUM);
-      if (!info || !info->is_compressed()) return fail(ctx, GL_INVALID_OPERATION);
-      const bool layers = is_target_3d(texture_target) || texture_target == GL_TEXTURE_1D_ARRAY;
-      const uint64_t bytes = pixel::compressed_image_size(*info, uint32_t(img->width), uint32_t(img->height),
-                                                          layers ? uint32_t(img->depth) : 1u);
-      *out = static_cast<GLint>(std::min<uint64_t>(bytes, INT32_MAX));
-      return true;
-    }
-    // Level state of every texture with texture buffers (ES 3.2 table
-    // 21.10): a texture of another target has no buffer.
-    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
-    case GL_TEXTURE_BUFFER_OFFSET:
-    case GL_TEXTURE_BUFFER_SIZE:
-      if (!ctx.texture_buffers()) return fail(ctx, GL_INVALID_ENUM);
-      *out = 0;
-      return true;
-    default: return fail(ctx, GL_INVALID_ENUM);
-  }
-}
-
 template <typename T>
 void unbind_if(Binding<T>& point, T* obj) {
   if (point.get() == obj) point.reset();
@@ -862,17 +765,6 @@ void GenerateMipmap(Context& ctx, GLenum target) {
     blit_mipmaps(ctx, r, first, final_level, first_layer, layers, target == GL_TEXTURE_3D);
   t->changed();
   ctx.dirty(kDirtyTextures);
-}
-
-void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params) {
-  GLint v = 0;
-  if (!tex_level_query(ctx, target, level, pname, &v) || !params) return;
-  params[0] = v;
-}
-void GetTexLevelParameterfv(Context& ctx, GLenum target, GLint level, GLenum pname, GLfloat* params) {
-  GLint v = 0;
-  if (!tex_level_query(ctx, target, level, pname, &v) || !params) return;
-  params[0] = static_cast<GLfloat>(v);
 }
 
 }  // namespace brass::gl::api

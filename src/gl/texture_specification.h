@@ -15,6 +15,15 @@ class Texture;
 
 namespace brass::gl::api::spec {
 
+// A TexImage2D-style target: TEXTURE_2D or a cube face.
+struct Target2D {
+  GLenum texture_target = GL_NONE;
+  unsigned face = 0;
+};
+bool target_2d(GLenum target, Target2D* out);
+// TexImage3D's targets: TEXTURE_3D, TEXTURE_2D_ARRAY, TEXTURE_CUBE_MAP_ARRAY.
+bool is_target_3d(GLenum target);
+
 // Level and size limits of a target (ES 3.0 §3.8.3; GL 4.6 §8.5 for 1D
 // arrays and rectangles): false after recording GL_INVALID_VALUE.
 bool check_level(Context& ctx, GLenum target, GLint level);
