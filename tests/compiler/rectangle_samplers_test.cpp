@@ -45,6 +45,26 @@ void main() {
   expect_valid_spirv(r, "rectangle samplers");
 }
 
+// GLSL 1.40-3.30 keep shadow2DRect and the other shadow lookups, which
+// glslang gives only to older versions: they go through Brass's helpers.
+TEST(RectangleSamplers, ShadowLookupsOfGlsl140) {
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex, "#version 140\nin vec4 p;\nvoid main() { gl_Position = p; }\n"},
+                                      {ShaderStage::Fragment, R"(#version 140
+uniform sampler2DRectShadow tex;
+uniform sampler2DShadow plane;
+out vec4 c;
+void main() {
+  c = shadow2DRect(tex, vec3(gl_FragCoord.xy, 0.5)) + shadow2DRectProj(tex, vec4(gl_FragCoord.xy, 0.5, 1.0)) +
+      shadow2D(plane, vec3(0.5));
+})"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  bool found = false;
+  for (const Uniform& u : r.interface.uniforms) found = found || u.name == "tex";
+  EXPECT_TRUE(found);
+  for (const StageBinary& s : r.stages) EXPECT_FALSE(has_rect(s.spirv));
+  expect_valid_spirv(r, "GLSL 1.40 shadow lookups");
+}
+
 TEST(RectangleSamplers, ShaderWithoutRectanglesStaysValid) {
   const LinkResult r = link(Api::GL, {{ShaderStage::Vertex, kVs},
                                       {ShaderStage::Fragment, "#version 330 core\nuniform sampler2D t;\nout vec4 c;\n"
