@@ -28,6 +28,7 @@
 #include "compiler/image_formats.h"
 #include "compiler/opaque_array_flattening.h"
 #include "compiler/opaque_array_indexing.h"
+#include "compiler/rectangle_samplers.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
@@ -588,6 +589,10 @@ LinkResult link_uncached(const LinkInput& input) {
     bin.stage = p.stage;
     bin.spirv = std::move(stage_spirv[stage_index]);
     patch_builtin_standins(bin.spirv);
+    if (!lower_rectangle_samplers(bin.spirv)) {
+      result.info_log += "ERROR: internal error: malformed SPIR-V\n";
+      return result;
+    }
     if (p.stage == ShaderStage::TessControl) make_bounding_box_private(bin.spirv);
     if (!patch_norm16_image_formats(bin.spirv, p.norm16_images)) {
       result.info_log += "ERROR: internal error: cannot declare a 16-bit normalized image format\n";

@@ -45,8 +45,9 @@ const WordMap& texture_function_renames() {
 
 // Desktop shadow lookups return vec4 before GLSL 1.30; wrapped by helpers.
 const WordSet& desktop_shadow_functions() {
-  static const WordSet s = {"shadow1D", "shadow2D", "shadow1DProj", "shadow2DProj",
-                            "shadow2DRect", "shadow1DLod", "shadow2DLod"};
+  static const WordSet s = {"shadow1D",         "shadow2D",        "shadow1DProj",   "shadow2DProj",
+                            "shadow2DRect",     "shadow1DLod",     "shadow2DLod",    "shadow2DRectProj",
+                            "shadow1DProjLod",  "shadow2DProjLod"};
   return s;
 }
 
@@ -163,8 +164,7 @@ const WordSet& vulkan_only_keywords() {
   return s;
 }
 
-bool has_vulkan_only_keyword(std::string_view source) {
-  const WordSet& words = vulkan_only_keywords();
+bool has_any_word(std::string_view source, const WordSet& words) {
   for (size_t i = 0; i < source.size();) {
     if (!is_ident_char(source[i]) || (i > 0 && is_ident_char(source[i - 1]))) {
       ++i;
@@ -526,6 +526,10 @@ class Rewriter {
     // (Old texture functions of the same names are renamed below first.)
     if (vulkan_only_keywords().count(w) && !(upgrade_ && texture_function_renames().count(w)))
       return std::string(kRenamePrefix) + std::string(w);
+    if (!target_es_ && desktop_shadow_functions().count(w)) {
+      used_shadow_helpers_.insert(std::string(w));
+      return "brass_r_" + std::string(w);
+    }
     if (!upgrade_) return std::string(w);
     if (overloaded_builtins_.count(std::string(w))) return std::string(kRenamePrefix) + std::string(w);
 
@@ -554,10 +558,6 @@ class Rewriter {
     if (w == "gl_MaxVaryingFloats" && limits_) return std::to_string(limits_->max_varying_vectors * 4);
     if (auto it = texture_function_renames().find(w); it != texture_function_renames().end()) {
       return std::string(it->second);
-    }
-    if (!target_es_ && desktop_shadow_functions().count(w)) {
-      used_shadow_helpers_.insert(std::string(w));
-      return "brass_r_" + std::string(w);
     }
     // `layout` before GLSL 1.40 is a keyword only where an extension made it
     // one (explicit_attrib_location, uniform_buffer_object, ...), and is
@@ -642,6 +642,12 @@ class Rewriter {
       if (f == "shadow1DProj") p += "vec4 brass_r_shadow1DProj(sampler1DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n";
       if (f == "shadow2DProj") p += "vec4 brass_r_shadow2DProj(sampler2DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n";
       if (f == "shadow2DRect") p += "vec4 brass_r_shadow2DRect(sampler2DRectShadow s, vec3 c) { return vec4(texture(s, c)); }\n";
+      if (f == "shadow2DRectProj")
+        p += "vec4 brass_r_shadow2DRectProj(sampler2DRectShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n";
+      if (f == "shadow1DProjLod")
+        p += "vec4 brass_r_shadow1DProjLod(sampler1DShadow s, vec4 c, float l) { return vec4(textureProjLod(s, c, l)); }\n";
+      if (f == "shadow2DProjLod")
+        p += "vec4 brass_r_shadow2DProjLod(sampler2DShadow s, vec4 c, float l) { return vec4(textureProjLod(s, c, l)); }\n";
       if (f == "shadow1DLod") p += "vec4 brass_r_shadow1DLod(sampler1DShadow s, vec3 c, float l) { return vec4(textureLod(s, c, l)); }\n";
       if (f == "shadow2DLod") p += "vec4 brass_r_shadow2DLod(sampler2DShadow s, vec3 c, float l) { return vec4(textureLod(s, c, l)); }\n";
     }
@@ -678,7 +684,11 @@ UpgradedSource upgrade_glsl(std::string_view source, ShaderStage stage, const Gl
 std::string rewrite_current_glsl(std::string_view source, ShaderStage stage, const GlslVersion& version) {
   // Current versions compile as written; only our own prefix is escaped,
   // and Vulkan GLSL's extra keywords renamed.
-  if (source.find(kRenamePrefix) == std::string_view::npos && !has_vulkan_only_keyword(source))
+  // Desktop GLSL 1.40-3.30 still has the shadow lookups (shadow2DRect, ...)
+  // that glslang gives only to older versions: they go through the same
+  // helpers as upgraded sources'.
+  if (source.find(kRenamePrefix) == std::string_view::npos && !has_any_word(source, vulkan_only_keywords()) &&
+      (version.es || !has_any_word(source, desktop_shadow_functions())))
     return std::string(source);
   GlslVersion v = version;
   UpgradedSource out = Rewriter(source, stage, v, nullptr, false).run();

@@ -124,7 +124,8 @@ uint32_t image_layers(const Texture& tex, const TextureImage& img) {
     case GL_TEXTURE_3D:
     case GL_TEXTURE_2D_ARRAY:
     case GL_TEXTURE_CUBE_MAP_ARRAY:
-    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES: return static_cast<uint32_t>(img.depth);
+    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES:
+    case GL_TEXTURE_1D_ARRAY: return static_cast<uint32_t>(img.depth);
     default: return 1;
   }
 }
@@ -153,6 +154,15 @@ void clear_tex_sub_image(Context& ctx, GLuint texture, GLint level, GLint x, GLi
     depth = static_cast<GLsizei>(layers);
   }
   if (width < 0 || height < 0 || depth < 0) return ctx.set_error(GL_INVALID_VALUE);
+  // A 1D array's yoffset and height name layers (texture.h keeps them as
+  // depth); its zoffset and depth are 0 and 1.
+  if (tex->target == GL_TEXTURE_1D_ARRAY && !whole) {
+    if (z != 0 || depth != 1) return ctx.set_error(GL_INVALID_OPERATION);
+    z = y;
+    depth = height;
+    y = 0;
+    height = 1;
+  }
   if (x < 0 || y < 0 || z < 0 || int64_t(x) + width > first->width || int64_t(y) + height > first->height ||
       int64_t(z) + depth > layers)
     return ctx.set_error(GL_INVALID_OPERATION);

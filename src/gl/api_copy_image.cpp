@@ -10,6 +10,7 @@
 #include "gl/pixel/copy_image_rules.h"
 #include "gl/texture_storage.h"
 #include "gl_functions.h"
+#include "util/log.h"
 
 namespace brass::gl {
 
@@ -126,6 +127,22 @@ void CopyImageSubData(Context& ctx, GLuint srcName, GLenum srcTarget, GLint srcL
   if (const GLenum e = resolve_side(ctx, dstName, dstTarget, dstLevel, &dst); e != GL_NO_ERROR)
     return ctx.set_error(e);
   if (srcWidth < 0 || srcHeight < 0 || srcDepth < 0) return ctx.set_error(GL_INVALID_VALUE);
+  // A 1D array's y and height name layers (texture.h keeps them as depth).
+  // Between two of them they become z and depth; rows of another kind of
+  // image copied into layers (or back) are not implemented, and refused
+  // rather than copied wrong.
+  if ((srcTarget == GL_TEXTURE_1D_ARRAY) != (dstTarget == GL_TEXTURE_1D_ARRAY)) {
+    BRASS_WARN_ONCE("glCopyImageSubData between a 1D array and another kind of image is not implemented");
+    return ctx.set_error(GL_INVALID_OPERATION);
+  }
+  if (srcTarget == GL_TEXTURE_1D_ARRAY) {
+    if (srcZ != 0 || dstZ != 0 || srcDepth != 1) return ctx.set_error(GL_INVALID_VALUE);
+    srcZ = srcY;
+    dstZ = dstY;
+    srcY = dstY = 0;
+    srcDepth = srcHeight;
+    srcHeight = 1;
+  }
   if (!pixel::copy_image_compatible(*src.info, *dst.info)) return ctx.set_error(GL_INVALID_OPERATION);
   if (src.samples != dst.samples) return ctx.set_error(GL_INVALID_OPERATION);
   // The destination region: the source's, in blocks where only the source

@@ -56,7 +56,9 @@ GLint floor_log2(GLint v) { return v > 0 ? static_cast<GLint>(std::bit_width(sta
 // Which call attaches the texture: glFramebufferTexture2D (one image),
 // glFramebufferTextureLayer (one layer) or glFramebufferTexture (the whole
 // level, layered for 3D, array and cube textures).
-enum class TextureCall { Image2D, Layer, Whole };
+// Desktop GL adds glFramebufferTexture1D and glFramebufferTexture3D (one
+// slice of a 3D level).
+enum class TextureCall { Image2D, Layer, Whole, Image1D, Image3D };
 
 void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level, GLint layer,
                         bool cube_face, GLenum textarget, TextureCall call) {
@@ -86,15 +88,21 @@ void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint t
     bind(a.texture, t);
     a.level = level;
     a.layered = t->target == GL_TEXTURE_3D || t->target == GL_TEXTURE_2D_ARRAY || t->target == GL_TEXTURE_CUBE_MAP ||
-                t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES || t->target == GL_TEXTURE_CUBE_MAP_ARRAY;
+                t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES || t->target == GL_TEXTURE_CUBE_MAP_ARRAY ||
+                t->target == GL_TEXTURE_1D_ARRAY;
     return set_attachment(ctx, *fb, attachment, a);
   }
   if (call == TextureCall::Image2D) {
     const bool ok = textarget == GL_TEXTURE_2D ||
                     (textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z) ||
-                    (textarget == GL_TEXTURE_2D_MULTISAMPLE && ctx.es31());
+                    (textarget == GL_TEXTURE_2D_MULTISAMPLE && ctx.es31()) ||
+                    (textarget == GL_TEXTURE_RECTANGLE && ctx.desktop());
     if (!ok) return ctx.set_error(GL_INVALID_ENUM);
   }
+  // glFramebufferTexture1D / 3D (GL 4.6 §9.2.8): TEXTURE_1D, and TEXTURE_3D
+  // with a slice.
+  if (call == TextureCall::Image1D && textarget != GL_TEXTURE_1D) return ctx.set_error(GL_INVALID_ENUM);
+  if (call == TextureCall::Image3D && textarget != GL_TEXTURE_3D) return ctx.set_error(GL_INVALID_ENUM);
   if (!fb) return ctx.set_error(GL_INVALID_OPERATION);
   Attachment a;
   if (texture != 0) {
@@ -105,7 +113,7 @@ void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint t
       if (t->target == GL_TEXTURE_3D) {
         max_size = ctx.limits.max_3d_texture_size;
         if (layer >= ctx.limits.max_3d_texture_size) return ctx.set_error(GL_INVALID_VALUE);
-      } else if (t->target == GL_TEXTURE_2D_ARRAY) {
+      } else if (t->target == GL_TEXTURE_2D_ARRAY || t->target == GL_TEXTURE_1D_ARRAY) {
         if (layer >= ctx.limits.max_array_texture_layers) return ctx.set_error(GL_INVALID_VALUE);
       } else if (t->target == GL_TEXTURE_CUBE_MAP_ARRAY) {
         // Layer-face 6 * cube + face.
@@ -118,6 +126,15 @@ void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint t
         return ctx.set_error(GL_INVALID_OPERATION);
       }
       if (layer < 0) return ctx.set_error(GL_INVALID_VALUE);
+    } else if (call == TextureCall::Image3D) {
+      if (t->target != GL_TEXTURE_3D) return ctx.set_error(GL_INVALID_OPERATION);
+      max_size = ctx.limits.max_3d_texture_size;
+      if (layer < 0 || layer >= ctx.limits.max_3d_texture_size) return ctx.set_error(GL_INVALID_VALUE);
+    } else if (textarget == GL_TEXTURE_1D) {
+      if (t->target != GL_TEXTURE_1D) return ctx.set_error(GL_INVALID_OPERATION);
+    } else if (textarget == GL_TEXTURE_RECTANGLE) {
+      if (t->target != GL_TEXTURE_RECTANGLE) return ctx.set_error(GL_INVALID_OPERATION);
+      if (level != 0) return ctx.set_error(GL_INVALID_VALUE);  // its one level
     } else if (textarget == GL_TEXTURE_2D) {
       if (t->target != GL_TEXTURE_2D) return ctx.set_error(GL_INVALID_OPERATION);
     } else if (textarget == GL_TEXTURE_2D_MULTISAMPLE) {
@@ -302,6 +319,17 @@ void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum
 void FramebufferTextureLayer(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level,
                              GLint layer) {
   texture_attachment(ctx, target, attachment, texture, level, layer, false, GL_NONE, TextureCall::Layer);
+}
+
+// Desktop GL 3.0 (GL 4.6 §9.2.8).
+void FramebufferTexture1D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                          GLint level) {
+  texture_attachment(ctx, target, attachment, texture, level, 0, false, textarget, TextureCall::Image1D);
+}
+
+void FramebufferTexture3D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
+                          GLint level, GLint zoffset) {
+  texture_attachment(ctx, target, attachment, texture, level, zoffset, false, textarget, TextureCall::Image3D);
 }
 
 // EXT/OES_geometry_shader (ES 3.2 core).

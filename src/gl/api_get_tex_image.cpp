@@ -29,8 +29,11 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
   unsigned face = 0;
   GLint max_size = ctx.limits.max_texture_size;
   switch (target) {
+    case GL_TEXTURE_1D:
+    case GL_TEXTURE_1D_ARRAY:
     case GL_TEXTURE_2D:
     case GL_TEXTURE_2D_ARRAY: break;
+    case GL_TEXTURE_RECTANGLE: max_size = 1; break;  // level 0 only
     case GL_TEXTURE_3D: max_size = ctx.limits.max_3d_texture_size; break;
     case GL_TEXTURE_CUBE_MAP_POSITIVE_X:
     case GL_TEXTURE_CUBE_MAP_NEGATIVE_X:
@@ -42,8 +45,8 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
       face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
       max_size = ctx.limits.max_cube_map_texture_size;
       break;
-    // 1D, 1D array, rectangle and cube map array textures do not exist in
-    // Brass yet; their targets are refused like unknown ones.
+    // Cube map arrays are not read back yet; their target is refused like
+    // an unknown one.
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   if (level < 0 || static_cast<uint32_t>(level) > log2_floor(static_cast<uint32_t>(max_size)))
@@ -65,7 +68,11 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
   }
 
   const bool layered = texture_target == GL_TEXTURE_3D || texture_target == GL_TEXTURE_2D_ARRAY;
-  const uint32_t width = static_cast<uint32_t>(img->width), height = static_cast<uint32_t>(img->height);
+  // A 1D array's layers are the rows of a 2D image (texture.h keeps them
+  // as depth).
+  const bool rows_are_layers = texture_target == GL_TEXTURE_1D_ARRAY;
+  const uint32_t width = static_cast<uint32_t>(img->width);
+  const uint32_t height = static_cast<uint32_t>(rows_are_layers ? img->depth : img->height);
   const uint32_t depth = layered ? static_cast<uint32_t>(img->depth) : 1u;
   pixel::PixelStoreParams pack;
   pack.alignment = ctx.state.pack_alignment;
@@ -107,11 +114,12 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
   // One slice at a time (a 3D slice or an array layer is one image of the
   // packed 3D layout).
   GLenum error = GL_NO_ERROR;
-  for (uint32_t z = 0; z < depth && error == GL_NO_ERROR; ++z) {
+  const uint32_t slices = rows_are_layers ? height : depth;
+  for (uint32_t z = 0; z < slices && error == GL_NO_ERROR; ++z) {
     pipe::Box box;
     box.z = static_cast<int32_t>(resource_layer + z);
     box.width = static_cast<int32_t>(width);
-    box.height = static_cast<int32_t>(height);
+    box.height = static_cast<int32_t>(rows_are_layers ? 1u : height);
     pipe::Transfer* transfer = nullptr;
     const void* map = p.transfer_map(src, resource_level, pipe::kMapRead, box, &transfer);
     if (!map) {
@@ -119,9 +127,10 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
       break;
     }
     pixel::PixelStoreParams slice = pack;
-    slice.skip_images = static_cast<int32_t>(z);
+    if (rows_are_layers) slice.skip_rows += static_cast<int32_t>(z);
+    else slice.skip_images = static_cast<int32_t>(z);
     error = pixel::pack_pixels(info, map, transfer->stride, 0, slice, format, type, dst, layered,
-                               pixel::PixelExtent{width, height, 1});
+                               pixel::PixelExtent{width, rows_are_layers ? 1u : height, 1});
     p.transfer_unmap(transfer);
   }
   if (dst_transfer) p.transfer_unmap(dst_transfer);

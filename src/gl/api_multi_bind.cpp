@@ -26,6 +26,9 @@ Binding<Texture>* unit_binding(TextureUnit& u, GLenum target) {
     case GL_TEXTURE_2D_ARRAY: return &u.texture_2d_array;
     case GL_TEXTURE_CUBE_MAP: return &u.texture_cube;
     case GL_TEXTURE_2D_MULTISAMPLE: return &u.texture_2d_multisample;
+    case GL_TEXTURE_1D: return &u.texture_1d;
+    case GL_TEXTURE_1D_ARRAY: return &u.texture_1d_array;
+    case GL_TEXTURE_RECTANGLE: return &u.texture_rect;
     default: return nullptr;
   }
 }
@@ -58,7 +61,7 @@ void BindTextures(Context& ctx, GLuint first, GLsizei count, const GLuint* textu
     if (name == 0) {
       // Zero unbinds every target of the unit.
       for (GLenum target : {GL_TEXTURE_2D, GL_TEXTURE_3D, GL_TEXTURE_2D_ARRAY, GL_TEXTURE_CUBE_MAP,
-                            GL_TEXTURE_2D_MULTISAMPLE})
+                            GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_1D, GL_TEXTURE_1D_ARRAY, GL_TEXTURE_RECTANGLE})
         unit_binding(unit, target)->reset();
       continue;
     }

@@ -23,6 +23,15 @@ Texture* parameter_texture(Context& ctx, GLenum target) {
   return target == GL_TEXTURE_BUFFER ? nullptr : bound_texture(ctx, target);
 }
 
+// A rectangle texture has one level and is never repeated: mipmapping
+// minification filters and the repeating wraps are GL_INVALID_ENUM on it
+// (GL 4.6 §8.10).
+bool rectangle_sampler_ok(const SamplerParams& p) {
+  for (GLenum w : {p.wrap_s, p.wrap_t, p.wrap_r})
+    if (w == GL_REPEAT || w == GL_MIRRORED_REPEAT) return false;
+  return p.min_filter == GL_NEAREST || p.min_filter == GL_LINEAR;
+}
+
 void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
   Texture* t = parameter_texture(ctx, target);
   if (!t) return ctx.set_error(GL_INVALID_ENUM);
@@ -36,6 +45,7 @@ void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
     // of table 20.11 is no parameter of theirs (ES 3.1 §8.10).
     if (multisample) return ctx.set_error(GL_INVALID_ENUM);
     if (err != GL_NO_ERROR) return ctx.set_error(err);
+    if (target == GL_TEXTURE_RECTANGLE && !rectangle_sampler_ok(p)) return ctx.set_error(GL_INVALID_ENUM);
     t->sampler = p;
   } else {
     const GLint i = v.as_int();
@@ -43,7 +53,8 @@ void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
       case GL_TEXTURE_BASE_LEVEL:
         if (i < 0) return ctx.set_error(GL_INVALID_VALUE);
         // Their one level is level 0 (ES 3.1 §8.10).
-        if (multisample && i != 0) return ctx.set_error(GL_INVALID_OPERATION);
+        // So is a rectangle's (GL 4.6 §8.10).
+        if ((multisample || target == GL_TEXTURE_RECTANGLE) && i != 0) return ctx.set_error(GL_INVALID_OPERATION);
         t->base_level = i;
         break;
       case GL_TEXTURE_MAX_LEVEL:

@@ -1,7 +1,7 @@
 // Texture objects (ES 3.0 §3.8): names and bindings, image specification
-// (TexImage, TexSubImage, TexStorage, CopyTex*, CompressedTex*), mipmap
-// generation and ES 3.1's level parameter queries (the other parameters:
-// api_texture_parameters.cpp). Every call checks all of its errors before it
+// (TexImage, TexSubImage, TexStorage, CopyTex*, CompressedTex*) and mipmap
+// generation (the parameters: api_texture_parameters.cpp; the level
+// queries: api_texture_level_queries.cpp). Every call checks all of its errors before it
 // changes any state; storage lives in texture_storage.cpp.
 #include <algorithm>
 #include <bit>
@@ -10,12 +10,14 @@
 #include "gl/pixel/client_format.h"
 #include "gl/pixel/tex_image_rules.h"
 #include "gl/texture_buffer.h"
+#include "gl/texture_proxy.h"
+#include "gl/texture_specification.h"
 #include "gl/texture_storage.h"
 #include "gl_functions.h"
 
 namespace brass::gl::api {
 
-namespace {
+namespace spec {
 
 bool fail(Context& ctx, GLenum error) {
   ctx.set_error(error);
@@ -31,15 +33,13 @@ Binding<Texture>& binding_point(TextureUnit& u, GLenum target) {
     case GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES: return u.texture_2d_multisample_array;
     case GL_TEXTURE_BUFFER: return u.texture_buffer;
     case GL_TEXTURE_CUBE_MAP_ARRAY: return u.texture_cube_array;
+    case GL_TEXTURE_1D: return u.texture_1d;
+    case GL_TEXTURE_1D_ARRAY: return u.texture_1d_array;
+    case GL_TEXTURE_RECTANGLE: return u.texture_rect;
     default: return u.texture_2d;
   }
 }
 
-// A TexImage2D-style target: TEXTURE_2D or a cube face.
-struct Target2D {
-  GLenum texture_target = GL_NONE;
-  unsigned face = 0;
-};
 bool target_2d(GLenum target, Target2D* out) {
   if (target == GL_TEXTURE_2D) {
     *out = {GL_TEXTURE_2D, 0};
@@ -50,6 +50,10 @@ bool target_2d(GLenum target, Target2D* out) {
     return true;
   }
   return false;
+}
+// Desktop GL's other TexImage2D targets: TEXTURE_1D_ARRAY and TEXTURE_RECTANGLE.
+bool desktop_2d_target(const Context& ctx, GLenum target) {
+  return ctx.desktop() && (target == GL_TEXTURE_1D_ARRAY || target == GL_TEXTURE_RECTANGLE);
 }
 bool is_target_3d(GLenum target) {
   return target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_CUBE_MAP_ARRAY;
@@ -67,24 +71,61 @@ GLint max_size(const Context& ctx, GLenum target) {
 uint32_t log2_floor(uint32_t v) { return v ? 31u - static_cast<uint32_t>(std::countl_zero(v)) : 0u; }
 
 bool check_level(Context& ctx, GLenum target, GLint level) {
+  // A rectangle has level 0 only (GL 4.6 §8.5).
+  if (target == GL_TEXTURE_RECTANGLE && level != 0) return fail(ctx, GL_INVALID_VALUE);
   if (level < 0 || static_cast<uint32_t>(level) > log2_floor(static_cast<uint32_t>(max_size(ctx, target))))
     return fail(ctx, GL_INVALID_VALUE);
   return true;
 }
 
-// Image sizes for a level of a target (ES 3.0 §3.8.3).
-bool check_size(Context& ctx, GLenum target, GLint level, GLsizei w, GLsizei h, GLsizei d) {
-  if (w < 0 || h < 0 || d < 0) return fail(ctx, GL_INVALID_VALUE);
+bool size_fits(const Context& ctx, GLenum target, GLint level, GLsizei w, GLsizei h, GLsizei d) {
   const GLint m = max_size(ctx, target) >> level;
-  if (w > m || h > m) return fail(ctx, GL_INVALID_VALUE);
-  if (target == GL_TEXTURE_3D && d > m) return fail(ctx, GL_INVALID_VALUE);
-  if (target == GL_TEXTURE_2D_ARRAY && d > ctx.limits.max_array_texture_layers) return fail(ctx, GL_INVALID_VALUE);
+  if (w > m || h > m) return false;
+  if (target == GL_TEXTURE_3D && d > m) return false;
+  if ((target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_1D_ARRAY || target == GL_TEXTURE_CUBE_MAP_ARRAY) &&
+      d > ctx.limits.max_array_texture_layers)
+    return false;
+  return true;
+}
+
+// Image sizes for a level of a target (ES 3.0 §3.8.3): the shape rules,
+// then the limits.
+bool check_size(Context& ctx, GLenum target, GLint level, GLsizei w, GLsizei h, GLsizei d) {
+  if (!check_shape(ctx, target, w, h, d)) return false;
+  if (!size_fits(ctx, target, level, w, h, d)) return fail(ctx, GL_INVALID_VALUE);
+  return true;
+}
+
+bool check_shape(Context& ctx, GLenum target, GLsizei w, GLsizei h, GLsizei d) {
+  if (w < 0 || h < 0 || d < 0) return fail(ctx, GL_INVALID_VALUE);
   if (target == GL_TEXTURE_CUBE_MAP && w != h) return fail(ctx, GL_INVALID_VALUE);
   // Square layer-faces, whole cubes of them (EXT_texture_cube_map_array).
-  if (target == GL_TEXTURE_CUBE_MAP_ARRAY &&
-      (w != h || d % 6 != 0 || d > ctx.limits.max_array_texture_layers))
-    return fail(ctx, GL_INVALID_VALUE);
+  if (target == GL_TEXTURE_CUBE_MAP_ARRAY && (w != h || d % 6 != 0)) return fail(ctx, GL_INVALID_VALUE);
   return true;
+}
+
+void proxy_tex_image(Context& ctx, GLenum proxy_target, GLint level, GLint internal_format, GLsizei w, GLsizei h,
+                     GLsizei d, GLint border, GLenum format, GLenum type) {
+  const GLenum base = proxy_base_target(ctx, proxy_target);
+  if (!check_level(ctx, base, level) || !check_shape(ctx, base, w, h, d)) return;
+  if (border != 0) return ctx.set_error(GL_INVALID_VALUE);
+  const pixel::FormatFeatures features = texture_format_features(ctx);
+  const pixel::FormatResolution res = pixel::resolve_tex_image_format(internal_format, format, type, features);
+  if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
+  if (const GLenum e = pixel::check_format_for_target(*res.info, base, features); e != GL_NO_ERROR)
+    return ctx.set_error(e);
+  if (const GLenum e = check_desktop_target_format(*res.info, base); e != GL_NO_ERROR) return ctx.set_error(e);
+  set_proxy_images(ctx, *proxy_texture(ctx, proxy_target), level, 1, static_cast<GLenum>(internal_format), res.info,
+                   uint32_t(w), uint32_t(h), uint32_t(d), size_fits(ctx, base, level, w, h, d));
+}
+
+GLenum check_desktop_target_format(const pixel::InternalFormatInfo& info, GLenum target) {
+  if (!info.is_compressed()) return GL_NO_ERROR;
+  // No compressed format has 1D blocks (GL 4.6 §8.7), and rectangles are
+  // never compressed (§8.5).
+  if (target == GL_TEXTURE_1D || target == GL_TEXTURE_RECTANGLE) return GL_INVALID_ENUM;
+  if (target == GL_TEXTURE_1D_ARRAY) return GL_INVALID_OPERATION;
+  return GL_NO_ERROR;
 }
 
 // The bound texture an image call works on; records the error when it may
@@ -99,6 +140,7 @@ Texture* texture_for_spec(Context& ctx, GLenum texture_target) {
 void tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint internal_format, GLsizei w,
                GLsizei h, GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels) {
   const bool three_d = is_target_3d(texture_target);
+  const bool rows_are_layers = texture_target == GL_TEXTURE_1D_ARRAY;
   if (!check_level(ctx, texture_target, level) || !check_size(ctx, texture_target, level, w, h, d)) return;
   if (border != 0) return ctx.set_error(GL_INVALID_VALUE);
   const pixel::FormatFeatures features = texture_format_features(ctx);
@@ -106,15 +148,19 @@ void tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, 
   if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
   if (const GLenum e = pixel::check_format_for_target(*res.info, texture_target, features); e != GL_NO_ERROR)
     return ctx.set_error(e);
+  if (const GLenum e = check_desktop_target_format(*res.info, texture_target); e != GL_NO_ERROR)
+    return ctx.set_error(e);
   Texture* t = texture_for_spec(ctx, texture_target);
   if (!t) return;
-  if (!check_unpack_buffer(ctx, format, type, uint32_t(w), uint32_t(h), uint32_t(d), three_d, pixels)) return;
+  if (!check_unpack_buffer(ctx, format, type, uint32_t(w), uint32_t(rows_are_layers ? d : h),
+                           uint32_t(rows_are_layers ? 1 : d), three_d, pixels))
+    return;
   if (!define_image(ctx, *t, level, face, static_cast<GLenum>(internal_format), res.info, uint32_t(w), uint32_t(h),
                     uint32_t(d)))
     return;
   ctx.dirty(kDirtyTextures);
   upload_pixels(ctx, t->images[level][face], 0, 0, 0, uint32_t(w), uint32_t(h), uint32_t(d), format, type, pixels,
-                three_d);
+                three_d, rows_are_layers);
 }
 
 // The specified image a Sub call updates, with the region checks.
@@ -134,7 +180,9 @@ const TextureImage* sub_image(Context& ctx, GLenum texture_target, unsigned face
 
 void tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y, GLint z,
                    GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels) {
-  if (!pixel::is_client_format_enum(format, pixel::ApiKind::Es) || !pixel::is_client_type_enum(type, pixel::ApiKind::Es))
+  // The context's API's enums: desktop GL has more types (UNSIGNED_INT_8_8_8_8, ...).
+  const pixel::ApiKind api = texture_format_features(ctx).api;
+  if (!pixel::is_client_format_enum(format, api) || !pixel::is_client_type_enum(type, api))
     return ctx.set_error(GL_INVALID_ENUM);
   Texture* t = nullptr;
   const TextureImage* img = sub_image(ctx, texture_target, face, level, x, y, z, w, h, d, &t);
@@ -144,8 +192,13 @@ void tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint lev
       e != GL_NO_ERROR)
     return ctx.set_error(e);
   const bool three_d = is_target_3d(texture_target);
-  if (!check_unpack_buffer(ctx, format, type, uint32_t(w), uint32_t(h), uint32_t(d), three_d, pixels)) return;
-  if (!upload_pixels(ctx, *img, x, y, z, uint32_t(w), uint32_t(h), uint32_t(d), format, type, pixels, three_d)) return;
+  const bool rows_are_layers = texture_target == GL_TEXTURE_1D_ARRAY;
+  if (!check_unpack_buffer(ctx, format, type, uint32_t(w), uint32_t(rows_are_layers ? d : h),
+                           uint32_t(rows_are_layers ? 1 : d), three_d, pixels))
+    return;
+  if (!upload_pixels(ctx, *img, x, y, z, uint32_t(w), uint32_t(h), uint32_t(d), format, type, pixels, three_d,
+                     rows_are_layers))
+    return;
   t->changed();
   ctx.dirty(kDirtyTextures);
 }
@@ -201,18 +254,31 @@ void compressed_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face
 
 void tex_storage(Context& ctx, GLenum target, GLsizei levels, GLenum internal_format, GLsizei w, GLsizei h,
                  GLsizei d, bool three_d) {
-  const bool ok_target = three_d ? is_target_3d(target) && target_available(ctx, target_index(target))
-                                 : (target == GL_TEXTURE_2D || target == GL_TEXTURE_CUBE_MAP);
+  const GLenum proxy_target = target;
+  const GLenum proxied = proxy_base_target(ctx, target);
+  if (proxied != GL_NONE) target = proxied;
+  const bool ok_target =
+      three_d ? is_target_3d(target) && target_available(ctx, target_index(target))
+              : (target == GL_TEXTURE_2D || target == GL_TEXTURE_CUBE_MAP ||
+                 ((target == GL_TEXTURE_1D || target == GL_TEXTURE_1D_ARRAY || target == GL_TEXTURE_RECTANGLE) &&
+                  ctx.desktop()));
   if (!ok_target) return ctx.set_error(GL_INVALID_ENUM);
   const pixel::FormatFeatures features = texture_format_features(ctx);
   const pixel::FormatResolution res = pixel::resolve_tex_storage_format(internal_format, features);
   if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
   if (levels < 1 || w < 1 || h < 1 || d < 1) return ctx.set_error(GL_INVALID_VALUE);
-  if (!check_size(ctx, target, 0, w, h, d)) return;
+  if (proxied != GL_NONE ? !check_shape(ctx, target, w, h, d) : !check_size(ctx, target, 0, w, h, d)) return;
   if (static_cast<uint32_t>(levels) > full_chain_levels(target, uint32_t(w), uint32_t(h), uint32_t(d)))
     return ctx.set_error(GL_INVALID_OPERATION);
   if (const GLenum e = pixel::check_format_for_target(*res.info, target, features); e != GL_NO_ERROR)
     return ctx.set_error(e);
+  if (const GLenum e = check_desktop_target_format(*res.info, target); e != GL_NO_ERROR) return ctx.set_error(e);
+  if (proxied != GL_NONE) {
+    Texture& proxy = *proxy_texture(ctx, proxy_target);
+    set_proxy_images(ctx, proxy, 0, levels, res.info->internal_format, res.info, uint32_t(w), uint32_t(h),
+                     uint32_t(d), size_fits(ctx, target, 0, w, h, d));
+    return;
+  }
   Texture* t = bound_texture(ctx, target);
   if (!t || t->name() == 0 || t->immutable) return ctx.set_error(GL_INVALID_OPERATION);
   if (!allocate_immutable(ctx, *t, levels, res.info, uint32_t(w), uint32_t(h), uint32_t(d))) return;
@@ -333,8 +399,10 @@ GLenum copy_dest_format(Context& ctx, GLenum internal_format, const pixel::Inter
 }
 
 // Blits the part of the source rectangle inside the read buffer.
+// `rows_are_layers`: the destination is a 1D array, whose layers dz.. take
+// the source's rows (dy is then 0).
 void copy_region(Context& ctx, const CopySource& src, GLint x, GLint y, GLsizei w, GLsizei h, const TextureImage& img,
-                 GLint dx, GLint dy, GLint dz) {
+                 GLint dx, GLint dy, GLint dz, bool rows_are_layers) {
   // In 64 bits: x + w and x0 - x overflow an int at the ends of its range
   // (a source rectangle at INT_MAX or INT_MIN is legal and copies nothing).
   const int64_t x0 = std::max<int64_t>(0, x), y0 = std::max<int64_t>(0, y);
@@ -361,18 +429,53 @@ void copy_region(Context& ctx, const CopySource& src, GLint x, GLint y, GLsizei 
   b.dst.box.depth = 1;
   b.mask = pipe::kBlitColor;
   b.filter = pipe::Filter::Nearest;
-  ctx.pipe().blit(b);
+  if (!rows_are_layers) return ctx.pipe().blit(b);
+  // One blit per row, each into its layer.
+  const int32_t rows = b.src.box.height, first_layer = dz + static_cast<int32_t>(img.resource_layer) +
+                                                       static_cast<int32_t>(y0 - y);
+  b.src.box.height = b.dst.box.height = 1;
+  b.dst.box.y = 0;
+  for (int32_t r = 0; r < rows; ++r) {
+    b.src.box.y = static_cast<int32_t>(y0) + r;
+    b.dst.box.z = first_layer + r;
+    ctx.pipe().blit(b);
+  }
+}
+
+void copy_tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLenum internalformat, GLint x,
+                    GLint y, GLsizei width, GLsizei height, GLint border) {
+  // A 1D array's rows become its layers.
+  const bool rows_are_layers = texture_target == GL_TEXTURE_1D_ARRAY;
+  const GLsizei h = rows_are_layers ? 1 : height, d = rows_are_layers ? height : 1;
+  if (!check_level(ctx, texture_target, level) || !check_size(ctx, texture_target, level, width, h, d)) return;
+  if (border != 0) return ctx.set_error(GL_INVALID_VALUE);
+  CopySource src;
+  if (!copy_source(ctx, &src)) return;
+  const pixel::InternalFormatInfo* info = nullptr;
+  if (const GLenum e = copy_dest_format(ctx, internalformat, *src.info, &info); e != GL_NO_ERROR)
+    return ctx.set_error(e);
+  if (!copy_compatible(*src.info, *info)) return ctx.set_error(GL_INVALID_OPERATION);
+  Texture* tex = texture_for_spec(ctx, texture_target);
+  if (!tex) return;
+  if (!define_image(ctx, *tex, level, face, internalformat, info, uint32_t(width), uint32_t(h), uint32_t(d))) return;
+  copy_region(ctx, src, x, y, width, height, tex->images[level][face], 0, 0, 0, rows_are_layers);
+  ctx.dirty(kDirtyTextures);
 }
 
 void copy_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint xoffset,
                         GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei w, GLsizei h) {
   Texture* t = nullptr;
-  const TextureImage* img = sub_image(ctx, texture_target, face, level, xoffset, yoffset, zoffset, w, h, 1, &t);
+  // A 1D array's rows are layers (zoffset is 0 then: CopyTexSubImage2D).
+  const bool rows_are_layers = texture_target == GL_TEXTURE_1D_ARRAY;
+  const TextureImage* img =
+      rows_are_layers ? sub_image(ctx, texture_target, face, level, xoffset, 0, yoffset, w, 1, h, &t)
+                      : sub_image(ctx, texture_target, face, level, xoffset, yoffset, zoffset, w, h, 1, &t);
   if (!img) return;
   CopySource src;
   if (!copy_source(ctx, &src)) return;
   if (!copy_compatible(*src.info, *img->info)) return ctx.set_error(GL_INVALID_OPERATION);
-  copy_region(ctx, src, x, y, w, h, *img, xoffset, yoffset, zoffset);
+  if (rows_are_layers) copy_region(ctx, src, x, y, w, h, *img, xoffset, 0, yoffset, true);
+  else copy_region(ctx, src, x, y, w, h, *img, xoffset, yoffset, zoffset, false);
   t->changed();
   ctx.dirty(kDirtyTextures);
 }
@@ -412,84 +515,14 @@ void blit_mipmaps(Context& ctx, pipe::Resource* r, uint32_t first, uint32_t last
   }
 }
 
-// glGetTexLevelParameter (ES 3.1 §8.10.3): one value of the image at
-// `level` of `target` (a cube map face, not the cube map). An image never
-// specified answers the initial state of table 20.10: zero sizes, RGBA,
-// NONE types, not compressed. False after recording an error.
-bool tex_level_query(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* out) {
-  GLenum texture_target = target;
-  unsigned face = 0;
-  Target2D t2;
-  if (target_2d(target, &t2)) {
-    texture_target = t2.texture_target;
-    face = t2.face;
-  } else if (target == GL_TEXTURE_BUFFER && ctx.texture_buffers()) {
-    // One level, whose texels are the buffer's (ES 3.2 §8.11.3).
-    if (level != 0) return fail(ctx, GL_INVALID_VALUE);
-    const Texture* t = bound_texture(ctx, target);
-    if (!t) return fail(ctx, GL_INVALID_ENUM);
-    if (!texture_buffer_level_query(ctx, *t, pname, out)) return fail(ctx, GL_INVALID_ENUM);
-    return true;
-  } else if (!is_target_3d(target) && target != GL_TEXTURE_2D_MULTISAMPLE &&
-             target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) {
-    return fail(ctx, GL_INVALID_ENUM);
-  }
-  if (!check_level(ctx, texture_target, level)) return false;
-  const Texture* t = bound_texture(ctx, texture_target);
-  if (!t) return fail(ctx, GL_INVALID_ENUM);
-  const TextureImage* img = t->image(level, face);
-  const pixel::InternalFormatInfo* info = img ? img->info : nullptr;
-  // TEXTURE_<C>_TYPE: how component C is stored, NONE when it has no bits.
-  const auto type_of = [info](uint8_t bits) {
-    return static_cast<GLint>(info && bits ? pixel::component_type_enum(info->component_type) : GL_NONE);
-  };
-  const pixel::ComponentSizes bits = info ? info->bits : pixel::ComponentSizes{};
-  switch (pname) {
-    case GL_TEXTURE_WIDTH: *out = img ? img->width : 0; return true;
-    case GL_TEXTURE_HEIGHT: *out = img ? img->height : 0; return true;
-    // A 2D image (or cube face) is one slice deep.
-    case GL_TEXTURE_DEPTH:
-      *out = img ? (is_target_3d(texture_target) || texture_target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES ? img->depth : 1)
-                 : 0;
-      return true;
-    // What glTexStorage2DMultisample allocated; other images have no
-    // samples and (trivially) fixed sample locations, as does an image not
-    // specified (table 20.10's initial values).
-    case GL_TEXTURE_SAMPLES: *out = img ? t->samples : 0; return true;
-    case GL_TEXTURE_FIXED_SAMPLE_LOCATIONS: *out = !img || t->fixed_sample_locations ? GL_TRUE : GL_FALSE; return true;
-    // As the application named it (an unsized format stays unsized).
-    case GL_TEXTURE_INTERNAL_FORMAT: *out = img ? static_cast<GLint>(img->internal_format) : GL_RGBA; return true;
-    case GL_TEXTURE_RED_SIZE: *out = bits.red; return true;
-    case GL_TEXTURE_GREEN_SIZE: *out = bits.green; return true;
-    case GL_TEXTURE_BLUE_SIZE: *out = bits.blue; return true;
-    case GL_TEXTURE_ALPHA_SIZE: *out = bits.alpha; return true;
-    case GL_TEXTURE_DEPTH_SIZE: *out = bits.depth; return true;
-    case GL_TEXTURE_STENCIL_SIZE: *out = bits.stencil; return true;
-    case GL_TEXTURE_SHARED_SIZE: *out = bits.shared_exponent; return true;
-    case GL_TEXTURE_RED_TYPE: *out = type_of(bits.red); return true;
-    case GL_TEXTURE_GREEN_TYPE: *out = type_of(bits.green); return true;
-    case GL_TEXTURE_BLUE_TYPE: *out = type_of(bits.blue); return true;
-    case GL_TEXTURE_ALPHA_TYPE: *out = type_of(bits.alpha); return true;
-    case GL_TEXTURE_DEPTH_TYPE: *out = type_of(bits.depth); return true;
-    case GL_TEXTURE_COMPRESSED: *out = info && info->is_compressed() ? GL_TRUE : GL_FALSE; return true;
-    // Level state of every texture with texture buffers (ES 3.2 table
-    // 21.10): a texture of another target has no buffer.
-    case GL_TEXTURE_BUFFER_DATA_STORE_BINDING:
-    case GL_TEXTURE_BUFFER_OFFSET:
-    case GL_TEXTURE_BUFFER_SIZE:
-      if (!ctx.texture_buffers()) return fail(ctx, GL_INVALID_ENUM);
-      *out = 0;
-      return true;
-    default: return fail(ctx, GL_INVALID_ENUM);
-  }
-}
-
 template <typename T>
 void unbind_if(Binding<T>& point, T* obj) {
   if (point.get() == obj) point.reset();
 }
 
-}  // namespace
+}  // namespace spec
+
+using namespace spec;
 
 // --- names and bindings ---
 
@@ -508,7 +541,8 @@ void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures) {
     if (!t) continue;
     for (TextureUnit& u : ctx.textures.units)
       for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube, &u.texture_2d_multisample,
-                      &u.texture_2d_multisample_array, &u.texture_buffer, &u.texture_cube_array})
+                      &u.texture_2d_multisample_array, &u.texture_buffer, &u.texture_cube_array, &u.texture_1d,
+                      &u.texture_1d_array, &u.texture_rect})
         unbind_if(*p, t.get());
     unbind_image_texture(ctx, t.get());
     // Attached to a bound framebuffer: detached from it (ES 3.0 §4.4.2.3).
@@ -554,7 +588,7 @@ void BindTexture(Context& ctx, GLenum target, GLuint texture) {
   if (t->target != GL_NONE && t->target != target) return ctx.set_error(GL_INVALID_OPERATION);
   // Written only by the first bind: other contexts bind a shared texture
   // concurrently, and those binds only read it.
-  if (t->target == GL_NONE) t->target = target;
+  if (t->target == GL_NONE) set_texture_target(*t, target);
   bind(point, std::move(t));
   ctx.dirty(kDirtyTextures);
 }
@@ -571,6 +605,18 @@ void ActiveTexture(Context& ctx, GLenum texture) {
 
 void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                 GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (const GLenum proxied = proxy_base_target(ctx, target);
+      proxied == GL_TEXTURE_2D || proxied == GL_TEXTURE_CUBE_MAP || proxied == GL_TEXTURE_RECTANGLE ||
+      proxied == GL_TEXTURE_1D_ARRAY) {
+    const bool layers = proxied == GL_TEXTURE_1D_ARRAY;
+    return proxy_tex_image(ctx, target, level, internalformat, width, layers ? 1 : height, layers ? height : 1,
+                           border, format, type);
+  }
+  if (desktop_2d_target(ctx, target)) {
+    const bool layers = target == GL_TEXTURE_1D_ARRAY;
+    return tex_image(ctx, target, 0, level, internalformat, width, layers ? 1 : height, layers ? height : 1, border,
+                     format, type, pixels);
+  }
   Target2D t;
   if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
   tex_image(ctx, t.texture_target, t.face, level, internalformat, width, height, 1, border, format, type, pixels);
@@ -578,12 +624,18 @@ void TexImage2D(Context& ctx, GLenum target, GLint level, GLint internalformat, 
 
 void TexImage3D(Context& ctx, GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height,
                 GLsizei depth, GLint border, GLenum format, GLenum type, const void* pixels) {
+  if (const GLenum proxied = proxy_base_target(ctx, target); proxied != GL_NONE && is_target_3d(proxied))
+    return proxy_tex_image(ctx, target, level, internalformat, width, height, depth, border, format, type);
   if (!is_target_3d(target) || !target_available(ctx, target_index(target))) return ctx.set_error(GL_INVALID_ENUM);
   tex_image(ctx, target, 0, level, internalformat, width, height, depth, border, format, type, pixels);
 }
 
 void TexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
                    GLsizei height, GLenum format, GLenum type, const void* pixels) {
+  if (target == GL_TEXTURE_1D_ARRAY && ctx.desktop())
+    return tex_sub_image(ctx, target, 0, level, xoffset, 0, yoffset, width, 1, height, format, type, pixels);
+  if (target == GL_TEXTURE_RECTANGLE && ctx.desktop())
+    return tex_sub_image(ctx, target, 0, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels);
   Target2D t;
   if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
   tex_sub_image(ctx, t.texture_target, t.face, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels);
@@ -597,11 +649,21 @@ void TexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLin
 
 void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
                   GLsizei height) {
+  // TEXTURE_1D is TexStorage1D's; a 1D array's height is its layers.
+  const GLenum proxied = proxy_base_target(ctx, target);
+  if (target == GL_TEXTURE_1D || proxied == GL_TEXTURE_1D || proxied == GL_TEXTURE_3D ||
+      proxied == GL_TEXTURE_2D_ARRAY || proxied == GL_TEXTURE_CUBE_MAP_ARRAY || proxied == GL_TEXTURE_2D_MULTISAMPLE ||
+      proxied == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
+    return ctx.set_error(GL_INVALID_ENUM);
+  if (target == GL_TEXTURE_1D_ARRAY || proxied == GL_TEXTURE_1D_ARRAY)
+    return tex_storage(ctx, target, levels, internalformat, width, 1, height, false);
   tex_storage(ctx, target, levels, internalformat, width, height, 1, false);
 }
 
 void TexStorage3D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
                   GLsizei depth) {
+  if (const GLenum proxied = proxy_base_target(ctx, target); proxied != GL_NONE && !is_target_3d(proxied))
+    return ctx.set_error(GL_INVALID_ENUM);
   tex_storage(ctx, target, levels, internalformat, width, height, depth, true);
 }
 
@@ -638,25 +700,17 @@ void CompressedTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xof
 void CopyTexImage2D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLint x, GLint y, GLsizei width,
                     GLsizei height, GLint border) {
   Target2D t;
-  if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
-  if (!check_level(ctx, t.texture_target, level) || !check_size(ctx, t.texture_target, level, width, height, 1))
-    return;
-  if (border != 0) return ctx.set_error(GL_INVALID_VALUE);
-  CopySource src;
-  if (!copy_source(ctx, &src)) return;
-  const pixel::InternalFormatInfo* info = nullptr;
-  if (const GLenum e = copy_dest_format(ctx, internalformat, *src.info, &info); e != GL_NO_ERROR)
-    return ctx.set_error(e);
-  if (!copy_compatible(*src.info, *info)) return ctx.set_error(GL_INVALID_OPERATION);
-  Texture* tex = texture_for_spec(ctx, t.texture_target);
-  if (!tex) return;
-  if (!define_image(ctx, *tex, level, t.face, internalformat, info, uint32_t(width), uint32_t(height), 1)) return;
-  copy_region(ctx, src, x, y, width, height, tex->images[level][t.face], 0, 0, 0);
-  ctx.dirty(kDirtyTextures);
+  if (target_2d(target, &t))
+    return copy_tex_image(ctx, t.texture_target, t.face, level, internalformat, x, y, width, height, border);
+  if ((target == GL_TEXTURE_1D_ARRAY || target == GL_TEXTURE_RECTANGLE) && ctx.desktop())
+    return copy_tex_image(ctx, target, 0, level, internalformat, x, y, width, height, border);
+  ctx.set_error(GL_INVALID_ENUM);
 }
 
 void CopyTexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
                        GLsizei width, GLsizei height) {
+  if (desktop_2d_target(ctx, target))
+    return copy_tex_sub_image(ctx, target, 0, level, xoffset, yoffset, 0, x, y, width, height);
   Target2D t;
   if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
   copy_tex_sub_image(ctx, t.texture_target, t.face, level, xoffset, yoffset, 0, x, y, width, height);
@@ -671,7 +725,7 @@ void CopyTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, 
 void GenerateMipmap(Context& ctx, GLenum target) {
   // A multisample texture has one level and nothing to filter (ES 3.1 §8.14.4).
   Texture* t = target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES ||
-                       target == GL_TEXTURE_BUFFER
+                       target == GL_TEXTURE_BUFFER || target == GL_TEXTURE_RECTANGLE
                    ? nullptr
                    : bound_texture(ctx, target);
   if (!t) return ctx.set_error(GL_INVALID_ENUM);
@@ -711,17 +765,6 @@ void GenerateMipmap(Context& ctx, GLenum target) {
     blit_mipmaps(ctx, r, first, final_level, first_layer, layers, target == GL_TEXTURE_3D);
   t->changed();
   ctx.dirty(kDirtyTextures);
-}
-
-void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params) {
-  GLint v = 0;
-  if (!tex_level_query(ctx, target, level, pname, &v) || !params) return;
-  params[0] = v;
-}
-void GetTexLevelParameterfv(Context& ctx, GLenum target, GLint level, GLenum pname, GLfloat* params) {
-  GLint v = 0;
-  if (!tex_level_query(ctx, target, level, pname, &v) || !params) return;
-  params[0] = static_cast<GLfloat>(v);
 }
 
 }  // namespace brass::gl::api

@@ -483,6 +483,15 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // glTextureView (texture_view.cpp), as ES's OES_texture_view
            // with GL's targets and view classes.
            "GL_ARB_texture_view",
+           // Desktop texture targets (api_desktop_textures.cpp, proxies in
+           // texture_proxy.cpp): rectangles (sampled through the
+           // compiler's lowering to 2D, rectangle_samplers.cpp), 2D
+           // multisample textures and arrays with their mutable commands,
+           // and immutable storage of every target, 1D included. Not
+           // EXT_texture_array: glslang has no `#extension` of it.
+           "GL_ARB_texture_rectangle",
+           "GL_ARB_texture_multisample",
+           "GL_ARB_texture_storage",
        })
     out.emplace_back(name);
   // Double-precision shaders and uniforms (glUniform*d, glGetUniformdv;

@@ -61,7 +61,7 @@ bool attachment_complete(const pixel::FormatFeatures& features, const Attachment
     const Texture& t = *a.texture;
     const TextureImage* image = t.image(a.level, a.cube_face ? static_cast<unsigned>(a.layer) : 0u);
     if ((t.target == GL_TEXTURE_3D || t.target == GL_TEXTURE_2D_ARRAY || t.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES ||
-         t.target == GL_TEXTURE_CUBE_MAP_ARRAY) &&
+         t.target == GL_TEXTURE_CUBE_MAP_ARRAY || t.target == GL_TEXTURE_1D_ARRAY) &&
         a.layer >= image->depth)
       return false;
     if (a.layered && t.target == GL_TEXTURE_CUBE_MAP && !cube_faces_together(t, a.level)) return false;

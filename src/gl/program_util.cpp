@@ -97,6 +97,19 @@ TypeShape type_shape(GLenum type) {
     case GL_SAMPLER_2D_MULTISAMPLE_ARRAY:
     case GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
     case GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY:
+    // Desktop GL's 1D and rectangle samplers.
+    case GL_SAMPLER_1D:
+    case GL_SAMPLER_1D_SHADOW:
+    case GL_SAMPLER_1D_ARRAY:
+    case GL_SAMPLER_1D_ARRAY_SHADOW:
+    case GL_INT_SAMPLER_1D:
+    case GL_INT_SAMPLER_1D_ARRAY:
+    case GL_UNSIGNED_INT_SAMPLER_1D:
+    case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY:
+    case GL_SAMPLER_2D_RECT:
+    case GL_SAMPLER_2D_RECT_SHADOW:
+    case GL_INT_SAMPLER_2D_RECT:
+    case GL_UNSIGNED_INT_SAMPLER_2D_RECT:
       return s(B::Sampler, 1, 1);
     case GL_IMAGE_2D:
     case GL_IMAGE_3D:

@@ -81,6 +81,13 @@ enum class TextureTargetIndex : uint8_t {
   Tex2DMultisampleArray,
   TexBuffer,
   TexCubeArray,
+  // Desktop GL only (GL 4.6 §8.1): TEXTURE_1D, TEXTURE_1D_ARRAY and
+  // TEXTURE_RECTANGLE. A 1D array's images are kept as a 2D array's of
+  // height 1 (TextureImage::depth holds its layers, the GL height);
+  // api_desktop_textures.cpp translates at the GL boundary.
+  Tex1D,
+  Tex1DArray,
+  TexRect,
   Count
 };
 
@@ -159,6 +166,16 @@ class Texture final : public Object {
   void changed() { generation = next_object_generation(); }
 };
 
+// The first bind gives a texture its target; a rectangle starts with
+// CLAMP_TO_EDGE wrapping and LINEAR minification (GL 4.6 §8.5, table 23.18).
+inline void set_texture_target(Texture& tex, GLenum target) {
+  tex.target = target;
+  if (target == GL_TEXTURE_RECTANGLE) {
+    tex.sampler.wrap_s = tex.sampler.wrap_t = tex.sampler.wrap_r = GL_CLAMP_TO_EDGE;
+    tex.sampler.min_filter = GL_LINEAR;
+  }
+}
+
 // Whether sampling `tex`, whose base level has format `info`, reads stencil
 // indices (ES 3.1 §8.19): a depth/stencil format in STENCIL_INDEX mode.
 // Depth-only and stencil-only formats ignore the mode.
@@ -177,6 +194,7 @@ class Sampler final : public Object {
 struct TextureUnit {
   Binding<Texture> texture_2d, texture_3d, texture_2d_array, texture_cube, texture_2d_multisample,
       texture_2d_multisample_array, texture_buffer, texture_cube_array;
+  Binding<Texture> texture_1d, texture_1d_array, texture_rect;  // desktop GL
   Binding<Sampler> sampler;
 };
 
@@ -199,6 +217,8 @@ static_assert(std::has_unique_object_representations_v<SamplerKey>);
 struct TextureContextState {
   // The default texture of each target (what a null binding means).
   std::array<Ref<Texture>, static_cast<size_t>(TextureTargetIndex::Count)> defaults;
+  // The proxy textures of desktop contexts, state only (texture_proxy.h).
+  std::array<Ref<Texture>, static_cast<size_t>(TextureTargetIndex::Count)> proxies;
   StateObjectCache<SamplerKey, pipe::SamplerObject> sampler_states;
   // 1x1 views sampling (0,0,0,1): [target][kind: float, int, uint, depth];
   // the multisample target's are multisampled.

@@ -15,9 +15,10 @@ namespace brass::gl {
 namespace {
 
 // Layered like a 2D array (a cube map array's layers are its layer-faces).
+// A 1D array is kept as layers of height 1 (texture.h).
 bool is_array(GLenum target) {
   return target == GL_TEXTURE_2D_ARRAY || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES ||
-         target == GL_TEXTURE_CUBE_MAP_ARRAY;
+         target == GL_TEXTURE_CUBE_MAP_ARRAY || target == GL_TEXTURE_1D_ARRAY;
 }
 bool is_3d(GLenum target) { return target == GL_TEXTURE_3D; }
 
@@ -106,7 +107,9 @@ pipe::Target pipe_target(GLenum target) {
     case GL_TEXTURE_CUBE_MAP: return pipe::Target::TextureCube;
     case GL_TEXTURE_BUFFER: return pipe::Target::Buffer;
     case GL_TEXTURE_CUBE_MAP_ARRAY: return pipe::Target::TextureCubeArray;
-    default: return pipe::Target::Texture2D;
+    case GL_TEXTURE_1D: return pipe::Target::Texture1D;
+    case GL_TEXTURE_1D_ARRAY: return pipe::Target::Texture1DArray;
+    default: return pipe::Target::Texture2D;  // TEXTURE_2D, TEXTURE_RECTANGLE, TEXTURE_2D_MULTISAMPLE
   }
 }
 
@@ -120,6 +123,9 @@ TextureTargetIndex target_index(GLenum target) {
     case GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES: return TextureTargetIndex::Tex2DMultisampleArray;
     case GL_TEXTURE_BUFFER: return TextureTargetIndex::TexBuffer;
     case GL_TEXTURE_CUBE_MAP_ARRAY: return TextureTargetIndex::TexCubeArray;
+    case GL_TEXTURE_1D: return TextureTargetIndex::Tex1D;
+    case GL_TEXTURE_1D_ARRAY: return TextureTargetIndex::Tex1DArray;
+    case GL_TEXTURE_RECTANGLE: return TextureTargetIndex::TexRect;
     default: return TextureTargetIndex::Count;
   }
 }
@@ -130,12 +136,16 @@ bool target_available(const Context& ctx, TextureTargetIndex index) {
     case TextureTargetIndex::Tex2DMultisampleArray: return ctx.multisample_2d_array();
     case TextureTargetIndex::TexBuffer: return ctx.texture_buffers();
     case TextureTargetIndex::TexCubeArray: return ctx.cube_map_arrays();
+    case TextureTargetIndex::Tex1D:
+    case TextureTargetIndex::Tex1DArray:
+    case TextureTargetIndex::TexRect: return ctx.desktop();
     case TextureTargetIndex::Count: return false;
     default: return true;
   }
 }
 
 uint32_t full_chain_levels(GLenum target, uint32_t w, uint32_t h, uint32_t d) {
+  if (target == GL_TEXTURE_RECTANGLE) return 1;  // one level only (GL 4.6 §8.5)
   uint32_t m = std::max(w, h);
   if (is_3d(target)) m = std::max(m, d);
   return log2_floor(std::max(m, 1u)) + 1;
@@ -223,7 +233,7 @@ bool allocate_immutable(Context& ctx, Texture& tex, GLsizei levels, const pixel:
   tex.immutable_levels = levels;
   tex.view_num_levels = static_cast<GLuint>(levels);
   tex.view_num_layers = tex.target == GL_TEXTURE_CUBE_MAP                                     ? 6u
-                        : tex.target == GL_TEXTURE_2D_ARRAY || tex.target == GL_TEXTURE_CUBE_MAP_ARRAY ? d
+                        : is_array(tex.target) ? d
                                                                                               : 1u;
   tex.changed();
   return true;
@@ -438,7 +448,7 @@ const void* map_source(Context& ctx, const void* pixels, PboMapping* mapping, bo
 }  // namespace
 
 bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
-                   uint32_t d, GLenum format, GLenum type, const void* pixels, bool three_d) {
+                   uint32_t d, GLenum format, GLenum type, const void* pixels, bool three_d, bool rows_are_layers) {
   if (!w || !h || !d || !img.resource) return true;
   PboMapping mapping;
   bool ok = true;
@@ -452,6 +462,15 @@ bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, 
   unpack.skip_pixels = s.unpack_skip_pixels;
   unpack.skip_rows = s.unpack_skip_rows;
   unpack.skip_images = s.unpack_skip_images;
+  if (rows_are_layers) {
+    // A 1D array's client rows are its layers (2D unpack rules: SKIP_ROWS
+    // skips layers, IMAGE_HEIGHT and SKIP_IMAGES do not apply): read as
+    // images one row high.
+    unpack.image_height = 1;
+    unpack.skip_images = unpack.skip_rows;
+    unpack.skip_rows = 0;
+    three_d = true;
+  }
   const uint64_t row = pixel::storage_row_bytes(img.info->storage, w);
   std::vector<uint8_t> staging;
   try {

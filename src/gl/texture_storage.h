@@ -74,9 +74,11 @@ bool unshare_levels(Context& ctx, Texture& tex, GLint base, GLint last);
 
 // Writes client pixels (or a PBO region: `pixels` is then the offset) into a
 // region of an image; every error check is the caller's except the PBO ones,
-// which it performs (true: no error).
+// which it performs (true: no error). `rows_are_layers`: a 1D array's region
+// (h = 1, d layers) read from d client rows.
 bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
-                   uint32_t d, GLenum format, GLenum type, const void* pixels, bool three_d);
+                   uint32_t d, GLenum format, GLenum type, const void* pixels, bool three_d,
+                   bool rows_are_layers = false);
 // Compressed blocks, passed through in the GL-visible layout.
 bool upload_compressed(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w,
                        uint32_t h, uint32_t d, GLsizei image_size, const void* data);

@@ -54,6 +54,19 @@ SamplerTypeInfo classify_sampler(GLenum type) {
     case GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY_EXT: return {T::TexCubeArray, K::Uint};
     case GL_INT_SAMPLER_BUFFER_EXT: return {T::TexBuffer, K::Int};
     case GL_UNSIGNED_INT_SAMPLER_BUFFER_EXT: return {T::TexBuffer, K::Uint};
+    // Desktop GL.
+    case GL_SAMPLER_1D: return {T::Tex1D, K::Float};
+    case GL_SAMPLER_1D_SHADOW: return {T::Tex1D, K::Shadow};
+    case GL_INT_SAMPLER_1D: return {T::Tex1D, K::Int};
+    case GL_UNSIGNED_INT_SAMPLER_1D: return {T::Tex1D, K::Uint};
+    case GL_SAMPLER_1D_ARRAY: return {T::Tex1DArray, K::Float};
+    case GL_SAMPLER_1D_ARRAY_SHADOW: return {T::Tex1DArray, K::Shadow};
+    case GL_INT_SAMPLER_1D_ARRAY: return {T::Tex1DArray, K::Int};
+    case GL_UNSIGNED_INT_SAMPLER_1D_ARRAY: return {T::Tex1DArray, K::Uint};
+    case GL_SAMPLER_2D_RECT: return {T::TexRect, K::Float};
+    case GL_SAMPLER_2D_RECT_SHADOW: return {T::TexRect, K::Shadow};
+    case GL_INT_SAMPLER_2D_RECT: return {T::TexRect, K::Int};
+    case GL_UNSIGNED_INT_SAMPLER_2D_RECT: return {T::TexRect, K::Uint};
     default: return {T::Tex2D, K::Float};
   }
 }
@@ -97,6 +110,9 @@ GLenum gl_target(TextureTargetIndex i) {
     case TextureTargetIndex::Tex2DMultisampleArray: return GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES;
     case TextureTargetIndex::TexBuffer: return GL_TEXTURE_BUFFER;
     case TextureTargetIndex::TexCubeArray: return GL_TEXTURE_CUBE_MAP_ARRAY;
+    case TextureTargetIndex::Tex1D: return GL_TEXTURE_1D;
+    case TextureTargetIndex::Tex1DArray: return GL_TEXTURE_1D_ARRAY;
+    case TextureTargetIndex::TexRect: return GL_TEXTURE_RECTANGLE;
     default: return GL_TEXTURE_2D;
   }
 }
@@ -277,13 +293,16 @@ Texture* unit_texture(Context& ctx, unsigned unit, TextureTargetIndex index) {
     case TextureTargetIndex::Tex2DMultisampleArray: t = u.texture_2d_multisample_array.get(); break;
     case TextureTargetIndex::TexBuffer: t = u.texture_buffer.get(); break;
     case TextureTargetIndex::TexCubeArray: t = u.texture_cube_array.get(); break;
+    case TextureTargetIndex::Tex1D: t = u.texture_1d.get(); break;
+    case TextureTargetIndex::Tex1DArray: t = u.texture_1d_array.get(); break;
+    case TextureTargetIndex::TexRect: t = u.texture_rect.get(); break;
     default: return nullptr;
   }
   if (t) return t;
   Ref<Texture>& def = ctx.texture_state.defaults[static_cast<size_t>(index)];
   if (!def) {
     def = make_ref<Texture>(0);
-    def->target = gl_target(index);
+    set_texture_target(*def, gl_target(index));
   }
   return def.get();
 }
@@ -352,6 +371,18 @@ bool query_texture_state(Context& ctx, GLenum pname, GLint* value) {
       if (!ctx.multisample_2d_array()) return false;
       *value = name(u.texture_2d_multisample_array.get());
       return true;
+    case GL_TEXTURE_BINDING_1D:
+    case GL_TEXTURE_BINDING_1D_ARRAY:
+    case GL_TEXTURE_BINDING_RECTANGLE:
+      if (!ctx.desktop()) return false;
+      *value = name(pname == GL_TEXTURE_BINDING_1D         ? u.texture_1d.get()
+                    : pname == GL_TEXTURE_BINDING_1D_ARRAY ? u.texture_1d_array.get()
+                                                           : u.texture_rect.get());
+      return true;
+    case GL_MAX_RECTANGLE_TEXTURE_SIZE:
+      if (!ctx.desktop()) return false;
+      *value = ctx.limits.max_texture_size;
+      return true;
     case GL_SAMPLER_BINDING: *value = name(u.sampler.get()); return true;
     case GL_MAX_TEXTURE_LOD_BIAS: *value = 16; return true;
     default: return false;
@@ -366,6 +397,7 @@ void release_texture_state(Context& ctx) {
   for (auto& t : ts.dummy_views)
     for (auto& v : t) v.reset();
   for (auto& d : ts.defaults) d.reset();
+  for (auto& d : ts.proxies) d.reset();
 }
 
 void validate_textures(Context& ctx) {

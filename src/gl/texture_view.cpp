@@ -39,12 +39,16 @@ bool targets_compatible(GLenum orig, GLenum view) {
     case GL_TEXTURE_2D_MULTISAMPLE:
     case GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES:
       return view == GL_TEXTURE_2D_MULTISAMPLE || view == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES;
+    case GL_TEXTURE_1D:
+    case GL_TEXTURE_1D_ARRAY: return view == GL_TEXTURE_1D || view == GL_TEXTURE_1D_ARRAY;
+    case GL_TEXTURE_RECTANGLE: return view == GL_TEXTURE_RECTANGLE;
     default: return false;  // TEXTURE_BUFFER has no views
   }
 }
 
 bool is_array_target(GLenum t) {
-  return t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_CUBE_MAP_ARRAY || t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES;
+  return t == GL_TEXTURE_2D_ARRAY || t == GL_TEXTURE_CUBE_MAP_ARRAY || t == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES ||
+         t == GL_TEXTURE_1D_ARRAY;
 }
 
 }  // namespace
@@ -99,6 +103,8 @@ void TextureView(Context& ctx, GLuint texture, GLenum target, GLuint origtexture
     case GL_TEXTURE_2D:
     case GL_TEXTURE_3D:
     case GL_TEXTURE_2D_MULTISAMPLE:
+    case GL_TEXTURE_1D:
+    case GL_TEXTURE_RECTANGLE:
       if (numlayers != 1) return ctx.set_error(GL_INVALID_VALUE);
       break;
     default: break;
@@ -147,7 +153,7 @@ void TextureView(Context& ctx, GLuint texture, GLenum target, GLuint origtexture
       img.resource_layer = first_layer + (target == GL_TEXTURE_CUBE_MAP ? f : 0u);
     }
   }
-  view->target = target;
+  set_texture_target(*view, target);
   view->resource = orig->resource;
   view->resource_base = orig->resource_base - static_cast<GLint>(minlevel);
   view->main_shared = false;

@@ -73,6 +73,9 @@ bool plan_shader_blit(const pipe::BlitInfo& info, const vk::FormatTable& formats
   pipe::Resource* dst = info.dst.resource;
   if (src == dst && info.src.level == info.dst.level) return false;  // layouts are tracked per level
   if (src->templ().target == pipe::Target::Texture3D || dst->templ().target == pipe::Target::Texture3D) return false;
+  // The blit shaders sample 2D views, which a 1D image cannot have.
+  for (const pipe::Resource* r : {src, dst})
+    if (r->templ().target == pipe::Target::Texture1D || r->templ().target == pipe::Target::Texture1DArray) return false;
   const ResourceObject* so = driver_resource(src)->obj();
   const ResourceObject* dobj = driver_resource(dst)->obj();
   const pipe::Format sf = info.src.format == pipe::Format::None ? src->templ().format : info.src.format;

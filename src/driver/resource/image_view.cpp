@@ -23,6 +23,9 @@ VkImageViewType image_view_type(const ResourceObject&, pipe::Target resource_tar
       break;
     case ImageViewUse::Attachment: break;
   }
+  // A 1D image has 1D views only (VUID-VkImageViewCreateInfo-subResourceRange-01021).
+  if (resource_target == pipe::Target::Texture1D || resource_target == pipe::Target::Texture1DArray)
+    return r.layers > 1 ? VK_IMAGE_VIEW_TYPE_1D_ARRAY : VK_IMAGE_VIEW_TYPE_1D;
   return r.layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
 }
 

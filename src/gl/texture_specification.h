@@ -1,0 +1,57 @@
+// The image-specification steps api_textures.cpp implements for every
+// target, shared with desktop GL's own entry points (1D, 1D array and
+// rectangle textures: api_desktop_textures.cpp). Sizes are in the internal
+// model of texture.h: a 1D array's layers are passed as depth with height 1.
+// Each records the GL error it finds and returns without changing state.
+#pragma once
+
+#include "gl/gl_types.h"
+#include "gl/pixel/format_table.h"
+
+namespace brass::gl {
+class Context;
+class Texture;
+}  // namespace brass::gl
+
+namespace brass::gl::api::spec {
+
+// A TexImage2D-style target: TEXTURE_2D or a cube face.
+struct Target2D {
+  GLenum texture_target = GL_NONE;
+  unsigned face = 0;
+};
+bool target_2d(GLenum target, Target2D* out);
+// TexImage3D's targets: TEXTURE_3D, TEXTURE_2D_ARRAY, TEXTURE_CUBE_MAP_ARRAY.
+bool is_target_3d(GLenum target);
+
+// Level and size limits of a target (ES 3.0 §3.8.3; GL 4.6 §8.5 for 1D
+// arrays and rectangles): false after recording GL_INVALID_VALUE.
+bool check_level(Context& ctx, GLenum target, GLint level);
+bool check_size(Context& ctx, GLenum target, GLint level, GLsizei w, GLsizei h, GLsizei d);
+// The parts of check_size that are errors for proxy targets too (negative
+// sizes, cube shapes); false after recording GL_INVALID_VALUE.
+bool check_shape(Context& ctx, GLenum target, GLsizei w, GLsizei h, GLsizei d);
+// Whether the size is within the target's limits (what a proxy query asks).
+bool size_fits(const Context& ctx, GLenum target, GLint level, GLsizei w, GLsizei h, GLsizei d);
+// Compressed formats on 1D, 1D array and rectangle targets: the error, or
+// GL_NO_ERROR.
+GLenum check_desktop_target_format(const pixel::InternalFormatInfo& info, GLenum target);
+
+void tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint internal_format, GLsizei w,
+               GLsizei h, GLsizei d, GLint border, GLenum format, GLenum type, const void* pixels);
+// glTexImage* of a proxy target (texture_proxy.h): the command's argument
+// errors, then the proxy's state for `level`.
+void proxy_tex_image(Context& ctx, GLenum proxy_target, GLint level, GLint internal_format, GLsizei w, GLsizei h,
+                     GLsizei d, GLint border, GLenum format, GLenum type);
+void tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y, GLint z,
+                   GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels);
+void tex_storage(Context& ctx, GLenum target, GLsizei levels, GLenum internal_format, GLsizei w, GLsizei h,
+                 GLsizei d, bool three_d);
+// CopyTexImage / CopyTexSubImage from the read buffer; for a 1D array
+// `height` rows become layers (yoffset the first layer).
+void copy_tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLenum internalformat, GLint x,
+                    GLint y, GLsizei width, GLsizei height, GLint border);
+void copy_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint xoffset,
+                        GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei w, GLsizei h);
+
+}  // namespace brass::gl::api::spec
