@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "device/device.h"
 
 namespace brass::vk {
@@ -91,6 +93,7 @@ TEST_F(FormatTableTest, DepthStencilFormatsResolve) {
 TEST_F(FormatTableTest, EveryFormatIsSampleable) {
   for (size_t i = 1; i < pipe::kFormatCount; ++i) {
     const Format f = static_cast<Format>(i);
+    if (pipe::describe(f).is_64bit_float()) continue;  // vertex-fetch formats (VertexFormats64Bit)
     EXPECT_TRUE(table().supports(f, pipe::kUsageSampled)) << pipe::describe(f).name;
   }
 }
@@ -101,6 +104,23 @@ TEST_F(FormatTableTest, VertexFormatsNeverUseConversions) {
   EXPECT_EQ(c.vk, VK_FORMAT_R32G32B32_SFLOAT);
   EXPECT_FALSE(table().choose(Format::L8_UNORM, pipe::kUsageVertexBuffer));  // needs a swizzle
   EXPECT_FALSE(table().choose(Format::None, pipe::kUsageSampled));
+}
+
+// The double-precision vertex formats map to Vulkan's R64 family, which
+// lavapipe fetches from vertex buffers (GL_ARB_vertex_attrib_64bit).
+TEST_F(FormatTableTest, VertexFormats64Bit) {
+  const std::pair<Format, VkFormat> expected[] = {{Format::R64_FLOAT, VK_FORMAT_R64_SFLOAT},
+                                                  {Format::RG64_FLOAT, VK_FORMAT_R64G64_SFLOAT},
+                                                  {Format::RGB64_FLOAT, VK_FORMAT_R64G64B64_SFLOAT},
+                                                  {Format::RGBA64_FLOAT, VK_FORMAT_R64G64B64A64_SFLOAT}};
+  for (const auto& [format, vk] : expected) {
+    EXPECT_TRUE(pipe::describe(format).is_64bit_float());
+    const FormatChoice c = table().choose(format, pipe::kUsageVertexBuffer);
+    ASSERT_TRUE(c) << pipe::describe(format).name;
+    EXPECT_EQ(c.vk, vk);
+  }
+  EXPECT_FALSE(pipe::describe(Format::RGBA32_FLOAT).is_64bit_float());
+  EXPECT_FALSE(pipe::describe(Format::RGBA16_FLOAT).is_64bit_float());
 }
 
 }  // namespace
