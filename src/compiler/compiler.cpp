@@ -38,6 +38,7 @@
 #include "compiler/shader_cache.h"
 #include "compiler/spirv_patch.h"
 #include "compiler/uniform_initializers.h"
+#include "compiler/vertex_input_64bit.h"
 #include "util/log.h"
 #include "util/options.h"
 #include "util/stats.h"
@@ -611,6 +612,10 @@ LinkResult link_uncached(const LinkInput& input) {
         // GL); Vulkan needs one input per location.
         if (!merge_aliased_inputs(bin.spirv)) {
           result.info_log += "ERROR: aliased vertex attributes of different component types\n";
+          return result;
+        }
+        if (input.limits.lower_64bit_vertex_inputs && !lower_64bit_vertex_inputs(bin.spirv)) {
+          result.info_log += "ERROR: internal error: cannot read double vertex inputs on this device\n";
           return result;
         }
       }
