@@ -39,8 +39,12 @@ struct ImageSlot {
 };
 
 // Base type a vertex shader input expects, which decides how a generic
-// attribute value or array is fetched (float vs integer).
-enum class AttribBaseType : uint8_t { Float, Int, Uint };
+// attribute value or array is fetched (float vs integer vs double). A
+// double column of one or two components takes one location (Double); one
+// of three or four takes two (GL 4.6 §11.1.1, as Vulkan counts them): the
+// first reads the array or current value (DoubleWide), the second is only
+// occupied (DoubleUpper: no vertex element of its own).
+enum class AttribBaseType : uint8_t { Float, Int, Uint, Double, DoubleWide, DoubleUpper };
 
 struct LinkedProgram {
   LinkedProgram() = default;
@@ -52,6 +56,9 @@ struct LinkedProgram {
   pipe::Context* owner = nullptr;                // the pipe context that created it
   uint32_t attribute_locations = 0;              // bit per active vertex input location
   std::array<AttribBaseType, 32> attribute_types{};
+  // Components of the input column at each location (1..4): a 64-bit input
+  // needs a vertex format of at least as many.
+  std::array<uint8_t, 32> attribute_components{};
   std::vector<SamplerSlot> samplers;             // every active sampler uniform element
   std::vector<ImageSlot> images;                 // every active image uniform element
   // EXT_shader_framebuffer_fetch: fragment sampler slots that receive a copy

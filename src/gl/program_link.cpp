@@ -7,6 +7,7 @@
 #include "compiler/es_builtin_standins.h"
 #include "gl/context.h"
 #include "gl/program_util.h"
+#include "gl/vertex_validation.h"
 #include "util/log.h"
 
 namespace brass::gl {
@@ -51,6 +52,9 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
   // where the device cannot index them (lavapipe 22.3).
   const pipe::Screen* screen = ctx.desc().screen;
   s.lower_dynamic_opaque_indexing = screen && !screen->get_cap(pipe::Cap::ImageArrayDynamicIndexing) ? 1 : 0;
+  // Double vertex inputs read as 32-bit words where the device cannot fetch
+  // 64-bit vertex formats (lavapipe): vertex_validation.cpp feeds them so.
+  s.lower_64bit_vertex_inputs = screen && !fetches_64bit_vertex_formats(*screen) ? 1 : 0;
   if (ctx.desktop()) {  // ES contexts refuse desktop versions in validate_glsl
     s.max_desktop_version = ctx.glsl_version();
     s.core_profile_only = 1;
@@ -267,15 +271,19 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
   for (const compiler::InterfaceVariable& a : attributes) {
     if (a.location < 0) continue;
     const TypeShape t = type_shape(a.type);
-    const AttribBaseType base = t.base == TypeShape::Int    ? AttribBaseType::Int
-                                : t.base == TypeShape::Uint ? AttribBaseType::Uint
-                                                            : AttribBaseType::Float;
-    const int n = t.cols * std::max(a.array_size, 1);
+    const bool wide = t.base == TypeShape::Double && t.rows > 2;
+    const AttribBaseType base = t.base == TypeShape::Int      ? AttribBaseType::Int
+                                : t.base == TypeShape::Uint   ? AttribBaseType::Uint
+                                : t.base == TypeShape::Double ? (wide ? AttribBaseType::DoubleWide : AttribBaseType::Double)
+                                                              : AttribBaseType::Float;
+    // One location per column, two per dvec3/dvec4 column.
+    const int n = t.cols * std::max(a.array_size, 1) * (wide ? 2 : 1);
     for (int k = 0; k < n; ++k) {
       const int loc = a.location + k;
       if (loc >= 32) break;
       lp.attribute_locations |= 1u << loc;
-      lp.attribute_types[static_cast<size_t>(loc)] = base;
+      lp.attribute_types[static_cast<size_t>(loc)] = wide && k % 2 ? AttribBaseType::DoubleUpper : base;
+      lp.attribute_components[static_cast<size_t>(loc)] = t.rows;
     }
   }
   info.vertex_input_locations = lp.attribute_locations;
