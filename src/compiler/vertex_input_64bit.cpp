@@ -2,8 +2,8 @@
 
 #include <glslang/SPIRV/GLSL.std.450.h>
 
+#include <algorithm>
 #include <cstring>
-#include <functional>
 #include <set>
 
 #include "compiler/spirv_module.h"
@@ -119,7 +119,51 @@ void drop_from_interfaces(SpirvModule& m, const std::set<uint32_t>& ids) {
   }
 }
 
+// Columns of a GL type and whether they are three- or four-component
+// doubles.
+struct ColumnShape {
+  int columns = 1;
+  bool wide = false;
+};
+ColumnShape column_shape(uint32_t gl_type) {
+  switch (gl_type) {
+    case 0x8FFD: case 0x8FFE: return {1, true};  // DOUBLE_VEC3, DOUBLE_VEC4
+    case 0x8F46: return {2, false};              // DOUBLE_MAT2
+    case 0x8F47: return {3, true};               // DOUBLE_MAT3
+    case 0x8F48: return {4, true};               // DOUBLE_MAT4
+    case 0x8F49: case 0x8F4A: return {2, true};  // DOUBLE_MAT2x3, DOUBLE_MAT2x4
+    case 0x8F4B: return {3, false};              // DOUBLE_MAT3x2
+    case 0x8F4C: return {3, true};               // DOUBLE_MAT3x4
+    case 0x8F4D: return {4, false};              // DOUBLE_MAT4x2
+    case 0x8F4E: return {4, true};               // DOUBLE_MAT4x3
+    case 0x8B5A: case 0x8B65: case 0x8B66: return {2, false};  // MAT2, MAT2x3, MAT2x4
+    case 0x8B5B: case 0x8B67: case 0x8B68: return {3, false};  // MAT3, MAT3x2, MAT3x4
+    case 0x8B5C: case 0x8B69: case 0x8B6A: return {4, false};  // MAT4, MAT4x2, MAT4x3
+    default: return {1, false};
+  }
+}
+
 }  // namespace
+
+std::array<int32_t, kMaxVertexInputLocations> vulkan_vertex_input_locations(
+    const std::vector<InterfaceVariable>& attributes) {
+  std::array<uint8_t, kMaxVertexInputLocations> wide{};
+  for (const InterfaceVariable& a : attributes) {
+    if (a.location < 0) continue;
+    const ColumnShape shape = column_shape(a.type);
+    if (!shape.wide) continue;
+    const int n = shape.columns * std::max(a.array_size, 1);
+    for (int k = 0; k < n; ++k)
+      if (a.location + k < static_cast<int>(kMaxVertexInputLocations)) wide[static_cast<size_t>(a.location + k)] = 1;
+  }
+  std::array<int32_t, kMaxVertexInputLocations> table{};
+  int32_t shift = 0;
+  for (unsigned g = 0; g < kMaxVertexInputLocations; ++g) {
+    table[g] = static_cast<int32_t>(g) + shift;
+    shift += wide[g];
+  }
+  return table;
+}
 
 bool lower_64bit_vertex_inputs(std::vector<uint32_t>& spirv) {
   auto module = SpirvModule::parse(spirv);

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "compiler/es_builtin_standins.h"
+#include "compiler/vertex_input_64bit.h"
 #include "gl/context.h"
 #include "gl/program_util.h"
 #include "gl/vertex_validation.h"
@@ -268,6 +269,12 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
       has_stage(compiler::ShaderStage::Vertex) ? pi.attributes : none;
   const std::vector<compiler::InterfaceVariable>& colour_outputs =
       has_stage(compiler::ShaderStage::Fragment) ? pi.fragment_outputs : none;
+  // Per Vulkan location of the vertex shader's inputs: the GL attribute
+  // (location) feeding it, its type and components. GL gives each column
+  // one location, Vulkan two to a dvec3/dvec4 column
+  // (compiler::vulkan_vertex_input_locations).
+  const std::array<int32_t, compiler::kMaxVertexInputLocations> vk_location =
+      compiler::vulkan_vertex_input_locations(attributes);
   for (const compiler::InterfaceVariable& a : attributes) {
     if (a.location < 0) continue;
     const TypeShape t = type_shape(a.type);
@@ -276,14 +283,19 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
                                 : t.base == TypeShape::Uint   ? AttribBaseType::Uint
                                 : t.base == TypeShape::Double ? (wide ? AttribBaseType::DoubleWide : AttribBaseType::Double)
                                                               : AttribBaseType::Float;
-    // One location per column, two per dvec3/dvec4 column.
-    const int n = t.cols * std::max(a.array_size, 1) * (wide ? 2 : 1);
+    const int n = t.cols * std::max(a.array_size, 1);
     for (int k = 0; k < n; ++k) {
-      const int loc = a.location + k;
-      if (loc >= 32) break;
-      lp.attribute_locations |= 1u << loc;
-      lp.attribute_types[static_cast<size_t>(loc)] = wide && k % 2 ? AttribBaseType::DoubleUpper : base;
-      lp.attribute_components[static_cast<size_t>(loc)] = t.rows;
+      const int gl_location = a.location + k;
+      if (gl_location >= static_cast<int>(compiler::kMaxVertexInputLocations)) break;
+      const int vk = vk_location[static_cast<size_t>(gl_location)];
+      for (int half = 0; half < (wide ? 2 : 1); ++half) {
+        const int loc = vk + half;
+        if (loc >= 32) break;
+        lp.attribute_locations |= 1u << loc;
+        lp.attribute_types[static_cast<size_t>(loc)] = half ? AttribBaseType::DoubleUpper : base;
+        lp.attribute_components[static_cast<size_t>(loc)] = t.rows;
+        lp.attribute_index[static_cast<size_t>(loc)] = static_cast<uint8_t>(gl_location);
+      }
     }
   }
   info.vertex_input_locations = lp.attribute_locations;

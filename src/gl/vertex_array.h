@@ -87,7 +87,7 @@ struct VertexElementsKey {
     uint8_t pad = 0;
     uint32_t offset = 0;
     uint32_t divisor = 0;
-  } elements[kMaxVertexAttribs];
+  } elements[pipe::kMaxVertexElements];  // per Vulkan location (two per GL dvec3/dvec4)
 };
 static_assert(std::has_unique_object_representations_v<VertexElementsKey>);
 

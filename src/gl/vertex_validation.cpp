@@ -75,7 +75,9 @@ bool lowered_doubles(Context& ctx) {
 
 uint32_t used_locations(Context& ctx) {
   const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
-  return vs ? vs->attribute_locations & ((1u << kMaxVertexAttribs) - 1) : 0;
+  // Vulkan locations: up to two per GL attribute (linked_program.h).
+  static_assert(pipe::kMaxVertexElements == 32);
+  return vs ? vs->attribute_locations : 0;
 }
 
 AttribBaseType shader_type(Context& ctx, unsigned loc) {
@@ -87,6 +89,12 @@ AttribBaseType shader_type(Context& ctx, unsigned loc) {
 unsigned shader_components(Context& ctx, unsigned loc) {
   const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
   return vs ? std::clamp<unsigned>(vs->attribute_components[loc], 1, 4) : 4;
+}
+
+// The GL attribute feeding the shader's input at Vulkan location `loc`.
+unsigned shader_attrib(Context& ctx, unsigned loc) {
+  const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
+  return vs ? std::min<unsigned>(vs->attribute_index[loc], kMaxVertexAttribs - 1) : loc;
 }
 
 bool is_double(AttribBaseType t) { return t == AttribBaseType::Double || t == AttribBaseType::DoubleWide; }
@@ -136,9 +144,10 @@ AttribSource attrib_source(const Context& ctx, unsigned loc) {
   return s;
 }
 
-// How GL attribute `index` feeds an input of base type `input`, in the
-// formats of its data (64-bit ones for doubles).
-AttribPlan plan_source(Context& ctx, unsigned index, AttribBaseType input) {
+// How GL attribute `index` feeds an input of base type `input` with
+// `wanted` components, in the formats of its data (64-bit ones for
+// doubles).
+AttribPlan plan_source(Context& ctx, unsigned index, AttribBaseType input, unsigned wanted) {
   const AttribSource src = attrib_source(ctx, index);
   const VertexAttrib& a = *src.attrib;
   AttribPlan plan;
@@ -161,7 +170,6 @@ AttribPlan plan_source(Context& ctx, unsigned index, AttribBaseType input) {
     // input and the device can: in 64-bit formats from 8-byte aligned
     // doubles, or (lowered) as 32-bit words from 4-byte aligned ones;
     // otherwise repacked on the CPU with the missing components (0, 0, 1).
-    const unsigned wanted = shader_components(ctx, index);
     const Format native = kFloat64[a.size - 1];
     const bool lowered = lowered_doubles(ctx);
     const uint32_t align = lowered ? 4 : 8;
@@ -205,22 +213,24 @@ AttribPlan lower_half(AttribPlan plan, unsigned half) {
   return plan;
 }
 
-// What location `loc` of the vertex shader reads.
+// What Vulkan location `loc` of the vertex shader reads.
 AttribPlan plan_attrib(Context& ctx, unsigned loc) {
   const AttribBaseType input = shader_type(ctx, loc);
+  const unsigned attrib = shader_attrib(ctx, loc);
+  const unsigned components = shader_components(ctx, loc);
   if (input == AttribBaseType::DoubleUpper) {
-    // The location below feeds it: as a whole (64-bit formats take two
-    // locations), or as its second half.
-    if (!lowered_doubles(ctx) || loc == 0) {
+    // The location below's attribute feeds it: as a whole (64-bit formats
+    // take two locations), or as its second half.
+    if (!lowered_doubles(ctx)) {
       AttribPlan plan;
       plan.source = Source::Occupied;
       plan.format = Format::None;
-      plan.attrib = loc;
+      plan.attrib = attrib;
       return plan;
     }
-    return lower_half(plan_source(ctx, loc - 1, AttribBaseType::DoubleWide), 1);
+    return lower_half(plan_source(ctx, attrib, AttribBaseType::DoubleWide, components), 1);
   }
-  const AttribPlan plan = plan_source(ctx, loc, input);
+  const AttribPlan plan = plan_source(ctx, attrib, input, components);
   return is_double(input) && lowered_doubles(ctx) ? lower_half(plan, 0) : plan;
 }
 
@@ -511,7 +521,7 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
   const uint32_t count = used ? 32u - static_cast<uint32_t>(__builtin_clz(used)) : 0u;
 
   // Plans first: the translation applies to every per-vertex array.
-  std::array<AttribPlan, kMaxVertexAttribs> plans{};
+  std::array<AttribPlan, pipe::kMaxVertexElements> plans{};
   bool streamed = false, translate = false;
   for (unsigned loc = 0; loc < count; ++loc) {
     if (!(used & (1u << loc))) continue;  // unused slots read the generic block
@@ -549,14 +559,20 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
   // Pipe vertex buffers, allocated in order of first use. Attributes that
   // read one GL binding directly share its pipe buffer (one Vulkan binding,
   // one element per attribute at its relative offset), as do all generic
-  // values (one stride-0 buffer: location i at i * 16, the doubles of
-  // attribute i at kGenericFloatBytes + i * 32). Streamed arrays get
-  // a buffer each. Every used location takes at most one new buffer and
-  // unused locations below `count` share the generic one, so at most
-  // kMaxVertexAttribs buffers are needed.
+  // values (one stride-0 buffer: attribute i at i * 16, its doubles at
+  // kGenericFloatBytes + i * 32). Streamed arrays get a buffer each. Every
+  // used GL attribute takes at most one new buffer (the two Vulkan
+  // locations of a lowered dvec3/dvec4 share it), and unused locations
+  // below `count` share the generic one; there are such only where a GL
+  // location is unused, so at most kMaxVertexAttribs buffers are needed.
   static_assert(kMaxVertexAttribs <= pipe::kMaxVertexBuffers);
   std::array<int8_t, kMaxVertexAttribBindings> binding_buffer;
   binding_buffer.fill(-1);
+  // Per GL attribute, the buffer and offset the first half of a lowered
+  // double column was given.
+  std::array<int8_t, kMaxVertexAttribs> lower_buffer;
+  lower_buffer.fill(-1);
+  std::array<uint32_t, kMaxVertexAttribs> lower_offset{};
   int generic_buffer = -1;
   uint32_t buffers = 0;
 
@@ -579,7 +595,15 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
         vi.buffers[generic_buffer] = {generic_res, vi.generic_offset, 0};
       }
       e.vertex_buffer_index = static_cast<uint8_t>(generic_buffer);
-      e.src_offset = p.doubles ? kGenericFloatBytes + p.attrib * kGenericDoubleStride + p.half_offset : loc * 16u;
+      e.src_offset = p.doubles ? kGenericFloatBytes + p.attrib * kGenericDoubleStride + p.half_offset : p.attrib * 16u;
+    } else if (p.half_offset && lower_buffer[p.attrib] >= 0) {
+      // The second half of a lowered dvec3/dvec4 reads the buffer its
+      // first half was given, 16 bytes further (no buffer of its own: at
+      // most one per attribute).
+      const AttribSource src = attrib_source(ctx, p.attrib);
+      e.instance_divisor = src.divisor;
+      e.vertex_buffer_index = static_cast<uint8_t>(lower_buffer[p.attrib]);
+      e.src_offset = lower_offset[p.attrib] + p.half_offset;
     } else {
       const AttribSource src = attrib_source(ctx, p.attrib);
       const VertexAttrib& a = *src.attrib;
@@ -675,6 +699,10 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
           break;
         }
       }
+    }
+    if (p.doubles && p.half_offset == 0 && p.source != Source::Generic) {
+      lower_buffer[p.attrib] = static_cast<int8_t>(e.vertex_buffer_index);
+      lower_offset[p.attrib] = e.src_offset;
     }
     VertexElementsKey::Element& k = key.elements[loc];
     k.format = static_cast<uint16_t>(e.src_format);

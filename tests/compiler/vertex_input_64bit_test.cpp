@@ -1,9 +1,9 @@
 // The lowering of double vertex inputs to 32-bit integer inputs
 // (vertex_input_64bit.h), used where the device cannot fetch 64-bit vertex
 // formats: every lowered module validates for Vulkan, has no 64-bit Input
-// variable left, and declares uvec2/uvec4 inputs at the locations the GL
-// side feeds (two per dvec3/dvec4 column); without the limit the inputs
-// stay doubles.
+// variable left, and declares uvec2/uvec4 inputs at the Vulkan locations
+// the GL side feeds (two per dvec3/dvec4 column, where GL counts one);
+// without the limit the inputs stay doubles at the same locations.
 #include <map>
 
 #include "compiler/spirv_module.h"
@@ -14,11 +14,11 @@ namespace brass::compiler::test {
 namespace {
 
 constexpr const char* kVs = R"(#version 410 core
-layout(location = 0) in double a;
-layout(location = 1) in dvec3 b;      // 1, 2
-layout(location = 3) in dmat2x4 m;    // 3..6
-layout(location = 7) in vec4 f;
-layout(location = 8) in dvec2 arr[2]; // 8, 9
+layout(location = 0) in double a;     // Vulkan 0
+layout(location = 1) in dvec3 b;      // Vulkan 1, 2
+layout(location = 2) in dmat2x4 m;    // GL 2, 3; Vulkan 3..6
+layout(location = 4) in vec4 f;       // Vulkan 7
+layout(location = 5) in dvec2 arr[2]; // GL 5, 6; Vulkan 8, 9
 out vec4 v;
 void main() {
   dvec4 s = dvec4(a, b) + m[0] + m[1] + dvec4(arr[0], arr[1]);
@@ -85,6 +85,32 @@ TEST(VertexInput64Bit, DoublesStayWithoutTheLimit) {
   ASSERT_TRUE(in.count(1));
   EXPECT_EQ(in.at(1).width, 64u);
   EXPECT_EQ(in.at(1).components, 3u);
+  ASSERT_TRUE(in.count(3));  // m after b's two Vulkan locations
+  EXPECT_EQ(in.at(3).width, 64u);
+  ASSERT_TRUE(in.count(7));
+  EXPECT_EQ(in.at(7).width, 32u);
+}
+
+TEST(VertexInput64Bit, VulkanLocationsCountTwoPerWideDoubleColumn) {
+  std::vector<InterfaceVariable> attributes(4);
+  attributes[0].type = 0x8FFE;  // dvec4 at GL 0
+  attributes[0].location = 0;
+  attributes[1].type = 0x8B52;  // vec4 at GL 1
+  attributes[1].location = 1;
+  attributes[2].type = 0x8F47;  // dmat3 at GL 2..4
+  attributes[2].location = 2;
+  attributes[3].type = 0x8FFC;  // dvec2 at GL 5, array of 2
+  attributes[3].location = 5;
+  attributes[3].array_size = 2;
+  const auto vk = vulkan_vertex_input_locations(attributes);
+  EXPECT_EQ(vk[0], 0);
+  EXPECT_EQ(vk[1], 2);
+  EXPECT_EQ(vk[2], 3);
+  EXPECT_EQ(vk[3], 5);
+  EXPECT_EQ(vk[4], 7);
+  EXPECT_EQ(vk[5], 9);
+  EXPECT_EQ(vk[6], 10);
+  EXPECT_EQ(vk[7], 11);
 }
 
 TEST(VertexInput64Bit, LoweredToWordPairsPerLocation) {
@@ -92,8 +118,8 @@ TEST(VertexInput64Bit, LoweredToWordPairsPerLocation) {
   ASSERT_TRUE(r.ok) << r.info_log;
   expect_valid_spirv(r, "lowered");
   const auto in = inputs_of(vertex_stage(r)->spirv);
-  // Location -> uint components: a double 2, dvec3 4 + 2, each dmat2x4
-  // column 4 + 4, each dvec2 element 4; the float input untouched.
+  // Vulkan location -> uint components: a double 2, dvec3 4 + 2, each
+  // dmat2x4 column 4 + 4, each dvec2 element 4; the float input untouched.
   const std::map<uint32_t, uint32_t> expected = {{0, 2}, {1, 4}, {2, 2}, {3, 4}, {4, 4}, {5, 4},
                                                  {6, 4}, {8, 4}, {9, 4}};
   for (const auto& [loc, components] : expected) {

@@ -86,16 +86,17 @@ class GlCoreVertexAttrib64 : public GlCoreTest {
   std::vector<GLuint> buffers;
 };
 
-// double, dvec2, dvec3 and dvec4 interleaved with a float in one buffer:
-// the dvec3/dvec4 inputs take two locations each (explicit locations leave
-// the second free), the float sits between the doubles.
+// double, dvec2, dvec3 and dvec4 interleaved with a float in one buffer,
+// at consecutive locations: a vertex input vector takes one location in
+// GL whatever its components (GLSL 4.60 §4.4.1), where Vulkan gives a
+// dvec3/dvec4 two.
 TEST_F(GlCoreVertexAttrib64, InterleavedDoubleVectorsFromABuffer) {
   GLuint p = point_program(R"(
 layout(location = 0) in double a;
 layout(location = 1) in dvec2 b;
-layout(location = 2) in dvec3 c;   // 2 and 3
-layout(location = 4) in float f;
-layout(location = 5) in dvec4 d;   // 5 and 6
+layout(location = 2) in dvec3 c;
+layout(location = 3) in float f;
+layout(location = 4) in dvec4 d;
 )",
                            R"(
 void main() {
@@ -124,18 +125,18 @@ void main() {
   glVertexAttribLPointer(0, 1, GL_DOUBLE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, a)));
   glVertexAttribLPointer(1, 2, GL_DOUBLE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, b)));
   glVertexAttribLPointer(2, 3, GL_DOUBLE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, c)));
-  glVertexAttribPointer(4, 1, GL_FLOAT, GL_FALSE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, f)));
-  glVertexAttribLPointer(5, 4, GL_DOUBLE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, d)));
-  for (GLuint i : {0u, 1u, 2u, 4u, 5u}) glEnableVertexAttribArray(i);
+  glVertexAttribPointer(3, 1, GL_FLOAT, GL_FALSE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, f)));
+  glVertexAttribLPointer(4, 4, GL_DOUBLE, sizeof(Vertex), reinterpret_cast<void*>(offsetof(Vertex, d)));
+  for (GLuint i : {0u, 1u, 2u, 3u, 4u}) glEnableVertexAttribArray(i);
   glUseProgram(p);
   expect_points_green(6);
   glDeleteProgram(p);
 }
 
-// Matrix inputs: each column is an attribute of its own, a dmat3 column
-// (dvec3) taking two locations, a dmat2 column one; arrays of dvec3 as
-// well. Locations are assigned by the linker (no layout qualifiers) and
-// read back with glGetAttribLocation.
+// Matrix inputs: each column is an attribute of its own, at consecutive
+// locations (a dmat3 takes three, a dmat2 two, a dvec3[2] two); locations
+// are assigned by the linker (no layout qualifiers) and read back with
+// glGetAttribLocation.
 TEST_F(GlCoreVertexAttrib64, MatrixAndArrayInputsUseOneArrayPerColumn) {
   GLuint p = point_program(R"(
 in dmat3 m;
@@ -159,11 +160,11 @@ void main() {
   ASSERT_GE(m, 0);
   ASSERT_GE(n, 0);
   ASSERT_GE(arr, 0);
-  // 6 + 2 + 4 locations, none shared.
+  // 3 + 2 + 2 locations, none shared.
   auto overlaps = [](GLint a, GLint an, GLint b, GLint bn) { return a < b + bn && b < a + an; };
-  EXPECT_FALSE(overlaps(m, 6, n, 2));
-  EXPECT_FALSE(overlaps(m, 6, arr, 4));
-  EXPECT_FALSE(overlaps(n, 2, arr, 4));
+  EXPECT_FALSE(overlaps(m, 3, n, 2));
+  EXPECT_FALSE(overlaps(m, 3, arr, 2));
+  EXPECT_FALSE(overlaps(n, 2, arr, 2));
   constexpr int kVerts = 4;
   std::vector<double> mdata, ndata, adata;
   for (int i = 0; i < kVerts; ++i) {
@@ -173,7 +174,7 @@ void main() {
   }
   buffer_with(mdata.data(), mdata.size() * sizeof(double));
   for (int col = 0; col < 3; ++col) {
-    const GLuint loc = GLuint(m + 2 * col);
+    const GLuint loc = GLuint(m + col);
     glVertexAttribLPointer(loc, 3, GL_DOUBLE, 9 * sizeof(double), reinterpret_cast<void*>(col * 3 * sizeof(double)));
     glEnableVertexAttribArray(loc);
   }
@@ -185,7 +186,7 @@ void main() {
   }
   buffer_with(adata.data(), adata.size() * sizeof(double));
   for (int e = 0; e < 2; ++e) {
-    const GLuint loc = GLuint(arr + 2 * e);
+    const GLuint loc = GLuint(arr + e);
     glVertexAttribLPointer(loc, 3, GL_DOUBLE, 6 * sizeof(double), reinterpret_cast<void*>(e * 3 * sizeof(double)));
     glEnableVertexAttribArray(loc);
   }
@@ -338,10 +339,10 @@ TEST_F(GlCoreVertexAttrib64, CurrentValuesFromVertexAttribL) {
   GLuint p = point_program(R"(
 layout(location = 0) in double s;
 layout(location = 1) in dvec2 v2;
-layout(location = 2) in dvec3 v3;  // 2 and 3
-layout(location = 4) in dvec4 v4;  // 4 and 5
-layout(location = 6) in vec4 f;
-layout(location = 7) in dmat2 m;   // 7 and 8
+layout(location = 2) in dvec3 v3;
+layout(location = 3) in dvec4 v4;
+layout(location = 4) in vec4 f;
+layout(location = 5) in dmat2 m;   // 5 and 6
 )",
                            R"(
 void main() {
@@ -355,17 +356,17 @@ void main() {
   glVertexAttribL2d(1, 2 + kFine, 3);
   const double v3[3] = {4, 5 + kFine, 6};
   glVertexAttribL3dv(2, v3);
-  glVertexAttribL4d(4, 7, 8, 9, 10 + kFine);
-  glVertexAttrib2f(6, 0.5f, 0.25f);
-  glVertexAttribL1dv(7, &v3[0]);  // overwritten below: the last command counts
-  glVertexAttribL2d(7, 11 + kFine, 0);
+  glVertexAttribL4d(3, 7, 8, 9, 10 + kFine);
+  glVertexAttrib2f(4, 0.5f, 0.25f);
+  glVertexAttribL1dv(5, &v3[0]);  // overwritten below: the last command counts
+  glVertexAttribL2d(5, 11 + kFine, 0);
   const double col1[2] = {12, kFine};
-  glVertexAttribL2dv(8, col1);
+  glVertexAttribL2dv(6, col1);
   glUseProgram(p);
   expect_points_green(2);
 
   double got[4] = {};
-  glGetVertexAttribLdv(4, GL_CURRENT_VERTEX_ATTRIB, got);
+  glGetVertexAttribLdv(3, GL_CURRENT_VERTEX_ATTRIB, got);
   EXPECT_EQ(got[0], 7.0);
   EXPECT_EQ(got[3], 10 + kFine);
   glGetVertexAttribLdv(0, GL_CURRENT_VERTEX_ATTRIB, got);
