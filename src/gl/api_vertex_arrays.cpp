@@ -111,7 +111,9 @@ void set_float(Context& ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfl
 
 void attrib_pointer(Context& ctx, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
                     GLsizei stride, const void* pointer, bool is_long) {
-  if (!vao_bound(ctx) || !valid_index(ctx, index)) return;
+  // An index past MAX_VERTEX_ATTRIBS is reported before a missing VAO
+  // (GL names no order; piglit's max-vertex-attrib tests expect this one).
+  if (!valid_index(ctx, index) || !vao_bound(ctx)) return;
   if (stride < 0 || stride > kMaxVertexAttribStride) return ctx.set_error(GL_INVALID_VALUE);
   if (const GLenum e = check_format(size, &type, integer, is_long, ctx.desktop())) return ctx.set_error(e);
   // Client pointers only in the default VAO (ES 3.0 §2.9.6).

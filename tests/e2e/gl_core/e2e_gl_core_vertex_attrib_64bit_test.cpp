@@ -475,6 +475,9 @@ TEST_F(GlCoreVertexAttrib64, Errors) {
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
   glVertexAttribLFormat(0, 2, GL_DOUBLE, 0);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  // A bad index is reported first (as piglit's max-vertex-attrib expects).
+  glVertexAttribLPointer(GLuint(max_attribs), 2, GL_DOUBLE, 0, nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
   glBindVertexArray(vao);
 }
 
