@@ -40,6 +40,7 @@
 #include "compiler/shader_cache.h"
 #include "compiler/spirv_patch.h"
 #include "compiler/uniform_initializers.h"
+#include "compiler/vertex_input_64bit.h"
 #include "util/log.h"
 #include "util/options.h"
 #include "util/stats.h"
@@ -172,23 +173,19 @@ bool assign_attribute_locations(ProgramInterface& pi, const std::vector<Attribut
                                 const ShaderLimits& limits, std::string* log,
                                 const std::map<std::string, bool>& explicit_location, bool aliasing_allowed) {
   std::vector<bool> used(static_cast<size_t>(std::max(limits.max_vertex_attribs, 1)) + 64, false);
-  // Locations an attribute occupies: one per matrix column, two for 64-bit
-  // vec3/vec4 columns.
+  // GL locations an attribute occupies: one per matrix column.
   auto slots = [](uint32_t type, int32_t array_size) {
     int n = 1;
     switch (type) {
       case 0x8B5A: case 0x8B65: case 0x8B66: n = 2; break;  // mat2, mat2x3, mat2x4
       case 0x8B5B: case 0x8B67: case 0x8B68: n = 3; break;  // mat3, mat3x2, mat3x4
       case 0x8B5C: case 0x8B69: case 0x8B6A: n = 4; break;  // mat4, mat4x2, mat4x3
-      case 0x8FFD: case 0x8FFE: n = 2; break;               // dvec3, dvec4
-      case 0x8F46: n = 2; break;                            // dmat2
-      case 0x8F47: n = 6; break;                            // dmat3
-      case 0x8F48: n = 8; break;                            // dmat4
-      case 0x8F49: case 0x8F4A: n = 4; break;               // dmat2x3, dmat2x4
-      case 0x8F4B: n = 3; break;                            // dmat3x2
-      case 0x8F4C: n = 6; break;                            // dmat3x4
-      case 0x8F4D: n = 4; break;                            // dmat4x2
-      case 0x8F4E: n = 8; break;                            // dmat4x3
+      // A double vector is one GL location too, whatever its components
+      // (GLSL 4.60 §4.4.1: every vertex input vector takes one); Vulkan's
+      // two for dvec3/dvec4 are vulkan_vertex_input_locations' business.
+      case 0x8F46: case 0x8F49: case 0x8F4A: n = 2; break;  // dmat2, dmat2x3, dmat2x4
+      case 0x8F47: case 0x8F4B: case 0x8F4C: n = 3; break;  // dmat3, dmat3x2, dmat3x4
+      case 0x8F48: case 0x8F4D: case 0x8F4E: n = 4; break;  // dmat4, dmat4x2, dmat4x3
       default: break;
     }
     return n * std::max(array_size, 1);
@@ -611,16 +608,26 @@ LinkResult link_uncached(const LinkInput& input) {
     }
     if (p.stage == ShaderStage::Vertex) {
       if (!pi.attributes.empty()) {
-        remap_locations_by_name(bin.spirv, spv::StorageClassInput, [&pi](const std::string& name) {
+        // Each input at the Vulkan location of its GL location (two per
+        // dvec3/dvec4 column in Vulkan, one in GL).
+        const std::array<int32_t, kMaxVertexInputLocations> vk_location = vulkan_vertex_input_locations(pi.attributes);
+        remap_locations_by_name(bin.spirv, spv::StorageClassInput, [&pi, &vk_location](const std::string& name) {
           const std::string gl_name = original_name(name);
           for (const InterfaceVariable& a : pi.attributes)
-            if (a.name == gl_name || a.name == gl_name + "[0]") { return a.location; }
+            if (a.name == gl_name || a.name == gl_name + "[0]")
+              return a.location >= 0 && a.location < static_cast<int32_t>(kMaxVertexInputLocations)
+                         ? vk_location[static_cast<size_t>(a.location)]
+                         : a.location;
           return int32_t{-1};
         });
         // glBindAttribLocation may alias attributes (GLSL ES 1.00, desktop
         // GL); Vulkan needs one input per location.
         if (!merge_aliased_inputs(bin.spirv)) {
           result.info_log += "ERROR: aliased vertex attributes of different component types\n";
+          return result;
+        }
+        if (input.limits.lower_64bit_vertex_inputs && !lower_64bit_vertex_inputs(bin.spirv)) {
+          result.info_log += "ERROR: internal error: cannot read double vertex inputs on this device\n";
           return result;
         }
       }

@@ -67,6 +67,9 @@ struct ShaderLimits {
   // accesses are rewritten into switches over constant indices
   // (opaque_array_indexing.h). 0 keeps the SPIR-V as glslang made it.
   int lower_dynamic_opaque_indexing = 0;
+  // 1 where the device cannot fetch 64-bit vertex formats: double vertex
+  // inputs are read as 32-bit integer pairs (vertex_input_64bit.h).
+  int lower_64bit_vertex_inputs = 0;
 
   static ShaderLimits defaults() { return {}; }
 };

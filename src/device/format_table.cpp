@@ -88,6 +88,10 @@ std::vector<Candidate> candidates_for(Format f) {
     case Format::RGBA32_FLOAT: return {{VK_FORMAT_R32G32B32A32_SFLOAT}};
     case Format::RGBA32_UINT: return {{VK_FORMAT_R32G32B32A32_UINT}};
     case Format::RGBA32_SINT: return {{VK_FORMAT_R32G32B32A32_SINT}};
+    case Format::R64_FLOAT: return {{VK_FORMAT_R64_SFLOAT}};
+    case Format::RG64_FLOAT: return {{VK_FORMAT_R64G64_SFLOAT}};
+    case Format::RGB64_FLOAT: return {{VK_FORMAT_R64G64B64_SFLOAT}};
+    case Format::RGBA64_FLOAT: return {{VK_FORMAT_R64G64B64A64_SFLOAT}};
     // Legacy formats have no Vulkan equivalent: one or two channels plus a swizzle.
     case Format::A8_UNORM: return {{VK_FORMAT_R8_UNORM, {S::Zero, S::Zero, S::Zero, S::R}}};
     case Format::L8_UNORM: return {{VK_FORMAT_R8_UNORM, {S::R, S::R, S::R, S::One}}};

@@ -190,7 +190,9 @@ bool VulkanScreen::is_format_supported(pipe::Format format, pipe::Target target,
   if (target == pipe::Target::TextureCubeArray && !device_->caps().image_cube_array) return false;
   if (target == pipe::Target::Buffer) {
     usage &= ~(pipe::kUsageSampled | pipe::kUsageFilterLinear);
-    usage |= pipe::kUsageTexelBuffer;
+    // A vertex-fetch question asks for vertex fetch alone: the 64-bit
+    // formats are vertex formats that no device reads as texel buffers.
+    if (usage != pipe::kUsageVertexBuffer) usage |= pipe::kUsageTexelBuffer;
   }
   const vk::FormatChoice choice = device_->formats().choose(format, usage);
   if (!choice) return false;

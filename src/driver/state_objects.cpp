@@ -246,6 +246,13 @@ pipe::VertexElementsObject* make_vertex_elements_object(const pipe::VertexElemen
   o->id = next_object_uid();
   for (unsigned i = 0; i < s.count && i < pipe::kMaxVertexElements; ++i) {
     const pipe::VertexElement& e = s.elements[i];
+    // No format: the location is the upper half of a 64-bit three- or
+    // four-component input, fed by the element below it; Vulkan wants no
+    // attribute there.
+    if (e.src_format == pipe::Format::None) {
+      o->formats[i] = VK_FORMAT_UNDEFINED;
+      continue;
+    }
     o->formats[i] = device.formats().choose(e.src_format, pipe::kUsageVertexBuffer).vk;
     if (o->formats[i] == VK_FORMAT_UNDEFINED) BRASS_WARN("vertex format %s unsupported", pipe::describe(e.src_format).name);
     const unsigned b = e.vertex_buffer_index;

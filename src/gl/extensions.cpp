@@ -496,8 +496,14 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
     out.emplace_back(name);
   // Double-precision shaders and uniforms (glUniform*d, glGetUniformdv;
   // std140/std430 doubles are glslang's layout) where the device has
-  // shaderFloat64. Not ARB_vertex_attrib_64bit: no 64-bit vertex inputs.
-  if (screen.get_cap(pipe::Cap::ShaderFloat64)) out.emplace_back("GL_ARB_gpu_shader_fp64");
+  // shaderFloat64.
+  if (screen.get_cap(pipe::Cap::ShaderFloat64)) {
+    out.emplace_back("GL_ARB_gpu_shader_fp64");
+    // Double vertex inputs (glVertexAttribL*, api_vertex_attrib_64bit.cpp):
+    // fetched in 64-bit vertex formats where the device has them, else as
+    // 32-bit words rebuilt in the shader (compiler/vertex_input_64bit.h).
+    out.emplace_back("GL_ARB_vertex_attrib_64bit");
+  }
   // TEXTURE_MAX_ANISOTROPY on textures and samplers (GL 4.6; the EXT name is
   // the same extension), where the device filters anisotropically at least
   // 2x (the extension's minimum for MAX_TEXTURE_MAX_ANISOTROPY).

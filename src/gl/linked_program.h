@@ -39,8 +39,13 @@ struct ImageSlot {
 };
 
 // Base type a vertex shader input expects, which decides how a generic
-// attribute value or array is fetched (float vs integer).
-enum class AttribBaseType : uint8_t { Float, Int, Uint };
+// attribute value or array is fetched (float vs integer vs double). A
+// double column of one or two components takes one Vulkan location
+// (Double); one of three or four takes two, where GL counts one: the first
+// reads the array or current value (DoubleWide), the second its last two
+// doubles (DoubleUpper: no element of its own with 64-bit formats, the
+// second half of the words where they are lowered).
+enum class AttribBaseType : uint8_t { Float, Int, Uint, Double, DoubleWide, DoubleUpper };
 
 struct LinkedProgram {
   LinkedProgram() = default;
@@ -50,8 +55,15 @@ struct LinkedProgram {
 
   pipe::ShaderProgram* pipe_program = nullptr;  // owned; deleted by the program area
   pipe::Context* owner = nullptr;                // the pipe context that created it
-  uint32_t attribute_locations = 0;              // bit per active vertex input location
+  // Per Vulkan location of the vertex shader's inputs (GL's location but
+  // for double inputs: compiler::vulkan_vertex_input_locations): whether an
+  // input is there, its base type, its column's components (1..4: a 64-bit
+  // input needs a vertex format of at least as many) and the GL attribute
+  // index that feeds it.
+  uint32_t attribute_locations = 0;
   std::array<AttribBaseType, 32> attribute_types{};
+  std::array<uint8_t, 32> attribute_components{};
+  std::array<uint8_t, 32> attribute_index{};
   std::vector<SamplerSlot> samplers;             // every active sampler uniform element
   std::vector<ImageSlot> images;                 // every active image uniform element
   // EXT_shader_framebuffer_fetch: fragment sampler slots that receive a copy

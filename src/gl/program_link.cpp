@@ -5,8 +5,10 @@
 #include <optional>
 
 #include "compiler/es_builtin_standins.h"
+#include "compiler/vertex_input_64bit.h"
 #include "gl/context.h"
 #include "gl/program_util.h"
+#include "gl/vertex_validation.h"
 #include "util/log.h"
 
 namespace brass::gl {
@@ -51,6 +53,9 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
   // where the device cannot index them (lavapipe 22.3).
   const pipe::Screen* screen = ctx.desc().screen;
   s.lower_dynamic_opaque_indexing = screen && !screen->get_cap(pipe::Cap::ImageArrayDynamicIndexing) ? 1 : 0;
+  // Double vertex inputs read as 32-bit words where the device cannot fetch
+  // 64-bit vertex formats (lavapipe): vertex_validation.cpp feeds them so.
+  s.lower_64bit_vertex_inputs = screen && !fetches_64bit_vertex_formats(*screen) ? 1 : 0;
   if (ctx.desktop()) {  // ES contexts refuse desktop versions in validate_glsl
     s.max_desktop_version = ctx.glsl_version();
     s.core_profile_only = 1;
@@ -264,18 +269,33 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
       has_stage(compiler::ShaderStage::Vertex) ? pi.attributes : none;
   const std::vector<compiler::InterfaceVariable>& colour_outputs =
       has_stage(compiler::ShaderStage::Fragment) ? pi.fragment_outputs : none;
+  // Per Vulkan location of the vertex shader's inputs: the GL attribute
+  // (location) feeding it, its type and components. GL gives each column
+  // one location, Vulkan two to a dvec3/dvec4 column
+  // (compiler::vulkan_vertex_input_locations).
+  const std::array<int32_t, compiler::kMaxVertexInputLocations> vk_location =
+      compiler::vulkan_vertex_input_locations(attributes);
   for (const compiler::InterfaceVariable& a : attributes) {
     if (a.location < 0) continue;
     const TypeShape t = type_shape(a.type);
-    const AttribBaseType base = t.base == TypeShape::Int    ? AttribBaseType::Int
-                                : t.base == TypeShape::Uint ? AttribBaseType::Uint
-                                                            : AttribBaseType::Float;
+    const bool wide = t.base == TypeShape::Double && t.rows > 2;
+    const AttribBaseType base = t.base == TypeShape::Int      ? AttribBaseType::Int
+                                : t.base == TypeShape::Uint   ? AttribBaseType::Uint
+                                : t.base == TypeShape::Double ? (wide ? AttribBaseType::DoubleWide : AttribBaseType::Double)
+                                                              : AttribBaseType::Float;
     const int n = t.cols * std::max(a.array_size, 1);
     for (int k = 0; k < n; ++k) {
-      const int loc = a.location + k;
-      if (loc >= 32) break;
-      lp.attribute_locations |= 1u << loc;
-      lp.attribute_types[static_cast<size_t>(loc)] = base;
+      const int gl_location = a.location + k;
+      if (gl_location >= static_cast<int>(compiler::kMaxVertexInputLocations)) break;
+      const int vk = vk_location[static_cast<size_t>(gl_location)];
+      for (int half = 0; half < (wide ? 2 : 1); ++half) {
+        const int loc = vk + half;
+        if (loc >= 32) break;
+        lp.attribute_locations |= 1u << loc;
+        lp.attribute_types[static_cast<size_t>(loc)] = half ? AttribBaseType::DoubleUpper : base;
+        lp.attribute_components[static_cast<size_t>(loc)] = t.rows;
+        lp.attribute_index[static_cast<size_t>(loc)] = static_cast<uint8_t>(gl_location);
+      }
     }
   }
   info.vertex_input_locations = lp.attribute_locations;

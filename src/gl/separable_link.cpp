@@ -89,6 +89,8 @@ std::shared_ptr<LinkedProgram> combine_separable_stages(
   for (const compiler::StageBinary& b : lp->stages) lp->info.spirv[static_cast<unsigned>(b.stage)] = b.spirv;
   lp->attribute_locations = vs->attribute_locations;
   lp->attribute_types = vs->attribute_types;
+  lp->attribute_components = vs->attribute_components;
+  lp->attribute_index = vs->attribute_index;
   // The rasterizer reads the geometry stage when there is one, else the
   // tessellation evaluation stage when there is one.
   const LinkedProgram* gs = sources[static_cast<unsigned>(pipe::ShaderStage::Geometry)];

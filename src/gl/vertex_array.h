@@ -29,6 +29,7 @@ struct VertexAttrib {
   GLenum type = GL_FLOAT;
   bool normalized = false;
   bool integer = false;        // glVertexAttribIPointer / glVertexAttribIFormat
+  bool is_long = false;        // glVertexAttribLPointer / glVertexAttribLFormat (VERTEX_ATTRIB_ARRAY_LONG)
   GLuint relative_offset = 0;  // VERTEX_ATTRIB_RELATIVE_OFFSET
   GLuint binding = 0;          // VERTEX_ATTRIB_BINDING (attribute i starts on binding i)
   // glVertexAttribPointer's arguments as given, only for the queries
@@ -63,11 +64,13 @@ class VertexArray final : public Object {
 // Current generic attribute values (glVertexAttrib4f and friends): used by
 // attributes whose array is disabled.
 struct GenericAttrib {
-  enum Kind : uint8_t { Float, Int, Uint } kind = Float;
+  // Double: set by glVertexAttribL* (GL 4.6 §10.2.1), for double inputs.
+  enum Kind : uint8_t { Float, Int, Uint, Double } kind = Float;
   union {
     GLfloat f[4];
     GLint i[4];
     GLuint u[4];
+    GLdouble d[4];
   };
   GenericAttrib() : f{0, 0, 0, 1} {}
 };
@@ -84,7 +87,7 @@ struct VertexElementsKey {
     uint8_t pad = 0;
     uint32_t offset = 0;
     uint32_t divisor = 0;
-  } elements[kMaxVertexAttribs];
+  } elements[pipe::kMaxVertexElements];  // per Vulkan location (two per GL dvec3/dvec4)
 };
 static_assert(std::has_unique_object_representations_v<VertexElementsKey>);
 
@@ -125,6 +128,18 @@ struct VertexInputState {
 };
 
 class Context;
+// The commands that set an attribute's format (api_vertex_arrays.cpp), with
+// their errors; `is_long` makes them the 64-bit forms (GL 4.6 §10.3.1:
+// glVertexAttribLPointer, glVertexAttribLFormat).
+void attrib_pointer(Context& ctx, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
+                    GLsizei stride, const void* pointer, bool is_long = false);
+void attrib_format(Context& ctx, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
+                   GLuint relative_offset, bool is_long = false);
+// glGetVertexAttrib*'s array state of attribute `index` (a valid index) as
+// an integer; false when `pname` is no such state.
+bool attrib_state(Context& ctx, GLuint index, GLenum pname, GLint* out);
+// Whether `index` names a generic attribute; records GL_INVALID_VALUE if not.
+bool valid_attrib_index(Context& ctx, GLuint index);
 // glGetIntegeri_v / glGetInteger64i_v / glGetBooleani_v of the bound VAO's
 // VERTEX_BINDING_BUFFER, _OFFSET, _STRIDE and _DIVISOR: 1 with out[0] set,
 // 0 after an error was recorded (index past MAX_VERTEX_ATTRIB_BINDINGS), -1

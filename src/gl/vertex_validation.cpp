@@ -16,7 +16,12 @@ namespace {
 
 using pipe::Format;
 
-constexpr uint32_t kGenericBytes = kMaxVertexAttribs * 16;
+// Current generic values: 16 bytes per location as given (float or
+// integer), then 32 per location as doubles for 64-bit inputs (a dvec3 or
+// dvec4 value is wider than its location's 16 bytes).
+constexpr uint32_t kGenericFloatBytes = kMaxVertexAttribs * 16;
+constexpr uint32_t kGenericDoubleStride = 32;
+constexpr uint32_t kGenericBytes = kGenericFloatBytes + kMaxVertexAttribs * kGenericDoubleStride;
 constexpr uint32_t kStreamAlign = 16;
 constexpr uint32_t kStreamInitialSize = 1u << 20;
 
@@ -33,13 +38,25 @@ constexpr Format kSint8[4] = {Format::R8_SINT, Format::RG8_SINT, Format::RGB8_SI
 constexpr Format kUint8[4] = {Format::R8_UINT, Format::RG8_UINT, Format::RGB8_UINT, Format::RGBA8_UINT};
 constexpr Format kSnorm8[4] = {Format::R8_SNORM, Format::RG8_SNORM, Format::RGB8_SNORM, Format::RGBA8_SNORM};
 constexpr Format kUnorm8[4] = {Format::R8_UNORM, Format::RG8_UNORM, Format::RGB8_UNORM, Format::RGBA8_UNORM};
+constexpr Format kFloat64[4] = {Format::R64_FLOAT, Format::RG64_FLOAT, Format::RGB64_FLOAT, Format::RGBA64_FLOAT};
 
-enum class Source : uint8_t { Generic, Direct, Copy, Convert };
+// Occupied: the upper location of a dvec3/dvec4 input, which the element
+// of the location below feeds (no element of its own).
+enum class Source : uint8_t { Generic, Direct, Copy, Convert, Occupied };
 
 struct AttribPlan {
   Source source = Source::Generic;
-  Format format = Format::RGBA32_FLOAT;
+  Format format = Format::RGBA32_FLOAT;  // what the location's element fetches
   bool per_vertex = true;
+  // The GL attribute feeding the location: itself, but for the upper half
+  // of a lowered dvec3/dvec4, whose attribute is the location below.
+  unsigned attrib = 0;
+  // Bytes into that attribute's element the location starts at (16 for
+  // such an upper half).
+  uint32_t half_offset = 0;
+  // Convert: the format the CPU writes, which `format` reads (a part of).
+  Format layout = Format::None;
+  bool doubles = false;  // the input is 64-bit: current values are doubles
 };
 
 bool format_supported(Context& ctx, Format f) {
@@ -48,9 +65,19 @@ bool format_supported(Context& ctx, Format f) {
   return s > 0;
 }
 
+// Whether double inputs are read as 32-bit words: the program's shaders
+// were linked so (program_link.cpp asks fetches_64bit_vertex_formats).
+bool lowered_doubles(Context& ctx) {
+  for (Format f : kFloat64)
+    if (!format_supported(ctx, f)) return true;
+  return false;
+}
+
 uint32_t used_locations(Context& ctx) {
   const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
-  return vs ? vs->attribute_locations & ((1u << kMaxVertexAttribs) - 1) : 0;
+  // Vulkan locations: up to two per GL attribute (linked_program.h).
+  static_assert(pipe::kMaxVertexElements == 32);
+  return vs ? vs->attribute_locations : 0;
 }
 
 AttribBaseType shader_type(Context& ctx, unsigned loc) {
@@ -58,9 +85,33 @@ AttribBaseType shader_type(Context& ctx, unsigned loc) {
   return vs ? vs->attribute_types[loc] : AttribBaseType::Float;
 }
 
+// Components the shader's input at `loc` has (1..4).
+unsigned shader_components(Context& ctx, unsigned loc) {
+  const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
+  return vs ? std::clamp<unsigned>(vs->attribute_components[loc], 1, 4) : 4;
+}
+
+// The GL attribute feeding the shader's input at Vulkan location `loc`.
+unsigned shader_attrib(Context& ctx, unsigned loc) {
+  const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
+  return vs ? std::min<unsigned>(vs->attribute_index[loc], kMaxVertexAttribs - 1) : loc;
+}
+
+bool is_double(AttribBaseType t) { return t == AttribBaseType::Double || t == AttribBaseType::DoubleWide; }
+
 Format generic_format(AttribBaseType t) {
-  return t == AttribBaseType::Int ? Format::RGBA32_SINT : t == AttribBaseType::Uint ? Format::RGBA32_UINT
-                                                                                    : Format::RGBA32_FLOAT;
+  switch (t) {
+    case AttribBaseType::Int: return Format::RGBA32_SINT;
+    case AttribBaseType::Uint: return Format::RGBA32_UINT;
+    // Vulkan feeds a 64-bit input only from a 64-bit format with at least
+    // its components: a one-location input reads two doubles, a
+    // two-location one four.
+    case AttribBaseType::Double: return Format::RG64_FLOAT;
+    case AttribBaseType::DoubleWide: return Format::RGBA64_FLOAT;
+    case AttribBaseType::DoubleUpper: return Format::None;
+    case AttribBaseType::Float: break;
+  }
+  return Format::RGBA32_FLOAT;
 }
 
 // What attribute `loc` of the bound VAO reads: its binding's buffer (null:
@@ -93,17 +144,45 @@ AttribSource attrib_source(const Context& ctx, unsigned loc) {
   return s;
 }
 
-AttribPlan plan_attrib(Context& ctx, unsigned loc) {
-  const AttribSource src = attrib_source(ctx, loc);
+// How GL attribute `index` feeds an input of base type `input` with
+// `wanted` components, in the formats of its data (64-bit ones for
+// doubles).
+AttribPlan plan_source(Context& ctx, unsigned index, AttribBaseType input, unsigned wanted) {
+  const AttribSource src = attrib_source(ctx, index);
   const VertexAttrib& a = *src.attrib;
   AttribPlan plan;
+  plan.attrib = index;
+  plan.doubles = is_double(input);
   // A buffer without storage, or a client array at address 0 (nothing an
-  // application can mean), read the generic value rather than fault.
-  if (!a.enabled || (src.buffer && !src.buffer->resource) || (!src.buffer && src.address == 0)) {
-    plan.format = generic_format(shader_type(ctx, loc));
+  // application can mean), read the generic value rather than fault. So
+  // does an array whose precision is not the input's (a double input with
+  // a glVertexAttribPointer array, a float one with a glVertexAttribLPointer
+  // array): GL leaves those values undefined, and Vulkan pairs 64-bit
+  // inputs with 64-bit formats only.
+  if (!a.enabled || (src.buffer && !src.buffer->resource) || (!src.buffer && src.address == 0) ||
+      a.is_long != is_double(input)) {
+    plan.format = generic_format(input);
     return plan;
   }
   plan.per_vertex = src.divisor == 0;
+  if (a.is_long) {
+    // Fetched as stored where the array has as many components as the
+    // input and the device can: in 64-bit formats from 8-byte aligned
+    // doubles, or (lowered) as 32-bit words from 4-byte aligned ones;
+    // otherwise repacked on the CPU with the missing components (0, 0, 1).
+    const Format native = kFloat64[a.size - 1];
+    const bool lowered = lowered_doubles(ctx);
+    const uint32_t align = lowered ? 4 : 8;
+    const bool aligned = src.address % align == 0 && src.stride % align == 0;
+    if (static_cast<unsigned>(a.size) >= wanted && aligned && (lowered || format_supported(ctx, native))) {
+      plan.source = src.buffer ? Source::Direct : Source::Copy;
+      plan.format = native;
+      return plan;
+    }
+    plan.source = Source::Convert;
+    plan.format = plan.layout = kFloat64[std::max(static_cast<unsigned>(a.size), wanted) - 1];
+    return plan;
+  }
   const Format native = vertex_format(a.type, a.size, a.normalized, a.integer);
   // Vulkan fetches a component only from an address that is a multiple of
   // its size (the whole element for packed formats: also 4 here).
@@ -119,7 +198,40 @@ AttribPlan plan_attrib(Context& ctx, unsigned loc) {
   plan.format = !a.integer ? kFloat32[n]
                 : (a.type == GL_BYTE || a.type == GL_SHORT || a.type == GL_INT) ? kSint32[n]
                                                                                 : kUint32[n];
+  plan.layout = plan.format;
   return plan;
+}
+
+// A plan of 64-bit data read as 32-bit words (vertex_input_64bit.h): half
+// 0 is the first two doubles (uvec2 or uvec4), half 1 the last two, 16
+// bytes on.
+AttribPlan lower_half(AttribPlan plan, unsigned half) {
+  const unsigned doubles = pipe::describe(plan.format).channels;
+  const unsigned words = half == 0 ? std::min(doubles, 2u) * 2 : (doubles > 2 ? doubles - 2 : 1) * 2;
+  plan.format = kUint32[words - 1];
+  plan.half_offset = 16 * half;
+  return plan;
+}
+
+// What Vulkan location `loc` of the vertex shader reads.
+AttribPlan plan_attrib(Context& ctx, unsigned loc) {
+  const AttribBaseType input = shader_type(ctx, loc);
+  const unsigned attrib = shader_attrib(ctx, loc);
+  const unsigned components = shader_components(ctx, loc);
+  if (input == AttribBaseType::DoubleUpper) {
+    // The location below's attribute feeds it: as a whole (64-bit formats
+    // take two locations), or as its second half.
+    if (!lowered_doubles(ctx)) {
+      AttribPlan plan;
+      plan.source = Source::Occupied;
+      plan.format = Format::None;
+      plan.attrib = attrib;
+      return plan;
+    }
+    return lower_half(plan_source(ctx, attrib, AttribBaseType::DoubleWide, components), 1);
+  }
+  const AttribPlan plan = plan_source(ctx, attrib, input, components);
+  return is_double(input) && lowered_doubles(ctx) ? lower_half(plan, 0) : plan;
 }
 
 // Vertices [first, last] an array is read at.
@@ -198,6 +310,7 @@ void decode(const VertexAttrib& a, const uint8_t* p, uint32_t* out) {
     float f = 0;
     switch (a.type) {
       case GL_FLOAT: f = load<float>(q); break;
+      case GL_DOUBLE: f = static_cast<float>(load<double>(q)); break;  // desktop glVertexAttribPointer
       case GL_HALF_FLOAT: f = half_to_float(load<uint16_t>(q)); break;
       case GL_FIXED: f = static_cast<float>(load<int32_t>(q)) / 65536.0f; break;
       case GL_BYTE: {
@@ -291,8 +404,14 @@ Format vertex_format(GLenum type, GLint size, bool normalized, bool integer) {
     case GL_SHORT: return normalized ? kSnorm16[n] : Format::None;
     case GL_UNSIGNED_SHORT: return normalized ? kUnorm16[n] : Format::None;
     case GL_UNSIGNED_INT_2_10_10_10_REV: return normalized && size == 4 ? Format::RGB10A2_UNORM : Format::None;
-    default: return Format::None;  // FIXED, INT, UNSIGNED_INT, INT_2_10_10_10_REV
+    default: return Format::None;  // FIXED, INT, UNSIGNED_INT, INT_2_10_10_10_REV, DOUBLE
   }
+}
+
+bool fetches_64bit_vertex_formats(const pipe::Screen& screen) {
+  for (Format f : kFloat64)
+    if (!screen.is_format_supported(f, pipe::Target::Buffer, 1, pipe::kUsageVertexBuffer)) return false;
+  return true;
 }
 
 uint32_t component_size(GLenum type) {
@@ -302,6 +421,7 @@ uint32_t component_size(GLenum type) {
     case GL_SHORT:
     case GL_UNSIGNED_SHORT:
     case GL_HALF_FLOAT: return 2;
+    case GL_DOUBLE: return 8;
     default: return 4;
   }
 }
@@ -356,12 +476,12 @@ uint64_t vertex_input_stream_bytes(Context& ctx, const VertexRange& range) {
     const unsigned loc = static_cast<unsigned>(__builtin_ctz(used));
     const AttribPlan p = plan_attrib(ctx, loc);
     if (p.source != Source::Copy && p.source != Source::Convert) continue;
-    const AttribSource src = attrib_source(ctx, loc);
+    const AttribSource src = attrib_source(ctx, p.attrib);
     uint32_t first, last;
     attrib_range(src, range, &first, &last);
     const uint64_t verts = uint64_t(last) - first + 1;
     bytes += (p.source == Source::Copy ? source_bytes(src, first, last)
-                                       : verts * pipe::describe(p.format).block_bytes) +
+                                       : verts * pipe::describe(p.layout).block_bytes) +
              kStreamAlign;
   }
   return bytes;
@@ -401,7 +521,7 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
   const uint32_t count = used ? 32u - static_cast<uint32_t>(__builtin_clz(used)) : 0u;
 
   // Plans first: the translation applies to every per-vertex array.
-  std::array<AttribPlan, kMaxVertexAttribs> plans{};
+  std::array<AttribPlan, pipe::kMaxVertexElements> plans{};
   bool streamed = false, translate = false;
   for (unsigned loc = 0; loc < count; ++loc) {
     if (!(used & (1u << loc))) continue;  // unused slots read the generic block
@@ -418,7 +538,17 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
   pipe::Resource* generic_res = vi.generic_resource;
   if (vi.generic_dirty || !generic_res) {
     alignas(16) uint8_t block[kGenericBytes];
-    for (unsigned i = 0; i < kMaxVertexAttribs; ++i) std::memcpy(block + i * 16, ctx.generic_attribs[i].f, 16);
+    for (unsigned i = 0; i < kMaxVertexAttribs; ++i) {
+      const GenericAttrib& g = ctx.generic_attribs[i];
+      std::memcpy(block + i * 16, g.f, 16);
+      GLdouble d[4];
+      for (int c = 0; c < 4; ++c)
+        d[c] = g.kind == GenericAttrib::Double ? g.d[c]
+               : g.kind == GenericAttrib::Int  ? static_cast<GLdouble>(g.i[c])
+               : g.kind == GenericAttrib::Uint ? static_cast<GLdouble>(g.u[c])
+                                               : static_cast<GLdouble>(g.f[c]);
+      std::memcpy(block + kGenericFloatBytes + i * kGenericDoubleStride, d, sizeof d);
+    }
     uint64_t off = 0;
     if (!stream_upload(ctx, block, kGenericBytes, &generic_res, &off)) return false;
     vi.generic_offset = off;
@@ -429,13 +559,20 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
   // Pipe vertex buffers, allocated in order of first use. Attributes that
   // read one GL binding directly share its pipe buffer (one Vulkan binding,
   // one element per attribute at its relative offset), as do all generic
-  // values (one stride-0 buffer, location i at i * 16). Streamed arrays get
-  // a buffer each. Every used location takes at most one new buffer and
-  // unused locations below `count` share the generic one, so at most
-  // kMaxVertexAttribs buffers are needed.
+  // values (one stride-0 buffer: attribute i at i * 16, its doubles at
+  // kGenericFloatBytes + i * 32). Streamed arrays get a buffer each. Every
+  // used GL attribute takes at most one new buffer (the two Vulkan
+  // locations of a lowered dvec3/dvec4 share it), and unused locations
+  // below `count` share the generic one; there are such only where a GL
+  // location is unused, so at most kMaxVertexAttribs buffers are needed.
   static_assert(kMaxVertexAttribs <= pipe::kMaxVertexBuffers);
   std::array<int8_t, kMaxVertexAttribBindings> binding_buffer;
   binding_buffer.fill(-1);
+  // Per GL attribute, the buffer and offset the first half of a lowered
+  // double column was given.
+  std::array<int8_t, kMaxVertexAttribs> lower_buffer;
+  lower_buffer.fill(-1);
+  std::array<uint32_t, kMaxVertexAttribs> lower_offset{};
   int generic_buffer = -1;
   uint32_t buffers = 0;
 
@@ -449,21 +586,33 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
     e.src_format = p.format;
     e.src_offset = 0;
     e.instance_divisor = 0;
-    if (p.source == Source::Generic) {
+    e.vertex_buffer_index = 0;
+    if (p.source == Source::Occupied) {
+      // No element: the driver skips a location without a format.
+    } else if (p.source == Source::Generic) {
       if (generic_buffer < 0) {
         generic_buffer = static_cast<int>(buffers++);
         vi.buffers[generic_buffer] = {generic_res, vi.generic_offset, 0};
       }
       e.vertex_buffer_index = static_cast<uint8_t>(generic_buffer);
-      e.src_offset = loc * 16u;
+      e.src_offset = p.doubles ? kGenericFloatBytes + p.attrib * kGenericDoubleStride + p.half_offset : p.attrib * 16u;
+    } else if (p.half_offset && lower_buffer[p.attrib] >= 0) {
+      // The second half of a lowered dvec3/dvec4 reads the buffer its
+      // first half was given, 16 bytes further (no buffer of its own: at
+      // most one per attribute).
+      const AttribSource src = attrib_source(ctx, p.attrib);
+      e.instance_divisor = src.divisor;
+      e.vertex_buffer_index = static_cast<uint8_t>(lower_buffer[p.attrib]);
+      e.src_offset = lower_offset[p.attrib] + p.half_offset;
     } else {
-      const AttribSource src = attrib_source(ctx, loc);
+      const AttribSource src = attrib_source(ctx, p.attrib);
       const VertexAttrib& a = *src.attrib;
       e.instance_divisor = src.divisor;
       uint32_t first = 0, last = 0;
       attrib_range(src, range, &first, &last);
       switch (p.source) {
-        case Source::Generic: break;
+        case Source::Generic:
+        case Source::Occupied: break;
         case Source::Direct: {
           const uint64_t rebase = p.per_vertex ? uint64_t(*base_vertex) * src.stride : 0;
           // Sharing puts the relative offset in the element. Vulkan wants a
@@ -474,20 +623,20 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
           int8_t& slot = binding_buffer[a.binding];
           if (shared && slot >= 0) {
             e.vertex_buffer_index = static_cast<uint8_t>(slot);
-            e.src_offset = a.relative_offset;
+            e.src_offset = a.relative_offset + p.half_offset;
             break;
           }
           const unsigned index = buffers++;
           const VertexBufferBinding& b = ctx.vertex_array->bindings[a.binding];
-          const uint64_t offset =
-              add_saturated(add_saturated(static_cast<uint64_t>(b.offset), shared ? 0 : a.relative_offset), rebase);
+          const uint64_t offset = add_saturated(
+              add_saturated(static_cast<uint64_t>(b.offset), shared ? 0 : a.relative_offset + p.half_offset), rebase);
           pipe::Resource* r = src.buffer->resource.get();
           // Vulkan binds only offsets inside the buffer; one past its end
           // reads nothing GL defines, so the pipe's null buffer (zeros) does.
           vi.buffers[index] = offset < r->templ().width ? pipe::VertexBuffer{r, offset, src.stride}
                                                         : pipe::VertexBuffer{nullptr, 0, src.stride};
           e.vertex_buffer_index = static_cast<uint8_t>(index);
-          e.src_offset = shared ? a.relative_offset : 0;
+          e.src_offset = shared ? a.relative_offset + p.half_offset : 0;
           if (shared) slot = static_cast<int8_t>(index);
           break;
         }
@@ -501,10 +650,11 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
           const unsigned index = buffers++;
           vi.buffers[index] = {r, off, src.stride};
           e.vertex_buffer_index = static_cast<uint8_t>(index);
+          e.src_offset = p.half_offset;
           break;
         }
         case Source::Convert: {
-          const uint32_t out_stride = pipe::describe(p.format).block_bytes;
+          const uint32_t out_stride = pipe::describe(p.layout).block_bytes;
           const uint64_t verts = uint64_t(last) - first + 1;
           const uint64_t src_bytes = source_bytes(src, first, last);
           const uint8_t* data = nullptr;
@@ -526,6 +676,14 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
           }
           vi.scratch.resize(verts * out_stride);
           for (uint64_t v = 0; v < verts; ++v) {
+            if (a.is_long) {
+              // Doubles repacked aligned and widened to the input's
+              // components.
+              GLdouble comps[4] = {0, 0, 0, 1};
+              std::memcpy(comps, data + v * src.stride, element_size(a.type, a.size));
+              std::memcpy(vi.scratch.data() + v * out_stride, comps, out_stride);
+              continue;
+            }
             uint32_t comps[4] = {0, 0, 0, 0};
             decode(a, data + v * src.stride, comps);
             std::memcpy(vi.scratch.data() + v * out_stride, comps, out_stride);
@@ -537,9 +695,14 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
           const unsigned index = buffers++;
           vi.buffers[index] = {r, off, out_stride};
           e.vertex_buffer_index = static_cast<uint8_t>(index);
+          e.src_offset = p.half_offset;
           break;
         }
       }
+    }
+    if (p.doubles && p.half_offset == 0 && p.source != Source::Generic) {
+      lower_buffer[p.attrib] = static_cast<int8_t>(e.vertex_buffer_index);
+      lower_offset[p.attrib] = e.src_offset;
     }
     VertexElementsKey::Element& k = key.elements[loc];
     k.format = static_cast<uint16_t>(e.src_format);

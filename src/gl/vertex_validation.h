@@ -3,8 +3,10 @@
 // fetches are bound directly; client arrays are streamed (only the range the
 // draw reads); formats without a pipe vertex format (FIXED, scaled integers,
 // signed 2_10_10_10, 32-bit normalized) or misaligned arrays are converted
-// on the CPU into 32-bit components; disabled arrays read the current
-// generic value through a stride-0 buffer.
+// on the CPU into 32-bit components (DOUBLE arrays of the float commands
+// too); disabled arrays read the current generic value through a stride-0
+// buffer. Double inputs (glVertexAttribL*) read 64-bit formats, or 32-bit
+// words where the device has none (vertex_validation.cpp, plan_attrib).
 #pragma once
 
 #include <cstddef>
@@ -14,6 +16,10 @@
 #include "pipe/format.h"
 #include "pipe/resource.h"
 
+namespace brass::pipe {
+class Screen;
+}
+
 namespace brass::gl {
 
 class Context;
@@ -22,6 +28,10 @@ struct VertexAttrib;
 // The direct pipe vertex format of an attribute array, or Format::None when
 // it has none (CPU conversion).
 pipe::Format vertex_format(GLenum type, GLint size, bool normalized, bool integer);
+// Whether the device fetches the 64-bit float vertex formats. Without them
+// double vertex inputs are linked to read 32-bit words (ShaderLimits::
+// lower_64bit_vertex_inputs) and fed as such.
+bool fetches_64bit_vertex_formats(const pipe::Screen& screen);
 // Bytes of one component of `type` (packed types: 4).
 uint32_t component_size(GLenum type);
 // Bytes of one element of an attribute array.

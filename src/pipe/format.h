@@ -71,6 +71,11 @@ namespace brass::pipe {
   X(RGBA32_FLOAT,       16, 1, 1, 4, Float)                                     \
   X(RGBA32_UINT,        16, 1, 1, 4, Uint)                                      \
   X(RGBA32_SINT,        16, 1, 1, 4, Sint)                                      \
+  /* 64-bit floats: vertex fetch only (ARB_vertex_attrib_64bit) */             \
+  X(R64_FLOAT,           8, 1, 1, 1, Float)                                     \
+  X(RG64_FLOAT,         16, 1, 1, 2, Float)                                     \
+  X(RGB64_FLOAT,        24, 1, 1, 3, Float)                                     \
+  X(RGBA64_FLOAT,       32, 1, 1, 4, Float)                                     \
   /* legacy luminance/alpha: emulated with swizzles */                          \
   X(A8_UNORM,            1, 1, 1, 1, Unorm)                                     \
   X(L8_UNORM,            1, 1, 1, 1, Unorm)                                     \
@@ -154,6 +159,9 @@ struct FormatDescription {
   bool is_stencil() const { return kind == FormatKind::Stencil || kind == FormatKind::DepthStencil; }
   bool is_compressed() const { return kind == FormatKind::Compressed || kind == FormatKind::CompressedSrgb; }
   bool is_integer() const { return kind == FormatKind::Uint || kind == FormatKind::Sint; }
+  // Double-precision components: formats only vertex arrays use, with no
+  // texture or render-target form.
+  bool is_64bit_float() const { return kind == FormatKind::Float && channels && block_bytes / channels == 8; }
 };
 
 inline constexpr FormatDescription kFormatDescriptions[] = {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "device/device.h"
 
 namespace brass::vk {
@@ -91,6 +93,7 @@ TEST_F(FormatTableTest, DepthStencilFormatsResolve) {
 TEST_F(FormatTableTest, EveryFormatIsSampleable) {
   for (size_t i = 1; i < pipe::kFormatCount; ++i) {
     const Format f = static_cast<Format>(i);
+    if (pipe::describe(f).is_64bit_float()) continue;  // vertex-fetch formats (VertexFormats64Bit)
     EXPECT_TRUE(table().supports(f, pipe::kUsageSampled)) << pipe::describe(f).name;
   }
 }
@@ -101,6 +104,27 @@ TEST_F(FormatTableTest, VertexFormatsNeverUseConversions) {
   EXPECT_EQ(c.vk, VK_FORMAT_R32G32B32_SFLOAT);
   EXPECT_FALSE(table().choose(Format::L8_UNORM, pipe::kUsageVertexBuffer));  // needs a swizzle
   EXPECT_FALSE(table().choose(Format::None, pipe::kUsageSampled));
+}
+
+// The double-precision vertex formats map to Vulkan's R64 family where the
+// device fetches it from vertex buffers (NVIDIA does; lavapipe does not:
+// then GL_ARB_vertex_attrib_64bit reads the doubles as 32-bit words).
+TEST_F(FormatTableTest, VertexFormats64Bit) {
+  const std::pair<Format, VkFormat> expected[] = {{Format::R64_FLOAT, VK_FORMAT_R64_SFLOAT},
+                                                  {Format::RG64_FLOAT, VK_FORMAT_R64G64_SFLOAT},
+                                                  {Format::RGB64_FLOAT, VK_FORMAT_R64G64B64_SFLOAT},
+                                                  {Format::RGBA64_FLOAT, VK_FORMAT_R64G64B64A64_SFLOAT}};
+  for (const auto& [format, vk] : expected) {
+    EXPECT_TRUE(pipe::describe(format).is_64bit_float());
+    const bool fetched = (table().properties(vk).bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT) != 0;
+    const FormatChoice c = table().choose(format, pipe::kUsageVertexBuffer);
+    EXPECT_EQ(static_cast<bool>(c), fetched) << pipe::describe(format).name;
+    if (c) {
+      EXPECT_EQ(c.vk, vk);
+    }
+  }
+  EXPECT_FALSE(pipe::describe(Format::RGBA32_FLOAT).is_64bit_float());
+  EXPECT_FALSE(pipe::describe(Format::RGBA16_FLOAT).is_64bit_float());
 }
 
 }  // namespace

@@ -28,6 +28,7 @@ void DynamicStateEmitter::bind_changed_vertex_buffers(VkCommandBuffer cmd, const
       d.divisor = caps_.vertex_attribute_divisor ? velems->divisors[b] : 1;
     });
     for (unsigned i = 0; i < velems->state.count; ++i) {
+      if (velems->state.elements[i].src_format == pipe::Format::None) continue;  // a 64-bit input's upper half
       VkVertexInputAttributeDescription2EXT& a = va[na++];
       a = {VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT};
       a.location = i;

@@ -117,9 +117,11 @@ PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildIn
       vb[vi.vertexBindingDescriptionCount++] = {b, 0, ve.rates[b]};
       if (ve.divisors[b] > 1) BRASS_WARN_ONCE("instance divisors > 1 need dynamic vertex input");
     }
-    for (unsigned i = 0; i < ve.state.count; ++i)
-      va[vi.vertexAttributeDescriptionCount++] = {i, ve.state.elements[i].vertex_buffer_index, ve.formats[i],
-                                                  ve.state.elements[i].src_offset};
+    for (unsigned i = 0; i < ve.state.count; ++i) {
+      const pipe::VertexElement& e = ve.state.elements[i];
+      if (e.src_format == pipe::Format::None) continue;  // a 64-bit input's upper half
+      va[vi.vertexAttributeDescriptionCount++] = {i, e.vertex_buffer_index, ve.formats[i], e.src_offset};
+    }
     vi.pVertexBindingDescriptions = vb.data();
     vi.pVertexAttributeDescriptions = va.data();
   }
