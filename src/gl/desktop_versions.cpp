@@ -5,9 +5,11 @@
 // extensions.cpp is the one place that says what works. Extensions whose
 // names also carry compatibility-profile features (ARB_texture_float's
 // luminance formats, ARB_color_buffer_float's vertex colour clamping,
-// EXT_gpu_shader4, EXT_texture_integer's glClearColorI*) are left out of the
-// table: their core parts are checked by the commands and formats they share
-// with the listed ones.
+// EXT_gpu_shader4, EXT_texture_integer's glClearColorI*, EXT_texture_array's
+// `#extension` for GLSL below 1.30) are left out of the table: their core
+// parts are checked by the commands (glTexImage1D, glFramebufferTextureLayer,
+// ...), targets and formats they share with the listed ones. The core-profile
+// names stand for EXT ones where both exist (ARB_framebuffer_sRGB).
 #include "gl/desktop_versions.h"
 
 #include <algorithm>
@@ -24,8 +26,8 @@ struct VersionExtensions {
 constexpr VersionExtensions kPromoted[] = {
     {30,
      {"GL_ARB_framebuffer_object", "GL_ARB_map_buffer_range", "GL_ARB_texture_rg", "GL_ARB_vertex_array_object",
-      "GL_ARB_depth_buffer_float", "GL_ARB_half_float_vertex", "GL_NV_conditional_render", "GL_EXT_texture_array",
-      "GL_ARB_texture_compression_rgtc", "GL_EXT_framebuffer_sRGB", "GL_EXT_packed_float",
+      "GL_ARB_depth_buffer_float", "GL_ARB_half_float_vertex", "GL_NV_conditional_render",
+      "GL_ARB_texture_compression_rgtc", "GL_ARB_framebuffer_sRGB", "GL_EXT_packed_float",
       "GL_EXT_texture_shared_exponent"}},
     {31,
      {"GL_ARB_copy_buffer", "GL_ARB_draw_instanced", "GL_ARB_texture_buffer_object", "GL_ARB_texture_rectangle",

@@ -417,6 +417,13 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
       "GL_ARB_seamless_cube_map",
       "GL_ARB_fragment_coord_conventions",
       "GL_ARB_vertex_array_bgra",
+      // FRAMEBUFFER_SRGB (off by default in desktop contexts: sRGB
+      // attachments then render through their linear format,
+      // framebuffer_srgb.cpp) with the attachments' COLOR_ENCODING query.
+      "GL_ARB_framebuffer_sRGB",
+      // The packed 2_10_10_10 vertex types (ES 3.0's) and the
+      // glVertexAttribP* current values (api_desktop_attribs.cpp).
+      "GL_ARB_vertex_type_2_10_10_10_rev",
   };
   // Buffer textures (GL 3.1; ES 3.2's handlers with desktop table 8.16's
   // formats), glTexBufferRange (4.3) and the RGB32 formats (4.0), where the
