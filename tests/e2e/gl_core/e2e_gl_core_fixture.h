@@ -1,8 +1,8 @@
 // Shared set-up for desktop OpenGL end-to-end tests: a pbuffer and a desktop
 // core-profile context on Brass, reached as a desktop application reaches it
 // through glvnd (libEGL.so -> libEGL_brass.so with EGL_OPENGL_API, GL
-// through libOpenGL.so). The binary runs with BRASS_GL_VERSION_OVERRIDE=3.3
-// (tests/e2e/CMakeLists.txt): desktop GL is offered only behind it.
+// through libOpenGL.so). The binary runs without BRASS_GL_VERSION_OVERRIDE:
+// it asks for the 3.3 core context Brass offers by default.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -19,7 +19,7 @@
 
 namespace brass::e2e {
 
-// The version the test binary's BRASS_GL_VERSION_OVERRIDE offers.
+// The version Brass offers by default (the binary sets no override).
 inline constexpr int kCoreMajor = 3, kCoreMinor = 3;
 
 // A #version 330 core vertex shader drawing one triangle that covers the

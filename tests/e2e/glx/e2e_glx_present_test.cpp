@@ -1,6 +1,6 @@
 // GLX drawables end to end: glXSwapBuffers to X windows with the frame read
 // back from the server, two windows, two threads with shared objects,
-// pbuffers, the swap interval. Desktop GL 3.3 core (BRASS_GL_VERSION_OVERRIDE).
+// pbuffers, the swap interval. Desktop GL 3.3 core, as Brass offers it by default.
 #include "e2e_glx_fixture.h"
 
 namespace brass::e2e::glx {
