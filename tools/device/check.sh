@@ -35,9 +35,9 @@ for mode in db lazy cached; do
   for suite in "${suites[@]}"; do
     vendors=()
     case $suite in
-      e2e_egl_test) vendors=(__EGL_VENDOR_LIBRARY_FILENAMES="$e2e_vendors" BRASS_GLES_VERSION_OVERRIDE=3.0) ;;
+      e2e_egl_test) vendors=(__EGL_VENDOR_LIBRARY_FILENAMES="$e2e_vendors" BRASS_GLES_VERSION_OVERRIDE=3.0 BRASS_GL_VERSION_OVERRIDE=none) ;;
       e2e_es31_test) vendors=(__EGL_VENDOR_LIBRARY_FILENAMES="$e2e_vendors") ;;
-      e2e_gl_core_test) vendors=(__EGL_VENDOR_LIBRARY_FILENAMES="$e2e_vendors" BRASS_GL_VERSION_OVERRIDE=3.3) ;;
+      e2e_gl_core_test) vendors=(__EGL_VENDOR_LIBRARY_FILENAMES="$e2e_vendors") ;;
     esac
     env "${vendors[@]}" BRASS_DEBUG=validation BRASS_DESCRIPTORS=$mode \
       timeout 240 .devbin/$suite --gtest_brief=1 > "$out/$suite-$mode.txt" 2>&1
