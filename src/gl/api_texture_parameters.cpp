@@ -8,6 +8,10 @@
 #include "gl/texture_view.h"
 #include "gl_functions.h"
 
+#ifndef GL_TEXTURE_SWIZZLE_RGBA
+#define GL_TEXTURE_SWIZZLE_RGBA 0x8E46  // desktop GL 3.3 (not in the ES headers)
+#endif
+
 namespace brass::gl::api {
 
 namespace {
@@ -84,6 +88,38 @@ void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
   ctx.dirty(kDirtyTextures);
 }
 
+// Desktop TEXTURE_SWIZZLE_RGBA (GL 4.6 §8.10, the vector forms only): all
+// four swizzles at once, none changed when one is not a swizzle. False when
+// `pname` is another name, or in ES, which has only the single ones.
+template <typename T>
+bool tex_swizzle_rgba(Context& ctx, GLenum target, GLenum pname, const T* values) {
+  if (pname != GL_TEXTURE_SWIZZLE_RGBA || !ctx.desktop()) return false;
+  Texture* t = parameter_texture(ctx, target);
+  if (!t) return fail(ctx, GL_INVALID_ENUM), true;
+  if (!values) return true;
+  GLenum swizzle[4];
+  for (int i = 0; i < 4; ++i) {
+    const GLenum e = static_cast<GLenum>(values[i]);
+    if (e != GL_RED && e != GL_GREEN && e != GL_BLUE && e != GL_ALPHA && e != GL_ZERO && e != GL_ONE)
+      return fail(ctx, GL_INVALID_ENUM), true;
+    swizzle[i] = e;
+  }
+  for (int i = 0; i < 4; ++i) t->swizzle[i] = swizzle[i];
+  t->changed();
+  ctx.dirty(kDirtyTextures);
+  return true;
+}
+
+template <typename T>
+bool tex_swizzle_rgba_query(Context& ctx, GLenum target, GLenum pname, T* out) {
+  if (pname != GL_TEXTURE_SWIZZLE_RGBA || !ctx.desktop()) return false;
+  const Texture* t = parameter_texture(ctx, target);
+  if (!t) return fail(ctx, GL_INVALID_ENUM), true;
+  if (out)
+    for (int i = 0; i < 4; ++i) out[i] = static_cast<T>(t->swizzle[i]);
+  return true;
+}
+
 // TEXTURE_BORDER_COLOR through a vector form; false when `pname` is another
 // name (the scalar path takes it).
 bool tex_border_color(Context& ctx, GLenum target, GLenum pname, BorderColorForm form, const void* values) {
@@ -153,14 +189,17 @@ void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param) {
   tex_param(ctx, target, pname, ParamValue{false, param, 0});
 }
 void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
+  if (tex_swizzle_rgba(ctx, target, pname, params)) return;
   if (tex_border_color(ctx, target, pname, BorderColorForm::NormalizedInt, params) || !params) return;
   tex_param(ctx, target, pname, ParamValue{false, params[0], 0});
 }
 void TexParameterIiv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
+  if (tex_swizzle_rgba(ctx, target, pname, params)) return;
   if (tex_border_color(ctx, target, pname, BorderColorForm::Int, params) || !params) return;
   tex_param(ctx, target, pname, ParamValue{false, params[0], 0});
 }
 void TexParameterIuiv(Context& ctx, GLenum target, GLenum pname, const GLuint* params) {
+  if (tex_swizzle_rgba(ctx, target, pname, params)) return;
   if (tex_border_color(ctx, target, pname, BorderColorForm::Uint, params) || !params) return;
   tex_param(ctx, target, pname, ParamValue{false, static_cast<GLint>(params[0]), 0});
 }
@@ -168,29 +207,34 @@ void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param) {
   tex_param(ctx, target, pname, ParamValue{true, 0, param});
 }
 void TexParameterfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* params) {
+  if (tex_swizzle_rgba(ctx, target, pname, params)) return;
   if (tex_border_color(ctx, target, pname, BorderColorForm::Float, params) || !params) return;
   tex_param(ctx, target, pname, ParamValue{true, 0, params[0]});
 }
 
 void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  if (tex_swizzle_rgba_query(ctx, target, pname, params)) return;
   if (tex_border_color_query(ctx, target, pname, BorderColorForm::NormalizedInt, params)) return;
   ParamValue v;
   if (!tex_query(ctx, target, pname, &v) || !params) return;
   params[0] = v.as_int();
 }
 void GetTexParameterfv(Context& ctx, GLenum target, GLenum pname, GLfloat* params) {
+  if (tex_swizzle_rgba_query(ctx, target, pname, params)) return;
   if (tex_border_color_query(ctx, target, pname, BorderColorForm::Float, params)) return;
   ParamValue v;
   if (!tex_query(ctx, target, pname, &v) || !params) return;
   params[0] = v.as_float();
 }
 void GetTexParameterIiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  if (tex_swizzle_rgba_query(ctx, target, pname, params)) return;
   if (tex_border_color_query(ctx, target, pname, BorderColorForm::Int, params)) return;
   ParamValue v;
   if (!tex_query(ctx, target, pname, &v) || !params) return;
   params[0] = v.as_int();
 }
 void GetTexParameterIuiv(Context& ctx, GLenum target, GLenum pname, GLuint* params) {
+  if (tex_swizzle_rgba_query(ctx, target, pname, params)) return;
   if (tex_border_color_query(ctx, target, pname, BorderColorForm::Uint, params)) return;
   ParamValue v;
   if (!tex_query(ctx, target, pname, &v) || !params) return;

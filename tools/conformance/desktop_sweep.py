@@ -41,7 +41,8 @@ def desktop_command(cmd, api):
         if exe != "glslparsertest" or len(cmd) < 4 or cmd[3] in ES_GLSL_VERSIONS:
             return None
         return "bin/" + " ".join(quote(a) for a in cmd)
-    if exe.endswith(("_gles1", "_gles2", "_gles3", "_gles31", "_gles")) or exe.startswith(("egl", "glx")):
+    # ES programs, and the window-system tests (EGL, GLX and Windows' WGL).
+    if exe.endswith(("_gles1", "_gles2", "_gles3", "_gles31", "_gles")) or exe.startswith(("egl", "glx", "wgl")):
         return None
     if "shader_runner" in exe:
         return None
