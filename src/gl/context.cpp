@@ -262,7 +262,10 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     // GLSL gates gl_CullDistance by version).
     static constexpr std::pair<const char*, int> kCoreIn[] = {
         {"GL_EXT_clip_cull_distance", 32},       {"GL_EXT_blend_func_extended", 33},
-        {"GL_EXT_draw_buffers_indexed", 40},     {"GL_EXT_separate_shader_objects", 41},
+        // Per-buffer blending and sample shading: GL 4.0's, and from 3.0 on
+        // as ARB_draw_buffers_blend / ARB_sample_shading where listed.
+        {"GL_EXT_draw_buffers_indexed", 30},     {"GL_EXT_separate_shader_objects", 41},
+        {"GL_OES_sample_shading", 30},           {"GL_OES_sample_variables", 30},
         // Polygon offset clamp is GL 4.6's, and ARB_polygon_offset_clamp's
         // below (listed in every desktop context the device can clamp in).
         {"GL_EXT_clip_control", 45},             {"GL_EXT_polygon_offset_clamp", 32},

@@ -429,6 +429,15 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // formats), glTexBufferRange (4.3) and the RGB32 formats (4.0), where the
   // device has every format as a uniform texel buffer (and the image formats
   // as storage texel buffers).
+  // GL 4.0's per-buffer blend state and sample shading under their ARB
+  // names (the entry points alias the core ones), on the ES extensions'
+  // device conditions (EXT_draw_buffers_indexed, OES_sample_shading).
+  {
+    const std::vector<std::string> es = supported_extensions(screen, features, true);
+    const auto has = [&](const char* name) { return std::find(es.begin(), es.end(), name) != es.end(); };
+    if (has("GL_EXT_draw_buffers_indexed")) out.emplace_back("GL_ARB_draw_buffers_blend");
+    if (has("GL_OES_sample_shading")) out.emplace_back("GL_ARB_sample_shading");
+  }
   // Cube map arrays (GL 4.0): ES 3.2's targets, views and image units, on the
   // same device condition as EXT_texture_cube_map_array.
   if (screen.is_format_supported(pipe::Format::RGBA8_UNORM, pipe::Target::TextureCubeArray, 1,
