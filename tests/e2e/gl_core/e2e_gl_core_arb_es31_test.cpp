@@ -15,28 +15,6 @@ namespace {
 
 class GlCoreArb : public GlCoreTest {
  protected:
-  static GLuint compute_program(const char* src) {
-    GLuint p = glCreateProgram();
-    GLuint s = shader(GL_COMPUTE_SHADER, src);
-    glAttachShader(p, s);
-    glDeleteShader(s);
-    glLinkProgram(p);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-      char log[2048] = {};
-      glGetProgramInfoLog(p, sizeof(log), nullptr, log);
-      ADD_FAILURE() << "link failed: " << log;
-    }
-    return p;
-  }
-  static GLuint storage(GLenum target, GLsizeiptr size, const void* data) {
-    GLuint b = 0;
-    glGenBuffers(1, &b);
-    glBindBuffer(target, b);
-    glBufferData(target, size, data, GL_DYNAMIC_COPY);
-    return b;
-  }
 };
 
 TEST_F(GlCoreArb, ExtensionsAreListed) {
@@ -97,8 +75,8 @@ void main() { o.values[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x * 3u +
   glGetProgramResourceiv(p, GL_SHADER_STORAGE_BLOCK, block, 1, &prop, 1, nullptr, &binding);
   EXPECT_EQ(binding, 5);
   std::vector<uint32_t> zeros(32, 0);
-  GLuint at0 = storage(GL_SHADER_STORAGE_BUFFER, 32 * 4, zeros.data());
-  GLuint at5 = storage(GL_SHADER_STORAGE_BUFFER, 32 * 4, zeros.data());
+  GLuint at0 = buffer(GL_SHADER_STORAGE_BUFFER, 32 * 4, zeros.data());
+  GLuint at5 = buffer(GL_SHADER_STORAGE_BUFFER, 32 * 4, zeros.data());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, at0);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 5, at5);
   glUseProgram(p);
@@ -157,7 +135,7 @@ void main() { atomicCounterIncrement(counter); })");
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
 
   const uint32_t init[2] = {0xaaaa, 100};
-  GLuint b = storage(GL_ATOMIC_COUNTER_BUFFER, sizeof(init), init);
+  GLuint b = buffer(GL_ATOMIC_COUNTER_BUFFER, sizeof(init), init);
   glBindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 2, b);
   glUseProgram(p);
   glDispatchCompute(4, 1, 1);
@@ -212,13 +190,13 @@ TEST_F(GlCoreArb, IndirectDrawWithVertexAttribBinding) {
   // Two triangles covering the viewport from a buffer bound with
   // glBindVertexBuffer; the draw parameters come from DRAW_INDIRECT_BUFFER.
   const float quad[] = {-1, -1, 1, -1, -1, 1, 1, -1, 1, 1, -1, 1};
-  GLuint vbo = storage(GL_ARRAY_BUFFER, sizeof(quad), quad);
+  GLuint vbo = buffer(GL_ARRAY_BUFFER, sizeof(quad), quad);
   glVertexAttribFormat(0, 2, GL_FLOAT, GL_FALSE, 0);
   glVertexAttribBinding(0, 3);
   glBindVertexBuffer(3, vbo, 0, 2 * sizeof(float));
   glEnableVertexAttribArray(0);
   const GLuint command[4] = {6, 1, 0, 0};  // count, instances, first, reserved
-  GLuint ind = storage(GL_DRAW_INDIRECT_BUFFER, sizeof(command), command);
+  GLuint ind = buffer(GL_DRAW_INDIRECT_BUFFER, sizeof(command), command);
   GLuint p = program(R"(#version 330 core
 layout(location = 0) in vec2 pos;
 void main() { gl_Position = vec4(pos, 0.0, 1.0); })",

@@ -17,28 +17,6 @@ namespace {
 
 class GlCore4x : public GlCoreTest {
  protected:
-  static GLuint compute_program(const char* src) {
-    GLuint p = glCreateProgram();
-    GLuint s = shader(GL_COMPUTE_SHADER, src);
-    glAttachShader(p, s);
-    glDeleteShader(s);
-    glLinkProgram(p);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-      char log[2048] = {};
-      glGetProgramInfoLog(p, sizeof(log), nullptr, log);
-      ADD_FAILURE() << "link failed: " << log;
-    }
-    return p;
-  }
-  static GLuint buffer(GLenum target, GLsizeiptr size, const void* data) {
-    GLuint b = 0;
-    glGenBuffers(1, &b);
-    glBindBuffer(target, b);
-    glBufferData(target, size, data, GL_DYNAMIC_COPY);
-    return b;
-  }
   // The bytes of ARRAY_BUFFER's buffer.
   static std::vector<uint8_t> contents(GLsizeiptr size) {
     std::vector<uint8_t> out(static_cast<size_t>(size), 0xcd);

@@ -106,6 +106,30 @@ class GlCoreTest : public ::testing::Test {
     return s;
   }
   // Compiles and links; fails the test with the info log on error.
+  // A linked program of one compute shader (a failed link fails the test).
+  static GLuint compute_program(const char* src) {
+    GLuint p = glCreateProgram();
+    GLuint s = shader(GL_COMPUTE_SHADER, src);
+    glAttachShader(p, s);
+    glDeleteShader(s);
+    glLinkProgram(p);
+    GLint ok = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+      char log[2048] = {};
+      glGetProgramInfoLog(p, sizeof(log), nullptr, log);
+      ADD_FAILURE() << "link failed: " << log;
+    }
+    return p;
+  }
+  // A new buffer bound to `target`, holding `size` bytes of `data`.
+  static GLuint buffer(GLenum target, GLsizeiptr size, const void* data) {
+    GLuint b = 0;
+    glGenBuffers(1, &b);
+    glBindBuffer(target, b);
+    glBufferData(target, size, data, GL_DYNAMIC_COPY);
+    return b;
+  }
   static GLuint program(const char* vs, const char* fs) {
     GLuint p = glCreateProgram();
     for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, vs}, std::pair{GL_FRAGMENT_SHADER, fs}}) {

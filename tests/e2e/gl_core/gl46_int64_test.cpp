@@ -58,28 +58,6 @@ class GlCoreInt64 : public GlCoreTest {
       ASSERT_NE(f, nullptr);
   }
 
-  static GLuint compute_program(const char* src) {
-    GLuint p = glCreateProgram();
-    GLuint s = shader(GL_COMPUTE_SHADER, src);
-    glAttachShader(p, s);
-    glDeleteShader(s);
-    glLinkProgram(p);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-      char log[2048] = {};
-      glGetProgramInfoLog(p, sizeof(log), nullptr, log);
-      ADD_FAILURE() << "link failed: " << log;
-    }
-    return p;
-  }
-  static GLuint buffer(GLenum target, GLsizeiptr size, const void* data) {
-    GLuint b = 0;
-    glGenBuffers(1, &b);
-    glBindBuffer(target, b);
-    glBufferData(target, size, data, GL_DYNAMIC_COPY);
-    return b;
-  }
   static GLenum uniform_type(GLuint p, const char* name) {
     const GLuint index = glGetProgramResourceIndex(p, GL_UNIFORM, name);
     const GLenum prop = GL_TYPE;
