@@ -109,6 +109,11 @@ namespace {
 
 struct Registry {
   bool enumerated = false;
+  // An enumeration is under way on this thread's stack: NVIDIA's Vulkan
+  // driver calls EGL while vkCreateInstance loads it, and that call must not
+  // enumerate again (a second vkCreateInstance inside the first waits on the
+  // Vulkan loader's lock forever).
+  bool enumerating = false;
   std::vector<Device> devices;
   int default_device = -1;
   std::unique_ptr<platform::DeviceProvider> provider;  // kept to open screens later
@@ -123,7 +128,12 @@ Registry& registry() {
 
 void enumerate_once() {
   Registry& r = registry();
-  if (r.enumerated) return;
+  if (r.enumerated || r.enumerating) return;
+  r.enumerating = true;
+  struct Done {
+    Registry& r;
+    ~Done() { r.enumerating = false; }
+  } done{r};
   // Marked done only once devices were found: an enumeration that failed
   // (out of memory while making the Vulkan instance, an exception) is tried
   // again by the next call instead of leaving the process without devices
