@@ -23,21 +23,11 @@ class GlCore4x : public GlCoreTest {
     glGetBufferSubData(GL_ARRAY_BUFFER, 0, size, out.data());
     return out;
   }
+  // Whether vs and fs link (the fixture's program() reports a failure).
   static bool links(const char* vs, const char* fs) {
-    GLuint p = glCreateProgram();
-    for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, vs}, std::pair{GL_FRAGMENT_SHADER, fs}}) {
-      GLuint s = shader(type, src);
-      glAttachShader(p, s);
-      glDeleteShader(s);
-    }
-    glLinkProgram(p);
+    const GLuint p = program(vs, fs);
     GLint ok = 0;
     glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-      char log[2048] = {};
-      glGetProgramInfoLog(p, sizeof(log), nullptr, log);
-      ADD_FAILURE() << log;
-    }
     glDeleteProgram(p);
     return ok != 0;
   }
