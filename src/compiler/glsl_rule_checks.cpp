@@ -443,3 +443,51 @@ bool check_uniform_precisions(const std::vector<const glslang::TIntermediate*>& 
 }
 
 }  // namespace brass::compiler
+
+namespace brass::compiler {
+namespace {
+
+// GLSL 1.40 section 1.2.1: without GL_ARB_compatibility the fixed-function
+// built-ins are gone. glslang declares them for every desktop version below
+// 1.50 (it cannot know whether the context has the extension), so a 1.40
+// shader using them would compile in a core context.
+bool is_compatibility_builtin(std::string_view name) {
+  static constexpr std::string_view kNames[] = {
+      "gl_Vertex", "gl_Normal", "gl_Color", "gl_SecondaryColor", "gl_FogCoord", "gl_MultiTexCoord0",
+      "gl_MultiTexCoord1", "gl_MultiTexCoord2", "gl_MultiTexCoord3", "gl_MultiTexCoord4", "gl_MultiTexCoord5",
+      "gl_MultiTexCoord6", "gl_MultiTexCoord7", "gl_FrontColor", "gl_BackColor", "gl_FrontSecondaryColor",
+      "gl_BackSecondaryColor", "gl_TexCoord", "gl_FogFragCoord", "gl_ClipVertex", "gl_ModelViewMatrix",
+      "gl_ProjectionMatrix", "gl_ModelViewProjectionMatrix", "gl_TextureMatrix", "gl_NormalMatrix",
+      "gl_ModelViewMatrixInverse", "gl_ProjectionMatrixInverse", "gl_ModelViewProjectionMatrixInverse",
+      "gl_TextureMatrixInverse", "gl_ModelViewMatrixTranspose", "gl_ProjectionMatrixTranspose",
+      "gl_ModelViewProjectionMatrixTranspose", "gl_TextureMatrixTranspose", "gl_ModelViewMatrixInverseTranspose",
+      "gl_ProjectionMatrixInverseTranspose", "gl_ModelViewProjectionMatrixInverseTranspose",
+      "gl_TextureMatrixInverseTranspose", "gl_NormalScale", "gl_ClipPlane", "gl_Point", "gl_FrontMaterial",
+      "gl_BackMaterial", "gl_LightSource", "gl_LightModel", "gl_FrontLightModelProduct", "gl_BackLightModelProduct",
+      "gl_FrontLightProduct", "gl_BackLightProduct", "gl_TextureEnvColor", "gl_EyePlaneS", "gl_EyePlaneT",
+      "gl_EyePlaneR", "gl_EyePlaneQ", "gl_ObjectPlaneS", "gl_ObjectPlaneT", "gl_ObjectPlaneR", "gl_ObjectPlaneQ",
+      "gl_Fog", "gl_FogParameters", "gl_LightModelParameters", "gl_LightModelProducts", "gl_LightProducts",
+      "gl_LightSourceParameters", "gl_MaterialParameters", "gl_PointParameters", "gl_MaxClipPlanes",
+      "gl_MaxTextureCoords", "gl_MaxTextureUnits", "gl_MaxLights", "ftransform"};
+  for (std::string_view n : kNames)
+    if (n == name) return true;
+  return false;
+}
+
+}  // namespace
+
+bool check_no_compatibility_builtins(std::string_view source, const GlslVersion& version, std::string* log) {
+  if (version.es || version.number != 140 || version.compatibility) return true;
+  int line = 1;
+  for (const Token& t : lex(source)) {
+    for (char c : t.text) line += c == '\n';
+    if (t.kind != TokenKind::Identifier || !is_compatibility_builtin(t.text)) continue;
+    *log += "ERROR: 0:" + std::to_string(line) + ": '" + std::string(t.text) +
+            "' : undeclared identifier (a compatibility-profile built-in; GLSL 1.40 has it only with "
+            "GL_ARB_compatibility)\n";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace brass::compiler

@@ -40,6 +40,13 @@ bool check_secondary_output_forms(std::string_view source, ShaderStage stage, co
 bool check_es100_function_precisions(std::string_view source, ShaderStage stage, const GlslVersion& version,
                                      std::string* log);
 
+// GLSL 1.40 without GL_ARB_compatibility (Brass has no compatibility
+// profile): the fixed-function built-ins (gl_Vertex, gl_SecondaryColor,
+// gl_ModelViewMatrix, ftransform(), ...) are not declared. Takes the
+// preprocessed source (a name in an inactive #if branch is no use).
+bool check_no_compatibility_builtins(std::string_view preprocessed_source, const GlslVersion& version,
+                                     std::string* log);
+
 // ESSL 3.00+: `#pragma STDGL invariant(all)` is not allowed in fragment
 // shaders.
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,

@@ -244,6 +244,21 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   if (ok) ok = check_secondary_output_forms(normalized.text, source.stage, *version, log);
   if (ok) ok = check_es100_function_precisions(normalized.text, source.stage, *version, log);
   if (ok) ok = check_extension_directive_placement(normalized.text, *version, log);
+  if (ok && api == Api::GL && !version->es && version->number == 140) {
+    // Cheap scan first; only a hit pays for glslang's preprocessor, which
+    // drops names in inactive #if branches.
+    std::string ignored;
+    if (!check_no_compatibility_builtins(normalized.text, *version, &ignored)) {
+      glslang::TShader pre(lang);
+      pre.setStringsWithLengths(&text, &length, 1);
+      pre.setPreamble(normalized.preamble.c_str());
+      std::string preprocessed;
+      glslang::TShader::ForbidIncluder no_includes;
+      if (pre.preprocess(&resources, default_version, default_profile, false, false, EShMsgDefault, &preprocessed,
+                         no_includes))
+        ok = check_no_compatibility_builtins(preprocessed, *version, log);
+    }
+  }
   if (ok && version->es && version->number >= 300) {
     ok = check_flat_integer_block_inputs(*shader.getIntermediate(), log) && ok;
     ok = check_invariant_all_pragma(normalized.text, source.stage, *version, log) && ok;

@@ -87,6 +87,25 @@ TEST(Compile, DefinedFromAMacroIsEvaluatedInIf) {
   EXPECT_TRUE(operand.ok) << operand.info_log;
 }
 
+// GLSL 1.40 without GL_ARB_compatibility has none of the fixed-function
+// built-ins (glslang declares them below 1.50 all the same); 1.30 keeps
+// them, and a name in an inactive #if branch is no use.
+TEST(Compile, Glsl140HasNoCompatibilityBuiltins) {
+  auto fs = [](const std::string& version, const char* body) {
+    return compile(Api::GL, ShaderStage::Fragment, "#version " + version + "\nout vec4 c;\n" + body);
+  };
+  const CompileResult secondary = fs("140", "void main() { c = gl_SecondaryColor; }\n");
+  EXPECT_FALSE(secondary.ok);
+  EXPECT_NE(secondary.info_log.find("gl_SecondaryColor"), std::string::npos) << secondary.info_log;
+  EXPECT_FALSE(fs("140", "uniform gl_FogParameters f;\nvoid main() { c = vec4(0.0); }\n").ok);
+  EXPECT_FALSE(fs("140", "void main() { c = vec4(float(gl_MaxTextureUnits)); }\n").ok);
+  EXPECT_TRUE(fs("140", "#if 0\nvec4 x = gl_Color;\n#endif\nvoid main() { c = vec4(1.0); }\n").ok);
+  EXPECT_TRUE(fs("130", "void main() { c = gl_SecondaryColor; }\n").ok);
+  const CompileResult ftransform =
+      compile(Api::GL, ShaderStage::Vertex, "#version 140\nvoid main() { gl_Position = ftransform(); }\n");
+  EXPECT_FALSE(ftransform.ok);
+}
+
 TEST(Compile, NoVersionMeansEs100) {
   const CompileResult r = compile(Api::GLES, ShaderStage::Vertex, "attribute vec4 p;\nvoid main() { gl_Position = p; }\n");
   EXPECT_TRUE(r.ok) << r.info_log;
