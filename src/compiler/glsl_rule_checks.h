@@ -17,7 +17,8 @@
 
 namespace brass::compiler {
 
-// ESSL 3.00+: fragment inputs that are (or contain) integers must be flat,
+// ESSL 3.00+ and desktop GLSL 1.30+: fragment inputs that are (or contain)
+// integers (or doubles) must be flat,
 // also when they are members of an input block.
 bool check_flat_integer_block_inputs(const glslang::TIntermediate& intermediate, std::string* log);
 

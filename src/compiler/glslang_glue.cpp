@@ -6,6 +6,8 @@
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
 
+#include <glslang/Include/PoolAlloc.h>
+
 #include <algorithm>
 #include <mutex>
 #include <sstream>
@@ -249,6 +251,10 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
     // drops names in inactive #if branches.
     std::string ignored;
     if (!check_no_compatibility_builtins(normalized.text, *version, &ignored)) {
+      // glslang points the thread's pool allocator at the shader being
+      // parsed and leaves it there: give the validation parse's pool back
+      // before `pre` (and its pool) go, as later checks traverse its tree.
+      glslang::TPoolAllocator& validation_pool = glslang::GetThreadPoolAllocator();
       glslang::TShader pre(lang);
       pre.setStringsWithLengths(&text, &length, 1);
       pre.setPreamble(normalized.preamble.c_str());
@@ -257,8 +263,12 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
       if (pre.preprocess(&resources, default_version, default_profile, false, false, EShMsgDefault, &preprocessed,
                          no_includes))
         ok = check_no_compatibility_builtins(preprocessed, *version, log);
+      glslang::SetThreadPoolAllocator(&validation_pool);
     }
   }
+  // Desktop GLSL 1.30+ has the flat rule too (4.3.4 of 1.50: integer
+  // fragment inputs; 4.00+ adds doubles), block members included.
+  if (ok && !version->es && version->number >= 130) ok = check_flat_integer_block_inputs(*shader.getIntermediate(), log);
   if (ok && version->es && version->number >= 300) {
     ok = check_flat_integer_block_inputs(*shader.getIntermediate(), log) && ok;
     ok = check_invariant_all_pragma(normalized.text, source.stage, *version, log) && ok;

@@ -106,6 +106,20 @@ TEST(Compile, Glsl140HasNoCompatibilityBuiltins) {
   EXPECT_FALSE(ftransform.ok);
 }
 
+// Desktop GLSL 1.30+: integer (and double) fragment inputs are flat, also
+// as members of an input block (glslang checks only plain inputs).
+TEST(Compile, DesktopIntegerBlockInputsMustBeFlat) {
+  auto fs = [](const char* member) {
+    return compile(Api::GL, ShaderStage::Fragment,
+                   std::string("#version 150\nstruct S { uvec3 u; };\nin IB { ") + member +
+                       " };\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n");
+  };
+  EXPECT_FALSE(fs("noperspective S s;").ok);
+  EXPECT_FALSE(fs("uvec3 u;").ok);
+  EXPECT_TRUE(fs("flat S s;").ok);
+  EXPECT_TRUE(fs("vec3 v;").ok);
+}
+
 TEST(Compile, NoVersionMeansEs100) {
   const CompileResult r = compile(Api::GLES, ShaderStage::Vertex, "attribute vec4 p;\nvoid main() { gl_Position = p; }\n");
   EXPECT_TRUE(r.ok) << r.info_log;
