@@ -647,8 +647,12 @@ LinkResult link_uncached(const LinkInput& input) {
     if (p.stage == last_vertex_stage && !xfb_captures.empty()) {
       // OpNames are the (possibly renamed) source names.
       std::vector<XfbCapture> named = xfb_captures;
-      for (XfbCapture& c : named)
-        if (c.name.compare(0, 3, "gl_") != 0 && !contains_word(p.spirv_source, c.name)) c.name = "brass_r_" + c.name;
+      for (XfbCapture& c : named) {
+        const bool block = c.name.compare(0, 6, "block:") == 0;
+        const std::string source_name = block ? c.name.substr(6) : c.name;
+        if (source_name.compare(0, 3, "gl_") != 0 && !contains_word(p.spirv_source, source_name))
+          c.name = (block ? "block:brass_r_" : "brass_r_") + source_name;
+      }
       add_transform_feedback(bin.spirv, named, pi.transform_feedback_strides);
     }
     if (input.limits.lower_dynamic_opaque_indexing && !lower_dynamic_opaque_indexing(bin.spirv)) {

@@ -348,18 +348,45 @@ bool resolve_transform_feedback(const glslang::TProgram& program, ShaderStage la
     const std::string base = requested.substr(0, base_end);
     const IoSymbol* found = nullptr;
     std::string base_spelling;
-    for (const auto& [name, sym] : out)
-      if (original_name(name) == base) {
+    std::vector<uint32_t> path;
+    for (const auto& [name, sym] : out) {
+      const bool block_key = name.compare(0, 6, "block:") == 0;
+      if (original_name(block_key ? name.substr(6) : name) == base) {
         found = &sym;
         base_spelling = name;
       }
+    }
+    // Block members (GLSL 1.50 section 4.3.7): the API names them by the
+    // block name, never the instance name, and members of a block without
+    // an instance name by the member name alone. add_transform_feedback
+    // finds "block:Name" outputs by their block type.
+    const bool is_block = found && found->symbol->getType().getBasicType() == glslang::EbtBlock;
+    const bool anonymous = is_block && std::string_view(found->symbol->getName().c_str()).substr(0, 5) == "anon@";
+    if (is_block && anonymous) found = nullptr;  // an anonymous block is not named by its block name
+    if (!found) {
+      for (const auto& [name, sym] : out) {
+        const glslang::TType& t = sym.symbol->getType();
+        if (t.getBasicType() != glslang::EbtBlock || std::string_view(sym.symbol->getName().c_str()).substr(0, 5) != "anon@")
+          continue;
+        const glslang::TTypeList& members = *t.getStruct();
+        for (size_t m = 0; m < members.size(); ++m)
+          if (original_name(members[m].type->getFieldName().c_str()) == base) {
+            found = &sym;
+            base_spelling = name;
+            path.push_back(static_cast<uint32_t>(m));
+          }
+      }
+    }
     if (!found) {
       fail(requested, ("is not an output of the " + std::string(stage_name(last_vertex_stage)) + " shader").c_str());
       continue;
     }
     glslang::TType type;
     type.shallowCopy(found->symbol->getType());
-    std::vector<uint32_t> path;
+    if (!path.empty()) {
+      glslang::TType member_type(type, static_cast<int>(path.back()));
+      type.shallowCopy(member_type);
+    }
     bool resolved = true, reported = false;
     for (size_t at = base_end; resolved && at != std::string::npos && at < requested.size();) {
       if (requested[at] == '[') {

@@ -285,6 +285,35 @@ void store_copies(SpirvModule& m, uint32_t entry, const std::vector<XfbCopy>& co
 
 }  // namespace
 
+namespace {
+
+// The output variable of an interface block, found by the block's type name
+// (its instance name may be absent or shared by an input block of the same
+// name): the Output variable whose pointee, arrays stripped, is named so.
+uint32_t output_block_variable(const SpirvModule& m, const std::string& block_name,
+                               const std::map<uint32_t, uint32_t>& output_pointee) {
+  std::map<uint32_t, std::string> names;
+  std::map<uint32_t, uint32_t> array_element;
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() == spv::OpName && inst.operand_count() >= 2) {
+      const char* text = reinterpret_cast<const char*>(inst.words.data() + 2);
+      names[inst.operand(0)] = std::string(text, strnlen(text, (inst.words.size() - 2) * 4));
+    } else if ((inst.opcode() == spv::OpTypeArray || inst.opcode() == spv::OpTypeRuntimeArray) &&
+               inst.operand_count() >= 2) {
+      array_element[inst.operand(0)] = inst.operand(1);
+    }
+  }
+  for (const auto& [variable, pointee] : output_pointee) {
+    uint32_t type = pointee;
+    for (auto e = array_element.find(type); e != array_element.end(); e = array_element.find(type)) type = e->second;
+    auto n = names.find(type);
+    if (n != names.end() && n->second == block_name) return variable;
+  }
+  return 0;
+}
+
+}  // namespace
+
 bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbCapture>& captures,
                             const std::vector<uint32_t>& strides) {
   if (captures.empty()) return true;
@@ -340,9 +369,14 @@ bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbC
       if (!variable) continue;
       m.insert_annotation(SpirvModule::make(spv::OpMemberDecorate, {block, member, spv::DecorationOffset, c.offset}));
     } else {
-      auto it = ids.find(c.name);
-      if (it == ids.end()) continue;
-      variable = it->second;
+      if (c.name.compare(0, 6, "block:") == 0) {
+        variable = output_block_variable(m, c.name.substr(6), output_pointee);
+        if (!variable) continue;
+      } else {
+        auto it = ids.find(c.name);
+        if (it == ids.end()) continue;
+        variable = it->second;
+      }
       if (!c.path.empty()) {
         if (!output_pointee.count(variable)) continue;
         const uint32_t location = next_location;

@@ -66,7 +66,9 @@ bool match_stage_interface(const std::vector<uint32_t>& producer, std::vector<ui
 // new output variable of its type, at a free location, that the entry
 // point fills from the selected part before each return.
 struct XfbCapture {
-  std::string name;  // OpName of the output, or "gl_Position" / "gl_PointSize"
+  // OpName of the output, "block:<block type name>" for an interface block,
+  // or "gl_Position" / "gl_PointSize".
+  std::string name;
   uint32_t buffer = 0;
   uint32_t offset = 0;
   std::vector<uint32_t> path;  // member / element indices into the variable
