@@ -3,6 +3,7 @@
 #include <glslang/MachineIndependent/LiveTraverser.h>
 #include <glslang/MachineIndependent/localintermediate.h>
 
+#include <algorithm>
 #include <map>
 #include <string_view>
 
@@ -276,6 +277,45 @@ bool check_resource_limits(const ProgramInterface& pi, const ShaderLimits& limit
   }
   if (combined > limits.max_combined_texture_image_units) {
     *log += "ERROR: too many combined texture samplers\n";
+    ok = false;
+  }
+  // Atomic counters and their buffers, per stage and summed over the
+  // stages (GL 4.6 section 7.7: exceeding MAX_*_ATOMIC_COUNTERS or
+  // MAX_*_ATOMIC_COUNTER_BUFFERS, combined ones included, fails the link).
+  int counters[kShaderStageCount] = {}, counter_buffers[kShaderStageCount] = {};
+  for (const Uniform& u : pi.uniforms) {
+    if (u.atomic_buffer_index < 0) continue;
+    for (int s = 0; s < kShaderStageCount; ++s)
+      if (u.stages & (1u << s)) counters[s] += std::max(u.array_size, 1);
+  }
+  for (const AtomicCounterBuffer& b : pi.atomic_counter_buffers)
+    for (int s = 0; s < kShaderStageCount; ++s)
+      if (b.stages & (1u << s)) ++counter_buffers[s];
+  int combined_counters = 0, combined_counter_buffers = 0;
+  for (int s = 0; s < kShaderStageCount; ++s) {
+    const std::string stage = stage_name(static_cast<ShaderStage>(s));
+    if (counters[s] > limits.max_atomic_counters) {
+      *log += "ERROR: too many " + stage + " shader atomic counters (" + std::to_string(counters[s]) + ", limit " +
+              std::to_string(limits.max_atomic_counters) + ")\n";
+      ok = false;
+    }
+    if (counter_buffers[s] > limits.max_atomic_counter_bindings) {
+      *log += "ERROR: too many " + stage + " shader atomic counter buffers (" + std::to_string(counter_buffers[s]) +
+              ", limit " + std::to_string(limits.max_atomic_counter_bindings) + ")\n";
+      ok = false;
+    }
+    combined_counters += counters[s];
+    combined_counter_buffers += counter_buffers[s];
+  }
+  if (combined_counters > limits.max_atomic_counters) {
+    *log += "ERROR: too many atomic counters in all stages together (" + std::to_string(combined_counters) +
+            ", limit " + std::to_string(limits.max_atomic_counters) + ")\n";
+    ok = false;
+  }
+  if (combined_counter_buffers > limits.max_atomic_counter_bindings) {
+    *log += "ERROR: too many atomic counter buffers in all stages together (" +
+            std::to_string(combined_counter_buffers) + ", limit " + std::to_string(limits.max_atomic_counter_bindings) +
+            ")\n";
     ok = false;
   }
   if (static_cast<int>(pi.uniform_blocks.size()) > limits.max_combined_uniform_blocks) {
