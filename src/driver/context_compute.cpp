@@ -1,7 +1,8 @@
-// The dispatch, in a fixed order: the program's resources and the indirect
-// buffer are tracked like a draw's (barriers from their last accesses), the
-// render pass ends (a dispatch is never inside one), then ComputeDispatch
-// records pipeline, sets and the dispatch. Accesses after it are ordered by
+// The dispatch, in a fixed order: pending clears are executed, the
+// program's resources and the indirect buffer are tracked like a draw's
+// (barriers from their last accesses), the render pass ends (a dispatch is
+// never inside one), then ComputeDispatch records pipeline, sets and the
+// dispatch. Accesses after it are ordered by
 // the same tracking, so GL's glMemoryBarrier has nothing left to add for
 // the resources Brass binds.
 #include "driver/context.h"
@@ -22,6 +23,10 @@ void VulkanContext::launch_grid(const pipe::GridInfo& info) {
   if (ring_.current().draws >= BatchRing::kDrawLimit && !submit(SubmitReason::Limit)) return;
   ring_.mark_recorded();
 
+  // Clears still waiting to be a render pass's load ops happen first: the
+  // dispatch may read the cleared image (its tracking then orders the read
+  // after the clear's attachment write).
+  if (vk::Status s = render_pass_.execute_pending_clears(); !s) return fail(s);
   bindings_.record_shader_access(prog->descriptors);
   BarrierBatch& barriers = sync_.barriers();
   if (info.indirect) {

@@ -446,6 +446,7 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       pipe::SamplerView* view = nullptr;
       bool compare = false;
       GLenum base_format = GL_RGBA;  // the sampled texture's, which the border colour is converted to
+      const pixel::InternalFormatInfo* sampled = nullptr;  // the complete texture's format
       if (tex && buffer) {
         if (tex->buffer_info && kind_matches(type.kind, *tex, *tex->buffer_info)) view = texture_buffer_view(ctx, *tex);
       } else if (tex) {
@@ -456,8 +457,16 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
           view = texture_view(ctx, *tex, c);
           compare = type.kind == SamplerKind::Shadow;
           base_format = info->base_format;
+          sampled = info;
         }
       }
+      // Desktop GL filters depth textures that are not compared (ES makes
+      // them incomplete unless NEAREST); where the device cannot filter
+      // the depth format linearly, they are sampled with NEAREST.
+      const bool depth_unfilterable =
+          view && sampled && !compare && ctx.desktop() && sampled->has_depth() && !samples_stencil(*tex, *sampled) &&
+          !ctx.screen().is_format_supported(sampled->storage, pipe::Target::Texture2D, 1,
+                                            pipe::kUsageSampled | pipe::kUsageFilterLinear);
       SamplerParams nearest_params;
       const bool dummy = !view;
       if (dummy) {
@@ -470,7 +479,7 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       // Multisample textures are only fetched (texelFetch): the sampler
       // state of their unit does not apply to them either. Both are
       // sampled with NEAREST, whatever GL's filters say.
-      const bool nearest = dummy || type.target == TextureTargetIndex::Tex2DMultisample ||
+      const bool nearest = dummy || depth_unfilterable || type.target == TextureTargetIndex::Tex2DMultisample ||
                            type.target == TextureTargetIndex::Tex2DMultisampleArray;
       if (nearest) {
         nearest_params = params;

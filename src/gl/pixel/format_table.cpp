@@ -90,16 +90,16 @@ constexpr InternalFormatInfo kFormats[] = {
   info({GL_RGBA32UI, GL_RGBA, Format::RGBA32_UINT, CT::UnsignedInt, rgba(32, 32, 32, 32), false, kCore, RR::Always, FR::Never}),
 
   // ES 3.0 table 3.14: depth and stencil formats.
-  info({GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, Format::Z16_UNORM, CT::UnsignedNormalized, ds(16, 0), false, kCore, RR::Never, FR::Never}),
-  info({GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, Format::Z24X8_UNORM, CT::UnsignedNormalized, ds(24, 0), false, kCore, RR::Never, FR::Never}),
-  info({GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, Format::Z32_FLOAT, CT::Float, ds(32, 0), false, kCore, RR::Never, FR::Never}),
-  info({GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, Format::Z24_UNORM_S8_UINT, CT::UnsignedNormalized, ds(24, 8), false, kCore, RR::Never, FR::Never}),
-  info({GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, Format::Z32_FLOAT_S8X24_UINT, CT::Float, ds(32, 8), false, kCore, RR::Never, FR::Never}),
+  info({GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, Format::Z16_UNORM, CT::UnsignedNormalized, ds(16, 0), false, kCore, RR::Never, FR::DepthDesktop}),
+  info({GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, Format::Z24X8_UNORM, CT::UnsignedNormalized, ds(24, 0), false, kCore, RR::Never, FR::DepthDesktop}),
+  info({GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, Format::Z32_FLOAT, CT::Float, ds(32, 0), false, kCore, RR::Never, FR::DepthDesktop}),
+  info({GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, Format::Z24_UNORM_S8_UINT, CT::UnsignedNormalized, ds(24, 8), false, kCore, RR::Never, FR::DepthDesktop}),
+  info({GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, Format::Z32_FLOAT_S8X24_UINT, CT::Float, ds(32, 8), false, kCore, RR::Never, FR::DepthDesktop}),
   // Renderbuffer-only in ES 3.0; a texture format with OES_texture_stencil8.
   info({GL_STENCIL_INDEX8, GL_STENCIL_INDEX, Format::S8_UINT, CT::UnsignedInt, ds(0, 8), false, kCore, RR::Never, FR::Never}),
   // Desktop 32-bit normalized depth: no pipe format holds 32 unorm bits, so
   // it is stored as 32-bit float depth (values are clamped to [0,1] on upload).
-  info({GL_DEPTH_COMPONENT32, GL_DEPTH_COMPONENT, Format::Z32_FLOAT, CT::UnsignedNormalized, ds(32, 0), false, kAvailDesktop, RR::Never, FR::Never}),
+  info({GL_DEPTH_COMPONENT32, GL_DEPTH_COMPONENT, Format::Z32_FLOAT, CT::UnsignedNormalized, ds(32, 0), false, kAvailDesktop, RR::Never, FR::DepthDesktop}),
 
   // 16-bit normalized: desktop core, EXT_texture_norm16 on ES.
   info({GL_R16, GL_RED, Format::R16_UNORM, CT::UnsignedNormalized, rgba(16), false, kAvailDesktop | kAvailNorm16, RR::Norm16Ext, FR::Always}),
@@ -277,6 +277,7 @@ bool is_texture_filterable(const InternalFormatInfo& info, const FormatFeatures&
     case FilterRule::Never: return false;
     case FilterRule::Always: return true;
     case FilterRule::FloatLinearExt: return features.api == ApiKind::Desktop || features.texture_float_linear;
+    case FilterRule::DepthDesktop: return features.api == ApiKind::Desktop;
   }
   return false;
 }

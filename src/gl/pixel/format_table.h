@@ -88,9 +88,11 @@ enum class RenderRule : uint8_t {
 };
 
 enum class FilterRule : uint8_t {
-  Never,            // integer formats; depth formats (see is_texture_filterable)
+  Never,            // integer formats
   Always,
   FloatLinearExt,   // 32-bit float: ES needs OES_texture_float_linear
+  DepthDesktop,     // depth: filtered in desktop GL; ES 3.0 §3.8.13 needs NEAREST
+                    // unless TEXTURE_COMPARE_MODE compares
 };
 
 // The sampler swizzle a format needs on top of its storage, for the legacy
