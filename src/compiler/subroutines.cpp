@@ -2,10 +2,10 @@
 #include "compiler/subroutines.h"
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 #include <set>
 
+#include "compiler/glsl_constant_expression.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/significant_tokens.h"
 
@@ -167,83 +167,11 @@ class Lowering : SignificantTokens {
     }
   }
 
-  // Integer constant expression over [a, b): literals, the constants above,
-  // unary and binary arithmetic, shifts, parentheses.
+  // Integer constant expression over significant tokens [a, b).
   std::optional<int64_t> evaluate(size_t a, size_t b) const {
-    size_t k = a;
-    std::optional<int64_t> v = shift_expr(k, b);
-    if (!v || k != b) return std::nullopt;
-    return v;
-  }
-  std::optional<int64_t> shift_expr(size_t& k, size_t b) const {
-    std::optional<int64_t> v = add_expr(k, b);
-    while (v && k + 1 < b && (tok(k) == "<" || tok(k) == ">") && tok(k + 1) == tok(k)) {
-      const bool left = tok(k) == "<";
-      k += 2;
-      const std::optional<int64_t> r = add_expr(k, b);
-      if (!r || *r < 0 || *r > 31) return std::nullopt;
-      v = left ? *v << *r : *v >> *r;
-    }
-    return v;
-  }
-  std::optional<int64_t> add_expr(size_t& k, size_t b) const {
-    std::optional<int64_t> v = mul_expr(k, b);
-    while (v && k < b && (tok(k) == "+" || tok(k) == "-")) {
-      const bool plus = tok(k++) == "+";
-      const std::optional<int64_t> r = mul_expr(k, b);
-      if (!r) return std::nullopt;
-      v = plus ? *v + *r : *v - *r;
-    }
-    return v;
-  }
-  std::optional<int64_t> mul_expr(size_t& k, size_t b) const {
-    std::optional<int64_t> v = unary_expr(k, b);
-    while (v && k < b && (tok(k) == "*" || tok(k) == "/" || tok(k) == "%")) {
-      const std::string_view op = tok(k++);
-      const std::optional<int64_t> r = unary_expr(k, b);
-      if (!r || (op != "*" && *r == 0)) return std::nullopt;
-      v = op == "*" ? *v * *r : op == "/" ? *v / *r : *v % *r;
-    }
-    return v;
-  }
-  std::optional<int64_t> unary_expr(size_t& k, size_t b) const {
-    if (k >= b) return std::nullopt;
-    if (tok(k) == "-" || tok(k) == "+") {
-      const bool minus = tok(k++) == "-";
-      const std::optional<int64_t> v = unary_expr(k, b);
-      if (!v) return std::nullopt;
-      return minus ? -*v : *v;
-    }
-    if (tok(k) == "(") {
-      const size_t close = matching(k);
-      if (close >= b) return std::nullopt;
-      ++k;
-      const std::optional<int64_t> v = shift_expr(k, close);
-      if (!v || k != close) return std::nullopt;
-      k = close + 1;
-      return v;
-    }
-    if (is_ident(k)) {
-      const auto c = constants_.find(std::string(tok(k)));
-      if (c == constants_.end()) return std::nullopt;
-      ++k;
-      return c->second;
-    }
-    std::string_view s = tok(k);
-    if (!s.empty() && (s.back() == 'u' || s.back() == 'U')) s.remove_suffix(1);
-    int base = 10;
-    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-      base = 16;
-      s.remove_prefix(2);
-    } else if (s.size() > 1 && s[0] == '0') {
-      base = 8;
-      s.remove_prefix(1);
-    }
-    int64_t v = 0;
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
-    if (s.empty() || ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
-    ++k;
-    return v;
+    std::vector<std::string_view> expression;
+    for (size_t k = a; k < b && k < sig_.size(); ++k) expression.push_back(tok(k));
+    return evaluate_integer_expression(expression, constants_);
   }
 
   // ---- Parsing.
@@ -764,7 +692,7 @@ class Lowering : SignificantTokens {
   ShaderStage stage_;
   bool explicit_locations_;
   std::vector<bool> directive_;  // per significant token: inside a preprocessor directive
-  std::map<std::string, int64_t> constants_;
+  std::map<std::string, int64_t, std::less<>> constants_;
   std::vector<SubroutineType> types_;
   std::vector<SubroutineFunction> functions_;
   std::vector<UniformDeclarator> declarators_;
