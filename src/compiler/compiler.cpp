@@ -39,6 +39,7 @@
 #include "compiler/program_reflection.h"
 #include "compiler/shader_cache.h"
 #include "compiler/spirv_patch.h"
+#include "compiler/subroutines.h"
 #include "compiler/uniform_initializers.h"
 #include "compiler/vertex_input_64bit.h"
 #include "util/log.h"
@@ -268,14 +269,22 @@ LinkResult link_uncached(const LinkInput& input) {
   bool advanced_blend = false;  // the fragment shader has the blend epilogue
   bool advanced_blend_fetch_only = false;  // ... and its fetch of draw buffer 0 is for that only
   std::vector<PreparedStage> stages;
+  std::array<StageSubroutines, kShaderStageCount> subroutines;  // from lower_subroutines
   for (const ShaderSource& original : input.shaders) {
     const GlslVersion declared = detect_glsl_version(original.text, input.api);
+    LoweredSubroutines lowered =
+        lower_subroutines(original.text, original.stage, declared, input.api, input.unexposed_extensions);
+    if (!lowered.ok) {
+      result.info_log += "ERROR: linking with an uncompiled shader\n" + lowered.info_log;
+      return result;
+    }
+    subroutines[static_cast<size_t>(original.stage)] = std::move(lowered.interface);
     Norm16ImageFormats norm16_images;
     const ShaderSource src{original.stage,
                            with_desktop_atomics_version(with_int64_support(
                                with_desktop_compute_version(
                                    rewrite_norm16_image_formats(
-                                       rewrite_es_builtin_standins(with_core_instance_id(original.text, input.api),
+                                       rewrite_es_builtin_standins(with_core_instance_id(lowered.text, input.api),
                                                                    original.stage, declared,
                                                                    input.unexposed_extensions),
                                        declared, input.unexposed_extensions, &norm16_images),
@@ -487,6 +496,13 @@ LinkResult link_uncached(const LinkInput& input) {
     return result;
   }
   restrict_to_referencing_stages(program, kReflectionOptions, &pi);
+  for (size_t s = 0; s < kShaderStageCount; ++s) {
+    // The selection array's place in the default block is reflection's.
+    StageSubroutines& to = pi.subroutines[s];
+    to.functions = std::move(subroutines[s].functions);
+    to.uniforms = std::move(subroutines[s].uniforms);
+    to.location_count = subroutines[s].location_count;
+  }
   auto unlocate_implicit = [](std::vector<InterfaceVariable>& vars, const std::set<std::string>& explicit_names) {
     for (InterfaceVariable& v : vars) {
       const std::string base = v.name.substr(0, v.name.find_first_of(".["));
@@ -698,6 +714,8 @@ const std::vector<std::string>& context_dependent_extensions() {
       "GL_EXT_primitive_bounding_box",  "GL_OES_primitive_bounding_box",
       "GL_OES_shader_image_atomic",     "GL_OES_shader_multisample_interpolation",
       "GL_OES_texture_storage_multisample_2d_array", "GL_EXT_shader_implicit_conversions",
+      // Desktop, lowered by Brass (subroutines.h).
+      "GL_ARB_shader_subroutine",
   };
   return kList;
 }
@@ -746,12 +764,21 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
     result.es = declared.es;
     return result;
   }
+  // Subroutines first: glslang cannot parse them (subroutines.h).
+  const LoweredSubroutines lowered =
+      lower_subroutines(source.text, source.stage, declared, options.api, options.unexposed_extensions);
+  if (!lowered.ok) {
+    result.info_log = lowered.info_log;
+    result.version = declared.number;
+    result.es = declared.es;
+    return result;
+  }
   const ShaderSource rewritten{
       source.stage,
       with_desktop_atomics_version(with_int64_support(
           with_desktop_compute_version(
               rewrite_norm16_image_formats(
-                  rewrite_es_builtin_standins(with_core_instance_id(source.text, options.api), source.stage,
+                  rewrite_es_builtin_standins(with_core_instance_id(lowered.text, options.api), source.stage,
                                               declared, options.unexposed_extensions),
                   declared, options.unexposed_extensions, nullptr),
               source.stage, declared, options.unexposed_extensions),

@@ -3,6 +3,7 @@
 // descriptor binding table the driver builds its set layouts from.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -152,6 +153,34 @@ struct InterfaceVariable {
   bool operator==(const InterfaceVariable&) const = default;
 };
 
+// ARB_shader_subroutine (GL 4.6 §7.10): one subroutine uniform of a stage
+// as GL lists it. Arrays of arrays are listed like uniforms: one entry per
+// innermost array ("f[1][0]").
+struct SubroutineUniform {
+  std::string name;        // GL name: arrays end in "[0]"
+  int32_t location = 0;    // first location; an array takes array_size
+  int32_t array_size = 1;  // GL_UNIFORM_SIZE
+  std::vector<uint32_t> compatible;  // subroutine indices, ascending
+  bool operator==(const SubroutineUniform&) const = default;
+};
+
+// One stage's subroutines. The compiler lowers every subroutine uniform to
+// one element per location of a uint array in the default block (the
+// "selection" array, subroutines.h): the selected subroutine index, which
+// the GL frontend writes from the context's glUniformSubroutinesuiv state.
+struct StageSubroutines {
+  // Subroutine functions by index (GL_ACTIVE_SUBROUTINES entries); "" at an
+  // index no function took (explicit layout(index) leaves holes).
+  std::vector<std::string> functions;
+  std::vector<SubroutineUniform> uniforms;  // the active subroutine uniforms
+  uint32_t location_count = 0;              // GL_ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS
+  // Byte offset and array stride of the selection array in the default
+  // block (-1: no call reads it).
+  int32_t selection_offset = -1;
+  int32_t selection_stride = 0;
+  bool operator==(const StageSubroutines&) const = default;
+};
+
 struct ProgramInterface {
   std::vector<Uniform> uniforms;  // default block and block members, GL order
   std::vector<Block> uniform_blocks;
@@ -209,6 +238,8 @@ struct ProgramInterface {
   // exists only for the in-shader blend: the application's code does not
   // read it, so draws without an advanced equation need no copy.
   bool advanced_blend_fetch_only = false;
+  // ARB_shader_subroutine, per ShaderStage.
+  std::array<StageSubroutines, kShaderStageCount> subroutines;
   bool operator==(const ProgramInterface&) const = default;
 };
 

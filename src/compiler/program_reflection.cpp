@@ -19,6 +19,7 @@
 #include "compiler/glsl_upgrader.h"
 #include "compiler/glslang_glue.h"
 #include "compiler/opaque_struct_lowering.h"
+#include "compiler/subroutines.h"
 
 namespace brass::compiler {
 
@@ -340,6 +341,13 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
     if (type) {
       u.matrix_stride = matrix_stride_of(*type);
       u.row_major = type->isMatrix() && type->getQualifier().layoutMatrix == glslang::ElmRowMajor;
+    }
+    if (const std::optional<ShaderStage> stage = subroutine_selection_stage(u.name)) {
+      // A stage's subroutine selections (subroutines.h): Brass-internal,
+      // written by the GL frontend, not a GL uniform.
+      pi.subroutines[static_cast<size_t>(*stage)].selection_offset = r.offset;
+      pi.subroutines[static_cast<size_t>(*stage)].selection_stride = r.arrayStride;
+      continue;
     }
     const bool opaque = type && type->getBasicType() == glslang::EbtSampler;
     if (opaque && u.name.rfind(kFetchSamplerPrefix, 0) == 0) {

@@ -269,6 +269,20 @@ std::string serialize_link_result(const LinkResult& result) {
     w.u32(b.array_count);
     w.u32(b.slot);
   }
+  for (const StageSubroutines& s : pi.subroutines) {
+    w.u32(static_cast<uint32_t>(s.functions.size()));
+    for (const std::string& f : s.functions) w.str(f);
+    w.u32(static_cast<uint32_t>(s.uniforms.size()));
+    for (const SubroutineUniform& u : s.uniforms) {
+      w.str(u.name);
+      w.i32(u.location);
+      w.i32(u.array_size);
+      write_indices(w, u.compatible);
+    }
+    w.u32(s.location_count);
+    w.i32(s.selection_offset);
+    w.i32(s.selection_stride);
+  }
   // Header: magic, format, payload checksum.
   Writer out;
   out.u32(kMagic);
@@ -373,6 +387,20 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
     b.kind = static_cast<DescriptorKind>(r.u32());
     b.array_count = r.u32();
     b.slot = r.u32();
+  }
+  for (StageSubroutines& s : pi.subroutines) {
+    s.functions.resize(r.count());
+    for (std::string& f : s.functions) f = r.str();
+    s.uniforms.resize(r.count());
+    for (SubroutineUniform& u : s.uniforms) {
+      u.name = r.str();
+      u.location = r.i32();
+      u.array_size = r.i32();
+      u.compatible = read_indices(r);
+    }
+    s.location_count = r.u32();
+    s.selection_offset = r.i32();
+    s.selection_stride = r.i32();
   }
   if (!r.ok() || !r.at_end()) return std::nullopt;
   res.ok = true;

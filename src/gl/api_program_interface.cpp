@@ -17,7 +17,10 @@ namespace {
 // The interface an enum names, recording GL_INVALID_ENUM when none.
 std::optional<ResourceInterface> lookup_interface(Context& ctx, GLenum program_interface) {
   const std::optional<ResourceInterface> iface = resource_interface(program_interface);
-  if (!iface) ctx.set_error(GL_INVALID_ENUM);
+  if (!iface || !resource_interface_available(ctx, *iface)) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return std::nullopt;
+  }
   return iface;
 }
 
@@ -49,6 +52,16 @@ void GetProgramInterfaceiv(Context& ctx, GLuint program, GLenum programInterface
       for (size_t i = 0; i < count; ++i) {
         GLint n = 0;
         resource_property(*lp, *iface, i, GL_NUM_ACTIVE_VARIABLES, &n, 1);
+        v = std::max(v, n);
+      }
+      break;
+    case GL_MAX_NUM_COMPATIBLE_SUBROUTINES:
+      if (!resource_interface_available(ctx, ResourceInterface::VertexSubroutineUniform))
+        return ctx.set_error(GL_INVALID_ENUM);
+      if (!is_subroutine_uniform_interface(*iface)) return ctx.set_error(GL_INVALID_OPERATION);
+      for (size_t i = 0; i < count; ++i) {
+        GLint n = 0;
+        resource_property(*lp, *iface, i, GL_NUM_COMPATIBLE_SUBROUTINES, &n, 1);
         v = std::max(v, n);
       }
       break;
@@ -114,7 +127,7 @@ GLint GetProgramResourceLocation(Context& ctx, GLuint program, GLenum programInt
   if (!iface) return -1;
   // Only variables of these interfaces have locations.
   if (*iface != ResourceInterface::Uniform && *iface != ResourceInterface::ProgramInput &&
-      *iface != ResourceInterface::ProgramOutput) {
+      *iface != ResourceInterface::ProgramOutput && !is_subroutine_uniform_interface(*iface)) {
     ctx.set_error(GL_INVALID_ENUM);
     return -1;
   }

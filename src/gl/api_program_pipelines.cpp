@@ -135,6 +135,9 @@ void BindProgramPipeline(Context& ctx, GLuint pipeline) {
   if (tf.active && !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
   ProgramPipeline* pp = nullptr;
   if (pipeline != 0 && !(pp = pipeline_object(ctx, pipeline))) return;
+  // Subroutine uniforms go back to their defaults (GL 4.6 §7.10).
+  ctx.subroutines.reset();
+  ctx.dirty(kDirtyUniforms);
   if (ctx.program_pipeline.get() == pp) return;
   bind(ctx.program_pipeline, pp);
   ctx.dirty(kDirtyProgram);
@@ -169,6 +172,9 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
     // A program without the stage clears it (§7.4).
     bind(pp->stages[s], (has & (1u << s)) ? p : nullptr);
   }
+  // Subroutine uniforms go back to their defaults (GL 4.6 §7.10).
+  ctx.subroutines.reset();
+  ctx.dirty(kDirtyUniforms);
   program_changed(ctx, *pp);
 }
 

@@ -104,6 +104,10 @@ void UseProgram(Context& ctx, GLuint program) {
     if (!p->link_status) return ctx.set_error(GL_INVALID_OPERATION);
   }
   if (xfb_active_unpaused(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
+  // Every stage's subroutine uniforms go back to their defaults, the same
+  // program made current again included (GL 4.6 §7.10).
+  ctx.subroutines.reset();
+  ctx.dirty(kDirtyUniforms);
   Ref<Program> old = std::move(ctx.current_program);
   if (old.get() == p) {
     ctx.current_program = std::move(old);

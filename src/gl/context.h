@@ -23,6 +23,7 @@
 #include "gl/program_pipeline.h"
 #include "gl/query.h"
 #include "gl/share_group.h"
+#include "gl/subroutines.h"
 #include "gl/texture.h"
 #include "gl/vertex_array.h"
 #include "pipe/context.h"
@@ -322,6 +323,8 @@ class Context {
   // ES 3.1 program pipeline bound with glBindProgramPipeline (draws use it
   // when no program is current).
   Binding<ProgramPipeline> program_pipeline;
+  // ARB_shader_subroutine: the subroutine each stage's uniforms select.
+  SubroutineSelections subroutines;
   Binding<Framebuffer> draw_framebuffer, read_framebuffer;  // null: the default framebuffer
   Binding<Renderbuffer> renderbuffer;
   GLenum default_draw_buffer = GL_BACK, default_read_buffer = GL_BACK;

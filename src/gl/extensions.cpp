@@ -496,6 +496,10 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // functions (or gives wrong half-float packing), so they wait
            // for the compiler to provide them.
            "GL_ARB_texture_query_lod",
+           // Shader subroutines, lowered by the compiler to a uniform
+           // array of selected indices (compiler/subroutines.h) that the
+           // frontend fills from glUniformSubroutinesuiv (gl/subroutines.h).
+           "GL_ARB_shader_subroutine",
            // glTextureView (texture_view.cpp), as ES's OES_texture_view
            // with GL's targets and view classes.
            "GL_ARB_texture_view",

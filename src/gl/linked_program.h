@@ -47,12 +47,19 @@ struct ImageSlot {
 // second half of the words where they are lowered).
 enum class AttribBaseType : uint8_t { Float, Int, Uint, Double, DoubleWide, DoubleUpper };
 
+// A number no other executable of the process has (subroutines.cpp).
+uint64_t next_linked_program_serial();
+
 struct LinkedProgram {
   LinkedProgram() = default;
   LinkedProgram(const LinkedProgram&) = delete;
   LinkedProgram& operator=(const LinkedProgram&) = delete;
   ~LinkedProgram();  // deletes the pipe programs (program area)
 
+  // Tells executables apart where addresses cannot (a relink may put the
+  // new one where a freed one was): the context's subroutine selections
+  // remember the executable they were made for (subroutines.h).
+  const uint64_t serial = next_linked_program_serial();
   pipe::ShaderProgram* pipe_program = nullptr;  // owned; deleted by the program area
   pipe::Context* owner = nullptr;                // the pipe context that created it
   // Per Vulkan location of the vertex shader's inputs (GL's location but

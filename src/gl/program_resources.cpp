@@ -65,8 +65,12 @@ StageMask referencing_stages(const LinkedProgram& lp, ResourceInterface iface, s
     case ResourceInterface::ProgramOutput:
       return stage_bit(lp.stages.empty() ? ShaderStage::Fragment : lp.stages.back().stage);
     case ResourceInterface::TransformFeedbackVarying: return 0;
+    default: return 0;  // subroutine interfaces have no REFERENCED_BY_* property
   }
-  return 0;
+}
+
+const compiler::StageSubroutines& stage_subroutines(const LinkedProgram& lp, ResourceInterface iface) {
+  return lp.interface.subroutines[static_cast<size_t>(subroutine_interface_stage(iface))];
 }
 
 GLint as_int(size_t v) { return static_cast<GLint>(std::min<size_t>(v, static_cast<size_t>(INT32_MAX))); }
@@ -131,8 +135,55 @@ GLint buffer_data_size(const LinkedProgram& lp, ResourceInterface iface, size_t 
 
 }  // namespace
 
+bool is_subroutine_interface(ResourceInterface iface) {
+  return iface >= ResourceInterface::VertexSubroutine && iface <= ResourceInterface::ComputeSubroutine;
+}
+
+bool is_subroutine_uniform_interface(ResourceInterface iface) {
+  return iface >= ResourceInterface::VertexSubroutineUniform && iface <= ResourceInterface::ComputeSubroutineUniform;
+}
+
+compiler::ShaderStage subroutine_interface_stage(ResourceInterface iface) {
+  const auto base = is_subroutine_uniform_interface(iface) ? ResourceInterface::VertexSubroutineUniform
+                                                           : ResourceInterface::VertexSubroutine;
+  return static_cast<compiler::ShaderStage>(static_cast<int>(iface) - static_cast<int>(base));
+}
+
+ResourceInterface subroutine_interface(compiler::ShaderStage stage) {
+  return static_cast<ResourceInterface>(static_cast<int>(ResourceInterface::VertexSubroutine) +
+                                        static_cast<int>(stage));
+}
+
+ResourceInterface subroutine_uniform_interface(compiler::ShaderStage stage) {
+  return static_cast<ResourceInterface>(static_cast<int>(ResourceInterface::VertexSubroutineUniform) +
+                                        static_cast<int>(stage));
+}
+
+bool resource_interface_available(const Context& ctx, ResourceInterface iface) {
+  if (!is_subroutine_interface(iface) && !is_subroutine_uniform_interface(iface)) return true;
+  if (!ctx.desktop() || (ctx.version() < 40 && !ctx.has_extension("GL_ARB_shader_subroutine"))) return false;
+  switch (subroutine_interface_stage(iface)) {
+    case ShaderStage::Geometry: return ctx.geometry_shaders();
+    case ShaderStage::TessControl:
+    case ShaderStage::TessEval: return ctx.tessellation_shaders();
+    default: return true;
+  }
+}
+
 std::optional<ResourceInterface> resource_interface(GLenum e) {
   switch (e) {
+    case GL_VERTEX_SUBROUTINE: return subroutine_interface(ShaderStage::Vertex);
+    case GL_TESS_CONTROL_SUBROUTINE: return subroutine_interface(ShaderStage::TessControl);
+    case GL_TESS_EVALUATION_SUBROUTINE: return subroutine_interface(ShaderStage::TessEval);
+    case GL_GEOMETRY_SUBROUTINE: return subroutine_interface(ShaderStage::Geometry);
+    case GL_FRAGMENT_SUBROUTINE: return subroutine_interface(ShaderStage::Fragment);
+    case GL_COMPUTE_SUBROUTINE: return subroutine_interface(ShaderStage::Compute);
+    case GL_VERTEX_SUBROUTINE_UNIFORM: return subroutine_uniform_interface(ShaderStage::Vertex);
+    case GL_TESS_CONTROL_SUBROUTINE_UNIFORM: return subroutine_uniform_interface(ShaderStage::TessControl);
+    case GL_TESS_EVALUATION_SUBROUTINE_UNIFORM: return subroutine_uniform_interface(ShaderStage::TessEval);
+    case GL_GEOMETRY_SUBROUTINE_UNIFORM: return subroutine_uniform_interface(ShaderStage::Geometry);
+    case GL_FRAGMENT_SUBROUTINE_UNIFORM: return subroutine_uniform_interface(ShaderStage::Fragment);
+    case GL_COMPUTE_SUBROUTINE_UNIFORM: return subroutine_uniform_interface(ShaderStage::Compute);
     case GL_UNIFORM: return ResourceInterface::Uniform;
     case GL_UNIFORM_BLOCK: return ResourceInterface::UniformBlock;
     case GL_ATOMIC_COUNTER_BUFFER: return ResourceInterface::AtomicCounterBuffer;
@@ -157,8 +208,10 @@ size_t resource_count(const LinkedProgram* lp, ResourceInterface iface) {
     case ResourceInterface::TransformFeedbackVarying: return pi.transform_feedback.size();
     case ResourceInterface::BufferVariable: return pi.buffer_variables.size();
     case ResourceInterface::ShaderStorageBlock: return pi.storage_blocks.size();
+    default:
+      return is_subroutine_interface(iface) ? stage_subroutines(*lp, iface).functions.size()
+                                            : stage_subroutines(*lp, iface).uniforms.size();
   }
-  return 0;
 }
 
 std::string_view resource_name(const LinkedProgram& lp, ResourceInterface iface, size_t index) {
@@ -172,8 +225,10 @@ std::string_view resource_name(const LinkedProgram& lp, ResourceInterface iface,
     case ResourceInterface::ProgramInput:
     case ResourceInterface::ProgramOutput:
     case ResourceInterface::TransformFeedbackVarying: return variable(lp, iface, index).name;
+    default:
+      return is_subroutine_interface(iface) ? std::string_view(stage_subroutines(lp, iface).functions[index])
+                                            : std::string_view(stage_subroutines(lp, iface).uniforms[index].name);
   }
-  return {};
 }
 
 std::optional<uint32_t> match_resource_name(std::string_view name, std::string_view entry, uint32_t active_elements,
@@ -208,6 +263,14 @@ std::optional<ResourceMatch> find_resource(const LinkedProgram& lp, ResourceInte
       case ResourceInterface::TransformFeedbackVarying:
         elements = active_elements(variable(lp, iface, i).array_size);
         break;
+      case ResourceInterface::VertexSubroutineUniform:
+      case ResourceInterface::TessControlSubroutineUniform:
+      case ResourceInterface::TessEvaluationSubroutineUniform:
+      case ResourceInterface::GeometrySubroutineUniform:
+      case ResourceInterface::FragmentSubroutineUniform:
+      case ResourceInterface::ComputeSubroutineUniform:
+        elements = active_elements(stage_subroutines(lp, iface).uniforms[i].array_size);
+        break;
       // Only the first element of an array in a storage block is listed;
       // buffer variables and blocks have no locations, so the element rule
       // never applies to them.
@@ -238,7 +301,11 @@ GLint resource_location(const LinkedProgram& lp, ResourceInterface iface, size_t
       const GLint per_element = iface == ResourceInterface::ProgramInput ? type_shape(v.type).cols : 1;
       return v.location + static_cast<GLint>(element) * per_element;
     }
-    default: return -1;
+    default: {
+      if (!is_subroutine_uniform_interface(iface)) return -1;
+      const compiler::SubroutineUniform& u = stage_subroutines(lp, iface).uniforms[index];
+      return element < active_elements(u.array_size) ? u.location + static_cast<GLint>(element) : -1;
+    }
   }
 }
 
@@ -248,7 +315,28 @@ GLenum check_resource_property(const Context& ctx, ResourceInterface iface, GLen
     return std::find(allowed.begin(), allowed.end(), iface) != allowed.end() ? GLenum(GL_NO_ERROR)
                                                                               : GLenum(GL_INVALID_OPERATION);
   };
+  if (is_subroutine_interface(iface) || is_subroutine_uniform_interface(iface)) {
+    // GL 4.6 table 7.2: subroutines have a name; subroutine uniforms a
+    // name, array size, location and compatible subroutines. Other
+    // properties are INVALID_OPERATION if they are properties at all.
+    switch (prop) {
+      case GL_NAME_LENGTH: return GL_NO_ERROR;
+      case GL_ARRAY_SIZE:
+      case GL_LOCATION:
+      case GL_NUM_COMPATIBLE_SUBROUTINES:
+      case GL_COMPATIBLE_SUBROUTINES:
+        return is_subroutine_uniform_interface(iface) ? GLenum(GL_NO_ERROR) : GLenum(GL_INVALID_OPERATION);
+      default:
+        return check_resource_property(ctx, I::Uniform, prop) == GL_INVALID_ENUM ? GLenum(GL_INVALID_ENUM)
+                                                                                : GLenum(GL_INVALID_OPERATION);
+    }
+  }
   switch (prop) {
+    case GL_NUM_COMPATIBLE_SUBROUTINES:
+    case GL_COMPATIBLE_SUBROUTINES:
+      // Properties of subroutine uniforms only, in contexts that have them.
+      return resource_interface_available(ctx, I::VertexSubroutineUniform) ? GLenum(GL_INVALID_OPERATION)
+                                                                            : GLenum(GL_INVALID_ENUM);
     case GL_NAME_LENGTH: return iface != I::AtomicCounterBuffer ? GLenum(GL_NO_ERROR) : GLenum(GL_INVALID_OPERATION);
     case GL_TYPE:
     case GL_ARRAY_SIZE:
@@ -290,6 +378,23 @@ GLenum check_resource_property(const Context& ctx, ResourceInterface iface, GLen
 
 size_t resource_property(const LinkedProgram& lp, ResourceInterface iface, size_t index, GLenum prop, GLint* out,
                          size_t capacity) {
+  if (is_subroutine_uniform_interface(iface)) {
+    const compiler::SubroutineUniform& u = stage_subroutines(lp, iface).uniforms[index];
+    if (prop == GL_COMPATIBLE_SUBROUTINES) {
+      const size_t n = out ? std::min(capacity, u.compatible.size()) : 0;
+      for (size_t i = 0; i < n; ++i) out[i] = static_cast<GLint>(u.compatible[i]);
+      return n;
+    }
+    if (!out || capacity == 0) return 0;
+    switch (prop) {
+      case GL_NAME_LENGTH: out[0] = as_int(u.name.size() + 1); break;
+      case GL_ARRAY_SIZE: out[0] = static_cast<GLint>(active_elements(u.array_size)); break;
+      case GL_LOCATION: out[0] = u.location; break;
+      case GL_NUM_COMPATIBLE_SUBROUTINES: out[0] = as_int(u.compatible.size()); break;
+      default: out[0] = 0; break;
+    }
+    return 1;
+  }
   if (prop == GL_ACTIVE_VARIABLES) {
     const std::vector<uint32_t>& vars = active_variables(lp, iface, index);
     const size_t n = out ? std::min(capacity, vars.size()) : 0;

@@ -34,11 +34,37 @@ enum class ResourceInterface : uint8_t {
   TransformFeedbackVarying,
   BufferVariable,
   ShaderStorageBlock,
+  // ARB_shader_subroutine (GL 4.6 §7.3.1): a stage's subroutine functions
+  // (listed by subroutine index) and subroutine uniforms, one interface of
+  // each per stage, in compiler::ShaderStage order.
+  VertexSubroutine,
+  TessControlSubroutine,
+  TessEvaluationSubroutine,
+  GeometrySubroutine,
+  FragmentSubroutine,
+  ComputeSubroutine,
+  VertexSubroutineUniform,
+  TessControlSubroutineUniform,
+  TessEvaluationSubroutineUniform,
+  GeometrySubroutineUniform,
+  FragmentSubroutineUniform,
+  ComputeSubroutineUniform,
 };
+
+bool is_subroutine_interface(ResourceInterface iface);          // *_SUBROUTINE
+bool is_subroutine_uniform_interface(ResourceInterface iface);  // *_SUBROUTINE_UNIFORM
+// The stage of a subroutine or subroutine-uniform interface.
+compiler::ShaderStage subroutine_interface_stage(ResourceInterface iface);
+ResourceInterface subroutine_interface(compiler::ShaderStage stage);
+ResourceInterface subroutine_uniform_interface(compiler::ShaderStage stage);
 
 // The interface a GL enum names (GL_UNIFORM, ...); nullopt for any other
 // value (the callers' GL_INVALID_ENUM).
 std::optional<ResourceInterface> resource_interface(GLenum e);
+
+// Whether the context has the interface: the subroutine ones with
+// ARB_shader_subroutine, those of stages the context has.
+bool resource_interface_available(const Context& ctx, ResourceInterface iface);
 
 // Number of entries of an interface's list; 0 for no program (a program
 // never linked, or last linked unsuccessfully, has empty lists).

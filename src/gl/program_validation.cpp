@@ -11,6 +11,7 @@
 #include "gl/context.h"
 #include "gl/program_link.h"
 #include "gl/separable_link.h"
+#include "gl/subroutines.h"
 
 namespace brass::gl {
 
@@ -141,6 +142,8 @@ void validate_uniforms_of(Context& ctx, LinkedProgram& program, uint32_t stages)
     if (at >= 0 && static_cast<size_t>(at) + sizeof(float) <= lp->default_block.size())
       std::memcpy(lp->default_block.data() + at, &depth_range[i], sizeof(float));
   }
+  // The subroutines each stage's subroutine uniforms select (subroutines.h).
+  write_subroutine_selections(ctx, *lp, lp->default_block_stages & stages);
   pipe::ConstantBuffer cb;
   cb.size = static_cast<uint32_t>(lp->default_block.size());
   cb.user_data = lp->default_block.data();

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <initializer_list>
 
+#include "compiler/subroutines.h"
 #include "gl/context.h"
 #include "gl/pixel/format_table.h"
 #include "gl/pixel/read_pixels_rules.h"
@@ -607,6 +608,13 @@ bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
     // ARB_texture_gather: textureGather reads any of a texel's four
     // components (after the texture's swizzle), as Vulkan's OpImageGather does.
     case GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB: *out = ints({4}); return true;
+    // ARB_shader_subroutine: the compiler's limits (compiler/subroutines.h).
+    case GL_MAX_SUBROUTINES:
+    case GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS:
+      if (ctx.version() < 40 && !ctx.has_extension("GL_ARB_shader_subroutine")) return false;
+      *out = ints({static_cast<GLint>(pname == GL_MAX_SUBROUTINES ? compiler::kMaxSubroutines
+                                                                   : compiler::kMaxSubroutineUniformLocations)});
+      return true;
     case GL_MAX_TEXTURE_MAX_ANISOTROPY:
       if (!anisotropic_filtering(ctx)) return false;
       *out = floats({static_cast<GLfloat>(ctx.screen().get_cap(pipe::Cap::MaxSamplerAnisotropy))});
