@@ -3,6 +3,7 @@
 #include "compiler/desktop_glsl_rewrites.h"
 
 #include <cctype>
+#include <initializer_list>
 #include <string_view>
 
 #include "compiler/glsl_lexer.h"
@@ -51,6 +52,33 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
     return text;
   if (unexposed_has(unexposed, "GL_ARB_compute_shader")) return text;
   return with_version_number(std::move(text), declared, 430);
+}
+
+std::string with_desktop_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                            const std::vector<std::string>& unexposed) {
+  if (declared.es || !declared.explicit_directive || declared.number < 140 || declared.number >= 430) return text;
+  struct CoreForm {
+    std::string_view extension;
+    int version;
+    bool fragment_only;
+    std::initializer_list<std::string_view> identifiers;  // empty: any use of the extension
+  };
+  static const CoreForm kForms[] = {
+      {"GL_ARB_conservative_depth", 420, true, {"depth_any", "depth_greater", "depth_less", "depth_unchanged"}},
+      {"GL_ARB_texture_query_levels", 430, false, {"textureQueryLevels"}},
+      {"GL_ARB_fragment_layer_viewport", 430, true, {"gl_Layer", "gl_ViewportIndex"}},
+      // Arrays of arrays have no identifier to look for.
+      {"GL_ARB_arrays_of_arrays", 430, false, {}},
+  };
+  int target = declared.number;
+  for (const CoreForm& f : kForms) {
+    if (f.version <= target || (f.fragment_only && stage != ShaderStage::Fragment)) continue;
+    if (unexposed_has(unexposed, f.extension) || !enables_extension(text, f.extension)) continue;
+    bool used = f.identifiers.size() == 0;
+    for (std::string_view id : f.identifiers) used = used || mentions_identifier(text, id);
+    if (used) target = f.version;
+  }
+  return target != declared.number ? with_version_number(std::move(text), declared, target) : text;
 }
 
 std::string with_desktop_atomics_version(std::string text, const GlslVersion& declared,
