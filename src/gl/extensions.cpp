@@ -496,11 +496,11 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // glBindImageTextures, glBindVertexBuffers (api_multi_bind.cpp).
            "GL_ARB_multi_bind",
            // Shading-language only: textureQueryLOD (SPIR-V ImageQuery).
-           // Not ARB_derivative_control, ARB_shader_texture_image_samples,
-           // ARB_shading_language_packing or ARB_arrays_of_arrays: glslang
-           // accepts their #extension below GLSL 4.x but does not give the
-           // functions (or gives wrong half-float packing), so they wait
-           // for the compiler to provide them.
+           // Not ARB_derivative_control or ARB_shader_texture_image_samples:
+           // glslang accepts their #extension below GLSL 4.x but does not
+           // give the functions, so they wait for the compiler to provide
+           // them (ARB_shading_language_packing is compiled at its core
+           // version: see below).
            "GL_ARB_texture_query_lod",
            // glTextureView (texture_view.cpp), as ES's OES_texture_view
            // with GL's targets and view classes.
@@ -588,11 +588,6 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // glGetInternalformativ's SAMPLES and NUM_SAMPLE_COUNTS (ES 3.0's,
            // with the desktop targets).
            "GL_ARB_internalformat_query",
-           // Image units, glBindImageTexture and glMemoryBarrier (ES 3.1's
-           // with the desktop image formats and targets); the GLSL side,
-           // imageSize included, is glslang's.
-           "GL_ARB_shader_image_load_store",
-           "GL_ARB_shader_image_size",
            // glTexStorage2DMultisample/3DMultisample (ES 3.1 and
            // OES_texture_storage_multisample_2d_array).
            "GL_ARB_texture_storage_multisample",
@@ -603,7 +598,11 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // version that has them (compiler/desktop_glsl_rewrites.h).
            "GL_ARB_conservative_depth",
            "GL_ARB_texture_query_levels",
-           "GL_ARB_arrays_of_arrays",
+           "GL_ARB_shading_language_packing",
+           // Not ARB_arrays_of_arrays yet, though its shaders are compiled as
+           // 4.30 too: arrays of arrays of uniform blocks make invalid
+           // SPIR-V (Vulkan takes one-dimensional arrays of blocks), and
+           // GLSL 1.50 sources that use texture2D lose it at 4.30.
        })
     out.emplace_back(name);
   // BPTC textures where the device samples them (format_features_for): on

@@ -30,9 +30,8 @@ TEST_F(GlCoreExt4143, ExtensionsAreListed) {
   for (const char* name :
        {"GL_ARB_ES2_compatibility", "GL_ARB_ES3_compatibility", "GL_ARB_get_program_binary", "GL_ARB_shader_precision",
         "GL_ARB_compressed_texture_pixel_storage", "GL_ARB_map_buffer_alignment", "GL_ARB_internalformat_query",
-        "GL_ARB_shader_image_load_store", "GL_ARB_shader_image_size", "GL_ARB_texture_storage_multisample",
-        "GL_ARB_framebuffer_no_attachments", "GL_ARB_conservative_depth", "GL_ARB_texture_query_levels",
-        "GL_ARB_arrays_of_arrays"})
+        "GL_ARB_texture_storage_multisample", "GL_ARB_framebuffer_no_attachments", "GL_ARB_conservative_depth",
+        "GL_ARB_texture_query_levels", "GL_ARB_shading_language_packing"})
     EXPECT_TRUE(has_extension(name)) << name;
 }
 
@@ -266,8 +265,10 @@ TEST_F(GlCoreExt4143, CompressedPixelStorageSelectsSubRectangles) {
 }
 
 TEST_F(GlCoreExt4143, Glsl4xFeaturesInOlderDesktopGlsl) {
-  // textureQueryLevels, arrays of arrays and a conservative depth layout in
-  // GLSL 1.50 by `#extension`; shader_precision's directive and macro.
+  // textureQueryLevels, packUnorm4x8 and a conservative depth layout in
+  // GLSL 1.50 by `#extension`, writing gl_FragColor (which 1.50 has and the
+  // 4.30 the shader is compiled as does not); shader_precision's directive
+  // and macro.
   const GLuint p = program(R"(#version 150
 void main() {
   vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
@@ -275,19 +276,19 @@ void main() {
 })",
                            R"(#version 150
 #extension GL_ARB_texture_query_levels : require
-#extension GL_ARB_arrays_of_arrays : require
+#extension GL_ARB_shading_language_packing : require
 #extension GL_ARB_conservative_depth : require
 #extension GL_ARB_shader_precision : require
 #if !defined(GL_ARB_texture_query_levels) || !defined(GL_ARB_shader_precision) || \
-    !defined(GL_ARB_arrays_of_arrays) || !defined(GL_ARB_conservative_depth)
+    !defined(GL_ARB_shading_language_packing) || !defined(GL_ARB_conservative_depth)
 #error macros missing
 #endif
 uniform sampler2D tex;
-uniform float grid[2][3];
+uniform float blue;
 layout(depth_less) out float gl_FragDepth;
-out vec4 color;
 void main() {
-  color = vec4(float(textureQueryLevels(tex)) / 4.0, grid[1][2], 0.0, 1.0);
+  vec4 packed = unpackUnorm4x8(packUnorm4x8(vec4(0.0, 1.0, blue, 1.0)));
+  gl_FragColor = vec4(float(textureQueryLevels(tex)) / 4.0, packed.yzw);
   gl_FragDepth = 0.25;
 })");
   GLuint tex = 0;
@@ -295,12 +296,13 @@ void main() {
   glBindTexture(GL_TEXTURE_2D, tex);
   glTexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA8, 8, 8);
   glUseProgram(p);
-  const GLint grid = glGetUniformLocation(p, "grid[1][2]");
-  ASSERT_GE(grid, 0);
-  glUniform1f(grid, 1.0f);
+  const GLint blue = glGetUniformLocation(p, "blue");
+  ASSERT_GE(blue, 0);
+  glUniform1f(blue, 1.0f);
   const uint32_t c = draw_center(p);
   EXPECT_NEAR(double(c & 0xff), 0.75 * 255, 1.0);
   EXPECT_EQ((c >> 8) & 0xff, 255u);
+  EXPECT_EQ((c >> 16) & 0xff, 255u);
   glDeleteTextures(1, &tex);
   glDeleteProgram(p);
   // GLSL ES has none of them.
