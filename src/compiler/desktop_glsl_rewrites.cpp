@@ -138,6 +138,9 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
        {"packSnorm2x16", "unpackSnorm2x16", "packUnorm2x16", "unpackUnorm2x16", "packSnorm4x8", "unpackSnorm4x8",
         "packUnorm4x8", "unpackUnorm4x8", "packHalf2x16", "unpackHalf2x16"}},
       {"GL_ARB_fragment_layer_viewport", 430, true, {"gl_Layer", "gl_ViewportIndex"}},
+      // Storage blocks in GLSL 1.40, which glslang takes only in a profile
+      // (1.50 and later).
+      {"GL_ARB_shader_storage_buffer_object", 150, false, {"buffer"}},
       // Arrays of arrays have no identifier to look for. (Not listed by
       // the GL frontend yet: extensions.cpp says what is missing.)
       {"GL_ARB_arrays_of_arrays", 430, false, {}},
@@ -151,7 +154,7 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
     if (used) target = f.version;
   }
   if (target == declared.number) return text;
-  if (stage == ShaderStage::Fragment) text = with_declared_fragment_outputs(std::move(text), target);
+  if (stage == ShaderStage::Fragment && target >= 420) text = with_declared_fragment_outputs(std::move(text), target);
   return with_version_number(std::move(text), declared, target);
 }
 

@@ -30,7 +30,8 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
 
 // ARB_conservative_depth (GLSL 4.20's depth layouts on gl_FragDepth),
 // ARB_shading_language_packing (4.20's pack/unpack functions, whose
-// `#extension` glslang takes without declaring them),
+// `#extension` glslang takes without declaring them), ARB_shader_storage_buffer_object
+// in 1.40 (storage blocks, which glslang takes only from 1.50's profiles),
 // ARB_texture_query_levels (4.30's textureQueryLevels),
 // ARB_fragment_layer_viewport (4.30's gl_Layer and gl_ViewportIndex in
 // fragment shaders) and ARB_arrays_of_arrays (4.30's arrays of arrays) give
