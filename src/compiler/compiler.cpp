@@ -726,6 +726,7 @@ const std::vector<std::string>& desktop_glsl_extensions() {
       "GL_ARB_viewport_array",
       // Brass's own (glsl_normalize.cpp, desktop_glsl_rewrites.h).
       "GL_ARB_shader_precision",          "GL_ARB_conservative_depth",
+      "GL_AMD_conservative_depth",
       "GL_ARB_texture_query_levels",      "GL_ARB_fragment_layer_viewport",
       "GL_ARB_arrays_of_arrays",
   };

@@ -116,6 +116,39 @@ std::string with_declared_fragment_outputs(std::string text, int version) {
   return out;
 }
 
+// The same for the texture functions with the dimension in their name
+// (texture2D, texture2DProj, textureCubeLod, ...), which GLSL 1.40/1.50
+// still declares and 4.20/4.30 do not: they become the overloaded names of
+// the same lookups (texture, textureProj, textureLod, textureProjLod). Not
+// the shadow ones, whose results differ (vec4 against float).
+std::string with_generic_texture_functions(std::string text) {
+  static constexpr std::string_view kDims[] = {"1D", "2D", "3D", "Cube"};
+  auto generic = [](std::string_view name) -> std::string_view {
+    if (name.substr(0, 7) != "texture") return {};
+    std::string_view rest = name.substr(7);
+    for (std::string_view dim : kDims) {
+      if (rest.substr(0, dim.size()) != dim) continue;
+      const std::string_view suffix = rest.substr(dim.size());
+      if (suffix.empty()) return "texture";
+      if (suffix == "Lod") return "textureLod";
+      if (suffix == "Proj") return "textureProj";
+      if (suffix == "ProjLod") return "textureProjLod";
+    }
+    return {};
+  };
+  bool any = false;
+  const std::vector<Token> tokens = lex(text);
+  for (const Token& t : tokens) any = any || (t.kind == TokenKind::Identifier && !generic(t.text).empty());
+  if (!any) return text;
+  std::string out;
+  out.reserve(text.size());
+  for (const Token& t : tokens) {
+    const std::string_view g = t.kind == TokenKind::Identifier ? generic(t.text) : std::string_view{};
+    out += g.empty() ? t.text : g;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string with_desktop_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
@@ -129,6 +162,8 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
   };
   static const CoreForm kForms[] = {
       {"GL_ARB_conservative_depth", 420, true, {"depth_any", "depth_greater", "depth_less", "depth_unchanged"}},
+      // The AMD extension the ARB one was made from: the same qualifiers.
+      {"GL_AMD_conservative_depth", 420, true, {"depth_any", "depth_greater", "depth_less", "depth_unchanged"}},
       {"GL_ARB_texture_query_levels", 430, false, {"textureQueryLevels"}},
       // glslang knows this one's #extension but declares the functions
       // only in the core versions.
@@ -154,7 +189,10 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
     if (used) target = f.version;
   }
   if (target == declared.number) return text;
-  if (stage == ShaderStage::Fragment && target >= 420) text = with_declared_fragment_outputs(std::move(text), target);
+  if (target >= 420) {
+    text = with_generic_texture_functions(std::move(text));
+    if (stage == ShaderStage::Fragment) text = with_declared_fragment_outputs(std::move(text), target);
+  }
   return with_version_number(std::move(text), declared, target);
 }
 

@@ -33,8 +33,8 @@ constexpr std::string_view kBrassOnlyExtensions[] = {
 // version a feature of it, for which desktop_glsl_rewrites.h compiles the
 // shader at that version (with_desktop_extension_versions).
 constexpr std::string_view kBrassOnlyDesktopExtensions[] = {
-    "GL_ARB_shader_precision",       "GL_ARB_conservative_depth", "GL_ARB_texture_query_levels",
-    "GL_ARB_fragment_layer_viewport", "GL_ARB_arrays_of_arrays",
+    "GL_ARB_shader_precision",       "GL_ARB_conservative_depth", "GL_AMD_conservative_depth",
+    "GL_ARB_texture_query_levels",   "GL_ARB_fragment_layer_viewport", "GL_ARB_arrays_of_arrays",
 };
 
 using MacroMap = std::map<std::string, std::string, std::less<>>;

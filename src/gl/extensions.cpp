@@ -597,6 +597,7 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // GLSL 4.20/4.30 features in older desktop GLSL, compiled at the
            // version that has them (compiler/desktop_glsl_rewrites.h).
            "GL_ARB_conservative_depth",
+           "GL_AMD_conservative_depth",
            "GL_ARB_texture_query_levels",
            "GL_ARB_shading_language_packing",
            // Not ARB_arrays_of_arrays yet, though its shaders are compiled as

@@ -30,6 +30,7 @@ TEST_F(GlCoreExt4143, ExtensionsAreListed) {
   for (const char* name :
        {"GL_ARB_ES2_compatibility", "GL_ARB_ES3_compatibility", "GL_ARB_get_program_binary", "GL_ARB_shader_precision",
         "GL_ARB_compressed_texture_pixel_storage", "GL_ARB_map_buffer_alignment", "GL_ARB_internalformat_query",
+        "GL_AMD_conservative_depth",
         "GL_ARB_texture_storage_multisample", "GL_ARB_framebuffer_no_attachments", "GL_ARB_conservative_depth",
         "GL_ARB_texture_query_levels", "GL_ARB_shading_language_packing"})
     EXPECT_TRUE(has_extension(name)) << name;
@@ -266,9 +267,9 @@ TEST_F(GlCoreExt4143, CompressedPixelStorageSelectsSubRectangles) {
 
 TEST_F(GlCoreExt4143, Glsl4xFeaturesInOlderDesktopGlsl) {
   // textureQueryLevels, packUnorm4x8 and a conservative depth layout in
-  // GLSL 1.50 by `#extension`, writing gl_FragColor (which 1.50 has and the
-  // 4.30 the shader is compiled as does not); shader_precision's directive
-  // and macro.
+  // GLSL 1.50 by `#extension`, writing gl_FragColor and calling texture2D
+  // (which 1.50 has and the 4.30 the shader is compiled as does not);
+  // shader_precision's directive and macro.
   const GLuint p = program(R"(#version 150
 void main() {
   vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
@@ -288,7 +289,7 @@ uniform float blue;
 layout(depth_less) out float gl_FragDepth;
 void main() {
   vec4 packed = unpackUnorm4x8(packUnorm4x8(vec4(0.0, 1.0, blue, 1.0)));
-  gl_FragColor = vec4(float(textureQueryLevels(tex)) / 4.0, packed.yzw);
+  gl_FragColor = vec4(float(textureQueryLevels(tex)) / 4.0, packed.yzw) + texture2D(tex, vec2(0.5)) * 0.0;
   gl_FragDepth = 0.25;
 })");
   GLuint tex = 0;
