@@ -313,6 +313,53 @@ void main() {
   glDeleteShader(es);
 }
 
+TEST_F(GlCoreExt4143, FragmentShaderReadsTheLayerAGeometryShaderWrote) {
+  if (!has_extension("GL_ARB_fragment_layer_viewport")) GTEST_SKIP() << "no geometry shaders";
+  // ARB_fragment_layer_viewport in GLSL 1.50: each layer of a layered
+  // attachment gets the fullscreen triangle, coloured by the gl_Layer the
+  // fragment shader reads.
+  GLuint p = glCreateProgram();
+  const char* vs = "#version 150\nvoid main() {\n"
+                   "  vec2 q = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);\n"
+                   "  gl_Position = vec4(q, 0.0, 1.0);\n}\n";
+  const char* gs = "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 6) out;\n"
+                   "void main() {\n  for (int l = 0; l < 2; ++l) {\n    for (int i = 0; i < 3; ++i) {\n"
+                   "      gl_Layer = l;\n      gl_Position = gl_in[i].gl_Position;\n      EmitVertex();\n"
+                   "    }\n    EndPrimitive();\n  }\n}\n";
+  const char* fs = "#version 150\n#extension GL_ARB_fragment_layer_viewport : require\n"
+                   "out vec4 color;\nvoid main() { color = vec4(float(gl_Layer), 1.0, 0.0, 1.0); }\n";
+  for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, vs}, std::pair{GL_GEOMETRY_SHADER, gs},
+                           std::pair{GL_FRAGMENT_SHADER, fs}}) {
+    const GLuint sh = shader(type, src);
+    glAttachShader(p, sh);
+    glDeleteShader(sh);
+  }
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  ASSERT_EQ(ok, GL_TRUE);
+  GLuint tex = 0, fb = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, tex);
+  glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 4, 4, 2);
+  glGenFramebuffers(1, &fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, fb);
+  glFramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), static_cast<GLenum>(GL_FRAMEBUFFER_COMPLETE));
+  glViewport(0, 0, 4, 4);
+  glUseProgram(p);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  for (int layer = 0; layer < 2; ++layer) {
+    glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, layer);
+    EXPECT_EQ(pixel(1, 1), rgba(layer ? 255 : 0, 255, 0)) << layer;
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, kWidth, kHeight);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(1, &tex);
+  glDeleteProgram(p);
+}
+
 TEST_F(GlCoreExt4143, BptcTextureSampled) {
   if (!has_extension("GL_ARB_texture_compression_bptc")) GTEST_SKIP() << "the device has no BC6H/BC7";
   // One BC7 mode 6 block: both endpoints (R, G, B, A) = (127, 0, 0, 127)
