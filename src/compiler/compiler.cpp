@@ -283,11 +283,13 @@ LinkResult link_uncached(const LinkInput& input) {
     const ShaderSource src{original.stage,
                            with_desktop_atomics_version(with_int64_support(
                                with_desktop_compute_version(
-                                   rewrite_norm16_image_formats(
-                                       rewrite_es_builtin_standins(with_core_instance_id(lowered.text, input.api),
-                                                                   original.stage, declared,
-                                                                   input.unexposed_extensions),
-                                       declared, input.unexposed_extensions, &norm16_images),
+                                   with_desktop_extension_versions(
+                                       rewrite_norm16_image_formats(
+                                           rewrite_es_builtin_standins(
+                                               with_core_instance_id(lowered.text, input.api), original.stage,
+                                               declared, input.unexposed_extensions),
+                                           declared, input.unexposed_extensions, &norm16_images),
+                                       original.stage, declared, input.unexposed_extensions),
                                    original.stage, declared, input.unexposed_extensions),
                                original.stage, declared, input.unexposed_extensions),
                            declared, input.unexposed_extensions)};
@@ -744,6 +746,11 @@ const std::vector<std::string>& desktop_glsl_extensions() {
       "GL_ARB_texture_query_lod",         "GL_ARB_texture_rectangle",
       "GL_ARB_uniform_buffer_object",     "GL_ARB_vertex_attrib_64bit",
       "GL_ARB_viewport_array",
+      // Brass's own (glsl_normalize.cpp, desktop_glsl_rewrites.h).
+      "GL_ARB_shader_precision",          "GL_ARB_conservative_depth",
+      "GL_AMD_conservative_depth",
+      "GL_ARB_texture_query_levels",      "GL_ARB_fragment_layer_viewport",
+      "GL_ARB_arrays_of_arrays",
   };
   return kList;
 }
@@ -777,10 +784,12 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
       source.stage,
       with_desktop_atomics_version(with_int64_support(
           with_desktop_compute_version(
-              rewrite_norm16_image_formats(
-                  rewrite_es_builtin_standins(with_core_instance_id(lowered.text, options.api), source.stage,
-                                              declared, options.unexposed_extensions),
-                  declared, options.unexposed_extensions, nullptr),
+              with_desktop_extension_versions(
+                  rewrite_norm16_image_formats(
+                      rewrite_es_builtin_standins(with_core_instance_id(lowered.text, options.api), source.stage,
+                                                  declared, options.unexposed_extensions),
+                      declared, options.unexposed_extensions, nullptr),
+                  source.stage, declared, options.unexposed_extensions),
               source.stage, declared, options.unexposed_extensions),
           source.stage, declared, options.unexposed_extensions),
           declared, options.unexposed_extensions)};

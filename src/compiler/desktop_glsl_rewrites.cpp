@@ -3,6 +3,7 @@
 #include "compiler/desktop_glsl_rewrites.h"
 
 #include <cctype>
+#include <initializer_list>
 #include <string_view>
 
 #include "compiler/glsl_lexer.h"
@@ -51,6 +52,148 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
     return text;
   if (unexposed_has(unexposed, "GL_ARB_compute_shader")) return text;
   return with_version_number(std::move(text), declared, 430);
+}
+
+namespace {
+
+// GLSL 1.40 and 1.50 fragment shaders may still write gl_FragColor and
+// gl_FragData, which the core 4.20/4.30 a shader is raised to does not
+// declare: they become declared outputs (brass_gl_*, the upgrader's names,
+// which reflection maps back), on lines inserted after the directives at
+// the top and followed by a #line that restores the numbering. One output
+// at location 0 (or an array from 0): a colour written to gl_FragColor goes
+// to draw buffer 0.
+std::string with_declared_fragment_outputs(std::string text, int version) {
+  const bool color = mentions_identifier(text, "gl_FragColor"), data = mentions_identifier(text, "gl_FragData");
+  if (!color && !data) return text;
+  std::string out;
+  out.reserve(text.size() + 128);
+  for (const Token& t : lex(text)) {
+    if (t.kind == TokenKind::Identifier && (t.text == "gl_FragColor" || t.text == "gl_FragData")) {
+      out += "brass_";
+    }
+    out += t.text;
+  }
+  // After the last of the leading preprocessor lines (#version, #extension,
+  // ...): GLSL takes #extension only before declarations.
+  size_t insert_at = std::string::npos;
+  int line = 0, insert_line = 0;
+  bool in_comment = false;  // a block comment continued from an earlier line
+  for (size_t at = 0; at < out.size();) {
+    size_t end = out.find('\n', at);
+    if (end == std::string::npos) end = out.size();
+    ++line;
+    // The line's first character outside comments, if any.
+    char first = 0;
+    for (size_t i = at; i < end && !first; ++i) {
+      if (in_comment) {
+        if (out.compare(i, 2, "*/") == 0) in_comment = false, ++i;
+      } else if (out.compare(i, 2, "/*") == 0) {
+        in_comment = true, ++i;
+      } else if (out.compare(i, 2, "//") == 0) {
+        break;
+      } else if (out[i] != ' ' && out[i] != '\t' && out[i] != '\r') {
+        first = out[i];
+      }
+    }
+    if (first == '#') {
+      insert_at = end;
+      insert_line = line;
+    } else if (first) {
+      break;
+    }
+    at = end + 1;
+  }
+  if (insert_at == std::string::npos) return text;
+  std::string decls = "\n";
+  if (color) decls += "out vec4 brass_gl_FragColor;\n";
+  if (data) decls += "out vec4 brass_gl_FragData[8];\n";
+  GlslVersion v;
+  v.number = version;
+  std::string directive = line_directive_for(v, insert_line + 1);
+  if (!directive.empty() && directive.back() == '\n') directive.pop_back();
+  out.insert(insert_at, decls + directive);
+  return out;
+}
+
+// The same for the texture functions with the dimension in their name
+// (texture2D, texture2DProj, textureCubeLod, ...), which GLSL 1.40/1.50
+// still declares and 4.20/4.30 do not: they become the overloaded names of
+// the same lookups (texture, textureProj, textureLod, textureProjLod). Not
+// the shadow ones, whose results differ (vec4 against float).
+std::string with_generic_texture_functions(std::string text) {
+  static constexpr std::string_view kDims[] = {"1D", "2D", "3D", "Cube"};
+  auto generic = [](std::string_view name) -> std::string_view {
+    if (name.substr(0, 7) != "texture") return {};
+    std::string_view rest = name.substr(7);
+    for (std::string_view dim : kDims) {
+      if (rest.substr(0, dim.size()) != dim) continue;
+      const std::string_view suffix = rest.substr(dim.size());
+      if (suffix.empty()) return "texture";
+      if (suffix == "Lod") return "textureLod";
+      if (suffix == "Proj") return "textureProj";
+      if (suffix == "ProjLod") return "textureProjLod";
+    }
+    return {};
+  };
+  bool any = false;
+  const std::vector<Token> tokens = lex(text);
+  for (const Token& t : tokens) any = any || (t.kind == TokenKind::Identifier && !generic(t.text).empty());
+  if (!any) return text;
+  std::string out;
+  out.reserve(text.size());
+  for (const Token& t : tokens) {
+    const std::string_view g = t.kind == TokenKind::Identifier ? generic(t.text) : std::string_view{};
+    out += g.empty() ? t.text : g;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string with_desktop_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                            const std::vector<std::string>& unexposed) {
+  if (declared.es || !declared.explicit_directive || declared.number < 140 || declared.number >= 430) return text;
+  struct CoreForm {
+    std::string_view extension;
+    int version;
+    bool fragment_only;
+    std::initializer_list<std::string_view> identifiers;  // empty: any use of the extension
+  };
+  static const CoreForm kForms[] = {
+      {"GL_ARB_conservative_depth", 420, true, {"depth_any", "depth_greater", "depth_less", "depth_unchanged"}},
+      // The AMD extension the ARB one was made from: the same qualifiers.
+      {"GL_AMD_conservative_depth", 420, true, {"depth_any", "depth_greater", "depth_less", "depth_unchanged"}},
+      {"GL_ARB_texture_query_levels", 430, false, {"textureQueryLevels"}},
+      // glslang knows this one's #extension but declares the functions
+      // only in the core versions.
+      {"GL_ARB_shading_language_packing",
+       420,
+       false,
+       {"packSnorm2x16", "unpackSnorm2x16", "packUnorm2x16", "unpackUnorm2x16", "packSnorm4x8", "unpackSnorm4x8",
+        "packUnorm4x8", "unpackUnorm4x8", "packHalf2x16", "unpackHalf2x16"}},
+      {"GL_ARB_fragment_layer_viewport", 430, true, {"gl_Layer", "gl_ViewportIndex"}},
+      // Storage blocks in GLSL 1.40, which glslang takes only in a profile
+      // (1.50 and later).
+      {"GL_ARB_shader_storage_buffer_object", 150, false, {"buffer"}},
+      // Arrays of arrays have no identifier to look for. (Not listed by
+      // the GL frontend yet: extensions.cpp says what is missing.)
+      {"GL_ARB_arrays_of_arrays", 430, false, {}},
+  };
+  int target = declared.number;
+  for (const CoreForm& f : kForms) {
+    if (f.version <= target || (f.fragment_only && stage != ShaderStage::Fragment)) continue;
+    if (unexposed_has(unexposed, f.extension) || !enables_extension(text, f.extension)) continue;
+    bool used = f.identifiers.size() == 0;
+    for (std::string_view id : f.identifiers) used = used || mentions_identifier(text, id);
+    if (used) target = f.version;
+  }
+  if (target == declared.number) return text;
+  if (target >= 420) {
+    text = with_generic_texture_functions(std::move(text));
+    if (stage == ShaderStage::Fragment) text = with_declared_fragment_outputs(std::move(text), target);
+  }
+  return with_version_number(std::move(text), declared, target);
 }
 
 std::string with_desktop_atomics_version(std::string text, const GlslVersion& declared,

@@ -28,6 +28,23 @@ std::string with_version_number(std::string text, const GlslVersion& declared, i
 std::string with_desktop_compute_version(std::string text, ShaderStage stage, const GlslVersion& declared,
                                          const std::vector<std::string>& unexposed);
 
+// ARB_conservative_depth (GLSL 4.20's depth layouts on gl_FragDepth),
+// ARB_shading_language_packing (4.20's pack/unpack functions, whose
+// `#extension` glslang takes without declaring them), ARB_shader_storage_buffer_object
+// in 1.40 (storage blocks, which glslang takes only from 1.50's profiles),
+// ARB_texture_query_levels (4.30's textureQueryLevels),
+// ARB_fragment_layer_viewport (4.30's gl_Layer and gl_ViewportIndex in
+// fragment shaders) and ARB_arrays_of_arrays (4.30's arrays of arrays) give
+// older GLSL what glslang declares only from those versions, and glslang
+// does not know the extensions. A desktop source of GLSL 1.40 or later that
+// enables one (exposed) and uses what it adds is compiled at the version
+// that made it core: the number on its #version line replaced, nothing
+// else (the later core versions accept what 1.40 - 4.10 do). Sources below
+// 1.40 are left alone: they are compiled for SPIR-V as 1.40 after
+// glsl_upgrader.h, which takes them no further.
+std::string with_desktop_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                            const std::vector<std::string>& unexposed);
+
 // ARB_shader_storage_buffer_object gives GLSL 1.40-3.30 the atomic memory
 // functions on buffer variables (atomicAdd ... atomicCompSwap), which
 // glslang declares only from 4.30, and ARB_shader_atomic_counters gives

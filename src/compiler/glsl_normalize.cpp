@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,17 @@ constexpr std::string_view kBrassOnlyExtensions[] = {
     "GL_EXT_shader_framebuffer_fetch", "GL_EXT_shader_framebuffer_fetch_non_coherent",
     // Lowered before glslang sees the source (subroutines.h).
     "GL_ARB_shader_subroutine",
+};
+
+// Desktop GLSL extensions glslang does not know, handled the same way in
+// desktop shaders only (an ES shader's #extension of one is refused and its
+// macro is not defined): ARB_shader_precision states precision rules and
+// adds nothing to the language; the others give GLSL below their core
+// version a feature of it, for which desktop_glsl_rewrites.h compiles the
+// shader at that version (with_desktop_extension_versions).
+constexpr std::string_view kBrassOnlyDesktopExtensions[] = {
+    "GL_ARB_shader_precision",       "GL_ARB_conservative_depth", "GL_AMD_conservative_depth",
+    "GL_ARB_texture_query_levels",   "GL_ARB_fragment_layer_viewport", "GL_ARB_arrays_of_arrays",
 };
 
 using MacroMap = std::map<std::string, std::string, std::less<>>;
@@ -112,14 +124,20 @@ std::string hide_interface_locations(std::string_view text, ShaderStage stage) {
 bool is_brass_only_extension(std::string_view name) {
   for (std::string_view e : kBrassOnlyExtensions)
     if (e == name) return true;
+  for (std::string_view e : kBrassOnlyDesktopExtensions)
+    if (e == name) return true;
   return false;
 }
 
 NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& version,
                               const std::vector<std::string>& unexposed) {
-  auto is_unexposed = [&unexposed](std::string_view name) {
+  auto is_unexposed = [&unexposed, &version](std::string_view name) {
     for (const std::string& u : unexposed)
       if (u == name) return true;
+    // GLSL ES has none of the desktop-only ones.
+    if (version.es)
+      for (std::string_view e : kBrassOnlyDesktopExtensions)
+        if (e == name) return true;
     return false;
   };
   const std::vector<Token> tokens = lex(source);
@@ -273,11 +291,14 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
     ++i;
   }
   NormalizedGlsl result;
-  for (std::string_view e : kBrassOnlyExtensions) {
-    if (is_unexposed(e)) continue;
-    result.preamble += "#define ";
-    result.preamble += e;
-    result.preamble += " 1\n";
+  for (const auto& list : {std::span<const std::string_view>(kBrassOnlyExtensions),
+                           std::span<const std::string_view>(kBrassOnlyDesktopExtensions)}) {
+    for (std::string_view e : list) {
+      if (is_unexposed(e)) continue;
+      result.preamble += "#define ";
+      result.preamble += e;
+      result.preamble += " 1\n";
+    }
   }
   result.preamble += desktop_binding_preamble(source, version, unexposed);
   // glslang predefines the macros of the extensions it knows (among the

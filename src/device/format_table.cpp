@@ -124,6 +124,11 @@ std::vector<Candidate> candidates_for(Format f) {
     case Format::BC4_SNORM: return {{VK_FORMAT_BC4_SNORM_BLOCK}, {VK_FORMAT_R8_SNORM, kIdentity, C::DecodeBc}};
     case Format::BC5_UNORM: return {{VK_FORMAT_BC5_UNORM_BLOCK}, {VK_FORMAT_R8G8_UNORM, kIdentity, C::DecodeBc}};
     case Format::BC5_SNORM: return {{VK_FORMAT_BC5_SNORM_BLOCK}, {VK_FORMAT_R8G8_SNORM, kIdentity, C::DecodeBc}};
+    // BPTC: native only (the GL frontend offers the formats where the device samples all four).
+    case Format::BC6H_UFLOAT: return {{VK_FORMAT_BC6H_UFLOAT_BLOCK}};
+    case Format::BC6H_SFLOAT: return {{VK_FORMAT_BC6H_SFLOAT_BLOCK}};
+    case Format::BC7_UNORM: return {{VK_FORMAT_BC7_UNORM_BLOCK}};
+    case Format::BC7_SRGB: return {{VK_FORMAT_BC7_SRGB_BLOCK}};
     // ASTC LDR: 2D blocks decoded to RGBA8 (sRGB-encoded bytes for the SRGB forms) by libastcenc.
     case Format::ASTC_4x4_UNORM: return {{VK_FORMAT_ASTC_4x4_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeAstc}};
     case Format::ASTC_4x4_SRGB: return {{VK_FORMAT_ASTC_4x4_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeAstc}};

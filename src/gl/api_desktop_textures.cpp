@@ -122,16 +122,29 @@ void get_compressed_tex_image(Context& ctx, GLenum target, GLint level, uint64_t
   if (!img || !img->info->is_compressed()) return ctx.set_error(GL_INVALID_OPERATION);
   const pixel::InternalFormatInfo& info = *img->info;
   const uint32_t width = uint32_t(img->width), height = uint32_t(img->height);
-  const uint32_t layers = texture_target == GL_TEXTURE_3D || texture_target == GL_TEXTURE_2D_ARRAY ||
-                                  texture_target == GL_TEXTURE_CUBE_MAP_ARRAY
-                              ? uint32_t(img->depth)
-                              : 1u;
-  // The blocks as stored, rows and images packed tightly (the
-  // PACK_COMPRESSED_BLOCK_* state is not implemented: its default, zero,
-  // means exactly this).
+  const bool layered = texture_target == GL_TEXTURE_3D || texture_target == GL_TEXTURE_2D_ARRAY ||
+                       texture_target == GL_TEXTURE_CUBE_MAP_ARRAY;
+  const uint32_t layers = layered ? uint32_t(img->depth) : 1u;
+  // The blocks where the PACK_* modes place them: packed tightly unless
+  // the application set the compressed block modes
+  // (compressed_pixel_store.h).
+  const State& s = ctx.state;
+  CompressedPixelStore store;
+  store.row_length = s.pack_row_length;
+  store.image_height = s.pack_image_height;
+  store.skip_pixels = s.pack_skip_pixels;
+  store.skip_rows = s.pack_skip_rows;
+  store.skip_images = s.pack_skip_images;
+  store.block_width = s.pack_compressed_block[0];
+  store.block_height = s.pack_compressed_block[1];
+  store.block_depth = s.pack_compressed_block[2];
+  store.block_size = s.pack_compressed_block[3];
+  CompressedClientLayout layout;
+  if (const GLenum e = compressed_client_layout(store, info, width, height, layers, layered ? 3 : 2, -1, &layout);
+      e != GL_NO_ERROR)
+    return ctx.set_error(e);
   const uint64_t row = uint64_t{(width + info.block_width() - 1) / info.block_width()} * info.block_bytes();
-  const uint64_t image = row * ((height + info.block_height() - 1) / info.block_height());
-  const uint64_t total = image * layers;
+  const uint64_t total = layout.end;
   Buffer* pbo = ctx.buffers.pixel_pack.get();
   const uint64_t offset = reinterpret_cast<uintptr_t>(pixels);
   if (pbo) {
@@ -160,7 +173,7 @@ void get_compressed_tex_image(Context& ctx, GLenum target, GLint level, uint64_t
     dst = static_cast<uint8_t*>(p.transfer_map(pbo->resource.get(), 0, pipe::kMapWrite, dbox, &dst_transfer));
     if (!dst) return map_failed();
   }
-  const uint32_t block_rows = static_cast<uint32_t>(image / row);
+  const uint32_t block_rows = (height + info.block_height() - 1) / info.block_height();
   for (uint32_t z = 0; z < layers; ++z) {
     pipe::Box box;
     box.z = static_cast<int32_t>(resource_layer + z);
@@ -173,7 +186,8 @@ void get_compressed_tex_image(Context& ctx, GLenum target, GLint level, uint64_t
       break;
     }
     for (uint32_t r = 0; r < block_rows; ++r)
-      std::memcpy(dst + z * image + r * row, map + uint64_t{r} * transfer->stride, row);
+      std::memcpy(dst + layout.offset + z * layout.image_stride + r * layout.row_stride,
+                  map + uint64_t{r} * transfer->stride, row);
     p.transfer_unmap(transfer);
   }
   if (dst_transfer) p.transfer_unmap(dst_transfer);

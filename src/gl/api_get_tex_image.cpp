@@ -79,6 +79,9 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
   pack.row_length = ctx.state.pack_row_length;
   pack.skip_pixels = ctx.state.pack_skip_pixels;
   pack.skip_rows = ctx.state.pack_skip_rows;
+  // The 3D modes apply to 3D and 2D array images (GL 4.6 §8.4.4.1).
+  pack.image_height = ctx.state.pack_image_height;
+  pack.skip_images = ctx.state.pack_skip_images;
   pixel::ClientImageLayout layout;
   if (const GLenum e = pixel::compute_client_image_layout(pack, format, type, width, height, depth, layered, &layout))
     return ctx.set_error(e);
@@ -128,7 +131,7 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
     }
     pixel::PixelStoreParams slice = pack;
     if (rows_are_layers) slice.skip_rows += static_cast<int32_t>(z);
-    else slice.skip_images = static_cast<int32_t>(z);
+    else slice.skip_images = pack.skip_images + static_cast<int32_t>(z);
     error = pixel::pack_pixels(info, map, transfer->stride, 0, slice, format, type, dst, layered,
                                pixel::PixelExtent{width, rows_are_layers ? 1u : height, 1});
     p.transfer_unmap(transfer);

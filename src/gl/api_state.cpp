@@ -173,7 +173,23 @@ void PixelStorei(Context& ctx, GLenum pname, GLint param) {
     case GL_UNPACK_SKIP_ROWS: target = &s.unpack_skip_rows; break;
     case GL_UNPACK_SKIP_PIXELS: target = &s.unpack_skip_pixels; break;
     case GL_UNPACK_SKIP_IMAGES: target = &s.unpack_skip_images; break;
-    default: return ctx.set_error(GL_INVALID_ENUM);
+    default: {
+      // Desktop GL's further modes (ES has none of them).
+      if (!ctx.desktop()) return ctx.set_error(GL_INVALID_ENUM);
+      switch (pname) {
+        case GL_PACK_IMAGE_HEIGHT: target = &s.pack_image_height; break;
+        case GL_PACK_SKIP_IMAGES: target = &s.pack_skip_images; break;
+        case GL_UNPACK_COMPRESSED_BLOCK_WIDTH: target = &s.unpack_compressed_block[0]; break;
+        case GL_UNPACK_COMPRESSED_BLOCK_HEIGHT: target = &s.unpack_compressed_block[1]; break;
+        case GL_UNPACK_COMPRESSED_BLOCK_DEPTH: target = &s.unpack_compressed_block[2]; break;
+        case GL_UNPACK_COMPRESSED_BLOCK_SIZE: target = &s.unpack_compressed_block[3]; break;
+        case GL_PACK_COMPRESSED_BLOCK_WIDTH: target = &s.pack_compressed_block[0]; break;
+        case GL_PACK_COMPRESSED_BLOCK_HEIGHT: target = &s.pack_compressed_block[1]; break;
+        case GL_PACK_COMPRESSED_BLOCK_DEPTH: target = &s.pack_compressed_block[2]; break;
+        case GL_PACK_COMPRESSED_BLOCK_SIZE: target = &s.pack_compressed_block[3]; break;
+        default: return ctx.set_error(GL_INVALID_ENUM);
+      }
+    }
   }
   if (param < 0) return ctx.set_error(GL_INVALID_VALUE);
   *target = param;

@@ -215,13 +215,19 @@ void compressed_tex_image(Context& ctx, GLenum texture_target, unsigned face, GL
   if (const GLenum e = pixel::check_compressed_image_size(*res.info, uint32_t(w), uint32_t(h), uint32_t(d), image_size);
       e != GL_NO_ERROR)
     return ctx.set_error(e);
+  CompressedClientLayout layout;
+  if (const GLenum e = compressed_client_layout(compressed_unpack_store(ctx), *res.info, uint32_t(w), uint32_t(h),
+                                                uint32_t(d), is_target_3d(texture_target) ? 3 : 2, image_size,
+                                                &layout);
+      e != GL_NO_ERROR)
+    return ctx.set_error(e);
   Texture* t = texture_for_spec(ctx, texture_target);
   if (!t) return;
-  if (!check_compressed_unpack_buffer(ctx, image_size, data)) return;
+  if (!check_compressed_unpack_buffer(ctx, layout.end, data)) return;
   if (!define_image(ctx, *t, level, face, internal_format, res.info, uint32_t(w), uint32_t(h), uint32_t(d))) return;
   ctx.dirty(kDirtyTextures);
   if (data || ctx.buffers.pixel_unpack)
-    upload_compressed(ctx, t->images[level][face], 0, 0, 0, uint32_t(w), uint32_t(h), uint32_t(d), image_size, data);
+    upload_compressed(ctx, t->images[level][face], 0, 0, 0, uint32_t(w), uint32_t(h), uint32_t(d), layout, data);
 }
 
 void compressed_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y,
@@ -245,9 +251,15 @@ void compressed_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face
   if (const GLenum e = pixel::check_compressed_image_size(*img->info, uint32_t(w), uint32_t(h), uint32_t(d), image_size);
       e != GL_NO_ERROR)
     return ctx.set_error(e);
-  if (!check_compressed_unpack_buffer(ctx, image_size, data)) return;
+  CompressedClientLayout layout;
+  if (const GLenum e = compressed_client_layout(compressed_unpack_store(ctx), *img->info, uint32_t(w), uint32_t(h),
+                                                uint32_t(d), is_target_3d(texture_target) ? 3 : 2, image_size,
+                                                &layout);
+      e != GL_NO_ERROR)
+    return ctx.set_error(e);
+  if (!check_compressed_unpack_buffer(ctx, layout.end, data)) return;
   if (data || ctx.buffers.pixel_unpack)
-    upload_compressed(ctx, *img, x, y, z, uint32_t(w), uint32_t(h), uint32_t(d), image_size, data);
+    upload_compressed(ctx, *img, x, y, z, uint32_t(w), uint32_t(h), uint32_t(d), layout, data);
   t->changed();
   ctx.dirty(kDirtyTextures);
 }

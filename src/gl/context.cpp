@@ -167,9 +167,11 @@ bool Context::desktop_possible() {
 
 int Context::glsl_es_version() const {
   if (!desktop()) return version() >= 32 ? 320 : es31() ? 310 : 300;
+  // GLSL ES versions are desktop GL 4.1's (1.00), 4.3's (3.00) and 4.5's
+  // (3.10), and ARB_ES2_compatibility's / ARB_ES3_compatibility's below.
   if (version() >= 45) return 310;
-  if (version() >= 43) return 300;
-  return version() >= 41 ? 100 : 0;
+  if (version() >= 43 || has_extension("GL_ARB_ES3_compatibility")) return 300;
+  return version() >= 41 || has_extension("GL_ARB_ES2_compatibility") ? 100 : 0;
 }
 
 int Context::glsl_version() const {

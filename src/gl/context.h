@@ -156,6 +156,12 @@ struct State {
   GLint pack_row_length = 0, pack_skip_rows = 0, pack_skip_pixels = 0;
   GLint unpack_row_length = 0, unpack_image_height = 0, unpack_skip_rows = 0;
   GLint unpack_skip_pixels = 0, unpack_skip_images = 0;
+  // Desktop only: the 3D pack modes (GL 4.6 table 8.1) and the compressed
+  // block modes, width, height, depth and size in bytes
+  // (compressed_pixel_store.h).
+  GLint pack_image_height = 0, pack_skip_images = 0;
+  GLint unpack_compressed_block[4] = {0, 0, 0, 0};
+  GLint pack_compressed_block[4] = {0, 0, 0, 0};
   GLenum generate_mipmap_hint = GL_DONT_CARE, fragment_shader_derivative_hint = GL_DONT_CARE;
   // KHR_parallel_shader_compile: the application's hint; 0xFFFFFFFF (the
   // initial value) leaves the number to the implementation.

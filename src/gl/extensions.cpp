@@ -48,6 +48,12 @@ pixel::FormatFeatures format_features_for(const pipe::Screen& screen) {
   const uint32_t filtered = pipe::kUsageSampled | pipe::kUsageFilterLinear;
   f.texture_srgb_r8 = all_supported(screen, {pipe::Format::R8_SRGB}, filtered);
   f.texture_srgb_rg8 = all_supported(screen, {pipe::Format::RG8_SRGB}, filtered);
+  // BPTC (desktop only): sampled natively, no decoder (BC6H/BC7 are
+  // Vulkan's textureCompressionBC, which desktop-class devices have).
+  f.bptc = all_supported(screen,
+                         {pipe::Format::BC6H_UFLOAT, pipe::Format::BC6H_SFLOAT, pipe::Format::BC7_UNORM,
+                          pipe::Format::BC7_SRGB},
+                         filtered);
   // EXT_texture_norm16: all eight formats sampled and filtered (RGB ones
   // natively or widened to four channels on upload), R16/RG16/RGBA16
   // rendered and blended as well.
@@ -490,11 +496,11 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // glBindImageTextures, glBindVertexBuffers (api_multi_bind.cpp).
            "GL_ARB_multi_bind",
            // Shading-language only: textureQueryLOD (SPIR-V ImageQuery).
-           // Not ARB_derivative_control, ARB_shader_texture_image_samples,
-           // ARB_shading_language_packing or ARB_arrays_of_arrays: glslang
-           // accepts their #extension below GLSL 4.x but does not give the
-           // functions (or gives wrong half-float packing), so they wait
-           // for the compiler to provide them.
+           // Not ARB_derivative_control or ARB_shader_texture_image_samples:
+           // glslang accepts their #extension below GLSL 4.x but does not
+           // give the functions, so they wait for the compiler to provide
+           // them (ARB_shading_language_packing is compiled at its core
+           // version: see below).
            "GL_ARB_texture_query_lod",
            // Shader subroutines, lowered by the compiler to a uniform
            // array of selected indices (compiler/subroutines.h) that the
@@ -557,6 +563,60 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   for (const char* name : {"GL_ARB_clear_buffer_object", "GL_ARB_invalidate_subdata", "GL_ARB_multi_draw_indirect",
                            "GL_ARB_indirect_parameters"})
     out.emplace_back(name);
+  // GL 4.1 - 4.3 functionality that the ES frontend has, under the desktop
+  // names, on every device.
+  for (const char* name : {
+           // ES 2.0's commands and queries (glGetShaderPrecisionFormat,
+           // glDepthRangef, glClearDepthf, glReleaseShaderCompiler,
+           // glShaderBinary with no formats, IMPLEMENTATION_COLOR_READ_*,
+           // the *_VECTORS limits), FIXED vertex attributes, RGB565, and
+           // `#version 100` shaders (Context::glsl_es_version).
+           "GL_ARB_ES2_compatibility",
+           // ES 3.0's ETC2/EAC formats (decoded where the device lacks
+           // them), PRIMITIVE_RESTART_FIXED_INDEX, conservative
+           // occlusion queries, MAX_ELEMENT_INDEX and `#version 300 es`.
+           "GL_ARB_ES3_compatibility",
+           // Program binaries as ES 3.0 has them: glProgramParameteri and
+           // PROGRAM_BINARY_RETRIEVABLE_HINT, and no binary format
+           // (NUM_PROGRAM_BINARY_FORMATS 0, which the extension allows).
+           "GL_ARB_get_program_binary",
+           // Precision rules only; the `#extension` and macro are Brass's
+           // (glsl_normalize.cpp).
+           "GL_ARB_shader_precision",
+           // The PACK/UNPACK_COMPRESSED_BLOCK_* modes: sub-rectangles of
+           // compressed images in client memory (compressed_pixel_store.h).
+           "GL_ARB_compressed_texture_pixel_storage",
+           // MIN_MAP_BUFFER_ALIGNMENT 64, kept by the driver's maps
+           // (pipe::kMinMapBufferAlignment).
+           "GL_ARB_map_buffer_alignment",
+           // glGetInternalformativ's SAMPLES and NUM_SAMPLE_COUNTS (ES 3.0's,
+           // with the desktop targets).
+           "GL_ARB_internalformat_query",
+           // glTexStorage2DMultisample/3DMultisample (ES 3.1 and
+           // OES_texture_storage_multisample_2d_array).
+           "GL_ARB_texture_storage_multisample",
+           // glFramebufferParameteri and framebuffers without attachments
+           // (ES 3.1's).
+           "GL_ARB_framebuffer_no_attachments",
+           // GLSL 4.20/4.30 features in older desktop GLSL, compiled at the
+           // version that has them (compiler/desktop_glsl_rewrites.h).
+           "GL_ARB_conservative_depth",
+           "GL_AMD_conservative_depth",
+           "GL_ARB_texture_query_levels",
+           "GL_ARB_shading_language_packing",
+           // Not ARB_arrays_of_arrays yet, though its shaders are compiled as
+           // 4.30 too: arrays of arrays of uniform blocks make invalid
+           // SPIR-V (Vulkan takes one-dimensional arrays of blocks), and
+           // GLSL 1.50 sources that use texture2D lose it at 4.30.
+       })
+    out.emplace_back(name);
+  // BPTC textures where the device samples them (format_features_for): on
+  // other devices GL 4.2 is not offered.
+  if (features.bptc) out.emplace_back("GL_ARB_texture_compression_bptc");
+  // gl_Layer and gl_ViewportIndex read in fragment shaders: the values a
+  // geometry shader wrote (the SPIR-V built-ins need the device's geometry
+  // shaders).
+  if (screen.get_cap(pipe::Cap::GeometryShader)) out.emplace_back("GL_ARB_fragment_layer_viewport");
   std::sort(out.begin(), out.end());
   return out;
 }

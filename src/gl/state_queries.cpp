@@ -615,6 +615,23 @@ bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
       *out = ints({static_cast<GLint>(pname == GL_MAX_SUBROUTINES ? compiler::kMaxSubroutines
                                                                    : compiler::kMaxSubroutineUniformLocations)});
       return true;
+    // ARB_map_buffer_alignment (GL 4.2): every map's pointer less its
+    // offset is a multiple of this (the driver aligns buffers and staging).
+    case GL_PACK_IMAGE_HEIGHT: *out = ints({ctx.state.pack_image_height}); return true;
+    case GL_PACK_SKIP_IMAGES: *out = ints({ctx.state.pack_skip_images}); return true;
+    case GL_UNPACK_COMPRESSED_BLOCK_WIDTH:
+    case GL_UNPACK_COMPRESSED_BLOCK_HEIGHT:
+    case GL_UNPACK_COMPRESSED_BLOCK_DEPTH:
+    case GL_UNPACK_COMPRESSED_BLOCK_SIZE:
+      *out = ints({ctx.state.unpack_compressed_block[pname - GL_UNPACK_COMPRESSED_BLOCK_WIDTH]});
+      return true;
+    case GL_PACK_COMPRESSED_BLOCK_WIDTH:
+    case GL_PACK_COMPRESSED_BLOCK_HEIGHT:
+    case GL_PACK_COMPRESSED_BLOCK_DEPTH:
+    case GL_PACK_COMPRESSED_BLOCK_SIZE:
+      *out = ints({ctx.state.pack_compressed_block[pname - GL_PACK_COMPRESSED_BLOCK_WIDTH]});
+      return true;
+    case GL_MIN_MAP_BUFFER_ALIGNMENT: *out = ints({static_cast<GLint64>(pipe::kMinMapBufferAlignment)}); return true;
     case GL_MAX_TEXTURE_MAX_ANISOTROPY:
       if (!anisotropic_filtering(ctx)) return false;
       *out = floats({static_cast<GLfloat>(ctx.screen().get_cap(pipe::Cap::MaxSamplerAnisotropy))});

@@ -498,15 +498,21 @@ bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, 
 }
 
 bool upload_compressed(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w,
-                       uint32_t h, uint32_t d, GLsizei, const void* data) {
+                       uint32_t h, uint32_t d, const CompressedClientLayout& layout, const void* data) {
   if (!w || !h || !d || !img.resource) return true;
+  // The pipe takes 32-bit strides; larger ones span more memory than any
+  // upload reads from (the caller's layout check bounds them for PBOs).
+  if (layout.row_stride > UINT32_MAX || layout.image_stride > UINT32_MAX) {
+    ctx.set_error(GL_INVALID_VALUE);
+    return false;
+  }
   PboMapping mapping;
   bool ok = true;
-  const void* src = map_source(ctx, data, &mapping, &ok);
-  if (!src) return ok;
-  const uint32_t bw = img.info->block_width(), bh = img.info->block_height();
-  const uint32_t row = (w + bw - 1) / bw * img.info->block_bytes();
-  const uint32_t layer = row * ((h + bh - 1) / bh);
+  const void* mapped = map_source(ctx, data, &mapping, &ok);
+  if (!mapped) return ok;
+  const void* src = static_cast<const uint8_t*>(mapped) + layout.offset;
+  const uint32_t row = static_cast<uint32_t>(layout.row_stride);
+  const uint32_t layer = static_cast<uint32_t>(layout.image_stride);
   pipe::Box box;
   box.x = x;
   box.y = y;
@@ -609,11 +615,27 @@ bool check_unpack_buffer(Context& ctx, GLenum format, GLenum type, uint32_t w, u
   return true;
 }
 
-bool check_compressed_unpack_buffer(Context& ctx, GLsizei image_size, const void* data) {
+CompressedPixelStore compressed_unpack_store(const Context& ctx) {
+  const State& s = ctx.state;
+  CompressedPixelStore c;
+  c.row_length = s.unpack_row_length;
+  c.image_height = s.unpack_image_height;
+  c.skip_pixels = s.unpack_skip_pixels;
+  c.skip_rows = s.unpack_skip_rows;
+  c.skip_images = s.unpack_skip_images;
+  c.block_width = s.unpack_compressed_block[0];
+  c.block_height = s.unpack_compressed_block[1];
+  c.block_depth = s.unpack_compressed_block[2];
+  c.block_size = s.unpack_compressed_block[3];
+  return c;
+}
+
+bool check_compressed_unpack_buffer(Context& ctx, uint64_t bytes, const void* data) {
   Buffer* pbo = ctx.buffers.pixel_unpack.get();
   if (!pbo) return true;
   const uint64_t offset = reinterpret_cast<uintptr_t>(data);
-  if (pbo->mapped_exclusively() || offset + static_cast<uint64_t>(image_size) > static_cast<uint64_t>(pbo->size)) {
+  const uint64_t size = static_cast<uint64_t>(pbo->size);
+  if (pbo->mapped_exclusively() || offset > size || bytes > size - offset) {
     ctx.set_error(GL_INVALID_OPERATION);
     return false;
   }

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 
+#include "gl/compressed_pixel_store.h"
 #include "gl/pixel/pixel_store.h"
 #include "gl/texture.h"
 
@@ -79,9 +80,14 @@ bool unshare_levels(Context& ctx, Texture& tex, GLint base, GLint last);
 bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
                    uint32_t d, GLenum format, GLenum type, const void* pixels, bool three_d,
                    bool rows_are_layers = false);
-// Compressed blocks, passed through in the GL-visible layout.
+// Compressed blocks, passed through in the GL-visible layout, read from
+// client memory (or the unpack buffer) as `layout` places them
+// (compressed_pixel_store.h).
 bool upload_compressed(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w,
-                       uint32_t h, uint32_t d, GLsizei image_size, const void* data);
+                       uint32_t h, uint32_t d, const CompressedClientLayout& layout, const void* data);
+// The context's compressed unpack modes (compressed_pixel_store.h): all
+// zero, as their defaults, in ES.
+CompressedPixelStore compressed_unpack_store(const Context& ctx);
 
 // The context's unpack state (glPixelStorei) in the pixel module's terms.
 pixel::PixelStoreParams unpack_params(const Context& ctx);
@@ -90,7 +96,8 @@ pixel::PixelStoreParams unpack_params(const Context& ctx);
 // misaligned or the read runs past its end. True (no error) without a PBO.
 bool check_unpack_buffer(Context& ctx, GLenum format, GLenum type, uint32_t w, uint32_t h, uint32_t d,
                          bool three_d, const void* pixels);
-bool check_compressed_unpack_buffer(Context& ctx, GLsizei image_size, const void* data);
+// The same for compressed data that ends `bytes` past `data`.
+bool check_compressed_unpack_buffer(Context& ctx, uint64_t bytes, const void* data);
 
 // One parameter value as glTexParameter{i,f} / glSamplerParameter{i,f} pass it.
 struct ParamValue {

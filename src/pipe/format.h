@@ -107,6 +107,11 @@ namespace brass::pipe {
   X(BC4_SNORM,           8, 4, 4, 1, Compressed)                                \
   X(BC5_UNORM,          16, 4, 4, 2, Compressed)                                \
   X(BC5_SNORM,          16, 4, 4, 2, Compressed)                                \
+  /* BPTC (desktop GL 4.2): where the device samples them, never decoded */   \
+  X(BC6H_UFLOAT,        16, 4, 4, 3, Compressed)                                \
+  X(BC6H_SFLOAT,        16, 4, 4, 3, Compressed)                                \
+  X(BC7_UNORM,          16, 4, 4, 4, Compressed)                                \
+  X(BC7_SRGB,           16, 4, 4, 4, CompressedSrgb)                            \
   /* ASTC LDR (KHR_texture_compression_astc_ldr): 2D blocks of 16 bytes, */     \
   /* decoded on the CPU (libastcenc) where the device lacks them */             \
   X(ASTC_4x4_UNORM,    16,  4,  4, 4, Compressed)                               \

@@ -360,6 +360,12 @@ enum MapFlags : uint32_t {
   kMapDontBlock = 1u << 8,  // fail instead of waiting
 };
 
+// A buffer map returns a pointer p for the range starting at offset x with
+// (p - x) a multiple of this (GL 4.2's MIN_MAP_BUFFER_ALIGNMENT, whose
+// minimum is 64): applications may use aligned SIMD loads and stores on
+// the mapped range by its offset.
+constexpr uint64_t kMinMapBufferAlignment = 64;
+
 struct Transfer {
   Resource* resource = nullptr;
   uint32_t level = 0;

@@ -94,6 +94,10 @@ TEST_F(FormatTableTest, EveryFormatIsSampleable) {
   for (size_t i = 1; i < pipe::kFormatCount; ++i) {
     const Format f = static_cast<Format>(i);
     if (pipe::describe(f).is_64bit_float()) continue;  // vertex-fetch formats (VertexFormats64Bit)
+    // BPTC has no decoder: native only, offered by the GL frontend where
+    // the device samples it.
+    if (f == Format::BC6H_UFLOAT || f == Format::BC6H_SFLOAT || f == Format::BC7_UNORM || f == Format::BC7_SRGB)
+      continue;
     EXPECT_TRUE(table().supports(f, pipe::kUsageSampled)) << pipe::describe(f).name;
   }
 }

@@ -39,6 +39,10 @@ vk::Status create_buffer(VulkanScreen& screen, const pipe::ResourceTemplate& t, 
   o->size = t.width;
   vk::MemoryRequest req;
   vkGetBufferMemoryRequirements(dev.handle(), o->buffer, &req.requirements);
+  // Direct maps return the mapped storage at the range's offset: the
+  // buffer's start must be aligned for MIN_MAP_BUFFER_ALIGNMENT (the mapped
+  // memory itself is, by Vulkan's minMemoryMapAlignment >= 64).
+  req.requirements.alignment = std::max<VkDeviceSize>(req.requirements.alignment, pipe::kMinMapBufferAlignment);
   // Buffers are host visible so maps need no staging copy; a discrete GPU
   // gets its device-local host-visible heap when there is one (Dynamic).
   // Immutable storage (glBufferStorage) may be mapped persistently and

@@ -5,6 +5,7 @@
 // Reads wait only for the last writer.
 #include "driver/transfer/cpu_transfers.h"
 
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 
@@ -186,8 +187,17 @@ void* CpuTransfers::map(pipe::Resource* pr, uint32_t level, uint32_t usage, cons
         } else if (!r->valid_range.overlaps(range)) {
           // Nothing valid there: no reader can observe the write.
         } else if (!direct && (usage & (pipe::kMapDiscardRange | pipe::kMapDiscardWholeResource))) {
-          vk::Status s = stream_.allocate(box.width, 16, &t->staging);
+          // The returned pointer less the range's offset is a multiple of
+          // MIN_MAP_BUFFER_ALIGNMENT, as for a direct map
+          // (pipe::kMinMapBufferAlignment): staging starts that far into a
+          // slightly larger allocation.
+          constexpr uint64_t kAlign = pipe::kMinMapBufferAlignment;
+          vk::Status s = stream_.allocate(box.width + kAlign - 1, kAlign, &t->staging);
           if (!s) return host_.fail(s), nullptr;
+          const uint64_t skew =
+              (static_cast<uint64_t>(box.x) - reinterpret_cast<uintptr_t>(t->staging.ptr)) & (kAlign - 1);
+          t->staging.ptr += skew;
+          t->staging.offset += skew;
           t->staged = true;
           t->staging_size = box.width;
           t->in_use = true;

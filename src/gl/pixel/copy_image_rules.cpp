@@ -28,6 +28,8 @@ enum CopyClass : uint32_t {
   kS3tcDxt5,
   kRgtc1,
   kRgtc2,
+  kBptcUnorm,
+  kBptcFloat,
   kAstcFirst,  // + the ASTC block size's index below
 };
 
@@ -82,6 +84,11 @@ uint32_t copy_image_class(GLenum f) {
       return kRgtc1;
     case GL_COMPRESSED_RG_RGTC2: case GL_COMPRESSED_SIGNED_RG_RGTC2:
       return kRgtc2;
+    // GL 4.6 table 8.27: BPTC's unorm and float classes.
+    case GL_COMPRESSED_RGBA_BPTC_UNORM_EXT: case GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM_EXT:
+      return kBptcUnorm;
+    case GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT_EXT: case GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT_EXT:
+      return kBptcFloat;
     default:
       break;
   }

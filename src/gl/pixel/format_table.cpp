@@ -139,6 +139,11 @@ constexpr InternalFormatInfo kFormats[] = {
   info({GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, GL_RGBA, Format::ETC2_SRGB8A1, CT::UnsignedNormalized, rgba(8, 8, 8, 1), true, kCore, RR::Never, FR::Always}),
   info({GL_COMPRESSED_RGBA8_ETC2_EAC, GL_RGBA, Format::ETC2_RGBA8, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kCore, RR::Never, FR::Always}),
   info({GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, GL_RGBA, Format::ETC2_SRGB8_A8, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kCore, RR::Never, FR::Always}),
+  // BPTC (desktop GL 4.2): BC7 unorm / sRGB and BC6H float blocks.
+  info({GL_COMPRESSED_RGBA_BPTC_UNORM_EXT, GL_RGBA, Format::BC7_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailBptc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM_EXT, GL_RGBA, Format::BC7_SRGB, CT::UnsignedNormalized, rgba(8, 8, 8, 8), true, kAvailBptc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT_EXT, GL_RGB, Format::BC6H_SFLOAT, CT::Float, rgba(16, 16, 16), false, kAvailBptc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT_EXT, GL_RGB, Format::BC6H_UFLOAT, CT::Float, rgba(16, 16, 16), false, kAvailBptc, RR::Never, FR::Always}),
   // S3TC (EXT_texture_compression_s3tc) and RGTC (desktop core, EXT on ES).
   info({GL_COMPRESSED_RGB_S3TC_DXT1_EXT, GL_RGB, Format::BC1_RGB_UNORM, CT::UnsignedNormalized, rgba(5, 6, 5), false, kAvailS3tc, RR::Never, FR::Always}),
   info({GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, GL_RGBA, Format::BC1_RGBA_UNORM, CT::UnsignedNormalized, rgba(5, 6, 5, 1), false, kAvailS3tc, RR::Never, FR::Always}),
@@ -245,6 +250,7 @@ bool is_available(const InternalFormatInfo& info, const FormatFeatures& features
   if (es && features.texture_srgb_r8) enabled |= kAvailSrgbR8;
   if (es && features.texture_srgb_rg8) enabled |= kAvailSrgbRg8;
   if (!es && features.bgra8888) enabled |= kAvailBgra;
+  if (!es && features.bptc) enabled |= kAvailBptc;
   return (info.availability & enabled) != 0;
 }
 

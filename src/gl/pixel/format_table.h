@@ -39,6 +39,7 @@ struct FormatFeatures {
   bool astc_sliced_3d = false;           // KHR_texture_compression_astc_sliced_3d: 3D textures of 2D ASTC blocks
   bool texture_srgb_r8 = false;          // EXT_texture_sRGB_R8: GL_SR8_EXT textures
   bool texture_srgb_rg8 = false;         // EXT_texture_sRGB_RG8: GL_SRG8_EXT textures
+  bool bptc = false;                     // desktop BPTC formats (sampled natively)
 
   static FormatFeatures es3() { return {}; }
   static FormatFeatures desktop();
@@ -72,6 +73,7 @@ enum FormatAvailability : uint16_t {
   kAvailAstc = 1u << 8,     // KHR_texture_compression_astc_ldr
   kAvailSrgbR8 = 1u << 9,   // EXT_texture_sRGB_R8 on ES
   kAvailSrgbRg8 = 1u << 10, // EXT_texture_sRGB_RG8 on ES
+  kAvailBptc = 1u << 11,    // desktop BPTC (ARB_texture_compression_bptc) where the device has it
 };
 
 // How a format may be rendered to, before the features say yes or no.

@@ -83,13 +83,16 @@ void main() {
 }
 
 TEST_F(GlCoreTest, VersionsAbove330AndEsAndCompatibilityAreRefused) {
-  // GL 3.3 has no ARB_ES2/ES3_compatibility (4.1, 4.3) and no
-  // compatibility profile.
+  // GL 3.3 has no compatibility profile and no GLSL ES 3.10 (4.5's); it
+  // lists ARB_ES2/ES3_compatibility (4.1, 4.3), so GLSL ES 1.00 and 3.00
+  // compile.
   glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 400\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n", false));
-  glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 300 es\nprecision mediump float;\nout vec4 c;\n"
+  glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 310 es\nprecision mediump float;\nout vec4 c;\n"
                                             "void main() { c = vec4(1.0); }\n",
                         false));
-  glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 100\nvoid main() { gl_FragColor = vec4(1.0); }\n", false));
+  glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 300 es\nprecision mediump float;\nout vec4 c;\n"
+                                            "void main() { c = vec4(1.0); }\n"));
+  glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 100\nvoid main() { gl_FragColor = vec4(1.0); }\n"));
   glDeleteShader(shader(GL_FRAGMENT_SHADER,
                         "#version 150 compatibility\nvoid main() { gl_FragColor = vec4(1.0); }\n", false));
   glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"));
