@@ -272,7 +272,7 @@ LinkResult link_uncached(const LinkInput& input) {
     const GlslVersion declared = detect_glsl_version(original.text, input.api);
     Norm16ImageFormats norm16_images;
     const ShaderSource src{original.stage,
-                           with_desktop_atomics_version(with_int64_support(
+                           with_desktop_extension_versions(with_desktop_atomics_version(with_int64_support(
                                with_desktop_compute_version(
                                    rewrite_norm16_image_formats(
                                        rewrite_es_builtin_standins(with_core_instance_id(original.text, input.api),
@@ -281,7 +281,7 @@ LinkResult link_uncached(const LinkInput& input) {
                                        declared, input.unexposed_extensions, &norm16_images),
                                    original.stage, declared, input.unexposed_extensions),
                                original.stage, declared, input.unexposed_extensions),
-                           declared, input.unexposed_extensions)};
+                           declared, input.unexposed_extensions), declared, input.unexposed_extensions)};
     const int s = static_cast<int>(src.stage);
     if (seen[s]) {
       result.info_log += "ERROR: more than one shader of the same stage attached\n";
@@ -701,6 +701,7 @@ const std::vector<std::string>& context_dependent_extensions() {
 const std::vector<std::string>& desktop_glsl_extensions() {
   static const std::vector<std::string> kList = {
       "GL_ARB_bindless_texture",          "GL_ARB_compute_shader",
+      "GL_ARB_ES3_1_compatibility",
       "GL_ARB_cull_distance",             "GL_ARB_derivative_control",
       "GL_ARB_draw_instanced",            "GL_ARB_enhanced_layouts",
       "GL_ARB_explicit_attrib_location",  "GL_ARB_explicit_uniform_location",
@@ -744,14 +745,17 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
   }
   const ShaderSource rewritten{
       source.stage,
-      with_desktop_atomics_version(with_int64_support(
-          with_desktop_compute_version(
-              rewrite_norm16_image_formats(
-                  rewrite_es_builtin_standins(with_core_instance_id(source.text, options.api), source.stage,
-                                              declared, options.unexposed_extensions),
-                  declared, options.unexposed_extensions, nullptr),
-              source.stage, declared, options.unexposed_extensions),
-          source.stage, declared, options.unexposed_extensions),
+      with_desktop_extension_versions(
+          with_desktop_atomics_version(
+              with_int64_support(
+                  with_desktop_compute_version(
+                      rewrite_norm16_image_formats(
+                          rewrite_es_builtin_standins(with_core_instance_id(source.text, options.api), source.stage,
+                                                      declared, options.unexposed_extensions),
+                          declared, options.unexposed_extensions, nullptr),
+                      source.stage, declared, options.unexposed_extensions),
+                  source.stage, declared, options.unexposed_extensions),
+              declared, options.unexposed_extensions),
           declared, options.unexposed_extensions)};
   result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log, nullptr,
                             options.unexposed_extensions, &options.limits);

@@ -23,6 +23,8 @@ constexpr std::string_view kBrassOnlyExtensions[] = {
     "GL_OES_element_index_uint",      "GL_OES_texture_float",       "GL_OES_texture_half_float",
     // Rewritten to Vulkan input attachments (framebuffer_fetch.h).
     "GL_EXT_shader_framebuffer_fetch", "GL_EXT_shader_framebuffer_fetch_non_coherent",
+    // Desktop: its built-ins are GLSL 4.50's (desktop_glsl_rewrites.h).
+    "GL_ARB_ES3_1_compatibility",
 };
 
 using MacroMap = std::map<std::string, std::string, std::less<>>;
