@@ -23,6 +23,7 @@
 #include "compiler/build_id.h"
 #include "compiler/dual_source.h"
 #include "compiler/desktop_glsl_rewrites.h"
+#include "compiler/link_time_errors.h"
 #include "compiler/int64_shaders.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/image_formats.h"
@@ -275,9 +276,11 @@ LinkResult link_uncached(const LinkInput& input) {
                            with_desktop_extension_versions(with_desktop_atomics_version(with_int64_support(
                                with_desktop_compute_version(
                                    rewrite_norm16_image_formats(
-                                       rewrite_es_builtin_standins(with_core_instance_id(original.text, input.api),
-                                                                   original.stage, declared,
-                                                                   input.unexposed_extensions),
+                                       rewrite_es_builtin_standins(
+                                           with_enhanced_layouts_constants(
+                                               with_core_instance_id(original.text, input.api), declared,
+                                               input.unexposed_extensions, input.limits),
+                                           original.stage, declared, input.unexposed_extensions),
                                        declared, input.unexposed_extensions, &norm16_images),
                                    original.stage, declared, input.unexposed_extensions),
                                original.stage, declared, input.unexposed_extensions),
@@ -750,8 +753,10 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
               with_int64_support(
                   with_desktop_compute_version(
                       rewrite_norm16_image_formats(
-                          rewrite_es_builtin_standins(with_core_instance_id(source.text, options.api), source.stage,
-                                                      declared, options.unexposed_extensions),
+                          rewrite_es_builtin_standins(
+                              with_enhanced_layouts_constants(with_core_instance_id(source.text, options.api),
+                                                              declared, options.unexposed_extensions, options.limits),
+                              source.stage, declared, options.unexposed_extensions),
                           declared, options.unexposed_extensions, nullptr),
                       source.stage, declared, options.unexposed_extensions),
                   source.stage, declared, options.unexposed_extensions),
@@ -759,6 +764,12 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
           declared, options.unexposed_extensions)};
   result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log, nullptr,
                             options.unexposed_extensions, &options.limits);
+  if (!result.ok && options.api == Api::GL && only_link_time_errors(result.info_log) &&
+      defers_aliasing_errors(source.text, options.unexposed_extensions)) {
+    // Location aliasing: the link reports it (link_time_errors.h).
+    result.ok = true;
+    result.info_log = as_link_time_warnings(result.info_log);
+  }
   result.version = version.number;
   result.es = version.es;
   return result;

@@ -132,6 +132,24 @@ std::string with_desktop_extension_versions(std::string text, const GlslVersion&
   return with_version_number(std::move(text), declared, wanted);
 }
 
+std::string with_enhanced_layouts_constants(std::string text, const GlslVersion& declared,
+                                            const std::vector<std::string>& unexposed, const ShaderLimits& limits) {
+  if (declared.es || declared.number >= 430 || text.find("gl_MaxTransformFeedback") == std::string::npos) return text;
+  if (unexposed_has(unexposed, "GL_ARB_enhanced_layouts") || !enables_extension(text, "GL_ARB_enhanced_layouts"))
+    return text;
+  std::string out;
+  out.reserve(text.size());
+  for (const Token& t : lex(text)) {
+    if (t.kind == TokenKind::Identifier && t.text == "gl_MaxTransformFeedbackBuffers")
+      out += std::to_string(limits.max_transform_feedback_buffers);
+    else if (t.kind == TokenKind::Identifier && t.text == "gl_MaxTransformFeedbackInterleavedComponents")
+      out += std::to_string(limits.max_transform_feedback_interleaved_components);
+    else
+      out += t.text;
+  }
+  return out;
+}
+
 std::string with_core_instance_id(std::string text, Api api) {
   static constexpr std::string_view kArb = "gl_InstanceIDARB";
   if (api != Api::GL) return text;

@@ -78,6 +78,14 @@ std::string with_desktop_enhanced_layouts_version(std::string text, const GlslVe
 std::string with_desktop_extension_versions(std::string text, const GlslVersion& declared,
                                             const std::vector<std::string>& unexposed);
 
+// ARB_enhanced_layouts gives GLSL the constants gl_MaxTransformFeedbackBuffers
+// and gl_MaxTransformFeedbackInterleavedComponents (for xfb_buffer and
+// xfb_stride), which glslang declares only from 4.30. In a desktop source
+// below 4.30 that enables the extension (exposed), each use of either name
+// becomes its value from `limits` (same lines and columns around it).
+std::string with_enhanced_layouts_constants(std::string text, const GlslVersion& declared,
+                                            const std::vector<std::string>& unexposed, const ShaderLimits& limits);
+
 // ARB_draw_instanced names the instance index gl_InstanceIDARB; GLSL 1.40
 // made it gl_InstanceID, the only name glslang knows. Desktop sources
 // (Api::GL) get the core name for every whole-word use. (GLSL 1.30 sources

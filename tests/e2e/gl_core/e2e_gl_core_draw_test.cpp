@@ -83,13 +83,18 @@ void main() {
 }
 
 TEST_F(GlCoreTest, VersionsAbove330AndEsAndCompatibilityAreRefused) {
-  // GL 3.3 has no ARB_ES2/ES3_compatibility (4.1, 4.3) and no
-  // compatibility profile.
+  // GL 3.3 has no compatibility profile; GLSL ES only with
+  // ARB_ES3_1_compatibility (which builds on the ES2 and ES3 ones: ESSL
+  // 1.00, 3.00 and 3.10).
+  const bool es = has_extension("GL_ARB_ES3_1_compatibility");
   glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 400\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n", false));
   glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 300 es\nprecision mediump float;\nout vec4 c;\n"
                                             "void main() { c = vec4(1.0); }\n",
+                        es));
+  glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 100\nvoid main() { gl_FragColor = vec4(1.0); }\n", es));
+  glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 320 es\nprecision mediump float;\nout vec4 c;\n"
+                                            "void main() { c = vec4(1.0); }\n",
                         false));
-  glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 100\nvoid main() { gl_FragColor = vec4(1.0); }\n", false));
   glDeleteShader(shader(GL_FRAGMENT_SHADER,
                         "#version 150 compatibility\nvoid main() { gl_FragColor = vec4(1.0); }\n", false));
   glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"));
@@ -137,7 +142,7 @@ void main() { c = g_color; })"};
 }
 
 TEST_F(GlCoreTest, GlslExtensionMacrosFollowTheExtensionList) {
-  // Advertised: usable and defined; not advertised (derivative control:
+  // Advertised: usable and defined; not advertised (texture image samples:
   // glslang gives its functions only at 4.50): neither.
   glDeleteShader(shader(GL_FRAGMENT_SHADER, R"(#version 150
 #extension GL_ARB_explicit_attrib_location : require
@@ -147,13 +152,13 @@ TEST_F(GlCoreTest, GlslExtensionMacrosFollowTheExtensionList) {
 layout(location = 0) out vec4 c;
 void main() { c = vec4(1.0); })"));
   glDeleteShader(shader(GL_FRAGMENT_SHADER, R"(#version 150
-#ifdef GL_ARB_derivative_control
+#ifdef GL_ARB_shader_texture_image_samples
 #error defined without the extension
 #endif
 out vec4 c;
 void main() { c = vec4(1.0); })"));
   glDeleteShader(shader(GL_FRAGMENT_SHADER, R"(#version 150
-#extension GL_ARB_derivative_control : require
+#extension GL_ARB_shader_texture_image_samples : require
 out vec4 c;
 void main() { c = vec4(1.0); })",
                         false));

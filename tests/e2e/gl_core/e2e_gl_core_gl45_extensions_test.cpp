@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <string>
 
 #include "e2e_gl_core_fixture.h"
 
@@ -340,6 +341,62 @@ void main() {
   draw_fullscreen(p);
   EXPECT_EQ(pixel(16, 16), rgba(0, 255, 0));
   glDeleteProgram(p);
+}
+
+TEST_F(GlCore45Extensions, EnhancedLayoutsInOlderGlsl) {
+  // GLSL 1.40: locations from constant expressions (glslang checks them
+  // against profiles 1.40 lacks).
+  glDeleteShader(shader(GL_VERTEX_SHADER, R"(#version 140
+#extension GL_ARB_explicit_attrib_location : require
+#extension GL_ARB_enhanced_layouts : require
+const int start = 3;
+layout(location = start + 2) in vec4 b;
+void main() { gl_Position = b; })"));
+  // The transform feedback limits as GLSL constants below 4.30 (a 3.3
+  // context binds as many buffers as it captures separate attributes).
+  GLint buffers = 0, components = 0;
+  glGetIntegerv(GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, &buffers);
+  glGetIntegerv(GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, &components);
+  const std::string fs = "#version 150\n#extension GL_ARB_enhanced_layouts : require\nout vec4 color;\n"
+                         "void main() { color = gl_MaxTransformFeedbackBuffers == " + std::to_string(buffers) +
+                         " && gl_MaxTransformFeedbackInterleavedComponents == " + std::to_string(components) +
+                         " ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0); }\n";
+  const GLuint p = program(kCoreFullscreenVs, fs.c_str());
+  draw_fullscreen(p);
+  EXPECT_EQ(pixel(16, 16), rgba(0, 255, 0));
+  glDeleteProgram(p);
+}
+
+TEST_F(GlCore45Extensions, ComponentAliasingIsALinkError) {
+  // GLSL 4.60 §4.4.1: component aliasing is a compile-time or link-time
+  // error; with ARB_enhanced_layouts Brass reports it at link.
+  const char* aliasing_vs = R"(#version 150
+#extension GL_ARB_enhanced_layouts : require
+#extension GL_ARB_separate_shader_objects : require
+layout(location = 0, component = 1) out vec3 a;
+layout(location = 0, component = 3) out float b;
+void main() { a = vec3(1.0); b = 0.0; gl_Position = vec4(0.0); })";
+  const GLuint vs = shader(GL_VERTEX_SHADER, aliasing_vs);
+  const GLuint fs = shader(GL_FRAGMENT_SHADER, R"(#version 150
+out vec4 color;
+void main() { color = vec4(1.0); })");
+  const GLuint p = glCreateProgram();
+  glAttachShader(p, vs);
+  glAttachShader(p, fs);
+  glLinkProgram(p);
+  GLint linked = 1;
+  glGetProgramiv(p, GL_LINK_STATUS, &linked);
+  EXPECT_EQ(linked, 0);
+  glDeleteProgram(p);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  // Without the extension, whole-location aliasing stays a compile error.
+  glDeleteShader(shader(GL_VERTEX_SHADER, R"(#version 150
+#extension GL_ARB_separate_shader_objects : require
+layout(location = 0) out vec4 a;
+layout(location = 0) out vec4 b;
+void main() { a = vec4(1.0); b = vec4(0.0); gl_Position = vec4(0.0); })",
+                        false));
 }
 
 }  // namespace
