@@ -399,5 +399,38 @@ void main() { a = vec4(1.0); b = vec4(0.0); gl_Position = vec4(0.0); })",
                         false));
 }
 
+TEST_F(GlCore45Extensions, NoErrorContextThroughEgl) {
+  // EGL_KHR_create_context_no_error: the flag, and usage errors not recorded.
+  ASSERT_NE(std::string(eglQueryString(dpy, EGL_EXTENSIONS)).find("EGL_KHR_create_context_no_error"),
+            std::string::npos);
+  const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,       kCoreMajor,
+                            EGL_CONTEXT_MINOR_VERSION,       kCoreMinor,
+                            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                            EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE,
+                            EGL_NONE};
+  EGLContext no_error = eglCreateContext(dpy, config, EGL_NO_CONTEXT, attribs);
+  ASSERT_NE(no_error, EGL_NO_CONTEXT) << std::hex << eglGetError();
+  ASSERT_TRUE(eglMakeCurrent(dpy, surface, surface, no_error));
+  GLint flags = 0;
+  glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+  EXPECT_EQ(flags & GL_CONTEXT_FLAG_NO_ERROR_BIT, GL_CONTEXT_FLAG_NO_ERROR_BIT);
+  glEnable(0x1234);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  ASSERT_TRUE(eglMakeCurrent(dpy, surface, surface, ctx));
+  // Sharing with a context of the other kind, or asking for debug too, is
+  // EGL_BAD_MATCH.
+  EXPECT_EQ(eglCreateContext(dpy, config, ctx, attribs), EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+  const EGLint debug[] = {EGL_CONTEXT_MAJOR_VERSION,       kCoreMajor,
+                          EGL_CONTEXT_MINOR_VERSION,       kCoreMinor,
+                          EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                          EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE,
+                          EGL_CONTEXT_OPENGL_DEBUG,        EGL_TRUE,
+                          EGL_NONE};
+  EXPECT_EQ(eglCreateContext(dpy, config, EGL_NO_CONTEXT, debug), EGL_NO_CONTEXT);
+  EXPECT_EQ(eglGetError(), EGL_BAD_MATCH);
+  eglDestroyContext(dpy, no_error);
+}
+
 }  // namespace
 }  // namespace brass::e2e
