@@ -23,6 +23,7 @@
 #include "compiler/build_id.h"
 #include "compiler/dual_source.h"
 #include "compiler/desktop_glsl_rewrites.h"
+#include "compiler/link_time_errors.h"
 #include "compiler/int64_shaders.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/image_formats.h"
@@ -281,18 +282,20 @@ LinkResult link_uncached(const LinkInput& input) {
     subroutines[static_cast<size_t>(original.stage)] = std::move(lowered.interface);
     Norm16ImageFormats norm16_images;
     const ShaderSource src{original.stage,
-                           with_desktop_atomics_version(with_int64_support(
+                           with_desktop_feature_versions(with_desktop_atomics_version(with_int64_support(
                                with_desktop_compute_version(
                                    with_desktop_extension_versions(
                                        rewrite_norm16_image_formats(
                                            rewrite_es_builtin_standins(
-                                               with_core_instance_id(lowered.text, input.api), original.stage,
-                                               declared, input.unexposed_extensions),
+                                               with_enhanced_layouts_constants(
+                                                   with_core_instance_id(lowered.text, input.api), declared,
+                                                   input.unexposed_extensions, input.limits),
+                                               original.stage, declared, input.unexposed_extensions),
                                            declared, input.unexposed_extensions, &norm16_images),
                                        original.stage, declared, input.unexposed_extensions),
                                    original.stage, declared, input.unexposed_extensions),
                                original.stage, declared, input.unexposed_extensions),
-                           declared, input.unexposed_extensions)};
+                           declared, input.unexposed_extensions), declared, input.unexposed_extensions)};
     const int s = static_cast<int>(src.stage);
     if (seen[s]) {
       result.info_log += "ERROR: more than one shader of the same stage attached\n";
@@ -725,6 +728,7 @@ const std::vector<std::string>& context_dependent_extensions() {
 const std::vector<std::string>& desktop_glsl_extensions() {
   static const std::vector<std::string> kList = {
       "GL_ARB_bindless_texture",          "GL_ARB_compute_shader",
+      "GL_ARB_ES3_1_compatibility",
       "GL_ARB_cull_distance",             "GL_ARB_derivative_control",
       "GL_ARB_draw_instanced",            "GL_ARB_enhanced_layouts",
       "GL_ARB_explicit_attrib_location",  "GL_ARB_explicit_uniform_location",
@@ -782,19 +786,31 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
   }
   const ShaderSource rewritten{
       source.stage,
-      with_desktop_atomics_version(with_int64_support(
-          with_desktop_compute_version(
-              with_desktop_extension_versions(
-                  rewrite_norm16_image_formats(
-                      rewrite_es_builtin_standins(with_core_instance_id(lowered.text, options.api), source.stage,
-                                                  declared, options.unexposed_extensions),
-                      declared, options.unexposed_extensions, nullptr),
+      with_desktop_feature_versions(
+          with_desktop_atomics_version(
+              with_int64_support(
+                  with_desktop_compute_version(
+                      with_desktop_extension_versions(
+                          rewrite_norm16_image_formats(
+                              rewrite_es_builtin_standins(
+                                  with_enhanced_layouts_constants(with_core_instance_id(lowered.text, options.api),
+                                                                  declared, options.unexposed_extensions,
+                                                                  options.limits),
+                                  source.stage, declared, options.unexposed_extensions),
+                              declared, options.unexposed_extensions, nullptr),
+                          source.stage, declared, options.unexposed_extensions),
+                      source.stage, declared, options.unexposed_extensions),
                   source.stage, declared, options.unexposed_extensions),
-              source.stage, declared, options.unexposed_extensions),
-          source.stage, declared, options.unexposed_extensions),
+              declared, options.unexposed_extensions),
           declared, options.unexposed_extensions)};
   result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log, nullptr,
                             options.unexposed_extensions, &options.limits);
+  if (!result.ok && options.api == Api::GL && only_link_time_errors(result.info_log) &&
+      defers_aliasing_errors(source.text, options.unexposed_extensions)) {
+    // Location aliasing: the link reports it (link_time_errors.h).
+    result.ok = true;
+    result.info_log = as_link_time_warnings(result.info_log);
+  }
   result.version = version.number;
   result.es = version.es;
   return result;

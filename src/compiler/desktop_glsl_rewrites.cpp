@@ -2,6 +2,7 @@
 // their core form (desktop_glsl_rewrites.h).
 #include "compiler/desktop_glsl_rewrites.h"
 
+#include <algorithm>
 #include <cctype>
 #include <initializer_list>
 #include <string_view>
@@ -216,6 +217,79 @@ std::string with_desktop_atomics_version(std::string text, const GlslVersion& de
     for (std::string_view f : kCounterFunctions) counter = counter || (counters && t.text == f);
   }
   return memory || counter ? with_version_number(std::move(text), declared, 430) : text;
+}
+
+std::string with_desktop_derivative_control_version(std::string text, const GlslVersion& declared,
+                                                    const std::vector<std::string>& unexposed) {
+  if (declared.es || !declared.explicit_directive || declared.number >= 400 || declared.number < 140) return text;
+  if (unexposed_has(unexposed, "GL_ARB_derivative_control") ||
+      !enables_extension(text, "GL_ARB_derivative_control"))
+    return text;
+  static constexpr std::string_view kFunctions[] = {"dFdxFine",   "dFdyFine",   "fwidthFine",
+                                                    "dFdxCoarse", "dFdyCoarse", "fwidthCoarse"};
+  bool calls = false;
+  for (const Token& t : lex(text))
+    for (std::string_view f : kFunctions) calls = calls || (t.kind == TokenKind::Identifier && t.text == f);
+  return calls ? with_version_number(std::move(text), declared, 400) : text;
+}
+
+std::string with_desktop_es31_compatibility_version(std::string text, const GlslVersion& declared,
+                                                    const std::vector<std::string>& unexposed) {
+  if (declared.es || !declared.explicit_directive || declared.number >= 450 || declared.number < 140) return text;
+  if (unexposed_has(unexposed, "GL_ARB_ES3_1_compatibility") ||
+      !enables_extension(text, "GL_ARB_ES3_1_compatibility"))
+    return text;
+  bool names_new_builtin = declared.number >= 420;
+  if (!names_new_builtin) {
+    static constexpr std::string_view kNames[] = {
+        "gl_HelperInvocation",         "gl_MaxSamples",
+        "gl_MaxVertexImageUniforms",   "gl_MaxFragmentImageUniforms",
+        "gl_MaxComputeImageUniforms",  "gl_MaxCombinedImageUniforms",
+        "gl_MaxCombinedShaderOutputResources", "imageAtomicExchange"};
+    for (const Token& t : lex(text))
+      for (std::string_view n : kNames) names_new_builtin = names_new_builtin || (t.kind == TokenKind::Identifier && t.text == n);
+  }
+  return names_new_builtin ? with_version_number(std::move(text), declared, 450) : text;
+}
+
+std::string with_desktop_enhanced_layouts_version(std::string text, const GlslVersion& declared,
+                                                  const std::vector<std::string>& unexposed) {
+  if (declared.es || !declared.explicit_directive || declared.number != 140) return text;
+  if (unexposed_has(unexposed, "GL_ARB_enhanced_layouts") || !enables_extension(text, "GL_ARB_enhanced_layouts"))
+    return text;
+  return with_version_number(std::move(text), declared, 150);
+}
+
+std::string with_desktop_feature_versions(std::string text, const GlslVersion& declared,
+                                          const std::vector<std::string>& unexposed) {
+  if (declared.es || !declared.explicit_directive || declared.number >= 450) return text;
+  // Each returns the text with its own number, or unchanged.
+  int wanted = 0;
+  for (auto rewrite : {with_desktop_enhanced_layouts_version, with_desktop_derivative_control_version,
+                       with_desktop_es31_compatibility_version}) {
+    const std::string rewritten = rewrite(text, declared, unexposed);
+    if (rewritten != text) wanted = std::max(wanted, detect_glsl_version(rewritten, Api::GL).number);
+  }
+  if (wanted <= detect_glsl_version(text, Api::GL).number) return text;
+  return with_version_number(std::move(text), declared, wanted);
+}
+
+std::string with_enhanced_layouts_constants(std::string text, const GlslVersion& declared,
+                                            const std::vector<std::string>& unexposed, const ShaderLimits& limits) {
+  if (declared.es || declared.number >= 430 || text.find("gl_MaxTransformFeedback") == std::string::npos) return text;
+  if (unexposed_has(unexposed, "GL_ARB_enhanced_layouts") || !enables_extension(text, "GL_ARB_enhanced_layouts"))
+    return text;
+  std::string out;
+  out.reserve(text.size());
+  for (const Token& t : lex(text)) {
+    if (t.kind == TokenKind::Identifier && t.text == "gl_MaxTransformFeedbackBuffers")
+      out += std::to_string(limits.max_transform_feedback_buffers);
+    else if (t.kind == TokenKind::Identifier && t.text == "gl_MaxTransformFeedbackInterleavedComponents")
+      out += std::to_string(limits.max_transform_feedback_interleaved_components);
+    else
+      out += t.text;
+  }
+  return out;
 }
 
 std::string with_core_instance_id(std::string text, Api api) {

@@ -57,6 +57,52 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
 std::string with_desktop_atomics_version(std::string text, const GlslVersion& declared,
                                         const std::vector<std::string>& unexposed);
 
+// ARB_derivative_control gives GLSL 1.50 and later the fine and coarse
+// derivatives (dFdxFine ... fwidthCoarse), which glslang declares only from
+// 4.00. A desktop source of 1.40-3.30 that enables the extension (exposed)
+// and calls one is compiled as #version 400 (the number on its #version line
+// replaced, nothing else: 4.00 keeps what the older core versions have,
+// gl_FragColor and the texture*D functions included; __VERSION__ reads 400).
+std::string with_desktop_derivative_control_version(std::string text, const GlslVersion& declared,
+                                                    const std::vector<std::string>& unexposed);
+
+// ARB_ES3_1_compatibility gives desktop GLSL what GLSL 4.50 took from ESSL
+// 3.10 (gl_HelperInvocation, gl_MaxSamples, the image-uniform limits,
+// imageAtomicExchange on r32f images, mix() selecting ints, uints and
+// bools), which glslang declares only from 4.50; glslang does not know the
+// extension (normalize_glsl blanks its #extension and defines its macro).
+// A desktop source of 4.20-4.40 that enables it (exposed) is compiled as
+// #version 450: those versions lack the compatibility built-ins 4.50 lacks
+// too. One of 1.40-4.10 is compiled as 4.50 only where it names one of the
+// new built-in variables, constants or imageAtomicExchange (4.50 would
+// take its gl_FragColor and texture2D away otherwise); mix() on non-floats
+// stays unknown there.
+std::string with_desktop_es31_compatibility_version(std::string text, const GlslVersion& declared,
+                                                    const std::vector<std::string>& unexposed);
+
+// ARB_enhanced_layouts extends the core profile's layout qualifiers, and
+// glslang checks its rules (constant-expression locations, offsets, ...)
+// against the core and compatibility profiles only, which GLSL 1.40 (no
+// profiles) is neither of. A desktop 1.40 source that enables it (exposed) is
+// compiled as #version 150, whose core profile has the same language.
+std::string with_desktop_enhanced_layouts_version(std::string text, const GlslVersion& declared,
+                                                  const std::vector<std::string>& unexposed);
+
+// The three above for one source, applied to the text the other rewrites
+// made (`declared` is the application's version): the number on its
+// #version line becomes the highest any of them needs, never lower than the
+// one the text has.
+std::string with_desktop_feature_versions(std::string text, const GlslVersion& declared,
+                                          const std::vector<std::string>& unexposed);
+
+// ARB_enhanced_layouts gives GLSL the constants gl_MaxTransformFeedbackBuffers
+// and gl_MaxTransformFeedbackInterleavedComponents (for xfb_buffer and
+// xfb_stride), which glslang declares only from 4.30. In a desktop source
+// below 4.30 that enables the extension (exposed), each use of either name
+// becomes its value from `limits` (same lines and columns around it).
+std::string with_enhanced_layouts_constants(std::string text, const GlslVersion& declared,
+                                            const std::vector<std::string>& unexposed, const ShaderLimits& limits);
+
 // ARB_draw_instanced names the instance index gl_InstanceIDARB; GLSL 1.40
 // made it gl_InstanceID, the only name glslang knows. Desktop sources
 // (Api::GL) get the core name for every whole-word use. (GLSL 1.30 sources

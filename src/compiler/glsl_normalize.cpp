@@ -37,6 +37,8 @@ constexpr std::string_view kBrassOnlyExtensions[] = {
 constexpr std::string_view kBrassOnlyDesktopExtensions[] = {
     "GL_ARB_shader_precision",       "GL_ARB_conservative_depth", "GL_AMD_conservative_depth",
     "GL_ARB_texture_query_levels",   "GL_ARB_fragment_layer_viewport", "GL_ARB_arrays_of_arrays",
+    // Desktop: its built-ins are GLSL 4.50's (desktop_glsl_rewrites.h).
+    "GL_ARB_ES3_1_compatibility",
 };
 
 using MacroMap = std::map<std::string, std::string, std::less<>>;

@@ -29,8 +29,8 @@ constexpr const char* kClientExtensions =
 // Two spellings: EGL_KHR_gl_texture_3D_image only on devices that can sample
 // a 3D slice through a 2D view (image.cpp).
 #define BRASS_DISPLAY_EXTENSIONS(texture_3d)                                                                \
-  "EGL_EXT_create_context_robustness "                                                                      \
-  "EGL_KHR_create_context EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_gl_renderbuffer_image " \
+  "EGL_EXT_create_context_robustness EGL_KHR_create_context EGL_KHR_create_context_no_error "              \
+  "EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_gl_renderbuffer_image "                        \
   "EGL_KHR_gl_texture_2D_image " texture_3d "EGL_KHR_gl_texture_cubemap_image EGL_KHR_image_base "          \
   "EGL_KHR_no_config_context EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context"
 constexpr const char* kDisplayExtensions = BRASS_DISPLAY_EXTENSIONS("");
@@ -227,6 +227,11 @@ EGLint parse_context_attribs(const EGLint* list, EGLenum api, ClientContextReque
       case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
         if (v != EGL_TRUE && v != EGL_FALSE) return EGL_BAD_ATTRIBUTE;
         req->robust_access = v == EGL_TRUE;
+        break;
+      // EGL_KHR_create_context_no_error, for OpenGL and OpenGL ES.
+      case EGL_CONTEXT_OPENGL_NO_ERROR_KHR:
+        if (v != EGL_TRUE && v != EGL_FALSE) return EGL_BAD_ATTRIBUTE;
+        req->no_error = v == EGL_TRUE;
         break;
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
       case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
@@ -884,6 +889,9 @@ EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLCon
   // context cannot be made (EGL_KHR_create_context: EGL_BAD_MATCH).
   if (req.robust_access && !req.screen->get_cap(pipe::Cap::RobustBufferAccess))
     return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
+  // A no-error context is neither a debug nor a robust one
+  // (EGL_KHR_create_context_no_error).
+  if (req.no_error && (req.debug || req.robust_access)) return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   Context* share = nullptr;
   if (share_context != EGL_NO_CONTEXT) {
     share = d->find_context(share_context);
@@ -891,8 +899,9 @@ EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLCon
     // Contexts sharing objects agree on the reset notification strategy
     // (EGL_EXT_create_context_robustness) and on robust access: a shared
     // program's pipelines are robust or not, as its creator's were.
+    // No-error state likewise (EGL_KHR_create_context_no_error).
     if (share->api != api || share->lose_context_on_reset != req.lose_context_on_reset ||
-        share->robust_access != req.robust_access)
+        share->robust_access != req.robust_access || share->no_error != req.no_error)
       return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   }
   req.device_name = devices()[static_cast<size_t>(d->device_index)].info.name;
@@ -902,6 +911,7 @@ EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLCon
   ctx->api = api;
   ctx->lose_context_on_reset = req.lose_context_on_reset;
   ctx->robust_access = req.robust_access;
+  ctx->no_error = req.no_error;
   ctx->client = client.create_context(req, share ? share->client.get() : nullptr);
   if (!ctx->client) return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
   Context* handle = ctx.get();

@@ -25,6 +25,7 @@ struct ClientContextRequest {
   bool debug = false;
   bool robust_access = false;
   bool lose_context_on_reset = false;
+  bool no_error = false;  // EGL_KHR_create_context_no_error
   std::string device_name;
   pipe::Screen* screen = nullptr;  // the display's device
 };

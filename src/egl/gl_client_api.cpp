@@ -87,6 +87,7 @@ class GlesApi final : public ClientApi {
     desc.debug = request.debug;
     desc.robust_access = request.robust_access;
     desc.lose_context_on_reset = request.lose_context_on_reset;
+    desc.no_error = request.no_error;
     desc.device_name = request.device_name;
     desc.screen = request.screen;
     gl::Context* share_gl = share ? static_cast<GlesContext*>(share)->gl() : nullptr;

@@ -72,6 +72,7 @@ struct Context {
   EGLenum api = EGL_OPENGL_ES_API;
   bool lose_context_on_reset = false;
   bool robust_access = false;  // EGL_CONTEXT_OPENGL_ROBUST_ACCESS(_EXT) or the KHR flag
+  bool no_error = false;       // EGL_CONTEXT_OPENGL_NO_ERROR_KHR
   std::unique_ptr<ClientContext> client;
   ThreadState* bound_thread = nullptr;
   Surface* draw = nullptr;

@@ -90,7 +90,7 @@ void set_packed(Context& ctx, GLuint index, int n, GLenum type, GLboolean normal
     case GL_UNSIGNED_INT_10F_11F_11F_REV:
       // ARB_vertex_type_10f_11f_11f_rev (GL 4.4): three components, never
       // normalized.
-      if (ctx.version() < 44) return ctx.set_error(GL_INVALID_ENUM);
+      if (!ctx.has_extension("GL_ARB_vertex_type_10f_11f_11f_rev")) return ctx.set_error(GL_INVALID_ENUM);
       c[0] = small_float(value & 0x7ff, 6);
       c[1] = small_float((value >> 11) & 0x7ff, 6);
       c[2] = small_float(value >> 22, 5);

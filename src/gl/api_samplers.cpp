@@ -17,7 +17,7 @@ void sampler_param(Context& ctx, GLuint name, GLenum pname, const ParamValue& v)
   SamplerParams p = s->params;
   bool known = false;
   const GLenum err = set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known,
-                                       anisotropic_filtering(ctx));
+                                       anisotropic_filtering(ctx), mirror_clamp_to_edge(ctx));
   if (err != GL_NO_ERROR) return ctx.set_error(err);
   s->params = p;
   s->changed();

@@ -28,11 +28,11 @@ Texture* parameter_texture(Context& ctx, GLenum target) {
 }
 
 // A rectangle texture has one level and is never repeated: mipmapping
-// minification filters and the repeating wraps are GL_INVALID_ENUM on it
-// (GL 4.6 §8.10).
+// minification filters and the repeating and mirroring wraps are
+// GL_INVALID_ENUM on it (GL 4.6 §8.10).
 bool rectangle_sampler_ok(const SamplerParams& p) {
   for (GLenum w : {p.wrap_s, p.wrap_t, p.wrap_r})
-    if (w == GL_REPEAT || w == GL_MIRRORED_REPEAT) return false;
+    if (w == GL_REPEAT || w == GL_MIRRORED_REPEAT || w == GL_MIRROR_CLAMP_TO_EDGE) return false;
   return p.min_filter == GL_NEAREST || p.min_filter == GL_LINEAR;
 }
 
@@ -43,7 +43,7 @@ void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
   bool known = false;
   SamplerParams p = t->sampler;
   GLenum err = set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known,
-                                 anisotropic_filtering(ctx));
+                                 anisotropic_filtering(ctx), mirror_clamp_to_edge(ctx));
   if (known) {
     // Multisample textures are fetched, never sampled: the sampler state
     // of table 20.11 is no parameter of theirs (ES 3.1 §8.10).

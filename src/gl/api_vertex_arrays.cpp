@@ -79,6 +79,11 @@ GLenum check_format(GLint size, GLenum* type, bool integer, bool is_long, bool d
     case GL_INT_2_10_10_10_REV: case GL_UNSIGNED_INT_2_10_10_10_REV:
       if (integer) return GL_INVALID_ENUM;
       return size == 4 ? GL_NO_ERROR : GL_INVALID_OPERATION;
+    case GL_UNSIGNED_INT_10F_11F_11F_REV:
+      // ARB_vertex_type_10f_11f_11f_rev (GL 4.4): three unsigned floats in
+      // one word, desktop float arrays only.
+      if (integer || !desktop) return GL_INVALID_ENUM;
+      return size == 3 ? GL_NO_ERROR : GL_INVALID_OPERATION;
     default: return GL_INVALID_ENUM;
   }
 }

@@ -168,8 +168,8 @@ bool Context::desktop_possible() {
 int Context::glsl_es_version() const {
   if (!desktop()) return version() >= 32 ? 320 : es31() ? 310 : 300;
   // GLSL ES versions are desktop GL 4.1's (1.00), 4.3's (3.00) and 4.5's
-  // (3.10), and ARB_ES2_compatibility's / ARB_ES3_compatibility's below.
-  if (version() >= 45) return 310;
+  // (3.10), and ARB_ES2/ES3/ES3_1_compatibility's below them.
+  if (version() >= 45 || has_extension("GL_ARB_ES3_1_compatibility")) return 310;
   if (version() >= 43 || has_extension("GL_ARB_ES3_compatibility")) return 300;
   return version() >= 41 || has_extension("GL_ARB_ES2_compatibility") ? 100 : 0;
 }
@@ -269,8 +269,9 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
         {"GL_EXT_draw_buffers_indexed", 30},     {"GL_EXT_separate_shader_objects", 41},
         {"GL_OES_sample_shading", 30},           {"GL_OES_sample_variables", 30},
         // Polygon offset clamp is GL 4.6's, and ARB_polygon_offset_clamp's
-        // below (listed in every desktop context the device can clamp in).
-        {"GL_EXT_clip_control", 45},             {"GL_EXT_polygon_offset_clamp", 32},
+        // below (listed in every desktop context the device can clamp in);
+        // clip control GL 4.5's and ARB_clip_control's likewise.
+        {"GL_EXT_clip_control", 30},             {"GL_EXT_polygon_offset_clamp", 32},
         {"GL_EXT_texture_border_clamp", 30},
         // ARB_buffer_storage and ARB_clear_texture are listed at every version.
         {"GL_EXT_buffer_storage", 30},           {"GL_EXT_clear_texture", 30},
@@ -334,10 +335,11 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
       ctx->has_extension(ctx->desktop() ? "GL_ARB_texture_cube_map_array" : "GL_EXT_texture_cube_map_array");
   for (const std::string& e : compiler::context_dependent_extensions())
     if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
-  if (ctx->desktop()) {
-    for (const std::string& e : compiler::desktop_glsl_extensions())
-      if (!ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
-  }
+  // Desktop GLSL extensions in ES contexts are never exposed (the
+  // compiler's own ones, as ARB_ES3_1_compatibility, would else have their
+  // macro defined).
+  for (const std::string& e : compiler::desktop_glsl_extensions())
+    if (!ctx->desktop() || !ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
   for (size_t i = 0; i < ctx->extensions_.size(); ++i) {
     if (i) ctx->extensions_string_ += ' ';
     ctx->extensions_string_ += ctx->extensions_[i];

@@ -50,7 +50,7 @@ struct ContextDesc {
   // desktop version is provided.
   bool desktop_3_1 = false;
   // KHR_no_error's flag (GLX_ARB_create_context_no_error): CONTEXT_FLAGS
-  // reports it; errors are still recorded, which the extension allows.
+  // reports it and Context::set_error records no usage errors.
   bool no_error = false;
   std::string device_name;         // for GL_RENDERER: "Brass (<device_name>)"
   pipe::Screen* screen = nullptr;  // the device this context renders on
@@ -190,7 +190,10 @@ class Context {
 
   // The GL error rule: only the first error is kept until glGetError. Every
   // error is also a KHR_debug message (a flag test when debug output is off).
+  // A no-error context (KHR_no_error) reports only running out of memory
+  // and context loss: the command still does nothing, as in any context.
   void set_error(GLenum error) {
+    if (desc_.no_error && error != GL_OUT_OF_MEMORY && error != GL_CONTEXT_LOST) return;
     if (error_ == GL_NO_ERROR) error_ = error;
     if (debug.output_enabled) debug.api_error(error);
   }

@@ -159,6 +159,12 @@ bool query_debug_state(Context& ctx, GLenum pname, GLint* out) {
              (ctx.desktop() && ctx.desc().forward_compatible ? GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT : 0) |
              (ctx.desc().no_error ? GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR : 0);
       return true;
+    // KHR_context_flush_control: EGL and GLX flush a context whenever it
+    // stops being current (the only behaviour they let a context ask for).
+    case GL_CONTEXT_RELEASE_BEHAVIOR:
+      if (!ctx.has_extension("GL_KHR_context_flush_control")) return false;
+      *out = GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH;
+      return true;
     default: return false;
   }
 }

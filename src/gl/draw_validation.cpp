@@ -72,11 +72,15 @@ bool validate_for_draw(Context& ctx) {
   if (dirty & kDirtyUniforms) validate_uniforms(ctx);
   if (dirty & kDirtyUniformBuffers) validate_uniform_buffers(ctx);
   if (dirty & kDirtyStorageBuffers) validate_storage_buffers(ctx);
+  // Slots that sampled a copy last time get their texture's own view back.
+  if (ctx.validation.feedback.bound) dirty |= kDirtyTextures;
   if (dirty & kDirtyTextures) validate_textures(ctx);
   // A texture's levels and storage decide whether its image unit is valid.
   if (dirty & (kDirtyImages | kDirtyTextures)) validate_images(ctx);
   // Framebuffer fetch reads what the previous draws wrote: a new copy each time.
   if (!bind_framebuffer_fetch_sources(ctx)) return false;
+  // Textures the framebuffer renders into are sampled from a copy.
+  if (!bind_feedback_loop_copies(ctx)) return false;
   // Vertex input is validated by the draw itself: it needs the draw's range
   // (client arrays); its dirty bit is cleared there.
   ctx.clear_dirty(kDirtyAll & ~kDirtyVertexInput);

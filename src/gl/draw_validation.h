@@ -10,6 +10,7 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "gl/texture_feedback.h"
 #include "pipe/context.h"
 #include "util/hash.h"
 #include "util/ref_counted.h"
@@ -126,6 +127,7 @@ struct DrawValidationState {
   FramebufferInfo framebuffer;
   bool program_writes_point_size = true;  // set by program validation
   FramebufferFetchState fetch;
+  FeedbackCopyState feedback;  // texture_feedback.h
 };
 
 // Order matters: see the file comment.

@@ -496,16 +496,20 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // glBindImageTextures, glBindVertexBuffers (api_multi_bind.cpp).
            "GL_ARB_multi_bind",
            // Shading-language only: textureQueryLOD (SPIR-V ImageQuery).
-           // Not ARB_derivative_control or ARB_shader_texture_image_samples:
-           // glslang accepts their #extension below GLSL 4.x but does not
-           // give the functions, so they wait for the compiler to provide
-           // them (ARB_shading_language_packing is compiled at its core
-           // version: see below).
+           // Not ARB_shader_texture_image_samples: glslang accepts its
+           // #extension below GLSL 4.x but does not give the functions, so
+           // it waits for the compiler to provide them
+           // (ARB_shading_language_packing is compiled at its core version:
+           // see below).
            "GL_ARB_texture_query_lod",
            // Shader subroutines, lowered by the compiler to a uniform
            // array of selected indices (compiler/subroutines.h) that the
            // frontend fills from glUniformSubroutinesuiv (gl/subroutines.h).
            "GL_ARB_shader_subroutine",
+           // Fine and coarse derivatives (SPIR-V DPdxFine ...; sources
+           // below GLSL 4.00 that call them are compiled as 4.00,
+           // desktop_glsl_rewrites.h).
+           "GL_ARB_derivative_control",
            // glTextureView (texture_view.cpp), as ES's OES_texture_view
            // with GL's targets and view classes.
            "GL_ARB_texture_view",
@@ -617,6 +621,40 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // geometry shader wrote (the SPIR-V built-ins need the device's geometry
   // shaders).
   if (screen.get_cap(pipe::Cap::GeometryShader)) out.emplace_back("GL_ARB_fragment_layer_viewport");
+  // MIRROR_CLAMP_TO_EDGE wraps (GL 4.4) where the device samples with
+  // Vulkan's samplerMirrorClampToEdge.
+  if (screen.get_cap(pipe::Cap::SamplerMirrorClampToEdge)) out.emplace_back("GL_ARB_texture_mirror_clamp_to_edge");
+  // STENCIL_INDEX8 textures (GL 4.4): OES_texture_stencil8's device
+  // condition and code.
+  if (features.texture_stencil8) out.emplace_back("GL_ARB_texture_stencil8");
+  // UNSIGNED_INT_10F_11F_11F_REV vertex arrays (GL 4.4): fetched as
+  // B10G11R11_UFLOAT where the device can, else unpacked on the CPU.
+  out.emplace_back("GL_ARB_vertex_type_10f_11f_11f_rev");
+  // glClipControl (GL 4.5): EXT_clip_control's state and device condition
+  // (context.cpp gives desktop contexts that feature at every version).
+  if (screen.get_cap(pipe::Cap::DepthClipControl)) out.emplace_back("GL_ARB_clip_control");
+  // Context loss and bounded queries (robustness.cpp) under their desktop
+  // names: glGetGraphicsResetStatus, glReadnPixels, glGetnUniform*v.
+  out.emplace_back("GL_KHR_robustness");
+  // ES 3.1's features missing from GL 4.4 (GL 4.5): #version 310 es shaders
+  // (Context::glsl_es_version), glMemoryBarrierByRegion, the GLSL 4.50
+  // built-ins ESSL 3.10 has (desktop_glsl_rewrites.h), and storage blocks
+  // of at least 2^27 bytes.
+  if (screen.get_cap(pipe::Cap::MaxShaderBufferSize) >= (int64_t{1} << 27))
+    out.emplace_back("GL_ARB_ES3_1_compatibility");
+  // Sampling what the draw renders into (glTextureBarrier): such draws
+  // sample a copy made just before them (texture_feedback.h).
+  out.emplace_back("GL_ARB_texture_barrier");
+  // The context-creation extensions' GL side: CONTEXT_RELEASE_BEHAVIOR
+  // (always FLUSH: EGL and GLX flush a context they release) and
+  // CONTEXT_FLAG_NO_ERROR_BIT (GLX_ARB_create_context_no_error; such a
+  // context records no usage errors, Context::set_error).
+  out.emplace_back("GL_KHR_context_flush_control");
+  out.emplace_back("GL_KHR_no_error");
+  // Layout qualifiers of GL 4.4 (glslang's; 1.40 sources are compiled as
+  // 1.50, desktop_glsl_rewrites.h): component, offset and align, constant
+  // expressions in layouts, and the xfb_* qualifiers.
+  out.emplace_back("GL_ARB_enhanced_layouts");
   std::sort(out.begin(), out.end());
   return out;
 }

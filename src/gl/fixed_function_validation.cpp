@@ -148,6 +148,7 @@ void release_validation_state(Context& ctx) {
   release_texture_state(ctx);
   release_image_state(ctx);
   release_framebuffer_fetch(ctx);
+  release_feedback_loop_copies(ctx);
 }
 
 }  // namespace brass::gl

@@ -530,6 +530,7 @@ SamplerKey make_sampler_key(const SamplerParams& p, bool compare, bool integer_v
       case GL_CLAMP_TO_EDGE: return uint8_t(pipe::Wrap::ClampToEdge);
       case GL_CLAMP_TO_BORDER: return uint8_t(pipe::Wrap::ClampToBorder);
       case GL_MIRRORED_REPEAT: return uint8_t(pipe::Wrap::MirroredRepeat);
+      case GL_MIRROR_CLAMP_TO_EDGE: return uint8_t(pipe::Wrap::MirrorClampToEdge);
       default: return uint8_t(pipe::Wrap::Repeat);
     }
   };
@@ -652,8 +653,10 @@ GLint ParamValue::as_int() const {
 
 bool anisotropic_filtering(const Context& ctx) { return ctx.has_extension("GL_ARB_texture_filter_anisotropic"); }
 
+bool mirror_clamp_to_edge(const Context& ctx) { return ctx.has_extension("GL_ARB_texture_mirror_clamp_to_edge"); }
+
 GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool border_clamp, bool* known,
-                         bool anisotropic) {
+                         bool anisotropic, bool mirror_clamp) {
   *known = true;
   const GLenum e = static_cast<GLenum>(v.as_int());
   switch (pname) {
@@ -661,7 +664,7 @@ GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bo
     case GL_TEXTURE_WRAP_T:
     case GL_TEXTURE_WRAP_R:
       if (e != GL_REPEAT && e != GL_CLAMP_TO_EDGE && e != GL_MIRRORED_REPEAT &&
-          !(border_clamp && e == GL_CLAMP_TO_BORDER))
+          !(border_clamp && e == GL_CLAMP_TO_BORDER) && !(mirror_clamp && e == GL_MIRROR_CLAMP_TO_EDGE))
         return GL_INVALID_ENUM;
       (pname == GL_TEXTURE_WRAP_S ? p.wrap_s : pname == GL_TEXTURE_WRAP_T ? p.wrap_t : p.wrap_r) = e;
       return GL_NO_ERROR;

@@ -112,14 +112,18 @@ struct ParamValue {
 // `pname` is not a sampler-state name (the caller may know it).
 // `border_clamp`: the context has CLAMP_TO_BORDER (texture_border_clamp).
 // TEXTURE_MAX_ANISOTROPY is one where `anisotropic` (the context exposes
-// anisotropic filtering: anisotropic_filtering(ctx)).
+// anisotropic filtering: anisotropic_filtering(ctx)). MIRROR_CLAMP_TO_EDGE
+// is a wrap mode where `mirror_clamp` (mirror_clamp_to_edge(ctx)).
 GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool border_clamp, bool* known,
-                         bool anisotropic);
+                         bool anisotropic, bool mirror_clamp = false);
 // False when `pname` is not a sampler-state name.
 bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out, bool anisotropic);
 // Whether TEXTURE_MAX_ANISOTROPY and MAX_TEXTURE_MAX_ANISOTROPY exist
 // (ARB/EXT_texture_filter_anisotropic, desktop contexts).
 bool anisotropic_filtering(const Context& ctx);
+// Whether MIRROR_CLAMP_TO_EDGE is a wrap mode (ARB_texture_mirror_clamp_to_edge,
+// GL 4.4; desktop contexts where the device samples with it).
+bool mirror_clamp_to_edge(const Context& ctx);
 
 // How glTexParameter*v / glSamplerParameter*v pass TEXTURE_BORDER_COLOR's
 // four values: fv floats, iv integers mapped to [-1,1] (ES 3.2 §2.3.5),

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "gl/context.h"
+#include "gl/pixel/packed_float.h"
 #include "gl/program_validation.h"
 #include "util/log.h"
 
@@ -292,6 +293,14 @@ void decode(const VertexAttrib& a, const uint8_t* p, uint32_t* out) {
     }
     return;
   }
+  if (a.type == GL_UNSIGNED_INT_10F_11F_11F_REV) {
+    // R and G in 11 bits (6-bit mantissa), B in 10 (5-bit), from the low
+    // bits up; never normalized (GL 4.6 §10.3.2).
+    float f[3];
+    pixel::unpack_r11g11b10(load<uint32_t>(p), f);
+    std::memcpy(out, f, sizeof(f));
+    return;
+  }
   for (int c = 0; c < n; ++c) {
     const uint8_t* q = p + c * component_size(a.type);
     if (a.integer) {
@@ -404,6 +413,7 @@ Format vertex_format(GLenum type, GLint size, bool normalized, bool integer) {
     case GL_SHORT: return normalized ? kSnorm16[n] : Format::None;
     case GL_UNSIGNED_SHORT: return normalized ? kUnorm16[n] : Format::None;
     case GL_UNSIGNED_INT_2_10_10_10_REV: return normalized && size == 4 ? Format::RGB10A2_UNORM : Format::None;
+    case GL_UNSIGNED_INT_10F_11F_11F_REV: return size == 3 ? Format::R11G11B10_FLOAT : Format::None;
     default: return Format::None;  // FIXED, INT, UNSIGNED_INT, INT_2_10_10_10_REV, DOUBLE
   }
 }
@@ -427,7 +437,9 @@ uint32_t component_size(GLenum type) {
 }
 
 uint32_t element_size(GLenum type, GLint size) {
-  if (type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV) return 4;
+  if (type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV ||
+      type == GL_UNSIGNED_INT_10F_11F_11F_REV)
+    return 4;
   return component_size(type) * static_cast<uint32_t>(size);
 }
 

@@ -129,6 +129,7 @@ enum class Cap : uint8_t {
   // device's limit with multi-draw indirect, else 1 (the caller loops).
   MaxDrawIndirectCount,
   DrawIndirectCount,                 // DrawIndirect::count_buffer is honoured (else the caller reads it)
+  SamplerMirrorClampToEdge,          // Wrap::MirrorClampToEdge is applied (else it clamps to edge)
 };
 
 // What a pipe context is made for, fixed for its life.

@@ -83,11 +83,15 @@ void main() {
 }
 
 TEST_F(GlCoreTest, VersionsAbove330AndEsAndCompatibilityAreRefused) {
-  // GL 3.3 has no compatibility profile and no GLSL ES 3.10 (4.5's); it
-  // lists ARB_ES2/ES3_compatibility (4.1, 4.3), so GLSL ES 1.00 and 3.00
-  // compile.
+  // GL 3.3 has no compatibility profile; it lists ARB_ES2/ES3_compatibility
+  // (4.1, 4.3), so GLSL ES 1.00 and 3.00 compile, and GLSL ES 3.10 with
+  // ARB_ES3_1_compatibility (4.5).
+  const bool es31 = has_extension("GL_ARB_ES3_1_compatibility");
   glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 400\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n", false));
   glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 310 es\nprecision mediump float;\nout vec4 c;\n"
+                                            "void main() { c = vec4(1.0); }\n",
+                        es31));
+  glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 320 es\nprecision mediump float;\nout vec4 c;\n"
                                             "void main() { c = vec4(1.0); }\n",
                         false));
   glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 300 es\nprecision mediump float;\nout vec4 c;\n"
@@ -140,7 +144,7 @@ void main() { c = g_color; })"};
 }
 
 TEST_F(GlCoreTest, GlslExtensionMacrosFollowTheExtensionList) {
-  // Advertised: usable and defined; not advertised (derivative control:
+  // Advertised: usable and defined; not advertised (texture image samples:
   // glslang gives its functions only at 4.50): neither.
   glDeleteShader(shader(GL_FRAGMENT_SHADER, R"(#version 150
 #extension GL_ARB_explicit_attrib_location : require
@@ -150,13 +154,13 @@ TEST_F(GlCoreTest, GlslExtensionMacrosFollowTheExtensionList) {
 layout(location = 0) out vec4 c;
 void main() { c = vec4(1.0); })"));
   glDeleteShader(shader(GL_FRAGMENT_SHADER, R"(#version 150
-#ifdef GL_ARB_derivative_control
+#ifdef GL_ARB_shader_texture_image_samples
 #error defined without the extension
 #endif
 out vec4 c;
 void main() { c = vec4(1.0); })"));
   glDeleteShader(shader(GL_FRAGMENT_SHADER, R"(#version 150
-#extension GL_ARB_derivative_control : require
+#extension GL_ARB_shader_texture_image_samples : require
 out vec4 c;
 void main() { c = vec4(1.0); })",
                         false));

@@ -571,11 +571,15 @@ void main() { color = v; })");
   expect_error(GL_INVALID_VALUE, "GetVertexAttribdv past MAX_VERTEX_ATTRIBS");
   glVertexAttribP4ui(3, GL_FLOAT, GL_FALSE, 0);
   expect_error(GL_INVALID_ENUM, "VertexAttribP4ui of an unpacked type");
-  // A 3.3 context has no ARB_vertex_type_10f_11f_11f_rev (GL 4.4).
-  glVertexAttribP3ui(3, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, 0);
-  expect_error(GL_INVALID_ENUM, "VertexAttribP3ui of 10F_11F_11F below 4.4");
   glGetVertexAttribdv(3, GL_CURRENT_VERTEX_ATTRIB, dv);
   EXPECT_EQ(dv[0], 0.5) << "failed calls leave the value";
+  // ARB_vertex_type_10f_11f_11f_rev (GL 4.4, listed in 3.3 contexts): three
+  // unsigned floats, 1.0 (11 bits: exponent 15) in x.
+  glVertexAttribP3ui(3, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, 15u << 6);
+  expect_error(GL_NO_ERROR, "VertexAttribP3ui of 10F_11F_11F");
+  glGetVertexAttribdv(3, GL_CURRENT_VERTEX_ATTRIB, dv);
+  EXPECT_EQ(dv[0], 1.0);
+  EXPECT_EQ(dv[3], 1.0);
 
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glDeleteFramebuffers(1, &fbo);

@@ -200,6 +200,10 @@ TEST_F(Glx, CreateContextAttribsCoreVersionsAndFlags) {
   ASSERT_TRUE(glXMakeContextCurrent(dpy, None, None, ctx));
   glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
   EXPECT_EQ(flags, GL_CONTEXT_FLAG_NO_ERROR_BIT);
+  // KHR_no_error: a usage error is not recorded (the command does nothing).
+  EXPECT_TRUE(has_gl_extension("GL_KHR_no_error"));
+  glEnable(0x1234);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
   glXMakeContextCurrent(dpy, None, None, nullptr);
   glXDestroyContext(dpy, ctx);
   XSync(dpy, False);
