@@ -210,8 +210,7 @@ void get_compressed_texture_image(Context& ctx, Texture& t, GLint level, uint64_
                              : ctx.limits.max_texture_size;
   if (level < 0 || static_cast<uint32_t>(level) > log2_floor(static_cast<uint32_t>(max_size)))
     return ctx.set_error(GL_INVALID_VALUE);
-  if (t.target == GL_TEXTURE_CUBE_MAP && t.image(level, 0) && !base_level_consistent(t, level))
-    return ctx.set_error(GL_INVALID_OPERATION);
+  if (t.target == GL_TEXTURE_CUBE_MAP && !base_level_consistent(t, level)) return ctx.set_error(GL_INVALID_OPERATION);
   read_compressed_image(ctx, t, 0, t.target == GL_TEXTURE_CUBE_MAP, level, buf_size, pixels);
 }
 

@@ -131,10 +131,12 @@ void TextureBufferRange(Context& ctx, GLuint texture, GLenum internalformat, GLu
   texture_buffer(ctx, t->target, internalformat, buffer, offset, size, true, t.get());
 }
 
+// A texture of another dimensionality than the command's (its "effective
+// target" is not one the command takes) is INVALID_OPERATION in every
+// glTexture* command below: the target is no argument the application
+// could have named wrongly, the texture is of the wrong kind.
+
 // --- immutable storage (GL 4.6 §8.19) ---
-// A texture of another dimensionality than the command's is
-// INVALID_OPERATION (its target is no argument the command could have
-// named wrongly).
 
 void TextureStorage1D(Context& ctx, GLuint texture, GLsizei levels, GLenum internalformat, GLsizei width) {
   const Ref<Texture> t = named_texture(ctx, texture);
@@ -189,7 +191,7 @@ void TextureSubImage1D(Context& ctx, GLuint texture, GLint level, GLint xoffset,
                        GLenum type, const void* pixels) {
   const Ref<Texture> t = named_texture(ctx, texture);
   if (!t) return;
-  if (t->target != GL_TEXTURE_1D) return ctx.set_error(GL_INVALID_ENUM);
+  if (t->target != GL_TEXTURE_1D) return ctx.set_error(GL_INVALID_OPERATION);
   tex_sub_image(ctx, t.get(), t->target, 0, level, xoffset, 0, 0, width, 1, 1, format, type, pixels);
 }
 
@@ -205,7 +207,7 @@ void TextureSubImage2D(Context& ctx, GLuint texture, GLint level, GLint xoffset,
     case GL_TEXTURE_1D_ARRAY:
       return tex_sub_image(ctx, t.get(), t->target, 0, level, xoffset, 0, yoffset, width, 1, height, format, type,
                            pixels);
-    default: return ctx.set_error(GL_INVALID_ENUM);
+    default: return ctx.set_error(GL_INVALID_OPERATION);
   }
 }
 
@@ -216,7 +218,7 @@ void TextureSubImage3D(Context& ctx, GLuint texture, GLint level, GLint xoffset,
   if (is_target_3d(t->target))
     return tex_sub_image(ctx, t.get(), t->target, 0, level, xoffset, yoffset, zoffset, width, height, depth, format,
                          type, pixels);
-  if (!is_cube(*t)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!is_cube(*t)) return ctx.set_error(GL_INVALID_OPERATION);
   if (width < 0 || height < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (!cube_faces_defined(ctx, *t, level, zoffset, depth)) return;
   for (GLint i = 0; i < depth; ++i) {
@@ -240,7 +242,7 @@ void CompressedTextureSubImage1D(Context& ctx, GLuint texture, GLint level, GLin
                                  GLsizei, const void*) {
   const Ref<Texture> t = named_texture(ctx, texture);
   if (!t) return;
-  if (t->target != GL_TEXTURE_1D) return ctx.set_error(GL_INVALID_ENUM);
+  if (t->target != GL_TEXTURE_1D) return ctx.set_error(GL_INVALID_OPERATION);
   if (!check_level(ctx, t->target, level)) return;
   if (width < 0) return ctx.set_error(GL_INVALID_VALUE);
   const pixel::FormatResolution res = pixel::resolve_compressed_format(format, texture_format_features(ctx));
@@ -251,7 +253,7 @@ void CompressedTextureSubImage2D(Context& ctx, GLuint texture, GLint level, GLin
                                  GLsizei width, GLsizei height, GLenum format, GLsizei imageSize, const void* data) {
   const Ref<Texture> t = named_texture(ctx, texture);
   if (!t) return;
-  if (t->target != GL_TEXTURE_2D) return ctx.set_error(GL_INVALID_ENUM);
+  if (t->target != GL_TEXTURE_2D) return ctx.set_error(GL_INVALID_OPERATION);
   compressed_tex_sub_image(ctx, t.get(), t->target, 0, level, xoffset, yoffset, 0, width, height, 1, format,
                            imageSize, data);
 }
@@ -264,7 +266,7 @@ void CompressedTextureSubImage3D(Context& ctx, GLuint texture, GLint level, GLin
   if (is_target_3d(t->target))
     return compressed_tex_sub_image(ctx, t.get(), t->target, 0, level, xoffset, yoffset, zoffset, width, height,
                                     depth, format, imageSize, data);
-  if (!is_cube(*t)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!is_cube(*t)) return ctx.set_error(GL_INVALID_OPERATION);
   if (width < 0 || height < 0 || imageSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (!cube_faces_defined(ctx, *t, level, zoffset, depth)) return;
   if (depth == 0) return;
@@ -291,7 +293,7 @@ void CopyTextureSubImage1D(Context& ctx, GLuint texture, GLint level, GLint xoff
                            GLsizei width) {
   const Ref<Texture> t = named_texture(ctx, texture);
   if (!t) return;
-  if (t->target != GL_TEXTURE_1D) return ctx.set_error(GL_INVALID_ENUM);
+  if (t->target != GL_TEXTURE_1D) return ctx.set_error(GL_INVALID_OPERATION);
   copy_tex_sub_image(ctx, t.get(), t->target, 0, level, xoffset, 0, 0, x, y, width, 1);
 }
 
@@ -300,7 +302,7 @@ void CopyTextureSubImage2D(Context& ctx, GLuint texture, GLint level, GLint xoff
   const Ref<Texture> t = named_texture(ctx, texture);
   if (!t) return;
   if (t->target != GL_TEXTURE_2D && t->target != GL_TEXTURE_1D_ARRAY && t->target != GL_TEXTURE_RECTANGLE)
-    return ctx.set_error(GL_INVALID_ENUM);
+    return ctx.set_error(GL_INVALID_OPERATION);
   copy_tex_sub_image(ctx, t.get(), t->target, 0, level, xoffset, yoffset, 0, x, y, width, height);
 }
 
@@ -310,7 +312,7 @@ void CopyTextureSubImage3D(Context& ctx, GLuint texture, GLint level, GLint xoff
   if (!t) return;
   if (is_target_3d(t->target))
     return copy_tex_sub_image(ctx, t.get(), t->target, 0, level, xoffset, yoffset, zoffset, x, y, width, height);
-  if (!is_cube(*t)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!is_cube(*t)) return ctx.set_error(GL_INVALID_OPERATION);
   // One face: zoffset names it.
   if (zoffset < 0 || zoffset > 5) return ctx.set_error(GL_INVALID_VALUE);
   copy_tex_sub_image(ctx, t.get(), GL_TEXTURE_CUBE_MAP, static_cast<unsigned>(zoffset), level, xoffset, yoffset, 0,

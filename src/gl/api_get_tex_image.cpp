@@ -96,8 +96,7 @@ void get_texture_image(Context& ctx, Texture& t, GLint level, GLenum format, GLe
     return ctx.set_error(GL_INVALID_ENUM);
   // A cube map is read whole: its faces are the six images of a 3D layout
   // (GL 4.6 §8.11.4), which must all be defined alike.
-  if (t.target == GL_TEXTURE_CUBE_MAP && t.image(level, 0) && !base_level_consistent(t, level))
-    return ctx.set_error(GL_INVALID_OPERATION);
+  if (t.target == GL_TEXTURE_CUBE_MAP && !base_level_consistent(t, level)) return ctx.set_error(GL_INVALID_OPERATION);
   read_texture_image(ctx, t, 0, t.target == GL_TEXTURE_CUBE_MAP, level, format, type, buf_size, pixels);
 }
 

@@ -94,7 +94,7 @@ TEST_F(GlDsaTextures, CubeFacesAreLayers) {
   glTextureSubImage3D(t, 0, 0, 0, 4, 2, 2, 3, GL_RGBA, GL_UNSIGNED_BYTE, faces.data());
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
   glTextureSubImage2D(t, 0, 0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, faces.data());
-  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
   glDeleteTextures(1, &t);
 }
 
@@ -199,9 +199,9 @@ TEST_F(GlDsaTextures, CopyTextureSubImageFromTheFramebuffer) {
   EXPECT_EQ(out[3 * 4 + 3], rgba(255, 255, 0));
   // The 1D and 3D forms do not take a 2D texture.
   glCopyTextureSubImage1D(t, 0, 0, 0, 0, 1);
-  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
   glCopyTextureSubImage3D(t, 0, 0, 0, 0, 0, 0, 1, 1);
-  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
   glDeleteTextures(1, &t);
 }
 
@@ -258,7 +258,7 @@ TEST_F(GlDsaTextures, NamesWithoutTexturesAreInvalidOperation) {
   glTextureStorage3D(t, 1, GL_RGBA8, 2, 2, 2);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
   glTextureSubImage2D(t, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, &texel);
-  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
   glTextureSubImage3D(t, 0, 1, 1, 1, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, &texel);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
   glDeleteTextures(1, &t);
