@@ -22,6 +22,7 @@ class GlDsaBuffers : public GlCore4xTest {
 };
 
 TEST_F(GlDsaBuffers, CreatedBuffersExistUnbound) {
+  EXPECT_TRUE(has_extension("GL_ARB_direct_state_access"));
   std::array<GLuint, 2> b{};
   glCreateBuffers(2, b.data());
   EXPECT_NE(b[0], 0u);
