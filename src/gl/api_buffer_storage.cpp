@@ -18,14 +18,22 @@ void BufferStorage(Context& ctx, GLenum target, GLsizeiptr size, const void* dat
   if (!ctx.has_feature("GL_EXT_buffer_storage")) return ctx.set_error(GL_INVALID_OPERATION);
   Binding<Buffer>* point = buffer_binding_point(ctx, target);
   if (!point) return ctx.set_error(GL_INVALID_ENUM);
-  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
+  buffer_storage(ctx, point->get(), size, data, flags);
+}
+
+}  // namespace brass::gl::api
+
+namespace brass::gl {
+
+void buffer_storage(Context& ctx, Buffer* buffer, GLsizeiptr size, const void* data, GLbitfield flags) {
+  if (!buffer) return ctx.set_error(GL_INVALID_OPERATION);
   constexpr GLbitfield kFlags = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT |
                                 GL_DYNAMIC_STORAGE_BIT | GL_CLIENT_STORAGE_BIT;
   if (size <= 0 || (flags & ~kFlags)) return ctx.set_error(GL_INVALID_VALUE);
   if ((flags & GL_MAP_PERSISTENT_BIT) && !(flags & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)))
     return ctx.set_error(GL_INVALID_VALUE);
   if ((flags & GL_MAP_COHERENT_BIT) && !(flags & GL_MAP_PERSISTENT_BIT)) return ctx.set_error(GL_INVALID_VALUE);
-  Buffer& b = **point;
+  Buffer& b = *buffer;
   if (b.immutable) return ctx.set_error(GL_INVALID_OPERATION);
   // Transfers address buffers with int32 boxes: 2 GiB is the largest buffer.
   if (size > std::numeric_limits<int32_t>::max()) return ctx.set_error(GL_OUT_OF_MEMORY);
@@ -61,4 +69,4 @@ void BufferStorage(Context& ctx, GLenum target, GLsizeiptr size, const void* dat
   b.storage_flags = flags;
 }
 
-}  // namespace brass::gl::api
+}  // namespace brass::gl

@@ -109,6 +109,11 @@ bool query_buffer_state(Context& ctx, GLenum pname, GLint* out) {
 
 namespace {
 
+bool fail(Context& ctx, GLenum error) {
+  ctx.set_error(error);
+  return false;
+}
+
 // glGetInteger(64)i_v of the indexed buffer bindings.
 bool indexed_buffer_state(Context& ctx, GLenum target, GLuint index, GLint64* out) {
   const IndexedBufferBinding* b = nullptr;
@@ -245,28 +250,28 @@ void unbind_if(Binding<T>& point, T* obj) {
   if (point.get() == obj) point.reset();
 }
 
-void buffer_parameter(Context& ctx, GLenum target, GLenum pname, GLint64* out) {
-  Binding<Buffer>* point = buffer_binding_point(ctx, target);
-  if (!point) return ctx.set_error(GL_INVALID_ENUM);
+}  // namespace
+
+bool buffer_parameter(Context& ctx, const Buffer* buffer, GLenum pname, GLint64* out) {
   switch (pname) {
     case GL_BUFFER_SIZE: case GL_BUFFER_USAGE: case GL_BUFFER_ACCESS_FLAGS: case GL_BUFFER_MAPPED:
     case GL_BUFFER_MAP_LENGTH: case GL_BUFFER_MAP_OFFSET: case GL_BUFFER_ACCESS_OES: break;
     case GL_BUFFER_IMMUTABLE_STORAGE: case GL_BUFFER_STORAGE_FLAGS:
-      if (!ctx.has_feature("GL_EXT_buffer_storage")) return ctx.set_error(GL_INVALID_ENUM);
+      if (!ctx.has_feature("GL_EXT_buffer_storage")) return fail(ctx, GL_INVALID_ENUM);
       break;
-    default: return ctx.set_error(GL_INVALID_ENUM);
+    default: return fail(ctx, GL_INVALID_ENUM);
   }
-  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
-  const Buffer& b = **point;
+  if (!buffer) return fail(ctx, GL_INVALID_OPERATION);
+  const Buffer& b = *buffer;
   switch (pname) {
-    case GL_BUFFER_SIZE: *out = b.size; return;
-    case GL_BUFFER_USAGE: *out = b.usage; return;
-    case GL_BUFFER_ACCESS_FLAGS: *out = b.mapped ? b.map_access : 0; return;
-    case GL_BUFFER_MAPPED: *out = b.mapped ? GL_TRUE : GL_FALSE; return;
-    case GL_BUFFER_MAP_LENGTH: *out = b.mapped ? b.map_length : 0; return;
-    case GL_BUFFER_MAP_OFFSET: *out = b.mapped ? b.map_offset : 0; return;
-    case GL_BUFFER_IMMUTABLE_STORAGE: *out = b.immutable ? GL_TRUE : GL_FALSE; return;
-    case GL_BUFFER_STORAGE_FLAGS: *out = b.storage_flags; return;
+    case GL_BUFFER_SIZE: *out = b.size; return true;
+    case GL_BUFFER_USAGE: *out = b.usage; return true;
+    case GL_BUFFER_ACCESS_FLAGS: *out = b.mapped ? b.map_access : 0; return true;
+    case GL_BUFFER_MAPPED: *out = b.mapped ? GL_TRUE : GL_FALSE; return true;
+    case GL_BUFFER_MAP_LENGTH: *out = b.mapped ? b.map_length : 0; return true;
+    case GL_BUFFER_MAP_OFFSET: *out = b.mapped ? b.map_offset : 0; return true;
+    case GL_BUFFER_IMMUTABLE_STORAGE: *out = b.immutable ? GL_TRUE : GL_FALSE; return true;
+    case GL_BUFFER_STORAGE_FLAGS: *out = b.storage_flags; return true;
     // OES_mapbuffer has only write-only mappings, and the initial value is
     // WRITE_ONLY_OES too.
     case GL_BUFFER_ACCESS_OES:
@@ -278,10 +283,13 @@ void buffer_parameter(Context& ctx, GLenum target, GLenum pname, GLint64* out) {
         const GLbitfield rw = b.mapped ? b.map_access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT) : 0;
         *out = rw == GL_MAP_READ_BIT ? GL_READ_ONLY : rw == GL_MAP_WRITE_BIT ? GL_WRITE_ONLY : GL_READ_WRITE;
       }
-      return;
-    default: return;
+      return true;
+    default: return fail(ctx, GL_INVALID_ENUM);
   }
 }
+
+namespace {
+
 
 // glBindBufferBase/Range; `generic` false for the multi-bind forms, which
 // leave the generic binding point alone (GL 4.6 §6.7.1).
@@ -323,9 +331,7 @@ void bind_indexed(Context& ctx, GLenum target, GLuint index, GLuint name, GLintp
     b = ctx.share_group().buffers.get_or_create(name, true, [](GLuint n) { return make_ref<Buffer>(n); });
     if (!b) return ctx.set_error(GL_OUT_OF_MEMORY);
   }
-  bind(slot->buffer, b);
-  slot->offset = range && b ? offset : 0;
-  slot->size = range && b ? size : 0;
+  set_indexed_binding(*slot, b, offset, size, range);
   // The generic binding point changes too (ES 3.0 §2.10.1.1, ES 3.1 §6.1.1).
   switch (target) {
     case GL_UNIFORM_BUFFER:
@@ -392,6 +398,199 @@ void bind_buffers(Context& ctx, GLenum target, GLuint first, GLsizei count, cons
 }
 
 }  // namespace
+
+void set_indexed_binding(IndexedBufferBinding& slot, Ref<Buffer> buffer, GLintptr offset, GLsizeiptr size,
+                         bool range) {
+  const bool ranged = range && buffer;
+  bind(slot.buffer, std::move(buffer));
+  slot.offset = ranged ? offset : 0;
+  slot.size = ranged ? size : 0;
+}
+
+// --- the operations on one buffer object, shared by the bind-to-edit
+// commands (the buffer bound to a target) and the direct state access ones
+// (a named buffer). A null buffer is "none bound" / "no such buffer", which
+// both kinds of command report as INVALID_OPERATION at the same point. ---
+
+void buffer_data(Context& ctx, Buffer* buffer, GLsizeiptr size, const void* data, GLenum usage) {
+  if (size < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!is_buffer_usage(usage)) return ctx.set_error(GL_INVALID_ENUM);
+  if (!buffer) return ctx.set_error(GL_INVALID_OPERATION);
+  // Transfers address buffers with int32 boxes: 2 GiB is the largest buffer.
+  if (size > std::numeric_limits<int32_t>::max()) return ctx.set_error(GL_OUT_OF_MEMORY);
+  Buffer& b = *buffer;
+  if (b.immutable) return ctx.set_error(GL_INVALID_OPERATION);  // GL 4.6 §6.2
+  unmap_buffer(b);
+  const uint32_t width = size > 0 ? static_cast<uint32_t>(size) : 1u;
+  const pipe::Usage pusage = to_pipe_usage(usage);
+  if (b.resource && b.resource->templ().width == width && b.resource->templ().usage == pusage) {
+    // Same storage: throw the old contents away; draws already recorded keep
+    // reading them, later ones see the new data. Never a stall.
+    ctx.pipe().invalidate_resource(b.resource.get());
+  } else {
+    pipe::ResourceTemplate t;
+    t.target = pipe::Target::Buffer;
+    t.format = pipe::Format::None;
+    t.width = width;
+    t.bind = kBufferBind;
+    t.usage = pusage;
+    pipe::Status status = pipe::Status::Ok;
+    Ref<pipe::Resource> r = ctx.screen().resource_create(t, &status);
+    if (!r) return ctx.set_error(GL_OUT_OF_MEMORY);
+    b.resource = std::move(r);
+    // The resource pointer changed: vertex and uniform bindings rebind, and
+    // buffer textures make their views again.
+    ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers | kDirtyTransformFeedback | kDirtyStorageBuffers |
+              kDirtyTextures | kDirtyImages);
+  }
+  if (data && size > 0)
+    ctx.pipe().buffer_subdata(b.resource.get(), pipe::kMapDiscardWholeResource, 0, static_cast<uint64_t>(size), data);
+  b.size = size;
+  b.usage = usage;
+  b.storage_flags = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_DYNAMIC_STORAGE_BIT;
+}
+
+void buffer_sub_data(Context& ctx, Buffer* buffer, GLintptr offset, GLsizeiptr size, const void* data) {
+  if (offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!buffer) return ctx.set_error(GL_INVALID_OPERATION);
+  Buffer& b = *buffer;
+  if (!range_fits<GLint64>(offset, size, b.size)) return ctx.set_error(GL_INVALID_VALUE);
+  if (b.mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (b.immutable && !(b.storage_flags & GL_DYNAMIC_STORAGE_BIT)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (size == 0 || !data || !b.resource) return;
+  ctx.pipe().buffer_subdata(b.resource.get(), 0, static_cast<uint64_t>(offset), static_cast<uint64_t>(size), data);
+}
+
+void get_buffer_sub_data(Context& ctx, Buffer* buffer, GLintptr offset, GLsizeiptr size, void* data) {
+  if (!buffer) return ctx.set_error(GL_INVALID_OPERATION);
+  if (offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
+  Buffer& b = *buffer;
+  if (!range_fits<GLint64>(offset, size, b.size)) return ctx.set_error(GL_INVALID_VALUE);
+  // A persistent map leaves the buffer usable (GL 4.6 §6.3.2).
+  if (b.mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (size == 0 || !data || !b.resource) return;
+  if (!read_buffer(ctx, b, offset, size, data)) ctx.set_error(GL_OUT_OF_MEMORY);
+}
+
+void* map_buffer_range(Context& ctx, Buffer* buffer, GLintptr offset, GLsizeiptr length, GLbitfield access) {
+  // PERSISTENT and COHERENT with buffer storage (EXT/ARB_buffer_storage).
+  const GLbitfield kAll = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |
+                          GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT |
+                          (ctx.has_feature("GL_EXT_buffer_storage") ? GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT : 0);
+  auto fail = [&](GLenum e) -> void* {
+    ctx.set_error(e);
+    return nullptr;
+  };
+  if (offset < 0 || length < 0 || (access & ~kAll)) return fail(GL_INVALID_VALUE);
+  if (!buffer) return fail(GL_INVALID_OPERATION);
+  Buffer& b = *buffer;
+  if (!range_fits<GLint64>(offset, length, b.size)) return fail(GL_INVALID_VALUE);
+  if (length == 0) return fail(GL_INVALID_OPERATION);  // ES 3.0 §2.10.3
+  if (b.mapped) return fail(GL_INVALID_OPERATION);
+  if (!(access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT))) return fail(GL_INVALID_OPERATION);
+  if ((access & GL_MAP_READ_BIT) &&
+      (access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_UNSYNCHRONIZED_BIT)))
+    return fail(GL_INVALID_OPERATION);
+  if ((access & GL_MAP_FLUSH_EXPLICIT_BIT) && !(access & GL_MAP_WRITE_BIT)) return fail(GL_INVALID_OPERATION);
+  // Each of these the storage must allow (GL 4.6 §6.3).
+  constexpr GLbitfield kStorageChecked = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+  if ((access & kStorageChecked) & ~b.storage_flags) return fail(GL_INVALID_OPERATION);
+  if (!b.resource) return fail(GL_OUT_OF_MEMORY);
+
+  uint32_t flags = 0;
+  if (access & GL_MAP_READ_BIT) flags |= pipe::kMapRead;
+  if (access & GL_MAP_WRITE_BIT) flags |= pipe::kMapWrite;
+  if (access & GL_MAP_INVALIDATE_RANGE_BIT) flags |= pipe::kMapDiscardRange;
+  if (access & GL_MAP_INVALIDATE_BUFFER_BIT) flags |= pipe::kMapDiscardWholeResource;
+  if (access & GL_MAP_FLUSH_EXPLICIT_BIT) flags |= pipe::kMapFlushExplicit;
+  if (access & GL_MAP_UNSYNCHRONIZED_BIT) flags |= pipe::kMapUnsynchronized;
+  if (access & GL_MAP_PERSISTENT_BIT) flags |= pipe::kMapPersistent;
+  if (access & GL_MAP_COHERENT_BIT) flags |= pipe::kMapCoherent;
+  // Invalidating the whole buffer: swap storage once, then map the range
+  // unsynchronized-free of any reader.
+  if ((access & GL_MAP_INVALIDATE_BUFFER_BIT) && !(offset == 0 && length == b.size)) {
+    ctx.pipe().invalidate_resource(b.resource.get());
+    flags &= ~pipe::kMapDiscardWholeResource;
+    flags |= pipe::kMapDiscardRange;
+  }
+  const pipe::Box box{static_cast<int32_t>(offset), 0, 0, static_cast<int32_t>(length), 1, 1};
+  pipe::Transfer* t = nullptr;
+  void* p = ctx.pipe().transfer_map(b.resource.get(), 0, flags, box, &t);
+  if (!p) return fail(GL_OUT_OF_MEMORY);
+  b.mapped = true;
+  b.map_access = access;
+  b.map_offset = offset;
+  b.map_length = length;
+  b.map_pointer = p;
+  b.transfer = t;
+  b.map_context = &ctx.pipe();
+  return p;
+}
+
+// OES_mapbuffer: the whole buffer, write-only, synchronized (the contents
+// outside what the application writes must survive, so nothing is discarded).
+void* map_buffer(Context& ctx, Buffer* buffer, GLenum access) {
+  // OES_mapbuffer maps for writing only; desktop GL also for reading.
+  GLbitfield flags = GL_MAP_WRITE_BIT;
+  if (ctx.desktop() && access == GL_READ_ONLY) flags = GL_MAP_READ_BIT;
+  else if (ctx.desktop() && access == GL_READ_WRITE) flags = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT;
+  else if (access != GL_WRITE_ONLY_OES) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return nullptr;
+  }
+  if (!buffer || buffer->mapped) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return nullptr;
+  }
+  // A zero-sized buffer has no storage to map; ES 3.0's MapBufferRange calls
+  // that an invalid operation and OES_mapbuffer names no other outcome.
+  return map_buffer_range(ctx, buffer, 0, buffer->size, flags);
+}
+
+void flush_mapped_buffer_range(Context& ctx, Buffer* buffer, GLintptr offset, GLsizeiptr length) {
+  if (offset < 0 || length < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (!buffer) return ctx.set_error(GL_INVALID_OPERATION);
+  Buffer& b = *buffer;
+  if (!b.mapped || !(b.map_access & GL_MAP_FLUSH_EXPLICIT_BIT)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!range_fits<GLint64>(offset, length, b.map_length)) return ctx.set_error(GL_INVALID_VALUE);
+  if (length == 0) return;
+  const pipe::Box box{static_cast<int32_t>(offset), 0, 0, static_cast<int32_t>(length), 1, 1};
+  b.map_context->transfer_flush_region(b.transfer, box);
+}
+
+GLboolean unmap_buffer_checked(Context& ctx, Buffer* buffer) {
+  if (!buffer || !unmap_buffer(*buffer)) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return GL_FALSE;
+  }
+  return GL_TRUE;
+}
+
+void buffer_pointer(Context& ctx, Buffer* buffer, GLenum pname, void** params) {
+  if (pname != GL_BUFFER_MAP_POINTER) return ctx.set_error(GL_INVALID_ENUM);
+  if (!buffer) return ctx.set_error(GL_INVALID_OPERATION);
+  if (params) *params = buffer->mapped ? buffer->map_pointer : nullptr;
+}
+
+void copy_buffer_sub_data(Context& ctx, Buffer* source, Buffer* dest, GLintptr read_offset, GLintptr write_offset,
+                          GLsizeiptr size) {
+  if (!source || !dest) return ctx.set_error(GL_INVALID_OPERATION);
+  Buffer& src = *source;
+  Buffer& dst = *dest;
+  if (read_offset < 0 || write_offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (src.mapped_exclusively() || dst.mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!range_fits<GLint64>(read_offset, size, src.size) || !range_fits<GLint64>(write_offset, size, dst.size))
+    return ctx.set_error(GL_INVALID_VALUE);
+  if (&src == &dst && ranges_overlap<GLint64>(read_offset, write_offset, size))
+    return ctx.set_error(GL_INVALID_VALUE);
+  if (size == 0 || !src.resource || !dst.resource) return;
+  const pipe::Box box{static_cast<int32_t>(read_offset), 0, 0, static_cast<int32_t>(size), 1, 1};
+  ctx.pipe().resource_copy_region(dst.resource.get(), 0, static_cast<uint32_t>(write_offset), 0, 0,
+                                  src.resource.get(), 0, box);}
+
+GLint clamp_to_int(GLint64 v) {
+  return static_cast<GLint>(std::clamp<GLint64>(v, std::numeric_limits<GLint>::min(), std::numeric_limits<GLint>::max()));
+}
 
 namespace api {
 
@@ -489,54 +688,13 @@ void BindBuffersRange(Context& ctx, GLenum target, GLuint first, GLsizei count, 
 void BufferData(Context& ctx, GLenum target, GLsizeiptr size, const void* data, GLenum usage) {
   Binding<Buffer>* point = buffer_binding_point(ctx, target);
   if (!point) return ctx.set_error(GL_INVALID_ENUM);
-  if (size < 0) return ctx.set_error(GL_INVALID_VALUE);
-  if (!is_buffer_usage(usage)) return ctx.set_error(GL_INVALID_ENUM);
-  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
-  // Transfers address buffers with int32 boxes: 2 GiB is the largest buffer.
-  if (size > std::numeric_limits<int32_t>::max()) return ctx.set_error(GL_OUT_OF_MEMORY);
-  Buffer& b = **point;
-  if (b.immutable) return ctx.set_error(GL_INVALID_OPERATION);  // GL 4.6 §6.2
-  unmap_buffer(b);
-  const uint32_t width = size > 0 ? static_cast<uint32_t>(size) : 1u;
-  const pipe::Usage pusage = to_pipe_usage(usage);
-  if (b.resource && b.resource->templ().width == width && b.resource->templ().usage == pusage) {
-    // Same storage: throw the old contents away; draws already recorded keep
-    // reading them, later ones see the new data. Never a stall.
-    ctx.pipe().invalidate_resource(b.resource.get());
-  } else {
-    pipe::ResourceTemplate t;
-    t.target = pipe::Target::Buffer;
-    t.format = pipe::Format::None;
-    t.width = width;
-    t.bind = kBufferBind;
-    t.usage = pusage;
-    pipe::Status status = pipe::Status::Ok;
-    Ref<pipe::Resource> r = ctx.screen().resource_create(t, &status);
-    if (!r) return ctx.set_error(GL_OUT_OF_MEMORY);
-    b.resource = std::move(r);
-    // The resource pointer changed: vertex and uniform bindings rebind, and
-    // buffer textures make their views again.
-    ctx.dirty(kDirtyVertexInput | kDirtyUniformBuffers | kDirtyTransformFeedback | kDirtyStorageBuffers |
-              kDirtyTextures | kDirtyImages);
-  }
-  if (data && size > 0)
-    ctx.pipe().buffer_subdata(b.resource.get(), pipe::kMapDiscardWholeResource, 0, static_cast<uint64_t>(size), data);
-  b.size = size;
-  b.usage = usage;
-  b.storage_flags = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_DYNAMIC_STORAGE_BIT;
+  buffer_data(ctx, point->get(), size, data, usage);
 }
 
 void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, const void* data) {
   Binding<Buffer>* point = buffer_binding_point(ctx, target);
   if (!point) return ctx.set_error(GL_INVALID_ENUM);
-  if (offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
-  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
-  Buffer& b = **point;
-  if (!range_fits<GLint64>(offset, size, b.size)) return ctx.set_error(GL_INVALID_VALUE);
-  if (b.mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
-  if (b.immutable && !(b.storage_flags & GL_DYNAMIC_STORAGE_BIT)) return ctx.set_error(GL_INVALID_OPERATION);
-  if (size == 0 || !data || !b.resource) return;
-  ctx.pipe().buffer_subdata(b.resource.get(), 0, static_cast<uint64_t>(offset), static_cast<uint64_t>(size), data);
+  buffer_sub_data(ctx, point->get(), offset, size, data);
 }
 
 // Desktop GL (GL 4.6 §6.3.1): a copy of the buffer's bytes, after the GPU
@@ -544,14 +702,7 @@ void BufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size
 void GetBufferSubData(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr size, void* data) {
   Binding<Buffer>* point = buffer_binding_point(ctx, target);
   if (!point) return ctx.set_error(GL_INVALID_ENUM);
-  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
-  if (offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
-  Buffer& b = **point;
-  if (!range_fits<GLint64>(offset, size, b.size)) return ctx.set_error(GL_INVALID_VALUE);
-  // A persistent map leaves the buffer usable (GL 4.6 §6.3.2).
-  if (b.mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
-  if (size == 0 || !data || !b.resource) return;
-  if (!read_buffer(ctx, b, offset, size, data)) ctx.set_error(GL_OUT_OF_MEMORY);
+  get_buffer_sub_data(ctx, point->get(), offset, size, data);
 }
 
 void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access) {
@@ -560,133 +711,48 @@ void* MapBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr le
     ctx.set_error(GL_INVALID_ENUM);
     return nullptr;
   }
-  // PERSISTENT and COHERENT with buffer storage (EXT/ARB_buffer_storage).
-  const GLbitfield kAll = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT |
-                          GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_FLUSH_EXPLICIT_BIT | GL_MAP_UNSYNCHRONIZED_BIT |
-                          (ctx.has_feature("GL_EXT_buffer_storage") ? GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT : 0);
-  auto fail = [&](GLenum e) -> void* {
-    ctx.set_error(e);
-    return nullptr;
-  };
-  if (offset < 0 || length < 0 || (access & ~kAll)) return fail(GL_INVALID_VALUE);
-  if (!*point) return fail(GL_INVALID_OPERATION);
-  Buffer& b = **point;
-  if (!range_fits<GLint64>(offset, length, b.size)) return fail(GL_INVALID_VALUE);
-  if (length == 0) return fail(GL_INVALID_OPERATION);  // ES 3.0 §2.10.3
-  if (b.mapped) return fail(GL_INVALID_OPERATION);
-  if (!(access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT))) return fail(GL_INVALID_OPERATION);
-  if ((access & GL_MAP_READ_BIT) &&
-      (access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_UNSYNCHRONIZED_BIT)))
-    return fail(GL_INVALID_OPERATION);
-  if ((access & GL_MAP_FLUSH_EXPLICIT_BIT) && !(access & GL_MAP_WRITE_BIT)) return fail(GL_INVALID_OPERATION);
-  // Each of these the storage must allow (GL 4.6 §6.3).
-  constexpr GLbitfield kStorageChecked = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
-  if ((access & kStorageChecked) & ~b.storage_flags) return fail(GL_INVALID_OPERATION);
-  if (!b.resource) return fail(GL_OUT_OF_MEMORY);
-
-  uint32_t flags = 0;
-  if (access & GL_MAP_READ_BIT) flags |= pipe::kMapRead;
-  if (access & GL_MAP_WRITE_BIT) flags |= pipe::kMapWrite;
-  if (access & GL_MAP_INVALIDATE_RANGE_BIT) flags |= pipe::kMapDiscardRange;
-  if (access & GL_MAP_INVALIDATE_BUFFER_BIT) flags |= pipe::kMapDiscardWholeResource;
-  if (access & GL_MAP_FLUSH_EXPLICIT_BIT) flags |= pipe::kMapFlushExplicit;
-  if (access & GL_MAP_UNSYNCHRONIZED_BIT) flags |= pipe::kMapUnsynchronized;
-  if (access & GL_MAP_PERSISTENT_BIT) flags |= pipe::kMapPersistent;
-  if (access & GL_MAP_COHERENT_BIT) flags |= pipe::kMapCoherent;
-  // Invalidating the whole buffer: swap storage once, then map the range
-  // unsynchronized-free of any reader.
-  if ((access & GL_MAP_INVALIDATE_BUFFER_BIT) && !(offset == 0 && length == b.size)) {
-    ctx.pipe().invalidate_resource(b.resource.get());
-    flags &= ~pipe::kMapDiscardWholeResource;
-    flags |= pipe::kMapDiscardRange;
-  }
-  const pipe::Box box{static_cast<int32_t>(offset), 0, 0, static_cast<int32_t>(length), 1, 1};
-  pipe::Transfer* t = nullptr;
-  void* p = ctx.pipe().transfer_map(b.resource.get(), 0, flags, box, &t);
-  if (!p) return fail(GL_OUT_OF_MEMORY);
-  b.mapped = true;
-  b.map_access = access;
-  b.map_offset = offset;
-  b.map_length = length;
-  b.map_pointer = p;
-  b.transfer = t;
-  b.map_context = &ctx.pipe();
-  return p;
+  return map_buffer_range(ctx, point->get(), offset, length, access);
 }
 
-// OES_mapbuffer: the whole buffer, write-only, synchronized (the contents
-// outside what the application writes must survive, so nothing is discarded).
 void* MapBuffer(Context& ctx, GLenum target, GLenum access) {
   Binding<Buffer>* point = buffer_binding_point(ctx, target);
-  // OES_mapbuffer maps for writing only; desktop GL also for reading.
-  GLbitfield flags = GL_MAP_WRITE_BIT;
-  if (ctx.desktop() && access == GL_READ_ONLY) flags = GL_MAP_READ_BIT;
-  else if (ctx.desktop() && access == GL_READ_WRITE) flags = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT;
-  else if (access != GL_WRITE_ONLY_OES) point = nullptr;
   if (!point) {
     ctx.set_error(GL_INVALID_ENUM);
     return nullptr;
   }
-  if (!*point || (*point)->mapped) {
-    ctx.set_error(GL_INVALID_OPERATION);
-    return nullptr;
-  }
-  const Buffer& b = **point;
-  // A zero-sized buffer has no storage to map; ES 3.0's MapBufferRange calls
-  // that an invalid operation and OES_mapbuffer names no other outcome.
-  return MapBufferRange(ctx, target, 0, b.size, flags);
+  return map_buffer(ctx, point->get(), access);
 }
 
 void FlushMappedBufferRange(Context& ctx, GLenum target, GLintptr offset, GLsizeiptr length) {
   Binding<Buffer>* point = buffer_binding_point(ctx, target);
   if (!point) return ctx.set_error(GL_INVALID_ENUM);
-  if (offset < 0 || length < 0) return ctx.set_error(GL_INVALID_VALUE);
-  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
-  Buffer& b = **point;
-  if (!b.mapped || !(b.map_access & GL_MAP_FLUSH_EXPLICIT_BIT)) return ctx.set_error(GL_INVALID_OPERATION);
-  if (!range_fits<GLint64>(offset, length, b.map_length)) return ctx.set_error(GL_INVALID_VALUE);
-  if (length == 0) return;
-  const pipe::Box box{static_cast<int32_t>(offset), 0, 0, static_cast<int32_t>(length), 1, 1};
-  b.map_context->transfer_flush_region(b.transfer, box);
+  flush_mapped_buffer_range(ctx, point->get(), offset, length);
 }
 
 GLboolean UnmapBuffer(Context& ctx, GLenum target) {
   Buffer* b = target_buffer(ctx, target);
   if (!b) return GL_FALSE;
-  if (!unmap_buffer(*b)) {
-    ctx.set_error(GL_INVALID_OPERATION);
-    return GL_FALSE;
-  }
-  return GL_TRUE;
+  return unmap_buffer_checked(ctx, b);
 }
 
 void GetBufferPointerv(Context& ctx, GLenum target, GLenum pname, void** params) {
   Binding<Buffer>* point = buffer_binding_point(ctx, target);
-  if (!point || pname != GL_BUFFER_MAP_POINTER) return ctx.set_error(GL_INVALID_ENUM);
-  if (!*point) return ctx.set_error(GL_INVALID_OPERATION);
-  if (params) *params = (*point)->mapped ? (*point)->map_pointer : nullptr;
+  if (!point) return ctx.set_error(GL_INVALID_ENUM);
+  buffer_pointer(ctx, point->get(), pname, params);
 }
 
 void GetBufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point) return ctx.set_error(GL_INVALID_ENUM);
   GLint64 v = 0;
-  const GLenum before = ctx.take_error();
-  buffer_parameter(ctx, target, pname, &v);
-  const GLenum err = ctx.take_error();
-  ctx.set_error(before);
-  if (err != GL_NO_ERROR) return ctx.set_error(err);
-  if (params)
-    *params = static_cast<GLint>(std::clamp<GLint64>(v, std::numeric_limits<GLint>::min(),
-                                                     std::numeric_limits<GLint>::max()));
+  if (buffer_parameter(ctx, point->get(), pname, &v) && params) *params = clamp_to_int(v);
 }
 
 void GetBufferParameteri64v(Context& ctx, GLenum target, GLenum pname, GLint64* params) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point) return ctx.set_error(GL_INVALID_ENUM);
   GLint64 v = 0;
-  const GLenum before = ctx.take_error();
-  buffer_parameter(ctx, target, pname, &v);
-  const GLenum err = ctx.take_error();
-  ctx.set_error(before);
-  if (err != GL_NO_ERROR) return ctx.set_error(err);
-  if (params) *params = v;
+  if (buffer_parameter(ctx, point->get(), pname, &v) && params) *params = v;
 }
 
 void CopyBufferSubData(Context& ctx, GLenum read_target, GLenum write_target, GLintptr read_offset,
@@ -694,19 +760,7 @@ void CopyBufferSubData(Context& ctx, GLenum read_target, GLenum write_target, GL
   Binding<Buffer>* rp = buffer_binding_point(ctx, read_target);
   Binding<Buffer>* wp = buffer_binding_point(ctx, write_target);
   if (!rp || !wp) return ctx.set_error(GL_INVALID_ENUM);
-  if (!*rp || !*wp) return ctx.set_error(GL_INVALID_OPERATION);
-  Buffer& src = **rp;
-  Buffer& dst = **wp;
-  if (read_offset < 0 || write_offset < 0 || size < 0) return ctx.set_error(GL_INVALID_VALUE);
-  if (src.mapped_exclusively() || dst.mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
-  if (!range_fits<GLint64>(read_offset, size, src.size) || !range_fits<GLint64>(write_offset, size, dst.size))
-    return ctx.set_error(GL_INVALID_VALUE);
-  if (&src == &dst && ranges_overlap<GLint64>(read_offset, write_offset, size))
-    return ctx.set_error(GL_INVALID_VALUE);
-  if (size == 0 || !src.resource || !dst.resource) return;
-  const pipe::Box box{static_cast<int32_t>(read_offset), 0, 0, static_cast<int32_t>(size), 1, 1};
-  ctx.pipe().resource_copy_region(dst.resource.get(), 0, static_cast<uint32_t>(write_offset), 0, 0,
-                                  src.resource.get(), 0, box);
+  copy_buffer_sub_data(ctx, rp->get(), wp->get(), read_offset, write_offset, size);
 }
 
 }  // namespace api

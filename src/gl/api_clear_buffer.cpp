@@ -21,7 +21,7 @@
 #include "gl_functions.h"
 #include "util/range.h"
 
-namespace brass::gl::api {
+namespace brass::gl {
 
 namespace {
 
@@ -53,14 +53,10 @@ GLenum make_element(const Context& ctx, const TexelBufferFormat& f, GLenum forma
   return pixel::convert_pixels(src, dst, {1, 1, 1});
 }
 
-void clear_buffer_range(Context& ctx, GLenum target, GLenum internal_format, GLintptr offset, GLsizeiptr size,
-                        bool whole, GLenum format, GLenum type, const void* data) {
-  Binding<Buffer>* point = buffer_binding_point(ctx, target);
-  if (!point) return ctx.set_error(GL_INVALID_ENUM);
-  // No buffer bound: INVALID_VALUE (ARB_clear_buffer_object; what piglit's
-  // no-bound-buffer test and Mesa expect).
-  if (!*point) return ctx.set_error(GL_INVALID_VALUE);
-  Buffer& b = **point;
+}  // namespace
+
+void clear_buffer_range(Context& ctx, Buffer& b, GLenum internal_format, GLintptr offset, GLsizeiptr size, bool whole,
+                        GLenum format, GLenum type, const void* data) {
   const TexelBufferFormat* f = clear_format(internal_format);
   if (!f) return ctx.set_error(GL_INVALID_ENUM);
   if (whole) {
@@ -89,15 +85,31 @@ void clear_buffer_range(Context& ctx, GLenum target, GLenum internal_format, GLi
   }
 }
 
+namespace {
+
+void clear_bound_buffer(Context& ctx, GLenum target, GLenum internal_format, GLintptr offset, GLsizeiptr size,
+                        bool whole, GLenum format, GLenum type, const void* data) {
+  Binding<Buffer>* point = buffer_binding_point(ctx, target);
+  if (!point) return ctx.set_error(GL_INVALID_ENUM);
+  // No buffer bound: INVALID_VALUE (ARB_clear_buffer_object; what piglit's
+  // no-bound-buffer test and Mesa expect).
+  if (!*point) return ctx.set_error(GL_INVALID_VALUE);
+  clear_buffer_range(ctx, **point, internal_format, offset, size, whole, format, type, data);
+}
+
 }  // namespace
 
+namespace api {
+
 void ClearBufferData(Context& ctx, GLenum target, GLenum internalformat, GLenum format, GLenum type, const void* data) {
-  clear_buffer_range(ctx, target, internalformat, 0, 0, true, format, type, data);
+  clear_bound_buffer(ctx, target, internalformat, 0, 0, true, format, type, data);
 }
 
 void ClearBufferSubData(Context& ctx, GLenum target, GLenum internalformat, GLintptr offset, GLsizeiptr size,
                         GLenum format, GLenum type, const void* data) {
-  clear_buffer_range(ctx, target, internalformat, offset, size, false, format, type, data);
+  clear_bound_buffer(ctx, target, internalformat, offset, size, false, format, type, data);
 }
 
-}  // namespace brass::gl::api
+}  // namespace api
+
+}  // namespace brass::gl

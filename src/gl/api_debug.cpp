@@ -57,7 +57,12 @@ Ref<Object> object_label(Context& ctx, GLenum identifier, GLuint name, GLenum* e
       }
       return Ref<Object>(std::move(o));
     }
-    // PROGRAM_PIPELINE names ES 3.1 objects; ES 3.0 has none to label.
+    // Pipeline objects exist with separate shader objects (ES 3.1, desktop);
+    // ES 3.0 has none to label.
+    case GL_PROGRAM_PIPELINE:
+      if (ctx.separate_shader_objects()) return table_label(ctx.program_pipeline_objects, name, error);
+      *error = GL_INVALID_ENUM;
+      return nullptr;
     default: *error = GL_INVALID_ENUM; return nullptr;
   }
 }

@@ -84,8 +84,14 @@ void point_parameter(Context& ctx, GLenum pname, GLfloat v) {
 
 namespace api {
 
-void DrawBuffer(Context& ctx, GLenum buf) {
-  if (!ctx.draw_framebuffer) {
+void DrawBuffer(Context& ctx, GLenum buf) { draw_buffer(ctx, ctx.draw_framebuffer.get(), buf); }
+
+}  // namespace api
+
+// glDrawBuffer / glNamedFramebufferDrawBuffer on one framebuffer (null:
+// the default one).
+void draw_buffer(Context& ctx, Framebuffer* framebuffer, GLenum buf) {
+  if (!framebuffer) {
     if (buf == GL_NONE || names_back_left(buf)) {
       ctx.default_draw_buffer = buf;
       return ctx.dirty(kDirtyFramebuffer);
@@ -101,10 +107,12 @@ void DrawBuffer(Context& ctx, GLenum buf) {
       return ctx.set_error(GL_INVALID_OPERATION);
   }
   // Draw buffer 0 is `buf`, the others NONE (§17.4.1).
-  Framebuffer& fb = *ctx.draw_framebuffer;
+  Framebuffer& fb = *framebuffer;
   for (unsigned i = 0; i < kMaxColorAttachments; ++i) fb.draw_buffers[i] = i == 0 ? buf : GL_NONE;
   ctx.dirty(kDirtyFramebuffer);
 }
+
+namespace api {
 
 void LogicOp(Context& ctx, GLenum opcode) {
   if (!is_logic_op(opcode)) return ctx.set_error(GL_INVALID_ENUM);

@@ -38,7 +38,7 @@ void TexImage1D(Context& ctx, GLenum target, GLint level, GLint internalformat, 
 void TexSubImage1D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format,
                    GLenum type, const void* pixels) {
   if (!is_1d(target)) return ctx.set_error(GL_INVALID_ENUM);
-  spec::tex_sub_image(ctx, target, 0, level, xoffset, 0, 0, width, 1, 1, format, type, pixels);
+  spec::tex_sub_image(ctx, bound_texture(ctx, target), target, 0, level, xoffset, 0, 0, width, 1, 1, format, type, pixels);
 }
 
 void CopyTexImage1D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLint x, GLint y,
@@ -49,12 +49,12 @@ void CopyTexImage1D(Context& ctx, GLenum target, GLint level, GLenum internalfor
 
 void CopyTexSubImage1D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint x, GLint y, GLsizei width) {
   if (!is_1d(target)) return ctx.set_error(GL_INVALID_ENUM);
-  spec::copy_tex_sub_image(ctx, target, 0, level, xoffset, 0, 0, x, y, width, 1);
+  spec::copy_tex_sub_image(ctx, bound_texture(ctx, target), target, 0, level, xoffset, 0, 0, x, y, width, 1);
 }
 
 void TexStorage1D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width) {
   if (!is_1d(target) && target != GL_PROXY_TEXTURE_1D) return ctx.set_error(GL_INVALID_ENUM);
-  spec::tex_storage(ctx, target, levels, internalformat, width, 1, 1, false);
+  spec::tex_storage(ctx, target, levels, internalformat, width, 1, 1, false, nullptr);
 }
 
 // No compressed format Brass has is a 1D one (every specific compressed
@@ -102,6 +102,9 @@ bool compressed_query_target(Context& ctx, GLenum target, GLenum* texture_target
   }
 }
 
+void read_compressed_image(Context& ctx, Texture& texture, unsigned face, bool all_faces, GLint level,
+                           uint64_t buf_size, void* pixels);
+
 // `buf_size`: the bytes at `pixels` the application vouches for
 // (glGetnCompressedTexImage).
 void get_compressed_tex_image(Context& ctx, GLenum target, GLint level, uint64_t buf_size, void* pixels) {
@@ -116,15 +119,25 @@ void get_compressed_tex_image(Context& ctx, GLenum target, GLint level, uint64_t
     return ctx.set_error(GL_INVALID_VALUE);
   Texture* t = bound_texture(ctx, texture_target);
   if (!t) return ctx.set_error(GL_INVALID_ENUM);
+  read_compressed_image(ctx, *t, face, false, level, buf_size, pixels);
+}
+
+// Copies the blocks of one image (`all_faces`: a cube map's six faces, one
+// after the other) to client memory or the pixel pack buffer.
+void read_compressed_image(Context& ctx, Texture& texture, unsigned face, bool all_faces, GLint level,
+                           uint64_t buf_size, void* pixels) {
+  Texture* t = &texture;
+  const GLenum texture_target = t->target;
   const TextureImage* img = t->image(level, face);
   // An image that is not compressed (one never specified included) has no
   // compressed form (GL 4.6 §8.11.4).
   if (!img || !img->info->is_compressed()) return ctx.set_error(GL_INVALID_OPERATION);
   const pixel::InternalFormatInfo& info = *img->info;
   const uint32_t width = uint32_t(img->width), height = uint32_t(img->height);
+  // A whole cube map (glGetCompressedTextureImage) is read as six layers.
   const bool layered = texture_target == GL_TEXTURE_3D || texture_target == GL_TEXTURE_2D_ARRAY ||
-                       texture_target == GL_TEXTURE_CUBE_MAP_ARRAY;
-  const uint32_t layers = layered ? uint32_t(img->depth) : 1u;
+                       texture_target == GL_TEXTURE_CUBE_MAP_ARRAY || all_faces;
+  const uint32_t layers = all_faces ? 6u : layered ? uint32_t(img->depth) : 1u;
   // The blocks where the PACK_* modes place them: packed tightly unless
   // the application set the compressed block modes
   // (compressed_pixel_store.h).
@@ -175,8 +188,12 @@ void get_compressed_tex_image(Context& ctx, GLenum target, GLint level, uint64_t
   }
   const uint32_t block_rows = (height + info.block_height() - 1) / info.block_height();
   for (uint32_t z = 0; z < layers; ++z) {
+    if (all_faces) {
+      src = texture_image_storage(ctx, *t, level, static_cast<GLint>(z), &resource_level, &resource_layer);
+      if (!src) break;
+    }
     pipe::Box box;
-    box.z = static_cast<int32_t>(resource_layer + z);
+    box.z = static_cast<int32_t>(resource_layer + (all_faces ? 0 : z));
     box.width = static_cast<int32_t>(width);
     box.height = static_cast<int32_t>(height);
     pipe::Transfer* transfer = nullptr;
@@ -194,6 +211,22 @@ void get_compressed_tex_image(Context& ctx, GLenum target, GLint level, uint64_t
 }
 
 }  // namespace
+
+void get_compressed_texture_image(Context& ctx, Texture& t, GLint level, uint64_t buf_size, void* pixels) {
+  GLenum texture_target = GL_NONE;
+  unsigned face = 0;
+  // The targets glGetCompressedTexImage takes, and cube maps whole.
+  if (t.target != GL_TEXTURE_CUBE_MAP && !compressed_query_target(ctx, t.target, &texture_target, &face))
+    return ctx.set_error(GL_INVALID_OPERATION);
+  const GLint max_size = t.target == GL_TEXTURE_3D ? ctx.limits.max_3d_texture_size
+                         : t.target == GL_TEXTURE_CUBE_MAP || t.target == GL_TEXTURE_CUBE_MAP_ARRAY
+                             ? ctx.limits.max_cube_map_texture_size
+                             : ctx.limits.max_texture_size;
+  if (level < 0 || static_cast<uint32_t>(level) > log2_floor(static_cast<uint32_t>(max_size)))
+    return ctx.set_error(GL_INVALID_VALUE);
+  if (t.target == GL_TEXTURE_CUBE_MAP && !base_level_consistent(t, level)) return ctx.set_error(GL_INVALID_OPERATION);
+  read_compressed_image(ctx, t, 0, t.target == GL_TEXTURE_CUBE_MAP, level, buf_size, pixels);
+}
 
 void GetCompressedTexImage(Context& ctx, GLenum target, GLint level, void* img) {
   get_compressed_tex_image(ctx, target, level, UINT64_MAX, img);

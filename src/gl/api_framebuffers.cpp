@@ -60,11 +60,11 @@ GLint floor_log2(GLint v) { return v > 0 ? static_cast<GLint>(std::bit_width(sta
 // slice of a 3D level).
 enum class TextureCall { Image2D, Layer, Whole, Image1D, Image3D };
 
-void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level, GLint layer,
+// `fb`: the framebuffer object changed; null for the default framebuffer,
+// which has no attachments to change (INVALID_OPERATION after the
+// argument checks).
+void texture_attachment(Context& ctx, Framebuffer* fb, GLenum attachment, GLuint texture, GLint level, GLint layer,
                         bool cube_face, GLenum textarget, TextureCall call) {
-  GLenum error;
-  Framebuffer* fb = bound_framebuffer(ctx, target, &error);
-  if (error) return ctx.set_error(error);
   if (const GLenum e = check_attachment_enum(ctx, attachment)) return ctx.set_error(e);
   const bool layered_call = call == TextureCall::Layer;
   if (call == TextureCall::Whole && texture != 0) {
@@ -155,6 +155,15 @@ void texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint t
   set_attachment(ctx, *fb, attachment, a);
 }
 
+// The bind-to-edit form: the framebuffer bound to `target`.
+void bound_texture_attachment(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level,
+                              GLint layer, bool cube_face, GLenum textarget, TextureCall call) {
+  GLenum error;
+  Framebuffer* fb = bound_framebuffer(ctx, target, &error);
+  if (error) return ctx.set_error(error);
+  texture_attachment(ctx, fb, attachment, texture, level, layer, cube_face, textarget, call);
+}
+
 // Bits of one component of an attachment (GL_FRAMEBUFFER_ATTACHMENT_*_SIZE).
 GLint component_bits(const pixel::InternalFormatInfo& info, GLenum pname) {
   switch (pname) {
@@ -204,8 +213,8 @@ bool format_query(const pixel::InternalFormatInfo& info, GLenum pname, GLint* v)
   }
 }
 
-void default_attachment_query(Context& ctx, GLenum target, GLenum attachment, GLenum pname, GLint* params) {
-  const Drawable* d = target == GL_READ_FRAMEBUFFER ? ctx.read() : ctx.draw();
+void default_attachment_query(Context& ctx, bool read, GLenum attachment, GLenum pname, GLint* params) {
+  const Drawable* d = read ? ctx.read() : ctx.draw();
   Drawable none;
   none.red_bits = none.green_bits = none.blue_bits = none.alpha_bits = 0;
   if (!d) d = &none;
@@ -313,29 +322,29 @@ void BindFramebuffer(Context& ctx, GLenum target, GLuint framebuffer) {
 void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                           GLint level) {
   const bool cube = textarget >= GL_TEXTURE_CUBE_MAP_POSITIVE_X && textarget <= GL_TEXTURE_CUBE_MAP_NEGATIVE_Z;
-  texture_attachment(ctx, target, attachment, texture, level, 0, cube, textarget, TextureCall::Image2D);
+  bound_texture_attachment(ctx, target, attachment, texture, level, 0, cube, textarget, TextureCall::Image2D);
 }
 
 void FramebufferTextureLayer(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level,
                              GLint layer) {
-  texture_attachment(ctx, target, attachment, texture, level, layer, false, GL_NONE, TextureCall::Layer);
+  bound_texture_attachment(ctx, target, attachment, texture, level, layer, false, GL_NONE, TextureCall::Layer);
 }
 
 // Desktop GL 3.0 (GL 4.6 §9.2.8).
 void FramebufferTexture1D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                           GLint level) {
-  texture_attachment(ctx, target, attachment, texture, level, 0, false, textarget, TextureCall::Image1D);
+  bound_texture_attachment(ctx, target, attachment, texture, level, 0, false, textarget, TextureCall::Image1D);
 }
 
 void FramebufferTexture3D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,
                           GLint level, GLint zoffset) {
-  texture_attachment(ctx, target, attachment, texture, level, zoffset, false, textarget, TextureCall::Image3D);
+  bound_texture_attachment(ctx, target, attachment, texture, level, zoffset, false, textarget, TextureCall::Image3D);
 }
 
 // EXT/OES_geometry_shader (ES 3.2 core).
 void FramebufferTexture(Context& ctx, GLenum target, GLenum attachment, GLuint texture, GLint level) {
   if (!ctx.geometry_shaders()) return ctx.set_error(GL_INVALID_OPERATION);
-  texture_attachment(ctx, target, attachment, texture, level, 0, false, GL_NONE, TextureCall::Whole);
+  bound_texture_attachment(ctx, target, attachment, texture, level, 0, false, GL_NONE, TextureCall::Whole);
 }
 
 void FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLenum renderbuffertarget,
@@ -343,6 +352,13 @@ void FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLe
   GLenum error;
   Framebuffer* fb = bound_framebuffer(ctx, target, &error);
   if (error) return ctx.set_error(error);
+  renderbuffer_attachment(ctx, fb, attachment, renderbuffertarget, renderbuffer);
+}
+
+}  // namespace api
+
+void renderbuffer_attachment(Context& ctx, Framebuffer* fb, GLenum attachment, GLenum renderbuffertarget,
+                             GLuint renderbuffer) {
   if (const GLenum e = check_attachment_enum(ctx, attachment)) return ctx.set_error(e);
   if (renderbuffertarget != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
   if (!fb) return ctx.set_error(GL_INVALID_OPERATION);
@@ -357,6 +373,17 @@ void FramebufferRenderbuffer(Context& ctx, GLenum target, GLenum attachment, GLe
   }
   set_attachment(ctx, *fb, attachment, a);
 }
+
+void framebuffer_texture(Context& ctx, Framebuffer* fb, GLenum attachment, GLuint texture, GLint level) {
+  texture_attachment(ctx, fb, attachment, texture, level, 0, false, GL_NONE, TextureCall::Whole);
+}
+
+void framebuffer_texture_layer(Context& ctx, Framebuffer* fb, GLenum attachment, GLuint texture, GLint level,
+                               GLint layer) {
+  texture_attachment(ctx, fb, attachment, texture, level, layer, false, GL_NONE, TextureCall::Layer);
+}
+
+namespace api {
 
 namespace {
 // glFramebufferParameteri / glGetFramebufferParameteriv's framebuffer: the
@@ -376,8 +403,17 @@ Framebuffer* parameter_framebuffer(Context& ctx, GLenum target) {
 }  // namespace
 
 void FramebufferParameteri(Context& ctx, GLenum target, GLenum pname, GLint param) {
-  Framebuffer* fb = parameter_framebuffer(ctx, target);
-  if (!fb) return;
+  if (Framebuffer* fb = parameter_framebuffer(ctx, target)) framebuffer_parameter(ctx, *fb, pname, param);
+}
+
+void GetFramebufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
+  if (Framebuffer* fb = parameter_framebuffer(ctx, target)) get_framebuffer_parameter(ctx, *fb, pname, params);
+}
+
+}  // namespace api
+
+void framebuffer_parameter(Context& ctx, Framebuffer& framebuffer, GLenum pname, GLint param) {
+  Framebuffer* fb = &framebuffer;
   const Limits& l = ctx.limits;
   switch (pname) {
     case GL_FRAMEBUFFER_DEFAULT_WIDTH:
@@ -404,9 +440,8 @@ void FramebufferParameteri(Context& ctx, GLenum target, GLenum pname, GLint para
   ctx.dirty(kDirtyFramebuffer);
 }
 
-void GetFramebufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
-  Framebuffer* fb = parameter_framebuffer(ctx, target);
-  if (!fb) return;
+void get_framebuffer_parameter(Context& ctx, const Framebuffer& framebuffer, GLenum pname, GLint* params) {
+  const Framebuffer* fb = &framebuffer;
   GLint v = 0;
   switch (pname) {
     case GL_FRAMEBUFFER_DEFAULT_WIDTH: v = fb->default_width; break;
@@ -421,6 +456,8 @@ void GetFramebufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint*
   }
   if (params) *params = v;
 }
+
+namespace api {
 
 GLenum CheckFramebufferStatus(Context& ctx, GLenum target) {
   GLenum error;
@@ -441,9 +478,16 @@ void GetFramebufferAttachmentParameteriv(Context& ctx, GLenum target, GLenum att
   GLenum error;
   Framebuffer* fb = bound_framebuffer(ctx, target, &error);
   if (error) return ctx.set_error(error);
+  framebuffer_attachment_parameter(ctx, fb, target == GL_READ_FRAMEBUFFER, attachment, pname, params);
+}
+
+}  // namespace api
+
+void framebuffer_attachment_parameter(Context& ctx, Framebuffer* fb, bool read, GLenum attachment, GLenum pname,
+                                      GLint* params) {
   const bool layered_pname = pname == GL_FRAMEBUFFER_ATTACHMENT_LAYERED_EXT && ctx.geometry_shaders();
   if (!is_attachment_pname(pname) && !layered_pname) return ctx.set_error(GL_INVALID_ENUM);
-  if (!fb) return default_attachment_query(ctx, target, attachment, pname, params);
+  if (!fb) return default_attachment_query(ctx, read, attachment, pname, params);
   if (const GLenum e = check_attachment_enum(ctx, attachment)) return ctx.set_error(e);
   const Attachment* a;
   if (attachment == GL_DEPTH_STENCIL_ATTACHMENT) {
@@ -496,8 +540,8 @@ namespace {
 // takes the names of table 17.6 and BACK (alone), a framebuffer object its
 // attachments in any order; no buffer twice. Brass's default framebuffer
 // has only its back-left buffer, which BACK and BACK_LEFT name.
-GLenum desktop_draw_buffers_error(Context& ctx, GLsizei n, const GLenum* bufs) {
-  const bool fbo = ctx.draw_framebuffer != nullptr;
+GLenum desktop_draw_buffers_error(Context& ctx, const Framebuffer* framebuffer, GLsizei n, const GLenum* bufs) {
+  const bool fbo = framebuffer != nullptr;
   for (GLsizei i = 0; i < n; ++i) {
     const GLenum b = bufs[i];
     if (b == GL_NONE) continue;
@@ -517,22 +561,22 @@ GLenum desktop_draw_buffers_error(Context& ctx, GLsizei n, const GLenum* bufs) {
 }
 }  // namespace
 
-void DrawBuffers(Context& ctx, GLsizei n, const GLenum* bufs) {
+void draw_buffers(Context& ctx, Framebuffer* framebuffer, GLsizei n, const GLenum* bufs) {
   if (n < 0 || n > ctx.limits.max_draw_buffers) return ctx.set_error(GL_INVALID_VALUE);
   if (n > 0 && !bufs) return;
   if (ctx.desktop()) {
-    if (const GLenum e = desktop_draw_buffers_error(ctx, n, bufs)) return ctx.set_error(e);
-    if (!ctx.draw_framebuffer) {
+    if (const GLenum e = desktop_draw_buffers_error(ctx, framebuffer, n, bufs)) return ctx.set_error(e);
+    if (!framebuffer) {
       // Draw buffer 0 is the one Brass's default framebuffer writes.
       ctx.default_draw_buffer = n > 0 ? bufs[0] : GL_NONE;
     } else {
-      Framebuffer& fb = *ctx.draw_framebuffer;
+      Framebuffer& fb = *framebuffer;
       for (unsigned i = 0; i < kMaxColorAttachments; ++i)
         fb.draw_buffers[i] = i < static_cast<unsigned>(n) ? bufs[i] : GL_NONE;
     }
     return ctx.dirty(kDirtyFramebuffer);
   }
-  if (!ctx.draw_framebuffer) {
+  if (!framebuffer) {
     // The default framebuffer: exactly one buffer, BACK or NONE (ES 3.0 §4.2.1).
     if (n != 1) return ctx.set_error(GL_INVALID_OPERATION);
     if (bufs[0] != GL_BACK && bufs[0] != GL_NONE)
@@ -550,19 +594,19 @@ void DrawBuffers(Context& ctx, GLsizei n, const GLenum* bufs) {
         b != GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i))
       return ctx.set_error(GL_INVALID_OPERATION);
   }
-  Framebuffer& fb = *ctx.draw_framebuffer;
+  Framebuffer& fb = *framebuffer;
   for (unsigned i = 0; i < kMaxColorAttachments; ++i)
     fb.draw_buffers[i] = i < static_cast<unsigned>(n) ? bufs[i] : GL_NONE;
   ctx.dirty(kDirtyFramebuffer);
 }
 
-void ReadBuffer(Context& ctx, GLenum src) {
+void read_buffer(Context& ctx, Framebuffer* framebuffer, GLenum src) {
   if (ctx.desktop()) {
     // Desktop GL also names the default framebuffer's buffers (GL 4.6
     // §18.2.1); Brass's has only the back-left one.
     switch (src) {
       case GL_BACK_LEFT: case GL_LEFT:
-        if (ctx.read_framebuffer) return ctx.set_error(GL_INVALID_OPERATION);
+        if (framebuffer) return ctx.set_error(GL_INVALID_OPERATION);
         ctx.default_read_buffer = src;
         return;
       case GL_FRONT: case GL_FRONT_LEFT: case GL_FRONT_RIGHT: case GL_RIGHT: case GL_BACK_RIGHT: case GL_FRONT_AND_BACK:
@@ -571,7 +615,7 @@ void ReadBuffer(Context& ctx, GLenum src) {
     }
   }
   if (src != GL_BACK && src != GL_NONE && !is_color_attachment_enum(src)) return ctx.set_error(GL_INVALID_ENUM);
-  if (!ctx.read_framebuffer) {
+  if (!framebuffer) {
     if (src != GL_BACK && src != GL_NONE) return ctx.set_error(GL_INVALID_OPERATION);
     ctx.default_read_buffer = src;
     return;
@@ -579,8 +623,14 @@ void ReadBuffer(Context& ctx, GLenum src) {
   if (src == GL_BACK) return ctx.set_error(GL_INVALID_OPERATION);
   if (src != GL_NONE && src - GL_COLOR_ATTACHMENT0 >= static_cast<GLenum>(ctx.limits.max_color_attachments))
     return ctx.set_error(GL_INVALID_OPERATION);
-  ctx.read_framebuffer->read_buffer = src;
+  framebuffer->read_buffer = src;
 }
+
+namespace api {
+
+void DrawBuffers(Context& ctx, GLsizei n, const GLenum* bufs) { draw_buffers(ctx, ctx.draw_framebuffer.get(), n, bufs); }
+
+void ReadBuffer(Context& ctx, GLenum src) { read_buffer(ctx, ctx.read_framebuffer.get(), src); }
 
 void InvalidateSubFramebuffer(Context& ctx, GLenum target, GLsizei numAttachments, const GLenum* attachments,
                               GLint x, GLint y, GLsizei width, GLsizei height);
@@ -601,6 +651,13 @@ void InvalidateSubFramebuffer(Context& ctx, GLenum target, GLsizei numAttachment
   GLenum error;
   Framebuffer* fb = bound_framebuffer(ctx, target, &error);
   if (error) return ctx.set_error(error);
+  invalidate_framebuffer(ctx, fb, target == GL_READ_FRAMEBUFFER, numAttachments, attachments, x, y, width, height);
+}
+
+}  // namespace api
+
+void invalidate_framebuffer(Context& ctx, Framebuffer* fb, bool read, GLsizei numAttachments,
+                            const GLenum* attachments, GLint x, GLint y, GLsizei width, GLsizei height) {
   if (numAttachments < 0 || width < 0 || height < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (numAttachments > 0 && !attachments) return;
   bool color = false, depth = false, stencil = false;
@@ -623,7 +680,7 @@ void InvalidateSubFramebuffer(Context& ctx, GLenum target, GLsizei numAttachment
   const bool whole = x <= 0 && y <= 0 && width == INT32_MAX && height == INT32_MAX;
   if (!whole) return;
   if (!fb) {
-    const Drawable* d = target == GL_READ_FRAMEBUFFER ? ctx.read() : ctx.draw();
+    const Drawable* d = read ? ctx.read() : ctx.draw();
     if (!d) return;
     if (color) discard_resource(ctx, d->color.get());
     if (d->depth_stencil && (depth || d->depth_bits == 0) && (stencil || d->stencil_bits == 0))
@@ -645,5 +702,4 @@ void InvalidateSubFramebuffer(Context& ctx, GLenum target, GLsizei numAttachment
     discard_resource(ctx, attachment_image(fb->stencil).resource);
 }
 
-}  // namespace api
 }  // namespace brass::gl

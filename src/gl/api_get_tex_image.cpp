@@ -11,6 +11,8 @@
 #include "gl/pixel/pack_unpack.h"
 #include "gl/pixel/pixel_store.h"
 #include "gl/pixel/read_pixels_rules.h"
+#include "gl/texture_specification.h"
+#include "gl/texture_storage.h"
 #include "gl/texture.h"
 #include "gl_functions.h"
 #include "util/log.h"
@@ -20,6 +22,9 @@ namespace brass::gl::api {
 namespace {
 
 uint32_t log2_floor(uint32_t v) { return v ? 31u - static_cast<uint32_t>(std::countl_zero(v)) : 0u; }
+
+void read_texture_image(Context& ctx, Texture& texture, unsigned face, bool all_faces, GLint level, GLenum format,
+                        GLenum type, uint64_t buf_size, void* pixels);
 
 // `buf_size`: the bytes at `pixels` the application vouches for
 // (glGetnTexImage); a larger write is GL_INVALID_OPERATION.
@@ -45,8 +50,11 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
       face = target - GL_TEXTURE_CUBE_MAP_POSITIVE_X;
       max_size = ctx.limits.max_cube_map_texture_size;
       break;
-    // Cube map arrays are not read back yet; their target is refused like
-    // an unknown one.
+    // Layer-faces are slices, as for 2D arrays.
+    case GL_TEXTURE_CUBE_MAP_ARRAY:
+      if (!ctx.cube_map_arrays()) return ctx.set_error(GL_INVALID_ENUM);
+      max_size = ctx.limits.max_cube_map_texture_size;
+      break;
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   if (level < 0 || static_cast<uint32_t>(level) > log2_floor(static_cast<uint32_t>(max_size)))
@@ -56,6 +64,50 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
     return ctx.set_error(GL_INVALID_ENUM);
   Texture* t = bound_texture(ctx, texture_target);
   if (!t) return ctx.set_error(GL_INVALID_ENUM);
+  read_texture_image(ctx, *t, face, false, level, format, type, buf_size, pixels);
+}
+
+// Whether glGetTextureImage takes a texture of this target, and the size
+// limit of its levels (GL 4.6 §8.11.4: no multisample or buffer textures).
+bool texture_image_readable(const Context& ctx, GLenum target, GLint* max_size) {
+  switch (target) {
+    case GL_TEXTURE_1D:
+    case GL_TEXTURE_1D_ARRAY:
+    case GL_TEXTURE_2D:
+    case GL_TEXTURE_2D_ARRAY: *max_size = ctx.limits.max_texture_size; return true;
+    case GL_TEXTURE_RECTANGLE: *max_size = 1; return true;
+    case GL_TEXTURE_3D: *max_size = ctx.limits.max_3d_texture_size; return true;
+    case GL_TEXTURE_CUBE_MAP:
+    case GL_TEXTURE_CUBE_MAP_ARRAY: *max_size = ctx.limits.max_cube_map_texture_size; return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+void get_texture_image(Context& ctx, Texture& t, GLint level, GLenum format, GLenum type, uint64_t buf_size,
+                       void* pixels) {
+  GLint max_size = 0;
+  if (!texture_image_readable(ctx, t.target, &max_size)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (level < 0 || static_cast<uint32_t>(level) > log2_floor(static_cast<uint32_t>(max_size)))
+    return ctx.set_error(GL_INVALID_VALUE);
+  const pixel::ApiKind api = ctx.format_features.api;
+  if (!pixel::is_client_format_enum(format, api) || !pixel::is_client_type_enum(type, api))
+    return ctx.set_error(GL_INVALID_ENUM);
+  // A cube map is read whole: its faces are the six images of a 3D layout
+  // (GL 4.6 §8.11.4), which must all be defined alike.
+  if (t.target == GL_TEXTURE_CUBE_MAP && !base_level_consistent(t, level)) return ctx.set_error(GL_INVALID_OPERATION);
+  read_texture_image(ctx, t, 0, t.target == GL_TEXTURE_CUBE_MAP, level, format, type, buf_size, pixels);
+}
+
+namespace {
+
+// Packs one image (`all_faces`: every face of a cube map, as six slices)
+// into client memory or the pixel pack buffer.
+void read_texture_image(Context& ctx, Texture& texture, unsigned face, bool all_faces, GLint level, GLenum format,
+                        GLenum type, uint64_t buf_size, void* pixels) {
+  Texture* t = &texture;
+  const GLenum texture_target = t->target;
   const TextureImage* img = t->image(level, face);
   if (!img || !img->defined() || img->width == 0 || img->height == 0) return;  // nothing to return
   const pixel::InternalFormatInfo& info = *img->info;
@@ -67,13 +119,14 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
     return ctx.set_error(GL_INVALID_OPERATION);
   }
 
-  const bool layered = texture_target == GL_TEXTURE_3D || texture_target == GL_TEXTURE_2D_ARRAY;
+  const bool layered = texture_target == GL_TEXTURE_3D || texture_target == GL_TEXTURE_2D_ARRAY ||
+                       texture_target == GL_TEXTURE_CUBE_MAP_ARRAY || all_faces;
   // A 1D array's layers are the rows of a 2D image (texture.h keeps them
   // as depth).
   const bool rows_are_layers = texture_target == GL_TEXTURE_1D_ARRAY;
   const uint32_t width = static_cast<uint32_t>(img->width);
   const uint32_t height = static_cast<uint32_t>(rows_are_layers ? img->depth : img->height);
-  const uint32_t depth = layered ? static_cast<uint32_t>(img->depth) : 1u;
+  const uint32_t depth = all_faces ? 6u : layered ? static_cast<uint32_t>(img->depth) : 1u;
   pixel::PixelStoreParams pack;
   pack.alignment = ctx.state.pack_alignment;
   pack.row_length = ctx.state.pack_row_length;
@@ -119,8 +172,14 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
   GLenum error = GL_NO_ERROR;
   const uint32_t slices = rows_are_layers ? height : depth;
   for (uint32_t z = 0; z < slices && error == GL_NO_ERROR; ++z) {
+    if (all_faces) {
+      // Each face where it lives (the faces of a mutable cube need not
+      // share a resource).
+      src = texture_image_storage(ctx, *t, level, static_cast<GLint>(z), &resource_level, &resource_layer);
+      if (!src) break;
+    }
     pipe::Box box;
-    box.z = static_cast<int32_t>(resource_layer + z);
+    box.z = static_cast<int32_t>(resource_layer + (all_faces ? 0 : z));
     box.width = static_cast<int32_t>(width);
     box.height = static_cast<int32_t>(rows_are_layers ? 1u : height);
     pipe::Transfer* transfer = nullptr;

@@ -13,7 +13,9 @@
 #include "gl/vertex_array.h"
 #include "gl_functions.h"
 
-namespace brass::gl::api {
+namespace brass::gl {
+
+namespace api {
 
 namespace {
 
@@ -125,7 +127,14 @@ void BindVertexBuffers(Context& ctx, GLuint first, GLsizei count, const GLuint* 
   // The core profile has no default vertex array to bind them to.
   if (ctx.desktop() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
     return ctx.set_error(GL_INVALID_OPERATION);
-  if (!range_ok(ctx, first, count, kMaxVertexAttribBindings)) return;
+  vertex_array_vertex_buffers(ctx, *ctx.vertex_array, first, count, buffers, offsets, strides);
+}
+
+}  // namespace api
+
+void vertex_array_vertex_buffers(Context& ctx, VertexArray& vao, GLuint first, GLsizei count, const GLuint* buffers,
+                                 const GLintptr* offsets, const GLsizei* strides) {
+  if (!api::range_ok(ctx, first, count, kMaxVertexAttribBindings)) return;
   for (GLsizei i = 0; i < count; ++i) {
     const GLuint name = buffers ? buffers[i] : 0;
     if (name != 0 && !ctx.share_group().buffers.is_name(name)) {
@@ -145,8 +154,8 @@ void BindVertexBuffers(Context& ctx, GLuint first, GLsizei count, const GLuint* 
     }
     // Negative offsets or strides and strides past the limit are
     // INVALID_VALUE, as for glBindVertexBuffer, which checks them.
-    BindVertexBuffer(ctx, first + static_cast<GLuint>(i), name, offset, stride);
+    vertex_array_vertex_buffer(ctx, vao, first + static_cast<GLuint>(i), name, offset, stride);
   }
 }
 
-}  // namespace brass::gl::api
+}  // namespace brass::gl

@@ -10,6 +10,7 @@
 #include "gl/pixel/tex_image_rules.h"
 #include "gl/state_queries.h"
 #include "gl/texture_proxy.h"
+#include "gl/texture_specification.h"
 #include "gl/texture_storage.h"
 #include "gl_functions.h"
 
@@ -26,7 +27,7 @@ namespace {
 // this sets instead; a size past the limits is then no error.
 void multisample_image(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
                        GLsizei height, GLsizei depth, GLboolean fixedsamplelocations, bool immutable,
-                       Texture* proxy = nullptr) {
+                       Texture* proxy = nullptr, Texture* named = nullptr) {
   // Sized color-, depth- or stencil-renderable formats only (unsized and
   // compressed ones are INVALID_ENUM), as for renderbuffers.
   const pixel::FormatResolution res = pixel::resolve_renderbuffer_format(internalformat, ctx.format_features);
@@ -45,7 +46,7 @@ void multisample_image(Context& ctx, GLenum target, GLsizei samples, GLenum inte
     return set_proxy_images(ctx, *proxy, 0, 1, res.info->internal_format, res.info, uint32_t(width), uint32_t(height),
                             uint32_t(depth), !too_large, actual, fixedsamplelocations != GL_FALSE);
   }
-  Texture* t = bound_texture(ctx, target);
+  Texture* t = named ? named : bound_texture(ctx, target);
   // Texture 0 has no storage to change (ES); an immutable texture keeps its
   // image (both commands, GL 4.6 §8.8).
   if (!t || (immutable && t->name() == 0) || t->immutable) return ctx.set_error(GL_INVALID_OPERATION);
@@ -72,7 +73,24 @@ GLenum sized_multisample_format(GLenum internalformat) {
   }
 }
 
+// Immutable storage takes sized formats only (GL 4.6 §8.19), also where a
+// desktop context's renderbuffer rules would take the unsized ones.
+bool unsized_storage_format(GLenum internalformat) {
+  switch (internalformat) {
+    case GL_RED: case GL_RG: case GL_RGB: case GL_RGBA: case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL:
+    case GL_STENCIL_INDEX: return true;
+    default: return false;
+  }
+}
+
 }  // namespace
+
+void texture_storage_multisample(Context& ctx, Texture& t, GLsizei samples, GLenum internalformat, GLsizei width,
+                                 GLsizei height, GLsizei depth, GLboolean fixedsamplelocations) {
+  if (unsized_storage_format(internalformat)) return ctx.set_error(GL_INVALID_ENUM);
+  multisample_image(ctx, t.target, samples, internalformat, width, height, depth, fixedsamplelocations, true, nullptr,
+                    &t);
+}
 
 void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
                              GLsizei height, GLboolean fixedsamplelocations) {
@@ -80,13 +98,7 @@ void TexStorage2DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenu
   if (!ctx.es31()) return ctx.set_error(GL_INVALID_OPERATION);
   Texture* proxy = target == GL_PROXY_TEXTURE_2D_MULTISAMPLE ? proxy_texture(ctx, target) : nullptr;
   if (target != GL_TEXTURE_2D_MULTISAMPLE && !proxy) return ctx.set_error(GL_INVALID_ENUM);
-  // Immutable storage takes sized formats only (GL 4.6 §8.19), also where a
-  // desktop context's renderbuffer rules would take the unsized ones.
-  switch (internalformat) {
-    case GL_RED: case GL_RG: case GL_RGB: case GL_RGBA: case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL:
-    case GL_STENCIL_INDEX: return ctx.set_error(GL_INVALID_ENUM);
-    default: break;
-  }
+  if (unsized_storage_format(internalformat)) return ctx.set_error(GL_INVALID_ENUM);
   multisample_image(ctx, GL_TEXTURE_2D_MULTISAMPLE, samples, internalformat, width, height, 1, fixedsamplelocations,
                     true, proxy);
 }
@@ -96,11 +108,7 @@ void TexStorage3DMultisample(Context& ctx, GLenum target, GLsizei samples, GLenu
   if (!ctx.multisample_2d_array()) return ctx.set_error(GL_INVALID_OPERATION);
   Texture* proxy = target == GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY ? proxy_texture(ctx, target) : nullptr;
   if (target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES && !proxy) return ctx.set_error(GL_INVALID_ENUM);
-  switch (internalformat) {
-    case GL_RED: case GL_RG: case GL_RGB: case GL_RGBA: case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL:
-    case GL_STENCIL_INDEX: return ctx.set_error(GL_INVALID_ENUM);
-    default: break;
-  }
+  if (unsized_storage_format(internalformat)) return ctx.set_error(GL_INVALID_ENUM);
   multisample_image(ctx, GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES, samples, internalformat, width, height, depth,
                     fixedsamplelocations, true, proxy);
 }

@@ -111,6 +111,16 @@ void GenProgramPipelines(Context& ctx, GLsizei n, GLuint* pipelines) {
   ctx.program_pipeline_objects.generate(n, pipelines);
 }
 
+// GL 4.6 §7.4: pipeline objects that exist at once, as if bound.
+void CreateProgramPipelines(Context& ctx, GLsizei n, GLuint* pipelines) {
+  if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (n == 0 || !pipelines) return;
+  if (!ctx.program_pipeline_objects.create_many(n, pipelines,
+                                                [](GLuint name) { return make_ref<ProgramPipeline>(name); }))
+    ctx.set_error(GL_OUT_OF_MEMORY);
+}
+
 void DeleteProgramPipelines(Context& ctx, GLsizei n, const GLuint* pipelines) {
   if (!ctx.separate_shader_objects()) return ctx.set_error(GL_INVALID_OPERATION);
   if (n < 0) return ctx.set_error(GL_INVALID_VALUE);

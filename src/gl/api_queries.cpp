@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "gl/context.h"
+#include "util/range.h"
 #include "gl_functions.h"
 
 namespace brass::gl {
@@ -183,6 +184,44 @@ void get_query_object(Context& ctx, GLuint id, GLenum pname, T* params) {
   *params = static_cast<T>(std::min(q->result, limit));
 }
 
+// glGetQueryBufferObject* (GL 4.6 §4.2.2, direct state access): the value
+// glGetQueryObject* would return, written as a T at `offset` of a named
+// buffer instead of client memory. QUERY_RESULT_NO_WAIT writes the result
+// only when it is available, leaving the buffer alone otherwise. Written
+// on the CPU after the result is read back: the buffer write is ordered
+// with the buffer's other uses like glBufferSubData's.
+template <typename T>
+void get_query_buffer_object(Context& ctx, GLuint id, GLuint buffer, GLenum pname, GLintptr offset) {
+  const Ref<Query> q = id ? ctx.query_objects.lookup(id) : Ref<Query>();
+  if (!q || q->target == GL_NONE) return ctx.set_error(GL_INVALID_OPERATION);
+  const Ref<Buffer> b = buffer ? ctx.share_group().buffers.lookup(buffer) : Ref<Buffer>();
+  if (!b) return ctx.set_error(GL_INVALID_OPERATION);
+  if (offset < 0) return ctx.set_error(GL_INVALID_VALUE);
+  switch (pname) {
+    case GL_QUERY_RESULT: case GL_QUERY_RESULT_AVAILABLE: case GL_QUERY_RESULT_NO_WAIT: case GL_QUERY_TARGET: break;
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (!range_fits<GLint64>(offset, sizeof(T), b->size)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (q->active) return ctx.set_error(GL_INVALID_OPERATION);
+  if (b->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
+  uint64_t value = 0;
+  if (pname == GL_QUERY_TARGET) {
+    value = q->target;
+  } else if (ctx.lost()) {
+    // A lost context's results count as available (KHR_robustness).
+    if (pname != GL_QUERY_RESULT_AVAILABLE) return ctx.lost_command();
+    value = GL_TRUE;
+  } else {
+    const bool available = update_query_result(ctx, *q, pname == GL_QUERY_RESULT);
+    if (pname == GL_QUERY_RESULT_AVAILABLE) value = available ? GL_TRUE : GL_FALSE;
+    else if (!available) return;  // NO_WAIT: nothing yet
+    else value = std::min<uint64_t>(q->result, static_cast<uint64_t>(std::numeric_limits<T>::max()));
+  }
+  const T out = static_cast<T>(value);
+  if (b->resource)
+    ctx.pipe().buffer_subdata(b->resource.get(), 0, static_cast<uint64_t>(offset), sizeof(T), &out);
+}
+
 }  // namespace
 
 bool update_query_result(Context& ctx, Query& q, bool wait) {
@@ -219,6 +258,23 @@ void GenQueries(Context& ctx, GLsizei n, GLuint* ids) {
   if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (n == 0 || !ids) return;
   ctx.query_objects.generate(n, ids);
+}
+
+// GL 4.6 §4.2: query objects of `target`, as if each had been begun once
+// (so glBeginQuery of another target is INVALID_OPERATION).
+void CreateQueries(Context& ctx, GLenum target, GLsizei n, GLuint* ids) {
+  if (slot_of(ctx, target) < 0 && !(target == GL_TIMESTAMP && ctx.desktop())) return ctx.set_error(GL_INVALID_ENUM);
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (n == 0 || !ids) return;
+  pipe::Context& pipe = ctx.pipe();
+  const bool ok = ctx.query_objects.create_many(n, ids, [&](GLuint name) {
+    Ref<Query> q = make_ref<Query>(name);
+    q->target = target;
+    q->pipe = &pipe;
+    q->pipe_query = pipe.create_query(pipe_type(target));
+    return q;
+  });
+  if (!ok) ctx.set_error(GL_OUT_OF_MEMORY);
 }
 
 void DeleteQueries(Context& ctx, GLsizei n, const GLuint* ids) {
@@ -258,6 +314,19 @@ void GetQueryObjectuiv(Context& ctx, GLuint id, GLenum pname, GLuint* params) {
   get_query_object(ctx, id, pname, params);
 }
 void GetQueryObjectiv(Context& ctx, GLuint id, GLenum pname, GLint* params) { get_query_object(ctx, id, pname, params); }
+
+void GetQueryBufferObjectiv(Context& ctx, GLuint id, GLuint buffer, GLenum pname, GLintptr offset) {
+  get_query_buffer_object<GLint>(ctx, id, buffer, pname, offset);
+}
+void GetQueryBufferObjectuiv(Context& ctx, GLuint id, GLuint buffer, GLenum pname, GLintptr offset) {
+  get_query_buffer_object<GLuint>(ctx, id, buffer, pname, offset);
+}
+void GetQueryBufferObjecti64v(Context& ctx, GLuint id, GLuint buffer, GLenum pname, GLintptr offset) {
+  get_query_buffer_object<GLint64>(ctx, id, buffer, pname, offset);
+}
+void GetQueryBufferObjectui64v(Context& ctx, GLuint id, GLuint buffer, GLenum pname, GLintptr offset) {
+  get_query_buffer_object<GLuint64>(ctx, id, buffer, pname, offset);
+}
 void GetQueryObjecti64v(Context& ctx, GLuint id, GLenum pname, GLint64* params) {
   get_query_object(ctx, id, pname, params);
 }

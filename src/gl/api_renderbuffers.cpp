@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "gl/context.h"
+#include "gl/pixel/tex_image_rules.h"
 #include "gl/pixel/format_table.h"
 #include "gl/texture_storage.h"
 #include "gl_functions.h"
@@ -12,15 +13,13 @@ namespace brass::gl {
 
 namespace {
 
-// A sized format that may back a renderbuffer (color-, depth- or stencil-renderable).
+// The sized format that backs a renderbuffer of `internal_format` (color-,
+// depth- or stencil-renderable; desktop GL also takes the base formats
+// RED, RG, RGB, RGBA, DEPTH_COMPONENT, DEPTH_STENCIL and STENCIL_INDEX,
+// GL 4.6 §9.4), or null.
 const pixel::InternalFormatInfo* renderbuffer_format(const Context& ctx, GLenum internal_format) {
-  const pixel::FormatFeatures& features = ctx.format_features;
-  const pixel::InternalFormatInfo* info = pixel::find_internal_format(internal_format, features);
-  if (!info || info->is_compressed()) return nullptr;
-  if (pixel::is_color_renderable(*info, features) || pixel::is_depth_renderable(*info) ||
-      pixel::is_stencil_renderable(*info))
-    return info;
-  return nullptr;
+  const pixel::FormatResolution res = pixel::resolve_renderbuffer_format(internal_format, ctx.format_features);
+  return res.error == GL_NO_ERROR ? res.info : nullptr;
 }
 
 uint32_t usage_of(const pixel::InternalFormatInfo& info) {
@@ -58,9 +57,11 @@ void detach_renderbuffer(Context& ctx, Renderbuffer* rb) {
   ctx.dirty(kDirtyFramebuffer);
 }
 
-void renderbuffer_storage(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat, GLsizei width,
+}  // namespace
+
+// `rb` null: none bound (INVALID_OPERATION after the argument checks).
+void renderbuffer_storage(Context& ctx, Renderbuffer* rb, GLsizei samples, GLenum internalformat, GLsizei width,
                           GLsizei height) {
-  if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
   // With EXT_texture_format_BGRA8888 the unsized BGRA_EXT names the same
   // color-renderable format as BGRA8_EXT (ES 2.0 applications pass it).
   if (internalformat == GL_BGRA_EXT && ctx.format_features.bgra8888) internalformat = GL_BGRA8_EXT;
@@ -69,7 +70,6 @@ void renderbuffer_storage(Context& ctx, GLenum target, GLsizei samples, GLenum i
   if (samples < 0 || width < 0 || height < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (width > ctx.limits.max_renderbuffer_size || height > ctx.limits.max_renderbuffer_size)
     return ctx.set_error(GL_INVALID_VALUE);
-  Renderbuffer* rb = ctx.renderbuffer.get();
   if (!rb) return ctx.set_error(GL_INVALID_OPERATION);
   GLsizei actual = 0;
   if (samples > 0) {
@@ -104,15 +104,16 @@ void renderbuffer_storage(Context& ctx, GLenum target, GLsizei samples, GLenum i
   rb->resource = std::move(resource);
   rb->resource_level = rb->resource_layer = 0;
   rb->egl_image.reset();  // new storage orphans it from an EGLImage
-  rb->internal_format = internalformat;
+  // As the application named it, but for a desktop base format, which is
+  // kept as the sized format chosen for it (what every reader of the
+  // renderbuffer's format looks up).
+  rb->internal_format = pixel::find_internal_format(internalformat) ? internalformat : info->internal_format;
   rb->width = width;
   rb->height = height;
   rb->samples = actual;
   ++rb->generation;
   ctx.dirty(kDirtyFramebuffer);
 }
-
-}  // namespace
 
 namespace api {
 
@@ -151,17 +152,24 @@ void BindRenderbuffer(Context& ctx, GLenum target, GLuint renderbuffer) {
 }
 
 void RenderbufferStorage(Context& ctx, GLenum target, GLenum internalformat, GLsizei width, GLsizei height) {
-  renderbuffer_storage(ctx, target, 0, internalformat, width, height);
+  if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
+  renderbuffer_storage(ctx, ctx.renderbuffer.get(), 0, internalformat, width, height);
 }
 
 void RenderbufferStorageMultisample(Context& ctx, GLenum target, GLsizei samples, GLenum internalformat,
                                     GLsizei width, GLsizei height) {
-  renderbuffer_storage(ctx, target, samples, internalformat, width, height);
+  if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
+  renderbuffer_storage(ctx, ctx.renderbuffer.get(), samples, internalformat, width, height);
 }
 
 void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
   if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
-  Renderbuffer* rb = ctx.renderbuffer.get();
+  renderbuffer_parameter(ctx, ctx.renderbuffer.get(), pname, params);
+}
+
+}  // namespace api
+
+void renderbuffer_parameter(Context& ctx, const Renderbuffer* rb, GLenum pname, GLint* params) {
   const pixel::InternalFormatInfo* info = rb ? pixel::find_internal_format(rb->internal_format) : nullptr;
   const bool has_storage = rb && rb->width > 0 && rb->height > 0 && info;
   GLint v = 0;
@@ -183,7 +191,10 @@ void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint
   switch (pname) {
     case GL_RENDERBUFFER_WIDTH: v = rb->width; break;
     case GL_RENDERBUFFER_HEIGHT: v = rb->height; break;
-    case GL_RENDERBUFFER_INTERNAL_FORMAT: v = static_cast<GLint>(rb->internal_format); break;
+    // Before any storage: table 23.27's initial value (ES: RGBA4).
+    case GL_RENDERBUFFER_INTERNAL_FORMAT:
+      v = static_cast<GLint>(rb->internal_format != GL_NONE ? rb->internal_format : ctx.desktop() ? GL_RGBA : GL_RGBA4);
+      break;
     case GL_RENDERBUFFER_SAMPLES: v = rb->samples; break;
     case GL_RENDERBUFFER_RED_SIZE: v = bits(info ? info->bits.red : 0); break;
     case GL_RENDERBUFFER_GREEN_SIZE: v = bits(info ? info->bits.green : 0); break;
@@ -195,6 +206,8 @@ void GetRenderbufferParameteriv(Context& ctx, GLenum target, GLenum pname, GLint
   }
   if (params) *params = v;
 }
+
+namespace api {
 
 void GetInternalformativ(Context& ctx, GLenum target, GLenum internalformat, GLenum pname, GLsizei bufSize,
                          GLint* params) {

@@ -78,6 +78,10 @@ void GenSamplers(Context& ctx, GLsizei count, GLuint* samplers) {
   }
 }
 
+// Sampler names already name objects (GenSamplers above): creating them is
+// generating them (GL 4.6 §8.2).
+void CreateSamplers(Context& ctx, GLsizei n, GLuint* samplers) { GenSamplers(ctx, n, samplers); }
+
 void DeleteSamplers(Context& ctx, GLsizei count, const GLuint* samplers) {
   if (count < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (!samplers) return;

@@ -7,6 +7,7 @@
 
 #include "gl/context.h"
 #include "gl/texture_buffer.h"
+#include "gl/texture_specification.h"
 #include "gl/texture_storage.h"
 #include "gl_functions.h"
 #include "util/range.h"
@@ -141,12 +142,11 @@ bool texture_buffer_level_query(const Context& ctx, const Texture& tex, GLenum p
 
 namespace api {
 
-namespace {
-
 // Both commands; every error checked before the texture changes (ES 3.2
 // §8.9). `range`: glTexBufferRange, whose offset and size are checked.
+// `named`: glTextureBuffer*'s texture, null for the one bound to `target`.
 void texture_buffer(Context& ctx, GLenum target, GLenum internalformat, GLuint buffer, GLintptr offset,
-                    GLsizeiptr size, bool range) {
+                    GLsizeiptr size, bool range, Texture* named) {
   if (!ctx.texture_buffers() || target != GL_TEXTURE_BUFFER) return ctx.set_error(GL_INVALID_ENUM);
   const TexelBufferFormat* f = find_texel_buffer_format(internalformat, ctx.desktop());
   if (!f) return ctx.set_error(GL_INVALID_ENUM);
@@ -159,7 +159,7 @@ void texture_buffer(Context& ctx, GLenum target, GLenum internalformat, GLuint b
       if (offset % ctx.limits.texture_buffer_offset_alignment != 0) return ctx.set_error(GL_INVALID_VALUE);
     }
   }
-  Texture* t = bound_texture(ctx, target);
+  Texture* t = named ? named : bound_texture(ctx, target);
   if (!t) return ctx.set_error(GL_INVALID_ENUM);
   // Zero detaches the buffer; offset and size are then ignored.
   t->buffer = std::move(b);
@@ -171,15 +171,13 @@ void texture_buffer(Context& ctx, GLenum target, GLenum internalformat, GLuint b
   ctx.dirty(kDirtyTextures | kDirtyImages);
 }
 
-}  // namespace
-
 void TexBuffer(Context& ctx, GLenum target, GLenum internalformat, GLuint buffer) {
-  texture_buffer(ctx, target, internalformat, buffer, 0, 0, false);
+  texture_buffer(ctx, target, internalformat, buffer, 0, 0, false, nullptr);
 }
 
 void TexBufferRange(Context& ctx, GLenum target, GLenum internalformat, GLuint buffer, GLintptr offset,
                     GLsizeiptr size) {
-  texture_buffer(ctx, target, internalformat, buffer, offset, size, true);
+  texture_buffer(ctx, target, internalformat, buffer, offset, size, true, nullptr);
 }
 
 }  // namespace api

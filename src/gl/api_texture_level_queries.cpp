@@ -6,6 +6,7 @@
 #include "gl/context.h"
 #include "gl/pixel/tex_image_rules.h"
 #include "gl/texture_buffer.h"
+#include "gl/texture_parameters.h"
 #include "gl/texture_proxy.h"
 #include "gl/texture_specification.h"
 #include "gl/texture_storage.h"
@@ -25,6 +26,8 @@ bool fail(Context& ctx, GLenum error) {
   return false;
 }
 
+bool texture_level_query(Context& ctx, const Texture& texture, unsigned face, GLint level, GLenum pname, GLint* out);
+
 // glGetTexLevelParameter (ES 3.1 §8.10.3): one value of the image at
 // `level` of `target` (a cube map face, not the cube map). An image never
 // specified answers the initial state of table 20.10: zero sizes, RGBA,
@@ -40,12 +43,9 @@ bool tex_level_query(Context& ctx, GLenum target, GLint level, GLenum pname, GLi
     texture_target = t2.texture_target;
     face = t2.face;
   } else if (target == GL_TEXTURE_BUFFER && ctx.texture_buffers()) {
-    // One level, whose texels are the buffer's (ES 3.2 §8.11.3).
-    if (level != 0) return fail(ctx, GL_INVALID_VALUE);
     const Texture* t = bound_texture(ctx, target);
     if (!t) return fail(ctx, GL_INVALID_ENUM);
-    if (!texture_buffer_level_query(ctx, *t, pname, out)) return fail(ctx, GL_INVALID_ENUM);
-    return true;
+    return texture_level_query(ctx, *t, 0, level, pname, out);
   } else if (!is_target_3d(target) && target != GL_TEXTURE_2D_MULTISAMPLE &&
              target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES &&
              !(ctx.desktop() && (target == GL_TEXTURE_1D || target == GL_TEXTURE_1D_ARRAY ||
@@ -55,6 +55,21 @@ bool tex_level_query(Context& ctx, GLenum target, GLint level, GLenum pname, GLi
   if (!check_level(ctx, texture_target, level)) return false;
   const Texture* t = proxy ? proxy : bound_texture(ctx, texture_target);
   if (!t) return fail(ctx, GL_INVALID_ENUM);
+  return texture_level_query(ctx, *t, face, level, pname, out);
+}
+
+// The query on one texture (bound, proxy or named). A proxy's target is
+// its texture target (TEXTURE_2D for PROXY_TEXTURE_2D).
+bool texture_level_query(Context& ctx, const Texture& texture, unsigned face, GLint level, GLenum pname, GLint* out) {
+  const Texture* t = &texture;
+  const GLenum texture_target = t->target;
+  if (texture_target == GL_TEXTURE_BUFFER) {
+    // One level, whose texels are the buffer's (ES 3.2 §8.11.3).
+    if (level != 0) return fail(ctx, GL_INVALID_VALUE);
+    if (!texture_buffer_level_query(ctx, *t, pname, out)) return fail(ctx, GL_INVALID_ENUM);
+    return true;
+  }
+  if (!check_level(ctx, texture_target, level)) return false;
   const TextureImage* img = t->image(level, face);
   const pixel::InternalFormatInfo* info = img ? img->info : nullptr;
   // TEXTURE_<C>_TYPE: how component C is stored, NONE when it has no bits.
@@ -118,6 +133,18 @@ bool tex_level_query(Context& ctx, GLenum target, GLint level, GLenum pname, GLi
 }
 
 }  // namespace
+
+void texture_level_parameteriv(Context& ctx, const Texture& t, unsigned face, GLint level, GLenum pname, GLint* params) {
+  GLint v = 0;
+  if (!texture_level_query(ctx, t, face, level, pname, &v) || !params) return;
+  params[0] = v;
+}
+void texture_level_parameterfv(Context& ctx, const Texture& t, unsigned face, GLint level, GLenum pname,
+                               GLfloat* params) {
+  GLint v = 0;
+  if (!texture_level_query(ctx, t, face, level, pname, &v) || !params) return;
+  params[0] = static_cast<GLfloat>(v);
+}
 
 void GetTexLevelParameteriv(Context& ctx, GLenum target, GLint level, GLenum pname, GLint* params) {
   GLint v = 0;

@@ -3,8 +3,11 @@
 // texture_storage.cpp) and the texture's own (levels, swizzle, depth/stencil
 // mode), TEXTURE_BORDER_COLOR's vector and integer forms
 // (EXT/OES_texture_border_clamp).
+#include <algorithm>
+
 #include "gl/context.h"
 #include "gl/texture_storage.h"
+#include "gl/texture_parameters.h"
 #include "gl/texture_view.h"
 #include "gl_functions.h"
 
@@ -36,9 +39,8 @@ bool rectangle_sampler_ok(const SamplerParams& p) {
   return p.min_filter == GL_NEAREST || p.min_filter == GL_LINEAR;
 }
 
-void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
-  Texture* t = parameter_texture(ctx, target);
-  if (!t) return ctx.set_error(GL_INVALID_ENUM);
+void tex_param(Context& ctx, Texture* t, GLenum pname, const ParamValue& v, GLenum wrong_kind_error) {
+  const GLenum target = t->target;
   const bool multisample = target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES;
   bool known = false;
   SamplerParams p = t->sampler;
@@ -47,7 +49,7 @@ void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
   if (known) {
     // Multisample textures are fetched, never sampled: the sampler state
     // of table 20.11 is no parameter of theirs (ES 3.1 §8.10).
-    if (multisample) return ctx.set_error(GL_INVALID_ENUM);
+    if (multisample) return ctx.set_error(wrong_kind_error);
     if (err != GL_NO_ERROR) return ctx.set_error(err);
     if (target == GL_TEXTURE_RECTANGLE && !rectangle_sampler_ok(p)) return ctx.set_error(GL_INVALID_ENUM);
     t->sampler = p;
@@ -59,11 +61,13 @@ void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
         // Their one level is level 0 (ES 3.1 §8.10).
         // So is a rectangle's (GL 4.6 §8.10).
         if ((multisample || target == GL_TEXTURE_RECTANGLE) && i != 0) return ctx.set_error(GL_INVALID_OPERATION);
-        t->base_level = i;
+        // An immutable texture's levels are fixed: the value is clamped to
+        // them (GL 4.6 §8.17, as ARB_texture_storage defines it).
+        t->base_level = t->immutable ? std::min(i, t->immutable_level_count() - 1) : i;
         break;
       case GL_TEXTURE_MAX_LEVEL:
         if (i < 0) return ctx.set_error(GL_INVALID_VALUE);
-        t->max_level = i;
+        t->max_level = t->immutable ? std::clamp(i, t->base_level, t->immutable_level_count() - 1) : i;
         break;
       case GL_TEXTURE_SWIZZLE_R:
       case GL_TEXTURE_SWIZZLE_G:
@@ -92,10 +96,8 @@ void tex_param(Context& ctx, GLenum target, GLenum pname, const ParamValue& v) {
 // four swizzles at once, none changed when one is not a swizzle. False when
 // `pname` is another name, or in ES, which has only the single ones.
 template <typename T>
-bool tex_swizzle_rgba(Context& ctx, GLenum target, GLenum pname, const T* values) {
+bool tex_swizzle_rgba(Context& ctx, Texture* t, GLenum pname, const T* values) {
   if (pname != GL_TEXTURE_SWIZZLE_RGBA || !ctx.desktop()) return false;
-  Texture* t = parameter_texture(ctx, target);
-  if (!t) return fail(ctx, GL_INVALID_ENUM), true;
   if (!values) return true;
   GLenum swizzle[4];
   for (int i = 0; i < 4; ++i) {
@@ -111,10 +113,8 @@ bool tex_swizzle_rgba(Context& ctx, GLenum target, GLenum pname, const T* values
 }
 
 template <typename T>
-bool tex_swizzle_rgba_query(Context& ctx, GLenum target, GLenum pname, T* out) {
+bool tex_swizzle_rgba_query(Context& ctx, const Texture* t, GLenum pname, T* out) {
   if (pname != GL_TEXTURE_SWIZZLE_RGBA || !ctx.desktop()) return false;
-  const Texture* t = parameter_texture(ctx, target);
-  if (!t) return fail(ctx, GL_INVALID_ENUM), true;
   if (out)
     for (int i = 0; i < 4; ++i) out[i] = static_cast<T>(t->swizzle[i]);
   return true;
@@ -122,11 +122,11 @@ bool tex_swizzle_rgba_query(Context& ctx, GLenum target, GLenum pname, T* out) {
 
 // TEXTURE_BORDER_COLOR through a vector form; false when `pname` is another
 // name (the scalar path takes it).
-bool tex_border_color(Context& ctx, GLenum target, GLenum pname, BorderColorForm form, const void* values) {
+bool tex_border_color(Context& ctx, Texture* t, GLenum pname, BorderColorForm form, const void* values,
+                      GLenum wrong_kind_error) {
   if (pname != GL_TEXTURE_BORDER_COLOR || !ctx.has_feature("GL_EXT_texture_border_clamp")) return false;
-  Texture* t = parameter_texture(ctx, target);
-  if (!t || t->target == GL_TEXTURE_2D_MULTISAMPLE || t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) {
-    ctx.set_error(GL_INVALID_ENUM);
+  if (t->target == GL_TEXTURE_2D_MULTISAMPLE || t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) {
+    ctx.set_error(wrong_kind_error);
     return true;
   }
   if (!values) return true;
@@ -136,10 +136,9 @@ bool tex_border_color(Context& ctx, GLenum target, GLenum pname, BorderColorForm
   return true;
 }
 
-bool tex_border_color_query(Context& ctx, GLenum target, GLenum pname, BorderColorForm form, void* out) {
+bool tex_border_color_query(Context& ctx, const Texture* t, GLenum pname, BorderColorForm form, void* out) {
   if (pname != GL_TEXTURE_BORDER_COLOR || !ctx.has_feature("GL_EXT_texture_border_clamp")) return false;
-  Texture* t = parameter_texture(ctx, target);
-  if (!t || t->target == GL_TEXTURE_2D_MULTISAMPLE || t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) {
+  if (t->target == GL_TEXTURE_2D_MULTISAMPLE || t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) {
     ctx.set_error(GL_INVALID_ENUM);
     return true;
   }
@@ -147,9 +146,7 @@ bool tex_border_color_query(Context& ctx, GLenum target, GLenum pname, BorderCol
   return true;
 }
 
-bool tex_query(Context& ctx, GLenum target, GLenum pname, ParamValue* out) {
-  Texture* t = parameter_texture(ctx, target);
-  if (!t) return fail(ctx, GL_INVALID_ENUM);
+bool tex_query(Context& ctx, const Texture* t, GLenum pname, ParamValue* out) {
   if (get_sampler_param(t->sampler, pname, out, anisotropic_filtering(ctx))) return true;
   out->is_float = false;
   switch (pname) {
@@ -162,6 +159,12 @@ bool tex_query(Context& ctx, GLenum target, GLenum pname, ParamValue* out) {
     case GL_DEPTH_STENCIL_TEXTURE_MODE: out->i = static_cast<GLint>(t->depth_stencil_mode); return true;
     case GL_TEXTURE_IMMUTABLE_FORMAT: out->i = t->immutable ? GL_TRUE : GL_FALSE; return true;
     case GL_TEXTURE_IMMUTABLE_LEVELS: out->i = t->immutable_levels; return true;
+    // GL 4.5 §8.11.2: the texture's target (what glCreateTextures or the
+    // first bind gave it).
+    case GL_TEXTURE_TARGET:
+      if (!ctx.desktop()) return fail(ctx, GL_INVALID_ENUM);
+      out->i = static_cast<GLint>(t->target);
+      return true;
     case GL_TEXTURE_VIEW_MIN_LEVEL:
     case GL_TEXTURE_VIEW_NUM_LEVELS:
     case GL_TEXTURE_VIEW_MIN_LAYER:
@@ -185,60 +188,98 @@ bool tex_query(Context& ctx, GLenum target, GLenum pname, ParamValue* out) {
 
 }  // namespace
 
-void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param) {
-  tex_param(ctx, target, pname, ParamValue{false, param, 0});
-}
-void TexParameteriv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
-  if (tex_swizzle_rgba(ctx, target, pname, params)) return;
-  if (tex_border_color(ctx, target, pname, BorderColorForm::NormalizedInt, params) || !params) return;
-  tex_param(ctx, target, pname, ParamValue{false, params[0], 0});
-}
-void TexParameterIiv(Context& ctx, GLenum target, GLenum pname, const GLint* params) {
-  if (tex_swizzle_rgba(ctx, target, pname, params)) return;
-  if (tex_border_color(ctx, target, pname, BorderColorForm::Int, params) || !params) return;
-  tex_param(ctx, target, pname, ParamValue{false, params[0], 0});
-}
-void TexParameterIuiv(Context& ctx, GLenum target, GLenum pname, const GLuint* params) {
-  if (tex_swizzle_rgba(ctx, target, pname, params)) return;
-  if (tex_border_color(ctx, target, pname, BorderColorForm::Uint, params) || !params) return;
-  tex_param(ctx, target, pname, ParamValue{false, static_cast<GLint>(params[0]), 0});
-}
-void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param) {
-  tex_param(ctx, target, pname, ParamValue{true, 0, param});
-}
-void TexParameterfv(Context& ctx, GLenum target, GLenum pname, const GLfloat* params) {
-  if (tex_swizzle_rgba(ctx, target, pname, params)) return;
-  if (tex_border_color(ctx, target, pname, BorderColorForm::Float, params) || !params) return;
-  tex_param(ctx, target, pname, ParamValue{true, 0, params[0]});
+namespace {
+
+// A multisample texture's sampler state: the target takes none through
+// glTexParameter (INVALID_ENUM, ES 3.1 §8.10); through glTextureParameter
+// the texture is of the wrong kind (INVALID_OPERATION, GL 4.6 §8.10).
+GLenum multisample_error(TextureCommand form) {
+  return form == TextureCommand::Named ? GL_INVALID_OPERATION : GL_INVALID_ENUM;
 }
 
-void GetTexParameteriv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
-  if (tex_swizzle_rgba_query(ctx, target, pname, params)) return;
-  if (tex_border_color_query(ctx, target, pname, BorderColorForm::NormalizedInt, params)) return;
+}  // namespace
+
+// --- the parameter commands on one texture (the bound one, or the one a
+// direct state access command names) ---
+
+void texture_parameter(Context& ctx, Texture& t, GLenum pname, const ParamValue& v, TextureCommand form) {
+  tex_param(ctx, &t, pname, v, multisample_error(form));
+}
+void texture_parameteriv(Context& ctx, Texture& t, GLenum pname, const GLint* params, TextureCommand form) {
+  if (tex_swizzle_rgba(ctx, &t, pname, params)) return;
+  if (tex_border_color(ctx, &t, pname, BorderColorForm::NormalizedInt, params, multisample_error(form)) || !params) return;
+  tex_param(ctx, &t, pname, ParamValue{false, params[0], 0}, multisample_error(form));
+}
+void texture_parameterIiv(Context& ctx, Texture& t, GLenum pname, const GLint* params, TextureCommand form) {
+  if (tex_swizzle_rgba(ctx, &t, pname, params)) return;
+  if (tex_border_color(ctx, &t, pname, BorderColorForm::Int, params, multisample_error(form)) || !params) return;
+  tex_param(ctx, &t, pname, ParamValue{false, params[0], 0}, multisample_error(form));
+}
+void texture_parameterIuiv(Context& ctx, Texture& t, GLenum pname, const GLuint* params, TextureCommand form) {
+  if (tex_swizzle_rgba(ctx, &t, pname, params)) return;
+  if (tex_border_color(ctx, &t, pname, BorderColorForm::Uint, params, multisample_error(form)) || !params) return;
+  tex_param(ctx, &t, pname, ParamValue{false, static_cast<GLint>(params[0]), 0}, multisample_error(form));
+}
+void texture_parameterfv(Context& ctx, Texture& t, GLenum pname, const GLfloat* params, TextureCommand form) {
+  if (tex_swizzle_rgba(ctx, &t, pname, params)) return;
+  if (tex_border_color(ctx, &t, pname, BorderColorForm::Float, params, multisample_error(form)) || !params) return;
+  tex_param(ctx, &t, pname, ParamValue{true, 0, params[0]}, multisample_error(form));
+}
+
+void get_texture_parameteriv(Context& ctx, const Texture& t, GLenum pname, GLint* params) {
+  if (tex_swizzle_rgba_query(ctx, &t, pname, params)) return;
+  if (tex_border_color_query(ctx, &t, pname, BorderColorForm::NormalizedInt, params)) return;
   ParamValue v;
-  if (!tex_query(ctx, target, pname, &v) || !params) return;
+  if (!tex_query(ctx, &t, pname, &v) || !params) return;
   params[0] = v.as_int();
 }
-void GetTexParameterfv(Context& ctx, GLenum target, GLenum pname, GLfloat* params) {
-  if (tex_swizzle_rgba_query(ctx, target, pname, params)) return;
-  if (tex_border_color_query(ctx, target, pname, BorderColorForm::Float, params)) return;
+void get_texture_parameterfv(Context& ctx, const Texture& t, GLenum pname, GLfloat* params) {
+  if (tex_swizzle_rgba_query(ctx, &t, pname, params)) return;
+  if (tex_border_color_query(ctx, &t, pname, BorderColorForm::Float, params)) return;
   ParamValue v;
-  if (!tex_query(ctx, target, pname, &v) || !params) return;
+  if (!tex_query(ctx, &t, pname, &v) || !params) return;
   params[0] = v.as_float();
 }
-void GetTexParameterIiv(Context& ctx, GLenum target, GLenum pname, GLint* params) {
-  if (tex_swizzle_rgba_query(ctx, target, pname, params)) return;
-  if (tex_border_color_query(ctx, target, pname, BorderColorForm::Int, params)) return;
+void get_texture_parameterIiv(Context& ctx, const Texture& t, GLenum pname, GLint* params) {
+  if (tex_swizzle_rgba_query(ctx, &t, pname, params)) return;
+  if (tex_border_color_query(ctx, &t, pname, BorderColorForm::Int, params)) return;
   ParamValue v;
-  if (!tex_query(ctx, target, pname, &v) || !params) return;
+  if (!tex_query(ctx, &t, pname, &v) || !params) return;
   params[0] = v.as_int();
 }
-void GetTexParameterIuiv(Context& ctx, GLenum target, GLenum pname, GLuint* params) {
-  if (tex_swizzle_rgba_query(ctx, target, pname, params)) return;
-  if (tex_border_color_query(ctx, target, pname, BorderColorForm::Uint, params)) return;
+void get_texture_parameterIuiv(Context& ctx, const Texture& t, GLenum pname, GLuint* params) {
+  if (tex_swizzle_rgba_query(ctx, &t, pname, params)) return;
+  if (tex_border_color_query(ctx, &t, pname, BorderColorForm::Uint, params)) return;
   ParamValue v;
-  if (!tex_query(ctx, target, pname, &v) || !params) return;
+  if (!tex_query(ctx, &t, pname, &v) || !params) return;
   params[0] = static_cast<GLuint>(v.as_int());
 }
+
+// --- bind-to-edit forms: the texture bound to `target` of the active unit ---
+
+void TexParameteri(Context& ctx, GLenum target, GLenum pname, GLint param) {
+  if (Texture* t = parameter_texture(ctx, target))
+    return texture_parameter(ctx, *t, pname, ParamValue{false, param, 0}, TextureCommand::Bound);
+  ctx.set_error(GL_INVALID_ENUM);
+}
+void TexParameterf(Context& ctx, GLenum target, GLenum pname, GLfloat param) {
+  if (Texture* t = parameter_texture(ctx, target))
+    return texture_parameter(ctx, *t, pname, ParamValue{true, 0, param}, TextureCommand::Bound);
+  ctx.set_error(GL_INVALID_ENUM);
+}
+#define BRASS_BOUND_TEXTURE_FORM(Name, impl, Type, ...)                                        \
+  void Name(Context& ctx, GLenum target, GLenum pname, Type params) {                          \
+    if (Texture* t = parameter_texture(ctx, target)) return impl(ctx, *t, pname, params __VA_ARGS__); \
+    ctx.set_error(GL_INVALID_ENUM);                                                            \
+  }
+BRASS_BOUND_TEXTURE_FORM(TexParameteriv, texture_parameteriv, const GLint*, , TextureCommand::Bound)
+BRASS_BOUND_TEXTURE_FORM(TexParameterIiv, texture_parameterIiv, const GLint*, , TextureCommand::Bound)
+BRASS_BOUND_TEXTURE_FORM(TexParameterIuiv, texture_parameterIuiv, const GLuint*, , TextureCommand::Bound)
+BRASS_BOUND_TEXTURE_FORM(TexParameterfv, texture_parameterfv, const GLfloat*, , TextureCommand::Bound)
+BRASS_BOUND_TEXTURE_FORM(GetTexParameteriv, get_texture_parameteriv, GLint*)
+BRASS_BOUND_TEXTURE_FORM(GetTexParameterfv, get_texture_parameterfv, GLfloat*)
+BRASS_BOUND_TEXTURE_FORM(GetTexParameterIiv, get_texture_parameterIiv, GLint*)
+BRASS_BOUND_TEXTURE_FORM(GetTexParameterIuiv, get_texture_parameterIuiv, GLuint*)
+#undef BRASS_BOUND_TEXTURE_FORM
 
 }  // namespace brass::gl::api

@@ -164,28 +164,25 @@ void tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, 
 }
 
 // The specified image a Sub call updates, with the region checks.
-const TextureImage* sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y,
-                              GLint z, GLsizei w, GLsizei h, GLsizei d, Texture** tex) {
+const TextureImage* sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigned face, GLint level, GLint x,
+                              GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d) {
   if (!check_level(ctx, texture_target, level)) return nullptr;
   if (w < 0 || h < 0 || d < 0) return fail(ctx, GL_INVALID_VALUE), nullptr;
-  Texture* t = bound_texture(ctx, texture_target);
   const TextureImage* img = t ? t->image(level, face) : nullptr;
   if (!img) return fail(ctx, GL_INVALID_OPERATION), nullptr;
   if (x < 0 || y < 0 || z < 0 || int64_t(x) + w > img->width || int64_t(y) + h > img->height ||
       int64_t(z) + d > img->depth)
     return fail(ctx, GL_INVALID_VALUE), nullptr;
-  *tex = t;
   return img;
 }
 
-void tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y, GLint z,
-                   GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels) {
+void tex_sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y,
+                   GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels) {
   // The context's API's enums: desktop GL has more types (UNSIGNED_INT_8_8_8_8, ...).
   const pixel::ApiKind api = texture_format_features(ctx).api;
   if (!pixel::is_client_format_enum(format, api) || !pixel::is_client_type_enum(type, api))
     return ctx.set_error(GL_INVALID_ENUM);
-  Texture* t = nullptr;
-  const TextureImage* img = sub_image(ctx, texture_target, face, level, x, y, z, w, h, d, &t);
+  const TextureImage* img = sub_image(ctx, t, texture_target, face, level, x, y, z, w, h, d);
   if (!img) return;
   if (img->info->is_compressed()) return ctx.set_error(GL_INVALID_OPERATION);
   if (const GLenum e = pixel::check_tex_sub_image_format(*img->info, format, type, texture_format_features(ctx));
@@ -230,8 +227,8 @@ void compressed_tex_image(Context& ctx, GLenum texture_target, unsigned face, GL
     upload_compressed(ctx, t->images[level][face], 0, 0, 0, uint32_t(w), uint32_t(h), uint32_t(d), layout, data);
 }
 
-void compressed_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y,
-                              GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLsizei image_size,
+void compressed_tex_sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigned face, GLint level, GLint x,
+                              GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLsizei image_size,
                               const void* data) {
   const pixel::FormatFeatures features = texture_format_features(ctx);
   const pixel::FormatResolution res = pixel::resolve_compressed_format(format, features);
@@ -240,8 +237,7 @@ void compressed_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face
     return ctx.set_error(e);
   // OES_compressed_ETC1_RGB8_texture: whole images only.
   if (format == GL_ETC1_RGB8_OES) return ctx.set_error(GL_INVALID_OPERATION);
-  Texture* t = nullptr;
-  const TextureImage* img = sub_image(ctx, texture_target, face, level, x, y, z, w, h, d, &t);
+  const TextureImage* img = sub_image(ctx, t, texture_target, face, level, x, y, z, w, h, d);
   if (!img) return;
   if (img->info != res.info) return ctx.set_error(GL_INVALID_OPERATION);
   if (const GLenum e = pixel::check_compressed_sub_image_region(*img->info, x, y, uint32_t(w), uint32_t(h),
@@ -265,9 +261,9 @@ void compressed_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face
 }
 
 void tex_storage(Context& ctx, GLenum target, GLsizei levels, GLenum internal_format, GLsizei w, GLsizei h,
-                 GLsizei d, bool three_d) {
+                 GLsizei d, bool three_d, Texture* named) {
   const GLenum proxy_target = target;
-  const GLenum proxied = proxy_base_target(ctx, target);
+  const GLenum proxied = named ? GL_NONE : proxy_base_target(ctx, target);
   if (proxied != GL_NONE) target = proxied;
   const bool ok_target =
       three_d ? is_target_3d(target) && target_available(ctx, target_index(target))
@@ -291,7 +287,7 @@ void tex_storage(Context& ctx, GLenum target, GLsizei levels, GLenum internal_fo
                      uint32_t(d), size_fits(ctx, target, 0, w, h, d));
     return;
   }
-  Texture* t = bound_texture(ctx, target);
+  Texture* t = named ? named : bound_texture(ctx, target);
   if (!t || t->name() == 0 || t->immutable) return ctx.set_error(GL_INVALID_OPERATION);
   if (!allocate_immutable(ctx, *t, levels, res.info, uint32_t(w), uint32_t(h), uint32_t(d))) return;
   ctx.dirty(kDirtyTextures);
@@ -474,14 +470,13 @@ void copy_tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint le
   ctx.dirty(kDirtyTextures);
 }
 
-void copy_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint xoffset,
+void copy_tex_sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigned face, GLint level, GLint xoffset,
                         GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei w, GLsizei h) {
-  Texture* t = nullptr;
   // A 1D array's rows are layers (zoffset is 0 then: CopyTexSubImage2D).
   const bool rows_are_layers = texture_target == GL_TEXTURE_1D_ARRAY;
   const TextureImage* img =
-      rows_are_layers ? sub_image(ctx, texture_target, face, level, xoffset, 0, yoffset, w, 1, h, &t)
-                      : sub_image(ctx, texture_target, face, level, xoffset, yoffset, zoffset, w, h, 1, &t);
+      rows_are_layers ? sub_image(ctx, t, texture_target, face, level, xoffset, 0, yoffset, w, 1, h)
+                      : sub_image(ctx, t, texture_target, face, level, xoffset, yoffset, zoffset, w, h, 1);
   if (!img) return;
   CopySource src;
   if (!copy_source(ctx, &src)) return;
@@ -645,18 +640,21 @@ void TexImage3D(Context& ctx, GLenum target, GLint level, GLint internalformat, 
 void TexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width,
                    GLsizei height, GLenum format, GLenum type, const void* pixels) {
   if (target == GL_TEXTURE_1D_ARRAY && ctx.desktop())
-    return tex_sub_image(ctx, target, 0, level, xoffset, 0, yoffset, width, 1, height, format, type, pixels);
+    return tex_sub_image(ctx, bound_texture(ctx, target), target, 0, level, xoffset, 0, yoffset, width, 1, height,
+                         format, type, pixels);
   if (target == GL_TEXTURE_RECTANGLE && ctx.desktop())
-    return tex_sub_image(ctx, target, 0, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels);
+    return tex_sub_image(ctx, bound_texture(ctx, target), target, 0, level, xoffset, yoffset, 0, width, height, 1,
+                         format, type, pixels);
   Target2D t;
   if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
-  tex_sub_image(ctx, t.texture_target, t.face, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels);
+  tex_sub_image(ctx, bound_texture(ctx, t.texture_target), t.texture_target, t.face, level, xoffset, yoffset, 0, width, height, 1, format, type, pixels);
 }
 
 void TexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset,
                    GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type, const void* pixels) {
   if (!is_target_3d(target) || !target_available(ctx, target_index(target))) return ctx.set_error(GL_INVALID_ENUM);
-  tex_sub_image(ctx, target, 0, level, xoffset, yoffset, zoffset, width, height, depth, format, type, pixels);
+  tex_sub_image(ctx, bound_texture(ctx, target), target, 0, level, xoffset, yoffset, zoffset, width, height, depth,
+                format, type, pixels);
 }
 
 void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width,
@@ -668,15 +666,15 @@ void TexStorage2D(Context& ctx, GLenum target, GLsizei levels, GLenum internalfo
       proxied == GL_TEXTURE_2D_MULTISAMPLE_ARRAY)
     return ctx.set_error(GL_INVALID_ENUM);
   if (target == GL_TEXTURE_1D_ARRAY || proxied == GL_TEXTURE_1D_ARRAY)
-    return tex_storage(ctx, target, levels, internalformat, width, 1, height, false);
-  tex_storage(ctx, target, levels, internalformat, width, height, 1, false);
+    return tex_storage(ctx, target, levels, internalformat, width, 1, height, false, nullptr);
+  tex_storage(ctx, target, levels, internalformat, width, height, 1, false, nullptr);
 }
 
 void TexStorage3D(Context& ctx, GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height,
                   GLsizei depth) {
   if (const GLenum proxied = proxy_base_target(ctx, target); proxied != GL_NONE && !is_target_3d(proxied))
     return ctx.set_error(GL_INVALID_ENUM);
-  tex_storage(ctx, target, levels, internalformat, width, height, depth, true);
+  tex_storage(ctx, target, levels, internalformat, width, height, depth, true, nullptr);
 }
 
 void CompressedTexImage2D(Context& ctx, GLenum target, GLint level, GLenum internalformat, GLsizei width,
@@ -697,7 +695,7 @@ void CompressedTexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xof
                              GLsizei height, GLenum format, GLsizei imageSize, const void* data) {
   Target2D t;
   if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
-  compressed_tex_sub_image(ctx, t.texture_target, t.face, level, xoffset, yoffset, 0, width, height, 1, format,
+  compressed_tex_sub_image(ctx, bound_texture(ctx, t.texture_target), t.texture_target, t.face, level, xoffset, yoffset, 0, width, height, 1, format,
                            imageSize, data);
 }
 
@@ -705,7 +703,7 @@ void CompressedTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xof
                              GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLsizei imageSize,
                              const void* data) {
   if (!is_target_3d(target) || !target_available(ctx, target_index(target))) return ctx.set_error(GL_INVALID_ENUM);
-  compressed_tex_sub_image(ctx, target, 0, level, xoffset, yoffset, zoffset, width, height, depth, format, imageSize,
+  compressed_tex_sub_image(ctx, bound_texture(ctx, target), target, 0, level, xoffset, yoffset, zoffset, width, height, depth, format, imageSize,
                            data);
 }
 
@@ -722,25 +720,40 @@ void CopyTexImage2D(Context& ctx, GLenum target, GLint level, GLenum internalfor
 void CopyTexSubImage2D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y,
                        GLsizei width, GLsizei height) {
   if (desktop_2d_target(ctx, target))
-    return copy_tex_sub_image(ctx, target, 0, level, xoffset, yoffset, 0, x, y, width, height);
+    return copy_tex_sub_image(ctx, bound_texture(ctx, target), target, 0, level, xoffset, yoffset, 0, x, y, width,
+                              height);
   Target2D t;
   if (!target_2d(target, &t)) return ctx.set_error(GL_INVALID_ENUM);
-  copy_tex_sub_image(ctx, t.texture_target, t.face, level, xoffset, yoffset, 0, x, y, width, height);
+  copy_tex_sub_image(ctx, bound_texture(ctx, t.texture_target), t.texture_target, t.face, level, xoffset, yoffset, 0, x, y, width, height);
 }
 
 void CopyTexSubImage3D(Context& ctx, GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x,
                        GLint y, GLsizei width, GLsizei height) {
   if (!is_target_3d(target) || !target_available(ctx, target_index(target))) return ctx.set_error(GL_INVALID_ENUM);
-  copy_tex_sub_image(ctx, target, 0, level, xoffset, yoffset, zoffset, x, y, width, height);
+  copy_tex_sub_image(ctx, bound_texture(ctx, target), target, 0, level, xoffset, yoffset, zoffset, x, y, width,
+                     height);
 }
 
 void GenerateMipmap(Context& ctx, GLenum target) {
-  // A multisample texture has one level and nothing to filter (ES 3.1 §8.14.4).
-  Texture* t = target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES ||
-                       target == GL_TEXTURE_BUFFER || target == GL_TEXTURE_RECTANGLE
-                   ? nullptr
-                   : bound_texture(ctx, target);
+  Texture* t = mipmap_target(target) ? bound_texture(ctx, target) : nullptr;
   if (!t) return ctx.set_error(GL_INVALID_ENUM);
+  generate_mipmap(ctx, *t);
+}
+
+}  // namespace brass::gl::api
+
+namespace brass::gl::api::spec {
+
+// A multisample texture has one level and nothing to filter (ES 3.1 §8.14.4);
+// buffer and rectangle textures have one level.
+bool mipmap_target(GLenum target) {
+  return target != GL_TEXTURE_2D_MULTISAMPLE && target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES &&
+         target != GL_TEXTURE_BUFFER && target != GL_TEXTURE_RECTANGLE;
+}
+
+void generate_mipmap(Context& ctx, Texture& texture) {
+  Texture* t = &texture;
+  const GLenum target = t->target;
   GLint base = t->base_level, max_level = t->max_level;
   if (t->immutable) {
     base = std::clamp(base, 0, t->immutable_level_count() - 1);
@@ -779,4 +792,4 @@ void GenerateMipmap(Context& ctx, GLenum target) {
   ctx.dirty(kDirtyTextures);
 }
 
-}  // namespace brass::gl::api
+}  // namespace brass::gl::api::spec

@@ -250,3 +250,100 @@ void ResumeTransformFeedback(Context& ctx) {
 
 }  // namespace api
 }  // namespace brass::gl
+
+// --- direct state access (ARB_direct_state_access, GL 4.6 §13.2) ---
+
+namespace brass::gl {
+
+namespace {
+
+// The transform feedback object `xfb` names (zero: the default one), or
+// null after recording INVALID_OPERATION.
+Ref<TransformFeedback> named_transform_feedback(Context& ctx, GLuint xfb) {
+  if (xfb == 0) return Ref<TransformFeedback>::share(ctx.default_transform_feedback.get());
+  Ref<TransformFeedback> tf = ctx.transform_feedback_objects.lookup(xfb);
+  if (!tf) ctx.set_error(GL_INVALID_OPERATION);
+  return tf;
+}
+
+GLuint transform_feedback_buffer_count(const Context& ctx) {
+  return std::min<GLuint>(static_cast<GLuint>(ctx.limits.max_transform_feedback_separate_attribs),
+                          kMaxTransformFeedbackBuffers);
+}
+
+// glTransformFeedbackBufferBase / Range: the indexed binding of `xfb`,
+// without the generic TRANSFORM_FEEDBACK_BUFFER binding point, which only
+// the bind-to-edit commands change.
+void transform_feedback_buffer(Context& ctx, GLuint xfb, GLuint index, GLuint buffer, GLintptr offset,
+                               GLsizeiptr size, bool range) {
+  const Ref<TransformFeedback> tf = named_transform_feedback(ctx, xfb);
+  if (!tf) return;
+  if (index >= transform_feedback_buffer_count(ctx)) return ctx.set_error(GL_INVALID_VALUE);
+  Ref<Buffer> b;
+  if (buffer != 0) {
+    b = ctx.share_group().buffers.lookup(buffer);
+    if (!b) return ctx.set_error(GL_INVALID_OPERATION);
+  }
+  if (range && b && (offset < 0 || size <= 0 || offset % 4 != 0 || size % 4 != 0))
+    return ctx.set_error(GL_INVALID_VALUE);
+  // The bindings of an active object are fixed until it ends (§13.2.2).
+  if (tf->active) return ctx.set_error(GL_INVALID_OPERATION);
+  set_indexed_binding(tf->buffers[index], std::move(b), offset, size, range);
+  ctx.dirty(kDirtyTransformFeedback);
+}
+
+}  // namespace
+
+namespace api {
+
+void CreateTransformFeedbacks(Context& ctx, GLsizei n, GLuint* ids) {
+  if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
+  if (n == 0 || !ids) return;
+  if (!ctx.transform_feedback_objects.create_many(n, ids,
+                                                  [](GLuint name) { return make_ref<TransformFeedback>(name); }))
+    ctx.set_error(GL_OUT_OF_MEMORY);
+}
+
+void TransformFeedbackBufferBase(Context& ctx, GLuint xfb, GLuint index, GLuint buffer) {
+  transform_feedback_buffer(ctx, xfb, index, buffer, 0, 0, false);
+}
+
+void TransformFeedbackBufferRange(Context& ctx, GLuint xfb, GLuint index, GLuint buffer, GLintptr offset,
+                                  GLsizeiptr size) {
+  transform_feedback_buffer(ctx, xfb, index, buffer, offset, size, true);
+}
+
+void GetTransformFeedbackiv(Context& ctx, GLuint xfb, GLenum pname, GLint* param) {
+  const Ref<TransformFeedback> tf = named_transform_feedback(ctx, xfb);
+  if (!tf) return;
+  GLint v = 0;
+  switch (pname) {
+    case GL_TRANSFORM_FEEDBACK_PAUSED: v = tf->paused ? GL_TRUE : GL_FALSE; break;
+    case GL_TRANSFORM_FEEDBACK_ACTIVE: v = tf->active ? GL_TRUE : GL_FALSE; break;
+    default: return ctx.set_error(GL_INVALID_ENUM);
+  }
+  if (param) *param = v;
+}
+
+void GetTransformFeedbacki_v(Context& ctx, GLuint xfb, GLenum pname, GLuint index, GLint* param) {
+  const Ref<TransformFeedback> tf = named_transform_feedback(ctx, xfb);
+  if (!tf) return;
+  if (pname != GL_TRANSFORM_FEEDBACK_BUFFER_BINDING) return ctx.set_error(GL_INVALID_ENUM);
+  if (index >= transform_feedback_buffer_count(ctx)) return ctx.set_error(GL_INVALID_VALUE);
+  const Buffer* b = tf->buffers[index].buffer.get();
+  if (param) *param = b ? static_cast<GLint>(b->name()) : 0;
+}
+
+void GetTransformFeedbacki64_v(Context& ctx, GLuint xfb, GLenum pname, GLuint index, GLint64* param) {
+  const Ref<TransformFeedback> tf = named_transform_feedback(ctx, xfb);
+  if (!tf) return;
+  if (pname != GL_TRANSFORM_FEEDBACK_BUFFER_START && pname != GL_TRANSFORM_FEEDBACK_BUFFER_SIZE)
+    return ctx.set_error(GL_INVALID_ENUM);
+  if (index >= transform_feedback_buffer_count(ctx)) return ctx.set_error(GL_INVALID_VALUE);
+  const IndexedBufferBinding& slot = tf->buffers[index];
+  if (param) *param = pname == GL_TRANSFORM_FEEDBACK_BUFFER_START ? slot.offset : slot.size;
+}
+
+}  // namespace api
+
+}  // namespace brass::gl

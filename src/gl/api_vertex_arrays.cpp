@@ -142,17 +142,69 @@ void attrib_pointer(Context& ctx, GLuint index, GLint size, GLenum type, bool no
 
 void attrib_format(Context& ctx, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
                    GLuint relative_offset, bool is_long) {
-  if (!not_default_vao(ctx) || !valid_index(ctx, index)) return;
+  if (!not_default_vao(ctx)) return;
+  vertex_array_attrib_format(ctx, *ctx.vertex_array, index, size, type, normalized, integer, relative_offset, is_long);
+}
+
+// --- the ES 3.1 / GL 4.3 binding model's commands on one vertex array
+// object: the bound one, or the one a direct state access command names ---
+
+void vertex_array_attrib_format(Context& ctx, VertexArray& vao, GLuint index, GLint size, GLenum type,
+                                bool normalized, bool integer, GLuint relative_offset, bool is_long) {
+  if (!valid_index(ctx, index)) return;
   if (const GLenum e = check_format(size, &type, integer, is_long, ctx.desktop())) return ctx.set_error(e);
   if (relative_offset > static_cast<GLuint>(kMaxVertexAttribRelativeOffset)) return ctx.set_error(GL_INVALID_VALUE);
-  set_format(ctx.vertex_array->attribs[index], size, type, normalized, integer, is_long, relative_offset);
+  set_format(vao.attribs[index], size, type, normalized, integer, is_long, relative_offset);
+  ctx.dirty(kDirtyVertexInput);
+}
+
+void vertex_array_attrib_binding(Context& ctx, VertexArray& vao, GLuint attribindex, GLuint bindingindex) {
+  if (!valid_index(ctx, attribindex) || !valid_binding(ctx, bindingindex)) return;
+  vao.attribs[attribindex].binding = bindingindex;
+  ctx.dirty(kDirtyVertexInput);
+}
+
+void vertex_array_vertex_buffer(Context& ctx, VertexArray& vao, GLuint bindingindex, GLuint buffer, GLintptr offset,
+                                GLsizei stride) {
+  if (!valid_binding(ctx, bindingindex)) return;
+  if (offset < 0 || stride < 0 || stride > kMaxVertexAttribStride) return ctx.set_error(GL_INVALID_VALUE);
+  Ref<Buffer> b;
+  if (buffer != 0) {
+    // Names from glGenBuffers only (ES 3.1 §10.3.1), unlike glBindBuffer:
+    // an unknown or deleted name is INVALID_OPERATION; a generated name gets
+    // its object now, as glBindBuffer would.
+    ShareGroup& sg = ctx.share_group();
+    b = sg.buffers.get_or_create(buffer, false, [](GLuint n) { return make_ref<Buffer>(n); });
+    if (!b) return ctx.set_error(sg.buffers.is_name(buffer) ? GL_OUT_OF_MEMORY : GL_INVALID_OPERATION);
+  }
+  VertexBufferBinding& vb = vao.bindings[bindingindex];
+  bind(vb.buffer, b);
+  vb.offset = offset;
+  vb.stride = stride;
+  ctx.dirty(kDirtyVertexInput);
+}
+
+void vertex_array_binding_divisor(Context& ctx, VertexArray& vao, GLuint bindingindex, GLuint divisor) {
+  if (!valid_binding(ctx, bindingindex)) return;
+  vao.bindings[bindingindex].divisor = divisor;
+  ctx.dirty(kDirtyVertexInput);
+}
+
+void vertex_array_enable_attrib(Context& ctx, VertexArray& vao, GLuint index, bool enabled) {
+  if (!valid_index(ctx, index)) return;
+  vao.attribs[index].enabled = enabled;
+  if (enabled) vao.enabled_mask |= 1u << index;
+  else vao.enabled_mask &= ~(1u << index);
   ctx.dirty(kDirtyVertexInput);
 }
 
 // GetVertexAttrib*: the array state as integers, or false for CURRENT_VERTEX_ATTRIB / unknown.
 // The buffer and divisor are those of the binding the attribute reads.
 bool attrib_state(Context& ctx, GLuint index, GLenum pname, GLint* out) {
-  const VertexArray& vao = *ctx.vertex_array;
+  return vertex_array_attrib_state(ctx, *ctx.vertex_array, index, pname, out);
+}
+
+bool vertex_array_attrib_state(const Context& ctx, const VertexArray& vao, GLuint index, GLenum pname, GLint* out) {
   const VertexAttrib& a = vao.attribs[index];
   const VertexBufferBinding& b = vao.bindings[a.binding];
   switch (pname) {
@@ -258,17 +310,13 @@ void VertexAttribIPointer(Context& ctx, GLuint index, GLint size, GLenum type, G
 }
 
 void EnableVertexAttribArray(Context& ctx, GLuint index) {
-  if (!vao_bound(ctx) || !valid_index(ctx, index)) return;
-  ctx.vertex_array->attribs[index].enabled = true;
-  ctx.vertex_array->enabled_mask |= 1u << index;
-  ctx.dirty(kDirtyVertexInput);
+  if (!vao_bound(ctx)) return;
+  vertex_array_enable_attrib(ctx, *ctx.vertex_array, index, true);
 }
 
 void DisableVertexAttribArray(Context& ctx, GLuint index) {
-  if (!vao_bound(ctx) || !valid_index(ctx, index)) return;
-  ctx.vertex_array->attribs[index].enabled = false;
-  ctx.vertex_array->enabled_mask &= ~(1u << index);
-  ctx.dirty(kDirtyVertexInput);
+  if (!vao_bound(ctx)) return;
+  vertex_array_enable_attrib(ctx, *ctx.vertex_array, index, false);
 }
 
 void VertexAttribDivisor(Context& ctx, GLuint index, GLuint divisor) {
@@ -293,34 +341,18 @@ void VertexAttribIFormat(Context& ctx, GLuint attribindex, GLint size, GLenum ty
 }
 
 void VertexAttribBinding(Context& ctx, GLuint attribindex, GLuint bindingindex) {
-  if (!not_default_vao(ctx) || !valid_index(ctx, attribindex) || !valid_binding(ctx, bindingindex)) return;
-  ctx.vertex_array->attribs[attribindex].binding = bindingindex;
-  ctx.dirty(kDirtyVertexInput);
+  if (!not_default_vao(ctx)) return;
+  vertex_array_attrib_binding(ctx, *ctx.vertex_array, attribindex, bindingindex);
 }
 
 void BindVertexBuffer(Context& ctx, GLuint bindingindex, GLuint buffer, GLintptr offset, GLsizei stride) {
-  if (!not_default_vao(ctx) || !valid_binding(ctx, bindingindex)) return;
-  if (offset < 0 || stride < 0 || stride > kMaxVertexAttribStride) return ctx.set_error(GL_INVALID_VALUE);
-  Ref<Buffer> b;
-  if (buffer != 0) {
-    // Names from glGenBuffers only (ES 3.1 §10.3.1), unlike glBindBuffer:
-    // an unknown or deleted name is INVALID_OPERATION; a generated name gets
-    // its object now, as glBindBuffer would.
-    ShareGroup& sg = ctx.share_group();
-    b = sg.buffers.get_or_create(buffer, false, [](GLuint n) { return make_ref<Buffer>(n); });
-    if (!b) return ctx.set_error(sg.buffers.is_name(buffer) ? GL_OUT_OF_MEMORY : GL_INVALID_OPERATION);
-  }
-  VertexBufferBinding& vb = ctx.vertex_array->bindings[bindingindex];
-  bind(vb.buffer, b);
-  vb.offset = offset;
-  vb.stride = stride;
-  ctx.dirty(kDirtyVertexInput);
+  if (!not_default_vao(ctx)) return;
+  vertex_array_vertex_buffer(ctx, *ctx.vertex_array, bindingindex, buffer, offset, stride);
 }
 
 void VertexBindingDivisor(Context& ctx, GLuint bindingindex, GLuint divisor) {
-  if (!not_default_vao(ctx) || !valid_binding(ctx, bindingindex)) return;
-  ctx.vertex_array->bindings[bindingindex].divisor = divisor;
-  ctx.dirty(kDirtyVertexInput);
+  if (!not_default_vao(ctx)) return;
+  vertex_array_binding_divisor(ctx, *ctx.vertex_array, bindingindex, divisor);
 }
 
 void VertexAttrib1f(Context& ctx, GLuint index, GLfloat x) { set_float(ctx, index, x, 0, 0, 1); }

@@ -87,6 +87,34 @@ bool unmap_buffer(Buffer& b);
 // vertex format conversion): waits for the GPU's writes. False on failure.
 bool read_buffer(Context& ctx, Buffer& b, GLintptr offset, GLsizeiptr size, void* out);
 
+// The operations of one buffer object, shared by the commands that name a
+// binding point and the direct state access ones that name the buffer
+// (GL 4.6 §6.2-6.6). `buffer` null: none bound / no such buffer object,
+// INVALID_OPERATION where the spec checks it among the call's other errors.
+void buffer_data(Context& ctx, Buffer* buffer, GLsizeiptr size, const void* data, GLenum usage);
+void buffer_storage(Context& ctx, Buffer* buffer, GLsizeiptr size, const void* data, GLbitfield flags);
+void buffer_sub_data(Context& ctx, Buffer* buffer, GLintptr offset, GLsizeiptr size, const void* data);
+void get_buffer_sub_data(Context& ctx, Buffer* buffer, GLintptr offset, GLsizeiptr size, void* data);
+void* map_buffer_range(Context& ctx, Buffer* buffer, GLintptr offset, GLsizeiptr length, GLbitfield access);
+void* map_buffer(Context& ctx, Buffer* buffer, GLenum access);
+void flush_mapped_buffer_range(Context& ctx, Buffer* buffer, GLintptr offset, GLsizeiptr length);
+GLboolean unmap_buffer_checked(Context& ctx, Buffer* buffer);
+void buffer_pointer(Context& ctx, Buffer* buffer, GLenum pname, void** params);
+void copy_buffer_sub_data(Context& ctx, Buffer* source, Buffer* dest, GLintptr read_offset, GLintptr write_offset,
+                          GLsizeiptr size);
+// ClearBuffer(Sub)Data on an existing buffer (`whole`: every byte).
+void clear_buffer_range(Context& ctx, Buffer& b, GLenum internal_format, GLintptr offset, GLsizeiptr size, bool whole,
+                        GLenum format, GLenum type, const void* data);
+// Points an indexed binding at `buffer` (null: unbinds it): the whole
+// buffer, or with `range` the range offset..offset+size (checked by the
+// caller).
+void set_indexed_binding(IndexedBufferBinding& slot, Ref<Buffer> buffer, GLintptr offset, GLsizeiptr size, bool range);
+// A BUFFER_* parameter of glGetBufferParameter* (false after recording the
+// error: an unknown pname, or no buffer).
+bool buffer_parameter(Context& ctx, const Buffer* buffer, GLenum pname, GLint64* out);
+// A 64-bit value read as GLint: clamped, not wrapped (GL 4.6 §2.2.2).
+GLint clamp_to_int(GLint64 v);
+
 // glGet of buffer and vertex array bindings (ARRAY_BUFFER_BINDING, ...,
 // VERTEX_ARRAY_BINDING, MAX_ELEMENTS_*): false for other pnames.
 bool query_buffer_state(Context& ctx, GLenum pname, GLint* out);

@@ -472,6 +472,9 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // in every desktop context (context.cpp lists them as desktop features).
   out.emplace_back("GL_ARB_buffer_storage");
   out.emplace_back("GL_ARB_clear_texture");
+  // GL 4.5's direct state access: every command of the extension names its
+  // object and runs the bind-to-edit command's steps on it (docs/architecture.md).
+  out.emplace_back("GL_ARB_direct_state_access");
   // GL 4.x functionality that ES 3.1 has too, in every desktop context
   // (Context::es31): the ES 3.1 handlers with the desktop-only commands
   // added (glShaderStorageBlockBinding, glGetActiveAtomicCounterBufferiv,

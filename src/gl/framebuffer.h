@@ -15,7 +15,7 @@ inline constexpr unsigned kMaxColorAttachments = 8;
 class Renderbuffer final : public Object {
  public:
   using Object::Object;
-  GLenum internal_format = GL_RGBA4;
+  GLenum internal_format = GL_NONE;  // GL_NONE: no storage specified yet
   GLsizei width = 0, height = 0, samples = 0;  // samples: the count actually allocated (0: single)
   Ref<pipe::Resource> resource;
   // Where in `resource` the renderbuffer's image is: not 0 only for an
@@ -95,4 +95,30 @@ GLsizei framebuffer_samples(const Framebuffer& fb);
 // FRAMEBUFFER_DEFAULT_SAMPLES, up to MAX_FRAMEBUFFER_SAMPLES. 0 when it has
 // attachments.
 uint32_t no_attachment_samples(const Context& ctx, const Framebuffer& fb);
+
+// The framebuffer commands on one framebuffer (api_framebuffers.cpp): the
+// one bound to a target, or the one a direct state access command names
+// (GL 4.6 §9.2, §17.4.1, §18.2.1). `fb` null is the default framebuffer:
+// `read` then says which drawable it is (the read or the draw one).
+// Attaching to the default framebuffer is INVALID_OPERATION.
+void framebuffer_texture(Context& ctx, Framebuffer* fb, GLenum attachment, GLuint texture, GLint level);
+void framebuffer_texture_layer(Context& ctx, Framebuffer* fb, GLenum attachment, GLuint texture, GLint level,
+                               GLint layer);
+void renderbuffer_attachment(Context& ctx, Framebuffer* fb, GLenum attachment, GLenum renderbuffertarget,
+                             GLuint renderbuffer);
+void framebuffer_parameter(Context& ctx, Framebuffer& fb, GLenum pname, GLint param);
+void get_framebuffer_parameter(Context& ctx, const Framebuffer& fb, GLenum pname, GLint* params);
+void framebuffer_attachment_parameter(Context& ctx, Framebuffer* fb, bool read, GLenum attachment, GLenum pname,
+                                      GLint* params);
+void draw_buffers(Context& ctx, Framebuffer* fb, GLsizei n, const GLenum* bufs);
+void draw_buffer(Context& ctx, Framebuffer* fb, GLenum buf);  // api_desktop_raster.cpp
+void read_buffer(Context& ctx, Framebuffer* fb, GLenum src);
+void invalidate_framebuffer(Context& ctx, Framebuffer* fb, bool read, GLsizei numAttachments,
+                            const GLenum* attachments, GLint x, GLint y, GLsizei width, GLsizei height);
+
+// Renderbuffer storage and queries of one renderbuffer (the bound one or a
+// named one; api_renderbuffers.cpp). Null: none bound (INVALID_OPERATION).
+void renderbuffer_storage(Context& ctx, Renderbuffer* rb, GLsizei samples, GLenum internalformat, GLsizei width,
+                          GLsizei height);
+void renderbuffer_parameter(Context& ctx, const Renderbuffer* rb, GLenum pname, GLint* params);
 }  // namespace brass::gl

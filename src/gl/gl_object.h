@@ -52,6 +52,23 @@ class ObjectTable {
     entries_.emplace(name, obj);
     return obj;
   }
+  // Reserves `n` unused names and creates each one's object at once
+  // (glCreateBuffers, glCreateTextures, ...: direct state access objects
+  // exist from their creation, GL 4.6 §2.6.1). Returns false after an
+  // allocation failure, with the names made so far kept.
+  template <typename Factory>
+  bool create_many(GLsizei n, GLuint* out, Factory&& factory) {
+    std::lock_guard lock(mutex_);
+    GLuint candidate = 1;
+    for (GLsizei i = 0; i < n; ++i) {
+      while (entries_.count(candidate)) ++candidate;
+      Ref<T> obj = factory(candidate);
+      if (!obj) return false;
+      entries_.emplace(candidate, std::move(obj));
+      out[i] = candidate++;
+    }
+    return true;
+  }
   // The object named `name`, or null (unknown name, or generated but unbound).
   // The caller holds a reference: another context of the share group may
   // delete the name at any moment, and the object must outlive this call.

@@ -7,13 +7,16 @@
 
 #include "gl/gl_types.h"
 #include "gl/pixel/format_table.h"
+#include "gl/texture.h"
 
 namespace brass::gl {
 class Context;
-class Texture;
 }  // namespace brass::gl
 
 namespace brass::gl::api::spec {
+
+// The binding point of `target` (a texture target) in a texture unit.
+Binding<Texture>& binding_point(TextureUnit& u, GLenum target);
 
 // A TexImage2D-style target: TEXTURE_2D or a cube face.
 struct Target2D {
@@ -43,15 +46,45 @@ void tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, 
 // errors, then the proxy's state for `level`.
 void proxy_tex_image(Context& ctx, GLenum proxy_target, GLint level, GLint internal_format, GLsizei w, GLsizei h,
                      GLsizei d, GLint border, GLenum format, GLenum type);
-void tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y, GLint z,
-                   GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels);
+// The Sub and storage commands work on `t`: the texture bound to the
+// target, or the one a direct state access command names (GL 4.6 §8.6).
+// A null `t` is INVALID_OPERATION where the image is looked up.
+void tex_sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigned face, GLint level, GLint x, GLint y,
+                   GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type, const void* pixels);
+void compressed_tex_sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigned face, GLint level, GLint x,
+                              GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLsizei image_size,
+                              const void* data);
+// `named`: glTextureStorage*'s texture (its target is `target`, no proxies);
+// null for glTexStorage*, which takes the bound one.
 void tex_storage(Context& ctx, GLenum target, GLsizei levels, GLenum internal_format, GLsizei w, GLsizei h,
-                 GLsizei d, bool three_d);
+                 GLsizei d, bool three_d, Texture* named);
+// GenerateMipmap's targets, and the generation on one texture.
+bool mipmap_target(GLenum target);
+void generate_mipmap(Context& ctx, Texture& texture);
 // CopyTexImage / CopyTexSubImage from the read buffer; for a 1D array
 // `height` rows become layers (yoffset the first layer).
 void copy_tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLenum internalformat, GLint x,
                     GLint y, GLsizei width, GLsizei height, GLint border);
-void copy_tex_sub_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLint xoffset,
+void copy_tex_sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigned face, GLint level, GLint xoffset,
                         GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei w, GLsizei h);
 
 }  // namespace brass::gl::api::spec
+
+namespace brass::gl::api {
+
+// glGetTextureImage (GL 4.6 §8.11.4) of one texture: a cube map's six
+// faces in one 3D layout. `buf_size`: the bytes the application vouches for.
+void get_texture_image(Context& ctx, Texture& t, GLint level, GLenum format, GLenum type, uint64_t buf_size,
+                       void* pixels);
+// glTexBuffer / glTexBufferRange (`range`) on `named`, or on the texture
+// bound to TEXTURE_BUFFER when null (api_texture_buffer.cpp).
+void texture_buffer(Context& ctx, GLenum target, GLenum internalformat, GLuint buffer, GLintptr offset,
+                    GLsizeiptr size, bool range, Texture* named);
+// glTextureStorage2D/3DMultisample: immutable multisample storage of `t`
+// (TEXTURE_2D_MULTISAMPLE or its array; api_multisample.cpp).
+void texture_storage_multisample(Context& ctx, Texture& t, GLsizei samples, GLenum internalformat, GLsizei width,
+                                 GLsizei height, GLsizei depth, GLboolean fixedsamplelocations);
+// glGetCompressedTextureImage of one texture (every face of a cube map).
+void get_compressed_texture_image(Context& ctx, Texture& t, GLint level, uint64_t buf_size, void* pixels);
+
+}  // namespace brass::gl::api

@@ -138,6 +138,21 @@ void attrib_format(Context& ctx, GLuint index, GLint size, GLenum type, bool nor
 // glGetVertexAttrib*'s array state of attribute `index` (a valid index) as
 // an integer; false when `pname` is no such state.
 bool attrib_state(Context& ctx, GLuint index, GLenum pname, GLint* out);
+// The binding model's commands on one vertex array object (the bound one,
+// or the one glVertexArray* names; GL 4.6 §10.3.1-10.3.2), with their
+// index, format and buffer errors.
+void vertex_array_attrib_format(Context& ctx, VertexArray& vao, GLuint index, GLint size, GLenum type,
+                                bool normalized, bool integer, GLuint relative_offset, bool is_long);
+void vertex_array_attrib_binding(Context& ctx, VertexArray& vao, GLuint attribindex, GLuint bindingindex);
+void vertex_array_vertex_buffer(Context& ctx, VertexArray& vao, GLuint bindingindex, GLuint buffer, GLintptr offset,
+                                GLsizei stride);
+void vertex_array_binding_divisor(Context& ctx, VertexArray& vao, GLuint bindingindex, GLuint divisor);
+void vertex_array_enable_attrib(Context& ctx, VertexArray& vao, GLuint index, bool enabled);
+// glBindVertexBuffers on one vertex array object (api_multi_bind.cpp).
+void vertex_array_vertex_buffers(Context& ctx, VertexArray& vao, GLuint first, GLsizei count, const GLuint* buffers,
+                                 const GLintptr* offsets, const GLsizei* strides);
+// attrib_state of any vertex array object.
+bool vertex_array_attrib_state(const Context& ctx, const VertexArray& vao, GLuint index, GLenum pname, GLint* out);
 // Whether `index` names a generic attribute; records GL_INVALID_VALUE if not.
 bool valid_attrib_index(Context& ctx, GLuint index);
 // glGetIntegeri_v / glGetInteger64i_v / glGetBooleani_v of the bound VAO's

@@ -422,9 +422,10 @@ TEST_F(Debug, LabelsOnEveryObjectType) {
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
   label(GL_PROGRAM_KHR, shader, -1, kLabel);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
-  // ES 3.0 has no program pipelines.
-  label(GL_PROGRAM_PIPELINE_KHR, 1, -1, kLabel);
-  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  // Program pipelines are objects where EXT_separate_shader_objects is
+  // listed (ES 3.0 contexts too): a name that is none is INVALID_VALUE.
+  label(GL_PROGRAM_PIPELINE_KHR, 4242, -1, kLabel);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
   // A deleted name names no object any more.
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glBindVertexArray(0);

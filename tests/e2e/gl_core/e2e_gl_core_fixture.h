@@ -169,4 +169,17 @@ class GlCoreTest : public ::testing::Test {
   GLuint vao = 0;
 };
 
+// For the gl46_*.cpp binaries (BRASS_GL_VERSION_OVERRIDE=4.6): the fixture's
+// context, checked to be a 4.x one.
+class GlCore4xTest : public GlCoreTest {
+ protected:
+  void SetUp() override {
+    GlCoreTest::SetUp();
+    if (HasFatalFailure()) return;
+    GLint major = 0;
+    glGetIntegerv(GL_MAJOR_VERSION, &major);
+    ASSERT_GE(major, 4) << "this binary must run with BRASS_GL_VERSION_OVERRIDE=4.x";
+  }
+};
+
 }  // namespace brass::e2e
