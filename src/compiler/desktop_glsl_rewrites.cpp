@@ -53,6 +53,15 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
   return with_version_number(std::move(text), declared, 430);
 }
 
+std::string with_gpu_shader5_version(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                     const std::vector<std::string>& unexposed) {
+  if (stage == ShaderStage::Compute || declared.es || !declared.explicit_directive || declared.number < 150 ||
+      declared.number >= 400)
+    return text;
+  if (unexposed_has(unexposed, "GL_ARB_gpu_shader5") || !enables_extension(text, "GL_ARB_gpu_shader5")) return text;
+  return with_version_number(std::move(text), declared, 400);
+}
+
 std::string with_desktop_atomics_version(std::string text, const GlslVersion& declared,
                                         const std::vector<std::string>& unexposed) {
   if (declared.es || !declared.explicit_directive || declared.number >= 430 || declared.number < 140) return text;

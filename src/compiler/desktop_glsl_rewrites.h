@@ -28,6 +28,20 @@ std::string with_version_number(std::string text, const GlslVersion& declared, i
 std::string with_desktop_compute_version(std::string text, ShaderStage stage, const GlslVersion& declared,
                                          const std::vector<std::string>& unexposed);
 
+// ARB_gpu_shader5 gives GLSL 1.50 and 3.30 shaders what GLSL 4.00 made core
+// of it (textureGather's component and offsets forms, implicit conversions,
+// `precise`, fma, frexp/ldexp, the bitfield and extended-arithmetic
+// functions, interpolateAt*, geometry shader invocations, gl_SampleMaskIn,
+// dynamically uniform indexing of sampler and block arrays); glslang gives
+// them at #version 400 only (it knows the extension name but not its
+// contents). A desktop source of those versions that enables the extension
+// (exposed) is compiled as #version 400 of the same profile: the number on
+// its #version line is replaced, nothing else (line numbers stay;
+// __VERSION__ reads 400). Compute shaders are left to
+// with_desktop_compute_version (4.30 has it all).
+std::string with_gpu_shader5_version(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                     const std::vector<std::string>& unexposed);
+
 // ARB_shader_storage_buffer_object gives GLSL 1.40-3.30 the atomic memory
 // functions on buffer variables (atomicAdd ... atomicCompSwap), which
 // glslang declares only from 4.30, and ARB_shader_atomic_counters gives

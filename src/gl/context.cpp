@@ -296,13 +296,10 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   if (ctx->geometry_shaders_) ctx->limits.max_combined_texture_image_units = 64;
   // EXT_tessellation_shader raises them to 96 (dEQP-GLES31's minimum with it;
   // 16 for each of six stages).
-  // Core in desktop GL 4.0, on the ES extension's device conditions. Not
-  // ARB_tessellation_shader below 4.0 (nor listed): programs with an
-  // evaluation shader but no control shader do not link yet (docs/egl.md).
+  // Core in desktop GL 4.0, ARB_tessellation_shader below (listed on the
+  // ES extension's device conditions, extensions.cpp).
   if (ctx->desktop()) {
-    pipe::Screen& screen = *desc.screen;
-    ctx->tessellation_shaders_ = ctx->version() >= 40 && screen.get_cap(pipe::Cap::TessellationShader) &&
-                                 screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery);
+    ctx->tessellation_shaders_ = ctx->has_extension("GL_ARB_tessellation_shader");
   } else {
     ctx->tessellation_shaders_ = ctx->has_extension("GL_EXT_tessellation_shader");
   }
