@@ -272,12 +272,13 @@ LinkResult link_uncached(const LinkInput& input) {
   for (const ShaderSource& original : input.shaders) {
     const GlslVersion declared = detect_glsl_version(original.text, input.api);
     Norm16ImageFormats norm16_images;
+    std::string versioned = with_stage_extension_versions(with_core_instance_id(original.text, input.api),
+                                                          original.stage, declared, input.unexposed_extensions);
     const ShaderSource src{original.stage,
                            with_desktop_atomics_version(with_int64_support(
                                with_desktop_compute_version(
                                    rewrite_norm16_image_formats(
-                                       rewrite_es_builtin_standins(with_gpu_shader5_version(with_core_instance_id(original.text, input.api), original.stage, declared, input.unexposed_extensions),
-                                                                   original.stage, declared,
+                                       rewrite_es_builtin_standins(std::move(versioned), original.stage, declared,
                                                                    input.unexposed_extensions),
                                        declared, input.unexposed_extensions, &norm16_images),
                                    original.stage, declared, input.unexposed_extensions),
@@ -749,13 +750,15 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
     result.es = declared.es;
     return result;
   }
+  std::string versioned = with_stage_extension_versions(with_core_instance_id(source.text, options.api), source.stage,
+                                                        declared, options.unexposed_extensions);
   const ShaderSource rewritten{
       source.stage,
       with_desktop_atomics_version(with_int64_support(
           with_desktop_compute_version(
               rewrite_norm16_image_formats(
-                  rewrite_es_builtin_standins(with_gpu_shader5_version(with_core_instance_id(source.text, options.api), source.stage, declared, options.unexposed_extensions), source.stage,
-                                              declared, options.unexposed_extensions),
+                  rewrite_es_builtin_standins(std::move(versioned), source.stage, declared,
+                                              options.unexposed_extensions),
                   declared, options.unexposed_extensions, nullptr),
               source.stage, declared, options.unexposed_extensions),
           source.stage, declared, options.unexposed_extensions),

@@ -53,6 +53,17 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
   return with_version_number(std::move(text), declared, 430);
 }
 
+std::string with_desktop_tessellation_version(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                              const std::vector<std::string>& unexposed) {
+  if ((stage != ShaderStage::TessControl && stage != ShaderStage::TessEval) || declared.es ||
+      !declared.explicit_directive || declared.number >= 150)
+    return text;
+  if (unexposed_has(unexposed, "GL_ARB_tessellation_shader") ||
+      !enables_extension(text, "GL_ARB_tessellation_shader"))
+    return text;
+  return with_version_number(std::move(text), declared, 150);
+}
+
 std::string with_gpu_shader5_version(std::string text, ShaderStage stage, const GlslVersion& declared,
                                      const std::vector<std::string>& unexposed) {
   if (stage == ShaderStage::Compute || declared.es || !declared.explicit_directive || declared.number < 150 ||
@@ -60,6 +71,12 @@ std::string with_gpu_shader5_version(std::string text, ShaderStage stage, const 
     return text;
   if (unexposed_has(unexposed, "GL_ARB_gpu_shader5") || !enables_extension(text, "GL_ARB_gpu_shader5")) return text;
   return with_version_number(std::move(text), declared, 400);
+}
+
+std::string with_stage_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                          const std::vector<std::string>& unexposed) {
+  return with_gpu_shader5_version(with_desktop_tessellation_version(std::move(text), stage, declared, unexposed), stage,
+                                  declared, unexposed);
 }
 
 std::string with_desktop_atomics_version(std::string text, const GlslVersion& declared,

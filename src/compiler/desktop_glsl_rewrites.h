@@ -28,6 +28,15 @@ std::string with_version_number(std::string text, const GlslVersion& declared, i
 std::string with_desktop_compute_version(std::string text, ShaderStage stage, const GlslVersion& declared,
                                          const std::vector<std::string>& unexposed);
 
+// ARB_tessellation_shader lets a desktop shader of any version below 1.50
+// declare a tessellation stage once it enables the extension (the
+// extension requires GLSL 1.50 of the implementation, not of the shader);
+// glslang takes tessellation stages from 1.50. Such a shader (the extension
+// exposed) is compiled as #version 150, the number on its #version line
+// replaced, nothing else.
+std::string with_desktop_tessellation_version(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                              const std::vector<std::string>& unexposed);
+
 // ARB_gpu_shader5 gives GLSL 1.50 and 3.30 shaders what GLSL 4.00 made core
 // of it (textureGather's component and offsets forms, implicit conversions,
 // `precise`, fma, frexp/ldexp, the bitfield and extended-arithmetic
@@ -41,6 +50,10 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
 // with_desktop_compute_version (4.30 has it all).
 std::string with_gpu_shader5_version(std::string text, ShaderStage stage, const GlslVersion& declared,
                                      const std::vector<std::string>& unexposed);
+
+// with_gpu_shader5_version(with_desktop_tessellation_version(text, ...)).
+std::string with_stage_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                          const std::vector<std::string>& unexposed);
 
 // ARB_shader_storage_buffer_object gives GLSL 1.40-3.30 the atomic memory
 // functions on buffer variables (atomicAdd ... atomicCompSwap), which

@@ -179,11 +179,11 @@ void main() {
   uint sum = uaddCarry(0xffffffffu, 2u, carry);  // 1, carry 1
   int e;
   float m = frexp(8.0, e);                       // 0.5, 4
-  int bits = bitfieldExtract(0x0f0, 4, 4);       // 15
+  int bits = bitfieldExtract(0x0f0, 4, 4);       // -1 (the field's top bit extends)
   float conv = 2;                                 // implicit int -> float
   // The green channel of texel (1, 0) (a dynamically uniform array index).
   vec4 g = textureGatherOffset(tex[which], vec2(0.25, 0.25), ivec2(0, 0), 1);
-  bool ok = f == 7.0 && sum == 1u && carry == 1u && m == 0.5 && e == 4 && bits == 15 && conv == 2.0 &&
+  bool ok = f == 7.0 && sum == 1u && carry == 1u && m == 0.5 && e == 4 && bits == -1 && conv == 2.0 &&
             bitCount(7u) == 3 && findMSB(8) == 3 && ldexp(0.5, 2) == 2.0;
   frag = ok ? vec4(0.0, g.z, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);
 })";
