@@ -126,6 +126,14 @@ std::string desktop_binding_preamble(std::string_view text, const GlslVersion& v
   return {};
 }
 
+std::string desktop_per_vertex_preamble(std::string_view text, const GlslVersion& version,
+                                        const std::vector<std::string>& unexposed) {
+  if (version.es || version.number < 150 || version.number >= 410 ||
+      unexposed_has(unexposed, "GL_ARB_separate_shader_objects") || !mentions_identifier(text, "gl_PerVertex"))
+    return {};
+  return "#extension GL_ARB_separate_shader_objects : enable\n";
+}
+
 std::string desktop_instance_id_check_preamble(std::string_view text, ShaderStage stage, const GlslVersion& version) {
   if (version.es || version.number >= 140 || stage != ShaderStage::Vertex) return {};
   if (!enables_extension(text, "GL_ARB_draw_instanced") || !mentions_identifier(text, "gl_InstanceID")) return {};

@@ -83,6 +83,15 @@ std::string with_core_instance_id(std::string text, Api api);
 std::string desktop_binding_preamble(std::string_view text, const GlslVersion& version,
                                      const std::vector<std::string>& unexposed);
 
+// gl_PerVertex redeclarations in desktop GLSL 1.50-4.00 (as other
+// implementations take them, and piglit's tessellation and geometry tests
+// write them): glslang takes them below 4.10 only under
+// ARB_separate_shader_objects. For such a source that mentions gl_PerVertex
+// (and a context that exposes the extension), the preamble line enabling
+// it; empty otherwise.
+std::string desktop_per_vertex_preamble(std::string_view text, const GlslVersion& version,
+                                        const std::vector<std::string>& unexposed);
+
 // ARB_draw_instanced's instance index below GLSL 1.40, where glslang declares
 // no gl_InstanceID: for the check-only parse of a desktop vertex shader that
 // enables the extension, the preamble lines that stand an int of that name

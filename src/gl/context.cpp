@@ -266,6 +266,8 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
         // as ARB_draw_buffers_blend / ARB_sample_shading where listed.
         {"GL_EXT_draw_buffers_indexed", 30},     {"GL_EXT_separate_shader_objects", 41},
         {"GL_OES_sample_shading", 30},           {"GL_OES_sample_variables", 30},
+        // interpolateAt*'s offset limits: GL 4.0's, ARB_gpu_shader5's below.
+        {"GL_OES_shader_multisample_interpolation", 30},
         // Polygon offset clamp is GL 4.6's, and ARB_polygon_offset_clamp's
         // below (listed in every desktop context the device can clamp in).
         {"GL_EXT_clip_control", 45},             {"GL_EXT_polygon_offset_clamp", 32},

@@ -258,3 +258,65 @@ void main() {
 
 }  // namespace
 }  // namespace brass::e2e
+
+namespace brass::e2e {
+namespace {
+
+// GLSL 1.50 shaders may redeclare gl_PerVertex (as piglit's tessellation
+// tests do); the evaluation shader reads the redeclared gl_in.
+TEST_F(GlCoreTessellationTest, PerVertexRedeclarationInGlsl150) {
+  static const char* kVsBlock = R"(#version 150
+in vec2 pos;
+out gl_PerVertex { vec4 gl_Position; };
+out vec4 v_colour;
+void main() { gl_Position = vec4(pos, 0.0, 1.0); v_colour = vec4(0.0, 1.0, 0.0, 1.0); })";
+  static const char* kTesBlock = R"(#version 150
+#extension GL_ARB_tessellation_shader : require
+layout(triangles) in;
+in gl_PerVertex { vec4 gl_Position; } gl_in[];
+in vec4 v_colour[];
+out vec4 colour;
+void main() {
+  gl_Position = gl_in[0].gl_Position * gl_TessCoord.x + gl_in[1].gl_Position * gl_TessCoord.y +
+                gl_in[2].gl_Position * gl_TessCoord.z;
+  colour = v_colour[0];
+})";
+  GLuint p = glCreateProgram();
+  glBindAttribLocation(p, 0, "pos");
+  for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, kVsBlock}, std::pair{GL_TESS_EVALUATION_SHADER, kTesBlock},
+                           std::pair{GL_FRAGMENT_SHADER, kFs}}) {
+    GLuint s = shader(type, src);
+    glAttachShader(p, s);
+    glDeleteShader(s);
+  }
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  ASSERT_TRUE(ok);
+  glUseProgram(p);
+  GLuint vb = quad_patches();
+  glPatchParameteri(GL_PATCH_VERTICES, 3);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_PATCHES, 0, 6);
+  EXPECT_EQ(pixel(kWidth / 2, kHeight / 2 + 3), rgba(0, 255, 0));
+  glUseProgram(0);
+  glDeleteProgram(p);
+  glDeleteBuffers(1, &vb);
+}
+
+// ARB_gpu_shader5's interpolateAtOffset limits.
+TEST_F(GlCoreTessellationTest, InterpolationOffsetLimits) {
+  GLfloat lo = 0, hi = 0;
+  GLint bits = -1;
+  glGetFloatv(GL_MIN_FRAGMENT_INTERPOLATION_OFFSET, &lo);
+  glGetFloatv(GL_MAX_FRAGMENT_INTERPOLATION_OFFSET, &hi);
+  glGetIntegerv(GL_FRAGMENT_INTERPOLATION_OFFSET_BITS, &bits);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_LE(lo, -0.5f);
+  EXPECT_GE(hi, 0.5f);
+  EXPECT_GE(bits, 4);
+}
+
+}  // namespace
+}  // namespace brass::e2e
