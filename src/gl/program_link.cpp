@@ -64,6 +64,7 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
     s.max_geometry_input_components = l.max_geometry_input_components;
     s.max_geometry_output_components = l.max_geometry_output_components;
     s.max_geometry_output_vertices = l.max_geometry_output_vertices;
+    s.max_geometry_shader_invocations = l.max_geometry_shader_invocations;
     s.max_geometry_total_output_components = l.max_geometry_total_output_components;
   }
   if (ctx.tessellation_shaders()) {
