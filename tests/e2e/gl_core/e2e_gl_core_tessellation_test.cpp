@@ -320,3 +320,25 @@ TEST_F(GlCoreTessellationTest, InterpolationOffsetLimits) {
 
 }  // namespace
 }  // namespace brass::e2e
+
+namespace brass::e2e {
+namespace {
+
+// More geometry invocations than MAX_GEOMETRY_SHADER_INVOCATIONS fail to
+// compile (GLSL 4.00 §4.3.8.1).
+TEST_F(GlCoreTessellationTest, TooManyGeometryInvocationsFailToCompile) {
+  GLint max = 0;
+  glGetIntegerv(GL_MAX_GEOMETRY_SHADER_INVOCATIONS, &max);
+  ASSERT_GE(max, 32);
+  const std::string gs = "#version 150\n#extension GL_ARB_gpu_shader5 : require\nlayout(triangles, invocations = " +
+                         std::to_string(max + 1) +
+                         ") in;\nlayout(points, max_vertices = 1) out;\nvoid main() { EmitVertex(); }\n";
+  glDeleteShader(shader(GL_GEOMETRY_SHADER, gs.c_str(), false));
+  const std::string ok = "#version 150\n#extension GL_ARB_gpu_shader5 : require\nlayout(triangles, invocations = " +
+                         std::to_string(max) +
+                         ") in;\nlayout(points, max_vertices = 1) out;\nvoid main() { EmitVertex(); }\n";
+  glDeleteShader(shader(GL_GEOMETRY_SHADER, ok.c_str()));
+}
+
+}  // namespace
+}  // namespace brass::e2e
