@@ -29,6 +29,7 @@
 #include "compiler/image_formats.h"
 #include "compiler/opaque_array_flattening.h"
 #include "compiler/opaque_array_indexing.h"
+#include "compiler/passthrough_tess_control.h"
 #include "compiler/rectangle_samplers.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
@@ -281,16 +282,17 @@ LinkResult link_uncached(const LinkInput& input) {
     }
     subroutines[static_cast<size_t>(original.stage)] = std::move(lowered.interface);
     Norm16ImageFormats norm16_images;
+    std::string versioned = with_stage_extension_versions(
+        with_enhanced_layouts_constants(with_core_instance_id(lowered.text, input.api), declared,
+                                        input.unexposed_extensions, input.limits),
+        original.stage, declared, input.unexposed_extensions);
     const ShaderSource src{original.stage,
                            with_desktop_feature_versions(with_desktop_atomics_version(with_int64_support(
                                with_desktop_compute_version(
                                    with_desktop_extension_versions(
                                        rewrite_norm16_image_formats(
-                                           rewrite_es_builtin_standins(
-                                               with_enhanced_layouts_constants(
-                                                   with_core_instance_id(lowered.text, input.api), declared,
-                                                   input.unexposed_extensions, input.limits),
-                                               original.stage, declared, input.unexposed_extensions),
+                                           rewrite_es_builtin_standins(std::move(versioned), original.stage,
+                                                                       declared, input.unexposed_extensions),
                                            declared, input.unexposed_extensions, &norm16_images),
                                        original.stage, declared, input.unexposed_extensions),
                                    original.stage, declared, input.unexposed_extensions),
@@ -690,6 +692,12 @@ LinkResult link_uncached(const LinkInput& input) {
 #endif
     result.stages.push_back(std::move(bin));
   }
+  // Desktop GL passes patches through without a control shader (GL 4.6
+  // §11.2); Vulkan needs one.
+  if (input.api == Api::GL && !input.separable && seen[static_cast<int>(ShaderStage::TessEval)] &&
+      !seen[static_cast<int>(ShaderStage::TessControl)] &&
+      !add_passthrough_tess_control(result, static_cast<uint32_t>(input.limits.max_patch_vertices)))
+    return result;
   result.ok = true;
   return result;
 }
@@ -784,6 +792,10 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
     result.es = declared.es;
     return result;
   }
+  std::string versioned = with_stage_extension_versions(
+      with_enhanced_layouts_constants(with_core_instance_id(lowered.text, options.api), declared,
+                                      options.unexposed_extensions, options.limits),
+      source.stage, declared, options.unexposed_extensions);
   const ShaderSource rewritten{
       source.stage,
       with_desktop_feature_versions(
@@ -792,11 +804,8 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
                   with_desktop_compute_version(
                       with_desktop_extension_versions(
                           rewrite_norm16_image_formats(
-                              rewrite_es_builtin_standins(
-                                  with_enhanced_layouts_constants(with_core_instance_id(lowered.text, options.api),
-                                                                  declared, options.unexposed_extensions,
-                                                                  options.limits),
-                                  source.stage, declared, options.unexposed_extensions),
+                              rewrite_es_builtin_standins(std::move(versioned), source.stage, declared,
+                                                          options.unexposed_extensions),
                               declared, options.unexposed_extensions, nullptr),
                           source.stage, declared, options.unexposed_extensions),
                       source.stage, declared, options.unexposed_extensions),
@@ -887,6 +896,8 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
   if (key.sample_shading && stage.stage == ShaderStage::Fragment) interpolate_inputs_per_sample(spirv);
   if (key.num_samples && stage.stage == ShaderStage::Fragment) set_num_samples(spirv, key.num_samples);
   if (key.point_coord_lower_left && stage.stage == ShaderStage::Fragment) set_point_coord_lower_left(spirv);
+  if (key.patch_vertices && stage.stage == ShaderStage::TessControl)
+    set_passthrough_patch_vertices(spirv, key.patch_vertices);
   if (key.flat_shading && stage.stage == ShaderStage::Fragment)
     add_flat_decorations(spirv, {"brass_gl_FrontColor", "brass_gl_FrontSecondaryColor"});
   return spirv;

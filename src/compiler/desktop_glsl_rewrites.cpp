@@ -195,6 +195,30 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
     if (stage == ShaderStage::Fragment) text = with_declared_fragment_outputs(std::move(text), target);
   }
   return with_version_number(std::move(text), declared, target);
+std::string with_desktop_tessellation_version(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                              const std::vector<std::string>& unexposed) {
+  if ((stage != ShaderStage::TessControl && stage != ShaderStage::TessEval) || declared.es ||
+      !declared.explicit_directive || declared.number >= 150)
+    return text;
+  if (unexposed_has(unexposed, "GL_ARB_tessellation_shader") ||
+      !enables_extension(text, "GL_ARB_tessellation_shader"))
+    return text;
+  return with_version_number(std::move(text), declared, 150);
+}
+
+std::string with_gpu_shader5_version(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                     const std::vector<std::string>& unexposed) {
+  if (stage == ShaderStage::Compute || declared.es || !declared.explicit_directive || declared.number < 150 ||
+      declared.number >= 400)
+    return text;
+  if (unexposed_has(unexposed, "GL_ARB_gpu_shader5") || !enables_extension(text, "GL_ARB_gpu_shader5")) return text;
+  return with_version_number(std::move(text), declared, 400);
+}
+
+std::string with_stage_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                          const std::vector<std::string>& unexposed) {
+  return with_gpu_shader5_version(with_desktop_tessellation_version(std::move(text), stage, declared, unexposed), stage,
+                                  declared, unexposed);
 }
 
 std::string with_desktop_atomics_version(std::string text, const GlslVersion& declared,
@@ -315,6 +339,14 @@ std::string desktop_binding_preamble(std::string_view text, const GlslVersion& v
     if (!unexposed_has(unexposed, ext) && enables_extension(text, ext))
       return "#extension GL_ARB_shading_language_420pack : enable\n";
   return {};
+}
+
+std::string desktop_per_vertex_preamble(std::string_view text, const GlslVersion& version,
+                                        const std::vector<std::string>& unexposed) {
+  if (version.es || version.number < 150 || version.number >= 410 ||
+      unexposed_has(unexposed, "GL_ARB_separate_shader_objects") || !mentions_identifier(text, "gl_PerVertex"))
+    return {};
+  return "#extension GL_ARB_separate_shader_objects : enable\n";
 }
 
 std::string desktop_instance_id_check_preamble(std::string_view text, ShaderStage stage, const GlslVersion& version) {

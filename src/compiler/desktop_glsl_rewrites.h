@@ -44,6 +44,32 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
 // glsl_upgrader.h, which takes them no further.
 std::string with_desktop_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
                                             const std::vector<std::string>& unexposed);
+// ARB_tessellation_shader lets a desktop shader of any version below 1.50
+// declare a tessellation stage once it enables the extension (the
+// extension requires GLSL 1.50 of the implementation, not of the shader);
+// glslang takes tessellation stages from 1.50. Such a shader (the extension
+// exposed) is compiled as #version 150, the number on its #version line
+// replaced, nothing else.
+std::string with_desktop_tessellation_version(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                              const std::vector<std::string>& unexposed);
+
+// ARB_gpu_shader5 gives GLSL 1.50 and 3.30 shaders what GLSL 4.00 made core
+// of it (textureGather's component and offsets forms, implicit conversions,
+// `precise`, fma, frexp/ldexp, the bitfield and extended-arithmetic
+// functions, interpolateAt*, geometry shader invocations, gl_SampleMaskIn,
+// dynamically uniform indexing of sampler and block arrays); glslang gives
+// them at #version 400 only (it knows the extension name but not its
+// contents). A desktop source of those versions that enables the extension
+// (exposed) is compiled as #version 400 of the same profile: the number on
+// its #version line is replaced, nothing else (line numbers stay;
+// __VERSION__ reads 400). Compute shaders are left to
+// with_desktop_compute_version (4.30 has it all).
+std::string with_gpu_shader5_version(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                     const std::vector<std::string>& unexposed);
+
+// with_gpu_shader5_version(with_desktop_tessellation_version(text, ...)).
+std::string with_stage_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                          const std::vector<std::string>& unexposed);
 
 // ARB_shader_storage_buffer_object gives GLSL 1.40-3.30 the atomic memory
 // functions on buffer variables (atomicAdd ... atomicCompSwap), which
@@ -118,6 +144,15 @@ std::string with_core_instance_id(std::string text, Api api);
 // enables 420pack too; empty otherwise.
 std::string desktop_binding_preamble(std::string_view text, const GlslVersion& version,
                                      const std::vector<std::string>& unexposed);
+
+// gl_PerVertex redeclarations in desktop GLSL 1.50-4.00 (as other
+// implementations take them, and piglit's tessellation and geometry tests
+// write them): glslang takes them below 4.10 only under
+// ARB_separate_shader_objects. For such a source that mentions gl_PerVertex
+// (and a context that exposes the extension), the preamble line enabling
+// it; empty otherwise.
+std::string desktop_per_vertex_preamble(std::string_view text, const GlslVersion& version,
+                                        const std::vector<std::string>& unexposed);
 
 // ARB_draw_instanced's instance index below GLSL 1.40, where glslang declares
 // no gl_InstanceID: for the check-only parse of a desktop vertex shader that

@@ -1,5 +1,7 @@
 #include "compiler/glslang_glue.h"
 
+#include <glslang/MachineIndependent/localintermediate.h>
+
 #include "compiler/desktop_glsl_rewrites.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_lexer.h"
@@ -275,6 +277,14 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   }
   if (ok && limits && version->es && version->number >= 310)
     ok = check_binding_ranges(*shader.getIntermediate(), *limits, log);
+  // glslang has no resource for the geometry invocation limit.
+  if (ok && limits && source.stage == ShaderStage::Geometry &&
+      shader.getIntermediate()->getInvocations() > limits->max_geometry_shader_invocations) {
+    *log += "ERROR: layout(invocations = " + std::to_string(shader.getIntermediate()->getInvocations()) +
+            ") exceeds MAX_GEOMETRY_SHADER_INVOCATIONS (" + std::to_string(limits->max_geometry_shader_invocations) +
+            ")\n";
+    ok = false;
+  }
   if (ok && facts) {
     for (const auto& [name, location] : explicit_uniform_locations(*shader.getIntermediate()))
       facts->explicit_uniform_locations[name] = location;

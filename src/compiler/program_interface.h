@@ -226,6 +226,12 @@ struct ProgramInterface {
   uint32_t tess_gen_spacing = 0;
   uint32_t tess_gen_vertex_order = 0;
   uint32_t tess_gen_point_mode = 0;
+  // Desktop GL: the program has an evaluation shader and no control shader;
+  // Brass made the control stage (passthrough_tess_control.h), which reads
+  // PATCH_DEFAULT_OUTER_LEVEL (vec4) and PATCH_DEFAULT_INNER_LEVEL (vec2,
+  // 16 bytes later) at this byte offset of the default block (-1: none).
+  bool passthrough_tess_control = false;
+  int32_t patch_levels_offset = -1;
   // Descriptor bindings of the program (the driver's set layouts).
   std::vector<Binding> bindings;
   // KHR_blend_equation_advanced: the equations the fragment shader's

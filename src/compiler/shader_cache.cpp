@@ -257,6 +257,8 @@ std::string serialize_link_result(const LinkResult& result) {
                      pi.tess_control_output_vertices, pi.tess_gen_mode, pi.tess_gen_spacing,
                      pi.tess_gen_vertex_order, pi.tess_gen_point_mode})
     w.u32(g);
+  w.u32(pi.passthrough_tess_control ? 1 : 0);
+  w.i32(pi.patch_levels_offset);
   w.u32(pi.blend_support);
   w.u32(pi.advanced_blend ? 1 : 0);
   w.u32(pi.advanced_blend_fetch_only ? 1 : 0);
@@ -376,6 +378,8 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
                       &pi.geometry_invocations, &pi.tess_control_output_vertices, &pi.tess_gen_mode,
                       &pi.tess_gen_spacing, &pi.tess_gen_vertex_order, &pi.tess_gen_point_mode})
     *g = r.u32();
+  pi.passthrough_tess_control = r.u32() != 0;
+  pi.patch_levels_offset = r.i32();
   pi.blend_support = r.u32();
   pi.advanced_blend = r.u32() != 0;
   pi.advanced_blend_fetch_only = r.u32() != 0;

@@ -35,6 +35,9 @@ struct ShaderLimits {
   int max_geometry_total_output_components = 1024;
   int max_geometry_input_components = 64;
   int max_geometry_output_components = 64;  // ES 3.2 minimum; Vulkan guarantees 64 too
+  // layout(invocations) above it is a compile-time error (GLSL 4.00
+  // §4.3.8.1; ARB_gpu_shader5 in 1.50/3.30).
+  int max_geometry_shader_invocations = 32;
   // Tessellation (ES 3.2 table 20.43 minimums; Vulkan's are the same or
   // higher where the device has the stages).
   int max_tess_gen_level = 64;

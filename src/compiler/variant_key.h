@@ -42,7 +42,11 @@ struct VariantKey {
   // Fragment: desktop POINT_SPRITE_COORD_ORIGIN LOWER_LEFT: gl_PointCoord
   // is not flipped (es_builtin_standins.h set_point_coord_lower_left).
   uint8_t point_coord_lower_left = 0;
-  uint8_t pad[2] = {};
+  // Tessellation control: the patch size of a control stage Brass made
+  // (passthrough_tess_control.h) when it is not the 3 it was linked for
+  // (0: leave it).
+  uint8_t patch_vertices = 0;
+  uint8_t pad = 0;
   // Vertex-processing stages: when non-zero, gl_PointSize is this float (its
   // bits) whatever the shader writes (desktop GL with PROGRAM_POINT_SIZE
   // disabled draws points of glPointSize's size).

@@ -591,6 +591,9 @@ void PatchParameterfv(Context& ctx, GLenum pname, const GLfloat* values) {
   if (!dst) return ctx.set_error(GL_INVALID_ENUM);
   if (!values) return;
   std::memcpy(dst, values, (pname == GL_PATCH_DEFAULT_OUTER_LEVEL ? 4 : 2) * sizeof(GLfloat));
+  // Programs without a control shader read them from their default
+  // uniform block (validate_uniforms_of).
+  ctx.dirty(kDirtyUniforms);
 }
 
 void DrawArraysIndirect(Context& ctx, GLenum mode, const void* indirect) {

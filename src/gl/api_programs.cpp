@@ -215,7 +215,9 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
       if (!ctx.tessellation_shaders()) return ctx.set_error(GL_INVALID_ENUM);
       const pipe::ShaderStage stage =
           pname == GL_TESS_CONTROL_OUTPUT_VERTICES_EXT ? pipe::ShaderStage::TessControl : pipe::ShaderStage::TessEval;
-      if (!p->link_status || !lp || lp->info.spirv[static_cast<unsigned>(stage)].empty())
+      // (A control stage Brass made for desktop GL is not the program's.)
+      if (!p->link_status || !lp || lp->info.spirv[static_cast<unsigned>(stage)].empty() ||
+          (stage == pipe::ShaderStage::TessControl && lp->interface.passthrough_tess_control))
         return ctx.set_error(GL_INVALID_OPERATION);
       const compiler::ProgramInterface& pi = lp->interface;
       switch (pname) {

@@ -268,6 +268,8 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
         // as ARB_draw_buffers_blend / ARB_sample_shading where listed.
         {"GL_EXT_draw_buffers_indexed", 30},     {"GL_EXT_separate_shader_objects", 41},
         {"GL_OES_sample_shading", 30},           {"GL_OES_sample_variables", 30},
+        // interpolateAt*'s offset limits: GL 4.0's, ARB_gpu_shader5's below.
+        {"GL_OES_shader_multisample_interpolation", 30},
         // Polygon offset clamp is GL 4.6's, and ARB_polygon_offset_clamp's
         // below (listed in every desktop context the device can clamp in);
         // clip control GL 4.5's and ARB_clip_control's likewise.
@@ -299,13 +301,10 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   if (ctx->geometry_shaders_) ctx->limits.max_combined_texture_image_units = 64;
   // EXT_tessellation_shader raises them to 96 (dEQP-GLES31's minimum with it;
   // 16 for each of six stages).
-  // Core in desktop GL 4.0, on the ES extension's device conditions. Not
-  // ARB_tessellation_shader below 4.0 (nor listed): programs with an
-  // evaluation shader but no control shader do not link yet (docs/egl.md).
+  // Core in desktop GL 4.0, ARB_tessellation_shader below (listed on the
+  // ES extension's device conditions, extensions.cpp).
   if (ctx->desktop()) {
-    pipe::Screen& screen = *desc.screen;
-    ctx->tessellation_shaders_ = ctx->version() >= 40 && screen.get_cap(pipe::Cap::TessellationShader) &&
-                                 screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery);
+    ctx->tessellation_shaders_ = ctx->has_extension("GL_ARB_tessellation_shader");
   } else {
     ctx->tessellation_shaders_ = ctx->has_extension("GL_EXT_tessellation_shader");
   }

@@ -552,6 +552,22 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   if (screen.get_cap(pipe::Cap::GeometryShader) && screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery) &&
       screen.get_cap(pipe::Cap::MaxViewports) >= 16)
     out.emplace_back("GL_ARB_viewport_array");
+  // Tessellation shaders (GL 4.0) on the ES extension's device conditions,
+  // in 3.2 and 3.3 contexts too (GLSL 1.50 and 3.30 shaders enable them).
+  // Programs with an evaluation shader alone get a control stage that
+  // passes the patch on with the default levels
+  // (compiler/passthrough_tess_control.h).
+  if (screen.get_cap(pipe::Cap::TessellationShader) && screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery))
+    out.emplace_back("GL_ARB_tessellation_shader");
+  // GLSL 4.00's gpu_shader5 features in GLSL 1.50 and 3.30 shaders that
+  // enable the extension (compiled as 4.00: compiler/desktop_glsl_rewrites.h):
+  // the device needs of EXT_gpu_shader5 (gather offsets and component,
+  // dynamically uniform indexing of block arrays), plus sample-rate shading
+  // for interpolateAtSample/AtOffset, gl_SampleMaskIn and `sample`, and
+  // geometry shaders for their invocations.
+  if (screen.get_cap(pipe::Cap::ExtendedGather) && screen.get_cap(pipe::Cap::BufferArrayDynamicIndexing) &&
+      screen.get_cap(pipe::Cap::SampleRateShading) && screen.get_cap(pipe::Cap::GeometryShader))
+    out.emplace_back("GL_ARB_gpu_shader5");
   // Conditional rendering, with GL 4.5's inverted modes (decided on the
   // CPU from the query's result: api_conditional_render.cpp).
   out.emplace_back("GL_NV_conditional_render");

@@ -64,6 +64,7 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
     s.max_geometry_input_components = l.max_geometry_input_components;
     s.max_geometry_output_components = l.max_geometry_output_components;
     s.max_geometry_output_vertices = l.max_geometry_output_vertices;
+    s.max_geometry_shader_invocations = l.max_geometry_shader_invocations;
     s.max_geometry_total_output_components = l.max_geometry_total_output_components;
   }
   if (ctx.tessellation_shaders()) {
@@ -380,8 +381,10 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     return nullptr;
   }
   // ES 3.2 §7.3 (EXT_tessellation_shader): a program that is not separable
-  // has both tessellation stages or neither.
-  if (!p.separable && has_tcs != has_tes) {
+  // has both tessellation stages or neither. Desktop GL takes an evaluation
+  // shader alone (GL 4.6 §11.2: patches pass through, the levels are the
+  // default ones); the compiler makes the control stage Vulkan needs.
+  if (!p.separable && has_tcs != has_tes && !(ctx.desktop() && has_tes)) {
     *log = has_tcs ? "error: a tessellation control shader needs a tessellation evaluation shader\n"
                    : "error: a tessellation evaluation shader needs a tessellation control shader\n";
     return nullptr;

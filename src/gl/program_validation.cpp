@@ -144,6 +144,13 @@ void validate_uniforms_of(Context& ctx, LinkedProgram& program, uint32_t stages)
   }
   // The subroutines each stage's subroutine uniforms select (subroutines.h).
   write_subroutine_selections(ctx, *lp, lp->default_block_stages & stages);
+  // The default tessellation levels, where Brass made the control stage
+  // (compiler::ProgramInterface::patch_levels_offset).
+  if (const int32_t at = lp->interface.patch_levels_offset;
+      at >= 0 && static_cast<size_t>(at) + 32 <= lp->default_block.size()) {
+    std::memcpy(lp->default_block.data() + at, ctx.state.patch_default_outer, 4 * sizeof(float));
+    std::memcpy(lp->default_block.data() + at + 16, ctx.state.patch_default_inner, 2 * sizeof(float));
+  }
   pipe::ConstantBuffer cb;
   cb.size = static_cast<uint32_t>(lp->default_block.size());
   cb.user_data = lp->default_block.data();
@@ -311,6 +318,11 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
     const LinkedProgram* fs = stage_executable(ctx, pipe::ShaderStage::Fragment);
     if (fs && fs->interface.advanced_blend) key.advanced_blend = static_cast<uint8_t>(eq);
   }
+  // A control stage Brass made passes patches of PATCH_VERTICES vertices;
+  // the program was linked for GL's default of 3.
+  if (const LinkedProgram* tes = stage_executable(ctx, pipe::ShaderStage::TessEval);
+      tes && tes->interface.passthrough_tess_control && ctx.state.patch_vertices != 3)
+    key.patch_vertices = static_cast<uint8_t>(ctx.state.patch_vertices);
   if (key.empty()) {
     ctx.pipe().bind_shader_program(lp->pipe_program);
     return true;

@@ -301,16 +301,20 @@ TEST_F(GlCore4x, InvalidationErrorsAndKeptContents) {
   glDeleteTextures(1, &t);
 }
 
-TEST_F(GlCore4x, NoTessellationBelowGl40) {
-  // Tessellation is core in GL 4.0; below it ARB_tessellation_shader is
-  // not offered (evaluation-only programs are missing), so a 3.3 context
-  // has no tessellation stages or patch parameters.
-  EXPECT_FALSE(has_extension("GL_ARB_tessellation_shader"));
-  EXPECT_EQ(glCreateShader(GL_TESS_EVALUATION_SHADER), 0u);
-  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+TEST_F(GlCore4x, TessellationBelowGl40ThroughTheExtension) {
+  // Tessellation is core in GL 4.0; below it ARB_tessellation_shader gives
+  // a 3.3 context the stages and the patch parameters
+  // (e2e_gl_core_tessellation_test.cpp draws with them).
+  EXPECT_TRUE(has_extension("GL_ARB_tessellation_shader"));
+  const GLuint s = glCreateShader(GL_TESS_EVALUATION_SHADER);
+  EXPECT_NE(s, 0u);
+  glDeleteShader(s);
   const GLfloat levels[4] = {2, 2, 2, 2};
   glPatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, levels);
-  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  GLfloat got[4] = {};
+  glGetFloatv(GL_PATCH_DEFAULT_OUTER_LEVEL, got);
+  EXPECT_EQ(got[3], 2.0f);
 }
 
 class GlCore4xMultiDraw : public GlCore4x {
