@@ -607,6 +607,12 @@ bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
     // ARB_texture_gather: textureGather reads any of a texel's four
     // components (after the texture's swizzle), as Vulkan's OpImageGather does.
     case GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB: *out = ints({4}); return true;
+    // ARB_transform_feedback3: the binding points gl_NextBuffer may reach
+    // and the vertex streams a geometry shader may emit to.
+    case GL_MAX_TRANSFORM_FEEDBACK_BUFFERS:
+      *out = ints({std::min<GLint>(ctx.limits.max_transform_feedback_separate_attribs, kMaxTransformFeedbackBuffers)});
+      return true;
+    case GL_MAX_VERTEX_STREAMS: *out = ints({ctx.limits.max_vertex_streams}); return true;
     case GL_MAX_TEXTURE_MAX_ANISOTROPY:
       if (!anisotropic_filtering(ctx)) return false;
       *out = floats({static_cast<GLfloat>(ctx.screen().get_cap(pipe::Cap::MaxSamplerAnisotropy))});
