@@ -534,14 +534,19 @@ LinkResult link_uncached(const LinkInput& input) {
     if (p.stage != ShaderStage::Fragment && p.stage != ShaderStage::Compute) last_vertex_stage = p.stage;
   std::vector<std::vector<uint32_t>> xfb_paths;
   std::vector<std::string> xfb_bases;
-  if (!resolve_transform_feedback(program, last_vertex_stage, input.transform_feedback_varyings, &pi,
-                                  &result.info_log, &xfb_paths, &xfb_bases))
+  std::vector<uint32_t> xfb_streams;
+  // Outputs the shader itself places with xfb_offset take the place of
+  // glTransformFeedbackVaryings' list (ARB_enhanced_layouts).
+  const bool xfb_qualifiers = reflect_transform_feedback_qualifiers(program, last_vertex_stage, &pi);
+  if (!xfb_qualifiers &&
+      !resolve_transform_feedback(program, last_vertex_stage, input.transform_feedback_varyings, &pi,
+                                  &result.info_log, &xfb_paths, &xfb_bases, &xfb_streams))
     return result;
 
   // Transform feedback layout: interleaved = one buffer (gl_NextBuffer starts
   // the next), separate = one buffer per varying.
   std::vector<XfbCapture> xfb_captures;
-  if (!pi.transform_feedback.empty()) {
+  if (!pi.transform_feedback.empty() && !xfb_qualifiers) {
     uint32_t buffer = 0, offset = 0;
     for (size_t i = 0; i < pi.transform_feedback.size(); ++i) {
       InterfaceVariable& v = pi.transform_feedback[i];
@@ -564,12 +569,26 @@ LinkResult link_uncached(const LinkInput& input) {
       }
       v.xfb_buffer = static_cast<int32_t>(buffer);
       v.xfb_offset = static_cast<int32_t>(offset);
+      // One buffer holds one vertex stream's vertices (ARB_transform_feedback3).
+      pi.transform_feedback_streams.resize(buffer + 1, kNoVertexStream);
+      uint32_t& buffer_stream = pi.transform_feedback_streams[buffer];
+      if (buffer_stream != kNoVertexStream && buffer_stream != xfb_streams[i]) {
+        result.info_log += "ERROR: transform feedback buffer " + std::to_string(buffer) +
+                           " captures varyings of different vertex streams\n";
+        return result;
+      }
+      buffer_stream = xfb_streams[i];
       // Members and elements are captured through copies (see XfbCapture).
-      xfb_captures.push_back({xfb_bases[i], buffer, offset, xfb_paths[i]});
+      xfb_captures.push_back({xfb_bases[i], buffer, offset, xfb_paths[i], xfb_streams[i]});
       offset += gl_type_size_bytes(v.type) * static_cast<uint32_t>(std::max(v.array_size, 1));
     }
     pi.transform_feedback_strides.resize(buffer + 1, 0);
     pi.transform_feedback_strides[buffer] = offset;
+    pi.transform_feedback_streams.resize(buffer + 1, kNoVertexStream);
+    if (pi.transform_feedback_strides.size() > static_cast<size_t>(input.limits.max_transform_feedback_buffers)) {
+      result.info_log += "ERROR: transform feedback varyings use more than GL_MAX_TRANSFORM_FEEDBACK_BUFFERS buffers\n";
+      return result;
+    }
   }
 
   // Attribute locations (glBindAttribLocation) and fragment outputs.

@@ -355,24 +355,37 @@ void unify_struct_varying_precision(const glslang::TProgram& program, const std:
 
 bool resolve_transform_feedback(const glslang::TProgram& program, ShaderStage last_vertex_stage,
                                 const std::vector<std::string>& names, ProgramInterface* pi, std::string* log,
-                                std::vector<std::vector<uint32_t>>* paths, std::vector<std::string>* bases) {
+                                std::vector<std::vector<uint32_t>>* paths, std::vector<std::string>* bases,
+                                std::vector<uint32_t>* streams) {
   if (names.empty()) return true;
   const glslang::TIntermediate* intermediate = program.getIntermediate(to_glslang(last_vertex_stage));
   std::map<std::string, IoSymbol> in, out;
   if (intermediate) collect_io(*intermediate, &in, &out);
   bool ok = true;
-  auto add = [&](InterfaceVariable v, std::vector<uint32_t> path, std::string base) {
+  auto add = [&](InterfaceVariable v, std::vector<uint32_t> path, std::string base, uint32_t stream = 0) {
     pi->transform_feedback.push_back(std::move(v));
     paths->push_back(std::move(path));
     bases->push_back(std::move(base));
+    streams->push_back(stream);
   };
   auto fail = [&](const std::string& requested, const char* why) {
     *log += "ERROR: transform feedback varying '" + requested + "' " + why + "\n";
     ok = false;
   };
   for (const std::string& requested : names) {
-    if (requested == "gl_NextBuffer" || requested.compare(0, 17, "gl_SkipComponents") == 0) {
+    // ARB_transform_feedback3's markers: no type (GL_NONE); gl_NextBuffer
+    // has size 0, gl_SkipComponentsN size N.
+    if (requested == "gl_NextBuffer") {
       add({requested, 0, 0, -1, 0}, {}, requested);
+      continue;
+    }
+    if (requested.compare(0, 17, "gl_SkipComponents") == 0) {
+      const std::string n = requested.substr(17);
+      if (n.size() != 1 || n[0] < '1' || n[0] > '4') {
+        fail(requested, "is not a built-in name");
+        continue;
+      }
+      add({requested, 0, n[0] - '0', -1, 0}, {}, requested);
       continue;
     }
     if (requested == "gl_Position") {
@@ -427,6 +440,8 @@ bool resolve_transform_feedback(const glslang::TProgram& program, ShaderStage la
       glslang::TType member_type(type, static_cast<int>(path.back()));
       type.shallowCopy(member_type);
     }
+    const glslang::TQualifier& qualifier = found->symbol->getType().getQualifier();
+    const uint32_t stream = qualifier.hasStream() ? qualifier.layoutStream : 0;
     bool resolved = true, reported = false;
     for (size_t at = base_end; resolved && at != std::string::npos && at < requested.size();) {
       if (requested[at] == '[') {
@@ -487,9 +502,75 @@ bool resolve_transform_feedback(const glslang::TProgram& program, ShaderStage la
       v.type = gl_type_of(type);
       v.array_size = 1;
     }
-    add(std::move(v), std::move(path), base_spelling);
+    add(std::move(v), std::move(path), base_spelling, stream);
   }
   return ok;
+}
+
+bool reflect_transform_feedback_qualifiers(const glslang::TProgram& program, ShaderStage last_vertex_stage,
+                                           ProgramInterface* pi) {
+  const glslang::TIntermediate* intermediate = program.getIntermediate(to_glslang(last_vertex_stage));
+  if (!intermediate || !intermediate->getXfbMode()) return false;
+  std::map<std::string, IoSymbol> in, out;
+  collect_io(*intermediate, &in, &out);
+  struct Captured {
+    InterfaceVariable v;
+    uint32_t stream = 0;
+  };
+  std::vector<Captured> captured;
+  auto add = [&captured](const std::string& name, const glslang::TType& type, const glslang::TQualifier& q,
+                         uint32_t stream) {
+    if (!q.hasXfbOffset()) return;
+    Captured c;
+    c.v.name = name;
+    if (type.isArray()) {
+      glslang::TType element(type, 0);
+      c.v.type = gl_type_of(element);
+      c.v.array_size = type.getOuterArraySize();
+    } else {
+      c.v.type = gl_type_of(type);
+    }
+    c.v.xfb_buffer = static_cast<int32_t>(q.hasXfbBuffer() ? q.layoutXfbBuffer : 0);
+    c.v.xfb_offset = static_cast<int32_t>(q.layoutXfbOffset);
+    c.stream = stream;
+    captured.push_back(std::move(c));
+  };
+  for (const auto& [name, sym] : out) {
+    const glslang::TType& type = sym.symbol->getType();
+    const glslang::TQualifier& q = type.getQualifier();
+    const uint32_t stream = q.hasStream() ? q.layoutStream : 0;
+    if (type.getBasicType() != glslang::EbtBlock) {
+      add(original_name(name), type, q, stream);
+      continue;
+    }
+    // Block members by "Block.member" (GL 4.6 §7.3.1.1); the offsets are
+    // the members' (glslang gives each its place in the buffer).
+    const std::string block = original_name(type.getTypeName().c_str());
+    for (const glslang::TTypeLoc& m : *type.getStruct()) {
+      const glslang::TQualifier& mq = m.type->getQualifier();
+      add(block + "." + original_name(m.type->getFieldName().c_str()), *m.type, mq, stream);
+    }
+  }
+  std::sort(captured.begin(), captured.end(), [](const Captured& a, const Captured& b) {
+    return a.v.xfb_buffer != b.v.xfb_buffer ? a.v.xfb_buffer < b.v.xfb_buffer : a.v.xfb_offset < b.v.xfb_offset;
+  });
+  pi->transform_feedback.clear();
+  pi->transform_feedback_strides.clear();
+  pi->transform_feedback_streams.clear();
+  for (const Captured& c : captured) {
+    const size_t buffer = static_cast<size_t>(c.v.xfb_buffer);
+    if (pi->transform_feedback_strides.size() <= buffer) {
+      pi->transform_feedback_strides.resize(buffer + 1, 0);
+      pi->transform_feedback_streams.resize(buffer + 1, kNoVertexStream);
+    }
+    pi->transform_feedback_streams[buffer] = c.stream;
+    pi->transform_feedback.push_back(c.v);
+  }
+  for (size_t b = 0; b < pi->transform_feedback_strides.size(); ++b) {
+    const unsigned stride = intermediate->getXfbStride(static_cast<int>(b));
+    pi->transform_feedback_strides[b] = stride == glslang::TQualifier::layoutXfbStrideEnd ? 0 : stride;
+  }
+  return true;
 }
 
 }  // namespace brass::compiler

@@ -34,10 +34,24 @@ bool check_resource_limits(const ProgramInterface& pi, const ShaderLimits& limit
 // vertex-processing stage; fills pi->transform_feedback. Names may select
 // struct members and array elements ("v.c", "arr[1]", "s.m[2]"): for each
 // entry, (*paths)[i] is then the member/element index chain into the output
-// variable (empty for a whole variable), and (*bases)[i] its variable name.
+// variable (empty for a whole variable), (*bases)[i] its variable name and
+// (*streams)[i] the vertex stream it belongs to (a geometry shader's
+// layout(stream); 0 otherwise and for the gl_NextBuffer /
+// gl_SkipComponents markers).
 bool resolve_transform_feedback(const glslang::TProgram& program, ShaderStage last_vertex_stage,
                                 const std::vector<std::string>& names, ProgramInterface* pi, std::string* log,
-                                std::vector<std::vector<uint32_t>>* paths, std::vector<std::string>* bases);
+                                std::vector<std::vector<uint32_t>>* paths, std::vector<std::string>* bases,
+                                std::vector<uint32_t>* streams);
+
+// ARB_enhanced_layouts (GL 4.4): outputs of the last vertex-processing
+// stage declared with xfb_offset are captured as their xfb_buffer /
+// xfb_offset / xfb_stride say (glslang decorates them in the SPIR-V), and
+// glTransformFeedbackVaryings is ignored. Returns false when the stage has
+// no such qualifiers (the API's varyings apply); otherwise fills
+// pi->transform_feedback (ordered by buffer and offset) and its per-buffer
+// strides and streams.
+bool reflect_transform_feedback_qualifiers(const glslang::TProgram& program, ShaderStage last_vertex_stage,
+                                           ProgramInterface* pi);
 
 // GLSL ES lets a varying's precision differ between stages, but glslang's
 // I/O mapper rejects struct varyings whose members' precisions differ (an

@@ -180,6 +180,7 @@ struct StageSubroutines {
   int32_t selection_stride = 0;
   bool operator==(const StageSubroutines&) const = default;
 };
+inline constexpr uint32_t kNoVertexStream = ~0u;
 
 struct ProgramInterface {
   std::vector<Uniform> uniforms;  // default block and block members, GL order
@@ -197,6 +198,9 @@ struct ProgramInterface {
   std::vector<InterfaceVariable> builtin_inputs;
   std::vector<InterfaceVariable> builtin_outputs;
   std::vector<uint32_t> transform_feedback_strides;   // bytes, per buffer
+  // The vertex stream each buffer captures (kNoVertexStream: a buffer no
+  // varying is captured to, between two gl_NextBuffer markers).
+  std::vector<uint32_t> transform_feedback_streams;
   // Size in bytes of the default uniform block (same for every stage).
   uint32_t default_block_size = 0;
   // Initial contents of the default block when the program has uniform

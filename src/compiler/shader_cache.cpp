@@ -24,7 +24,7 @@ StatCounter g_cache_misses("compiler.cache_miss");
 StatCounter g_cache_corrupt("compiler.cache_corrupt");
 
 constexpr uint32_t kMagic = 0x43535242;  // "BRSC"
-constexpr uint32_t kFormatVersion = 13;
+constexpr uint32_t kFormatVersion = 15;
 
 class Writer {
  public:
@@ -247,6 +247,7 @@ std::string serialize_link_result(const LinkResult& result) {
     for (const InterfaceVariable& v : *list) write_var(w, v);
   }
   write_indices(w, pi.transform_feedback_strides);
+  write_indices(w, pi.transform_feedback_streams);
   w.u32(pi.default_block_size);
   w.str(std::string(pi.default_block_initial_data.begin(), pi.default_block_initial_data.end()));
   w.u32(pi.uniform_location_count);
@@ -365,6 +366,7 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
     for (InterfaceVariable& v : *list) v = read_var(r);
   }
   pi.transform_feedback_strides = read_indices(r);
+  pi.transform_feedback_streams = read_indices(r);
   pi.default_block_size = r.u32();
   {
     const std::string init = r.str();

@@ -273,10 +273,14 @@ void store_copies(SpirvModule& m, uint32_t entry, const std::vector<XfbCopy>& co
     std::vector<SpirvInstruction> code;
     for (const XfbCopy& c : copies) {
       const uint32_t pointer = m.new_id(), value = m.new_id();
-      std::vector<uint32_t> chain = {c.pointer_type, pointer, c.source};
-      chain.insert(chain.end(), c.indices.begin(), c.indices.end());
-      code.push_back(SpirvModule::make(spv::OpAccessChain, chain));
-      code.push_back(SpirvModule::make(spv::OpLoad, {c.type, value, pointer}));
+      if (c.indices.empty()) {
+        code.push_back(SpirvModule::make(spv::OpLoad, {c.type, value, c.source}));  // the whole variable
+      } else {
+        std::vector<uint32_t> chain = {c.pointer_type, pointer, c.source};
+        chain.insert(chain.end(), c.indices.begin(), c.indices.end());
+        code.push_back(SpirvModule::make(spv::OpAccessChain, chain));
+        code.push_back(SpirvModule::make(spv::OpLoad, {c.type, value, pointer}));
+      }
       code.push_back(SpirvModule::make(spv::OpStore, {c.copy, value}));
     }
     m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(*r), code.begin(), code.end());
@@ -377,13 +381,21 @@ bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbC
         if (it == ids.end()) continue;
         variable = it->second;
       }
-      if (!c.path.empty()) {
+      // A variable captured a second time (into another buffer, or at
+      // another offset: GL allows naming a varying twice) is captured
+      // through a copy too, as Vulkan captures a variable once.
+      if (!c.path.empty() || decorated_buffer.count(variable)) {
         if (!output_pointee.count(variable)) continue;
         const uint32_t location = next_location;
         uint32_t copy = declare_copy(m, variable, c.path, location, &copies);
         if (!copy) continue;
         next_location += locations_of(m, copies.back().type);
         variable = copy;
+        // A geometry shader of several vertex streams decorates each output
+        // with its stream; the copy goes where its source does (Vulkan
+        // captures a buffer's outputs from one stream).
+        if (m.has_capability(spv::CapabilityGeometryStreams))
+          m.insert_annotation(SpirvModule::make(spv::OpDecorate, {copy, spv::DecorationStream, c.stream}));
       }
       m.insert_annotation(SpirvModule::make(spv::OpDecorate, {variable, spv::DecorationOffset, c.offset}));
     }

@@ -72,6 +72,7 @@ struct XfbCapture {
   uint32_t buffer = 0;
   uint32_t offset = 0;
   std::vector<uint32_t> path;  // member / element indices into the variable
+  uint32_t stream = 0;         // a geometry shader's vertex stream (a copy is decorated with it)
 };
 bool add_transform_feedback(std::vector<uint32_t>& spirv, const std::vector<XfbCapture>& captures,
                             const std::vector<uint32_t>& strides);

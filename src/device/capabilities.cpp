@@ -419,6 +419,8 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.transform_feedback = f.transform_feedback.transformFeedback;
   c.transform_feedback_queries = xfbp.transformFeedbackQueries;
   c.transform_feedback_draw = xfbp.transformFeedbackDraw;
+  c.geometry_streams = f.transform_feedback.geometryStreams;
+  c.max_transform_feedback_streams = xfbp.maxTransformFeedbackStreams;
   c.conditional_rendering = f.conditional_rendering.conditionalRendering;
   c.line_rasterization = c.has_extension(VK_EXT_LINE_RASTERIZATION_EXTENSION_NAME);
   c.line_stipple = f.line_rasterization.stippledRectangularLines || f.line_rasterization.stippledBresenhamLines;
@@ -440,6 +442,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.primitives_generated_query = f.primitives_generated_query.primitivesGeneratedQuery;
   c.primitives_generated_with_discard =
       f.primitives_generated_query.primitivesGeneratedQueryWithRasterizerDiscard;
+  c.primitives_generated_nonzero_streams = f.primitives_generated_query.primitivesGeneratedQueryWithNonZeroStreams;
   c.shader_image_float32_atomics = f.atomic_float.shaderImageFloat32Atomics;
   c.sampler_2d_view_of_3d = f.image_2d_view_of_3d.image2DViewOf3D && f.image_2d_view_of_3d.sampler2DViewOf3D;
   // The feature is only chained when the extension is enabled. Every colour

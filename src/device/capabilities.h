@@ -168,6 +168,11 @@ struct Capabilities {
   bool pipeline_robustness = false;         // VK_EXT_pipeline_robustness
   bool transform_feedback = false, transform_feedback_queries = false;
   bool transform_feedback_draw = false;  // vkCmdDrawIndirectByteCountEXT (transformFeedbackDraw)
+  // Geometry shaders emit to several vertex streams (geometryStreams), up to
+  // maxTransformFeedbackStreams, and primitives-generated queries count any
+  // of them (primitivesGeneratedQueryWithNonZeroStreams).
+  bool geometry_streams = false, primitives_generated_nonzero_streams = false;
+  uint32_t max_transform_feedback_streams = 0;
   // Draws predicated on a value in a buffer (VK_EXT_conditional_rendering):
   // GL conditional rendering decided on the GPU.
   bool conditional_rendering = false;

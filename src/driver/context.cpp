@@ -13,6 +13,7 @@ QueryTracker::Features query_features(const vk::Capabilities& caps) {
   QueryTracker::Features f;
   f.primitive_queries = caps.transform_feedback && caps.transform_feedback_queries;
   f.primitives_generated = caps.primitives_generated_query && caps.primitives_generated_with_discard;
+  f.streams = vertex_streams(caps);
   f.precise_occlusion = caps.occlusion_query_precise;
   f.timestamp_bits = caps.limits.timestamp_valid_bits;
   f.timestamp_period = caps.limits.timestamp_period;
@@ -342,7 +343,9 @@ void VulkanContext::transfer_unmap(pipe::Transfer* transfer) { transfers_.unmap(
 
 // --- queries and stream output ---
 
-pipe::Query* VulkanContext::create_query(pipe::QueryType type) { return queries_.create(type); }
+pipe::Query* VulkanContext::create_query(pipe::QueryType type, uint32_t stream) {
+  return queries_.create(type, stream);
+}
 void VulkanContext::destroy_query(pipe::Query* q) { queries_.destroy(q); }
 void VulkanContext::begin_query(pipe::Query* q) {
   if (!failed()) queries_.begin(q);

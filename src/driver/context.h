@@ -130,7 +130,7 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   void transfer_flush_region(pipe::Transfer* transfer, const pipe::Box& box) override;
   void transfer_unmap(pipe::Transfer* transfer) override;
 
-  pipe::Query* create_query(pipe::QueryType type) override;
+  pipe::Query* create_query(pipe::QueryType type, uint32_t stream = 0) override;
   void destroy_query(pipe::Query* q) override;
   void begin_query(pipe::Query* q) override;
   void end_query(pipe::Query* q) override;

@@ -7,6 +7,7 @@
 #include "driver/resource/resource.h"
 #include "driver/resource/view_format.h"
 #include "driver/status.h"
+#include "driver/stream_output/stream_output.h"
 #include "util/log.h"
 #include "util/process_exit.h"
 #include "util/options.h"
@@ -169,6 +170,8 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::PrimitivesGeneratedQuery:
       return c.primitives_generated_query && c.primitives_generated_with_discard ? 1 : 0;
     case pipe::Cap::StreamOutputDraw: return c.transform_feedback && c.transform_feedback_draw ? 1 : 0;
+    case pipe::Cap::StreamOutputQueries: return c.transform_feedback && c.transform_feedback_queries ? 1 : 0;
+    case pipe::Cap::MaxVertexStreams: return vertex_streams(c);
     case pipe::Cap::PreciseOcclusionQuery: return c.occlusion_query_precise ? 1 : 0;
     // Timestamps need a period to turn ticks into nanoseconds.
     case pipe::Cap::TimestampBits: return l.timestamp_period > 0 ? l.timestamp_valid_bits : 0;

@@ -57,15 +57,19 @@ void BeginConditionalRender(Context& ctx, GLuint id, GLenum mode) {
   if (ctx.conditional_render.query) return ctx.set_error(GL_INVALID_OPERATION);
   if (id == 0 || !ctx.query_objects.is_name(id)) return ctx.set_error(GL_INVALID_VALUE);
   Ref<Query> q = ctx.query_objects.lookup(id);
-  // Only an occlusion query that is not active decides (a name whose query
-  // was never begun has no target yet).
+  // Only an occlusion query or (ARB_transform_feedback_overflow_query) an
+  // overflow query that is not active decides (a name whose query was
+  // never begun has no target yet).
   if (!q || q->active) return ctx.set_error(GL_INVALID_OPERATION);
+  const bool overflow =
+      q->target == GL_TRANSFORM_FEEDBACK_OVERFLOW || q->target == GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW;
   if (q->target != GL_SAMPLES_PASSED && q->target != GL_ANY_SAMPLES_PASSED &&
-      q->target != GL_ANY_SAMPLES_PASSED_CONSERVATIVE)
+      q->target != GL_ANY_SAMPLES_PASSED_CONSERVATIVE && !overflow)
     return ctx.set_error(GL_INVALID_OPERATION);
   // On the GPU where the pipe can and the CPU does not know the result
-  // yet (then deciding on the CPU costs nothing).
-  const bool on_gpu = q->pipe_query && !q->result_available &&
+  // yet (then deciding on the CPU costs nothing). Overflow results are
+  // decided on the CPU (several pipe queries, compared counts).
+  const bool on_gpu = q->pipe_query && !overflow && !q->result_available &&
                       ctx.pipe().set_render_condition(q->pipe_query, mode_info(mode).inverted);
   ctx.conditional_render.query = std::move(q);
   ctx.conditional_render.mode = mode;

@@ -538,10 +538,11 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
 }
 
 // glDrawTransformFeedback* (GL 4.6 §10.4): DrawArrays(mode, 0, n) where n
-// is what `tf` captured into buffer 0, read on the GPU from the capture's
-// counter where the pipe can (no CPU round trip); else (arrays the CPU
-// streams, line loops, no Cap::StreamOutputDraw) the CPU's count.
-void draw_captured(Context& ctx, GLenum mode, TransformFeedback& tf, GLsizei instances) {
+// is what `tf` captured on vertex stream `stream` (into the stream's first
+// buffer), read on the GPU from the capture's counter where the pipe can
+// (no CPU round trip); else (arrays the CPU streams, line loops, no
+// Cap::StreamOutputDraw) the CPU's count, which only stream 0 has.
+void draw_captured(Context& ctx, GLenum mode, TransformFeedback& tf, GLuint stream, GLsizei instances) {
   pipe::PrimitiveType prim;
   if (!to_pipe_mode(ctx, mode, &prim)) return ctx.set_error(GL_INVALID_ENUM);
   bool no_count = false;  // an unknown count: the captured draw is not counted again
@@ -549,9 +550,10 @@ void draw_captured(Context& ctx, GLenum mode, TransformFeedback& tf, GLsizei ins
   if (ctx.vertex_array.get() == ctx.default_vertex_array.get()) return ctx.set_error(GL_INVALID_OPERATION);
   if (!check_vertex_arrays(ctx)) return;
   if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
-  if (instances == 0 || !tf.captured) return;
+  if (instances == 0 || !tf.captured[stream]) return;
   if (!ctx.screen().get_cap(pipe::Cap::StreamOutputDraw) || vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP) {
-    const GLsizei count = static_cast<GLsizei>(std::min<uint64_t>(tf.captured_vertices, 0x7fffffff));
+    const uint64_t captured = stream == 0 ? tf.captured_vertices : 0;
+    const GLsizei count = static_cast<GLsizei>(std::min<uint64_t>(captured, 0x7fffffff));
     return draw(ctx, arrays_call(mode, 0, count, instances, 0));
   }
   if (!validate_for_draw(ctx)) return;
@@ -567,8 +569,8 @@ void draw_captured(Context& ctx, GLenum mode, TransformFeedback& tf, GLsizei ins
   if (prim == pipe::PrimitiveType::Patches) info.patch_vertices = static_cast<uint8_t>(ctx.state.patch_vertices);
   info.instance_count = static_cast<uint32_t>(instances);
   pipe::DrawIndirect command;
-  command.captured = tf.captured;
-  command.vertex_stride = tf.captured_stride;
+  command.captured = tf.captured[stream];
+  command.vertex_stride = tf.captured_stride[stream];
   ctx.pipe().draw_vbo(info, &command, {});
 }
 
@@ -711,8 +713,8 @@ void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum t
 
 namespace brass::gl {
 
-void draw_transform_feedback(Context& ctx, GLenum mode, TransformFeedback& tf, GLsizei instances) {
-  api::draw_captured(ctx, mode, tf, instances);
+void draw_transform_feedback(Context& ctx, GLenum mode, TransformFeedback& tf, GLuint stream, GLsizei instances) {
+  api::draw_captured(ctx, mode, tf, stream, instances);
 }
 
 }  // namespace brass::gl

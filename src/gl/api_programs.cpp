@@ -348,6 +348,21 @@ void TransformFeedbackVaryings(Context& ctx, GLuint program, GLsizei count, cons
     return ctx.set_error(GL_INVALID_VALUE);
   std::vector<std::string> v;
   for (GLsizei i = 0; i < count && varyings; ++i) v.emplace_back(varyings[i] ? varyings[i] : "");
+  if (ctx.desktop()) {
+    // ARB_transform_feedback3: the markers only in interleaved mode, and
+    // fewer gl_NextBuffer than there are binding points.
+    GLint next_buffers = 0;
+    for (const std::string& name : v) {
+      const bool next = name == "gl_NextBuffer";
+      const bool skip = name == "gl_SkipComponents1" || name == "gl_SkipComponents2" ||
+                        name == "gl_SkipComponents3" || name == "gl_SkipComponents4";
+      if ((next || skip) && bufferMode != GL_INTERLEAVED_ATTRIBS) return ctx.set_error(GL_INVALID_OPERATION);
+      next_buffers += next ? 1 : 0;
+    }
+    const GLint buffers =
+        std::min<GLint>(ctx.limits.max_transform_feedback_separate_attribs, kMaxTransformFeedbackBuffers);
+    if (next_buffers >= buffers) return ctx.set_error(GL_INVALID_OPERATION);
+  }
   p->xfb_varyings = std::move(v);
   p->xfb_mode = bufferMode;
 }
@@ -360,7 +375,9 @@ void GetTransformFeedbackVarying(Context& ctx, GLuint program, GLuint index, GLs
   if (!lp || index >= lp->interface.transform_feedback.size() || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   const compiler::InterfaceVariable& v = lp->interface.transform_feedback[index];
   copy_gl_string(v.name, bufSize, length, name);
-  if (size) *size = std::max(v.array_size, 1);
+  // ARB_transform_feedback3's markers (type NONE) report their own size:
+  // 0 for gl_NextBuffer, N for gl_SkipComponentsN.
+  if (size) *size = v.type == GL_NONE ? v.array_size : std::max(v.array_size, 1);
   if (type) *type = v.type;
 }
 

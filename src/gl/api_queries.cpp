@@ -6,7 +6,9 @@
 // queries. Query objects are per context. The occlusion targets share one
 // active slot: only one of them can be active (ARB_occlusion_query2 says so
 // for SAMPLES_PASSED and ANY_SAMPLES_PASSED; the ES implementations do the
-// same for the two boolean targets).
+// same for the two boolean targets). The vertex-stream targets
+// (ARB_transform_feedback3, ARB_transform_feedback_overflow_query) have one
+// slot per stream, selected by glBeginQueryIndexed's index.
 #include <algorithm>
 #include <climits>
 #include <limits>
@@ -18,34 +20,58 @@
 namespace brass::gl {
 
 Query::~Query() {
-  if (pipe && pipe_query) pipe->destroy_query(pipe_query);
+  if (!pipe) return;
+  if (pipe_query) pipe->destroy_query(pipe_query);
+  for (pipe::Query* q : other_streams)
+    if (q) pipe->destroy_query(q);
 }
 
 namespace {
 
-// Vertex streams the indexed queries of PRIMITIVES_GENERATED and
-// TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN accept: transform feedback captures
-// stream 0 only.
-constexpr GLuint kQueryStreams = 1;
+// The overflow queries of ARB_transform_feedback_overflow_query (GL 4.6).
+bool overflow_queries(const Context& ctx) {
+  return ctx.desktop() && ctx.has_extension("GL_ARB_transform_feedback_overflow_query");
+}
 
-// The active-query slot of a target, or -1 for an unknown target.
-// PRIMITIVES_GENERATED comes with EXT_geometry_shader and
+bool is_stream_target(GLenum target) {
+  return target == GL_PRIMITIVES_GENERATED || target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ||
+         target == GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW;
+}
+
+// The first active-query slot of a target (its stream 0), or -1 for an
+// unknown target. PRIMITIVES_GENERATED comes with EXT_geometry_shader and
 // EXT_tessellation_shader in ES, and is core in desktop GL.
-int slot_of(const Context& ctx, GLenum target) {
+int first_slot_of(const Context& ctx, GLenum target) {
+  constexpr int kStreams = static_cast<int>(kMaxVertexStreams);
   switch (target) {
     case GL_ANY_SAMPLES_PASSED:
     case GL_ANY_SAMPLES_PASSED_CONSERVATIVE: return 0;
     case GL_SAMPLES_PASSED: return ctx.desktop() ? 0 : -1;
+    case GL_TIME_ELAPSED: return ctx.desktop() ? 1 : -1;
     case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return 2;
     case GL_PRIMITIVES_GENERATED_EXT:
-      return ctx.desktop() || ctx.geometry_shaders() || ctx.tessellation_shaders() ? 3 : -1;
-    case GL_TIME_ELAPSED: return ctx.desktop() ? 1 : -1;
+      return ctx.desktop() || ctx.geometry_shaders() || ctx.tessellation_shaders() ? 2 + kStreams : -1;
+    case GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW: return overflow_queries(ctx) ? 2 + 2 * kStreams : -1;
+    case GL_TRANSFORM_FEEDBACK_OVERFLOW: return overflow_queries(ctx) ? 2 + 3 * kStreams : -1;
     default: return -1;
   }
 }
 
-bool is_stream_target(GLenum target) {
-  return target == GL_PRIMITIVES_GENERATED || target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN;
+// Checks `index` against the target's streams (INVALID_VALUE past
+// MAX_VERTEX_STREAMS; the other targets have only index 0) and returns the
+// active-query slot, or -1 after recording the error.
+int slot_of(Context& ctx, GLenum target, GLuint index) {
+  const int first = first_slot_of(ctx, target);
+  if (first < 0) {
+    ctx.set_error(GL_INVALID_ENUM);
+    return -1;
+  }
+  const GLuint streams = is_stream_target(target) ? static_cast<GLuint>(ctx.limits.max_vertex_streams) : 1u;
+  if (index >= streams) {
+    ctx.set_error(GL_INVALID_VALUE);
+    return -1;
+  }
+  return first + static_cast<int>(index);
 }
 
 pipe::QueryType pipe_type(GLenum target) {
@@ -54,6 +80,8 @@ pipe::QueryType pipe_type(GLenum target) {
     case GL_SAMPLES_PASSED: return pipe::QueryType::SamplesPassed;
     case GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: return pipe::QueryType::PrimitivesWritten;
     case GL_PRIMITIVES_GENERATED_EXT: return pipe::QueryType::PrimitivesGenerated;
+    case GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW:
+    case GL_TRANSFORM_FEEDBACK_OVERFLOW: return pipe::QueryType::StreamOverflow;
     case GL_TIME_ELAPSED: return pipe::QueryType::TimeElapsed;
     case GL_TIMESTAMP: return pipe::QueryType::Timestamp;
     default: return pipe::QueryType::OcclusionPredicate;
@@ -62,17 +90,35 @@ pipe::QueryType pipe_type(GLenum target) {
 
 void end_query(Context& ctx, Query& q) {
   if (q.pipe_query) ctx.pipe().end_query(q.pipe_query);
+  for (pipe::Query* p : q.other_streams)
+    if (p) ctx.pipe().end_query(p);
   q.active = false;
   q.result_available = false;
   for (Binding<Query>& b : ctx.active_queries)
     if (b.get() == &q) b = nullptr;
 }
 
+// (Re)creates the pipe queries of `q` for its target and stream.
+void create_pipe_queries(Context& ctx, Query& q) {
+  if (q.pipe_query) ctx.pipe().destroy_query(q.pipe_query);
+  for (pipe::Query*& p : q.other_streams) {
+    if (p) ctx.pipe().destroy_query(p);
+    p = nullptr;
+  }
+  q.pipe = &ctx.pipe();
+  const pipe::QueryType type = pipe_type(q.target);
+  q.pipe_query = ctx.pipe().create_query(type, q.index);
+  if (q.target != GL_TRANSFORM_FEEDBACK_OVERFLOW) return;
+  for (GLuint s = 1; s < static_cast<GLuint>(ctx.limits.max_vertex_streams); ++s)
+    q.other_streams[s - 1] = ctx.pipe().create_query(type, s);
+}
+
 // The named query object for glBeginQuery / glQueryCounter (creating it on
 // first use with `target`), or null after recording the error: a name that
 // glGenQueries did not return, an active query, or one of another target
-// (GL 4.6 §4.2.1).
-Ref<Query> query_for(Context& ctx, GLuint id, GLenum target) {
+// (GL 4.6 §4.2.1). A query of a vertex-stream target takes the stream
+// `index` it is begun for.
+Ref<Query> query_for(Context& ctx, GLuint id, GLenum target, GLuint index = 0) {
   if (id == 0 || !ctx.query_objects.is_name(id)) {
     ctx.set_error(GL_INVALID_OPERATION);
     return {};
@@ -86,10 +132,10 @@ Ref<Query> query_for(Context& ctx, GLuint id, GLenum target) {
     ctx.set_error(GL_INVALID_OPERATION);
     return {};
   }
-  if (q->target == GL_NONE) {
+  if (q->target == GL_NONE || q->index != index) {
     q->target = target;
-    q->pipe = &ctx.pipe();
-    q->pipe_query = ctx.pipe().create_query(pipe_type(target));
+    q->index = index;
+    create_pipe_queries(ctx, *q);
   }
   q->result_available = false;
   q->result = 0;
@@ -107,30 +153,32 @@ GLint counter_bits(Context& ctx, GLenum target) {
     case GL_TIMESTAMP: return static_cast<GLint>(ctx.screen().get_cap(pipe::Cap::TimestampBits));
     case GL_PRIMITIVES_GENERATED:
       return ctx.screen().get_cap(pipe::Cap::PrimitivesGeneratedQuery) ? 64 : 0;
+    case GL_TRANSFORM_FEEDBACK_OVERFLOW:
+    case GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW: return 1;
     default: return 64;  // TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
   }
 }
 
 void begin_query(Context& ctx, GLenum target, GLuint index, GLuint id) {
-  const int slot = slot_of(ctx, target);
-  if (slot < 0) return ctx.set_error(GL_INVALID_ENUM);
-  if (index >= (is_stream_target(target) ? kQueryStreams : 1u)) return ctx.set_error(GL_INVALID_VALUE);
+  const int slot = slot_of(ctx, target, index);
+  if (slot < 0) return;
   if (ctx.active_queries[slot]) return ctx.set_error(GL_INVALID_OPERATION);
   // The query conditional rendering reads cannot be begun again (GL 4.6
   // §10.9: its result must stay what the condition was begun with).
   if (ctx.conditional_render.query && ctx.conditional_render.query->name() == id)
     return ctx.set_error(GL_INVALID_OPERATION);
-  Ref<Query> q = query_for(ctx, id, target);
+  Ref<Query> q = query_for(ctx, id, target, index);
   if (!q) return;
   q->active = true;
   if (q->pipe_query) ctx.pipe().begin_query(q->pipe_query);
+  for (pipe::Query* p : q->other_streams)
+    if (p) ctx.pipe().begin_query(p);
   bind(ctx.active_queries[slot], q);
 }
 
 void end_query_target(Context& ctx, GLenum target, GLuint index) {
-  const int slot = slot_of(ctx, target);
-  if (slot < 0) return ctx.set_error(GL_INVALID_ENUM);
-  if (index >= (is_stream_target(target) ? kQueryStreams : 1u)) return ctx.set_error(GL_INVALID_VALUE);
+  const int slot = slot_of(ctx, target, index);
+  if (slot < 0) return;
   Query* q = ctx.active_queries[slot].get();
   if (!q || q->target != target) return ctx.set_error(GL_INVALID_OPERATION);
   end_query(ctx, *q);
@@ -140,9 +188,9 @@ void get_query(Context& ctx, GLenum target, GLuint index, GLenum pname, GLint* p
   // TIMESTAMP has no active query (CURRENT_QUERY is 0), only counter bits
   // (GL 4.6 §4.2.2).
   const bool timestamp = target == GL_TIMESTAMP && ctx.desktop();
-  const int slot = timestamp ? 0 : slot_of(ctx, target);
-  if (slot < 0) return ctx.set_error(GL_INVALID_ENUM);
-  if (index >= (is_stream_target(target) ? kQueryStreams : 1u)) return ctx.set_error(GL_INVALID_VALUE);
+  if (timestamp && index != 0) return ctx.set_error(GL_INVALID_VALUE);
+  const int slot = timestamp ? 0 : slot_of(ctx, target, index);
+  if (slot < 0) return;
   GLint value = 0;
   if (pname == GL_QUERY_COUNTER_BITS && ctx.desktop()) {
     value = counter_bits(ctx, target);
@@ -233,6 +281,12 @@ bool update_query_result(Context& ctx, Query& q, bool wait) {
   }
   uint64_t v = 0;
   if (!ctx.pipe().get_query_result(q.pipe_query, wait, &v)) return false;
+  // TRANSFORM_FEEDBACK_OVERFLOW: any stream overflowed (once all are in).
+  for (pipe::Query* p : q.other_streams) {
+    uint64_t more = 0;
+    if (p && !ctx.pipe().get_query_result(p, wait, &more)) return false;
+    v |= more;
+  }
   q.result = v;
   q.result_available = true;
   if (ctx.pipe().status() != pipe::Status::Ok) ctx.pipe_failed(ctx.pipe().status());

@@ -2,7 +2,9 @@
 // pause/resume, binding, and the draw-time space check. Capture goes
 // through pipe stream-output targets, bound while the current object is
 // active and not paused; a pause unbinds them (the pipe keeps the written
-// counts) and a resume rebinds them appending.
+// counts) and a resume rebinds them appending. With several vertex streams
+// (ARB_transform_feedback3) each buffer captures one stream's vertices, as
+// the program's varyings say.
 #include <algorithm>
 #include <limits>
 
@@ -16,7 +18,8 @@ TransformFeedback::~TransformFeedback() {
   if (!pipe) return;
   for (pipe::StreamOutputTarget*& t : targets)
     if (t) pipe->destroy_stream_output_target(t);
-  if (captured) pipe->destroy_stream_output_target(captured);
+  for (pipe::StreamOutputTarget*& t : captured)
+    if (t) pipe->destroy_stream_output_target(t);
 }
 
 namespace {
@@ -70,11 +73,17 @@ Program* capturing_program(Context& ctx) {
 
 void end(Context& ctx, TransformFeedback& tf) {
   if (!tf.paused) unbind_targets(ctx, tf);
-  // Buffer 0's target stays for glDrawTransformFeedback (its counter).
-  if (tf.captured) tf.pipe->destroy_stream_output_target(tf.captured);
-  tf.captured = tf.targets[0];
-  tf.targets[0] = nullptr;
-  tf.captured_stride = tf.stride0;
+  // The target of each stream's first buffer stays for
+  // glDrawTransformFeedback(Stream) (its counter).
+  for (unsigned s = 0; s < kMaxVertexStreams; ++s) {
+    if (tf.captured[s]) tf.pipe->destroy_stream_output_target(tf.captured[s]);
+    tf.captured[s] = nullptr;
+    const int b = tf.stream_buffer[s];
+    if (b < 0) continue;
+    tf.captured[s] = tf.targets[static_cast<size_t>(b)];
+    tf.targets[static_cast<size_t>(b)] = nullptr;
+    tf.captured_stride[s] = tf.stream_stride[s];
+  }
   tf.captured_vertices = tf.vertices_written;
   tf.ended_once = true;
   destroy_targets(tf);
@@ -185,17 +194,30 @@ void BeginTransformFeedback(Context& ctx, GLenum primitiveMode) {
   const LinkedProgram* lp = p ? p->linked.get() : nullptr;
   if (!lp || lp->interface.transform_feedback.empty()) return ctx.set_error(GL_INVALID_OPERATION);
   const std::vector<uint32_t>& strides = lp->interface.transform_feedback_strides;
+  const std::vector<uint32_t>& streams = lp->interface.transform_feedback_streams;
   const size_t buffers = std::min<size_t>(strides.size(), kMaxTransformFeedbackBuffers);
+  // A buffer no varying is captured to (between two gl_NextBuffer) is not
+  // used: it needs no binding.
+  auto used = [&streams](size_t i) { return i >= streams.size() || streams[i] != compiler::kNoVertexStream; };
   for (size_t i = 0; i < buffers; ++i) {
     const Buffer* b = tf.buffers[i].buffer.get();
-    if (!b || b->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
+    if (used(i) && (!b || b->mapped_exclusively())) return ctx.set_error(GL_INVALID_OPERATION);
   }
 
   // The ranges captured into, and how many vertices fit in all of them.
   uint64_t capacity = std::numeric_limits<uint64_t>::max();
   bool all_targets = true;
   tf.pipe = &ctx.pipe();
+  tf.stream_buffer.fill(-1);
+  tf.stream_stride.fill(0);
   for (size_t i = 0; i < buffers; ++i) {
+    tf.targets[i] = nullptr;
+    if (!used(i)) continue;  // bound to nothing: nothing is written there
+    const uint32_t stream = i < streams.size() ? streams[i] : 0;
+    if (stream < kMaxVertexStreams && tf.stream_buffer[stream] < 0) {
+      tf.stream_buffer[stream] = static_cast<int>(i);
+      tf.stream_stride[stream] = strides[i];
+    }
     const IndexedBufferBinding& binding = tf.buffers[i];
     Buffer& b = *binding.buffer;
     const uint64_t size = static_cast<uint64_t>(std::max<GLsizeiptr>(b.size, 0));
@@ -210,7 +232,6 @@ void BeginTransformFeedback(Context& ctx, GLenum primitiveMode) {
     tf.targets[i] = t;
   }
   tf.target_count = static_cast<uint32_t>(buffers);
-  tf.stride0 = strides.empty() ? 0 : strides[0];
   if (!all_targets) {
     // An empty range (nothing fits: draws are errors) or a device that
     // cannot capture (draws capture nothing).

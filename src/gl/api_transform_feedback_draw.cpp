@@ -1,8 +1,8 @@
 // glDrawTransformFeedback and its instanced and stream forms (GL 4.0,
-// ARB_transform_feedback2 / _3, GL 4.6 §10.4): a draw of the vertices the
-// last capture of a transform feedback object wrote to its buffer 0
-// (api_draw.cpp, draw_transform_feedback). Only stream 0 exists: transform
-// feedback captures no other vertex stream.
+// ARB_transform_feedback2 / _3 / _instanced, GL 4.6 §10.4): a draw of the
+// vertices the last capture of a transform feedback object wrote on a
+// vertex stream, counted in the first buffer that stream is captured to
+// (api_draw.cpp, draw_transform_feedback).
 #include "gl/context.h"
 #include "gl_functions.h"
 
@@ -16,10 +16,10 @@ void draw_from(Context& ctx, GLenum mode, GLuint id, GLuint stream, GLsizei inst
   TransformFeedback* tf =
       id == 0 ? ctx.default_transform_feedback.get() : ctx.transform_feedback_objects.lookup(id).get();
   if (!tf) return ctx.set_error(GL_INVALID_VALUE);
-  if (stream != 0) return ctx.set_error(GL_INVALID_VALUE);  // MAX_VERTEX_STREAMS is 1
+  if (stream >= static_cast<GLuint>(ctx.limits.max_vertex_streams)) return ctx.set_error(GL_INVALID_VALUE);
   // Nothing to draw before the object's first glEndTransformFeedback.
   if (!tf->ended_once) return ctx.set_error(GL_INVALID_OPERATION);
-  draw_transform_feedback(ctx, mode, *tf, instances);
+  draw_transform_feedback(ctx, mode, *tf, stream, instances);
 }
 
 }  // namespace

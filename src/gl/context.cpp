@@ -95,6 +95,7 @@ void fill_limits(pipe::Screen& s, Limits& l) {
     l.max_geometry_output_vertices = cap(s, pipe::Cap::MaxGeometryOutputVertices, 256, 1024);
     l.max_geometry_total_output_components = cap(s, pipe::Cap::MaxGeometryTotalOutputComponents, 1024, 0x7fffffff);
     l.max_geometry_shader_invocations = cap(s, pipe::Cap::MaxGeometryShaderInvocations, 32, 0x7fffffff);
+    l.max_vertex_streams = cap(s, pipe::Cap::MaxVertexStreams, 1, 4);
   }
   l.max_framebuffer_layers = cap(s, pipe::Cap::MaxFramebufferLayers, 256, l.max_array_texture_layers);
   // interpolateAtOffset: the device's range and precision, at least ES

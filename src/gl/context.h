@@ -110,6 +110,9 @@ struct Limits {
   GLint max_compute_image_uniforms = 4;
   GLint max_combined_image_uniforms = 4;
   GLint max_transform_feedback_separate_attribs = 4;
+  // Vertex streams geometry shaders emit to and transform feedback captures
+  // (ARB_transform_feedback3; pipe::Cap::MaxVertexStreams): 1 or up to 4.
+  GLint max_vertex_streams = 1;
   // Geometry shaders (EXT/OES_geometry_shader, table 20.43 of ES 3.2 for
   // the minimums), from the device; 0 where it has none.
   GLint max_geometry_input_components = 0, max_geometry_output_components = 0;
@@ -340,7 +343,7 @@ class Context {
   Binding<TransformFeedback> transform_feedback;  // never null: the default object when 0 is bound
   Ref<TransformFeedback> default_transform_feedback;
   // The active query of each target (api_queries.cpp, slot_of).
-  std::array<Binding<Query>, 4> active_queries;
+  std::array<Binding<Query>, kActiveQuerySlots> active_queries;
   ConditionalRender conditional_render;
 
   // Per-context namespaces (container objects are never shared).

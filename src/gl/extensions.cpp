@@ -577,8 +577,18 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   if (screen.get_cap(pipe::Cap::TimestampBits) >= 30) out.emplace_back("GL_ARB_timer_query");
   // Transform feedback objects and pause/resume are ES 3.0's;
   // glDrawTransformFeedback reads the captured count on the GPU
-  // (vkCmdDrawIndirectByteCountEXT). Not _3: one vertex stream.
-  if (screen.get_cap(pipe::Cap::StreamOutputDraw)) out.emplace_back("GL_ARB_transform_feedback2");
+  // (vkCmdDrawIndirectByteCountEXT). _3: gl_NextBuffer / gl_SkipComponents,
+  // indexed queries and draws of MAX_VERTEX_STREAMS streams (1 where the
+  // device has no geometryStreams: the extension's minimum); _instanced:
+  // the draws' instanced forms; the overflow queries compare the transform
+  // feedback query's primitives needed with those written.
+  if (screen.get_cap(pipe::Cap::StreamOutputDraw)) {
+    for (const char* name : {"GL_ARB_transform_feedback2", "GL_ARB_transform_feedback3",
+                             "GL_ARB_transform_feedback_instanced"})
+      out.emplace_back(name);
+    if (screen.get_cap(pipe::Cap::StreamOutputQueries))
+      out.emplace_back("GL_ARB_transform_feedback_overflow_query");
+  }
   // GL 4.3-4.6 buffer clears, invalidation and multi-draw indirect with
   // PARAMETER_BUFFER counts (api_clear_buffer.cpp, api_invalidate_subdata.cpp,
   // api_draw.cpp): on every device (the frontend loops where the device

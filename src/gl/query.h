@@ -19,6 +19,16 @@ namespace brass::gl {
 
 class Program;
 
+// Vertex streams transform feedback may capture (ARB_transform_feedback3;
+// the context's limits.max_vertex_streams may be lower).
+inline constexpr unsigned kMaxVertexStreams = 4;
+
+// Active-query slots of a context (api_queries.cpp, slot_of): the
+// occlusion targets (one slot for all), TIME_ELAPSED, then per vertex
+// stream TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, PRIMITIVES_GENERATED and
+// TRANSFORM_FEEDBACK_STREAM_OVERFLOW, and TRANSFORM_FEEDBACK_OVERFLOW.
+inline constexpr unsigned kActiveQuerySlots = 2 + 3 * kMaxVertexStreams + 1;
+
 // Queries and transform feedback objects are per context (never shared), so
 // each owns its pipe objects and frees them through its context's pipe
 // (the GL context releases all of them before its pipe context goes).
@@ -27,11 +37,15 @@ class Query final : public Object {
   using Object::Object;
   ~Query() override;
   GLenum target = GL_NONE;  // set by the first glBeginQuery
+  GLuint index = 0;         // the vertex stream of the last glBeginQueryIndexed
   bool active = false;
   bool result_available = false;
   uint64_t result = 0;  // samples, primitives or nanoseconds (boolean targets: 0 or 1)
   pipe::Context* pipe = nullptr;
   pipe::Query* pipe_query = nullptr;  // null: the device cannot measure it (result 0)
+  // TRANSFORM_FEEDBACK_OVERFLOW watches every stream: the pipe queries of
+  // streams 1 and up (stream 0's is pipe_query), their results OR-ed.
+  std::array<pipe::Query*, kMaxVertexStreams - 1> other_streams{};
 };
 
 // GL 3.0 conditional rendering (GL 4.6 §10.9): while `query` is set, draws,
@@ -69,21 +83,26 @@ class TransformFeedback final : public Object {
   pipe::Context* pipe = nullptr;
   std::array<pipe::StreamOutputTarget*, kMaxTransformFeedbackBuffers> targets{};
   uint32_t target_count = 0;
-  uint32_t stride0 = 0;  // bytes per vertex the program captures into buffer 0
+  // Per vertex stream: the first buffer the program captures that stream
+  // into (-1: none) and its bytes per vertex.
+  std::array<int, kMaxVertexStreams> stream_buffer{};
+  std::array<uint32_t, kMaxVertexStreams> stream_stride{};
 
   // What the last glEndTransformFeedback left for glDrawTransformFeedback*
-  // (GL 4.0): the target of buffer 0 (its counter holds the bytes
-  // captured; null: nothing could be captured), its vertex stride, and the
-  // vertices the CPU counted (exact without geometry or tessellation
-  // shaders: the fallback where the GPU cannot count).
+  // (GL 4.0): per vertex stream, the target of the stream's first buffer
+  // (its counter holds the bytes captured; null: nothing captured) and its
+  // vertex stride; and the vertices the CPU counted for stream 0 (exact
+  // without geometry or tessellation shaders: the fallback where the GPU
+  // cannot count).
   bool ended_once = false;
-  pipe::StreamOutputTarget* captured = nullptr;
-  uint32_t captured_stride = 0;
+  std::array<pipe::StreamOutputTarget*, kMaxVertexStreams> captured{};
+  std::array<uint32_t, kMaxVertexStreams> captured_stride{};
   uint64_t captured_vertices = 0;
 };
 
-// glDrawTransformFeedback*: draws the vertices `tf` captured (api_draw.cpp).
-void draw_transform_feedback(Context& ctx, GLenum mode, TransformFeedback& tf, GLsizei instances);
+// glDrawTransformFeedback*: draws the vertices `tf` captured on vertex
+// stream `stream` (api_draw.cpp).
+void draw_transform_feedback(Context& ctx, GLenum mode, TransformFeedback& tf, GLuint stream, GLsizei instances);
 
 // ES 3.0 §2.15.2: while transform feedback is active and not paused, a draw
 // whose captured vertices would not fit in the bound ranges is an

@@ -632,6 +632,12 @@ bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
       *out = ints({ctx.state.pack_compressed_block[pname - GL_PACK_COMPRESSED_BLOCK_WIDTH]});
       return true;
     case GL_MIN_MAP_BUFFER_ALIGNMENT: *out = ints({static_cast<GLint64>(pipe::kMinMapBufferAlignment)}); return true;
+    // ARB_transform_feedback3: the binding points gl_NextBuffer may reach
+    // and the vertex streams a geometry shader may emit to.
+    case GL_MAX_TRANSFORM_FEEDBACK_BUFFERS:
+      *out = ints({std::min<GLint>(ctx.limits.max_transform_feedback_separate_attribs, kMaxTransformFeedbackBuffers)});
+      return true;
+    case GL_MAX_VERTEX_STREAMS: *out = ints({ctx.limits.max_vertex_streams}); return true;
     case GL_MAX_TEXTURE_MAX_ANISOTROPY:
       if (!anisotropic_filtering(ctx)) return false;
       *out = floats({static_cast<GLfloat>(ctx.screen().get_cap(pipe::Cap::MaxSamplerAnisotropy))});

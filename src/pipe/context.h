@@ -29,8 +29,11 @@ struct StreamOutputTarget;
 enum class QueryType : uint8_t {
   OcclusionPredicate,              // any samples passed (boolean result)
   OcclusionPredicateConservative,  // the same; may be imprecise
-  PrimitivesWritten,               // primitives captured by transform feedback (stream 0)
+  // The vertex-stream queries count the stream create_query names (below
+  // Cap::MaxVertexStreams).
+  PrimitivesWritten,               // primitives captured by transform feedback
   PrimitivesGenerated,             // primitives the last pre-rasterization stage emitted (Cap::PrimitivesGeneratedQuery)
+  StreamOverflow,                  // whether transform feedback dropped primitives that did not fit (0 or 1)
   SamplesPassed,                   // samples that passed the depth and stencil tests: an exact count
                                    // where Cap::PreciseOcclusionQuery, else only zero or not is exact
   // Timer queries (Cap::TimestampBits nonzero), results in nanoseconds.
@@ -118,7 +121,12 @@ class Context {
 
   // --- queries ---
   // Null when the device cannot provide the type (or on allocation failure).
-  virtual Query* create_query(QueryType type) { (void)type; return nullptr; }
+  // `stream`: the vertex stream PrimitivesWritten, PrimitivesGenerated and
+  // StreamOverflow count (0 for the other types).
+  virtual Query* create_query(QueryType type, uint32_t stream = 0) {
+    (void)type, (void)stream;
+    return nullptr;
+  }
   virtual void destroy_query(Query* q) { (void)q; }
   // Starts counting from zero; draws recorded until end_query count.
   virtual void begin_query(Query* q) { (void)q; }

@@ -125,6 +125,14 @@ enum class Cap : uint8_t {
   TimestampBits,
   // pipe::DrawIndirect::captured draws (the byte count is read on the GPU).
   StreamOutputDraw,
+  // QueryType::PrimitivesWritten and StreamOverflow count (else create_query
+  // returns null for them).
+  StreamOutputQueries,
+  // Vertex streams a geometry shader may emit to (EmitStreamVertex), each
+  // captured by stream output and counted by the PrimitivesWritten,
+  // PrimitivesGenerated and StreamOverflow queries of its index (create_query's
+  // `stream`); only stream 0 is rasterized. 1 where only stream 0 exists.
+  MaxVertexStreams,
   // Draws one indirect draw (DrawIndirect::draw_count) may make: the
   // device's limit with multi-draw indirect, else 1 (the caller loops).
   MaxDrawIndirectCount,

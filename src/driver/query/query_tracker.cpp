@@ -9,12 +9,11 @@ QueryTracker::QueryTracker(VkDevice device, BatchRing& ring, RenderPassState& re
 
 QueryTracker::~QueryTracker() = default;
 
-QuerySlots& QueryTracker::slots_for(pipe::QueryType type) {
-  const unsigned k = kind_of(type);
+QuerySlots& QueryTracker::slots_for(unsigned k) {
   if (!slots_[k]) {
-    if (k == 1)
+    if (k >= 1 && k <= kStreams)
       slots_[k] = std::make_unique<QuerySlots>(device_, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 2);
-    else if (k == 2)
+    else if (k > kStreams)
       slots_[k] = std::make_unique<QuerySlots>(device_, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1);
     else
       slots_[k] = std::make_unique<QuerySlots>(device_, VK_QUERY_TYPE_OCCLUSION, 1);
@@ -22,12 +21,32 @@ QuerySlots& QueryTracker::slots_for(pipe::QueryType type) {
   return *slots_[k];
 }
 
-pipe::Query* QueryTracker::create(pipe::QueryType type) {
-  if (type == pipe::QueryType::PrimitivesWritten && !features_.primitive_queries) return nullptr;
+void QueryTracker::begin_slot(VkCommandBuffer cmd, unsigned k, VkQueryControlFlags flags) {
+  const QuerySlot s = open_slot_[k];
+  if (k == 0)
+    vkCmdBeginQuery(cmd, slots_[k]->pool(s), s.index, flags);
+  else
+    vkCmdBeginQueryIndexedEXT(cmd, slots_[k]->pool(s), s.index, flags, stream_of_kind(k));
+}
+
+void QueryTracker::end_slot(VkCommandBuffer cmd, unsigned k) {
+  const QuerySlot s = open_slot_[k];
+  if (k == 0)
+    vkCmdEndQuery(cmd, slots_[k]->pool(s), s.index);
+  else
+    vkCmdEndQueryIndexedEXT(cmd, slots_[k]->pool(s), s.index, stream_of_kind(k));
+}
+
+pipe::Query* QueryTracker::create(pipe::QueryType type, uint32_t stream) {
+  const bool written = type == pipe::QueryType::PrimitivesWritten || type == pipe::QueryType::StreamOverflow;
+  if (written && !features_.primitive_queries) return nullptr;
   if (type == pipe::QueryType::PrimitivesGenerated && !features_.primitives_generated) return nullptr;
   if (is_timer(type) && (features_.timestamp_bits == 0 || features_.timestamp_period <= 0)) return nullptr;
+  const bool streamed = written || type == pipe::QueryType::PrimitivesGenerated;
+  if (stream >= (streamed ? std::min(features_.streams, kStreams) : 1u)) return nullptr;
   auto* q = new pipe::Query;
   q->type = type;
+  q->stream = stream;
   return q;
 }
 
@@ -39,7 +58,7 @@ void QueryTracker::destroy(pipe::Query* q) {
     return;
   }
   if (q->active) end(q);
-  QuerySlots& slots = slots_for(q->type);
+  QuerySlots& slots = slots_for(kind_of(q));
   for (const QuerySlot& s : q->segments) slots.release(s, q->serial);
   delete q;
 }
@@ -53,7 +72,7 @@ void QueryTracker::begin(pipe::Query* q) {
     q->active = true;
     return;
   }
-  QuerySlots& slots = slots_for(q->type);
+  QuerySlots& slots = slots_for(kind_of(q));
   for (const QuerySlot& s : q->segments) slots.release(s, q->serial);
   q->segments.clear();
   q->has_result = false;
@@ -77,15 +96,15 @@ void QueryTracker::end(pipe::Query* q) {
     q->active = false;
     return;
   }
-  const unsigned k = kind_of(q->type);
+  const unsigned k = kind_of(q);
   if (segment_open_[k]) {
     const bool shared = std::count_if(active_.begin(), active_.end(),
-                                      [k](const pipe::Query* a) { return kind_of(a->type) == k; }) > 1;
+                                      [k](const pipe::Query* a) { return kind_of(a) == k; }) > 1;
     if (shared) {
       // The slot measures the other query too: close it for everyone.
       render_pass_.end(RenderPassEnd::Query);
     } else {
-      vkCmdEndQuery(ring_.main_cmd(), slots_for(q->type).pool(open_slot_[k]), open_slot_[k].index);
+      end_slot(ring_.main_cmd(), k);
       q->segments.push_back(open_slot_[k]);
       q->serial = ring_.current_serial();
       segment_open_[k] = false;
@@ -101,9 +120,9 @@ bool QueryTracker::result_needs_submit(const pipe::Query* q) {
 }
 
 bool QueryTracker::single_segment(const pipe::Query* q, VkQueryPool* pool, uint32_t* index) {
-  if (is_timer(q->type) || kind_of(q->type) != 0 || q->active || q->has_result || q->segments.size() != 1)
+  if (is_timer(q->type) || kind_of(q) != 0 || q->active || q->has_result || q->segments.size() != 1)
     return false;
-  *pool = slots_for(q->type).pool(q->segments[0]);
+  *pool = slots_for(0).pool(q->segments[0]);
   *index = q->segments[0].index;
   return true;
 }
@@ -163,18 +182,22 @@ bool QueryTracker::read_result(pipe::Query* q, bool wait, uint64_t* result, vk::
     *result = q->result;
     return true;
   }
-  QuerySlots& slots = slots_for(q->type);
-  uint64_t sum = 0;
+  QuerySlots& slots = slots_for(kind_of(q));
+  uint64_t sum = 0, needed = 0;
   for (const QuerySlot& slot : q->segments) {
     uint64_t v[2] = {};
     if (vk::Status s = slots.read(slot, v); !s) *status = s;
     sum += v[0];  // transform feedback: [0] primitives written, [1] needed
+    needed += v[1];
   }
   for (const QuerySlot& slot : q->segments) slots.release(slot, q->serial);
   q->segments.clear();
   const bool counts = q->type == pipe::QueryType::PrimitivesWritten ||
                       q->type == pipe::QueryType::PrimitivesGenerated || q->type == pipe::QueryType::SamplesPassed;
-  q->result = counts ? sum : (sum != 0 ? 1 : 0);
+  if (q->type == pipe::QueryType::StreamOverflow)
+    q->result = needed > sum ? 1 : 0;  // primitives that did not fit were dropped
+  else
+    q->result = counts ? sum : (sum != 0 ? 1 : 0);
   q->has_result = true;
   *result = q->result;
   return true;
@@ -182,15 +205,17 @@ bool QueryTracker::read_result(pipe::Query* q, bool wait, uint64_t* result, vk::
 
 void QueryTracker::suspend_occlusion(VkCommandBuffer cmd) {
   // Meta draws pass no samples and generate no primitives in GL.
-  if (!segment_open_[0] && !segment_open_[2]) return;
-  end_segments(cmd, 1u | 4u);
+  bool open = segment_open_[0];
+  for (unsigned k = 1 + kStreams; k < kKinds; ++k) open = open || segment_open_[k];
+  if (!open) return;
+  end_segments(cmd, 1u | kPrimitivesGeneratedKinds);
   occlusion_suspended_ = true;
 }
 
 vk::Status QueryTracker::before_begin(VkCommandBuffer cmd) {
   for (const pipe::Query* q : active_) {
-    const unsigned k = kind_of(q->type);
-    QuerySlots& slots = slots_for(q->type);
+    const unsigned k = kind_of(q);
+    QuerySlots& slots = slots_for(k);
     if (segment_open_[k]) {
       slots.add_ref(open_slot_[k]);
       continue;
@@ -213,8 +238,7 @@ void QueryTracker::after_begin(VkCommandBuffer cmd) {
                        });
   for (unsigned k = 0; k < kKinds; ++k) {
     if (!segment_open_[k]) continue;
-    const VkQueryControlFlags flags = k == 0 && precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0;
-    vkCmdBeginQuery(cmd, slots_[k]->pool(open_slot_[k]), open_slot_[k].index, flags);
+    begin_slot(cmd, k, k == 0 && precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
   }
 }
 
@@ -228,13 +252,13 @@ void QueryTracker::end_segments(VkCommandBuffer cmd, uint32_t kinds) {
   for (unsigned k = 0; k < kKinds; ++k) {
     if (!segment_open_[k] || !(kinds & (1u << k))) continue;
     was_open[k] = true;
-    vkCmdEndQuery(cmd, slots_[k]->pool(open_slot_[k]), open_slot_[k].index);
+    end_slot(cmd, k);
     segment_open_[k] = false;
   }
   // Each active query of a kind holds one reference to that kind's slot.
   for (pipe::Query* q : active_) {
-    if (!was_open[kind_of(q->type)]) continue;
-    q->segments.push_back(open_slot_[kind_of(q->type)]);
+    if (!was_open[kind_of(q)]) continue;
+    q->segments.push_back(open_slot_[kind_of(q)]);
     q->serial = ring_.current_serial();
   }
 }

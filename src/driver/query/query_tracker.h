@@ -6,6 +6,12 @@
 // generated) or OR (any samples passed) of the segments. Results are read once the batch of the
 // last segment completed, so asking without waiting never blocks.
 //
+// The vertex-stream queries (primitives written, primitives generated,
+// stream overflow) are indexed Vulkan queries of their stream: each stream
+// is a kind of its own, as Vulkan allows one active query per type and
+// index. An overflow query reads the transform feedback stream query's
+// "primitives needed" next to "primitives written".
+//
 // Meta draws (clears, blits) draw no fragments or primitives in GL: they
 // suspend the pass's occlusion and primitives-generated segments, and the
 // next application draw starts a new pass (and segments).
@@ -30,6 +36,7 @@ namespace brass::pipe {
 // OR-ed) when the result is read.
 struct Query {
   QueryType type = QueryType::OcclusionPredicate;
+  uint32_t stream = 0;  // vertex-stream queries: the stream counted
   bool active = false;
   std::vector<driver::QuerySlot> segments;
   uint64_t serial = 0;  // batch of the newest segment
@@ -49,6 +56,7 @@ class QueryTracker final : public RenderPassHooks {
   struct Features {
     bool primitive_queries = false;      // transform feedback queries
     bool primitives_generated = false;   // VK_EXT_primitives_generated_query (with rasterizer discard)
+    uint32_t streams = 1;                // vertex streams the stream queries count (vertex_streams())
     bool precise_occlusion = false;      // occlusionQueryPrecise: SamplesPassed counts exactly
     uint32_t timestamp_bits = 0;         // timestampValidBits of the queue (0: no timer queries)
     float timestamp_period = 0;          // nanoseconds per timestamp tick
@@ -56,8 +64,8 @@ class QueryTracker final : public RenderPassHooks {
   QueryTracker(VkDevice device, BatchRing& ring, RenderPassState& render_pass, const Features& features);
   ~QueryTracker();
 
-  // Null for a type the device cannot count.
-  pipe::Query* create(pipe::QueryType type);
+  // Null for a type (or stream) the device cannot count.
+  pipe::Query* create(pipe::QueryType type, uint32_t stream = 0);
   void destroy(pipe::Query* q);
   void begin(pipe::Query* q);
   void end(pipe::Query* q);
@@ -86,12 +94,24 @@ class QueryTracker final : public RenderPassHooks {
   void before_end(VkCommandBuffer cmd) override;
 
  private:
-  // Index 0: occlusion, 1: transform feedback primitives, 2: primitives generated.
-  static constexpr unsigned kKinds = 3;
-  static unsigned kind_of(pipe::QueryType t) {
-    return t == pipe::QueryType::PrimitivesWritten ? 1 : t == pipe::QueryType::PrimitivesGenerated ? 2 : 0;
+  // Kind 0: occlusion; 1 + stream: transform feedback primitives (written,
+  // needed) of the stream; 1 + kStreams + stream: primitives generated.
+  static constexpr unsigned kStreams = 4;
+  static constexpr unsigned kKinds = 1 + 2 * kStreams;
+  static constexpr uint32_t kPrimitivesGeneratedKinds = ((1u << kStreams) - 1) << (1 + kStreams);
+  static unsigned kind_of(const pipe::Query* q) {
+    switch (q->type) {
+      case pipe::QueryType::PrimitivesWritten:
+      case pipe::QueryType::StreamOverflow: return 1 + q->stream;
+      case pipe::QueryType::PrimitivesGenerated: return 1 + kStreams + q->stream;
+      default: return 0;
+    }
   }
-  QuerySlots& slots_for(pipe::QueryType type);
+  // The vertex stream of a kind's indexed Vulkan queries.
+  static uint32_t stream_of_kind(unsigned k) { return k == 0 ? 0 : (k - 1) % kStreams; }
+  QuerySlots& slots_for(unsigned kind);
+  void begin_slot(VkCommandBuffer cmd, unsigned kind, VkQueryControlFlags flags);
+  void end_slot(VkCommandBuffer cmd, unsigned kind);
   // Ends the open segments of the kinds in `kinds` (bit per kind_of).
   void end_segments(VkCommandBuffer cmd, uint32_t kinds);
   static bool is_timer(pipe::QueryType t) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "device/capabilities.h"
 #include "driver/resource/resource.h"
 #include "driver/screen.h"
 
@@ -13,6 +14,13 @@ constexpr VkPipelineStageFlags2 kCounterStages =
 constexpr VkAccessFlags2 kCounterAccess =
     VK_ACCESS_2_TRANSFORM_FEEDBACK_COUNTER_READ_BIT_EXT | VK_ACCESS_2_TRANSFORM_FEEDBACK_COUNTER_WRITE_BIT_EXT;
 }  // namespace
+
+uint32_t vertex_streams(const vk::Capabilities& c) {
+  const bool streams = c.transform_feedback && c.geometry_shader && c.geometry_streams &&
+                       c.transform_feedback_queries && c.transform_feedback_draw && c.primitives_generated_query &&
+                       c.primitives_generated_with_discard && c.primitives_generated_nonzero_streams;
+  return streams ? std::clamp<uint32_t>(c.max_transform_feedback_streams, 1, 4) : 1;
+}
 
 StreamOutput::StreamOutput(VulkanScreen& screen, SyncTracker& sync, RenderPassState& render_pass,
                            DrawDirty& dirty, bool supported)
@@ -82,19 +90,26 @@ void StreamOutput::record_counter_read(pipe::StreamOutputTarget* t) {
   sync_.mark_write(c);
 }
 
+pipe::StreamOutputTarget* StreamOutput::first_target() const {
+  for (uint32_t i = 0; i < count_; ++i)
+    if (targets_[i]) return targets_[i];
+  return nullptr;
+}
+
 void StreamOutput::begin_capture(VkCommandBuffer cmd) {
+  // A gap in the bindings (a buffer the program captures nothing to) is
+  // bound to another target's range, which it writes nothing to, and has
+  // no counter: Vulkan needs every binding up to the last filled.
+  pipe::StreamOutputTarget* filler = first_target();
+  if (!filler) return;
   std::array<VkBuffer, 4> buffers{}, counters{};
   std::array<VkDeviceSize, 4> offsets{}, sizes{}, counter_offsets{};
   for (uint32_t i = 0; i < count_; ++i) {
-    pipe::StreamOutputTarget* t = targets_[i];
-    // A gap in the bindings captures into the first target's range with
-    // no data: Vulkan needs every binding up to the last filled.
-    if (!t) t = targets_[0];
-    if (!t) return;
+    pipe::StreamOutputTarget* t = targets_[i] ? targets_[i] : filler;
     buffers[i] = driver_resource(t->buffer.get())->obj()->buffer;
     offsets[i] = t->offset;
     sizes[i] = t->size;
-    counters[i] = t->counter_valid ? driver_resource(t->counter.get())->obj()->buffer : VK_NULL_HANDLE;
+    counters[i] = targets_[i] && t->counter_valid ? driver_resource(t->counter.get())->obj()->buffer : VK_NULL_HANDLE;
   }
   vkCmdBindTransformFeedbackBuffersEXT(cmd, 0, count_, buffers.data(), offsets.data(), sizes.data());
   vkCmdBeginTransformFeedbackEXT(cmd, 0, count_, counters.data(), counter_offsets.data());
@@ -106,7 +121,8 @@ void StreamOutput::end(VkCommandBuffer cmd) {
   std::array<VkBuffer, 4> counters{};
   std::array<VkDeviceSize, 4> counter_offsets{};
   for (uint32_t i = 0; i < count_; ++i) {
-    pipe::StreamOutputTarget* t = targets_[i] ? targets_[i] : targets_[0];
+    pipe::StreamOutputTarget* t = targets_[i];
+    if (!t) continue;  // a gap keeps no count
     counters[i] = driver_resource(t->counter.get())->obj()->buffer;
     t->counter_valid = true;
   }

@@ -25,9 +25,20 @@ struct StreamOutputTarget {
 };
 }  // namespace brass::pipe
 
+namespace brass::vk {
+struct Capabilities;
+}
+
 namespace brass::driver {
 
 class VulkanScreen;
+
+// Vertex streams a geometry shader may emit to and stream output captures
+// (pipe::Cap::MaxVertexStreams): several need geometryStreams and queries
+// of any stream (indexed transform feedback and primitives-generated
+// queries, QueryTracker) and draws of any stream's count
+// (transformFeedbackDraw); else only stream 0 (1).
+uint32_t vertex_streams(const vk::Capabilities& caps);
 
 class StreamOutput final : public RenderPassHooks {
  public:
@@ -59,6 +70,7 @@ class StreamOutput final : public RenderPassHooks {
 
  private:
   void begin_capture(VkCommandBuffer cmd);
+  pipe::StreamOutputTarget* first_target() const;  // null when none is bound
 
   VulkanScreen& screen_;
   SyncTracker& sync_;

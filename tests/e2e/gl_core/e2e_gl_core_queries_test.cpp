@@ -374,14 +374,17 @@ TEST_F(GlCoreQueryTest, QueryErrors) {
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
   glQueryCounter(777, GL_TIMESTAMP);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
-  // Streams past MAX_VERTEX_STREAMS (1 here), and any index of a target
-  // without streams.
-  glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, 1, q[0]);
+  // Streams past MAX_VERTEX_STREAMS (ARB_transform_feedback3), and any
+  // index of a target without streams.
+  GLint streams = 0;
+  glGetIntegerv(GL_MAX_VERTEX_STREAMS, &streams);
+  EXPECT_GE(streams, 1);
+  glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, GLuint(streams), q[0]);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
   glBeginQueryIndexed(GL_SAMPLES_PASSED, 1, q[0]);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
   GLint v = 0;
-  glGetQueryIndexediv(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, 4, GL_CURRENT_QUERY, &v);
+  glGetQueryIndexediv(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, GLuint(streams), GL_CURRENT_QUERY, &v);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
   glGetQueryiv(GL_SAMPLES_PASSED, GL_QUERY_RESULT, &v);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
@@ -587,7 +590,9 @@ TEST_F(GlCoreTransformFeedbackDrawTest, Errors) {
   glUseProgram(replay);
   glDrawTransformFeedback(GL_TRIANGLES, 4242);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
-  glDrawTransformFeedbackStream(GL_TRIANGLES, xfb, 1);
+  GLint streams = 0;
+  glGetIntegerv(GL_MAX_VERTEX_STREAMS, &streams);
+  glDrawTransformFeedbackStream(GL_TRIANGLES, xfb, GLuint(streams));
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
   glDrawTransformFeedbackInstanced(GL_TRIANGLES, xfb, -1);
   EXPECT_EQ(glGetError(), GLenum(GL_INVALID_VALUE));
