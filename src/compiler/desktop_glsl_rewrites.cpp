@@ -195,6 +195,8 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
     if (stage == ShaderStage::Fragment) text = with_declared_fragment_outputs(std::move(text), target);
   }
   return with_version_number(std::move(text), declared, target);
+}
+
 std::string with_desktop_tessellation_version(std::string text, ShaderStage stage, const GlslVersion& declared,
                                               const std::vector<std::string>& unexposed) {
   if ((stage != ShaderStage::TessControl && stage != ShaderStage::TessEval) || declared.es ||

@@ -317,7 +317,7 @@ void GenQueries(Context& ctx, GLsizei n, GLuint* ids) {
 // GL 4.6 §4.2: query objects of `target`, as if each had been begun once
 // (so glBeginQuery of another target is INVALID_OPERATION).
 void CreateQueries(Context& ctx, GLenum target, GLsizei n, GLuint* ids) {
-  if (slot_of(ctx, target) < 0 && !(target == GL_TIMESTAMP && ctx.desktop())) return ctx.set_error(GL_INVALID_ENUM);
+  if (first_slot_of(ctx, target) < 0 && !(target == GL_TIMESTAMP && ctx.desktop())) return ctx.set_error(GL_INVALID_ENUM);
   if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (n == 0 || !ids) return;
   pipe::Context& pipe = ctx.pipe();

@@ -82,12 +82,22 @@ void main() {
   }
 }
 
-TEST_F(GlCoreTest, VersionsAbove330AndEsAndCompatibilityAreRefused) {
-  // GL 3.3 has no compatibility profile; it lists ARB_ES2/ES3_compatibility
+TEST_F(GlCoreTest, VersionsAboveTheContextsAndCompatibilityAreRefused) {
+  // No compatibility profile; GL 3.3 lists ARB_ES2/ES3_compatibility
   // (4.1, 4.3), so GLSL ES 1.00 and 3.00 compile, and GLSL ES 3.10 with
   // ARB_ES3_1_compatibility (4.5).
   const bool es31 = has_extension("GL_ARB_ES3_1_compatibility");
-  glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 400\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n", false));
+  // The GLSL version after the context's (3.3 -> 4.00, 4.1 -> 4.20) fails.
+  GLint major = 0, minor = 0;
+  glGetIntegerv(GL_MAJOR_VERSION, &major);
+  glGetIntegerv(GL_MINOR_VERSION, &minor);
+  const int next_glsl = major == 3 ? 400 : major * 100 + minor * 10 + 10;
+  if (next_glsl <= 460)
+    glDeleteShader(shader(GL_FRAGMENT_SHADER,
+                          ("#version " + std::to_string(next_glsl) + "\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n")
+                              .c_str(),
+                          false));
+  glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 330\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"));
   glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 310 es\nprecision mediump float;\nout vec4 c;\n"
                                             "void main() { c = vec4(1.0); }\n",
                         es31));

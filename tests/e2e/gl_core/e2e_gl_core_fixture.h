@@ -19,8 +19,13 @@
 
 namespace brass::e2e {
 
-// The version Brass offers by default (the binary sets no override).
+// The core version these suites ask for; Brass gives its highest provided
+// one (at least this; 4.1 on lavapipe since GL 4.0/4.1's extensions landed)
+// for it. `provided_version_prefix` is what GL_VERSION must start with.
 inline constexpr int kCoreMajor = 3, kCoreMinor = 3;
+inline std::string provided_version_prefix(GLint major, GLint minor) {
+  return std::to_string(major) + "." + std::to_string(minor) + " (Core Profile)";
+}
 
 // A #version 330 core vertex shader drawing one triangle that covers the
 // viewport (three vertices, no attributes).

@@ -1,5 +1,5 @@
 // ARB_gpu_shader_int64 requires OpenGL 4.0: a 3.3 core context (this
-// binary's default desktop version) does not list it, its GLSL directive
+// binary runs with BRASS_GL_VERSION_OVERRIDE=3.3) does not list it, its GLSL directive
 // fails, and its commands, which exist in every desktop context, record
 // GL_INVALID_OPERATION. gl46_int64_test.cpp tests the extension in 4.6.
 #include "e2e_gl_core_fixture.h"
