@@ -491,3 +491,43 @@ bool check_no_compatibility_builtins(std::string_view source, const GlslVersion&
 }
 
 }  // namespace brass::compiler
+
+namespace brass::compiler {
+
+bool check_per_vertex_input_instance(std::string_view source, ShaderStage stage, const GlslVersion& version,
+                                     std::string* log) {
+  if (version.es || (stage != ShaderStage::Geometry && stage != ShaderStage::TessControl &&
+                     stage != ShaderStage::TessEval))
+    return true;
+  std::vector<std::string_view> words;  // significant tokens, directives left out
+  std::vector<int> lines;
+  int line = 1;
+  bool line_start = true, in_directive = false;
+  for (const Token& t : lex(source)) {
+    for (char c : t.text) line += c == '\n';
+    if (t.kind == TokenKind::Newline) {
+      line_start = true;
+      in_directive = false;
+      continue;
+    }
+    if (t.kind == TokenKind::Space) continue;
+    if (line_start && t.text == "#") in_directive = true;
+    line_start = false;
+    if (in_directive) continue;
+    words.push_back(t.text);
+    lines.push_back(line);
+  }
+  // `in gl_PerVertex { ... } <instance>`: the instance must be gl_in.
+  for (size_t i = 0; i + 2 < words.size(); ++i) {
+    if (words[i] != "in" || words[i + 1] != "gl_PerVertex" || words[i + 2] != "{") continue;
+    size_t close = i + 3;
+    while (close < words.size() && words[close] != "}") ++close;
+    if (close + 1 < words.size() && words[close + 1] == "gl_in") continue;
+    *log += "ERROR: 0:" + std::to_string(lines[i + 1]) +
+            ": 'gl_PerVertex' : an input redeclaration of gl_PerVertex must be named gl_in\n";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace brass::compiler

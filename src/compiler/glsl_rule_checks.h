@@ -48,6 +48,13 @@ bool check_es100_function_precisions(std::string_view source, ShaderStage stage,
 bool check_no_compatibility_builtins(std::string_view preprocessed_source, const GlslVersion& version,
                                      std::string* log);
 
+// Desktop GLSL (4.3.9 of 1.50; 7.1.1 of 4.60): a geometry or tessellation
+// shader that redeclares its gl_PerVertex input block names it gl_in
+// (glslang takes the block without an instance name once it allows the
+// redeclaration).
+bool check_per_vertex_input_instance(std::string_view source, ShaderStage stage, const GlslVersion& version,
+                                     std::string* log);
+
 // ESSL 3.00+: `#pragma STDGL invariant(all)` is not allowed in fragment
 // shaders.
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,

@@ -120,6 +120,17 @@ TEST(Compile, DesktopIntegerBlockInputsMustBeFlat) {
   EXPECT_TRUE(fs("vec3 v;").ok);
 }
 
+// A geometry shader's redeclared gl_PerVertex input block is named gl_in.
+TEST(Compile, PerVertexInputRedeclarationNeedsGlIn) {
+  auto gs = [](const char* block) {
+    return compile(Api::GL, ShaderStage::Geometry,
+                   std::string("#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n") +
+                       block + "\nvoid main() {}\n");
+  };
+  EXPECT_FALSE(gs("in gl_PerVertex { vec4 gl_Position; };").ok);
+  EXPECT_TRUE(gs("in gl_PerVertex { vec4 gl_Position; } gl_in[];").ok) << gs("in gl_PerVertex { vec4 gl_Position; } gl_in[];").info_log;
+}
+
 TEST(Compile, NoVersionMeansEs100) {
   const CompileResult r = compile(Api::GLES, ShaderStage::Vertex, "attribute vec4 p;\nvoid main() { gl_Position = p; }\n");
   EXPECT_TRUE(r.ok) << r.info_log;
