@@ -51,6 +51,27 @@
 namespace brass::compiler {
 namespace {
 
+// The source rewrites glslang needs before it parses an application's
+// shader (after the subroutine lowering), in their order: the ARB instance
+// ID name, enhanced-layouts constants and the stage extensions' versions
+// first, then the ES built-in stand-ins, 16-bit normalized image formats
+// (collected into `norm16_images` where not null), and the desktop
+// extensions' core versions. Compiling and linking rewrite alike.
+std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, const GlslVersion& declared, Api api,
+                                       const std::vector<std::string>& unexposed, const ShaderLimits& limits,
+                                       Norm16ImageFormats* norm16_images) {
+  text = with_core_instance_id(std::move(text), api);
+  text = with_enhanced_layouts_constants(std::move(text), declared, unexposed, limits);
+  text = with_stage_extension_versions(std::move(text), stage, declared, unexposed);
+  text = rewrite_es_builtin_standins(std::move(text), stage, declared, unexposed);
+  text = rewrite_norm16_image_formats(std::move(text), declared, unexposed, norm16_images);
+  text = with_desktop_extension_versions(std::move(text), stage, declared, unexposed);
+  text = with_desktop_compute_version(std::move(text), stage, declared, unexposed);
+  text = with_int64_support(std::move(text), stage, declared, unexposed);
+  text = with_desktop_atomics_version(std::move(text), declared, unexposed);
+  return with_desktop_feature_versions(std::move(text), declared, unexposed);
+}
+
 // A GLSL version above what the context implements is an unsupported
 // version there (ES 3.0 contexts compile only 100 and 300 es, a GL 3.3
 // context nothing above 330), whatever the compiler itself could do; so is
@@ -282,22 +303,9 @@ LinkResult link_uncached(const LinkInput& input) {
     }
     subroutines[static_cast<size_t>(original.stage)] = std::move(lowered.interface);
     Norm16ImageFormats norm16_images;
-    std::string versioned = with_stage_extension_versions(
-        with_enhanced_layouts_constants(with_core_instance_id(lowered.text, input.api), declared,
-                                        input.unexposed_extensions, input.limits),
-        original.stage, declared, input.unexposed_extensions);
     const ShaderSource src{original.stage,
-                           with_desktop_feature_versions(with_desktop_atomics_version(with_int64_support(
-                               with_desktop_compute_version(
-                                   with_desktop_extension_versions(
-                                       rewrite_norm16_image_formats(
-                                           rewrite_es_builtin_standins(std::move(versioned), original.stage,
-                                                                       declared, input.unexposed_extensions),
-                                           declared, input.unexposed_extensions, &norm16_images),
-                                       original.stage, declared, input.unexposed_extensions),
-                                   original.stage, declared, input.unexposed_extensions),
-                               original.stage, declared, input.unexposed_extensions),
-                           declared, input.unexposed_extensions), declared, input.unexposed_extensions)};
+                           rewrite_source_for_glslang(std::move(lowered.text), original.stage, declared, input.api,
+                                                      input.unexposed_extensions, input.limits, &norm16_images)};
     const int s = static_cast<int>(src.stage);
     if (seen[s]) {
       result.info_log += "ERROR: more than one shader of the same stage attached\n";
@@ -811,26 +819,9 @@ CompileResult compile_shader(const ShaderSource& source, const CompileOptions& o
     result.es = declared.es;
     return result;
   }
-  std::string versioned = with_stage_extension_versions(
-      with_enhanced_layouts_constants(with_core_instance_id(lowered.text, options.api), declared,
-                                      options.unexposed_extensions, options.limits),
-      source.stage, declared, options.unexposed_extensions);
-  const ShaderSource rewritten{
-      source.stage,
-      with_desktop_feature_versions(
-          with_desktop_atomics_version(
-              with_int64_support(
-                  with_desktop_compute_version(
-                      with_desktop_extension_versions(
-                          rewrite_norm16_image_formats(
-                              rewrite_es_builtin_standins(std::move(versioned), source.stage, declared,
-                                                          options.unexposed_extensions),
-                              declared, options.unexposed_extensions, nullptr),
-                          source.stage, declared, options.unexposed_extensions),
-                      source.stage, declared, options.unexposed_extensions),
-                  source.stage, declared, options.unexposed_extensions),
-              declared, options.unexposed_extensions),
-          declared, options.unexposed_extensions)};
+  const ShaderSource rewritten{source.stage,
+                               rewrite_source_for_glslang(lowered.text, source.stage, declared, options.api,
+                                                          options.unexposed_extensions, options.limits, nullptr)};
   result.ok = validate_glsl(rewritten, options.api, resources, &version, &result.info_log, nullptr,
                             options.unexposed_extensions, &options.limits);
   if (!result.ok && options.api == Api::GL && only_link_time_errors(result.info_log) &&
