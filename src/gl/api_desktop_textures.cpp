@@ -141,17 +141,7 @@ void read_compressed_image(Context& ctx, Texture& texture, unsigned face, bool a
   // The blocks where the PACK_* modes place them: packed tightly unless
   // the application set the compressed block modes
   // (compressed_pixel_store.h).
-  const State& s = ctx.state;
-  CompressedPixelStore store;
-  store.row_length = s.pack_row_length;
-  store.image_height = s.pack_image_height;
-  store.skip_pixels = s.pack_skip_pixels;
-  store.skip_rows = s.pack_skip_rows;
-  store.skip_images = s.pack_skip_images;
-  store.block_width = s.pack_compressed_block[0];
-  store.block_height = s.pack_compressed_block[1];
-  store.block_depth = s.pack_compressed_block[2];
-  store.block_size = s.pack_compressed_block[3];
+  const CompressedPixelStore store = compressed_pack_store(ctx);
   CompressedClientLayout layout;
   if (const GLenum e = compressed_client_layout(store, info, width, height, layers, layered ? 3 : 2, -1, &layout);
       e != GL_NO_ERROR)

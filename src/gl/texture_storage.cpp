@@ -631,6 +631,21 @@ CompressedPixelStore compressed_unpack_store(const Context& ctx) {
   return c;
 }
 
+CompressedPixelStore compressed_pack_store(const Context& ctx) {
+  const State& s = ctx.state;
+  CompressedPixelStore c;
+  c.row_length = s.pack_row_length;
+  c.image_height = s.pack_image_height;
+  c.skip_pixels = s.pack_skip_pixels;
+  c.skip_rows = s.pack_skip_rows;
+  c.skip_images = s.pack_skip_images;
+  c.block_width = s.pack_compressed_block[0];
+  c.block_height = s.pack_compressed_block[1];
+  c.block_depth = s.pack_compressed_block[2];
+  c.block_size = s.pack_compressed_block[3];
+  return c;
+}
+
 bool check_compressed_unpack_buffer(Context& ctx, uint64_t bytes, const void* data) {
   Buffer* pbo = ctx.buffers.pixel_unpack.get();
   if (!pbo) return true;

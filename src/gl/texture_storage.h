@@ -88,6 +88,8 @@ bool upload_compressed(Context& ctx, const TextureImage& img, int32_t x, int32_t
 // The context's compressed unpack modes (compressed_pixel_store.h): all
 // zero, as their defaults, in ES.
 CompressedPixelStore compressed_unpack_store(const Context& ctx);
+// The same for readback (glGetCompressedTexImage): the PACK_* state.
+CompressedPixelStore compressed_pack_store(const Context& ctx);
 
 // The context's unpack state (glPixelStorei) in the pixel module's terms.
 pixel::PixelStoreParams unpack_params(const Context& ctx);
