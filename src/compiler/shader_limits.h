@@ -64,6 +64,9 @@ struct ShaderLimits {
   // an int, not a bool: the struct is hashed as bytes and must not pad).
   int max_desktop_version = 460;
   int core_profile_only = 0;
+  // A desktop compatibility-profile context: GLSL 1.40 has the
+  // fixed-function built-ins there (GL_ARB_compatibility).
+  int compatibility_profile = 0;
   // The device cannot index arrays of samplers, images or texel buffers
   // with a non-constant index (no shaderSampledImageArrayDynamicIndexing /
   // shaderStorageImageArrayDynamicIndexing / texel-buffer forms): such

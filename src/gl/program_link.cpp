@@ -61,6 +61,7 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
     // A compatibility-profile context compiles `#version NNN compatibility`
     // and gives GLSL 1.40 the fixed-function built-ins (GL_ARB_compatibility).
     s.core_profile_only = ctx.compatibility() ? 0 : 1;
+    s.compatibility_profile = ctx.compatibility() ? 1 : 0;
   }
   if (ctx.geometry_shaders()) {
     s.max_geometry_input_components = l.max_geometry_input_components;

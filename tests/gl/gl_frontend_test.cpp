@@ -26,8 +26,10 @@ TEST(GlEntryPoints, TableHoldsEveryEs2Es3Es31Es32AndCoreFunctionSortedOnce) {
     if (i) {
       EXPECT_LT(std::strcmp(table[i - 1].name, table[i].name), 0);
     }
-    // Every function is ES 3.1's, ES 3.2's or desktop core's (or several).
-    EXPECT_TRUE(table[i].profiles & (kProfileES31 | kProfileES32 | kProfileGL_CORE)) << table[i].name;
+    // Every function is ES 3.1's, ES 3.2's, desktop core's or the
+    // compatibility profile's (or several).
+    EXPECT_TRUE(table[i].profiles & (kProfileES31 | kProfileES32 | kProfileGL_CORE | kProfileGL_COMPAT))
+        << table[i].name;
     if (table[i].extension) {
       ++extension;
     } else if (table[i].profiles & kProfileES20) {
@@ -57,6 +59,12 @@ TEST(GlEntryPoints, TableHoldsEveryEs2Es3Es31Es32AndCoreFunctionSortedOnce) {
   ASSERT_NE(oes, nullptr);
   EXPECT_STREQ(oes->extension, "GL_OES_vertex_array_object");
   EXPECT_TRUE(oes->implemented);
+  // Commands the core profile removed are the compatibility profile's only.
+  for (const char* name : {"glBegin", "glMatrixMode", "glNewList", "glVertexP2ui"}) {
+    const FunctionInfo* f = find_function(name);
+    ASSERT_NE(f, nullptr) << name;
+    EXPECT_EQ(f->profiles, uint32_t(kProfileGL_COMPAT)) << name;
+  }
   for (const char* name : {"glDrawArrays", "glTexImage2D", "glShaderSource", "glBlitFramebuffer",
                            "glFenceSync", "glGetStringi", "glTexStorage3D", "glReadPixels"})
     EXPECT_NE(find_function(name), nullptr) << name;
