@@ -722,13 +722,30 @@ void DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint
   draw(ctx, d);
 }
 
+namespace {
+// A negative count in any of a multi-draw's draws is INVALID_VALUE for the
+// whole command, which then draws nothing (GL 4.6 §2.3.1: a command that
+// records an error has no effect; piglit gl-1.4-multidrawarrays-errors).
+bool counts_valid(Context& ctx, const GLsizei* count, GLsizei drawcount) {
+  for (GLsizei i = 0; i < drawcount; ++i) {
+    if (count[i] < 0) {
+      ctx.set_error(GL_INVALID_VALUE);
+      return false;
+    }
+  }
+  return true;
+}
+}  // namespace
+
 // EXT_draw_elements_base_vertex with EXT_multi_draw_arrays: the draws one
-// after another, each validated as its own DrawElementsBaseVertex (an error
-// in one leaves the ones before it drawn, as on other drivers).
+// after another, each validated as its own DrawElementsBaseVertex once the
+// counts are known to be valid (a state error in one leaves the ones before
+// it drawn, as on other drivers).
 void MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count, GLenum type,
                                  const void* const* indices, GLsizei drawcount, const GLint* basevertex) {
   if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (drawcount > 0 && (!count || !indices || !basevertex)) return ctx.set_error(GL_INVALID_VALUE);
+  if (!counts_valid(ctx, count, drawcount)) return;
   for (GLsizei i = 0; i < drawcount; ++i)
     DrawElementsInstancedBaseVertexBaseInstance(ctx, mode, count[i], type, indices[i], 1, basevertex[i], 0);
 }
@@ -738,6 +755,9 @@ void MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count
 void MultiDrawArrays(Context& ctx, GLenum mode, const GLint* first, const GLsizei* count, GLsizei drawcount) {
   if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (drawcount > 0 && (!first || !count)) return ctx.set_error(GL_INVALID_VALUE);
+  if (!counts_valid(ctx, count, drawcount)) return;
+  for (GLsizei i = 0; i < drawcount; ++i)
+    if (first[i] < 0) return ctx.set_error(GL_INVALID_VALUE);
   for (GLsizei i = 0; i < drawcount; ++i) DrawArrays(ctx, mode, first[i], count[i]);
 }
 
@@ -745,6 +765,7 @@ void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum t
                        GLsizei drawcount) {
   if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (drawcount > 0 && (!count || !indices)) return ctx.set_error(GL_INVALID_VALUE);
+  if (!counts_valid(ctx, count, drawcount)) return;
   for (GLsizei i = 0; i < drawcount; ++i) DrawElements(ctx, mode, count[i], type, indices[i]);
 }
 

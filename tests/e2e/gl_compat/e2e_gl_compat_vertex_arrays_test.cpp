@@ -213,6 +213,21 @@ TEST_F(GlCompatVertexArraysTest, IndirectDrawsOfClientCommandsAndQuads) {
   glDisableClientState(GL_COLOR_ARRAY);
 }
 
+TEST_F(GlCompatVertexArraysTest, MultiDrawWithANegativeCountDrawsNothing) {
+  glVertexPointer(2, GL_FLOAT, 0, kTwoQuads);
+  glEnableClientState(GL_VERTEX_ARRAY);
+  const GLint first[] = {0, 4};
+  const GLsizei count[] = {4, -1};
+  glMultiDrawArrays(GL_QUADS, first, count, 2);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  EXPECT_EQ(pixel(8, 16), rgba(0, 0, 0, 0));
+  const GLsizei good[] = {4, 4};
+  glMultiDrawArrays(GL_QUADS, first, good, 2);
+  EXPECT_EQ(pixel(8, 16), rgba(255, 255, 255));
+  EXPECT_EQ(pixel(24, 16), rgba(255, 255, 255));
+  glDisableClientState(GL_VERTEX_ARRAY);
+}
+
 TEST_F(GlCompatVertexArraysTest, EnableOfAClientArrayIsEnableClientState) {
   // What legacy applications do and drivers accept.
   glEnable(GL_VERTEX_ARRAY);
