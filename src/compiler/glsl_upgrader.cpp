@@ -287,9 +287,18 @@ class Rewriter {
     // GLSL 1.10-1.30 vertex shaders clip against the client clip planes
     // through gl_ClipVertex, which GLSL 1.40 lacks: the shader's main is
     // renamed and a new one computes gl_ClipDistance from it afterwards.
-    if (upgrade && !version.es && stage == ShaderStage::Vertex)
-      for (const Token& tok : tokens_)
-        if (tok.kind == TokenKind::Identifier && tok.text == "gl_ClipVertex") writes_clip_vertex_ = true;
+    // A shader writing neither it nor gl_ClipDistance clips by gl_Position
+    // (GLSL 1.30 §7.1; 1.10 and 1.20 leave it undefined), in compatibility
+    // contexts, where the client clip planes exist.
+    if (upgrade && !version.es && stage == ShaderStage::Vertex) {
+      bool names_clip_distance = false;
+      for (const Token& tok : tokens_) {
+        if (tok.kind != TokenKind::Identifier) continue;
+        if (tok.text == "gl_ClipVertex") writes_clip_vertex_ = true;
+        if (tok.text == "gl_ClipDistance") names_clip_distance = true;
+      }
+      clips_by_position_ = !writes_clip_vertex_ && !names_clip_distance && limits && !limits->core_profile_only;
+    }
   }
 
   UpgradedSource run() {
@@ -368,12 +377,13 @@ class Rewriter {
       line.pop_back();  // the source's newline ends it
       text = body.substr(0, pos) + "\n" + prelude + line + body.substr(pos + prelude_placeholder_.size());
     }
-    if (writes_clip_vertex_) {
+    if (writes_clip_vertex_ || clips_by_position_) {
       // Distances of disabled planes are zeroed by the program variant
       // (VariantKey::clip_distances_disabled), as for any gl_ClipDistance.
-      text += "\nout float gl_ClipDistance[8];\n"
-              "void main() {\n  brass_r_main();\n"
-              "  for (int i = 0; i < 8; ++i) gl_ClipDistance[i] = dot(brass_gl_ClipVertex, brass_gl_ClipPlane[i]);\n}\n";
+      text += std::string("\nout float gl_ClipDistance[8];\n"
+                          "void main() {\n  brass_r_main();\n"
+                          "  for (int i = 0; i < 8; ++i) gl_ClipDistance[i] = dot(") +
+              (writes_clip_vertex_ ? "brass_gl_ClipVertex" : "gl_Position") + ", brass_gl_ClipPlane[i]);\n}\n";
     }
     return {std::move(text), target_version_, target_es_};
   }
@@ -575,7 +585,7 @@ class Rewriter {
     if (!upgrade_) return std::string(w);
     if (overloaded_builtins_.count(std::string(w))) return std::string(kRenamePrefix) + std::string(w);
 
-    if (w == "main" && writes_clip_vertex_) return std::string(kRenamePrefix) + "main";
+    if (w == "main" && (writes_clip_vertex_ || clips_by_position_)) return std::string(kRenamePrefix) + "main";
     if (w == "gl_ClipVertex" && writes_clip_vertex_) return "brass_gl_ClipVertex";
     if (w == "attribute") return "in";
     if (w == "invariant" && stage_ == ShaderStage::Fragment && next_word_is(t, "varying")) {
@@ -653,10 +663,9 @@ class Rewriter {
 
   std::string build_prelude() const {
     std::string p;
-    if (writes_clip_vertex_) {
-      p += "vec4 brass_gl_ClipVertex;\n";
-      if (!compat_used_.count("gl_ClipPlane")) p += "uniform vec4 brass_gl_ClipPlane[8];\n";
-    }
+    if (writes_clip_vertex_) p += "vec4 brass_gl_ClipVertex;\n";
+    if ((writes_clip_vertex_ || clips_by_position_) && !compat_used_.count("gl_ClipPlane"))
+      p += "uniform vec4 brass_gl_ClipPlane[8];\n";
     // Structure types first: of the built-in uniforms used, and those the
     // shader names itself.
     std::set<std::string> structs = compat_structs_;
@@ -727,6 +736,7 @@ class Rewriter {
   bool uses_frag_data_ = false;
   bool uses_ftransform_ = false;
   bool writes_clip_vertex_ = false;  // a desktop vertex shader naming gl_ClipVertex
+  bool clips_by_position_ = false;   // one naming neither it nor gl_ClipDistance (compatibility)
   std::set<std::string> compat_used_;  // ordered: deterministic prelude
   std::set<std::string> compat_redeclared_;
   std::set<std::string> compat_structs_;  // gl_*Parameters types named in the source

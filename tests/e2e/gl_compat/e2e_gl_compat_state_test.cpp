@@ -480,6 +480,38 @@ TEST_F(GlCompatStateTest, UnitLodBiasSelectsTheMipmapLevel) {
 }
 
 
+// A GLSL 1.30 vertex shader writing neither gl_ClipVertex nor
+// gl_ClipDistance clips by gl_Position (GLSL 1.30 §7.1).
+TEST_F(GlCompatStateTest, ClipsByPositionWithoutClipVertex) {
+  const char* vs =
+      "#version 130\n"
+      "in vec4 pos;\n"
+      "void main() { gl_Position = gl_ModelViewProjectionMatrix * pos; }\n";
+  const char* fs = "#version 130\nvoid main() { gl_FragColor = vec4(1.0); }\n";
+  const GLuint p = program(vs, fs);
+  glUseProgram(p);
+  // Keeps clip-space x <= 0: the left half.
+  const double plane[4] = {-1, 0, 0, 0};
+  glClipPlane(GL_CLIP_PLANE0, plane);
+  glEnable(GL_CLIP_PLANE0);
+  const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  const GLint loc = glGetAttribLocation(p, "pos");
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  glVertexAttribPointer(loc, 2, GL_FLOAT, GL_FALSE, 0, quad);
+  glEnableVertexAttribArray(loc);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  EXPECT_EQ(pixel(2, kHeight / 2), rgba(255, 255, 255, 255));
+  EXPECT_EQ(pixel(kWidth - 3, kHeight / 2), rgba(0, 0, 0, 0));
+  glDisable(GL_CLIP_PLANE0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  EXPECT_EQ(pixel(kWidth - 3, kHeight / 2), rgba(255, 255, 255, 255));
+  glDisableVertexAttribArray(loc);
+  glUseProgram(0);
+  glDeleteProgram(p);
+}
+
 // A core-profile context keeps refusing the state: the enables and queries
 // are unknown enums there, the commands INVALID_OPERATION.
 class GlCoreRefusesCompatStateTest : public GlCompatTest {
