@@ -1,5 +1,6 @@
 #include "compiler/glsl_upgrader.h"
 
+#include "compiler/compat_builtin_structs.h"
 #include "compiler/es100_builtin_overloads.h"
 #include "compiler/glsl_lexer.h"
 
@@ -227,6 +228,34 @@ constexpr CompatBuiltin kCompatBuiltins[] = {
     {"gl_ProjectionMatrixTranspose", "mat4", "", CompatKind::Uniform},
     {"gl_ModelViewProjectionMatrixTranspose", "mat4", "", CompatKind::Uniform},
     {"gl_NormalScale", "float", "", CompatKind::Uniform},
+    // The rest of GLSL 1.20 §7.5's built-in state (compat_builtin_structs.h
+    // declares the structure types).
+    {"gl_TextureMatrixInverse", "mat4", "[8]", CompatKind::Uniform},
+    {"gl_TextureMatrixTranspose", "mat4", "[8]", CompatKind::Uniform},
+    {"gl_ModelViewMatrixInverseTranspose", "mat4", "", CompatKind::Uniform},
+    {"gl_ProjectionMatrixInverseTranspose", "mat4", "", CompatKind::Uniform},
+    {"gl_ModelViewProjectionMatrixInverseTranspose", "mat4", "", CompatKind::Uniform},
+    {"gl_TextureMatrixInverseTranspose", "mat4", "[8]", CompatKind::Uniform},
+    {"gl_ClipPlane", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_Point", "brass_gl_PointParameters", "", CompatKind::Uniform},
+    {"gl_FrontMaterial", "brass_gl_MaterialParameters", "", CompatKind::Uniform},
+    {"gl_BackMaterial", "brass_gl_MaterialParameters", "", CompatKind::Uniform},
+    {"gl_LightSource", "brass_gl_LightSourceParameters", "[8]", CompatKind::Uniform},
+    {"gl_LightModel", "brass_gl_LightModelParameters", "", CompatKind::Uniform},
+    {"gl_FrontLightModelProduct", "brass_gl_LightModelProducts", "", CompatKind::Uniform},
+    {"gl_BackLightModelProduct", "brass_gl_LightModelProducts", "", CompatKind::Uniform},
+    {"gl_FrontLightProduct", "brass_gl_LightProducts", "[8]", CompatKind::Uniform},
+    {"gl_BackLightProduct", "brass_gl_LightProducts", "[8]", CompatKind::Uniform},
+    {"gl_TextureEnvColor", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_EyePlaneS", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_EyePlaneT", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_EyePlaneR", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_EyePlaneQ", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_ObjectPlaneS", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_ObjectPlaneT", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_ObjectPlaneR", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_ObjectPlaneQ", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_Fog", "brass_gl_FogParameters", "", CompatKind::Uniform},
     {"gl_FrontColor", "vec4", "", CompatKind::VertexOut},
     {"gl_BackColor", "vec4", "", CompatKind::VertexOut},
     {"gl_FrontSecondaryColor", "vec4", "", CompatKind::VertexOut},
@@ -579,6 +608,12 @@ class Rewriter {
       uses_ftransform_ = true;
       return "brass_gl_ftransform";
     }
+    if (const int value = compat_builtin_constant(w); value >= 0) return std::to_string(value);
+    // The built-in state's structure types, usable as type names.
+    if (compat_builtin_struct_declaration(w)) {
+      compat_structs_.insert("brass_" + std::string(w));
+      return "brass_" + std::string(w);
+    }
     std::string_view name = w;
     if (stage_ == ShaderStage::Fragment) {
       // Fragment inputs are the vertex shader's front-facing outputs.
@@ -605,6 +640,13 @@ class Rewriter {
 
   std::string build_prelude() const {
     std::string p;
+    // Structure types first: of the built-in uniforms used, and those the
+    // shader names itself.
+    std::set<std::string> structs = compat_structs_;
+    for (const std::string& used : compat_used_)
+      if (const CompatBuiltin* b = find_compat_builtin(used); b && compat_builtin_struct_declaration(b->declaration_type))
+        structs.insert(std::string(b->declaration_type));
+    for (const std::string& s : structs) p += compat_builtin_struct_declaration(s);
     for (const std::string& used : compat_used_) {
       if (compat_redeclared_.count(used)) continue;
       if (used == "gl_Color") {
@@ -669,6 +711,7 @@ class Rewriter {
   bool uses_ftransform_ = false;
   std::set<std::string> compat_used_;  // ordered: deterministic prelude
   std::set<std::string> compat_redeclared_;
+  std::set<std::string> compat_structs_;  // gl_*Parameters types named in the source
   std::unordered_set<std::string> used_shadow_helpers_;
   // ESSL 1.00 built-in functions the shader overloads (see
   // es100_builtin_overloads.h): renamed, with wrappers in the prelude.

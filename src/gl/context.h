@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gl/buffer.h"
+#include "gl/compat/fixed_state.h"
 #include "gl/debug_output.h"
 #include "gl/draw_validation.h"
 #include "gl/fixed_function.h"
@@ -320,6 +321,9 @@ class Context {
 
   State state;
   FixedFunctionState ff;
+  // Compatibility profile: matrices, lighting, texgen, clip planes, fog,
+  // texture environments, alpha test, point parameters (gl/compat/).
+  compat::FixedState compat_state;
   Limits limits;
   // Format extensions in effect (what the device can render and filter).
   pixel::FormatFeatures format_features;
