@@ -35,10 +35,10 @@ const char* sampler_type(FfTarget t, bool shadow) {
 // coordinates (s/q, t/q, r/q; cube maps take (s, t, r) as a direction). A
 // shadow lookup compares r/q and yields the result as the texture's
 // DEPTH_TEXTURE_MODE says (its format: LUMINANCE, INTENSITY or ALPHA).
-std::string texel_expression(const FfUnitKey& unit, unsigned u) {
+std::string texel_expression(const FfUnitKey& unit, unsigned u, bool coord_replace) {
   const auto t = static_cast<FfTarget>(unit.target);
   const std::string sampler = std::string(kFfSamplerPrefix) + unit_str(u);
-  const std::string tc = "gl_TexCoord[" + unit_str(u) + "]";
+  const std::string tc = coord_replace ? "vec4(gl_PointCoord, 0.0, 1.0)" : "gl_TexCoord[" + unit_str(u) + "]";
   if (unit.shadow && t != FfTarget::Cube && t != FfTarget::Tex3D) {
     const char* fn = t == FfTarget::Tex1D ? "shadow1DProj" : t == FfTarget::Rect ? "shadow2DRectProj" : "shadow2DProj";
     const std::string r = std::string(fn) + "(" + sampler + ", " + tc + ").r";
@@ -226,18 +226,26 @@ std::string fragment_shader_source(const FfFragmentKey& key) {
   }
   const auto alpha_func = static_cast<FfAlphaFunc>(key.alpha_func);
   if (alpha_comparison(alpha_func)) s += "uniform float " + std::string(kFfAlphaRefUniform) + ";\n";
-  s += "void main() {\n";
-  // Two-sided lighting: the back colours on back-facing primitives.
+  // Two-sided lighting: the back colours on back-facing primitives. GLSL
+  // gives a fragment shader only the colour the rasterizer selected, so the
+  // back colours come in under the names the compiler gives the vertex
+  // stage's gl_BackColor / gl_BackSecondaryColor outputs.
   if (key.two_side) {
-    s += "  vec4 primary = gl_FrontFacing ? gl_Color : gl_BackColor;\n";
-    if (key.color_sum) s += "  vec4 secondary = gl_FrontFacing ? gl_SecondaryColor : gl_BackSecondaryColor;\n";
+    s += "varying vec4 brass_gl_BackColor;\n";
+    if (key.color_sum) s += "varying vec4 brass_gl_BackSecondaryColor;\n";
+  }
+  s += "void main() {\n";
+  if (key.two_side) {
+    s += "  vec4 primary = gl_FrontFacing ? gl_Color : brass_gl_BackColor;\n";
+    if (key.color_sum) s += "  vec4 secondary = gl_FrontFacing ? gl_SecondaryColor : brass_gl_BackSecondaryColor;\n";
   } else {
     s += "  vec4 primary = gl_Color;\n";
     if (key.color_sum) s += "  vec4 secondary = gl_SecondaryColor;\n";
   }
   s += "  vec4 c = primary;\n";
   for (unsigned u = 0; u < kFfTextureUnits; ++u)
-    if (sampled & (1u << u)) s += "  vec4 t" + unit_str(u) + " = " + texel_expression(key.units[u], u) + ";\n";
+    if (sampled & (1u << u))
+      s += "  vec4 t" + unit_str(u) + " = " + texel_expression(key.units[u], u, (key.coord_replace >> u) & 1) + ";\n";
   for (unsigned u = 0; u < kFfTextureUnits; ++u) {
     if (!(sampled & (1u << u)) || crossbar_reads_disabled(key, u)) continue;
     const FfUnitKey& unit = key.units[u];
@@ -269,6 +277,11 @@ std::string fragment_shader_source(const FfFragmentKey& key) {
   s += "  gl_FragColor = c;\n";
   s += "}\n";
   return s;
+}
+
+const std::string& missing_fragment_stage() {
+  static const std::string source = fragment_shader_source(FfFragmentKey{});
+  return source;
 }
 
 }  // namespace brass::gl::compat

@@ -100,7 +100,10 @@ struct FfVertexKey {
   // Texture coordinate sets the vertex stage passes on (bit per unit):
   // those the fragment stage reads.
   uint8_t texcoords = 0;
-  uint8_t pad[4] = {};
+  // Drawing points: the stage writes the derived point size (§14.4: the
+  // size attenuated by eye distance, clamped to POINT_SIZE_MIN/MAX).
+  uint8_t point_size = 0;
+  uint8_t pad[3] = {};
   // TEXTURE_GEN_MODE of s, t, r, q of each unit (FfTexGen), for the units
   // in `texcoords`.
   std::array<std::array<uint8_t, 4>, kFfTextureUnits> texgen{};
@@ -113,7 +116,10 @@ struct FfFragmentKey {
   uint8_t fog = 0;          // FfFog
   uint8_t alpha_func = 0;   // FfAlphaFunc
   uint8_t two_side = 0;     // colours selected by facing (lighting with LIGHT_MODEL_TWO_SIDE)
-  uint8_t pad[4] = {};
+  // Point sprites (§14.4.1): bit per unit whose coordinates are the
+  // point's (s, t) (COORD_REPLACE), for points drawn with POINT_SPRITE.
+  uint8_t coord_replace = 0;
+  uint8_t pad[3] = {};
 };
 static_assert(sizeof(FfFragmentKey) == 8 * 20 + 8);
 

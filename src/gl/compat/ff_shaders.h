@@ -25,4 +25,13 @@ inline constexpr const char* kFfAlphaRefUniform = "brass_ff_alpha_ref";
 std::string vertex_shader_source(const FfVertexKey& key);
 std::string fragment_shader_source(const FfFragmentKey& key);
 
+// The fixed-function stage a compatibility program without a vertex (or
+// fragment) shader is linked with: the state-independent part of the
+// pipeline (transform, the primary and secondary colours, every texture
+// coordinate set by its texture matrix; the fragment colour is the
+// interpolated primary colour). Lighting, texture coordinate generation,
+// texturing and fog of the current state are not applied there.
+const std::string& missing_vertex_stage();
+const std::string& missing_fragment_stage();
+
 }  // namespace brass::gl::compat

@@ -13,13 +13,14 @@ bool needs_normal(FfTexGen g) {
   return g == FfTexGen::SphereMap || g == FfTexGen::NormalMap || g == FfTexGen::ReflectionMap;
 }
 
-// One light's contribution (§12.2.1, equation 12.2), accumulated into the
+// Light `light`'s contribution (§12.2.1, equation 12.2), accumulated into the
 // face's colour `c` (ambient and diffuse terms) and `spec` (specular): the
 // direction and attenuation of a positional light from the vertex, the
 // spotlight cone, the diffuse (n . VP) and specular (n . h)^s terms. The
 // specular term is zero where the light does not reach the face.
-void append_light_function(std::string& s, bool local_viewer) {
-  s += "void brass_ff_light(int i, vec3 n, vec3 V, vec4 am, vec4 dm, vec4 sm, float shininess,\n"
+void append_light_function(std::string& s, bool local_viewer, unsigned light) {
+  std::string f;
+  f += "void brass_ff_lightN(vec3 n, vec3 V, vec4 am, vec4 dm, vec4 sm, float shininess,\n"
        "                    inout vec3 c, inout vec3 spec) {\n"
        "  vec4 P = gl_LightSource[i].position;\n"
        "  vec3 L;\n"
@@ -41,12 +42,19 @@ void append_light_function(std::string& s, bool local_viewer) {
        "  float nl = max(dot(n, L), 0.0);\n"
        "  c += att * (am.rgb * gl_LightSource[i].ambient.rgb + nl * dm.rgb * gl_LightSource[i].diffuse.rgb);\n"
        "  if (nl > 0.0) {\n";
-  s += local_viewer ? "    vec3 h = normalize(L - normalize(V));\n" : "    vec3 h = normalize(L + vec3(0.0, 0.0, 1.0));\n";
-  s += "    float nh = max(dot(n, h), 0.0);\n"
+  f += local_viewer ? "    vec3 h = normalize(L - normalize(V));\n" : "    vec3 h = normalize(L + vec3(0.0, 0.0, 1.0));\n";
+  f += "    float nh = max(dot(n, h), 0.0);\n"
        "    float f = shininess == 0.0 ? 1.0 : pow(nh, shininess);\n"
        "    spec += att * f * sm.rgb * gl_LightSource[i].specular.rgb;\n"
        "  }\n"
        "}\n";
+  // One function per enabled light, its index constant: only the lights in
+  // use are active uniforms (and fed).
+  const std::string index = std::to_string(light);
+  for (size_t at = 0; (at = f.find("[i]", at)) != std::string::npos; at += index.size() + 2)
+    f.replace(at, 3, "[" + index + "]");
+  f.replace(f.find("brass_ff_lightN"), 15, "brass_ff_light" + index);
+  s += f;
 }
 
 // Lights one face: `face` is "Front" or "Back", `n` the normal expression
@@ -71,7 +79,7 @@ void append_face_lighting(std::string& s, const FfVertexKey& k, bool back) {
   const std::string n = back ? "-n" : "n";
   for (unsigned i = 0; i < kFfLights; ++i) {
     if (!(k.lights & (1u << i))) continue;
-    s += "  brass_ff_light(" + std::to_string(i) + ", " + n + ", V, " + v + "_am, " + v + "_dm, " + v + "_sm, gl_" +
+    s += "  brass_ff_light" + std::to_string(i) + "(" + n + ", V, " + v + "_am, " + v + "_dm, " + v + "_sm, gl_" +
          face + "Material.shininess, " + v + "_c, " + v + "_spec);\n";
   }
   const std::string out_color = back ? "gl_BackColor" : "gl_FrontColor";
@@ -119,12 +127,14 @@ std::string vertex_shader_source(const FfVertexKey& k) {
   const auto fog = static_cast<FfFogSource>(k.fog);
   const bool lighting = k.lighting != 0;
   const bool need_normal = lighting || texgen_normal;
-  const bool need_eye = lighting || texgen_eye || fog == FfFogSource::Depth || k.clip_planes != 0;
+  const bool need_eye =
+      lighting || texgen_eye || fog == FfFogSource::Depth || k.clip_planes != 0 || k.point_size != 0;
 
   // GLSL 1.30 for gl_ClipDistance; 1.20 otherwise.
   std::string s = k.clip_planes ? "#version 130\n" : "#version 120\n";
   s += "// Brass fixed-function vertex stage\n";
-  if (lighting) append_light_function(s, k.local_viewer != 0);
+  for (unsigned i = 0; i < kFfLights; ++i)
+    if (lighting && (k.lights & (1u << i))) append_light_function(s, k.local_viewer != 0, i);
   s += "void main() {\n";
   s += "  gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex;\n";
   if (need_eye) s += "  vec4 eye = gl_ModelViewMatrix * gl_Vertex;\n";
@@ -166,6 +176,14 @@ std::string vertex_shader_source(const FfVertexKey& k) {
   }
   if (fog == FfFogSource::Depth) s += "  gl_FogFragCoord = abs(eye.z);\n";
   if (fog == FfFogSource::Coordinate) s += "  gl_FogFragCoord = gl_FogCoord;\n";
+  if (k.point_size) {
+    // §14.4 equation 14.1: the size times sqrt(1 / (a + b d + c d^2)), d the
+    // eye distance, clamped to the size range.
+    s += "  float d = length(eye.xyz);\n"
+         "  float att = gl_Point.distanceConstantAttenuation + gl_Point.distanceLinearAttenuation * d +\n"
+         "              gl_Point.distanceQuadraticAttenuation * d * d;\n"
+         "  gl_PointSize = clamp(gl_Point.size * inversesqrt(max(att, 1e-20)), gl_Point.sizeMin, gl_Point.sizeMax);\n";
+  }
   for (unsigned i = 0; i < kFfClipPlanes; ++i) {
     // §13.7: planes are kept in eye coordinates.
     if (k.clip_planes & (1u << i))
@@ -173,6 +191,15 @@ std::string vertex_shader_source(const FfVertexKey& k) {
   }
   s += "}\n";
   return s;
+}
+
+const std::string& missing_vertex_stage() {
+  static const std::string source = [] {
+    FfVertexKey key{};
+    key.texcoords = static_cast<uint8_t>((1u << kFfTextureUnits) - 1);
+    return vertex_shader_source(key);
+  }();
+  return source;
 }
 
 }  // namespace brass::gl::compat

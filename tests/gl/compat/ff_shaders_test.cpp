@@ -62,8 +62,6 @@ TEST(FfShaders, EveryTargetAndClassicEnvironmentLinks) {
   for (uint8_t target = 1; target <= static_cast<uint8_t>(FfTarget::Rect); ++target) {
     for (uint8_t mode = 0; mode < static_cast<uint8_t>(FfEnvMode::Combine); ++mode) {
       for (uint8_t format = 0; format <= static_cast<uint8_t>(FfFormat::Intensity); ++format) {
-        // BLEND reads TEXTURE_ENV_COLOR: a state built-in (tested where it is declared).
-        if (static_cast<FfEnvMode>(mode) == FfEnvMode::Blend) continue;
         FfKey key{};
         key.vertex.texcoords = 1;
         key.fragment.units[0].target = target;
@@ -115,7 +113,7 @@ TEST(FfShaders, AlphaTestDeclaresTheReference) {
   }
 }
 
-// Combiners without CONSTANT sources over random functions, sources,
+// Combiners over random functions, sources,
 // operands, scales and crossbar references.
 TEST(FfShaders, RandomCombinersLink) {
   std::mt19937 rng(1234);
@@ -133,7 +131,6 @@ TEST(FfShaders, RandomCombinersLink) {
       c.alpha_func = static_cast<uint8_t>(rng() % 6);
       auto source = [&]() -> uint8_t {
         const uint8_t s = static_cast<uint8_t>(rng() % 7);
-        if (s == kFfSourceConstant) return kFfSourcePrevious;
         return s >= 4 ? static_cast<uint8_t>(kFfSourceTexture0 + (s - 4)) : s;  // TEXTURE0..2
       };
       for (unsigned i = 0; i < 3; ++i) {
@@ -151,14 +148,104 @@ TEST(FfShaders, RandomCombinersLink) {
 
 TEST(FfShaders, TexgenModesLink) {
   for (uint8_t gen = 1; gen <= static_cast<uint8_t>(FfTexGen::ReflectionMap); ++gen) {
-    // Object and eye planes are state built-ins (tested where declared).
-    if (gen == static_cast<uint8_t>(FfTexGen::ObjectLinear) || gen == static_cast<uint8_t>(FfTexGen::EyeLinear))
-      continue;
     FfKey key{};
     key.vertex.texcoords = 2;
-    key.vertex.texgen[1] = {gen, gen, gen, 0};
+    const bool linear = gen == static_cast<uint8_t>(FfTexGen::ObjectLinear) ||
+                        gen == static_cast<uint8_t>(FfTexGen::EyeLinear);
+    key.vertex.texgen[1] = {gen, gen, gen, static_cast<uint8_t>(linear ? gen : 0)};
     key.fragment.units[1].target = static_cast<uint8_t>(FfTarget::Cube);
     expect_links(key, "texgen " + std::to_string(gen));
+  }
+}
+
+TEST(FfShaders, LightingVariantsLink) {
+  for (uint8_t cm = 0; cm <= static_cast<uint8_t>(FfColorMaterial::AmbientAndDiffuse); ++cm) {
+    for (uint8_t flags = 0; flags < 16; ++flags) {
+      FfKey key{};
+      key.vertex.lighting = 1;
+      key.vertex.lights = static_cast<uint8_t>(0x81 | (flags << 2));
+      key.vertex.color_material = cm;
+      key.vertex.color_material_faces = static_cast<uint8_t>(1 + flags % 3);
+      key.vertex.local_viewer = flags & 1;
+      key.vertex.two_side = key.fragment.two_side = (flags >> 1) & 1;
+      key.vertex.separate_specular = key.fragment.color_sum = (flags >> 2) & 1;
+      key.vertex.normalize = (flags >> 3) & 1;
+      key.vertex.rescale_normal = !key.vertex.normalize;
+      expect_links(key, "lighting cm " + std::to_string(cm) + " flags " + std::to_string(flags));
+    }
+  }
+  FfKey key{};
+  key.vertex.lighting = 1;
+  key.vertex.lights = 1;
+  const compiler::LinkResult r = link_key(key);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  EXPECT_TRUE(has_attribute(r.interface, "gl_Normal"));
+  EXPECT_TRUE(has_uniform(r.interface, "gl_LightSource[0].position"));
+  EXPECT_TRUE(has_uniform(r.interface, "gl_FrontMaterial.diffuse"));
+  EXPECT_FALSE(has_uniform(r.interface, "gl_LightSource[1].position"));
+}
+
+TEST(FfShaders, FogClipPlanesAndBlendColourLink) {
+  for (uint8_t fog = 1; fog <= static_cast<uint8_t>(FfFog::Exp2); ++fog) {
+    for (uint8_t source = 1; source <= 2; ++source) {
+      FfKey key{};
+      key.fragment.fog = fog;
+      key.vertex.fog = source;
+      key.vertex.clip_planes = static_cast<uint8_t>(0x21 << (source - 1));
+      key.vertex.texcoords = 1;
+      key.fragment.units[0].target = static_cast<uint8_t>(FfTarget::Tex2D);
+      key.fragment.units[0].env_mode = static_cast<uint8_t>(FfEnvMode::Blend);
+      key.fragment.units[0].format = static_cast<uint8_t>(FfFormat::Intensity);
+      key.fragment.color_sum = 1;
+      expect_links(key, "fog " + std::to_string(fog) + " source " + std::to_string(source));
+      const std::string vs = vertex_shader_source(key.vertex);
+      EXPECT_NE(vs.find("gl_FogFragCoord"), std::string::npos);
+      EXPECT_NE(vs.find("gl_ClipDistance"), std::string::npos);
+    }
+  }
+}
+
+TEST(FfShaders, PointSizeAndSpriteCoordinatesLink) {
+  FfKey key{};
+  key.vertex.point_size = 1;
+  key.vertex.texcoords = 3;
+  key.fragment.units[0].target = static_cast<uint8_t>(FfTarget::Tex2D);
+  key.fragment.units[1].target = static_cast<uint8_t>(FfTarget::Tex2D);
+  key.fragment.coord_replace = 2;
+  expect_links(key, "points");
+  const compiler::LinkResult r = link_key(key);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  EXPECT_TRUE(has_uniform(r.interface, "gl_Point.size"));
+  const std::string fs = fragment_shader_source(key.fragment);
+  EXPECT_NE(fs.find("gl_TexCoord[0]"), std::string::npos);
+  EXPECT_EQ(fs.find("gl_TexCoord[1]"), std::string::npos);
+  EXPECT_NE(fs.find("gl_PointCoord"), std::string::npos);
+}
+
+// A compatibility program without one of the two stages links with the
+// fixed-function stand-in for it.
+TEST(FfShaders, MissingStagesLinkWithApplicationShaders) {
+  struct Case {
+    compiler::ShaderStage stage;
+    const char* source;
+  };
+  const Case cases[] = {
+      {compiler::ShaderStage::Vertex, "void main() { gl_FrontColor = gl_Color.bgra; gl_Position = ftransform(); }\n"},
+      {compiler::ShaderStage::Vertex, "#version 330\nin vec4 p;\nvoid main() { gl_Position = p; }\n"},
+      {compiler::ShaderStage::Fragment,
+       "#version 120\nuniform sampler2D s;\nvoid main() { gl_FragColor = gl_Color * texture2D(s, gl_TexCoord[1].xy); }\n"},
+      {compiler::ShaderStage::Fragment, "void main() { gl_FragColor = vec4(gl_FogFragCoord); }\n"},
+  };
+  for (const Case& c : cases) {
+    compiler::LinkInput in;
+    in.api = compiler::Api::GL;
+    in.shaders.push_back({c.stage, c.source});
+    if (c.stage == compiler::ShaderStage::Vertex)
+      in.shaders.push_back({compiler::ShaderStage::Fragment, missing_fragment_stage()});
+    else
+      in.shaders.insert(in.shaders.begin(), {compiler::ShaderStage::Vertex, missing_vertex_stage()});
+    const compiler::LinkResult r = compiler::link_program(in);
+    EXPECT_TRUE(r.ok) << c.source << "\n" << r.info_log;
   }
 }
 
