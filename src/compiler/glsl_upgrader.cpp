@@ -286,6 +286,12 @@ class Rewriter {
     target_es_ = version.es;
     target_version_ = upgrade ? (version.es ? 310 : 140) : version.number;
     if (upgrade && version.es && version.number == 100) overloaded_builtins_ = user_overloaded_builtins(tokens_);
+    // GLSL 1.10-1.30 vertex shaders clip against the client clip planes
+    // through gl_ClipVertex, which GLSL 1.40 lacks: the shader's main is
+    // renamed and a new one computes gl_ClipDistance from it afterwards.
+    if (upgrade && !version.es && stage == ShaderStage::Vertex)
+      for (const Token& tok : tokens_)
+        if (tok.kind == TokenKind::Identifier && tok.text == "gl_ClipVertex") writes_clip_vertex_ = true;
   }
 
   UpgradedSource run() {
@@ -363,6 +369,13 @@ class Rewriter {
       std::string line = line_directive(version_.directive_line + 1);
       line.pop_back();  // the source's newline ends it
       text = body.substr(0, pos) + "\n" + prelude + line + body.substr(pos + prelude_placeholder_.size());
+    }
+    if (writes_clip_vertex_) {
+      // Distances of disabled planes are zeroed by the program variant
+      // (VariantKey::clip_distances_disabled), as for any gl_ClipDistance.
+      text += "\nout float gl_ClipDistance[8];\n"
+              "void main() {\n  brass_r_main();\n"
+              "  for (int i = 0; i < 8; ++i) gl_ClipDistance[i] = dot(brass_gl_ClipVertex, brass_gl_ClipPlane[i]);\n}\n";
     }
     return {std::move(text), target_version_, target_es_};
   }
@@ -564,6 +577,8 @@ class Rewriter {
     if (!upgrade_) return std::string(w);
     if (overloaded_builtins_.count(std::string(w))) return std::string(kRenamePrefix) + std::string(w);
 
+    if (w == "main" && writes_clip_vertex_) return std::string(kRenamePrefix) + "main";
+    if (w == "gl_ClipVertex" && writes_clip_vertex_) return "brass_gl_ClipVertex";
     if (w == "attribute") return "in";
     if (w == "invariant" && stage_ == ShaderStage::Fragment && next_word_is(t, "varying")) {
       // ES 1.00 `invariant varying` in a fragment shader: an input, which ES
@@ -640,6 +655,10 @@ class Rewriter {
 
   std::string build_prelude() const {
     std::string p;
+    if (writes_clip_vertex_) {
+      p += "vec4 brass_gl_ClipVertex;\n";
+      if (!compat_used_.count("gl_ClipPlane")) p += "uniform vec4 brass_gl_ClipPlane[8];\n";
+    }
     // Structure types first: of the built-in uniforms used, and those the
     // shader names itself.
     std::set<std::string> structs = compat_structs_;
@@ -709,6 +728,7 @@ class Rewriter {
   bool uses_frag_color_ = false;
   bool uses_frag_data_ = false;
   bool uses_ftransform_ = false;
+  bool writes_clip_vertex_ = false;  // a desktop vertex shader naming gl_ClipVertex
   std::set<std::string> compat_used_;  // ordered: deterministic prelude
   std::set<std::string> compat_redeclared_;
   std::set<std::string> compat_structs_;  // gl_*Parameters types named in the source

@@ -601,6 +601,21 @@ TEST(Reflection, DesktopCompatibilityStateUniformsBecomeGlNamedResources) {
   expect_valid_spirv(r, "compat state");
 }
 
+// A GLSL 1.20 vertex shader writing gl_ClipVertex clips by the client clip
+// planes: it gets gl_ClipDistance from gl_ClipPlane[] (fed by the frontend).
+TEST(Reflection, DesktopClipVertexBecomesClipDistances) {
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex,
+                                       "#version 120\nvoid main() {\n"
+                                       "  gl_ClipVertex = gl_ModelViewMatrix * gl_Vertex;\n"
+                                       "  if (gl_Vertex.x > 100.0) return;\n"
+                                       "  gl_Position = ftransform();\n}\n"},
+                                      {ShaderStage::Fragment, "#version 120\nvoid main() { gl_FragColor = vec4(1); }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  EXPECT_TRUE(find_uniform(r.interface, "gl_ClipPlane[0]"));
+  EXPECT_TRUE(find_uniform(r.interface, "gl_ModelViewMatrix"));
+  expect_valid_spirv(r, "clip vertex");
+}
+
 // Blocks of the default (shared) and packed layouts compile and report the
 // std140 offsets the SPIR-V reads.
 TEST(Reflection, SharedAndPackedBlocksReportStd140Offsets) {

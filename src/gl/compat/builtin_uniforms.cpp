@@ -83,7 +83,7 @@ Vec4 half_vector(const Vec4& position) {
   len = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
   if (len > 0)
     for (double& c : d) c /= len;
-  return {static_cast<float>(d[0]), static_cast<float>(d[1]), static_cast<float>(d[2]), 0};
+  return {static_cast<float>(d[0]), static_cast<float>(d[1]), static_cast<float>(d[2]), 1};
 }
 
 Mat4 matrix_value(const Context& ctx, int which, int variant, int element) {
@@ -160,9 +160,11 @@ void value_of(Context& ctx, const BuiltinUniformSlot& s, int element, Value* out
     case BuiltinGroup::LightProduct: {
       const Material& m = effective_material(ctx, s.variant);
       const LightSource& l = st.lighting.lights[element];
-      const Vec4 p = s.field == 0 ? mul(m.ambient, l.ambient)
-                     : s.field == 1 ? mul(m.diffuse, l.diffuse)
-                                    : mul(m.specular, l.specular);
+      const Vec4& mc = s.field == 0 ? m.ambient : s.field == 1 ? m.diffuse : m.specular;
+      const Vec4& lc = s.field == 0 ? l.ambient : s.field == 1 ? l.diffuse : l.specular;
+      // The alpha is the material's, as the lit color's alpha is (§12.2.1).
+      Vec4 p = mul(mc, lc);
+      p.w = mc.w;
       return set_vec(out, p);
     }
     case BuiltinGroup::TextureEnvColor: return set_vec(out, st.texenv[element].color);

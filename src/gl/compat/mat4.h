@@ -34,7 +34,7 @@ Mat4 transpose(const Mat4& a);
 // identity (GL leaves the result of inverting it undefined).
 Mat4 inverse(const Mat4& a);
 // The upper-left 3x3 of inverse(a) transposed, as 9 floats column-major
-// (GLSL's gl_NormalMatrix, GL 4.6 compatibility §12.2.2).
+// (GLSL's gl_NormalMatrix, GL 4.6 compatibility §12.1.1).
 std::array<float, 9> normal_matrix(const Mat4& a);
 
 // The matrices of glRotate, glTranslate, glScale, glFrustum and glOrtho

@@ -13,7 +13,9 @@ MatrixStacks::MatrixStacks()
 const Mat4& MatrixStacks::modelview_inverse() const {
   if (inverse_of_ != modelview_.version()) {
     modelview_inverse_ = inverse(modelview_.top());
-    normal_matrix_ = compat::normal_matrix(modelview_.top());
+    // The upper-left 3x3 of the inverse, transposed (mat4.h normal_matrix).
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) normal_matrix_[c * 3 + r] = modelview_inverse_.at(c, r);
     inverse_of_ = modelview_.version();
   }
   return modelview_inverse_;
