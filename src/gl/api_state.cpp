@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gl/compat/state_queries_compat.h"
 #include "gl/context.h"
 #include "gl/state_queries.h"
 #include "gl_functions.h"
@@ -69,11 +70,13 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
     case GL_DEBUG_OUTPUT: d = 0; return &ctx.debug.output_enabled;
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: d = 0; return &ctx.debug.output_synchronous;
     default:
-      // Compatibility profile: the enables that select the fixed-function
-      // code (each draw's key; alpha test and sprites are program variants).
+      // Compatibility profile: lighting, fog, alpha test, texgen, ...
+      // (gl/compat/), then the fixed-function pipeline's texture enables
+      // and COLOR_SUM (selected again by each draw's key).
+      if (bool* flag = compat::enable_flag(ctx, cap, &d)) return flag;
       if (ctx.compatibility()) {
-        d = kDirtyProgram | kDirtyUniforms;
-        return compat::enable_flag(ctx, cap);
+        d = 0;
+        return compat::ff_enable_flag(ctx, cap);
       }
       return nullptr;
   }

@@ -192,29 +192,8 @@ void environment_key(const TexEnvUnit& env, FfUnitKey& unit) {
 
 }  // namespace
 
-bool* enable_flag(Context& ctx, GLenum cap) {
-  FixedState& st = ctx.compat_state;
-  // The enables of the state the fixed-function pipeline reads
-  // (fixed_state.h), which select its code.
-  switch (cap) {
-    case GL_COLOR_SUM: return &ctx.ff_pipeline.color_sum;
-    case GL_LIGHTING: return &st.lighting.lighting;
-    case GL_COLOR_MATERIAL: return &st.lighting.color_material;
-    case GL_NORMALIZE: return &st.lighting.normalize;
-    case GL_RESCALE_NORMAL: return &st.lighting.rescale_normal;
-    case GL_FOG: return &st.fog.enabled;
-    case GL_ALPHA_TEST: return &st.alpha_test.enabled;
-    case GL_POINT_SPRITE: return &st.point.sprite;
-    case GL_TEXTURE_GEN_S:
-    case GL_TEXTURE_GEN_T:
-    case GL_TEXTURE_GEN_R:
-    case GL_TEXTURE_GEN_Q:
-      if (ctx.textures.active >= kFfTextureUnits) return nullptr;
-      return &st.texgen[ctx.textures.active].coord[cap - GL_TEXTURE_GEN_S].enabled;
-    default:
-      if (cap >= GL_LIGHT0 && cap < GL_LIGHT0 + kFfLights) return &st.lighting.enabled[cap - GL_LIGHT0];
-      break;
-  }
+bool* ff_enable_flag(Context& ctx, GLenum cap) {
+  if (cap == GL_COLOR_SUM) return &ctx.ff_pipeline.color_sum;
   const int index = enable_index(cap);
   if (index < 0 || ctx.textures.active >= kFfTextureUnits) return nullptr;
   return &ctx.ff_pipeline.texture_enables[ctx.textures.active][static_cast<size_t>(index)];

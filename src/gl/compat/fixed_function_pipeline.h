@@ -38,15 +38,13 @@ struct FixedFunctionPipeline {
   FfProgram* active = nullptr;
 };
 
-// The flag of an enable that selects the fixed-function pipeline's code
-// (enable_flag's hook in a compatibility context; glEnable, glDisable,
+// The flag of an enable this module keeps (enable_flag's hook in a
+// compatibility context, after compat_state's; glEnable, glDisable,
 // glIsEnabled, glGet and the attribute stack go through it): a texture
-// target or TEXTURE_GEN_S/T/R/Q of the active unit, COLOR_SUM, and the
-// enables of compat_state (LIGHTING, LIGHTi, COLOR_MATERIAL, NORMALIZE,
-// RESCALE_NORMAL, FOG, ALPHA_TEST, POINT_SPRITE). Null when `cap` is none
-// of them, or a per-unit one while the active unit is at or past
+// target of the active unit, or COLOR_SUM. Null when `cap` is none of them,
+// or a texture target while the active unit is at or past
 // MAX_TEXTURE_UNITS.
-bool* enable_flag(Context& ctx, GLenum cap);
+bool* ff_enable_flag(Context& ctx, GLenum cap);
 // glEnable / glDisable / glIsEnabled of a texture target while the active
 // unit is at or past MAX_TEXTURE_UNITS: records INVALID_OPERATION and says
 // true (the command does nothing more).
