@@ -108,7 +108,10 @@ TEST_F(FixedFunctionTest, DisabledOrIncompleteUnitPassesTheColour) {
   draw_quad();  // TEXTURE_2D not enabled
   EXPECT_RGBA_NEAR(px(16, 16), 0, 0, 255, 255);
   glEnable(GL_TEXTURE_2D);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);  // incomplete: no mipmaps
+  // A 2x2 level 0 without the 1x1 level: incomplete with a mipmap filter.
+  const uint8_t red2x2[16] = {255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255};
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, red2x2);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
   draw_quad();
   EXPECT_RGBA_NEAR(px(16, 16), 0, 0, 255, 255);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
