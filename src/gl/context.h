@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gl/buffer.h"
+#include "gl/compat/pixel_state.h"
 #include "gl/debug_output.h"
 #include "gl/draw_validation.h"
 #include "gl/fixed_function.h"
@@ -320,6 +321,9 @@ class Context {
 
   State state;
   FixedFunctionState ff;
+  // Compatibility profile: pixel transfer, pixel maps and zoom, the raster
+  // position, the pixel rectangle commands' objects (gl/compat/pixel_state.h).
+  compat::PixelState compat_pixels;
   Limits limits;
   // Format extensions in effect (what the device can render and filter).
   pixel::FormatFeatures format_features;
