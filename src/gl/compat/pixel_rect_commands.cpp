@@ -84,6 +84,19 @@ DrawTargets draw_targets(Context& ctx) {
   return t;
 }
 
+// What the read framebuffer has to copy from.
+DrawTargets read_targets(Context& ctx) {
+  DrawTargets t;
+  if (Framebuffer* fb = ctx.read_framebuffer.get()) {
+    t.depth = attachment_image(fb->depth).info != nullptr;
+    t.stencil = attachment_image(fb->stencil).info != nullptr;
+  } else if (const Drawable* d = ctx.read()) {
+    t.depth = d->depth_bits > 0;
+    t.stencil = d->stencil_bits > 0;
+  }
+  return t;
+}
+
 bool is_index_format(GLenum format) { return format == GL_COLOR_INDEX || format == GL_STENCIL_INDEX; }
 
 // The format and type rules DrawPixels shares with ReadPixels' list
@@ -375,14 +388,12 @@ void copy_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
     return ctx.set_error(GL_INVALID_FRAMEBUFFER_OPERATION);
   }
   if (ColorBuffer cb; type == GL_COLOR && !read_color_buffer(ctx, &cb)) return ctx.set_error(GL_INVALID_OPERATION);
+  // Depth and stencil copies need those buffers in the read framebuffer too.
+  const DrawTargets read = read_targets(ctx);
+  if ((type == GL_DEPTH || type == GL_DEPTH_STENCIL) && !read.depth) return ctx.set_error(GL_INVALID_OPERATION);
+  if ((type == GL_STENCIL || type == GL_DEPTH_STENCIL) && !read.stencil) return ctx.set_error(GL_INVALID_OPERATION);
   PixelState& s = ctx.compat_pixels;
   if (!s.raster.valid || width == 0 || height == 0) return;
-  if (type != GL_COLOR) {
-    // Depth and stencil copies read the depth/stencil buffer, which
-    // Brass's glReadPixels path cannot read yet.
-    BRASS_WARN_ONCE("glCopyPixels of depth or stencil values is not supported; nothing is drawn");
-    return;
-  }
   const uint32_t w = uint32_t(width), h = uint32_t(height);
   // The source rectangle is read as glReadPixels would, with the default
   // pack modes, no pack buffer and no read clamp; the transfer operations
@@ -394,18 +405,40 @@ void copy_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
   ctx.state.pack_row_length = ctx.state.pack_skip_rows = ctx.state.pack_skip_pixels = 0;
   ctx.state.clamp_read_color = GL_FALSE;
   std::vector<GLfloat> values;
-  if (!alloc(ctx, &values, uint64_t{w} * h * 4)) {
-    ctx.buffers.pixel_pack = std::move(pack);
-    ctx.state = saved;
-    return;
+  std::vector<uint32_t> stencil;
+  const bool color = type == GL_COLOR;
+  const bool depth = type == GL_DEPTH || type == GL_DEPTH_STENCIL;
+  const bool has_stencil = type == GL_STENCIL || type == GL_DEPTH_STENCIL;
+  bool ok = true;
+  try {
+    if (color || depth) values.resize(uint64_t{w} * h * (color ? 4 : 1));
+    if (has_stencil) stencil.resize(uint64_t{w} * h);
+  } catch (const std::bad_alloc&) {
+    ok = false;
   }
-  s.reading_for_copy = true;
-  read_pixels(ctx, x, y, width, height, GL_RGBA, GL_FLOAT, values.data());
-  s.reading_for_copy = false;
+  if (ok) {
+    s.reading_for_copy = true;
+    if (color) read_pixels(ctx, x, y, width, height, GL_RGBA, GL_FLOAT, values.data());
+    if (depth) read_pixels(ctx, x, y, width, height, GL_DEPTH_COMPONENT, GL_FLOAT, values.data());
+    if (has_stencil) read_pixels(ctx, x, y, width, height, GL_STENCIL_INDEX, GL_UNSIGNED_INT, stencil.data());
+    s.reading_for_copy = false;
+  }
   ctx.buffers.pixel_pack = std::move(pack);
   ctx.state = saved;
-  apply_color_transfer(s, values.data(), uint64_t{w} * h);
-  draw_pixel_rect(ctx, rect_at_raster(s, RectKind::Color, w, h, values.data()));
+  if (!ok) return ctx.set_error(GL_OUT_OF_MEMORY);
+  if (color) {
+    apply_color_transfer(s, values.data(), uint64_t{w} * h);
+    return draw_pixel_rect(ctx, rect_at_raster(s, RectKind::Color, w, h, values.data()));
+  }
+  if (depth) {
+    apply_depth_transfer(s, values.data(), values.size());
+    for (GLfloat& d : values) d = std::clamp(std::isnan(d) ? 0.0f : d, 0.0f, 1.0f);
+    draw_pixel_rect(ctx, rect_at_raster(s, RectKind::Depth, w, h, values.data()));
+  }
+  if (has_stencil) {
+    for (uint32_t& v : stencil) v = transfer_stencil_index(s, v);
+    draw_stencil_rect(ctx, rect_at_raster(s, RectKind::Bitmap, w, h, nullptr), stencil.data(), draw.stencil_bits);
+  }
 }
 
 }  // namespace brass::gl::compat

@@ -331,5 +331,94 @@ TEST_F(GlCompatPixelsTest, AccumulationWithoutAnAccumulationBuffer) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+TEST_F(GlCompatPixelsTest, DrawPixelsWritesStencilIndices) {
+  glClearColor(0, 0, 0, 1);
+  glClearStencil(0);
+  glClear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  const GLubyte indices[3] = {1, 2, 255};
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glWindowPos2i(0, 0);
+  // No stencil test applies to the writes themselves.
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_NEVER, 0, 0xff);
+  glDrawPixels(3, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, indices);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  // Colour writes pass only where the stencil holds 2.
+  glStencilFunc(GL_EQUAL, 2, 0xff);
+  const uint32_t white[3] = {rgba(255, 255, 255), rgba(255, 255, 255), rgba(255, 255, 255)};
+  glDrawPixels(3, 1, GL_RGBA, GL_UNSIGNED_BYTE, white);
+  EXPECT_EQ(pixel(0, 0), rgba(0, 0, 0));
+  EXPECT_EQ(pixel(1, 0), rgba(255, 255, 255));
+  EXPECT_EQ(pixel(2, 0), rgba(0, 0, 0));
+  glStencilFunc(GL_EQUAL, 255, 0xff);
+  glWindowPos2i(0, 1);
+  glDrawPixels(3, 1, GL_RGBA, GL_UNSIGNED_BYTE, white);
+  EXPECT_EQ(pixel(0, 1), rgba(0, 0, 0));  // row 1 holds stencil 0
+  glDisable(GL_STENCIL_TEST);
+}
+
+TEST_F(GlCompatPixelsTest, DrawPixelsOfColorIndicesUsesTheMaps) {
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const GLfloat r[2] = {0.0f, 1.0f}, g[2] = {1.0f, 0.0f}, b[2] = {0.0f, 0.0f}, a[2] = {1.0f, 1.0f};
+  glPixelMapfv(GL_PIXEL_MAP_I_TO_R, 2, r);
+  glPixelMapfv(GL_PIXEL_MAP_I_TO_G, 2, g);
+  glPixelMapfv(GL_PIXEL_MAP_I_TO_B, 2, b);
+  glPixelMapfv(GL_PIXEL_MAP_I_TO_A, 2, a);
+  const GLubyte indices[3] = {0, 1, 3};  // 3 is masked to 1 by the map size
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glWindowPos2i(0, 0);
+  glDrawPixels(3, 1, GL_COLOR_INDEX, GL_UNSIGNED_BYTE, indices);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_EQ(pixel(0, 0), rgba(0, 255, 0));
+  EXPECT_EQ(pixel(1, 0), rgba(255, 0, 0));
+  EXPECT_EQ(pixel(2, 0), rgba(255, 0, 0));
+}
+
+TEST_F(GlCompatPixelsTest, ReadPixelsOfDepthAndStencil) {
+  glClearDepth(0.25);
+  glClearStencil(5);
+  glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  GLfloat d = 0;
+  glReadPixels(1, 1, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &d);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  EXPECT_NEAR(d, 0.25f, 1e-5);
+  GLubyte st = 0;
+  glReadPixels(1, 1, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &st);
+  EXPECT_EQ(st, 5);
+  GLuint ds = 0;
+  glReadPixels(1, 1, 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, &ds);
+  EXPECT_EQ(ds & 0xff, 5u);
+  EXPECT_NEAR(double(ds >> 8) / 16777215.0, 0.25, 1e-5);
+  glReadPixels(1, 1, 1, 1, GL_DEPTH_STENCIL, GL_FLOAT, &d);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+}
+
+TEST_F(GlCompatPixelsTest, CopyPixelsOfDepthAndStencil) {
+  glClearDepth(1.0);
+  glClearStencil(0);
+  glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, 1, 1);
+  glClearDepth(0.5);
+  glClearStencil(9);
+  glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_ALWAYS);
+  glWindowPos2i(10, 10);
+  glCopyPixels(0, 0, 1, 1, GL_DEPTH_STENCIL);
+  glDisable(GL_DEPTH_TEST);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  GLfloat d = 0;
+  glReadPixels(10, 10, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &d);
+  EXPECT_NEAR(d, 0.5f, 1e-5);
+  GLubyte st = 0;
+  glReadPixels(10, 10, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &st);
+  EXPECT_EQ(st, 9);
+  glReadPixels(11, 10, 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &st);
+  EXPECT_EQ(st, 0);
+}
+
 }  // namespace
 }  // namespace brass::e2e
