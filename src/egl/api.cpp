@@ -256,20 +256,40 @@ EGLint parse_context_attribs(const EGLint* list, EGLenum api, ClientContextReque
 // The errors of a desktop OpenGL request that depend on its version
 // (EGL_KHR_create_context, EGL 1.5 §3.7.1.1-3.7.1.2), EGL_SUCCESS when
 // Brass can make it.
-EGLint check_desktop_request(const ClientContextRequest& req, const ClientApi& client, const pipe::Screen& screen) {
-  const int requested = req.major * 10 + req.minor;
+EGLint check_desktop_request(ClientContextRequest* req, const ClientApi& client, const pipe::Screen& screen) {
+  // The version number is formed only once both parts are known to be
+  // small: the application's attributes may be anything (INT_MAX).
+  const bool defined = (req->major == 1 && req->minor >= 0 && req->minor <= 5) ||
+                       (req->major == 2 && req->minor >= 0 && req->minor <= 1) ||
+                       (req->major == 3 && req->minor >= 0 && req->minor <= 3) ||
+                       (req->major == 4 && req->minor >= 0 && req->minor <= 6);
+  if (!defined) return EGL_BAD_MATCH;
+  const int requested = req->major * 10 + req->minor;
   // Deprecation began with 3.0: no forward-compatible context below it.
-  if (req.forward_compatible && requested < 30) return EGL_BAD_MATCH;
+  if (req->forward_compatible && requested < 30) return EGL_BAD_MATCH;
+  const int compat = client.compat_version(screen);
+  req->compatibility = false;
   if (requested >= 32) {
-    // Exactly one of the two profiles; Brass has only the core profile.
-    const EGLint mask = req.profile_mask;
+    // Exactly one of the two profiles.
+    const EGLint mask = req->profile_mask;
     if (mask != EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT && mask != EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT)
       return EGL_BAD_MATCH;
-    if (mask == EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT) return EGL_BAD_MATCH;
+    if (mask == EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT) {
+      if (compat == 0 || requested > compat) return EGL_BAD_MATCH;
+      req->compatibility = true;
+      return EGL_SUCCESS;
+    }
+    return client.supports_version(screen, true, req->major, req->minor) ? EGL_SUCCESS : EGL_BAD_MATCH;
   }
-  // Below 3.2 the profile mask is ignored: only a 3.1 request can be
-  // answered with a core context.
-  return client.supports_version(screen, true, req.major, req.minor) ? EGL_SUCCESS : EGL_BAD_MATCH;
+  // Below 3.2 the profile mask is ignored. The compatibility profile is
+  // backward compatible with every such version; a forward-compatible
+  // request (3.0 or 3.1) wants the legacy features gone, which only a 3.1
+  // request can get, from a core context.
+  if (!req->forward_compatible && compat != 0 && requested <= compat) {
+    req->compatibility = true;
+    return EGL_SUCCESS;
+  }
+  return client.supports_version(screen, true, req->major, req->minor) ? EGL_SUCCESS : EGL_BAD_MATCH;
 }
 
 EGLint renderable_bit_for(EGLenum api, int major) {
@@ -880,7 +900,7 @@ EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLCon
   req.screen = device_screen(d->device_index);
   if (!req.screen) return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
   if (req.desktop) {
-    if (EGLint e = check_desktop_request(req, client, *req.screen); e != EGL_SUCCESS) return fail(e, EGL_NO_CONTEXT);
+    if (EGLint e = check_desktop_request(&req, client, *req.screen); e != EGL_SUCCESS) return fail(e, EGL_NO_CONTEXT);
   } else if (!client.supports_version(*req.screen, false, req.major, req.minor)) {
     return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   }
