@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gl/buffer.h"
+#include "gl/compat/fixed_state.h"
 #include "gl/compat/pixel_state.h"
 #include "gl/debug_output.h"
 #include "gl/draw_validation.h"
@@ -335,6 +336,9 @@ class Context {
 
   State state;
   FixedFunctionState ff;
+  // Compatibility profile: matrices, lighting, texgen, clip planes, fog,
+  // texture environments, alpha test, point parameters (gl/compat/).
+  compat::FixedState compat_state;
   // Compatibility profile: pixel transfer, pixel maps and zoom, the raster
   // position, the pixel rectangle commands' objects (gl/compat/pixel_state.h).
   compat::PixelState compat_pixels;
