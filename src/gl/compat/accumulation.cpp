@@ -8,12 +8,14 @@
 #include <cmath>
 
 #include "gl/compat/pixel_state.h"
+#include "gl/compat/vertex_spec_state.h"
 #include "gl/context.h"
 #include "gl_functions.h"
 
 namespace brass::gl::api {
 
 void ClearAccum(Context& ctx, GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   // Clamped to [-1,1] when specified (§17.4.3.1).
   const GLfloat v[4] = {red, green, blue, alpha};
   for (int k = 0; k < 4; ++k)
@@ -21,6 +23,7 @@ void ClearAccum(Context& ctx, GLfloat red, GLfloat green, GLfloat blue, GLfloat 
 }
 
 void Accum(Context& ctx, GLenum op, GLfloat value) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   (void)value;
   switch (op) {
     case GL_ACCUM: case GL_LOAD: case GL_RETURN: case GL_MULT: case GL_ADD: break;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "gl/compat/pixel_enums.h"
+#include "gl/compat/vertex_spec_state.h"
 #include "gl/context.h"
 #include "gl/pixel/format_table.h"
 #include "gl/texture_specification.h"
@@ -132,6 +133,7 @@ namespace brass::gl::api {
 // Residency and priority are hints to an implementation with limited
 // texture memory (§8.10.1); Brass keeps every texture resident.
 void PrioritizeTextures(Context& ctx, GLsizei n, const GLuint* textures, const GLclampf* priorities) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   if (n < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (!textures || !priorities) return;
   for (GLsizei i = 0; i < n; ++i) {
@@ -145,6 +147,7 @@ void PrioritizeTextures(Context& ctx, GLsizei n, const GLuint* textures, const G
 }
 
 GLboolean AreTexturesResident(Context& ctx, GLsizei n, const GLuint* textures, GLboolean* residences) {
+  if (compat::refuse_inside_begin_end(ctx)) return GL_FALSE;
   if (n < 0) {
     ctx.set_error(GL_INVALID_VALUE);
     return GL_FALSE;

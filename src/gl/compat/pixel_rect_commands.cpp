@@ -15,6 +15,7 @@
 
 #include "gl/compat/pixel_rect_draw.h"
 #include "gl/compat/pixel_state.h"
+#include "gl/compat/vertex_spec_state.h"
 #include "gl/context.h"
 #include "gl/framebuffer.h"
 #include "gl/pixel/client_format.h"
@@ -446,13 +447,16 @@ void copy_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
 namespace brass::gl::api {
 
 void DrawPixels(Context& ctx, GLsizei width, GLsizei height, GLenum format, GLenum type, const void* pixels) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::draw_pixels(ctx, width, height, format, type, pixels);
 }
 void Bitmap(Context& ctx, GLsizei width, GLsizei height, GLfloat xorig, GLfloat yorig, GLfloat xmove, GLfloat ymove,
             const GLubyte* bitmap) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::bitmap(ctx, width, height, xorig, yorig, xmove, ymove, bitmap);
 }
 void CopyPixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum type) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::copy_pixels(ctx, x, y, width, height, type);
 }
 

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "gl/compat/pixel_state.h"
+#include "gl/compat/vertex_spec_state.h"
 #include "gl/context.h"
 #include "gl_functions.h"
 
@@ -319,42 +320,56 @@ namespace brass::gl::api {
 
 using compat::ValueType;
 
-void PixelTransferf(Context& ctx, GLenum pname, GLfloat param) { compat::pixel_transfer(ctx, pname, param); }
+void PixelTransferf(Context& ctx, GLenum pname, GLfloat param) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
+  compat::pixel_transfer(ctx, pname, param);
+}
 void PixelTransferi(Context& ctx, GLenum pname, GLint param) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::pixel_transfer(ctx, pname, static_cast<GLfloat>(param));
 }
 
 void PixelZoom(Context& ctx, GLfloat xfactor, GLfloat yfactor) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   ctx.compat_pixels.zoom_x = xfactor;
   ctx.compat_pixels.zoom_y = yfactor;
 }
 
 void PixelMapfv(Context& ctx, GLenum map, GLsizei mapsize, const GLfloat* values) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::pixel_map(ctx, map, mapsize, values, ValueType::Float);
 }
 void PixelMapuiv(Context& ctx, GLenum map, GLsizei mapsize, const GLuint* values) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::pixel_map(ctx, map, mapsize, values, ValueType::Uint);
 }
 void PixelMapusv(Context& ctx, GLenum map, GLsizei mapsize, const GLushort* values) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::pixel_map(ctx, map, mapsize, values, ValueType::Ushort);
 }
 
 void GetPixelMapfv(Context& ctx, GLenum map, GLfloat* values) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::get_pixel_map(ctx, map, 0, false, values, ValueType::Float);
 }
 void GetPixelMapuiv(Context& ctx, GLenum map, GLuint* values) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::get_pixel_map(ctx, map, 0, false, values, ValueType::Uint);
 }
 void GetPixelMapusv(Context& ctx, GLenum map, GLushort* values) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::get_pixel_map(ctx, map, 0, false, values, ValueType::Ushort);
 }
 void GetnPixelMapfv(Context& ctx, GLenum map, GLsizei bufSize, GLfloat* values) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::get_pixel_map(ctx, map, bufSize, true, values, ValueType::Float);
 }
 void GetnPixelMapuiv(Context& ctx, GLenum map, GLsizei bufSize, GLuint* values) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::get_pixel_map(ctx, map, bufSize, true, values, ValueType::Uint);
 }
 void GetnPixelMapusv(Context& ctx, GLenum map, GLsizei bufSize, GLushort* values) {
+  if (compat::refuse_inside_begin_end(ctx)) return;
   compat::get_pixel_map(ctx, map, bufSize, true, values, ValueType::Ushort);
 }
 
