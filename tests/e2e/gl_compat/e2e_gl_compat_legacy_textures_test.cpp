@@ -102,6 +102,9 @@ TEST_F(GlCompatLegacyTexturesTest, LuminanceDataBecomeRgbAndTransferApplies) {
   glPixelTransferf(GL_ALPHA_BIAS, -0.5f);
   const GLubyte c[4] = {255, 255, 255, 255};
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, c);
+  // glReadPixels applies the transfer too: back to the identity to probe.
+  glPixelTransferf(GL_GREEN_SCALE, 1.0f);
+  glPixelTransferf(GL_ALPHA_BIAS, 0.0f);
   const uint32_t p = sample();
   EXPECT_EQ(p & 0xff, 255u);
   EXPECT_NEAR(int((p >> 8) & 0xff), 128, 1);
