@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "gl/compat/pixel_extensions.h"
 #include "gl/compat/pixel_state.h"
 #include "gl/compat/vertex_spec_state.h"
 #include "gl/context.h"
@@ -312,6 +313,11 @@ bool query_pixel_state(Context& ctx, GLenum pname, StateAnswer* out) {
       return i1(0);
     default: return false;
   }
+}
+
+void add_pixel_extensions(std::vector<std::string>* extensions) {
+  for (const char* e : {"GL_ARB_depth_texture", "GL_EXT_packed_depth_stencil", "GL_ARB_pixel_buffer_object"})
+    if (std::find(extensions->begin(), extensions->end(), e) == extensions->end()) extensions->emplace_back(e);
 }
 
 }  // namespace brass::gl::compat
