@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gl/compat/state_queries_compat.h"
 #include "gl/context.h"
 #include "gl/state_queries.h"
 #include "gl_functions.h"
@@ -68,7 +69,8 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
       return desktop_enable_flag(ctx, cap, &d);
     case GL_DEBUG_OUTPUT: d = 0; return &ctx.debug.output_enabled;
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: d = 0; return &ctx.debug.output_synchronous;
-    default: return nullptr;
+    // Compatibility profile: lighting, fog, alpha test, texgen, ... (gl/compat/).
+    default: return compat::enable_flag(ctx, cap, &d);
   }
 }
 
