@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gl/buffer.h"
+#include "gl/compat/fixed_function_pipeline.h"
 #include "gl/compat/fixed_state.h"
 #include "gl/compat/pixel_state.h"
 #include "gl/compat/vertex_spec_state.h"
@@ -388,6 +389,9 @@ class Context {
   // Default textures and the texture validation's pipe objects (texture.h).
   TextureContextState texture_state;
   ImageContextState image_state;  // image.h
+  // Compatibility profile: texture-unit enables and the generated programs
+  // of draws without a program (compat/fixed_function_pipeline.h).
+  compat::FixedFunctionPipeline ff_pipeline;
 
  private:
   Context() = default;

@@ -879,6 +879,7 @@ GLboolean IsEnabledi(Context& ctx, GLenum target, GLuint index) {
 GLboolean IsEnabled(Context& ctx, GLenum cap) {
   if (ctx.compatibility())
     if (const int on = compat::client_array_enabled(ctx, cap); on >= 0) return on ? GL_TRUE : GL_FALSE;
+  if (ctx.compatibility() && compat::texture_enable_out_of_range(ctx, cap)) return GL_FALSE;
   bool* flag = enable_flag(ctx, cap);
   if (!flag) {
     ctx.set_error(GL_INVALID_ENUM);

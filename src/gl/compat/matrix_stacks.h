@@ -14,6 +14,7 @@
 #include "gl/compat/conventional_attribs.h"
 #include "gl/compat/mat4.h"
 #include "gl/compat/compat_enums.h"
+#include "gl/compat/conventional_attribs.h"
 #include "gl/gl_types.h"
 
 namespace brass::gl::compat {
