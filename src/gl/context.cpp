@@ -6,6 +6,7 @@
 #include <string>
 
 #include "compiler/compiler.h"
+#include "gl/compat/pixel_extensions.h"
 #include "gl/desktop_versions.h"
 #include "gl/extensions.h"
 #include "gl_functions.h"
@@ -254,12 +255,15 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     // only, desktop ReadPixels/GetTexImage pairs) with what the device can do.
     ctx->format_features.api = pixel::ApiKind::Desktop;
     ctx->format_features.bgra8888 = false;
+    // The legacy internal formats (luminance/intensity/alpha sizes, ...).
+    ctx->format_features.compatibility = compat;
   }
   ctx->extensions_ = ctx->desktop() ? supported_desktop_extensions(*desc.screen, ctx->format_features)
                                     : supported_extensions(*desc.screen, ctx->format_features, ctx->es31());
   if (ctx->desktop()) add_desktop_version_extensions(*desc.screen, ctx->version(), &ctx->extensions_);
   // GL 3.1+ compatibility contexts name the legacy functionality they keep.
   if (compat && ctx->version() >= 31) ctx->extensions_.emplace_back("GL_ARB_compatibility");
+  if (compat) compat::add_pixel_extensions(&ctx->extensions_);
   // Robust buffer access behaviour is what a robust context has (the pipe
   // context made its programs' accesses bounds-checked); other contexts
   // make no promise about out-of-bounds reads, so only robust ones list it.
