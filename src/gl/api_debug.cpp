@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 
+#include "gl/compat/vertex_arrays_legacy.h"
 #include "gl/context.h"
 #include "gl_functions.h"
 
@@ -221,7 +222,10 @@ void GetPointerv(Context& ctx, GLenum pname, void** params) {
   switch (pname) {
     case GL_DEBUG_CALLBACK_FUNCTION: value = reinterpret_cast<void*>(ctx.debug.callback()); break;
     case GL_DEBUG_CALLBACK_USER_PARAM: value = const_cast<void*>(ctx.debug.user_param()); break;
-    default: return ctx.set_error(GL_INVALID_ENUM);
+    default:
+      // The compatibility profile's array pointers (compat/vertex_arrays_legacy.h).
+      if (ctx.compatibility() && compat::client_array_pointer(ctx, pname, &value)) break;
+      return ctx.set_error(GL_INVALID_ENUM);
   }
   if (params) *params = value;
 }
