@@ -15,7 +15,7 @@ namespace brass::gl::api {
 namespace {
 
 // Between glBegin and glEnd most commands are INVALID_OPERATION (§10.7.5).
-bool inside_begin_end(const Context& ctx) { return ctx.vertex_spec.immediate.active; }
+bool inside_begin_end(const Context& ctx) { return ctx.vertex_spec.inside_begin_end(); }
 
 }  // namespace
 

@@ -333,26 +333,52 @@ bool record_DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
   return ctx.display_lists.executes_while_compiling();
 }
 
-bool record_DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices) {
+bool record_DrawElementsBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
+                                   GLint basevertex) {
   if (count < 0) {
     record_error(ctx, GL_INVALID_VALUE);
   } else if (!valid_index_type(type)) {
     record_error(ctx, GL_INVALID_ENUM);
   } else {
     std::vector<uint32_t> list;
-    if (read_indices(ctx, count, type, indices, &list))
+    if (read_indices(ctx, count, type, indices, &list)) {
+      // The i-th vertex is indices[i] + basevertex (modulo 2^32, as an
+      // index out of the arrays reads what the arrays do not define).
+      for (uint32_t& v : list) v += uint32_t(basevertex);
       record_primitive(ctx, mode, &list, 0, uint32_t(list.size()));
+    }
   }
   return ctx.display_lists.executes_while_compiling();
 }
 
-bool record_DrawRangeElements(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
-                              const void* indices) {
+bool record_DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices) {
+  return record_DrawElementsBaseVertex(ctx, mode, count, type, indices, 0);
+}
+
+bool record_DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count,
+                                        GLenum type, const void* indices, GLint basevertex) {
   if (end < start) {
     record_error(ctx, GL_INVALID_VALUE);
     return ctx.display_lists.executes_while_compiling();
   }
-  return record_DrawElements(ctx, mode, count, type, indices);
+  return record_DrawElementsBaseVertex(ctx, mode, count, type, indices, basevertex);
+}
+
+bool record_MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count, GLenum type,
+                                        const void* const* indices, GLsizei drawcount, const GLint* basevertex) {
+  if (drawcount < 0) {
+    record_error(ctx, GL_INVALID_VALUE);
+    return ctx.display_lists.executes_while_compiling();
+  }
+  const bool execute = ctx.display_lists.executes_while_compiling();
+  for (GLsizei d = 0; d < drawcount && count && indices; ++d)
+    record_DrawElementsBaseVertex(ctx, mode, count[d], type, indices[d], basevertex ? basevertex[d] : 0);
+  return execute;
+}
+
+bool record_DrawRangeElements(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count, GLenum type,
+                              const void* indices) {
+  return record_DrawRangeElementsBaseVertex(ctx, mode, start, end, count, type, indices, 0);
 }
 
 bool record_MultiDrawArrays(Context& ctx, GLenum mode, const GLint* first, const GLsizei* count, GLsizei drawcount) {

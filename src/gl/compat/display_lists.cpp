@@ -90,7 +90,7 @@ void execute_list(Context& ctx, GLuint name) {
 }
 
 bool query_display_list_state(Context& ctx, GLenum pname, GLint* value) {
-  if (!ctx.desktop()) return false;
+  if (!ctx.compatibility()) return false;
   const DisplayListState& state = ctx.display_lists;
   switch (pname) {
     case GL_LIST_INDEX: *value = static_cast<GLint>(state.list_index()); return true;
