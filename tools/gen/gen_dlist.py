@@ -22,8 +22,12 @@ Which commands are listable, by the spec: every command of GL 1.0 - 2.1
 except those §21.4.1 says execute immediately (names, client state, vertex
 array pointers, pixel store, buffer and shader objects, render modes,
 Flush/Finish, Get* and Is*); of the commands GL 3.0 and later add, the
-server-state and drawing commands of LISTABLE_SINCE_30 (object creation,
-binding of 3.0+ objects, mapping, queries execute immediately).
+server-state and drawing commands of LISTABLE_SINCE_30 and its patterns
+(what their specifications compile: UniformBlockBinding, UseProgramStages,
+program uniforms, DispatchCompute, ...). Object creation, binding of 3.0+
+objects, buffer copies and mapping, and queries execute immediately; the
+instanced draws and DispatchComputeIndirect are INVALID_OPERATION while
+compiling (INVALID_WHILE_COMPILING).
 
 Pointer arguments are copied with the lengths gl.xml's `len` attributes give
 (a number, or an expression of the other arguments such as `count*4`); the
