@@ -10,7 +10,9 @@
 // then needs none of the arrays, which the application may have changed or
 // freed. Errors the draw would generate are recorded to be generated when
 // the list executes.
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -247,6 +249,27 @@ void record_vertex(Context& ctx, const DrawSources& sources, uint32_t v) {
   }
 }
 
+// Opens a vertex array draw's commands with Op::ArrayDraw, which at replay
+// skips them with INVALID_OPERATION between glBegin and glEnd (a draw is an
+// error there; its glBegin/glEnd must not join the primitive being built).
+class ArrayDrawGuard {
+ public:
+  explicit ArrayDrawGuard(Context& ctx) : ctx_(ctx) {
+    ctx.display_lists.append(uint16_t(Op::ArrayDraw), sizeof(uint64_t));
+    header_ = ctx.display_lists.stream_words() - 2;
+  }
+  ~ArrayDrawGuard() {
+    DisplayListState& s = ctx_.display_lists;
+    s.stream_word(header_ + 1) = s.stream_words() - (header_ + 2);
+  }
+  ArrayDrawGuard(const ArrayDrawGuard&) = delete;
+  ArrayDrawGuard& operator=(const ArrayDrawGuard&) = delete;
+
+ private:
+  Context& ctx_;
+  size_t header_ = 0;
+};
+
 bool valid_index_type(GLenum type) {
   return type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_SHORT || type == GL_UNSIGNED_INT;
 }
@@ -323,6 +346,7 @@ bool record_ArrayElement(Context& ctx, GLint i) {
 }
 
 bool record_DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
+  const ArrayDrawGuard guard(ctx);
   if (first < 0 || count < 0) {
     record_error(ctx, GL_INVALID_VALUE);
   } else if (uint64_t(first) + uint64_t(count) - (count ? 1 : 0) > UINT32_MAX) {
@@ -335,6 +359,7 @@ bool record_DrawArrays(Context& ctx, GLenum mode, GLint first, GLsizei count) {
 
 bool record_DrawElementsBaseVertex(Context& ctx, GLenum mode, GLsizei count, GLenum type, const void* indices,
                                    GLint basevertex) {
+  const ArrayDrawGuard guard(ctx);
   if (count < 0) {
     record_error(ctx, GL_INVALID_VALUE);
   } else if (!valid_index_type(type)) {
@@ -357,6 +382,7 @@ bool record_DrawElements(Context& ctx, GLenum mode, GLsizei count, GLenum type, 
 
 bool record_DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint end, GLsizei count,
                                         GLenum type, const void* indices, GLint basevertex) {
+  const ArrayDrawGuard guard(ctx);
   if (end < start) {
     record_error(ctx, GL_INVALID_VALUE);
     return ctx.display_lists.executes_while_compiling();
@@ -366,6 +392,7 @@ bool record_DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start,
 
 bool record_MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count, GLenum type,
                                         const void* const* indices, GLsizei drawcount, const GLint* basevertex) {
+  const ArrayDrawGuard guard(ctx);
   if (drawcount < 0) {
     record_error(ctx, GL_INVALID_VALUE);
     return ctx.display_lists.executes_while_compiling();
@@ -382,6 +409,7 @@ bool record_DrawRangeElements(Context& ctx, GLenum mode, GLuint start, GLuint en
 }
 
 bool record_MultiDrawArrays(Context& ctx, GLenum mode, const GLint* first, const GLsizei* count, GLsizei drawcount) {
+  const ArrayDrawGuard guard(ctx);
   if (drawcount < 0) {
     record_error(ctx, GL_INVALID_VALUE);
     return ctx.display_lists.executes_while_compiling();
@@ -393,6 +421,7 @@ bool record_MultiDrawArrays(Context& ctx, GLenum mode, const GLint* first, const
 
 bool record_MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum type,
                               const void* const* indices, GLsizei drawcount) {
+  const ArrayDrawGuard guard(ctx);
   if (drawcount < 0) {
     record_error(ctx, GL_INVALID_VALUE);
     return ctx.display_lists.executes_while_compiling();

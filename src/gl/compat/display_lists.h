@@ -74,6 +74,11 @@ class DisplayListState {
   // std::bad_alloc (the entry point's GL_OUT_OF_MEMORY) when it cannot grow.
   void* append(uint16_t op, size_t bytes);
 
+  // The stream being compiled, in words (to patch a record's argument after
+  // what follows it is recorded: Op::ArrayDraw's length).
+  size_t stream_words() const { return stream_.size(); }
+  uint64_t& stream_word(size_t index) { return stream_[index]; }
+
   void begin(GLuint name, GLenum mode);
   // The compiled list (null when empty); compiling() is false after.
   std::shared_ptr<const DisplayList> end();
