@@ -10,6 +10,10 @@ Outputs (into --out):
                         function not implemented yet record GL_INVALID_OPERATION
                         and log once. Plus the sorted name -> function table
                         that GetProcAddress and the glvnd dispatch use.
+  gl_display_list_commands.h/.cpp
+                        Display-list recorders and replay (gen_dlist.py): a
+                        listable command's entry point records it while a
+                        list is being compiled.
 
 Profiles are bits; a function carries the set of profiles that contain it.
 --features lists (api, version) pairs: `gles2:3.0` selects that ES feature;

@@ -308,6 +308,49 @@ TEST_F(GlCompatDisplayListTest, VertexArrayDrawsDereferenceArraysAtCompileTime) 
   glDeleteLists(41, 3);
 }
 
+TEST_F(GlCompatDisplayListTest, ArrayDrawCalledInsideBeginEndIsAnErrorAndDrawsNothing) {
+  const GLuint prog = program(
+      "void main() { gl_Position = gl_Vertex; gl_FrontColor = gl_Color; }",
+      "void main() { gl_FragColor = gl_Color; }");
+  glUseProgram(prog);
+  const GLfloat positions[] = {-1, -1, 3, -1, -1, 3};
+  const GLubyte red[] = {255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255};
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glEnableClientState(GL_COLOR_ARRAY);
+  glVertexPointer(2, GL_FLOAT, 0, positions);
+  glColorPointer(4, GL_UNSIGNED_BYTE, 0, red);
+  glNewList(44, GL_COMPILE);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glEndList();
+  glDisableClientState(GL_VERTEX_ARRAY);
+  glDisableClientState(GL_COLOR_ARRAY);
+  clear_black();
+  // The list's draw is glDrawArrays between glBegin and glEnd: an error,
+  // and its vertices must not join the green triangle being specified.
+  glColor3f(0, 1, 0);
+  glBegin(GL_TRIANGLES);
+  glVertex2f(-1, -1);
+  glVertex2f(3, -1);
+  glVertex2f(-1, 3);
+  glCallList(44);
+  glEnd();
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  EXPECT_EQ(pixel(8, 8), rgba(0, 255, 0, 255));
+  glUseProgram(0);
+  glDeleteProgram(prog);
+  glDeleteLists(44, 1);
+}
+
+TEST_F(GlCompatDisplayListTest, InstancedDrawsAreErrorsWhileCompiling) {
+  glNewList(45, GL_COMPILE);
+  glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 2);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  glEndList();
+  glCallList(45);  // nothing was recorded
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glDeleteLists(45, 1);
+}
+
 TEST_F(GlCompatDisplayListTest, TexImageUnpacksWithCompileTimeState) {
   GLuint tex = 0;
   glGenTextures(1, &tex);
