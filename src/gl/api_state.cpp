@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gl/compat/state_queries_compat.h"
 #include "gl/context.h"
 #include "gl/state_queries.h"
 #include "gl_functions.h"
@@ -68,7 +69,16 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
       return desktop_enable_flag(ctx, cap, &d);
     case GL_DEBUG_OUTPUT: d = 0; return &ctx.debug.output_enabled;
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: d = 0; return &ctx.debug.output_synchronous;
-    default: return nullptr;
+    default:
+      // Compatibility profile: lighting, fog, alpha test, texgen, ...
+      // (gl/compat/), then the fixed-function pipeline's texture enables
+      // and COLOR_SUM (selected again by each draw's key).
+      if (bool* flag = compat::enable_flag(ctx, cap, &d)) return flag;
+      if (ctx.compatibility()) {
+        d = 0;
+        return compat::ff_enable_flag(ctx, cap);
+      }
+      return nullptr;
   }
 }
 
@@ -137,6 +147,7 @@ void Disablei(Context& ctx, GLenum target, GLuint index) { set_indexed(ctx, targ
 void Enable(Context& ctx, GLenum cap) {
   if (cap == GL_BLEND) return set_blend(ctx, 0, pipe::kMaxColorBuffers - 1, true);
   if (cap == GL_SCISSOR_TEST) return set_scissor_test(ctx, 0, pipe::kMaxViewports, true);  // every viewport's
+  if (ctx.compatibility() && compat::texture_enable_out_of_range(ctx, cap)) return;
   uint32_t dirty = 0;
   bool* flag = enable_flag(ctx, cap, &dirty);
   if (!flag) return ctx.set_error(GL_INVALID_ENUM);
@@ -148,6 +159,7 @@ void Enable(Context& ctx, GLenum cap) {
 void Disable(Context& ctx, GLenum cap) {
   if (cap == GL_BLEND) return set_blend(ctx, 0, pipe::kMaxColorBuffers - 1, false);
   if (cap == GL_SCISSOR_TEST) return set_scissor_test(ctx, 0, pipe::kMaxViewports, false);
+  if (ctx.compatibility() && compat::texture_enable_out_of_range(ctx, cap)) return;
   uint32_t dirty = 0;
   bool* flag = enable_flag(ctx, cap, &dirty);
   if (!flag) return ctx.set_error(GL_INVALID_ENUM);

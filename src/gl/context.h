@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "gl/buffer.h"
+#include "gl/compat/fixed_function_pipeline.h"
+#include "gl/compat/fixed_state.h"
 #include "gl/compat/vertex_spec_state.h"
 #include "gl/debug_output.h"
 #include "gl/draw_validation.h"
@@ -335,6 +337,9 @@ class Context {
 
   State state;
   FixedFunctionState ff;
+  // Compatibility profile: matrices, lighting, texgen, clip planes, fog,
+  // texture environments, alpha test, point parameters (gl/compat/).
+  compat::FixedState compat_state;
   Limits limits;
   // Format extensions in effect (what the device can render and filter).
   pixel::FormatFeatures format_features;
@@ -383,6 +388,9 @@ class Context {
   // Default textures and the texture validation's pipe objects (texture.h).
   TextureContextState texture_state;
   ImageContextState image_state;  // image.h
+  // Compatibility profile: texture-unit enables and the generated programs
+  // of draws without a program (compat/fixed_function_pipeline.h).
+  compat::FixedFunctionPipeline ff_pipeline;
 
  private:
   Context() = default;

@@ -170,6 +170,11 @@ void vertex_array_vertex_buffers(Context& ctx, VertexArray& vao, GLuint first, G
                                  const GLintptr* offsets, const GLsizei* strides);
 // attrib_state of any vertex array object.
 bool vertex_array_attrib_state(const Context& ctx, const VertexArray& vao, GLuint index, GLenum pname, GLint* out);
+// The packed value of glVertexAttribP* (and the compatibility profile's
+// glVertexP*, glColorP*, ...): its four components as floats (x in the low
+// bits; three for UNSIGNED_INT_10F_11F_11F_REV), normalized or not; false
+// with INVALID_ENUM recorded for a type that is none of the packed ones.
+bool unpack_packed_attrib(Context& ctx, GLenum type, bool normalize, GLuint value, GLfloat out[4]);
 // Whether `index` names a generic attribute; records GL_INVALID_VALUE if not.
 bool valid_attrib_index(Context& ctx, GLuint index);
 // glGetIntegeri_v / glGetInteger64i_v / glGetBooleani_v of the bound VAO's

@@ -51,7 +51,7 @@ class LegacyTriangulator {
         // Quad i is vertices 2i, 2i+1, 2i+3, 2i+2 in order around it.
         held_[n_++] = v;
         if (n_ == 4) {
-          quad(held_[0], held_[1], held_[3], held_[2], emit);
+          strip_quad(held_[0], held_[1], held_[2], held_[3], emit);
           held_[0] = held_[2];
           held_[1] = held_[3];
           n_ = 2;
@@ -77,8 +77,7 @@ class LegacyTriangulator {
 
  private:
   // A quad a, b, c, d (in order around it) whose provoking vertex is d
-  // (last-vertex convention) or a (first-vertex convention; the quad
-  // strip's first-vertex quad is also provoked by a).
+  // (last-vertex convention) or a (first-vertex convention).
   template <typename Emit>
   void quad(uint32_t a, uint32_t b, uint32_t c, uint32_t d, Emit& emit) {
     if (first_) {
@@ -88,6 +87,14 @@ class LegacyTriangulator {
       triangle(a, b, d, emit);
       triangle(b, c, d, emit);
     }
+  }
+  // Quad i of a strip: a = 2i, b = 2i+1, c = 2i+2, d = 2i+3, in order a, b,
+  // d, c around it; d provokes (last-vertex convention) or a (first).
+  template <typename Emit>
+  void strip_quad(uint32_t a, uint32_t b, uint32_t c, uint32_t d, Emit& emit) {
+    triangle(a, b, d, emit);
+    if (first_) triangle(a, d, c, emit);
+    else triangle(c, a, d, emit);
   }
   template <typename Emit>
   void triangle(uint32_t a, uint32_t b, uint32_t c, Emit& emit) {
