@@ -230,9 +230,12 @@ def pointer_count_expr(cmd_name, pname, len_attr):
     raise SystemExit("gen_dlist: %s.%s: unknown length %s" % (cmd_name, pname, len_attr))
 
 
-def write(out_dir, root, commands, implemented):
+def write(out_dir, root, commands, implemented, allowed_between_begin_end):
     """Writes the generated files; returns the canonical names whose entry
-    points record (listable and implemented)."""
+    points record (listable and implemented). `allowed_between_begin_end`
+    (gen_gl.py) names the commands GL allows between glBegin and glEnd: the
+    replay checks the others as their entry points do (a list called inside
+    glBegin/glEnd executes them there)."""
     first = first_desktop_version(root)
     listable = sorted(n for n in first if is_listable(n, first))
     lens = {}
@@ -359,6 +362,11 @@ def write(out_dir, root, commands, implemented):
         if name in IMAGE_DIMS or any(pointer_kind(name, cmd, pn) in ("bitmap", "stipple", "compressed")
                                      for _, pn in cmd.params):
             src.append("        const capture::DefaultUnpack unpack(ctx);  // the data is tightly packed")
+        if not allowed_between_begin_end(name):
+            src.append("        if (ctx.vertex_spec.inside_begin_end()) [[unlikely]] {")
+            src.append("          ctx.set_error(GL_INVALID_OPERATION);")
+            src.append("          break;")
+            src.append("        }")
         if name in implemented:
             if not cmd.params:
                 src.append("        (void)a;")

@@ -282,7 +282,7 @@ def main():
                  desktop_commands_complete(root, commands, implemented),
                  compat_commands_complete(root, commands, implemented))
     # Display lists: the listable commands' recorders and replay.
-    recorded = gen_dlist.write(args.out, root, commands, implemented)
+    recorded = gen_dlist.write(args.out, root, commands, implemented, allowed_between_begin_end)
     write_source(os.path.join(args.out, "gl_entrypoints.cpp"), names, selected, implemented, recorded)
 
 

@@ -341,6 +341,34 @@ TEST_F(GlCompatDisplayListTest, ArrayDrawCalledInsideBeginEndIsAnErrorAndDrawsNo
   glDeleteLists(44, 1);
 }
 
+TEST_F(GlCompatDisplayListTest, CommandsNotAllowedInsideBeginEndFailWhenTheListIsCalledThere) {
+  const GLuint prog = program(
+      "void main() { gl_Position = gl_Vertex; gl_FrontColor = gl_Color; }",
+      "void main() { gl_FragColor = gl_Color; }");
+  glUseProgram(prog);
+  glNewList(46, GL_COMPILE);
+  glRectf(-1, -1, 1, 1);  // not allowed between glBegin and glEnd
+  glEndList();
+  clear_black();
+  glColor3f(0, 1, 0);
+  glBegin(GL_TRIANGLES);
+  glVertex2f(-1, -1);
+  glVertex2f(3, -1);
+  glCallList(46);
+  glVertex2f(-1, 3);
+  glEnd();
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  // The triangle was completed with its third vertex, the rectangle never drawn.
+  EXPECT_EQ(pixel(8, 8), rgba(0, 255, 0, 255));
+  // Called outside, the list draws its rectangle in the current colour.
+  glColor3f(0, 0, 1);
+  glCallList(46);
+  EXPECT_EQ(pixel(8, 8), rgba(0, 0, 255, 255));
+  glUseProgram(0);
+  glDeleteProgram(prog);
+  glDeleteLists(46, 1);
+}
+
 TEST_F(GlCompatDisplayListTest, InstancedDrawsAreErrorsWhileCompiling) {
   glNewList(45, GL_COMPILE);
   glDrawArraysInstanced(GL_TRIANGLES, 0, 3, 2);
