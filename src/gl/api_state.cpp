@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gl/compat/vertex_arrays_legacy.h"
 #include "gl/compat/state_queries_compat.h"
+#include "gl/compat/vertex_arrays_legacy.h"
 #include "gl/context.h"
 #include "gl/state_queries.h"
 #include "gl_functions.h"

@@ -382,6 +382,9 @@ class Context {
 
   // KHR_debug: message log, callback, debug groups (debug_output.h).
   DebugOutput debug;
+  // Compatibility profile: the list being compiled, LIST_BASE, glCallList
+  // nesting (compat/display_lists.h).
+  compat::DisplayListState display_lists;
 
   // Pipe objects the validation code keeps bound; owned here.
   DrawValidationState validation;

@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "gl/buffer.h"
+#include "gl/compat/display_lists.h"
 #include "gl/framebuffer.h"
 #include "gl/program.h"
 #include "gl/query.h"
@@ -32,6 +33,8 @@ class ShareGroup : public RefCounted {
   ObjectTable<Renderbuffer> renderbuffers;
   ObjectTable<Sampler> samplers;
   ObjectTable<ShaderOrProgram> programs;  // shaders and programs share names
+  // Compatibility profile: display list names and lists (compat/display_lists.h).
+  compat::DisplayListTable display_lists;
 
   // GLsync handles are pointers to these; checked against the set on use.
   std::mutex sync_mutex;

@@ -724,7 +724,8 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
     return GL_NO_ERROR;
   }
   GLint debug_value = 0;
-  if (query_debug_state(ctx, pname, &debug_value) || query_robustness_state(ctx, pname, &debug_value)) {
+  if (query_debug_state(ctx, pname, &debug_value) || query_robustness_state(ctx, pname, &debug_value) ||
+      compat::query_display_list_state(ctx, pname, &debug_value)) {
     *out = ints({debug_value});
     return GL_NO_ERROR;
   }
