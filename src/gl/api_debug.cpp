@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 
+#include "gl/compat/legacy_queries.h"
 #include "gl/context.h"
 #include "gl_functions.h"
 
@@ -221,7 +222,10 @@ void GetPointerv(Context& ctx, GLenum pname, void** params) {
   switch (pname) {
     case GL_DEBUG_CALLBACK_FUNCTION: value = reinterpret_cast<void*>(ctx.debug.callback()); break;
     case GL_DEBUG_CALLBACK_USER_PARAM: value = const_cast<void*>(ctx.debug.user_param()); break;
-    default: return ctx.set_error(GL_INVALID_ENUM);
+    default:
+      // SELECTION_BUFFER_POINTER, FEEDBACK_BUFFER_POINTER (compat/).
+      if (ctx.compatibility() && legacy_pointer(ctx, pname, &value)) break;
+      return ctx.set_error(GL_INVALID_ENUM);
   }
   if (params) *params = value;
 }

@@ -30,6 +30,9 @@ bool* desktop_enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
     case GL_SAMPLE_ALPHA_TO_ONE: *dirty = kDirtyBlend; return &f.sample_alpha_to_one;
     // The attachments' views change (framebuffer_srgb.h).
     case GL_FRAMEBUFFER_SRGB: *dirty = kDirtyFramebuffer; return &f.framebuffer_srgb;
+    // Depth offset of polygons drawn as lines or points (§14.6.5).
+    case GL_POLYGON_OFFSET_LINE: *dirty = kDirtyRasterizer; return &f.polygon_offset_line;
+    case GL_POLYGON_OFFSET_POINT: *dirty = kDirtyRasterizer; return &f.polygon_offset_point;
     default: return nullptr;
   }
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gl/compat/legacy_queries.h"
 #include "gl/context.h"
 #include "gl/state_queries.h"
 #include "gl_functions.h"
@@ -63,12 +64,15 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
       return &f.cube_map_seamless;
     // Desktop per-fragment and multisample enables (api_desktop_raster.cpp).
     case GL_COLOR_LOGIC_OP: case GL_LINE_SMOOTH: case GL_POLYGON_SMOOTH: case GL_MULTISAMPLE:
-    case GL_SAMPLE_ALPHA_TO_ONE: case GL_FRAMEBUFFER_SRGB:
+    case GL_SAMPLE_ALPHA_TO_ONE: case GL_FRAMEBUFFER_SRGB: case GL_POLYGON_OFFSET_LINE: case GL_POLYGON_OFFSET_POINT:
       if (!ctx.desktop()) return nullptr;
       return desktop_enable_flag(ctx, cap, &d);
     case GL_DEBUG_OUTPUT: d = 0; return &ctx.debug.output_enabled;
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: d = 0; return &ctx.debug.output_synchronous;
-    default: return nullptr;
+    default:
+      // Legacy caps of compatibility contexts (compat/legacy_queries.h).
+      if (ctx.compatibility()) return legacy_enable_flag(ctx, cap, &d);
+      return nullptr;
   }
 }
 

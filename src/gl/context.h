@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gl/buffer.h"
+#include "gl/compat/legacy_state.h"
 #include "gl/debug_output.h"
 #include "gl/draw_validation.h"
 #include "gl/fixed_function.h"
@@ -256,6 +257,7 @@ class Context {
   ContextApi api() const { return desc_.api; }
   // A desktop OpenGL core-profile context (else OpenGL ES).
   bool desktop() const { return desc_.api == ContextApi::GLCore; }
+  bool compatibility() const { return false; }  // TEMP until the compat foundation lands
   // ES 3.1 state, enums and entry points exist in this context: ES 3.1, or
   // any desktop context. Desktop GL 4.3 is the first core version that
   // contains all of ES 3.1; below it a desktop context has the same
@@ -320,6 +322,9 @@ class Context {
 
   State state;
   FixedFunctionState ff;
+  // Compatibility profile: attribute stacks, selection / feedback,
+  // evaluators, stipples and the other legacy state (compat/legacy_state.h).
+  LegacyState legacy;
   Limits limits;
   // Format extensions in effect (what the device can render and filter).
   pixel::FormatFeatures format_features;
