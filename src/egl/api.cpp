@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "egl/api_util.h"
+#include "egl/context_request.h"
 #include "egl/objects.h"
 #include "platform/x11.h"
 #include "util/log.h"
@@ -194,82 +195,6 @@ EGLint parse_pbuffer_attribs(Surface* s, const EGLint* list) {
     }
   }
   return EGL_SUCCESS;
-}
-
-// --- context attributes ----------------------------------------------------------
-
-EGLint parse_context_attribs(const EGLint* list, EGLenum api, ClientContextRequest* req) {
-  for (size_t i = 0; list && list[i] != EGL_NONE; i += 2) {
-    const EGLint v = list[i + 1];
-    switch (list[i]) {
-      case EGL_CONTEXT_MAJOR_VERSION: req->major = v; break;  // == EGL_CONTEXT_CLIENT_VERSION
-      case EGL_CONTEXT_MINOR_VERSION: req->minor = v; break;
-      case EGL_CONTEXT_FLAGS_KHR: {
-        const EGLint known = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
-                             EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
-        if (v & ~known) return EGL_BAD_ATTRIBUTE;
-        // Both flags exist for OpenGL only (KHR_create_context); ES asks for
-        // robust access with the ROBUST_ACCESS attributes.
-        if ((v & (EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR)) &&
-            api != EGL_OPENGL_API)
-          return EGL_BAD_ATTRIBUTE;
-        req->forward_compatible = (v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) != 0;
-        req->debug = (v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR) != 0;
-        req->robust_access = (v & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) != 0;
-        break;
-      }
-      case EGL_CONTEXT_OPENGL_DEBUG:
-        if (v != EGL_TRUE && v != EGL_FALSE) return EGL_BAD_ATTRIBUTE;
-        req->debug = v == EGL_TRUE;
-        break;
-      // EGL 1.5 / KHR_create_context names and EXT_create_context_robustness's.
-      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
-      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
-        if (v != EGL_TRUE && v != EGL_FALSE) return EGL_BAD_ATTRIBUTE;
-        req->robust_access = v == EGL_TRUE;
-        break;
-      // EGL_KHR_create_context_no_error, for OpenGL and OpenGL ES.
-      case EGL_CONTEXT_OPENGL_NO_ERROR_KHR:
-        if (v != EGL_TRUE && v != EGL_FALSE) return EGL_BAD_ATTRIBUTE;
-        req->no_error = v == EGL_TRUE;
-        break;
-      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
-      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
-        if (v != EGL_NO_RESET_NOTIFICATION && v != EGL_LOSE_CONTEXT_ON_RESET) return EGL_BAD_ATTRIBUTE;
-        req->lose_context_on_reset = v == EGL_LOSE_CONTEXT_ON_RESET;
-        break;
-      // Desktop-GL-only attributes are errors for OpenGL ES (EGL 1.5 §3.7.1.x).
-      case EGL_CONTEXT_OPENGL_PROFILE_MASK:
-        if (api != EGL_OPENGL_API) return EGL_BAD_ATTRIBUTE;
-        req->profile_mask = v;  // checked with the version (check_desktop_request)
-        break;
-      case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
-        if (api != EGL_OPENGL_API || (v != EGL_TRUE && v != EGL_FALSE)) return EGL_BAD_ATTRIBUTE;
-        req->forward_compatible = v == EGL_TRUE;
-        break;
-      default: return EGL_BAD_ATTRIBUTE;
-    }
-  }
-  return EGL_SUCCESS;
-}
-
-// The errors of a desktop OpenGL request that depend on its version
-// (EGL_KHR_create_context, EGL 1.5 §3.7.1.1-3.7.1.2), EGL_SUCCESS when
-// Brass can make it.
-EGLint check_desktop_request(const ClientContextRequest& req, const ClientApi& client, const pipe::Screen& screen) {
-  const int requested = req.major * 10 + req.minor;
-  // Deprecation began with 3.0: no forward-compatible context below it.
-  if (req.forward_compatible && requested < 30) return EGL_BAD_MATCH;
-  if (requested >= 32) {
-    // Exactly one of the two profiles; Brass has only the core profile.
-    const EGLint mask = req.profile_mask;
-    if (mask != EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT && mask != EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT)
-      return EGL_BAD_MATCH;
-    if (mask == EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT) return EGL_BAD_MATCH;
-  }
-  // Below 3.2 the profile mask is ignored: only a 3.1 request can be
-  // answered with a core context.
-  return client.supports_version(screen, true, req.major, req.minor) ? EGL_SUCCESS : EGL_BAD_MATCH;
 }
 
 EGLint renderable_bit_for(EGLenum api, int major) {
@@ -880,7 +805,7 @@ EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLCon
   req.screen = device_screen(d->device_index);
   if (!req.screen) return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
   if (req.desktop) {
-    if (EGLint e = check_desktop_request(req, client, *req.screen); e != EGL_SUCCESS) return fail(e, EGL_NO_CONTEXT);
+    if (EGLint e = check_desktop_request(&req, client, *req.screen); e != EGL_SUCCESS) return fail(e, EGL_NO_CONTEXT);
   } else if (!client.supports_version(*req.screen, false, req.major, req.minor)) {
     return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   }
