@@ -62,11 +62,9 @@ GLfloat small_float(uint32_t v, unsigned mantissa_bits) {
   return std::ldexp(1.0f + frac, e - 15);
 }
 
-// glVertexAttribP{n}ui: the first `n` of the packed components (x in the
-// low bits), the missing ones 0, 0, 1 (GL 4.6 §10.2, table 10.5 and §10.3.2's
-// conversions).
-void set_packed(Context& ctx, GLuint index, int n, GLenum type, GLboolean normalize, GLuint value) {
-  GLfloat c[4] = {0, 0, 0, 1};
+}  // namespace
+
+bool unpack_packed_attrib(Context& ctx, GLenum type, bool normalize, GLuint value, GLfloat c[4]) {
   switch (type) {
     case GL_INT_2_10_10_10_REV:
       for (int k = 0; k < 4; ++k) {
@@ -90,13 +88,27 @@ void set_packed(Context& ctx, GLuint index, int n, GLenum type, GLboolean normal
     case GL_UNSIGNED_INT_10F_11F_11F_REV:
       // ARB_vertex_type_10f_11f_11f_rev (GL 4.4): three components, never
       // normalized.
-      if (!ctx.has_extension("GL_ARB_vertex_type_10f_11f_11f_rev")) return ctx.set_error(GL_INVALID_ENUM);
+      if (!ctx.has_extension("GL_ARB_vertex_type_10f_11f_11f_rev")) {
+        ctx.set_error(GL_INVALID_ENUM);
+        return false;
+      }
       c[0] = small_float(value & 0x7ff, 6);
       c[1] = small_float((value >> 11) & 0x7ff, 6);
       c[2] = small_float(value >> 22, 5);
       break;
-    default: return ctx.set_error(GL_INVALID_ENUM);
+    default: ctx.set_error(GL_INVALID_ENUM); return false;
   }
+  return true;
+}
+
+namespace {
+
+// glVertexAttribP{n}ui: the first `n` of the packed components (x in the
+// low bits), the missing ones 0, 0, 1 (GL 4.6 §10.2, table 10.5 and §10.3.2's
+// conversions).
+void set_packed(Context& ctx, GLuint index, int n, GLenum type, GLboolean normalize, GLuint value) {
+  GLfloat c[4] = {0, 0, 0, 1};
+  if (!unpack_packed_attrib(ctx, type, normalize != GL_FALSE, value, c)) return;
   for (int k = n; k < 4; ++k) c[k] = k == 3 ? 1.0f : 0.0f;
   api::VertexAttrib4f(ctx, index, c[0], c[1], c[2], c[3]);
 }

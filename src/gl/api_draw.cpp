@@ -7,6 +7,7 @@
 #include <span>
 
 #include "gl/advanced_blend.h"
+#include "gl/compat/legacy_primitives.h"
 #include "gl/context.h"
 #include "gl/program_validation.h"
 #include "gl/vertex_validation.h"
@@ -36,6 +37,11 @@ bool to_pipe_mode(const Context& ctx, GLenum mode, pipe::PrimitiveType* out) {
     case GL_TRIANGLES: *out = pipe::PrimitiveType::Triangles; return true;
     case GL_TRIANGLE_STRIP: *out = pipe::PrimitiveType::TriangleStrip; return true;
     case GL_TRIANGLE_FAN: *out = pipe::PrimitiveType::TriangleFan; return true;
+    // The compatibility profile's quads and polygons, drawn as triangle
+    // lists (compat/legacy_primitives.h).
+    case GL_QUADS: case GL_QUAD_STRIP: case GL_POLYGON:
+      *out = pipe::PrimitiveType::Triangles;
+      return ctx.compatibility();
     default: return false;
   }
 }
@@ -195,8 +201,14 @@ void draw(Context& ctx, const DrawCall& d) {
   if (d.indexed && !isize) return ctx.set_error(GL_INVALID_ENUM);
   if (d.count < 0 || d.instances < 0 || d.first < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (d.has_range && d.range_end < d.range_start) return ctx.set_error(GL_INVALID_VALUE);
+  // Quads and polygons are checked and captured as the triangles they
+  // become (GL 4.6 compatibility table 13.1 takes them with TRIANGLES).
+  const bool legacy = compat::is_legacy_primitive(d.mode);
+  const GLenum as_mode = legacy ? GL_TRIANGLES : d.mode;
+  const auto as_count = static_cast<GLsizei>(
+      legacy ? compat::legacy_primitive_triangle_vertices(d.mode, static_cast<size_t>(d.count)) : d.count);
   bool count_captured = false;
-  if (!primitive_modes_ok(ctx, d.mode, d.indexed, d.count, d.instances, &count_captured)) return;
+  if (!primitive_modes_ok(ctx, as_mode, d.indexed, as_count, d.instances, &count_captured)) return;
   // The core profile draws only from a bound vertex array object (GL 4.6
   // core §10.4): it has no default one. The compatibility profile has.
   if (ctx.desktop() && !ctx.compatibility() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
@@ -214,7 +226,7 @@ void draw(Context& ctx, const DrawCall& d) {
   if (!bind_program_for_primitive(ctx, d.mode == GL_POINTS)) return;
   // A draw conditional rendering discards captures nothing either.
   if (!render_condition_passes(ctx, true)) return;
-  if (count_captured) count_transform_feedback_vertices(ctx, d.mode, d.count, d.instances);
+  if (count_captured) count_transform_feedback_vertices(ctx, as_mode, as_count, d.instances);
 
   VertexInputState& vi = ctx.vertex_input;
   pipe::Screen& screen = ctx.screen();
@@ -236,7 +248,7 @@ void draw(Context& ctx, const DrawCall& d) {
     restart = true;
     restart_in = ctx.ff.primitive_restart_index;
   }
-  if (restart && !screen.get_cap(pipe::Cap::PrimitiveRestartForLists) &&
+  if (restart && !legacy && !screen.get_cap(pipe::Cap::PrimitiveRestartForLists) &&
       (prim == pipe::PrimitiveType::Points || prim == pipe::PrimitiveType::Lines ||
        prim == pipe::PrimitiveType::Triangles)) {
     BRASS_WARN_ONCE("primitive restart with list primitives is not supported by the device: ignored");
@@ -246,7 +258,7 @@ void draw(Context& ctx, const DrawCall& d) {
 
   // Indices the CPU must see or rewrite.
   const bool cpu_indices = d.indexed && (!eb || (isize == 1 && !uint8_ok) || index_offset % isize != 0 || loop ||
-                                         (need_range && !d.has_range) || rewrite_restart);
+                                         (need_range && !d.has_range) || rewrite_restart || legacy);
   const uint8_t* src = nullptr;
   size_t count = static_cast<size_t>(d.count);
   // Indices past the end of the element buffer: Vulkan must never be
@@ -308,11 +320,15 @@ void draw(Context& ctx, const DrawCall& d) {
 
   // The draw's stream uploads must not wrap between each other.
   const uint32_t out_isize = !d.indexed ? 4u : (isize == 1 && !uint8_ok) ? 2u : isize;
-  const bool index_upload = cpu_indices || (loop && !d.indexed);
+  const bool index_upload = cpu_indices || (loop && !d.indexed) || legacy;
   // A loop gets its first index again at the end; with primitive restart,
   // every loop between restarts is closed (at most one closing index per
-  // two input indices).
-  const size_t max_out_count = !loop ? count : restart ? count + count / 2 + 1 : count + 1;
+  // two input indices). Legacy primitives become triangles (restarts end
+  // a primitive instead of being written).
+  const size_t max_out_count = legacy ? compat::legacy_primitive_max_indices(d.mode, count)
+                               : !loop ? count
+                               : restart ? count + count / 2 + 1
+                                         : count + 1;
   const uint64_t index_bytes = index_upload ? uint64_t{max_out_count} * out_isize + 16 : 0;
   if (!stream_reserve(ctx, index_bytes + vertex_input_stream_bytes(ctx, range))) return;
 
@@ -336,8 +352,15 @@ void draw(Context& ctx, const DrawCall& d) {
       if (loop && loop_length >= 2) write_index(out, out_isize, out_count++, loop_first);
       loop_length = 0;
     };
+    compat::LegacyTriangulator triangulator(d.mode, ctx.ff.provoking_vertex == GL_FIRST_VERTEX_CONVENTION);
+    const auto emit = [&](uint32_t index) { write_index(out, out_isize, out_count++, index); };
     for (size_t i = 0; i < count; ++i) {
       const uint32_t v = d.indexed ? read_index(src, isize, i) : static_cast<uint32_t>(d.first) + static_cast<uint32_t>(i);
+      if (legacy) {
+        if (restart && v == restart_in) triangulator.restart();
+        else triangulator.vertex(v, emit);
+        continue;
+      }
       if (restart && v == restart_in) {
         close_loop();
         write_index(out, out_isize, out_count++, restart_out);
@@ -347,6 +370,7 @@ void draw(Context& ctx, const DrawCall& d) {
       write_index(out, out_isize, out_count++, v);
     }
     close_loop();
+    if (out_count == 0) return;  // no whole quad or polygon
     pipe::Resource* r = nullptr;
     uint64_t off = 0;
     if (!stream_upload(ctx, out, static_cast<uint32_t>(out_count * out_isize), &r, &off)) return;
@@ -364,7 +388,7 @@ void draw(Context& ctx, const DrawCall& d) {
   info.indexed = indexed;
   if (indexed) {
     start.index_bias = d.base_vertex - static_cast<int32_t>(base);
-    info.primitive_restart = restart;
+    info.primitive_restart = restart && !legacy;
     info.restart_index = out_isize == 1 ? 0xffu : out_isize == 2 ? 0xffffu : 0xffffffffu;
   } else {
     start.start = static_cast<uint32_t>(d.first) - base;
@@ -443,7 +467,8 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   const TransformFeedback& tf = *ctx.transform_feedback;
   if (tf.active && !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
   bool no_count = false;  // (transform feedback is not active: nothing is counted)
-  if (!primitive_modes_ok(ctx, mode, indexed, 0, 0, &no_count)) return;
+  if (!primitive_modes_ok(ctx, compat::is_legacy_primitive(mode) ? GL_TRIANGLES : mode, indexed, 0, 0, &no_count))
+    return;
   if (!check_vertex_arrays(ctx)) return;
   if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
   if (multi.drawcount == 0) return;
@@ -455,7 +480,8 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   const uint32_t all_ones = isize == 1 ? 0xffu : isize == 2 ? 0xffffu : 0xffffffffu;
   const bool custom_restart = indexed && !ctx.ff.primitive_restart_fixed_index && ctx.ff.primitive_restart &&
                               ctx.ff.primitive_restart_index != all_ones;
-  const bool cpu = vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP || (isize == 1 && !uint8_ok) || custom_restart;
+  const bool cpu = vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP || (isize == 1 && !uint8_ok) || custom_restart ||
+                   compat::is_legacy_primitive(mode);
   // The number of draws, where the device cannot read it itself (or the
   // CPU draws them): read from the parameter buffer, after the GPU's writes.
   const int64_t per_command = screen.get_cap(pipe::Cap::MaxDrawIndirectCount);
@@ -546,12 +572,14 @@ void draw_captured(Context& ctx, GLenum mode, TransformFeedback& tf, GLuint stre
   pipe::PrimitiveType prim;
   if (!to_pipe_mode(ctx, mode, &prim)) return ctx.set_error(GL_INVALID_ENUM);
   bool no_count = false;  // an unknown count: the captured draw is not counted again
-  if (!primitive_modes_ok(ctx, mode, false, 0, instances, &no_count)) return;
+  if (!primitive_modes_ok(ctx, compat::is_legacy_primitive(mode) ? GL_TRIANGLES : mode, false, 0, instances, &no_count))
+    return;
   if (ctx.vertex_array.get() == ctx.default_vertex_array.get()) return ctx.set_error(GL_INVALID_OPERATION);
   if (!check_vertex_arrays(ctx)) return;
   if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
   if (instances == 0 || !tf.captured[stream]) return;
-  if (!ctx.screen().get_cap(pipe::Cap::StreamOutputDraw) || vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP) {
+  if (!ctx.screen().get_cap(pipe::Cap::StreamOutputDraw) || vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP ||
+      compat::is_legacy_primitive(mode)) {
     const uint64_t captured = stream == 0 ? tf.captured_vertices : 0;
     const GLsizei count = static_cast<GLsizei>(std::min<uint64_t>(captured, 0x7fffffff));
     return draw(ctx, arrays_call(mode, 0, count, instances, 0));

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "gl/compat/immediate_mode.h"
 #include "gl/context.h"
 #include "gl/vertex_validation.h"
 #include "gl_functions.h"
@@ -100,6 +101,9 @@ void set_format(VertexAttrib& a, GLint size, GLenum type, bool normalized, bool 
 
 void set_generic(Context& ctx, GLuint index, GenericAttrib::Kind kind, const void* v4) {
   if (!valid_index(ctx, index)) return;
+  // Compatibility profile: attribute 0 is the position (a vertex between
+  // glBegin and glEnd), others may vary per vertex there (compat/).
+  if (ctx.vertex_spec.inside_begin_end() && compat::immediate_generic_attrib(ctx, index, v4)) return;
   GenericAttrib& g = ctx.generic_attribs[index];
   g.kind = kind;
   std::memcpy(g.f, v4, 16);

@@ -13,6 +13,7 @@
 
 #include "gl/buffer.h"
 #include "gl/compat/legacy_state.h"
+#include "gl/compat/vertex_spec_state.h"
 #include "gl/debug_output.h"
 #include "gl/draw_validation.h"
 #include "gl/fixed_function.h"
@@ -349,6 +350,9 @@ class Context {
   Binding<VertexArray> vertex_array;  // never null: the default VAO when 0 is bound
   Ref<VertexArray> default_vertex_array;
   std::array<GenericAttrib, kMaxVertexAttribs> generic_attribs{};
+  // Compatibility profile: current conventional attributes, glBegin/glEnd,
+  // client active texture, client attribute stack (compat/vertex_spec_state.h).
+  compat::VertexSpecState vertex_spec;
   Binding<Program> current_program;
   // ES 3.1 program pipeline bound with glBindProgramPipeline (draws use it
   // when no program is current).

@@ -6,6 +6,7 @@
 
 #include "compiler/es_builtin_standins.h"
 #include "compiler/vertex_input_64bit.h"
+#include "gl/compat/conventional_attribs.h"
 #include "gl/context.h"
 #include "gl/program_util.h"
 #include "gl/vertex_validation.h"
@@ -287,6 +288,9 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
                                 : t.base == TypeShape::Double ? (wide ? AttribBaseType::DoubleWide : AttribBaseType::Double)
                                                               : AttribBaseType::Float;
     const int n = t.cols * std::max(a.array_size, 1);
+    // A compatibility-profile built-in input (gl_Vertex, gl_Color, ...)
+    // reads its conventional attribute, not the generic one at its location.
+    const int conventional = compat::conventional_attrib_named(a.name);
     for (int k = 0; k < n; ++k) {
       const int gl_location = a.location + k;
       if (gl_location >= static_cast<int>(compiler::kMaxVertexInputLocations)) break;
@@ -297,7 +301,8 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
         lp.attribute_locations |= 1u << loc;
         lp.attribute_types[static_cast<size_t>(loc)] = half ? AttribBaseType::DoubleUpper : base;
         lp.attribute_components[static_cast<size_t>(loc)] = t.rows;
-        lp.attribute_index[static_cast<size_t>(loc)] = static_cast<uint8_t>(gl_location);
+        lp.attribute_index[static_cast<size_t>(loc)] = static_cast<uint8_t>(
+            conventional >= 0 ? compat::kConventionalIndexBase + static_cast<unsigned>(conventional) : gl_location);
       }
     }
   }

@@ -9,6 +9,7 @@
 
 #include "compiler/subroutines.h"
 #include "gl/compat/legacy_queries.h"
+#include "gl/compat/vertex_arrays_legacy.h"
 #include "gl/context.h"
 #include "gl/pixel/format_table.h"
 #include "gl/pixel/read_pixels_rules.h"
@@ -683,6 +684,20 @@ bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
   }
 }
 
+// The compatibility profile's current values and conventional arrays
+// (compat/vertex_arrays_legacy.h).
+bool query_compat_vertex_spec(Context& ctx, GLenum pname, QueryValue* out) {
+  compat::VertexStateValue v;
+  if (!ctx.compatibility() || !compat::vertex_spec_query(ctx, pname, &v)) return false;
+  if (v.is_float) {
+    *out = floats(v.f, v.count, v.normalized);
+  } else {
+    *out = QueryValue{};
+    for (int k = 0; k < v.count; ++k) out->i[out->count++] = v.i[k];
+  }
+  return true;
+}
+
 // GL_NO_ERROR with *out filled, or the error to record (INVALID_ENUM for an
 // unknown pname).
 GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
@@ -721,7 +736,8 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
   if (query_fixed_function(ctx, pname, out) || query_bindings(ctx, pname, out) || query_limits(ctx, pname, out) ||
       query_es31_limits(ctx, pname, out) || query_geometry_limits(ctx, pname, out) ||
       query_tessellation_state(ctx, pname, out) || query_es32_shading_state(ctx, pname, out) ||
-      query_framebuffer_bits(ctx, pname, out) || query_desktop_state(ctx, pname, out))
+      query_framebuffer_bits(ctx, pname, out) || query_desktop_state(ctx, pname, out) ||
+      query_compat_vertex_spec(ctx, pname, out))
     return GL_NO_ERROR;
   return GL_INVALID_ENUM;
 }
@@ -855,6 +871,8 @@ GLboolean IsEnabledi(Context& ctx, GLenum target, GLuint index) {
 }
 
 GLboolean IsEnabled(Context& ctx, GLenum cap) {
+  if (ctx.compatibility())
+    if (const int on = compat::client_array_enabled(ctx, cap); on >= 0) return on ? GL_TRUE : GL_FALSE;
   bool* flag = enable_flag(ctx, cap);
   if (!flag) {
     ctx.set_error(GL_INVALID_ENUM);

@@ -7,11 +7,13 @@
 #include <vector>
 
 #include "gl/buffer.h"
+#include "gl/compat/conventional_attribs.h"
 #include "gl/draw_validation.h"
 
 namespace brass::gl {
 
 inline constexpr unsigned kMaxVertexAttribs = 16;
+static_assert(compat::kConventionalIndexBase == kMaxVertexAttribs);
 // Vertex buffer binding points (ES 3.1 MAX_VERTEX_ATTRIB_BINDINGS): one per
 // attribute, the ES 3.1 minimum and what the pipe binds (pipe::kMaxVertexBuffers).
 inline constexpr unsigned kMaxVertexAttribBindings = 16;
@@ -53,12 +55,27 @@ class VertexArray final : public Object {
  public:
   explicit VertexArray(GLuint name) : Object(name) {
     for (unsigned i = 0; i < kMaxVertexAttribs; ++i) attribs[i].binding = i;
+    for (unsigned a = 0; a < compat::kConventionalCount; ++a)
+      conventional[a].binding = compat::kConventionalIndexBase + a;
   }
   std::array<VertexAttrib, kMaxVertexAttribs> attribs{};
   // Bit i: attribs[i].enabled (what a draw's checks walk).
   uint32_t enabled_mask = 0;
   std::array<VertexBufferBinding, kMaxVertexAttribBindings> bindings{};
   Binding<Buffer> element_buffer;
+  // Compatibility profile: the conventional arrays (glVertexPointer, ...;
+  // compat/conventional_attribs.h), each reading its own binding
+  // (conventional[a].binding is kConventionalIndexBase + a, its
+  // conventional_bindings entry a), and bit a of conventional_enabled set
+  // by glEnableClientState.
+  std::array<VertexAttrib, compat::kConventionalCount> conventional{};
+  std::array<VertexBufferBinding, compat::kConventionalCount> conventional_bindings{};
+  uint32_t conventional_enabled = 0;
+  // The binding a VertexAttrib::binding names, generic or conventional.
+  const VertexBufferBinding& binding(GLuint index) const {
+    return index < compat::kConventionalIndexBase ? bindings[index]
+                                                  : conventional_bindings[index - compat::kConventionalIndexBase];
+  }
 };
 
 // Current generic attribute values (glVertexAttrib4f and friends): used by
@@ -153,6 +170,11 @@ void vertex_array_vertex_buffers(Context& ctx, VertexArray& vao, GLuint first, G
                                  const GLintptr* offsets, const GLsizei* strides);
 // attrib_state of any vertex array object.
 bool vertex_array_attrib_state(const Context& ctx, const VertexArray& vao, GLuint index, GLenum pname, GLint* out);
+// The packed value of glVertexAttribP* (and the compatibility profile's
+// glVertexP*, glColorP*, ...): its four components as floats (x in the low
+// bits; three for UNSIGNED_INT_10F_11F_11F_REV), normalized or not; false
+// with INVALID_ENUM recorded for a type that is none of the packed ones.
+bool unpack_packed_attrib(Context& ctx, GLenum type, bool normalize, GLuint value, GLfloat out[4]);
 // Whether `index` names a generic attribute; records GL_INVALID_VALUE if not.
 bool valid_attrib_index(Context& ctx, GLuint index);
 // glGetIntegeri_v / glGetInteger64i_v / glGetBooleani_v of the bound VAO's

@@ -22,7 +22,10 @@ using pipe::Format;
 // dvec4 value is wider than its location's 16 bytes).
 constexpr uint32_t kGenericFloatBytes = kMaxVertexAttribs * 16;
 constexpr uint32_t kGenericDoubleStride = 32;
-constexpr uint32_t kGenericBytes = kGenericFloatBytes + kMaxVertexAttribs * kGenericDoubleStride;
+// Then the compatibility profile's conventional current values (colour,
+// normal, ...), 16 bytes each (gl_Vertex's is generic 0's).
+constexpr uint32_t kConventionalValuesOffset = kGenericFloatBytes + kMaxVertexAttribs * kGenericDoubleStride;
+constexpr uint32_t kGenericBytes = kConventionalValuesOffset + compat::kConventionalCount * 16;
 constexpr uint32_t kStreamAlign = 16;
 constexpr uint32_t kStreamInitialSize = 1u << 20;
 
@@ -93,9 +96,20 @@ unsigned shader_components(Context& ctx, unsigned loc) {
 }
 
 // The GL attribute feeding the shader's input at Vulkan location `loc`.
+// An index of conventional_attribs.h: a generic attribute, or (a
+// compatibility-profile gl_Vertex, gl_Color, ... input) a conventional one.
 unsigned shader_attrib(Context& ctx, unsigned loc) {
   const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
-  return vs ? std::min<unsigned>(vs->attribute_index[loc], kMaxVertexAttribs - 1) : loc;
+  return vs ? std::min<unsigned>(vs->attribute_index[loc], compat::kAttribIndexCount - 1) : loc;
+}
+
+// Where attribute index `index`'s current value is in the generic block:
+// generic i's float value, or a conventional attribute's (the position's
+// is generic 0's: they alias).
+uint32_t current_value_offset(unsigned index) {
+  if (index < kMaxVertexAttribs) return index * 16u;
+  const unsigned a = index - kMaxVertexAttribs;
+  return a == compat::kVertex ? 0u : kConventionalValuesOffset + a * 16u;
 }
 
 bool is_double(AttribBaseType t) { return t == AttribBaseType::Double || t == AttribBaseType::DoubleWide; }
@@ -132,10 +146,20 @@ struct AttribSource {
 // from glVertexAttribPointer's pointer, which may be any value.)
 uint64_t add_saturated(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 
+// The array attribute index `index` reads: generic i's, or a conventional
+// one's. gl_Vertex reads generic array 0 where that is enabled (GL 4.6
+// compatibility §10.2: generic attribute 0 and the vertex position alias).
+const VertexAttrib& array_of(const VertexArray& vao, unsigned index) {
+  if (index < kMaxVertexAttribs) return vao.attribs[index];
+  const unsigned a = index - kMaxVertexAttribs;
+  if (a == compat::kVertex && vao.attribs[0].enabled) return vao.attribs[0];
+  return vao.conventional[a];
+}
+
 AttribSource attrib_source(const Context& ctx, unsigned loc) {
   const VertexArray& vao = *ctx.vertex_array;
-  const VertexAttrib& a = vao.attribs[loc];
-  const VertexBufferBinding& b = vao.bindings[a.binding];
+  const VertexAttrib& a = array_of(vao, loc);
+  const VertexBufferBinding& b = vao.binding(a.binding);
   AttribSource s;
   s.attrib = &a;
   s.buffer = b.buffer.get();
@@ -389,6 +413,8 @@ bool ensure_stream(Context& ctx, uint64_t bytes) {
 
 }  // namespace
 
+void decode_vertex_element(const VertexAttrib& a, const uint8_t* p, uint32_t out[4]) { decode(a, p, out); }
+
 Format vertex_format(GLenum type, GLint size, bool normalized, bool integer) {
   if (size < 1 || size > 4) return Format::None;
   const unsigned n = static_cast<unsigned>(size) - 1;
@@ -445,16 +471,20 @@ uint32_t element_size(GLenum type, GLint size) {
 
 bool check_vertex_arrays(Context& ctx) {
   const VertexArray& vao = *ctx.vertex_array;
-  const bool is_default = ctx.vertex_array.get() == ctx.default_vertex_array.get();
-  for (uint32_t enabled = vao.enabled_mask; enabled; enabled &= enabled - 1) {
-    const VertexAttrib& a = vao.attribs[static_cast<unsigned>(__builtin_ctz(enabled))];
-    const Buffer* b = vao.bindings[a.binding].buffer.get();
-    if ((b && b->mapped_exclusively()) || (!b && !is_default)) {
-      ctx.set_error(GL_INVALID_OPERATION);
-      return false;
-    }
-  }
-  return true;
+  // The compatibility profile keeps client arrays in every vertex array
+  // object (only the core profile and ES restrict them to the default one).
+  const bool client_ok = ctx.vertex_array.get() == ctx.default_vertex_array.get() || ctx.compatibility();
+  const auto fails = [&](const VertexAttrib& a) {
+    const Buffer* b = vao.binding(a.binding).buffer.get();
+    return (b && b->mapped_exclusively()) || (!b && !client_ok);
+  };
+  bool ok = true;
+  for (uint32_t enabled = vao.enabled_mask; enabled; enabled &= enabled - 1)
+    ok = ok && !fails(vao.attribs[static_cast<unsigned>(__builtin_ctz(enabled))]);
+  for (uint32_t enabled = vao.conventional_enabled; enabled; enabled &= enabled - 1)
+    ok = ok && !fails(vao.conventional[static_cast<unsigned>(__builtin_ctz(enabled))]);
+  if (!ok) ctx.set_error(GL_INVALID_OPERATION);
+  return ok;
 }
 
 namespace {
@@ -561,6 +591,8 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
                                                : static_cast<GLdouble>(g.f[c]);
       std::memcpy(block + kGenericFloatBytes + i * kGenericDoubleStride, d, sizeof d);
     }
+    for (unsigned a = 0; a < compat::kConventionalCount; ++a)
+      std::memcpy(block + kConventionalValuesOffset + a * 16, ctx.vertex_spec.current[a].data(), 16);
     uint64_t off = 0;
     if (!stream_upload(ctx, block, kGenericBytes, &generic_res, &off)) return false;
     vi.generic_offset = off;
@@ -578,13 +610,13 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
   // below `count` share the generic one; there are such only where a GL
   // location is unused, so at most kMaxVertexAttribs buffers are needed.
   static_assert(kMaxVertexAttribs <= pipe::kMaxVertexBuffers);
-  std::array<int8_t, kMaxVertexAttribBindings> binding_buffer;
+  std::array<int8_t, kMaxVertexAttribBindings + compat::kConventionalCount> binding_buffer;
   binding_buffer.fill(-1);
   // Per GL attribute, the buffer and offset the first half of a lowered
   // double column was given.
-  std::array<int8_t, kMaxVertexAttribs> lower_buffer;
+  std::array<int8_t, compat::kAttribIndexCount> lower_buffer;
   lower_buffer.fill(-1);
-  std::array<uint32_t, kMaxVertexAttribs> lower_offset{};
+  std::array<uint32_t, compat::kAttribIndexCount> lower_offset{};
   int generic_buffer = -1;
   uint32_t buffers = 0;
 
@@ -607,7 +639,8 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
         vi.buffers[generic_buffer] = {generic_res, vi.generic_offset, 0};
       }
       e.vertex_buffer_index = static_cast<uint8_t>(generic_buffer);
-      e.src_offset = p.doubles ? kGenericFloatBytes + p.attrib * kGenericDoubleStride + p.half_offset : p.attrib * 16u;
+      e.src_offset = p.doubles ? kGenericFloatBytes + p.attrib * kGenericDoubleStride + p.half_offset
+                               : current_value_offset(p.attrib);
     } else if (p.half_offset && lower_buffer[p.attrib] >= 0) {
       // The second half of a lowered dvec3/dvec4 reads the buffer its
       // first half was given, 16 bytes further (no buffer of its own: at
@@ -639,7 +672,7 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
             break;
           }
           const unsigned index = buffers++;
-          const VertexBufferBinding& b = ctx.vertex_array->bindings[a.binding];
+          const VertexBufferBinding& b = ctx.vertex_array->binding(a.binding);
           const uint64_t offset = add_saturated(
               add_saturated(static_cast<uint64_t>(b.offset), shared ? 0 : a.relative_offset + p.half_offset), rebase);
           pipe::Resource* r = src.buffer->resource.get();

@@ -37,6 +37,11 @@ uint32_t component_size(GLenum type);
 // Bytes of one element of an attribute array.
 uint32_t element_size(GLenum type, GLint size);
 
+// One element of an array at `p` as 32-bit components: floats, or for
+// integer arrays (VertexAttrib::integer) the integer values; components the
+// array lacks are left as they are (glArrayElement, compat/).
+void decode_vertex_element(const VertexAttrib& a, const uint8_t* p, uint32_t out[4]);
+
 // What the draw reads, for sizing streamed arrays.
 struct VertexRange {
   bool known = false;        // min/max valid (else: vertex_input_needs_range said no)
