@@ -1,5 +1,6 @@
 #include "compiler/glsl_upgrader.h"
 
+#include "compiler/compat_builtin_structs.h"
 #include "compiler/es100_builtin_overloads.h"
 #include "compiler/glsl_lexer.h"
 
@@ -225,6 +226,34 @@ constexpr CompatBuiltin kCompatBuiltins[] = {
     {"gl_ProjectionMatrixTranspose", "mat4", "", CompatKind::Uniform},
     {"gl_ModelViewProjectionMatrixTranspose", "mat4", "", CompatKind::Uniform},
     {"gl_NormalScale", "float", "", CompatKind::Uniform},
+    // The rest of GLSL 1.20 §7.5's built-in state (compat_builtin_structs.h
+    // declares the structure types).
+    {"gl_TextureMatrixInverse", "mat4", "[8]", CompatKind::Uniform},
+    {"gl_TextureMatrixTranspose", "mat4", "[8]", CompatKind::Uniform},
+    {"gl_ModelViewMatrixInverseTranspose", "mat4", "", CompatKind::Uniform},
+    {"gl_ProjectionMatrixInverseTranspose", "mat4", "", CompatKind::Uniform},
+    {"gl_ModelViewProjectionMatrixInverseTranspose", "mat4", "", CompatKind::Uniform},
+    {"gl_TextureMatrixInverseTranspose", "mat4", "[8]", CompatKind::Uniform},
+    {"gl_ClipPlane", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_Point", "brass_gl_PointParameters", "", CompatKind::Uniform},
+    {"gl_FrontMaterial", "brass_gl_MaterialParameters", "", CompatKind::Uniform},
+    {"gl_BackMaterial", "brass_gl_MaterialParameters", "", CompatKind::Uniform},
+    {"gl_LightSource", "brass_gl_LightSourceParameters", "[8]", CompatKind::Uniform},
+    {"gl_LightModel", "brass_gl_LightModelParameters", "", CompatKind::Uniform},
+    {"gl_FrontLightModelProduct", "brass_gl_LightModelProducts", "", CompatKind::Uniform},
+    {"gl_BackLightModelProduct", "brass_gl_LightModelProducts", "", CompatKind::Uniform},
+    {"gl_FrontLightProduct", "brass_gl_LightProducts", "[8]", CompatKind::Uniform},
+    {"gl_BackLightProduct", "brass_gl_LightProducts", "[8]", CompatKind::Uniform},
+    {"gl_TextureEnvColor", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_EyePlaneS", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_EyePlaneT", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_EyePlaneR", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_EyePlaneQ", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_ObjectPlaneS", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_ObjectPlaneT", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_ObjectPlaneR", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_ObjectPlaneQ", "vec4", "[8]", CompatKind::Uniform},
+    {"gl_Fog", "brass_gl_FogParameters", "", CompatKind::Uniform},
     {"gl_FrontColor", "vec4", "", CompatKind::VertexOut},
     {"gl_BackColor", "vec4", "", CompatKind::VertexOut},
     {"gl_FrontSecondaryColor", "vec4", "", CompatKind::VertexOut},
@@ -255,6 +284,12 @@ class Rewriter {
     target_es_ = version.es;
     target_version_ = upgrade ? (version.es ? 310 : 140) : version.number;
     if (upgrade && version.es && version.number == 100) overloaded_builtins_ = user_overloaded_builtins(tokens_);
+    // GLSL 1.10-1.30 vertex shaders clip against the client clip planes
+    // through gl_ClipVertex, which GLSL 1.40 lacks: the shader's main is
+    // renamed and a new one computes gl_ClipDistance from it afterwards.
+    if (upgrade && !version.es && stage == ShaderStage::Vertex)
+      for (const Token& tok : tokens_)
+        if (tok.kind == TokenKind::Identifier && tok.text == "gl_ClipVertex") writes_clip_vertex_ = true;
   }
 
   UpgradedSource run() {
@@ -332,6 +367,13 @@ class Rewriter {
       std::string line = line_directive(version_.directive_line + 1);
       line.pop_back();  // the source's newline ends it
       text = body.substr(0, pos) + "\n" + prelude + line + body.substr(pos + prelude_placeholder_.size());
+    }
+    if (writes_clip_vertex_) {
+      // Distances of disabled planes are zeroed by the program variant
+      // (VariantKey::clip_distances_disabled), as for any gl_ClipDistance.
+      text += "\nout float gl_ClipDistance[8];\n"
+              "void main() {\n  brass_r_main();\n"
+              "  for (int i = 0; i < 8; ++i) gl_ClipDistance[i] = dot(brass_gl_ClipVertex, brass_gl_ClipPlane[i]);\n}\n";
     }
     return {std::move(text), target_version_, target_es_};
   }
@@ -533,6 +575,8 @@ class Rewriter {
     if (!upgrade_) return std::string(w);
     if (overloaded_builtins_.count(std::string(w))) return std::string(kRenamePrefix) + std::string(w);
 
+    if (w == "main" && writes_clip_vertex_) return std::string(kRenamePrefix) + "main";
+    if (w == "gl_ClipVertex" && writes_clip_vertex_) return "brass_gl_ClipVertex";
     if (w == "attribute") return "in";
     if (w == "invariant" && stage_ == ShaderStage::Fragment && next_word_is(t, "varying")) {
       // ES 1.00 `invariant varying` in a fragment shader: an input, which ES
@@ -577,6 +621,12 @@ class Rewriter {
       uses_ftransform_ = true;
       return "brass_gl_ftransform";
     }
+    if (const int value = compat_builtin_constant(w); value >= 0) return std::to_string(value);
+    // The built-in state's structure types, usable as type names.
+    if (compat_builtin_struct_declaration(w)) {
+      compat_structs_.insert("brass_" + std::string(w));
+      return "brass_" + std::string(w);
+    }
     std::string_view name = w;
     if (stage_ == ShaderStage::Fragment) {
       // Fragment inputs are the vertex shader's front-facing outputs.
@@ -603,6 +653,17 @@ class Rewriter {
 
   std::string build_prelude() const {
     std::string p;
+    if (writes_clip_vertex_) {
+      p += "vec4 brass_gl_ClipVertex;\n";
+      if (!compat_used_.count("gl_ClipPlane")) p += "uniform vec4 brass_gl_ClipPlane[8];\n";
+    }
+    // Structure types first: of the built-in uniforms used, and those the
+    // shader names itself.
+    std::set<std::string> structs = compat_structs_;
+    for (const std::string& used : compat_used_)
+      if (const CompatBuiltin* b = find_compat_builtin(used); b && compat_builtin_struct_declaration(b->declaration_type))
+        structs.insert(std::string(b->declaration_type));
+    for (const std::string& s : structs) p += compat_builtin_struct_declaration(s);
     for (const std::string& used : compat_used_) {
       if (compat_redeclared_.count(used)) continue;
       if (used == "gl_Color") {
@@ -665,8 +726,10 @@ class Rewriter {
   bool uses_frag_color_ = false;
   bool uses_frag_data_ = false;
   bool uses_ftransform_ = false;
+  bool writes_clip_vertex_ = false;  // a desktop vertex shader naming gl_ClipVertex
   std::set<std::string> compat_used_;  // ordered: deterministic prelude
   std::set<std::string> compat_redeclared_;
+  std::set<std::string> compat_structs_;  // gl_*Parameters types named in the source
   std::unordered_set<std::string> used_shadow_helpers_;
   // ESSL 1.00 built-in functions the shader overloads (see
   // es100_builtin_overloads.h): renamed, with wrappers in the prelude.

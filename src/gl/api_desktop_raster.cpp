@@ -68,6 +68,7 @@ void point_parameter(Context& ctx, GLenum pname, GLfloat v) {
       // choice §14.4.1 allows: the fade is a derived alpha the spec makes
       // implementation-dependent in effect), so this is only state.
       ctx.ff.point_fade_threshold_size = v;
+      ctx.dirty(kDirtyUniforms);  // GLSL's gl_Point.fadeThresholdSize
       return;
     case GL_POINT_SPRITE_COORD_ORIGIN: {
       const GLenum e = static_cast<GLenum>(v);

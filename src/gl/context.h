@@ -14,6 +14,7 @@
 #include "gl/buffer.h"
 #include "gl/compat/legacy_state.h"
 #include "gl/compat/vertex_spec_state.h"
+#include "gl/compat/fixed_state.h"
 #include "gl/debug_output.h"
 #include "gl/draw_validation.h"
 #include "gl/fixed_function.h"
@@ -339,6 +340,9 @@ class Context {
   // Compatibility profile: attribute stacks, selection / feedback,
   // evaluators, stipples and the other legacy state (compat/legacy_state.h).
   LegacyState legacy;
+  // Compatibility profile: matrices, lighting, texgen, clip planes, fog,
+  // texture environments, alpha test, point parameters (gl/compat/).
+  compat::FixedState compat_state;
   Limits limits;
   // Format extensions in effect (what the device can render and filter).
   pixel::FormatFeatures format_features;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compiler/compiler.h"
+#include "gl/compat/builtin_uniforms.h"
 #include "gl/gl_types.h"
 #include "pipe/context.h"
 #include "pipe/shader_info.h"
@@ -113,6 +114,9 @@ struct LinkedProgram {
   // Offsets in `default_block` of gl_DepthRange.near/.far/.diff (-1: not
   // read), filled from the context's depth range before each upload.
   std::array<int32_t, 3> depth_range_offsets{-1, -1, -1};
+  // The compatibility built-in uniforms it reads (gl_ModelViewMatrix,
+  // gl_LightSource[], ...), written from the context's state likewise.
+  compat::BuiltinUniformTable compat_builtins;
   // Per uniform: index of its first element in `samplers`, or -1.
   std::vector<int32_t> sampler_first;
   // Per uniform: index of its first element in `images`, or -1.

@@ -142,6 +142,9 @@ void validate_uniforms_of(Context& ctx, LinkedProgram& program, uint32_t stages)
     if (at >= 0 && static_cast<size_t>(at) + sizeof(float) <= lp->default_block.size())
       std::memcpy(lp->default_block.data() + at, &depth_range[i], sizeof(float));
   }
+  // The compatibility built-in uniform state (gl/compat/builtin_uniforms.h).
+  compat::write_builtin_uniforms(ctx, lp->interface.uniforms, lp->compat_builtins, lp->default_block.data(),
+                                 lp->default_block.size());
   // The subroutines each stage's subroutine uniforms select (subroutines.h).
   write_subroutine_selections(ctx, *lp, lp->default_block_stages & stages);
   // The default tessellation levels, where Brass made the control stage

@@ -208,6 +208,7 @@ struct SamplerKey {
   uint8_t wrap_s, wrap_t, wrap_r, min_filter, mag_filter, mip_filter, compare_enable, compare_func;
   uint8_t seamless_cube_map, border_color_integer, pad[2];
   uint32_t min_lod_bits, max_lod_bits, max_anisotropy_bits;
+  uint32_t lod_bias_bits;  // the unit's TEXTURE_LOD_BIAS (compatibility profile)
   uint32_t border_color[4];  // zero unless a wrap mode is CLAMP_TO_BORDER
 };
 static_assert(std::has_unique_object_representations_v<SamplerKey>);
@@ -233,6 +234,7 @@ struct TextureContextState {
     pipe::SamplerView* view = nullptr;
     pipe::SamplerObject* state = nullptr;
     bool seamless_cube_map = true;  // what `state` was made with
+    float lod_bias = 0;             // likewise: the unit's TEXTURE_LOD_BIAS
   };
   std::array<std::array<SlotState, pipe::kMaxSamplers>, pipe::kShaderStageCount> slots{};  // per pipe::ShaderStage
 };

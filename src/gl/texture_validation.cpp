@@ -207,10 +207,11 @@ pipe::SamplerView* dummy_view(Context& ctx, TextureTargetIndex target, SamplerKi
 }
 
 pipe::SamplerObject* sampler_state(Context& ctx, const SamplerParams& params, bool compare, bool seamless,
-                                   bool integer_view, GLenum base_format) {
+                                   bool integer_view, GLenum base_format, float lod_bias) {
   SamplerKey key = make_sampler_key(params, compare, integer_view);
   border_color_to_storage(key, base_format);
   key.seamless_cube_map = seamless ? 1 : 0;
+  key.lod_bias_bits = std::bit_cast<uint32_t>(lod_bias);
   return ctx.texture_state.sampler_states.get(key, [&] {
     pipe::SamplerState s;
     s.wrap_s = static_cast<pipe::Wrap>(key.wrap_s);
@@ -221,6 +222,7 @@ pipe::SamplerObject* sampler_state(Context& ctx, const SamplerParams& params, bo
     s.mip_filter = static_cast<pipe::MipFilter>(key.mip_filter);
     s.min_lod = params.min_lod;
     s.max_lod = params.max_lod;
+    s.lod_bias = lod_bias;
     s.compare_enable = compare;
     s.compare_func = static_cast<pipe::CompareFunc>(key.compare_func);
     s.max_anisotropy = params.max_anisotropy;
@@ -435,11 +437,13 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
     // is enabled (GL 4.6 §8.13.1); ES always seamlessly.
     const bool seamless = !ctx.desktop() || ctx.ff.cube_map_seamless ||
                           (type.target != TextureTargetIndex::TexCube && type.target != TextureTargetIndex::TexCubeArray);
+    // The compatibility profile's per-unit bias (glTexEnv TEXTURE_FILTER_CONTROL).
+    const float unit_lod_bias = unit < ctx.compat_state.texture_lod_bias.size() ? ctx.compat_state.texture_lod_bias[unit] : 0;
     // A buffer texture's view depends on its buffer's storage too, which
     // the texture's generation does not follow: looked at every time
     // (texture_buffer_view keeps the view while nothing changed).
     const bool buffer = type.target == TextureTargetIndex::TexBuffer;
-    if (buffer || !(cache.seamless_cube_map == seamless && cache.texture == tex && tex && cache.texture_generation == tex->generation && cache.sampler == sampler &&
+    if (buffer || !(cache.seamless_cube_map == seamless && cache.lod_bias == unit_lod_bias && cache.texture == tex && tex && cache.texture_generation == tex->generation && cache.sampler == sampler &&
           (!sampler || cache.sampler_generation == sampler->generation) && cache.sampler_type == s.sampler_type &&
           cache.view)) {
       const SamplerParams& params = sampler ? sampler->params : tex ? tex->sampler : SamplerParams{};
@@ -492,8 +496,10 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       cache.sampler_type = s.sampler_type;
       cache.view = view;
       cache.seamless_cube_map = seamless;
+      cache.lod_bias = unit_lod_bias;
       const bool integer_view = type.kind == SamplerKind::Int || type.kind == SamplerKind::Uint;
-      cache.state = sampler_state(ctx, nearest ? nearest_params : params, compare, seamless, integer_view, base_format);
+      cache.state = sampler_state(ctx, nearest ? nearest_params : params, compare, seamless, integer_view, base_format,
+                                  unit_lod_bias);
     }
     if (!changed[stage]) {
       views[stage].fill(nullptr);

@@ -569,6 +569,53 @@ TEST(Reflection, DesktopCompatibilityBuiltinsBecomeGlNamedResources) {
   EXPECT_FALSE(bad.ok);
 }
 
+// GLSL 1.20 §7.5's built-in state: structures, arrays of structures, the
+// matrix variants and the implementation constants all compile and are
+// reported under their gl_* names, with std140 offsets to write them at.
+TEST(Reflection, DesktopCompatibilityStateUniformsBecomeGlNamedResources) {
+  const LinkResult r = link(
+      Api::GL,
+      {{ShaderStage::Vertex,
+        "#version 120\nvoid main() {\n"
+        "  gl_LightSourceParameters l = gl_LightSource[gl_MaxLights - 1];\n"
+        "  vec4 c = l.diffuse * gl_FrontMaterial.diffuse + gl_FrontLightProduct[1].specular;\n"
+        "  c += gl_LightModel.ambient + gl_FrontLightModelProduct.sceneColor + gl_TextureEnvColor[0];\n"
+        "  c += gl_EyePlaneS[0] + gl_ObjectPlaneQ[gl_MaxTextureCoords - 1] + gl_ClipPlane[0];\n"
+        "  c.x += gl_Point.size + gl_Fog.scale + gl_NormalScale + float(gl_MaxClipPlanes + gl_MaxTextureUnits);\n"
+        "  gl_FrontColor = c;\n"
+        "  gl_Position = gl_ModelViewMatrixInverseTranspose * gl_TextureMatrixInverse[1] * gl_Vertex;\n}\n"},
+       {ShaderStage::Fragment,
+        "#version 120\nvoid main() { gl_FragColor = gl_Color + gl_BackMaterial.emission * gl_Fog.color; }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  const ProgramInterface& pi = r.interface;
+  for (const char* name : {"gl_LightSource[7].diffuse", "gl_FrontMaterial.diffuse", "gl_FrontLightProduct[1].specular",
+                           "gl_LightModel.ambient", "gl_FrontLightModelProduct.sceneColor", "gl_TextureEnvColor[0]",
+                           "gl_EyePlaneS[0]", "gl_ObjectPlaneQ[0]", "gl_ClipPlane[0]", "gl_Point.size", "gl_Fog.scale",
+                           "gl_Fog.color", "gl_NormalScale", "gl_ModelViewMatrixInverseTranspose",
+                           "gl_TextureMatrixInverse[0]", "gl_BackMaterial.emission"}) {
+    const Uniform* u = find_uniform(pi, name);
+    ASSERT_TRUE(u) << name;
+    EXPECT_GE(u->offset, 0) << name;
+    EXPECT_EQ(u->block_index, -1) << name;
+  }
+  expect_valid_spirv(r, "compat state");
+}
+
+// A GLSL 1.20 vertex shader writing gl_ClipVertex clips by the client clip
+// planes: it gets gl_ClipDistance from gl_ClipPlane[] (fed by the frontend).
+TEST(Reflection, DesktopClipVertexBecomesClipDistances) {
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex,
+                                       "#version 120\nvoid main() {\n"
+                                       "  gl_ClipVertex = gl_ModelViewMatrix * gl_Vertex;\n"
+                                       "  if (gl_Vertex.x > 100.0) return;\n"
+                                       "  gl_Position = ftransform();\n}\n"},
+                                      {ShaderStage::Fragment, "#version 120\nvoid main() { gl_FragColor = vec4(1); }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  EXPECT_TRUE(find_uniform(r.interface, "gl_ClipPlane[0]"));
+  EXPECT_TRUE(find_uniform(r.interface, "gl_ModelViewMatrix"));
+  expect_valid_spirv(r, "clip vertex");
+}
+
 // Blocks of the default (shared) and packed layouts compile and report the
 // std140 offsets the SPIR-V reads.
 TEST(Reflection, SharedAndPackedBlocksReportStd140Offsets) {
