@@ -112,9 +112,6 @@ GLfloat grid_value(GLint i, GLint n, GLfloat a, GLfloat b) {
 
 namespace api {
 
-void Begin(Context& ctx, GLenum mode);  // TEMP: compat-arrays
-void End(Context& ctx);                 // TEMP: compat-arrays
-
 void Map1f(Context& ctx, GLenum target, GLfloat u1, GLfloat u2, GLint stride, GLint order, const GLfloat* points) {
   map<GLfloat>(ctx, target, 1, u1, u2, stride, order, 0, 1, 0, 1, points);
 }

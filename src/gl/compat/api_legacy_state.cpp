@@ -50,8 +50,8 @@ void write_bit(uint8_t* mem, const BitmapLayout& l, int x, int y, bool on) {
 
 }  // namespace
 
-// WIRE: compat-arrays' immediate-mode state and compat-pixels' LSB_FIRST.
-bool inside_begin_end(const Context&) { return false; }
+bool inside_begin_end(const Context& ctx) { return ctx.vertex_spec.inside_begin_end(); }
+// WIRE: compat-pixels' PACK/UNPACK_LSB_FIRST.
 bool bitmap_lsb_first(const Context&, bool) { return false; }
 
 void legacy_polygon_mode(Context& ctx, GLenum face, GLenum mode) {

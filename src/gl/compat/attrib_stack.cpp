@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "gl/compat/compat_api.h"
 #include "gl/context.h"
 #include "gl/state_queries.h"
 #include "gl/texture_specification.h"
@@ -166,6 +167,67 @@ void restore_textures(Context& ctx, const AttribSnapshot& s) {
   ctx.dirty(kDirtyTextures | kDirtyImages);
 }
 
+void save_compat_groups(Context& ctx, AttribSnapshot& s) {
+  s.current = ctx.vertex_spec.current;
+  s.generic_current = ctx.generic_attribs;
+  const compat::FixedState& c = ctx.compat_state;
+  s.lighting = c.lighting;
+  s.fog = c.fog;
+  s.matrix_mode = c.matrices.mode();
+  s.clip_planes = c.clip_planes;
+  s.texgen = c.texgen;
+  s.texenv = c.texenv;
+  s.texture_lod_bias = c.texture_lod_bias;
+  s.alpha_test = c.alpha_test;
+  s.point = c.point;
+}
+
+// The compat modules' groups; any change goes through their change
+// tracking (compat_api.h: the program is chosen again, uniforms rewritten).
+void restore_compat_groups(Context& ctx, const AttribSnapshot& s) {
+  const GLbitfield m = s.mask;
+  compat::FixedState& c = ctx.compat_state;
+  if (m & GL_CURRENT_BIT) {
+    ctx.vertex_spec.current = s.current;
+    ctx.generic_attribs = s.generic_current;
+    ctx.vertex_input.generic_dirty = true;
+  }
+  const GLbitfield fixed = GL_LIGHTING_BIT | GL_FOG_BIT | GL_TRANSFORM_BIT | GL_TEXTURE_BIT | GL_COLOR_BUFFER_BIT |
+                           GL_POINT_BIT;
+  if (!(m & fixed)) return;
+  if (m & GL_LIGHTING_BIT) {
+    // NORMALIZE and RESCALE_NORMAL belong to the transform group.
+    const bool normalize = c.lighting.normalize, rescale = c.lighting.rescale_normal;
+    c.lighting = s.lighting;
+    c.lighting.normalize = normalize;
+    c.lighting.rescale_normal = rescale;
+  }
+  if (m & GL_FOG_BIT) c.fog = s.fog;
+  if (m & GL_TRANSFORM_BIT) {
+    c.matrices.set_mode(s.matrix_mode);
+    c.clip_planes = s.clip_planes;
+    c.lighting.normalize = s.lighting.normalize;
+    c.lighting.rescale_normal = s.lighting.rescale_normal;
+  }
+  if (m & GL_TEXTURE_BIT) {
+    c.texgen = s.texgen;
+    // COORD_REPLACE is point state.
+    for (size_t u = 0; u < c.texenv.size(); ++u) {
+      const bool replace = c.texenv[u].coord_replace;
+      c.texenv[u] = s.texenv[u];
+      c.texenv[u].coord_replace = replace;
+    }
+    c.texture_lod_bias = s.texture_lod_bias;
+  }
+  if (m & GL_COLOR_BUFFER_BIT) c.alpha_test = s.alpha_test;
+  if (m & GL_POINT_BIT) {
+    c.point = s.point;
+    for (size_t u = 0; u < c.texenv.size(); ++u) c.texenv[u].coord_replace = s.texenv[u].coord_replace;
+  }
+  compat::modes_changed(ctx);
+  ctx.dirty(kDirtyTextures);  // LOD biases are part of the sampler states
+}
+
 void restore_groups(Context& ctx, const AttribSnapshot& s) {
   FixedFunctionState& f = ctx.ff;
   const FixedFunctionState& o = s.ff;
@@ -256,7 +318,6 @@ void restore_groups(Context& ctx, const AttribSnapshot& s) {
       f.point_sprite_coord_origin = o.point_sprite_coord_origin;
       ctx.dirty(kDirtyProgram);
     }
-    r.point_smooth = ro.point_smooth;
     ctx.dirty(kDirtyRasterizer);
   }
   if (m & GL_MULTISAMPLE_BIT) {
@@ -307,6 +368,7 @@ void restore_groups(Context& ctx, const AttribSnapshot& s) {
     e.grid2_v1 = s.grid2[2];
     e.grid2_v2 = s.grid2[3];
   }
+  restore_compat_groups(ctx, s);
   if (m & GL_PIXEL_MODE_BIT) restore_read_buffer(ctx, s);
   if (m & GL_TEXTURE_BIT) restore_textures(ctx, s);
   // Last: the enables some groups above also restored have the same saved
@@ -346,6 +408,7 @@ void push_attrib(Context& ctx, GLbitfield mask) {
   s.grid2[1] = e.grid2_u2;
   s.grid2[2] = e.grid2_v1;
   s.grid2[3] = e.grid2_v2;
+  save_compat_groups(ctx, s);
   if (mask & GL_ENABLE_BIT) save_enables(ctx, s);
   if (mask & (GL_COLOR_BUFFER_BIT | GL_PIXEL_MODE_BIT)) save_buffers(ctx, s);
   if (mask & GL_TEXTURE_BIT) save_textures(ctx, s);

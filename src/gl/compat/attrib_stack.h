@@ -10,7 +10,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "gl/compat/fixed_state.h"
 #include "gl/compat/legacy_state.h"
+#include "gl/compat/vertex_spec_state.h"
 #include "gl/fixed_function.h"
 #include "gl/texture.h"
 
@@ -61,6 +63,22 @@ struct AttribSnapshot {
   GLuint draw_framebuffer_name = 0, read_framebuffer_name = 0;
   std::array<GLenum, pipe::kMaxColorBuffers> draw_buffers{};
   GLenum read_buffer = GL_BACK;
+  // The other compat modules' plain-value state: current values
+  // (CURRENT_BIT), lighting (LIGHTING_BIT), fog (FOG_BIT), the matrix mode
+  // and clip planes (TRANSFORM_BIT), texgen, environments and LOD biases
+  // (TEXTURE_BIT), the alpha test (COLOR_BUFFER_BIT), point state
+  // (POINT_BIT).
+  std::array<std::array<GLfloat, 4>, compat::kConventionalCount> current{};
+  std::array<GenericAttrib, kMaxVertexAttribs> generic_current{};
+  compat::LightingState lighting;
+  compat::FogState fog;
+  GLenum matrix_mode = GL_MODELVIEW;
+  std::array<compat::Vec4, compat::kMaxClipPlanes> clip_planes{};
+  std::array<compat::TexGenUnit, compat::kMaxTextureCoords> texgen{};
+  std::array<compat::TexEnvUnit, compat::kMaxTextureCoords> texenv{};
+  std::array<float, compat::kMaxLodBiasUnits> texture_lod_bias{};
+  compat::AlphaTestState alpha_test;
+  compat::PointState point;
   // TEXTURE_BIT.
   GLuint active_texture = 0;
   std::vector<std::array<SavedTextureParams, kSavedTextureTargets>> texture_units;

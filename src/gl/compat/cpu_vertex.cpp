@@ -155,7 +155,7 @@ ProcessedVertex process_vertex_on_cpu(const FixedState& state, const VertexAttri
   const V3 reflection = u - n * (2.0 * dot(n, u));
   const double sphere_m =
       2.0 * std::sqrt(reflection.x * reflection.x + reflection.y * reflection.y + (reflection.z + 1) * (reflection.z + 1));
-  for (int unit = 0; unit < kMaxTextureCoords; ++unit) {
+  for (int unit = 0; unit < static_cast<int>(kMaxTextureCoords); ++unit) {
     float t[4] = {in.texcoord[unit].x, in.texcoord[unit].y, in.texcoord[unit].z, in.texcoord[unit].w};
     const TexGenUnit& g = state.texgen[unit];
     for (int c = 0; c < 4; ++c)

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "gl/compat/legacy_state_enums.h"
+#include "gl/compat/compat_enums.h"
 #include "gl/gl_types.h"
 
 namespace brass::gl {

@@ -89,8 +89,6 @@ bool legacy_pointer(Context& ctx, GLenum pname, void** out) {
 bool* legacy_enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
   LegacyRasterState& r = ctx.legacy.raster;
   switch (cap) {
-    // Points are not antialiased; the flag is state (as LINE_SMOOTH).
-    case GL_POINT_SMOOTH: *dirty = 0; return &r.point_smooth;
     case GL_LINE_STIPPLE: *dirty = kDirtyRasterizer; return &r.line_stipple;
     // The stipple test is compiled into the fixed-function fragment stage.
     case GL_POLYGON_STIPPLE: *dirty = kDirtyProgram; return &r.polygon_stipple;

@@ -28,8 +28,8 @@ struct LegacyQueryValue {
 bool legacy_query(Context& ctx, GLenum pname, LegacyQueryValue* out);
 // glGetPointerv of SELECTION_BUFFER_POINTER and FEEDBACK_BUFFER_POINTER.
 bool legacy_pointer(Context& ctx, GLenum pname, void** out);
-// The flag of a legacy cap (POINT_SMOOTH, LINE_STIPPLE, POLYGON_STIPPLE,
-// POLYGON_OFFSET_POINT/LINE, MAP1_*, MAP2_*, AUTO_NORMAL), and the state
+// The flag of a legacy cap (LINE_STIPPLE, POLYGON_STIPPLE, INDEX_LOGIC_OP,
+// MAP1_*, MAP2_*, AUTO_NORMAL), and the state
 // groups it dirties; null when `cap` is not one.
 bool* legacy_enable_flag(Context& ctx, GLenum cap, uint32_t* dirty);
 // glHint of the legacy targets (PERSPECTIVE_CORRECTION_HINT,

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "gl/compat/evaluators.h"
-#include "gl/compat/legacy_state_enums.h"
+#include "gl/compat/compat_enums.h"
 #include "gl/compat/select_feedback.h"
 #include "gl/gl_types.h"
 
@@ -36,7 +36,6 @@ struct LegacyRasterState {
   // (x mod 32, y mod 32) is drawn.
   bool polygon_stipple = false;
   std::array<uint32_t, 32> polygon_stipple_mask = all_ones();
-  bool point_smooth = false;
   bool index_logic_op = false;  // INDEX_LOGIC_OP: no effect without color-index buffers
   // Color-index state: Brass has no color-index framebuffers (INDEX_MODE
   // false), so these are only values the queries report.

@@ -13,13 +13,14 @@
 
 #include "gl/compat/mat4.h"
 #include "gl/compat/compat_enums.h"
+#include "gl/compat/conventional_attribs.h"
 #include "gl/gl_types.h"
 
 namespace brass::gl::compat {
 
-// MAX_TEXTURE_COORDS: texture coordinate sets, each with a texture matrix,
-// texgen state and a texture environment.
-inline constexpr int kMaxTextureCoords = 8;
+// MAX_TEXTURE_COORDS (kMaxTextureCoords, conventional_attribs.h): texture
+// coordinate sets, each with a texture matrix, texgen state and a texture
+// environment.
 // MAX_*_STACK_DEPTH (the spec's minimums are 32 for the modelview stack and
 // 2 for the others).
 inline constexpr int kMaxModelViewStackDepth = 32;

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "gl/compat/legacy_state_enums.h"
+#include "gl/compat/compat_enums.h"
 #include "gl/gl_types.h"
 
 namespace brass::gl {
