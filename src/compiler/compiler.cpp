@@ -14,6 +14,7 @@
 #include <set>
 
 #include "compiler/advanced_blend.h"
+#include "compiler/alpha_test.h"
 #include "compiler/attribute_aliasing.h"
 #include "compiler/binding_resolver.h"
 #include "compiler/block_layout.h"
@@ -909,7 +910,9 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
   if (key.patch_vertices && stage.stage == ShaderStage::TessControl)
     set_passthrough_patch_vertices(spirv, key.patch_vertices);
   if (key.flat_shading && stage.stage == ShaderStage::Fragment)
-    add_flat_decorations(spirv, {"brass_gl_FrontColor", "brass_gl_FrontSecondaryColor"});
+    add_flat_decorations(spirv, {"brass_gl_FrontColor", "brass_gl_FrontSecondaryColor", "brass_gl_BackColor",
+                                 "brass_gl_BackSecondaryColor"});
+  if (key.alpha_func && stage.stage == ShaderStage::Fragment) add_alpha_test(spirv, key.alpha_func, key.alpha_ref_bits);
   return spirv;
 }
 

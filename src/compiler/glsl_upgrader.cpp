@@ -129,7 +129,7 @@ const WordSet& words_new_since_glsl110() {
       "sampler2DArray", "sampler1DArrayShadow", "sampler2DArrayShadow", "isampler1D",
       "isampler2D", "isampler3D", "isamplerCube", "isampler1DArray", "isampler2DArray",
       "usampler1D", "usampler2D", "usampler3D", "usamplerCube", "usampler1DArray",
-      "usampler2DArray", "sampler2DRect", "sampler2DRectShadow", "isampler2DRect",
+      "usampler2DArray", "isampler2DRect",
       "usampler2DRect", "samplerBuffer", "isamplerBuffer", "usamplerBuffer", "sample", "patch",
       "texture", "textureProj", "textureLod", "textureOffset", "texelFetch", "texelFetchOffset",
       "textureProjOffset", "textureLodOffset", "textureProjLod", "textureProjLodOffset",
@@ -141,7 +141,9 @@ const WordSet& words_new_since_glsl110() {
 }
 
 const WordSet& words_new_since_glsl130() {
-  static const WordSet s = {"layout", "sampler2DRect", "sampler2DRectShadow", "isampler2DRect",
+  // (sampler2DRect and sampler2DRectShadow are reserved words in GLSL
+  // 1.10-1.30, never identifiers: ARB_texture_rectangle's types are kept.)
+  static const WordSet s = {"layout", "isampler2DRect",
                             "usampler2DRect", "samplerBuffer", "isamplerBuffer", "usamplerBuffer",
                             "sample", "patch"};
   return s;

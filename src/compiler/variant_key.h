@@ -46,16 +46,20 @@ struct VariantKey {
   // (passthrough_tess_control.h) when it is not the 3 it was linked for
   // (0: leave it).
   uint8_t patch_vertices = 0;
-  uint8_t pad = 0;
+  // Fragment: the compatibility profile's alpha test (alpha_test.h
+  // alpha_func_key; 0: none) against the reference alpha_ref_bits (a float
+  // in [0, 1]).
+  uint8_t alpha_func = 0;
   // Vertex-processing stages: when non-zero, gl_PointSize is this float (its
   // bits) whatever the shader writes (desktop GL with PROGRAM_POINT_SIZE
   // disabled draws points of glPointSize's size).
   uint32_t point_size_bits = 0;
+  uint32_t alpha_ref_bits = 0;
 
   bool operator==(const VariantKey&) const = default;
   bool empty() const { return *this == VariantKey{}; }
 };
-static_assert(sizeof(VariantKey) == 16, "VariantKey must stay packed");
+static_assert(sizeof(VariantKey) == 20, "VariantKey must stay packed");
 static_assert(std::has_unique_object_representations_v<VariantKey>);
 
 }  // namespace brass::compiler

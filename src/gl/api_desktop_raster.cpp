@@ -11,6 +11,7 @@
 // before the handler runs.
 #include <cmath>
 
+#include "gl/compat/compat_api.h"
 #include "gl/context.h"
 #include "gl/state_queries.h"
 #include "gl_functions.h"
@@ -132,15 +133,25 @@ void ClampColor(Context& ctx, GLenum target, GLenum clamp) {
   ctx.state.clamp_read_color = clamp;
 }
 
-void PointParameterf(Context& ctx, GLenum pname, GLfloat param) { point_parameter(ctx, pname, param); }
+// The compatibility profile adds the size clamp and distance attenuation
+// (gl/compat/compat_api.h point_parameter).
+void PointParameterf(Context& ctx, GLenum pname, GLfloat param) {
+  if (ctx.compatibility() && compat::point_parameter(ctx, pname, &param, false)) return;
+  point_parameter(ctx, pname, param);
+}
 void PointParameterfv(Context& ctx, GLenum pname, const GLfloat* params) {
-  if (params) point_parameter(ctx, pname, params[0]);
+  if (!params) return;
+  if (ctx.compatibility() && compat::point_parameter(ctx, pname, params, true)) return;
+  point_parameter(ctx, pname, params[0]);
 }
-void PointParameteri(Context& ctx, GLenum pname, GLint param) {
-  point_parameter(ctx, pname, static_cast<GLfloat>(param));
-}
+void PointParameteri(Context& ctx, GLenum pname, GLint param) { PointParameterf(ctx, pname, static_cast<GLfloat>(param)); }
 void PointParameteriv(Context& ctx, GLenum pname, const GLint* params) {
-  if (params) point_parameter(ctx, pname, static_cast<GLfloat>(params[0]));
+  if (!params) return;
+  // Three values only for the one vector parameter.
+  const int n = pname == GL_POINT_DISTANCE_ATTENUATION ? 3 : 1;
+  GLfloat f[3] = {0, 0, 0};
+  for (int i = 0; i < n; ++i) f[i] = static_cast<GLfloat>(params[i]);
+  PointParameterfv(ctx, pname, f);
 }
 
 void ClearDepth(Context& ctx, GLdouble depth) { ClearDepthf(ctx, static_cast<GLfloat>(depth)); }

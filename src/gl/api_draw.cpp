@@ -227,6 +227,7 @@ void draw(Context& ctx, const DrawCall& d) {
   if (ctx.compatibility() && select_feedback_active(ctx))
     return select_feedback_draw(ctx, d.mode, d.first, d.count, d.indexed ? d.type : GL_NONE, d.indices,
                                 d.base_vertex, d.instances);
+  ctx.ff_pipeline.drawing_points = d.mode == GL_POINTS;  // compatibility point sprites
   if (!validate_for_draw(ctx)) return;
   // Points need gl_PointSize written (Vulkan leaves it undefined): the
   // program's point variant when its vertex shader does not write it.
@@ -523,6 +524,7 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
     return;
   }
 
+  ctx.ff_pipeline.drawing_points = mode == GL_POINTS;  // compatibility point sprites
   if (!validate_for_draw(ctx)) return;
   if (!bind_program_for_primitive(ctx, mode == GL_POINTS)) return;
   if (!render_condition_passes(ctx, true)) return;
@@ -591,6 +593,7 @@ void draw_captured(Context& ctx, GLenum mode, TransformFeedback& tf, GLuint stre
     const GLsizei count = static_cast<GLsizei>(std::min<uint64_t>(captured, 0x7fffffff));
     return draw(ctx, arrays_call(mode, 0, count, instances, 0));
   }
+  ctx.ff_pipeline.drawing_points = mode == GL_POINTS;  // compatibility point sprites
   if (!validate_for_draw(ctx)) return;
   if (!bind_program_for_primitive(ctx, mode == GL_POINTS)) return;
   if (!render_condition_passes(ctx, true)) return;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "gl/compat/legacy_queries.h"
+#include "gl/compat/state_queries_compat.h"
 #include "gl/context.h"
 #include "gl/state_queries.h"
 #include "gl_functions.h"
@@ -70,8 +71,16 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
     case GL_DEBUG_OUTPUT: d = 0; return &ctx.debug.output_enabled;
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: d = 0; return &ctx.debug.output_synchronous;
     default:
-      // Legacy caps of compatibility contexts (compat/legacy_queries.h).
-      if (ctx.compatibility()) return legacy_enable_flag(ctx, cap, &d);
+      // Compatibility profile: lighting, fog, alpha test, texgen, ...
+      // (gl/compat/), the legacy caps (stipples, evaluators;
+      // compat/legacy_queries.h), then the fixed-function pipeline's
+      // texture enables and COLOR_SUM (selected again by each draw's key).
+      if (bool* flag = compat::enable_flag(ctx, cap, &d)) return flag;
+      if (ctx.compatibility()) {
+        if (bool* flag = legacy_enable_flag(ctx, cap, &d)) return flag;
+        d = 0;
+        return compat::ff_enable_flag(ctx, cap);
+      }
       return nullptr;
   }
 }
@@ -141,6 +150,7 @@ void Disablei(Context& ctx, GLenum target, GLuint index) { set_indexed(ctx, targ
 void Enable(Context& ctx, GLenum cap) {
   if (cap == GL_BLEND) return set_blend(ctx, 0, pipe::kMaxColorBuffers - 1, true);
   if (cap == GL_SCISSOR_TEST) return set_scissor_test(ctx, 0, pipe::kMaxViewports, true);  // every viewport's
+  if (ctx.compatibility() && compat::texture_enable_out_of_range(ctx, cap)) return;
   uint32_t dirty = 0;
   bool* flag = enable_flag(ctx, cap, &dirty);
   if (!flag) return ctx.set_error(GL_INVALID_ENUM);
@@ -152,6 +162,7 @@ void Enable(Context& ctx, GLenum cap) {
 void Disable(Context& ctx, GLenum cap) {
   if (cap == GL_BLEND) return set_blend(ctx, 0, pipe::kMaxColorBuffers - 1, false);
   if (cap == GL_SCISSOR_TEST) return set_scissor_test(ctx, 0, pipe::kMaxViewports, false);
+  if (ctx.compatibility() && compat::texture_enable_out_of_range(ctx, cap)) return;
   uint32_t dirty = 0;
   bool* flag = enable_flag(ctx, cap, &dirty);
   if (!flag) return ctx.set_error(GL_INVALID_ENUM);

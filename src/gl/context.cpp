@@ -225,6 +225,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     return nullptr;
   }
   fill_limits(*desc.screen, ctx->limits);
+  ctx->compat_state.point.size_max = static_cast<float>(ctx->limits.max_point_size);
   ctx->default_vertex_array = make_ref<VertexArray>(0);
   bind(ctx->vertex_array, ctx->default_vertex_array.get());
   ctx->default_transform_feedback = make_ref<TransformFeedback>(0);

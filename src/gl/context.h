@@ -12,9 +12,10 @@
 #include <vector>
 
 #include "gl/buffer.h"
+#include "gl/compat/fixed_function_pipeline.h"
+#include "gl/compat/fixed_state.h"
 #include "gl/compat/legacy_state.h"
 #include "gl/compat/vertex_spec_state.h"
-#include "gl/compat/fixed_state.h"
 #include "gl/debug_output.h"
 #include "gl/draw_validation.h"
 #include "gl/fixed_function.h"
@@ -388,6 +389,9 @@ class Context {
   // Default textures and the texture validation's pipe objects (texture.h).
   TextureContextState texture_state;
   ImageContextState image_state;  // image.h
+  // Compatibility profile: texture-unit enables and the generated programs
+  // of draws without a program (compat/fixed_function_pipeline.h).
+  compat::FixedFunctionPipeline ff_pipeline;
 
  private:
   Context() = default;

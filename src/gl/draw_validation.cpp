@@ -46,6 +46,9 @@ bool validate_for_clear(Context& ctx) {
 }
 
 bool validate_for_draw(Context& ctx) {
+  // Without a program, a compatibility context draws with the generated
+  // fixed-function program of the current state.
+  if (ctx.compatibility()) compat::select_fixed_function(ctx);
   check_attachments(ctx);
   uint32_t dirty = ctx.dirty_bits();
   if (dirty & kDirtyFramebuffer) {

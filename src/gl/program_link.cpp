@@ -7,6 +7,7 @@
 #include "compiler/es_builtin_standins.h"
 #include "compiler/vertex_input_64bit.h"
 #include "gl/compat/conventional_attribs.h"
+#include "gl/compat/ff_shaders.h"
 #include "gl/context.h"
 #include "gl/program_util.h"
 #include "gl/vertex_validation.h"
@@ -413,14 +414,19 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     // Desktop GL draws with such a program (its colour outputs are
     // undefined): the device gets a fragment stage that writes nothing.
     // Applications cannot see it: it has no interface to query.
-    in.shaders.push_back({compiler::ShaderStage::Fragment, "#version 140\nvoid main() {}\n"});
+    // A compatibility context's missing stage is fixed-function
+    // (compat/ff_shaders.h).
+    in.shaders.push_back({compiler::ShaderStage::Fragment, ctx.compatibility() ? compat::missing_fragment_stage()
+                                                                              : "#version 140\nvoid main() {}\n"});
     has_fs = true;
   }
   if (desktop_fragment_only && !p.separable) {
     // Likewise a program of only a fragment shader links (vertex processing
     // is then undefined): a vertex stage that places every vertex at the
     // origin, so draws rasterize nothing.
-    in.shaders.push_back({compiler::ShaderStage::Vertex, "#version 140\nvoid main() { gl_Position = vec4(0.0); }\n"});
+    in.shaders.push_back({compiler::ShaderStage::Vertex, ctx.compatibility()
+                                                             ? compat::missing_vertex_stage()
+                                                             : "#version 140\nvoid main() { gl_Position = vec4(0.0); }\n"});
     has_vs = true;
   }
   in.separable = p.separable;

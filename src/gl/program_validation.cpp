@@ -8,6 +8,7 @@
 
 #include "compiler/compiler.h"
 #include "gl/advanced_blend.h"
+#include "gl/compat/fixed_function_pipeline.h"
 #include "gl/context.h"
 #include "gl/program_link.h"
 #include "gl/separable_link.h"
@@ -24,7 +25,7 @@ constexpr uint32_t kAllStages = (1u << pipe::kShaderStageCount) - 1;
 LinkedProgram* draw_executable(Context& ctx) {
   if (Program* p = ctx.current_program.get()) return p->linked.get();
   ProgramPipeline* pp = ctx.program_pipeline.get();
-  return pp ? pp->combination.combined.get() : nullptr;
+  return pp ? pp->combination.combined.get() : compat::fixed_function_executable(ctx);
 }
 
 // The bound pipeline's combination for its current stages, made on first
@@ -64,7 +65,11 @@ StageSources stage_sources(Context& ctx) {
     return out;
   }
   ProgramPipeline* pp = ctx.program_pipeline.get();
-  if (!pp) return out;
+  if (!pp) {
+    // Compatibility profile: the fixed-function program supplies every stage.
+    if (LinkedProgram* ff = compat::fixed_function_executable(ctx)) out.list[out.count++] = {ff, kAllStages};
+    return out;
+  }
   for (unsigned s = 0; s < pipe::kShaderStageCount; ++s) {
     Program* p = pp->stages[s].get();
     LinkedProgram* lp = p ? p->linked.get() : nullptr;
@@ -80,7 +85,8 @@ StageSources stage_sources(Context& ctx) {
 LinkedProgram* stage_executable(Context& ctx, pipe::ShaderStage stage) {
   if (Program* p = ctx.current_program.get()) return p->linked.get();
   ProgramPipeline* pp = ctx.program_pipeline.get();
-  Program* p = pp ? pp->stages[static_cast<unsigned>(stage)].get() : nullptr;
+  if (!pp) return compat::fixed_function_executable(ctx);
+  Program* p = pp->stages[static_cast<unsigned>(stage)].get();
   return p ? p->linked.get() : nullptr;
 }
 
@@ -108,6 +114,8 @@ bool validate_program(Context& ctx) {
   } else if (ProgramPipeline* pp = ctx.program_pipeline.get()) {
     lp = pipeline_combination(ctx, *pp);
     if (!lp) return false;
+  } else if (LinkedProgram* ff = compat::fixed_function_executable(ctx)) {
+    lp = ff;  // compatibility profile (compat/fixed_function_pipeline.h)
   } else {
     return false;
   }
@@ -278,7 +286,9 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
   // Desktop GL takes the size from glPointSize unless PROGRAM_POINT_SIZE is
   // enabled (GL 4.6 §14.4), whatever the shader writes; clamped to the
   // sizes the device rasterizes.
-  if (points && ctx.desktop() && !ctx.ff.program_point_size) {
+  // (The fixed-function program's vertex stage derives the size itself
+  // from the point parameters.)
+  if (points && ctx.desktop() && !ctx.ff.program_point_size && lp != compat::fixed_function_executable(ctx)) {
     const float size = std::clamp(ctx.ff.point_size, 1.0f, static_cast<float>(ctx.limits.max_point_size));
     key.point_size_bits = std::bit_cast<uint32_t>(size);
     key.force_point_size = 1;
@@ -326,6 +336,9 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
   if (const LinkedProgram* tes = stage_executable(ctx, pipe::ShaderStage::TessEval);
       tes && tes->interface.passthrough_tess_control && ctx.state.patch_vertices != 3)
     key.patch_vertices = static_cast<uint8_t>(ctx.state.patch_vertices);
+  // Compatibility profile: flat shading and the alpha test for every
+  // program (compat/fixed_function_pipeline.h).
+  if (ctx.compatibility()) compat::add_variant_state(ctx, *lp, &key);
   if (key.empty()) {
     ctx.pipe().bind_shader_program(lp->pipe_program);
     return true;

@@ -9,6 +9,7 @@
 
 #include "compiler/subroutines.h"
 #include "gl/compat/legacy_queries.h"
+#include "gl/compat/state_queries_compat.h"
 #include "gl/compat/vertex_arrays_legacy.h"
 #include "gl/context.h"
 #include "gl/pixel/format_table.h"
@@ -684,6 +685,22 @@ bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
   }
 }
 
+// Compatibility-profile fixed-function state (gl/compat/state_queries_compat.h).
+bool query_compat_state(Context& ctx, GLenum pname, QueryValue* out, GLenum* error) {
+  compat::StateQueryValue v;
+  if (!compat::query_state(ctx, pname, &v, error)) return false;
+  QueryValue q;
+  q.kind = v.kind == compat::StateQueryValue::Float ? QueryValue::Float : QueryValue::Int;
+  q.normalized = v.normalized;
+  q.count = v.count;
+  for (int k = 0; k < v.count; ++k) {
+    q.i[k] = v.i[k];
+    q.f[k] = v.f[k];
+  }
+  *out = q;
+  return true;
+}
+
 // The compatibility profile's current values and conventional arrays
 // (compat/vertex_arrays_legacy.h).
 bool query_compat_vertex_spec(Context& ctx, GLenum pname, QueryValue* out) {
@@ -733,6 +750,7 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
     *out = ints({debug_value});
     return GL_NO_ERROR;
   }
+  if (GLenum compat_error = GL_NO_ERROR; query_compat_state(ctx, pname, out, &compat_error)) return compat_error;
   if (query_fixed_function(ctx, pname, out) || query_bindings(ctx, pname, out) || query_limits(ctx, pname, out) ||
       query_es31_limits(ctx, pname, out) || query_geometry_limits(ctx, pname, out) ||
       query_tessellation_state(ctx, pname, out) || query_es32_shading_state(ctx, pname, out) ||
@@ -873,6 +891,7 @@ GLboolean IsEnabledi(Context& ctx, GLenum target, GLuint index) {
 GLboolean IsEnabled(Context& ctx, GLenum cap) {
   if (ctx.compatibility())
     if (const int on = compat::client_array_enabled(ctx, cap); on >= 0) return on ? GL_TRUE : GL_FALSE;
+  if (ctx.compatibility() && compat::texture_enable_out_of_range(ctx, cap)) return GL_FALSE;
   bool* flag = enable_flag(ctx, cap);
   if (!flag) {
     ctx.set_error(GL_INVALID_ENUM);

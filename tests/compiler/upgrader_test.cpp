@@ -38,6 +38,17 @@ TEST(Upgrader, Es100VertexRewrites) {
   EXPECT_EQ(u.text.find("attribute"), std::string::npos);
 }
 
+// ARB_texture_rectangle in GLSL 1.10-1.30: its sampler types are reserved
+// words there, kept as the 1.40 types they are.
+TEST(Upgrader, RectangleSamplersOfTheExtensionKept) {
+  const UpgradedSource u =
+      up("#version 120\n#extension GL_ARB_texture_rectangle : enable\nuniform sampler2DRect s;\n"
+         "uniform sampler2DRectShadow z;\nvoid main() { gl_FragColor = texture2DRect(s, vec2(1.0)); }\n",
+         ShaderStage::Fragment, Api::GL);
+  EXPECT_NE(u.text.find("uniform sampler2DRect s;"), std::string::npos) << u.text;
+  EXPECT_NE(u.text.find("uniform sampler2DRectShadow z;"), std::string::npos) << u.text;
+}
+
 TEST(Upgrader, Es100FragmentRewrites) {
   const UpgradedSource u = up(
       "precision mediump float;\nvarying vec2 uv;\nuniform sampler2D t;\nuniform samplerCube c;\n"

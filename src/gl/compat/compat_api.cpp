@@ -28,11 +28,26 @@ int active_coord_unit(Context& ctx) {
   return static_cast<int>(ctx.textures.active);
 }
 
+bool begin_end_allows(Context& ctx) { return !refuse_inside_begin_end(ctx); }
+
 const Material& effective_material(Context& ctx, int face) {
-  // Color material tracking copies the current color into the material
-  // (the current color belongs to immediate mode, compat-arrays; until it
-  // exists there is no current color to track).
-  return ctx.compat_state.lighting.material[face];
+  // With COLOR_MATERIAL enabled the tracked properties follow the current
+  // color: the material state is updated from it whenever it is read.
+  LightingState& l = ctx.compat_state.lighting;
+  Material& m = l.material[face];
+  if (!l.color_material) return m;
+  const GLenum f = l.color_material_face;
+  if (f != GL_FRONT_AND_BACK && f != (face == 0 ? GL_FRONT : GL_BACK)) return m;
+  const std::array<GLfloat, 4>& c = ctx.vertex_spec.current[kColor];
+  const Vec4 color{c[0], c[1], c[2], c[3]};
+  switch (l.color_material_mode) {
+    case GL_EMISSION: m.emission = color; break;
+    case GL_AMBIENT: m.ambient = color; break;
+    case GL_DIFFUSE: m.diffuse = color; break;
+    case GL_SPECULAR: m.specular = color; break;
+    default: m.ambient = m.diffuse = color; break;  // AMBIENT_AND_DIFFUSE
+  }
+  return m;
 }
 
 GLint color_to_int(float v) {

@@ -18,10 +18,8 @@ class MatrixStack;
 struct Material;
 
 // Most commands are INVALID_OPERATION between glBegin and glEnd (GL 4.6
-// compatibility §10.7.5): false after recording that error. The Begin/End
-// state belongs to immediate mode (compat-arrays); until it exists no
-// primitive can be open, so every command is allowed.
-[[nodiscard]] inline bool begin_end_allows(Context&) { return true; }
+// compatibility §10.7.5): false after recording that error.
+[[nodiscard]] bool begin_end_allows(Context& ctx);
 
 // The stack the matrix commands act on (glMatrixMode's; for TEXTURE the
 // active unit's). Null after INVALID_OPERATION when ACTIVE_TEXTURE has no

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gl/context.h"
+
 namespace brass::gl::compat {
 namespace {
 
@@ -163,6 +165,19 @@ ProcessedVertex process_vertex_on_cpu(const FixedState& state, const VertexAttri
     out.texcoord[unit] = transform(m.texture(unit), Vec4{t[0], t[1], t[2], t[3]});
   }
   return out;
+}
+
+VertexAttributes current_vertex_attributes(const Context& ctx, const Vec4& position) {
+  const auto& c = ctx.vertex_spec.current;
+  auto vec = [](const std::array<GLfloat, 4>& v) { return Vec4{v[0], v[1], v[2], v[3]}; };
+  VertexAttributes a;
+  a.position = position;
+  a.normal = vec(c[kNormal]);
+  a.color = vec(c[kColor]);
+  a.secondary_color = vec(c[kSecondaryColor]);
+  for (unsigned i = 0; i < kMaxTextureCoords; ++i) a.texcoord[i] = vec(c[kTexCoord0 + i]);
+  a.fog_coord = c[kFogCoord][0];
+  return a;
 }
 
 bool clip_test(const FixedState& state, const std::array<bool, kMaxClipPlanes>& plane_enabled,

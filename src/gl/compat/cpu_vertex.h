@@ -11,6 +11,10 @@
 
 #include "gl/compat/fixed_state.h"
 
+namespace brass::gl {
+class Context;
+}
+
 namespace brass::gl::compat {
 
 // A vertex's attributes as the current values / arrays give them.
@@ -39,6 +43,11 @@ struct ProcessedVertex {
 };
 
 ProcessedVertex process_vertex_on_cpu(const FixedState& state, const VertexAttributes& in);
+
+// The attributes of a vertex at `position` whose others are the current
+// values (glNormal, glColor, glTexCoord, ...): what glRasterPos and
+// immediate-mode feedback process.
+VertexAttributes current_vertex_attributes(const Context& ctx, const Vec4& position);
 
 // Whether the vertex is inside the view volume (-w <= x, y, z <= w) and on
 // the kept side of every enabled client clip plane (eye · plane >= 0).

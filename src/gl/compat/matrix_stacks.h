@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 
+#include "gl/compat/conventional_attribs.h"
 #include "gl/compat/mat4.h"
 #include "gl/compat/compat_enums.h"
 #include "gl/compat/conventional_attribs.h"
