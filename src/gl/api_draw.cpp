@@ -457,13 +457,20 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   if (multi.counted && (multi.count_offset < 0 || multi.count_offset % 4 != 0)) return ctx.set_error(GL_INVALID_VALUE);
   // No client memory: a vertex array object, buffers for every enabled
   // array (check_vertex_arrays), an indirect buffer holding every command,
-  // an element buffer for indexed draws, none of them mapped.
-  if (ctx.vertex_array.get() == ctx.default_vertex_array.get()) return ctx.set_error(GL_INVALID_OPERATION);
+  // an element buffer for indexed draws, none of them mapped. The
+  // compatibility profile (ARB_draw_indirect's compatibility language)
+  // takes the default vertex array object and client arrays, and reads the
+  // commands from client memory when no DRAW_INDIRECT_BUFFER is bound.
+  if (!ctx.compatibility() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
+    return ctx.set_error(GL_INVALID_OPERATION);
   Buffer* ib = ctx.buffers.draw_indirect.get();
+  const bool client_commands = !ib && ctx.compatibility();
   const uint64_t command_bytes = indexed ? 5 * sizeof(GLuint) : 4 * sizeof(GLuint);
   const uint64_t stride = multi.stride ? static_cast<uint64_t>(multi.stride) : command_bytes;
   const uint64_t span = multi.drawcount > 0 ? uint64_t(multi.drawcount - 1) * stride + command_bytes : 0;
-  if (!ib || !ib->resource || ib->mapped_exclusively() || !range_fits<uint64_t>(offset, span, static_cast<uint64_t>(ib->size)))
+  if (client_commands ? !indirect
+                      : !ib || !ib->resource || ib->mapped_exclusively() ||
+                            !range_fits<uint64_t>(offset, span, static_cast<uint64_t>(ib->size)))
     return ctx.set_error(GL_INVALID_OPERATION);
   Buffer* pb = multi.counted ? ctx.buffers.parameter.get() : nullptr;
   if (multi.counted && (!pb || !pb->resource || pb->mapped_exclusively() ||
@@ -489,7 +496,7 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
   const bool custom_restart = indexed && !ctx.ff.primitive_restart_fixed_index && ctx.ff.primitive_restart &&
                               ctx.ff.primitive_restart_index != all_ones;
   const bool cpu = vertex_input_uses_cpu(ctx) || mode == GL_LINE_LOOP || (isize == 1 && !uint8_ok) || custom_restart ||
-                   compat::is_legacy_primitive(mode);
+                   compat::is_legacy_primitive(mode) || client_commands;
   // The number of draws, where the device cannot read it itself (or the
   // CPU draws them): read from the parameter buffer, after the GPU's writes.
   const int64_t per_command = screen.get_cap(pipe::Cap::MaxDrawIndirectCount);
@@ -506,7 +513,10 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
     for (uint32_t i = 0; i < draws; ++i) {
       GLuint cmd[5] = {};
       const uint64_t at = offset + i * stride;
-      if (!read_buffer(ctx, *ib, static_cast<GLintptr>(at), static_cast<GLsizeiptr>(command_bytes), cmd)) return;
+      if (client_commands)
+        std::memcpy(cmd, reinterpret_cast<const void*>(static_cast<uintptr_t>(at)), command_bytes);
+      else if (!read_buffer(ctx, *ib, static_cast<GLintptr>(at), static_cast<GLsizeiptr>(command_bytes), cmd))
+        return;
       // Counts GL's signed parameters cannot hold draw nothing definable.
       const GLuint limit = 0x7fffffffu;
       if (cmd[0] > limit || cmd[1] > limit || cmd[2] > limit) continue;
@@ -583,7 +593,8 @@ void draw_captured(Context& ctx, GLenum mode, TransformFeedback& tf, GLuint stre
   bool no_count = false;  // an unknown count: the captured draw is not counted again
   if (!primitive_modes_ok(ctx, compat::is_legacy_primitive(mode) ? GL_TRIANGLES : mode, false, 0, instances, &no_count))
     return;
-  if (ctx.vertex_array.get() == ctx.default_vertex_array.get()) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!ctx.compatibility() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
+    return ctx.set_error(GL_INVALID_OPERATION);
   if (!check_vertex_arrays(ctx)) return;
   if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
   if (instances == 0 || !tf.captured[stream]) return;
@@ -721,13 +732,30 @@ void DrawRangeElementsBaseVertex(Context& ctx, GLenum mode, GLuint start, GLuint
   draw(ctx, d);
 }
 
+namespace {
+// A negative count in any of a multi-draw's draws is INVALID_VALUE for the
+// whole command, which then draws nothing (GL 4.6 §2.3.1: a command that
+// records an error has no effect; piglit gl-1.4-multidrawarrays-errors).
+bool counts_valid(Context& ctx, const GLsizei* count, GLsizei drawcount) {
+  for (GLsizei i = 0; i < drawcount; ++i) {
+    if (count[i] < 0) {
+      ctx.set_error(GL_INVALID_VALUE);
+      return false;
+    }
+  }
+  return true;
+}
+}  // namespace
+
 // EXT_draw_elements_base_vertex with EXT_multi_draw_arrays: the draws one
-// after another, each validated as its own DrawElementsBaseVertex (an error
-// in one leaves the ones before it drawn, as on other drivers).
+// after another, each validated as its own DrawElementsBaseVertex once the
+// counts are known to be valid (a state error in one leaves the ones before
+// it drawn, as on other drivers).
 void MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count, GLenum type,
                                  const void* const* indices, GLsizei drawcount, const GLint* basevertex) {
   if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (drawcount > 0 && (!count || !indices || !basevertex)) return ctx.set_error(GL_INVALID_VALUE);
+  if (!counts_valid(ctx, count, drawcount)) return;
   for (GLsizei i = 0; i < drawcount; ++i)
     DrawElementsInstancedBaseVertexBaseInstance(ctx, mode, count[i], type, indices[i], 1, basevertex[i], 0);
 }
@@ -737,6 +765,9 @@ void MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count
 void MultiDrawArrays(Context& ctx, GLenum mode, const GLint* first, const GLsizei* count, GLsizei drawcount) {
   if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (drawcount > 0 && (!first || !count)) return ctx.set_error(GL_INVALID_VALUE);
+  if (!counts_valid(ctx, count, drawcount)) return;
+  for (GLsizei i = 0; i < drawcount; ++i)
+    if (first[i] < 0) return ctx.set_error(GL_INVALID_VALUE);
   for (GLsizei i = 0; i < drawcount; ++i) DrawArrays(ctx, mode, first[i], count[i]);
 }
 
@@ -744,6 +775,7 @@ void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum t
                        GLsizei drawcount) {
   if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (drawcount > 0 && (!count || !indices)) return ctx.set_error(GL_INVALID_VALUE);
+  if (!counts_valid(ctx, count, drawcount)) return;
   for (GLsizei i = 0; i < drawcount; ++i) DrawElements(ctx, mode, count[i], type, indices[i]);
 }
 

@@ -5,6 +5,7 @@
 
 #include "gl/compat/legacy_queries.h"
 #include "gl/compat/state_queries_compat.h"
+#include "gl/compat/vertex_arrays_legacy.h"
 #include "gl/context.h"
 #include "gl/state_queries.h"
 #include "gl_functions.h"
@@ -147,7 +148,18 @@ void set_indexed(Context& ctx, GLenum target, GLuint index, bool on) {
 void Enablei(Context& ctx, GLenum target, GLuint index) { set_indexed(ctx, target, index, true); }
 void Disablei(Context& ctx, GLenum target, GLuint index) { set_indexed(ctx, target, index, false); }
 
+// The compatibility profile's client arrays: legacy applications enable
+// them with glEnable too (GL 1.0 programs written before
+// glEnableClientState existed), which other drivers take as
+// glEnableClientState; so does Brass.
+namespace {
+bool client_array_cap(Context& ctx, GLenum cap) {
+  return ctx.compatibility() && compat::client_array_enabled(ctx, cap) >= 0;
+}
+}  // namespace
+
 void Enable(Context& ctx, GLenum cap) {
+  if (client_array_cap(ctx, cap)) return EnableClientState(ctx, cap);
   if (cap == GL_BLEND) return set_blend(ctx, 0, pipe::kMaxColorBuffers - 1, true);
   if (cap == GL_SCISSOR_TEST) return set_scissor_test(ctx, 0, pipe::kMaxViewports, true);  // every viewport's
   if (ctx.compatibility() && compat::texture_enable_out_of_range(ctx, cap)) return;
@@ -160,6 +172,7 @@ void Enable(Context& ctx, GLenum cap) {
 }
 
 void Disable(Context& ctx, GLenum cap) {
+  if (client_array_cap(ctx, cap)) return DisableClientState(ctx, cap);
   if (cap == GL_BLEND) return set_blend(ctx, 0, pipe::kMaxColorBuffers - 1, false);
   if (cap == GL_SCISSOR_TEST) return set_scissor_test(ctx, 0, pipe::kMaxViewports, false);
   if (ctx.compatibility() && compat::texture_enable_out_of_range(ctx, cap)) return;

@@ -194,5 +194,33 @@ TEST_F(GlCompatImmediateTest, Errors) {
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 
+TEST_F(GlCompatImmediateTest, OnlyVertexCommandsBetweenBeginAndEnd) {
+  // Commands GL 4.6 compatibility §10.7.5 does not list are errors there
+  // and do nothing (glGetError included: it reports nothing then).
+  glBegin(GL_TRIANGLES);
+  glClearColor(1, 1, 1, 1);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glEnd();
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  GLfloat clear[4] = {};
+  glGetFloatv(GL_COLOR_CLEAR_VALUE, clear);
+  EXPECT_EQ(clear[0], 0.0f);
+  // The vertex and attribute commands are fine.
+  glBegin(GL_POINTS);
+  glColor4f(1, 0, 0, 1);
+  glNormal3f(0, 0, 1);
+  glTexCoord2f(0, 0);
+  glMultiTexCoord2f(GL_TEXTURE1, 0, 0);
+  glVertexAttrib4f(1, 0, 0, 0, 1);
+  glEdgeFlag(GL_TRUE);
+  glVertex2f(2, 2);  // off screen
+  glEnd();
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glBegin(GL_POINTS);
+  glDrawArrays(GL_POINTS, 0, 1);
+  glEnd();
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+}
+
 }  // namespace
 }  // namespace brass::e2e

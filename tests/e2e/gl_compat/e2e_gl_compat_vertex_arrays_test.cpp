@@ -198,6 +198,45 @@ void main() { gl_FragColor = color; })");
   glDisableClientState(GL_COLOR_ARRAY);
 }
 
+TEST_F(GlCompatVertexArraysTest, IndirectDrawsOfClientCommandsAndQuads) {
+  // No DRAW_INDIRECT_BUFFER: the commands are read from client memory; the
+  // default vertex array object and its client arrays draw.
+  glVertexPointer(2, GL_FLOAT, 0, kTwoQuads);
+  glColorPointer(4, GL_UNSIGNED_BYTE, 0, kTwoQuadColors);
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glEnableClientState(GL_COLOR_ARRAY);
+  const GLuint commands[] = {4, 1, 0, 0, 4, 1, 4, 0};  // count, instances, first, base instance
+  glMultiDrawArraysIndirect(GL_QUADS, commands, 2, 0);
+  EXPECT_EQ(pixel(8, 16), rgba(255, 0, 0));
+  EXPECT_EQ(pixel(24, 16), rgba(0, 0, 255));
+  glDisableClientState(GL_VERTEX_ARRAY);
+  glDisableClientState(GL_COLOR_ARRAY);
+}
+
+TEST_F(GlCompatVertexArraysTest, MultiDrawWithANegativeCountDrawsNothing) {
+  glVertexPointer(2, GL_FLOAT, 0, kTwoQuads);
+  glEnableClientState(GL_VERTEX_ARRAY);
+  const GLint first[] = {0, 4};
+  const GLsizei count[] = {4, -1};
+  glMultiDrawArrays(GL_QUADS, first, count, 2);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  EXPECT_EQ(pixel(8, 16), rgba(0, 0, 0, 0));
+  const GLsizei good[] = {4, 4};
+  glMultiDrawArrays(GL_QUADS, first, good, 2);
+  EXPECT_EQ(pixel(8, 16), rgba(255, 255, 255));
+  EXPECT_EQ(pixel(24, 16), rgba(255, 255, 255));
+  glDisableClientState(GL_VERTEX_ARRAY);
+}
+
+TEST_F(GlCompatVertexArraysTest, EnableOfAClientArrayIsEnableClientState) {
+  // What legacy applications do and drivers accept.
+  glEnable(GL_VERTEX_ARRAY);
+  EXPECT_TRUE(glIsEnabled(GL_VERTEX_ARRAY));
+  glDisable(GL_VERTEX_ARRAY);
+  EXPECT_FALSE(glIsEnabled(GL_VERTEX_ARRAY));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
 TEST_F(GlCompatVertexArraysTest, PointerErrorsAndQueries) {
   glVertexPointer(1, GL_FLOAT, 0, kTwoQuads);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
