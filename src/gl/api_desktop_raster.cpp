@@ -127,10 +127,15 @@ void LogicOp(Context& ctx, GLenum opcode) {
 }
 
 void ClampColor(Context& ctx, GLenum target, GLenum clamp) {
-  // The core profile has only the read clamp (GL 4.6 §18.2.8).
-  if (target != GL_CLAMP_READ_COLOR) return ctx.set_error(GL_INVALID_ENUM);
+  // The core profile has only the read clamp (GL 4.6 §18.2.8); the
+  // compatibility profile the vertex and fragment colour clamps too
+  // (compat/pixel_state.h).
+  const bool compat_target = ctx.compatibility() && (target == GL_CLAMP_VERTEX_COLOR || target == GL_CLAMP_FRAGMENT_COLOR);
+  if (target != GL_CLAMP_READ_COLOR && !compat_target) return ctx.set_error(GL_INVALID_ENUM);
   if (clamp != GL_TRUE && clamp != GL_FALSE && clamp != GL_FIXED_ONLY) return ctx.set_error(GL_INVALID_ENUM);
-  ctx.state.clamp_read_color = clamp;
+  if (target == GL_CLAMP_VERTEX_COLOR) ctx.compat_pixels.clamp_vertex_color = clamp;
+  else if (target == GL_CLAMP_FRAGMENT_COLOR) ctx.compat_pixels.clamp_fragment_color = clamp;
+  else ctx.state.clamp_read_color = clamp;
 }
 
 // The compatibility profile adds the size clamp and distance attenuation

@@ -263,7 +263,10 @@ void blit_resource(Context& ctx, pipe::BlitInfo blit) {
 namespace api {
 
 void Clear(Context& ctx, GLbitfield mask) {
-  if (mask & ~(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+  // Compatibility contexts name the accumulation buffer too; no config has
+  // one, so it has nothing to clear (compat/accumulation.cpp).
+  const GLbitfield accum = ctx.compatibility() ? GL_ACCUM_BUFFER_BIT : 0;
+  if (mask & ~(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT | accum))
     return ctx.set_error(GL_INVALID_VALUE);
   if (!begin_clear(ctx)) return;
   const FramebufferInfo& fb = ctx.validation.framebuffer;

@@ -1,6 +1,7 @@
 // Sampler objects (ES 3.0 §3.8.2): names, unit bindings and parameters. A
 // sampler bound to a unit replaces the sampling parameters of every texture
 // on that unit (texture_validation.cpp).
+#include "gl/compat/legacy_textures.h"
 #include "gl/context.h"
 #include "gl/texture_storage.h"
 #include "gl_functions.h"
@@ -16,8 +17,10 @@ void sampler_param(Context& ctx, GLuint name, GLenum pname, const ParamValue& v)
   if (!s) return ctx.set_error(GL_INVALID_OPERATION);
   SamplerParams p = s->params;
   bool known = false;
-  const GLenum err = set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known,
-                                       anisotropic_filtering(ctx), mirror_clamp_to_edge(ctx));
+  const GLenum err = compat::legacy_sampler_parameter(ctx, p, pname, v)
+                         ? GL_NO_ERROR
+                         : set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known,
+                                             anisotropic_filtering(ctx), mirror_clamp_to_edge(ctx));
   if (err != GL_NO_ERROR) return ctx.set_error(err);
   s->params = p;
   s->changed();

@@ -215,6 +215,11 @@ void PixelStorei(Context& ctx, GLenum pname, GLint param) {
         case GL_PACK_COMPRESSED_BLOCK_HEIGHT: target = &s.pack_compressed_block[1]; break;
         case GL_PACK_COMPRESSED_BLOCK_DEPTH: target = &s.pack_compressed_block[2]; break;
         case GL_PACK_COMPRESSED_BLOCK_SIZE: target = &s.pack_compressed_block[3]; break;
+        // Boolean modes (compat/pixel_state.h).
+        case GL_UNPACK_SWAP_BYTES: ctx.compat_pixels.unpack_swap_bytes = param != 0; return;
+        case GL_UNPACK_LSB_FIRST: ctx.compat_pixels.unpack_lsb_first = param != 0; return;
+        case GL_PACK_SWAP_BYTES: ctx.compat_pixels.pack_swap_bytes = param != 0; return;
+        case GL_PACK_LSB_FIRST: ctx.compat_pixels.pack_lsb_first = param != 0; return;
         default: return ctx.set_error(GL_INVALID_ENUM);
       }
     }

@@ -3,6 +3,7 @@
 // (texture_proxy.h).
 #include <algorithm>
 
+#include "gl/compat/legacy_textures.h"
 #include "gl/context.h"
 #include "gl/pixel/tex_image_rules.h"
 #include "gl/texture_buffer.h"
@@ -128,7 +129,9 @@ bool texture_level_query(Context& ctx, const Texture& texture, unsigned face, GL
       if (!ctx.texture_buffers()) return fail(ctx, GL_INVALID_ENUM);
       *out = 0;
       return true;
-    default: return fail(ctx, GL_INVALID_ENUM);
+    default:
+      if (compat::legacy_level_query(ctx, info, pname, out)) return true;
+      return fail(ctx, GL_INVALID_ENUM);
   }
 }
 

@@ -5,6 +5,7 @@
 // (EXT/OES_texture_border_clamp).
 #include <algorithm>
 
+#include "gl/compat/legacy_textures.h"
 #include "gl/context.h"
 #include "gl/texture_storage.h"
 #include "gl/texture_parameters.h"
@@ -42,6 +43,7 @@ bool rectangle_sampler_ok(const SamplerParams& p) {
 void tex_param(Context& ctx, Texture* t, GLenum pname, const ParamValue& v, GLenum wrong_kind_error) {
   const GLenum target = t->target;
   const bool multisample = target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES;
+  if (compat::legacy_texture_parameter(ctx, *t, pname, v)) return;
   bool known = false;
   SamplerParams p = t->sampler;
   GLenum err = set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known,
@@ -147,6 +149,7 @@ bool tex_border_color_query(Context& ctx, const Texture* t, GLenum pname, Border
 }
 
 bool tex_query(Context& ctx, const Texture* t, GLenum pname, ParamValue* out) {
+  if (compat::legacy_texture_query(ctx, *t, pname, out)) return true;
   if (get_sampler_param(t->sampler, pname, out, anisotropic_filtering(ctx))) return true;
   out->is_float = false;
   switch (pname) {

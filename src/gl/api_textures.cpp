@@ -159,8 +159,9 @@ void tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, 
                     uint32_t(d)))
     return;
   ctx.dirty(kDirtyTextures);
-  upload_pixels(ctx, t->images[level][face], 0, 0, 0, uint32_t(w), uint32_t(h), uint32_t(d), format, type, pixels,
-                three_d, rows_are_layers);
+  if (upload_pixels(ctx, t->images[level][face], 0, 0, 0, uint32_t(w), uint32_t(h), uint32_t(d), format, type, pixels,
+                    three_d, rows_are_layers))
+    compat::image_changed(ctx, *t, level);
 }
 
 // The specified image a Sub call updates, with the region checks.
@@ -198,6 +199,7 @@ void tex_sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigned fac
     return;
   t->changed();
   ctx.dirty(kDirtyTextures);
+  compat::image_changed(ctx, *t, level);
 }
 
 void compressed_tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, GLenum internal_format,
@@ -468,6 +470,7 @@ void copy_tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint le
   if (!define_image(ctx, *tex, level, face, internalformat, info, uint32_t(width), uint32_t(h), uint32_t(d))) return;
   copy_region(ctx, src, x, y, width, height, tex->images[level][face], 0, 0, 0, rows_are_layers);
   ctx.dirty(kDirtyTextures);
+  compat::image_changed(ctx, *tex, level);
 }
 
 void copy_tex_sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigned face, GLint level, GLint xoffset,
@@ -485,6 +488,7 @@ void copy_tex_sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigne
   else copy_region(ctx, src, x, y, w, h, *img, xoffset, yoffset, zoffset, false);
   t->changed();
   ctx.dirty(kDirtyTextures);
+  compat::image_changed(ctx, *t, level);
 }
 
 // GL_INVALID_OPERATION unless GenerateMipmap may run on this base level
@@ -495,7 +499,7 @@ bool mipmap_format_ok(Context& ctx, const TextureImage& base) {
   const bool unsized = base.internal_format == GL_RGBA || base.internal_format == GL_RGB ||
                        base.internal_format == GL_LUMINANCE_ALPHA || base.internal_format == GL_LUMINANCE ||
                        base.internal_format == GL_ALPHA;
-  if (unsized) return true;
+  if (unsized || compat::legacy_mipmap_format_ok(ctx, info)) return true;
   const pixel::FormatFeatures f = texture_format_features(ctx);
   return pixel::is_color_renderable(info, f) && pixel::is_texture_filterable(info, f);
 }

@@ -254,6 +254,8 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     // only, desktop ReadPixels/GetTexImage pairs) with what the device can do.
     ctx->format_features.api = pixel::ApiKind::Desktop;
     ctx->format_features.bgra8888 = false;
+    // The legacy internal formats (luminance/intensity/alpha sizes, ...).
+    ctx->format_features.compatibility = compat;
   }
   ctx->extensions_ = ctx->desktop() ? supported_desktop_extensions(*desc.screen, ctx->format_features)
                                     : supported_extensions(*desc.screen, ctx->format_features, ctx->es31());

@@ -15,6 +15,7 @@
 #include "gl/compat/fixed_function_pipeline.h"
 #include "gl/compat/fixed_state.h"
 #include "gl/compat/legacy_state.h"
+#include "gl/compat/pixel_state.h"
 #include "gl/compat/vertex_spec_state.h"
 #include "gl/debug_output.h"
 #include "gl/draw_validation.h"
@@ -344,6 +345,9 @@ class Context {
   // Compatibility profile: matrices, lighting, texgen, clip planes, fog,
   // texture environments, alpha test, point parameters (gl/compat/).
   compat::FixedState compat_state;
+  // Compatibility profile: pixel transfer, pixel maps and zoom, the raster
+  // position, the pixel rectangle commands' objects (gl/compat/pixel_state.h).
+  compat::PixelState compat_pixels;
   Limits limits;
   // Format extensions in effect (what the device can render and filter).
   pixel::FormatFeatures format_features;

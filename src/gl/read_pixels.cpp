@@ -4,6 +4,7 @@
 #include <cstring>
 #include <vector>
 
+#include "gl/compat/pixel_transfer_paths.h"
 #include "gl/context.h"
 #include "gl/pixel/format_table.h"
 #include "gl/pixel/pack_unpack.h"
@@ -97,6 +98,8 @@ void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
   } else if (!ctx.read() || !ctx.read()->color) {
     return ctx.set_error(GL_INVALID_FRAMEBUFFER_OPERATION);  // FRAMEBUFFER_UNDEFINED
   }
+  if (ctx.desktop() && is_depth_stencil_read(format))
+    return read_depth_stencil_pixels(ctx, x, y, width, height, format, type, pixels, buf_size);
   ColorBuffer cb;
   if (!read_color_buffer(ctx, &cb)) {
     const pixel::ApiKind api = ctx.format_features.api;
@@ -208,8 +211,13 @@ void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
   // buffers hold nothing outside the range to clamp).
   options.clamp_color_to_unit =
       ctx.state.clamp_read_color == GL_TRUE && cb.info->component_type == pixel::ComponentType::Float;
-  const GLenum e =
-      pixel::pack_pixels(*cb.storage_info, map, src_stride, 0, clipped, format, type, dst, false, extent, options);
+  // Compatibility profile: LUMINANCE reads R + G + B (§18.2.8), and the
+  // pixel transfer operations apply (compat/pixel_transfer_paths.h).
+  options.luminance_is_rgb_sum = ctx.compatibility();
+  GLenum e = GL_NO_ERROR;
+  if (!compat::pack_with_transfer(ctx, *cb.storage_info, map, src_stride, clipped, format, type, dst, extent, options,
+                                  &e))
+    e = pixel::pack_pixels(*cb.storage_info, map, src_stride, 0, clipped, format, type, dst, false, extent, options);
   if (dst_transfer) p.transfer_unmap(dst_transfer);
   p.transfer_unmap(transfer);
   if (e) ctx.set_error(e);

@@ -39,4 +39,10 @@ bool draw_color_buffer(Context& ctx, unsigned i, ColorBuffer* out);
 // (glReadnPixels); a larger write is GL_INVALID_OPERATION.
 void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type,
                  void* pixels, uint64_t buf_size = UINT64_MAX);
+// Desktop reads of the depth and stencil buffers (read_depth_stencil.cpp):
+// DEPTH_COMPONENT, STENCIL_INDEX and DEPTH_STENCIL, which read_pixels hands
+// over once the read framebuffer is known complete.
+bool is_depth_stencil_read(GLenum format);
+void read_depth_stencil_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                               GLenum type, void* pixels, uint64_t buf_size);
 }  // namespace brass::gl

@@ -757,6 +757,16 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
       query_framebuffer_bits(ctx, pname, out) || query_desktop_state(ctx, pname, out) ||
       query_compat_vertex_spec(ctx, pname, out))
     return GL_NO_ERROR;
+  if (compat::StateAnswer a; ctx.desktop() && compat::query_pixel_state(ctx, pname, &a)) {
+    out->kind = a.kind == compat::StateAnswer::Int ? QueryValue::Int
+                : a.kind == compat::StateAnswer::Bool ? QueryValue::Bool : QueryValue::Float;
+    out->count = a.count;
+    out->normalized = a.normalized;
+    std::copy(a.f, a.f + a.count, out->f);
+    std::copy(a.i, a.i + a.count, out->i);
+    std::copy(a.b, a.b + a.count, out->b);
+    return GL_NO_ERROR;
+  }
   return GL_INVALID_ENUM;
 }
 

@@ -19,6 +19,7 @@
 #include "gl/buffer.h"
 #include "gl/draw_validation.h"
 #include "gl/egl_image.h"
+#include "gl/compat/legacy_textures.h"
 #include "gl/gl_object.h"
 #include "gl/pixel/format_table.h"
 #include "pipe/resource.h"
@@ -134,6 +135,9 @@ class Texture final : public Object {
   // DEPTH_STENCIL_TEXTURE_MODE (ES 3.1 §8.19): what a depth/stencil texture
   // samples, DEPTH_COMPONENT or STENCIL_INDEX.
   GLenum depth_stencil_mode = GL_DEPTH_COMPONENT;
+  // Compatibility profile: TEXTURE_PRIORITY, GENERATE_MIPMAP,
+  // DEPTH_TEXTURE_MODE (compat/legacy_textures.h).
+  compat::LegacyTextureParams legacy;
   // Bumped on any change sampling depends on (images, storage, levels,
   // swizzle, parameters); validation skips unchanged units.
   uint64_t generation = next_object_generation();

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "gl/compat/pixel_transfer_paths.h"
 #include "gl/context.h"
 #include "gl/pixel/pack_unpack.h"
 #include "gl/pixel/pixel_store.h"
@@ -479,8 +480,13 @@ bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, 
     ctx.set_error(GL_OUT_OF_MEMORY);
     return false;
   }
-  const GLenum err = pixel::unpack_pixels(unpack, format, type, src, three_d, *img.info, staging.data(), row, row * h,
-                                          pixel::PixelExtent{w, h, d});
+  // Compatibility profile: the pixel transfer operations
+  // (compat/pixel_transfer_paths.h); the identity elsewhere.
+  compat::UploadSource source{format, type, src, unpack, three_d};
+  std::vector<GLfloat> transferred;
+  if (!compat::transfer_upload(ctx, *img.info, &source, pixel::PixelExtent{w, h, d}, &transferred)) return false;
+  const GLenum err = pixel::unpack_pixels(source.unpack, source.format, source.type, source.data, source.three_d,
+                                          *img.info, staging.data(), row, row * h, pixel::PixelExtent{w, h, d});
   if (err != GL_NO_ERROR) {
     ctx.set_error(err);
     return false;
@@ -525,8 +531,15 @@ bool upload_compressed(Context& ctx, const TextureImage& img, int32_t x, int32_t
 }
 
 SamplerKey make_sampler_key(const SamplerParams& p, bool compare, bool integer_view) {
-  auto wrap = [](GLenum w) -> uint8_t {
+  const bool any_linear = p.mag_filter == GL_LINEAR || (p.min_filter != GL_NEAREST &&
+                                                         p.min_filter != GL_NEAREST_MIPMAP_NEAREST &&
+                                                         p.min_filter != GL_NEAREST_MIPMAP_LINEAR);
+  auto wrap = [any_linear](GLenum w) -> uint8_t {
     switch (w) {
+      // Compatibility GL_CLAMP (§8.14.2): coordinates clamp to [0,1], so a
+      // nearest sample never leaves the image and a linear one at the edge
+      // blends the border colour in, as CLAMP_TO_BORDER does there.
+      case GL_CLAMP: return uint8_t(any_linear ? pipe::Wrap::ClampToBorder : pipe::Wrap::ClampToEdge);
       case GL_CLAMP_TO_EDGE: return uint8_t(pipe::Wrap::ClampToEdge);
       case GL_CLAMP_TO_BORDER: return uint8_t(pipe::Wrap::ClampToBorder);
       case GL_MIRRORED_REPEAT: return uint8_t(pipe::Wrap::MirroredRepeat);

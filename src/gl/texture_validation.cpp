@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "gl/compat/legacy_textures.h"
 #include "gl/context.h"
 #include "gl/program_validation.h"
 #include "gl/texture_buffer.h"
@@ -259,7 +260,8 @@ pipe::SamplerView* texture_view(Context& ctx, Texture& tex, const Completeness& 
     key.last_layer = tex.view_resource_layer + std::max(1u, tex.view_num_layers) - 1;
     key.format = view_storage_format(tex);
   }
-  const std::array<pipe::Swizzle, 4> fmt = b.info->sampler_swizzle();
+  std::array<pipe::Swizzle, 4> fmt = b.info->sampler_swizzle();
+  compat::apply_depth_texture_mode(ctx, tex, *b.info, &fmt);
   for (int i = 0; i < 4; ++i) {
     const pipe::Swizzle s = gl_swizzle(tex.swizzle[i]);
     key.swizzle[i] = s <= pipe::Swizzle::A ? fmt[static_cast<int>(s)] : s;

@@ -197,6 +197,9 @@ PixelLayout storage_layout(const InternalFormatInfo& info) {
     case StorageSwizzle::Luminance: layout.format = GL_LUMINANCE; break;
     case StorageSwizzle::LuminanceAlpha: layout.format = GL_LUMINANCE_ALPHA; break;
     case StorageSwizzle::Alpha: layout.format = GL_ALPHA; break;
+    // One intensity value per texel: GL moves it as the red component
+    // (uploads take I from R; readbacks return (I, 0, 0, 1)).
+    case StorageSwizzle::Intensity: layout.format = GL_RED; break;
   }
   return layout;
 }

@@ -15,6 +15,7 @@ constexpr ComponentSizes rgba(uint8_t r, uint8_t g = 0, uint8_t b = 0, uint8_t a
   return ComponentSizes{r, g, b, a, 0, 0, 0, 0};
 }
 constexpr ComponentSizes lum(uint8_t l, uint8_t a) { return ComponentSizes{0, 0, 0, a, l, 0, 0, 0}; }
+constexpr ComponentSizes intensity(uint8_t i) { return ComponentSizes{0, 0, 0, 0, 0, 0, 0, 0, i}; }
 constexpr ComponentSizes ds(uint8_t d, uint8_t s) { return ComponentSizes{0, 0, 0, 0, 0, d, s, 0}; }
 
 struct Row {
@@ -125,6 +126,40 @@ constexpr InternalFormatInfo kFormats[] = {
   info({GL_LUMINANCE32F_EXT, GL_LUMINANCE, Format::R32_FLOAT, CT::Float, lum(32, 0), false, kAvailLegacy, RR::Never, FR::FloatLinearExt, SS::Luminance}),
   info({GL_LUMINANCE_ALPHA32F_EXT, GL_LUMINANCE_ALPHA, Format::RG32_FLOAT, CT::Float, lum(32, 32), false, kAvailLegacy, RR::Never, FR::FloatLinearExt, SS::LuminanceAlpha}),
 
+  // Compatibility profile (GL 4.6 compatibility table 8.23). GL lets the
+  // implementation choose the storage of a requested size, and the size
+  // queries report what was chosen: each is stored at the next precision
+  // Vulkan samples natively (4-bit and 12-bit sizes in 8 and 16 bits),
+  // intensity as one red channel read back as RRRR.
+  info({GL_ALPHA4, GL_ALPHA, Format::A8_UNORM, CT::UnsignedNormalized, rgba(0, 0, 0, 8), false, kAvailCompat, RR::Never, FR::Always}),
+  info({GL_ALPHA12, GL_ALPHA, Format::R16_UNORM, CT::UnsignedNormalized, rgba(0, 0, 0, 16), false, kAvailCompat, RR::Never, FR::Always, SS::Alpha}),
+  info({GL_ALPHA16, GL_ALPHA, Format::R16_UNORM, CT::UnsignedNormalized, rgba(0, 0, 0, 16), false, kAvailCompat, RR::Never, FR::Always, SS::Alpha}),
+  info({GL_LUMINANCE4, GL_LUMINANCE, Format::L8_UNORM, CT::UnsignedNormalized, lum(8, 0), false, kAvailCompat, RR::Never, FR::Always}),
+  info({GL_LUMINANCE12, GL_LUMINANCE, Format::R16_UNORM, CT::UnsignedNormalized, lum(16, 0), false, kAvailCompat, RR::Never, FR::Always, SS::Luminance}),
+  info({GL_LUMINANCE16, GL_LUMINANCE, Format::R16_UNORM, CT::UnsignedNormalized, lum(16, 0), false, kAvailCompat, RR::Never, FR::Always, SS::Luminance}),
+  info({GL_LUMINANCE4_ALPHA4, GL_LUMINANCE_ALPHA, Format::L8A8_UNORM, CT::UnsignedNormalized, lum(8, 8), false, kAvailCompat, RR::Never, FR::Always}),
+  info({GL_LUMINANCE6_ALPHA2, GL_LUMINANCE_ALPHA, Format::L8A8_UNORM, CT::UnsignedNormalized, lum(8, 8), false, kAvailCompat, RR::Never, FR::Always}),
+  info({GL_LUMINANCE12_ALPHA4, GL_LUMINANCE_ALPHA, Format::RG16_UNORM, CT::UnsignedNormalized, lum(16, 16), false, kAvailCompat, RR::Never, FR::Always, SS::LuminanceAlpha}),
+  info({GL_LUMINANCE12_ALPHA12, GL_LUMINANCE_ALPHA, Format::RG16_UNORM, CT::UnsignedNormalized, lum(16, 16), false, kAvailCompat, RR::Never, FR::Always, SS::LuminanceAlpha}),
+  info({GL_LUMINANCE16_ALPHA16, GL_LUMINANCE_ALPHA, Format::RG16_UNORM, CT::UnsignedNormalized, lum(16, 16), false, kAvailCompat, RR::Never, FR::Always, SS::LuminanceAlpha}),
+  info({GL_INTENSITY4, GL_INTENSITY, Format::R8_UNORM, CT::UnsignedNormalized, intensity(8), false, kAvailCompat, RR::Never, FR::Always, SS::Intensity}),
+  info({GL_INTENSITY8, GL_INTENSITY, Format::R8_UNORM, CT::UnsignedNormalized, intensity(8), false, kAvailCompat, RR::Never, FR::Always, SS::Intensity}),
+  info({GL_INTENSITY12, GL_INTENSITY, Format::R16_UNORM, CT::UnsignedNormalized, intensity(16), false, kAvailCompat, RR::Never, FR::Always, SS::Intensity}),
+  info({GL_INTENSITY16, GL_INTENSITY, Format::R16_UNORM, CT::UnsignedNormalized, intensity(16), false, kAvailCompat, RR::Never, FR::Always, SS::Intensity}),
+  info({GL_INTENSITY16F_ARB, GL_INTENSITY, Format::R16_FLOAT, CT::Float, intensity(16), false, kAvailCompat, RR::Never, FR::Always, SS::Intensity}),
+  info({GL_INTENSITY32F_ARB, GL_INTENSITY, Format::R32_FLOAT, CT::Float, intensity(32), false, kAvailCompat, RR::Never, FR::FloatLinearExt, SS::Intensity}),
+  info({GL_SLUMINANCE8, GL_LUMINANCE, Format::R8_SRGB, CT::UnsignedNormalized, lum(8, 0), true, kAvailCompat, RR::Never, FR::Always, SS::Luminance}),
+  info({GL_SLUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA, Format::RG8_SRGB, CT::UnsignedNormalized, lum(8, 8), true, kAvailCompat, RR::Never, FR::Always, SS::LuminanceAlpha}),
+  // The small and 12-bit RGB(A) sizes GL 4.6 core still names (table
+  // 8.12), stored at 8 or 16 bits for the same reason.
+  info({GL_R3_G3_B2, GL_RGB, Format::RGB8_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8), false, kAvailDesktop, RR::DesktopOnly, FR::Always}),
+  info({GL_RGB4, GL_RGB, Format::RGB8_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8), false, kAvailDesktop, RR::DesktopOnly, FR::Always}),
+  info({GL_RGB5, GL_RGB, Format::RGB8_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8), false, kAvailDesktop, RR::DesktopOnly, FR::Always}),
+  info({GL_RGB10, GL_RGB, Format::RGB16_UNORM, CT::UnsignedNormalized, rgba(16, 16, 16), false, kAvailDesktop, RR::DesktopOnly, FR::Always}),
+  info({GL_RGB12, GL_RGB, Format::RGB16_UNORM, CT::UnsignedNormalized, rgba(16, 16, 16), false, kAvailDesktop, RR::DesktopOnly, FR::Always}),
+  info({GL_RGBA2, GL_RGBA, Format::RGBA8_UNORM, CT::UnsignedNormalized, rgba(8, 8, 8, 8), false, kAvailDesktop, RR::DesktopOnly, FR::Always}),
+  info({GL_RGBA12, GL_RGBA, Format::RGBA16_UNORM, CT::UnsignedNormalized, rgba(16, 16, 16, 16), false, kAvailDesktop, RR::DesktopOnly, FR::Always}),
+
   // ETC2/EAC: ES 3.0 core and GL 4.3 core. Sizes are the nominal precision.
   info({GL_COMPRESSED_R11_EAC, GL_RED, Format::EAC_R11_UNORM, CT::UnsignedNormalized, rgba(11), false, kCore, RR::Never, FR::Always}),
   info({GL_COMPRESSED_SIGNED_R11_EAC, GL_RED, Format::EAC_R11_SNORM, CT::SignedNormalized, rgba(11), false, kCore, RR::Never, FR::Always}),
@@ -224,6 +259,7 @@ std::array<pipe::Swizzle, 4> InternalFormatInfo::sampler_swizzle() const {
     case StorageSwizzle::Luminance: return {S::R, S::R, S::R, S::One};
     case StorageSwizzle::LuminanceAlpha: return {S::R, S::R, S::R, S::G};
     case StorageSwizzle::Alpha: return {S::Zero, S::Zero, S::Zero, S::R};
+    case StorageSwizzle::Intensity: return {S::R, S::R, S::R, S::R};
   }
   return {S::R, S::G, S::B, S::A};
 }
@@ -251,6 +287,7 @@ bool is_available(const InternalFormatInfo& info, const FormatFeatures& features
   if (es && features.texture_srgb_rg8) enabled |= kAvailSrgbRg8;
   if (!es && features.bgra8888) enabled |= kAvailBgra;
   if (!es && features.bptc) enabled |= kAvailBptc;
+  if (!es && features.compatibility) enabled |= kAvailCompat;
   return (info.availability & enabled) != 0;
 }
 

@@ -40,6 +40,9 @@ struct FormatFeatures {
   bool texture_srgb_r8 = false;          // EXT_texture_sRGB_R8: GL_SR8_EXT textures
   bool texture_srgb_rg8 = false;         // EXT_texture_sRGB_RG8: GL_SRG8_EXT textures
   bool bptc = false;                     // desktop BPTC formats (sampled natively)
+  // Desktop compatibility profile: the legacy intensity / luminance / alpha
+  // sizes and the other internal formats only it has (kAvailCompat).
+  bool compatibility = false;
 
   static FormatFeatures es3() { return {}; }
   static FormatFeatures desktop();
@@ -54,6 +57,7 @@ GLenum component_type_enum(ComponentType type);
 struct ComponentSizes {
   uint8_t red = 0, green = 0, blue = 0, alpha = 0;
   uint8_t luminance = 0, depth = 0, stencil = 0, shared_exponent = 0;
+  uint8_t intensity = 0;  // compatibility profile: TEXTURE_INTENSITY_SIZE
 };
 
 // Where a format exists. A row is available when any of its bits is enabled
@@ -74,6 +78,9 @@ enum FormatAvailability : uint16_t {
   kAvailSrgbR8 = 1u << 9,   // EXT_texture_sRGB_R8 on ES
   kAvailSrgbRg8 = 1u << 10, // EXT_texture_sRGB_RG8 on ES
   kAvailBptc = 1u << 11,    // desktop BPTC (ARB_texture_compression_bptc) where the device has it
+  // Desktop compatibility profile only (GL 4.6 compatibility table 8.23's
+  // legacy sizes: ALPHA4..16, LUMINANCE4..16, INTENSITY*, R3_G3_B2, ...).
+  kAvailCompat = 1u << 12,
 };
 
 // How a format may be rendered to, before the features say yes or no.
@@ -99,7 +106,13 @@ enum class FilterRule : uint8_t {
 
 // The sampler swizzle a format needs on top of its storage, for the legacy
 // float luminance/alpha formats that are stored in R/RG float formats.
-enum class StorageSwizzle : uint8_t { Identity, Luminance /*RRR1*/, LuminanceAlpha /*RRRG*/, Alpha /*000R*/ };
+enum class StorageSwizzle : uint8_t {
+  Identity,
+  Luminance /*RRR1*/,
+  LuminanceAlpha /*RRRG*/,
+  Alpha /*000R*/,
+  Intensity /*RRRR*/,
+};
 
 struct InternalFormatInfo {
   GLenum internal_format;  // the sized enum

@@ -181,9 +181,32 @@ GLenum online_compression_storage(GLenum internal_format) {
 // The format a desktop unsized internalformat becomes; the spec lets the
 // implementation choose, Brass keeps the precision the client data implies
 // for the packed types and uses 8-bit storage otherwise.
-const InternalFormatInfo* desktop_unsized_effective(GLenum internal_format, GLenum type) {
+const InternalFormatInfo* desktop_unsized_effective(GLenum internal_format, GLenum type, const FormatFeatures& f) {
   GLenum sized = GL_NONE;
+  // The compatibility profile's unsized names (GL 4.6 compatibility table
+  // 8.22) and generic compressed ones (table 8.24: the GL may keep them
+  // uncompressed, and Brass has no CPU compressor, so it does).
+  if (f.compatibility) {
+    switch (internal_format) {
+      case GL_INTENSITY: case GL_COMPRESSED_INTENSITY: sized = GL_INTENSITY8; break;
+      case GL_COMPRESSED_ALPHA: sized = GL_ALPHA8; break;
+      case GL_COMPRESSED_LUMINANCE: sized = GL_LUMINANCE8; break;
+      case GL_COMPRESSED_LUMINANCE_ALPHA: sized = GL_LUMINANCE8_ALPHA8; break;
+      case GL_SLUMINANCE: case GL_COMPRESSED_SLUMINANCE: sized = GL_SLUMINANCE8; break;
+      case GL_SLUMINANCE_ALPHA: case GL_COMPRESSED_SLUMINANCE_ALPHA: sized = GL_SLUMINANCE8_ALPHA8; break;
+      default: break;
+    }
+    if (sized != GL_NONE) return find_internal_format(sized);
+  }
   switch (internal_format) {
+    // GL 4.6 core table 8.14's generic compressed formats, stored
+    // uncompressed (TEXTURE_COMPRESSED reports FALSE for them).
+    case GL_COMPRESSED_RED: return desktop_unsized_effective(GL_RED, type, f);
+    case GL_COMPRESSED_RG: return desktop_unsized_effective(GL_RG, type, f);
+    case GL_COMPRESSED_RGB: return desktop_unsized_effective(GL_RGB, type, f);
+    case GL_COMPRESSED_RGBA: return desktop_unsized_effective(GL_RGBA, type, f);
+    case GL_SRGB: case GL_COMPRESSED_SRGB: sized = GL_SRGB8; break;
+    case GL_SRGB_ALPHA: case GL_COMPRESSED_SRGB_ALPHA: sized = GL_SRGB8_ALPHA8; break;
     case 4: case GL_RGBA: sized = type == GL_UNSIGNED_INT_2_10_10_10_REV ? GL_RGB10_A2 : GL_RGBA8; break;
     case 3: case GL_RGB:
       sized = type == GL_UNSIGNED_SHORT_5_6_5           ? GL_RGB565
@@ -234,7 +257,7 @@ FormatResolution resolve_tex_image_format(int32_t internal_format_value, GLenum 
         !depth_stencil_type_ok(format, type))
       return {GL_INVALID_ENUM, nullptr};
     const InternalFormatInfo* info = find_internal_format(internal_format, features);
-    if (!info && internal_format_value > 0) info = desktop_unsized_effective(internal_format, type);
+    if (!info && internal_format_value > 0) info = desktop_unsized_effective(internal_format, type, features);
     if (!info) return {GL_INVALID_VALUE, nullptr};
     // Brass has no CPU compressor: uncompressed data cannot become a
     // compressed texture.
@@ -296,7 +319,7 @@ FormatResolution resolve_renderbuffer_format(GLenum internal_format, const Forma
     switch (internal_format) {
       case GL_RGBA: case GL_RGB: case GL_RG: case GL_RED:
       case GL_DEPTH_COMPONENT: case GL_DEPTH_STENCIL: case GL_STENCIL_INDEX:
-        info = desktop_unsized_effective(internal_format, GL_UNSIGNED_BYTE);
+        info = desktop_unsized_effective(internal_format, GL_UNSIGNED_BYTE, features);
         break;
       default: break;
     }

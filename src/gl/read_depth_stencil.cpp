@@ -1,0 +1,145 @@
+// Desktop glReadPixels of DEPTH_COMPONENT, STENCIL_INDEX and DEPTH_STENCIL
+// (GL 4.6 §18.2.1-18.2.3): the read framebuffer's depth and stencil
+// buffers, packed with the pack state like colour reads (read_pixels.cpp
+// hands these formats here).
+#include <algorithm>
+
+#include "gl/context.h"
+#include "gl/framebuffer.h"
+#include "gl/pixel/format_table.h"
+#include "gl/pixel/pack_unpack.h"
+#include "gl/pixel/pixel_store.h"
+#include "gl/pixel/read_pixels_rules.h"
+#include "gl/read_pixels.h"
+#include "util/log.h"
+
+namespace brass::gl {
+
+namespace {
+
+// The image a depth/stencil read takes its values from.
+struct DepthStencilSource {
+  const pixel::InternalFormatInfo* info = nullptr;
+  pipe::Resource* resource = nullptr;
+  uint32_t level = 0, layer = 0;
+  GLsizei width = 0, height = 0, samples = 0;
+};
+
+const pixel::InternalFormatInfo* drawable_depth_format(const Drawable& d) {
+  if (!d.depth_stencil) return nullptr;
+  const pipe::Format f = d.depth_stencil->templ().format;
+  for (const pixel::InternalFormatInfo& i : pixel::all_internal_formats())
+    if (i.storage == f && !i.is_color() && (i.availability & pixel::kAvailEs3)) return &i;
+  return nullptr;
+}
+
+// The buffer holding what `format` reads: the depth attachment for depth
+// (and packed depth/stencil) reads, the stencil attachment for stencil
+// reads. False when the framebuffer has none (or, for DEPTH_STENCIL, when
+// depth and stencil are not one packed image).
+bool depth_stencil_source(Context& ctx, GLenum format, DepthStencilSource* out) {
+  if (!ctx.read_framebuffer) {
+    const Drawable* d = ctx.read();
+    if (!d || !d->depth_stencil) return false;
+    out->info = drawable_depth_format(*d);
+    out->resource = d->depth_stencil.get();
+    out->width = d->width;
+    out->height = d->height;
+    out->samples = d->samples > 1 ? d->samples : 0;
+    return out->info != nullptr;
+  }
+  Framebuffer& fb = *ctx.read_framebuffer;
+  const AttachmentImage depth = attachment_image(fb.depth), stencil = attachment_image(fb.stencil);
+  const AttachmentImage& img = format == GL_STENCIL_INDEX ? stencil : depth;
+  if (!img.info || !img.resource) return false;
+  if (format == GL_DEPTH_STENCIL && (stencil.resource != depth.resource || !img.info->has_stencil())) {
+    BRASS_WARN_ONCE("glReadPixels(DEPTH_STENCIL) of separate depth and stencil images is not supported");
+    return false;
+  }
+  out->info = img.info;
+  out->resource = img.resource;
+  out->level = img.level;
+  out->layer = img.layer;
+  out->width = img.width;
+  out->height = img.height;
+  out->samples = img.samples;
+  return true;
+}
+
+}  // namespace
+
+bool is_depth_stencil_read(GLenum format) {
+  return format == GL_DEPTH_COMPONENT || format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL;
+}
+
+void read_depth_stencil_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, GLenum format,
+                               GLenum type, void* pixels, uint64_t buf_size) {
+  const pixel::FormatFeatures& features = ctx.format_features;
+  if (!pixel::is_client_type_enum(type, features.api) || !pixel::depth_stencil_type_ok(format, type))
+    return ctx.set_error(GL_INVALID_ENUM);
+  DepthStencilSource src;
+  if (!depth_stencil_source(ctx, format, &src)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (const GLenum e = pixel::check_read_pixels_format(*src.info, format, type, features)) return ctx.set_error(e);
+  // Multisampled values have no one value per pixel to read (§18.2.1).
+  if (src.samples > 0) return ctx.set_error(GL_INVALID_OPERATION);
+
+  pixel::PixelStoreParams pack;
+  pack.alignment = ctx.state.pack_alignment;
+  pack.row_length = ctx.state.pack_row_length;
+  pack.skip_pixels = ctx.state.pack_skip_pixels;
+  pack.skip_rows = ctx.state.pack_skip_rows;
+  pixel::ClientImageLayout layout;
+  if (const GLenum e = pixel::compute_client_image_layout(pack, format, type, static_cast<uint32_t>(width),
+                                                          static_cast<uint32_t>(height), 1, false, &layout))
+    return ctx.set_error(e);
+  Buffer* pbo = ctx.buffers.pixel_pack.get();
+  const uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
+  if (pbo) {
+    if (pbo->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
+    if (const GLenum e = pixel::check_pixel_buffer_access(layout, type, pbo_offset, static_cast<uint64_t>(pbo->size)))
+      return ctx.set_error(e);
+  }
+  if (!pbo && layout.required_bytes > buf_size) return ctx.set_error(GL_INVALID_OPERATION);
+  if (width == 0 || height == 0 || (!pbo && !pixels)) return;
+
+  // Pixels outside the framebuffer are left untouched.
+  const GLint x0 = std::max(0, x), y0 = std::max(0, y);
+  const GLint x1 = static_cast<GLint>(std::min<int64_t>(src.width, int64_t{x} + width));
+  const GLint y1 = static_cast<GLint>(std::min<int64_t>(src.height, int64_t{y} + height));
+  if (x1 <= x0 || y1 <= y0) return;
+  pixel::PixelStoreParams clipped = pack;
+  if (!clipped.row_length) clipped.row_length = width;
+  clipped.skip_pixels += x0 - x;
+  clipped.skip_rows += y0 - y;
+  const pixel::PixelExtent extent{static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0), 1};
+
+  pipe::Context& p = ctx.pipe();
+  pipe::Box box;
+  box.x = x0;
+  box.y = y0;
+  box.z = static_cast<int32_t>(src.layer);
+  box.width = x1 - x0;
+  box.height = y1 - y0;
+  pipe::Transfer* transfer = nullptr;
+  const void* map = p.transfer_map(src.resource, src.level, pipe::kMapRead, box, &transfer);
+  if (!map) return ctx.pipe_failed(p.status() == pipe::Status::Ok ? pipe::Status::OutOfMemory : p.status());
+  void* dst = pixels;
+  pipe::Transfer* dst_transfer = nullptr;
+  if (pbo) {
+    pipe::Box dbox;
+    dbox.x = static_cast<int32_t>(pbo_offset);
+    dbox.width = static_cast<int32_t>(layout.required_bytes);
+    void* m = p.transfer_map(pbo->resource.get(), 0, pipe::kMapWrite, dbox, &dst_transfer);
+    if (!m) {
+      p.transfer_unmap(transfer);
+      return ctx.pipe_failed(p.status() == pipe::Status::Ok ? pipe::Status::OutOfMemory : p.status());
+    }
+    dst = m;
+  }
+  const GLenum e = pixel::pack_pixels(*src.info, map, transfer->stride, 0, clipped, format, type, dst, false, extent);
+  if (dst_transfer) p.transfer_unmap(dst_transfer);
+  p.transfer_unmap(transfer);
+  if (e) ctx.set_error(e);
+}
+
+}  // namespace brass::gl
