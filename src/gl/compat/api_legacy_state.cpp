@@ -51,8 +51,9 @@ void write_bit(uint8_t* mem, const BitmapLayout& l, int x, int y, bool on) {
 }  // namespace
 
 bool inside_begin_end(const Context& ctx) { return ctx.vertex_spec.inside_begin_end(); }
-// WIRE: compat-pixels' PACK/UNPACK_LSB_FIRST.
-bool bitmap_lsb_first(const Context&, bool) { return false; }
+bool bitmap_lsb_first(const Context& ctx, bool pack) {
+  return pack ? ctx.compat_pixels.pack_lsb_first : ctx.compat_pixels.unpack_lsb_first;
+}
 
 void legacy_polygon_mode(Context& ctx, GLenum face, GLenum mode) {
   if (inside_begin_end(ctx)) return ctx.set_error(GL_INVALID_OPERATION);

@@ -180,6 +180,17 @@ void save_compat_groups(Context& ctx, AttribSnapshot& s) {
   s.texture_lod_bias = c.texture_lod_bias;
   s.alpha_test = c.alpha_test;
   s.point = c.point;
+  const compat::PixelState& px = ctx.compat_pixels;
+  s.raster_position = px.raster;
+  if (s.mask & GL_PIXEL_MODE_BIT) {  // the maps may be large: only when asked
+    s.pixel_transfer = px.transfer;
+    s.pixel_maps = px.maps;
+  }
+  s.zoom[0] = px.zoom_x;
+  s.zoom[1] = px.zoom_y;
+  std::copy(std::begin(px.accum_clear), std::end(px.accum_clear), std::begin(s.accum_clear));
+  s.clamp_vertex_color = px.clamp_vertex_color;
+  s.clamp_fragment_color = px.clamp_fragment_color;
 }
 
 // The compat modules' groups; any change goes through their change
@@ -187,7 +198,18 @@ void save_compat_groups(Context& ctx, AttribSnapshot& s) {
 void restore_compat_groups(Context& ctx, const AttribSnapshot& s) {
   const GLbitfield m = s.mask;
   compat::FixedState& c = ctx.compat_state;
+  compat::PixelState& px = ctx.compat_pixels;
+  if (m & GL_PIXEL_MODE_BIT) {
+    px.transfer = s.pixel_transfer;
+    px.maps = s.pixel_maps;
+    px.zoom_x = s.zoom[0];
+    px.zoom_y = s.zoom[1];
+  }
+  if (m & GL_ACCUM_BUFFER_BIT) std::copy(std::begin(s.accum_clear), std::end(s.accum_clear), std::begin(px.accum_clear));
+  if (m & GL_LIGHTING_BIT) px.clamp_vertex_color = s.clamp_vertex_color;
+  if (m & GL_COLOR_BUFFER_BIT) px.clamp_fragment_color = s.clamp_fragment_color;
   if (m & GL_CURRENT_BIT) {
+    px.raster = s.raster_position;
     ctx.vertex_spec.current = s.current;
     ctx.generic_attribs = s.generic_current;
     ctx.vertex_input.generic_dirty = true;

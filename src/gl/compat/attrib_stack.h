@@ -12,6 +12,7 @@
 
 #include "gl/compat/fixed_state.h"
 #include "gl/compat/legacy_state.h"
+#include "gl/compat/pixel_state.h"
 #include "gl/compat/vertex_spec_state.h"
 #include "gl/fixed_function.h"
 #include "gl/texture.h"
@@ -79,6 +80,15 @@ struct AttribSnapshot {
   std::array<float, compat::kMaxLodBiasUnits> texture_lod_bias{};
   compat::AlphaTestState alpha_test;
   compat::PointState point;
+  // compat-pixels' groups: the raster position (CURRENT_BIT), pixel
+  // transfer, maps and zoom (PIXEL_MODE_BIT), the accumulation clear value
+  // (ACCUM_BUFFER_BIT), the color clamps (LIGHTING_BIT / COLOR_BUFFER_BIT).
+  compat::RasterPosition raster_position;
+  compat::PixelTransferModes pixel_transfer;
+  std::array<compat::PixelMap, compat::kPixelMapCount> pixel_maps;
+  GLfloat zoom[2] = {1, 1};
+  GLfloat accum_clear[4] = {};
+  GLenum clamp_vertex_color = GL_TRUE, clamp_fragment_color = GL_FIXED_ONLY;
   // TEXTURE_BIT.
   GLuint active_texture = 0;
   std::vector<std::array<SavedTextureParams, kSavedTextureTargets>> texture_units;

@@ -283,6 +283,12 @@ void select_feedback_pixels(Context& ctx, GLenum token, const GLfloat window[4],
   feedback_vertex(s, window, color, texcoord);
 }
 
+void pixel_rect_feedback(Context& ctx, GLenum token) {
+  const compat::RasterPosition& r = ctx.compat_pixels.raster;
+  if (!r.valid) return;
+  select_feedback_pixels(ctx, token, r.window, r.color, r.texcoords[0].data());
+}
+
 void feedback_pass_through(Context& ctx, GLfloat token) {
   SelectFeedbackState& s = ctx.legacy.select_feedback;
   feedback_value(s, static_cast<GLfloat>(GL_PASS_THROUGH_TOKEN));

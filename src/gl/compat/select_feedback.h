@@ -75,6 +75,12 @@ void select_feedback_primitives(Context& ctx, GLenum mode, const FeedbackVertex*
 void select_feedback_pixels(Context& ctx, GLenum token, const GLfloat window[4], const GLfloat color[4],
                             const GLfloat texcoord[4]);
 
+// glDrawPixels / glBitmap / glCopyPixels in SELECT or FEEDBACK mode, after
+// their errors were checked: with a valid current raster position, a hit
+// at its z or `token` (DRAW_PIXEL_TOKEN, BITMAP_TOKEN, COPY_PIXEL_TOKEN)
+// and the raster position's vertex; nothing otherwise.
+void pixel_rect_feedback(Context& ctx, GLenum token);
+
 // glRenderMode's and the name-stack commands' part that writes hit records.
 void flush_hit_record(Context& ctx);
 // glPassThrough in FEEDBACK mode: PASS_THROUGH_TOKEN and the value.

@@ -199,6 +199,36 @@ TEST_F(GlCompatAttribStackTest, HintAndEvalGroups) {
   EXPECT_TRUE(glIsEnabled(GL_AUTO_NORMAL));
 }
 
+TEST_F(GlCompatAttribStackTest, CompatModulesGroups) {
+  glColor4f(0.25f, 0.5f, 0.75f, 1.0f);
+  glShadeModel(GL_FLAT);
+  glFogf(GL_FOG_DENSITY, 2.0f);
+  glMatrixMode(GL_PROJECTION);
+  glPixelZoom(2.0f, 3.0f);
+  glAlphaFunc(GL_GREATER, 0.5f);
+  glPushAttrib(GL_CURRENT_BIT | GL_LIGHTING_BIT | GL_FOG_BIT | GL_TRANSFORM_BIT | GL_PIXEL_MODE_BIT |
+               GL_COLOR_BUFFER_BIT);
+  glColor4f(1, 1, 1, 1);
+  glShadeModel(GL_SMOOTH);
+  glFogf(GL_FOG_DENSITY, 1.0f);
+  glMatrixMode(GL_MODELVIEW);
+  glPixelZoom(1.0f, 1.0f);
+  glAlphaFunc(GL_ALWAYS, 0.0f);
+  glPopAttrib();
+  GLfloat f[4] = {};
+  glGetFloatv(GL_CURRENT_COLOR, f);
+  EXPECT_FLOAT_EQ(f[0], 0.25f);
+  EXPECT_FLOAT_EQ(f[2], 0.75f);
+  EXPECT_EQ(integer(GL_SHADE_MODEL), GL_FLAT);
+  glGetFloatv(GL_FOG_DENSITY, f);
+  EXPECT_FLOAT_EQ(f[0], 2.0f);
+  EXPECT_EQ(integer(GL_MATRIX_MODE), GL_PROJECTION);
+  glGetFloatv(GL_ZOOM_Y, f);
+  EXPECT_FLOAT_EQ(f[0], 3.0f);
+  EXPECT_EQ(integer(GL_ALPHA_TEST_FUNC), GL_GREATER);
+  glMatrixMode(GL_MODELVIEW);
+}
+
 TEST_F(GlCompatAttribStackTest, DepthLimitAndErrors) {
   const GLint max = integer(GL_MAX_ATTRIB_STACK_DEPTH);
   EXPECT_GE(max, 16);

@@ -75,6 +75,25 @@ TEST_F(GlCompatSelectFeedbackTest, FeedbackClipsLinesAndDropsOutsidePoints) {
   EXPECT_NEAR(buf[7], 24.0f, 1e-4);
 }
 
+TEST_F(GlCompatSelectFeedbackTest, PixelRectanglesWriteTheirTokensAtTheRasterPosition) {
+  glRasterPos2f(0.0f, 0.0f);  // window (16, 16), z 0.5
+  GLfloat buf[32];
+  glFeedbackBuffer(32, GL_3D, buf);
+  glRenderMode(GL_FEEDBACK);
+  const GLubyte bits[4] = {0x80, 0, 0, 0};
+  glBitmap(1, 1, 0, 0, 2, 3, bits);  // moves the raster position to (18, 19)
+  const GLubyte px[4] = {1, 2, 3, 4};
+  glDrawPixels(1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  ASSERT_EQ(glRenderMode(GL_RENDER), 8);
+  EXPECT_EQ(buf[0], static_cast<GLfloat>(GL_BITMAP_TOKEN));
+  EXPECT_NEAR(buf[1], 16.0f, 1e-4);
+  EXPECT_NEAR(buf[2], 16.0f, 1e-4);
+  EXPECT_NEAR(buf[3], 0.5f, 1e-4);
+  EXPECT_EQ(buf[4], static_cast<GLfloat>(GL_DRAW_PIXEL_TOKEN));
+  EXPECT_NEAR(buf[5], 18.0f, 1e-4);
+  EXPECT_NEAR(buf[6], 19.0f, 1e-4);
+}
+
 TEST_F(GlCompatSelectFeedbackTest, FeedbackOverflowReturnsMinusOne) {
   GLfloat buf[4] = {-1, -1, -1, -1};
   glFeedbackBuffer(3, GL_2D, buf);
