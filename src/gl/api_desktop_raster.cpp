@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "gl/compat/compat_api.h"
+#include "gl/compat/compat_enums.h"
 #include "gl/context.h"
 #include "gl/state_queries.h"
 #include "gl_functions.h"
@@ -96,6 +97,10 @@ void DrawBuffer(Context& ctx, GLenum buf) { draw_buffer(ctx, ctx.draw_framebuffe
 // glDrawBuffer / glNamedFramebufferDrawBuffer on one framebuffer (null:
 // the default one).
 void draw_buffer(Context& ctx, Framebuffer* framebuffer, GLenum buf) {
+  // The compatibility profile names auxiliary buffers, of which Brass has
+  // none (AUX_BUFFERS is 0): a buffer that does not exist (§17.4.1).
+  if (ctx.compatibility() && buf >= GL_AUX0 && buf <= GL_AUX3)
+    return ctx.set_error(GL_INVALID_OPERATION);
   if (!framebuffer) {
     if (buf == GL_NONE || names_back_left(buf)) {
       ctx.default_draw_buffer = buf;

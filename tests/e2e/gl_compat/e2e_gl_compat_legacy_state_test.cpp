@@ -109,6 +109,10 @@ TEST_F(GlCompatLegacyStateTest, ColorIndexValuesOfAnRgbaContext) {
   glGetBooleanv(GL_RGBA_MODE, &b);
   EXPECT_EQ(b, GL_TRUE);
   EXPECT_EQ(integer(GL_AUX_BUFFERS), 0);
+  // There are no auxiliary buffers to draw to (an existing name: not
+  // INVALID_ENUM).
+  glDrawBuffer(GL_AUX0);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
   EXPECT_EQ(integer(GL_INDEX_WRITEMASK), -1);
   glIndexMask(0x0F);
   EXPECT_EQ(integer(GL_INDEX_WRITEMASK), 0x0F);
