@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 
+#include "gl/compat/legacy_queries.h"
 #include "gl/compat/vertex_arrays_legacy.h"
 #include "gl/context.h"
 #include "gl_functions.h"
@@ -223,6 +224,8 @@ void GetPointerv(Context& ctx, GLenum pname, void** params) {
     case GL_DEBUG_CALLBACK_FUNCTION: value = reinterpret_cast<void*>(ctx.debug.callback()); break;
     case GL_DEBUG_CALLBACK_USER_PARAM: value = const_cast<void*>(ctx.debug.user_param()); break;
     default:
+      // SELECTION_BUFFER_POINTER, FEEDBACK_BUFFER_POINTER (compat/).
+      if (ctx.compatibility() && legacy_pointer(ctx, pname, &value)) break;
       // The compatibility profile's array pointers (compat/vertex_arrays_legacy.h).
       if (ctx.compatibility() && compat::client_array_pointer(ctx, pname, &value)) break;
       return ctx.set_error(GL_INVALID_ENUM);

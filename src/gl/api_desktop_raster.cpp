@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "gl/compat/compat_api.h"
+#include "gl/compat/compat_enums.h"
 #include "gl/context.h"
 #include "gl/state_queries.h"
 #include "gl_functions.h"
@@ -31,6 +32,9 @@ bool* desktop_enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
     case GL_SAMPLE_ALPHA_TO_ONE: *dirty = kDirtyBlend; return &f.sample_alpha_to_one;
     // The attachments' views change (framebuffer_srgb.h).
     case GL_FRAMEBUFFER_SRGB: *dirty = kDirtyFramebuffer; return &f.framebuffer_srgb;
+    // Depth offset of polygons drawn as lines or points (§14.6.5).
+    case GL_POLYGON_OFFSET_LINE: *dirty = kDirtyRasterizer; return &f.polygon_offset_line;
+    case GL_POLYGON_OFFSET_POINT: *dirty = kDirtyRasterizer; return &f.polygon_offset_point;
     default: return nullptr;
   }
 }
@@ -93,6 +97,10 @@ void DrawBuffer(Context& ctx, GLenum buf) { draw_buffer(ctx, ctx.draw_framebuffe
 // glDrawBuffer / glNamedFramebufferDrawBuffer on one framebuffer (null:
 // the default one).
 void draw_buffer(Context& ctx, Framebuffer* framebuffer, GLenum buf) {
+  // The compatibility profile names auxiliary buffers, of which Brass has
+  // none (AUX_BUFFERS is 0): a buffer that does not exist (§17.4.1).
+  if (ctx.compatibility() && buf >= GL_AUX0 && buf <= GL_AUX3)
+    return ctx.set_error(GL_INVALID_OPERATION);
   if (!framebuffer) {
     if (buf == GL_NONE || names_back_left(buf)) {
       ctx.default_draw_buffer = buf;

@@ -4,17 +4,19 @@
 // (DEPTH_CLAMP, PRIMITIVE_RESTART, PROGRAM_POINT_SIZE) are in api_state.cpp's
 // enable table, the queries in state_queries.cpp. Every entry point here is desktop-only: the generated entry
 // point refuses it in an ES context before the handler runs.
+#include "gl/compat/legacy_queries.h"
 #include "gl/context.h"
 #include "gl_functions.h"
 
 namespace brass::gl::api {
 
 void PolygonMode(Context& ctx, GLenum face, GLenum mode) {
+  if (ctx.compatibility()) return legacy_polygon_mode(ctx, face, mode);  // separate faces
   // Core profile: FRONT_AND_BACK only (GL 4.6 core §14.6.4).
   if (face != GL_FRONT_AND_BACK) return ctx.set_error(GL_INVALID_ENUM);
   if (mode != GL_POINT && mode != GL_LINE && mode != GL_FILL) return ctx.set_error(GL_INVALID_ENUM);
   if (ctx.ff.polygon_mode == mode) return;
-  ctx.ff.polygon_mode = mode;
+  ctx.ff.polygon_mode = ctx.ff.polygon_mode_back = mode;
   ctx.dirty(kDirtyRasterizer);
 }
 

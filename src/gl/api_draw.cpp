@@ -8,6 +8,8 @@
 
 #include "gl/advanced_blend.h"
 #include "gl/compat/legacy_primitives.h"
+#include "gl/compat/select_feedback.h"
+#include "gl/compat/select_feedback_draw.h"
 #include "gl/context.h"
 #include "gl/program_validation.h"
 #include "gl/vertex_validation.h"
@@ -220,6 +222,11 @@ void draw(Context& ctx, const DrawCall& d) {
   Buffer* eb = d.indexed ? ctx.vertex_array->element_buffer.get() : nullptr;
   if (eb && eb->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
   if (d.count == 0 || d.instances == 0) return;
+  // SELECT and FEEDBACK render modes rasterize nothing: the CPU processes
+  // the primitives (compat/select_feedback_draw.h).
+  if (ctx.compatibility() && select_feedback_active(ctx))
+    return select_feedback_draw(ctx, d.mode, d.first, d.count, d.indexed ? d.type : GL_NONE, d.indices,
+                                d.base_vertex, d.instances);
   ctx.ff_pipeline.drawing_points = d.mode == GL_POINTS;  // compatibility point sprites
   if (!validate_for_draw(ctx)) return;
   // Points need gl_PointSize written (Vulkan leaves it undefined): the

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "gl/advanced_blend.h"
+#include "gl/compat/legacy_queries.h"
 #include "gl/context.h"
 #include "gl_functions.h"
 
@@ -255,7 +256,9 @@ void Hint(Context& ctx, GLenum target, GLenum mode) {
       if (!ctx.desktop()) break;
       ctx.state.texture_compression_hint = mode;
       return;
-    default: break;
+    default:
+      if (ctx.compatibility() && legacy_hint(ctx, target, mode)) return;
+      break;
   }
   ctx.set_error(GL_INVALID_ENUM);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gl/compat/legacy_queries.h"
 #include "gl/compat/state_queries_compat.h"
 #include "gl/compat/vertex_arrays_legacy.h"
 #include "gl/context.h"
@@ -65,17 +66,19 @@ bool* enable_flag(Context& ctx, GLenum cap, uint32_t* dirty) {
       return &f.cube_map_seamless;
     // Desktop per-fragment and multisample enables (api_desktop_raster.cpp).
     case GL_COLOR_LOGIC_OP: case GL_LINE_SMOOTH: case GL_POLYGON_SMOOTH: case GL_MULTISAMPLE:
-    case GL_SAMPLE_ALPHA_TO_ONE: case GL_FRAMEBUFFER_SRGB:
+    case GL_SAMPLE_ALPHA_TO_ONE: case GL_FRAMEBUFFER_SRGB: case GL_POLYGON_OFFSET_LINE: case GL_POLYGON_OFFSET_POINT:
       if (!ctx.desktop()) return nullptr;
       return desktop_enable_flag(ctx, cap, &d);
     case GL_DEBUG_OUTPUT: d = 0; return &ctx.debug.output_enabled;
     case GL_DEBUG_OUTPUT_SYNCHRONOUS: d = 0; return &ctx.debug.output_synchronous;
     default:
       // Compatibility profile: lighting, fog, alpha test, texgen, ...
-      // (gl/compat/), then the fixed-function pipeline's texture enables
-      // and COLOR_SUM (selected again by each draw's key).
+      // (gl/compat/), the legacy caps (stipples, evaluators;
+      // compat/legacy_queries.h), then the fixed-function pipeline's
+      // texture enables and COLOR_SUM (selected again by each draw's key).
       if (bool* flag = compat::enable_flag(ctx, cap, &d)) return flag;
       if (ctx.compatibility()) {
+        if (bool* flag = legacy_enable_flag(ctx, cap, &d)) return flag;
         d = 0;
         return compat::ff_enable_flag(ctx, cap);
       }

@@ -14,6 +14,7 @@
 #include "gl/buffer.h"
 #include "gl/compat/fixed_function_pipeline.h"
 #include "gl/compat/fixed_state.h"
+#include "gl/compat/legacy_state.h"
 #include "gl/compat/pixel_state.h"
 #include "gl/compat/vertex_spec_state.h"
 #include "gl/debug_output.h"
@@ -338,6 +339,9 @@ class Context {
 
   State state;
   FixedFunctionState ff;
+  // Compatibility profile: attribute stacks, selection / feedback,
+  // evaluators, stipples and the other legacy state (compat/legacy_state.h).
+  LegacyState legacy;
   // Compatibility profile: matrices, lighting, texgen, clip planes, fog,
   // texture environments, alpha test, point parameters (gl/compat/).
   compat::FixedState compat_state;

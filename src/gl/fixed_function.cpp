@@ -189,7 +189,13 @@ pipe::RasterizerState make_rasterizer_state(const FixedFunctionState& s, bool po
   // (EXT_clip_control): facing stays what the clip-space winding says.
   r.front_ccw = (s.front_face != GL_CCW) != (s.clip_origin == GL_UPPER_LEFT_EXT);
   r.clip_halfz = s.clip_depth_mode == GL_ZERO_TO_ONE_EXT;
-  r.offset_enable = s.polygon_offset_fill;
+  // The enable of the mode polygons are drawn in (the LINE and POINT ones
+  // are only ever set in compatibility contexts).
+  const GLenum mode =
+      s.cull_face && s.cull_face_mode == GL_FRONT ? s.polygon_mode_back : s.polygon_mode;
+  r.offset_enable = mode == GL_LINE    ? s.polygon_offset_line
+                    : mode == GL_POINT ? s.polygon_offset_point
+                                       : s.polygon_offset_fill;
   r.offset_scale = s.polygon_offset_factor;
   r.offset_units = s.polygon_offset_units;
   r.offset_clamp = s.polygon_offset_clamp;
@@ -197,9 +203,9 @@ pipe::RasterizerState make_rasterizer_state(const FixedFunctionState& s, bool po
   r.rasterizer_discard = s.rasterizer_discard;
   r.scissor = s.viewports.scissor_test != 0;  // any viewport's (emit_scissors)
   r.point_size_per_vertex = point_size_per_vertex;
-  r.polygon_mode = s.polygon_mode == GL_LINE    ? pipe::PolygonMode::Line
-                   : s.polygon_mode == GL_POINT ? pipe::PolygonMode::Point
-                                                : pipe::PolygonMode::Fill;
+  r.polygon_mode = mode == GL_LINE    ? pipe::PolygonMode::Line
+                   : mode == GL_POINT ? pipe::PolygonMode::Point
+                                      : pipe::PolygonMode::Fill;
   r.depth_clamp = s.depth_clamp;
   r.flatshade_first = s.provoking_vertex == GL_FIRST_VERTEX_CONVENTION;
   r.multisample = s.multisample;

@@ -86,6 +86,9 @@ struct FixedFunctionState {
   GLenum cull_face_mode = GL_BACK;
   GLenum front_face = GL_CCW;
   bool polygon_offset_fill = false;
+  // Compatibility profile: offset for polygons drawn in LINE / POINT mode
+  // (POLYGON_OFFSET_LINE / _POINT; core has only the FILL enable).
+  bool polygon_offset_line = false, polygon_offset_point = false;
   GLfloat polygon_offset_factor = 0, polygon_offset_units = 0;
   GLfloat polygon_offset_clamp = 0;  // EXT_polygon_offset_clamp (0: no clamp)
   GLfloat line_width = 1;
@@ -97,6 +100,11 @@ struct FixedFunctionState {
   // restart with an application-chosen index, and point size from the
   // program or from glPointSize.
   GLenum polygon_mode = GL_FILL;
+  // The compatibility profile's back-face mode (glPolygonMode(GL_BACK));
+  // polygon_mode is then the front faces'. Core sets both together. One
+  // draw has one Vulkan polygon mode: the back mode is used when front
+  // faces are culled, the front mode otherwise.
+  GLenum polygon_mode_back = GL_FILL;
   bool depth_clamp = false;
   GLenum provoking_vertex = GL_LAST_VERTEX_CONVENTION;
   bool primitive_restart = false;

@@ -8,6 +8,7 @@
 #include <initializer_list>
 
 #include "compiler/subroutines.h"
+#include "gl/compat/legacy_queries.h"
 #include "gl/compat/state_queries_compat.h"
 #include "gl/compat/vertex_arrays_legacy.h"
 #include "gl/context.h"
@@ -592,6 +593,26 @@ bool query_fixed_function(Context& ctx, GLenum pname, QueryValue* out) {
   }
 }
 
+// The legacy state of compatibility contexts (compat/legacy_queries.h).
+bool query_legacy(Context& ctx, GLenum pname, QueryValue* out) {
+  LegacyQueryValue l;
+  if (!legacy_query(ctx, pname, &l)) return false;
+  QueryValue q;
+  q.kind = l.kind == LegacyQueryValue::Float ? QueryValue::Float
+           : l.kind == LegacyQueryValue::Bool ? QueryValue::Bool
+                                              : QueryValue::Int;
+  q.count = l.count;
+  q.mask = l.mask;
+  q.normalized = l.normalized;
+  for (int k = 0; k < l.count; ++k) {
+    q.i[k] = l.i[k];
+    q.f[k] = l.f[k];
+    q.b[k] = l.b[k];
+  }
+  *out = q;
+  return true;
+}
+
 // Desktop core-profile state (api_desktop_state.cpp); false in ES.
 bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
   if (!ctx.desktop()) return false;
@@ -701,6 +722,7 @@ GLenum query(Context& ctx, GLenum pname, QueryValue* out) {
     *out = booleans({*flag});
     return GL_NO_ERROR;
   }
+  if (ctx.compatibility() && query_legacy(ctx, pname, out)) return GL_NO_ERROR;
   if (pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT || pname == GL_IMPLEMENTATION_COLOR_READ_TYPE) {
     if (ctx.read_framebuffer ? check_framebuffer_status(ctx, *ctx.read_framebuffer) != GL_FRAMEBUFFER_COMPLETE
                              : !ctx.read())

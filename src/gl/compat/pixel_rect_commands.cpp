@@ -15,6 +15,7 @@
 
 #include "gl/compat/pixel_rect_draw.h"
 #include "gl/compat/pixel_state.h"
+#include "gl/compat/select_feedback.h"
 #include "gl/compat/vertex_spec_state.h"
 #include "gl/context.h"
 #include "gl/framebuffer.h"
@@ -284,6 +285,8 @@ void draw_pixels(Context& ctx, GLsizei width, GLsizei height, GLenum format, GLe
       !check_unpack_buffer(ctx, format, type, uint32_t(width), uint32_t(height), 1, false, pixels))
     return;
   const PixelState& s = ctx.compat_pixels;
+  // SELECT / FEEDBACK: no pixels, a hit or a DRAW_PIXEL_TOKEN (§20).
+  if (select_feedback_active(ctx)) return pixel_rect_feedback(ctx, GL_DRAW_PIXEL_TOKEN);
   if (!s.raster.valid || width == 0 || height == 0) return;
   UnpackMapping mapping;
   bool ok = true;
@@ -336,6 +339,12 @@ void bitmap(Context& ctx, GLsizei width, GLsizei height, GLfloat xorig, GLfloat 
   // An invalid raster position ignores the command, the move included
   // (§14.8).
   if (!s.raster.valid) return;
+  if (select_feedback_active(ctx)) {
+    pixel_rect_feedback(ctx, GL_BITMAP_TOKEN);
+    s.raster.window[0] += xmove;
+    s.raster.window[1] += ymove;
+    return;
+  }
   if (width > 0 && height > 0) {
     const uint32_t w = uint32_t(width), h = uint32_t(height);
     pixel::PixelStoreParams unpack = unpack_params(ctx);
@@ -394,6 +403,7 @@ void copy_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
   if ((type == GL_DEPTH || type == GL_DEPTH_STENCIL) && !read.depth) return ctx.set_error(GL_INVALID_OPERATION);
   if ((type == GL_STENCIL || type == GL_DEPTH_STENCIL) && !read.stencil) return ctx.set_error(GL_INVALID_OPERATION);
   PixelState& s = ctx.compat_pixels;
+  if (select_feedback_active(ctx)) return pixel_rect_feedback(ctx, GL_COPY_PIXEL_TOKEN);
   if (!s.raster.valid || width == 0 || height == 0) return;
   const uint32_t w = uint32_t(width), h = uint32_t(height);
   // The source rectangle is read as glReadPixels would, with the default
