@@ -369,6 +369,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
         // layout(binding = N) of a flattened array of arrays: element a of
         // the descriptor array reads unit N + a.
         u.initial_binding = resolver.gl_initial_binding(type->getQualifier().layoutSet, r.getBinding());
+        u.explicit_binding = resolver.gl_has_initial_binding(type->getQualifier().layoutSet, r.getBinding());
         add_pending(pending, type->getQualifier().layoutSet, static_cast<uint32_t>(r.getBinding()), u.stages,
                     descriptor_kind_for(*type), static_cast<uint32_t>(u.array_size),
                     static_cast<uint32_t>(pi.uniforms.size()));
@@ -386,6 +387,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       const uint32_t set = type->getQualifier().layoutSet;
       const int provisional = r.getBinding();
       u.initial_binding = resolver.gl_initial_binding(set, provisional);
+      u.explicit_binding = resolver.gl_has_initial_binding(set, provisional);
       add_pending(pending, set, static_cast<uint32_t>(provisional), u.stages, descriptor_kind_for(*type),
                   static_cast<uint32_t>(u.array_size), static_cast<uint32_t>(pi.uniforms.size()));
     }

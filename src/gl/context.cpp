@@ -326,6 +326,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     ctx->limits.max_uniform_buffer_bindings = 72;
     ctx->limits.max_combined_uniform_blocks = 60;
   }
+  for (ImageUnit& u : ctx->image_units) u = initial_image_unit(*ctx);
   // Desktop GL has them from 3.2 (ARB_texture_multisample).
   ctx->multisample_2d_array_ = ctx->desktop() || ctx->has_extension("GL_OES_texture_storage_multisample_2d_array");
   // Buffer textures are core in desktop GL 3.1 (listed as

@@ -643,6 +643,12 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // GLSL 1.50 sources that use texture2D lose it at 4.30.
        })
     out.emplace_back(name);
+  // Image load/store (GL 4.2): ES 3.1's image units with every desktop
+  // image target and format (image.cpp), where a fragment shader may store
+  // to at least 8 images, GL 4.2's minimum of MAX_IMAGE_UNITS and
+  // MAX_FRAGMENT_IMAGE_UNIFORMS.
+  if (screen.get_cap(pipe::Cap::FragmentShaderStores) && screen.get_cap(pipe::Cap::MaxShaderImages) >= 8)
+    out.emplace_back("GL_ARB_shader_image_load_store");
   // BPTC textures where the device samples them (format_features_for): on
   // other devices GL 4.2 is not offered.
   if (features.bptc) out.emplace_back("GL_ARB_texture_compression_bptc");

@@ -14,6 +14,8 @@ VkImageViewType image_view_type(const ResourceObject&, pipe::Target resource_tar
       if (r.layered) {
         switch (resource_target) {
           case pipe::Target::Texture2DArray: return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+          // image1DArray: an array view even of one layer.
+          case pipe::Target::Texture1DArray: return VK_IMAGE_VIEW_TYPE_1D_ARRAY;
           case pipe::Target::TextureCube: return r.layers == 6 ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D_ARRAY;
           case pipe::Target::TextureCubeArray:
             return r.layers % 6 == 0 ? VK_IMAGE_VIEW_TYPE_CUBE_ARRAY : VK_IMAGE_VIEW_TYPE_2D_ARRAY;
