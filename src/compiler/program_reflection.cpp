@@ -754,6 +754,14 @@ void restrict_to_referencing_stages(const glslang::TProgram& program, int reflec
   for (Uniform& u : pi->uniforms)
     restrict(u.atomic_buffer_index >= 0 ? buffer_variables : uniforms, u.name, &u.stages);
   for (BufferVariable& v : pi->buffer_variables) restrict(buffer_variables, v.name, &v.stages);
+  // An image array's descriptor binding goes to the stages its uniform is
+  // now restricted to: the frontend counts each stage's image uniforms
+  // against GL_MAX_<stage>_IMAGE_UNIFORMS and the combined limit from them.
+  for (Binding& b : pi->bindings) {
+    if (b.kind != DescriptorKind::StorageImage || b.slot >= pi->uniforms.size()) continue;
+    const StageMask used = pi->uniforms[b.slot].stages;
+    if (used & b.stages) b.stages &= used;
+  }
 }
 
 }  // namespace brass::compiler

@@ -255,11 +255,16 @@ pipe::ImageView unit_view(Context& ctx, const ImageUnit& u, ImageDim dim, ImageK
       break;
     }
     case GL_TEXTURE_3D:
-      // One slice of a 3D texture as a 2D image would need a 2D view of a
-      // 3D image in a descriptor, which Vulkan 1.3 does not allow
-      // (VK_EXT_image_2d_view_of_3d): such a unit reads as unbound.
-      if (!u.layered) return none;
-      sees = ImageDim::Tex3D;
+      if (u.layered) {
+        sees = ImageDim::Tex3D;
+        break;
+      }
+      // One slice of the level as a 2D image: a 2D view of the 3D image,
+      // which descriptors take only with VK_EXT_image_2d_view_of_3d (the
+      // device cap that also lets such views be sampled); without it the
+      // unit reads as unbound.
+      if (!ctx.screen().get_cap(pipe::Cap::Sampled2DViewOf3D) || u.layer >= img->depth) return none;
+      v.first_layer = v.last_layer = static_cast<uint32_t>(u.layer);
       break;
     default: return none;
   }

@@ -10,7 +10,10 @@ VkImageViewType image_view_type(const ResourceObject&, pipe::Target resource_tar
   switch (r.use) {
     case ImageViewUse::Sampled: return vk_view_type(r.target);
     case ImageViewUse::Storage:
-      if (is_3d) return VK_IMAGE_VIEW_TYPE_3D;
+      // The whole 3D image, or one slice as a 2D image (a non-layered GL
+      // image unit; the frontend asks for it only where the device has
+      // image2DViewOf3D, with which 3D images are made 2D-view compatible).
+      if (is_3d) return r.layered ? VK_IMAGE_VIEW_TYPE_3D : VK_IMAGE_VIEW_TYPE_2D;
       if (r.layered) {
         switch (resource_target) {
           case pipe::Target::Texture2DArray: return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
