@@ -123,7 +123,14 @@ std::string with_desktop_enhanced_layouts_version(std::string text, const GlslVe
 std::string with_desktop_image_indexing_version(std::string text, const GlslVersion& declared,
                                                const std::vector<std::string>& unexposed);
 
-// The four above for one source, applied to the text the other rewrites
+// ARB_shader_image_size adds imageSize to GLSL 4.20's images, which
+// glslang declares from 4.20 only. A desktop source of 1.40-4.10 that
+// enables the extension (exposed) and calls imageSize is compiled as
+// #version 420 (the number on its #version line replaced, nothing else).
+std::string with_desktop_image_size_version(std::string text, const GlslVersion& declared,
+                                           const std::vector<std::string>& unexposed);
+
+// The five above for one source, applied to the text the other rewrites
 // made (`declared` is the application's version): the number on its
 // #version line becomes the highest any of them needs, never lower than the
 // one the text has.

@@ -248,10 +248,10 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   // make no promise about out-of-bounds reads, so only robust ones list it.
   // Desktop GL has the robustness queries it refers to from 4.5.
   if (desc.robust_access && !ctx->desktop()) ctx->extensions_.emplace_back("GL_KHR_robust_buffer_access_behavior");
-  if (desc.robust_access && ctx->desktop() && ctx->version() >= 45) {
-    ctx->extensions_.emplace_back("GL_ARB_robust_buffer_access_behavior");
+  // (ARB_robust_buffer_access_behavior is in every desktop list where the
+  // device can: supported_desktop_extensions.)
+  if (desc.robust_access && ctx->desktop() && ctx->version() >= 45)
     ctx->extensions_.emplace_back("GL_KHR_robust_buffer_access_behavior");
-  }
   if (!ctx->desktop()) {
     // Format rules of ES 3.1 extensions an ES 3.0 context does not list.
     pixel::FormatFeatures& f = ctx->format_features;
