@@ -249,7 +249,7 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   if (ok) ok = check_es100_function_precisions(normalized.text, source.stage, *version, log);
   if (ok) ok = check_extension_directive_placement(normalized.text, *version, log);
   if (ok && api == Api::GL) ok = check_per_vertex_input_instance(normalized.text, source.stage, *version, log);
-  if (ok && api == Api::GL && !version->es && version->number == 140) {
+  if (ok && api == Api::GL && !version->es && version->number == 140 && (!limits || limits->core_profile_only)) {
     // Cheap scan first; only a hit pays for glslang's preprocessor, which
     // drops names in inactive #if branches.
     std::string ignored;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "egl/api_util.h"
+#include "egl/context_request.h"
 #include "egl/objects.h"
 #include "platform/x11.h"
 #include "util/log.h"
@@ -196,82 +197,6 @@ EGLint parse_pbuffer_attribs(Surface* s, const EGLint* list) {
   return EGL_SUCCESS;
 }
 
-// --- context attributes ----------------------------------------------------------
-
-EGLint parse_context_attribs(const EGLint* list, EGLenum api, ClientContextRequest* req) {
-  for (size_t i = 0; list && list[i] != EGL_NONE; i += 2) {
-    const EGLint v = list[i + 1];
-    switch (list[i]) {
-      case EGL_CONTEXT_MAJOR_VERSION: req->major = v; break;  // == EGL_CONTEXT_CLIENT_VERSION
-      case EGL_CONTEXT_MINOR_VERSION: req->minor = v; break;
-      case EGL_CONTEXT_FLAGS_KHR: {
-        const EGLint known = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR |
-                             EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
-        if (v & ~known) return EGL_BAD_ATTRIBUTE;
-        // Both flags exist for OpenGL only (KHR_create_context); ES asks for
-        // robust access with the ROBUST_ACCESS attributes.
-        if ((v & (EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR)) &&
-            api != EGL_OPENGL_API)
-          return EGL_BAD_ATTRIBUTE;
-        req->forward_compatible = (v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR) != 0;
-        req->debug = (v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR) != 0;
-        req->robust_access = (v & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR) != 0;
-        break;
-      }
-      case EGL_CONTEXT_OPENGL_DEBUG:
-        if (v != EGL_TRUE && v != EGL_FALSE) return EGL_BAD_ATTRIBUTE;
-        req->debug = v == EGL_TRUE;
-        break;
-      // EGL 1.5 / KHR_create_context names and EXT_create_context_robustness's.
-      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS:
-      case EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT:
-        if (v != EGL_TRUE && v != EGL_FALSE) return EGL_BAD_ATTRIBUTE;
-        req->robust_access = v == EGL_TRUE;
-        break;
-      // EGL_KHR_create_context_no_error, for OpenGL and OpenGL ES.
-      case EGL_CONTEXT_OPENGL_NO_ERROR_KHR:
-        if (v != EGL_TRUE && v != EGL_FALSE) return EGL_BAD_ATTRIBUTE;
-        req->no_error = v == EGL_TRUE;
-        break;
-      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY:
-      case EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT:
-        if (v != EGL_NO_RESET_NOTIFICATION && v != EGL_LOSE_CONTEXT_ON_RESET) return EGL_BAD_ATTRIBUTE;
-        req->lose_context_on_reset = v == EGL_LOSE_CONTEXT_ON_RESET;
-        break;
-      // Desktop-GL-only attributes are errors for OpenGL ES (EGL 1.5 §3.7.1.x).
-      case EGL_CONTEXT_OPENGL_PROFILE_MASK:
-        if (api != EGL_OPENGL_API) return EGL_BAD_ATTRIBUTE;
-        req->profile_mask = v;  // checked with the version (check_desktop_request)
-        break;
-      case EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE:
-        if (api != EGL_OPENGL_API || (v != EGL_TRUE && v != EGL_FALSE)) return EGL_BAD_ATTRIBUTE;
-        req->forward_compatible = v == EGL_TRUE;
-        break;
-      default: return EGL_BAD_ATTRIBUTE;
-    }
-  }
-  return EGL_SUCCESS;
-}
-
-// The errors of a desktop OpenGL request that depend on its version
-// (EGL_KHR_create_context, EGL 1.5 §3.7.1.1-3.7.1.2), EGL_SUCCESS when
-// Brass can make it.
-EGLint check_desktop_request(const ClientContextRequest& req, const ClientApi& client, const pipe::Screen& screen) {
-  const int requested = req.major * 10 + req.minor;
-  // Deprecation began with 3.0: no forward-compatible context below it.
-  if (req.forward_compatible && requested < 30) return EGL_BAD_MATCH;
-  if (requested >= 32) {
-    // Exactly one of the two profiles; Brass has only the core profile.
-    const EGLint mask = req.profile_mask;
-    if (mask != EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT && mask != EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT)
-      return EGL_BAD_MATCH;
-    if (mask == EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT) return EGL_BAD_MATCH;
-  }
-  // Below 3.2 the profile mask is ignored: only a 3.1 request can be
-  // answered with a core context.
-  return client.supports_version(screen, true, req.major, req.minor) ? EGL_SUCCESS : EGL_BAD_MATCH;
-}
-
 EGLint renderable_bit_for(EGLenum api, int major) {
   if (api == EGL_OPENGL_API) return EGL_OPENGL_BIT;
   switch (major) {
@@ -324,42 +249,6 @@ EGLDisplay platform_display(EGLenum platform, void* native, const EGLAttrib* att
     }
     default: return fail(EGL_BAD_PARAMETER, EGL_NO_DISPLAY);
   }
-}
-
-EGLSync create_sync(EGLDisplay dpy, EGLenum type, const EGLAttrib* attribs, EGLint bad_type_error) {
-  Lock lock(egl_mutex());
-  Display* d = lookup(dpy);
-  if (!d) return EGL_NO_SYNC;
-  if (type != EGL_SYNC_FENCE) return fail(bad_type_error, EGL_NO_SYNC);
-  if (attribs && attribs[0] != EGL_NONE) return fail(EGL_BAD_ATTRIBUTE, EGL_NO_SYNC);
-  ThreadState& t = thread_state();
-  if (!t.context || t.context->display != d) return fail(EGL_BAD_MATCH, EGL_NO_SYNC);
-  // Fence semantics: flush, and signal when all prior commands complete.
-  auto sync = std::make_unique<Sync>();
-  sync->display = d;
-  sync->type = type;
-  sync->fence = gles_client_api().flush_with_fence();
-  sync->screen = device_screen(d->device_index);
-  Sync* handle = sync.get();
-  d->syncs.emplace(handle, std::move(sync));
-  set_error(EGL_SUCCESS);
-  return handle;
-}
-
-bool get_sync_attrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib* value) {
-  Lock lock(egl_mutex());
-  Display* d = lookup(dpy);
-  if (!d) return false;
-  Sync* s = d->find_sync(sync);
-  if (!s) return fail(EGL_BAD_PARAMETER);
-  if (!value) return fail(EGL_BAD_PARAMETER);
-  switch (attribute) {
-    case EGL_SYNC_TYPE: *value = s->type; break;
-    case EGL_SYNC_STATUS: *value = s->poll(); break;
-    case EGL_SYNC_CONDITION: *value = EGL_SYNC_PRIOR_COMMANDS_COMPLETE; break;
-    default: return fail(EGL_BAD_ATTRIBUTE);
-  }
-  return succeed();
 }
 
 EGLSurface no_pixmap_surface(EGLDisplay dpy, EGLConfig config) {
@@ -880,7 +769,7 @@ EGLContext EGLAPIENTRY eglCreateContext(EGLDisplay dpy, EGLConfig config, EGLCon
   req.screen = device_screen(d->device_index);
   if (!req.screen) return fail(EGL_BAD_ALLOC, EGL_NO_CONTEXT);
   if (req.desktop) {
-    if (EGLint e = check_desktop_request(req, client, *req.screen); e != EGL_SUCCESS) return fail(e, EGL_NO_CONTEXT);
+    if (EGLint e = check_desktop_request(&req, client, *req.screen); e != EGL_SUCCESS) return fail(e, EGL_NO_CONTEXT);
   } else if (!client.supports_version(*req.screen, false, req.major, req.minor)) {
     return fail(EGL_BAD_MATCH, EGL_NO_CONTEXT);
   }
@@ -1098,79 +987,6 @@ EGLBoolean EGLAPIENTRY eglWaitNative(EGLint engine) {
   if (c->display->platform == EGL_PLATFORM_X11_KHR && c->draw && c->draw->window)
     platform::x11::sync(c->display->native_display);
   return succeed();
-}
-
-EGLSync EGLAPIENTRY eglCreateSync(EGLDisplay dpy, EGLenum type, const EGLAttrib* attrib_list) {
-  return create_sync(dpy, type, attrib_list, EGL_BAD_PARAMETER);
-}
-
-EGLSyncKHR EGLAPIENTRY eglCreateSyncKHR(EGLDisplay dpy, EGLenum type, const EGLint* attrib_list) {
-  std::vector<EGLAttrib> attribs = widen(attrib_list);
-  return create_sync(dpy, type, attribs.data(), EGL_BAD_ATTRIBUTE);
-}
-
-EGLBoolean EGLAPIENTRY eglDestroySync(EGLDisplay dpy, EGLSync sync) {
-  Lock lock(egl_mutex());
-  Display* d = lookup(dpy);
-  if (!d) return EGL_FALSE;
-  if (!d->syncs.erase(static_cast<Sync*>(sync))) return fail(EGL_BAD_PARAMETER);
-  return succeed();
-}
-
-EGLBoolean EGLAPIENTRY eglDestroySyncKHR(EGLDisplay dpy, EGLSyncKHR sync) { return eglDestroySync(dpy, sync); }
-
-EGLint EGLAPIENTRY eglClientWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags, EGLTime timeout) {
-  Ref<pipe::Fence> fence;
-  pipe::Screen* screen = nullptr;
-  {
-    Lock lock(egl_mutex());
-    Display* d = lookup(dpy);
-    if (!d) return EGL_FALSE;
-    Sync* s = d->find_sync(sync);
-    if (!s) return fail(EGL_BAD_PARAMETER, static_cast<EGLint>(EGL_FALSE));
-    // The fence was submitted when the sync was created: nothing to flush.
-    (void)flags;
-    set_error(EGL_SUCCESS);
-    if (s->poll() == EGL_SIGNALED || timeout == 0)
-      return s->status == EGL_SIGNALED ? EGL_CONDITION_SATISFIED : EGL_TIMEOUT_EXPIRED;
-    fence = s->fence;
-    screen = s->screen;
-  }
-  // Wait without the EGL lock: other threads keep making EGL calls, and may
-  // even destroy the sync (the fence reference keeps the wait valid).
-  const uint64_t ns = timeout == EGL_FOREVER ? UINT64_MAX : static_cast<uint64_t>(timeout);
-  return screen->fence_finish(fence.get(), ns) ? EGL_CONDITION_SATISFIED : EGL_TIMEOUT_EXPIRED;
-}
-
-EGLint EGLAPIENTRY eglClientWaitSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags, EGLTimeKHR timeout) {
-  return eglClientWaitSync(dpy, sync, flags, timeout);
-}
-
-EGLBoolean EGLAPIENTRY eglGetSyncAttrib(EGLDisplay dpy, EGLSync sync, EGLint attribute, EGLAttrib* value) {
-  return get_sync_attrib(dpy, sync, attribute, value) ? EGL_TRUE : EGL_FALSE;
-}
-
-EGLBoolean EGLAPIENTRY eglGetSyncAttribKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint attribute, EGLint* value) {
-  EGLAttrib v = 0;
-  if (!get_sync_attrib(dpy, sync, attribute, value ? &v : nullptr)) return EGL_FALSE;
-  *value = static_cast<EGLint>(v);
-  return EGL_TRUE;
-}
-
-EGLBoolean EGLAPIENTRY eglWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags) {
-  Lock lock(egl_mutex());
-  Display* d = lookup(dpy);
-  if (!d) return EGL_FALSE;
-  if (!d->find_sync(sync)) return fail(EGL_BAD_PARAMETER);
-  Context* c = thread_state().context;
-  if (!c || c->display != d) return fail(EGL_BAD_MATCH);
-  if (flags != 0) return fail(EGL_BAD_PARAMETER);
-  // A server wait on an already complete fence is a no-op.
-  return succeed();
-}
-
-EGLint EGLAPIENTRY eglWaitSyncKHR(EGLDisplay dpy, EGLSyncKHR sync, EGLint flags) {
-  return eglWaitSync(dpy, sync, flags);
 }
 
 EGLBoolean EGLAPIENTRY eglQueryDevicesEXT(EGLint max_devices, EGLDeviceEXT* out, EGLint* num_devices) {

@@ -16,12 +16,15 @@
 namespace brass::egl {
 
 struct ClientContextRequest {
-  bool desktop = false;  // EGL_OPENGL_API: a desktop OpenGL core-profile context
+  bool desktop = false;  // EGL_OPENGL_API: a desktop OpenGL context
   int major = 1, minor = 0;
   // Desktop only: EGL_CONTEXT_OPENGL_PROFILE_MASK (core unless asked
   // otherwise) and the forward-compatible flag.
   EGLint profile_mask = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;
   bool forward_compatible = false;
+  // Desktop only: the compatibility profile was asked for (or a version
+  // below 3.2 that only it provides); decided by check_desktop_request.
+  bool compatibility = false;
   bool debug = false;
   bool robust_access = false;
   bool lose_context_on_reset = false;
@@ -53,6 +56,9 @@ class ClientApi {
   // The desktop OpenGL core version contexts get on this device (10 * major
   // + minor), 0 when none; and whether any device may get one.
   virtual int desktop_version(const pipe::Screen& screen) const = 0;
+  // The desktop OpenGL compatibility-profile version contexts get on this
+  // device, 0 when none.
+  virtual int compat_version(const pipe::Screen& screen) const = 0;
   virtual bool desktop_possible() const = 0;
   // Null on allocation failure. `share` is null or a context of this API.
   virtual std::unique_ptr<ClientContext> create_context(const ClientContextRequest& request,

@@ -75,6 +75,9 @@ class GlesApi final : public ClientApi {
   int desktop_version(const pipe::Screen& screen) const override {
     return gl::Context::provided_desktop_version(screen);
   }
+  int compat_version(const pipe::Screen& screen) const override {
+    return gl::Context::provided_compat_version(screen);
+  }
   bool desktop_possible() const override { return gl::Context::desktop_possible(); }
 
   std::unique_ptr<ClientContext> create_context(const ClientContextRequest& request,
@@ -82,6 +85,7 @@ class GlesApi final : public ClientApi {
     gl::ContextDesc desc;
     desc.api = request.desktop ? gl::ContextApi::GLCore : gl::ContextApi::GLES;
     desc.forward_compatible = request.forward_compatible;
+    desc.compatibility = request.desktop && request.compatibility;
     desc.major = request.major;
     desc.minor = request.minor;
     desc.debug = request.debug;

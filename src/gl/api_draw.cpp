@@ -198,8 +198,8 @@ void draw(Context& ctx, const DrawCall& d) {
   bool count_captured = false;
   if (!primitive_modes_ok(ctx, d.mode, d.indexed, d.count, d.instances, &count_captured)) return;
   // The core profile draws only from a bound vertex array object (GL 4.6
-  // core §10.4): it has no default one.
-  if (ctx.desktop() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
+  // core §10.4): it has no default one. The compatibility profile has.
+  if (ctx.desktop() && !ctx.compatibility() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
     return ctx.set_error(GL_INVALID_OPERATION);
   if (!check_vertex_arrays(ctx)) return;
   // Before the early return of empty draws: the error is the state's, not

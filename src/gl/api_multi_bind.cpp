@@ -125,7 +125,7 @@ void BindImageTextures(Context& ctx, GLuint first, GLsizei count, const GLuint* 
 void BindVertexBuffers(Context& ctx, GLuint first, GLsizei count, const GLuint* buffers, const GLintptr* offsets,
                        const GLsizei* strides) {
   // The core profile has no default vertex array to bind them to.
-  if (ctx.desktop() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
+  if (ctx.desktop() && !ctx.compatibility() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
     return ctx.set_error(GL_INVALID_OPERATION);
   vertex_array_vertex_buffers(ctx, *ctx.vertex_array, first, count, buffers, offsets, strides);
 }

@@ -49,9 +49,9 @@ bool not_default_vao(Context& ctx) {
 
 // The core profile has no default VAO: commands that change or read vertex
 // array state need one bound (GL 4.6 core §10.3.1), and so do draws
-// (api_draw.cpp). ES keeps its default VAO.
+// (api_draw.cpp). ES and the compatibility profile keep the default VAO.
 bool vao_bound(Context& ctx) {
-  if (ctx.desktop() && ctx.vertex_array.get() == ctx.default_vertex_array.get()) {
+  if (ctx.desktop() && !ctx.compatibility() && ctx.vertex_array.get() == ctx.default_vertex_array.get()) {
     ctx.set_error(GL_INVALID_OPERATION);
     return false;
   }

@@ -161,6 +161,16 @@ int Context::provided_desktop_version(const pipe::Screen& screen) {
   return offered;
 }
 
+int Context::provided_compat_version(const pipe::Screen& screen) {
+  const int core = provided_desktop_version(screen);
+  if (core == 0) return 0;
+  if (options().gl_compat_override) return core;
+  // GL 3.0's legacy commands are the least a compatibility profile needs
+  // (3.1 contexts list GL_ARB_compatibility with them).
+  if (kCompatCommandsCompleteVersion < 30) return 0;
+  return std::min(core, kCompatCommandsCompleteVersion);
+}
+
 bool Context::desktop_possible() {
   if (options().no_desktop_gl) return false;
   return options().gl_version_override != 0 || kDesktopCommandsCompleteVersion >= 32;
@@ -190,9 +200,13 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   if (!ctx) return nullptr;
   ctx->desc_ = desc;
   ctx->debug.output_enabled = desc.debug;  // DEBUG_OUTPUT starts on only in debug contexts
-  int version = desc.api == ContextApi::GLCore ? provided_desktop_version(*desc.screen) : provided_version(*desc.screen);
-  if (version == 0) return nullptr;  // desktop GL is not offered
-  if (desc.api == ContextApi::GLCore && desc.desktop_3_1) version = 31;
+  const bool compat = desc.api == ContextApi::GLCore && desc.compatibility;
+  int version = compat                              ? provided_compat_version(*desc.screen)
+                : desc.api == ContextApi::GLCore ? provided_desktop_version(*desc.screen)
+                                                  : provided_version(*desc.screen);
+  if (version == 0) return nullptr;  // desktop GL (or its compatibility profile) is not offered
+  if (desc.api == ContextApi::GLCore && desc.desktop_3_1 && !compat) version = 31;
+  ctx->compatibility_ = compat;
   ctx->major_ = version / 10;
   ctx->minor_ = version % 10;
   if (share) {
@@ -221,7 +235,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   // with the profile as other core-profile drivers put it.
   const std::string number = std::to_string(ctx->major_) + "." + std::to_string(ctx->minor_);
   // OpenGL 3.1 has no profiles: its string names none.
-  const char* profile = ctx->version() >= 32 ? " (Core Profile)" : "";
+  const char* profile = ctx->version() < 32 ? "" : compat ? " (Compatibility Profile)" : " (Core Profile)";
   ctx->version_ = ctx->desktop() ? number + profile + " Brass " BRASS_VERSION_STRING
                                  : "OpenGL ES " + number + " Brass " BRASS_VERSION_STRING;
   if (ctx->desktop()) {
@@ -243,6 +257,8 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   ctx->extensions_ = ctx->desktop() ? supported_desktop_extensions(*desc.screen, ctx->format_features)
                                     : supported_extensions(*desc.screen, ctx->format_features, ctx->es31());
   if (ctx->desktop()) add_desktop_version_extensions(*desc.screen, ctx->version(), &ctx->extensions_);
+  // GL 3.1+ compatibility contexts name the legacy functionality they keep.
+  if (compat && ctx->version() >= 31) ctx->extensions_.emplace_back("GL_ARB_compatibility");
   // Robust buffer access behaviour is what a robust context has (the pipe
   // context made its programs' accesses bounds-checked); other contexts
   // make no promise about out-of-bounds reads, so only robust ones list it.
@@ -383,7 +399,7 @@ void Context::unimplemented(int function_index, const char* name) {
 
 void Context::api_unavailable(const char* name) {
   set_error(GL_INVALID_OPERATION);
-  BRASS_WARN_ONCE("%s is a desktop OpenGL command; an OpenGL ES context has none (GL_INVALID_OPERATION)", name);
+  BRASS_WARN_ONCE("%s does not exist in this context's API or profile (GL_INVALID_OPERATION)", name);
 }
 
 void Context::pipe_failed(pipe::Status status) {

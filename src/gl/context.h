@@ -31,9 +31,8 @@
 
 namespace brass::gl {
 
-// Which API a context implements: OpenGL ES, or desktop OpenGL's core
-// profile (only behind BRASS_GL_VERSION_OVERRIDE for now; there is no
-// compatibility profile).
+// Which API a context implements: OpenGL ES, or desktop OpenGL (its core
+// profile, or with ContextDesc::compatibility its compatibility profile).
 enum class ContextApi : uint8_t { GLES, GLCore };
 
 // What the window system asks for when it creates a context.
@@ -49,6 +48,11 @@ struct ContextDesc {
   // glXCreateContext, or a version below 3.2; docs/glx.md). Ignored when no
   // desktop version is provided.
   bool desktop_3_1 = false;
+  // Desktop only: the compatibility profile (the fixed-function pipeline and
+  // every command the core profile removed; docs/compatibility.md), of the
+  // version provided_compat_version gives. The window system asks for it
+  // only when that is not 0.
+  bool compatibility = false;
   // KHR_no_error's flag (GLX_ARB_create_context_no_error): CONTEXT_FLAGS
   // reports it and Context::set_error records no usage errors.
   bool no_error = false;
@@ -246,6 +250,12 @@ class Context {
   // and features Brass has (desktop_versions.h), or BRASS_GL_VERSION_OVERRIDE's;
   // 0 when desktop GL is not offered.
   static int provided_desktop_version(const pipe::Screen& screen);
+  // The compatibility-profile version desktop compatibility contexts get on
+  // this device: the core version provided, while every command of the
+  // compatibility profile up to it has a handler (kCompatCommandsCompleteVersion,
+  // at least GL 3.0's), or BRASS_GL_COMPAT_OVERRIDE's; 0 when compatibility
+  // contexts are not offered.
+  static int provided_compat_version(const pipe::Screen& screen);
   // Whether desktop GL can be offered on any device (before one is chosen:
   // glvnd asks a vendor which APIs it has when it loads it).
   static bool desktop_possible();
@@ -254,8 +264,12 @@ class Context {
   int minor() const { return minor_; }
   int version() const { return major_ * 10 + minor_; }
   ContextApi api() const { return desc_.api; }
-  // A desktop OpenGL core-profile context (else OpenGL ES).
+  // A desktop OpenGL context, core or compatibility profile (else OpenGL ES).
   bool desktop() const { return desc_.api == ContextApi::GLCore; }
+  // A desktop OpenGL compatibility-profile context: legacy commands, enums
+  // and behaviours (vertex array object 0, the fixed-function pipeline)
+  // exist only here.
+  bool compatibility() const { return compatibility_; }
   // ES 3.1 state, enums and entry points exist in this context: ES 3.1, or
   // any desktop context. Desktop GL 4.3 is the first core version that
   // contains all of ES 3.1; below it a desktop context has the same
@@ -367,6 +381,7 @@ class Context {
   Context() = default;
   ContextDesc desc_;
   int major_ = 3, minor_ = 0;
+  bool compatibility_ = false;
   GLenum error_ = GL_NO_ERROR;
   bool lost_ = false;
   bool reset_reported_ = false;

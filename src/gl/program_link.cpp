@@ -58,7 +58,9 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
   s.lower_64bit_vertex_inputs = screen && !fetches_64bit_vertex_formats(*screen) ? 1 : 0;
   if (ctx.desktop()) {  // ES contexts refuse desktop versions in validate_glsl
     s.max_desktop_version = ctx.glsl_version();
-    s.core_profile_only = 1;
+    // A compatibility-profile context compiles `#version NNN compatibility`
+    // and gives GLSL 1.40 the fixed-function built-ins (GL_ARB_compatibility).
+    s.core_profile_only = ctx.compatibility() ? 0 : 1;
   }
   if (ctx.geometry_shaders()) {
     s.max_geometry_input_components = l.max_geometry_input_components;

@@ -276,7 +276,7 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     // compatibility profile.
     case GL_CONTEXT_PROFILE_MASK:
       if (!ctx.desktop() || ctx.version() < 32) return false;  // 3.1 has no profiles
-      *out = ints({GL_CONTEXT_CORE_PROFILE_BIT});
+      *out = ints({ctx.compatibility() ? GL_CONTEXT_COMPATIBILITY_PROFILE_BIT : GL_CONTEXT_CORE_PROFILE_BIT});
       return true;
     case GL_MINOR_VERSION: *out = ints({ctx.minor()}); return true;
     case GL_MAX_VERTEX_ATTRIBS: *out = ints({l.max_vertex_attribs}); return true;

@@ -28,6 +28,7 @@ GLXContext make_context(Display* dpy, const FbConfig* config, GLXContext share_h
   if (!screen) return fail_context(dpy, kBadAlloc, opcode);
   ProvidedVersions provided;
   provided.desktop = provided_desktop_version(*screen);
+  provided.compat = provided_compat_version(*screen);
   provided.es = provided_es_version(*screen);
   provided.robust_access = screen->get_cap(pipe::Cap::RobustBufferAccess) != 0;
   GlRequest request;

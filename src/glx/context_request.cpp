@@ -84,19 +84,31 @@ XErr decide_context(const ContextRequest& r, const ProvidedVersions& provided, G
   if (forward_compatible && r.major < 3) return kBadMatch;
   if (requested >= 32) {
     // GLX_ARB_create_context_profile: exactly one of core and
-    // compatibility; Brass has no compatibility profile.
+    // compatibility; the compatibility profile where it is offered.
     if (r.profile_mask != GLX_CONTEXT_CORE_PROFILE_BIT_ARB &&
         r.profile_mask != GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB)
       return kGLXBadProfileARB;
-    if (r.profile_mask == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) return kGLXBadProfileARB;
+    if (r.profile_mask == GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB) {
+      if (provided.compat == 0) return kGLXBadProfileARB;
+      if (requested > provided.compat) return kGLXBadFBConfig;
+      out->api = GlApi::DesktopCompat;
+      out->forward_compatible = forward_compatible;
+      return kNoError;
+    }
     if (provided.desktop == 0 || requested > provided.desktop) return kGLXBadFBConfig;
     out->api = GlApi::Desktop;
     out->forward_compatible = forward_compatible;
     return kNoError;
   }
-  // 1.0 to 3.1 (the profile mask is ignored below 3.2): OpenGL 3.1 without
-  // GL_ARB_compatibility, what these versions may get without a
-  // compatibility profile (docs/glx.md).
+  // 1.0 to 3.1 (the profile mask is ignored below 3.2): the compatibility
+  // profile, backward compatible with all of them, unless a forward-
+  // compatible context (no legacy features) is asked for; without a
+  // compatibility profile, OpenGL 3.1 without GL_ARB_compatibility, what
+  // these versions may get then (docs/glx.md).
+  if (!forward_compatible && provided.compat != 0 && requested <= provided.compat) {
+    out->api = GlApi::DesktopCompat;
+    return kNoError;
+  }
   if (provided.desktop == 0) return kGLXBadFBConfig;
   out->api = GlApi::DesktopLegacy;
   return kNoError;

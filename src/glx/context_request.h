@@ -19,10 +19,11 @@ struct ContextRequest {
   bool lose_context_on_reset = false;  // GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB
 };
 
-// What contexts can be: the provided desktop core version (0: none) and ES
-// version, major * 10 + minor.
+// What contexts can be: the provided desktop core version (0: none), the
+// compatibility-profile version (0: none) and ES version, major * 10 + minor.
 struct ProvidedVersions {
   int desktop = 0;
+  int compat = 0;
   int es = 31;
   bool robust_access = false;  // the screen gives robust buffer access (pipe::Cap::RobustBufferAccess)
 };

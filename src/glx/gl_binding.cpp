@@ -42,12 +42,14 @@ gl::Drawable to_drawable(const GlBuffers& b) {
 }  // namespace
 
 int provided_desktop_version(const pipe::Screen& screen) { return gl::Context::provided_desktop_version(screen); }
+int provided_compat_version(const pipe::Screen& screen) { return gl::Context::provided_compat_version(screen); }
 int provided_es_version(const pipe::Screen& screen) { return gl::Context::provided_version(screen); }
 
 std::unique_ptr<GlContext> create_gl_context(const GlRequest& request, GlContext* share) {
   gl::ContextDesc desc;
   desc.api = request.api == GlApi::ES ? gl::ContextApi::GLES : gl::ContextApi::GLCore;
   desc.desktop_3_1 = request.api == GlApi::DesktopLegacy;
+  desc.compatibility = request.api == GlApi::DesktopCompat;
   desc.major = 3;
   desc.minor = request.api == GlApi::DesktopLegacy ? 1 : 0;
   desc.forward_compatible = request.forward_compatible;

@@ -12,11 +12,13 @@
 
 namespace brass::glx {
 
-enum class GlApi { Desktop, DesktopLegacy, ES };
+enum class GlApi { Desktop, DesktopCompat, DesktopLegacy, ES };
 
 struct GlRequest {
-  // Desktop: the provided core-profile version. DesktopLegacy: OpenGL 3.1
-  // without GL_ARB_compatibility (docs/glx.md). ES: the provided ES version.
+  // Desktop: the provided core-profile version. DesktopCompat: the provided
+  // compatibility-profile version. DesktopLegacy: OpenGL 3.1 without
+  // GL_ARB_compatibility, where no compatibility profile is offered
+  // (docs/glx.md). ES: the provided ES version.
   GlApi api = GlApi::Desktop;
   bool forward_compatible = false;
   bool debug = false;
@@ -46,6 +48,7 @@ class GlContext {
 // The versions contexts get (major * 10 + minor): the desktop core-profile
 // version (0: desktop GL is not offered) and the ES version.
 int provided_desktop_version(const pipe::Screen& screen);
+int provided_compat_version(const pipe::Screen& screen);
 int provided_es_version(const pipe::Screen& screen);
 // Null on failure. `share` is null or a context on the same screen.
 std::unique_ptr<GlContext> create_gl_context(const GlRequest& request, GlContext* share);

@@ -170,6 +170,11 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
     else if (!o.gl_version_override && !version.empty())
       warn("BRASS_GL_VERSION_OVERRIDE: unknown version '" + version + "', ignored");
   }
+  if (auto v = lookup("BRASS_GL_COMPAT_OVERRIDE")) {
+    const std::string value = trim(*v);
+    if (value == "1") o.gl_compat_override = true;
+    else if (value != "0" && !value.empty()) warn("BRASS_GL_COMPAT_OVERRIDE: expected 0 or 1, got '" + value + "', ignored");
+  }
   return o;
 }
 

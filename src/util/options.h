@@ -53,6 +53,10 @@ struct Options {
   int gl_version_override = 0;
   // BRASS_GL_VERSION_OVERRIDE=none: no desktop contexts on any device.
   bool no_desktop_gl = false;
+  // BRASS_GL_COMPAT_OVERRIDE=1, for development: compatibility-profile
+  // contexts are made (of the core version provided) before every legacy
+  // command has a handler (docs/compatibility.md).
+  bool gl_compat_override = false;
 
   bool has(DebugFlag f) const { return (debug & f) != 0; }
 

@@ -8,13 +8,15 @@
 namespace brass::glx {
 namespace {
 
-XErr decide(std::initializer_list<int> attribs, int desktop, GlRequest* out, bool robust_access = false) {
+XErr decide(std::initializer_list<int> attribs, int desktop, GlRequest* out, bool robust_access = false,
+            int compat = 0) {
   std::vector<int> list(attribs);
   list.push_back(None);
   ContextRequest r;
   if (XErr e = parse_context_attribs(list.data(), &r); !(e == kNoError)) return e;
   ProvidedVersions provided;
   provided.desktop = desktop;
+  provided.compat = compat;
   provided.es = 31;
   provided.robust_access = robust_access;
   return decide_context(r, provided, out);
@@ -32,6 +34,34 @@ TEST(GlxContextRequest, LegacyRequestsGetOpenGL31) {
                    46, &out),
             kNoError);
   EXPECT_EQ(out.api, GlApi::DesktopLegacy);
+}
+
+TEST(GlxContextRequest, CompatibilityProfileWhereOffered) {
+  GlRequest out;
+  // Legacy requests (glXCreateContext, versions below 3.2) get it.
+  EXPECT_EQ(decide({}, 41, &out, false, 41), kNoError);
+  EXPECT_EQ(out.api, GlApi::DesktopCompat);
+  EXPECT_EQ(decide({GLX_CONTEXT_MAJOR_VERSION_ARB, 2, GLX_CONTEXT_MINOR_VERSION_ARB, 1}, 41, &out, false, 41), kNoError);
+  EXPECT_EQ(out.api, GlApi::DesktopCompat);
+  // So does the compatibility bit, up to the provided version.
+  EXPECT_EQ(decide({GLX_CONTEXT_MAJOR_VERSION_ARB, 4, GLX_CONTEXT_MINOR_VERSION_ARB, 1, GLX_CONTEXT_PROFILE_MASK_ARB,
+                    GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB},
+                   41, &out, false, 41),
+            kNoError);
+  EXPECT_EQ(out.api, GlApi::DesktopCompat);
+  EXPECT_EQ(decide({GLX_CONTEXT_MAJOR_VERSION_ARB, 4, GLX_CONTEXT_MINOR_VERSION_ARB, 2, GLX_CONTEXT_PROFILE_MASK_ARB,
+                    GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB},
+                   41, &out, false, 41),
+            kGLXBadFBConfig);
+  // A forward-compatible 3.1 request wants the legacy features gone: core.
+  EXPECT_EQ(decide({GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 1, GLX_CONTEXT_FLAGS_ARB,
+                    GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB},
+                   41, &out, false, 41),
+            kNoError);
+  EXPECT_EQ(out.api, GlApi::DesktopLegacy);
+  // The core bit still gets the core profile.
+  EXPECT_EQ(decide({GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3}, 41, &out, false, 41), kNoError);
+  EXPECT_EQ(out.api, GlApi::Desktop);
 }
 
 TEST(GlxContextRequest, CoreRequestsUpToTheProvidedVersion) {

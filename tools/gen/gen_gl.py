@@ -143,7 +143,7 @@ class Command:
 def feature_profiles(api, number):
     """Profile names that include a feature (api, number)."""
     if api == "gl":
-        return ["GL_CORE"]  # the compatibility profile is not generated
+        return ["GL_CORE"]  # compatibility-only commands are moved to GL_COMPAT below
     out = []
     for pname, papi, pver in PROFILES:
         if papi != api:
@@ -186,10 +186,18 @@ def main():
             continue
         profs = feature_profiles(*key)
         for req in f.findall("require"):
-            if req.get("profile") not in (None, "common", "core"):
+            profile = req.get("profile")
+            if profile not in (None, "common", "core", "compatibility"):
                 continue
             for c in req.findall("command"):
                 cmd = commands[c.get("name")]
+                if profile == "compatibility":
+                    # Desktop commands only the compatibility profile has
+                    # (GL 3.3's glVertexP2ui, GL 4.5's glGetnMapdv).
+                    if key[0] == "gl":
+                        cmd.profiles.add("GL_COMPAT")
+                        selected[cmd.name] = cmd
+                    continue
                 cmd.profiles.update(profs)
                 selected[cmd.name] = cmd
         if key[0] == "gl":
@@ -197,14 +205,14 @@ def main():
                 if rem.get("profile") in (None, "core"):
                     core_removed.update(c.get("name") for c in rem.findall("command"))
     # Desktop commands the core profile removed (glBegin, glLoadMatrixf, ...)
-    # stay only where an ES profile has them.
+    # belong to the compatibility profile (and to an ES profile that has them).
     for name in core_removed:
         cmd = selected.get(name)
         if cmd is None:
             continue
-        cmd.profiles.discard("GL_CORE")
-        if not cmd.profiles:
-            del selected[name]
+        if "GL_CORE" in cmd.profiles:
+            cmd.profiles.discard("GL_CORE")
+            cmd.profiles.add("GL_COMPAT")
     if not selected:
         sys.exit("gen_gl: no functions selected")
 
@@ -264,7 +272,8 @@ def main():
     handlers = sorted(implemented)
     os.makedirs(args.out, exist_ok=True)
     write_header(os.path.join(args.out, "gl_functions.h"), names, [commands[h] for h in handlers],
-                 desktop_commands_complete(root, commands, implemented))
+                 desktop_commands_complete(root, commands, implemented),
+                 compat_commands_complete(root, commands, implemented))
     write_source(os.path.join(args.out, "gl_entrypoints.cpp"), names, selected, implemented)
 
 
@@ -332,6 +341,12 @@ inline constexpr size_t kFunctionCount = %d;
 // A desktop version is offered only up to it (Context::provided_desktop_version).
 inline constexpr int kDesktopCommandsCompleteVersion = %d;
 
+// The same for the compatibility profile: the highest desktop version all of
+// whose commands, those the core profile removed included (glBegin,
+// glMatrixMode, glNewList, ...), have a handler. Compatibility contexts are
+// offered only up to it (Context::provided_compat_version).
+inline constexpr int kCompatCommandsCompleteVersion = %d;
+
 }  // namespace brass::gl
 
 // Handlers written by hand (src/gl/*.cpp), one per implemented function. The
@@ -347,10 +362,29 @@ def handler_decl(cmd):
     return "%s %s(%s);" % (cmd.ret, cmd.name[2:], ", ".join(params))
 
 
-def write_header(path, names, handler_cmds, desktop_complete):
+def write_header(path, names, handler_cmds, desktop_complete, compat_complete):
     bits = "\n".join("  kProfile%s = 1u << %d," % (p[0], i) for i, p in enumerate(PROFILES))
     decls = "\n".join(handler_decl(c) for c in handler_cmds)
-    write_if_changed(path, HEADER_PRELUDE % (bits, len(names), desktop_complete, decls))
+    write_if_changed(path, HEADER_PRELUDE % (bits, len(names), desktop_complete, compat_complete, decls))
+
+
+def compat_commands_complete(root, commands, implemented):
+    """The highest desktop version (10 * major + minor) whose commands in the
+    compatibility profile (every command the version requires, whatever the
+    core profile later removed, and its compatibility-only ones), and those of
+    every version before it, all have a handler."""
+    features = sorted((f for f in root.findall("feature") if f.get("api") == "gl"),
+                      key=lambda f: version_key(f.get("number")))
+    complete = 0
+    for f in features:
+        needed = [c.get("name") for req in f.findall("require")
+                  if req.get("profile") in (None, "core", "compatibility") for c in req.findall("command")]
+        missing = [n for n in needed if commands[n].canonical not in implemented]
+        if missing:
+            break
+        major, minor = f.get("number").split(".")
+        complete = 10 * int(major) + int(minor)
+    return complete
 
 
 def desktop_commands_complete(root, commands, implemented):
@@ -396,7 +430,23 @@ def write_source(path, names, selected, implemented):
         out.append("%s GL_APIENTRY entry_%s(%s) {" % (cmd.ret, n, params))
         out.append("  Context* ctx = current_context();")
         out.append("  if (!ctx) %s" % ret_none)
-        if not (cmd.profiles & set(ES_PROFILES)):
+        if cmd.profiles == {"GL_COMPAT"}:
+            # A compatibility-profile command exists in no ES or core context.
+            out.append("  if (!ctx->compatibility()) [[unlikely]] {")
+            for _, pn in cmd.params:
+                out.append("    (void)%s;" % pn)
+            out.append('    ctx->api_unavailable("%s");' % n)
+            out.append("    %s" % ret_none)
+            out.append("  }")
+        elif "GL_COMPAT" in cmd.profiles and "GL_CORE" not in cmd.profiles:
+            # An ES command the desktop core profile removed.
+            out.append("  if (ctx->desktop() && !ctx->compatibility()) [[unlikely]] {")
+            for _, pn in cmd.params:
+                out.append("    (void)%s;" % pn)
+            out.append('    ctx->api_unavailable("%s");' % n)
+            out.append("    %s" % ret_none)
+            out.append("  }")
+        elif not (cmd.profiles & set(ES_PROFILES)):
             # A desktop-only command does not exist in an ES context.
             out.append("  if (!ctx->desktop()) [[unlikely]] {")
             for _, pn in cmd.params:
