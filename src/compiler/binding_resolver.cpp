@@ -56,6 +56,7 @@ int BindingResolver::resolveBinding(EShLanguage stage, glslang::TVarEntryInfo& e
     it = assigned_.emplace(key, binding).first;
     const glslang::TQualifier& q = type.getQualifier();
     initial_binding_[{set, binding}] = q.hasBinding() ? static_cast<int>(q.layoutBinding) : 0;
+    if (q.hasBinding()) explicit_binding_.insert({set, binding});
   }
   ent.newBinding = it->second;
   return ent.newBinding;
@@ -64,6 +65,10 @@ int BindingResolver::resolveBinding(EShLanguage stage, glslang::TVarEntryInfo& e
 int BindingResolver::gl_initial_binding(uint32_t set, int binding) const {
   auto it = initial_binding_.find({set, binding});
   return it == initial_binding_.end() ? 0 : it->second;
+}
+
+bool BindingResolver::gl_has_initial_binding(uint32_t set, int binding) const {
+  return explicit_binding_.count({set, binding}) > 0;
 }
 
 }  // namespace brass::compiler

@@ -11,6 +11,7 @@
 #include <glslang/MachineIndependent/iomapper.h>
 
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -35,12 +36,17 @@ class BindingResolver : public glslang::TDefaultGlslIoResolver {
   // GL initial binding (layout(binding=N)) of the resource now at
   // (set, provisional binding); 0 when none was given.
   int gl_initial_binding(uint32_t set, int binding) const;
+  // Whether that resource has a layout(binding=N) at all (binding 0 on an
+  // array of images gives its elements units 0, 1, ...; no binding gives
+  // them all 0).
+  bool gl_has_initial_binding(uint32_t set, int binding) const;
 
  private:
   static std::string resource_key(const glslang::TVarEntryInfo& ent);
 
   std::map<std::pair<uint32_t, std::string>, int> assigned_;
   std::map<std::pair<uint32_t, int>, int> initial_binding_;
+  std::set<std::pair<uint32_t, int>> explicit_binding_;
   int next_binding_[kSetCount] = {};
 };
 

@@ -286,13 +286,33 @@ std::string with_desktop_enhanced_layouts_version(std::string text, const GlslVe
   return with_version_number(std::move(text), declared, 150);
 }
 
+std::string with_desktop_image_indexing_version(std::string text, const GlslVersion& declared,
+                                               const std::vector<std::string>& unexposed) {
+  if (declared.es || !declared.explicit_directive || declared.number < 140 || declared.number >= 400) return text;
+  if (unexposed_has(unexposed, "GL_ARB_shader_image_load_store") ||
+      !enables_extension(text, "GL_ARB_shader_image_load_store"))
+    return text;
+  return with_version_number(std::move(text), declared, 400);
+}
+
+std::string with_desktop_image_size_version(std::string text, const GlslVersion& declared,
+                                           const std::vector<std::string>& unexposed) {
+  if (declared.es || !declared.explicit_directive || declared.number < 140 || declared.number >= 420) return text;
+  if (unexposed_has(unexposed, "GL_ARB_shader_image_size") || !enables_extension(text, "GL_ARB_shader_image_size"))
+    return text;
+  bool calls = false;
+  for (const Token& t : lex(text)) calls = calls || (t.kind == TokenKind::Identifier && t.text == "imageSize");
+  return calls ? with_version_number(std::move(text), declared, 420) : text;
+}
+
 std::string with_desktop_feature_versions(std::string text, const GlslVersion& declared,
                                           const std::vector<std::string>& unexposed) {
   if (declared.es || !declared.explicit_directive || declared.number >= 450) return text;
   // Each returns the text with its own number, or unchanged.
   int wanted = 0;
   for (auto rewrite : {with_desktop_enhanced_layouts_version, with_desktop_derivative_control_version,
-                       with_desktop_es31_compatibility_version}) {
+                       with_desktop_es31_compatibility_version, with_desktop_image_indexing_version,
+                       with_desktop_image_size_version}) {
     const std::string rewritten = rewrite(text, declared, unexposed);
     if (rewritten != text) wanted = std::max(wanted, detect_glsl_version(rewritten, Api::GL).number);
   }

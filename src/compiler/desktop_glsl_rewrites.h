@@ -114,7 +114,23 @@ std::string with_desktop_es31_compatibility_version(std::string text, const Glsl
 std::string with_desktop_enhanced_layouts_version(std::string text, const GlslVersion& declared,
                                                   const std::vector<std::string>& unexposed);
 
-// The three above for one source, applied to the text the other rewrites
+// ARB_shader_image_load_store lets image arrays be indexed by dynamically
+// uniform expressions (GLSL 4.20 §4.1.7.2 as the extension adds it), which
+// glslang allows from 4.00 only (it checks images as samplers). A desktop
+// source of 1.40-3.30 that enables the extension (exposed) is compiled as
+// #version 400 (the number on its #version line replaced, nothing else: 4.00
+// keeps what the older core versions have; __VERSION__ reads 400).
+std::string with_desktop_image_indexing_version(std::string text, const GlslVersion& declared,
+                                               const std::vector<std::string>& unexposed);
+
+// ARB_shader_image_size adds imageSize to GLSL 4.20's images, which
+// glslang declares from 4.20 only. A desktop source of 1.40-4.10 that
+// enables the extension (exposed) and calls imageSize is compiled as
+// #version 420 (the number on its #version line replaced, nothing else).
+std::string with_desktop_image_size_version(std::string text, const GlslVersion& declared,
+                                           const std::vector<std::string>& unexposed);
+
+// The five above for one source, applied to the text the other rewrites
 // made (`declared` is the application's version): the number on its
 // #version line becomes the highest any of them needs, never lower than the
 // one the text has.

@@ -81,6 +81,9 @@ struct Uniform {
   StageMask stages = 0;
   // Samplers and images: the GL initial binding (layout(binding=N)), else 0.
   int32_t initial_binding = 0;
+  // Whether layout(binding=N) gave it (array elements then take N + i;
+  // without it every element starts at 0).
+  bool explicit_binding = false;
   bool is_sampler = false;  // includes samplerBuffer
   bool is_image = false;
   int32_t atomic_buffer_index = -1;  // atomic counters only

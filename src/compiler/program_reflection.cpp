@@ -369,6 +369,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
         // layout(binding = N) of a flattened array of arrays: element a of
         // the descriptor array reads unit N + a.
         u.initial_binding = resolver.gl_initial_binding(type->getQualifier().layoutSet, r.getBinding());
+        u.explicit_binding = resolver.gl_has_initial_binding(type->getQualifier().layoutSet, r.getBinding());
         add_pending(pending, type->getQualifier().layoutSet, static_cast<uint32_t>(r.getBinding()), u.stages,
                     descriptor_kind_for(*type), static_cast<uint32_t>(u.array_size),
                     static_cast<uint32_t>(pi.uniforms.size()));
@@ -386,6 +387,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       const uint32_t set = type->getQualifier().layoutSet;
       const int provisional = r.getBinding();
       u.initial_binding = resolver.gl_initial_binding(set, provisional);
+      u.explicit_binding = resolver.gl_has_initial_binding(set, provisional);
       add_pending(pending, set, static_cast<uint32_t>(provisional), u.stages, descriptor_kind_for(*type),
                   static_cast<uint32_t>(u.array_size), static_cast<uint32_t>(pi.uniforms.size()));
     }
@@ -752,6 +754,14 @@ void restrict_to_referencing_stages(const glslang::TProgram& program, int reflec
   for (Uniform& u : pi->uniforms)
     restrict(u.atomic_buffer_index >= 0 ? buffer_variables : uniforms, u.name, &u.stages);
   for (BufferVariable& v : pi->buffer_variables) restrict(buffer_variables, v.name, &v.stages);
+  // An image array's descriptor binding goes to the stages its uniform is
+  // now restricted to: the frontend counts each stage's image uniforms
+  // against GL_MAX_<stage>_IMAGE_UNIFORMS and the combined limit from them.
+  for (Binding& b : pi->bindings) {
+    if (b.kind != DescriptorKind::StorageImage || b.slot >= pi->uniforms.size()) continue;
+    const StageMask used = pi->uniforms[b.slot].stages;
+    if (used & b.stages) b.stages &= used;
+  }
 }
 
 }  // namespace brass::compiler

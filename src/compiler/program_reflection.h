@@ -50,7 +50,9 @@ struct LayoutQuery {
 // reads claims the fragment stage too). This reflects each stage of the
 // linked `program` on its own and keeps, for every uniform and buffer
 // variable, only the stages that reference it. The binding table keeps its
-// wider masks (an unused stage's descriptor is harmless).
+// wider masks (an unused stage's descriptor is harmless), but for image
+// arrays, whose stages the frontend counts against the per-stage and
+// combined image-uniform limits.
 void restrict_to_referencing_stages(const glslang::TProgram& program, int reflection_options, ProgramInterface* pi);
 
 }  // namespace brass::compiler

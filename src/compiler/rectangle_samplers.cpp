@@ -136,10 +136,14 @@ bool lower_rectangle_samplers(std::vector<uint32_t>& spirv) {
   std::optional<SpirvModule> parsed = SpirvModule::parse(spirv);
   if (!parsed) return false;
   SpirvModule& m = *parsed;
-  std::set<uint32_t> rect_images, rect_sampled;
+  std::set<uint32_t> rect_images, rect_sampled, rect_storage;
   for (const SpirvInstruction& inst : m.instructions)
-    if (inst.opcode() == spv::OpTypeImage && inst.words.size() > 3 && inst.words[3] == static_cast<uint32_t>(spv::DimRect))
+    if (inst.opcode() == spv::OpTypeImage && inst.words.size() > 3 && inst.words[3] == static_cast<uint32_t>(spv::DimRect)) {
       rect_images.insert(inst.words[1]);
+      // Sampled 2: an image2DRect (storage image), whose loads, stores,
+      // atomics and size queries are in texels on a 2D image too.
+      if (inst.words.size() > 7 && inst.words[7] == 2) rect_storage.insert(inst.words[1]);
+    }
   if (rect_images.empty()) return true;
   for (const SpirvInstruction& inst : m.instructions)
     if (inst.opcode() == spv::OpTypeSampledImage && inst.words.size() > 2 && rect_images.count(inst.words[2]))
@@ -164,7 +168,8 @@ bool lower_rectangle_samplers(std::vector<uint32_t>& spirv) {
   for (size_t i = m.first_function(); i < m.instructions.size(); ++i) {
     SpirvInstruction inst = m.instructions[i];
     const spv::Op op = inst.opcode();
-    if (op == spv::OpImageQuerySize && inst.words.size() == 4 && rect_image_of(inst.words[3])) {
+    if (op == spv::OpImageQuerySize && inst.words.size() == 4 && rect_image_of(inst.words[3]) &&
+        !rect_storage.count(rect_image_of(inst.words[3]))) {
       // textureSize(sampler2DRect): level 0's size.
       m.instructions[i] = SpirvModule::make(spv::OpImageQuerySizeLod, {inst.words[1], inst.words[2], inst.words[3], zero});
       query_used = true;
@@ -235,7 +240,8 @@ bool lower_rectangle_samplers(std::vector<uint32_t>& spirv) {
     if (inst.opcode() == spv::OpTypeImage && rect_images.count(inst.words[1])) inst.words[3] = spv::Dim2D;
   for (size_t i = 0; i < m.instructions.size();) {
     const SpirvInstruction& inst = m.instructions[i];
-    if (inst.opcode() == spv::OpCapability && inst.words[1] == static_cast<uint32_t>(spv::CapabilitySampledRect))
+    if (inst.opcode() == spv::OpCapability && (inst.words[1] == static_cast<uint32_t>(spv::CapabilitySampledRect) ||
+                                               inst.words[1] == static_cast<uint32_t>(spv::CapabilityImageRect)))
       m.instructions.erase(m.instructions.begin() + static_cast<std::ptrdiff_t>(i));
     else
       ++i;

@@ -1,6 +1,8 @@
 // Rectangle samplers (sampler2DRect, sampler2DRectShadow, isampler2DRect,
 // usampler2DRect) on Vulkan, which has no Rect image dimension (the
-// SampledRect capability is not one a Vulkan device may declare).
+// SampledRect capability is not one a Vulkan device may declare), and
+// rectangle images (image2DRect, ImageRect), which become 2D storage images:
+// their coordinates and sizes are texels either way.
 #pragma once
 
 #include <cstdint>

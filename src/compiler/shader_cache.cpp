@@ -211,6 +211,7 @@ std::string serialize_link_result(const LinkResult& result) {
     w.i32(u.location);
     w.u32(u.stages);
     w.i32(u.initial_binding);
+    w.u32(u.explicit_binding);
     w.u32(u.is_sampler);
     w.u32(u.is_image);
     w.i32(u.atomic_buffer_index);
@@ -330,6 +331,7 @@ std::optional<LinkResult> deserialize_link_result(std::string_view bytes) {
     u.location = r.i32();
     u.stages = r.u32();
     u.initial_binding = r.i32();
+    u.explicit_binding = r.u32() != 0;
     u.is_sampler = r.u32() != 0;
     u.is_image = r.u32() != 0;
     u.atomic_buffer_index = r.i32();

@@ -103,7 +103,7 @@ void BindImageTextures(Context& ctx, GLuint first, GLsizei count, const GLuint* 
     const GLuint unit = first + static_cast<GLuint>(i);
     const GLuint name = textures ? textures[i] : 0;
     if (name == 0) {
-      ctx.image_units[unit] = ImageUnit{};
+      ctx.image_units[unit] = initial_image_unit(ctx);
       continue;
     }
     // Level 0, every layer, READ_WRITE, the format of level 0's image, which

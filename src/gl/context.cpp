@@ -269,10 +269,10 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   // make no promise about out-of-bounds reads, so only robust ones list it.
   // Desktop GL has the robustness queries it refers to from 4.5.
   if (desc.robust_access && !ctx->desktop()) ctx->extensions_.emplace_back("GL_KHR_robust_buffer_access_behavior");
-  if (desc.robust_access && ctx->desktop() && ctx->version() >= 45) {
-    ctx->extensions_.emplace_back("GL_ARB_robust_buffer_access_behavior");
+  // (ARB_robust_buffer_access_behavior is in every desktop list where the
+  // device can: supported_desktop_extensions.)
+  if (desc.robust_access && ctx->desktop() && ctx->version() >= 45)
     ctx->extensions_.emplace_back("GL_KHR_robust_buffer_access_behavior");
-  }
   if (!ctx->desktop()) {
     // Format rules of ES 3.1 extensions an ES 3.0 context does not list.
     pixel::FormatFeatures& f = ctx->format_features;
@@ -347,6 +347,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     ctx->limits.max_uniform_buffer_bindings = 72;
     ctx->limits.max_combined_uniform_blocks = 60;
   }
+  for (ImageUnit& u : ctx->image_units) u = initial_image_unit(*ctx);
   // Desktop GL has them from 3.2 (ARB_texture_multisample).
   ctx->multisample_2d_array_ = ctx->desktop() || ctx->has_extension("GL_OES_texture_storage_multisample_2d_array");
   // Buffer textures are core in desktop GL 3.1 (listed as

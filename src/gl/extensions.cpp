@@ -643,6 +643,21 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // GLSL 1.50 sources that use texture2D lose it at 4.30.
        })
     out.emplace_back(name);
+  // Image load/store (GL 4.2): ES 3.1's image units with every desktop
+  // image target and format (image.cpp), where a fragment shader may store
+  // to at least 8 images, GL 4.2's minimum of MAX_IMAGE_UNITS and
+  // MAX_FRAGMENT_IMAGE_UNIFORMS.
+  // imageSize (GL 4.3's ARB_shader_image_size) comes with them: a size
+  // query of the bound view (compiler/desktop_glsl_rewrites.h).
+  if (screen.get_cap(pipe::Cap::FragmentShaderStores) && screen.get_cap(pipe::Cap::MaxShaderImages) >= 8) {
+    out.emplace_back("GL_ARB_shader_image_load_store");
+    out.emplace_back("GL_ARB_shader_image_size");
+  }
+  // Robust buffer access (GL 4.3 core, ARB_robustness's contexts): what
+  // contexts created with robust access get where the device bounds every
+  // access (pipe::Cap::RobustBufferAccess; EGL refuses such contexts
+  // elsewhere). Other contexts make no promise, as the extension allows.
+  if (screen.get_cap(pipe::Cap::RobustBufferAccess)) out.emplace_back("GL_ARB_robust_buffer_access_behavior");
   // BPTC textures where the device samples them (format_features_for): on
   // other devices GL 4.2 is not offered.
   if (features.bptc) out.emplace_back("GL_ARB_texture_compression_bptc");

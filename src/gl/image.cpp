@@ -83,6 +83,13 @@ Ref<pipe::Resource> dummy_image(Context& ctx, ImageDim dim, ImageKind kind) {
       t.target = pipe::Target::TextureCubeArray;
       t.array_size = 6;
       break;
+    case ImageDim::Tex1D: t.target = pipe::Target::Texture1D; break;
+    case ImageDim::Tex1DArray: t.target = pipe::Target::Texture1DArray; break;
+    case ImageDim::Rect: t.target = pipe::Target::Texture2D; break;
+    // Multisample storage images need a device feature Brass does not
+    // enable (MAX_IMAGE_SAMPLES is 0): no scratch image either.
+    case ImageDim::Tex2DMS:
+    case ImageDim::Tex2DMSArray: return nullptr;
   }
   t.format = kind == ImageKind::Int    ? pipe::Format::R32_SINT
              : kind == ImageKind::Uint ? pipe::Format::R32_UINT
@@ -114,7 +121,7 @@ pipe::ImageView dummy_view(Context& ctx, ImageDim dim, ImageKind kind) {
   v.resource = r.get();  // kept alive by image_state
   v.format = r->templ().format;
   v.last_layer = dim == ImageDim::Cube || dim == ImageDim::CubeArray ? 5 : 0;
-  v.layered = dim != ImageDim::Tex2D && dim != ImageDim::Buffer;
+  v.layered = dim != ImageDim::Tex2D && dim != ImageDim::Buffer && dim != ImageDim::Tex1D && dim != ImageDim::Rect;
   v.writable = true;
   return v;
 }
@@ -183,6 +190,30 @@ pipe::ImageView unit_view(Context& ctx, const ImageUnit& u, ImageDim dim, ImageK
   // The layers the unit selects, and the image type that sees them.
   ImageDim sees = ImageDim::Tex2D;
   switch (tex->target) {
+    case GL_TEXTURE_1D:
+      sees = ImageDim::Tex1D;
+      v.first_layer = v.last_layer = img->resource_layer;
+      break;
+    case GL_TEXTURE_1D_ARRAY: {
+      // A 1D array's layers (its images' GL heights, kept as depths:
+      // texture.h); one of them alone is a 1D image.
+      const auto layers = static_cast<uint32_t>(img->depth);
+      if (u.layered) {
+        sees = ImageDim::Tex1DArray;
+        v.last_layer = layers - 1;
+      } else {
+        if (static_cast<uint32_t>(u.layer) >= layers) return none;
+        sees = ImageDim::Tex1D;
+        v.first_layer = v.last_layer = static_cast<uint32_t>(u.layer);
+      }
+      break;
+    }
+    case GL_TEXTURE_RECTANGLE:
+      // Its one level, which image2DRect uniforms address in texels as
+      // 2D images do (the compiler makes them 2D images).
+      sees = ImageDim::Rect;
+      v.first_layer = v.last_layer = img->resource_layer;
+      break;
     case GL_TEXTURE_2D:
       // An EGLImage target's one layer may be a cube face of its source.
       // A slice of a 3D image is not viewable as a 2D storage image here
@@ -224,22 +255,28 @@ pipe::ImageView unit_view(Context& ctx, const ImageUnit& u, ImageDim dim, ImageK
       break;
     }
     case GL_TEXTURE_3D:
-      // One slice of a 3D texture as a 2D image would need a 2D view of a
-      // 3D image in a descriptor, which Vulkan 1.3 does not allow
-      // (VK_EXT_image_2d_view_of_3d): such a unit reads as unbound.
-      if (!u.layered) return none;
-      sees = ImageDim::Tex3D;
+      if (u.layered) {
+        sees = ImageDim::Tex3D;
+        break;
+      }
+      // One slice of the level as a 2D image: a 2D view of the 3D image,
+      // which descriptors take only with VK_EXT_image_2d_view_of_3d (the
+      // device cap that also lets such views be sampled); without it the
+      // unit reads as unbound.
+      if (!ctx.screen().get_cap(pipe::Cap::Sampled2DViewOf3D) || u.layer >= img->depth) return none;
+      v.first_layer = v.last_layer = static_cast<uint32_t>(u.layer);
       break;
     default: return none;
   }
   if (sees != dim) return none;
   // A texture view's layers start at its first layer of the storage (a 2D
   // view's one layer is its image's resource_layer, above).
-  if (tex->is_view && tex->target != GL_TEXTURE_2D && tex->target != GL_TEXTURE_3D) {
+  if (tex->is_view && tex->target != GL_TEXTURE_2D && tex->target != GL_TEXTURE_3D && tex->target != GL_TEXTURE_1D &&
+      tex->target != GL_TEXTURE_RECTANGLE) {
     v.first_layer += tex->view_resource_layer;
     v.last_layer += tex->view_resource_layer;
   }
-  v.layered = sees != ImageDim::Tex2D;
+  v.layered = sees != ImageDim::Tex2D && sees != ImageDim::Tex1D && sees != ImageDim::Rect;
   return v;
 }
 
@@ -288,6 +325,24 @@ bool classify_image_type(GLenum type, ImageDim* dim, ImageKind* kind) {
     case GL_IMAGE_BUFFER_EXT: *dim = ImageDim::Buffer, *kind = ImageKind::Float; return true;
     case GL_INT_IMAGE_BUFFER_EXT: *dim = ImageDim::Buffer, *kind = ImageKind::Int; return true;
     case GL_UNSIGNED_INT_IMAGE_BUFFER_EXT: *dim = ImageDim::Buffer, *kind = ImageKind::Uint; return true;
+    // Desktop GL's (GL 4.6 table 7.3).
+    case GL_IMAGE_1D: *dim = ImageDim::Tex1D, *kind = ImageKind::Float; return true;
+    case GL_INT_IMAGE_1D: *dim = ImageDim::Tex1D, *kind = ImageKind::Int; return true;
+    case GL_UNSIGNED_INT_IMAGE_1D: *dim = ImageDim::Tex1D, *kind = ImageKind::Uint; return true;
+    case GL_IMAGE_1D_ARRAY: *dim = ImageDim::Tex1DArray, *kind = ImageKind::Float; return true;
+    case GL_INT_IMAGE_1D_ARRAY: *dim = ImageDim::Tex1DArray, *kind = ImageKind::Int; return true;
+    case GL_UNSIGNED_INT_IMAGE_1D_ARRAY: *dim = ImageDim::Tex1DArray, *kind = ImageKind::Uint; return true;
+    case GL_IMAGE_2D_RECT: *dim = ImageDim::Rect, *kind = ImageKind::Float; return true;
+    case GL_INT_IMAGE_2D_RECT: *dim = ImageDim::Rect, *kind = ImageKind::Int; return true;
+    case GL_UNSIGNED_INT_IMAGE_2D_RECT: *dim = ImageDim::Rect, *kind = ImageKind::Uint; return true;
+    case GL_IMAGE_2D_MULTISAMPLE: *dim = ImageDim::Tex2DMS, *kind = ImageKind::Float; return true;
+    case GL_INT_IMAGE_2D_MULTISAMPLE: *dim = ImageDim::Tex2DMS, *kind = ImageKind::Int; return true;
+    case GL_UNSIGNED_INT_IMAGE_2D_MULTISAMPLE: *dim = ImageDim::Tex2DMS, *kind = ImageKind::Uint; return true;
+    case GL_IMAGE_2D_MULTISAMPLE_ARRAY: *dim = ImageDim::Tex2DMSArray, *kind = ImageKind::Float; return true;
+    case GL_INT_IMAGE_2D_MULTISAMPLE_ARRAY: *dim = ImageDim::Tex2DMSArray, *kind = ImageKind::Int; return true;
+    case GL_UNSIGNED_INT_IMAGE_2D_MULTISAMPLE_ARRAY:
+      *dim = ImageDim::Tex2DMSArray, *kind = ImageKind::Uint;
+      return true;
     default: return false;
   }
 }
@@ -322,10 +377,16 @@ int image_unit_state(Context& ctx, GLenum target, GLuint index, GLint64* out) {
   return 1;
 }
 
+ImageUnit initial_image_unit(const Context& ctx) {
+  ImageUnit u;
+  if (ctx.desktop()) u.format = GL_R8;
+  return u;
+}
+
 void unbind_image_texture(Context& ctx, const Texture* texture) {
   for (ImageUnit& u : ctx.image_units) {
     if (!u.texture || u.texture.get() != texture) continue;
-    u = ImageUnit{};
+    u = initial_image_unit(ctx);
     ctx.dirty(kDirtyImages);
   }
 }

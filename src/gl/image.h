@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "gl/gl_object.h"
@@ -35,7 +36,9 @@ class Context;
 // this many): one pipe storage-image slot each when a stage uses them all.
 inline constexpr unsigned kMaxImageUnits = pipe::kMaxShaderImages;
 
-// One image unit (ES 3.1 table 20.27); the initial values are the spec's.
+// One image unit (ES 3.1 table 20.27, GL 4.6 table 23.45); the initial
+// values are the spec's, but for the format, which is R32UI in ES and R8 in
+// desktop GL (initial_image_unit).
 struct ImageUnit {
   Binding<Texture> texture;
   GLint level = 0;
@@ -44,12 +47,29 @@ struct ImageUnit {
   GLenum access = GL_READ_ONLY;
   GLenum format = GL_R32UI;
 };
+// A unit in its initial state for this context's API.
+ImageUnit initial_image_unit(const Context& ctx);
 
 // What image uniforms see a texel as: float (also normalized), signed or
 // unsigned integer.
 enum class ImageKind : uint8_t { Float, Int, Uint };
-// How an image uniform addresses the image.
-enum class ImageDim : uint8_t { Tex2D, Tex3D, Cube, Tex2DArray, Buffer, CubeArray };
+// How an image uniform addresses the image. Desktop GL adds 1D images and
+// arrays, rectangles (2D images to Vulkan: the compiler lowers them) and
+// multisample images to ES's.
+enum class ImageDim : uint8_t {
+  Tex2D,
+  Tex3D,
+  Cube,
+  Tex2DArray,
+  Buffer,
+  CubeArray,
+  Tex1D,
+  Tex1DArray,
+  Rect,
+  Tex2DMS,
+  Tex2DMSArray,
+};
+inline constexpr size_t kImageDimCount = 11;
 
 // A format of ES 3.1 table 8.27 (the formats an image unit takes and a
 // texture must have to be bound to one).
@@ -81,7 +101,7 @@ bool classify_image_type(GLenum type, ImageDim* dim, ImageKind* kind);
 struct ImageContextState {
   // Zeroed scratch images bound for units that read as unbound:
   // [ImageDim][ImageKind], created on first use.
-  std::array<std::array<Ref<pipe::Resource>, 3>, 6> dummies;
+  std::array<std::array<Ref<pipe::Resource>, 3>, kImageDimCount> dummies;
   // The last validation bound one: the next draw validates images again
   // (and so zeroes it again).
   bool dummies_bound = false;

@@ -243,8 +243,9 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
             img.stages = b.stages & ((1u << pipe::kShaderStageCount) - 1);
             img.slot = next + a;
             img.image_type = u.type;
-            // layout(binding = N) on an array: element a reads unit N + a.
-            img.unit = u.initial_binding + static_cast<GLint>(a);
+            // layout(binding = N) on an array: element a reads unit N + a;
+            // without one, every element starts at unit 0 (GL 4.6 §7.6).
+            img.unit = u.explicit_binding ? u.initial_binding + static_cast<GLint>(a) : 0;
             lp.images.push_back(img);
           }
         }

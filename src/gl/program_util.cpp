@@ -129,6 +129,22 @@ TypeShape type_shape(GLenum type) {
     case GL_IMAGE_CUBE_MAP_ARRAY:
     case GL_INT_IMAGE_CUBE_MAP_ARRAY:
     case GL_UNSIGNED_INT_IMAGE_CUBE_MAP_ARRAY:
+    // Desktop GL's 1D, rectangle and multisample images.
+    case GL_IMAGE_1D:
+    case GL_IMAGE_1D_ARRAY:
+    case GL_IMAGE_2D_RECT:
+    case GL_IMAGE_2D_MULTISAMPLE:
+    case GL_IMAGE_2D_MULTISAMPLE_ARRAY:
+    case GL_INT_IMAGE_1D:
+    case GL_INT_IMAGE_1D_ARRAY:
+    case GL_INT_IMAGE_2D_RECT:
+    case GL_INT_IMAGE_2D_MULTISAMPLE:
+    case GL_INT_IMAGE_2D_MULTISAMPLE_ARRAY:
+    case GL_UNSIGNED_INT_IMAGE_1D:
+    case GL_UNSIGNED_INT_IMAGE_1D_ARRAY:
+    case GL_UNSIGNED_INT_IMAGE_2D_RECT:
+    case GL_UNSIGNED_INT_IMAGE_2D_MULTISAMPLE:
+    case GL_UNSIGNED_INT_IMAGE_2D_MULTISAMPLE_ARRAY:
       return s(B::Image, 1, 1);
     default: return s(B::Unknown, 1, 1);
   }

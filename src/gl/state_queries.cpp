@@ -363,6 +363,14 @@ bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_MAX_FRAGMENT_IMAGE_UNIFORMS: *out = ints({l.max_fragment_image_uniforms}); return true;
     case GL_MAX_COMPUTE_IMAGE_UNIFORMS: *out = ints({l.max_compute_image_uniforms}); return true;
     case GL_MAX_COMBINED_IMAGE_UNIFORMS: *out = ints({l.max_combined_image_uniforms}); return true;
+    // Desktop GL 4.2's: no multisample image (the driver does not enable
+    // Vulkan's shaderStorageImageMultisample; the minimum is 0).
+    // (MAX_COMBINED_IMAGE_UNITS_AND_FRAGMENT_OUTPUTS is the enum of
+    // MAX_COMBINED_SHADER_OUTPUT_RESOURCES, above.)
+    case GL_MAX_IMAGE_SAMPLES:
+      if (!ctx.desktop()) return false;
+      *out = ints({0});
+      return true;
     case GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS:
     case GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS:
     case GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS: *out = ints({counters}); return true;

@@ -10,10 +10,15 @@ VkImageViewType image_view_type(const ResourceObject&, pipe::Target resource_tar
   switch (r.use) {
     case ImageViewUse::Sampled: return vk_view_type(r.target);
     case ImageViewUse::Storage:
-      if (is_3d) return VK_IMAGE_VIEW_TYPE_3D;
+      // The whole 3D image, or one slice as a 2D image (a non-layered GL
+      // image unit; the frontend asks for it only where the device has
+      // image2DViewOf3D, with which 3D images are made 2D-view compatible).
+      if (is_3d) return r.layered ? VK_IMAGE_VIEW_TYPE_3D : VK_IMAGE_VIEW_TYPE_2D;
       if (r.layered) {
         switch (resource_target) {
           case pipe::Target::Texture2DArray: return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+          // image1DArray: an array view even of one layer.
+          case pipe::Target::Texture1DArray: return VK_IMAGE_VIEW_TYPE_1D_ARRAY;
           case pipe::Target::TextureCube: return r.layers == 6 ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D_ARRAY;
           case pipe::Target::TextureCubeArray:
             return r.layers % 6 == 0 ? VK_IMAGE_VIEW_TYPE_CUBE_ARRAY : VK_IMAGE_VIEW_TYPE_2D_ARRAY;

@@ -1,6 +1,6 @@
 // GLX configs, strings and context creation by every path, with the errors
 // GLX_ARB_create_context (_profile, _no_error) name. Glx.* runs with desktop
-// GL offered as by default (4.1 core on lavapipe), GlxNoDesktop.* with it turned off (BRASS_GL_VERSION_OVERRIDE=none).
+// GL offered as by default (4.2 core on lavapipe), GlxNoDesktop.* with it turned off (BRASS_GL_VERSION_OVERRIDE=none).
 #include "e2e_glx_fixture.h"
 
 namespace brass::e2e::glx {
