@@ -1,0 +1,28 @@
+// Desktop GL links several shader objects of one stage into a program
+// (GL 4.6 §7.3: "Multiple shader objects of the same type may be attached
+// to a single program object"); one may call a function or use a global
+// that another defines. Each such compilation unit goes through Brass's
+// source rewrites on its own and becomes its own glslang TShader; glslang's
+// intra-stage linker merges them (one main per stage, matching globals,
+// every called function defined once). What follows are the few places
+// where per-unit rewriting would otherwise clash across units.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace brass::compiler {
+
+// The source defines main() (a body, not a prototype).
+bool defines_main(std::string_view text);
+
+// Brass's rewrites give every unit that needs one its own one-line helper
+// function (brass_gl_ftransform, brass_r_shadow2D, ...). glslang refuses
+// two bodies of one signature in a stage, so each such definition is kept
+// in the first unit that has it; later units of the stage keep only its
+// prototype (the line count stays, so info-log lines still match). The
+// sources are those of one stage's units, in link order.
+void share_generated_helpers(const std::vector<std::string*>& sources);
+
+}  // namespace brass::compiler

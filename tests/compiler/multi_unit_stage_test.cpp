@@ -1,0 +1,178 @@
+// Several shaders of one stage linked into one program (desktop GL 4.6
+// §7.3): prototypes and globals defined in another unit, the intra-stage
+// link errors, the GL ES one-per-stage rule, and the helpers Brass's
+// rewrites add to every unit (stage_units.h).
+#include "compiler/shader_cache.h"
+#include "compiler/stage_units.h"
+#include "test_helpers.h"
+
+namespace brass::compiler::test {
+namespace {
+
+const char* kFs = "#version 150\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+
+bool log_mentions(const LinkResult& r, const std::string& what) { return r.info_log.find(what) != std::string::npos; }
+
+TEST(MultiUnitStage, PrototypeInOneUnitBodyInAnother) {
+  const LinkResult r = link(Api::GL, {
+                                         {ShaderStage::Vertex,
+                                          "#version 150\nin vec4 pos;\nvec4 transform(vec4 p);\n"
+                                          "void main() { gl_Position = transform(pos); }\n"},
+                                         {ShaderStage::Vertex,
+                                          "#version 150\nuniform float scale;\n"
+                                          "vec4 transform(vec4 p) { return vec4(p.xyz * scale, 1.0); }\n"},
+                                         {ShaderStage::Fragment, kFs},
+                                     });
+  ASSERT_TRUE(r.ok) << r.info_log;
+  ASSERT_EQ(r.stages.size(), 2u);  // one binary per stage, not per unit
+  EXPECT_EQ(r.stages[0].stage, ShaderStage::Vertex);
+  EXPECT_EQ(r.stages[1].stage, ShaderStage::Fragment);
+  EXPECT_NE(find_uniform(r.interface, "scale"), nullptr);  // declared in the unit without main
+  ASSERT_EQ(r.interface.attributes.size(), 1u);
+  EXPECT_EQ(r.interface.attributes[0].name, "pos");
+  expect_valid_spirv(r, "prototype");
+}
+
+TEST(MultiUnitStage, ThreeFragmentUnitsShareAGlobal) {
+  // The colour is a global of one unit, set by a second and read by main
+  // in a third; a uniform is declared (identically) in two of them.
+  const LinkResult r =
+      link(Api::GL, {
+                        {ShaderStage::Vertex, "#version 150\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n"},
+                        {ShaderStage::Fragment,
+                         "#version 150\nout vec4 c;\nvec4 shared_colour;\nvoid fill();\n"
+                         "void main() { fill(); c = shared_colour; }\n"},
+                        {ShaderStage::Fragment,
+                         "#version 150\nvec4 shared_colour;\nuniform vec4 tint;\nvec4 scaled();\n"
+                         "void fill() { shared_colour = scaled(); }\n"},
+                        {ShaderStage::Fragment, "#version 150\nuniform vec4 tint;\nvec4 scaled() { return tint * 0.5; }\n"},
+                    });
+  ASSERT_TRUE(r.ok) << r.info_log;
+  ASSERT_EQ(r.stages.size(), 2u);
+  const Uniform* tint = find_uniform(r.interface, "tint");
+  ASSERT_NE(tint, nullptr);
+  int tints = 0;
+  for (const Uniform& u : r.interface.uniforms) tints += u.name == "tint" ? 1 : 0;
+  EXPECT_EQ(tints, 1);
+  expect_valid_spirv(r, "three units");
+}
+
+TEST(MultiUnitStage, UnitsOfDifferentDesktopVersionsLink) {
+  // GLSL 4.60 §3.3: core and compatibility shaders of different versions
+  // link together; a 1.10 unit is upgraded on its own.
+  const LinkResult r = link(Api::GL, {
+                                         {ShaderStage::Vertex, "#version 110\nvec4 f(vec4 p) { return p * 2.0; }\n"},
+                                         {ShaderStage::Vertex,
+                                          "#version 130\nin vec4 pos;\nvec4 f(vec4 p);\n"
+                                          "void main() { gl_Position = f(pos); }\n"},
+                                         {ShaderStage::Fragment, "#version 110\nvoid main() { gl_FragColor = vec4(1.0); }\n"},
+                                     });
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "versions");
+}
+
+TEST(MultiUnitStage, CompatUnitsEachUsingFtransformLink) {
+  // Both units use ftransform(); the generated helper is defined once.
+  const LinkResult r =
+      link(Api::GL, {
+                        {ShaderStage::Vertex, "#version 110\nvec4 other() { return ftransform(); }\n"},
+                        {ShaderStage::Vertex,
+                         "#version 110\nvec4 other();\nvoid main() { gl_Position = ftransform() + other(); }\n"},
+                        {ShaderStage::Fragment, "#version 110\nvoid main() { gl_FragColor = vec4(1.0); }\n"},
+                    });
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "ftransform");
+}
+
+TEST(MultiUnitStage, StageWithoutMainFailsToLink) {
+  const LinkResult r = link(Api::GL, {
+                                         {ShaderStage::Vertex, "#version 150\nvec4 f() { return vec4(0.0); }\n"},
+                                         {ShaderStage::Vertex, "#version 150\nvec4 g() { return vec4(1.0); }\n"},
+                                         {ShaderStage::Fragment, kFs},
+                                     });
+  EXPECT_FALSE(r.ok);
+  EXPECT_FALSE(r.info_log.empty());
+}
+
+TEST(MultiUnitStage, TwoMainsFailToLink) {
+  const LinkResult r = link(Api::GL, {
+                                         {ShaderStage::Vertex, "#version 150\nvoid main() { gl_Position = vec4(0.0); }\n"},
+                                         {ShaderStage::Vertex, "#version 150\nvoid main() { gl_Position = vec4(1.0); }\n"},
+                                         {ShaderStage::Fragment, kFs},
+                                     });
+  EXPECT_FALSE(r.ok);
+  EXPECT_FALSE(r.info_log.empty());
+}
+
+TEST(MultiUnitStage, UndefinedFunctionFailsToLink) {
+  const LinkResult r = link(Api::GL, {
+                                         {ShaderStage::Vertex,
+                                          "#version 150\nvec4 f();\nvoid main() { gl_Position = f(); }\n"},
+                                         {ShaderStage::Vertex, "#version 150\nvec4 g() { return vec4(1.0); }\n"},
+                                         {ShaderStage::Fragment, kFs},
+                                     });
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(log_mentions(r, "f(")) << r.info_log;
+}
+
+TEST(MultiUnitStage, FunctionDefinedTwiceFailsToLink) {
+  const LinkResult r = link(Api::GL, {
+                                         {ShaderStage::Vertex,
+                                          "#version 150\nvec4 f() { return vec4(0.0); }\nvoid main() { gl_Position = f(); }\n"},
+                                         {ShaderStage::Vertex, "#version 150\nvec4 f() { return vec4(1.0); }\n"},
+                                         {ShaderStage::Fragment, kFs},
+                                     });
+  EXPECT_FALSE(r.ok);
+  EXPECT_FALSE(r.info_log.empty());
+}
+
+TEST(MultiUnitStage, MismatchedGlobalFailsToLink) {
+  const LinkResult r = link(Api::GL, {
+                                         {ShaderStage::Vertex, "#version 150\nuniform vec4 u;\nvoid main() { gl_Position = u; }\n"},
+                                         {ShaderStage::Vertex, "#version 150\nuniform vec3 u;\nvec3 g() { return u; }\n"},
+                                         {ShaderStage::Fragment, kFs},
+                                     });
+  EXPECT_FALSE(r.ok);
+  EXPECT_FALSE(r.info_log.empty());
+}
+
+TEST(MultiUnitStage, GlesKeepsOneShaderPerStage) {
+  const LinkResult r =
+      link(Api::GLES, {
+                          {ShaderStage::Vertex, "#version 300 es\nvec4 f();\nvoid main() { gl_Position = f(); }\n"},
+                          {ShaderStage::Vertex, "#version 300 es\nvec4 f() { return vec4(1.0); }\n"},
+                          {ShaderStage::Fragment,
+                           "#version 300 es\nprecision mediump float;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"},
+                      });
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(log_mentions(r, "more than one shader of the same stage")) << r.info_log;
+}
+
+TEST(MultiUnitStage, CacheKeyCoversEveryUnit) {
+  LinkInput a;
+  a.api = Api::GL;
+  a.shaders = {{ShaderStage::Vertex, "#version 150\nvec4 f();\nvoid main() { gl_Position = f(); }\n"},
+               {ShaderStage::Vertex, "#version 150\nvec4 f() { return vec4(1.0); }\n"},
+               {ShaderStage::Fragment, kFs}};
+  LinkInput b = a;
+  b.shaders[1].text = "#version 150\nvec4 f() { return vec4(0.5); }\n";
+  EXPECT_NE(make_cache_key(a).hex(), make_cache_key(b).hex());
+}
+
+TEST(StageUnits, DefinesMain) {
+  EXPECT_TRUE(defines_main("void main() { }"));
+  EXPECT_TRUE(defines_main("void main ( void )\n{\n}"));
+  EXPECT_FALSE(defines_main("void main();\nvoid f() {}"));
+  EXPECT_FALSE(defines_main("void domain() {}"));
+}
+
+TEST(StageUnits, LaterUnitsKeepGeneratedHelperPrototypes) {
+  std::string a = "#version 140\nvec4 brass_gl_ftransform() { return vec4(0.0); }\nvoid main() {}\n";
+  std::string b = "#version 140\nvec4 brass_gl_ftransform() { return vec4(0.0); }\nvec4 own() { return vec4(1.0); }\n";
+  share_generated_helpers({&a, &b});
+  EXPECT_NE(a.find("vec4 brass_gl_ftransform() { return"), std::string::npos);
+  EXPECT_EQ(b, "#version 140\nvec4 brass_gl_ftransform();\nvec4 own() { return vec4(1.0); }\n");
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
