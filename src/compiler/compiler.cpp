@@ -414,6 +414,10 @@ LinkResult link_uncached(const LinkInput& input) {
     for (PreparedUnit& u : units)
       if (u.stage == stage) sources.push_back(&u.spirv_source);
     share_generated_helpers(sources);
+    if (stage == ShaderStage::Fragment && sources.size() > 1 && input.api == Api::GL) {
+      for (std::string* text : sources)
+        *text = with_declared_fragment_outputs(std::move(*text), detect_glsl_version(*text, Api::GL).number);
+    }
   }
   if (!facts.mismatched_block_layouts.empty()) {
     for (const std::string& block : facts.mismatched_block_layouts)
@@ -466,6 +470,19 @@ LinkResult link_uncached(const LinkInput& input) {
       return result;
     }
     program.addShader(p.shader.get());
+  }
+  for (ShaderStage stage : stage_list) {
+    // The rules between the units of one stage glslang leaves out.
+    std::vector<const glslang::TIntermediate*> stage_units;
+    std::vector<const std::string*> stage_sources;
+    for (const PreparedUnit& u : units) {
+      if (u.stage != stage) continue;
+      stage_units.push_back(u.shader->getIntermediate());
+      stage_sources.push_back(&u.normalized_source);
+    }
+    if (!check_global_initializers(stage_units, stage, &result.info_log)) return result;
+    if (stage == ShaderStage::Fragment && !check_frag_coord_redeclarations(stage_sources, &result.info_log))
+      return result;
   }
   {
     std::vector<const glslang::TIntermediate*> intermediates;

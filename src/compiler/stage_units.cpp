@@ -1,6 +1,11 @@
 #include "compiler/stage_units.h"
 
+#include <glslang/MachineIndependent/localintermediate.h>
+
 #include <cctype>
+#include <map>
+#include <optional>
+#include <regex>
 #include <set>
 
 namespace brass::compiler {
@@ -34,7 +39,109 @@ size_t generated_helper_head(std::string_view line) {
   return brace;
 }
 
+const char* stage_name(ShaderStage stage) {
+  switch (stage) {
+    case ShaderStage::Vertex: return "vertex";
+    case ShaderStage::TessControl: return "tessellation control";
+    case ShaderStage::TessEval: return "tessellation evaluation";
+    case ShaderStage::Geometry: return "geometry";
+    case ShaderStage::Fragment: return "fragment";
+    case ShaderStage::Compute: return "compute";
+  }
+  return "";
+}
+
+// The initializers of a unit's plain globals: glslang puts them, as
+// assignments, in sequences at the top level of the tree, beside the
+// function definitions.
+void collect_global_initializers(const TIntermNode* node,
+                                 std::map<std::string, const glslang::TIntermTyped*>* out) {
+  const glslang::TIntermAggregate* aggregate = node ? node->getAsAggregate() : nullptr;
+  if (!aggregate || aggregate->getOp() != glslang::EOpSequence) return;
+  for (const TIntermNode* child : aggregate->getSequence()) {
+    if (!child) continue;
+    if (const glslang::TIntermBinary* b = child->getAsBinaryNode()) {
+      if (b->getOp() != glslang::EOpAssign) continue;
+      const glslang::TIntermSymbol* target = b->getLeft()->getAsSymbolNode();
+      if (!target || target->getQualifier().storage != glslang::EvqGlobal) continue;
+      (*out)[std::string(target->getName().c_str())] = b->getRight();
+    } else {
+      collect_global_initializers(child, out);
+    }
+  }
+}
+
+// The layout qualifiers of a gl_FragCoord redeclaration ("" for none), or
+// nullopt where the source does not redeclare it.
+std::optional<std::string> frag_coord_redeclaration(const std::string& source, bool* used_elsewhere) {
+  static const std::regex kRedeclaration(R"((?:layout\s*\(([^)]*)\)\s*)?\bin\s+vec4\s+gl_FragCoord\s*;)");
+  std::smatch m;
+  std::optional<std::string> found;
+  std::string rest = source;
+  if (std::regex_search(source, m, kRedeclaration)) {
+    std::set<std::string> qualifiers;
+    const std::string list = m[1].str();
+    static const std::regex kWord(R"([A-Za-z_][A-Za-z0-9_]*)");
+    for (auto it = std::sregex_iterator(list.begin(), list.end(), kWord); it != std::sregex_iterator(); ++it)
+      qualifiers.insert(it->str());
+    std::string joined;
+    for (const std::string& q : qualifiers) joined += (joined.empty() ? "" : ", ") + q;
+    found = joined;
+    rest = m.prefix().str() + m.suffix().str();
+  }
+  static const std::regex kUse(R"(\bgl_FragCoord\b)");
+  *used_elsewhere = std::regex_search(rest, kUse);
+  return found;
+}
+
 }  // namespace
+
+bool check_global_initializers(const std::vector<const glslang::TIntermediate*>& units, ShaderStage stage,
+                               std::string* log) {
+  if (units.size() < 2) return true;
+  std::map<std::string, std::vector<const glslang::TIntermTyped*>> initializers;
+  for (const glslang::TIntermediate* unit : units) {
+    std::map<std::string, const glslang::TIntermTyped*> own;
+    collect_global_initializers(unit->getTreeRoot(), &own);
+    for (const auto& [name, value] : own) initializers[name].push_back(value);
+  }
+  bool ok = true;
+  for (const auto& [name, values] : initializers) {
+    if (values.size() < 2) continue;
+    const glslang::TIntermConstantUnion* first = values.front()->getAsConstantUnion();
+    bool same = first != nullptr;
+    for (size_t i = 1; same && i < values.size(); ++i) {
+      const glslang::TIntermConstantUnion* other = values[i]->getAsConstantUnion();
+      same = other && other->getConstArray() == first->getConstArray();
+    }
+    if (same) continue;
+    *log += "ERROR: global variable '" + name + "' is initialized in several " + stage_name(stage) +
+            " shaders, not all with one constant value\n";
+    ok = false;
+  }
+  return ok;
+}
+
+bool check_frag_coord_redeclarations(const std::vector<const std::string*>& sources, std::string* log) {
+  if (sources.size() < 2) return true;
+  std::optional<std::string> qualifiers;  // of the first redeclaration
+  bool mismatch = false, missing = false;
+  for (const std::string* source : sources) {
+    bool used = false;
+    const std::optional<std::string> own = frag_coord_redeclaration(*source, &used);
+    if (!own) continue;
+    if (qualifiers && *qualifiers != *own) mismatch = true;
+    if (!qualifiers) qualifiers = own;
+  }
+  if (!qualifiers) return true;
+  for (const std::string* source : sources) {
+    bool used = false;
+    if (!frag_coord_redeclaration(*source, &used) && used) missing = true;
+  }
+  if (mismatch) *log += "ERROR: gl_FragCoord is redeclared with different layout qualifiers in different fragment shaders\n";
+  if (missing) *log += "ERROR: gl_FragCoord is redeclared in one fragment shader but used without a redeclaration in another\n";
+  return !mismatch && !missing;
+}
 
 bool defines_main(std::string_view text) {
   size_t pos = 0;

@@ -12,6 +12,12 @@
 #include <string_view>
 #include <vector>
 
+#include "compiler/program_interface.h"
+
+namespace glslang {
+class TIntermediate;
+}
+
 namespace brass::compiler {
 
 // The source defines main() (a body, not a prototype).
@@ -24,5 +30,19 @@ bool defines_main(std::string_view text);
 // prototype (the line count stays, so info-log lines still match). The
 // sources are those of one stage's units, in link order.
 void share_generated_helpers(const std::vector<std::string*>& sources);
+
+// GLSL 4.60 §4.3 (1.20 §4.3 likewise): a global variable initialized in
+// more than one shader of a stage must be initialized with constant
+// expressions of one value. glslang's linker does not check it. `units`
+// are the stage's parsed (not yet linked) units. False with *log set.
+bool check_global_initializers(const std::vector<const glslang::TIntermediate*>& units, ShaderStage stage,
+                               std::string* log);
+
+// GLSL 1.50 §7.2 (4.60 §7.1.2): once one fragment shader of a program
+// redeclares gl_FragCoord, every fragment shader that uses it statically
+// must redeclare it, with the same layout qualifiers. `sources` are the
+// stage's units as the application wrote them (comments and line
+// continuations removed). False with *log set.
+bool check_frag_coord_redeclarations(const std::vector<const std::string*>& sources, std::string* log);
 
 }  // namespace brass::compiler

@@ -84,6 +84,20 @@ TEST(MultiUnitStage, CompatUnitsEachUsingFtransformLink) {
   expect_valid_spirv(r, "ftransform");
 }
 
+TEST(MultiUnitStage, FragColorWrittenInTwoUnitsIsOneOutput) {
+  for (const char* version : {"#version 110\n", "#version 150\n"}) {
+    const LinkResult r =
+        link(Api::GL, {
+                          {ShaderStage::Vertex, "#version 150\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n"},
+                          {ShaderStage::Fragment, std::string(version) + "void blue();\nvoid main() { gl_FragColor = vec4(1.0); blue(); }\n"},
+                          {ShaderStage::Fragment, std::string(version) + "void blue() { gl_FragColor.b = 0.5; }\n"},
+                      });
+    ASSERT_TRUE(r.ok) << version << r.info_log;
+    EXPECT_EQ(r.interface.fragment_outputs.size(), 1u) << version;
+    expect_valid_spirv(r, version);
+  }
+}
+
 TEST(MultiUnitStage, StageWithoutMainFailsToLink) {
   const LinkResult r = link(Api::GL, {
                                          {ShaderStage::Vertex, "#version 150\nvec4 f() { return vec4(0.0); }\n"},
@@ -134,6 +148,55 @@ TEST(MultiUnitStage, MismatchedGlobalFailsToLink) {
                                      });
   EXPECT_FALSE(r.ok);
   EXPECT_FALSE(r.info_log.empty());
+}
+
+TEST(MultiUnitStage, GlobalInitializersMustBeOneConstant) {
+  auto with_units = [](const char* a, const char* b) {
+    return link(Api::GL, {
+                             {ShaderStage::Vertex, a},
+                             {ShaderStage::Vertex, b},
+                             {ShaderStage::Fragment, "#version 110\nvoid main() { gl_FragColor = vec4(1.0); }\n"},
+                         });
+  };
+  // Same constant: links.
+  LinkResult r = with_units("#version 110\nfloat g = 1.0;\nvoid f() {}\n",
+                            "#version 110\nfloat g = 1.0;\nvoid main() { gl_Position = vec4(g); }\n");
+  EXPECT_TRUE(r.ok) << r.info_log;
+  // Initialized in one unit only: links.
+  r = with_units("#version 110\nfloat g = 1.0;\nvoid f() {}\n",
+                 "#version 110\nfloat g;\nvoid main() { gl_Position = vec4(g); }\n");
+  EXPECT_TRUE(r.ok) << r.info_log;
+  // Different constants.
+  r = with_units("#version 110\nfloat g = 1.0;\nvoid f() {}\n",
+                 "#version 110\nfloat g = 2.0;\nvoid main() { gl_Position = vec4(g); }\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(log_mentions(r, "'g'")) << r.info_log;
+  // One expression that is not constant, twice.
+  r = with_units("#version 110\nuniform float a;\nfloat g = sin(a);\nvoid f() {}\n",
+                 "#version 110\nuniform float a;\nfloat g = sin(a);\nvoid main() { gl_Position = vec4(g); }\n");
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(log_mentions(r, "'g'")) << r.info_log;
+}
+
+TEST(MultiUnitStage, FragCoordRedeclarationsMustAgree) {
+  const ShaderSource vs{ShaderStage::Vertex, "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; }\n"};
+  const std::string main_unit =
+      "#version 150\nlayout(origin_upper_left) in vec4 gl_FragCoord;\nout vec4 c;\nvoid a();\n"
+      "void main() { c = gl_FragCoord; a(); }\n";
+  // The other unit uses gl_FragCoord without the redeclaration.
+  LinkResult r = link(Api::GL, {vs,
+                                 {ShaderStage::Fragment, main_unit},
+                                 {ShaderStage::Fragment, "#version 150\nout vec4 c;\nvoid a() { c.a = gl_FragCoord.z; }\n"}});
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(log_mentions(r, "gl_FragCoord")) << r.info_log;
+  // ... or with other qualifiers.
+  r = link(Api::GL, {vs,
+                     {ShaderStage::Fragment, main_unit},
+                     {ShaderStage::Fragment,
+                      "#version 150\nlayout(pixel_center_integer) in vec4 gl_FragCoord;\nout vec4 c;\n"
+                      "void a() { c.a = gl_FragCoord.z; }\n"}});
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(log_mentions(r, "gl_FragCoord")) << r.info_log;
 }
 
 TEST(MultiUnitStage, GlesKeepsOneShaderPerStage) {
