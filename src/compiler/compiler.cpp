@@ -414,6 +414,7 @@ LinkResult link_uncached(const LinkInput& input) {
     for (PreparedUnit& u : units)
       if (u.stage == stage) sources.push_back(&u.spirv_source);
     share_generated_helpers(sources);
+    if (stage == ShaderStage::Geometry) share_geometry_input_layout(sources);
     if (stage == ShaderStage::Fragment && sources.size() > 1 && input.api == Api::GL) {
       for (std::string* text : sources)
         *text = with_declared_fragment_outputs(std::move(*text), detect_glsl_version(*text, Api::GL).number);

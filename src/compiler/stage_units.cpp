@@ -96,6 +96,41 @@ std::optional<std::string> frag_coord_redeclaration(const std::string& source, b
 
 }  // namespace
 
+void share_geometry_input_layout(const std::vector<std::string*>& sources) {
+  if (sources.size() < 2) return;
+  static const std::regex kInputLayout(
+      R"(layout\s*\(\s*(points|lines|lines_adjacency|triangles|triangles_adjacency)\b[^)]*\)\s*in\s*;)");
+  std::string declaration;
+  for (const std::string* source : sources) {
+    std::smatch m;
+    if (std::regex_search(*source, m, kInputLayout)) {
+      declaration = m.str();
+      break;
+    }
+  }
+  if (declaration.empty()) return;
+  for (std::string* source : sources) {
+    if (std::regex_search(*source, kInputLayout)) continue;
+    // The first line that is neither blank nor a directive.
+    size_t at = 0;
+    while (at < source->size()) {
+      const size_t first = source->find_first_not_of(" \t\r", at);
+      const size_t end = source->find('\n', at);
+      const bool blank = first == std::string::npos || first == end || (*source)[first] == '\n';
+      if (!blank && (*source)[first] != '#') {
+        at = first;
+        break;
+      }
+      if (end == std::string::npos) {
+        at = source->size();
+        break;
+      }
+      at = end + 1;
+    }
+    source->insert(at, declaration + " ");
+  }
+}
+
 bool check_global_initializers(const std::vector<const glslang::TIntermediate*>& units, ShaderStage stage,
                                std::string* log) {
   if (units.size() < 2) return true;

@@ -31,6 +31,14 @@ bool defines_main(std::string_view text);
 // sources are those of one stage's units, in link order.
 void share_generated_helpers(const std::vector<std::string*>& sources);
 
+// GLSL 1.50 §4.3.8.1: the input primitive a geometry shader of the
+// program declares (`layout(triangles) in;`) sizes the unsized input
+// arrays of every geometry shader of the program; glslang sizes each unit
+// by its own declaration only. Units without one get the declaration of
+// the first unit that has one, at the start of their first line of code
+// (line numbers stay).
+void share_geometry_input_layout(const std::vector<std::string*>& sources);
+
 // GLSL 4.60 §4.3 (1.20 §4.3 likewise): a global variable initialized in
 // more than one shader of a stage must be initialized with constant
 // expressions of one value. glslang's linker does not check it. `units`

@@ -199,6 +199,32 @@ TEST(MultiUnitStage, FragCoordRedeclarationsMustAgree) {
   EXPECT_TRUE(log_mentions(r, "gl_FragCoord")) << r.info_log;
 }
 
+TEST(MultiUnitStage, GeometryInputLayoutSizesEveryUnit) {
+  // The input array of the unit without `layout(triangles) in;` is sized
+  // by the other unit's declaration.
+  const LinkResult r = link(
+      Api::GL, {
+                   {ShaderStage::Vertex, "#version 150\nin vec4 p;\nout vec4 v;\nvoid main() { gl_Position = p; v = p; }\n"},
+                   {ShaderStage::Geometry,
+                    "#version 150\nlayout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+                    "void emit(int i);\nvoid main() { emit(0); emit(1); emit(2); }\n"},
+                   {ShaderStage::Geometry,
+                    "#version 150\nin vec4 v[];\nout vec4 c;\n"
+                    "void emit(int i) { c = v[2]; gl_Position = gl_in[1].gl_Position; EmitVertex(); }\n"},
+                   {ShaderStage::Fragment, "#version 150\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }\n"},
+               });
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "geometry");
+}
+
+TEST(StageUnits, GeometryInputLayoutGoesBeforeTheFirstLineOfCode) {
+  std::string a = "#version 150\nlayout(points) in;\nvoid main() {}\n";
+  std::string b = "#version 150\n#extension GL_ARB_x : enable\n\nin vec4 v[];\n";
+  share_geometry_input_layout({&a, &b});
+  EXPECT_EQ(b, "#version 150\n#extension GL_ARB_x : enable\n\nlayout(points) in; in vec4 v[];\n");
+  EXPECT_EQ(a, "#version 150\nlayout(points) in;\nvoid main() {}\n");
+}
+
 TEST(MultiUnitStage, GlesKeepsOneShaderPerStage) {
   const LinkResult r =
       link(Api::GLES, {
