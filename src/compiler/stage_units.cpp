@@ -96,21 +96,23 @@ std::optional<std::string> frag_coord_redeclaration(const std::string& source, b
 
 }  // namespace
 
-void share_geometry_input_layout(const std::vector<std::string*>& sources) {
+namespace {
+
+// Gives every source without a match of `declaration` the first match
+// found in any of them, at the start of its first line of code.
+void share_declaration(const std::vector<std::string*>& sources, const std::regex& declaration) {
   if (sources.size() < 2) return;
-  static const std::regex kInputLayout(
-      R"(layout\s*\(\s*(points|lines|lines_adjacency|triangles|triangles_adjacency)\b[^)]*\)\s*in\s*;)");
-  std::string declaration;
+  std::string found;
   for (const std::string* source : sources) {
     std::smatch m;
-    if (std::regex_search(*source, m, kInputLayout)) {
-      declaration = m.str();
+    if (std::regex_search(*source, m, declaration)) {
+      found = m.str();
       break;
     }
   }
-  if (declaration.empty()) return;
+  if (found.empty()) return;
   for (std::string* source : sources) {
-    if (std::regex_search(*source, kInputLayout)) continue;
+    if (std::regex_search(*source, declaration)) continue;
     // The first line that is neither blank nor a directive.
     size_t at = 0;
     while (at < source->size()) {
@@ -127,8 +129,16 @@ void share_geometry_input_layout(const std::vector<std::string*>& sources) {
       }
       at = end + 1;
     }
-    source->insert(at, declaration + " ");
+    source->insert(at, found + " ");
   }
+}
+
+}  // namespace
+
+void share_geometry_input_layout(const std::vector<std::string*>& sources) {
+  static const std::regex kInputLayout(
+      R"(layout\s*\(\s*(points|lines|lines_adjacency|triangles|triangles_adjacency)\b[^)]*\)\s*in\s*;)");
+  share_declaration(sources, kInputLayout);
 }
 
 bool check_global_initializers(const std::vector<const glslang::TIntermediate*>& units, ShaderStage stage,

@@ -225,6 +225,20 @@ TEST(StageUnits, GeometryInputLayoutGoesBeforeTheFirstLineOfCode) {
   EXPECT_EQ(a, "#version 150\nlayout(points) in;\nvoid main() {}\n");
 }
 
+TEST(MultiUnitStage, FragCoordRedeclaredOnlyWhereUsed) {
+  // The unit that does not use gl_FragCoord need not redeclare it.
+  const LinkResult r = link(
+      Api::GL, {
+                   {ShaderStage::Vertex, "#version 150\nin vec4 p;\nvoid main() { gl_Position = p; }\n"},
+                   {ShaderStage::Fragment,
+                    "#version 150\nlayout(origin_upper_left) in vec4 gl_FragCoord;\n"
+                    "out vec4 c;\nvoid blue();\nvoid main() { c = gl_FragCoord; blue(); }\n"},
+                   {ShaderStage::Fragment, "#version 150\nout vec4 c;\nvoid blue() { c.b = 1.0; }\n"},
+               });
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "gl_FragCoord");
+}
+
 TEST(MultiUnitStage, GlesKeepsOneShaderPerStage) {
   const LinkResult r =
       link(Api::GLES, {
