@@ -42,6 +42,7 @@
 #include "compiler/program_reflection.h"
 #include "compiler/shader_cache.h"
 #include "compiler/spirv_patch.h"
+#include "compiler/stage_units.h"
 #include "compiler/subroutines.h"
 #include "compiler/uniform_initializers.h"
 #include "compiler/vertex_input_64bit.h"
@@ -121,8 +122,10 @@ bool contains_word(std::string_view text, std::string_view word) {
   return false;
 }
 
-// One stage prepared for SPIR-V: the glslang shader and what we learnt.
-struct PreparedStage {
+// One attached shader (a compilation unit; desktop GL links several of one
+// stage, see stage_units.h) prepared for SPIR-V: the glslang shader and
+// what we learnt.
+struct PreparedUnit {
   ShaderStage stage;
   GlslVersion version;
   std::string normalized_source;  // the application's, before the upgrade
@@ -158,6 +161,26 @@ std::unique_ptr<glslang::TShader> parse_for_spirv(ShaderStage stage, const std::
     return nullptr;
   }
   return shader;
+}
+
+// What the code generation after the link reads of a stage's sources: the
+// text scans (gl_PointSize, gl_InstanceID, transform feedback names) see
+// every unit of the stage.
+struct StageFacts {
+  ShaderStage stage;
+  std::string spirv_source;  // the units' texts, one after the other
+  Norm16ImageFormats norm16_images;
+};
+
+StageFacts stage_facts(const std::vector<PreparedUnit>& units, ShaderStage stage) {
+  StageFacts f{stage, {}, {}};
+  for (const PreparedUnit& u : units) {
+    if (u.stage != stage) continue;
+    f.spirv_source += u.spirv_source;
+    f.spirv_source += '\n';
+    f.norm16_images.insert(u.norm16_images.begin(), u.norm16_images.end());
+  }
+  return f;
 }
 
 // Vertex inputs: explicit layout(location) wins, then glBindAttribLocation,
@@ -292,7 +315,7 @@ LinkResult link_uncached(const LinkInput& input) {
   ValidationFacts facts;
   bool advanced_blend = false;  // the fragment shader has the blend epilogue
   bool advanced_blend_fetch_only = false;  // ... and its fetch of draw buffer 0 is for that only
-  std::vector<PreparedStage> stages;
+  std::vector<PreparedUnit> units;  // sorted by stage below
   std::array<StageSubroutines, kShaderStageCount> subroutines;  // from lower_subroutines
   for (const ShaderSource& original : input.shaders) {
     const GlslVersion declared = detect_glsl_version(original.text, input.api);
@@ -302,18 +325,28 @@ LinkResult link_uncached(const LinkInput& input) {
       result.info_log += "ERROR: linking with an uncompiled shader\n" + lowered.info_log;
       return result;
     }
-    subroutines[static_cast<size_t>(original.stage)] = std::move(lowered.interface);
+    StageSubroutines& stage_subroutines = subroutines[static_cast<size_t>(original.stage)];
+    if (!lowered.interface.functions.empty() || !lowered.interface.uniforms.empty()) {
+      // Each unit's lowering numbers its subroutines from 0: the units of
+      // one stage cannot share the selection array.
+      if (!stage_subroutines.functions.empty() || !stage_subroutines.uniforms.empty()) {
+        result.info_log += "ERROR: subroutines declared in more than one shader of a stage are not supported\n";
+        return result;
+      }
+      stage_subroutines = std::move(lowered.interface);
+    }
     Norm16ImageFormats norm16_images;
     const ShaderSource src{original.stage,
                            rewrite_source_for_glslang(std::move(lowered.text), original.stage, declared, input.api,
                                                       input.unexposed_extensions, input.limits, &norm16_images)};
     const int s = static_cast<int>(src.stage);
-    if (seen[s]) {
+    // GL ES links one shader per stage; desktop GL several (stage_units.h).
+    if (seen[s] && input.api == Api::GLES) {
       result.info_log += "ERROR: more than one shader of the same stage attached\n";
       return result;
     }
     seen[s] = true;
-    PreparedStage p;
+    PreparedUnit p;
     p.stage = src.stage;
     p.norm16_images = std::move(norm16_images);
     std::string log;
@@ -355,7 +388,8 @@ LinkResult link_uncached(const LinkInput& input) {
     p.spirv_source = add_subpass_loads(p.spirv_source, fetch);
     if (p.stage == ShaderStage::Fragment && p.version.es)
       p.spirv_source = place_unlocated_outputs(p.spirv_source, input.frag_data_bindings);
-    if (p.stage == ShaderStage::Fragment && facts.blend_support && facts.blend_output.components > 0) {
+    if (p.stage == ShaderStage::Fragment && facts.blend_support && facts.blend_output.components > 0 &&
+        !advanced_blend && (input.api == Api::GLES || defines_main(p.spirv_source))) {
       // KHR_blend_equation_advanced: blended in the shader (advanced_blend.h).
       // The upgrader renames identifiers that are keywords of the target
       // version; the output is referred to as the text now spells it.
@@ -368,25 +402,40 @@ LinkResult link_uncached(const LinkInput& input) {
       advanced_blend = true;
       advanced_blend_fetch_only = !fetches_buffer0;
     }
-    stages.push_back(std::move(p));
+    units.push_back(std::move(p));
   }
-  std::sort(stages.begin(), stages.end(),
-            [](const PreparedStage& a, const PreparedStage& b) { return a.stage < b.stage; });
+  // By stage; a stage's units stay in attachment order.
+  std::stable_sort(units.begin(), units.end(),
+                   [](const PreparedUnit& a, const PreparedUnit& b) { return a.stage < b.stage; });
+  std::vector<ShaderStage> stage_list;  // the program's stages, in order
+  for (const PreparedUnit& u : units)
+    if (stage_list.empty() || stage_list.back() != u.stage) stage_list.push_back(u.stage);
+  for (ShaderStage stage : stage_list) {
+    std::vector<std::string*> sources;
+    for (PreparedUnit& u : units)
+      if (u.stage == stage) sources.push_back(&u.spirv_source);
+    share_generated_helpers(sources);
+    if (stage == ShaderStage::Geometry) share_geometry_input_layout(sources);
+    if (stage == ShaderStage::Fragment && sources.size() > 1 && input.api == Api::GL) {
+      for (std::string* text : sources)
+        *text = with_declared_fragment_outputs(std::move(*text), detect_glsl_version(*text, Api::GL).number);
+    }
+  }
   if (!facts.mismatched_block_layouts.empty()) {
     for (const std::string& block : facts.mismatched_block_layouts)
       result.info_log += "ERROR: " + block + " is declared with different layout qualifiers in different stages\n";
     return result;
   }
-  if (seen[static_cast<int>(ShaderStage::Compute)] && stages.size() > 1) {
+  if (seen[static_cast<int>(ShaderStage::Compute)] && stage_list.size() > 1) {
     result.info_log = "ERROR: a compute shader cannot be linked with other stages\n";
     return result;
   }
   // GLSL ES: every shader of a program must use the same version.
   if (input.api == Api::GLES) {
-    for (const PreparedStage& p : stages) {
-      if (p.version.number != stages.front().version.number) {
+    for (const PreparedUnit& p : units) {
+      if (p.version.number != units.front().version.number) {
         result.info_log = "ERROR: GLSL ES shaders of different versions (" +
-                          std::to_string(stages.front().version.number) + " and " +
+                          std::to_string(units.front().version.number) + " and " +
                           std::to_string(p.version.number) + ") cannot be linked together\n";
         return result;
       }
@@ -400,10 +449,10 @@ LinkResult link_uncached(const LinkInput& input) {
     }
   }
 
-  if (stages.front().version.es && stages.front().version.number == 100) {
-    const PreparedStage* vs = nullptr;
-    const PreparedStage* fs = nullptr;
-    for (const PreparedStage& p : stages) {
+  if (units.front().version.es && units.front().version.number == 100) {
+    const PreparedUnit* vs = nullptr;
+    const PreparedUnit* fs = nullptr;
+    for (const PreparedUnit& p : units) {
       if (p.stage == ShaderStage::Vertex) vs = &p;
       if (p.stage == ShaderStage::Fragment) fs = &p;
     }
@@ -412,7 +461,7 @@ LinkResult link_uncached(const LinkInput& input) {
   }
 
   glslang::TProgram program;
-  for (PreparedStage& p : stages) {
+  for (PreparedUnit& p : units) {
     std::string log;
     p.shader = parse_for_spirv(p.stage, p.spirv_source, p.preamble, resources, &log);
     if (!p.shader) {
@@ -424,22 +473,33 @@ LinkResult link_uncached(const LinkInput& input) {
     }
     program.addShader(p.shader.get());
   }
+  for (ShaderStage stage : stage_list) {
+    // The rules between the units of one stage glslang leaves out.
+    std::vector<const glslang::TIntermediate*> stage_units;
+    std::vector<const std::string*> stage_sources;
+    for (const PreparedUnit& u : units) {
+      if (u.stage != stage) continue;
+      stage_units.push_back(u.shader->getIntermediate());
+      stage_sources.push_back(&u.normalized_source);
+    }
+    if (!check_global_initializers(stage_units, stage, &result.info_log)) return result;
+    if (stage == ShaderStage::Fragment && !check_frag_coord_redeclarations(stage_sources, &result.info_log))
+      return result;
+  }
   {
     std::vector<const glslang::TIntermediate*> intermediates;
     std::vector<std::string> sources;
-    for (const PreparedStage& p : stages) {
+    for (const PreparedUnit& p : units) {
       intermediates.push_back(p.shader->getIntermediate());
       sources.push_back(p.spirv_source);
     }
-    if (!check_uniform_precisions(intermediates, sources, stages.front().version, &result.info_log)) return result;
+    if (!check_uniform_precisions(intermediates, sources, units.front().version, &result.info_log)) return result;
   }
   if (!program.link(kSpirvMessages) && !only_patch_array_false_alarms(program.getInfoLog())) {
     result.info_log += tidy_info_log(program.getInfoLog(), program.getInfoDebugLog());
     return result;
   }
-  std::vector<ShaderStage> stage_list;
-  for (const PreparedStage& p : stages) stage_list.push_back(p.stage);
-  const bool interpolation_must_match = stages.front().version.es || stages.front().version.number < 430;
+  const bool interpolation_must_match = units.front().version.es || units.front().version.number < 430;
   if (!check_stage_interfaces(program, stage_list, input.limits, interpolation_must_match, &result.info_log))
     return result;
 
@@ -454,24 +514,24 @@ LinkResult link_uncached(const LinkInput& input) {
   // A separable program's first stage's inputs (other than the vertex
   // stage's) and last stage's outputs (other than the fragment stage's)
   // have a GL location only where the shader gives one (ES 3.1 §7.3.1.1).
-  const bool varying_inputs = !seen[0] && stages.front().stage != ShaderStage::Compute;
+  const bool varying_inputs = !seen[0] && units.front().stage != ShaderStage::Compute;
   const bool varying_outputs = !seen[static_cast<int>(ShaderStage::Fragment)] &&
-                               stages.back().stage != ShaderStage::Compute;
+                               units.back().stage != ShaderStage::Compute;
   std::set<std::string> explicit_varying_inputs, explicit_varying_outputs;
   if (varying_inputs)
-    explicit_varying_inputs = explicitly_located_inputs(*program.getIntermediate(to_glslang(stages.front().stage)));
+    explicit_varying_inputs = explicitly_located_inputs(*program.getIntermediate(to_glslang(units.front().stage)));
   if (varying_outputs)
-    explicit_varying_outputs = explicitly_located_outputs(*program.getIntermediate(to_glslang(stages.back().stage)));
+    explicit_varying_outputs = explicitly_located_outputs(*program.getIntermediate(to_glslang(units.back().stage)));
   // Interface-block members, read before the I/O mapping gives every block
   // a location (io_blocks.h).
   std::vector<InterfaceVariable> input_block_members, output_block_members;
   if (varying_inputs)
-    input_block_members = io_block_members(*program.getIntermediate(to_glslang(stages.front().stage)), true);
+    input_block_members = io_block_members(*program.getIntermediate(to_glslang(units.front().stage)), true);
   if (varying_outputs)
-    output_block_members = io_block_members(*program.getIntermediate(to_glslang(stages.back().stage)), false);
+    output_block_members = io_block_members(*program.getIntermediate(to_glslang(units.back().stage)), false);
 
-  if (stages.front().version.es) unify_struct_varying_precision(program, stage_list);
-  glslang::TIntermediate* first = program.getIntermediate(to_glslang(stages.front().stage));
+  if (units.front().version.es) unify_struct_varying_precision(program, stage_list);
+  glslang::TIntermediate* first = program.getIntermediate(to_glslang(units.front().stage));
   BindingResolver resolver(*first);
   glslang::TGlslIoMapper io_mapper;
   if (!program.mapIO(&resolver, &io_mapper)) {
@@ -486,14 +546,14 @@ LinkResult link_uncached(const LinkInput& input) {
 
   // SPIR-V per stage (Brass's rewrites come later): its layout decorations
   // are what the uniform interface reports.
-  std::vector<std::vector<uint32_t>> stage_spirv(stages.size());
-  for (size_t i = 0; i < stages.size(); ++i) {
+  std::vector<std::vector<uint32_t>> stage_spirv(stage_list.size());
+  for (size_t i = 0; i < stage_list.size(); ++i) {
     glslang::SpvOptions options;
     options.generateDebugInfo = false;
     options.disableOptimizer = true;
     options.validate = false;
     spv::SpvBuildLogger logger;
-    glslang::GlslangToSpv(*program.getIntermediate(to_glslang(stages[i].stage)), stage_spirv[i], &logger, &options);
+    glslang::GlslangToSpv(*program.getIntermediate(to_glslang(stage_list[i])), stage_spirv[i], &logger, &options);
     if (stage_spirv[i].empty()) {
       result.info_log += "ERROR: SPIR-V generation failed: " + logger.getAllMessages() + "\n";
       return result;
@@ -539,7 +599,7 @@ LinkResult link_uncached(const LinkInput& input) {
   if (!check_resource_limits(pi, input.limits, &result.info_log)) return result;
 
   ShaderStage last_vertex_stage = ShaderStage::Vertex;
-  for (const PreparedStage& p : stages)
+  for (const PreparedUnit& p : units)
     if (p.stage != ShaderStage::Fragment && p.stage != ShaderStage::Compute) last_vertex_stage = p.stage;
   std::vector<std::vector<uint32_t>> xfb_paths;
   std::vector<std::string> xfb_bases;
@@ -604,7 +664,7 @@ LinkResult link_uncached(const LinkInput& input) {
   if (seen[0]) {
     std::map<std::string, bool> explicit_location;
     for (const std::string& name : explicit_inputs) explicit_location[original_name(name)] = true;
-    const GlslVersion& vertex_version = stages.front().version;  // sorted: the vertex stage is first
+    const GlslVersion& vertex_version = units.front().version;  // sorted: the vertex stage is first
     const bool aliasing_allowed = !vertex_version.es || vertex_version.number < 300;
     if (!assign_attribute_locations(pi, input.attribute_bindings, input.limits, &result.info_log,
                                     explicit_location, aliasing_allowed))
@@ -622,7 +682,7 @@ LinkResult link_uncached(const LinkInput& input) {
       // func_extended; desktop GLSL §4.4.2). In ES, bound outputs were given
       // their binding as a layout already (place_unlocated_outputs), so this
       // only skips explicit ones.
-      if (stages.front().version.es && o.location >= 0) continue;
+      if (units.front().version.es && o.location >= 0) continue;
       if (explicit_outputs.count(original_name(o.name)) || explicit_outputs.count(o.name)) continue;
       outputs_rebound = true;
       o.location = static_cast<int32_t>(b.location);
@@ -631,8 +691,8 @@ LinkResult link_uncached(const LinkInput& input) {
   }
 
   // SPIR-V per stage, then Brass's rewrites.
-  for (size_t stage_index = 0; stage_index < stages.size(); ++stage_index) {
-    const PreparedStage& p = stages[stage_index];
+  for (size_t stage_index = 0; stage_index < stage_list.size(); ++stage_index) {
+    const StageFacts p = stage_facts(units, stage_list[stage_index]);
     StageBinary bin;
     bin.stage = p.stage;
     bin.spirv = std::move(stage_spirv[stage_index]);

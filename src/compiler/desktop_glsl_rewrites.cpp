@@ -55,8 +55,6 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
   return with_version_number(std::move(text), declared, 430);
 }
 
-namespace {
-
 // GLSL 1.40 and 1.50 fragment shaders may still write gl_FragColor and
 // gl_FragData, which the core 4.20/4.30 a shader is raised to does not
 // declare: they become declared outputs (brass_gl_*, the upgrader's names,
@@ -116,6 +114,8 @@ std::string with_declared_fragment_outputs(std::string text, int version) {
   out.insert(insert_at, decls + directive);
   return out;
 }
+
+namespace {
 
 // The same for the texture functions with the dimension in their name
 // (texture2D, texture2DProj, textureCubeLod, ...), which GLSL 1.40/1.50

@@ -17,6 +17,14 @@ namespace brass::compiler {
 // directive.
 std::string with_version_number(std::string text, const GlslVersion& declared, int number);
 
+// A fragment shader's gl_FragColor / gl_FragData become declared outputs
+// (brass_gl_*, which reflection reports under their gl_* names); `version`
+// is the number the text declares (for the #line directive that follows
+// the declarations). Used where a shader is raised to a core version
+// without them, and for the units of a multi-shader stage, where glslang
+// would give each unit its own copy of the built-in output.
+std::string with_declared_fragment_outputs(std::string text, int version);
+
 // ARB_compute_shader lets desktop GLSL below 4.30 declare compute shaders
 // once `#extension GL_ARB_compute_shader` enables it, but glslang decides
 // the stage at the #version line, before any #extension, and refuses

@@ -41,8 +41,9 @@ void AttachShader(Context& ctx, GLuint program, GLuint shader) {
   Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
   for (const Ref<Shader>& a : p->attached) {
-    // Already attached, or a shader of that type is (ES allows one per stage).
-    if (a.get() == s || a->type == s->type) return ctx.set_error(GL_INVALID_OPERATION);
+    // Already attached, or (GL ES: one shader per stage) a shader of that
+    // type is; desktop GL links several of one type (GL 4.6 §7.3).
+    if (a.get() == s || (!ctx.desktop() && a->type == s->type)) return ctx.set_error(GL_INVALID_OPERATION);
   }
   p->attached.push_back(s);
   ++s->attached_count;
