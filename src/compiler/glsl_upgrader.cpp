@@ -3,6 +3,7 @@
 #include "compiler/compat_builtin_structs.h"
 #include "compiler/es100_builtin_overloads.h"
 #include "compiler/glsl_lexer.h"
+#include "compiler/stage_units.h"
 
 #include <cctype>
 #include <set>
@@ -299,7 +300,10 @@ class Rewriter {
         if (tok.text == "gl_ClipVertex") writes_clip_vertex_ = true;
         if (tok.text == "gl_ClipDistance") names_clip_distance = true;
       }
-      clips_by_position_ = !writes_clip_vertex_ && !names_clip_distance && limits && !limits->core_profile_only;
+      clips_by_position_ = !writes_clip_vertex_ && !names_clip_distance && limits && limits->compatibility_profile;
+      // Of a stage's several shaders only the one defining main gets the
+      // new main (the others' functions are called from it).
+      defines_main_ = defines_main(source_);
     }
   }
 
@@ -379,7 +383,7 @@ class Rewriter {
       line.pop_back();  // the source's newline ends it
       text = body.substr(0, pos) + "\n" + prelude + line + body.substr(pos + prelude_placeholder_.size());
     }
-    if (writes_clip_vertex_ || clips_by_position_) {
+    if ((writes_clip_vertex_ || clips_by_position_) && defines_main_) {
       // Distances of disabled planes are zeroed by the program variant
       // (VariantKey::clip_distances_disabled), as for any gl_ClipDistance.
       text += std::string("\nout float gl_ClipDistance[8];\n"
@@ -739,6 +743,7 @@ class Rewriter {
   bool uses_ftransform_ = false;
   bool writes_clip_vertex_ = false;  // a desktop vertex shader naming gl_ClipVertex
   bool clips_by_position_ = false;   // one naming neither it nor gl_ClipDistance (compatibility)
+  bool defines_main_ = false;        // this unit of its stage defines main
   std::set<std::string> compat_used_;  // ordered: deterministic prelude
   std::set<std::string> compat_redeclared_;
   std::set<std::string> compat_structs_;  // gl_*Parameters types named in the source

@@ -75,14 +75,12 @@ TEST(GlEntryPoints, TableHoldsEveryEs2Es3Es31Es32AndCoreFunctionSortedOnce) {
   EXPECT_EQ(polygon_mode->profiles, static_cast<uint32_t>(kProfileGL_CORE));
   EXPECT_NE(find_function("glSpecializeShader"), nullptr);
   EXPECT_NE(find_function("glTexBuffer"), nullptr);  // GL 3.1 core (ES 3.2's is not generated yet)
-  EXPECT_EQ(find_function("glBegin"), nullptr);      // compatibility profile only
   // Desktop-only extension commands (--desktop-extensions): desktop profile only.
   const FunctionInfo* int64 = find_function("glUniform1i64ARB");
   ASSERT_NE(int64, nullptr);
   EXPECT_EQ(int64->profiles, static_cast<uint32_t>(kProfileGL_CORE));
   EXPECT_STREQ(int64->extension, "GL_ARB_gpu_shader_int64");
   EXPECT_TRUE(int64->implemented);
-  EXPECT_EQ(find_function("glLoadMatrixf"), nullptr);
   EXPECT_EQ(find_function("glNotAFunction"), nullptr);
   EXPECT_EQ(get_proc_address(nullptr), nullptr);
 }

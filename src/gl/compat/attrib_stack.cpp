@@ -390,6 +390,7 @@ void restore_groups(Context& ctx, const AttribSnapshot& s) {
     e.grid2_v1 = s.grid2[2];
     e.grid2_v2 = s.grid2[3];
   }
+  if (m & GL_LIST_BIT) ctx.display_lists.list_base = s.list_base;
   restore_compat_groups(ctx, s);
   if (m & GL_PIXEL_MODE_BIT) restore_read_buffer(ctx, s);
   if (m & GL_TEXTURE_BIT) restore_textures(ctx, s);
@@ -430,6 +431,7 @@ void push_attrib(Context& ctx, GLbitfield mask) {
   s.grid2[1] = e.grid2_u2;
   s.grid2[2] = e.grid2_v1;
   s.grid2[3] = e.grid2_v2;
+  s.list_base = ctx.display_lists.list_base;
   save_compat_groups(ctx, s);
   if (mask & GL_ENABLE_BIT) save_enables(ctx, s);
   if (mask & (GL_COLOR_BUFFER_BIT | GL_PIXEL_MODE_BIT)) save_buffers(ctx, s);

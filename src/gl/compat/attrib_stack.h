@@ -51,6 +51,7 @@ struct AttribSnapshot {
   bool auto_normal = false;
   GLint grid1_n = 1, grid2_un = 1, grid2_vn = 1;
   GLfloat grid1[2] = {0, 1}, grid2[4] = {0, 1, 0, 1};
+  GLuint list_base = 0;  // LIST_BIT: glListBase
   // ENABLE_BIT: every enable flag enable_flag knows, with the texture unit
   // it belongs to (per-unit caps: TEXTURE_2D, TEXTURE_GEN_S, ...).
   struct SavedEnable {

@@ -92,15 +92,12 @@ TEST_F(GlCoreContext, RequestsBrassCannotAnswerAreBadMatch) {
     std::initializer_list<EGLint> attribs;
   };
   const Case cases[] = {
-      {"default 1.0 (needs a compatibility profile)", {}},
-      {"3.0", {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0}},
-      {"2.1", {EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_MINOR_VERSION, 1}},
       {"above the provided version",
        {EGL_CONTEXT_MAJOR_VERSION, above_major, EGL_CONTEXT_MINOR_VERSION, above_minor}},
       {"no such version", {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 4}},
-      {"compatibility profile",
-       {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 2, EGL_CONTEXT_OPENGL_PROFILE_MASK,
-        EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT}},
+      {"compatibility profile above the provided version",
+       {EGL_CONTEXT_MAJOR_VERSION, above_major, EGL_CONTEXT_MINOR_VERSION, above_minor,
+        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT}},
       {"empty profile mask",
        {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK, 0}},
       {"both profiles",
