@@ -36,6 +36,7 @@
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
 #include "compiler/glsl_upgrader.h"
+#include "compiler/legacy_extension_versions.h"
 #include "compiler/io_blocks.h"
 #include "compiler/glslang_glue.h"
 #include "compiler/link_checks.h"
@@ -382,6 +383,9 @@ LinkResult link_uncached(const LinkInput& input) {
     p.spirv_source = version_needs_upgrade(p.version)
                          ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
                          : rewrite_current_glsl(hoisted, src.stage, hoisted_version);
+    if (input.api == Api::GL)
+      p.spirv_source = with_legacy_extension_spirv_version(std::move(p.spirv_source), p.stage, hoisted_version,
+                                                           input.unexposed_extensions);
     p.spirv_source = flatten_opaque_arrays_of_arrays(lower_opaque_struct_members(p.spirv_source));
     p.spirv_source = flip_point_coord(rewrite_depth_range(p.spirv_source), p.stage);
     p.spirv_source = rewrite_num_samples(p.spirv_source, p.stage);

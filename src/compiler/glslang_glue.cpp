@@ -7,6 +7,7 @@
 #include "compiler/glsl_lexer.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
+#include "compiler/legacy_extension_versions.h"
 
 #include <glslang/Include/PoolAlloc.h>
 
@@ -208,7 +209,14 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   }
   const EShLanguage lang = to_glslang(source.stage);
   glslang::TShader shader(lang);
-  NormalizedGlsl normalized = normalize_glsl(source.text, *version, unexposed_extensions);
+  // Desktop GLSL 1.10-1.30 enabling extensions glslang takes only at later
+  // versions is parsed at one of those (legacy_extension_versions.h); the
+  // rules below keep the application's version.
+  const std::string parsed_text =
+      api == Api::GL ? with_legacy_extension_check_version(source.text, source.stage, *version, unexposed_extensions)
+                     : source.text;
+  NormalizedGlsl normalized = normalize_glsl(
+      parsed_text, parsed_text == source.text ? *version : detect_glsl_version(parsed_text, api), unexposed_extensions);
   FramebufferFetchInfo fetch;
   normalized.text = make_fetch_source_parseable(normalized.text, source.stage == ShaderStage::Fragment, *version,
                                                 resources.maxDrawBuffers, &fetch);
