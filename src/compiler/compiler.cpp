@@ -35,6 +35,7 @@
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
+#include "compiler/constant_builtin_folding.h"
 #include "compiler/glsl_upgrader.h"
 #include "compiler/legacy_extension_versions.h"
 #include "compiler/io_blocks.h"
@@ -55,7 +56,8 @@ namespace brass::compiler {
 namespace {
 
 // The source rewrites glslang needs before it parses an application's
-// shader (after the subroutine lowering), in their order: the ARB instance
+// shader (after the subroutine lowering), in their order: constant calls
+// glslang does not fold respelled (constant_builtin_folding.h), the ARB instance
 // ID name, enhanced-layouts constants and the stage extensions' versions
 // first, then the ES built-in stand-ins, 16-bit normalized image formats
 // (collected into `norm16_images` where not null), and the desktop
@@ -63,6 +65,7 @@ namespace {
 std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, const GlslVersion& declared, Api api,
                                        const std::vector<std::string>& unexposed, const ShaderLimits& limits,
                                        Norm16ImageFormats* norm16_images) {
+  text = fold_constant_builtin_calls(std::move(text), declared.number, declared.es);
   text = with_core_instance_id(std::move(text), api);
   text = with_enhanced_layouts_constants(std::move(text), declared, unexposed, limits);
   text = with_stage_extension_versions(std::move(text), stage, declared, unexposed);

@@ -179,6 +179,9 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
       {"GL_ARB_vertex_attrib_64bit", 150, false, {}},
       {"GL_ARB_texture_multisample", 150, false, {}},
       {"GL_ARB_explicit_uniform_location", 330, false, {"location"}},
+      // Not an extension: GLSL 1.40's own inverse(), which glslang
+      // declares from 1.50.
+      {"", 150, false, {"inverse"}},
       {"GL_ARB_shading_language_packing",
        150,
        false,
@@ -195,7 +198,8 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
   int target = declared.number;
   for (const CoreForm& f : kForms) {
     if (f.version <= target || (f.fragment_only && stage != ShaderStage::Fragment)) continue;
-    if (unexposed_has(unexposed, f.extension) || !enables_extension(text, f.extension)) continue;
+    if (!f.extension.empty() && (unexposed_has(unexposed, f.extension) || !enables_extension(text, f.extension)))
+      continue;
     bool used = f.identifiers.size() == 0;
     for (std::string_view id : f.identifiers) used = used || mentions_identifier(text, id);
     if (used) target = f.version;

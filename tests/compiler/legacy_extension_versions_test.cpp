@@ -3,6 +3,7 @@
 // their own version and link to valid SPIR-V.
 #include "compiler/legacy_extension_versions.h"
 
+#include "compiler/glsl_upgrader.h"
 #include "compiler/glsl_version.h"
 #include "test_helpers.h"
 
@@ -177,6 +178,57 @@ TEST(LegacyExtensionVersions, Glsl140SourcesRaisedTo150) {
   expect_valid_spirv(r, "1.40 bit encoding");
   ASSERT_EQ(r.interface.fragment_outputs.size(), 1u);
   EXPECT_EQ(r.interface.fragment_outputs[0].name, "gl_FragColor");
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+// GLSL 1.20 keywords and built-ins (non-square matrices, transpose,
+// outerProduct, invariant, centroid) are the application's in a 1.20
+// source: the upgrader to 1.40 leaves them alone, while a 1.10 source's
+// identifiers of those names are renamed; and inverse, 1.40's, is a user
+// name before 1.40.
+TEST(LegacyExtensionVersions, Glsl120KeywordsAreNotRenamed) {
+  const std::string v120 =
+      "#version 120\n"
+      "uniform mat2x3 m;\n"
+      "void main() { gl_Position = vec4(transpose(m)[0], outerProduct(vec2(1.0), vec2(1.0))[0]); }\n";
+  const UpgradedSource u = upgrade_glsl(v120, ShaderStage::Vertex, detect_glsl_version(v120, Api::GL),
+                                        ShaderLimits::defaults());
+  EXPECT_EQ(u.text.find("brass_r_"), std::string::npos) << u.text;
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex, v120},
+                                      {ShaderStage::Fragment, "#version 120\nvoid main() { gl_FragColor = vec4(1.0); }\n"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  const Uniform* mu = find_uniform(r.interface, "m");
+  ASSERT_NE(mu, nullptr);
+  EXPECT_EQ(mu->type, 0x8B65u);  // GL_FLOAT_MAT2x3
+
+  const std::string v110 =
+      "#version 110\n"
+      "float transpose(float x) { return x; }\n"
+      "float inverse(float x) { return -x; }\n"
+      "void main() { gl_Position = vec4(transpose(1.0) + inverse(2.0)); }\n";
+  const UpgradedSource u110 = upgrade_glsl(v110, ShaderStage::Vertex, detect_glsl_version(v110, Api::GL),
+                                           ShaderLimits::defaults());
+  EXPECT_NE(u110.text.find("brass_r_transpose"), std::string::npos) << u110.text;
+  EXPECT_NE(u110.text.find("brass_r_inverse"), std::string::npos) << u110.text;
+}
+
+// GLSL 1.40's inverse(), which glslang declares from 1.50.
+TEST(LegacyExtensionVersions, Glsl140Inverse) {
+  const std::string fs =
+      "#version 140\n"
+      "uniform mat2 arg0;\n"
+      "void main() { mat2 r = inverse(arg0); gl_FragColor = vec4(r[0], r[1]); }\n";
+  const CompileResult c = compile_gl(ShaderStage::Fragment, fs);
+  EXPECT_TRUE(c.ok) << c.info_log;
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex, "#version 140\nin vec4 p;\nvoid main() { gl_Position = p; }\n"},
+                                      {ShaderStage::Fragment, fs}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "1.40 inverse");
 }
 
 }  // namespace
