@@ -2,6 +2,7 @@
 
 #include <glslang/MachineIndependent/localintermediate.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 
@@ -339,6 +340,76 @@ bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, cons
               ": '#pragma STDGL invariant(all)' : not allowed in a GLSL ES fragment shader\n";
       return false;
     }
+  }
+  return true;
+}
+
+bool check_block_xfb_offset_alignment(std::string_view source, const GlslVersion& version, std::string* log) {
+  if (version.es || source.find("xfb_offset") == std::string_view::npos) return true;
+  // Significant tokens with their lines.
+  struct Tok {
+    std::string_view text;
+    int line;
+  };
+  std::vector<Tok> toks;
+  int line = 1;
+  for (const Token& t : lex(source)) {
+    if (t.kind != TokenKind::Space && t.kind != TokenKind::Newline) toks.push_back({t.text, line});
+    for (char c : t.text) line += c == '\n';
+  }
+  auto is_double_type = [](std::string_view w) {
+    return w == "double" || w.substr(0, 4) == "dvec" || w.substr(0, 4) == "dmat";
+  };
+  // Struct types with a double member (directly or through another).
+  std::vector<std::string_view> double_structs;
+  auto holds_double = [&](size_t open, size_t close) {
+    for (size_t k = open; k < close; ++k)
+      if (is_double_type(toks[k].text) ||
+          std::find(double_structs.begin(), double_structs.end(), toks[k].text) != double_structs.end())
+        return true;
+    return false;
+  };
+  auto closing_brace = [&](size_t open) {
+    int depth = 0;
+    for (size_t k = open; k < toks.size(); ++k) {
+      if (toks[k].text == "{") ++depth;
+      if (toks[k].text == "}" && --depth == 0) return k;
+    }
+    return toks.size();
+  };
+  for (size_t k = 0; k + 2 < toks.size(); ++k) {
+    if (toks[k].text != "struct" || toks[k + 2].text != "{") continue;
+    const size_t close = closing_brace(k + 2);
+    if (holds_double(k + 3, close)) double_structs.push_back(toks[k + 1].text);
+  }
+  for (size_t k = 0; k + 1 < toks.size(); ++k) {
+    if (toks[k].text != "layout" || toks[k + 1].text != "(") continue;
+    size_t close = k + 1;
+    while (close < toks.size() && toks[close].text != ")") ++close;
+    long offset = -1;
+    int offset_line = toks[k].line;
+    for (size_t j = k + 2; j + 2 < close + 1; ++j) {
+      if (toks[j].text == "xfb_offset" && toks[j + 1].text == "=") {
+        offset = std::strtol(std::string(toks[j + 2].text).c_str(), nullptr, 0);
+        offset_line = toks[j].line;
+      }
+    }
+    if (offset < 0 || offset % 8 == 0) continue;  // right for any member type
+    // The qualifiers up to a block's name and brace: `... out Name {`.
+    size_t j = close + 1;
+    bool output = false;
+    while (j + 1 < toks.size() && toks[j + 1].text != "{" && toks[j].text != ";" && toks[j].text != "{") {
+      output = output || toks[j].text == "out";
+      ++j;
+    }
+    if (!output || j + 1 >= toks.size() || toks[j + 1].text != "{") continue;
+    // Every member type's components are 4 or 8 bytes.
+    const bool with_double = holds_double(j + 2, closing_brace(j + 1));
+    if (!with_double && offset % 4 == 0) continue;
+    *log += "ERROR: 0:" + std::to_string(offset_line) + ": 'xfb_offset' : block '" + std::string(toks[j].text) +
+            (with_double ? "' contains a double: its xfb_offset must be a multiple of 8\n"
+                         : "': its xfb_offset must be a multiple of 4, the size of its first member's components\n");
+    return false;
   }
   return true;
 }

@@ -60,6 +60,14 @@ bool check_per_vertex_input_instance(std::string_view source, ShaderStage stage,
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,
                                 std::string* log);
 
+// ARB_enhanced_layouts (GLSL 4.40 §4.4.2.1): xfb_offset "must be a
+// multiple of the size of the first component of the first qualified
+// variable or block member" and, "applied to an aggregate containing a
+// double", of 8. glslang checks variables but not an output block's own
+// offset (it aligns the members instead). Desktop GLSL; the block's members are read as
+// written (double, dvecN, dmatN, and structs declared with one).
+bool check_block_xfb_offset_alignment(std::string_view source, const GlslVersion& version, std::string* log);
+
 // GLSL ES (1.00 §3.4, 3.00 §3.5): #extension directives come before any
 // non-preprocessor token; glslang accepts them anywhere.
 bool check_extension_directive_placement(std::string_view source, const GlslVersion& version, std::string* log);

@@ -1,0 +1,42 @@
+// GLSL rules glslang 12 leaves out of ARB_enhanced_layouts' transform
+// feedback offsets (glsl_rule_checks.h).
+#include "test_helpers.h"
+
+namespace brass::compiler::test {
+namespace {
+
+CompileResult compile_gl(ShaderStage stage, const std::string& text) {
+  CompileOptions o;
+  o.api = Api::GL;
+  return compile_shader({stage, text}, o);
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+// ARB_enhanced_layouts: an output block's xfb_offset is a multiple of its
+// members' component size, 8 where the block holds a double
+// (check_block_xfb_offset_alignment; glslang checks variables only).
+TEST(EnhancedLayouts, BlockXfbOffsetAlignment) {
+  const std::string head =
+      "#version 150\n#extension GL_ARB_enhanced_layouts : require\n#extension GL_ARB_gpu_shader_fp64 : require\n";
+  const std::string tail = "void main() {}\n";
+  auto compiles = [&](const std::string& decl) {
+    const CompileResult r = compile_gl(ShaderStage::Vertex, head + decl + tail);
+    return r.ok;
+  };
+  EXPECT_TRUE(compiles("layout(xfb_offset = 8) out block { vec4 a; dvec3 b; };\n"));
+  EXPECT_TRUE(compiles("layout(xfb_offset = 4) out block { vec4 a; vec3 b; };\n"));
+  EXPECT_FALSE(compiles("layout(xfb_offset = 4) out block { vec4 a; dvec3 b; };\n"));
+  EXPECT_FALSE(compiles("struct S { double d; };\nlayout(xfb_offset = 12) out block { float a; S s; } inst;\n"));
+  EXPECT_FALSE(compiles("layout(xfb_offset = 2) out block { vec4 a; };\n"));
+  const CompileResult r =
+      compile_gl(ShaderStage::Vertex, head + "\nlayout(xfb_offset = 4) out block { vec4 a; dvec3 b; };\n" + tail);
+  EXPECT_NE(r.info_log.find("0:5: 'xfb_offset'"), std::string::npos) << r.info_log;
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
