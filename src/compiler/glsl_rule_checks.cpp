@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include "compiler/glsl_lexer.h"
+#include "compiler/glsl_normalize.h"
 #include "compiler/glsl_upgrader.h"
 #include "compiler/glslang_glue.h"
 
@@ -410,6 +412,80 @@ bool check_block_xfb_offset_alignment(std::string_view source, const GlslVersion
             (with_double ? "' contains a double: its xfb_offset must be a multiple of 8\n"
                          : "': its xfb_offset must be a multiple of 4, the size of its first member's components\n");
     return false;
+  }
+  return true;
+}
+
+bool check_layout_qualifier_repetition(std::string_view source, const GlslVersion& version, std::string* log) {
+  if (version.es || version.number >= 440 || source.find("layout") == std::string_view::npos) return true;
+  const bool several_layouts = version.number >= 420 || enables_extension(source, "GL_ARB_shading_language_420pack");
+  const bool repeated_names = enables_extension(source, "GL_ARB_enhanced_layouts");
+  if (several_layouts && repeated_names) return true;
+  struct Tok {
+    std::string_view text;
+    int line;
+  };
+  std::vector<Tok> toks;
+  int line = 1;
+  bool line_start = true, directive = false;
+  for (const Token& t : lex(source)) {
+    if (t.kind == TokenKind::Newline) line_start = true, directive = false;
+    if (t.kind != TokenKind::Space && t.kind != TokenKind::Newline) {
+      if (line_start && t.text == "#") directive = true;
+      line_start = false;
+      if (!directive) toks.push_back({t.text, line});
+    }
+    for (char c : t.text) line += c == '\n';
+  }
+  static const std::set<std::string_view> kQualifiers = {
+      "in", "out", "inout", "uniform", "buffer", "shared", "attribute", "varying", "flat", "smooth",
+      "noperspective", "centroid", "sample", "patch", "invariant", "precise", "highp", "mediump", "lowp",
+      "const", "coherent", "volatile", "restrict", "readonly", "writeonly"};
+  auto closing = [&](size_t open) {
+    int depth = 0;
+    for (size_t k = open; k < toks.size(); ++k) {
+      if (toks[k].text == "(") ++depth;
+      if (toks[k].text == ")" && --depth == 0) return k;
+    }
+    return toks.size();
+  };
+  for (size_t k = 0; k + 1 < toks.size(); ++k) {
+    if (toks[k].text != "layout" || toks[k + 1].text != "(") continue;
+    const size_t close = closing(k + 1);
+    if (close >= toks.size()) return true;
+    if (!repeated_names) {
+      // The first word of each comma-separated item is the qualifier name.
+      std::set<std::string_view> names;
+      int depth = 0;
+      bool item_start = true;
+      for (size_t j = k + 2; j < close; ++j) {
+        const std::string_view t = toks[j].text;
+        if (t == "(") ++depth;
+        if (t == ")") --depth;
+        if (depth == 0 && t == ",") {
+          item_start = true;
+          continue;
+        }
+        if (!item_start) continue;
+        item_start = false;
+        if (!names.insert(t).second) {
+          *log += "ERROR: 0:" + std::to_string(toks[j].line) + ": '" + std::string(t) +
+                  "' : layout qualifier name repeated (needs GLSL 4.40 or GL_ARB_enhanced_layouts)\n";
+          return false;
+        }
+      }
+    }
+    if (!several_layouts) {
+      size_t j = close + 1;
+      while (j < toks.size() && kQualifiers.count(toks[j].text)) ++j;
+      if (j + 1 < toks.size() && toks[j].text == "layout" && toks[j + 1].text == "(") {
+        *log += "ERROR: 0:" + std::to_string(toks[j].line) +
+                ": 'layout' : more than one layout qualifier in a declaration (needs GLSL 4.20 or "
+                "GL_ARB_shading_language_420pack)\n";
+        return false;
+      }
+    }
+    k = close;
   }
   return true;
 }

@@ -68,6 +68,12 @@ bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, cons
 // written (double, dvecN, dmatN, and structs declared with one).
 bool check_block_xfb_offset_alignment(std::string_view source, const GlslVersion& version, std::string* log);
 
+// Desktop GLSL before 4.20 takes one layout qualifier per declaration
+// (ARB_shading_language_420pack allows several), and before 4.40 each
+// qualifier name once in a layout qualifier (ARB_enhanced_layouts allows
+// repeats); glslang allows both in every version.
+bool check_layout_qualifier_repetition(std::string_view source, const GlslVersion& version, std::string* log);
+
 // GLSL ES (1.00 §3.4, 3.00 §3.5): #extension directives come before any
 // non-preprocessor token; glslang accepts them anywhere.
 bool check_extension_directive_placement(std::string_view source, const GlslVersion& version, std::string* log);

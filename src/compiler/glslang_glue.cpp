@@ -257,6 +257,7 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   if (ok) ok = check_es100_function_precisions(normalized.text, source.stage, *version, log);
   if (ok) ok = check_extension_directive_placement(normalized.text, *version, log);
   if (ok && api == Api::GL) ok = check_block_xfb_offset_alignment(source.text, *version, log);
+  if (ok && api == Api::GL) ok = check_layout_qualifier_repetition(source.text, *version, log);
   if (ok && api == Api::GL) ok = check_per_vertex_input_instance(normalized.text, source.stage, *version, log);
   if (ok && api == Api::GL && !version->es && version->number == 140 &&
       !(limits && limits->compatibility_profile)) {

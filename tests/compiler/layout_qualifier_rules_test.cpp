@@ -1,5 +1,6 @@
-// GLSL rules glslang 12 leaves out of ARB_enhanced_layouts' transform
-// feedback offsets (glsl_rule_checks.h).
+// Layout qualifier rules glslang 12 leaves out (glsl_rule_checks.h):
+// transform feedback offsets of blocks, repeated qualifiers before 4.20 /
+// 4.40.
 #include "test_helpers.h"
 
 namespace brass::compiler::test {
@@ -36,6 +37,24 @@ TEST(EnhancedLayouts, BlockXfbOffsetAlignment) {
   const CompileResult r =
       compile_gl(ShaderStage::Vertex, head + "\nlayout(xfb_offset = 4) out block { vec4 a; dvec3 b; };\n" + tail);
   EXPECT_NE(r.info_log.find("0:5: 'xfb_offset'"), std::string::npos) << r.info_log;
+}
+
+// Before GLSL 4.20 one layout qualifier per declaration, before 4.40 each
+// name once per qualifier, unless 420pack / enhanced_layouts lift it.
+TEST(LayoutQualifiers, RepetitionNeedsTheExtensions) {
+  auto compiles = [](const std::string& text) { return compile_gl(ShaderStage::Vertex, text).ok; };
+  const std::string sso = "#version 140\n#extension GL_ARB_separate_shader_objects : enable\n";
+  EXPECT_FALSE(compiles(sso + "layout(location=2) layout(location=1) out vec3 v;\nvoid main() {}\n"));
+  EXPECT_FALSE(compiles(sso + "layout(location=2, location=1) out vec3 v;\nvoid main() {}\n"));
+  EXPECT_TRUE(compiles(sso + "layout(location=1) out vec3 v;\nvoid main() {}\n"));
+  EXPECT_TRUE(compiles(sso + "#extension GL_ARB_shading_language_420pack : enable\n"
+                             "layout(location=2) layout(location=1) out vec3 v;\nvoid main() {}\n"));
+  EXPECT_TRUE(compiles(sso + "#extension GL_ARB_enhanced_layouts : enable\n"
+                             "layout(location=2, location=1) out vec3 v;\nvoid main() {}\n"));
+  EXPECT_TRUE(compiles("#version 440\nlayout(location=2, location=1) layout(location=3) out vec3 v;\nvoid main() {}\n"));
+  const CompileResult r =
+      compile_gl(ShaderStage::Vertex, sso + "\n\nlayout(location=2) flat layout(location=1) out int v;\nvoid main() {}\n");
+  EXPECT_NE(r.info_log.find("0:5: 'layout'"), std::string::npos) << r.info_log;
 }
 
 }  // namespace
