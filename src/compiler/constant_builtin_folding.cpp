@@ -103,7 +103,7 @@ class Scan {
         while (tok(t) == "lowp" || tok(t) == "mediump" || tok(t) == "highp" || tok(t) == "precise") ++t;
         if (is_type_name(tok(t)) && is_ident(t + 1)) constants_[std::string(tok(t + 1))] = std::string(tok(t));
       }
-      if (is_ident(k) && is_ident(k + 1) && tok(k + 2) == "(" && k > 0 && tok(k - 1) != "=" &&
+      if (is_ident(k) && is_ident(k + 1) && tok(k + 2) == "(" &&
           (is_type_name(tok(k)) || tok(k) == "void"))
         functions_.insert(std::string(tok(k + 1)));
     }

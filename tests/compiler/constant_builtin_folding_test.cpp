@@ -79,6 +79,11 @@ TEST(ConstantBuiltinFolding, OnlyConstantCallsAreRespelled) {
   const std::string user_function =
       "#version 110\nfloat sinh(float x) { return x; }\nvoid main() { gl_Position = vec4(sinh(1.0)); }\n";
   EXPECT_EQ(fold_constant_builtin_calls(user_function, 110, false), user_function);
+  // An overload the application declares (its first declaration here)
+  // keeps the calls of that name as they are.
+  const std::string overload =
+      "#version 130\nvec2 sinh(vec2 x) { return x; }\nvoid main() { gl_Position = vec4(sinh(1.0)); }\n";
+  EXPECT_EQ(fold_constant_builtin_calls(overload, 130, false), overload);
   // Preprocessor lines are left alone, and an assignment is no constant.
   const std::string directive = "#version 130\n#if 1 == 1\n#endif\nvoid main() { bool b; b = b == true; }\n";
   EXPECT_EQ(fold_constant_builtin_calls(directive, 130, false), directive);
