@@ -110,6 +110,60 @@ bool check_flat_integer_block_inputs(const glslang::TIntermediate& intermediate,
   return ok;
 }
 
+bool check_location_alias_types(const glslang::TIntermediate& intermediate, std::string* log) {
+  const EShLanguage stage = intermediate.getStage();
+  struct Located {
+    const glslang::TIntermSymbol* symbol;
+    int first, count;
+  };
+  // floating-point 32, floating-point 64, integer 32, integer 64 (int and
+  // uint are both integers), else -1.
+  auto numeric_class = [](glslang::TBasicType t) {
+    switch (t) {
+      case glslang::EbtFloat: return 0;
+      case glslang::EbtDouble: return 1;
+      case glslang::EbtInt: case glslang::EbtUint: return 2;
+      case glslang::EbtInt64: case glslang::EbtUint64: return 3;
+      default: return -1;
+    }
+  };
+  for (auto storage : {glslang::EvqVaryingIn, glslang::EvqVaryingOut}) {
+    if ((storage == glslang::EvqVaryingIn && stage == EShLangVertex) ||
+        (storage == glslang::EvqVaryingOut && stage == EShLangFragment))
+      continue;
+    std::vector<Located> vars;
+    std::set<long long> seen;
+    for (const glslang::TIntermSymbol* s : globals(intermediate, storage)) {
+      const glslang::TType& type = s->getType();
+      if (!type.getQualifier().hasLocation() || type.getBasicType() == glslang::EbtBlock ||
+          type.getBasicType() == glslang::EbtStruct || !seen.insert(s->getId()).second)
+        continue;
+      const int count = std::max(1, glslang::TIntermediate::computeTypeLocationSize(type, stage));
+      vars.push_back({s, static_cast<int>(type.getQualifier().layoutLocation), count});
+    }
+    for (size_t a = 0; a < vars.size(); ++a) {
+      for (size_t b = a + 1; b < vars.size(); ++b) {
+        const Located& x = vars[a];
+        const Located& y = vars[b];
+        if (x.first >= y.first + y.count || y.first >= x.first + x.count) continue;
+        const glslang::TType& tx = x.symbol->getType();
+        const glslang::TType& ty = y.symbol->getType();
+        const glslang::TQualifier& qx = tx.getQualifier();
+        const glslang::TQualifier& qy = ty.getQualifier();
+        const bool same = numeric_class(tx.getBasicType()) == numeric_class(ty.getBasicType()) &&
+                          qx.flat == qy.flat && qx.nopersp == qy.nopersp && qx.centroid == qy.centroid &&
+                          qx.sample == qy.sample && qx.patch == qy.patch;
+        if (same) continue;
+        *log += "ERROR: 0:" + std::to_string(y.symbol->getLoc().line) + ": '" + std::string(y.symbol->getName().c_str()) +
+                "' : location aliases must have the same numerical type, bit width and interpolation ('" +
+                std::string(x.symbol->getName().c_str()) + "')\n";
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 bool check_binding_ranges(const glslang::TIntermediate& intermediate, const ShaderLimits& limits, std::string* log) {
   bool ok = true;
   for (auto storage : {glslang::EvqUniform, glslang::EvqBuffer}) {

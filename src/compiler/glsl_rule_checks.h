@@ -92,6 +92,14 @@ bool check_uniform_precisions(const std::vector<const glslang::TIntermediate*>& 
 bool check_es100_builtin_invariance(std::string_view vertex_source, std::string_view fragment_source,
                                     std::string* log);
 
+// GLSL 4.60 §4.4.1 (ARB_enhanced_layouts' component qualifier): stage
+// inputs and outputs that share a location (in distinct components) must
+// have the same numerical type (floating-point or integer), bit width and
+// interpolation qualification; vertex inputs are exempt and glslang checks
+// fragment outputs itself. A compile- or link-time error (link_time_errors.h
+// moves it to the link).
+bool check_location_alias_types(const glslang::TIntermediate& intermediate, std::string* log);
+
 // GLSL ES 3.10 §4.4.5-4.4.6: an explicit binding plus the array size must
 // stay within the binding points of its kind (image units, shader storage
 // and uniform buffer bindings): a compile-time error. glslang checks only

@@ -289,6 +289,7 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   }
   if (ok && limits && version->es && version->number >= 310)
     ok = check_binding_ranges(*shader.getIntermediate(), *limits, log);
+  if (ok && !version->es) ok = check_location_alias_types(*shader.getIntermediate(), log);
   // glslang has no resource for the geometry invocation limit.
   if (ok && limits && source.stage == ShaderStage::Geometry &&
       shader.getIntermediate()->getInvocations() > limits->max_geometry_shader_invocations) {

@@ -57,5 +57,33 @@ TEST(LayoutQualifiers, RepetitionNeedsTheExtensions) {
   EXPECT_NE(r.info_log.find("0:5: 'layout'"), std::string::npos) << r.info_log;
 }
 
+// Outputs sharing a location in distinct components need one numerical
+// type, bit width and interpolation; the error is the link's for a shader
+// enabling ARB_enhanced_layouts (link_time_errors.h).
+TEST(LayoutQualifiers, LocationAliasesShareTypeAndInterpolation) {
+  const std::string head =
+      "#version 140\n#extension GL_ARB_enhanced_layouts : require\n#extension GL_ARB_separate_shader_objects : "
+      "require\n";
+  auto vs = [&](const std::string& decls) { return head + decls + "void main() { gl_Position = vec4(0.0); }\n"; };
+  const std::string mismatched = vs("layout(location = 0) flat out ivec3 a;\nlayout(location = 0, component = 3) flat out float b;\n");
+  const CompileResult c = compile_gl(ShaderStage::Vertex, mismatched);
+  EXPECT_TRUE(c.ok) << c.info_log;  // reported at link
+  EXPECT_NE(c.info_log.find("location aliases"), std::string::npos) << c.info_log;
+  const std::string fs = head + "out vec4 color;\nvoid main() { color = vec4(1.0); }\n";
+  EXPECT_FALSE(link(Api::GL, {{ShaderStage::Vertex, mismatched}, {ShaderStage::Fragment, fs}}).ok);
+  // int and uint are both integers; flat against smooth is not the same.
+  EXPECT_TRUE(compile_gl(ShaderStage::Vertex, vs("layout(location = 0) flat out ivec3 a;\n"
+                                                 "layout(location = 0, component = 3) flat out uint b;\n"))
+                  .info_log.find("location aliases") == std::string::npos);
+  EXPECT_NE(compile_gl(ShaderStage::Vertex, vs("layout(location = 0) out vec2 a;\n"
+                                               "layout(location = 0, component = 2) flat out vec2 b;\n"))
+                .info_log.find("location aliases"),
+            std::string::npos);
+  const LinkResult ok = link(Api::GL, {{ShaderStage::Vertex, vs("layout(location = 0) out vec2 a;\n"
+                                                                 "layout(location = 0, component = 2) out vec2 b;\n")},
+                                       {ShaderStage::Fragment, fs}});
+  EXPECT_TRUE(ok.ok) << ok.info_log;
+}
+
 }  // namespace
 }  // namespace brass::compiler::test
