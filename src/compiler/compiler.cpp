@@ -35,7 +35,9 @@
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
+#include "compiler/constant_builtin_folding.h"
 #include "compiler/glsl_upgrader.h"
+#include "compiler/legacy_extension_versions.h"
 #include "compiler/io_blocks.h"
 #include "compiler/glslang_glue.h"
 #include "compiler/link_checks.h"
@@ -54,7 +56,8 @@ namespace brass::compiler {
 namespace {
 
 // The source rewrites glslang needs before it parses an application's
-// shader (after the subroutine lowering), in their order: the ARB instance
+// shader (after the subroutine lowering), in their order: constant calls
+// glslang does not fold respelled (constant_builtin_folding.h), the ARB instance
 // ID name, enhanced-layouts constants and the stage extensions' versions
 // first, then the ES built-in stand-ins, 16-bit normalized image formats
 // (collected into `norm16_images` where not null), and the desktop
@@ -62,6 +65,7 @@ namespace {
 std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, const GlslVersion& declared, Api api,
                                        const std::vector<std::string>& unexposed, const ShaderLimits& limits,
                                        Norm16ImageFormats* norm16_images) {
+  text = fold_constant_builtin_calls(std::move(text), declared.number, declared.es);
   text = with_core_instance_id(std::move(text), api);
   text = with_enhanced_layouts_constants(std::move(text), declared, unexposed, limits);
   text = with_stage_extension_versions(std::move(text), stage, declared, unexposed);
@@ -382,6 +386,9 @@ LinkResult link_uncached(const LinkInput& input) {
     p.spirv_source = version_needs_upgrade(p.version)
                          ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
                          : rewrite_current_glsl(hoisted, src.stage, hoisted_version);
+    if (input.api == Api::GL)
+      p.spirv_source = with_legacy_extension_spirv_version(std::move(p.spirv_source), p.stage, hoisted_version,
+                                                           input.unexposed_extensions);
     p.spirv_source = flatten_opaque_arrays_of_arrays(lower_opaque_struct_members(p.spirv_source));
     p.spirv_source = flip_point_coord(rewrite_depth_range(p.spirv_source), p.stage);
     p.spirv_source = rewrite_num_samples(p.spirv_source, p.stage);

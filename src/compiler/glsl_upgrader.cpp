@@ -136,8 +136,22 @@ const WordSet& words_new_since_glsl110() {
       "textureProjOffset", "textureLodOffset", "textureProjLod", "textureProjLodOffset",
       "textureGrad", "textureGradOffset", "textureProjGrad", "textureProjGradOffset",
       "textureSize", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "trunc", "round",
-      "roundEven", "modf", "isnan", "isinf", "outerProduct", "transpose",
+      "roundEven", "modf", "isnan", "isinf", "outerProduct", "transpose", "inverse",
   };
+  return s;
+}
+
+// GLSL 1.20 made centroid, invariant and the non-square matrix types
+// keywords and added outerProduct and transpose: in 1.20 sources those are
+// the built-ins, never user identifiers to rename.
+const WordSet& words_new_since_glsl120() {
+  static const WordSet s = [] {
+    WordSet words = words_new_since_glsl110();
+    for (const char* w : {"centroid", "invariant", "mat2x2", "mat2x3", "mat2x4", "mat3x2", "mat3x3", "mat3x4",
+                          "mat4x2", "mat4x3", "mat4x4", "outerProduct", "transpose"})
+      words.erase(w);
+    return words;
+  }();
   return s;
 }
 
@@ -146,7 +160,7 @@ const WordSet& words_new_since_glsl130() {
   // 1.10-1.30, never identifiers: ARB_texture_rectangle's types are kept.)
   static const WordSet s = {"layout", "isampler2DRect",
                             "usampler2DRect", "samplerBuffer", "isamplerBuffer", "usamplerBuffer",
-                            "sample", "patch"};
+                            "sample", "patch", "inverse"};
   return s;
 }
 
@@ -188,7 +202,8 @@ const WordSet* words_to_rename(const GlslVersion& v) {
     if (v.number < 310) return &words_new_since_es300();
     return nullptr;
   }
-  if (v.number < 130) return &words_new_since_glsl110();
+  if (v.number < 120) return &words_new_since_glsl110();
+  if (v.number < 130) return &words_new_since_glsl120();
   if (v.number < 140) return &words_new_since_glsl130();
   return nullptr;
 }

@@ -7,6 +7,7 @@
 #include "compiler/glsl_lexer.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
+#include "compiler/legacy_extension_versions.h"
 
 #include <glslang/Include/PoolAlloc.h>
 
@@ -208,7 +209,14 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   }
   const EShLanguage lang = to_glslang(source.stage);
   glslang::TShader shader(lang);
-  NormalizedGlsl normalized = normalize_glsl(source.text, *version, unexposed_extensions);
+  // Desktop GLSL 1.10-1.30 enabling extensions glslang takes only at later
+  // versions is parsed at one of those (legacy_extension_versions.h); the
+  // rules below keep the application's version.
+  const std::string parsed_text =
+      api == Api::GL ? with_legacy_extension_check_version(source.text, source.stage, *version, unexposed_extensions)
+                     : source.text;
+  NormalizedGlsl normalized = normalize_glsl(
+      parsed_text, parsed_text == source.text ? *version : detect_glsl_version(parsed_text, api), unexposed_extensions);
   FramebufferFetchInfo fetch;
   normalized.text = make_fetch_source_parseable(normalized.text, source.stage == ShaderStage::Fragment, *version,
                                                 resources.maxDrawBuffers, &fetch);
@@ -248,6 +256,8 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   if (ok) ok = check_secondary_output_forms(normalized.text, source.stage, *version, log);
   if (ok) ok = check_es100_function_precisions(normalized.text, source.stage, *version, log);
   if (ok) ok = check_extension_directive_placement(normalized.text, *version, log);
+  if (ok && api == Api::GL) ok = check_block_xfb_offset_alignment(source.text, *version, log);
+  if (ok && api == Api::GL) ok = check_layout_qualifier_repetition(source.text, *version, log);
   if (ok && api == Api::GL) ok = check_per_vertex_input_instance(normalized.text, source.stage, *version, log);
   if (ok && api == Api::GL && !version->es && version->number == 140 &&
       !(limits && limits->compatibility_profile)) {
@@ -279,6 +289,7 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   }
   if (ok && limits && version->es && version->number >= 310)
     ok = check_binding_ranges(*shader.getIntermediate(), *limits, log);
+  if (ok && !version->es) ok = check_location_alias_types(*shader.getIntermediate(), log);
   // glslang has no resource for the geometry invocation limit.
   if (ok && limits && source.stage == ShaderStage::Geometry &&
       shader.getIntermediate()->getInvocations() > limits->max_geometry_shader_invocations) {
