@@ -36,6 +36,7 @@ Binding<Texture>& binding_point(TextureUnit& u, GLenum target) {
     case GL_TEXTURE_1D: return u.texture_1d;
     case GL_TEXTURE_1D_ARRAY: return u.texture_1d_array;
     case GL_TEXTURE_RECTANGLE: return u.texture_rect;
+    case GL_TEXTURE_EXTERNAL_OES: return u.texture_external;
     default: return u.texture_2d;
   }
 }
@@ -553,7 +554,7 @@ void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures) {
     for (TextureUnit& u : ctx.textures.units)
       for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube, &u.texture_2d_multisample,
                       &u.texture_2d_multisample_array, &u.texture_buffer, &u.texture_cube_array, &u.texture_1d,
-                      &u.texture_1d_array, &u.texture_rect})
+                      &u.texture_1d_array, &u.texture_rect, &u.texture_external})
         unbind_if(*p, t.get());
     unbind_image_texture(ctx, t.get());
     // Attached to a bound framebuffer: detached from it (ES 3.0 §4.4.2.3).
@@ -749,10 +750,11 @@ void GenerateMipmap(Context& ctx, GLenum target) {
 namespace brass::gl::api::spec {
 
 // A multisample texture has one level and nothing to filter (ES 3.1 §8.14.4);
-// buffer and rectangle textures have one level.
+// buffer, rectangle and external textures have one level (an external one:
+// INVALID_ENUM, OES_EGL_image_external §3.7.11).
 bool mipmap_target(GLenum target) {
   return target != GL_TEXTURE_2D_MULTISAMPLE && target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES &&
-         target != GL_TEXTURE_BUFFER && target != GL_TEXTURE_RECTANGLE;
+         target != GL_TEXTURE_BUFFER && target != GL_TEXTURE_RECTANGLE && target != GL_TEXTURE_EXTERNAL_OES;
 }
 
 void generate_mipmap(Context& ctx, Texture& texture) {
