@@ -13,6 +13,7 @@
 #include "gl/texture_proxy.h"
 #include "gl/texture_specification.h"
 #include "gl/texture_storage.h"
+#include "gl/texture_view.h"
 #include "gl_functions.h"
 
 namespace brass::gl::api {
@@ -508,11 +509,12 @@ bool mipmap_format_ok(Context& ctx, const TextureImage& base) {
 // Fallback when the pipe cannot generate mipmaps of a format in one call:
 // a linear blit per level.
 void blit_mipmaps(Context& ctx, pipe::Resource* r, uint32_t first, uint32_t last, uint32_t first_layer, uint32_t layers,
-                  bool is3d) {
+                  bool is3d, pipe::Format format) {
   const pipe::ResourceTemplate& rt = r->templ();
   for (uint32_t l = first + 1; l <= last; ++l) {
     pipe::BlitInfo b;
     b.src.resource = b.dst.resource = r;
+    b.src.format = b.dst.format = format;
     b.src.level = l - 1;
     b.dst.level = l;
     b.src.box.width = static_cast<int32_t>(std::max(1u, rt.width >> (l - 1)));
@@ -792,8 +794,13 @@ void generate_mipmap(Context& ctx, Texture& texture) {
     first_layer = t->view_resource_layer;
     layers = t->view_num_layers;
   }
-  if (!ctx.pipe().generate_mipmap(r, first, final_level, first_layer, first_layer + layers - 1))
-    blit_mipmaps(ctx, r, first, final_level, first_layer, layers, target == GL_TEXTURE_3D);
+  // A view in another format than its storage's filters its own texels
+  // (a SNORM view of UNORM storage averages signed values): a blit through
+  // views of that format, not the device's mipmap generation of the storage.
+  const pipe::Format view_format = view_storage_format(*t);
+  if (view_format != pipe::Format::None ||
+      !ctx.pipe().generate_mipmap(r, first, final_level, first_layer, first_layer + layers - 1))
+    blit_mipmaps(ctx, r, first, final_level, first_layer, layers, target == GL_TEXTURE_3D, view_format);
   t->changed();
   ctx.dirty(kDirtyTextures);
 }
