@@ -325,6 +325,42 @@ TEST_F(E2eEglImageExternal, TargetStateAndErrors) {
   glDeleteTextures(1, &two_d);
 }
 
+// EXT_EGL_image_storage takes TEXTURE_EXTERNAL_OES where external textures
+// exist: immutable storage over the image.
+TEST_F(E2eEglImageExternal, ImmutableStorageTarget) {
+  static constexpr const char* kFs = R"(#version 300 es
+#extension GL_OES_EGL_image_external_essl3 : require
+precision mediump float;
+uniform samplerExternalOES s;
+out vec4 color;
+void main() { color = texture(s, vec2(0.5)); })";
+  const GLuint src = solid_texture(rgba(0, 128, 255));
+  EGLImageKHR image = image_of_texture(src);
+  ASSERT_NE(image, EGL_NO_IMAGE_KHR);
+  GLuint ext = 0;
+  glGenTextures(1, &ext);
+  glBindTexture(GL_TEXTURE_EXTERNAL_OES, ext);
+  target_tex_storage(GL_TEXTURE_EXTERNAL_OES, image, nullptr);
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  GLint v = 0;
+  glGetTexParameteriv(GL_TEXTURE_EXTERNAL_OES, GL_TEXTURE_IMMUTABLE_FORMAT, &v);
+  EXPECT_EQ(v, GL_TRUE);
+  // Immutable: neither storage command may replace it.
+  target_texture(GL_TEXTURE_EXTERNAL_OES, image);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  target_tex_storage(GL_TEXTURE_EXTERNAL_OES, image, nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  const GLuint prog = program(kFullscreenVs, kFs);
+  glUseProgram(prog);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(pixel(16, 16), rgba(0, 128, 255));
+  glUseProgram(0);
+  glDeleteProgram(prog);
+  glDeleteTextures(1, &ext);
+  destroy_image_khr(dpy, image);
+  glDeleteTextures(1, &src);
+}
+
 TEST_F(E2eEglImageExternal, ShaderRules) {
   // Without the directive samplerExternalOES is no type (ESSL 1.00 and 3.00).
   static constexpr const char* kNoDirective = R"(precision mediump float;
