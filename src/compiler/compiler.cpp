@@ -32,6 +32,7 @@
 #include "compiler/opaque_array_indexing.h"
 #include "compiler/passthrough_tess_control.h"
 #include "compiler/rectangle_samplers.h"
+#include "compiler/external_samplers.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
@@ -137,6 +138,9 @@ struct PreparedUnit {
   std::string preamble;  // must outlive the TShader
   std::unique_ptr<glslang::TShader> shader;
   Norm16ImageFormats norm16_images;  // parsed with a stand-in format
+  // samplerExternalOES uniforms made sampler2D, and the sampler2D ones
+  // (external_samplers.h).
+  std::set<std::string> external_uniforms, sampler_2d_uniforms;
 };
 
 std::unique_ptr<glslang::TShader> parse_for_spirv(ShaderStage stage, const std::string& text,
@@ -390,6 +394,12 @@ LinkResult link_uncached(const LinkInput& input) {
       p.spirv_source = with_legacy_extension_spirv_version(std::move(p.spirv_source), p.stage, hoisted_version,
                                                            input.unexposed_extensions);
     p.spirv_source = flatten_opaque_arrays_of_arrays(lower_opaque_struct_members(p.spirv_source));
+    if (p.version.es) {
+      ExternalSamplerLowering external = lower_external_samplers(p.spirv_source);
+      p.spirv_source = std::move(external.text);
+      p.external_uniforms = std::move(external.external_uniforms);
+      p.sampler_2d_uniforms = std::move(external.sampler_2d_uniforms);
+    }
     p.spirv_source = flip_point_coord(rewrite_depth_range(p.spirv_source), p.stage);
     p.spirv_source = rewrite_num_samples(p.spirv_source, p.stage);
     p.spirv_source = add_subpass_loads(p.spirv_source, fetch);
@@ -567,6 +577,16 @@ LinkResult link_uncached(const LinkInput& input) {
     }
   }
 
+  // One uniform name declared samplerExternalOES in one stage and
+  // sampler2D in another is a type mismatch glslang no longer sees.
+  std::set<std::string> external_uniforms;
+  for (const PreparedUnit& p : units) external_uniforms.insert(p.external_uniforms.begin(), p.external_uniforms.end());
+  for (const PreparedUnit& p : units)
+    for (const std::string& name : p.sampler_2d_uniforms)
+      if (external_uniforms.count(name)) {
+        result.info_log += "ERROR: uniform '" + original_name(name) + "' declared with different types in different stages\n";
+        return result;
+      }
   ProgramInterface& pi = result.interface;
   BindingRemapTable remap;
   std::vector<LayoutQuery> layout_queries;
@@ -574,7 +594,7 @@ LinkResult link_uncached(const LinkInput& input) {
   block_layouts.reserve(stage_spirv.size());
   for (const std::vector<uint32_t>& m : stage_spirv) block_layouts.emplace_back(m);
   if (!build_program_interface(program, resolver, facts.explicit_uniform_locations, &pi, &remap, &layout_queries,
-                               &block_layouts)) {
+                               &block_layouts, &external_uniforms)) {
     result.info_log += "ERROR: samplers and images inside structs are not supported\n";
     return result;
   }

@@ -139,9 +139,13 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       "GL_OES_required_internalformat",
       // EGLImages as textures and renderbuffers (mutable, and immutable with
       // EXT_EGL_image_storage), sharing the image's storage
-      // (api_egl_image.cpp). Not OES_EGL_image_external.
+      // (api_egl_image.cpp), and as external textures: the
+      // TEXTURE_EXTERNAL_OES target and samplerExternalOES in ESSL 1.00 and
+      // 3.x (compiler/external_samplers.h).
       "GL_OES_EGL_image",
       "GL_EXT_EGL_image_storage",
+      "GL_OES_EGL_image_external",
+      "GL_OES_EGL_image_external_essl3",
       // Context loss and bounded queries (robustness.cpp). Robust buffer
       // access (GL_CONTEXT_ROBUST_ACCESS TRUE) is a context's, asked for
       // through EGL: context.cpp adds KHR_robust_buffer_access_behavior to
