@@ -547,6 +547,9 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // glPolygonOffsetClamp (GL 4.6): Vulkan's depthBiasClamp, as the ES
   // extension (Context::has_feature takes it at every desktop version).
   if (screen.get_cap(pipe::Cap::DepthBiasClamp)) out.emplace_back("GL_ARB_polygon_offset_clamp");
+  // gl_FragStencilRefARB: glslang's SPIR-V FragStencilRefEXT, which the
+  // device takes with VK_EXT_shader_stencil_export (no ES counterpart).
+  if (screen.get_cap(pipe::Cap::ShaderStencilExport)) out.emplace_back("GL_ARB_shader_stencil_export");
   // Viewport arrays (GL 4.1) as OES_viewport_array in ES 3.1 contexts, with
   // glDepthRange's doubles; gl_ViewportIndex needs geometry shaders.
   if (screen.get_cap(pipe::Cap::GeometryShader) && screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery) &&
