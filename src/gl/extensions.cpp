@@ -520,9 +520,13 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // texture_proxy.cpp): rectangles (sampled through the
            // compiler's lowering to 2D, rectangle_samplers.cpp), 2D
            // multisample textures and arrays with their mutable commands,
-           // and immutable storage of every target, 1D included. Not
-           // EXT_texture_array: glslang has no `#extension` of it.
+           // and immutable storage of every target, 1D included.
            "GL_ARB_texture_rectangle",
+           // GL 3.0's array textures under the EXT name: the core targets
+           // and commands (glFramebufferTextureLayerEXT is an alias), and
+           // in GLSL 1.10 / 1.20 sources the old array lookups
+           // (compiler/legacy_texture_extensions.h).
+           "GL_EXT_texture_array",
            "GL_ARB_texture_multisample",
            "GL_ARB_texture_storage",
        })
