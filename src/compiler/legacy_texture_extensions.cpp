@@ -112,7 +112,13 @@ bool glsl130_has(const LookupName& n) {
 // lookup the enabled extensions add.
 std::string_view replacement(std::string_view w, const Enabled& e, bool* returns_float) {
   LookupName n;
-  if (!split_lookup(w, &n) || !valid_suffix(n.family, n.suffix) || glsl130_has(n)) return {};
+  if (!split_lookup(w, &n) || !valid_suffix(n.family, n.suffix)) return {};
+  // EXT_gpu_shader4 lets texture1D ... textureCubeLod take integer samplers
+  // too, which GLSL 1.30 overloads only under the generic names (the same
+  // functions for float samplers). Rectangles keep their names: GLSL 1.30
+  // has them only through ARB_texture_rectangle's.
+  const bool integer_overload = e.gpu_shader4 && n.family == "texture" && n.dim != "2DRect";
+  if (glsl130_has(n) && !integer_overload) return {};
   const bool array = n.dim == "1DArray" || n.dim == "2DArray";
   // EXT_texture_array: texture1DArray, texture2DArray, their Lod forms,
   // shadow1DArray, shadow2DArray and shadow1DArrayLod. Everything else

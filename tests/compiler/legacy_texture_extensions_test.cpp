@@ -55,6 +55,31 @@ TEST(LegacyTextureExtensions, UntouchedWhenNotEnabledOrNotExposed) {
             std::string::npos);
 }
 
+// EXT_gpu_shader4's lookups, integer samplers through the old names
+// included.
+TEST(LegacyTextureExtensions, GpuShader4LookupsAndTypes) {
+  const std::string out = lower_legacy_texture_extensions(R"(#version 110
+#extension GL_EXT_gpu_shader4 : require
+uniform usampler3D u;
+uniform isampler2D i;
+varying out uvec4 result;
+void main() {
+  unsigned int k = 1u;
+  result = texture3D(u, vec3(0.0)) + uvec4(texelFetch2D(i, ivec2(0), 0)) + uvec4(textureSize2D(i, 0).x) +
+           texture3DProjLod(u, vec4(1.0), 0.0) + uvec4(texture2DOffset(i, vec2(0.0), ivec2(1)));
+})",
+                                                          ShaderStage::Fragment, v(110), {});
+  EXPECT_NE(out.find("uint k = 1u;"), std::string::npos) << out;
+  EXPECT_NE(out.find("\n out uvec4 result;"), std::string::npos) << out;
+  EXPECT_NE(out.find("result = texture(u, vec3(0.0)) + uvec4(texelFetch(i, ivec2(0), 0)) + "
+                     "uvec4(textureSize(i, 0).x)"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("textureProjLod(u, vec4(1.0), 0.0) + uvec4(textureOffset(i, vec2(0.0), ivec2(1)))"),
+            std::string::npos)
+      << out;
+}
+
 TEST(LegacyTextureExtensions, ImplicitVersionGetsADirectiveAndKeepsLineNumbers) {
   const std::string out = lower_legacy_texture_extensions(
       "#extension GL_EXT_texture_array : require\nuniform sampler1DArray t;\n", ShaderStage::Fragment,
