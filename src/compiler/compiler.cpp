@@ -24,6 +24,7 @@
 #include "compiler/build_id.h"
 #include "compiler/dual_source.h"
 #include "compiler/desktop_glsl_rewrites.h"
+#include "compiler/legacy_texture_extensions.h"
 #include "compiler/link_time_errors.h"
 #include "compiler/int64_shaders.h"
 #include "compiler/es_builtin_standins.h"
@@ -66,6 +67,7 @@ namespace {
 std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, const GlslVersion& declared, Api api,
                                        const std::vector<std::string>& unexposed, const ShaderLimits& limits,
                                        Norm16ImageFormats* norm16_images) {
+  text = lower_legacy_texture_extensions(std::move(text), stage, declared, unexposed);
   text = fold_constant_builtin_calls(std::move(text), declared.number, declared.es);
   text = with_core_instance_id(std::move(text), api);
   text = with_enhanced_layouts_constants(std::move(text), declared, unexposed, limits);
@@ -878,6 +880,8 @@ const std::vector<std::string>& desktop_glsl_extensions() {
       "GL_AMD_conservative_depth",
       "GL_ARB_texture_query_levels",      "GL_ARB_fragment_layer_viewport",
       "GL_ARB_arrays_of_arrays",
+      // Old GLSL rewritten to 1.30 (legacy_texture_extensions.h).
+      "GL_EXT_texture_array",             "GL_EXT_gpu_shader4",
   };
   return kList;
 }

@@ -241,6 +241,15 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
       has_identifier("GL_EXT_draw_instanced") && has_identifier("gl_InstanceIDEXT"))
     normalized.preamble += "#define gl_InstanceIDEXT brass_check_InstanceIDEXT\nhighp int brass_check_InstanceIDEXT;\n";
   if (api == Api::GL) normalized.preamble += desktop_instance_id_check_preamble(source.text, source.stage, *version);
+  // ARB_shader_stencil_export in desktop GLSL below 1.40: glslang declares
+  // gl_FragStencilRefARB from 1.40 only, so this check-only parse sees an
+  // int of that name (the SPIR-V parse, of the source upgraded to 1.40 with
+  // its #extension kept, has the built-in).
+  if (api == Api::GL && !version->es && version->number < 140 && source.stage == ShaderStage::Fragment &&
+      std::find(unexposed_extensions.begin(), unexposed_extensions.end(), "GL_ARB_shader_stencil_export") ==
+          unexposed_extensions.end() &&
+      enables_extension(source.text, "GL_ARB_shader_stencil_export") && has_identifier("gl_FragStencilRefARB"))
+    normalized.preamble += "#define gl_FragStencilRefARB brass_check_FragStencilRefARB\nint brass_check_FragStencilRefARB;\n";
   const char* text = normalized.text.c_str();
   const int length = static_cast<int>(normalized.text.size());
   shader.setStringsWithLengths(&text, &length, 1);

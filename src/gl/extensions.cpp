@@ -524,9 +524,13 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // texture_proxy.cpp): rectangles (sampled through the
            // compiler's lowering to 2D, rectangle_samplers.cpp), 2D
            // multisample textures and arrays with their mutable commands,
-           // and immutable storage of every target, 1D included. Not
-           // EXT_texture_array: glslang has no `#extension` of it.
+           // and immutable storage of every target, 1D included.
            "GL_ARB_texture_rectangle",
+           // GL 3.0's array textures under the EXT name: the core targets
+           // and commands (glFramebufferTextureLayerEXT is an alias), and
+           // in GLSL 1.10 / 1.20 sources the old array lookups
+           // (compiler/legacy_texture_extensions.h).
+           "GL_EXT_texture_array",
            "GL_ARB_texture_multisample",
            "GL_ARB_texture_storage",
        })
@@ -551,6 +555,9 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // glPolygonOffsetClamp (GL 4.6): Vulkan's depthBiasClamp, as the ES
   // extension (Context::has_feature takes it at every desktop version).
   if (screen.get_cap(pipe::Cap::DepthBiasClamp)) out.emplace_back("GL_ARB_polygon_offset_clamp");
+  // gl_FragStencilRefARB: glslang's SPIR-V FragStencilRefEXT, which the
+  // device takes with VK_EXT_shader_stencil_export (no ES counterpart).
+  if (screen.get_cap(pipe::Cap::ShaderStencilExport)) out.emplace_back("GL_ARB_shader_stencil_export");
   // Viewport arrays (GL 4.1) as OES_viewport_array in ES 3.1 contexts, with
   // glDepthRange's doubles; gl_ViewportIndex needs geometry shaders.
   if (screen.get_cap(pipe::Cap::GeometryShader) && screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery) &&
