@@ -28,6 +28,18 @@
 // the lazy way in the set modes (it changes only when the stream buffer
 // does). Descriptor buffers have no dynamic descriptors: in db mode set 0 is
 // plain uniform buffers, rewritten when the data moves.
+//
+// Layouts: ByType is the binding contract's (a set per descriptor type).
+// PerStage is the separable programs' (docs/architecture.md, separable
+// programs): set N holds every descriptor of graphics stage N (vertex 0 ..
+// fragment 4), the default uniform block first (dynamic, as in set 0), then
+// UBOs, samplers, SSBOs and images in contract order, numbered densely; the
+// pipeline layout is made with VK_PIPELINE_LAYOUT_CREATE_INDEPENDENT_SETS_BIT_EXT
+// and leaves the other stages' sets null. So a stage's layout depends on that
+// stage alone: a library compiled for it links with any other stage's, and
+// the union of the stages' layouts is the combination's. PerStage sets are
+// never pushed and never cached (cached mode writes them the lazy way: a
+// set holding a stage's default uniforms changes with the uniform stream).
 #pragma once
 #include <bit>
 #include <array>
@@ -60,7 +72,9 @@ struct SetBinding {
   uint16_t count = 1;
   uint16_t slot = 0;
   uint16_t first_element = 0;  // index of its first element in the set's template data
-  uint8_t source_set = 0;      // its set in the binding contract (differs when folded)
+  uint8_t source_set = 0;      // its set in the binding contract (differs when folded or per stage)
+  uint8_t source_binding = 0;  // its binding in the binding contract (differs when folded or per stage)
+  uint8_t stage = 0;           // the stage its slot numbers refer to (binding_stage)
   uint16_t db_size = 0;        // db mode: bytes per descriptor
   uint32_t db_offset = 0;      // db mode: where its first descriptor starts in the set
 };
@@ -68,12 +82,15 @@ struct SetBinding {
 // The stage a descriptor binding's slot numbers refer to: set 0's binding is
 // its stage (a compute program's only one is binding 0), other sets'
 // bindings use the first stage that reads them.
-inline unsigned binding_stage(unsigned set, const SetBinding& b) {
-  if (set == 0)
+inline unsigned contract_binding_stage(const pipe::ShaderBinding& b) {
+  if (b.set == 0)
     return (b.stage_mask & pipe::stage_bit(pipe::ShaderStage::Compute)) ? static_cast<unsigned>(pipe::ShaderStage::Compute)
                                                                          : b.binding;
   return b.stage_mask ? static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(b.stage_mask))) : 0;
 }
+inline unsigned binding_stage(unsigned /*set*/, const SetBinding& b) { return b.stage; }
+
+enum class DescriptorLayout : uint8_t { ByType, PerStage };
 
 
 // One descriptor's data in a template update (laid out per element).
@@ -106,9 +123,15 @@ class ProgramDescriptors {
   ProgramDescriptors& operator=(const ProgramDescriptors&) = delete;
 
   // Fails with VK_ERROR_INITIALIZATION_FAILED on a malformed binding table.
-  vk::Status init(const vk::Device& device, std::span<const pipe::ShaderBinding> bindings, DescriptorMode mode);
+  // PerStage: every binding names exactly one graphics stage (its
+  // stage_mask), and the device binds 5 sets or more.
+  vk::Status init(const vk::Device& device, std::span<const pipe::ShaderBinding> bindings, DescriptorMode mode,
+                  DescriptorLayout layout = DescriptorLayout::ByType);
 
   DescriptorMode mode() const { return mode_; }
+  bool per_stage() const { return per_stage_; }
+  // Sets with dynamic (default uniform) descriptors, bound with their offsets.
+  uint32_t dynamic_sets() const { return dynamic_sets_; }
   VkPipelineLayout pipeline_layout() const { return pipeline_layout_.get(); }
   // Where its sets are bound: a compute program's bindings are all read by
   // the compute stage (GL links compute alone), any other program's by
@@ -126,7 +149,6 @@ class ProgramDescriptors {
   }
   std::span<const SetBinding> bindings(unsigned set) const { return bindings_[set]; }
   uint32_t element_count(unsigned set) const { return element_count_[set]; }
-  uint32_t dynamic_offset_count() const { return static_cast<uint32_t>(bindings_[0].size()); }
   VkDescriptorUpdateTemplate update_template(unsigned set) const { return templates_[set]; }
   // Written with vkCmdPushDescriptorSetWithTemplateKHR, never allocated.
   bool pushed(unsigned set) const { return push_set_ == set; }
@@ -155,6 +177,8 @@ class ProgramDescriptors {
   VkPipelineBindPoint bind_point_ = VK_PIPELINE_BIND_POINT_GRAPHICS;
   DescriptorMode mode_ = DescriptorMode::Lazy;
   bool compact_ = false;
+  bool per_stage_ = false;
+  uint32_t dynamic_sets_ = 0;
   std::array<VkDescriptorSetLayout, kDescriptorTypeSets> layouts_{};
   vk::Handle<VkDescriptorSetLayout> empty_layout_;  // shared by the sets without bindings
   vk::Handle<VkPipelineLayout> pipeline_layout_;
