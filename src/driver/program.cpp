@@ -52,7 +52,7 @@ std::vector<uint32_t> fold_descriptor_sets(std::span<const uint32_t> code) {
 
 // A separable stage's module in the per-stage layout: each variable's
 // DescriptorSet/Binding pair (the binding contract's) becomes the pair
-// ProgramDescriptors laid out for it (set = the stage). False when a
+// ProgramDescriptors laid out for it (the stage's set). False when a
 // variable names a pair the binding table lacks.
 bool rebind_to_stage_set(std::vector<uint32_t>& code, const driver::ProgramDescriptors& pd) {
   constexpr uint32_t kOpDecorate = 71, kBinding = 33, kDescriptorSet = 34;
@@ -234,7 +234,7 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
         device.paths().compact_descriptor_sets) {
       *status = Status::Unsupported;
     } else if (vk::Status s = p->descriptors.init(device, info.bindings, device.paths().descriptors,
-                                                  driver::DescriptorLayout::PerStage);
+                                                  driver::DescriptorLayout::PerStage, stages);
                !s) {
       *status = s.result == VK_ERROR_INITIALIZATION_FAILED ? Status::InvalidArgument : driver::to_pipe_status(s);
     }
@@ -357,7 +357,7 @@ Status ShaderProgram::make_library_form(const ShaderInfo& info) {
   }
   const vk::Device& device = screen.device();
   if (vk::Status s = form->descriptors.init(device, bindings, device.paths().descriptors,
-                                            driver::DescriptorLayout::PerStage);
+                                            driver::DescriptorLayout::PerStage, given);
       !s)
     return s.result == VK_ERROR_INITIALIZATION_FAILED ? Status::InvalidArgument : driver::to_pipe_status(s);
   library_form = std::move(form);

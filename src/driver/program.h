@@ -65,7 +65,7 @@ struct ShaderProgram final : driver::BatchHeld {
   bool robust = false;
   // Separable programs (docs/architecture.md, "Separable programs"):
   //  - a stage program (ShaderInfo::separable_stage): one stage, its
-  //    bindings in the per-stage layout (set = stage), its one shader
+  //    bindings in the per-stage layout (its stage's set), its one shader
   //    library compiled at link; `stage_bindings` keeps its binding table;
   //  - a combination's library form: no modules of its own; its pipelines
   //    are fast-linked from `stage_programs`' libraries with the union of

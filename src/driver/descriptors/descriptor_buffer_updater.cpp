@@ -64,8 +64,8 @@ vk::Status DescriptorBufferUpdater::update(pipe::ShaderProgram& prog, VkPipeline
   ProgramDescriptors& pd = prog.descriptors;
   const uint32_t used = pd.set_mask();
   // Per-stage layouts rewrite the sets of the stages whose bindings changed.
-  uint32_t todo = (pd.per_stage() ? dirty.stage_sets() : pd.layout_sets(dirty.sets())) & used;
-  if (pd.per_stage()) dirty.clear_stage_sets(used);
+  uint32_t todo = pd.dirty_sets(dirty.sets(), dirty.stage_sets()) & used;
+  if (pd.per_stage()) dirty.clear_stage_sets((1u << pipe::kGraphicsStageCount) - 1);  // the layout has every stage drawn
   else dirty.clear_sets(pd.contract_sets(used));
   dirty.clear(DrawState::Set0Offsets);  // db has no dynamic offsets: set 0 is marked dirty instead
   if (!todo) return {};

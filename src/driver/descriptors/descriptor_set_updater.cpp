@@ -87,7 +87,7 @@ vk::Status DescriptorSetUpdater::update(pipe::ShaderProgram& prog, VkPipelineLay
   ProgramDescriptors& pd = prog.descriptors;
   const uint32_t used = pd.set_mask();
   // Per-stage layouts rewrite the sets of the stages whose bindings changed.
-  const uint32_t todo = (pd.per_stage() ? dirty.stage_sets() : pd.layout_sets(dirty.sets())) & used;
+  const uint32_t todo = pd.dirty_sets(dirty.sets(), dirty.stage_sets()) & used;
   vk::Status status;
   for_each_bit(todo, [&](int set) {
     if (status) status = write_set(prog, layout, unsigned(set));
@@ -95,7 +95,7 @@ vk::Status DescriptorSetUpdater::update(pipe::ShaderProgram& prog, VkPipelineLay
   if (!status) return status;
   const uint32_t rebind = (dirty.test(DrawState::Set0Offsets) ? used : todo) & pd.dynamic_sets();
   for_each_bit(rebind, [&](int set) { bind_dynamic_set(pd, layout, unsigned(set)); });
-  if (pd.per_stage()) dirty.clear_stage_sets(used);
+  if (pd.per_stage()) dirty.clear_stage_sets((1u << pipe::kGraphicsStageCount) - 1);  // the layout has every stage drawn
   else dirty.clear_sets(pd.contract_sets(used));
   dirty.clear(DrawState::Set0Offsets);
   return {};

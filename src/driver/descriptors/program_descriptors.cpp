@@ -73,7 +73,7 @@ ProgramDescriptors::~ProgramDescriptors() {
 }
 
 vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pipe::ShaderBinding> bindings,
-                                    DescriptorMode mode, DescriptorLayout layout) {
+                                    DescriptorMode mode, DescriptorLayout layout, uint32_t stages) {
   device_ = device.handle();
   per_stage_ = layout == DescriptorLayout::PerStage;
   mode_ = mode == DescriptorMode::Cached || mode == DescriptorMode::DescriptorBuffer ? mode : DescriptorMode::Lazy;
@@ -93,7 +93,7 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
       return vk::Status{VK_ERROR_INITIALIZATION_FAILED};
     }
     const bool folded = compact_ && b.set == kFoldedSet;
-    const unsigned set = per_stage_ ? static_cast<unsigned>(std::countr_zero(unsigned{b.stage_mask}))
+    const unsigned set = per_stage_ ? per_stage_set(static_cast<unsigned>(std::countr_zero(unsigned{b.stage_mask})))
                          : folded   ? kFoldedIntoSet
                                     : b.set;
     sb.binding = static_cast<uint8_t>(folded ? b.binding + kFoldedBindingOffset : b.binding);
@@ -138,9 +138,22 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
   const vk::Capabilities& caps = device.caps();
   const VkDescriptorSetLayoutCreateFlags db_flag = db ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT : 0;
   unsigned set_count = 0;
+  const uint32_t empty_stage_sets = per_stage_ ? per_stage_sets(stages) & ~set_mask_ : 0;
   for (unsigned s = 0; s < kDescriptorTypeSets; ++s) {
     auto& list = bindings_[s];
     std::sort(list.begin(), list.end(), [](const SetBinding& a, const SetBinding& b) { return a.binding < b.binding; });
+    if (empty_stage_sets >> s & 1u) {
+      // A stage without descriptors still has its set (empty), so that
+      // the union of the stages' layouts has none missing.
+      if (!empty_layout_) {
+        VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+        ci.flags = db_flag;
+        BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(device_, &ci, nullptr, empty_layout_.receive(device_)));
+      }
+      layouts_[s] = empty_layout_.get();
+      set_count = s + 1;
+      continue;
+    }
     if (list.empty()) continue;
     set_count = s + 1;
     uint32_t elements = 0;

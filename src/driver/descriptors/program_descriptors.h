@@ -31,8 +31,9 @@
 //
 // Layouts: ByType is the binding contract's (a set per descriptor type).
 // PerStage is the separable programs' (docs/architecture.md, separable
-// programs): set N holds every descriptor of graphics stage N (vertex 0 ..
-// fragment 4), the default uniform block first (dynamic, as in set 0), then
+// programs): one set per graphics stage holding all of its descriptors
+// (per_stage_set: vertex 0, fragment 1, then tessellation control,
+// evaluation and geometry), the default uniform block first (dynamic, as in set 0), then
 // UBOs, samplers, SSBOs and images in contract order, numbered densely; the
 // pipeline layout is made with VK_PIPELINE_LAYOUT_CREATE_INDEPENDENT_SETS_BIT_EXT
 // and leaves the other stages' sets null. So a stage's layout depends on that
@@ -90,6 +91,22 @@ inline unsigned contract_binding_stage(const pipe::ShaderBinding& b) {
 }
 inline unsigned binding_stage(unsigned /*set*/, const SetBinding& b) { return b.stage; }
 
+// The set of a graphics stage in the per-stage layout. Vertex and fragment
+// first, so that the layout of a vertex + fragment combination has no
+// empty set between its two (lavapipe 22.3 reads every set layout below
+// the one it binds).
+inline unsigned per_stage_set(unsigned stage) {
+  constexpr unsigned kSets[pipe::kGraphicsStageCount] = {0, 2, 3, 4, 1};
+  return stage < pipe::kGraphicsStageCount ? kSets[stage] : 0;
+}
+// Stage bits (pipe::stage_bit) -> per-stage layout set bits.
+inline uint32_t per_stage_sets(uint32_t stages) {
+  uint32_t sets = 0;
+  for (unsigned s = 0; s < pipe::kGraphicsStageCount; ++s)
+    if (stages >> s & 1u) sets |= 1u << per_stage_set(s);
+  return sets;
+}
+
 enum class DescriptorLayout : uint8_t { ByType, PerStage };
 
 
@@ -124,9 +141,10 @@ class ProgramDescriptors {
 
   // Fails with VK_ERROR_INITIALIZATION_FAILED on a malformed binding table.
   // PerStage: every binding names exactly one graphics stage (its
-  // stage_mask), and the device binds 5 sets or more.
+  // stage_mask), the device binds 5 sets or more, and `stages` (stage bits)
+  // get their set even when they have no descriptors (an empty one).
   vk::Status init(const vk::Device& device, std::span<const pipe::ShaderBinding> bindings, DescriptorMode mode,
-                  DescriptorLayout layout = DescriptorLayout::ByType);
+                  DescriptorLayout layout = DescriptorLayout::ByType, uint32_t stages = 0);
 
   DescriptorMode mode() const { return mode_; }
   bool per_stage() const { return per_stage_; }
@@ -138,6 +156,11 @@ class ProgramDescriptors {
   // graphics stages.
   VkPipelineBindPoint bind_point() const { return bind_point_; }
   uint32_t set_mask() const { return set_mask_; }  // sets that have bindings
+  // The sets to write for a draw: per stage (stage bits) in the per-stage
+  // layout, else per type (contract set bits).
+  uint32_t dirty_sets(uint32_t contract_sets, uint32_t stages) const {
+    return per_stage_ ? per_stage_sets(stages) : layout_sets(contract_sets);
+  }
   // Binding-contract sets (bit per set) -> the sets this program's layout
   // has them in, and back (the same unless the layout is compact).
   uint32_t layout_sets(uint32_t contract_sets) const {
