@@ -8,6 +8,7 @@
 // after pipe_fixture.h: the embedded SPIR-V headers need <cstdint>
 #include "invariant_vert.h"
 #include "texture_frag.h"
+#include "uniform_vert.h"
 #include "util/thread_pool.h"
 
 #include <future>

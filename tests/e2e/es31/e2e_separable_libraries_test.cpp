@@ -130,24 +130,32 @@ TEST_F(E2eSeparableLibraries, EveryPairDrawsWithoutCompilingOnTheDrawPath) {
   const uint64_t waits = stat("pipeline.draw_path.precompile_waits");
   const uint64_t library_compiles = stat("pipeline.draw_path.library_compiles");
   const uint64_t separable_links = stat("pipeline.draw_path.separable_fast_links");
-  for (int i = 0; i < kPrograms; ++i) {
-    for (int j = 0; j < kPrograms; ++j) {
-      glUseProgramStages(pipeline, GL_VERTEX_SHADER_BIT, vs[i]);
-      glUseProgramStages(pipeline, GL_FRAGMENT_SHADER_BIT, fs[j]);
-      glClearColor(0, 0, 0, 0);
-      glClear(GL_COLOR_BUFFER_BIT);
-      glDrawArrays(GL_TRIANGLES, 0, 3);
-      ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR)) << "pair " << i << "," << j;
-      const uint32_t want = rgba(quarter(i + 1), 128, quarter(j + 1), 255);
-      const uint32_t got = pixel(kWidth / 2, kHeight / 2);
-      for (int c = 0; c < 4; ++c) {
-        const int g = int(got >> (8 * c) & 0xff), w = int(want >> (8 * c) & 0xff);
-        EXPECT_NEAR(g, w, 2) << "vertex program " << i << ", fragment program " << j << ", channel " << c
-                             << std::hex << ": got 0x" << got << ", want 0x" << want;
+  // Twice: the second round switches back to pairs drawn before, which
+  // find their combinations again (separable_combinations.h).
+  uint64_t forms_after_first_round = 0;
+  for (int round = 0; round < 2; ++round) {
+    if (round == 1) forms_after_first_round = stat("pipeline.separable.library_forms");
+    for (int i = 0; i < kPrograms; ++i) {
+      for (int j = 0; j < kPrograms; ++j) {
+        glUseProgramStages(pipeline, GL_VERTEX_SHADER_BIT, vs[i]);
+        glUseProgramStages(pipeline, GL_FRAGMENT_SHADER_BIT, fs[j]);
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glDrawArrays(GL_TRIANGLES, 0, 3);
+        ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR)) << "pair " << i << "," << j;
+        const uint32_t want = rgba(quarter(i + 1), 128, quarter(j + 1), 255);
+        const uint32_t got = pixel(kWidth / 2, kHeight / 2);
+        for (int c = 0; c < 4; ++c) {
+          const int g = int(got >> (8 * c) & 0xff), w = int(want >> (8 * c) & 0xff);
+          EXPECT_NEAR(g, w, 2) << "round " << round << ", vertex program " << i << ", fragment program " << j
+                               << ", channel " << c << std::hex << ": got 0x" << got << ", want 0x" << want;
+        }
       }
     }
   }
   if (!libraries) GTEST_SKIP() << "no pipeline libraries on this device or configuration";
+  EXPECT_EQ(stat("pipeline.separable.library_forms"), forms_after_first_round)
+      << "switching back to a pair made its combination again";
   EXPECT_EQ(stat("pipeline.draw_path.full_compiles"), full_compiles) << "a pair was compiled whole on the draw path";
   EXPECT_EQ(stat("pipeline.draw_path.precompile_waits"), waits) << "a draw waited for a compile";
   EXPECT_EQ(stat("pipeline.draw_path.library_compiles"), library_compiles) << "a draw compiled a shader library";
