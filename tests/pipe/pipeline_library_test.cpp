@@ -120,6 +120,9 @@ TEST_F(PipelineLibraryTest, OptimizedPipelineReplacesFastLinkedWithSamePixels) {
   bind_gl_default_rasterizer();
   auto* prog = texture_program();
   ctx->shader_program_ready(prog, true);
+  // Optimized links earlier tests queued finish first (on NVIDIA they were
+  // still running here: the count rose by 3).
+  wait_for_background();
   const uint64_t background = stat("pipeline.background_optimized_links");
   const uint64_t swaps = stat("pipeline.optimized_swapped_in");
   const std::vector<uint32_t> fast = draw_textured(prog);
