@@ -12,11 +12,7 @@
 namespace brass::gl {
 class Context;
 class Texture;
-// Whether the readback commands take a texture of this target (no
-// multisample or buffer textures), with the size limit of its levels.
-bool texture_image_readable(const Context& ctx, GLenum target, GLint* max_size);
-
-}  // namespace brass::gl::api
+}  // namespace brass::gl
 
 namespace brass::gl::api {
 

@@ -41,6 +41,11 @@ TEST_F(GlCoreTextureSamplesTest, TextureSamplesOfMultisampleTextures) {
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, tex[1]);
   glTexStorage3DMultisample(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 2, GL_RGBA8, 4, 4, 3, GL_TRUE);
+  // The count the storage has (a device may give more samples than asked
+  // for: lavapipe has 1 and 4), which is what the functions return.
+  GLint array_samples = 0;
+  glGetTexLevelParameteriv(GL_TEXTURE_2D_MULTISAMPLE_ARRAY, 0, GL_TEXTURE_SAMPLES, &array_samples);
+  EXPECT_GE(array_samples, 2);
   glActiveTexture(GL_TEXTURE0);
   ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
   EXPECT_EQ(drawn_samples(R"(#version 150
@@ -63,7 +68,7 @@ void main() { color = vec4(float(textureSamples(s)) * 16.0 / 255.0, 0.0, 0.0, 1.
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   glDrawArrays(GL_TRIANGLES, 0, 3);
-  EXPECT_EQ(static_cast<int>(pixel(kWidth / 2, kHeight / 2) & 0xff) / 16, 2);
+  EXPECT_EQ(static_cast<int>(pixel(kWidth / 2, kHeight / 2) & 0xff) / 16, array_samples);
   glDeleteProgram(p);
   glDeleteTextures(2, tex);
 }
