@@ -1,7 +1,7 @@
 // ARB_get_texture_sub_image (GL 4.5, §8.11.4): glGetTextureSubImage and
 // glGetCompressedTextureSubImage read a box of one level of a named
 // texture. The box is in the texture's own coordinates: for a cube map z
-// counts faces (each face it covers must be specified alike), for a cube
+// counts faces (several faces only of a cube complete level), for a cube
 // map array layer-faces, for a 1D array y counts layers; a dimension the
 // target lacks takes offset 0 and size 1. The readback is the whole-image
 // commands' (texture_readback.h) with the PACK_* state.
@@ -12,6 +12,7 @@
 #include "gl/pixel/client_format.h"
 #include "gl/texture.h"
 #include "gl/texture_readback.h"
+#include "gl/texture_storage.h"
 #include "gl_functions.h"
 
 namespace brass::gl::api {
@@ -40,60 +41,54 @@ Ref<Texture> readable_texture(Context& ctx, GLuint name, GLint level) {
 }
 
 // Checks a box against the level's image and turns it into a region, or
-// records the error and returns false: INVALID_OPERATION where the image
-// (any cube face of the box) was never specified, or cube faces differ;
-// INVALID_VALUE for negative offsets or sizes, a box past the image's
-// edges (compared in 64 bits: offset + size never overflows), and a
-// dimension the target lacks whose offset is not 0 or size not 1. An empty
-// box passes (it reads nothing).
+// records the error and returns false (GL 4.6 §8.11.4): INVALID_VALUE for
+// negative offsets or sizes, a box past the image's edges (compared in 64
+// bits: offset + size never overflows; an image never specified is 0 x 0
+// x 0, so only an empty box at the origin fits it) and a dimension the
+// target lacks whose offset is not 0 or size not 1; INVALID_OPERATION for
+// several faces of a cube map that is not cube complete at that level, or
+// a face of the box never specified. `*readable` is false for an empty
+// box or an image never specified: nothing is read.
 bool region_of(Context& ctx, const Texture& t, GLint level, GLint x, GLint y, GLint z, GLsizei w, GLsizei h,
-               GLsizei d, TextureRegion* out) {
+               GLsizei d, TextureRegion* out, bool* readable) {
   const bool cube = t.target == GL_TEXTURE_CUBE_MAP;
   if (x < 0 || y < 0 || z < 0 || w < 0 || h < 0 || d < 0) {
     ctx.set_error(GL_INVALID_VALUE);
     return false;
   }
-  // The first image of the box: a cube map's face `z` (INVALID_VALUE
-  // past the sixth), else the level's only image.
-  if (cube && z >= 6) {
-    ctx.set_error(GL_INVALID_VALUE);
-    return false;
-  }
-  const TextureImage* img = t.image(level, cube ? static_cast<unsigned>(z) : 0u);
-  if (!img || !img->defined()) {
-    ctx.set_error(GL_INVALID_OPERATION);
-    return false;
-  }
+  // The first image of the box: a cube map's face `z` (past the sixth:
+  // the bounds below), else the level's only image.
+  const TextureImage* img = cube && z >= 6 ? nullptr : t.image(level, cube ? static_cast<unsigned>(z) : 0u);
   // The level's extent in the box's coordinates.
-  int64_t width = img->width, height = img->height, depth = img->depth;
+  int64_t width = img ? img->width : 0, height = img ? img->height : 0, depth = img ? img->depth : 0;
   int dimensions = 3;
   switch (t.target) {
     case GL_TEXTURE_1D: height = depth = 1; dimensions = 1; break;
-    case GL_TEXTURE_1D_ARRAY: height = img->depth; depth = 1; dimensions = 2; break;  // layers kept as depth
+    case GL_TEXTURE_1D_ARRAY: height = depth; depth = 1; dimensions = 2; break;  // layers kept as depth
     case GL_TEXTURE_2D:
     case GL_TEXTURE_RECTANGLE: depth = 1; dimensions = 2; break;
     case GL_TEXTURE_CUBE_MAP: depth = 6; break;
     default: break;  // 3D, 2D array, cube map array: depth is slices or layer(-face)s
   }
-  if (int64_t{x} + w > width || int64_t{y} + h > height || int64_t{z} + d > depth) {
+  if ((dimensions < 2 && (y != 0 || h != 1)) || (dimensions < 3 && (z != 0 || d != 1)) ||
+      int64_t{x} + w > width || int64_t{y} + h > height || int64_t{z} + d > depth) {
     ctx.set_error(GL_INVALID_VALUE);
     return false;
   }
-  const bool empty = w == 0 || h == 0 || d == 0;
-  if ((dimensions < 2 && (y != 0 || (!empty && h != 1))) || (dimensions < 3 && (z != 0 || (!empty && d != 1)))) {
-    ctx.set_error(GL_INVALID_VALUE);
+  if (cube && d > 1 && !base_level_consistent(t, level)) {
+    ctx.set_error(GL_INVALID_OPERATION);
     return false;
   }
   if (cube) {
-    for (GLint f = z + 1; f < z + d; ++f) {
+    for (GLint f = z; f < z + d; ++f) {
       const TextureImage* face = t.image(level, static_cast<unsigned>(f));
-      if (!face || !face->defined() || face->width != img->width || face->height != img->height ||
-          face->info != img->info) {
+      if (!face || face->width != img->width || face->height != img->height || face->info != img->info) {
         ctx.set_error(GL_INVALID_OPERATION);
         return false;
       }
     }
   }
+  *readable = img && w > 0 && h > 0 && d > 0;
   *out = TextureRegion{static_cast<uint32_t>(x), static_cast<uint32_t>(y), static_cast<uint32_t>(z),
                        static_cast<uint32_t>(w), static_cast<uint32_t>(h), static_cast<uint32_t>(d)};
   return true;
@@ -132,7 +127,9 @@ void GetTextureSubImage(Context& ctx, GLuint texture, GLint level, GLint xoffset
   if (!pixel::is_client_format_enum(format, api) || !pixel::is_client_type_enum(type, api))
     return ctx.set_error(GL_INVALID_ENUM);
   TextureRegion r;
-  if (!region_of(ctx, *t, level, xoffset, yoffset, zoffset, width, height, depth, &r)) return;
+  bool readable = false;
+  if (!region_of(ctx, *t, level, xoffset, yoffset, zoffset, width, height, depth, &r, &readable)) return;
+  if (!readable) return;
   read_texture_region(ctx, *t, level, r, packs_three_d(t->target), format, type,
                       static_cast<uint64_t>(bufSize < 0 ? 0 : bufSize), pixels);
 }
@@ -143,9 +140,12 @@ void GetCompressedTextureSubImage(Context& ctx, GLuint texture, GLint level, GLi
   const Ref<Texture> t = readable_texture(ctx, texture, level);
   if (!t) return;
   TextureRegion r;
-  if (!region_of(ctx, *t, level, xoffset, yoffset, zoffset, width, height, depth, &r)) return;
+  bool readable = false;
+  if (!region_of(ctx, *t, level, xoffset, yoffset, zoffset, width, height, depth, &r, &readable)) return;
+  // An image never specified has no compressed form.
   const TextureImage* img = t->image(level, t->target == GL_TEXTURE_CUBE_MAP ? r.z : 0u);
-  if (!img->info->is_compressed() || !block_aligned(*t, level, r)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!img || !img->info->is_compressed() || !block_aligned(*t, level, r)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!readable) return;
   read_compressed_region(ctx, *t, level, r, packs_three_d(t->target), static_cast<uint64_t>(bufSize < 0 ? 0 : bufSize),
                          pixels);
 }

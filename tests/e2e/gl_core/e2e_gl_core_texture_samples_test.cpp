@@ -93,6 +93,17 @@ void main() { color = vec4(float(imageSamples(img)) * 16.0 / 255.0, 0.0, 0.0, 1.
   glDeleteTextures(1, &tex);
 }
 
+TEST_F(GlCoreTextureSamplesTest, ImageSamplesCompilesBelowGlsl450) {
+  // Where the device has no multisample storage images the function is
+  // still part of the language (the draw above is skipped there).
+  glDeleteShader(shader(GL_FRAGMENT_SHADER, R"(#version 150
+#extension GL_ARB_shader_image_load_store : require
+#extension GL_ARB_shader_texture_image_samples : require
+layout(rgba8) readonly uniform image2DMSArray img;
+out vec4 color;
+void main() { color = vec4(float(imageSamples(img))); })"));
+}
+
 TEST_F(GlCoreTextureSamplesTest, FunctionsNeedTheExtension) {
   // Below GLSL 4.50 without the #extension, the functions do not exist.
   glDeleteShader(shader(GL_FRAGMENT_SHADER, R"(#version 330 core

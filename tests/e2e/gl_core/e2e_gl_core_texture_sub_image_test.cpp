@@ -185,10 +185,15 @@ TEST_F(GlCoreTextureSubImageTest, Errors) {
   EXPECT_GL_ERROR(GL_INVALID_VALUE);
   glGetTextureSubImage(tex[0], 99, 0, 0, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, size, out.data());
   EXPECT_GL_ERROR(GL_INVALID_VALUE);
+  // A level the storage does not have is 0 x 0 x 0: a texel is past it,
+  // an empty box at the origin reads nothing.
   glGetTextureSubImage(tex[0], 2, 0, 0, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, size, out.data());
-  EXPECT_GL_ERROR(GL_INVALID_OPERATION);
+  EXPECT_GL_ERROR(GL_INVALID_VALUE);
+  glGetTextureSubImage(tex[0], 2, 0, 0, 0, 0, 0, 1, GL_RGBA, GL_UNSIGNED_BYTE, size, out.data());
+  EXPECT_GL_ERROR(GL_NO_ERROR);
   // Negative offsets and sizes; boxes past the edge, with sums that would
-  // overflow 32 bits; a 2D texture's z.
+  // overflow 32 bits; a 2D texture's z (offset 0, size 1, even for an
+  // otherwise empty box).
   glGetTextureSubImage(tex[0], 0, -1, 0, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, size, out.data());
   EXPECT_GL_ERROR(GL_INVALID_VALUE);
   glGetTextureSubImage(tex[0], 0, 0, 0, 0, 1, -1, 1, GL_RGBA, GL_UNSIGNED_BYTE, size, out.data());
@@ -201,19 +206,26 @@ TEST_F(GlCoreTextureSubImageTest, Errors) {
   EXPECT_GL_ERROR(GL_INVALID_VALUE);
   glGetTextureSubImage(tex[0], 0, 0, 0, 0, 1, 1, 2, GL_RGBA, GL_UNSIGNED_BYTE, size, out.data());
   EXPECT_GL_ERROR(GL_INVALID_VALUE);
-  // An empty box reads nothing and is no error.
   glGetTextureSubImage(tex[0], 0, 0, 0, 0, 0, 0, 0, GL_RGBA, GL_UNSIGNED_BYTE, size, out.data());
+  EXPECT_GL_ERROR(GL_INVALID_VALUE);
+  // An empty box reads nothing and is no error.
+  out[0] = 0x12345678u;
+  glGetTextureSubImage(tex[0], 0, 0, 0, 0, 0, 0, 1, GL_RGBA, GL_UNSIGNED_BYTE, size, out.data());
   EXPECT_GL_ERROR(GL_NO_ERROR);
+  EXPECT_EQ(out[0], 0x12345678u);
   // Integer format from a normalized texture.
   glGetTextureSubImage(tex[0], 0, 0, 0, 0, 1, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, size, out.data());
   EXPECT_GL_ERROR(GL_INVALID_OPERATION);
-  // A cube map with face 5 missing: faces 0-4 read, 0-5 do not.
+  // A cube map with face 5 missing (not cube complete): one face reads,
+  // several do not, whether or not they include the missing one.
   glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
   for (int f = 0; f < 5; ++f)
     glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   glGetTextureSubImage(tex[1], 0, 0, 0, 0, 2, 2, 6, GL_RGBA, GL_UNSIGNED_BYTE, size, out.data());
   EXPECT_GL_ERROR(GL_INVALID_OPERATION);
   glGetTextureSubImage(tex[1], 0, 0, 0, 0, 2, 2, 5, GL_RGBA, GL_UNSIGNED_BYTE, size, out.data());
+  EXPECT_GL_ERROR(GL_INVALID_OPERATION);
+  glGetTextureSubImage(tex[1], 0, 0, 0, 4, 2, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, size, out.data());
   EXPECT_GL_ERROR(GL_NO_ERROR);
   // Multisample textures cannot be read.
   glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex[2]);
