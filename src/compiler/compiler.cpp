@@ -27,6 +27,7 @@
 #include "compiler/legacy_texture_extensions.h"
 #include "compiler/link_time_errors.h"
 #include "compiler/int64_shaders.h"
+#include "compiler/cull_distance_standin.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/image_formats.h"
 #include "compiler/opaque_array_flattening.h"
@@ -61,7 +62,7 @@ namespace {
 // shader (after the subroutine lowering), in their order: constant calls
 // glslang does not fold respelled (constant_builtin_folding.h), the ARB instance
 // ID name, enhanced-layouts constants and the stage extensions' versions
-// first, then the ES built-in stand-ins, 16-bit normalized image formats
+// first, then the ES built-in stand-ins and desktop gl_CullDistance's, 16-bit normalized image formats
 // (collected into `norm16_images` where not null), and the desktop
 // extensions' core versions. Compiling and linking rewrite alike.
 std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, const GlslVersion& declared, Api api,
@@ -73,6 +74,7 @@ std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, cons
   text = with_enhanced_layouts_constants(std::move(text), declared, unexposed, limits);
   text = with_stage_extension_versions(std::move(text), stage, declared, unexposed);
   text = rewrite_es_builtin_standins(std::move(text), stage, declared, unexposed);
+  text = with_desktop_cull_distance(std::move(text), stage, declared, unexposed, limits);
   text = rewrite_norm16_image_formats(std::move(text), declared, unexposed, norm16_images);
   text = with_desktop_extension_versions(std::move(text), stage, declared, unexposed);
   text = with_desktop_compute_version(std::move(text), stage, declared, unexposed);

@@ -154,7 +154,7 @@ std::string with_generic_texture_functions(std::string text) {
 
 std::string with_desktop_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
                                             const std::vector<std::string>& unexposed) {
-  if (declared.es || !declared.explicit_directive || declared.number < 140 || declared.number >= 430) return text;
+  if (declared.es || !declared.explicit_directive || declared.number < 140 || declared.number >= 450) return text;
   struct CoreForm {
     std::string_view extension;
     int version;
@@ -194,6 +194,9 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
       // Arrays of arrays have no identifier to look for. (Not listed by
       // the GL frontend yet: extensions.cpp says what is missing.)
       {"GL_ARB_arrays_of_arrays", 430, false, {}},
+      // textureSamples / imageSamples (SPIR-V OpImageQuerySamples), which
+      // glslang declares from 4.50 only.
+      {"GL_ARB_shader_texture_image_samples", 450, false, {"textureSamples", "imageSamples"}},
   };
   int target = declared.number;
   for (const CoreForm& f : kForms) {

@@ -46,7 +46,8 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
 // in 1.40 (storage blocks, which glslang takes only from 1.50's profiles),
 // ARB_texture_query_levels (4.30's textureQueryLevels),
 // ARB_fragment_layer_viewport (4.30's gl_Layer and gl_ViewportIndex in
-// fragment shaders) and ARB_arrays_of_arrays (4.30's arrays of arrays) give
+// fragment shaders), ARB_arrays_of_arrays (4.30's arrays of arrays) and
+// ARB_shader_texture_image_samples (4.50's textureSamples and imageSamples) give
 // older GLSL what glslang declares only from those versions, and glslang
 // does not know most of the extensions. A desktop source of GLSL 1.40 or
 // later that enables one (exposed) and uses what it adds is compiled at the

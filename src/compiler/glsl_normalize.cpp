@@ -42,6 +42,8 @@ constexpr std::string_view kBrassOnlyDesktopExtensions[] = {
     // Their old lookups and types are rewritten before glslang sees the
     // source (legacy_texture_extensions.h).
     "GL_EXT_texture_array", "GL_EXT_gpu_shader4",
+    // gl_CullDistance below GLSL 4.50 (cull_distance_standin.h).
+    "GL_ARB_cull_distance",
 };
 
 using MacroMap = std::map<std::string, std::string, std::less<>>;

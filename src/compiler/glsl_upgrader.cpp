@@ -2,6 +2,7 @@
 
 #include "compiler/compat_builtin_structs.h"
 #include "compiler/es100_builtin_overloads.h"
+#include "compiler/es_builtin_standins.h"
 #include "compiler/glsl_lexer.h"
 #include "compiler/stage_units.h"
 
@@ -309,13 +310,18 @@ class Rewriter {
     // (GLSL 1.30 §7.1; 1.10 and 1.20 leave it undefined), in compatibility
     // contexts, where the client clip planes exist.
     if (upgrade && !version.es && stage == ShaderStage::Vertex) {
-      bool names_clip_distance = false;
+      bool names_clip_distance = false, names_cull_distance = false;
       for (const Token& tok : tokens_) {
         if (tok.kind != TokenKind::Identifier) continue;
         if (tok.text == "gl_ClipVertex") writes_clip_vertex_ = true;
         if (tok.text == "gl_ClipDistance") names_clip_distance = true;
+        if (tok.text == kCullDistanceName) names_cull_distance = true;
       }
-      clips_by_position_ = !writes_clip_vertex_ && !names_clip_distance && limits && limits->compatibility_profile;
+      // One writing gl_CullDistance (ARB_cull_distance's stand-in,
+      // cull_distance_standin.h) is not given the eight clip distances:
+      // clip and cull distances share MAX_COMBINED_CLIP_AND_CULL_DISTANCES.
+      clips_by_position_ = !writes_clip_vertex_ && !names_clip_distance && !names_cull_distance && limits &&
+                           limits->compatibility_profile;
       // Of a stage's several shaders only the one defining main gets the
       // new main (the others' functions are called from it).
       defines_main_ = defines_main(source_);

@@ -2,6 +2,7 @@
 
 #include <glslang/MachineIndependent/localintermediate.h>
 
+#include "compiler/cull_distance_standin.h"
 #include "compiler/desktop_glsl_rewrites.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_lexer.h"
@@ -268,6 +269,7 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   if (ok && api == Api::GL) ok = check_block_xfb_offset_alignment(source.text, *version, log);
   if (ok && api == Api::GL) ok = check_layout_qualifier_repetition(source.text, *version, log);
   if (ok && api == Api::GL) ok = check_per_vertex_input_instance(normalized.text, source.stage, *version, log);
+  if (ok && limits && api == Api::GL && !version->es) ok = check_cull_distance_sizes(normalized.text, *limits, log);
   if (ok && api == Api::GL && !version->es && version->number == 140 &&
       !(limits && limits->compatibility_profile)) {
     // Cheap scan first; only a hit pays for glslang's preprocessor, which

@@ -475,10 +475,24 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // GL 4.4's buffer storage and texture clears, the ES extensions' handlers,
   // in every desktop context (context.cpp lists them as desktop features).
   out.emplace_back("GL_ARB_buffer_storage");
+  // Query results written into a buffer object (QUERY_BUFFER,
+  // glGetQueryBufferObject*; api_queries.cpp).
+  out.emplace_back("GL_ARB_query_buffer_object");
   out.emplace_back("GL_ARB_clear_texture");
   // GL 4.5's direct state access: every command of the extension names its
   // object and runs the bind-to-edit command's steps on it (docs/architecture.md).
   out.emplace_back("GL_ARB_direct_state_access");
+  // GL 4.5's box readback of a named texture (api_get_texture_sub_image.cpp).
+  out.emplace_back("GL_ARB_get_texture_sub_image");
+  // GL 4.5's gl_CullDistance (SPIR-V CullDistance, culled by Vulkan) on the
+  // ES extension's device condition, with MAX_CULL_DISTANCES and
+  // MAX_COMBINED_CLIP_AND_CULL_DISTANCES.
+  if (screen.get_cap(pipe::Cap::MaxClipDistances) >= 8 && screen.get_cap(pipe::Cap::MaxCullDistances) >= 8)
+    out.emplace_back("GL_ARB_cull_distance");
+  // GL 4.5's textureSamples / imageSamples (SPIR-V OpImageQuerySamples;
+  // sources below GLSL 4.50 that call them are compiled as 4.50,
+  // desktop_glsl_rewrites.h).
+  out.emplace_back("GL_ARB_shader_texture_image_samples");
   // GL 4.x functionality that ES 3.1 has too, in every desktop context
   // (Context::es31): the ES 3.1 handlers with the desktop-only commands
   // added (glShaderStorageBlockBinding, glGetActiveAtomicCounterBufferiv,
@@ -503,11 +517,6 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // glBindImageTextures, glBindVertexBuffers (api_multi_bind.cpp).
            "GL_ARB_multi_bind",
            // Shading-language only: textureQueryLOD (SPIR-V ImageQuery).
-           // Not ARB_shader_texture_image_samples: glslang accepts its
-           // #extension below GLSL 4.x but does not give the functions, so
-           // it waits for the compiler to provide them
-           // (ARB_shading_language_packing is compiled at its core version:
-           // see below).
            "GL_ARB_texture_query_lod",
            // Shader subroutines, lowered by the compiler to a uniform
            // array of selected indices (compiler/subroutines.h) that the
