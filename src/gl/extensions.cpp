@@ -625,6 +625,9 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // glGetInternalformativ's SAMPLES and NUM_SAMPLE_COUNTS (ES 3.0's,
            // with the desktop targets).
            "GL_ARB_internalformat_query",
+           // Every pname of glGetInternalformativ and
+           // glGetInternalformati64v (internalformat_query2.h).
+           "GL_ARB_internalformat_query2",
            // glTexStorage2DMultisample/3DMultisample (ES 3.1 and
            // OES_texture_storage_multisample_2d_array).
            "GL_ARB_texture_storage_multisample",
