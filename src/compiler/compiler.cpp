@@ -59,9 +59,19 @@ namespace {
 // first, then the ES built-in stand-ins, 16-bit normalized image formats
 // (collected into `norm16_images` where not null), and the desktop
 // extensions' core versions. Compiling and linking rewrite alike.
-std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, const GlslVersion& declared, Api api,
-                                       const std::vector<std::string>& unexposed, const ShaderLimits& limits,
+std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, const GlslVersion& source_version,
+                                       Api api, const std::vector<std::string>& unexposed, const ShaderLimits& limits,
                                        Norm16ImageFormats* norm16_images) {
+  // GLSL 1.10 - 1.30 with arrays of arrays continues as the 1.40 source the
+  // upgrader makes of it (desktop_glsl_rewrites.h).
+  GlslVersion declared = source_version;
+  if (api == Api::GL) {
+    std::string upgraded = with_upgraded_arrays_of_arrays_source(text, stage, declared, unexposed, limits);
+    if (upgraded != text) {
+      text = std::move(upgraded);
+      declared = detect_glsl_version(text, api);
+    }
+  }
   text = with_core_instance_id(std::move(text), api);
   text = with_enhanced_layouts_constants(std::move(text), declared, unexposed, limits);
   text = with_stage_extension_versions(std::move(text), stage, declared, unexposed);

@@ -9,6 +9,7 @@
 
 #include "compiler/glsl_lexer.h"
 #include "compiler/glsl_normalize.h"
+#include "compiler/glsl_upgrader.h"
 
 namespace brass::compiler {
 
@@ -177,8 +178,9 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
       // Storage blocks in GLSL 1.40, which glslang takes only in a profile
       // (1.50 and later).
       {"GL_ARB_shader_storage_buffer_object", 150, false, {"buffer"}},
-      // Arrays of arrays have no identifier to look for. (Not listed by
-      // the GL frontend yet: extensions.cpp says what is missing.)
+      // Arrays of arrays have no identifier to look for (sources below
+      // 1.40 reach this as the upgrader's 1.40 form:
+      // with_upgraded_arrays_of_arrays_source).
       {"GL_ARB_arrays_of_arrays", 430, false, {}},
   };
   int target = declared.number;
@@ -195,6 +197,15 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
     if (stage == ShaderStage::Fragment) text = with_declared_fragment_outputs(std::move(text), target);
   }
   return with_version_number(std::move(text), declared, target);
+}
+
+std::string with_upgraded_arrays_of_arrays_source(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                                  const std::vector<std::string>& unexposed,
+                                                  const ShaderLimits& limits) {
+  if (declared.es || !declared.explicit_directive || declared.number >= 140) return text;
+  if (unexposed_has(unexposed, "GL_ARB_arrays_of_arrays") || !enables_extension(text, "GL_ARB_arrays_of_arrays"))
+    return text;
+  return upgrade_glsl(text, stage, declared, limits).text;
 }
 
 std::string with_desktop_tessellation_version(std::string text, ShaderStage stage, const GlslVersion& declared,

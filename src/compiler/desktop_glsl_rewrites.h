@@ -9,6 +9,7 @@
 
 #include "compiler/compiler.h"
 #include "compiler/glsl_version.h"
+#include "compiler/shader_limits.h"
 
 namespace brass::compiler {
 
@@ -49,9 +50,22 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
 // that made it core: the number on its #version line replaced, nothing
 // else (the later core versions accept what 1.40 - 4.10 do). Sources below
 // 1.40 are left alone: they are compiled for SPIR-V as 1.40 after
-// glsl_upgrader.h, which takes them no further.
+// glsl_upgrader.h, which takes them no further (but for arrays of arrays,
+// with_upgraded_arrays_of_arrays_source below).
 std::string with_desktop_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
                                             const std::vector<std::string>& unexposed);
+// ARB_arrays_of_arrays in GLSL 1.10 - 1.30: glslang has arrays of arrays
+// only from 4.30 and knows no extension that adds them earlier, and these
+// versions keep built-ins 4.30 core lacks. A desktop source below 1.40 that
+// enables the extension (exposed) is first given the 1.40 form
+// glsl_upgrader.h makes for SPIR-V (its compatibility built-ins declared,
+// its texture functions and varyings renamed; line numbers stay), which
+// with_desktop_extension_versions then raises to 4.30 like any 1.40 source.
+// Other sources are returned unchanged.
+std::string with_upgraded_arrays_of_arrays_source(std::string text, ShaderStage stage, const GlslVersion& declared,
+                                                  const std::vector<std::string>& unexposed,
+                                                  const ShaderLimits& limits);
+
 // ARB_tessellation_shader lets a desktop shader of any version below 1.50
 // declare a tessellation stage once it enables the extension (the
 // extension requires GLSL 1.50 of the implementation, not of the shader);

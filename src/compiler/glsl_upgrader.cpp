@@ -3,6 +3,7 @@
 #include "compiler/compat_builtin_structs.h"
 #include "compiler/es100_builtin_overloads.h"
 #include "compiler/glsl_lexer.h"
+#include "compiler/opaque_array_flattening.h"
 #include "compiler/stage_units.h"
 
 #include <cctype>
@@ -141,6 +142,20 @@ const WordSet& words_new_since_glsl110() {
   return s;
 }
 
+// GLSL 1.20 already has the non-square matrix types, `centroid`,
+// `invariant`, outerProduct and transpose (GLSL 1.20 §3.6, §8.5): the rest
+// of 1.10's list.
+const WordSet& words_new_since_glsl120() {
+  static const WordSet s = [] {
+    WordSet w = words_new_since_glsl110();
+    for (const char* kept : {"centroid", "invariant", "mat2x2", "mat2x3", "mat2x4", "mat3x2", "mat3x3", "mat3x4",
+                             "mat4x2", "mat4x3", "mat4x4", "outerProduct", "transpose"})
+      w.erase(kept);
+    return w;
+  }();
+  return s;
+}
+
 const WordSet& words_new_since_glsl130() {
   // (sampler2DRect and sampler2DRectShadow are reserved words in GLSL
   // 1.10-1.30, never identifiers: ARB_texture_rectangle's types are kept.)
@@ -188,7 +203,8 @@ const WordSet* words_to_rename(const GlslVersion& v) {
     if (v.number < 310) return &words_new_since_es300();
     return nullptr;
   }
-  if (v.number < 130) return &words_new_since_glsl110();
+  if (v.number < 120) return &words_new_since_glsl110();
+  if (v.number < 130) return &words_new_since_glsl120();
   if (v.number < 140) return &words_new_since_glsl130();
   return nullptr;
 }
@@ -775,7 +791,12 @@ std::string rewrite_current_glsl(std::string_view source, ShaderStage stage, con
   return out.text;
 }
 
-std::string original_name(std::string_view reflected) {
+std::string original_name(std::string_view reflected_name) {
+  // Blocks declared as arrays of arrays first (opaque_array_flattening.h).
+  const std::string unflattened = reflected_name.find(kBlockArrayPrefix) != std::string_view::npos
+                                      ? block_array_name(reflected_name)
+                                      : std::string(reflected_name);
+  const std::string_view reflected = unflattened;
   std::string out;
   out.reserve(reflected.size());
   size_t i = 0;

@@ -40,6 +40,10 @@ struct StructDef {
 struct Variable {
   const StructDef* type = nullptr;
   uint32_t array_length = 0;
+  // An array of arrays' inner dimensions (ARB_arrays_of_arrays, GLSL ES
+  // 3.10): path components without a name, so leaves are named
+  // "s[1][0].tex".
+  std::vector<uint32_t> inner;
 };
 
 struct Leaf {
@@ -179,14 +183,16 @@ class Lowering : SignificantTokens {
         declarators_.push_back(d++);
         Variable v;
         v.type = &s->second;
-        if (tok(d) == "[") {
+        while (tok(d) == "[") {
           const auto n = literal(d + 1);
           if (!n || tok(d + 2) != "]") return false;
-          v.array_length = *n;
+          if (v.array_length) v.inner.push_back(*n);
+          else v.array_length = *n;
           d += 3;
         }
         if (tok(d) == "=") return false;  // structs with samplers have no initializers
         std::vector<LoweredPathComponent> path{{name, v.array_length}};
+        for (uint32_t n : v.inner) path.push_back({"", n});
         collect_leaves(*v.type, path, &declared);
         variables_[name] = v;
         if (tok(d) == ",") ++d;
@@ -218,7 +224,9 @@ class Lowering : SignificantTokens {
     std::vector<std::pair<size_t, Variable>> struct_parameters;  // by position
   };
 
-  static bool same(const Variable& a, const Variable& b) { return a.type == b.type && a.array_length == b.array_length; }
+  static bool same(const Variable& a, const Variable& b) {
+    return a.type == b.type && a.array_length == b.array_length && a.inner == b.inner;
+  }
 
   // The lowered variable (uniform, or parameter of the function whose body
   // holds sig index k) called `name` there, with the prefix of its leaves.
@@ -325,6 +333,7 @@ class Lowering : SignificantTokens {
         const auto found = lookup(tok(a), a);
         if (!is_ident(a) || !found) return false;
         const auto& [var, prefix] = *found;
+        if (!var.inner.empty()) return false;  // arrays of arrays are not passed to functions
         std::vector<LoweredPathComponent> path{{std::string(tok(a)), var.array_length}};
         std::vector<Leaf> leaves;
         collect_leaves(*var.type, path, &leaves, prefix);
@@ -376,6 +385,10 @@ class Lowering : SignificantTokens {
         return true;
       };
       if (variable.array_length && !take_index(variable.array_length)) return false;
+      for (uint32_t n : variable.inner) {
+        path.push_back({"", n});
+        if (!take_index(n)) return false;
+      }
       const StructDef* type = variable.type;
       bool done = false;
       while (!done) {

@@ -366,6 +366,10 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
         u.is_image = type->getSampler().isImage();
         u.is_sampler = !u.is_image;
         u.offset = -1;
+        // Reflection sizes an array by its highest element the shader
+        // names; the descriptor array (and the GL uniforms, whole inner
+        // arrays) is the declared flat array.
+        if (type->isSizedArray()) u.array_size = std::max(u.array_size, type->getCumulativeArraySize());
         // layout(binding = N) of a flattened array of arrays: element a of
         // the descriptor array reads unit N + a.
         u.initial_binding = resolver.gl_initial_binding(type->getQualifier().layoutSet, r.getBinding());
