@@ -465,8 +465,10 @@ GLint64 resource_value(Context& ctx, GLenum target, GLenum internalformat, const
     case GL_IMAGE_PIXEL_TYPE: return image ? image_layout(info).type : GL_NONE;
     // What glGetTexParameter(IMAGE_FORMAT_COMPATIBILITY_TYPE) reports for
     // a texture of the resource (§22.3.2 makes them equivalent): image units
-    // take any format of the texture's texel size (image.cpp).
-    case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE: return texture ? GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE : GL_NONE;
+    // take any format of the texture's texel size (image.cpp). Buffer
+    // textures have no texture parameters to query.
+    case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE:
+      return texture && target != GL_TEXTURE_BUFFER ? GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE : GL_NONE;
     // Sampling what the draw tests or writes is a feedback loop the GL
     // leaves undefined; Brass makes no promise for it.
     case GL_SIMULTANEOUS_TEXTURE_AND_DEPTH_TEST:

@@ -179,6 +179,17 @@ TEST_F(GlCoreInternalformatQuery2, ImageFormats) {
   EXPECT_EQ(query(GL_TEXTURE_2D, GL_RGB8, GL_SHADER_IMAGE_LOAD), GL_NONE);
   EXPECT_EQ(query(GL_TEXTURE_2D, GL_RGB8, GL_IMAGE_TEXEL_SIZE), 0);
   EXPECT_EQ(query(GL_TEXTURE_2D, GL_RGBA8, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE), GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE);
+  // What glGetTexParameter reports: buffer textures and renderbuffers have
+  // no such parameter.
+  EXPECT_EQ(query(GL_TEXTURE_BUFFER, GL_RGBA8, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE), GL_NONE);
+  EXPECT_EQ(query(GL_RENDERBUFFER, GL_RGBA8, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE), GL_NONE);
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  GLint type = 0;
+  glGetTexParameteriv(GL_TEXTURE_2D, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE, &type);
+  EXPECT_EQ(query(GL_TEXTURE_2D, GL_R32F, GL_IMAGE_FORMAT_COMPATIBILITY_TYPE), type);
+  glDeleteTextures(1, &tex);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 
