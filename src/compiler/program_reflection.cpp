@@ -391,8 +391,14 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       const int provisional = r.getBinding();
       u.initial_binding = resolver.gl_initial_binding(set, provisional);
       u.explicit_binding = resolver.gl_has_initial_binding(set, provisional);
+      // The GL uniform ends at the highest element read (reflection's
+      // size); the descriptor array is the declared one, as the SPIR-V
+      // declares it (a shorter one is
+      // VUID-VkGraphicsPipelineCreateInfo-layout-00756).
+      const int32_t descriptors =
+          type->isSizedArray() ? std::max(u.array_size, type->getCumulativeArraySize()) : u.array_size;
       add_pending(pending, set, static_cast<uint32_t>(provisional), u.stages, descriptor_kind_for(*type),
-                  static_cast<uint32_t>(u.array_size), static_cast<uint32_t>(pi.uniforms.size()));
+                  static_cast<uint32_t>(descriptors), static_cast<uint32_t>(pi.uniforms.size()));
     }
     const glslang::TType* declared_aoa = nullptr;  // an array of arrays' declared type
     if (!opaque && r.index >= 0 && r.index < num_ublocks) {

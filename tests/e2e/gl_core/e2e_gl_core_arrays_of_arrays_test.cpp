@@ -130,6 +130,35 @@ void main() { color = texture(t[1][0], vec2(0.5)) + texture(t[0][1], vec2(0.5));
   glDeleteProgram(p);
 }
 
+// A sampler array read below its last element: the GL uniform ends at the
+// highest element read, the descriptors cover the declared array (the
+// draw's pipeline is valid: the suite fails on any validation message).
+TEST_F(GlCoreArraysOfArrays, PartlyReadSamplerArrayDraws) {
+  const GLuint p = program(kCoreFullscreenVs, R"(#version 330 core
+uniform sampler2D t[4];
+out vec4 color;
+void main() { color = texture(t[2], vec2(0.5)); })");
+  GLint size = 0;
+  GLenum type = 0;
+  char name[32] = {};
+  glGetActiveUniform(p, 0, sizeof(name), nullptr, &size, &type, name);
+  EXPECT_STREQ(name, "t[0]");
+  EXPECT_EQ(size, 3);
+  const std::array<uint32_t, 1> green = {0xff00ff00u};
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  glActiveTexture(GL_TEXTURE5);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, green.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glUseProgram(p);
+  glUniform1i(glGetUniformLocation(p, "t[2]"), 5);
+  EXPECT_EQ(draw_center(p), 0xff00ff00u);
+  glActiveTexture(GL_TEXTURE0);
+  glDeleteTextures(1, &tex);
+  glDeleteProgram(p);
+}
+
 TEST_F(GlCoreArraysOfArrays, Glsl120SourceWithTheExtension) {
   // GLSL 1.20 with the extension: compatibility built-ins and arrays of
   // arrays together; the uniform's GL names are "c[0][0]" and "c[1][0]",
