@@ -26,6 +26,7 @@ struct Member {
   std::string type;
   std::string precision;
   uint32_t array_length = 0;
+  std::vector<uint32_t> inner;  // an array of arrays' inner dimensions
   bool opaque = false;
   const StructDef* struct_type = nullptr;
 };
@@ -71,6 +72,7 @@ void collect_leaves(const StructDef& s, std::vector<LoweredPathComponent>& path,
                     std::string_view prefix = kLoweredOpaquePrefix) {
   for (const Member& m : s.members) {
     path.push_back({m.name, m.array_length});
+    for (uint32_t n : m.inner) path.push_back({"", n});
     if (m.struct_type && m.struct_type->has_opaque) {
       collect_leaves(*m.struct_type, path, out, prefix);
     } else if (m.opaque) {
@@ -86,7 +88,7 @@ void collect_leaves(const StructDef& s, std::vector<LoweredPathComponent>& path,
       }
       out->push_back(std::move(leaf));
     }
-    path.pop_back();
+    path.resize(path.size() - 1 - m.inner.size());
   }
 }
 
@@ -150,10 +152,11 @@ class Lowering : SignificantTokens {
       m.precision = precision;
       m.opaque = opaque;
       m.struct_type = struct_type;
-      if (tok(k) == "[") {
+      while (tok(k) == "[") {
         const auto n = literal(k + 1);
         if (!n || tok(k + 2) != "]") ok = false;
-        m.array_length = n.value_or(1);
+        if (m.array_length) m.inner.push_back(n.value_or(1));
+        else m.array_length = n.value_or(1);
         k = matching(k) + 1;
       }
       def->members.push_back(std::move(m));
@@ -404,6 +407,10 @@ class Lowering : SignificantTokens {
         const bool holds_opaque = member->opaque || (member->struct_type && member->struct_type->has_opaque);
         if (!holds_opaque) break;  // a plain member: the struct keeps it
         if (member->array_length && !take_index(member->array_length)) return false;
+        for (uint32_t n : member->inner) {
+          path.push_back({"", n});
+          if (!take_index(n)) return false;
+        }
         if (member->opaque) {
           std::string replacement = encode(path, prefix);
           if (!indices.empty()) {

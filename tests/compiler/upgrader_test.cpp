@@ -178,6 +178,17 @@ TEST(OpaqueStructLowering, ArraysOfArraysOfStructs) {
   ASSERT_EQ(path->size(), 3u);
   EXPECT_EQ((*path)[1].name, "");
   EXPECT_EQ((*path)[1].array_length, 3u);
+  // A member that is an array of arrays too: one more unnamed component.
+  const std::string member_src =
+      "#version 150\nstruct S {\n  sampler2D tex[2][2];\n};\nuniform S i[2][2];\nout vec4 o;\n"
+      "void main() {\n  o = texture(i[1][1].tex[1][0], vec2(0.0));\n}\n";
+  const std::string member_lowered = lower_opaque_struct_members(member_src);
+  EXPECT_EQ(count_lines(member_lowered), count_lines(member_src));
+  EXPECT_NE(member_lowered.find("uniform sampler2D brass_os_1_i_2_0__2_3_tex_2_0__2[16];"), std::string::npos)
+      << member_lowered;
+  EXPECT_NE(member_lowered.find("brass_os_1_i_2_0__2_3_tex_2_0__2[(1) * 8 + (1) * 4 + (1) * 2 + (0)]"),
+            std::string::npos)
+      << member_lowered;
 }
 
 // A member named like the uniform of its struct type (dEQP's
