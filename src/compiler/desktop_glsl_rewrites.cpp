@@ -191,8 +191,8 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
       // Storage blocks in GLSL 1.40, which glslang takes only in a profile
       // (1.50 and later).
       {"GL_ARB_shader_storage_buffer_object", 150, false, {"buffer"}},
-      // Arrays of arrays have no identifier to look for. (Not listed by
-      // the GL frontend yet: extensions.cpp says what is missing.)
+      // Arrays of arrays have no identifier to look for (sources below
+      // 1.40 are raised around the upgrader: legacy_extension_versions.h).
       {"GL_ARB_arrays_of_arrays", 430, false, {}},
       // textureSamples / imageSamples (SPIR-V OpImageQuerySamples), which
       // glslang declares from 4.50 only.

@@ -9,6 +9,7 @@
 
 #include "compiler/compiler.h"
 #include "compiler/glsl_version.h"
+#include "compiler/shader_limits.h"
 
 namespace brass::compiler {
 

@@ -4,6 +4,7 @@
 #include "compiler/es100_builtin_overloads.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/glsl_lexer.h"
+#include "compiler/opaque_array_flattening.h"
 #include "compiler/stage_units.h"
 
 #include <cctype>
@@ -796,7 +797,12 @@ std::string rewrite_current_glsl(std::string_view source, ShaderStage stage, con
   return out.text;
 }
 
-std::string original_name(std::string_view reflected) {
+std::string original_name(std::string_view reflected_name) {
+  // Blocks declared as arrays of arrays first (opaque_array_flattening.h).
+  const std::string unflattened = reflected_name.find(kBlockArrayPrefix) != std::string_view::npos
+                                      ? block_array_name(reflected_name)
+                                      : std::string(reflected_name);
+  const std::string_view reflected = unflattened;
   std::string out;
   out.reserve(reflected.size());
   size_t i = 0;

@@ -298,7 +298,10 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
     ok = check_flat_integer_block_inputs(*shader.getIntermediate(), log) && ok;
     ok = check_invariant_all_pragma(normalized.text, source.stage, *version, log) && ok;
   }
-  if (ok && limits && version->es && version->number >= 310)
+  // Binding ranges of blocks and images (ESSL 3.10 §4.4.5, GLSL 4.20
+  // §4.4.5; desktop layout(binding) comes from GLSL 4.20 or 420pack): an
+  // array of N elements, arrays of arrays included, needs N bindings.
+  if (ok && limits && (!version->es || version->number >= 310))
     ok = check_binding_ranges(*shader.getIntermediate(), *limits, log);
   if (ok && !version->es) ok = check_location_alias_types(*shader.getIntermediate(), log);
   // glslang has no resource for the geometry invocation limit.

@@ -1,6 +1,7 @@
 #include "compiler/opaque_array_flattening.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <map>
 #include <optional>
@@ -45,6 +46,10 @@ class Flattening : SignificantTokens {
     for (size_t k = 0; k < sig_.size(); ++k) {
       if (tok(k) == "{") ++depth;
       if (tok(k) == "}") --depth;
+      if (depth == 0 && (tok(k) == "uniform" || tok(k) == "buffer") && is_ident(k + 1) && tok(k + 2) == "{") {
+        if (!parse_block(k)) return false;
+        continue;
+      }
       if (depth != 0 || tok(k) != "uniform") continue;
       size_t t = k + 1;
       while (is_qualifier(tok(t))) ++t;
@@ -75,6 +80,47 @@ class Flattening : SignificantTokens {
       variables_[std::string(tok(name))] = std::move(f);
       k = d;
     }
+    return true;
+  }
+
+  // `uniform|buffer Block { ... } instance[A][B]...;`: the instance becomes
+  // one array of A*B*... blocks, and the block is renamed to carry the
+  // inner dimensions (block_array_name()) so that reflection reports its
+  // elements as "Block[a][b]". Other block declarations are skipped.
+  bool parse_block(size_t& k) {
+    const size_t block = k + 1;
+    const size_t close = matching(k + 2);
+    if (close >= sig_.size()) return false;
+    const size_t name = close + 1;
+    size_t d = name + 1;
+    std::vector<uint32_t> dims;
+    if (is_ident(name)) {
+      while (tok(d) == "[") {
+        const std::optional<uint32_t> n = literal(d + 1, 4096);
+        if (!n || tok(d + 2) != "]") {
+          dims.clear();
+          break;
+        }
+        dims.push_back(*n);
+        d += 3;
+      }
+    }
+    k = close;
+    if (dims.size() < 2) return true;
+    if (tok(d) != ";") return false;
+    uint32_t total = 1;
+    for (uint32_t n : dims) total *= n;
+    std::string renamed(kBlockArrayPrefix);
+    for (size_t i = 1; i < dims.size(); ++i) renamed += std::to_string(dims[i]) + "_";
+    renamed += "_" + std::string(tok(block));
+    replace_[sig_[block]] = {sig_[block], renamed};
+    replace_[sig_[name]] = {sig_[d - 1], std::string(tok(name)) + "[" + std::to_string(total) + "]"};
+    Flattened f;
+    f.flat_name = std::string(tok(name));
+    f.dims = dims;
+    f.declarator = name;
+    variables_[std::string(tok(name))] = std::move(f);
+    k = d;
     return true;
   }
 
@@ -135,6 +181,58 @@ class Flattening : SignificantTokens {
 };
 
 }  // namespace
+
+std::string block_array_name(std::string_view reflected) {
+  std::string out;
+  size_t i = 0;
+  while (i < reflected.size()) {
+    const bool ident_start = i == 0 || !(std::isalnum(static_cast<unsigned char>(reflected[i - 1])) ||
+                                         reflected[i - 1] == '_');
+    if (!ident_start || reflected.substr(i, kBlockArrayPrefix.size()) != kBlockArrayPrefix) {
+      out += reflected[i++];
+      continue;
+    }
+    // Inner dimensions, each followed by '_', then '_' and the block name.
+    size_t p = i + kBlockArrayPrefix.size();
+    std::vector<uint32_t> inner;
+    while (p < reflected.size() && std::isdigit(static_cast<unsigned char>(reflected[p]))) {
+      uint32_t n = 0;
+      const auto [end, ec] = std::from_chars(reflected.data() + p, reflected.data() + reflected.size(), n);
+      if (ec != std::errc() || end >= reflected.data() + reflected.size() || *end != '_' || n == 0) break;
+      inner.push_back(n);
+      p = static_cast<size_t>(end - reflected.data()) + 1;
+    }
+    if (inner.empty() || p >= reflected.size() || reflected[p] != '_') {
+      out += reflected[i++];
+      continue;
+    }
+    size_t name_end = p + 1;
+    while (name_end < reflected.size() &&
+           (std::isalnum(static_cast<unsigned char>(reflected[name_end])) || reflected[name_end] == '_'))
+      ++name_end;
+    out += reflected.substr(p + 1, name_end - p - 1);
+    i = name_end;
+    // "[k]": the linear element, split row-major over the dimensions.
+    if (i < reflected.size() && reflected[i] == '[') {
+      uint32_t k = 0;
+      const auto [end, ec] = std::from_chars(reflected.data() + i + 1, reflected.data() + reflected.size(), k);
+      if (ec == std::errc() && end < reflected.data() + reflected.size() && *end == ']') {
+        uint32_t inner_total = 1;
+        for (uint32_t n : inner) inner_total *= n;
+        std::string indices = "[" + std::to_string(k / inner_total) + "]";
+        uint32_t rest = k % inner_total;
+        for (size_t d = 0; d < inner.size(); ++d) {
+          inner_total /= inner[d];
+          indices += "[" + std::to_string(rest / inner_total) + "]";
+          rest %= inner_total;
+        }
+        out += indices;
+        i = static_cast<size_t>(end - reflected.data()) + 1;
+      }
+    }
+  }
+  return out;
+}
 
 std::string flatten_opaque_arrays_of_arrays(std::string_view text) {
   if (text.find(']') == std::string_view::npos) return std::string(text);

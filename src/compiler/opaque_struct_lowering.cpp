@@ -26,6 +26,7 @@ struct Member {
   std::string type;
   std::string precision;
   uint32_t array_length = 0;
+  std::vector<uint32_t> inner;  // an array of arrays' inner dimensions
   bool opaque = false;
   const StructDef* struct_type = nullptr;
 };
@@ -40,6 +41,10 @@ struct StructDef {
 struct Variable {
   const StructDef* type = nullptr;
   uint32_t array_length = 0;
+  // An array of arrays' inner dimensions (ARB_arrays_of_arrays, GLSL ES
+  // 3.10): path components without a name, so leaves are named
+  // "s[1][0].tex".
+  std::vector<uint32_t> inner;
 };
 
 struct Leaf {
@@ -67,6 +72,7 @@ void collect_leaves(const StructDef& s, std::vector<LoweredPathComponent>& path,
                     std::string_view prefix = kLoweredOpaquePrefix) {
   for (const Member& m : s.members) {
     path.push_back({m.name, m.array_length});
+    for (uint32_t n : m.inner) path.push_back({"", n});
     if (m.struct_type && m.struct_type->has_opaque) {
       collect_leaves(*m.struct_type, path, out, prefix);
     } else if (m.opaque) {
@@ -82,7 +88,7 @@ void collect_leaves(const StructDef& s, std::vector<LoweredPathComponent>& path,
       }
       out->push_back(std::move(leaf));
     }
-    path.pop_back();
+    path.resize(path.size() - 1 - m.inner.size());
   }
 }
 
@@ -146,10 +152,11 @@ class Lowering : SignificantTokens {
       m.precision = precision;
       m.opaque = opaque;
       m.struct_type = struct_type;
-      if (tok(k) == "[") {
+      while (tok(k) == "[") {
         const auto n = literal(k + 1);
         if (!n || tok(k + 2) != "]") ok = false;
-        m.array_length = n.value_or(1);
+        if (m.array_length) m.inner.push_back(n.value_or(1));
+        else m.array_length = n.value_or(1);
         k = matching(k) + 1;
       }
       def->members.push_back(std::move(m));
@@ -179,14 +186,16 @@ class Lowering : SignificantTokens {
         declarators_.push_back(d++);
         Variable v;
         v.type = &s->second;
-        if (tok(d) == "[") {
+        while (tok(d) == "[") {
           const auto n = literal(d + 1);
           if (!n || tok(d + 2) != "]") return false;
-          v.array_length = *n;
+          if (v.array_length) v.inner.push_back(*n);
+          else v.array_length = *n;
           d += 3;
         }
         if (tok(d) == "=") return false;  // structs with samplers have no initializers
         std::vector<LoweredPathComponent> path{{name, v.array_length}};
+        for (uint32_t n : v.inner) path.push_back({"", n});
         collect_leaves(*v.type, path, &declared);
         variables_[name] = v;
         if (tok(d) == ",") ++d;
@@ -218,7 +227,9 @@ class Lowering : SignificantTokens {
     std::vector<std::pair<size_t, Variable>> struct_parameters;  // by position
   };
 
-  static bool same(const Variable& a, const Variable& b) { return a.type == b.type && a.array_length == b.array_length; }
+  static bool same(const Variable& a, const Variable& b) {
+    return a.type == b.type && a.array_length == b.array_length && a.inner == b.inner;
+  }
 
   // The lowered variable (uniform, or parameter of the function whose body
   // holds sig index k) called `name` there, with the prefix of its leaves.
@@ -325,6 +336,7 @@ class Lowering : SignificantTokens {
         const auto found = lookup(tok(a), a);
         if (!is_ident(a) || !found) return false;
         const auto& [var, prefix] = *found;
+        if (!var.inner.empty()) return false;  // arrays of arrays are not passed to functions
         std::vector<LoweredPathComponent> path{{std::string(tok(a)), var.array_length}};
         std::vector<Leaf> leaves;
         collect_leaves(*var.type, path, &leaves, prefix);
@@ -376,6 +388,10 @@ class Lowering : SignificantTokens {
         return true;
       };
       if (variable.array_length && !take_index(variable.array_length)) return false;
+      for (uint32_t n : variable.inner) {
+        path.push_back({"", n});
+        if (!take_index(n)) return false;
+      }
       const StructDef* type = variable.type;
       bool done = false;
       while (!done) {
@@ -391,6 +407,10 @@ class Lowering : SignificantTokens {
         const bool holds_opaque = member->opaque || (member->struct_type && member->struct_type->has_opaque);
         if (!holds_opaque) break;  // a plain member: the struct keeps it
         if (member->array_length && !take_index(member->array_length)) return false;
+        for (uint32_t n : member->inner) {
+          path.push_back({"", n});
+          if (!take_index(n)) return false;
+        }
         if (member->opaque) {
           std::string replacement = encode(path, prefix);
           if (!indices.empty()) {

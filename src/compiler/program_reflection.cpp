@@ -124,10 +124,9 @@ void add_pending(std::vector<PendingBinding>& pending, uint32_t set, uint32_t pr
 // The GL uniforms of a sampler lowered out of (arrays of) structs:
 // "s[0].t[1].tex" for every index of the struct arrays on the path; an
 // array member at the end stays one array uniform ("s[0].texs[0]").
-// `flat.array_size` is the descriptor array's length, which ends at the
-// highest element the shader uses (as for any sampler array): uniforms past
-// it are inactive, and the last one reports only the elements it has, so
-// every element of every uniform has a descriptor (and a unit to set).
+// `flat.array_size` is the descriptor array's length, the declared flat
+// array's (Vulkan wants a descriptor for each element the SPIR-V declares),
+// so every element of every uniform has a descriptor (and a unit to set).
 std::vector<Uniform> expand_lowered_sampler(const std::vector<LoweredPathComponent>& path, const Uniform& flat) {
   const uint32_t last_length = std::max<uint32_t>(path.back().array_length, 1);
   const int32_t descriptors = std::max(flat.array_size, 1);
@@ -371,6 +370,10 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
         u.is_image = type->getSampler().isImage();
         u.is_sampler = !u.is_image;
         u.offset = -1;
+        // Reflection sizes an array by the highest element the shader
+        // names; the descriptor array (and so the GL uniforms) is the
+        // declared flat array, which the SPIR-V declares.
+        if (type->isSizedArray()) u.array_size = std::max(u.array_size, type->getCumulativeArraySize());
         // layout(binding = N) of a flattened array of arrays: element a of
         // the descriptor array reads unit N + a.
         u.initial_binding = resolver.gl_initial_binding(type->getQualifier().layoutSet, r.getBinding());
@@ -393,8 +396,14 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       const int provisional = r.getBinding();
       u.initial_binding = resolver.gl_initial_binding(set, provisional);
       u.explicit_binding = resolver.gl_has_initial_binding(set, provisional);
+      // The GL uniform ends at the highest element read (reflection's
+      // size); the descriptor array is the declared one, as the SPIR-V
+      // declares it (a shorter one is
+      // VUID-VkGraphicsPipelineCreateInfo-layout-00756).
+      const int32_t descriptors =
+          type->isSizedArray() ? std::max(u.array_size, type->getCumulativeArraySize()) : u.array_size;
       add_pending(pending, set, static_cast<uint32_t>(provisional), u.stages, descriptor_kind_for(*type),
-                  static_cast<uint32_t>(u.array_size), static_cast<uint32_t>(pi.uniforms.size()));
+                  static_cast<uint32_t>(descriptors), static_cast<uint32_t>(pi.uniforms.size()));
     }
     const glslang::TType* declared_aoa = nullptr;  // an array of arrays' declared type
     if (!opaque && r.index >= 0 && r.index < num_ublocks) {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "gl/context.h"
+#include "gl/internalformat_query2.h"
 #include "gl/pixel/tex_image_rules.h"
 #include "gl/pixel/format_table.h"
 #include "gl/texture_storage.h"
@@ -211,6 +212,8 @@ namespace api {
 
 void GetInternalformativ(Context& ctx, GLenum target, GLenum internalformat, GLenum pname, GLsizei bufSize,
                          GLint* params) {
+  // Desktop contexts answer every pname of ARB_internalformat_query2.
+  if (ctx.desktop()) return internalformat_query2(ctx, target, internalformat, pname, bufSize, params, nullptr);
   // ES 3.1 adds multisample textures, whose counts must also be sampled.
   const bool texture = (target == GL_TEXTURE_2D_MULTISAMPLE && ctx.es31()) ||
                        (target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES && ctx.multisample_2d_array());

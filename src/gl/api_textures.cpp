@@ -112,7 +112,8 @@ void proxy_tex_image(Context& ctx, GLenum proxy_target, GLint level, GLint inter
   if (!check_level(ctx, base, level) || !check_shape(ctx, base, w, h, d)) return;
   if (border != 0) return ctx.set_error(GL_INVALID_VALUE);
   const pixel::FormatFeatures features = texture_format_features(ctx);
-  const pixel::FormatResolution res = pixel::resolve_tex_image_format(internal_format, format, type, features);
+  const pixel::FormatResolution res =
+      pixel::resolve_tex_image_format(internal_format, format, type, features, /*has_data=*/false);
   if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
   if (const GLenum e = pixel::check_format_for_target(*res.info, base, features); e != GL_NO_ERROR)
     return ctx.set_error(e);
@@ -146,7 +147,8 @@ void tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint level, 
   if (!check_level(ctx, texture_target, level) || !check_size(ctx, texture_target, level, w, h, d)) return;
   if (border != 0) return ctx.set_error(GL_INVALID_VALUE);
   const pixel::FormatFeatures features = texture_format_features(ctx);
-  const pixel::FormatResolution res = pixel::resolve_tex_image_format(internal_format, format, type, features);
+  const pixel::FormatResolution res = pixel::resolve_tex_image_format(internal_format, format, type, features,
+                                                                      pixels || ctx.buffers.pixel_unpack);
   if (res.error != GL_NO_ERROR) return ctx.set_error(res.error);
   if (const GLenum e = pixel::check_format_for_target(*res.info, texture_target, features); e != GL_NO_ERROR)
     return ctx.set_error(e);

@@ -645,6 +645,9 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // glGetInternalformativ's SAMPLES and NUM_SAMPLE_COUNTS (ES 3.0's,
            // with the desktop targets).
            "GL_ARB_internalformat_query",
+           // Every pname of glGetInternalformativ and
+           // glGetInternalformati64v (internalformat_query2.h).
+           "GL_ARB_internalformat_query2",
            // glTexStorage2DMultisample/3DMultisample (ES 3.1 and
            // OES_texture_storage_multisample_2d_array).
            "GL_ARB_texture_storage_multisample",
@@ -657,10 +660,11 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            "GL_AMD_conservative_depth",
            "GL_ARB_texture_query_levels",
            "GL_ARB_shading_language_packing",
-           // Not ARB_arrays_of_arrays yet, though its shaders are compiled as
-           // 4.30 too: arrays of arrays of uniform blocks make invalid
-           // SPIR-V (Vulkan takes one-dimensional arrays of blocks), and
-           // GLSL 1.50 sources that use texture2D lose it at 4.30.
+           // Arrays of arrays: sources below 1.40 through the upgrader, then
+           // 4.30; arrays of arrays of opaque uniforms and of uniform and
+           // storage blocks become one-dimensional arrays for Vulkan, named
+           // back the GL way (compiler/opaque_array_flattening.h).
+           "GL_ARB_arrays_of_arrays",
        })
     out.emplace_back(name);
   // Image load/store (GL 4.2): ES 3.1's image units with every desktop

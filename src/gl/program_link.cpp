@@ -190,7 +190,9 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
             s.stages = b.stages;
             s.slot = first_free + a;
             s.sampler_type = u.type;
-            s.unit = u.initial_binding ? u.initial_binding + static_cast<GLint>(a) : 0;
+            // layout(binding = N) on an array, N = 0 included: element a
+            // reads unit N + a (GL 4.6 §7.6.2); without one, unit 0.
+            s.unit = u.explicit_binding ? u.initial_binding + static_cast<GLint>(a) : 0;
             lp.samplers.push_back(s);
           }
         }

@@ -240,6 +240,26 @@ TEST(OpaqueArrayFlattening, RewritesDeclarationAndUsesKeepingLines) {
   EXPECT_EQ(flatten_opaque_arrays_of_arrays(several), several);
 }
 
+TEST(OpaqueArrayFlattening, BlockArraysOfArraysBecomeOneArrayOfRenamedBlocks) {
+  const std::string src =
+      "layout(std140) uniform B { vec4 v; } b[2][3];\nbuffer S { uint x; } s[2][2][2];\n"
+      "uniform C { vec4 w; } c[4];\n"
+      "void main() { x = b[i][1].v + c[1].w; s[1][j][0].x = 1u; }\n";
+  EXPECT_EQ(flatten_opaque_arrays_of_arrays(src),
+            "layout(std140) uniform brass_ba_3__B { vec4 v; } b[6];\nbuffer brass_ba_2_2__S { uint x; } s[8];\n"
+            "uniform C { vec4 w; } c[4];\n"
+            "void main() { x = b[(i) * 3 + (1)].v + c[1].w; s[(1) * 4 + (j) * 2 + (0)].x = 1u; }\n");
+  // Reflection's names back in GL's spelling, elements split row-major.
+  EXPECT_EQ(block_array_name("brass_ba_3__B[5]"), "B[1][2]");
+  EXPECT_EQ(block_array_name("brass_ba_3__B[0]"), "B[0][0]");
+  EXPECT_EQ(block_array_name("brass_ba_2_2__S[6]"), "S[1][1][0]");
+  EXPECT_EQ(block_array_name("brass_ba_3__B.v"), "B.v");
+  EXPECT_EQ(block_array_name("B[2].v"), "B[2].v");
+  // A sub-array of blocks used on its own: the text stays.
+  const std::string partial = "uniform B { vec4 v; } b[2][3];\nvoid main() { x = b[1].length(); }\n";
+  EXPECT_EQ(flatten_opaque_arrays_of_arrays(partial), partial);
+}
+
 TEST(OpaqueArrayIndexing, MalformedModuleIsLeftAlone) {
   std::vector<uint32_t> junk = {0x07230203, 0x10000, 0, 10, 0, 0xffff0000};
   const std::vector<uint32_t> copy = junk;

@@ -705,13 +705,9 @@ TEST(Reflection, SamplersInsideStructsAreLowered) {
     EXPECT_EQ(by_name[tex]->array_size, 1);
     EXPECT_EQ(by_name[tex]->sampler_element, e);
     EXPECT_GE(by_name[tex]->location, 0);
-    // The cube array's descriptors end at the highest element read
-    // (s[1].cubes[1]): s[2].cubes is inactive, as any sampler array element
-    // past the last one used.
-    if (e == 2) {
-      EXPECT_FALSE(by_name.count(cubes)) << cubes;
-      continue;
-    }
+    // The cube array's descriptors are the declared flat array (the
+    // SPIR-V's: Vulkan wants a descriptor for each element it declares), so
+    // s[2].cubes is reported too although only s[1].cubes[1] is read.
     ASSERT_TRUE(by_name.count(cubes)) << cubes;
     EXPECT_EQ(by_name[cubes]->type, gl::SAMPLER_CUBE);
     EXPECT_EQ(by_name[cubes]->array_size, 2);
@@ -720,12 +716,12 @@ TEST(Reflection, SamplersInsideStructsAreLowered) {
   EXPECT_TRUE(by_name.count("s[0].a"));
 }
 
-// A sampler array member read only below its last element: like a plain
-// sampler array, the GL uniform reports the elements up to the highest one
-// read, so each element it reports has a descriptor (a unit set with
-// glUniform1i reads back; before, u.m[2] had a location whose value went
-// nowhere).
-TEST(Reflection, LoweredSamplerArraysEndAtTheHighestElementRead) {
+// A sampler array member read only below its last element: the descriptor
+// array is the declared one (a shorter one fails Vulkan's layout rules,
+// VUID-VkGraphicsPipelineCreateInfo-layout-00756), and the GL uniform
+// reports every element, each with a descriptor (a unit set with
+// glUniform1i reads back).
+TEST(Reflection, LoweredSamplerArraysCoverTheDeclaredElements) {
   LinkInput in;
   in.api = Api::GLES;
   in.shaders = {{ShaderStage::Vertex, "attribute vec4 p;\nvoid main() { gl_Position = p; }\n"},
@@ -738,12 +734,12 @@ TEST(Reflection, LoweredSamplerArraysEndAtTheHighestElementRead) {
   std::map<std::string, const Uniform*> by_name;
   for (const Uniform& u : r.interface.uniforms) by_name[u.name] = &u;
   ASSERT_TRUE(by_name.count("u.m[0]"));
-  EXPECT_EQ(by_name["u.m[0]"]->array_size, 2);
+  EXPECT_EQ(by_name["u.m[0]"]->array_size, 3);
   uint32_t cube_descriptors = 0;
   for (const Binding& b : r.interface.bindings)
     if (b.set == kSetSamplers && b.slot == static_cast<uint32_t>(by_name["u.m[0]"] - r.interface.uniforms.data()))
       cube_descriptors = b.array_count;
-  EXPECT_EQ(cube_descriptors, 2u);
+  EXPECT_EQ(cube_descriptors, 3u);
 }
 
 // A struct with samplers copied whole into a local variable cannot be

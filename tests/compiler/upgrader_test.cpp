@@ -162,6 +162,35 @@ TEST(OpaqueStructLowering, KeepsLinesAndEncodesPaths) {
   EXPECT_EQ(lower_opaque_struct_members(plain), plain);
 }
 
+// An array of arrays of structs (ARB_arrays_of_arrays): each inner
+// dimension is an unnamed path component, so the leaves are "s[i][j].tex".
+TEST(OpaqueStructLowering, ArraysOfArraysOfStructs) {
+  const std::string src =
+      "#version 150\nstruct S {\n  sampler2D tex;\n};\nuniform S s[2][3];\nout vec4 o;\n"
+      "void main() {\n  o = texture(s[n][m].tex, vec2(0.0));\n}\n";
+  const std::string lowered = lower_opaque_struct_members(src);
+  EXPECT_EQ(count_lines(lowered), count_lines(src));
+  EXPECT_NE(lowered.find("uniform sampler2D brass_os_1_s_2_0__3_3_tex_0[6];"), std::string::npos) << lowered;
+  EXPECT_NE(lowered.find("texture(brass_os_1_s_2_0__3_3_tex_0[(n) * 3 + (m)], vec2(0.0))"), std::string::npos)
+      << lowered;
+  const auto path = decode_lowered_opaque_name("brass_os_1_s_2_0__3_3_tex_0");
+  ASSERT_TRUE(path.has_value());
+  ASSERT_EQ(path->size(), 3u);
+  EXPECT_EQ((*path)[1].name, "");
+  EXPECT_EQ((*path)[1].array_length, 3u);
+  // A member that is an array of arrays too: one more unnamed component.
+  const std::string member_src =
+      "#version 150\nstruct S {\n  sampler2D tex[2][2];\n};\nuniform S i[2][2];\nout vec4 o;\n"
+      "void main() {\n  o = texture(i[1][1].tex[1][0], vec2(0.0));\n}\n";
+  const std::string member_lowered = lower_opaque_struct_members(member_src);
+  EXPECT_EQ(count_lines(member_lowered), count_lines(member_src));
+  EXPECT_NE(member_lowered.find("uniform sampler2D brass_os_1_i_2_0__2_3_tex_2_0__2[16];"), std::string::npos)
+      << member_lowered;
+  EXPECT_NE(member_lowered.find("brass_os_1_i_2_0__2_3_tex_2_0__2[(1) * 8 + (1) * 4 + (1) * 2 + (0)]"),
+            std::string::npos)
+      << member_lowered;
+}
+
 // A member named like the uniform of its struct type (dEQP's
 // `struct S { sampler3D target[3]; }; uniform S target;`): the member's
 // declaration is not a use of the variable, and the uniform is lowered.

@@ -250,7 +250,7 @@ GLenum desktop_combination_error(const InternalFormatInfo& info, GLenum format, 
 }  // namespace
 
 FormatResolution resolve_tex_image_format(int32_t internal_format_value, GLenum format, GLenum type,
-                                          const FormatFeatures& features) {
+                                          const FormatFeatures& features, bool has_data) {
   const GLenum internal_format = static_cast<GLenum>(internal_format_value);
   if (features.api == ApiKind::Desktop) {
     if (!is_client_format_enum(format, ApiKind::Desktop) || !is_client_type_enum(type, ApiKind::Desktop) ||
@@ -260,8 +260,8 @@ FormatResolution resolve_tex_image_format(int32_t internal_format_value, GLenum 
     if (!info && internal_format_value > 0) info = desktop_unsized_effective(internal_format, type, features);
     if (!info) return {GL_INVALID_VALUE, nullptr};
     // Brass has no CPU compressor: uncompressed data cannot become a
-    // compressed texture.
-    if (info->is_compressed()) return {GL_INVALID_OPERATION, nullptr};
+    // compressed texture (an image without data can).
+    if (info->is_compressed() && has_data) return {GL_INVALID_OPERATION, nullptr};
     if (const GLenum err = desktop_combination_error(*info, format, type); err != GL_NO_ERROR) return {err, nullptr};
     return {GL_NO_ERROR, info};
   }

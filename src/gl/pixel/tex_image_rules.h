@@ -23,9 +23,13 @@ struct FormatResolution {
 };
 
 // glTexImage2D/3D. `internal_format` is a GLint in the API; negative values
-// are simply unknown enums.
+// are simply unknown enums. `has_data`: the call gives texels (client
+// memory or an unpack buffer). Desktop GL compresses the texels given for a
+// specific compressed format (GL 4.6 §8.5); Brass has no compressor, so it
+// takes such a format only for an image without data (a proxy query, or
+// storage filled later by glCompressedTexSubImage*).
 FormatResolution resolve_tex_image_format(int32_t internal_format, GLenum format, GLenum type,
-                                          const FormatFeatures& features);
+                                          const FormatFeatures& features, bool has_data = true);
 
 // glTexSubImage*: whether (format, type) may update a texture whose (effective)
 // internal format is `existing`; same error classes as TexImage.
