@@ -142,21 +142,14 @@ void main() { o = vec4(vs_col.g, vs_col.r, u_blue, 1.0); })");
 }
 
 TEST_F(ProgramPipelineStages, ActiveProgramRoutesUniformsOfTheSameName) {
-  const GLuint vs = separable(GL_VERTEX_SHADER, R"(#version 310 es
-uniform vec4 u_value;
-layout(location = 0) out vec4 vs_col;
-void main() {
-  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
-  gl_Position = vec4(p, 0.0, 1.0);
-  vs_col = u_value;
-})");
+  const GLuint vs = separable(GL_VERTEX_SHADER, kVsColour);
   const GLuint fs = separable(GL_FRAGMENT_SHADER, R"(#version 310 es
 precision highp float;
-uniform vec4 u_value;
+uniform vec4 u_colour;
 layout(location = 0) in vec4 vs_col;
 out vec4 o;
-void main() { o = vec4(vs_col.rg, u_value.ba); })");
-  const GLint vs_loc = glGetUniformLocation(vs, "u_value"), fs_loc = glGetUniformLocation(fs, "u_value");
+void main() { o = vec4(vs_col.rg, u_colour.ba); })");
+  const GLint vs_loc = glGetUniformLocation(vs, "u_colour"), fs_loc = glGetUniformLocation(fs, "u_colour");
   ASSERT_GE(vs_loc, 0);
   ASSERT_GE(fs_loc, 0);
   const GLuint pipe = pipeline({{GL_VERTEX_SHADER_BIT, vs}, {GL_FRAGMENT_SHADER_BIT, fs}});
@@ -180,12 +173,12 @@ void main() { o = vec4(vs_col.rg, u_value.ba); })");
   // A current program takes glUniform* from the active one (ES 3.1 §7.6).
   const GLuint current = program(kFullscreenVs310, R"(#version 310 es
 precision mediump float;
-uniform vec4 u_value;
+uniform vec4 u_colour;
 out vec4 o;
-void main() { o = u_value; })");
+void main() { o = u_colour; })");
   programs_.push_back(current);
   glUseProgram(current);
-  glUniform4f(glGetUniformLocation(current, "u_value"), 0.0f, 1.0f, 0.0f, 1.0f);
+  glUniform4f(glGetUniformLocation(current, "u_colour"), 0.0f, 1.0f, 0.0f, 1.0f);
   clear();
   glDrawArrays(GL_TRIANGLES, 0, 3);
   EXPECT_EQ(pixel(16, 16), rgba(0, 255, 0));
@@ -478,11 +471,7 @@ void main() { o = vec4(vs_col.g, vs_col.r, 1.0, 1.0); })");
   glProgramUniform4f(vs, glGetUniformLocation(vs, "u_colour"), 0.2f, 0.4f, 0.0f, 0.0f);
   const GLint blue = glGetUniformLocation(fs, "u_blue");
   glProgramUniform1f(fs, blue, 0.6f);
-  GLuint pipe = 0;
-  glGenProgramPipelines(1, &pipe);
-  glUseProgramStages(pipe, GL_VERTEX_SHADER_BIT, vs);
-  glUseProgramStages(pipe, GL_FRAGMENT_SHADER_BIT, fs);
-  glBindProgramPipeline(pipe);
+  const GLuint pipe = pipeline({{GL_VERTEX_SHADER_BIT, vs}, {GL_FRAGMENT_SHADER_BIT, fs}});
   clear();
   glDrawArrays(GL_TRIANGLES, 0, 3);
   // Deleted while a draw that uses it may still be in flight, and while the
@@ -512,7 +501,7 @@ void main() { o = vec4(vs_col.g, vs_col.r, 1.0, 1.0); })");
   clear();
   glDrawArrays(GL_TRIANGLES, 0, 3);
   EXPECT_EQ(pixel(16, 16), rgba(102, 51, 255));
-  glDeleteProgramPipelines(1, &pipe);
+  glDeleteProgramPipelines(1, &pipe);  // (TearDown's second delete of the name is ignored)
   EXPECT_EQ(glIsProgram(vs), GL_FALSE);
   // Held only as a pipeline's active program.
   const GLuint active = glCreateShaderProgramv(GL_FRAGMENT_SHADER, 1, &fs_src);
