@@ -15,6 +15,7 @@ namespace {
 struct InputShape {
   uint32_t scalar_type = 0;  // the OpTypeFloat / OpTypeInt every component is
   uint32_t slots = 0;        // locations it occupies
+  uint32_t components = 1;   // components it takes in each
 };
 
 struct AliasedInput {
@@ -22,6 +23,7 @@ struct AliasedInput {
   uint32_t type = 0;  // pointee
   uint32_t location = 0;
   uint32_t slots = 0;
+  uint32_t component_mask = 0xf;  // the components it takes in each slot
 };
 
 const SpirvInstruction* definition(const SpirvModule& m, uint32_t id) {
@@ -48,18 +50,19 @@ std::optional<InputShape> shape_of(const SpirvModule& m, uint32_t type) {
     case spv::OpTypeVector: {
       auto s = shape_of(m, t->operand(1));
       if (!s || s->slots != 1) return std::nullopt;
+      s->components = t->operand(2);
       return s;
     }
     case spv::OpTypeMatrix: {
       auto s = shape_of(m, t->operand(1));
       if (!s) return std::nullopt;
-      return InputShape{s->scalar_type, t->operand(2)};
+      return InputShape{s->scalar_type, t->operand(2), s->components};
     }
     case spv::OpTypeArray: {
       auto s = shape_of(m, t->operand(1));
       auto n = constant_value(m, t->operand(2));
       if (!s || !n) return std::nullopt;
-      return InputShape{s->scalar_type, s->slots * *n};
+      return InputShape{s->scalar_type, s->slots * *n, s->components};
     }
     default:
       return std::nullopt;
@@ -146,18 +149,27 @@ bool merge_aliased_inputs(std::vector<uint32_t>& spirv) {
     if (!ptr || ptr->opcode() != spv::OpTypePointer) return false;
     const auto shape = shape_of(m, ptr->operand(2));
     if (!shape) continue;  // no other input can alias what Brass cannot merge
-    inputs.push_back({var, ptr->operand(2), *location, shape->slots});
+    // ARB_enhanced_layouts' component qualifier: inputs that share a
+    // location in distinct components are Vulkan's as they are.
+    const uint32_t component = m.decoration_value(var, spv::DecorationComponent).value_or(0);
+    const uint32_t mask = component + shape->components > 4 ? 0xfu : ((1u << shape->components) - 1u) << component;
+    inputs.push_back({var, ptr->operand(2), *location, shape->slots, mask});
     scalar_of_var[var] = shape->scalar_type;
   }
   std::map<uint32_t, std::vector<size_t>> users_of_slot;
   for (size_t i = 0; i < inputs.size(); ++i)
     for (uint32_t s = 0; s < inputs[i].slots; ++s) users_of_slot[inputs[i].location + s].push_back(i);
 
-  // An input is aliased when any of its slots is shared; all its slots then
-  // come from carriers.
+  // An input is aliased when any of its slots' components is shared; all
+  // its slots then come from carriers.
   std::set<size_t> aliased;
   for (const auto& [slot, users] : users_of_slot)
-    if (users.size() > 1) aliased.insert(users.begin(), users.end());
+    for (size_t a = 0; a < users.size(); ++a)
+      for (size_t b = a + 1; b < users.size(); ++b)
+        if (inputs[users[a]].component_mask & inputs[users[b]].component_mask) {
+          aliased.insert(users[a]);
+          aliased.insert(users[b]);
+        }
   if (aliased.empty()) return true;
 
   std::map<uint32_t, uint32_t> scalar_of_slot;

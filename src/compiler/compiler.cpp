@@ -24,18 +24,23 @@
 #include "compiler/build_id.h"
 #include "compiler/dual_source.h"
 #include "compiler/desktop_glsl_rewrites.h"
+#include "compiler/legacy_texture_extensions.h"
 #include "compiler/link_time_errors.h"
 #include "compiler/int64_shaders.h"
+#include "compiler/cull_distance_standin.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/image_formats.h"
 #include "compiler/opaque_array_flattening.h"
 #include "compiler/opaque_array_indexing.h"
 #include "compiler/passthrough_tess_control.h"
 #include "compiler/rectangle_samplers.h"
+#include "compiler/external_samplers.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
+#include "compiler/constant_builtin_folding.h"
 #include "compiler/glsl_upgrader.h"
+#include "compiler/legacy_extension_versions.h"
 #include "compiler/io_blocks.h"
 #include "compiler/glslang_glue.h"
 #include "compiler/link_checks.h"
@@ -54,18 +59,22 @@ namespace brass::compiler {
 namespace {
 
 // The source rewrites glslang needs before it parses an application's
-// shader (after the subroutine lowering), in their order: the ARB instance
+// shader (after the subroutine lowering), in their order: constant calls
+// glslang does not fold respelled (constant_builtin_folding.h), the ARB instance
 // ID name, enhanced-layouts constants and the stage extensions' versions
-// first, then the ES built-in stand-ins, 16-bit normalized image formats
+// first, then the ES built-in stand-ins and desktop gl_CullDistance's, 16-bit normalized image formats
 // (collected into `norm16_images` where not null), and the desktop
 // extensions' core versions. Compiling and linking rewrite alike.
 std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, const GlslVersion& declared, Api api,
                                        const std::vector<std::string>& unexposed, const ShaderLimits& limits,
                                        Norm16ImageFormats* norm16_images) {
+  text = lower_legacy_texture_extensions(std::move(text), stage, declared, unexposed);
+  text = fold_constant_builtin_calls(std::move(text), declared.number, declared.es);
   text = with_core_instance_id(std::move(text), api);
   text = with_enhanced_layouts_constants(std::move(text), declared, unexposed, limits);
   text = with_stage_extension_versions(std::move(text), stage, declared, unexposed);
   text = rewrite_es_builtin_standins(std::move(text), stage, declared, unexposed);
+  text = with_desktop_cull_distance(std::move(text), stage, declared, unexposed, limits);
   text = rewrite_norm16_image_formats(std::move(text), declared, unexposed, norm16_images);
   text = with_desktop_extension_versions(std::move(text), stage, declared, unexposed);
   text = with_desktop_compute_version(std::move(text), stage, declared, unexposed);
@@ -133,6 +142,9 @@ struct PreparedUnit {
   std::string preamble;  // must outlive the TShader
   std::unique_ptr<glslang::TShader> shader;
   Norm16ImageFormats norm16_images;  // parsed with a stand-in format
+  // samplerExternalOES uniforms made sampler2D, and the sampler2D ones
+  // (external_samplers.h).
+  std::set<std::string> external_uniforms, sampler_2d_uniforms;
 };
 
 std::unique_ptr<glslang::TShader> parse_for_spirv(ShaderStage stage, const std::string& text,
@@ -382,7 +394,16 @@ LinkResult link_uncached(const LinkInput& input) {
     p.spirv_source = version_needs_upgrade(p.version)
                          ? upgrade_glsl(hoisted, src.stage, hoisted_version, input.limits).text
                          : rewrite_current_glsl(hoisted, src.stage, hoisted_version);
+    if (input.api == Api::GL)
+      p.spirv_source = with_legacy_extension_spirv_version(std::move(p.spirv_source), p.stage, hoisted_version,
+                                                           input.unexposed_extensions);
     p.spirv_source = flatten_opaque_arrays_of_arrays(lower_opaque_struct_members(p.spirv_source));
+    if (p.version.es) {
+      ExternalSamplerLowering external = lower_external_samplers(p.spirv_source);
+      p.spirv_source = std::move(external.text);
+      p.external_uniforms = std::move(external.external_uniforms);
+      p.sampler_2d_uniforms = std::move(external.sampler_2d_uniforms);
+    }
     p.spirv_source = flip_point_coord(rewrite_depth_range(p.spirv_source), p.stage);
     p.spirv_source = rewrite_num_samples(p.spirv_source, p.stage);
     p.spirv_source = add_subpass_loads(p.spirv_source, fetch);
@@ -560,6 +581,16 @@ LinkResult link_uncached(const LinkInput& input) {
     }
   }
 
+  // One uniform name declared samplerExternalOES in one stage and
+  // sampler2D in another is a type mismatch glslang no longer sees.
+  std::set<std::string> external_uniforms;
+  for (const PreparedUnit& p : units) external_uniforms.insert(p.external_uniforms.begin(), p.external_uniforms.end());
+  for (const PreparedUnit& p : units)
+    for (const std::string& name : p.sampler_2d_uniforms)
+      if (external_uniforms.count(name)) {
+        result.info_log += "ERROR: uniform '" + original_name(name) + "' declared with different types in different stages\n";
+        return result;
+      }
   ProgramInterface& pi = result.interface;
   BindingRemapTable remap;
   std::vector<LayoutQuery> layout_queries;
@@ -567,7 +598,7 @@ LinkResult link_uncached(const LinkInput& input) {
   block_layouts.reserve(stage_spirv.size());
   for (const std::vector<uint32_t>& m : stage_spirv) block_layouts.emplace_back(m);
   if (!build_program_interface(program, resolver, facts.explicit_uniform_locations, &pi, &remap, &layout_queries,
-                               &block_layouts)) {
+                               &block_layouts, &external_uniforms)) {
     result.info_log += "ERROR: samplers and images inside structs are not supported\n";
     return result;
   }
@@ -851,6 +882,8 @@ const std::vector<std::string>& desktop_glsl_extensions() {
       "GL_AMD_conservative_depth",
       "GL_ARB_texture_query_levels",      "GL_ARB_fragment_layer_viewport",
       "GL_ARB_arrays_of_arrays",
+      // Old GLSL rewritten to 1.30 (legacy_texture_extensions.h).
+      "GL_EXT_texture_array",             "GL_EXT_gpu_shader4",
   };
   return kList;
 }

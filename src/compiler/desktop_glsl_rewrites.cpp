@@ -154,7 +154,7 @@ std::string with_generic_texture_functions(std::string text) {
 
 std::string with_desktop_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
                                             const std::vector<std::string>& unexposed) {
-  if (declared.es || !declared.explicit_directive || declared.number < 140 || declared.number >= 430) return text;
+  if (declared.es || !declared.explicit_directive || declared.number < 140 || declared.number >= 450) return text;
   struct CoreForm {
     std::string_view extension;
     int version;
@@ -166,10 +166,24 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
       // The AMD extension the ARB one was made from: the same qualifiers.
       {"GL_AMD_conservative_depth", 420, true, {"depth_any", "depth_greater", "depth_less", "depth_unchanged"}},
       {"GL_ARB_texture_query_levels", 430, false, {"textureQueryLevels"}},
-      // glslang knows this one's #extension but declares the functions
-      // only in the core versions.
+      // glslang knows these extensions but declares what they add only
+      // from GLSL 1.50 (the packing functions, floatBitsTo*/*BitsToFloat,
+      // textureQueryLOD, doubles, multisample samplers) or 3.30 (uniform
+      // locations).
+      {"GL_ARB_shader_bit_encoding",
+       150,
+       false,
+       {"floatBitsToInt", "floatBitsToUint", "intBitsToFloat", "uintBitsToFloat"}},
+      {"GL_ARB_texture_query_lod", 150, true, {"textureQueryLOD", "textureQueryLod"}},
+      {"GL_ARB_gpu_shader_fp64", 150, false, {}},
+      {"GL_ARB_vertex_attrib_64bit", 150, false, {}},
+      {"GL_ARB_texture_multisample", 150, false, {}},
+      {"GL_ARB_explicit_uniform_location", 330, false, {"location"}},
+      // Not an extension: GLSL 1.40's own inverse(), which glslang
+      // declares from 1.50.
+      {"", 150, false, {"inverse"}},
       {"GL_ARB_shading_language_packing",
-       420,
+       150,
        false,
        {"packSnorm2x16", "unpackSnorm2x16", "packUnorm2x16", "unpackUnorm2x16", "packSnorm4x8", "unpackSnorm4x8",
         "packUnorm4x8", "unpackUnorm4x8", "packHalf2x16", "unpackHalf2x16"}},
@@ -180,17 +194,23 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
       // Arrays of arrays have no identifier to look for. (Not listed by
       // the GL frontend yet: extensions.cpp says what is missing.)
       {"GL_ARB_arrays_of_arrays", 430, false, {}},
+      // textureSamples / imageSamples (SPIR-V OpImageQuerySamples), which
+      // glslang declares from 4.50 only.
+      {"GL_ARB_shader_texture_image_samples", 450, false, {"textureSamples", "imageSamples"}},
   };
   int target = declared.number;
   for (const CoreForm& f : kForms) {
     if (f.version <= target || (f.fragment_only && stage != ShaderStage::Fragment)) continue;
-    if (unexposed_has(unexposed, f.extension) || !enables_extension(text, f.extension)) continue;
+    if (!f.extension.empty() && (unexposed_has(unexposed, f.extension) || !enables_extension(text, f.extension)))
+      continue;
     bool used = f.identifiers.size() == 0;
     for (std::string_view id : f.identifiers) used = used || mentions_identifier(text, id);
     if (used) target = f.version;
   }
   if (target == declared.number) return text;
-  if (target >= 420) {
+  // GLSL 1.40 (no profile) still has texture2D and gl_FragColor for
+  // glslang; 1.50's core profile and 4.20 do not.
+  if (target >= 420 || (declared.number < 150 && !declared.compatibility)) {
     text = with_generic_texture_functions(std::move(text));
     if (stage == ShaderStage::Fragment) text = with_declared_fragment_outputs(std::move(text), target);
   }

@@ -37,19 +37,26 @@ std::string with_desktop_compute_version(std::string text, ShaderStage stage, co
                                          const std::vector<std::string>& unexposed);
 
 // ARB_conservative_depth (GLSL 4.20's depth layouts on gl_FragDepth),
-// ARB_shading_language_packing (4.20's pack/unpack functions, whose
-// `#extension` glslang takes without declaring them), ARB_shader_storage_buffer_object
+// ARB_shading_language_packing (the pack/unpack functions, whose
+// `#extension` glslang takes below 1.50 without declaring them),
+// ARB_shader_bit_encoding, ARB_texture_query_lod, ARB_gpu_shader_fp64,
+// ARB_vertex_attrib_64bit and ARB_texture_multisample (glslang declares
+// what they add from 1.50), ARB_explicit_uniform_location (3.30's uniform
+// locations), ARB_shader_storage_buffer_object
 // in 1.40 (storage blocks, which glslang takes only from 1.50's profiles),
 // ARB_texture_query_levels (4.30's textureQueryLevels),
 // ARB_fragment_layer_viewport (4.30's gl_Layer and gl_ViewportIndex in
-// fragment shaders) and ARB_arrays_of_arrays (4.30's arrays of arrays) give
+// fragment shaders), ARB_arrays_of_arrays (4.30's arrays of arrays) and
+// ARB_shader_texture_image_samples (4.50's textureSamples and imageSamples) give
 // older GLSL what glslang declares only from those versions, and glslang
-// does not know the extensions. A desktop source of GLSL 1.40 or later that
-// enables one (exposed) and uses what it adds is compiled at the version
-// that made it core: the number on its #version line replaced, nothing
-// else (the later core versions accept what 1.40 - 4.10 do). Sources below
-// 1.40 are left alone: they are compiled for SPIR-V as 1.40 after
-// glsl_upgrader.h, which takes them no further.
+// does not know most of the extensions. A desktop source of GLSL 1.40 or
+// later that enables one (exposed) and uses what it adds is compiled at the
+// version that made it core: the number on its #version line replaced
+// (the later core versions accept what 1.40 - 4.10 do); a 1.40 source's
+// texture2D-style lookups and gl_FragColor / gl_FragData, which 1.50's
+// core profile lacks, become the generic lookups and declared outputs, as
+// do any source's raised to 4.20 or later. Sources below 1.40 are left
+// alone: legacy_extension_versions.h raises them around the upgrader.
 std::string with_desktop_extension_versions(std::string text, ShaderStage stage, const GlslVersion& declared,
                                             const std::vector<std::string>& unexposed);
 // ARB_tessellation_shader lets a desktop shader of any version below 1.50

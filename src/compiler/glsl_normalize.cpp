@@ -39,6 +39,11 @@ constexpr std::string_view kBrassOnlyDesktopExtensions[] = {
     "GL_ARB_texture_query_levels",   "GL_ARB_fragment_layer_viewport", "GL_ARB_arrays_of_arrays",
     // Desktop: its built-ins are GLSL 4.50's (desktop_glsl_rewrites.h).
     "GL_ARB_ES3_1_compatibility",
+    // Their old lookups and types are rewritten before glslang sees the
+    // source (legacy_texture_extensions.h).
+    "GL_EXT_texture_array", "GL_EXT_gpu_shader4",
+    // gl_CullDistance below GLSL 4.50 (cull_distance_standin.h).
+    "GL_ARB_cull_distance",
 };
 
 using MacroMap = std::map<std::string, std::string, std::less<>>;

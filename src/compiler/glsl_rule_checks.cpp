@@ -2,10 +2,13 @@
 
 #include <glslang/MachineIndependent/localintermediate.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include "compiler/glsl_lexer.h"
+#include "compiler/glsl_normalize.h"
 #include "compiler/glsl_upgrader.h"
 #include "compiler/glslang_glue.h"
 
@@ -105,6 +108,60 @@ bool check_flat_integer_block_inputs(const glslang::TIntermediate& intermediate,
     }
   }
   return ok;
+}
+
+bool check_location_alias_types(const glslang::TIntermediate& intermediate, std::string* log) {
+  const EShLanguage stage = intermediate.getStage();
+  struct Located {
+    const glslang::TIntermSymbol* symbol;
+    int first, count;
+  };
+  // floating-point 32, floating-point 64, integer 32, integer 64 (int and
+  // uint are both integers), else -1.
+  auto numeric_class = [](glslang::TBasicType t) {
+    switch (t) {
+      case glslang::EbtFloat: return 0;
+      case glslang::EbtDouble: return 1;
+      case glslang::EbtInt: case glslang::EbtUint: return 2;
+      case glslang::EbtInt64: case glslang::EbtUint64: return 3;
+      default: return -1;
+    }
+  };
+  for (auto storage : {glslang::EvqVaryingIn, glslang::EvqVaryingOut}) {
+    if ((storage == glslang::EvqVaryingIn && stage == EShLangVertex) ||
+        (storage == glslang::EvqVaryingOut && stage == EShLangFragment))
+      continue;
+    std::vector<Located> vars;
+    std::set<long long> seen;
+    for (const glslang::TIntermSymbol* s : globals(intermediate, storage)) {
+      const glslang::TType& type = s->getType();
+      if (!type.getQualifier().hasLocation() || type.getBasicType() == glslang::EbtBlock ||
+          type.getBasicType() == glslang::EbtStruct || !seen.insert(s->getId()).second)
+        continue;
+      const int count = std::max(1, glslang::TIntermediate::computeTypeLocationSize(type, stage));
+      vars.push_back({s, static_cast<int>(type.getQualifier().layoutLocation), count});
+    }
+    for (size_t a = 0; a < vars.size(); ++a) {
+      for (size_t b = a + 1; b < vars.size(); ++b) {
+        const Located& x = vars[a];
+        const Located& y = vars[b];
+        if (x.first >= y.first + y.count || y.first >= x.first + x.count) continue;
+        const glslang::TType& tx = x.symbol->getType();
+        const glslang::TType& ty = y.symbol->getType();
+        const glslang::TQualifier& qx = tx.getQualifier();
+        const glslang::TQualifier& qy = ty.getQualifier();
+        const bool same = numeric_class(tx.getBasicType()) == numeric_class(ty.getBasicType()) &&
+                          qx.flat == qy.flat && qx.nopersp == qy.nopersp && qx.centroid == qy.centroid &&
+                          qx.sample == qy.sample && qx.patch == qy.patch;
+        if (same) continue;
+        *log += "ERROR: 0:" + std::to_string(y.symbol->getLoc().line) + ": '" + std::string(y.symbol->getName().c_str()) +
+                "' : location aliases must have the same numerical type, bit width and interpolation ('" +
+                std::string(x.symbol->getName().c_str()) + "')\n";
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
 bool check_binding_ranges(const glslang::TIntermediate& intermediate, const ShaderLimits& limits, std::string* log) {
@@ -339,6 +396,150 @@ bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, cons
               ": '#pragma STDGL invariant(all)' : not allowed in a GLSL ES fragment shader\n";
       return false;
     }
+  }
+  return true;
+}
+
+bool check_block_xfb_offset_alignment(std::string_view source, const GlslVersion& version, std::string* log) {
+  if (version.es || source.find("xfb_offset") == std::string_view::npos) return true;
+  // Significant tokens with their lines.
+  struct Tok {
+    std::string_view text;
+    int line;
+  };
+  std::vector<Tok> toks;
+  int line = 1;
+  for (const Token& t : lex(source)) {
+    if (t.kind != TokenKind::Space && t.kind != TokenKind::Newline) toks.push_back({t.text, line});
+    for (char c : t.text) line += c == '\n';
+  }
+  auto is_double_type = [](std::string_view w) {
+    return w == "double" || w.substr(0, 4) == "dvec" || w.substr(0, 4) == "dmat";
+  };
+  // Struct types with a double member (directly or through another).
+  std::vector<std::string_view> double_structs;
+  auto holds_double = [&](size_t open, size_t close) {
+    for (size_t k = open; k < close; ++k)
+      if (is_double_type(toks[k].text) ||
+          std::find(double_structs.begin(), double_structs.end(), toks[k].text) != double_structs.end())
+        return true;
+    return false;
+  };
+  auto closing_brace = [&](size_t open) {
+    int depth = 0;
+    for (size_t k = open; k < toks.size(); ++k) {
+      if (toks[k].text == "{") ++depth;
+      if (toks[k].text == "}" && --depth == 0) return k;
+    }
+    return toks.size();
+  };
+  for (size_t k = 0; k + 2 < toks.size(); ++k) {
+    if (toks[k].text != "struct" || toks[k + 2].text != "{") continue;
+    const size_t close = closing_brace(k + 2);
+    if (holds_double(k + 3, close)) double_structs.push_back(toks[k + 1].text);
+  }
+  for (size_t k = 0; k + 1 < toks.size(); ++k) {
+    if (toks[k].text != "layout" || toks[k + 1].text != "(") continue;
+    size_t close = k + 1;
+    while (close < toks.size() && toks[close].text != ")") ++close;
+    long offset = -1;
+    int offset_line = toks[k].line;
+    for (size_t j = k + 2; j + 2 < close + 1; ++j) {
+      if (toks[j].text == "xfb_offset" && toks[j + 1].text == "=") {
+        offset = std::strtol(std::string(toks[j + 2].text).c_str(), nullptr, 0);
+        offset_line = toks[j].line;
+      }
+    }
+    if (offset < 0 || offset % 8 == 0) continue;  // right for any member type
+    // The qualifiers up to a block's name and brace: `... out Name {`.
+    size_t j = close + 1;
+    bool output = false;
+    while (j + 1 < toks.size() && toks[j + 1].text != "{" && toks[j].text != ";" && toks[j].text != "{") {
+      output = output || toks[j].text == "out";
+      ++j;
+    }
+    if (!output || j + 1 >= toks.size() || toks[j + 1].text != "{") continue;
+    // Every member type's components are 4 or 8 bytes.
+    const bool with_double = holds_double(j + 2, closing_brace(j + 1));
+    if (!with_double && offset % 4 == 0) continue;
+    *log += "ERROR: 0:" + std::to_string(offset_line) + ": 'xfb_offset' : block '" + std::string(toks[j].text) +
+            (with_double ? "' contains a double: its xfb_offset must be a multiple of 8\n"
+                         : "': its xfb_offset must be a multiple of 4, the size of its first member's components\n");
+    return false;
+  }
+  return true;
+}
+
+bool check_layout_qualifier_repetition(std::string_view source, const GlslVersion& version, std::string* log) {
+  if (version.es || version.number >= 440 || source.find("layout") == std::string_view::npos) return true;
+  const bool several_layouts = version.number >= 420 || enables_extension(source, "GL_ARB_shading_language_420pack");
+  const bool repeated_names = enables_extension(source, "GL_ARB_enhanced_layouts");
+  if (several_layouts && repeated_names) return true;
+  struct Tok {
+    std::string_view text;
+    int line;
+  };
+  std::vector<Tok> toks;
+  int line = 1;
+  bool line_start = true, directive = false;
+  for (const Token& t : lex(source)) {
+    if (t.kind == TokenKind::Newline) line_start = true, directive = false;
+    if (t.kind != TokenKind::Space && t.kind != TokenKind::Newline) {
+      if (line_start && t.text == "#") directive = true;
+      line_start = false;
+      if (!directive) toks.push_back({t.text, line});
+    }
+    for (char c : t.text) line += c == '\n';
+  }
+  static const std::set<std::string_view> kQualifiers = {
+      "in", "out", "inout", "uniform", "buffer", "shared", "attribute", "varying", "flat", "smooth",
+      "noperspective", "centroid", "sample", "patch", "invariant", "precise", "highp", "mediump", "lowp",
+      "const", "coherent", "volatile", "restrict", "readonly", "writeonly"};
+  auto closing = [&](size_t open) {
+    int depth = 0;
+    for (size_t k = open; k < toks.size(); ++k) {
+      if (toks[k].text == "(") ++depth;
+      if (toks[k].text == ")" && --depth == 0) return k;
+    }
+    return toks.size();
+  };
+  for (size_t k = 0; k + 1 < toks.size(); ++k) {
+    if (toks[k].text != "layout" || toks[k + 1].text != "(") continue;
+    const size_t close = closing(k + 1);
+    if (close >= toks.size()) return true;
+    if (!repeated_names) {
+      // The first word of each comma-separated item is the qualifier name.
+      std::set<std::string_view> names;
+      int depth = 0;
+      bool item_start = true;
+      for (size_t j = k + 2; j < close; ++j) {
+        const std::string_view t = toks[j].text;
+        if (t == "(") ++depth;
+        if (t == ")") --depth;
+        if (depth == 0 && t == ",") {
+          item_start = true;
+          continue;
+        }
+        if (!item_start) continue;
+        item_start = false;
+        if (!names.insert(t).second) {
+          *log += "ERROR: 0:" + std::to_string(toks[j].line) + ": '" + std::string(t) +
+                  "' : layout qualifier name repeated (needs GLSL 4.40 or GL_ARB_enhanced_layouts)\n";
+          return false;
+        }
+      }
+    }
+    if (!several_layouts) {
+      size_t j = close + 1;
+      while (j < toks.size() && kQualifiers.count(toks[j].text)) ++j;
+      if (j + 1 < toks.size() && toks[j].text == "layout" && toks[j + 1].text == "(") {
+        *log += "ERROR: 0:" + std::to_string(toks[j].line) +
+                ": 'layout' : more than one layout qualifier in a declaration (needs GLSL 4.20 or "
+                "GL_ARB_shading_language_420pack)\n";
+        return false;
+      }
+    }
+    k = close;
   }
   return true;
 }

@@ -60,6 +60,20 @@ bool check_per_vertex_input_instance(std::string_view source, ShaderStage stage,
 bool check_invariant_all_pragma(std::string_view source, ShaderStage stage, const GlslVersion& version,
                                 std::string* log);
 
+// ARB_enhanced_layouts (GLSL 4.40 §4.4.2.1): xfb_offset "must be a
+// multiple of the size of the first component of the first qualified
+// variable or block member" and, "applied to an aggregate containing a
+// double", of 8. glslang checks variables but not an output block's own
+// offset (it aligns the members instead). Desktop GLSL; the block's members are read as
+// written (double, dvecN, dmatN, and structs declared with one).
+bool check_block_xfb_offset_alignment(std::string_view source, const GlslVersion& version, std::string* log);
+
+// Desktop GLSL before 4.20 takes one layout qualifier per declaration
+// (ARB_shading_language_420pack allows several), and before 4.40 each
+// qualifier name once in a layout qualifier (ARB_enhanced_layouts allows
+// repeats); glslang allows both in every version.
+bool check_layout_qualifier_repetition(std::string_view source, const GlslVersion& version, std::string* log);
+
 // GLSL ES (1.00 §3.4, 3.00 §3.5): #extension directives come before any
 // non-preprocessor token; glslang accepts them anywhere.
 bool check_extension_directive_placement(std::string_view source, const GlslVersion& version, std::string* log);
@@ -77,6 +91,14 @@ bool check_uniform_precisions(const std::vector<const glslang::TIntermediate*>& 
 // (gl_PointSize) invariant. Sources are the normalized application sources.
 bool check_es100_builtin_invariance(std::string_view vertex_source, std::string_view fragment_source,
                                     std::string* log);
+
+// GLSL 4.60 §4.4.1 (ARB_enhanced_layouts' component qualifier): stage
+// inputs and outputs that share a location (in distinct components) must
+// have the same numerical type (floating-point or integer), bit width and
+// interpolation qualification; vertex inputs are exempt and glslang checks
+// fragment outputs itself. A compile- or link-time error (link_time_errors.h
+// moves it to the link).
+bool check_location_alias_types(const glslang::TIntermediate& intermediate, std::string* log);
 
 // GLSL ES 3.10 §4.4.5-4.4.6: an explicit binding plus the array size must
 // stay within the binding points of its kind (image units, shader storage

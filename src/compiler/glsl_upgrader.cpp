@@ -2,6 +2,7 @@
 
 #include "compiler/compat_builtin_structs.h"
 #include "compiler/es100_builtin_overloads.h"
+#include "compiler/es_builtin_standins.h"
 #include "compiler/glsl_lexer.h"
 #include "compiler/stage_units.h"
 
@@ -136,8 +137,22 @@ const WordSet& words_new_since_glsl110() {
       "textureProjOffset", "textureLodOffset", "textureProjLod", "textureProjLodOffset",
       "textureGrad", "textureGradOffset", "textureProjGrad", "textureProjGradOffset",
       "textureSize", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "trunc", "round",
-      "roundEven", "modf", "isnan", "isinf", "outerProduct", "transpose",
+      "roundEven", "modf", "isnan", "isinf", "outerProduct", "transpose", "inverse",
   };
+  return s;
+}
+
+// GLSL 1.20 made centroid, invariant and the non-square matrix types
+// keywords and added outerProduct and transpose: in 1.20 sources those are
+// the built-ins, never user identifiers to rename.
+const WordSet& words_new_since_glsl120() {
+  static const WordSet s = [] {
+    WordSet words = words_new_since_glsl110();
+    for (const char* w : {"centroid", "invariant", "mat2x2", "mat2x3", "mat2x4", "mat3x2", "mat3x3", "mat3x4",
+                          "mat4x2", "mat4x3", "mat4x4", "outerProduct", "transpose"})
+      words.erase(w);
+    return words;
+  }();
   return s;
 }
 
@@ -146,7 +161,7 @@ const WordSet& words_new_since_glsl130() {
   // 1.10-1.30, never identifiers: ARB_texture_rectangle's types are kept.)
   static const WordSet s = {"layout", "isampler2DRect",
                             "usampler2DRect", "samplerBuffer", "isamplerBuffer", "usamplerBuffer",
-                            "sample", "patch"};
+                            "sample", "patch", "inverse"};
   return s;
 }
 
@@ -188,7 +203,8 @@ const WordSet* words_to_rename(const GlslVersion& v) {
     if (v.number < 310) return &words_new_since_es300();
     return nullptr;
   }
-  if (v.number < 130) return &words_new_since_glsl110();
+  if (v.number < 120) return &words_new_since_glsl110();
+  if (v.number < 130) return &words_new_since_glsl120();
   if (v.number < 140) return &words_new_since_glsl130();
   return nullptr;
 }
@@ -294,13 +310,18 @@ class Rewriter {
     // (GLSL 1.30 §7.1; 1.10 and 1.20 leave it undefined), in compatibility
     // contexts, where the client clip planes exist.
     if (upgrade && !version.es && stage == ShaderStage::Vertex) {
-      bool names_clip_distance = false;
+      bool names_clip_distance = false, names_cull_distance = false;
       for (const Token& tok : tokens_) {
         if (tok.kind != TokenKind::Identifier) continue;
         if (tok.text == "gl_ClipVertex") writes_clip_vertex_ = true;
         if (tok.text == "gl_ClipDistance") names_clip_distance = true;
+        if (tok.text == kCullDistanceName) names_cull_distance = true;
       }
-      clips_by_position_ = !writes_clip_vertex_ && !names_clip_distance && limits && limits->compatibility_profile;
+      // One writing gl_CullDistance (ARB_cull_distance's stand-in,
+      // cull_distance_standin.h) is not given the eight clip distances:
+      // clip and cull distances share MAX_COMBINED_CLIP_AND_CULL_DISTANCES.
+      clips_by_position_ = !writes_clip_vertex_ && !names_clip_distance && !names_cull_distance && limits &&
+                           limits->compatibility_profile;
       // Of a stage's several shaders only the one defining main gets the
       // new main (the others' functions are called from it).
       defines_main_ = defines_main(source_);

@@ -2,11 +2,13 @@
 
 #include <glslang/MachineIndependent/localintermediate.h>
 
+#include "compiler/cull_distance_standin.h"
 #include "compiler/desktop_glsl_rewrites.h"
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_lexer.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
+#include "compiler/legacy_extension_versions.h"
 
 #include <glslang/Include/PoolAlloc.h>
 
@@ -208,7 +210,14 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   }
   const EShLanguage lang = to_glslang(source.stage);
   glslang::TShader shader(lang);
-  NormalizedGlsl normalized = normalize_glsl(source.text, *version, unexposed_extensions);
+  // Desktop GLSL 1.10-1.30 enabling extensions glslang takes only at later
+  // versions is parsed at one of those (legacy_extension_versions.h); the
+  // rules below keep the application's version.
+  const std::string parsed_text =
+      api == Api::GL ? with_legacy_extension_check_version(source.text, source.stage, *version, unexposed_extensions)
+                     : source.text;
+  NormalizedGlsl normalized = normalize_glsl(
+      parsed_text, parsed_text == source.text ? *version : detect_glsl_version(parsed_text, api), unexposed_extensions);
   FramebufferFetchInfo fetch;
   normalized.text = make_fetch_source_parseable(normalized.text, source.stage == ShaderStage::Fragment, *version,
                                                 resources.maxDrawBuffers, &fetch);
@@ -233,6 +242,15 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
       has_identifier("GL_EXT_draw_instanced") && has_identifier("gl_InstanceIDEXT"))
     normalized.preamble += "#define gl_InstanceIDEXT brass_check_InstanceIDEXT\nhighp int brass_check_InstanceIDEXT;\n";
   if (api == Api::GL) normalized.preamble += desktop_instance_id_check_preamble(source.text, source.stage, *version);
+  // ARB_shader_stencil_export in desktop GLSL below 1.40: glslang declares
+  // gl_FragStencilRefARB from 1.40 only, so this check-only parse sees an
+  // int of that name (the SPIR-V parse, of the source upgraded to 1.40 with
+  // its #extension kept, has the built-in).
+  if (api == Api::GL && !version->es && version->number < 140 && source.stage == ShaderStage::Fragment &&
+      std::find(unexposed_extensions.begin(), unexposed_extensions.end(), "GL_ARB_shader_stencil_export") ==
+          unexposed_extensions.end() &&
+      enables_extension(source.text, "GL_ARB_shader_stencil_export") && has_identifier("gl_FragStencilRefARB"))
+    normalized.preamble += "#define gl_FragStencilRefARB brass_check_FragStencilRefARB\nint brass_check_FragStencilRefARB;\n";
   const char* text = normalized.text.c_str();
   const int length = static_cast<int>(normalized.text.size());
   shader.setStringsWithLengths(&text, &length, 1);
@@ -248,7 +266,10 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   if (ok) ok = check_secondary_output_forms(normalized.text, source.stage, *version, log);
   if (ok) ok = check_es100_function_precisions(normalized.text, source.stage, *version, log);
   if (ok) ok = check_extension_directive_placement(normalized.text, *version, log);
+  if (ok && api == Api::GL) ok = check_block_xfb_offset_alignment(source.text, *version, log);
+  if (ok && api == Api::GL) ok = check_layout_qualifier_repetition(source.text, *version, log);
   if (ok && api == Api::GL) ok = check_per_vertex_input_instance(normalized.text, source.stage, *version, log);
+  if (ok && limits && api == Api::GL && !version->es) ok = check_cull_distance_sizes(normalized.text, *limits, log);
   if (ok && api == Api::GL && !version->es && version->number == 140 &&
       !(limits && limits->compatibility_profile)) {
     // Cheap scan first; only a hit pays for glslang's preprocessor, which
@@ -279,6 +300,7 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   }
   if (ok && limits && version->es && version->number >= 310)
     ok = check_binding_ranges(*shader.getIntermediate(), *limits, log);
+  if (ok && !version->es) ok = check_location_alias_types(*shader.getIntermediate(), log);
   // glslang has no resource for the geometry invocation limit.
   if (ok && limits && source.stage == ShaderStage::Geometry &&
       shader.getIntermediate()->getInvocations() > limits->max_geometry_shader_invocations) {

@@ -13,6 +13,7 @@ namespace {
 constexpr std::string_view kAliasingMessages[] = {
     "overlapping use of location",
     "fragment outputs sharing the same location must be the same basic type",
+    "location aliases must have the same numerical type",
 };
 
 bool is_error_count(std::string_view line) {

@@ -270,7 +270,8 @@ void share_block_array_members(std::vector<Block>* blocks, std::vector<Variable>
 bool build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
                              const std::map<std::string, int>& explicit_locations, ProgramInterface* out,
                              BindingRemapTable* remap, std::vector<LayoutQuery>* layout_queries,
-                             const std::vector<BlockLayouts>* layouts) {
+                             const std::vector<BlockLayouts>* layouts,
+                             const std::set<std::string>* external_samplers) {
   ProgramInterface& pi = *out;
   std::vector<PendingBinding> pending;
 
@@ -350,6 +351,10 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       continue;
     }
     const bool opaque = type && type->getBasicType() == glslang::EbtSampler;
+    // A samplerExternalOES the Vulkan parse saw as a sampler2D.
+    if (opaque && external_samplers && u.type == gl::SAMPLER_2D &&
+        external_samplers->count(std::string(r.name.substr(0, r.name.find('[')))))
+      u.type = gl::SAMPLER_EXTERNAL_OES;
     if (opaque && u.name.rfind(kFetchSamplerPrefix, 0) == 0) {
       // Framebuffer fetch source: Brass-internal, not a GL uniform. The
       // name carries the draw buffer index.

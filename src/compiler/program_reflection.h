@@ -5,6 +5,7 @@
 #include <glslang/Public/ShaderLang.h>
 
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -23,6 +24,9 @@ uint32_t gl_type_of(const glslang::TType& type);
 // Tightly packed size in bytes of a GL type (transform feedback layout).
 uint32_t gl_type_size_bytes(uint32_t gl_type);
 
+// `external_samplers` (optional): uniforms, as the Vulkan parse names them,
+// that the application declared samplerExternalOES (external_samplers.h);
+// they are reported as GL_SAMPLER_EXTERNAL_OES.
 // `explicit_locations`: layout(location = N) of default-block uniforms by
 // GL name (without "[0]"), from the validation parse (the Vulkan parse
 // drops them).
@@ -43,7 +47,8 @@ struct LayoutQuery {
 [[nodiscard]] bool build_program_interface(const glslang::TProgram& program, const BindingResolver& resolver,
                              const std::map<std::string, int>& explicit_locations, ProgramInterface* out,
                              BindingRemapTable* remap, std::vector<LayoutQuery>* layout_queries = nullptr,
-                             const std::vector<BlockLayouts>* layouts = nullptr);
+                             const std::vector<BlockLayouts>* layouts = nullptr,
+                             const std::set<std::string>* external_samplers = nullptr);
 
 // GL_REFERENCED_BY_*: glslang's reflection marks every variable it has seen
 // with each stage it reflects afterwards (a uniform only the vertex shader

@@ -182,6 +182,9 @@ bool lower_64bit_vertex_inputs(std::vector<uint32_t>& spirv) {
   struct Lowered {
     uint32_t var = 0;
     uint32_t pointee = 0;
+    // ARB_enhanced_layouts' component: a double at 2 shares its location
+    // with a vec2 at 0; its two words go to 32-bit components 2 and 3.
+    uint32_t component = 0;
     std::vector<DoubleColumn> columns;
   };
   std::vector<Lowered> inputs;
@@ -194,6 +197,7 @@ bool lower_64bit_vertex_inputs(std::vector<uint32_t>& spirv) {
     Lowered l;
     l.var = var;
     l.pointee = pointee_of(inst.operand(0));
+    l.component = m.decoration_value(var, spv::DecorationComponent).value_or(0);
     std::vector<uint32_t> path;
     uint32_t next = *location;
     if (l.pointee && double_columns(m, l.pointee, path, &next, &l.columns)) inputs.push_back(std::move(l));
@@ -229,6 +233,8 @@ bool lower_64bit_vertex_inputs(std::vector<uint32_t>& spirv) {
         m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(m.first_function()),
                               SpirvModule::make(spv::OpVariable, {pointer, input, spv::StorageClassInput}));
         m.insert_annotation(SpirvModule::make(spv::OpDecorate, {input, spv::DecorationLocation, c.location + half}));
+        if (l.component != 0 && half == 0)
+          m.insert_annotation(SpirvModule::make(spv::OpDecorate, {input, spv::DecorationComponent, l.component}));
         m.add_to_entry_point_interfaces(input);
         const uint32_t loaded = m.new_id();
         prologue.push_back(SpirvModule::make(spv::OpLoad, {type, loaded, input}));

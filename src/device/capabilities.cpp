@@ -53,6 +53,7 @@ const ExtensionEntry kExtensions[] = {
     {VK_EXT_BLEND_OPERATION_ADVANCED_EXTENSION_NAME, BRASS_FEATURE(blend_operation_advanced)},
     {VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME, BRASS_FEATURE(pipeline_robustness)},
     {VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME, BRASS_FEATURE(conditional_rendering)},
+    {VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME, kNoFeatures},
 };
 
 VkBaseOutStructure* struct_at(FeatureChain* chain, size_t offset) {
@@ -452,6 +453,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
                               abp.advancedBlendIndependentBlend &&
                               abp.advancedBlendMaxColorAttachments >= std::min(8u, l.maxColorAttachments);
   c.swapchain = c.has_extension(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+  c.shader_stencil_export = c.has_extension(VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
 
   c.enable = c.supported;
   prune_enable(c.enable);

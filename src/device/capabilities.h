@@ -208,6 +208,9 @@ struct Capabilities {
   // the fragment shader blends (src/compiler/advanced_blend.h).
   bool advanced_blend_coherent = false;
   bool swapchain = false;
+  // Fragment shaders may write the stencil reference (FragStencilRefEXT,
+  // VK_EXT_shader_stencil_export): GL's gl_FragStencilRefARB.
+  bool shader_stencil_export = false;
   bool buffer_device_address = false;
   bool shader_draw_parameters = false;
 

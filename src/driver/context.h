@@ -251,6 +251,9 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   BindingTable bindings_;
   FixedFunctionState state_;
   Ref<pipe::ShaderProgram> program_;
+  // The form of program_ the last draw bound (ShaderProgram::draw_form):
+  // compared only, a change of form is a change of pipeline.
+  const pipe::ShaderProgram* drawn_form_ = nullptr;
   FallbackDescriptors fallbacks_;
   DescriptorGather gather_;
   std::unique_ptr<DescriptorUpdater> descriptors_;

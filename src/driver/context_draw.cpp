@@ -2,7 +2,10 @@
 // pass) before the pass begins; pipeline, descriptors, vertex input and
 // dynamic state recorded after, each only where DrawDirty marks it.
 #include "driver/context.h"
+#include <algorithm>
+
 #include "driver/draw/draw_commands.h"
+#include "driver/pipeline/graphics_pipeline.h"
 #include "util/log.h"
 #include "util/stats.h"
 
@@ -90,8 +93,18 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   // A meta draw suspended occlusion counting: a new pass starts a new segment.
   if (queries_.occlusion_suspended()) render_pass_.end(RenderPassEnd::OcclusionResume);
   if (vk::Status s = render_pass_.ensure_begun(); !s) return fail(s);
-  if (vk::Status s = pipelines_.bind(*program_, state_, info, dirty_); !s) return fail(s);
-  if (vk::Status s = descriptors_->update(*program_, pipelines_.layout(), dirty_); !s) return fail(s);
+  // A combination of separable stages is drawn from its stages' libraries
+  // until its own are compiled (program.h, draw_form).
+  const bool sample_shading =
+      state_.rasterizer &&
+      sample_shading_count(state_.rasterizer->state, static_cast<uint8_t>(std::max(1u, render_pass_.framebuffer().samples)));
+  pipe::ShaderProgram& form = program_->draw_form(sample_shading);
+  if (&form != drawn_form_) {
+    drawn_form_ = &form;
+    dirty_.mark(DrawState::Pipeline);
+  }
+  if (vk::Status s = pipelines_.bind(form, state_, info, dirty_); !s) return fail(s);
+  if (vk::Status s = descriptors_->update(form, pipelines_.layout(), dirty_); !s) return fail(s);
   VkCommandBuffer cmd = ring_.main_cmd();
   dynamic_state_.bind_vertex_buffers(cmd, state_, bindings_, fallbacks_.vk_buffer(), dirty_);
   stream_output_.begin(cmd, program_->transform_feedback);

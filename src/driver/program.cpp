@@ -19,6 +19,8 @@ namespace brass::pipe {
 namespace {
 
 StatCounter g_compute_pipelines("pipeline.compute.created");
+StatCounter g_stage_libraries("pipeline.separable.stage_libraries");
+StatCounter g_library_forms("pipeline.separable.library_forms");
 
 // The compact descriptor layout (descriptors/program_descriptors.h): the
 // variables decorated DescriptorSet 4 move to set 3, their Binding up by
@@ -46,6 +48,43 @@ std::vector<uint32_t> fold_descriptor_sets(std::span<const uint32_t> code) {
       value += driver::kFoldedBindingOffset;
   });
   return out;
+}
+
+// A separable stage's module in the per-stage layout: each variable's
+// DescriptorSet/Binding pair (the binding contract's) becomes the pair
+// ProgramDescriptors laid out for it (the stage's set). False when a
+// variable names a pair the binding table lacks.
+bool rebind_to_stage_set(std::vector<uint32_t>& code, const driver::ProgramDescriptors& pd) {
+  constexpr uint32_t kOpDecorate = 71, kBinding = 33, kDescriptorSet = 34;
+  struct Var {
+    uint32_t id;
+    size_t set_word = 0, binding_word = 0;
+  };
+  std::vector<Var> vars;
+  auto var = [&](uint32_t id) -> Var& {
+    for (Var& v : vars)
+      if (v.id == id) return v;
+    return vars.emplace_back(Var{id});
+  };
+  for (size_t w = 5; w < code.size();) {
+    const uint32_t op = code[w] & 0xffffu, len = code[w] >> 16;
+    if (len == 0 || w + len > code.size() || op == 54 /* OpFunction */) break;
+    if (op == kOpDecorate && len >= 4 && code[w + 2] == kDescriptorSet) var(code[w + 1]).set_word = w + 3;
+    if (op == kOpDecorate && len >= 4 && code[w + 2] == kBinding) var(code[w + 1]).binding_word = w + 3;
+    w += len;
+  }
+  for (const Var& v : vars) {
+    if (!v.set_word || !v.binding_word) continue;
+    const driver::SetBinding* found = nullptr;
+    unsigned found_set = 0;
+    for (unsigned set = 0; set < driver::kDescriptorTypeSets && !found; ++set)
+      for (const driver::SetBinding& b : pd.bindings(set))
+        if (b.source_set == code[v.set_word] && b.source_binding == code[v.binding_word]) found = &b, found_set = set;
+    if (!found) return false;
+    code[v.set_word] = found_set;
+    code[v.binding_word] = found->binding;
+  }
+  return true;
 }
 
 // The color attachment locations a fragment shader module writes: its
@@ -105,6 +144,8 @@ ShaderProgram::~ShaderProgram() {
 void ShaderProgram::start_precompile() {
   const vk::Device& device = screen.device();
   if (!device.paths().pipeline_library || !screen.dynamic_rendering()) return;
+  // A separable stage program has the library of its stage only.
+  const unsigned parts = !separable_stage ? 3u : (stage_mask & stage_bit(ShaderStage::Fragment)) ? 2u : 1u;
   // A fragment shader library is made without multisample state, so that
   // one serves every framebuffer; a shader that runs per sample needs the
   // sample count at compile time (NVIDIA ran such libraries once per pixel:
@@ -124,11 +165,13 @@ void ShaderProgram::start_precompile() {
   key.provoking_last = 1;
   key.negative_one_to_one = device.caps().depth_clip_control ? 1 : 0;
   key.line_mode = driver::line_rasterization_mode(device.caps(), 1, false, false);
-  libraries.expect_precompile(device.handle(), key);
+  libraries.expect_precompile(device.handle(), key, parts);
   // One job per shader library, so the two compile in parallel (the link
   // waits for both). Each keeps the program alive whatever the application
   // deletes, and the screen waits for them before going.
   for (driver::ShaderPart part : {driver::ShaderPart::PreRasterization, driver::ShaderPart::Fragment}) {
+    if (!(parts >> static_cast<unsigned>(part) & 1u)) continue;
+    if (separable_stage) g_stage_libraries.add();
     Ref<ShaderProgram> self = Ref<ShaderProgram>::share(this);
     screen.background_jobs().add();
     ThreadPool::shared().submit([self, key, part]() mutable {
@@ -175,7 +218,33 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
   p->vertex_input_locations = info.vertex_input_locations;
   p->writes_point_size = info.writes_point_size;
   *status = Status::Ok;
-  const bool fold = screen.device().paths().compact_descriptor_sets &&
+  p->separable_stage = info.separable_stage;
+  if (info.separable_stage) {
+    // One vertex or fragment stage, compiled alone into its library with
+    // the per-stage descriptor layout. Tessellation and geometry stages
+    // cannot be libraries of their own (a pre-rasterization library holds
+    // every pre-rasterization stage); devices without libraries, or that
+    // bind fewer than 5 sets, draw combinations as before.
+    const vk::Device& device = screen.device();
+    unsigned stages = 0;
+    for (unsigned s = 0; s < kShaderStageCount; ++s)
+      if (!info.spirv[s].empty()) stages |= 1u << s;
+    const bool drawable = stages == stage_bit(ShaderStage::Vertex) || stages == stage_bit(ShaderStage::Fragment);
+    if (!drawable || !device.paths().pipeline_library || !screen.dynamic_rendering() ||
+        device.paths().compact_descriptor_sets) {
+      *status = Status::Unsupported;
+    } else if (vk::Status s = p->descriptors.init(device, info.bindings, device.paths().descriptors,
+                                                  driver::DescriptorLayout::PerStage, stages);
+               !s) {
+      *status = s.result == VK_ERROR_INITIALIZATION_FAILED ? Status::InvalidArgument : driver::to_pipe_status(s);
+    }
+    p->stage_bindings = info.bindings;
+    if (*status != Status::Ok) {
+      delete p;
+      return nullptr;
+    }
+  }
+  const bool fold = !info.separable_stage && screen.device().paths().compact_descriptor_sets &&
                     std::any_of(info.bindings.begin(), info.bindings.end(),
                                 [](const ShaderBinding& b) { return b.set == driver::kFoldedSet; });
   for (unsigned s = 0; s < kShaderStageCount; ++s) {
@@ -183,6 +252,15 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
     std::span<const uint32_t> code = info.spirv[s];
     if (code.empty()) continue;
     if (fold && code[0] == 0x07230203u) code = folded = fold_descriptor_sets(code);
+    if (info.separable_stage && code[0] == 0x07230203u) {
+      folded.assign(code.begin(), code.end());
+      if (!rebind_to_stage_set(folded, p->descriptors)) {
+        BRASS_WARN("stage %u: a descriptor outside the binding table", s);
+        *status = Status::InvalidArgument;
+        break;
+      }
+      code = folded;
+    }
     if (code[0] != 0x07230203u) {
       BRASS_WARN("stage %u: not SPIR-V", s);
       *status = Status::InvalidArgument;
@@ -214,15 +292,17 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
     if (s == static_cast<unsigned>(ShaderStage::Fragment)) p->fragment_outputs = fragment_output_mask(code);
   }
   const bool compute = p->stage_mask & stage_bit(ShaderStage::Compute);
-  if (*status == Status::Ok && !(p->stage_mask & stage_bit(ShaderStage::Vertex)) && !compute) {
-    BRASS_WARN("program without a vertex or compute stage");
-    *status = Status::InvalidArgument;
-  }
   if (*status == Status::Ok && compute && p->stage_mask != stage_bit(ShaderStage::Compute)) {
     BRASS_WARN("a compute stage linked with graphics stages");
     *status = Status::InvalidArgument;
   }
-  if (*status == Status::Ok) {
+  if (*status == Status::Ok && !p->separable_stage && !(p->stage_mask & stage_bit(ShaderStage::Vertex)) && !compute) {
+    BRASS_WARN("program without a vertex or compute stage");
+    *status = Status::InvalidArgument;
+  }
+  // A fragment stage that runs per sample has no library of its own.
+  if (*status == Status::Ok && p->separable_stage && p->per_sample_fragment) *status = Status::Unsupported;
+  if (*status == Status::Ok && !p->separable_stage) {
     vk::Status s = p->descriptors.init(screen.device(), info.bindings, screen.device().paths().descriptors);
     if (!s) *status = s.result == VK_ERROR_INITIALIZATION_FAILED ? Status::InvalidArgument : driver::to_pipe_status(s);
   }
@@ -233,8 +313,56 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
     delete p;
     return nullptr;
   }
-  if (p->stage_mask & stage_bit(ShaderStage::Vertex)) p->start_precompile();
+  if (p->separable_stage || (p->stage_mask & stage_bit(ShaderStage::Vertex))) p->start_precompile();
+  if (Status s = p->make_library_form(info); s != Status::Ok) {
+    *status = s;
+    Ref<ShaderProgram>::adopt(p);  // goes once its precompile jobs let go
+    return nullptr;
+  }
   return p;
+}
+
+Status ShaderProgram::make_library_form(const ShaderInfo& info) {
+  constexpr uint32_t kVertexFragment = stage_bit(ShaderStage::Vertex) | stage_bit(ShaderStage::Fragment);
+  uint32_t given = 0;
+  for (unsigned s = 0; s < kGraphicsStageCount; ++s) {
+    ShaderProgram* sp = info.stage_programs[s];
+    if (!sp) continue;
+    // Made for this stage, with its library (same robustness: one share group).
+    if (!sp->separable_stage || sp->stage_mask != (1u << s) || !sp->uses_libraries || sp->robust != robust)
+      return Status::Ok;
+    given |= 1u << s;
+  }
+  // Only vertex + fragment combinations: tessellation and geometry stages
+  // cannot be libraries of their own. The link-time-optimized path is the
+  // only one for invariant outputs, and transform feedback and per-sample
+  // shading are left to the combination's own pipelines.
+  if (given != kVertexFragment || stage_mask != kVertexFragment || !uses_libraries || invariant ||
+      transform_feedback || per_sample_fragment)
+    return Status::Ok;
+  Ref<ShaderProgram> form = Ref<ShaderProgram>::adopt(new ShaderProgram(screen));
+  form->id = driver::next_object_uid();
+  form->robust = robust;
+  form->stage_mask = stage_mask;
+  form->vertex_input_locations = vertex_input_locations;
+  form->fragment_outputs = fragment_outputs;
+  form->writes_point_size = writes_point_size;
+  form->uses_libraries = true;
+  std::vector<ShaderBinding> bindings;
+  for (unsigned s = 0; s < kGraphicsStageCount; ++s) {
+    ShaderProgram* sp = info.stage_programs[s];
+    if (!sp) continue;
+    form->stage_programs[s] = Ref<ShaderProgram>::share(sp);
+    bindings.insert(bindings.end(), sp->stage_bindings.begin(), sp->stage_bindings.end());
+  }
+  const vk::Device& device = screen.device();
+  if (vk::Status s = form->descriptors.init(device, bindings, device.paths().descriptors,
+                                            driver::DescriptorLayout::PerStage, given);
+      !s)
+    return s.result == VK_ERROR_INITIALIZATION_FAILED ? Status::InvalidArgument : driver::to_pipe_status(s);
+  library_form = std::move(form);
+  g_library_forms.add();
+  return Status::Ok;
 }
 
 }  // namespace brass::pipe

@@ -5,6 +5,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <vector>
 #include "driver/batch/batch_ring.h"
 #include "driver/descriptors/program_descriptors.h"
 #include "driver/pipeline/graphics_pipeline.h"
@@ -25,8 +26,16 @@ struct ShaderProgram final : driver::BatchHeld {
   // Null with *status on failure. `robust`: every pipeline of the program
   // gets VkPipelineRobustnessCreateInfoEXT (vk::RobustAccessPath::PerPipeline).
   static ShaderProgram* create(driver::VulkanScreen& screen, const ShaderInfo& info, bool robust, Status* status);
-  // Queues the compiles of its two shader libraries on the worker pool (with GPL).
+  // Queues the compiles of its shader libraries on the worker pool (with
+  // GPL): both, or for a separable stage program the one of its stage.
   void start_precompile();
+  // What a draw binds for this program: a combination of separable stages
+  // is drawn with its library form until its own shader libraries are
+  // compiled (one atomic load), unless the draw shades per sample (such
+  // pipelines are built whole, from the combination's own modules).
+  ShaderProgram& draw_form(bool sample_shading) {
+    return library_form && !sample_shading && !libraries.precompile_settled() ? *library_form : *this;
+  }
 
   driver::VulkanScreen& screen;
   uint64_t id = 0;
@@ -54,6 +63,17 @@ struct ShaderProgram final : driver::BatchHeld {
   // pipelines bounds-check buffer, vertex and image reads. Fixed for the
   // program's life; contexts sharing it agree on robustness (EGL/GLX).
   bool robust = false;
+  // Separable programs (docs/architecture.md, "Separable programs"):
+  //  - a stage program (ShaderInfo::separable_stage): one stage, its
+  //    bindings in the per-stage layout (its stage's set), its one shader
+  //    library compiled at link; `stage_bindings` keeps its binding table;
+  //  - a combination's library form: no modules of its own; its pipelines
+  //    are fast-linked from `stage_programs`' libraries with the union of
+  //    their per-stage layouts (its `descriptors`).
+  bool separable_stage = false;
+  std::vector<ShaderBinding> stage_bindings;
+  std::array<Ref<ShaderProgram>, kGraphicsStageCount> stage_programs;
+  Ref<ShaderProgram> library_form;
   driver::ProgramDescriptors descriptors;
   driver::ShaderLibraries libraries;
   driver::PipelineMap pipelines;
@@ -63,6 +83,9 @@ struct ShaderProgram final : driver::BatchHeld {
 
  private:
   [[nodiscard]] vk::Status create_compute_pipeline();
+  // The library form of a combination made from `info.stage_programs`, when
+  // its stages can be drawn that way (null otherwise).
+  [[nodiscard]] Status make_library_form(const ShaderInfo& info);
 };
 
 }  // namespace brass::pipe

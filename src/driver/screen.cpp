@@ -138,6 +138,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxFramebufferHeight: return l.max_framebuffer_height;
     case pipe::Cap::MaxFramebufferNoAttachmentSamples: return highest_count(l.framebuffer_no_attachments_sample_counts);
     case pipe::Cap::ImageFloatAtomicExchange: return c.shader_image_float32_atomics ? 1 : 0;
+    case pipe::Cap::ShaderStencilExport: return c.shader_stencil_export ? 1 : 0;
     case pipe::Cap::Sampled2DViewOf3D: return c.sampler_2d_view_of_3d ? 1 : 0;
     case pipe::Cap::MaxGeometryInputComponents: return c.geometry_shader ? l.max_geometry_input_components : 0;
     case pipe::Cap::MaxGeometryOutputComponents: return c.geometry_shader ? l.max_geometry_output_components : 0;

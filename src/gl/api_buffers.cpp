@@ -36,6 +36,7 @@ Binding<Buffer>* buffer_binding_point(Context& ctx, GLenum target) {
     case GL_DRAW_INDIRECT_BUFFER: return &b.draw_indirect;
     case GL_TEXTURE_BUFFER: return ctx.texture_buffers() ? &b.texture : nullptr;
     case GL_PARAMETER_BUFFER: return ctx.desktop() ? &b.parameter : nullptr;
+    case GL_QUERY_BUFFER: return ctx.desktop() ? &b.query : nullptr;
     default: return nullptr;
   }
 }
@@ -84,6 +85,10 @@ bool query_buffer_state(Context& ctx, GLenum pname, GLint* out) {
     case GL_PARAMETER_BUFFER_BINDING:
       if (!ctx.desktop()) return false;
       *out = name(bb.parameter);
+      return true;
+    case GL_QUERY_BUFFER_BINDING:
+      if (!ctx.desktop()) return false;
+      *out = name(bb.query);
       return true;
     case GL_VERTEX_ARRAY_BINDING: *out = static_cast<GLint>(ctx.vertex_array->name()); return true;
     case GL_SHADER_STORAGE_BUFFER_BINDING:
@@ -612,7 +617,7 @@ void DeleteBuffers(Context& ctx, GLsizei n, const GLuint* buffers) {
     BufferBindings& bb = ctx.buffers;
     for (auto* p : {&bb.array, &bb.copy_read, &bb.copy_write, &bb.pixel_pack, &bb.pixel_unpack, &bb.uniform,
                     &bb.transform_feedback, &bb.shader_storage, &bb.atomic_counter, &bb.dispatch_indirect,
-                    &bb.draw_indirect, &bb.texture, &bb.parameter})
+                    &bb.draw_indirect, &bb.texture, &bb.parameter, &bb.query})
       unbind_if(*p, b.get());
     for (auto& ib : bb.uniform_indexed) unbind_if(ib.buffer, b.get());
     for (auto& ib : bb.storage_indexed) unbind_if(ib.buffer, b.get());

@@ -93,8 +93,12 @@ void MemoryBarrier(Context& ctx, GLbitfield barriers) {
   // CLIENT_MAPPED_BUFFER_BARRIER_BIT (buffer storage) needs nothing more:
   // persistent maps are host-coherent and every batch ends with its writes
   // made visible to the host (driver submit).
-  const GLbitfield allowed =
-      kBarrierBits | (ctx.has_feature("GL_EXT_buffer_storage") ? GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT : 0);
+  // QUERY_BUFFER_BARRIER_BIT (desktop GL 4.4) needs nothing either: query
+  // results reach a query buffer through the buffer's ordered writes
+  // (api_queries.cpp, write_query_value).
+  const GLbitfield allowed = kBarrierBits |
+                             (ctx.has_feature("GL_EXT_buffer_storage") ? GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT : 0) |
+                             (ctx.desktop() ? GL_QUERY_BUFFER_BARRIER_BIT : 0);
   if (!barrier_bits_valid(barriers, allowed)) return ctx.set_error(GL_INVALID_VALUE);
 }
 

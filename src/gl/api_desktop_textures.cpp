@@ -1,7 +1,8 @@
 // Desktop GL's 1D textures (GL 4.6 §8.5-§8.7, §8.19: glTexImage1D,
 // glTexSubImage1D, glCopyTexImage1D, glCopyTexSubImage1D,
 // glCompressedTexImage1D, glCompressedTexSubImage1D, glTexStorage1D) and
-// glGetCompressedTexImage (§8.11.4). 1D arrays and rectangles are specified
+// glGetCompressedTexImage (§8.11.4; its readback, read_compressed_region,
+// also serves glGetCompressedTextureSubImage). 1D arrays and rectangles are specified
 // through the 2D commands (api_textures.cpp); all of them share the
 // specification steps of texture_specification.h. Desktop-only: the
 // generated entry points refuse them in ES contexts.
@@ -13,6 +14,7 @@
 #include "gl/pixel/pixel_store.h"
 #include "gl/pixel/tex_image_rules.h"
 #include "gl/texture_specification.h"
+#include "gl/texture_readback.h"
 #include "gl/texture_storage.h"
 #include "gl_functions.h"
 
@@ -126,24 +128,39 @@ void get_compressed_tex_image(Context& ctx, GLenum target, GLint level, uint64_t
 // after the other) to client memory or the pixel pack buffer.
 void read_compressed_image(Context& ctx, Texture& texture, unsigned face, bool all_faces, GLint level,
                            uint64_t buf_size, void* pixels) {
-  Texture* t = &texture;
-  const GLenum texture_target = t->target;
-  const TextureImage* img = t->image(level, face);
+  const TextureImage* img = texture.image(level, face);
   // An image that is not compressed (one never specified included) has no
   // compressed form (GL 4.6 §8.11.4).
-  if (!img || !img->info->is_compressed()) return ctx.set_error(GL_INVALID_OPERATION);
-  const pixel::InternalFormatInfo& info = *img->info;
-  const uint32_t width = uint32_t(img->width), height = uint32_t(img->height);
+  if (!img || !img->defined() || !img->info->is_compressed()) return ctx.set_error(GL_INVALID_OPERATION);
+  const GLenum target = texture.target;
   // A whole cube map (glGetCompressedTextureImage) is read as six layers.
-  const bool layered = texture_target == GL_TEXTURE_3D || texture_target == GL_TEXTURE_2D_ARRAY ||
-                       texture_target == GL_TEXTURE_CUBE_MAP_ARRAY || all_faces;
-  const uint32_t layers = all_faces ? 6u : layered ? uint32_t(img->depth) : 1u;
+  const bool three_d = target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY ||
+                       target == GL_TEXTURE_CUBE_MAP_ARRAY || all_faces;
+  TextureRegion r;
+  r.z = all_faces ? 0u : face;
+  r.width = static_cast<uint32_t>(img->width);
+  r.height = static_cast<uint32_t>(img->height);
+  r.depth = all_faces ? 6u : three_d ? static_cast<uint32_t>(img->depth) : 1u;
+  read_compressed_region(ctx, texture, level, r, three_d, buf_size, pixels);
+}
+
+}  // namespace
+
+void read_compressed_region(Context& ctx, Texture& texture, GLint level, const TextureRegion& region, bool three_d,
+                            uint64_t buf_size, void* pixels) {
+  Texture* t = &texture;
+  const bool cube = t->target == GL_TEXTURE_CUBE_MAP;
+  const TextureImage* img = t->image(level, cube ? region.z : 0);
+  if (!img || !img->defined() || !img->info->is_compressed()) return ctx.set_error(GL_INVALID_OPERATION);
+  const pixel::InternalFormatInfo& info = *img->info;
+  const uint32_t width = region.width, height = region.height;
+  const uint32_t layers = three_d ? region.depth : 1u;
   // The blocks where the PACK_* modes place them: packed tightly unless
   // the application set the compressed block modes
   // (compressed_pixel_store.h).
   const CompressedPixelStore store = compressed_pack_store(ctx);
   CompressedClientLayout layout;
-  if (const GLenum e = compressed_client_layout(store, info, width, height, layers, layered ? 3 : 2, -1, &layout);
+  if (const GLenum e = compressed_client_layout(store, info, width, height, layers, three_d ? 3 : 2, -1, &layout);
       e != GL_NO_ERROR)
     return ctx.set_error(e);
   const uint64_t row = uint64_t{(width + info.block_width() - 1) / info.block_width()} * info.block_bytes();
@@ -159,9 +176,10 @@ void read_compressed_image(Context& ctx, Texture& texture, unsigned face, bool a
   } else if (!pixels) {
     return;
   }
-  if (total == 0) return;
+  if (total == 0 || width == 0 || height == 0 || region.depth == 0) return;
   uint32_t resource_level = 0, resource_layer = 0;
-  pipe::Resource* src = texture_image_storage(ctx, *t, level, static_cast<GLint>(face), &resource_level, &resource_layer);
+  pipe::Resource* src =
+      texture_image_storage(ctx, *t, level, cube ? static_cast<GLint>(region.z) : 0, &resource_level, &resource_layer);
   if (!src) return;
   pipe::Context& p = ctx.pipe();
   auto map_failed = [&ctx] {
@@ -177,13 +195,18 @@ void read_compressed_image(Context& ctx, Texture& texture, unsigned face, bool a
     if (!dst) return map_failed();
   }
   const uint32_t block_rows = (height + info.block_height() - 1) / info.block_height();
-  for (uint32_t z = 0; z < layers; ++z) {
-    if (all_faces) {
-      src = texture_image_storage(ctx, *t, level, static_cast<GLint>(z), &resource_level, &resource_layer);
+  for (uint32_t i = 0; i < layers; ++i) {
+    uint32_t layer = 0;
+    if (cube) {
+      src = texture_image_storage(ctx, *t, level, static_cast<GLint>(region.z + i), &resource_level, &resource_layer);
       if (!src) break;
+    } else {
+      layer = region.z + i;
     }
     pipe::Box box;
-    box.z = static_cast<int32_t>(resource_layer + (all_faces ? 0 : z));
+    box.x = static_cast<int32_t>(region.x);
+    box.y = static_cast<int32_t>(region.y);
+    box.z = static_cast<int32_t>(resource_layer + layer);
     box.width = static_cast<int32_t>(width);
     box.height = static_cast<int32_t>(height);
     pipe::Transfer* transfer = nullptr;
@@ -193,14 +216,12 @@ void read_compressed_image(Context& ctx, Texture& texture, unsigned face, bool a
       break;
     }
     for (uint32_t r = 0; r < block_rows; ++r)
-      std::memcpy(dst + layout.offset + z * layout.image_stride + r * layout.row_stride,
+      std::memcpy(dst + layout.offset + i * layout.image_stride + r * layout.row_stride,
                   map + uint64_t{r} * transfer->stride, row);
     p.transfer_unmap(transfer);
   }
   if (dst_transfer) p.transfer_unmap(dst_transfer);
 }
-
-}  // namespace
 
 void get_compressed_texture_image(Context& ctx, Texture& t, GLint level, uint64_t buf_size, void* pixels) {
   GLenum texture_target = GL_NONE;

@@ -479,9 +479,13 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
     return ctx.set_error(GL_INVALID_OPERATION);
   Buffer* eb = indexed ? ctx.vertex_array->element_buffer.get() : nullptr;
   if (indexed && (!eb || !eb->resource || eb->mapped_exclusively())) return ctx.set_error(GL_INVALID_OPERATION);
+  // ES 3.1 §12.1: no indirect draws while transform feedback is active
+  // (their vertex counts are not known to check the space). Desktop GL
+  // captures them (GL 4.6 §13.3.2: what does not fit is dropped); the CPU's
+  // count of captured vertices does not include them.
   const TransformFeedback& tf = *ctx.transform_feedback;
-  if (tf.active && !tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
-  bool no_count = false;  // (transform feedback is not active: nothing is counted)
+  if (tf.active && !tf.paused && !ctx.desktop()) return ctx.set_error(GL_INVALID_OPERATION);
+  bool no_count = false;  // (nothing is counted: the draws' sizes are the GPU's)
   if (!primitive_modes_ok(ctx, compat::is_legacy_primitive(mode) ? GL_TRIANGLES : mode, indexed, 0, 0, &no_count))
     return;
   if (!check_vertex_arrays(ctx)) return;

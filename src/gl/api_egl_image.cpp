@@ -1,6 +1,7 @@
 // EGLImage targets: GL_OES_EGL_image (glEGLImageTargetTexture2DOES,
-// glEGLImageTargetRenderbufferStorageOES) and GL_EXT_EGL_image_storage
-// (glEGLImageTargetTexStorageEXT). The texture or renderbuffer takes the
+// glEGLImageTargetRenderbufferStorageOES), GL_OES_EGL_image_external (the
+// TEXTURE_EXTERNAL_OES target of both texture commands) and
+// GL_EXT_EGL_image_storage (glEGLImageTargetTexStorageEXT). The texture or renderbuffer takes the
 // image's storage itself, so it and every other sibling see one set of
 // texels; its format and size are the image's. Respecifying it later gives
 // it storage of its own again (texture_storage.cpp, api_renderbuffers.cpp).
@@ -36,7 +37,8 @@ bool sampleable(const ImageStorage& s) {
   return t.samples <= 1 && (t.bind & pipe::kBindSamplerView) != 0;
 }
 
-// Makes `tex` (bound to TEXTURE_2D) a one-level texture over the image.
+// Makes `tex` (bound to TEXTURE_2D or TEXTURE_EXTERNAL_OES) a one-level
+// texture over the image.
 void make_texture_target(Context& ctx, Texture& tex, const Ref<ImageStorage>& s, bool immutable) {
   tex.images.assign(1, {});
   TextureImage& img = tex.images[0][0];
@@ -66,8 +68,10 @@ void make_texture_target(Context& ctx, Texture& tex, const Ref<ImageStorage>& s,
 namespace api {
 
 void EGLImageTargetTexture2DOES(Context& ctx, GLenum target, GLeglImageOES image) {
-  // TEXTURE_EXTERNAL_OES is OES_EGL_image_external's, which Brass lacks.
-  if (target != GL_TEXTURE_2D) return ctx.set_error(GL_INVALID_ENUM);
+  // TEXTURE_2D (OES_EGL_image) or, in OpenGL ES, TEXTURE_EXTERNAL_OES
+  // (OES_EGL_image_external): either way one level over the image.
+  if (target != GL_TEXTURE_2D && !(target == GL_TEXTURE_EXTERNAL_OES && !ctx.desktop()))
+    return ctx.set_error(GL_INVALID_ENUM);
   Ref<ImageStorage> s = target_image(ctx, image);
   if (!s) return;
   Texture* tex = bound_texture(ctx, target);
@@ -92,9 +96,11 @@ void EGLImageTargetTexStorageEXT(Context& ctx, GLenum target, GLeglImageOES imag
   if (!image) return ctx.set_error(GL_INVALID_VALUE);
   Ref<ImageStorage> s = target_image(ctx, image);
   if (!s) return;
-  // Every image Brass makes is one 2D image: only TEXTURE_2D can take it
+  // Every image Brass makes is one 2D image: only TEXTURE_2D and, in
+  // OpenGL ES, TEXTURE_EXTERNAL_OES (OES_EGL_image_external) can take it
   // (the other targets are valid names the image does not fit).
-  if (target != GL_TEXTURE_2D) return ctx.set_error(GL_INVALID_OPERATION);
+  if (target != GL_TEXTURE_2D && !(target == GL_TEXTURE_EXTERNAL_OES && !ctx.desktop()))
+    return ctx.set_error(GL_INVALID_OPERATION);
   Texture* tex = bound_texture(ctx, target);
   if (!tex) return ctx.set_error(GL_INVALID_ENUM);
   if (tex->name() == 0 || tex->immutable || !sampleable(*s)) return ctx.set_error(GL_INVALID_OPERATION);

@@ -14,6 +14,7 @@
 #include "gl/texture_specification.h"
 #include "gl/texture_storage.h"
 #include "gl/texture.h"
+#include "gl/texture_readback.h"
 #include "gl_functions.h"
 #include "util/log.h"
 
@@ -23,6 +24,8 @@ namespace {
 
 uint32_t log2_floor(uint32_t v) { return v ? 31u - static_cast<uint32_t>(std::countl_zero(v)) : 0u; }
 
+// The whole image of `level` (`face`: of a cube map; `all_faces`: every face
+// of one, as six slices).
 void read_texture_image(Context& ctx, Texture& texture, unsigned face, bool all_faces, GLint level, GLenum format,
                         GLenum type, uint64_t buf_size, void* pixels);
 
@@ -67,8 +70,9 @@ void get_tex_image(Context& ctx, GLenum target, GLint level, GLenum format, GLen
   read_texture_image(ctx, *t, face, false, level, format, type, buf_size, pixels);
 }
 
-// Whether glGetTextureImage takes a texture of this target, and the size
-// limit of its levels (GL 4.6 §8.11.4: no multisample or buffer textures).
+}  // namespace
+
+// GL 4.6 §8.11.4: no multisample or buffer textures.
 bool texture_image_readable(const Context& ctx, GLenum target, GLint* max_size) {
   switch (target) {
     case GL_TEXTURE_1D:
@@ -82,8 +86,6 @@ bool texture_image_readable(const Context& ctx, GLenum target, GLint* max_size) 
     default: return false;
   }
 }
-
-}  // namespace
 
 void get_texture_image(Context& ctx, Texture& t, GLint level, GLenum format, GLenum type, uint64_t buf_size,
                        void* pixels) {
@@ -102,14 +104,32 @@ void get_texture_image(Context& ctx, Texture& t, GLint level, GLenum format, GLe
 
 namespace {
 
-// Packs one image (`all_faces`: every face of a cube map, as six slices)
-// into client memory or the pixel pack buffer.
 void read_texture_image(Context& ctx, Texture& texture, unsigned face, bool all_faces, GLint level, GLenum format,
                         GLenum type, uint64_t buf_size, void* pixels) {
+  const TextureImage* img = texture.image(level, face);
+  if (!img || !img->defined()) return;  // nothing to return
+  const GLenum target = texture.target;
+  const bool three_d = target == GL_TEXTURE_3D || target == GL_TEXTURE_2D_ARRAY ||
+                       target == GL_TEXTURE_CUBE_MAP_ARRAY || all_faces;
+  TextureRegion r;
+  r.z = all_faces ? 0u : face;
+  r.width = static_cast<uint32_t>(img->width);
+  // A 1D array's layers are the rows of a 2D image (texture.h keeps them
+  // as depth).
+  r.height = static_cast<uint32_t>(target == GL_TEXTURE_1D_ARRAY ? img->depth : img->height);
+  r.depth = all_faces ? 6u : three_d ? static_cast<uint32_t>(img->depth) : 1u;
+  read_texture_region(ctx, texture, level, r, three_d, format, type, buf_size, pixels);
+}
+
+}  // namespace
+
+void read_texture_region(Context& ctx, Texture& texture, GLint level, const TextureRegion& region, bool three_d,
+                         GLenum format, GLenum type, uint64_t buf_size, void* pixels) {
   Texture* t = &texture;
   const GLenum texture_target = t->target;
-  const TextureImage* img = t->image(level, face);
-  if (!img || !img->defined() || img->width == 0 || img->height == 0) return;  // nothing to return
+  const bool cube = texture_target == GL_TEXTURE_CUBE_MAP;
+  const TextureImage* img = t->image(level, cube ? region.z : 0);
+  if (!img || !img->defined()) return;  // nothing to return
   const pixel::InternalFormatInfo& info = *img->info;
   if (const GLenum e = pixel::check_read_pixels_format(info, format, type, ctx.format_features)) return ctx.set_error(e);
   if (info.is_compressed() || info.has_stencil()) {
@@ -119,14 +139,10 @@ void read_texture_image(Context& ctx, Texture& texture, unsigned face, bool all_
     return ctx.set_error(GL_INVALID_OPERATION);
   }
 
-  const bool layered = texture_target == GL_TEXTURE_3D || texture_target == GL_TEXTURE_2D_ARRAY ||
-                       texture_target == GL_TEXTURE_CUBE_MAP_ARRAY || all_faces;
-  // A 1D array's layers are the rows of a 2D image (texture.h keeps them
-  // as depth).
+  // A 1D array's layers are the rows of the packed image.
   const bool rows_are_layers = texture_target == GL_TEXTURE_1D_ARRAY;
-  const uint32_t width = static_cast<uint32_t>(img->width);
-  const uint32_t height = static_cast<uint32_t>(rows_are_layers ? img->depth : img->height);
-  const uint32_t depth = all_faces ? 6u : layered ? static_cast<uint32_t>(img->depth) : 1u;
+  const uint32_t width = region.width, height = region.height;
+  const uint32_t depth = three_d ? region.depth : 1u;
   pixel::PixelStoreParams pack;
   pack.alignment = ctx.state.pack_alignment;
   pack.row_length = ctx.state.pack_row_length;
@@ -136,7 +152,7 @@ void read_texture_image(Context& ctx, Texture& texture, unsigned face, bool all_
   pack.image_height = ctx.state.pack_image_height;
   pack.skip_images = ctx.state.pack_skip_images;
   pixel::ClientImageLayout layout;
-  if (const GLenum e = pixel::compute_client_image_layout(pack, format, type, width, height, depth, layered, &layout))
+  if (const GLenum e = pixel::compute_client_image_layout(pack, format, type, width, height, depth, three_d, &layout))
     return ctx.set_error(e);
   Buffer* pbo = ctx.buffers.pixel_pack.get();
   const uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
@@ -149,10 +165,11 @@ void read_texture_image(Context& ctx, Texture& texture, unsigned face, bool all_
   } else if (!pixels) {
     return;
   }
+  if (width == 0 || height == 0 || region.depth == 0) return;  // an empty region reads nothing
 
   uint32_t resource_level = 0, resource_layer = 0;
   pipe::Resource* src =
-      texture_image_storage(ctx, *t, level, static_cast<GLint>(face), &resource_level, &resource_layer);
+      texture_image_storage(ctx, *t, level, cube ? static_cast<GLint>(region.z) : 0, &resource_level, &resource_layer);
   if (!src) return;
   pipe::Context& p = ctx.pipe();
   auto map_failed = [&ctx] {
@@ -167,19 +184,24 @@ void read_texture_image(Context& ctx, Texture& texture, unsigned face, bool all_
     dst = p.transfer_map(pbo->resource.get(), 0, pipe::kMapWrite, dbox, &dst_transfer);
     if (!dst) return map_failed();
   }
-  // One slice at a time (a 3D slice or an array layer is one image of the
-  // packed 3D layout).
+  // One slice at a time (a 3D slice, an array layer or a cube face is one
+  // image of the packed 3D layout; a 1D array layer one row).
   GLenum error = GL_NO_ERROR;
   const uint32_t slices = rows_are_layers ? height : depth;
-  for (uint32_t z = 0; z < slices && error == GL_NO_ERROR; ++z) {
-    if (all_faces) {
+  for (uint32_t i = 0; i < slices && error == GL_NO_ERROR; ++i) {
+    uint32_t layer = 0;  // in the texture's own numbering
+    if (cube) {
       // Each face where it lives (the faces of a mutable cube need not
       // share a resource).
-      src = texture_image_storage(ctx, *t, level, static_cast<GLint>(z), &resource_level, &resource_layer);
+      src = texture_image_storage(ctx, *t, level, static_cast<GLint>(region.z + i), &resource_level, &resource_layer);
       if (!src) break;
+    } else {
+      layer = (rows_are_layers ? region.y : region.z) + i;
     }
     pipe::Box box;
-    box.z = static_cast<int32_t>(resource_layer + (all_faces ? 0 : z));
+    box.x = static_cast<int32_t>(region.x);
+    box.y = static_cast<int32_t>(rows_are_layers ? 0u : region.y);
+    box.z = static_cast<int32_t>(resource_layer + layer);
     box.width = static_cast<int32_t>(width);
     box.height = static_cast<int32_t>(rows_are_layers ? 1u : height);
     pipe::Transfer* transfer = nullptr;
@@ -189,17 +211,15 @@ void read_texture_image(Context& ctx, Texture& texture, unsigned face, bool all_
       break;
     }
     pixel::PixelStoreParams slice = pack;
-    if (rows_are_layers) slice.skip_rows += static_cast<int32_t>(z);
-    else slice.skip_images = pack.skip_images + static_cast<int32_t>(z);
-    error = pixel::pack_pixels(info, map, transfer->stride, 0, slice, format, type, dst, layered,
+    if (rows_are_layers) slice.skip_rows += static_cast<int32_t>(i);
+    else slice.skip_images = pack.skip_images + static_cast<int32_t>(i);
+    error = pixel::pack_pixels(info, map, transfer->stride, 0, slice, format, type, dst, three_d,
                                pixel::PixelExtent{width, rows_are_layers ? 1u : height, 1});
     p.transfer_unmap(transfer);
   }
   if (dst_transfer) p.transfer_unmap(dst_transfer);
   if (error) ctx.set_error(error);
 }
-
-}  // namespace
 
 void GetTexImage(Context& ctx, GLenum target, GLint level, GLenum format, GLenum type, void* pixels) {
   get_tex_image(ctx, target, level, format, type, UINT64_MAX, pixels);

@@ -25,8 +25,10 @@ void BindImageTexture(Context& ctx, GLuint unit, GLuint texture, GLint level, GL
     if (!tex) return ctx.set_error(GL_INVALID_VALUE);
     // ES 3.1 binds only immutable textures (glTexStorage*); ES 3.2 also
     // buffer textures (EXT_texture_buffer), whose storage is their buffer's.
+    // External textures (over an EGLImage) too (OES_EGL_image_external_essl3).
     // Desktop GL binds any texture (GL 4.6 §8.26).
-    if (!ctx.desktop() && !tex->immutable && tex->target != GL_TEXTURE_BUFFER)
+    if (!ctx.desktop() && !tex->immutable && tex->target != GL_TEXTURE_BUFFER &&
+        tex->target != GL_TEXTURE_EXTERNAL_OES)
       return ctx.set_error(GL_INVALID_OPERATION);
   }
   ImageUnit& u = ctx.image_units[unit];

@@ -150,10 +150,14 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
     // COMPLETION_STATUS_KHR only asks (KHR_parallel_shader_compile).
     case GL_LINK_STATUS:
       if (lp && lp->pipe_program) ctx.pipe().shader_program_ready(lp->pipe_program, true);
+      if (lp)  // a separable program's stages compiled alone (linked_program.h)
+        for (pipe::ShaderProgram* sp : lp->stage_programs) ctx.pipe().shader_program_ready(sp, true);
       v = p->link_status;
       break;
     case GL_COMPLETION_STATUS_KHR:
       v = lp && lp->pipe_program ? ctx.pipe().shader_program_ready(lp->pipe_program, false) : GL_TRUE;
+      if (lp)
+        for (pipe::ShaderProgram* sp : lp->stage_programs) v = ctx.pipe().shader_program_ready(sp, false) && v;
       break;
     case GL_VALIDATE_STATUS: v = p->validate_status; break;
     case GL_INFO_LOG_LENGTH: v = p->info_log.empty() ? 0 : static_cast<GLint>(p->info_log.size() + 1); break;

@@ -11,6 +11,7 @@
 // slot per stream, selected by glBeginQueryIndexed's index.
 #include <algorithm>
 #include <climits>
+#include <cstring>
 #include <limits>
 
 #include "gl/context.h"
@@ -203,41 +204,98 @@ void get_query(Context& ctx, GLenum target, GLuint index, GLenum pname, GLint* p
   if (params) *params = value;
 }
 
-// glGetQueryObject*v: the result saturated to T's range (GL 4.6 §4.2.2).
+// Where glGetQueryObject* and glGetQueryBufferObject* put a value: client
+// memory, or `offset` of a buffer object (ARB_query_buffer_object).
+struct QueryDestination {
+  void* client = nullptr;
+  Buffer* buffer = nullptr;
+  GLintptr offset = 0;
+};
+
+// The value of `pname` for `q` (GL 4.6 §4.2.2), saturated to T's range and
+// stored at `dst`: QUERY_RESULT waits for the result, QUERY_RESULT_NO_WAIT
+// stores it only when it is available (leaving the destination alone
+// otherwise), QUERY_RESULT_AVAILABLE stores whether it is. A buffer
+// destination is written with the buffer's ordered writes (as
+// glBufferSubData), after the result was read back: later commands that read
+// the buffer (draws, indirect commands, copies) see it without a barrier.
 template <typename T>
-void get_query_object(Context& ctx, GLuint id, GLenum pname, T* params) {
-  if (ctx.lost()) {
+void store_query_value(Context& ctx, Query& q, GLenum pname, const QueryDestination& dst) {
+  uint64_t value = 0;
+  if (pname == GL_QUERY_TARGET) {
+    value = q.target;
+  } else if (ctx.lost()) {
     // A lost context's results count as available (KHR_robustness), so
     // that a loop polling for them ends.
     if (pname != GL_QUERY_RESULT_AVAILABLE) return ctx.lost_command();
-    if (params) *params = GL_TRUE;
+    value = GL_TRUE;
+  } else {
+    const bool available = update_query_result(ctx, q, pname == GL_QUERY_RESULT);
+    if (pname == GL_QUERY_RESULT_AVAILABLE) value = available ? GL_TRUE : GL_FALSE;
+    else if (!available) return;  // NO_WAIT: nothing yet
+    else value = std::min<uint64_t>(q.result, static_cast<uint64_t>(std::numeric_limits<T>::max()));
+  }
+  const T out = static_cast<T>(value);
+  if (dst.buffer) {
+    if (dst.buffer->resource)
+      ctx.pipe().buffer_subdata(dst.buffer->resource.get(), 0, static_cast<uint64_t>(dst.offset), sizeof(T), &out);
+  } else if (dst.client) {
+    std::memcpy(dst.client, &out, sizeof(T));
+  }
+}
+
+bool query_object_pname(const Context& ctx, GLenum pname) {
+  switch (pname) {
+    case GL_QUERY_RESULT:
+    case GL_QUERY_RESULT_AVAILABLE: return true;
+    // ARB_query_buffer_object (every desktop context) and GL 4.5's
+    // QUERY_TARGET.
+    case GL_QUERY_RESULT_NO_WAIT: return ctx.desktop();
+    case GL_QUERY_TARGET: return ctx.desktop() && ctx.version() >= 45;
+    default: return false;
+  }
+}
+
+// A buffer destination of sizeof(T) bytes at `offset`: INVALID_OPERATION
+// when the value would not fit in the buffer or the buffer is mapped (GL 4.6
+// §4.2.2, §6.3.2).
+template <typename T>
+bool buffer_destination_fits(Context& ctx, const Buffer& b, GLintptr offset) {
+  if (!range_fits<GLint64>(offset, sizeof(T), b.size) || b.mapped_exclusively()) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return false;
+  }
+  return true;
+}
+
+// glGetQueryObject*v. With a buffer bound to QUERY_BUFFER, `params` is an
+// offset into it (GL 4.6 §4.2.2).
+template <typename T>
+void get_query_object(Context& ctx, GLuint id, GLenum pname, T* params) {
+  if (ctx.lost()) {
+    if (pname != GL_QUERY_RESULT_AVAILABLE) return ctx.lost_command();
+    if (params && !ctx.buffers.query) *params = GL_TRUE;
     return;
   }
-  const bool target_pname = pname == GL_QUERY_TARGET && ctx.desktop() && ctx.version() >= 45;
-  if (pname != GL_QUERY_RESULT && pname != GL_QUERY_RESULT_AVAILABLE && !target_pname)
-    return ctx.set_error(GL_INVALID_ENUM);
+  if (!query_object_pname(ctx, pname)) return ctx.set_error(GL_INVALID_ENUM);
   const Ref<Query> q = id ? ctx.query_objects.lookup(id) : Ref<Query>();
   if (!q || q->active) return ctx.set_error(GL_INVALID_OPERATION);
-  if (target_pname) {
-    if (params) *params = static_cast<T>(q->target);
-    return;
+  QueryDestination dst;
+  if (Buffer* b = ctx.buffers.query.get()) {
+    const GLintptr offset = static_cast<GLintptr>(reinterpret_cast<uintptr_t>(params));
+    if (!buffer_destination_fits<T>(ctx, *b, offset)) return;
+    dst.buffer = b;
+    dst.offset = offset;
+  } else {
+    if (!params) return;
+    dst.client = params;
   }
-  const bool available = update_query_result(ctx, *q, pname == GL_QUERY_RESULT);
-  if (!params) return;
-  if (pname == GL_QUERY_RESULT_AVAILABLE) {
-    *params = available ? GL_TRUE : GL_FALSE;
-    return;
-  }
-  const uint64_t limit = static_cast<uint64_t>(std::numeric_limits<T>::max());
-  *params = static_cast<T>(std::min(q->result, limit));
+  store_query_value<T>(ctx, *q, pname, dst);
 }
 
 // glGetQueryBufferObject* (GL 4.6 §4.2.2, direct state access): the value
 // glGetQueryObject* would return, written as a T at `offset` of a named
-// buffer instead of client memory. QUERY_RESULT_NO_WAIT writes the result
-// only when it is available, leaving the buffer alone otherwise. Written
-// on the CPU after the result is read back: the buffer write is ordered
-// with the buffer's other uses like glBufferSubData's.
+// buffer instead of client memory.
 template <typename T>
 void get_query_buffer_object(Context& ctx, GLuint id, GLuint buffer, GLenum pname, GLintptr offset) {
   const Ref<Query> q = id ? ctx.query_objects.lookup(id) : Ref<Query>();
@@ -249,25 +307,9 @@ void get_query_buffer_object(Context& ctx, GLuint id, GLuint buffer, GLenum pnam
     case GL_QUERY_RESULT: case GL_QUERY_RESULT_AVAILABLE: case GL_QUERY_RESULT_NO_WAIT: case GL_QUERY_TARGET: break;
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
-  if (!range_fits<GLint64>(offset, sizeof(T), b->size)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!buffer_destination_fits<T>(ctx, *b, offset)) return;
   if (q->active) return ctx.set_error(GL_INVALID_OPERATION);
-  if (b->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
-  uint64_t value = 0;
-  if (pname == GL_QUERY_TARGET) {
-    value = q->target;
-  } else if (ctx.lost()) {
-    // A lost context's results count as available (KHR_robustness).
-    if (pname != GL_QUERY_RESULT_AVAILABLE) return ctx.lost_command();
-    value = GL_TRUE;
-  } else {
-    const bool available = update_query_result(ctx, *q, pname == GL_QUERY_RESULT);
-    if (pname == GL_QUERY_RESULT_AVAILABLE) value = available ? GL_TRUE : GL_FALSE;
-    else if (!available) return;  // NO_WAIT: nothing yet
-    else value = std::min<uint64_t>(q->result, static_cast<uint64_t>(std::numeric_limits<T>::max()));
-  }
-  const T out = static_cast<T>(value);
-  if (b->resource)
-    ctx.pipe().buffer_subdata(b->resource.get(), 0, static_cast<uint64_t>(offset), sizeof(T), &out);
+  store_query_value<T>(ctx, *q, pname, QueryDestination{nullptr, b.get(), offset});
 }
 
 }  // namespace

@@ -40,6 +40,14 @@ bool rectangle_sampler_ok(const SamplerParams& p) {
   return p.min_filter == GL_NEAREST || p.min_filter == GL_LINEAR;
 }
 
+// An external texture is never mipmapped nor repeated: NEAREST or LINEAR
+// minification and CLAMP_TO_EDGE in s and t only, other values
+// INVALID_ENUM (OES_EGL_image_external §3.7.4). Its r wrap is not limited.
+bool external_sampler_ok(const SamplerParams& p) {
+  return p.wrap_s == GL_CLAMP_TO_EDGE && p.wrap_t == GL_CLAMP_TO_EDGE &&
+         (p.min_filter == GL_NEAREST || p.min_filter == GL_LINEAR);
+}
+
 void tex_param(Context& ctx, Texture* t, GLenum pname, const ParamValue& v, GLenum wrong_kind_error) {
   const GLenum target = t->target;
   const bool multisample = target == GL_TEXTURE_2D_MULTISAMPLE || target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES;
@@ -54,6 +62,7 @@ void tex_param(Context& ctx, Texture* t, GLenum pname, const ParamValue& v, GLen
     if (multisample) return ctx.set_error(wrong_kind_error);
     if (err != GL_NO_ERROR) return ctx.set_error(err);
     if (target == GL_TEXTURE_RECTANGLE && !rectangle_sampler_ok(p)) return ctx.set_error(GL_INVALID_ENUM);
+    if (target == GL_TEXTURE_EXTERNAL_OES && !external_sampler_ok(p)) return ctx.set_error(GL_INVALID_ENUM);
     t->sampler = p;
   } else {
     const GLint i = v.as_int();
@@ -61,8 +70,10 @@ void tex_param(Context& ctx, Texture* t, GLenum pname, const ParamValue& v, GLen
       case GL_TEXTURE_BASE_LEVEL:
         if (i < 0) return ctx.set_error(GL_INVALID_VALUE);
         // Their one level is level 0 (ES 3.1 §8.10).
-        // So is a rectangle's (GL 4.6 §8.10).
-        if ((multisample || target == GL_TEXTURE_RECTANGLE) && i != 0) return ctx.set_error(GL_INVALID_OPERATION);
+        // So is a rectangle's (GL 4.6 §8.10), and an external texture's
+        // (OES_EGL_image_external_essl3, in ES 3.0+ contexts, all Brass has).
+        if ((multisample || target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_EXTERNAL_OES) && i != 0)
+          return ctx.set_error(GL_INVALID_OPERATION);
         // An immutable texture's levels are fixed: the value is clamped to
         // them (GL 4.6 §8.17, as ARB_texture_storage defines it).
         t->base_level = t->immutable ? std::min(i, t->immutable_level_count() - 1) : i;
@@ -180,6 +191,14 @@ bool tex_query(Context& ctx, const Texture* t, GLenum pname, ParamValue* out) {
       out->i = static_cast<GLint>(v);
       return true;
     }
+    // OES_EGL_image_external §3.7.14: the image units sampling the
+    // texture takes. Brass's external textures hold RGB(A) images sampled
+    // as they are (no multi-planar YUV), one unit each, as every other
+    // target's.
+    case GL_REQUIRED_TEXTURE_IMAGE_UNITS_OES:
+      if (ctx.desktop()) return fail(ctx, GL_INVALID_ENUM);
+      out->i = 1;
+      return true;
     // ES 3.1 §8.23: image units take formats of the texture's texel size.
     case GL_IMAGE_FORMAT_COMPATIBILITY_TYPE:
       if (!ctx.es31()) return fail(ctx, GL_INVALID_ENUM);

@@ -13,6 +13,7 @@
 #include "gl/texture_proxy.h"
 #include "gl/texture_specification.h"
 #include "gl/texture_storage.h"
+#include "gl/texture_view.h"
 #include "gl_functions.h"
 
 namespace brass::gl::api {
@@ -36,6 +37,7 @@ Binding<Texture>& binding_point(TextureUnit& u, GLenum target) {
     case GL_TEXTURE_1D: return u.texture_1d;
     case GL_TEXTURE_1D_ARRAY: return u.texture_1d_array;
     case GL_TEXTURE_RECTANGLE: return u.texture_rect;
+    case GL_TEXTURE_EXTERNAL_OES: return u.texture_external;
     default: return u.texture_2d;
   }
 }
@@ -507,11 +509,12 @@ bool mipmap_format_ok(Context& ctx, const TextureImage& base) {
 // Fallback when the pipe cannot generate mipmaps of a format in one call:
 // a linear blit per level.
 void blit_mipmaps(Context& ctx, pipe::Resource* r, uint32_t first, uint32_t last, uint32_t first_layer, uint32_t layers,
-                  bool is3d) {
+                  bool is3d, pipe::Format format) {
   const pipe::ResourceTemplate& rt = r->templ();
   for (uint32_t l = first + 1; l <= last; ++l) {
     pipe::BlitInfo b;
     b.src.resource = b.dst.resource = r;
+    b.src.format = b.dst.format = format;
     b.src.level = l - 1;
     b.dst.level = l;
     b.src.box.width = static_cast<int32_t>(std::max(1u, rt.width >> (l - 1)));
@@ -553,7 +556,7 @@ void DeleteTextures(Context& ctx, GLsizei n, const GLuint* textures) {
     for (TextureUnit& u : ctx.textures.units)
       for (auto* p : {&u.texture_2d, &u.texture_3d, &u.texture_2d_array, &u.texture_cube, &u.texture_2d_multisample,
                       &u.texture_2d_multisample_array, &u.texture_buffer, &u.texture_cube_array, &u.texture_1d,
-                      &u.texture_1d_array, &u.texture_rect})
+                      &u.texture_1d_array, &u.texture_rect, &u.texture_external})
         unbind_if(*p, t.get());
     unbind_image_texture(ctx, t.get());
     // Attached to a bound framebuffer: detached from it (ES 3.0 §4.4.2.3).
@@ -749,10 +752,11 @@ void GenerateMipmap(Context& ctx, GLenum target) {
 namespace brass::gl::api::spec {
 
 // A multisample texture has one level and nothing to filter (ES 3.1 §8.14.4);
-// buffer and rectangle textures have one level.
+// buffer, rectangle and external textures have one level (an external one:
+// INVALID_ENUM, OES_EGL_image_external §3.7.11).
 bool mipmap_target(GLenum target) {
   return target != GL_TEXTURE_2D_MULTISAMPLE && target != GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES &&
-         target != GL_TEXTURE_BUFFER && target != GL_TEXTURE_RECTANGLE;
+         target != GL_TEXTURE_BUFFER && target != GL_TEXTURE_RECTANGLE && target != GL_TEXTURE_EXTERNAL_OES;
 }
 
 void generate_mipmap(Context& ctx, Texture& texture) {
@@ -790,8 +794,13 @@ void generate_mipmap(Context& ctx, Texture& texture) {
     first_layer = t->view_resource_layer;
     layers = t->view_num_layers;
   }
-  if (!ctx.pipe().generate_mipmap(r, first, final_level, first_layer, first_layer + layers - 1))
-    blit_mipmaps(ctx, r, first, final_level, first_layer, layers, target == GL_TEXTURE_3D);
+  // A view in another format than its storage's filters its own texels
+  // (a SNORM view of UNORM storage averages signed values): a blit through
+  // views of that format, not the device's mipmap generation of the storage.
+  const pipe::Format view_format = view_storage_format(*t);
+  if (view_format != pipe::Format::None ||
+      !ctx.pipe().generate_mipmap(r, first, final_level, first_layer, first_layer + layers - 1))
+    blit_mipmaps(ctx, r, first, final_level, first_layer, layers, target == GL_TEXTURE_3D, view_format);
   t->changed();
   ctx.dirty(kDirtyTextures);
 }

@@ -388,6 +388,10 @@ void GetnUniformiv(Context& ctx, GLuint program, GLint location, GLsizei buf_siz
 void GetnUniformuiv(Context& ctx, GLuint program, GLint location, GLsizei buf_size, GLuint* params) {
   get_uniform(ctx, program, location, params, static_cast<uint64_t>(std::max(buf_size, 0)));
 }
+// GL 4.5's bounded form of glGetUniformdv (desktop only).
+void GetnUniformdv(Context& ctx, GLuint program, GLint location, GLsizei buf_size, GLdouble* params) {
+  get_uniform(ctx, program, location, params, static_cast<uint64_t>(std::max(buf_size, 0)));
+}
 // ARB_gpu_shader_int64's queries: any uniform's value, converted.
 void GetUniformi64vARB(Context& ctx, GLuint program, GLint location, GLint64* params) {
   if (int64_uniforms(ctx)) get_uniform(ctx, program, location, params);

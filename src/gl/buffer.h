@@ -72,6 +72,9 @@ struct BufferBindings {
   // PARAMETER_BUFFER (desktop GL 4.6, ARB_indirect_parameters): the draw
   // counts of glMultiDraw*IndirectCount.
   Binding<Buffer> parameter;
+  // QUERY_BUFFER (desktop GL 4.4, ARB_query_buffer_object): while bound,
+  // glGetQueryObject* write their value into it, `params` being the offset.
+  Binding<Buffer> query;
   std::array<IndexedBufferBinding, kMaxUniformBufferBindings> uniform_indexed;
   std::array<IndexedBufferBinding, kMaxShaderStorageBufferBindings> storage_indexed;
   std::array<IndexedBufferBinding, kMaxAtomicCounterBufferBindings> atomic_indexed;

@@ -139,9 +139,13 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       "GL_OES_required_internalformat",
       // EGLImages as textures and renderbuffers (mutable, and immutable with
       // EXT_EGL_image_storage), sharing the image's storage
-      // (api_egl_image.cpp). Not OES_EGL_image_external.
+      // (api_egl_image.cpp), and as external textures: the
+      // TEXTURE_EXTERNAL_OES target and samplerExternalOES in ESSL 1.00 and
+      // 3.x (compiler/external_samplers.h).
       "GL_OES_EGL_image",
       "GL_EXT_EGL_image_storage",
+      "GL_OES_EGL_image_external",
+      "GL_OES_EGL_image_external_essl3",
       // Context loss and bounded queries (robustness.cpp). Robust buffer
       // access (GL_CONTEXT_ROBUST_ACCESS TRUE) is a context's, asked for
       // through EGL: context.cpp adds KHR_robust_buffer_access_behavior to
@@ -471,10 +475,24 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // GL 4.4's buffer storage and texture clears, the ES extensions' handlers,
   // in every desktop context (context.cpp lists them as desktop features).
   out.emplace_back("GL_ARB_buffer_storage");
+  // Query results written into a buffer object (QUERY_BUFFER,
+  // glGetQueryBufferObject*; api_queries.cpp).
+  out.emplace_back("GL_ARB_query_buffer_object");
   out.emplace_back("GL_ARB_clear_texture");
   // GL 4.5's direct state access: every command of the extension names its
   // object and runs the bind-to-edit command's steps on it (docs/architecture.md).
   out.emplace_back("GL_ARB_direct_state_access");
+  // GL 4.5's box readback of a named texture (api_get_texture_sub_image.cpp).
+  out.emplace_back("GL_ARB_get_texture_sub_image");
+  // GL 4.5's gl_CullDistance (SPIR-V CullDistance, culled by Vulkan) on the
+  // ES extension's device condition, with MAX_CULL_DISTANCES and
+  // MAX_COMBINED_CLIP_AND_CULL_DISTANCES.
+  if (screen.get_cap(pipe::Cap::MaxClipDistances) >= 8 && screen.get_cap(pipe::Cap::MaxCullDistances) >= 8)
+    out.emplace_back("GL_ARB_cull_distance");
+  // GL 4.5's textureSamples / imageSamples (SPIR-V OpImageQuerySamples;
+  // sources below GLSL 4.50 that call them are compiled as 4.50,
+  // desktop_glsl_rewrites.h).
+  out.emplace_back("GL_ARB_shader_texture_image_samples");
   // GL 4.x functionality that ES 3.1 has too, in every desktop context
   // (Context::es31): the ES 3.1 handlers with the desktop-only commands
   // added (glShaderStorageBlockBinding, glGetActiveAtomicCounterBufferiv,
@@ -499,11 +517,6 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // glBindImageTextures, glBindVertexBuffers (api_multi_bind.cpp).
            "GL_ARB_multi_bind",
            // Shading-language only: textureQueryLOD (SPIR-V ImageQuery).
-           // Not ARB_shader_texture_image_samples: glslang accepts its
-           // #extension below GLSL 4.x but does not give the functions, so
-           // it waits for the compiler to provide them
-           // (ARB_shading_language_packing is compiled at its core version:
-           // see below).
            "GL_ARB_texture_query_lod",
            // Shader subroutines, lowered by the compiler to a uniform
            // array of selected indices (compiler/subroutines.h) that the
@@ -520,9 +533,13 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
            // texture_proxy.cpp): rectangles (sampled through the
            // compiler's lowering to 2D, rectangle_samplers.cpp), 2D
            // multisample textures and arrays with their mutable commands,
-           // and immutable storage of every target, 1D included. Not
-           // EXT_texture_array: glslang has no `#extension` of it.
+           // and immutable storage of every target, 1D included.
            "GL_ARB_texture_rectangle",
+           // GL 3.0's array textures under the EXT name: the core targets
+           // and commands (glFramebufferTextureLayerEXT is an alias), and
+           // in GLSL 1.10 / 1.20 sources the old array lookups
+           // (compiler/legacy_texture_extensions.h).
+           "GL_EXT_texture_array",
            "GL_ARB_texture_multisample",
            "GL_ARB_texture_storage",
        })
@@ -547,6 +564,9 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // glPolygonOffsetClamp (GL 4.6): Vulkan's depthBiasClamp, as the ES
   // extension (Context::has_feature takes it at every desktop version).
   if (screen.get_cap(pipe::Cap::DepthBiasClamp)) out.emplace_back("GL_ARB_polygon_offset_clamp");
+  // gl_FragStencilRefARB: glslang's SPIR-V FragStencilRefEXT, which the
+  // device takes with VK_EXT_shader_stencil_export (no ES counterpart).
+  if (screen.get_cap(pipe::Cap::ShaderStencilExport)) out.emplace_back("GL_ARB_shader_stencil_export");
   // Viewport arrays (GL 4.1) as OES_viewport_array in ES 3.1 contexts, with
   // glDepthRange's doubles; gl_ViewportIndex needs geometry shaders.
   if (screen.get_cap(pipe::Cap::GeometryShader) && screen.get_cap(pipe::Cap::PrimitivesGeneratedQuery) &&

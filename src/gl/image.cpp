@@ -165,9 +165,12 @@ pipe::ImageView unit_view(Context& ctx, const ImageUnit& u, ImageDim dim, ImageK
     const GLint max_level = std::clamp(tex->max_level, base, tex->immutable_level_count() - 1);
     if (u.level < base || u.level > max_level) return none;
   } else {
-    // A mutable texture (desktop GL): a level from base to max that was
-    // specified (its storage must have been made bindable, below).
-    if (!ctx.desktop() || u.level < tex->base_level || u.level > tex->max_level) return none;
+    // A mutable texture (desktop GL, or an ES external texture): a level
+    // from base to max that was specified (its storage must have been made
+    // bindable, below).
+    if ((!ctx.desktop() && tex->target != GL_TEXTURE_EXTERNAL_OES) || u.level < tex->base_level ||
+        u.level > tex->max_level)
+      return none;
   }
   const TextureImage* img = tex->image(u.level, 0);
   if (!img || !img->resource) return none;
@@ -215,6 +218,7 @@ pipe::ImageView unit_view(Context& ctx, const ImageUnit& u, ImageDim dim, ImageK
       v.first_layer = v.last_layer = img->resource_layer;
       break;
     case GL_TEXTURE_2D:
+    case GL_TEXTURE_EXTERNAL_OES:  // an image2D (OES_EGL_image_external_essl3)
       // An EGLImage target's one layer may be a cube face of its source.
       // A slice of a 3D image is not viewable as a 2D storage image here
       // (the driver views 3D storage as 3D): it reads as unbound.

@@ -10,6 +10,7 @@
 #include "compiler/compiler.h"
 #include "gl/compat/builtin_uniforms.h"
 #include "gl/gl_types.h"
+#include "gl/separable_combinations.h"
 #include "pipe/context.h"
 #include "pipe/shader_info.h"
 
@@ -97,6 +98,15 @@ struct LinkedProgram {
   // pipelines. pipe_program is null unless it has both a vertex and a
   // fragment stage (pipelines draw with combinations, separable_link.h).
   bool separable = false;
+  // A separable program's vertex and fragment stages, each compiled alone
+  // by the driver (pipe::ShaderInfo::separable_stage) so that a program
+  // pipeline can draw any combination of them without compiling; null
+  // where the driver cannot (combinations are then compiled, as before).
+  // Owned, deleted with pipe_program.
+  std::array<pipe::ShaderProgram*, pipe::kGraphicsStageCount> stage_programs{};
+  // A separable vertex stage's combinations with other stages, found again
+  // when a program pipeline switches back to them (separable_combinations.h).
+  SeparableCombinations combinations;
 
   // --- program area ---
   pipe::Screen* screen = nullptr;  // the device the pipe programs live on

@@ -517,6 +517,34 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     lp->storage_block_bindings[i] =
         static_cast<GLuint>(std::max(lp->interface.storage_blocks[i].initial_binding, 0));
 
+  // A separable program's stages, each compiled alone for the program
+  // pipelines that will combine them (the driver declines what it cannot:
+  // the combination of such stages is compiled at its first draw).
+  if (lp->separable && !has_cs) {
+    for (const compiler::StageBinary& s : lp->stages) {
+      const unsigned stage = static_cast<unsigned>(s.stage);
+      if (stage >= pipe::kGraphicsStageCount) continue;
+      pipe::ShaderInfo info;
+      info.separable_stage = true;
+      info.spirv[stage] = lp->info.spirv[stage];
+      for (const pipe::ShaderBinding& b : lp->info.bindings) {
+        if (!(b.stage_mask & (1u << stage))) continue;
+        pipe::ShaderBinding sb = b;
+        sb.stage_mask = static_cast<uint8_t>(1u << stage);
+        info.bindings.push_back(sb);
+      }
+      info.vertex_input_locations = lp->info.vertex_input_locations;
+      info.fragment_output_locations = lp->info.fragment_output_locations;
+      info.writes_point_size = lp->info.writes_point_size;
+      pipe::Status status = pipe::Status::Ok;
+      lp->stage_programs[stage] = ctx.pipe().create_shader_program(info, &status);
+      if (status == pipe::Status::OutOfMemory) {
+        *log = "error: out of memory compiling the program's stages\n";
+        ctx.pipe_failed(status);
+        return nullptr;
+      }
+    }
+  }
   // A separable program without both graphics stages is only ever drawn
   // as part of a program pipeline's combination.
   if (!has_cs && (!has_vs || !has_fs)) {
@@ -537,6 +565,7 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
 LinkedProgram::~LinkedProgram() {
   for (const auto& v : variants) delete_pipe_programs(screen, {v.second});
   delete_pipe_programs(screen, {pipe_program});
+  for (pipe::ShaderProgram* p : stage_programs) delete_pipe_programs(screen, {p});
 }
 
 }  // namespace brass::gl

@@ -42,14 +42,21 @@ LinkedProgram* pipeline_combination(Context& ctx, ProgramPipeline& pp) {
     ctx.set_error(GL_INVALID_OPERATION);
     return nullptr;
   }
-  std::array<const LinkedProgram*, pipe::kShaderStageCount> raw{};
-  for (unsigned s = 0; s < pipe::kGraphicsStageCount; ++s) raw[s] = sources[s].get();
-  std::string log;
-  std::shared_ptr<LinkedProgram> combined = combine_separable_stages(ctx, raw, &log);
+  // Made before for these very stages (a pipeline switching back): the
+  // vertex stage's executable kept it.
+  LinkedProgram* vs = sources[static_cast<unsigned>(pipe::ShaderStage::Vertex)].get();
+  std::shared_ptr<LinkedProgram> combined = vs ? vs->combinations.find(sources, &ctx.pipe()) : nullptr;
   if (!combined) {
-    pp.info_log = log;
-    ctx.set_error(GL_INVALID_OPERATION);
-    return nullptr;
+    std::array<const LinkedProgram*, pipe::kShaderStageCount> raw{};
+    for (unsigned s = 0; s < pipe::kGraphicsStageCount; ++s) raw[s] = sources[s].get();
+    std::string log;
+    combined = combine_separable_stages(ctx, raw, &log);
+    if (!combined) {
+      pp.info_log = log;
+      ctx.set_error(GL_INVALID_OPERATION);
+      return nullptr;
+    }
+    if (vs) vs->combinations.remember(sources, &ctx.pipe(), combined);
   }
   c.sources = std::move(sources);
   c.combined = std::move(combined);
@@ -349,6 +356,9 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
   if (!program) {
     std::vector<compiler::StageBinary> stages = lp->stages;
     pipe::ShaderInfo info = lp->info;
+    // The variant's SPIR-V differs from the separable stages' own: it is
+    // compiled as a whole, never drawn from their libraries.
+    info.stage_programs = {};
     for (compiler::StageBinary& s : stages) {
       // Each patch picks its stage.
       s.spirv = compiler::apply_variant(s, key, static_cast<compiler::ShaderStage>(lp->last_pre_rasterization));

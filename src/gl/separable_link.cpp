@@ -4,6 +4,7 @@
 #include <map>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 #include "compiler/spirv_patch.h"
 #include "gl/context.h"
@@ -17,6 +18,7 @@ std::shared_ptr<LinkedProgram> combine_separable_stages(
   lp->owner = &ctx.pipe();
   lp->separable = true;
   uint32_t next_binding[pipe::kDescriptorSetCount] = {};
+  bool interfaces_moved = false;
   // (source, set, its binding) -> the combination's binding.
   std::map<std::tuple<const LinkedProgram*, uint32_t, uint32_t>, uint32_t> numbered;
   for (unsigned s = 0; s < pipe::kShaderStageCount; ++s) {
@@ -74,10 +76,14 @@ std::shared_ptr<LinkedProgram> combine_separable_stages(
       *log = "error: a stage's SPIR-V could not be rebound\n";
       return nullptr;
     }
+    const std::vector<uint32_t> before_match = copy.spirv;
     if (!lp->stages.empty() && !compiler::match_stage_interface(lp->stages.back().spirv, copy.spirv)) {
       *log = "error: stage interfaces could not be matched\n";
       return nullptr;
     }
+    // The stages' own libraries were compiled with the locations each
+    // program assigned: they serve only where matching by name moved none.
+    if (copy.spirv != before_match) interfaces_moved = true;
     lp->stages.push_back(std::move(copy));
   }
   const LinkedProgram* vs = sources[static_cast<unsigned>(pipe::ShaderStage::Vertex)];
@@ -122,6 +128,11 @@ std::shared_ptr<LinkedProgram> combine_separable_stages(
     lp->interface.tess_gen_point_mode = t.tess_gen_point_mode;
   }
   lp->info.fragment_output_locations = fs->info.fragment_output_locations;
+  // The driver may draw the combination from the stages compiled alone
+  // (their pipeline libraries) until its own pipelines are compiled.
+  if (!interfaces_moved)
+    for (unsigned s = 0; s < pipe::kGraphicsStageCount; ++s)
+      if (sources[s]) lp->info.stage_programs[s] = sources[s]->stage_programs[s];
   pipe::Status status = pipe::Status::Ok;
   lp->pipe_program = ctx.pipe().create_shader_program(lp->info, &status);
   if (!lp->pipe_program) {

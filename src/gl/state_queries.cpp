@@ -262,7 +262,9 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
       return true;
     case GL_MAX_CULL_DISTANCES_EXT:
     case GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES_EXT:
-      if (ctx.desktop() && ctx.version() < 45) return false;  // ARB_cull_distance is GL 4.5's
+      // ARB_cull_distance in desktop contexts (GL 4.5's; listed where the
+      // device culls, extensions.cpp).
+      if (ctx.desktop() && !ctx.has_extension("GL_ARB_cull_distance")) return false;
       [[fallthrough]];
     case GL_MAX_CLIP_DISTANCES_EXT:
       if (!ctx.has_feature("GL_EXT_clip_cull_distance")) return false;

@@ -89,6 +89,9 @@ enum class TextureTargetIndex : uint8_t {
   Tex1D,
   Tex1DArray,
   TexRect,
+  // OpenGL ES only (OES_EGL_image_external): TEXTURE_EXTERNAL_OES, a 2D
+  // texture whose one image is an EGLImage's (api_egl_image.cpp).
+  TexExternal,
   Count
 };
 
@@ -171,10 +174,11 @@ class Texture final : public Object {
 };
 
 // The first bind gives a texture its target; a rectangle starts with
-// CLAMP_TO_EDGE wrapping and LINEAR minification (GL 4.6 §8.5, table 23.18).
+// CLAMP_TO_EDGE wrapping and LINEAR minification (GL 4.6 §8.5, table 23.18),
+// and so does an external texture (OES_EGL_image_external §3.7.14).
 inline void set_texture_target(Texture& tex, GLenum target) {
   tex.target = target;
-  if (target == GL_TEXTURE_RECTANGLE) {
+  if (target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_EXTERNAL_OES) {
     tex.sampler.wrap_s = tex.sampler.wrap_t = tex.sampler.wrap_r = GL_CLAMP_TO_EDGE;
     tex.sampler.min_filter = GL_LINEAR;
   }
@@ -199,6 +203,7 @@ struct TextureUnit {
   Binding<Texture> texture_2d, texture_3d, texture_2d_array, texture_cube, texture_2d_multisample,
       texture_2d_multisample_array, texture_buffer, texture_cube_array;
   Binding<Texture> texture_1d, texture_1d_array, texture_rect;  // desktop GL
+  Binding<Texture> texture_external;  // OpenGL ES: TEXTURE_EXTERNAL_OES
   Binding<Sampler> sampler;
 };
 

@@ -127,6 +127,7 @@ TextureTargetIndex target_index(GLenum target) {
     case GL_TEXTURE_1D: return TextureTargetIndex::Tex1D;
     case GL_TEXTURE_1D_ARRAY: return TextureTargetIndex::Tex1DArray;
     case GL_TEXTURE_RECTANGLE: return TextureTargetIndex::TexRect;
+    case GL_TEXTURE_EXTERNAL_OES: return TextureTargetIndex::TexExternal;
     default: return TextureTargetIndex::Count;
   }
 }
@@ -140,13 +141,16 @@ bool target_available(const Context& ctx, TextureTargetIndex index) {
     case TextureTargetIndex::Tex1D:
     case TextureTargetIndex::Tex1DArray:
     case TextureTargetIndex::TexRect: return ctx.desktop();
+    case TextureTargetIndex::TexExternal: return !ctx.desktop();  // OES_EGL_image_external
     case TextureTargetIndex::Count: return false;
     default: return true;
   }
 }
 
 uint32_t full_chain_levels(GLenum target, uint32_t w, uint32_t h, uint32_t d) {
-  if (target == GL_TEXTURE_RECTANGLE) return 1;  // one level only (GL 4.6 §8.5)
+  // One level only: a rectangle's (GL 4.6 §8.5), an external texture's
+  // (its EGLImage's one image).
+  if (target == GL_TEXTURE_RECTANGLE || target == GL_TEXTURE_EXTERNAL_OES) return 1;
   uint32_t m = std::max(w, h);
   if (is_3d(target)) m = std::max(m, d);
   return log2_floor(std::max(m, 1u)) + 1;
@@ -299,6 +303,13 @@ Completeness check_completeness(const Context& ctx, const Texture& tex, const Sa
     c.complete = true;
     return c;
   }
+  // An external texture takes only NEAREST or LINEAR minification and
+  // CLAMP_TO_EDGE wrapping in s and t; a sampler object's other values make
+  // it incomplete (OES_EGL_image_external_essl3, BindSampler).
+  if (tex.target == GL_TEXTURE_EXTERNAL_OES &&
+      ((params.min_filter != GL_NEAREST && params.min_filter != GL_LINEAR) || params.wrap_s != GL_CLAMP_TO_EDGE ||
+       params.wrap_t != GL_CLAMP_TO_EDGE))
+    return c;
   GLint base = tex.base_level, max_level = tex.max_level;
   if (tex.immutable) {
     base = std::clamp(base, 0, tex.immutable_level_count() - 1);

@@ -68,6 +68,8 @@ SamplerTypeInfo classify_sampler(GLenum type) {
     case GL_SAMPLER_2D_RECT_SHADOW: return {T::TexRect, K::Shadow};
     case GL_INT_SAMPLER_2D_RECT: return {T::TexRect, K::Int};
     case GL_UNSIGNED_INT_SAMPLER_2D_RECT: return {T::TexRect, K::Uint};
+    // OES_EGL_image_external (OpenGL ES).
+    case GL_SAMPLER_EXTERNAL_OES: return {T::TexExternal, K::Float};
     default: return {T::Tex2D, K::Float};
   }
 }
@@ -114,6 +116,7 @@ GLenum gl_target(TextureTargetIndex i) {
     case TextureTargetIndex::Tex1D: return GL_TEXTURE_1D;
     case TextureTargetIndex::Tex1DArray: return GL_TEXTURE_1D_ARRAY;
     case TextureTargetIndex::TexRect: return GL_TEXTURE_RECTANGLE;
+    case TextureTargetIndex::TexExternal: return GL_TEXTURE_EXTERNAL_OES;
     default: return GL_TEXTURE_2D;
   }
 }
@@ -300,6 +303,7 @@ Texture* unit_texture(Context& ctx, unsigned unit, TextureTargetIndex index) {
     case TextureTargetIndex::Tex1D: t = u.texture_1d.get(); break;
     case TextureTargetIndex::Tex1DArray: t = u.texture_1d_array.get(); break;
     case TextureTargetIndex::TexRect: t = u.texture_rect.get(); break;
+    case TextureTargetIndex::TexExternal: t = u.texture_external.get(); break;
     default: return nullptr;
   }
   if (t) return t;
@@ -386,6 +390,10 @@ bool query_texture_state(Context& ctx, GLenum pname, GLint* value) {
     case GL_MAX_RECTANGLE_TEXTURE_SIZE:
       if (!ctx.desktop()) return false;
       *value = ctx.limits.max_texture_size;
+      return true;
+    case GL_TEXTURE_BINDING_EXTERNAL_OES:
+      if (ctx.desktop()) return false;
+      *value = name(u.texture_external.get());
       return true;
     case GL_SAMPLER_BINDING: *value = name(u.sampler.get()); return true;
     case GL_MAX_TEXTURE_LOD_BIAS: *value = 16; return true;

@@ -147,9 +147,13 @@ struct AttribSource {
 uint64_t add_saturated(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 
 // The array attribute index `index` reads: generic i's, or a conventional
-// one's. gl_Vertex reads generic array 0 where that is enabled (GL 4.6
-// compatibility §10.2: generic attribute 0 and the vertex position alias).
+// one's. gl_Vertex reads generic array 0 where that is enabled, and a
+// generic input at location 0 the vertex array where generic array 0 is
+// not (GL 4.6 compatibility §10.2: generic attribute 0 and the vertex
+// position alias; the core profile has no vertex array).
 const VertexAttrib& array_of(const VertexArray& vao, unsigned index) {
+  if (index == 0 && !vao.attribs[0].enabled && (vao.conventional_enabled & (1u << compat::kVertex)))
+    return vao.conventional[compat::kVertex];
   if (index < kMaxVertexAttribs) return vao.attribs[index];
   const unsigned a = index - kMaxVertexAttribs;
   if (a == compat::kVertex && vao.attribs[0].enabled) return vao.attribs[0];

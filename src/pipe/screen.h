@@ -63,6 +63,7 @@ enum class Cap : uint8_t {
   MaxIntegerSamples,          // integer color formats
   MaxSampleMaskWords,         // 32-bit words of the sample mask the device applies
   ImageFloatAtomicExchange,   // atomic exchange on R32_FLOAT storage images (integer R32 atomics always work)
+  ShaderStencilExport,        // fragment shaders may write the stencil value (gl_FragStencilRefARB)
   Sampled2DViewOf3D,          // a Texture2D sampler view of one slice of a Texture3D resource
   // Geometry shaders (0 without GeometryShader).
   MaxGeometryInputComponents,        // per input vertex

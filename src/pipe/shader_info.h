@@ -20,6 +20,8 @@
 
 namespace brass::pipe {
 
+struct ShaderProgram;
+
 enum class ShaderStage : uint8_t { Vertex, TessControl, TessEval, Geometry, Fragment, Compute };
 inline constexpr unsigned kGraphicsStageCount = 5;
 inline constexpr unsigned kShaderStageCount = 6;
@@ -61,6 +63,18 @@ struct ShaderInfo {
   uint32_t vertex_input_locations = 0;    // bit per VS input location
   uint32_t fragment_output_locations = 0; // bit per FS output location
   bool writes_point_size = false;         // VS (last pre-raster stage) writes gl_PointSize
+  // Separable programs (program pipelines; docs/architecture.md):
+  //  - separable_stage: one stage of a separable program (exactly one SPIR-V
+  //    module, bindings of that stage only), compiled alone so that any
+  //    combination can link it; creation fails with Status::Unsupported
+  //    where the driver cannot (the frontend then combines as before);
+  //  - stage_programs: this program is a combination of separable stages
+  //    (its SPIR-V rebound and matched across them, for the full link), and
+  //    per graphics stage the separable_stage program of the same stage
+  //    (null where there is none), which the driver may draw with until the
+  //    combination's own pipelines are compiled. The driver keeps them.
+  bool separable_stage = false;
+  std::array<ShaderProgram*, kGraphicsStageCount> stage_programs{};
 };
 
 }  // namespace brass::pipe

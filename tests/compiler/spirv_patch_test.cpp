@@ -352,5 +352,24 @@ TEST(AttributeAliasing, WithoutAliasingTheModuleIsUnchanged) {
   EXPECT_EQ(spirv, r.stages[0].spirv);
 }
 
+// ARB_enhanced_layouts: inputs in distinct components of one location are
+// not aliased (Vulkan takes them as they are), whatever their types.
+TEST(AttributeAliasing, DistinctComponentsOfALocationAreNotMerged) {
+  LinkInput in;
+  in.api = Api::GL;
+  in.shaders = {{ShaderStage::Vertex, R"(#version 140
+#extension GL_ARB_enhanced_layouts : require
+#extension GL_ARB_explicit_attrib_location : require
+uniform int i;
+layout(location = 0) in ivec3 a;
+layout(location = 0, component = 3) in float b;
+void main() { gl_Position = i == 1 ? vec4(a, 1.0) : vec4(b); })"},
+                {ShaderStage::Fragment, "#version 140\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"}};
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "component layout");
+  EXPECT_EQ(input_locations(r.stages[0].spirv), (std::multiset<uint32_t>{0, 0}));
+}
+
 }  // namespace
 }  // namespace brass::compiler::test

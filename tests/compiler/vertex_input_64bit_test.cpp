@@ -143,5 +143,34 @@ TEST(VertexInput64Bit, MalformedModulesAreRefused) {
   EXPECT_FALSE(lower_64bit_vertex_inputs(junk));
 }
 
+// ARB_enhanced_layouts: a double at component 2 shares location 0 with a
+// vec2; its words go to 32-bit components 2 and 3 there, not over the vec2.
+TEST(VertexInput64Bit, ComponentOfALoweredDoubleKept) {
+  LinkInput in;
+  in.api = Api::GL;
+  in.shaders = {{ShaderStage::Vertex, R"(#version 150
+#extension GL_ARB_enhanced_layouts : require
+#extension GL_ARB_explicit_attrib_location : require
+#extension GL_ARB_gpu_shader_fp64 : require
+#extension GL_ARB_vertex_attrib_64bit : require
+uniform int i;
+layout(location = 0) in vec2 a;
+layout(location = 0, component = 2) in double b;
+void main() { gl_Position = i == 1 ? vec4(a, 1.0, 1.0) : vec4(b); })"},
+                {ShaderStage::Fragment, "#version 150\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"}};
+  in.limits.lower_64bit_vertex_inputs = 1;
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "component");
+  std::optional<SpirvModule> m = SpirvModule::parse(vertex_stage(r)->spirv);
+  ASSERT_TRUE(m.has_value());
+  int at_component_2 = 0;
+  for (const SpirvInstruction& inst : m->instructions)
+    if (inst.opcode() == spv::OpVariable && inst.operand(2) == spv::StorageClassInput &&
+        m->decoration_value(inst.operand(1), spv::DecorationComponent) == 2u)
+      ++at_component_2;
+  EXPECT_EQ(at_component_2, 1);
+}
+
 }  // namespace
 }  // namespace brass::compiler::test

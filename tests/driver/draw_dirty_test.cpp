@@ -25,8 +25,10 @@ DrawDirty clean() {
   DrawDirty d;
   for (DrawState s : kAllStates) d.clear(s);
   d.clear_sets(DrawDirty::kAllSets);
+  d.clear_stage_sets(DrawDirty::kAllStageSets);
   EXPECT_FALSE(d.any(DrawDirty::kCommandBufferState));
   EXPECT_EQ(d.sets(), 0u);
+  EXPECT_EQ(d.stage_sets(), 0u);
   return d;
 }
 
@@ -82,20 +84,39 @@ TEST(DrawDirtyTest, VariadicMarkAndClearTouchExactlyTheirStates) {
 TEST(DrawDirtyTest, SetsAreMarkedByTheirSeamNumber) {
   for (pipe::DescriptorSet s : kSets) {
     DrawDirty d = clean();
-    d.mark_set(s);
+    d.mark_set(s, 0);
     EXPECT_EQ(d.sets(), 1u << static_cast<unsigned>(s));
     EXPECT_FALSE(d.any(DrawDirty::kCommandBufferState)) << "marking a set marks no state";
   }
   DrawDirty d = clean();
-  d.mark_set(pipe::DescriptorSet::Samplers);
-  d.mark_set(pipe::DescriptorSet::StorageImages);
+  d.mark_set(pipe::DescriptorSet::Samplers, 0);
+  d.mark_set(pipe::DescriptorSet::StorageImages, 0);
   EXPECT_EQ(d.sets(), (1u << 2) | (1u << 4));
+}
+
+// Separable programs' per-stage layouts rewrite only the sets of the stages
+// whose bindings changed (descriptors/program_descriptors.h).
+TEST(DrawDirtyTest, SetsAreAlsoMarkedByTheirStage) {
+  DrawDirty d = clean();
+  d.mark_set(pipe::DescriptorSet::Samplers, static_cast<unsigned>(pipe::ShaderStage::Fragment));
+  EXPECT_EQ(d.sets(), 1u << 2);
+  EXPECT_EQ(d.stage_sets(), 1u << 4) << "only the fragment stage's set";
+  d.mark_set(pipe::DescriptorSet::UniformBuffers, static_cast<unsigned>(pipe::ShaderStage::Vertex));
+  EXPECT_EQ(d.stage_sets(), (1u << 4) | 1u);
+  d.clear_stage_sets(1u << 4);
+  EXPECT_EQ(d.stage_sets(), 1u);
+  EXPECT_EQ(d.sets(), (1u << 1) | (1u << 2)) << "clearing stage sets leaves the type sets";
+  d.mark_all_sets();
+  EXPECT_EQ(d.stage_sets(), DrawDirty::kAllStageSets);
+  d = clean();
+  d.mark_command_buffer();
+  EXPECT_EQ(d.stage_sets(), DrawDirty::kAllStageSets) << "a new command buffer has no sets bound";
 }
 
 TEST(DrawDirtyTest, ClearSetsLeavesOtherSetsAndStates) {
   DrawDirty d = clean();
   d.mark(DrawState::Pipeline, DrawState::Set0Offsets);
-  for (pipe::DescriptorSet s : kSets) d.mark_set(s);
+  for (pipe::DescriptorSet s : kSets) d.mark_set(s, 0);
   d.clear_sets((1u << 1) | (1u << 3));
   EXPECT_EQ(d.sets(), (1u << 0) | (1u << 2) | (1u << 4));
   EXPECT_TRUE(d.test(DrawState::Pipeline));

@@ -179,7 +179,7 @@ TEST_F(E2eEglImageErrors, GlTargets) {
   glBindTexture(GL_TEXTURE_2D, tex);
   target_texture(GL_TEXTURE_CUBE_MAP_ARRAY_OES, image);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
-  target_texture(GL_TEXTURE_EXTERNAL_OES, image);  // OES_EGL_image_external is not there
+  target_texture(GL_TEXTURE_3D, image);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
   target_texture(GL_TEXTURE_2D, nullptr);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));

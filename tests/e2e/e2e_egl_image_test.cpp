@@ -32,7 +32,7 @@ TEST_F(E2eEglImage, ExtensionsAndEntryPointsAreThere) {
     EXPECT_FALSE(has_word(egl, e)) << e;
   EXPECT_TRUE(has_extension("GL_OES_EGL_image"));
   EXPECT_TRUE(has_extension("GL_EXT_EGL_image_storage"));
-  EXPECT_FALSE(has_extension("GL_OES_EGL_image_external"));
+  EXPECT_TRUE(has_extension("GL_OES_EGL_image_external"));  // e2e_egl_image_external_test.cpp
 }
 
 TEST_F(E2eEglImage, TextureSourceAndTextureTargetShareTexels) {

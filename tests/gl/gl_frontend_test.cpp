@@ -81,6 +81,16 @@ TEST(GlEntryPoints, TableHoldsEveryEs2Es3Es31Es32AndCoreFunctionSortedOnce) {
   EXPECT_EQ(int64->profiles, static_cast<uint32_t>(kProfileGL_CORE));
   EXPECT_STREQ(int64->extension, "GL_ARB_gpu_shader_int64");
   EXPECT_TRUE(int64->implemented);
+  // Compatibility-profile extensions' aliases (--compat-extensions): the
+  // core command's desktop profiles, not ES's, and its handler
+  // (glBindFragDataLocationEXT is EXT_blend_func_extended's entry point
+  // already).
+  for (const char* name : {"glFramebufferTextureLayerEXT", "glUniform1uiEXT", "glVertexAttribI4uiEXT"}) {
+    const FunctionInfo* f = find_function(name);
+    ASSERT_NE(f, nullptr) << name;
+    EXPECT_EQ(f->profiles, static_cast<uint32_t>(kProfileGL_CORE)) << name;
+    EXPECT_TRUE(f->implemented) << name;
+  }
   EXPECT_EQ(find_function("glNotAFunction"), nullptr);
   EXPECT_EQ(get_proc_address(nullptr), nullptr);
 }

@@ -98,7 +98,7 @@ vk::Status BindingTable::set_constant_buffer(unsigned stage, uint32_t slot, cons
     std::memcpy(a.ptr, cb->user_data, size);
     // db mode has no dynamic offsets: the set itself holds the offset.
     if (b.buffer || b.vk_buffer != a.buffer || b.size != range || set0_by_address_)
-      dirty_.mark_set(pipe::DescriptorSet::DefaultUniforms);
+      dirty_.mark_set(pipe::DescriptorSet::DefaultUniforms, stage);
     b.buffer = nullptr;
     b.vk_buffer = a.buffer;
     b.vk_address = a.chunk_address;
@@ -114,7 +114,7 @@ vk::Status BindingTable::set_constant_buffer(unsigned stage, uint32_t slot, cons
   b.offset = cb ? cb->offset : 0;
   b.size = cb ? cb->size : 0;
   if (r) driver_resource(r)->note_bind(BindKind::UniformBuffer, 1u << stage);
-  dirty_.mark_set(constant_set(slot));
+  dirty_.mark_set(constant_set(slot), stage);
   dirty_.mark(DrawState::Resources, DrawState::Set0Offsets);
   return {};
 }
@@ -125,14 +125,14 @@ void BindingTable::set_sampler_views(unsigned stage, uint32_t start, std::span<p
     views_[stage][start + i] = Ref<pipe::SamplerView>::share(views[i]);
     if (views[i]) driver_resource(views[i]->resource())->note_bind(BindKind::Sampler, 1u << stage);
   }
-  dirty_.mark_set(pipe::DescriptorSet::Samplers);
+  dirty_.mark_set(pipe::DescriptorSet::Samplers, stage);
   dirty_.mark(DrawState::Resources);
 }
 
 void BindingTable::bind_samplers(unsigned stage, uint32_t start, std::span<pipe::SamplerObject* const> samplers) {
   if (stage >= pipe::kShaderStageCount) return;
   for (size_t i = 0; i < samplers.size() && start + i < pipe::kMaxSamplers; ++i) samplers_[stage][start + i] = samplers[i];
-  dirty_.mark_set(pipe::DescriptorSet::Samplers);
+  dirty_.mark_set(pipe::DescriptorSet::Samplers, stage);
 }
 
 void BindingTable::forget_sampler(const pipe::SamplerObject* s) {
@@ -157,13 +157,13 @@ void BindingTable::set_shader_buffers(unsigned stage, uint32_t start, std::span<
       if (in.writable) r->valid_range.add({in.offset, in.offset + in.size});
     }
   }
-  dirty_.mark_set(pipe::DescriptorSet::StorageBuffers);
+  dirty_.mark_set(pipe::DescriptorSet::StorageBuffers, stage);
   dirty_.mark(DrawState::Resources);
 }
 
 vk::Status BindingTable::set_shader_images(unsigned stage, uint32_t start, std::span<const pipe::ImageView> images) {
   if (stage >= pipe::kShaderStageCount) return {};
-  dirty_.mark_set(pipe::DescriptorSet::StorageImages);
+  dirty_.mark_set(pipe::DescriptorSet::StorageImages, stage);
   dirty_.mark(DrawState::Resources);
   for (size_t i = 0; i < images.size() && start + i < pipe::kMaxShaderImages; ++i) {
     ShaderImageBinding& d = images_[stage][start + i];
@@ -217,7 +217,7 @@ void BindingTable::rebind(Resource* r) {
     if (st >= int(pipe::kShaderStageCount)) return;
     for (unsigned i = 0; i < pipe::kMaxConstantBuffers; ++i)
       if (constants_[st][i].buffer.get() == r) {
-        dirty_.mark_set(constant_set(i));
+        dirty_.mark_set(constant_set(i), unsigned(st));
         dirty_.mark(DrawState::Resources);
       }
   });
@@ -225,7 +225,7 @@ void BindingTable::rebind(Resource* r) {
     if (st >= int(pipe::kShaderStageCount)) return;
     for (auto& v : views_[st])
       if (v && v->resource() == r) {
-        dirty_.mark_set(pipe::DescriptorSet::Samplers);  // texel buffer views are remade at the next write
+        dirty_.mark_set(pipe::DescriptorSet::Samplers, unsigned(st));  // texel buffer views are remade at the next write
         dirty_.mark(DrawState::Resources);
       }
   });
@@ -234,7 +234,7 @@ void BindingTable::rebind(Resource* r) {
     if (st >= int(pipe::kShaderStageCount)) return;
     for (auto& ib : images_[st])
       if (ib.resource.get() == r && r->is_buffer()) {
-        dirty_.mark_set(pipe::DescriptorSet::StorageImages);
+        dirty_.mark_set(pipe::DescriptorSet::StorageImages, unsigned(st));
         dirty_.mark(DrawState::Resources);
       }
   });
@@ -243,7 +243,7 @@ void BindingTable::rebind(Resource* r) {
     for (auto& b : shader_buffers_[st])
       if (b.buffer.get() == r) {
         r->valid_range.add({b.offset, b.offset + b.size});
-        dirty_.mark_set(pipe::DescriptorSet::StorageBuffers);
+        dirty_.mark_set(pipe::DescriptorSet::StorageBuffers, unsigned(st));
         dirty_.mark(DrawState::Resources);
       }
   });

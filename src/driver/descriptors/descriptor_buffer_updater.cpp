@@ -63,8 +63,10 @@ class DescriptorBufferUpdater final : public DescriptorUpdater {
 vk::Status DescriptorBufferUpdater::update(pipe::ShaderProgram& prog, VkPipelineLayout layout, DrawDirty& dirty) {
   ProgramDescriptors& pd = prog.descriptors;
   const uint32_t used = pd.set_mask();
-  uint32_t todo = pd.layout_sets(dirty.sets()) & used;
-  dirty.clear_sets(pd.contract_sets(used));
+  // Per-stage layouts rewrite the sets of the stages whose bindings changed.
+  uint32_t todo = pd.dirty_sets(dirty.sets(), dirty.stage_sets()) & used;
+  if (pd.per_stage()) dirty.clear_stage_sets((1u << pipe::kGraphicsStageCount) - 1);  // the layout has every stage drawn
+  else dirty.clear_sets(pd.contract_sets(used));
   dirty.clear(DrawState::Set0Offsets);  // db has no dynamic offsets: set 0 is marked dirty instead
   if (!todo) return {};
   // What the offsets point at is only known within one command buffer (the

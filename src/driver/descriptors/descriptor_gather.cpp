@@ -62,7 +62,7 @@ vk::Status DescriptorGather::gather(const ProgramDescriptors& descriptors, unsig
       switch (static_cast<pipe::DescriptorSet>(b.source_set)) {
         case pipe::DescriptorSet::DefaultUniforms:
         case pipe::DescriptorSet::UniformBuffers: {
-          const unsigned cslot = set == 0 ? 0 : slot;
+          const unsigned cslot = b.source_set == 0 ? 0 : slot;
           if (cslot >= pipe::kMaxConstantBuffers) break;
           const ConstantBinding& c = bindings_.constant(st, cslot);
           if (c.buffer) {

@@ -28,7 +28,7 @@ class DescriptorSetUpdater final : public DescriptorUpdater {
 
  private:
   [[nodiscard]] vk::Status write_set(pipe::ShaderProgram& prog, VkPipelineLayout layout, unsigned set);
-  void bind_default_uniforms(const ProgramDescriptors& pd, VkPipelineLayout layout);
+  void bind_dynamic_set(const ProgramDescriptors& pd, VkPipelineLayout layout, unsigned set);
 
   VkDevice device_;
   BatchRing& ring_;
@@ -43,8 +43,9 @@ vk::Status DescriptorSetUpdater::write_set(pipe::ShaderProgram& prog, VkPipeline
   const uint32_t elements = pd.element_count(set);
   std::array<DescriptorInfo, kMaxSetElements> data;
   std::array<uint64_t, kMaxSetElements * kIdWordsPerElement> ids;
-  // Set 0 holds streamed uniforms, which never match a cached set.
-  const bool cached = cached_ && set != 0;
+  // Default uniforms are streamed and never match a cached set; per-stage
+  // layouts are written lazily (program_descriptors.h).
+  const bool cached = cached_ && pd.mode() == DescriptorMode::Cached && !(pd.dynamic_sets() >> set & 1u);
   if (vk::Status s = gather_.gather(pd, set, data.data(), cached ? ids.data() : nullptr, nullptr); !s) return s;
   const VkDescriptorUpdateTemplate tmpl = pd.update_template(set);
   VkCommandBuffer cmd = ring_.main_cmd();
@@ -66,33 +67,36 @@ vk::Status DescriptorSetUpdater::write_set(pipe::ShaderProgram& prog, VkPipeline
   }
   ring_.hold(&prog);
   bound_sets_[set] = ds;
-  // Set 0 is bound with its dynamic offsets (bind_default_uniforms).
-  if (set != 0) vkCmdBindDescriptorSets(cmd, prog.descriptors.bind_point(), layout, set, 1, &bound_sets_[set], 0, nullptr);
+  // Sets with default uniforms are bound with their dynamic offsets (bind_dynamic_set).
+  if (!(pd.dynamic_sets() >> set & 1u)) vkCmdBindDescriptorSets(cmd, prog.descriptors.bind_point(), layout, set, 1, &bound_sets_[set], 0, nullptr);
   return {};
 }
 
-void DescriptorSetUpdater::bind_default_uniforms(const ProgramDescriptors& pd, VkPipelineLayout layout) {
+void DescriptorSetUpdater::bind_dynamic_set(const ProgramDescriptors& pd, VkPipelineLayout layout, unsigned set) {
   std::array<uint32_t, 8> offsets{};
   uint32_t n = 0;
-  for (const SetBinding& b : pd.bindings(0)) {
-    const ConstantBinding& c = bindings_.constant(binding_stage(0, b), 0);
+  for (const SetBinding& b : pd.bindings(set)) {
+    if (b.type != VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC || n == offsets.size()) continue;
+    const ConstantBinding& c = bindings_.constant(binding_stage(set, b), 0);
     offsets[n++] = (!c.buffer && c.vk_buffer) ? static_cast<uint32_t>(c.offset) : 0;
   }
-  vkCmdBindDescriptorSets(ring_.main_cmd(), pd.bind_point(), layout, 0, 1, &bound_sets_[0], n,
-                          offsets.data());
+  vkCmdBindDescriptorSets(ring_.main_cmd(), pd.bind_point(), layout, set, 1, &bound_sets_[set], n, offsets.data());
 }
 
 vk::Status DescriptorSetUpdater::update(pipe::ShaderProgram& prog, VkPipelineLayout layout, DrawDirty& dirty) {
   ProgramDescriptors& pd = prog.descriptors;
   const uint32_t used = pd.set_mask();
-  const uint32_t todo = pd.layout_sets(dirty.sets()) & used;
+  // Per-stage layouts rewrite the sets of the stages whose bindings changed.
+  const uint32_t todo = pd.dirty_sets(dirty.sets(), dirty.stage_sets()) & used;
   vk::Status status;
   for_each_bit(todo, [&](int set) {
     if (status) status = write_set(prog, layout, unsigned(set));
   });
   if (!status) return status;
-  if ((used & 1u) && ((todo & 1u) || dirty.test(DrawState::Set0Offsets))) bind_default_uniforms(pd, layout);
-  dirty.clear_sets(pd.contract_sets(used));
+  const uint32_t rebind = (dirty.test(DrawState::Set0Offsets) ? used : todo) & pd.dynamic_sets();
+  for_each_bit(rebind, [&](int set) { bind_dynamic_set(pd, layout, unsigned(set)); });
+  if (pd.per_stage()) dirty.clear_stage_sets((1u << pipe::kGraphicsStageCount) - 1);  // the layout has every stage drawn
+  else dirty.clear_sets(pd.contract_sets(used));
   dirty.clear(DrawState::Set0Offsets);
   return {};
 }

@@ -1,6 +1,7 @@
 #include "driver/descriptors/program_descriptors.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "driver/descriptors/descriptor_buffer.h"
 #include "util/hash.h"
@@ -72,29 +73,59 @@ ProgramDescriptors::~ProgramDescriptors() {
 }
 
 vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pipe::ShaderBinding> bindings,
-                                    DescriptorMode mode) {
+                                    DescriptorMode mode, DescriptorLayout layout, uint32_t stages) {
   device_ = device.handle();
+  per_stage_ = layout == DescriptorLayout::PerStage;
   mode_ = mode == DescriptorMode::Cached || mode == DescriptorMode::DescriptorBuffer ? mode : DescriptorMode::Lazy;
+  // Per-stage sets hold a stage's streamed default uniforms next to its
+  // other descriptors, so they would never be found again: written lazily.
+  if (per_stage_ && mode_ == DescriptorMode::Cached) mode_ = DescriptorMode::Lazy;
   const bool db = mode_ == DescriptorMode::DescriptorBuffer;
-  compact_ = device.paths().compact_descriptor_sets;
+  compact_ = !per_stage_ && device.paths().compact_descriptor_sets;
   for (const pipe::ShaderBinding& b : bindings) {
     SetBinding sb;
+    const bool one_graphics_stage = std::has_single_bit(unsigned{b.stage_mask}) &&
+                                    b.stage_mask < pipe::stage_bit(pipe::ShaderStage::Compute);
     if (b.set >= kDescriptorTypeSets || !type_for(b, db, &sb.type) || b.array_count == 0 ||
-        (compact_ && b.set == kFoldedSet && b.binding >= 256 - kFoldedBindingOffset)) {
+        (compact_ && b.set == kFoldedSet && b.binding >= 256 - kFoldedBindingOffset) ||
+        (per_stage_ && !one_graphics_stage)) {
       BRASS_WARN("bad binding in shader table: set %u binding %u", b.set, b.binding);
       return vk::Status{VK_ERROR_INITIALIZATION_FAILED};
     }
     const bool folded = compact_ && b.set == kFoldedSet;
-    const unsigned set = folded ? kFoldedIntoSet : b.set;
+    const unsigned set = per_stage_ ? per_stage_set(static_cast<unsigned>(std::countr_zero(unsigned{b.stage_mask})))
+                         : folded   ? kFoldedIntoSet
+                                    : b.set;
     sb.binding = static_cast<uint8_t>(folded ? b.binding + kFoldedBindingOffset : b.binding);
     sb.source_set = b.set;
+    sb.source_binding = b.binding;
+    sb.stage = static_cast<uint8_t>(contract_binding_stage(b));
     sb.stage_mask = b.stage_mask;
     sb.kind = b.kind;
     sb.count = b.array_count;
     sb.slot = b.slot;
     if (b.stage_mask & pipe::stage_bit(pipe::ShaderStage::Compute)) bind_point_ = VK_PIPELINE_BIND_POINT_COMPUTE;
+    if (sb.type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC) dynamic_sets_ |= 1u << set;
     bindings_[set].push_back(sb);
     set_mask_ |= 1u << set;
+  }
+  if (per_stage_) {
+    // A stage's set in contract order (default uniforms, UBOs, samplers,
+    // SSBOs, images), numbered densely: the numbering depends on this
+    // stage's bindings alone.
+    for (auto& list : bindings_) {
+      std::sort(list.begin(), list.end(), [](const SetBinding& a, const SetBinding& b) {
+        return a.source_set != b.source_set ? a.source_set < b.source_set : a.source_binding < b.source_binding;
+      });
+      for (size_t i = 0; i < list.size(); ++i) {
+        if (i > 0 && list[i].source_set == list[i - 1].source_set &&
+            list[i].source_binding == list[i - 1].source_binding) {
+          BRASS_WARN("a binding listed twice in a separable stage's table");
+          return vk::Status{VK_ERROR_INITIALIZATION_FAILED};
+        }
+        list[i].binding = static_cast<uint8_t>(i);
+      }
+    }
   }
   // Both modes push the samplers set: textures are the bindings that change
   // most often between draws, and a push costs no set, no pool, no lookup and
@@ -107,9 +138,22 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
   const vk::Capabilities& caps = device.caps();
   const VkDescriptorSetLayoutCreateFlags db_flag = db ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_DESCRIPTOR_BUFFER_BIT_EXT : 0;
   unsigned set_count = 0;
+  const uint32_t empty_stage_sets = per_stage_ ? per_stage_sets(stages) & ~set_mask_ : 0;
   for (unsigned s = 0; s < kDescriptorTypeSets; ++s) {
     auto& list = bindings_[s];
     std::sort(list.begin(), list.end(), [](const SetBinding& a, const SetBinding& b) { return a.binding < b.binding; });
+    if (empty_stage_sets >> s & 1u) {
+      // A stage without descriptors still has its set (empty), so that
+      // the union of the stages' layouts has none missing.
+      if (!empty_layout_) {
+        VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+        ci.flags = db_flag;
+        BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(device_, &ci, nullptr, empty_layout_.receive(device_)));
+      }
+      layouts_[s] = empty_layout_.get();
+      set_count = s + 1;
+      continue;
+    }
     if (list.empty()) continue;
     set_count = s + 1;
     uint32_t elements = 0;
@@ -123,7 +167,7 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
       return vk::Status{VK_ERROR_INITIALIZATION_FAILED};
     }
     element_count_[s] = elements;
-    if (s == 2 && !db && caps.push_descriptor && elements <= caps.limits.max_push_descriptors)
+    if (s == 2 && !db && !per_stage_ && caps.push_descriptor && elements <= caps.limits.max_push_descriptors)
       push_set_ = s;
     std::array<VkDescriptorSetLayoutBinding, 64> lb{};
     std::array<VkDescriptorUpdateTemplateEntry, 64> te{};
@@ -168,8 +212,9 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
       BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorUpdateTemplate(device_, &tci, nullptr, &templates_[s]));
     }
   }
-  // Sets below the highest used one still need a (empty) layout.
-  for (unsigned s = 0; s < set_count; ++s) {
+  // Sets below the highest used one still need a (empty) layout; with
+  // independent sets they stay null (another stage's set goes there).
+  for (unsigned s = 0; s < set_count && !per_stage_; ++s) {
     if (layouts_[s]) continue;
     if (!empty_layout_) {
       // A pipeline layout's set layouts are all descriptor-buffer ones or none.
@@ -180,6 +225,7 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
     layouts_[s] = empty_layout_.get();
   }
   VkPipelineLayoutCreateInfo pci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  if (per_stage_) pci.flags = VK_PIPELINE_LAYOUT_CREATE_INDEPENDENT_SETS_BIT_EXT;
   pci.setLayoutCount = set_count;
   pci.pSetLayouts = layouts_.data();
   BRASS_VK_RETURN_IF_FAILED(vkCreatePipelineLayout(device_, &pci, nullptr, pipeline_layout_.receive(device_)));

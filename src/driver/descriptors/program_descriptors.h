@@ -28,6 +28,19 @@
 // the lazy way in the set modes (it changes only when the stream buffer
 // does). Descriptor buffers have no dynamic descriptors: in db mode set 0 is
 // plain uniform buffers, rewritten when the data moves.
+//
+// Layouts: ByType is the binding contract's (a set per descriptor type).
+// PerStage is the separable programs' (docs/architecture.md, separable
+// programs): one set per graphics stage holding all of its descriptors
+// (per_stage_set: vertex 0, fragment 1, then tessellation control,
+// evaluation and geometry), the default uniform block first (dynamic, as in set 0), then
+// UBOs, samplers, SSBOs and images in contract order, numbered densely; the
+// pipeline layout is made with VK_PIPELINE_LAYOUT_CREATE_INDEPENDENT_SETS_BIT_EXT
+// and leaves the other stages' sets null. So a stage's layout depends on that
+// stage alone: a library compiled for it links with any other stage's, and
+// the union of the stages' layouts is the combination's. PerStage sets are
+// never pushed and never cached (cached mode writes them the lazy way: a
+// set holding a stage's default uniforms changes with the uniform stream).
 #pragma once
 #include <bit>
 #include <array>
@@ -60,7 +73,9 @@ struct SetBinding {
   uint16_t count = 1;
   uint16_t slot = 0;
   uint16_t first_element = 0;  // index of its first element in the set's template data
-  uint8_t source_set = 0;      // its set in the binding contract (differs when folded)
+  uint8_t source_set = 0;      // its set in the binding contract (differs when folded or per stage)
+  uint8_t source_binding = 0;  // its binding in the binding contract (differs when folded or per stage)
+  uint8_t stage = 0;           // the stage its slot numbers refer to (binding_stage)
   uint16_t db_size = 0;        // db mode: bytes per descriptor
   uint32_t db_offset = 0;      // db mode: where its first descriptor starts in the set
 };
@@ -68,12 +83,31 @@ struct SetBinding {
 // The stage a descriptor binding's slot numbers refer to: set 0's binding is
 // its stage (a compute program's only one is binding 0), other sets'
 // bindings use the first stage that reads them.
-inline unsigned binding_stage(unsigned set, const SetBinding& b) {
-  if (set == 0)
+inline unsigned contract_binding_stage(const pipe::ShaderBinding& b) {
+  if (b.set == 0)
     return (b.stage_mask & pipe::stage_bit(pipe::ShaderStage::Compute)) ? static_cast<unsigned>(pipe::ShaderStage::Compute)
                                                                          : b.binding;
   return b.stage_mask ? static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(b.stage_mask))) : 0;
 }
+inline unsigned binding_stage(unsigned /*set*/, const SetBinding& b) { return b.stage; }
+
+// The set of a graphics stage in the per-stage layout. Vertex and fragment
+// first, so that the layout of a vertex + fragment combination has no
+// empty set between its two (lavapipe 22.3 reads every set layout below
+// the one it binds).
+inline unsigned per_stage_set(unsigned stage) {
+  constexpr unsigned kSets[pipe::kGraphicsStageCount] = {0, 2, 3, 4, 1};
+  return stage < pipe::kGraphicsStageCount ? kSets[stage] : 0;
+}
+// Stage bits (pipe::stage_bit) -> per-stage layout set bits.
+inline uint32_t per_stage_sets(uint32_t stages) {
+  uint32_t sets = 0;
+  for (unsigned s = 0; s < pipe::kGraphicsStageCount; ++s)
+    if (stages >> s & 1u) sets |= 1u << per_stage_set(s);
+  return sets;
+}
+
+enum class DescriptorLayout : uint8_t { ByType, PerStage };
 
 
 // One descriptor's data in a template update (laid out per element).
@@ -106,15 +140,27 @@ class ProgramDescriptors {
   ProgramDescriptors& operator=(const ProgramDescriptors&) = delete;
 
   // Fails with VK_ERROR_INITIALIZATION_FAILED on a malformed binding table.
-  vk::Status init(const vk::Device& device, std::span<const pipe::ShaderBinding> bindings, DescriptorMode mode);
+  // PerStage: every binding names exactly one graphics stage (its
+  // stage_mask), the device binds 5 sets or more, and `stages` (stage bits)
+  // get their set even when they have no descriptors (an empty one).
+  vk::Status init(const vk::Device& device, std::span<const pipe::ShaderBinding> bindings, DescriptorMode mode,
+                  DescriptorLayout layout = DescriptorLayout::ByType, uint32_t stages = 0);
 
   DescriptorMode mode() const { return mode_; }
+  bool per_stage() const { return per_stage_; }
+  // Sets with dynamic (default uniform) descriptors, bound with their offsets.
+  uint32_t dynamic_sets() const { return dynamic_sets_; }
   VkPipelineLayout pipeline_layout() const { return pipeline_layout_.get(); }
   // Where its sets are bound: a compute program's bindings are all read by
   // the compute stage (GL links compute alone), any other program's by
   // graphics stages.
   VkPipelineBindPoint bind_point() const { return bind_point_; }
   uint32_t set_mask() const { return set_mask_; }  // sets that have bindings
+  // The sets to write for a draw: per stage (stage bits) in the per-stage
+  // layout, else per type (contract set bits).
+  uint32_t dirty_sets(uint32_t contract_sets, uint32_t stages) const {
+    return per_stage_ ? per_stage_sets(stages) : layout_sets(contract_sets);
+  }
   // Binding-contract sets (bit per set) -> the sets this program's layout
   // has them in, and back (the same unless the layout is compact).
   uint32_t layout_sets(uint32_t contract_sets) const {
@@ -126,7 +172,6 @@ class ProgramDescriptors {
   }
   std::span<const SetBinding> bindings(unsigned set) const { return bindings_[set]; }
   uint32_t element_count(unsigned set) const { return element_count_[set]; }
-  uint32_t dynamic_offset_count() const { return static_cast<uint32_t>(bindings_[0].size()); }
   VkDescriptorUpdateTemplate update_template(unsigned set) const { return templates_[set]; }
   // Written with vkCmdPushDescriptorSetWithTemplateKHR, never allocated.
   bool pushed(unsigned set) const { return push_set_ == set; }
@@ -155,6 +200,8 @@ class ProgramDescriptors {
   VkPipelineBindPoint bind_point_ = VK_PIPELINE_BIND_POINT_GRAPHICS;
   DescriptorMode mode_ = DescriptorMode::Lazy;
   bool compact_ = false;
+  bool per_stage_ = false;
+  uint32_t dynamic_sets_ = 0;
   std::array<VkDescriptorSetLayout, kDescriptorTypeSets> layouts_{};
   vk::Handle<VkDescriptorSetLayout> empty_layout_;  // shared by the sets without bindings
   vk::Handle<VkPipelineLayout> pipeline_layout_;

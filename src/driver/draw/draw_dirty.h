@@ -31,6 +31,7 @@ class DrawDirty {
   // Every piece of state a new command buffer lacks.
   static constexpr uint32_t kCommandBufferState = (1u << 13) - 1;
   static constexpr uint32_t kAllSets = (1u << 5) - 1;  // DefaultUniforms .. StorageImages
+  static constexpr uint32_t kAllStageSets = (1u << pipe::kShaderStageCount) - 1;
 
   void mark(DrawState s) { state_ |= static_cast<uint32_t>(s); }
   template <typename... More>
@@ -47,28 +48,43 @@ class DrawDirty {
     clear(more...);
   }
 
-  void mark_set(pipe::DescriptorSet s) { sets_ |= 1u << static_cast<unsigned>(s); }
+  // A binding of `stage` in set type `s` changed: the type's set (layouts by
+  // type) and the stage's set (per-stage layouts of separable programs,
+  // descriptors/program_descriptors.h) must be written again.
+  void mark_set(pipe::DescriptorSet s, unsigned stage) {
+    sets_ |= 1u << static_cast<unsigned>(s);
+    stage_sets_ |= 1u << stage;
+  }
   // Bit i: pipe::DescriptorSet i (the seam's set numbering).
   uint32_t sets() const { return sets_; }
   void clear_sets(uint32_t mask) { sets_ &= ~mask; }
+  // Bit i: pipe::ShaderStage i (per-stage layouts: set i).
+  uint32_t stage_sets() const { return stage_sets_; }
+  void clear_stage_sets(uint32_t mask) { stage_sets_ &= ~mask; }
 
   // A new command buffer: nothing is bound, every set must be written anew.
   void mark_command_buffer() {
     state_ |= kCommandBufferState;
     sets_ = kAllSets;
+    stage_sets_ = kAllStageSets;
   }
   // A meta draw replaced pipeline, sets and dynamic state but no bindings.
   void mark_after_meta_draw() {
     state_ |= kCommandBufferState & ~static_cast<uint32_t>(DrawState::Resources);
     sets_ = kAllSets;
+    stage_sets_ = kAllStageSets;
   }
-  void mark_all_sets() { sets_ = kAllSets; }
+  void mark_all_sets() {
+    sets_ = kAllSets;
+    stage_sets_ = kAllStageSets;
+  }
 
   static constexpr uint32_t bits(DrawState s) { return static_cast<uint32_t>(s); }
 
  private:
   uint32_t state_ = kCommandBufferState;
   uint32_t sets_ = kAllSets;
+  uint32_t stage_sets_ = kAllStageSets;
 };
 
 constexpr uint32_t operator|(DrawState a, DrawState b) { return static_cast<uint32_t>(a) | static_cast<uint32_t>(b); }

@@ -67,11 +67,13 @@ ShaderLibraries::~ShaderLibraries() {
   if (fragment_) vkDestroyPipeline(device_, fragment_, nullptr);
 }
 
-void ShaderLibraries::expect_precompile(VkDevice device, ShaderLibraryKey key) {
+void ShaderLibraries::expect_precompile(VkDevice device, ShaderLibraryKey key, unsigned parts) {
   std::lock_guard lock(mutex_);
   device_ = device;
-  pending_[0] = pending_[1] = true;
+  pending_[0] = parts & 1u;
+  pending_[1] = parts & 2u;
   precompiled_key_ = key;
+  settled_.store(!pending_[0] && !pending_[1], std::memory_order_release);
 }
 
 void ShaderLibraries::precompile(const vk::Device& device, const PipelineBuildInfo& info, ShaderPart part,
@@ -94,6 +96,7 @@ void ShaderLibraries::precompile(const vk::Device& device, const PipelineBuildIn
     BRASS_WARN("precompiling a shader library failed (%d)", int(s.result));
   }
   pending_[i] = false;
+  settled_.store(!pending_[0] && !pending_[1], std::memory_order_release);
   done_cv_.notify_all();
 }
 
@@ -141,6 +144,42 @@ vk::Status ShaderLibraries::get(const vk::Device& device, const PipelineBuildInf
       fragment_ = lib;
     }
     *fragment = fragment_;
+  }
+  return {};
+}
+
+vk::Status ShaderLibraries::get_part(const vk::Device& device, const PipelineBuildInfo& info, ShaderPart part,
+                                     VkPipeline* out, bool* waited, bool* compiled) {
+  const ShaderLibraryKey key = ShaderLibraryKey::of(*info.key);
+  const unsigned i = static_cast<unsigned>(part);
+  *out = VK_NULL_HANDLE;
+  {
+    std::unique_lock lock(mutex_);
+    device_ = device.handle();
+    // The pre-rasterization precompile serves only its own key.
+    if (pending_[i] && (part == ShaderPart::Fragment || key == precompiled_key_)) {
+      *waited = true;
+      done_cv_.wait(lock, [&] { return !pending_[i]; });
+    }
+    if (part == ShaderPart::Fragment) {
+      *out = fragment_;
+    } else {
+      for (const Entry& e : pre_rasterization_)
+        if (e.key == key) *out = e.library;
+    }
+  }
+  if (*out) return {};
+  *compiled = true;
+  VkPipeline lib = VK_NULL_HANDLE;
+  BRASS_VK_RETURN_IF_FAILED(create_pipeline_library(device, info, kPartFlags[i], &lib).result);
+  std::lock_guard lock(mutex_);
+  if (part == ShaderPart::Fragment) {
+    if (fragment_) vkDestroyPipeline(device_, lib, nullptr);  // another context built it meanwhile
+    else fragment_ = lib;
+    *out = fragment_;
+  } else {
+    pre_rasterization_.push_back({key, lib});
+    *out = lib;
   }
   return {};
 }

@@ -11,6 +11,7 @@
 // The draw path fast-links four libraries; context_pipeline.cpp queues the
 // optimized link.
 #pragma once
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <unordered_map>
@@ -51,12 +52,16 @@ class ShaderLibraries {
   ShaderLibraries& operator=(const ShaderLibraries&) = delete;
 
   // Before the precompile jobs are queued (one per part, so that the two
-  // compile in parallel): what they will build.
-  void expect_precompile(VkDevice device, ShaderLibraryKey key);
+  // compile in parallel): what they will build. `parts`: bit per ShaderPart
+  // (a separable stage program has one part only).
+  void expect_precompile(VkDevice device, ShaderLibraryKey key, unsigned parts = 3);
   // Run by a precompile job (on a worker). `skip`: the process is exiting;
   // only mark that part's precompile done.
   void precompile(const vk::Device& device, const PipelineBuildInfo& info, ShaderPart part, bool skip);
   bool precompile_pending() const;
+  // The same without the lock (one atomic load: the draw path asks it of
+  // combinations drawn from their stages' libraries meanwhile).
+  bool precompile_settled() const { return settled_.load(std::memory_order_acquire); }
   // Blocks until both precompiles finished (at once when there are none).
   void wait_precompile();
 
@@ -66,12 +71,16 @@ class ShaderLibraries {
   // was built here.
   vk::Status get(const vk::Device& device, const PipelineBuildInfo& info, VkPipeline* pre_rasterization,
                  VkPipeline* fragment, bool* waited, bool* compiled);
+  // One part only (separable stage programs): the same rules.
+  vk::Status get_part(const vk::Device& device, const PipelineBuildInfo& info, ShaderPart part, VkPipeline* out,
+                      bool* waited, bool* compiled);
 
  private:
   VkDevice device_ = VK_NULL_HANDLE;
   mutable std::mutex mutex_;
   std::condition_variable done_cv_;
   bool pending_[2] = {};  // by ShaderPart
+  std::atomic<bool> settled_{true};  // no part pending
   ShaderLibraryKey precompiled_key_{};
   struct Entry {
     ShaderLibraryKey key;

@@ -29,6 +29,7 @@ StatCounter g_frames_waited("pipeline.frames_with_draw_path_creation");
 StatCounter g_longest_frame_wait_ns("pipeline.longest_frame_wait_ns");
 StatCounter g_background_links("pipeline.background_optimized_links");
 StatCounter g_swaps("pipeline.optimized_swapped_in");
+StatCounter g_separable_fast_links("pipeline.draw_path.separable_fast_links");
 
 using Clock = std::chrono::steady_clock;
 uint64_t ns_since(Clock::time_point t0) {
@@ -129,7 +130,9 @@ void PipelineSelector::forget_bindings() {
 PipelineBuildInfo PipelineSelector::build_info(const pipe::ShaderProgram& prog, const FixedFunctionState& state) const {
   PipelineBuildInfo bi;
   bi.key = &key_;
-  for (unsigned i = 0; i < 5; ++i) bi.modules[i] = prog.modules[i];
+  // A library form has no modules: its stages' programs have (with the
+  // per-stage layout its own is the union of).
+  for (unsigned i = 0; i < 5; ++i) bi.modules[i] = prog.stage_programs[i] ? prog.stage_programs[i]->modules[i] : prog.modules[i];
   bi.layout = prog.descriptors.pipeline_layout();
   bi.vertex_elements = state.vertex_elements;
   bi.dynamic_vertex_input = dynamic_vertex_input_;
@@ -186,7 +189,22 @@ vk::Status PipelineSelector::create(pipe::ShaderProgram& prog, const FixedFuncti
   bool waited = false, compiled = false;
   vk::Device& device = screen_.device();
   vk::Status s = lib_cache->vertex_input(bi, &libs[0]);
-  if (s) {
+  // A combination's library form: each shader library is its stage
+  // program's, compiled when that program linked.
+  pipe::ShaderProgram* const vs = prog.stage_programs[static_cast<unsigned>(pipe::ShaderStage::Vertex)].get();
+  pipe::ShaderProgram* const fs = prog.stage_programs[static_cast<unsigned>(pipe::ShaderStage::Fragment)].get();
+  const bool library_form = vs && fs;
+  if (s && library_form) {
+    const auto tw = Clock::now();
+    const PipelineBuildInfo vbi = build_info(*vs, state), fbi = build_info(*fs, state);
+    s = vs->libraries.get_part(device, vbi, ShaderPart::PreRasterization, &libs[1], &waited, &compiled);
+    if (s) s = fs->libraries.get_part(device, fbi, ShaderPart::Fragment, &libs[2], &waited, &compiled);
+    if (waited) {
+      g_library_waits.add();
+      g_library_wait_ns.add(ns_since(tw));
+    }
+    if (compiled) g_library_compiles.add();
+  } else if (s) {
     const auto tw = Clock::now();
     s = prog.libraries.get(device, bi, &libs[1], &libs[2], &waited, &compiled);
     if (waited) {
@@ -216,7 +234,10 @@ vk::Status PipelineSelector::create(pipe::ShaderProgram& prog, const FixedFuncti
   (optimize_now ? g_optimized_links : g_fast_links).add();
   (optimize_now ? g_optimized_link_ns : g_fast_link_ns).add(ns);
   note_wait(ns);
-  if (!optimize_now) queue_optimized_link(prog, e, libs);
+  // A library form is replaced by its combination once that one's own
+  // libraries are compiled (ShaderProgram::draw_form): no optimized link.
+  if (library_form) g_separable_fast_links.add();
+  else if (!optimize_now) queue_optimized_link(prog, e, libs);
   *out = &e;
   return {};
 }

@@ -249,10 +249,13 @@ layout(triangles, invocations = 3) in;
 layout(line_strip, max_vertices = 2) out;
 out vec4 g_color;
 void main() {
+  // Outputs are undefined after EmitVertex (GLSL ES 3.20 §8.15): each
+  // vertex writes its own colour.
   gl_Position = gl_in[gl_InvocationID].gl_Position;
   g_color = vec4(1.0);
   EmitVertex();
   gl_Position = gl_in[(gl_InvocationID + 1) % 3].gl_Position;
+  g_color = vec4(1.0);
   EmitVertex();
 })",
                          kColorFs);

@@ -169,8 +169,10 @@ layout(triangle_strip, max_vertices = 4) out;
 out vec4 color;
 void main() {
   float x0 = gl_InvocationID == 0 ? -1.0 : 0.0;
-  color = gl_InvocationID == 0 ? vec4(1.0, 0.0, 0.0, 1.0) : vec4(0.0, 0.0, 1.0, 1.0);
   for (int i = 0; i < 4; ++i) {
+    // Outputs are undefined after EmitVertex (GLSL ES 3.20 §8.15): each
+    // vertex writes its own.
+    color = gl_InvocationID == 0 ? vec4(1.0, 0.0, 0.0, 1.0) : vec4(0.0, 0.0, 1.0, 1.0);
     gl_Position = vec4(x0 + float(i & 1), float(i >> 1) * 2.0 - 1.0, 0.0, 1.0);
     EmitVertex();
   }

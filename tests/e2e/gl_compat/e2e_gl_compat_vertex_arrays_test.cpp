@@ -312,5 +312,38 @@ TEST_F(GlCompatVertexArraysTest, ClientAttribStack) {
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
 }
 
+// Generic attribute 0 and the vertex position alias both ways (GL 4.6
+// compatibility §10.2): a program whose input at location 0 is a generic
+// one reads the vertex array while generic array 0 is disabled, and generic
+// array 0 once it is enabled.
+TEST_F(GlCompatVertexArraysTest, GenericAttributeZeroReadsTheVertexArray) {
+  const GLuint generic = program(R"(#version 130
+in vec4 vertex;
+void main() { gl_Position = vertex; })",
+                                 R"(#version 130
+out vec4 frag_color;
+void main() { frag_color = vec4(0.0, 1.0, 0.0, 1.0); })");
+  glBindAttribLocation(generic, 0, "vertex");
+  glLinkProgram(generic);
+  glUseProgram(generic);
+  glVertexPointer(2, GL_FLOAT, 0, kTwoQuads);
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glDrawArrays(GL_QUADS, 0, 4);  // the left half
+  EXPECT_EQ(pixel(8, 16), rgba(0, 255, 0));
+  EXPECT_EQ(pixel(24, 16), rgba(0, 0, 0, 0));
+  // An enabled generic array 0 wins: the right half.
+  glClear(GL_COLOR_BUFFER_BIT);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, kTwoQuads + 8);
+  glEnableVertexAttribArray(0);
+  glDrawArrays(GL_QUADS, 0, 4);
+  EXPECT_EQ(pixel(8, 16), rgba(0, 0, 0, 0));
+  EXPECT_EQ(pixel(24, 16), rgba(0, 255, 0));
+  glDisableVertexAttribArray(0);
+  glDisableClientState(GL_VERTEX_ARRAY);
+  glUseProgram(prog);
+  glDeleteProgram(generic);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
 }  // namespace
 }  // namespace brass::e2e
