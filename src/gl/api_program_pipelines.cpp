@@ -33,6 +33,17 @@ ProgramPipeline* pipeline_object(Context& ctx, GLuint name) {
 
 bool linked_separable(const Program& p) { return p.link_status && p.linked && p.linked->separable; }
 
+// A program that a pipeline holds for a stage or as its active program is
+// in use (ES 3.1 §7.3): glDeleteProgram only flags it, and its name goes
+// when the last holder (a pipeline or glUseProgram) lets it go.
+void hold_program(Context& ctx, Binding<Program>& slot, Ref<Program> p) {
+  Ref<Program> old = slot;
+  if (old.get() == p.get()) return;
+  if (p) ++p->use_count;
+  bind(slot, std::move(p));
+  if (old && --old->use_count == 0 && old->delete_pending) release_program_name(ctx, *old);
+}
+
 // The graphics stages a program's executable has (pipe::stage_bit mask).
 uint32_t linked_stages(const LinkedProgram& lp) {
   uint32_t m = 0;
@@ -132,6 +143,9 @@ void DeleteProgramPipelines(Context& ctx, GLsizei n, const GLuint* pipelines) {
       bind(ctx.program_pipeline, static_cast<ProgramPipeline*>(nullptr));  // reverts to none (§7.4)
       ctx.dirty(kDirtyProgram);
     }
+    if (!pp) continue;
+    for (Binding<Program>& stage : pp->stages) hold_program(ctx, stage, nullptr);
+    hold_program(ctx, pp->active, nullptr);
   }
 }
 
@@ -180,7 +194,7 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
     if (!(stages & bit)) continue;
     const auto s = static_cast<unsigned>(stage);
     // A program without the stage clears it (§7.4).
-    bind(pp->stages[s], (has & (1u << s)) ? p : nullptr);
+    hold_program(ctx, pp->stages[s], (has & (1u << s)) ? p : nullptr);
   }
   // Subroutine uniforms go back to their defaults (GL 4.6 §7.10).
   ctx.subroutines.reset();
@@ -198,7 +212,7 @@ void ActiveShaderProgram(Context& ctx, GLuint pipeline, GLuint program) {
   }
   ProgramPipeline* pp = pipeline_object(ctx, pipeline);
   if (!pp) return;
-  bind(pp->active, p);
+  hold_program(ctx, pp->active, std::move(p));
 }
 
 void GetProgramPipelineiv(Context& ctx, GLuint pipeline, GLenum pname, GLint* params) {

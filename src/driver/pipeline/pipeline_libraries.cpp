@@ -45,6 +45,13 @@ vk::Status PipelineLibraryCache::fragment_output(const PipelineBuildInfo& info, 
   // No shaders, nothing to bounds-check: one library for robust and other
   // programs (the key has no robustness).
   bi.robust = false;
+  // The library serves every topology (the key has none), but the dynamic
+  // state list follows the patch size: a library first made for a patch
+  // draw would carry PATCH_CONTROL_POINTS into the triangle pipelines linked
+  // with it, which then need that state set (VUID-vkCmdDraw-None-04875).
+  PipelineKey no_patches = *info.key;
+  no_patches.patch_vertices = 0;
+  bi.key = &no_patches;
   vk::Status s = create_pipeline_library(device_, bi, VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT, out);
   if (s) fragment_output_.emplace(key, *out);
   return s;

@@ -20,7 +20,7 @@ inline double seconds_between(Clock::time_point a, Clock::time_point b) {
 struct Options {
   int frames = 0;        // measured frames; 0: the scene's default
   int draws = 0;         // draws per frame (draw-overhead, streaming); 0: default
-  int programs = 0;      // new programs per frame (shader-storm); 0: default
+  int programs = 0;      // new programs per frame (shader-storm, separable-storm); 0: default
   int size = 0;          // render target edge in pixels (fill); 0: default
   std::string variant;   // run only this variant; empty: all
   // Self-test of the frame checks (frame_check.h): the checked frame leaves
@@ -53,6 +53,7 @@ struct Scene {
 bool run_draw_overhead(const Options&, std::vector<Result>*, std::string* why);
 bool run_streaming(const Options&, std::vector<Result>*, std::string* why);
 bool run_shader_storm(const Options&, std::vector<Result>*, std::string* why);
+bool run_separable_storm(const Options&, std::vector<Result>*, std::string* why);
 bool run_fill(const Options&, std::vector<Result>*, std::string* why);
 
 // Every scene, in the order `--scene all` runs them.

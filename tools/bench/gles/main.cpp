@@ -30,6 +30,8 @@ const std::vector<Scene>& scenes() {
        {"buffer-data", "map-invalidate", "buffer-subdata"}},
       {"shader-storm", "first-draw latency of never-seen programs, worst frame", run_shader_storm,
        {"new-programs"}},
+      {"separable-storm", "first-draw latency of new program pipelines of never-seen separable stages",
+       run_separable_storm, {"new-pipelines"}},
       {"fill", "GPU-bound blended, textured full-screen quads", run_fill, {"blended-quads"}},
   };
   return all;

@@ -12,14 +12,13 @@
 // Each program of a frame draws into a cell of its own (an 8x8 grid); the
 // last measured frame is read back and every cell checked against the
 // program's own arithmetic (checked_pixels: probes judged).
-#include <unistd.h>
-
 #include <cstdio>
 
 #include "bench.h"
 #include "frame_check.h"
 #include "gl_util.h"
 #include "stats.h"
+#include "unique_constants.h"
 
 namespace bench {
 
@@ -60,13 +59,6 @@ void cell_centre(int i, float* x, float* y) {
   const int cell = i % 64;
   *x = static_cast<float>((cell % 8) * kCell + 4) / (kTargetSize / 2.0f) - 1.0f;
   *y = static_cast<float>((cell / 8) * kCell + 4) / (kTargetSize / 2.0f) - 1.0f;
-}
-
-// k in [0.5, 1): 2^22 exactly representable values, printed with enough
-// digits to read back exactly, so distinct sequence numbers give distinct
-// constants even after the compiler folds them.
-float unique_constant(unsigned seq) {
-  return 0.5f + static_cast<float>(seq % (1u << 22)) / static_cast<float>(1u << 23);
 }
 
 struct Frame {
@@ -167,8 +159,7 @@ bool run_shader_storm(const Options& opt, std::vector<Result>* out, std::string*
   glClearColor(0, 0, 0, 0);
   // The sequence starts at a value from the pid and the clock: a rerun
   // (or another vendor's run sharing a disk cache) gets other constants.
-  unsigned seq = static_cast<unsigned>(getpid()) * 7919u +
-                 static_cast<unsigned>(Clock::now().time_since_epoch().count());
+  unsigned seq = unique_sequence_start();
   bool ok = gl_ok("shader-storm set-up", why);
   // One unmeasured frame: the compiler itself (glslang, LLVM, ...) starts up
   // on first use, which is a one-off cost, not a per-program one.
