@@ -65,8 +65,8 @@ namespace {
 // first, then the ES built-in stand-ins and desktop gl_CullDistance's, 16-bit normalized image formats
 // (collected into `norm16_images` where not null), and the desktop
 // extensions' core versions. Compiling and linking rewrite alike.
-std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, const GlslVersion& source_version,
-                                       Api api, const std::vector<std::string>& unexposed, const ShaderLimits& limits,
+std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, const GlslVersion& declared, Api api,
+                                       const std::vector<std::string>& unexposed, const ShaderLimits& limits,
                                        Norm16ImageFormats* norm16_images) {
   text = lower_legacy_texture_extensions(std::move(text), stage, declared, unexposed);
   text = fold_constant_builtin_calls(std::move(text), declared.number, declared.es);
