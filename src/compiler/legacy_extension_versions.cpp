@@ -3,6 +3,8 @@
 #include "compiler/legacy_extension_versions.h"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
 
 #include "compiler/desktop_glsl_rewrites.h"
 #include "compiler/glsl_normalize.h"
@@ -46,6 +48,58 @@ int raised_140_version(const std::string& text_140, ShaderStage stage, const std
   version = std::max(version, version_number(with_desktop_atomics_version(text_140, v140, unexposed)));
   version = std::max(version, version_number(with_desktop_feature_versions(text_140, v140, unexposed)));
   return version;
+}
+
+// normalize_glsl leaves an extension glslang does not know as the comment
+// "// #extension NAME" (glsl_normalize.cpp); the raises below look for
+// directives. `restore` turns those comments back into `enable`
+// directives, `hide` turns exactly those directives into comments again.
+constexpr std::string_view kHiddenDirective = "// #extension ";
+constexpr std::string_view kRestoredSuffix = " : enable";
+
+std::string with_restored_extension_directives(const std::string& text) {
+  std::string out;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string::npos) eol = text.size();
+    std::string_view line(text.data() + pos, eol - pos);
+    if (line.starts_with(kHiddenDirective) && line.find(' ', kHiddenDirective.size()) == std::string_view::npos) {
+      out += "#extension ";
+      out += line.substr(kHiddenDirective.size());
+      out += kRestoredSuffix;
+    } else {
+      out += line;
+    }
+    if (eol < text.size()) out += '\n';
+    pos = eol + 1;
+  }
+  return out;
+}
+
+std::string with_hidden_extension_directives(const std::string& text, const std::string& hidden_source) {
+  constexpr std::string_view kDirective = "#extension ";
+  std::string out;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string::npos) eol = text.size();
+    const std::string_view line(text.data() + pos, eol - pos);
+    bool hidden = false;
+    if (line.starts_with(kDirective) && line.ends_with(kRestoredSuffix)) {
+      const std::string_view name =
+          line.substr(kDirective.size(), line.size() - kDirective.size() - kRestoredSuffix.size());
+      const std::string comment = std::string(kHiddenDirective) + std::string(name);
+      if (hidden_source.find(comment + "\n") != std::string::npos) {
+        out += comment;
+        hidden = true;
+      }
+    }
+    if (!hidden) out += line;
+    if (eol < text.size()) out += '\n';
+    pos = eol + 1;
+  }
+  return out;
 }
 
 bool is_legacy_desktop(const GlslVersion& declared) {
@@ -92,11 +146,15 @@ std::string with_legacy_extension_spirv_version(std::string upgraded, ShaderStag
   if (!is_legacy_desktop(declared)) return upgraded;
   const GlslVersion v140 = detect_glsl_version(upgraded, Api::GL);
   if (v140.es || v140.number != 140) return upgraded;
-  const int version = raised_140_version(upgraded, stage, unexposed);
+  // Extensions glslang does not know reach here as comments: the raises
+  // see them as the directives they were.
+  std::string probe = with_restored_extension_directives(upgraded);
+  const int version = raised_140_version(probe, stage, unexposed);
   if (version <= 140) return upgraded;
   // The 1.40 rewrites that change more than the number (generic lookups,
   // declared outputs) first; then the highest number any of them needs.
-  std::string text = with_desktop_extension_versions(std::move(upgraded), stage, v140, unexposed);
+  std::string text = with_desktop_extension_versions(std::move(probe), stage, v140, unexposed);
+  text = with_hidden_extension_directives(text, upgraded);
   return with_version_number(std::move(text), v140, version);
 }
 

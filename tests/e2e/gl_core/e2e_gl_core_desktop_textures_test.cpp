@@ -319,8 +319,8 @@ TEST_F(GlCoreDesktopTexturesTest, ExtensionsOfTheTargetsAreListed) {
   EXPECT_TRUE(has_extension("GL_ARB_texture_rectangle"));
   EXPECT_TRUE(has_extension("GL_ARB_texture_multisample"));
   EXPECT_TRUE(has_extension("GL_ARB_texture_storage"));
-  // Its GLSL `#extension` is not there.
-  EXPECT_FALSE(has_extension("GL_EXT_texture_array"));
+  // Listed with its GLSL 1.10/1.20 `#extension` (legacy_texture_extensions.h).
+  EXPECT_TRUE(has_extension("GL_EXT_texture_array"));
   // The rectangle extension's directive compiles.
   GLuint s = shader(GL_FRAGMENT_SHADER, R"(#version 140
 #extension GL_ARB_texture_rectangle : require
