@@ -4,6 +4,7 @@
 
 #include "compiler/es_builtin_standins.h"
 #include "compiler/glsl_lexer.h"
+#include "compiler/glsl_normalize.h"
 
 namespace brass::compiler {
 namespace {
@@ -13,31 +14,6 @@ constexpr std::string_view kExtension = "GL_ARB_cull_distance";
 size_t next_significant(const std::vector<Token>& t, size_t i) {
   while (i < t.size() && (t[i].kind == TokenKind::Space || t[i].kind == TokenKind::Newline)) ++i;
   return i;
-}
-
-// `#extension GL_ARB_cull_distance : enable|require|warn`.
-bool enables_cull_distance(const std::vector<Token>& t) {
-  bool line_start = true;
-  for (size_t i = 0; i < t.size(); ++i) {
-    if (t[i].kind == TokenKind::Newline) {
-      line_start = true;
-      continue;
-    }
-    if (t[i].kind == TokenKind::Space) continue;
-    if (line_start && t[i].text == "#") {
-      size_t k = next_significant(t, i + 1);
-      if (k < t.size() && t[k].text == "extension") {
-        k = next_significant(t, k + 1);
-        if (k < t.size() && t[k].text == kExtension) {
-          k = next_significant(t, k + 1);
-          if (k < t.size() && t[k].text == ":") k = next_significant(t, k + 1);
-          if (k < t.size() && t[k].text != "disable") return true;
-        }
-      }
-    }
-    line_start = false;
-  }
-  return false;
 }
 
 // The size of a declaration `float NAME [ N ]` whose name is token `i`
@@ -63,8 +39,8 @@ std::string with_desktop_cull_distance(std::string text, ShaderStage stage, cons
   for (const std::string& u : unexposed)
     if (u == kExtension) return text;
   if (text.find("gl_CullDistance") == std::string::npos && text.find("gl_Max") == std::string::npos) return text;
+  if (!enables_extension(text, kExtension)) return text;
   const std::vector<Token> tokens = lex(text);
-  if (!enables_cull_distance(tokens)) return text;
   std::string body;
   body.reserve(text.size() + 64);
   bool line_start = true, in_directive = false, used = false, redeclared = false;
