@@ -278,7 +278,11 @@ TEST_F(GlCoreDesktopTexturesTest, RenderingInto1DTexturesAndLayers) {
   glBindTexture(GL_TEXTURE_1D, tex[0]);
   glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   glBindTexture(GL_TEXTURE_1D_ARRAY, tex[1]);
-  glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 16, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  // Zeros given: an image specified from NULL has undefined contents (on
+  // NVIDIA it showed memory of earlier textures), and the layers the clear
+  // must not touch are checked below.
+  const std::vector<uint32_t> zeros(16 * 3, 0u);
+  glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 16, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, zeros.data());
   glGenFramebuffers(1, &fbo);
   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
   glFramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, tex[0], 0);
@@ -292,7 +296,7 @@ void main() { c = vec4(gl_FragCoord.x / 255.0, 0.5, 0.0, 1.0); })");
   for (int x = 0; x < 16; ++x) {
     const uint32_t r = texels[x] & 0xff;
     EXPECT_NEAR(double(r), x + 0.5, 1.0) << x;
-    EXPECT_EQ((texels[x] >> 8) & 0xff, 128u) << x;
+    EXPECT_NEAR(double((texels[x] >> 8) & 0xff), 127.5, 1.0) << x;  // 0.5: 127 or 128
   }
   // Layer 2 of the array: cleared, the other layers untouched (zero).
   glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex[1], 0, 2);
@@ -417,7 +421,7 @@ void main() {
   // Texel x=0 is 0.2 (0.5 < 0.2 false), x=1 is 0.8; the incomplete 2D
   // texture samples (0, 0, 0, 1).
   EXPECT_EQ(pixel(0, 1), rgba(0, 64, 255));
-  EXPECT_EQ(pixel(1, 1), rgba(255, 128, 255));
+  EXPECT_TRUE(colour_near(pixel(1, 1), rgba(255, 128, 255)));
   EXPECT_EQ(pixel(2, 1) & 0xff00, 0xff00u);
   glUseProgram(0);
   glDeleteProgram(p);

@@ -93,8 +93,8 @@ TEST_F(GlCoreTessellationTest, EvaluationShaderWithoutControlShaderUsesDefaultLe
   glClearColor(0, 0, 0, 0);
   glClear(GL_COLOR_BUFFER_BIT);
   glDrawArrays(GL_PATCHES, 0, 6);
-  EXPECT_EQ(pixel(4, 4), rgba(64, 128, 191));
-  EXPECT_EQ(pixel(kWidth - 4, kHeight - 4), rgba(64, 128, 191));
+  EXPECT_TRUE(colour_near(pixel(4, 4), rgba(64, 128, 191)));
+  EXPECT_TRUE(colour_near(pixel(kWidth - 4, kHeight - 4), rgba(64, 128, 191)));
 
   // Other default levels reach the next draw with the same program.
   const float other[4] = {3, 4, 7, 6};
@@ -141,9 +141,9 @@ void main() {
   glClearColor(0, 0, 0, 0);
   glClear(GL_COLOR_BUFFER_BIT);
   glDrawArrays(GL_PATCHES, 0, 4);
-  EXPECT_EQ(pixel(2, 2), rgba(64, 128, 191));
-  EXPECT_EQ(pixel(kWidth - 2, kHeight - 2), rgba(64, 128, 191));
-  EXPECT_EQ(pixel(kWidth - 2, 2), rgba(64, 128, 191));
+  EXPECT_TRUE(colour_near(pixel(2, 2), rgba(64, 128, 191)));
+  EXPECT_TRUE(colour_near(pixel(kWidth - 2, kHeight - 2), rgba(64, 128, 191)));
+  EXPECT_TRUE(colour_near(pixel(kWidth - 2, 2), rgba(64, 128, 191)));
   glUseProgram(0);
   glDeleteProgram(p);
   glDeleteBuffers(1, &vb);
