@@ -265,9 +265,11 @@ void main() { color = vec4(0.5, 0.5, 1.0, 1.0); })"));
   glBlendEquation(GL_FUNC_ADD);
   glBlendFunc(GL_ONE, GL_ONE);
   glDrawArrays(GL_TRIANGLES, 0, 3);
+  // 0.5 + 32/255 with every stored step rounded either way (127 or 128 for
+  // 0.5 on NVIDIA and lavapipe, then halved twice): 158 to 161.
   const uint32_t q = pixel(7, 9);
-  EXPECT_NEAR(static_cast<int>(q & 0xff), 160, 1);
-  EXPECT_NEAR(static_cast<int>((q >> 8) & 0xff), 160, 1);
+  EXPECT_NEAR(static_cast<int>(q & 0xff), 160, 2);
+  EXPECT_NEAR(static_cast<int>((q >> 8) & 0xff), 160, 2);
   EXPECT_EQ(q >> 16, 0xffffu);
 }
 
@@ -454,7 +456,7 @@ void main() { color = texture(t, vec2(0.5)); })");
     glBlendEquation(GL_FUNC_ADD);
     glBlendFunc(GL_ONE, GL_ZERO);
     glDrawArrays(GL_TRIANGLES, 0, 3);  // replaces
-    EXPECT_EQ(pixel(1, 1), rgba(128, 64, 0, 255));
+    EXPECT_TRUE(colour_near(pixel(1, 1), rgba(128, 64, 0, 255)));
     glUseProgram(textured);
     glDrawArrays(GL_TRIANGLES, 0, 3);
     EXPECT_EQ(pixel(1, 1), texel);

@@ -219,12 +219,12 @@ void main() { color = texture(s, vec2(0.5)) + vec4(0.0, 0.0, 0.5, 0.0); })";
   // No image: (0,0,0,1) (OES_EGL_image_external §3.7.14), the default
   // external texture as a named one.
   glDrawArrays(GL_TRIANGLES, 0, 3);
-  EXPECT_EQ(pixel(16, 16), rgba(0, 0, 128));
+  EXPECT_TRUE(colour_near(pixel(16, 16), rgba(0, 0, 128)));
   GLuint empty = 0;
   glGenTextures(1, &empty);
   glBindTexture(GL_TEXTURE_EXTERNAL_OES, empty);
   glDrawArrays(GL_TRIANGLES, 0, 3);
-  EXPECT_EQ(pixel(16, 16), rgba(0, 0, 128));
+  EXPECT_TRUE(colour_near(pixel(16, 16), rgba(0, 0, 128)));
   // With an image, but a sampler object whose state the target refuses:
   // incomplete (OES_EGL_image_external_essl3, BindSampler).
   const GLuint src = solid_texture(rgba(255, 0, 0));
@@ -233,18 +233,18 @@ void main() { color = texture(s, vec2(0.5)) + vec4(0.0, 0.0, 0.5, 0.0); })";
   const GLuint ext = external_texture(target_texture, image);
   glUseProgram(prog);
   glDrawArrays(GL_TRIANGLES, 0, 3);
-  EXPECT_EQ(pixel(16, 16), rgba(255, 0, 128));
+  EXPECT_TRUE(colour_near(pixel(16, 16), rgba(255, 0, 128)));
   GLuint sampler = 0;
   glGenSamplers(1, &sampler);
   glBindSampler(0, sampler);  // initial wrap REPEAT, min NEAREST_MIPMAP_LINEAR
   glDrawArrays(GL_TRIANGLES, 0, 3);
-  EXPECT_EQ(pixel(16, 16), rgba(0, 0, 128));
+  EXPECT_TRUE(colour_near(pixel(16, 16), rgba(0, 0, 128)));
   glSamplerParameteri(sampler, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glSamplerParameteri(sampler, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glSamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
   glSamplerParameteri(sampler, GL_TEXTURE_WRAP_R, GL_REPEAT);  // not an external texture's concern
   glDrawArrays(GL_TRIANGLES, 0, 3);
-  EXPECT_EQ(pixel(16, 16), rgba(255, 0, 128));
+  EXPECT_TRUE(colour_near(pixel(16, 16), rgba(255, 0, 128)));
   glBindSampler(0, 0);
   glDeleteSamplers(1, &sampler);
   glUseProgram(0);

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "colour_near.h"
+
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>

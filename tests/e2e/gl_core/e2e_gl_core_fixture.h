@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../colour_near.h"
+
 #define GL_GLEXT_PROTOTYPES 1
 #include <GL/glcorearb.h>
 #include <EGL/egl.h>
@@ -96,19 +98,6 @@ class GlCoreTest : public ::testing::Test {
   }
   static uint32_t rgba(uint8_t r, uint8_t g, uint8_t b, uint8_t a = 255) {
     return uint32_t(r) | uint32_t(g) << 8 | uint32_t(b) << 16 | uint32_t(a) << 24;
-  }
-  // Each channel of `actual` within one step of `expected`. GL converts a
-  // colour that falls between two 8-bit values to either of them (GL 4.6
-  // section 2.3.5.2, convert_float_uint: "one of the two ... closest"), so a
-  // shader's 0.5 may be stored as 127 (NVIDIA) or 128 (lavapipe).
-  static ::testing::AssertionResult colour_near(uint32_t actual, uint32_t expected) {
-    for (int shift = 0; shift < 32; shift += 8) {
-      const int a = int(actual >> shift & 0xff), e = int(expected >> shift & 0xff);
-      if (a - e > 1 || e - a > 1)
-        return ::testing::AssertionFailure() << std::hex << "0x" << actual << " is not within one step per channel of 0x"
-                                             << expected << " (ABGR)";
-    }
-    return ::testing::AssertionSuccess();
   }
 
   // Compiles one shader; `ok` false expects failure. Returns the shader.
