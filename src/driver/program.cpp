@@ -250,6 +250,9 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
       return nullptr;
     }
   }
+  // A separable stage's code (rebound to its set) for its shader object.
+  std::vector<uint32_t> shader_object_code;
+  unsigned shader_object_stage = 0;
   const bool fold = !info.separable_stage && screen.device().paths().compact_descriptor_sets &&
                     std::any_of(info.bindings.begin(), info.bindings.end(),
                                 [](const ShaderBinding& b) { return b.set == driver::kFoldedSet; });
@@ -296,16 +299,9 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
     }
     p->stage_mask |= 1u << s;
     if (s == static_cast<unsigned>(ShaderStage::Fragment)) p->fragment_outputs = fragment_output_mask(code);
-    // Compiled once, here, for the combinations drawn with shader objects;
-    // a stage the device refuses is left to the combinations' pipelines.
     if (info.separable_stage && driver::separable_shader_objects_available(screen.device(), robust)) {
-      if (vk::Status so = p->shader_object.create(screen.device(), s, code, p->descriptors); !so) {
-        if (so.result == VK_ERROR_OUT_OF_HOST_MEMORY || so.result == VK_ERROR_OUT_OF_DEVICE_MEMORY) {
-          *status = driver::to_pipe_status(so);
-          break;
-        }
-        BRASS_WARN("stage %u: vkCreateShadersEXT failed (%d); its combinations use pipelines", s, int(so.result));
-      }
+      shader_object_code.assign(code.begin(), code.end());
+      shader_object_stage = s;
     }
   }
   const bool compute = p->stage_mask & stage_bit(ShaderStage::Compute);
@@ -334,6 +330,21 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
   constexpr uint32_t kVertexFragment = stage_bit(ShaderStage::Vertex) | stage_bit(ShaderStage::Fragment);
   if ((p->separable_stage && (p->stage_mask & kVertexFragment)) || (!p->separable_stage && (p->stage_mask & stage_bit(ShaderStage::Vertex))))
     p->start_precompile();
+  // Compiled once, here, for the combinations drawn with shader objects,
+  // while the stage's library compiles on a worker; a stage the device
+  // refuses is left to the combinations' pipelines.
+  if (!shader_object_code.empty()) {
+    if (vk::Status so = p->shader_object.create(screen.device(), shader_object_stage, shader_object_code, p->descriptors);
+        !so) {
+      if (so.result == VK_ERROR_OUT_OF_HOST_MEMORY || so.result == VK_ERROR_OUT_OF_DEVICE_MEMORY) {
+        *status = driver::to_pipe_status(so);
+        Ref<ShaderProgram>::adopt(p);  // goes once its precompile jobs let go
+        return nullptr;
+      }
+      BRASS_WARN("stage %u: vkCreateShadersEXT failed (%d); its combinations use pipelines", shader_object_stage,
+                 int(so.result));
+    }
+  }
   if (Status s = p->make_library_form(info); s != Status::Ok) {
     *status = s;
     Ref<ShaderProgram>::adopt(p);  // goes once its precompile jobs let go
