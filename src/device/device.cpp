@@ -92,6 +92,13 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
     return nullptr;
   }
   vkGetDeviceQueue(dev->device_, dev->queue_family_, 0, &dev->queue_);
+  if (dev->paths_.shader_object) {
+    dev->shader_objects_ = ShaderObjectFunctions::load(dev->device_);
+    if (!dev->shader_objects_.loaded()) {
+      dev->paths_.shader_object = false;
+      dev->paths_.shader_object_reason = "off (vkCreateShadersEXT/vkDestroyShaderEXT/vkCmdBindShadersEXT not found)";
+    }
+  }
   register_exit_drain(dev->queue_, &dev->queue_mutex_);
 
   MemoryAllocatorConfig mem = config.memory;

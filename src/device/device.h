@@ -13,6 +13,7 @@
 #include "device/format_table.h"
 #include "device/instance.h"
 #include "device/memory_allocator.h"
+#include "device/shader_object_functions.h"
 
 namespace brass::vk {
 
@@ -43,6 +44,8 @@ class Device {
 
   const Capabilities& caps() const { return caps_; }
   const DevicePaths& paths() const { return paths_; }
+  // VK_EXT_shader_object's commands: loaded where DevicePaths::shader_object.
+  const ShaderObjectFunctions& shader_objects() const { return shader_objects_; }
   MemoryAllocator& memory() { return *memory_; }
   const FormatTable& formats() const { return *formats_; }
   Instance& instance() { return *instance_; }
@@ -59,6 +62,7 @@ class Device {
   std::mutex queue_mutex_;
   Capabilities caps_;
   DevicePaths paths_;
+  ShaderObjectFunctions shader_objects_;
   std::unique_ptr<MemoryAllocator> memory_;
   std::unique_ptr<FormatTable> formats_;
 };

@@ -71,6 +71,10 @@ DevicePaths resolve_device_paths(const Capabilities& caps, const Options& o, std
     p.shader_object_reason = "off (BRASS_DEBUG=noshaderobject)";
   } else if (!caps.shader_object) {
     p.shader_object_reason = "off (no VK_EXT_shader_object)";
+  } else if (!p.dynamic_rendering || !caps.vertex_input_dynamic_state) {
+    // Shader objects draw inside dynamic rendering only, with every
+    // pipeline state dynamic (vertex input included).
+    p.shader_object_reason = "off (needs dynamic rendering and VK_EXT_vertex_input_dynamic_state)";
   } else {
     p.shader_object = true;
     p.shader_object_reason = "available (separable tessellation/geometry programs)";

@@ -15,6 +15,38 @@ struct VkPhysicalDeviceShaderObjectFeaturesEXT {
 };
 #endif
 
+// The commands and create info of VK_EXT_shader_object (header 246), which
+// Debian 12's headers lack; loaded per device (device/shader_object_functions.h).
+#ifndef VK_EXT_SHADER_OBJECT_SPEC_VERSION
+VK_DEFINE_NON_DISPATCHABLE_HANDLE(VkShaderEXT)
+constexpr VkStructureType VK_STRUCTURE_TYPE_SHADER_CREATE_INFO_EXT = static_cast<VkStructureType>(1000482002);
+typedef VkFlags VkShaderCreateFlagsEXT;
+enum VkShaderCodeTypeEXT { VK_SHADER_CODE_TYPE_BINARY_EXT = 0, VK_SHADER_CODE_TYPE_SPIRV_EXT = 1 };
+struct VkShaderCreateInfoEXT {
+  VkStructureType sType;
+  const void* pNext;
+  VkShaderCreateFlagsEXT flags;
+  VkShaderStageFlagBits stage;
+  VkShaderStageFlags nextStage;
+  VkShaderCodeTypeEXT codeType;
+  size_t codeSize;
+  const void* pCode;
+  const char* pName;
+  uint32_t setLayoutCount;
+  const VkDescriptorSetLayout* pSetLayouts;
+  uint32_t pushConstantRangeCount;
+  const VkPushConstantRange* pPushConstantRanges;
+  const VkSpecializationInfo* pSpecializationInfo;
+};
+typedef VkResult(VKAPI_PTR* PFN_vkCreateShadersEXT)(VkDevice device, uint32_t createInfoCount,
+                                                    const VkShaderCreateInfoEXT* pCreateInfos,
+                                                    const VkAllocationCallbacks* pAllocator, VkShaderEXT* pShaders);
+typedef void(VKAPI_PTR* PFN_vkDestroyShaderEXT)(VkDevice device, VkShaderEXT shader,
+                                                const VkAllocationCallbacks* pAllocator);
+typedef void(VKAPI_PTR* PFN_vkCmdBindShadersEXT)(VkCommandBuffer commandBuffer, uint32_t stageCount,
+                                                 const VkShaderStageFlagBits* pStages, const VkShaderEXT* pShaders);
+#endif
+
 #ifndef VK_KHR_maintenance5
 #define VK_KHR_maintenance5 1
 #define VK_KHR_MAINTENANCE_5_EXTENSION_NAME "VK_KHR_maintenance5"

@@ -1,6 +1,7 @@
 #include "driver/program.h"
 
 #include <algorithm>
+#include <bit>
 #include <atomic>
 #include <span>
 #include <utility>
@@ -229,9 +230,14 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
     unsigned stages = 0;
     for (unsigned s = 0; s < kShaderStageCount; ++s)
       if (!info.spirv[s].empty()) stages |= 1u << s;
-    const bool drawable = stages == stage_bit(ShaderStage::Vertex) || stages == stage_bit(ShaderStage::Fragment);
-    if (!drawable || !device.paths().pipeline_library || !screen.dynamic_rendering() ||
-        device.paths().compact_descriptor_sets) {
+    // With shader objects any one graphics stage is compiled alone too.
+    const bool vertex_or_fragment =
+        stages == stage_bit(ShaderStage::Vertex) || stages == stage_bit(ShaderStage::Fragment);
+    const bool one_graphics_stage = std::has_single_bit(stages) && stages < stage_bit(ShaderStage::Compute);
+    const bool libraries = device.paths().pipeline_library && screen.dynamic_rendering();
+    const bool drawable = (vertex_or_fragment && libraries) ||
+                          (one_graphics_stage && driver::separable_shader_objects_available(device, robust));
+    if (!drawable || device.paths().compact_descriptor_sets) {
       *status = Status::Unsupported;
     } else if (vk::Status s = p->descriptors.init(device, info.bindings, device.paths().descriptors,
                                                   driver::DescriptorLayout::PerStage, stages);
@@ -244,6 +250,9 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
       return nullptr;
     }
   }
+  // A separable stage's code (rebound to its set) for its shader object.
+  std::vector<uint32_t> shader_object_code;
+  unsigned shader_object_stage = 0;
   const bool fold = !info.separable_stage && screen.device().paths().compact_descriptor_sets &&
                     std::any_of(info.bindings.begin(), info.bindings.end(),
                                 [](const ShaderBinding& b) { return b.set == driver::kFoldedSet; });
@@ -290,6 +299,10 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
     }
     p->stage_mask |= 1u << s;
     if (s == static_cast<unsigned>(ShaderStage::Fragment)) p->fragment_outputs = fragment_output_mask(code);
+    if (info.separable_stage && driver::separable_shader_objects_available(screen.device(), robust)) {
+      shader_object_code.assign(code.begin(), code.end());
+      shader_object_stage = s;
+    }
   }
   const bool compute = p->stage_mask & stage_bit(ShaderStage::Compute);
   if (*status == Status::Ok && compute && p->stage_mask != stage_bit(ShaderStage::Compute)) {
@@ -313,7 +326,25 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
     delete p;
     return nullptr;
   }
-  if (p->separable_stage || (p->stage_mask & stage_bit(ShaderStage::Vertex))) p->start_precompile();
+  // A tessellation or geometry stage alone has no library (shader object only).
+  constexpr uint32_t kVertexFragment = stage_bit(ShaderStage::Vertex) | stage_bit(ShaderStage::Fragment);
+  if ((p->separable_stage && (p->stage_mask & kVertexFragment)) || (!p->separable_stage && (p->stage_mask & stage_bit(ShaderStage::Vertex))))
+    p->start_precompile();
+  // Compiled once, here, for the combinations drawn with shader objects,
+  // while the stage's library compiles on a worker; a stage the device
+  // refuses is left to the combinations' pipelines.
+  if (!shader_object_code.empty()) {
+    if (vk::Status so = p->shader_object.create(screen.device(), shader_object_stage, shader_object_code, p->descriptors);
+        !so) {
+      if (so.result == VK_ERROR_OUT_OF_HOST_MEMORY || so.result == VK_ERROR_OUT_OF_DEVICE_MEMORY) {
+        *status = driver::to_pipe_status(so);
+        Ref<ShaderProgram>::adopt(p);  // goes once its precompile jobs let go
+        return nullptr;
+      }
+      BRASS_WARN("stage %u: vkCreateShadersEXT failed (%d); its combinations use pipelines", shader_object_stage,
+                 int(so.result));
+    }
+  }
   if (Status s = p->make_library_form(info); s != Status::Ok) {
     *status = s;
     Ref<ShaderProgram>::adopt(p);  // goes once its precompile jobs let go
@@ -325,20 +356,27 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
 Status ShaderProgram::make_library_form(const ShaderInfo& info) {
   constexpr uint32_t kVertexFragment = stage_bit(ShaderStage::Vertex) | stage_bit(ShaderStage::Fragment);
   uint32_t given = 0;
+  bool all_libraries = true, all_shader_objects = true;
   for (unsigned s = 0; s < kGraphicsStageCount; ++s) {
     ShaderProgram* sp = info.stage_programs[s];
     if (!sp) continue;
-    // Made for this stage, with its library (same robustness: one share group).
-    if (!sp->separable_stage || sp->stage_mask != (1u << s) || !sp->uses_libraries || sp->robust != robust)
-      return Status::Ok;
+    // Made for this stage (same robustness: one share group).
+    if (!sp->separable_stage || sp->stage_mask != (1u << s) || sp->robust != robust) return Status::Ok;
+    all_libraries = all_libraries && sp->uses_libraries;
+    all_shader_objects = all_shader_objects && sp->shader_object;
     given |= 1u << s;
   }
-  // Only vertex + fragment combinations: tessellation and geometry stages
-  // cannot be libraries of their own. The link-time-optimized path is the
-  // only one for invariant outputs, and transform feedback and per-sample
-  // shading are left to the combination's own pipelines.
-  if (given != kVertexFragment || stage_mask != kVertexFragment || !uses_libraries || invariant ||
-      transform_feedback || per_sample_fragment)
+  // Vertex + fragment combinations from the stages' libraries; with
+  // tessellation or geometry stages (which cannot be libraries of their
+  // own) from the stages' shader objects where the device has them. The
+  // link-time-optimized path is the only one for invariant outputs, and
+  // transform feedback and per-sample shading are left to the
+  // combination's own pipelines.
+  const bool library_pair = given == kVertexFragment && all_libraries && uses_libraries;
+  const bool shader_objects = (given & kVertexFragment) == kVertexFragment && (given & ~kVertexFragment) &&
+                              all_shader_objects;
+  if (stage_mask != given || !(library_pair || shader_objects) || invariant || transform_feedback ||
+      per_sample_fragment)
     return Status::Ok;
   Ref<ShaderProgram> form = Ref<ShaderProgram>::adopt(new ShaderProgram(screen));
   form->id = driver::next_object_uid();
@@ -347,7 +385,8 @@ Status ShaderProgram::make_library_form(const ShaderInfo& info) {
   form->vertex_input_locations = vertex_input_locations;
   form->fragment_outputs = fragment_outputs;
   form->writes_point_size = writes_point_size;
-  form->uses_libraries = true;
+  form->uses_libraries = library_pair;
+  form->shader_object_form = !library_pair;
   std::vector<ShaderBinding> bindings;
   for (unsigned s = 0; s < kGraphicsStageCount; ++s) {
     ShaderProgram* sp = info.stage_programs[s];

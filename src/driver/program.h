@@ -10,6 +10,7 @@
 #include "driver/descriptors/program_descriptors.h"
 #include "driver/pipeline/graphics_pipeline.h"
 #include "driver/pipeline/pipeline_libraries.h"
+#include "driver/pipeline/separable_shader_objects.h"
 #include "pipe/context.h"
 
 namespace brass::driver {
@@ -33,8 +34,12 @@ struct ShaderProgram final : driver::BatchHeld {
   // is drawn with its library form until its own shader libraries are
   // compiled (one atomic load), unless the draw shades per sample (such
   // pipelines are built whole, from the combination's own modules).
+  // A shader-object form serves for good where the combination has no
+  // libraries to replace it (a device without GPL).
   ShaderProgram& draw_form(bool sample_shading) {
-    return library_form && !sample_shading && !libraries.precompile_settled() ? *library_form : *this;
+    if (!library_form || sample_shading) return *this;
+    if (library_form->shader_object_form && !uses_libraries) return *library_form;
+    return libraries.precompile_settled() ? *this : *library_form;
   }
 
   driver::VulkanScreen& screen;
@@ -70,7 +75,14 @@ struct ShaderProgram final : driver::BatchHeld {
   //  - a combination's library form: no modules of its own; its pipelines
   //    are fast-linked from `stage_programs`' libraries with the union of
   //    their per-stage layouts (its `descriptors`).
+  //  - with VK_EXT_shader_object (separable_shader_objects.h) a stage
+  //    program of any graphics stage also has its `shader_object`, and a
+  //    combination with tessellation or geometry stages has a library form
+  //    that is a `shader_object_form`: drawn by binding its stages' shader
+  //    objects, no pipeline.
   bool separable_stage = false;
+  bool shader_object_form = false;
+  driver::ShaderObject shader_object;
   std::vector<ShaderBinding> stage_bindings;
   std::array<Ref<ShaderProgram>, kGraphicsStageCount> stage_programs;
   Ref<ShaderProgram> library_form;

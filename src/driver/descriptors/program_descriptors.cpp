@@ -212,6 +212,13 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
       BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorUpdateTemplate(device_, &tci, nullptr, &templates_[s]));
     }
   }
+  // A shader object names a layout for every set below its own (no null
+  // ones, as independent-set pipeline layouts may have).
+  if (per_stage_ && !empty_layout_) {
+    VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    ci.flags = db_flag;
+    BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorSetLayout(device_, &ci, nullptr, empty_layout_.receive(device_)));
+  }
   // Sets below the highest used one still need a (empty) layout; with
   // independent sets they stay null (another stage's set goes there).
   for (unsigned s = 0; s < set_count && !per_stage_; ++s) {
@@ -245,6 +252,15 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
     BRASS_VK_RETURN_IF_FAILED(vkCreateDescriptorUpdateTemplate(device_, &tci, nullptr, &templates_[push_set_]));
   }
   return {};
+}
+
+uint32_t ProgramDescriptors::shader_set_layouts(std::array<VkDescriptorSetLayout, kDescriptorTypeSets>* out) const {
+  uint32_t count = 0;
+  for (unsigned s = 0; s < kDescriptorTypeSets; ++s) {
+    (*out)[s] = layouts_[s] ? layouts_[s] : empty_layout_.get();
+    if (layouts_[s]) count = s + 1;
+  }
+  return count;
 }
 
 vk::Status ProgramDescriptors::grow(unsigned set) {

@@ -151,6 +151,10 @@ class ProgramDescriptors {
   // Sets with dynamic (default uniform) descriptors, bound with their offsets.
   uint32_t dynamic_sets() const { return dynamic_sets_; }
   VkPipelineLayout pipeline_layout() const { return pipeline_layout_.get(); }
+  // PerStage: the set layouts a shader object of this program's stage is
+  // created with (separable_shader_objects.h): its sets up to the highest,
+  // the other stages' below it empty. Returns the count.
+  uint32_t shader_set_layouts(std::array<VkDescriptorSetLayout, kDescriptorTypeSets>* out) const;
   // Where its sets are bound: a compute program's bindings are all read by
   // the compute stage (GL links compute alone), any other program's by
   // graphics stages.

@@ -43,7 +43,32 @@ PipelineSelector::PipelineSelector(VulkanScreen& screen, BatchRing& ring, Render
       ring_(ring),
       render_pass_(render_pass),
       dynamic_vertex_input_(dynamic_vertex_input),
-      dynamic_patch_vertices_(screen.caps().eds2_patch_control_points) {}
+      dynamic_patch_vertices_(screen.caps().eds2_patch_control_points),
+      shader_objects_(screen.device()) {}
+
+vk::Status PipelineSelector::bind_shader_objects(pipe::ShaderProgram& prog, const FixedFunctionState& state,
+                                                 const pipe::DrawInfo& info, DrawDirty& dirty) {
+  if (!dirty.test(DrawState::Pipeline) && bound_shader_form_ == &prog && info.mode == bound_mode_ &&
+      info.patch_vertices == bound_patch_vertices_)
+    return {};
+  fill_key(prog, state, info);
+  bound_mode_ = info.mode;
+  bound_patch_vertices_ = info.patch_vertices;
+  shader_objects_.bind(ring_.main_cmd(), prog, key_, info.mode == pipe::PrimitiveType::Patches, info.patch_vertices);
+  // The batch keeps the form (and so its stages' shader objects) alive.
+  if (bound_shader_form_ != &prog) ring_.hold(&prog);
+  bound_shader_form_ = &prog;
+  // Binding shaders unbound the pipeline: the next pipeline draw binds again.
+  bound_pipeline_ = VK_NULL_HANDLE;
+  bound_entry_ = nullptr;
+  if (bound_layout_ != prog.descriptors.pipeline_layout()) {
+    bound_layout_ = prog.descriptors.pipeline_layout();
+    dirty.mark_all_sets();
+    dirty.mark(DrawState::Set0Offsets);
+  }
+  dirty.clear(DrawState::Pipeline);
+  return {};
+}
 
 void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunctionState& state,
                                 const pipe::DrawInfo& info) {
@@ -86,6 +111,7 @@ void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunc
 
 vk::Status PipelineSelector::bind_slow(pipe::ShaderProgram& prog, const FixedFunctionState& state,
                                        const pipe::DrawInfo& info, DrawDirty& dirty) {
+  if (prog.shader_object_form) return bind_shader_objects(prog, state, info, dirty);
   const VkPrimitiveTopology cls = topology_class(vk_topology(info.mode));
   if (!dirty.test(DrawState::Pipeline) && key_.topology_class == cls && key_.patch_vertices == patch_key(info) &&
       bound_pipeline_ && bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_) {
@@ -106,6 +132,7 @@ vk::Status PipelineSelector::bind_slow(pipe::ShaderProgram& prog, const FixedFun
         !entry->optimized_bound.exchange(true, std::memory_order_relaxed))
       g_swaps.add();
     vkCmdBindPipeline(ring_.main_cmd(), VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+    bound_shader_form_ = nullptr;  // a pipeline unbinds shader objects
     // The batch keeps the program (and so this pipeline) alive: a program
     // without descriptor sets is not held by a set write.
     ring_.hold(&prog);
@@ -125,6 +152,7 @@ void PipelineSelector::forget_bindings() {
   bound_pipeline_ = VK_NULL_HANDLE;
   bound_entry_ = nullptr;
   bound_layout_ = VK_NULL_HANDLE;
+  bound_shader_form_ = nullptr;
 }
 
 PipelineBuildInfo PipelineSelector::build_info(const pipe::ShaderProgram& prog, const FixedFunctionState& state) const {

@@ -27,6 +27,7 @@
 #include "driver/draw/fixed_function_state.h"
 #include "driver/pipeline/graphics_pipeline.h"
 #include "driver/pipeline/pipeline_key.h"
+#include "driver/pipeline/separable_shader_objects.h"
 #include "driver/render_pass/render_pass_state.h"
 #include "pipe/context.h"
 
@@ -48,7 +49,7 @@ class PipelineSelector {
   [[nodiscard]] vk::Status bind(pipe::ShaderProgram& prog, const FixedFunctionState& state,
                                 const pipe::DrawInfo& info, DrawDirty& dirty) {
     // Nothing changed: the bound pipeline serves (unless the optimized one
-    // replaced it meanwhile).
+    // replaced it meanwhile). Shader objects bound: no pipeline, bind_slow.
     if (!dirty.test(DrawState::Pipeline) && info.mode == bound_mode_ && key_.patch_vertices == patch_key(info) &&
         bound_pipeline_ && bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_)
       return {};
@@ -65,6 +66,9 @@ class PipelineSelector {
   uint8_t patch_key(const pipe::DrawInfo& info) const {
     return patch_vertices_key(info.mode == pipe::PrimitiveType::Patches, dynamic_patch_vertices_, info.patch_vertices);
   }
+  // A combination drawn from its stages' shader objects (no pipeline).
+  [[nodiscard]] vk::Status bind_shader_objects(pipe::ShaderProgram& prog, const FixedFunctionState& state,
+                                               const pipe::DrawInfo& info, DrawDirty& dirty);
   [[nodiscard]] vk::Status bind_slow(pipe::ShaderProgram& prog, const FixedFunctionState& state,
                                      const pipe::DrawInfo& info, DrawDirty& dirty);
   void fill_key(const pipe::ShaderProgram& prog, const FixedFunctionState& state, const pipe::DrawInfo& info);
@@ -85,6 +89,9 @@ class PipelineSelector {
   PipelineEntry* bound_entry_ = nullptr;  // whose `current` may be swapped for the optimized pipeline
   pipe::PrimitiveType bound_mode_ = pipe::PrimitiveType::Triangles;  // of the draw key_ was filled for
   VkPipelineLayout bound_layout_ = VK_NULL_HANDLE;
+  SeparableShaderObjects shader_objects_;
+  const pipe::ShaderProgram* bound_shader_form_ = nullptr;  // whose shader objects are bound (no pipeline)
+  uint8_t bound_patch_vertices_ = 0;                        // of the draw they were bound for
   uint64_t frame_wait_ns_ = 0;
 };
 

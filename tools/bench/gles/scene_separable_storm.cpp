@@ -19,7 +19,9 @@
 // On Brass (libEGL_brass.so loaded), its draw-path counters are read
 // around each measured draw (brass_counters.h): full pipeline compiles,
 // waits for precompiled libraries and fast links of the vertex/fragment
-// pipelines (brass_vf_*) and of the tess/geometry ones (brass_tg_*).
+// pipelines (brass_vf_*) and of the tess/geometry ones (brass_tg_*), which
+// with VK_EXT_shader_object are drawn from their stages' shader objects
+// (brass_tg_shader_object_binds).
 // Each pipeline draws a quad into a cell of its own (an 8x8 grid); the
 // colour comes from every stage (red: the vertex program, green: the
 // fragment program, blue: which stages ran), and the last measured frame
@@ -195,6 +197,7 @@ struct Drawn {
 
 struct DrawPathCounts {
   uint64_t full_compiles = 0, precompile_waits = 0, fast_links = 0;
+  uint64_t shader_object_binds = 0;  // combinations drawn from their stages' shader objects
 };
 
 struct Frame {
@@ -221,7 +224,8 @@ class Storm {
   float next_constant() { return unique_constant(seq_++); }
   DrawPathCounts read_counts() const {
     return {counters_.read("pipeline.draw_path.full_compiles"), counters_.read("pipeline.draw_path.precompile_waits"),
-            counters_.read("pipeline.draw_path.fast_links")};
+            counters_.read("pipeline.draw_path.fast_links"),
+            counters_.read("pipeline.draw_path.separable_shader_object_binds")};
   }
   void draw_pipeline(int cell, GLuint vs, const GLuint (&stages)[4], bool tess, bool skip, Frame* f);
 
@@ -281,6 +285,7 @@ void Storm::draw_pipeline(int cell, GLuint vs, const GLuint (&stages)[4], bool t
     c.full_compiles += after.full_compiles - before.full_compiles;
     c.precompile_waits += after.precompile_waits - before.precompile_waits;
     c.fast_links += after.fast_links - before.fast_links;
+    c.shader_object_binds += after.shader_object_binds - before.shader_object_binds;
   }
   glBindProgramPipeline(0);
   glDeleteProgramPipelines(1, &pipeline);
@@ -409,6 +414,7 @@ bool run_separable_storm(const Options& opt, std::vector<Result>* out, std::stri
       sum->full_compiles += part->full_compiles;
       sum->precompile_waits += part->precompile_waits;
       sum->fast_links += part->fast_links;
+      sum->shader_object_binds += part->shader_object_binds;
     }
   }
   if (ok) {
@@ -440,7 +446,8 @@ bool run_separable_storm(const Options& opt, std::vector<Result>* out, std::stri
       if (stages.tess_geometry) {
         r.metrics.insert(r.metrics.end(), {{"brass_tg_full_compiles", static_cast<double>(tg.full_compiles)},
                                            {"brass_tg_precompile_waits", static_cast<double>(tg.precompile_waits)},
-                                           {"brass_tg_fast_links", static_cast<double>(tg.fast_links)}});
+                                           {"brass_tg_fast_links", static_cast<double>(tg.fast_links)},
+                                           {"brass_tg_shader_object_binds", static_cast<double>(tg.shader_object_binds)}});
       }
     }
     r.metrics.push_back({"checked_pixels", static_cast<double>(judged)});
