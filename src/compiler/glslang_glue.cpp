@@ -5,6 +5,7 @@
 #include "compiler/cull_distance_standin.h"
 #include "compiler/desktop_glsl_rewrites.h"
 #include "compiler/framebuffer_fetch.h"
+#include "compiler/geometry_input_sizing.h"
 #include "compiler/glsl_lexer.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
@@ -304,6 +305,7 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   if (ok && limits && (!version->es || version->number >= 310))
     ok = check_binding_ranges(*shader.getIntermediate(), *limits, log);
   if (ok && !version->es) ok = check_location_alias_types(*shader.getIntermediate(), log);
+  if (ok) ok = check_geometry_input_indices(*shader.getIntermediate(), log);
   // glslang has no resource for the geometry invocation limit.
   if (ok && limits && source.stage == ShaderStage::Geometry &&
       shader.getIntermediate()->getInvocations() > limits->max_geometry_shader_invocations) {

@@ -29,7 +29,6 @@ namespace {
 constexpr GLint64 kMaxElementIndex = 0xffffffffll;
 constexpr GLint kMaxUniformBlocksPerStage = 12;
 constexpr GLint kMinProgramTexelOffset = -8, kMaxProgramTexelOffset = 7;
-constexpr GLfloat kMaxTextureLodBias = 2.0f;
 constexpr GLint kMaxElementsIndices = 1 << 20, kMaxElementsVertices = 1 << 20;
 constexpr GLint kMaxTransformFeedbackInterleavedComponents = 64;
 constexpr GLint kMaxTransformFeedbackSeparateComponents = 4;

@@ -28,6 +28,9 @@
 namespace brass::gl {
 
 inline constexpr unsigned kMaxTextureUnits = 96;  // MAX_COMBINED_TEXTURE_IMAGE_UNITS with tessellation shaders
+// MAX_TEXTURE_LOD_BIAS (desktop GL): the spec minimum, within every Vulkan
+// device's maxSamplerLodBias (whose minimum is 2 too).
+inline constexpr float kMaxTextureLodBias = 2.0f;
 inline constexpr unsigned kMaxTextureLevels = 16;
 
 // Generations are unique across objects, so a cache keyed by (object
@@ -44,6 +47,7 @@ struct SamplerParams {
   GLfloat min_lod = -1000.0f, max_lod = 1000.0f;
   GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
   GLfloat max_anisotropy = 1.0f;
+  GLfloat lod_bias = 0.0f;  // TEXTURE_LOD_BIAS (desktop GL only)
   // TEXTURE_BORDER_COLOR as raw words: floats from TexParameterf*,
   // integers from TexParameterI* (GL keeps what was given; the texture it
   // is used with decides how the words read, sampler_state()).

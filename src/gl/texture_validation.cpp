@@ -396,7 +396,7 @@ bool query_texture_state(Context& ctx, GLenum pname, GLint* value) {
       *value = name(u.texture_external.get());
       return true;
     case GL_SAMPLER_BINDING: *value = name(u.sampler.get()); return true;
-    case GL_MAX_TEXTURE_LOD_BIAS: *value = 16; return true;
+    case GL_MAX_TEXTURE_LOD_BIAS: *value = static_cast<GLint>(kMaxTextureLodBias); return true;
     default: return false;
   }
 }
@@ -508,8 +508,11 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       cache.seamless_cube_map = seamless;
       cache.lod_bias = unit_lod_bias;
       const bool integer_view = type.kind == SamplerKind::Int || type.kind == SamplerKind::Uint;
+      // GL 4.6 §8.14.1 (eq. 8.6): the texture's (or sampler's) bias plus the
+      // unit's, clamped to MAX_TEXTURE_LOD_BIAS.
+      const float lod_bias = std::clamp(params.lod_bias + unit_lod_bias, -kMaxTextureLodBias, kMaxTextureLodBias);
       cache.state = sampler_state(ctx, nearest ? nearest_params : params, compare, seamless, integer_view, base_format,
-                                  unit_lod_bias);
+                                  lod_bias);
     }
     if (!changed[stage]) {
       views[stage].fill(nullptr);
