@@ -278,7 +278,11 @@ TEST_F(GlCoreDesktopTexturesTest, RenderingInto1DTexturesAndLayers) {
   glBindTexture(GL_TEXTURE_1D, tex[0]);
   glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   glBindTexture(GL_TEXTURE_1D_ARRAY, tex[1]);
-  glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 16, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  // Zeros given, not null: a null image's contents are undefined (GL 4.6
+  // §8.5), whatever memory the device hands out (in one process after other
+  // tests: what they left).
+  const std::vector<uint32_t> zeros(16 * 3, 0u);
+  glTexImage2D(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA8, 16, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, zeros.data());
   glGenFramebuffers(1, &fbo);
   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
   glFramebufferTexture1D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_1D, tex[0], 0);
