@@ -270,6 +270,30 @@ TEST_F(ThreadedContextTest, ArgumentsAreCopiedWhenRecorded) {
   EXPECT_EQ(fake_->calls[2].value, uint64_t{4} << 32 | 100u << 8 | 5u);
 }
 
+TEST_F(ThreadedContextTest, DiscardingWriteMapsAreStagedWithoutWaiting) {
+  pipe::Status s;
+  Ref<pipe::Resource> buffer = screen_.resource_create(FakeResource::templ(), &s);
+  fake_->hold();  // the driver thread is busy: a wait would never end
+  ctx_->bind_blend_state(nullptr);
+  ctx_->flush(nullptr, 0);
+  const pipe::Box box{4, 0, 0, 40, 1, 1};
+  pipe::Transfer* t = nullptr;
+  auto* p = static_cast<uint8_t*>(ctx_->transfer_map(buffer.get(), 0, pipe::kMapWrite | pipe::kMapDiscardRange, box, &t));
+  ASSERT_NE(p, nullptr);
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ((reinterpret_cast<uintptr_t>(p) - 4) % pipe::kMinMapBufferAlignment, 0u);
+  std::memset(p, 3, 40);
+  ctx_->transfer_unmap(t);
+  fake_->release();
+  ctx_->synced_target();
+  ASSERT_EQ(fake_->calls.size(), 3u);  // bind, flush, the upload; no map of the real context
+  EXPECT_EQ(fake_->calls[2].name, "buffer_subdata");
+  EXPECT_EQ(fake_->calls[2].value, uint64_t{4} << 32 | 40u << 8 | 3u);
+  // A map that reads goes to the real context.
+  ctx_->transfer_map(buffer.get(), 0, pipe::kMapRead, box, &t);
+  EXPECT_EQ(fake_->calls.back().name, "transfer_map");
+}
+
 TEST_F(ThreadedContextTest, AFailureOnTheDriverThreadReachesTheApplication) {
   fake_->fail_next_draw = true;
   pipe::DrawStart d{0, 3, 0};
