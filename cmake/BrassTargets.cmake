@@ -21,17 +21,18 @@ target_include_directories(brass_build_flags INTERFACE ${PROJECT_SOURCE_DIR}/src
 # include its own headers and those of the layers listed here, as
 # "<layer>/...". Lists are transitively closed, since a header of an allowed
 # layer includes that layer's own dependencies (docs/architecture.md).
-set(BRASS_LAYERS util pipe device compiler driver gl platform platform_vulkan egl glx)
+set(BRASS_LAYERS util pipe threaded device compiler driver gl platform platform_vulkan egl glx)
 set(BRASS_LAYER_DEPS_util "")
 set(BRASS_LAYER_DEPS_pipe util)
+set(BRASS_LAYER_DEPS_threaded pipe util)  # a pipe::Context over a pipe::Context
 set(BRASS_LAYER_DEPS_device pipe util)  # pipe/format.h only (docs/architecture.md)
 set(BRASS_LAYER_DEPS_compiler util)
 set(BRASS_LAYER_DEPS_driver device pipe util)
-set(BRASS_LAYER_DEPS_gl compiler pipe util)
+set(BRASS_LAYER_DEPS_gl threaded compiler pipe util)
 set(BRASS_LAYER_DEPS_platform pipe util)
 set(BRASS_LAYER_DEPS_platform_vulkan platform driver device pipe util)
-set(BRASS_LAYER_DEPS_egl gl platform compiler pipe util)
-set(BRASS_LAYER_DEPS_glx gl platform compiler pipe util)
+set(BRASS_LAYER_DEPS_egl gl threaded platform compiler pipe util)
+set(BRASS_LAYER_DEPS_glx gl threaded platform compiler pipe util)
 # The layers that may include Vulkan (and volk). The others get a directory of
 # poisoned Vulkan headers ahead of the system ones: the Vulkan headers live in
 # /usr/include, which cannot be taken off a target's include path.

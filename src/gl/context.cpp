@@ -10,6 +10,7 @@
 #include "gl/desktop_versions.h"
 #include "gl/extensions.h"
 #include "gl_functions.h"
+#include "threaded/wrap.h"
 #include "util/log.h"
 #include "util/options.h"
 
@@ -225,6 +226,8 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
     BRASS_WARN("cannot create a pipe context: %s", pipe::to_string(status));
     return nullptr;
   }
+  // BRASS_THREAD: the pipe calls run on a driver thread of this context.
+  ctx->pipe_ = threaded::wrap_if_enabled(std::move(ctx->pipe_));
   fill_limits(*desc.screen, ctx->limits);
   ctx->compat_state.point.size_max = static_cast<float>(ctx->limits.max_point_size);
   ctx->default_vertex_array = make_ref<VertexArray>(0);

@@ -41,6 +41,7 @@ constexpr OptionVariable kVariables[] = {
     {"BRASS_LOG", "error | warn | info | debug | trace"},
     {"BRASS_GLES_VERSION_OVERRIDE", "3.0 | 3.1: the ES version contexts get (default 3.1)"},
     {"BRASS_GL_VERSION_OVERRIDE", "3.2 .. 4.6: desktop GL core contexts of that version (development); none: no desktop GL"},
+    {"BRASS_THREAD", "0 | 1 | auto: pipe calls run on a driver thread per context (auto: by machine)"},
     {"XDG_CACHE_HOME", "default parent of the shader cache directory"},
     {"HOME", "fallback parent of the shader cache directory"},
 };
@@ -174,6 +175,12 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
     const std::string value = trim(*v);
     if (value == "1") o.gl_compat_override = true;
     else if (value != "0" && !value.empty()) warn("BRASS_GL_COMPAT_OVERRIDE: expected 0 or 1, got '" + value + "', ignored");
+  }
+  if (auto v = lookup("BRASS_THREAD")) {
+    const std::string value = lower(trim(*v));
+    if (value == "1") o.thread = ThreadMode::On;
+    else if (value == "0") o.thread = ThreadMode::Off;
+    else if (value != "auto" && !value.empty()) warn("BRASS_THREAD: expected 0, 1 or auto, got '" + value + "', using auto");
   }
   return o;
 }

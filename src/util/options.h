@@ -12,6 +12,9 @@ namespace brass {
 
 enum class DescriptorMode : uint8_t { Auto, Lazy, Cached, DescriptorBuffer };
 enum class LogLevel : uint8_t { Error, Warn, Info, Debug, Trace };
+// BRASS_THREAD: whether GL contexts run their pipe calls on a driver thread
+// (src/threaded).
+enum class ThreadMode : uint8_t { Auto, Off, On };
 
 const char* to_string(DescriptorMode mode);
 const char* to_string(LogLevel level);
@@ -57,6 +60,10 @@ struct Options {
   // contexts are made (of the core version provided) before every legacy
   // command has a handler (docs/compatibility.md).
   bool gl_compat_override = false;
+  // BRASS_THREAD=0|1|auto: each GL context records its pipe calls into
+  // batches a driver thread of its own executes (src/threaded). Auto
+  // decides per machine (threaded/threaded_context.cpp says how).
+  ThreadMode thread = ThreadMode::Auto;
 
   bool has(DebugFlag f) const { return (debug & f) != 0; }
 

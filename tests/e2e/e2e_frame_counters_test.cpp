@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "e2e_fixture.h"
+#include "wait_for_driver.h"
 
 #ifndef BRASS_E2E_VENDOR_LIBRARY
 #error "tests/e2e/CMakeLists.txt defines BRASS_E2E_VENDOR_LIBRARY (the path of libEGL_brass.so)"
@@ -129,6 +130,7 @@ class FrameCounters : public GlesTest {
 
   // A counter of the loaded vendor library; an unknown name fails the test.
   uint64_t counter(const char* name) {
+    wait_for_driver_thread();
     uint64_t value = 0;
     if (!stats_value_ || !stats_value_(name, &value)) ADD_FAILURE() << "no BRASS_STATS counter named \"" << name << "\"";
     return value;

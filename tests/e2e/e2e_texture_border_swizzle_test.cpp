@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "e2e_fixture.h"
+#include "wait_for_driver.h"
 
 #ifndef BRASS_E2E_VENDOR_LIBRARY
 #error "tests/e2e/CMakeLists.txt defines BRASS_E2E_VENDOR_LIBRARY (the path of libEGL_brass.so)"
@@ -60,6 +61,7 @@ class TextureBorderSwizzle : public GlesTest {
   }
 
   uint64_t stat(const char* name) {
+    wait_for_driver_thread();
     uint64_t v = 0;
     EXPECT_TRUE(stats_value_(name, &v)) << name;
     return v;

@@ -43,7 +43,9 @@ void PipeTest::SetUp() {
   ASSERT_TRUE(screen_);
   validation_before_ = vk::Instance::validation_message_count();
   pipe::Status s;
-  ctx = screen_->context_create(&s);
+  // BRASS_THREAD=1 (the pipe_tests_threaded variant): every call goes
+  // through the threaded context, as GL contexts' calls do.
+  ctx = threaded::wrap_if_enabled(screen_->context_create(&s));
   ASSERT_TRUE(ctx) << pipe::to_string(s);
 }
 

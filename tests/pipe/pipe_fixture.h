@@ -12,6 +12,7 @@
 #include "driver/context.h"
 #include "driver/screen.h"
 #include "pipe/context.h"
+#include "threaded/wrap.h"
 #include "util/stats.h"
 
 namespace brass::test {
@@ -28,7 +29,11 @@ class PipeTest : public ::testing::Test {
   void TearDown() override;
 
   static driver::VulkanScreen& screen() { return *screen_; }
-  driver::VulkanContext& vctx() { return *static_cast<driver::VulkanContext*>(ctx.get()); }
+  // The driver's context: behind the threaded one (after everything
+  // recorded ran) when BRASS_THREAD=1.
+  driver::VulkanContext& vctx() {
+    return static_cast<driver::VulkanContext&>(threaded::synced_target(*ctx));
+  }
 
   Ref<pipe::Resource> make_texture(uint32_t w, uint32_t h, pipe::Format f = pipe::Format::RGBA8_UNORM,
                                    uint32_t bind = pipe::kBindRenderTarget | pipe::kBindSamplerView,
@@ -57,6 +62,8 @@ class PipeTest : public ::testing::Test {
   // A counter's value; a name no StatCounter has fails the test (a misspelt
   // name must not read as a counter that stays at 0).
   uint64_t stat(const char* name) {
+    // Threaded, the driver counts what it ran: wait for what was recorded.
+    threaded::synced_target(*ctx);
     const std::optional<uint64_t> value = stat_value(name);
     if (!value) ADD_FAILURE() << "no StatCounter is named \"" << name << "\"";
     return value.value_or(0);

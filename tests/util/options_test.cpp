@@ -165,6 +165,21 @@ TEST(Options, GlVersionOverride) {
   }
 }
 
+TEST(Options, ThreadModeIsZeroOneOrAuto) {
+  Env env;
+  EXPECT_EQ(env.parse().thread, ThreadMode::Auto);
+  env.vars["BRASS_THREAD"] = "1";
+  EXPECT_EQ(env.parse().thread, ThreadMode::On);
+  env.vars["BRASS_THREAD"] = " 0 ";
+  EXPECT_EQ(env.parse().thread, ThreadMode::Off);
+  env.vars["BRASS_THREAD"] = "AUTO";
+  EXPECT_EQ(env.parse().thread, ThreadMode::Auto);
+  EXPECT_TRUE(env.warnings.empty());
+  env.vars["BRASS_THREAD"] = "yes";
+  EXPECT_EQ(env.parse().thread, ThreadMode::Auto);
+  EXPECT_EQ(env.warnings.size(), 1u);
+}
+
 TEST(Options, EveryVariableIsListed) {
   size_t n = 0;
   const OptionVariable* vars = option_variables(&n);
@@ -173,7 +188,7 @@ TEST(Options, EveryVariableIsListed) {
   for (const char* expected : {"BRASS_DEBUG", "BRASS_DEVICE", "BRASS_DESCRIPTORS", "ZINK_DESCRIPTORS",
                                "BRASS_SHADER_CACHE_DIR", "BRASS_SHADER_CACHE_DISABLE",
                                "MESA_SHADER_CACHE_DISABLE", "BRASS_STATS", "BRASS_LOG",
-                               "BRASS_GLES_VERSION_OVERRIDE", "BRASS_GL_VERSION_OVERRIDE"}) {
+                               "BRASS_GLES_VERSION_OVERRIDE", "BRASS_GL_VERSION_OVERRIDE", "BRASS_THREAD"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   }
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "e2e_gl_core_fixture.h"
+#include "../wait_for_driver.h"
 
 namespace brass::e2e {
 namespace {
@@ -115,6 +116,7 @@ TEST_F(GlCoreSubroutineTest, SwitchingCreatesNoPipelines) {
   dlclose(lib);
   ASSERT_NE(stats_value, nullptr);
   auto counters = [&] {
+    wait_for_driver_thread();
     uint64_t total = 0;
     for (const char* name : {"pipeline.created", "pipeline.draw_path.fast_links", "pipeline.draw_path.full_compiles"}) {
       uint64_t v = 0;
