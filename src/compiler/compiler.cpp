@@ -1031,6 +1031,15 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
     add_flat_decorations(spirv, {"brass_gl_FrontColor", "brass_gl_FrontSecondaryColor", "brass_gl_BackColor",
                                  "brass_gl_BackSecondaryColor"});
   if (key.alpha_func && stage.stage == ShaderStage::Fragment) add_alpha_test(spirv, key.alpha_func, key.alpha_ref_bits);
+  // Linked modules are validated in every build (link_program); a variant
+  // is patched from one, at draw time, where validating every new variant
+  // would cost its first draw: BRASS_DEBUG=spirv does it (docs/env.md).
+  if (options().has(kDebugSpirv) && spirv != stage.spirv) {
+    std::string error;
+    if (!validate_spirv(spirv, VulkanEnv::Vulkan1_2, &error))
+      BRASS_WARN("compiler: a draw-time variant of stage %d is invalid SPIR-V: %s", static_cast<int>(stage.stage),
+                 error.c_str());
+  }
   return spirv;
 }
 
