@@ -17,6 +17,7 @@
 #include "compiler/alpha_test.h"
 #include "compiler/attribute_aliasing.h"
 #include "compiler/binding_resolver.h"
+#include "compiler/builtin_block_trim.h"
 #include "compiler/block_layout.h"
 #include "compiler/bounding_box.h"
 #include "compiler/opaque_struct_lowering.h"
@@ -57,6 +58,17 @@
 
 namespace brass::compiler {
 namespace {
+
+// spirv-val, as Vulkan 1.2 sees a module (the device minimum), on every
+// stage a link makes: false (with the validator's words in the log) for a
+// module that must not reach the driver.
+bool spirv_is_valid_for_link(const std::vector<uint32_t>& spirv, ShaderStage stage, std::string* log) {
+  std::string error;
+  if (validate_spirv(spirv, VulkanEnv::Vulkan1_2, &error)) return true;
+  BRASS_WARN("compiler: produced invalid SPIR-V for stage %d: %s", static_cast<int>(stage), error.c_str());
+  *log += "ERROR: internal error: invalid SPIR-V generated\n" + error;
+  return false;
+}
 
 // The source rewrites glslang needs before it parses an application's
 // shader (after the subroutine lowering), in their order: constant calls
@@ -728,6 +740,20 @@ LinkResult link_uncached(const LinkInput& input) {
     bin.stage = p.stage;
     bin.spirv = std::move(stage_spirv[stage_index]);
     patch_builtin_standins(bin.spirv);
+    const BuiltinBlockTrim trim = trim_builtin_blocks(bin.spirv);
+    if (!trim.ok) {
+      result.info_log += "ERROR: internal error: malformed SPIR-V\n";
+      return result;
+    }
+    if (!trim.used_members_without_builtin.empty()) {
+      // GLSL 1.50+ compatibility shaders reach these through gl_PerVertex,
+      // where Vulkan has no built-in for them (builtin_block_trim.h); the
+      // GLSL 1.10-1.30 spellings are lowered by the upgrader instead.
+      result.info_log += "ERROR: not supported: the compatibility-profile outputs";
+      for (const std::string& name : trim.used_members_without_builtin) result.info_log += " " + name;
+      result.info_log += " in a gl_PerVertex block (GLSL 1.50 and later); use GLSL 1.30 or user-defined varyings\n";
+      return result;
+    }
     if (!lower_rectangle_samplers(bin.spirv)) {
       result.info_log += "ERROR: internal error: malformed SPIR-V\n";
       return result;
@@ -801,14 +827,9 @@ LinkResult link_uncached(const LinkInput& input) {
       result.info_log += "ERROR: internal error: cannot index sampler or image arrays on this device\n";
       return result;
     }
-#ifdef BRASS_ASSERTIONS
-    std::string error;
-    if (!validate_spirv(bin.spirv, VulkanEnv::Vulkan1_2, &error)) {
-      BRASS_WARN("compiler: produced invalid SPIR-V for stage %d: %s", static_cast<int>(p.stage), error.c_str());
-      result.info_log += "ERROR: internal error: invalid SPIR-V generated\n" + error;
-      return result;
-    }
-#endif
+    // In every build, not only with assertions: a module Vulkan would
+    // reject (or a driver would mis-compile) fails the link instead.
+    if (!spirv_is_valid_for_link(bin.spirv, p.stage, &result.info_log)) return result;
     result.stages.push_back(std::move(bin));
   }
   // Desktop GL passes patches through without a control shader (GL 4.6
@@ -817,6 +838,10 @@ LinkResult link_uncached(const LinkInput& input) {
       !seen[static_cast<int>(ShaderStage::TessControl)] &&
       !add_passthrough_tess_control(result, static_cast<uint32_t>(input.limits.max_patch_vertices)))
     return result;
+  for (const StageBinary& stage : result.stages)
+    if (stage.stage == ShaderStage::TessControl && !seen[static_cast<int>(ShaderStage::TessControl)] &&
+        !spirv_is_valid_for_link(stage.spirv, stage.stage, &result.info_log))
+      return result;
   result.ok = true;
   return result;
 }
@@ -1006,6 +1031,15 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
     add_flat_decorations(spirv, {"brass_gl_FrontColor", "brass_gl_FrontSecondaryColor", "brass_gl_BackColor",
                                  "brass_gl_BackSecondaryColor"});
   if (key.alpha_func && stage.stage == ShaderStage::Fragment) add_alpha_test(spirv, key.alpha_func, key.alpha_ref_bits);
+  // Linked modules are validated in every build (link_program); a variant
+  // is patched from one, at draw time, where validating every new variant
+  // would cost its first draw: BRASS_DEBUG=spirv does it (docs/env.md).
+  if (options().has(kDebugSpirv) && spirv != stage.spirv) {
+    std::string error;
+    if (!validate_spirv(spirv, VulkanEnv::Vulkan1_2, &error))
+      BRASS_WARN("compiler: a draw-time variant of stage %d is invalid SPIR-V: %s", static_cast<int>(stage.stage),
+                 error.c_str());
+  }
   return spirv;
 }
 

@@ -3,6 +3,9 @@
 // directive in ESSL 3.10, limits as gl_MaxTess* constants, link rules, and
 // the rewrites that belong to the last pre-rasterization stage (transform
 // feedback, point size) landing in the evaluation shader.
+#include <tuple>
+#include <utility>
+
 #include "compiler/gl_types.h"
 #include "compiler/shader_cache.h"
 #include "compiler/variant_key.h"
@@ -291,6 +294,93 @@ TEST(Tessellation, EvaluationStageIsCapturedAndPatched) {
     std::string err;
     EXPECT_TRUE(validate_spirv(r.stages[2].spirv, env, &err)) << err;
     EXPECT_TRUE(validate_spirv(tes, env, &err)) << err;
+  }
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+// Found by fuzz_glsl in its piglit seeds (arb_tessellation_shader, desktop
+// compatibility profile): a control shader linked alone (separable) made a
+// gl_PerVertex output block with members that had no BuiltIn decoration
+// (gl_ClipVertex, gl_FrontColor, ...: glslang's compatibility gl_PerVertex),
+// which spirv-val rejects. Every GLSL 1.50+ compatibility shader had them.
+// Those the shader does not use are removed (builtin_block_trim.h); one it
+// uses fails the link with its name, not with an internal error.
+TEST(Tessellation, CompatibilityStagesLinkedAloneMakeValidSpirv) {
+  const char* tcs = R"(#version 150 compatibility
+#extension GL_ARB_tessellation_shader: require
+layout(vertices = 3) out;
+out vec4 color[];
+void main() {
+  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+  gl_TessLevelOuter = float[4](1.0, 1.0, 1.0, 0.0);
+  gl_TessLevelInner = float[2](0.0, 0.0);
+  color[gl_InvocationID] = vec4(0, 1, 0, 1);
+})";
+  const char* tes = R"(#version 150 compatibility
+#extension GL_ARB_tessellation_shader: require
+layout(triangles) in;
+in vec4 color[];
+out vec4 c;
+void main() {
+  gl_Position = gl_in[0].gl_Position * gl_TessCoord[0] + gl_in[1].gl_Position * gl_TessCoord[1] +
+                gl_in[2].gl_Position * gl_TessCoord[2];
+  gl_PointSize = gl_in[1].gl_PointSize;
+  c = color[0];
+})";
+  const char* vs = R"(#version 150 compatibility
+in vec4 p;
+void main() { gl_Position = p; gl_ClipDistance[0] = p.x; })";
+  const char* gs = R"(#version 150 compatibility
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+void main() {
+  for (int i = 0; i < 3; ++i) { gl_Position = gl_in[i].gl_Position; EmitVertex(); }
+})";
+  const std::pair<ShaderStage, const char*> cases[] = {{ShaderStage::TessControl, tcs},
+                                                       {ShaderStage::TessEval, tes},
+                                                       {ShaderStage::Vertex, vs},
+                                                       {ShaderStage::Geometry, gs}};
+  for (const auto& [stage, source] : cases) {
+    LinkInput in;
+    in.api = Api::GL;
+    in.separable = true;
+    in.shaders = {{stage, source}};
+    const LinkResult r = link_program(in);
+    ASSERT_TRUE(r.ok) << r.info_log << source;
+    ASSERT_EQ(r.stages.size(), 1u);
+    expect_valid_spirv(r, source);
+  }
+}
+
+TEST(Tessellation, CompatibilityOutputsInPerVertexBlocksAreALinkError) {
+  const char* tes_clip_vertex = R"(#version 150 compatibility
+#extension GL_ARB_tessellation_shader: require
+layout(triangles) in;
+void main() {
+  gl_Position = gl_in[0].gl_Position * gl_TessCoord[0] + gl_in[1].gl_Position * gl_TessCoord[1] +
+                gl_in[2].gl_Position * gl_TessCoord[2];
+  gl_ClipVertex = gl_in[0].gl_ClipVertex * gl_TessCoord[0] + gl_in[1].gl_ClipVertex * gl_TessCoord[1] +
+                  gl_in[2].gl_ClipVertex * gl_TessCoord[2];
+})";
+  const char* vs_front_color = R"(#version 150 compatibility
+in vec4 p;
+void main() { gl_Position = p; gl_FrontColor = p; })";
+  const std::tuple<ShaderStage, const char*, const char*> cases[] = {
+      {ShaderStage::TessEval, tes_clip_vertex, "gl_ClipVertex"}, {ShaderStage::Vertex, vs_front_color, "gl_FrontColor"}};
+  for (const auto& [stage, source, name] : cases) {
+    LinkInput in;
+    in.api = Api::GL;
+    in.separable = true;
+    in.shaders = {{stage, source}};
+    const LinkResult r = link_program(in);
+    EXPECT_FALSE(r.ok) << source;
+    EXPECT_NE(r.info_log.find(name), std::string::npos) << r.info_log;
+    EXPECT_EQ(r.info_log.find("internal error"), std::string::npos) << r.info_log;
   }
 }
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "fuzz_input.h"
+#include "no_leak_checks_with_lavapipe.h"
 
 namespace {
 

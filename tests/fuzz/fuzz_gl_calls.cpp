@@ -23,6 +23,7 @@
 #include <cstdlib>
 
 #include "gl_call_ops.h"
+#include "no_leak_checks_with_lavapipe.h"
 
 namespace {
 
