@@ -20,7 +20,7 @@ void sampler_param(Context& ctx, GLuint name, GLenum pname, const ParamValue& v)
   const GLenum err = compat::legacy_sampler_parameter(ctx, p, pname, v)
                          ? GL_NO_ERROR
                          : set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known,
-                                             anisotropic_filtering(ctx), mirror_clamp_to_edge(ctx));
+                                             anisotropic_filtering(ctx), mirror_clamp_to_edge(ctx), ctx.desktop());
   if (err != GL_NO_ERROR) return ctx.set_error(err);
   s->params = p;
   s->changed();
@@ -33,7 +33,7 @@ bool sampler_query(Context& ctx, GLuint name, GLenum pname, ParamValue* out) {
     ctx.set_error(GL_INVALID_OPERATION);
     return false;
   }
-  if (!get_sampler_param(s->params, pname, out, anisotropic_filtering(ctx))) {
+  if (!get_sampler_param(s->params, pname, out, anisotropic_filtering(ctx), ctx.desktop())) {
     ctx.set_error(GL_INVALID_ENUM);
     return false;
   }

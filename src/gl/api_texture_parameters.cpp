@@ -55,7 +55,7 @@ void tex_param(Context& ctx, Texture* t, GLenum pname, const ParamValue& v, GLen
   bool known = false;
   SamplerParams p = t->sampler;
   GLenum err = set_sampler_param(p, pname, v, ctx.has_feature("GL_EXT_texture_border_clamp"), &known,
-                                 anisotropic_filtering(ctx), mirror_clamp_to_edge(ctx));
+                                 anisotropic_filtering(ctx), mirror_clamp_to_edge(ctx), ctx.desktop());
   if (known) {
     // Multisample textures are fetched, never sampled: the sampler state
     // of table 20.11 is no parameter of theirs (ES 3.1 §8.10).
@@ -161,7 +161,7 @@ bool tex_border_color_query(Context& ctx, const Texture* t, GLenum pname, Border
 
 bool tex_query(Context& ctx, const Texture* t, GLenum pname, ParamValue* out) {
   if (compat::legacy_texture_query(ctx, *t, pname, out)) return true;
-  if (get_sampler_param(t->sampler, pname, out, anisotropic_filtering(ctx))) return true;
+  if (get_sampler_param(t->sampler, pname, out, anisotropic_filtering(ctx), ctx.desktop())) return true;
   out->is_float = false;
   switch (pname) {
     case GL_TEXTURE_BASE_LEVEL: out->i = t->base_level; return true;
