@@ -64,8 +64,9 @@ void VulkanContext::blit(const pipe::BlitInfo& info) {
   // Between multisampled images of as many samples (GL's multisample to
   // multisample blit, same size and format): the samples copied as they
   // are, which neither vkCmdBlitImage (single-sampled only) nor the shader
-  // path (it resolves) does. Only where the copy writes just the blit's
-  // aspects.
+  // path (it resolves) does; of a depth/stencil image only the blit's
+  // aspects, except where the device's copies, like its blits, write both
+  // (lavapipe: the e2e test of a depth-only blit saw the stencil change).
   const VkImageAspectFlags blit_aspects =
       ((info.mask & pipe::kBlitColor) ? VK_IMAGE_ASPECT_COLOR_BIT : 0) |
       ((info.mask & pipe::kBlitDepth) ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
@@ -74,9 +75,14 @@ void VulkanContext::blit(const pipe::BlitInfo& info) {
                          (info.dst.format == pipe::Format::None || info.dst.format == info.dst.resource->templ().format);
   if (s->samples != VK_SAMPLE_COUNT_1_BIT && s->samples == d->samples && same_size && sb.width > 0 &&
       sb.height > 0 && sb.depth == db.depth && s->format.vk == d->format.vk && same_view && !info.scissor_enable &&
-      (d->aspect & ~blit_aspects) == 0) {
-    resource_copy_region(info.dst.resource, info.dst.level, uint32_t(db.x), uint32_t(db.y), uint32_t(db.z),
-                         info.src.resource, info.src.level, sb);
+      (d->aspect & blit_aspects) != 0 &&
+      ((d->aspect & ~blit_aspects) == 0 || !device_.caps().blit_writes_all_aspects)) {
+    bool upload;
+    VkCommandBuffer cmd = transfer_stream(d, s, &upload);
+    ImageCopyRegion region{info.dst.level, uint32_t(db.x), uint32_t(db.y), uint32_t(db.z), info.src.level, sb};
+    region.aspects = d->aspect & blit_aspects;
+    record_image_copy(cmd, sync_, d, s, region);
+    if (upload) sync_.release_after_upload(d, cmd);
     g_blits_copy.add();
     return;
   }

@@ -123,5 +123,58 @@ TEST_F(GlCoreMultisampleBlitTest, RectanglesOfOneSizeAnywhere) {
   EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
 }
 
+// Depth and stencil between multisampled depth/stencil buffers: the
+// samples of both are copied.
+TEST_F(GlCoreMultisampleBlitTest, DepthAndStencilSamplesCopied) {
+  GLuint ds[2] = {};
+  glGenRenderbuffers(2, ds);
+  for (int i = 0; i < 2; ++i) {
+    glBindRenderbuffer(GL_RENDERBUFFER, ds[i]);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH24_STENCIL8, kSize, kSize);
+    glBindFramebuffer(GL_FRAMEBUFFER, ms_[i]);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, ds[i]);
+    ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+    glClearDepth(i == 0 ? 0.25 : 1.0);
+    glClearStencil(i == 0 ? 1 : 7);
+    glClearColor(0, 0, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  }
+  glClearDepth(1.0);
+  glClearStencil(0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, ms_[0]);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ms_[1]);
+  glBlitFramebuffer(0, 0, kSize, kSize, 0, 0, kSize, kSize, GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT, GL_NEAREST);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  const GLuint p = program(kCoreFullscreenVs, R"(#version 330 core
+uniform vec4 c;
+out vec4 color;
+void main() { color = c; })");
+  glUseProgram(p);
+  glBindFramebuffer(GL_FRAMEBUFFER, ms_[1]);
+  glViewport(0, 0, kSize, kSize);
+  // Depth 0.5 against the copied 0.25 with LESS: nothing drawn.
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glUniform4f(glGetUniformLocation(p, "c"), 1, 0, 0, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDisable(GL_DEPTH_TEST);
+  blit(ms_[1], resolved_);
+  EXPECT_EQ(read(resolved_, kSize / 2, kSize / 2), rgba(0, 0, 255));
+  // The copied stencil (1) passes EQUAL 1.
+  glBindFramebuffer(GL_FRAMEBUFFER, ms_[1]);
+  glEnable(GL_STENCIL_TEST);
+  glStencilFunc(GL_EQUAL, 1, 0xff);
+  glUniform4f(glGetUniformLocation(p, "c"), 0, 1, 0, 1);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDisable(GL_STENCIL_TEST);
+  blit(ms_[1], resolved_);
+  EXPECT_EQ(read(resolved_, kSize / 2, kSize / 2), rgba(0, 255, 0));
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  glUseProgram(0);
+  glDeleteProgram(p);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteRenderbuffers(2, ds);
+}
+
 }  // namespace
 }  // namespace brass::e2e
