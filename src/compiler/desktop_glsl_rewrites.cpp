@@ -391,6 +391,15 @@ std::string desktop_per_vertex_preamble(std::string_view text, const GlslVersion
   return "#extension GL_ARB_separate_shader_objects : enable\n";
 }
 
+std::string desktop_texture_rectangle_preamble(std::string_view text, const GlslVersion& version,
+                                               const std::vector<std::string>& unexposed) {
+  if (version.es || version.number >= 140 || unexposed_has(unexposed, "GL_ARB_texture_rectangle")) return {};
+  for (const Token& t : lex(text))
+    if (t.kind == TokenKind::Identifier && (t.text == "sampler2DRect" || t.text == "sampler2DRectShadow"))
+      return "#extension GL_ARB_texture_rectangle : enable\n";
+  return {};
+}
+
 std::string desktop_instance_id_check_preamble(std::string_view text, ShaderStage stage, const GlslVersion& version) {
   if (version.es || version.number >= 140 || stage != ShaderStage::Vertex) return {};
   if (!enables_extension(text, "GL_ARB_draw_instanced") || !mentions_identifier(text, "gl_InstanceID")) return {};

@@ -186,6 +186,15 @@ std::string desktop_binding_preamble(std::string_view text, const GlslVersion& v
 std::string desktop_per_vertex_preamble(std::string_view text, const GlslVersion& version,
                                         const std::vector<std::string>& unexposed);
 
+// ARB_texture_rectangle's types and lookups (sampler2DRect, texture2DRect,
+// shadow2DRect ...) in desktop GLSL below 1.40, where they are reserved
+// words unless the extension is on: the extension predates #extension and
+// needs no directive (its issue 15), so every such source where the
+// context exposes it gets the preamble line enabling it (glslang requires
+// one); empty otherwise. A source's own `disable` still comes after it.
+std::string desktop_texture_rectangle_preamble(std::string_view text, const GlslVersion& version,
+                                               const std::vector<std::string>& unexposed);
+
 // ARB_draw_instanced's instance index below GLSL 1.40, where glslang declares
 // no gl_InstanceID: for the check-only parse of a desktop vertex shader that
 // enables the extension, the preamble lines that stand an int of that name

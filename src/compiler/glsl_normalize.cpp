@@ -309,6 +309,7 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
   }
   result.preamble += desktop_binding_preamble(source, version, unexposed);
   result.preamble += desktop_per_vertex_preamble(source, version, unexposed);
+  result.preamble += desktop_texture_rectangle_preamble(source, version, unexposed);
   // glslang predefines the macros of the extensions it knows (among the
   // unexposed ones: OES_EGL_image_external, OES_sample_variables, the ES
   // 3.1 extensions of ES 3.2 features) and refuses to #undef any GL_ name,

@@ -739,6 +739,12 @@ class Rewriter {
                                 "vec4 brass_r_shadow2D(sampler2DShadow s, vec3 c, float b) { return vec4(texture(s, c, b)); }\n";
       if (f == "shadow1DProj") p += "vec4 brass_r_shadow1DProj(sampler1DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n";
       if (f == "shadow2DProj") p += "vec4 brass_r_shadow2DProj(sampler2DShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n";
+      // The projective lookups' bias forms are fragment-shader functions
+      // (GLSL 1.20 §8.7), as textureProj's bias is in GLSL 1.40.
+      if (stage_ == ShaderStage::Fragment && f == "shadow1DProj")
+        p += "vec4 brass_r_shadow1DProj(sampler1DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b)); }\n";
+      if (stage_ == ShaderStage::Fragment && f == "shadow2DProj")
+        p += "vec4 brass_r_shadow2DProj(sampler2DShadow s, vec4 c, float b) { return vec4(textureProj(s, c, b)); }\n";
       if (f == "shadow2DRect") p += "vec4 brass_r_shadow2DRect(sampler2DRectShadow s, vec3 c) { return vec4(texture(s, c)); }\n";
       if (f == "shadow2DRectProj")
         p += "vec4 brass_r_shadow2DRectProj(sampler2DRectShadow s, vec4 c) { return vec4(textureProj(s, c)); }\n";

@@ -15,6 +15,7 @@ namespace {
 StatCounter g_blits_native("blit.vk_blit");
 StatCounter g_blits_resolve("blit.vk_resolve");
 StatCounter g_blits_unsupported("blit.unsupported");
+StatCounter g_blits_copy("blit.multisample_copy");
 
 bool is_3d(const pipe::Resource* r) { return r->templ().target == pipe::Target::Texture3D; }
 }  // namespace
@@ -53,11 +54,38 @@ void VulkanContext::blit(const pipe::BlitInfo& info) {
   const bool resolve = s->samples != VK_SAMPLE_COUNT_1_BIT && d->samples == VK_SAMPLE_COUNT_1_BIT;
   const VkFormatFeatureFlags sf = device_.formats().properties(s->format.vk).optimalTilingFeatures;
   const VkFormatFeatureFlags df = device_.formats().properties(d->format.vk).optimalTilingFeatures;
-  const bool can_blit = !resolve && (sf & VK_FORMAT_FEATURE_BLIT_SRC_BIT) && (df & VK_FORMAT_FEATURE_BLIT_DST_BIT) &&
+  // vkCmdBlitImage takes single-sampled images only.
+  const bool single = s->samples == VK_SAMPLE_COUNT_1_BIT && d->samples == VK_SAMPLE_COUNT_1_BIT;
+  const bool can_blit = single && (sf & VK_FORMAT_FEATURE_BLIT_SRC_BIT) && (df & VK_FORMAT_FEATURE_BLIT_DST_BIT) &&
                         (info.filter == pipe::Filter::Nearest || (sf & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)) &&
                         !info.scissor_enable;
   const bool can_resolve = resolve && same_size && s->format.vk == d->format.vk && sb.width > 0 && sb.height > 0 &&
                            !info.scissor_enable;
+  // Between multisampled images of as many samples (GL's multisample to
+  // multisample blit, same size and format): the samples copied as they
+  // are, which neither vkCmdBlitImage (single-sampled only) nor the shader
+  // path (it resolves) does; of a depth/stencil image only the blit's
+  // aspects, except where the device's copies, like its blits, write both
+  // (lavapipe: the e2e test of a depth-only blit saw the stencil change).
+  const VkImageAspectFlags blit_aspects =
+      ((info.mask & pipe::kBlitColor) ? VK_IMAGE_ASPECT_COLOR_BIT : 0) |
+      ((info.mask & pipe::kBlitDepth) ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+      ((info.mask & pipe::kBlitStencil) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+  const bool same_view = (info.src.format == pipe::Format::None || info.src.format == info.src.resource->templ().format) &&
+                         (info.dst.format == pipe::Format::None || info.dst.format == info.dst.resource->templ().format);
+  if (s->samples != VK_SAMPLE_COUNT_1_BIT && s->samples == d->samples && same_size && sb.width > 0 &&
+      sb.height > 0 && sb.depth == db.depth && s->format.vk == d->format.vk && same_view && !info.scissor_enable &&
+      (d->aspect & blit_aspects) != 0 &&
+      ((d->aspect & ~blit_aspects) == 0 || !device_.caps().blit_writes_all_aspects)) {
+    bool upload;
+    VkCommandBuffer cmd = transfer_stream(d, s, &upload);
+    ImageCopyRegion region{info.dst.level, uint32_t(db.x), uint32_t(db.y), uint32_t(db.z), info.src.level, sb};
+    region.aspects = d->aspect & blit_aspects;
+    record_image_copy(cmd, sync_, d, s, region);
+    if (upload) sync_.release_after_upload(d, cmd);
+    g_blits_copy.add();
+    return;
+  }
   // One aspect of combined depth/stencil images, on a device whose blits
   // write both: depth alone through the shader path (which writes depth
   // only), stencil alone (no shader path: no stencil export) with the

@@ -166,6 +166,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::ShaderFloat64: return c.shader_float64 ? 1 : 0;
     case pipe::Cap::SamplerMirrorClampToEdge: return c.sampler_mirror_clamp_to_edge ? 1 : 0;
     case pipe::Cap::ShaderInt64: return c.shader_int64 ? 1 : 0;
+    case pipe::Cap::MaxSamplerLodBias: return static_cast<int64_t>(std::floor(l.max_sampler_lod_bias));
     case pipe::Cap::MaxSamplerAnisotropy:
       return c.sampler_anisotropy && l.max_sampler_anisotropy >= 1 ? static_cast<int64_t>(l.max_sampler_anisotropy) : 1;
     case pipe::Cap::PrimitivesGeneratedQuery:

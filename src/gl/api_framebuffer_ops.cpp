@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "gl/context.h"
+#include "gl/framebuffer_srgb.h"
 #include "gl/pixel/format_table.h"
 #include "gl/read_pixels.h"
 #include "gl_functions.h"
@@ -228,6 +229,15 @@ bool exact_axis(int64_t s0, int64_t s1, int64_t d0, int64_t d1, int64_t src_size
   return true;
 }
 
+// The view a colour blit reads or writes `resource` through: an sRGB
+// attachment is decoded when read and encoded when written only while
+// FRAMEBUFFER_SRGB is enabled (GL 4.6 §18.3.1), else its values are copied
+// as they are, through the linear counterpart (srgb_write_format; ES always
+// converts).
+pipe::Format blit_color_format(const Context& ctx, const pipe::Resource* resource) {
+  return srgb_write_format(ctx, resource->templ().format);
+}
+
 // A blit whose source and destination are one resource goes through a
 // temporary copy of the source region, so overlapping rectangles read the
 // original pixels (and the driver never sees one image in two layouts).
@@ -249,6 +259,7 @@ void blit_resource(Context& ctx, pipe::BlitInfo blit) {
   copy.filter = pipe::Filter::Nearest;
   copy.src.box = {x, y, sb.z, w, h, 1};
   copy.dst.resource = temp.get();
+  copy.dst.format = blit.src.format;  // the same view of the same storage: a raw copy
   copy.dst.level = 0;
   copy.dst.box = {0, 0, 0, w, h, 1};
   ctx.pipe().blit(copy);
@@ -348,9 +359,25 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
     return ctx.set_error(GL_INVALID_FRAMEBUFFER_OPERATION);
   if (!validate_for_clear(ctx)) return ctx.set_error(GL_INVALID_FRAMEBUFFER_OPERATION);
   const GLsizei read_samples = samples_of(ctx, read_fb, true);
-  if (samples_of(ctx, draw_fb, false) > 0) return ctx.set_error(GL_INVALID_OPERATION);
-  if (read_samples > 0 && (srcX0 != dstX0 || srcY0 != dstY0 || srcX1 != dstX1 || srcY1 != dstY1))
-    return ctx.set_error(GL_INVALID_OPERATION);
+  const GLsizei draw_samples = samples_of(ctx, draw_fb, false);
+  if (!ctx.desktop()) {
+    // ES 3.2 §16.2.1: no multisampled destination; a multisampled source
+    // only with identical rectangles.
+    if (draw_samples > 0) return ctx.set_error(GL_INVALID_OPERATION);
+    if (read_samples > 0 && (srcX0 != dstX0 || srcY0 != dstY0 || srcX1 != dstX1 || srcY1 != dstY1))
+      return ctx.set_error(GL_INVALID_OPERATION);
+  } else if (read_samples > 0 || draw_samples > 0) {
+    // GL 4.6 §18.3.1: a multisampled source is resolved, a single-sampled
+    // one replicated into every destination sample, and between two
+    // multisampled buffers of as many samples the samples are copied; other
+    // sample counts, and rectangles of different sizes, are errors.
+    if (read_samples > 0 && draw_samples > 0 && read_samples != draw_samples)
+      return ctx.set_error(GL_INVALID_OPERATION);
+    if (std::abs(int64_t{srcX1} - srcX0) != std::abs(int64_t{dstX1} - dstX0) ||
+        std::abs(int64_t{srcY1} - srcY0) != std::abs(int64_t{dstY1} - dstY0))
+      return ctx.set_error(GL_INVALID_OPERATION);
+  }
+  const bool multisampled = read_samples > 0 || draw_samples > 0;
 
   // Color: the read buffer into every draw buffer.
   ColorBuffer src_color;
@@ -364,7 +391,7 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
       if (s.is_integer() != d.is_integer() || s.is_signed_integer() != d.is_signed_integer())
         return ctx.set_error(GL_INVALID_OPERATION);
       if (s.is_integer() && filter == GL_LINEAR) return ctx.set_error(GL_INVALID_OPERATION);
-      if (read_samples > 0 && s.internal_format != d.internal_format) return ctx.set_error(GL_INVALID_OPERATION);
+      if (multisampled && s.internal_format != d.internal_format) return ctx.set_error(GL_INVALID_OPERATION);
       dst_bits |= 1u << i;
     }
   }
@@ -427,6 +454,7 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
     e.scissor_enable = true;
     e.scissor = {x0, y0, static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0)};
     e.src.resource = src_color.resource;
+    e.src.format = blit_color_format(ctx, src_color.resource);
     e.src.level = src_color.level;
     e.src.box = {fx ? srcX1 : srcX0, fy ? srcY1 : srcY0, static_cast<int32_t>(src_color.layer),
                  fx ? srcX0 - srcX1 : srcX1 - srcX0, fy ? srcY0 - srcY1 : srcY1 - srcY0, 1};
@@ -437,6 +465,7 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
       dst_bits &= ~(1u << i);
       if (!any) continue;  // no destination pixel has a source pixel
       e.dst.resource = dst_colors[i].resource;
+      e.dst.format = blit_color_format(ctx, dst_colors[i].resource);
       e.dst.level = dst_colors[i].level;
       e.dst.box = {std::min(dstX0, dstX1), std::min(dstY0, dstY1), static_cast<int32_t>(dst_colors[i].layer),
                    std::abs(dstX1 - dstX0), std::abs(dstY1 - dstY0), 1};
@@ -463,10 +492,12 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
     if (!(dst_bits & (1u << i))) continue;
     blit.mask = pipe::kBlitColor;
     blit.src.resource = src_color.resource;
+    blit.src.format = blit_color_format(ctx, src_color.resource);
     blit.src.level = src_color.level;
     blit.src.box = sbox;
     blit.src.box.z = static_cast<int32_t>(src_color.layer);
     blit.dst.resource = dst_colors[i].resource;
+    blit.dst.format = blit_color_format(ctx, dst_colors[i].resource);
     blit.dst.level = dst_colors[i].level;
     blit.dst.box = dbox;
     blit.dst.box.z = static_cast<int32_t>(dst_colors[i].layer);
@@ -480,6 +511,7 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
     blit.mask = static_cast<uint8_t>(same_ds ? pipe::kBlitDepth | pipe::kBlitStencil
                                              : (k == 0 ? pipe::kBlitDepth : pipe::kBlitStencil));
     blit.src.resource = src_ds[k].resource;
+    blit.src.format = blit.dst.format = pipe::Format::None;
     blit.src.level = src_ds[k].level;
     blit.src.box = sbox;
     blit.src.box.z = static_cast<int32_t>(src_ds[k].layer);

@@ -206,7 +206,10 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_MAX_CUBE_MAP_TEXTURE_SIZE: *out = ints({l.max_cube_map_texture_size}); return true;
     case GL_MAX_3D_TEXTURE_SIZE: *out = ints({l.max_3d_texture_size}); return true;
     case GL_MAX_ARRAY_TEXTURE_LAYERS: *out = ints({l.max_array_texture_layers}); return true;
-    case GL_MAX_TEXTURE_LOD_BIAS: *out = floats({kMaxTextureLodBias}); return true;
+    // The device's bound on the sum of the biases (Vulkan's maxSamplerLodBias).
+    case GL_MAX_TEXTURE_LOD_BIAS:
+      *out = floats({static_cast<GLfloat>(ctx.screen().get_cap(pipe::Cap::MaxSamplerLodBias))});
+      return true;
     case GL_MAX_RENDERBUFFER_SIZE: *out = ints({l.max_renderbuffer_size}); return true;
     case GL_MAX_DRAW_BUFFERS: *out = ints({l.max_draw_buffers}); return true;
     case GL_MAX_COLOR_ATTACHMENTS: *out = ints({l.max_color_attachments}); return true;

@@ -28,9 +28,6 @@
 namespace brass::gl {
 
 inline constexpr unsigned kMaxTextureUnits = 96;  // MAX_COMBINED_TEXTURE_IMAGE_UNITS with tessellation shaders
-// MAX_TEXTURE_LOD_BIAS (desktop GL): the spec minimum, within every Vulkan
-// device's maxSamplerLodBias (whose minimum is 2 too).
-inline constexpr float kMaxTextureLodBias = 2.0f;
 inline constexpr unsigned kMaxTextureLevels = 16;
 
 // Generations are unique across objects, so a cache keyed by (object
@@ -47,7 +44,9 @@ struct SamplerParams {
   GLfloat min_lod = -1000.0f, max_lod = 1000.0f;
   GLenum compare_mode = GL_NONE, compare_func = GL_LEQUAL;
   GLfloat max_anisotropy = 1.0f;
-  GLfloat lod_bias = 0.0f;  // TEXTURE_LOD_BIAS (desktop GL only)
+  // TEXTURE_LOD_BIAS (desktop GL; ES has no such parameter): added to the
+  // unit's bias and clamped to MAX_TEXTURE_LOD_BIAS (GL 4.6 §8.14.1).
+  GLfloat lod_bias = 0.0f;
   // TEXTURE_BORDER_COLOR as raw words: floats from TexParameterf*,
   // integers from TexParameterI* (GL keeps what was given; the texture it
   // is used with decides how the words read, sampler_state()).
@@ -221,7 +220,7 @@ struct SamplerKey {
   uint8_t wrap_s, wrap_t, wrap_r, min_filter, mag_filter, mip_filter, compare_enable, compare_func;
   uint8_t seamless_cube_map, border_color_integer, pad[2];
   uint32_t min_lod_bits, max_lod_bits, max_anisotropy_bits;
-  uint32_t lod_bias_bits;  // the unit's TEXTURE_LOD_BIAS (compatibility profile)
+  uint32_t lod_bias_bits;  // the object's TEXTURE_LOD_BIAS plus the unit's (compatibility profile), clamped
   uint32_t border_color[4];  // zero unless a wrap mode is CLAMP_TO_BORDER
 };
 static_assert(std::has_unique_object_representations_v<SamplerKey>);

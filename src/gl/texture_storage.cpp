@@ -695,7 +695,7 @@ bool anisotropic_filtering(const Context& ctx) { return ctx.has_extension("GL_AR
 bool mirror_clamp_to_edge(const Context& ctx) { return ctx.has_extension("GL_ARB_texture_mirror_clamp_to_edge"); }
 
 GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool border_clamp, bool* known,
-                         bool anisotropic, bool mirror_clamp, bool desktop) {
+                         bool anisotropic, bool mirror_clamp, bool lod_bias) {
   *known = true;
   const GLenum e = static_cast<GLenum>(v.as_int());
   switch (pname) {
@@ -723,9 +723,9 @@ GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bo
       return GL_NO_ERROR;
     case GL_TEXTURE_MIN_LOD: p.min_lod = v.as_float(); return GL_NO_ERROR;
     case GL_TEXTURE_MAX_LOD: p.max_lod = v.as_float(); return GL_NO_ERROR;
-    // Any value; the sum with the unit's bias is clamped when used (§8.14.1).
+    // Any value; the sum with the unit's bias is clamped when used.
     case GL_TEXTURE_LOD_BIAS:
-      if (!desktop) break;
+      if (!lod_bias) break;
       p.lod_bias = v.as_float();
       return GL_NO_ERROR;
     case GL_TEXTURE_COMPARE_MODE:
@@ -790,7 +790,7 @@ void get_border_color(const SamplerParams& p, BorderColorForm form, void* out) {
   }
 }
 
-bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out, bool anisotropic, bool desktop) {
+bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out, bool anisotropic, bool lod_bias) {
   auto e = [&](GLenum v) {
     out->is_float = false;
     out->i = static_cast<GLint>(v);
@@ -812,7 +812,7 @@ bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out, bo
     case GL_TEXTURE_COMPARE_MODE: return e(p.compare_mode);
     case GL_TEXTURE_COMPARE_FUNC: return e(p.compare_func);
     case GL_TEXTURE_MAX_ANISOTROPY: return anisotropic && f(p.max_anisotropy);
-    case GL_TEXTURE_LOD_BIAS: return desktop && f(p.lod_bias);
+    case GL_TEXTURE_LOD_BIAS: return lod_bias && f(p.lod_bias);
     default: return false;
   }
 }

@@ -116,11 +116,12 @@ struct ParamValue {
 // TEXTURE_MAX_ANISOTROPY is one where `anisotropic` (the context exposes
 // anisotropic filtering: anisotropic_filtering(ctx)). MIRROR_CLAMP_TO_EDGE
 // is a wrap mode where `mirror_clamp` (mirror_clamp_to_edge(ctx)).
-// TEXTURE_LOD_BIAS is one in desktop contexts (`desktop`).
+// TEXTURE_LOD_BIAS is one where `lod_bias` (desktop contexts: ctx.desktop()).
 GLenum set_sampler_param(SamplerParams& p, GLenum pname, const ParamValue& v, bool border_clamp, bool* known,
-                         bool anisotropic, bool mirror_clamp = false, bool desktop = false);
+                         bool anisotropic, bool mirror_clamp = false, bool lod_bias = false);
 // False when `pname` is not a sampler-state name.
-bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out, bool anisotropic, bool desktop = false);
+bool get_sampler_param(const SamplerParams& p, GLenum pname, ParamValue* out, bool anisotropic,
+                       bool lod_bias = false);
 // Whether TEXTURE_MAX_ANISOTROPY and MAX_TEXTURE_MAX_ANISOTROPY exist
 // (ARB/EXT_texture_filter_anisotropic, desktop contexts).
 bool anisotropic_filtering(const Context& ctx);

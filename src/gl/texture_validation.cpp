@@ -4,6 +4,7 @@
 // texture's own). Incomplete textures (ES 3.0 §3.8.13) and sampler/texture
 // kind mismatches sample a 1x1 (0,0,0,1) dummy of the sampler's kind.
 #include <algorithm>
+#include <cmath>
 #include <bit>
 
 #include "gl/compat/legacy_textures.h"
@@ -396,7 +397,7 @@ bool query_texture_state(Context& ctx, GLenum pname, GLint* value) {
       *value = name(u.texture_external.get());
       return true;
     case GL_SAMPLER_BINDING: *value = name(u.sampler.get()); return true;
-    case GL_MAX_TEXTURE_LOD_BIAS: *value = static_cast<GLint>(kMaxTextureLodBias); return true;
+    case GL_MAX_TEXTURE_LOD_BIAS: *value = static_cast<GLint>(ctx.screen().get_cap(pipe::Cap::MaxSamplerLodBias)); return true;
     default: return false;
   }
 }
@@ -508,9 +509,12 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       cache.seamless_cube_map = seamless;
       cache.lod_bias = unit_lod_bias;
       const bool integer_view = type.kind == SamplerKind::Int || type.kind == SamplerKind::Uint;
-      // GL 4.6 §8.14.1 (eq. 8.6): the texture's (or sampler's) bias plus the
-      // unit's, clamped to MAX_TEXTURE_LOD_BIAS.
-      const float lod_bias = std::clamp(params.lod_bias + unit_lod_bias, -kMaxTextureLodBias, kMaxTextureLodBias);
+      // GL 4.6 §8.14.1: the object's and the unit's biases are added and
+      // clamped to MAX_TEXTURE_LOD_BIAS (the shader's is added by the
+      // device, which clamps the sum again, as Vulkan's mipLodBias).
+      const float max_bias = static_cast<float>(ctx.screen().get_cap(pipe::Cap::MaxSamplerLodBias));
+      const float bias_sum = params.lod_bias + unit_lod_bias;
+      const float lod_bias = std::isnan(bias_sum) ? 0.0f : std::clamp(bias_sum, -max_bias, max_bias);
       cache.state = sampler_state(ctx, nearest ? nearest_params : params, compare, seamless, integer_view, base_format,
                                   lod_bias);
     }

@@ -109,6 +109,9 @@ enum class Cap : uint8_t {
   ShaderFloat64,                     // shaders may use 64-bit floats (SPIR-V Float64)
   ShaderInt64,                       // shaders may use 64-bit integers (SPIR-V Int64)
   MaxSamplerAnisotropy,              // SamplerState::max_anisotropy is applied up to this (1: not at all)
+  // SamplerState::lod_bias may be from minus this to this (whole levels;
+  // GL's MAX_TEXTURE_LOD_BIAS, at least 2 on every Vulkan device).
+  MaxSamplerLodBias,
   // RenderTargetBlend::advanced is applied by the blender, coherently
   // (primitives blend in order, no barrier needed); else an advanced
   // equation must be blended by the fragment shader.

@@ -34,9 +34,11 @@ void record_image_copy(VkCommandBuffer cmd, SyncTracker& sync, ResourceObject* d
   // layers pair up (Vulkan 1.1's rule for copies between 2D and 3D images).
   const uint32_t layers = uint32_t(box.depth);
   VkImageCopy region{};
-  region.srcSubresource = {s->aspect, r.src_level, r.src_3d ? 0u : uint32_t(box.z), r.src_3d ? 1u : layers};
+  region.srcSubresource = {r.aspects ? r.aspects : s->aspect, r.src_level, r.src_3d ? 0u : uint32_t(box.z),
+                           r.src_3d ? 1u : layers};
   region.srcOffset = {box.x, box.y, r.src_3d ? box.z : 0};
-  region.dstSubresource = {d->aspect, r.dst_level, r.dst_3d ? 0u : r.dst_z, r.dst_3d ? 1u : layers};
+  region.dstSubresource = {r.aspects ? r.aspects : d->aspect, r.dst_level, r.dst_3d ? 0u : r.dst_z,
+                           r.dst_3d ? 1u : layers};
   region.dstOffset = {int32_t(r.dst_x), int32_t(r.dst_y), r.dst_3d ? int32_t(r.dst_z) : 0};
   region.extent = {uint32_t(box.width), uint32_t(box.height), (r.src_3d || r.dst_3d) ? layers : 1};
   vkCmdCopyImage(cmd, s->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1,

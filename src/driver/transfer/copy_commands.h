@@ -19,6 +19,8 @@ struct ImageCopyRegion {
   uint32_t src_level = 0;
   pipe::Box box;
   bool dst_3d = false, src_3d = false;
+  // The aspects copied (both images have them); 0: every aspect of the images.
+  VkImageAspectFlags aspects = 0;
 };
 void record_image_copy(VkCommandBuffer cmd, SyncTracker& sync, ResourceObject* dst, ResourceObject* src,
                        const ImageCopyRegion& r);
