@@ -821,8 +821,9 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
   // Where a binding's buffer is, for vertex_buffer_changed: only while no
   // array is streamed (which rebases the direct ones too).
   vi.binding_slots_known = !streamed && !translate;
-  for (unsigned b = 0; b < kMaxVertexAttribBindings; ++b)
-    vi.binding_slot[b] = (unshared_bindings & (1u << b)) ? int8_t{-1} : binding_buffer[b];
+  std::memcpy(vi.binding_slot.data(), binding_buffer.data(), sizeof(vi.binding_slot));
+  for (uint32_t m = unshared_bindings & ((1u << kMaxVertexAttribBindings) - 1); m; m &= m - 1)
+    vi.binding_slot[static_cast<unsigned>(__builtin_ctz(m))] = -1;
   vi.changed_bindings = 0;
   ctx.clear_dirty(kDirtyVertexInput | kDirtyVertexBuffers);
   return true;
