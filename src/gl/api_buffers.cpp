@@ -45,6 +45,7 @@ bool unmap_buffer(Buffer& b) {
   if (!b.mapped) return false;
   if (b.map_context && b.transfer) b.map_context->transfer_unmap(b.transfer);
   b.mapped = false;
+  next_object_generation();  // the draws that checked for a mapping check again (validated_draw.h)
   b.map_access = 0;
   b.map_offset = 0;
   b.map_length = 0;
@@ -523,6 +524,7 @@ void* map_buffer_range(Context& ctx, Buffer* buffer, GLintptr offset, GLsizeiptr
   void* p = ctx.pipe().transfer_map(b.resource.get(), 0, flags, box, &t);
   if (!p) return fail(GL_OUT_OF_MEMORY);
   b.mapped = true;
+  next_object_generation();  // the draws that checked for a mapping check again (validated_draw.h)
   b.map_access = access;
   b.map_offset = offset;
   b.map_length = length;

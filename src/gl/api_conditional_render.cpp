@@ -74,12 +74,14 @@ void BeginConditionalRender(Context& ctx, GLuint id, GLenum mode) {
   ctx.conditional_render.query = std::move(q);
   ctx.conditional_render.mode = mode;
   ctx.conditional_render.on_gpu = on_gpu;
+  ctx.dirty(kDirtyDrawChecks);  // draws ask the condition again (validated_draw.h)
 }
 
 void EndConditionalRender(Context& ctx) {
   if (!ctx.conditional_render.query) return ctx.set_error(GL_INVALID_OPERATION);
   if (ctx.conditional_render.on_gpu) (void)ctx.pipe().set_render_condition(nullptr, false);
   ctx.conditional_render = {};
+  ctx.dirty(kDirtyDrawChecks);
 }
 
 }  // namespace api

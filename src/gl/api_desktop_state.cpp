@@ -33,7 +33,9 @@ void PrimitiveRestartIndex(Context& ctx, GLuint index) { ctx.ff.primitive_restar
 void PointSize(Context& ctx, GLfloat size) {
   if (!(size > 0)) return ctx.set_error(GL_INVALID_VALUE);
   ctx.ff.point_size = size;
-  ctx.dirty(kDirtyUniforms);  // GLSL's gl_Point.size (gl/compat/builtin_uniforms.h)
+  // GLSL's gl_Point.size (gl/compat/builtin_uniforms.h), and the size of
+  // points without PROGRAM_POINT_SIZE (a program variant's input).
+  ctx.dirty(kDirtyUniforms | kDirtyDrawChecks);
 }
 
 }  // namespace brass::gl::api

@@ -12,6 +12,7 @@
 #include "gl/compat/select_feedback_draw.h"
 #include "gl/context.h"
 #include "gl/program_validation.h"
+#include "gl/validated_draw.h"
 #include "gl/vertex_validation.h"
 #include "gl_functions.h"
 #include "util/log.h"
@@ -209,32 +210,50 @@ void draw(Context& ctx, const DrawCall& d) {
   const GLenum as_mode = legacy ? GL_TRIANGLES : d.mode;
   const auto as_count = static_cast<GLsizei>(
       legacy ? compat::legacy_primitive_triangle_vertices(d.mode, static_cast<size_t>(d.count)) : d.count);
-  bool count_captured = false;
-  if (!primitive_modes_ok(ctx, as_mode, d.indexed, as_count, d.instances, &count_captured)) return;
-  // The core profile draws only from a bound vertex array object (GL 4.6
-  // core §10.4): it has no default one. The compatibility profile has.
-  if (ctx.desktop() && !ctx.compatibility() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
-    return ctx.set_error(GL_INVALID_OPERATION);
-  if (!check_vertex_arrays(ctx)) return;
-  // Before the early return of empty draws: the error is the state's, not
-  // the draw's.
-  if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
   Buffer* eb = d.indexed ? ctx.vertex_array->element_buffer.get() : nullptr;
-  if (eb && eb->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
+  // Nothing changed since a draw of this mode passed the state checks:
+  // they would pass again (validated_draw.h).
+  const bool checked = draw_checks_hold(ctx, d.mode, d.indexed);
+  if (checked) {
+    // A new vertex buffer may be mapped (ES 3.0 §2.10.3).
+    if ((ctx.dirty_bits() & kDirtyVertexBuffers) && !check_vertex_arrays(ctx)) return;
+    // New values of the default uniform block, as validate_for_draw would
+    // upload them.
+    if (ctx.dirty_bits() & kDirtyUniforms) {
+      validate_uniforms(ctx);
+      ctx.clear_dirty(kDirtyUniforms);
+    }
+  }
+  bool count_captured = false;
+  if (!checked) {
+    if (!primitive_modes_ok(ctx, as_mode, d.indexed, as_count, d.instances, &count_captured)) return;
+    // The core profile draws only from a bound vertex array object (GL 4.6
+    // core §10.4): it has no default one. The compatibility profile has.
+    if (ctx.desktop() && !ctx.compatibility() && ctx.vertex_array.get() == ctx.default_vertex_array.get())
+      return ctx.set_error(GL_INVALID_OPERATION);
+    if (!check_vertex_arrays(ctx)) return;
+    // Before the early return of empty draws: the error is the state's, not
+    // the draw's.
+    if (!advanced_blend_draw_ok(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
+    if (eb && eb->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
+  }
   if (d.count == 0 || d.instances == 0) return;
-  // SELECT and FEEDBACK render modes rasterize nothing: the CPU processes
-  // the primitives (compat/select_feedback_draw.h).
-  if (ctx.compatibility() && select_feedback_active(ctx))
-    return select_feedback_draw(ctx, d.mode, d.first, d.count, d.indexed ? d.type : GL_NONE, d.indices,
-                                d.base_vertex, d.instances);
-  ctx.ff_pipeline.drawing_points = d.mode == GL_POINTS;  // compatibility point sprites
-  if (!validate_for_draw(ctx)) return;
-  // Points need gl_PointSize written (Vulkan leaves it undefined): the
-  // program's point variant when its vertex shader does not write it.
-  if (!bind_program_for_primitive(ctx, d.mode == GL_POINTS)) return;
-  // A draw conditional rendering discards captures nothing either.
-  if (!render_condition_passes(ctx, true)) return;
-  if (count_captured) count_transform_feedback_vertices(ctx, as_mode, as_count, d.instances);
+  if (!checked) {
+    // SELECT and FEEDBACK render modes rasterize nothing: the CPU processes
+    // the primitives (compat/select_feedback_draw.h).
+    if (ctx.compatibility() && select_feedback_active(ctx))
+      return select_feedback_draw(ctx, d.mode, d.first, d.count, d.indexed ? d.type : GL_NONE, d.indices,
+                                  d.base_vertex, d.instances);
+    ctx.ff_pipeline.drawing_points = d.mode == GL_POINTS;  // compatibility point sprites
+    if (!validate_for_draw(ctx)) return;
+    // Points need gl_PointSize written (Vulkan leaves it undefined): the
+    // program's point variant when its vertex shader does not write it.
+    if (!bind_program_for_primitive(ctx, d.mode == GL_POINTS)) return;
+    // A draw conditional rendering discards captures nothing either.
+    if (!render_condition_passes(ctx, true)) return;
+    if (count_captured) count_transform_feedback_vertices(ctx, as_mode, as_count, d.instances);
+    remember_draw_checks(ctx, d.mode, d.indexed);
+  }
 
   VertexInputState& vi = ctx.vertex_input;
   pipe::Screen& screen = ctx.screen();
@@ -635,6 +654,7 @@ void PatchParameteri(Context& ctx, GLenum pname, GLint value) {
   if (pname != GL_PATCH_VERTICES) return ctx.set_error(GL_INVALID_ENUM);
   if (value <= 0 || value > ctx.limits.max_patch_vertices) return ctx.set_error(GL_INVALID_VALUE);
   ctx.state.patch_vertices = value;
+  ctx.dirty(kDirtyDrawChecks);  // a program variant's input (bind_program_for_primitive)
 }
 
 // Desktop GL 4.6 §11.2.2: the default tessellation levels.

@@ -129,7 +129,7 @@ void EGLImageTargetRenderbufferStorageOES(Context& ctx, GLenum target, GLeglImag
   rb->height = s->height;
   rb->samples = 0;
   rb->egl_image = s;
-  ++rb->generation;
+  rb->generation = next_object_generation();
   ctx.dirty(kDirtyFramebuffer);
 }
 

@@ -112,7 +112,7 @@ void renderbuffer_storage(Context& ctx, Renderbuffer* rb, GLsizei samples, GLenu
   rb->width = width;
   rb->height = height;
   rb->samples = actual;
-  ++rb->generation;
+  rb->generation = next_object_generation();
   ctx.dirty(kDirtyFramebuffer);
 }
 

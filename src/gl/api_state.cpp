@@ -168,7 +168,8 @@ void Enable(Context& ctx, GLenum cap) {
   if (!flag) return ctx.set_error(GL_INVALID_ENUM);
   if (*flag) return;
   *flag = true;
-  ctx.dirty(dirty);
+  // Some enables are read only by the draw's checks (validated_draw.h).
+  ctx.dirty(dirty | kDirtyDrawChecks);
 }
 
 void Disable(Context& ctx, GLenum cap) {
@@ -181,7 +182,7 @@ void Disable(Context& ctx, GLenum cap) {
   if (!flag) return ctx.set_error(GL_INVALID_ENUM);
   if (!*flag) return;
   *flag = false;
-  ctx.dirty(dirty);
+  ctx.dirty(dirty | kDirtyDrawChecks);
 }
 
 void PixelStorei(Context& ctx, GLenum pname, GLint param) {

@@ -88,6 +88,7 @@ void end(Context& ctx, TransformFeedback& tf) {
   tf.ended_once = true;
   destroy_targets(tf);
   tf.active = tf.paused = false;
+  ctx.dirty(kDirtyDrawChecks);  // draws check their modes against the capture (validated_draw.h)
   if (tf.program) --tf.program->transform_feedback_uses;
   tf.program = nullptr;
   tf.vertices_written = tf.vertex_capacity = 0;
@@ -240,6 +241,7 @@ void BeginTransformFeedback(Context& ctx, GLenum primitiveMode) {
   tf.active = true;
   tf.paused = false;
   tf.primitive_mode = primitiveMode;
+  ctx.dirty(kDirtyDrawChecks);  // draws check their modes against the capture (validated_draw.h)
   tf.vertices_written = 0;
   tf.vertex_capacity = capacity;
   bind(tf.program, p);
@@ -258,6 +260,7 @@ void PauseTransformFeedback(Context& ctx) {
   if (!tf.active || tf.paused) return ctx.set_error(GL_INVALID_OPERATION);
   unbind_targets(ctx, tf);
   tf.paused = true;
+  ctx.dirty(kDirtyDrawChecks);
 }
 
 void ResumeTransformFeedback(Context& ctx) {
@@ -266,6 +269,7 @@ void ResumeTransformFeedback(Context& ctx) {
   // The program Begin used must be the one in use again.
   if (capturing_program(ctx) != tf.program.get()) return ctx.set_error(GL_INVALID_OPERATION);
   tf.paused = false;
+  ctx.dirty(kDirtyDrawChecks);
   bind_targets(ctx, tf, true);
 }
 

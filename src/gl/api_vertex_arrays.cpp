@@ -133,15 +133,21 @@ void attrib_pointer(Context& ctx, GLuint index, GLint size, GLenum type, bool no
   // pointer, stride or the tightly packed stride).
   VertexArray& vao = *ctx.vertex_array;
   VertexAttrib& a = vao.attribs[index];
+  // The same format again (a buffer switch): only the binding changes.
+  const bool same_format = a.size == size && a.type == type && a.normalized == normalized && a.integer == integer &&
+                           a.is_long == is_long && a.relative_offset == 0 && a.binding == index;
+  const auto offset = static_cast<GLintptr>(reinterpret_cast<uintptr_t>(pointer));
+  const GLsizei binding_stride = stride ? stride : static_cast<GLsizei>(element_size(type, size));
+  if (same_format) vertex_buffer_changed(ctx, vao, index, ctx.buffers.array.get(), offset, binding_stride);
+  else ctx.dirty(kDirtyVertexInput);
   set_format(a, size, type, normalized, integer, is_long, 0);
   a.binding = index;
   a.stride = stride;
   a.pointer = pointer;
   VertexBufferBinding& b = vao.bindings[index];
   bind(b.buffer, ctx.buffers.array.get());
-  b.offset = static_cast<GLintptr>(reinterpret_cast<uintptr_t>(pointer));
-  b.stride = stride ? stride : static_cast<GLsizei>(element_size(type, size));
-  ctx.dirty(kDirtyVertexInput);
+  b.offset = offset;
+  b.stride = binding_stride;
 }
 
 void attrib_format(Context& ctx, GLuint index, GLint size, GLenum type, bool normalized, bool integer,
@@ -181,11 +187,11 @@ void vertex_array_vertex_buffer(Context& ctx, VertexArray& vao, GLuint bindingin
     b = sg.buffers.get_or_create(buffer, false, [](GLuint n) { return make_ref<Buffer>(n); });
     if (!b) return ctx.set_error(sg.buffers.is_name(buffer) ? GL_OUT_OF_MEMORY : GL_INVALID_OPERATION);
   }
+  vertex_buffer_changed(ctx, vao, bindingindex, b.get(), offset, stride);
   VertexBufferBinding& vb = vao.bindings[bindingindex];
   bind(vb.buffer, b);
   vb.offset = offset;
   vb.stride = stride;
-  ctx.dirty(kDirtyVertexInput);
 }
 
 void vertex_array_binding_divisor(Context& ctx, VertexArray& vao, GLuint bindingindex, GLuint divisor) {

@@ -46,6 +46,8 @@ bool validate_for_clear(Context& ctx) {
 }
 
 bool validate_for_draw(Context& ctx) {
+  // Whatever this draw binds, the draw that records it says (validated_draw.h).
+  ctx.validation.validated.valid = false;
   // Without a program, a compatibility context draws with the generated
   // fixed-function program of the current state.
   if (ctx.compatibility()) compat::select_fixed_function(ctx);
@@ -86,7 +88,7 @@ bool validate_for_draw(Context& ctx) {
   if (!bind_feedback_loop_copies(ctx)) return false;
   // Vertex input is validated by the draw itself: it needs the draw's range
   // (client arrays); its dirty bit is cleared there.
-  ctx.clear_dirty(kDirtyAll & ~kDirtyVertexInput);
+  ctx.clear_dirty(kDirtyAll & ~(kDirtyVertexInput | kDirtyVertexBuffers));
   ctx.dirty(dirty & kDirtyVertexInput);
   // Scratch images behind invalid image units are zeroed at each bind.
   if (ctx.image_state.dummies_bound) ctx.dirty(kDirtyImages);

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "gl/texture_feedback.h"
+#include "gl/validated_draw.h"
 #include "pipe/context.h"
 #include "util/hash.h"
 #include "util/ref_counted.h"
@@ -38,7 +39,16 @@ enum DirtyBit : uint32_t {
   kDirtyTransformFeedback = 1u << 14,
   kDirtyStorageBuffers = 1u << 15,  // shader storage and atomic counter buffer bindings
   kDirtyImages = 1u << 16,          // image units (ES 3.1); texture changes revalidate them too
-  kDirtyAll = (1u << 17) - 1,
+  // State only the draw's own checks read (primitive restart, PATCH_VERTICES,
+  // transform feedback and conditional rendering begun or ended, enables
+  // without a state group): the next draw runs its checks again
+  // (validated_draw.h).
+  kDirtyDrawChecks = 1u << 17,
+  // Only the buffer or offset of vertex buffer bindings changed, in a way
+  // that leaves every attribute's plan as it was (VertexInputState::
+  // changed_bindings): only those bindings are bound again.
+  kDirtyVertexBuffers = 1u << 18,
+  kDirtyAll = (1u << 19) - 1,
 };
 
 // Pipe state objects keyed by a packed GL-side key: a state seen before is
@@ -128,6 +138,7 @@ struct DrawValidationState {
   bool program_writes_point_size = true;  // set by program validation
   FramebufferFetchState fetch;
   FeedbackCopyState feedback;  // texture_feedback.h
+  ValidatedDraw validated;     // validated_draw.h
 };
 
 // Order matters: see the file comment.

@@ -32,10 +32,14 @@ inline constexpr unsigned kMaxTextureLevels = 16;
 
 // Generations are unique across objects, so a cache keyed by (object
 // address, generation) never mistakes a new object for a deleted one.
-inline uint64_t next_object_generation() {
-  static std::atomic<uint64_t> counter{0};
-  return counter.fetch_add(1, std::memory_order_relaxed) + 1;
-}
+inline std::atomic<uint64_t> g_object_generation{0};
+inline uint64_t next_object_generation() { return g_object_generation.fetch_add(1, std::memory_order_relaxed) + 1; }
+// The last generation handed out. Every storage change of a texture,
+// renderbuffer or sampler, and every buffer map and unmap, takes a new one,
+// in any context of any share group: while this stays the same none
+// happened, which lets a draw skip checks that read those objects
+// (validated_draw.h).
+inline uint64_t object_generation_now() { return g_object_generation.load(std::memory_order_relaxed); }
 
 // Sampling parameters: shared by textures (their own) and sampler objects.
 struct SamplerParams {

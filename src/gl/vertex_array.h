@@ -135,6 +135,15 @@ struct VertexInputState {
   bool cpu_per_vertex = false;
   std::array<pipe::VertexBuffer, kMaxVertexAttribs> buffers{};
   uint32_t buffer_count = 0;
+  // The pipe vertex buffer the last full validation gave each GL binding
+  // whose used attributes all read it directly through that one buffer,
+  // else -1 (issue 19). When only such a binding's buffer or offset changes
+  // and nothing an attribute's plan reads does (vertex_buffer_changed), the
+  // change is kDirtyVertexBuffers with its bit here, and the draw sets that
+  // one pipe buffer instead of planning all vertex input again.
+  std::array<int8_t, kMaxVertexAttribBindings> binding_slot{};
+  bool binding_slots_known = false;
+  uint32_t changed_bindings = 0;
   // Index buffer last set on the pipe (avoids rebinding each draw).
   pipe::Resource* index_resource = nullptr;
   uint32_t index_size = 0;

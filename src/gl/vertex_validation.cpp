@@ -555,14 +555,60 @@ bool stream_upload(Context& ctx, const void* data, uint32_t size, pipe::Resource
   return true;
 }
 
+void vertex_buffer_changed(Context& ctx, const VertexArray& vao, GLuint binding, const Buffer* buffer,
+                           GLintptr offset, GLsizei stride) {
+  VertexInputState& vi = ctx.vertex_input;
+  const VertexBufferBinding* old = binding < kMaxVertexAttribBindings ? &vao.bindings[binding] : nullptr;
+  // The plan of an attribute reads whether its buffer has storage, the
+  // stride and the address's alignment to its component size (at most 8).
+  const bool only_buffer = &vao == ctx.vertex_array.get() && vi.binding_slots_known && old &&
+                           vi.binding_slot[binding] >= 0 && old->buffer && old->buffer->resource && buffer &&
+                           buffer->resource && old->stride == stride && ((old->offset ^ offset) & 7) == 0;
+  if (!only_buffer) return ctx.dirty(kDirtyVertexInput);
+  vi.changed_bindings |= 1u << binding;
+  ctx.dirty(kDirtyVertexBuffers);
+}
+
+namespace {
+// kDirtyVertexBuffers alone: sets the pipe buffer of each changed binding
+// (vertex_buffer_changed); false where the last plan gave one no buffer of
+// its own, and all vertex input must be planned.
+bool rebind_changed_vertex_buffers(Context& ctx) {
+  VertexInputState& vi = ctx.vertex_input;
+  for (uint32_t m = vi.changed_bindings; m; m &= m - 1) {
+    const auto binding = static_cast<unsigned>(__builtin_ctz(m));
+    if (vi.binding_slot[binding] < 0) return false;
+  }
+  for (uint32_t m = vi.changed_bindings; m; m &= m - 1) {
+    const auto binding = static_cast<unsigned>(__builtin_ctz(m));
+    const auto slot = static_cast<unsigned>(vi.binding_slot[binding]);
+    const VertexBufferBinding& b = ctx.vertex_array->bindings[binding];
+    pipe::Resource* r = b.buffer->resource.get();
+    const auto offset = static_cast<uint64_t>(b.offset);
+    const auto stride = static_cast<uint32_t>(b.stride);
+    // As the full validation binds it (past the end: the null buffer).
+    vi.buffers[slot] = offset < r->templ().width ? pipe::VertexBuffer{r, offset, stride}
+                                                 : pipe::VertexBuffer{nullptr, 0, stride};
+    ctx.pipe().set_vertex_buffers(slot, std::span<const pipe::VertexBuffer>(&vi.buffers[slot], 1));
+  }
+  vi.changed_bindings = 0;
+  ctx.clear_dirty(kDirtyVertexBuffers);
+  return true;
+}
+}  // namespace
+
 bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* base_vertex) {
   VertexInputState& vi = ctx.vertex_input;
   *base_vertex = 0;
+  const uint32_t dirty = ctx.dirty_bits() & (kDirtyVertexInput | kDirtyVertexBuffers);
+  // Only buffers of bindings changed, which the last plan bound directly:
+  // set those (issue 19: a buffer change costs that binding).
+  if (dirty == kDirtyVertexBuffers && vi.binding_slots_known && !vi.generic_dirty && !vi.streamed_last &&
+      rebind_changed_vertex_buffers(ctx))
+    return true;
   // Nothing streamed now or by the last draw, nothing changed: the bound
   // elements and buffers stand.
-  if (!planned_sources(ctx).cpu_sources && !vi.streamed_last && !vi.generic_dirty &&
-      !(ctx.dirty_bits() & kDirtyVertexInput))
-    return true;
+  if (!planned_sources(ctx).cpu_sources && !vi.streamed_last && !vi.generic_dirty && !dirty) return true;
   const uint32_t used = used_locations(ctx);
   const uint32_t count = used ? 32u - static_cast<uint32_t>(__builtin_clz(used)) : 0u;
 
@@ -577,7 +623,7 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
       if (plans[loc].per_vertex) translate = true;
     }
   }
-  if (!streamed && !vi.streamed_last && !vi.generic_dirty && !(ctx.dirty_bits() & kDirtyVertexInput)) return true;
+  if (!streamed && !vi.streamed_last && !vi.generic_dirty && !dirty) return true;
   if (translate && range.known) *base_vertex = range.min;
 
   // Current generic values, all locations, re-uploaded when they changed.
@@ -623,6 +669,9 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
   std::array<uint32_t, compat::kAttribIndexCount> lower_offset{};
   int generic_buffer = -1;
   uint32_t buffers = 0;
+  // GL bindings read through a pipe buffer of their own per attribute (its
+  // relative offset in the buffer's offset): no single slot to rebind.
+  uint32_t unshared_bindings = 0;
 
   VertexElementsKey key{};
   key.count = count;
@@ -687,6 +736,7 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
           e.vertex_buffer_index = static_cast<uint8_t>(index);
           e.src_offset = shared ? a.relative_offset + p.half_offset : 0;
           if (shared) slot = static_cast<int8_t>(index);
+          if (!shared || p.half_offset) unshared_bindings |= 1u << std::min(a.binding, 31u);
           break;
         }
         case Source::Copy: {
@@ -768,7 +818,14 @@ bool validate_vertex_input(Context& ctx, const VertexRange& range, uint32_t* bas
   if (buffers) ctx.pipe().set_vertex_buffers(0, std::span<const pipe::VertexBuffer>(vi.buffers.data(), buffers));
   vi.buffer_count = buffers;
   vi.streamed_last = streamed;
-  ctx.clear_dirty(kDirtyVertexInput);
+  // Where a binding's buffer is, for vertex_buffer_changed: only while no
+  // array is streamed (which rebases the direct ones too).
+  vi.binding_slots_known = !streamed && !translate;
+  std::memcpy(vi.binding_slot.data(), binding_buffer.data(), sizeof(vi.binding_slot));
+  for (uint32_t m = unshared_bindings & ((1u << kMaxVertexAttribBindings) - 1); m; m &= m - 1)
+    vi.binding_slot[static_cast<unsigned>(__builtin_ctz(m))] = -1;
+  vi.changed_bindings = 0;
+  ctx.clear_dirty(kDirtyVertexInput | kDirtyVertexBuffers);
   return true;
 }
 
@@ -776,6 +833,7 @@ void release_vertex_input(Context& ctx) {
   VertexInputState& vi = ctx.vertex_input;
   vi.elements.clear([&](pipe::VertexElementsObject* o) { ctx.pipe().delete_vertex_elements_state(o); });
   vi.bound_elements = nullptr;
+  vi.binding_slots_known = false;
   vi.generic_resource = nullptr;
   vi.index_resource = nullptr;
   vi.stream.resource.reset();

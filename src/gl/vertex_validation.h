@@ -22,7 +22,9 @@ class Screen;
 
 namespace brass::gl {
 
+class Buffer;
 class Context;
+class VertexArray;
 struct VertexAttrib;
 
 // The direct pipe vertex format of an attribute array, or Format::None when
@@ -69,6 +71,17 @@ uint64_t vertex_input_stream_bytes(Context& ctx, const VertexRange& range);
 bool stream_reserve(Context& ctx, uint64_t bytes);
 // Appends data (16-byte aligned) to the stream; returns its resource and offset.
 bool stream_upload(Context& ctx, const void* data, uint32_t size, pipe::Resource** resource, uint64_t* offset);
+
+// Binding `binding` of `vao` is about to read `buffer` at `offset` with
+// `stride` (glVertexAttribPointer with an unchanged format,
+// glBindVertexBuffer): marks what the next draw must do. Where the bound
+// VAO's binding feeds one pipe buffer directly and the new buffer leaves
+// every attribute's plan as it was (a buffer with storage, the same
+// stride, the offset the same modulo 8, the largest component size), only
+// that pipe buffer is set again (kDirtyVertexBuffers); else all vertex
+// input is planned again (kDirtyVertexInput).
+void vertex_buffer_changed(Context& ctx, const VertexArray& vao, GLuint binding, const Buffer* buffer,
+                           GLintptr offset, GLsizei stride);
 
 // Binds vertex elements and buffers for the draw. *base_vertex receives the
 // first vertex the streamed arrays start at: the draw must subtract it

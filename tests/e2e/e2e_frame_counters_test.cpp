@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "e2e_allocation_counter.h"
 #include "e2e_fixture.h"
 #include "wait_for_driver.h"
 
@@ -238,6 +239,26 @@ TEST_F(FrameCounters, SteadyFramesSubmitOnceAndCreateNothing) {
   const uint32_t centre = pixel(kWidth / 2 + 4, kHeight / 2 + 2);
   EXPECT_EQ(centre & 0xff, 0u) << std::hex << centre;
   EXPECT_EQ(centre >> 16 & 0xff, 255u) << std::hex << centre;
+}
+
+// Issue 19: the same frames, every draw after a state change (uniforms,
+// vertex buffers, programs, textures, blend and depth state, framebuffers),
+// allocate nothing on the heap in Brass once warm (operator new called
+// from libEGL_brass.so, e2e_allocation_counter.h).
+TEST_F(FrameCounters, SteadyFramesAllocateNothing) {
+  for (int n = 0; n < 6; ++n) frame(n);
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  const uint64_t draws = counter("draw.calls");
+  ASSERT_TRUE(count_allocations_from(reinterpret_cast<const void*>(stats_value_)));
+  // The counter sees Brass's allocations: a shader object's creation makes some.
+  glDeleteShader(glCreateShader(GL_VERTEX_SHADER));
+  ASSERT_GT(library_allocations(), 0u) << "allocations in libEGL_brass.so are not seen";
+  const uint64_t before = library_allocations();
+  constexpr int kFrames = 12;
+  for (int n = 6; n < 6 + kFrames; ++n) frame(n);
+  const uint64_t allocated = library_allocations() - before;
+  EXPECT_EQ(counter("draw.calls") - draws, 5u * kFrames) << "the frame's draws reached the driver";
+  EXPECT_EQ(allocated, 0u) << "C++ heap allocations in " << kFrames << " steady frames";
 }
 
 TEST_F(FrameCounters, SwitchingBetweenFramebuffersWithinAFrameDoesNotSubmit) {
