@@ -30,6 +30,7 @@
 #include "compiler/int64_shaders.h"
 #include "compiler/cull_distance_standin.h"
 #include "compiler/es_builtin_standins.h"
+#include "compiler/unpack_half_split.h"
 #include "compiler/image_formats.h"
 #include "compiler/opaque_array_flattening.h"
 #include "compiler/opaque_array_indexing.h"
@@ -770,7 +771,8 @@ LinkResult link_uncached(const LinkInput& input) {
       return std::make_pair(set, it == remap.end() ? binding : it->second);
     });
     strip_uniform_locations(bin.spirv);
-    if (!strip_relaxed_precision(bin.spirv) || !drop_block_variable_locations(bin.spirv)) {
+    if (!strip_relaxed_precision(bin.spirv) || !drop_block_variable_locations(bin.spirv) ||
+        (input.limits.split_unpack_half_2x16 && !split_unpack_half_2x16(bin.spirv))) {
       result.info_log += "ERROR: internal error: malformed SPIR-V\n";
       return result;
     }

@@ -76,6 +76,10 @@ struct ShaderLimits {
   // 1 where the device cannot fetch 64-bit vertex formats: double vertex
   // inputs are read as 32-bit integer pairs (vertex_input_64bit.h).
   int lower_64bit_vertex_inputs = 0;
+  // 1 where the device's compiler folds the high half of unpackHalf2x16
+  // wrong (Mesa before 25.0): each call is split into two low-half
+  // unpacks (unpack_half_split.h).
+  int split_unpack_half_2x16 = 0;
 
   static ShaderLimits defaults() { return {}; }
 };

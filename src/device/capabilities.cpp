@@ -60,6 +60,22 @@ VkBaseOutStructure* struct_at(FeatureChain* chain, size_t offset) {
   return reinterpret_cast<VkBaseOutStructure*>(reinterpret_cast<char*>(chain) + offset);
 }
 
+// Drivers built on Mesa's NIR, whose driverVersion is Mesa's version.
+// Venus is left out: it forwards shaders to the host's driver.
+bool is_mesa_driver(VkDriverId id) {
+  switch (id) {
+    case VK_DRIVER_ID_MESA_RADV:
+    case VK_DRIVER_ID_INTEL_OPEN_SOURCE_MESA:
+    case VK_DRIVER_ID_MESA_LLVMPIPE:
+    case VK_DRIVER_ID_MESA_TURNIP:
+    case VK_DRIVER_ID_MESA_V3DV:
+    case VK_DRIVER_ID_MESA_PANVK:
+    case VK_DRIVER_ID_MESA_DOZEN:
+    case VK_DRIVER_ID_MESA_NVK: return true;
+    default: return false;
+  }
+}
+
 bool contains(const std::vector<std::string>& v, const char* name) {
   return std::find(v.begin(), v.end(), name) != v.end();
 }
@@ -162,6 +178,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.device_type = p.deviceType;
   c.driver_id = driver.driverID;
   c.blit_writes_all_aspects = c.driver_id == VK_DRIVER_ID_MESA_LLVMPIPE;
+  c.unpack_half_folds_high_half_wrong = is_mesa_driver(c.driver_id) && c.driver_version < VK_MAKE_VERSION(25, 0, 0);
   c.driver_name = driver.driverName;
   c.driver_info = driver.driverInfo;
   std::memcpy(c.pipeline_cache_uuid, p.pipelineCacheUUID, VK_UUID_SIZE);

@@ -181,6 +181,10 @@ struct Capabilities {
   // whatever the regions' aspect masks say (lavapipe: its blit takes the
   // mask from the format, PIPE_MASK_ZS). Blits of one aspect avoid it.
   bool blit_writes_all_aspects = false;
+  // NIR (Mesa's shader compiler) before 25.0 folds unpack_half_2x16 of a
+  // constant with the high half shifted left instead of right, so every
+  // high half comes out 0.0 (seen on lavapipe 22.3.6; 25.0.7 is right).
+  bool unpack_half_folds_high_half_wrong = false;
   bool shader_object = false;
   bool maintenance5 = false;
   bool non_seamless_cube_map = false;

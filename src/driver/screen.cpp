@@ -186,6 +186,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::ExtendedGather: return c.image_gather_extended ? 1 : 0;
     case pipe::Cap::BufferArrayDynamicIndexing: return c.buffer_array_dynamic_indexing ? 1 : 0;
     case pipe::Cap::ImageArrayDynamicIndexing: return c.image_array_dynamic_indexing ? 1 : 0;
+    case pipe::Cap::SplitUnpackHalf2x16: return c.unpack_half_folds_high_half_wrong ? 1 : 0;
   }
   return 0;
 }

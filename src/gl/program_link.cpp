@@ -58,6 +58,7 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
   // Double vertex inputs read as 32-bit words where the device cannot fetch
   // 64-bit vertex formats (lavapipe): vertex_validation.cpp feeds them so.
   s.lower_64bit_vertex_inputs = screen && !fetches_64bit_vertex_formats(*screen) ? 1 : 0;
+  s.split_unpack_half_2x16 = screen && screen->get_cap(pipe::Cap::SplitUnpackHalf2x16) ? 1 : 0;
   if (ctx.desktop()) {  // ES contexts refuse desktop versions in validate_glsl
     s.max_desktop_version = ctx.glsl_version();
     // A compatibility-profile context compiles `#version NNN compatibility`

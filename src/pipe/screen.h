@@ -106,6 +106,11 @@ enum class Cap : uint8_t {
   // it the compiler lowers such indexing to constant indices
   // (ShaderLimits::lower_dynamic_opaque_indexing).
   ImageArrayDynamicIndexing,
+  // 1 where the device's shader compiler evaluates the high half of
+  // unpackHalf2x16 of a constant wrong (Mesa before 25.0): the compiler
+  // then splits each call into low-half unpacks
+  // (ShaderLimits::split_unpack_half_2x16).
+  SplitUnpackHalf2x16,
   ShaderFloat64,                     // shaders may use 64-bit floats (SPIR-V Float64)
   ShaderInt64,                       // shaders may use 64-bit integers (SPIR-V Int64)
   MaxSamplerAnisotropy,              // SamplerState::max_anisotropy is applied up to this (1: not at all)
