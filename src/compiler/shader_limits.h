@@ -76,6 +76,10 @@ struct ShaderLimits {
   // 1 where the device cannot fetch 64-bit vertex formats: double vertex
   // inputs are read as 32-bit integer pairs (vertex_input_64bit.h).
   int lower_64bit_vertex_inputs = 0;
+  // Stages (bit 1 << ShaderStage) whose subgroups vote
+  // (ARB_shader_group_vote): the others vote in groups of one invocation
+  // (subgroup_vote.h).
+  int subgroup_vote_stages = 0;
 
   static ShaderLimits defaults() { return {}; }
 };

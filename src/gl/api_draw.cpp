@@ -186,6 +186,7 @@ struct DrawCall {
   GLuint range_start = 0, range_end = 0;
   GLint base_vertex = 0;     // added to every index (indexed draws only)
   GLuint base_instance = 0;  // first instance (instanced arrays and gl_InstanceID base)
+  uint32_t draw_id = 0;      // gl_DrawID: the draw's index in a multi-draw command
 };
 
 // The range of vertices an indexed draw reads, after adding the base vertex.
@@ -231,7 +232,7 @@ void draw(Context& ctx, const DrawCall& d) {
   if (!validate_for_draw(ctx)) return;
   // Points need gl_PointSize written (Vulkan leaves it undefined): the
   // program's point variant when its vertex shader does not write it.
-  if (!bind_program_for_primitive(ctx, d.mode == GL_POINTS)) return;
+  if (!bind_program_for_primitive(ctx, d.mode == GL_POINTS, d.indexed)) return;
   // A draw conditional rendering discards captures nothing either.
   if (!render_condition_passes(ctx, true)) return;
   if (count_captured) count_transform_feedback_vertices(ctx, as_mode, as_count, d.instances);
@@ -401,6 +402,19 @@ void draw(Context& ctx, const DrawCall& d) {
   } else {
     start.start = static_cast<uint32_t>(d.first) - base;
   }
+  if (d.draw_id != 0) {
+    const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
+    if (vs && vs->reads_draw_id) {
+      // gl_DrawID is Vulkan's DrawIndex: the draw goes last in a multi-draw
+      // whose earlier draws are empty (compiler/draw_parameters.h).
+      pipe::DrawStart empty = start;
+      empty.count = 0;
+      vi.draw_starts.assign(d.draw_id, empty);
+      vi.draw_starts.push_back(start);
+      ctx.pipe().draw_vbo(info, nullptr, vi.draw_starts);
+      return;
+    }
+  }
   ctx.pipe().draw_vbo(info, nullptr, std::span<const pipe::DrawStart>(&start, 1));
 }
 
@@ -525,22 +539,26 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
       const GLuint limit = 0x7fffffffu;
       if (cmd[0] > limit || cmd[1] > limit || cmd[2] > limit) continue;
       if (!indexed) {
-        draw(ctx, arrays_call(mode, static_cast<GLint>(cmd[2]), static_cast<GLsizei>(cmd[0]),
-                              static_cast<GLsizei>(cmd[1]), cmd[3]));
+        DrawCall call = arrays_call(mode, static_cast<GLint>(cmd[2]), static_cast<GLsizei>(cmd[0]),
+                                    static_cast<GLsizei>(cmd[1]), cmd[3]);
+        call.draw_id = i;
+        draw(ctx, call);
         continue;
       }
       const auto first_index = reinterpret_cast<const void*>(uintptr_t{cmd[2]} * isize);
       GLint base_vertex;
       std::memcpy(&base_vertex, &cmd[3], sizeof(base_vertex));
-      draw(ctx, elements_call(mode, static_cast<GLsizei>(cmd[0]), type, first_index, static_cast<GLsizei>(cmd[1]),
-                              base_vertex, cmd[4]));
+      DrawCall call = elements_call(mode, static_cast<GLsizei>(cmd[0]), type, first_index,
+                                    static_cast<GLsizei>(cmd[1]), base_vertex, cmd[4]);
+      call.draw_id = i;
+      draw(ctx, call);
     }
     return;
   }
 
   ctx.ff_pipeline.drawing_points = mode == GL_POINTS;  // compatibility point sprites
   if (!validate_for_draw(ctx)) return;
-  if (!bind_program_for_primitive(ctx, mode == GL_POINTS)) return;
+  if (!bind_program_for_primitive(ctx, mode == GL_POINTS, indexed)) return;
   if (!render_condition_passes(ctx, true)) return;
   VertexRange range;  // unknown: nothing is streamed but the generic values
   if (!stream_reserve(ctx, vertex_input_stream_bytes(ctx, range))) return;
@@ -610,7 +628,7 @@ void draw_captured(Context& ctx, GLenum mode, TransformFeedback& tf, GLuint stre
   }
   ctx.ff_pipeline.drawing_points = mode == GL_POINTS;  // compatibility point sprites
   if (!validate_for_draw(ctx)) return;
-  if (!bind_program_for_primitive(ctx, mode == GL_POINTS)) return;
+  if (!bind_program_for_primitive(ctx, mode == GL_POINTS, false)) return;
   if (!render_condition_passes(ctx, true)) return;
   VertexRange range;  // unknown: nothing is streamed but the generic values
   range.instances = static_cast<uint32_t>(instances);
@@ -760,8 +778,11 @@ void MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count
   if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (drawcount > 0 && (!count || !indices || !basevertex)) return ctx.set_error(GL_INVALID_VALUE);
   if (!counts_valid(ctx, count, drawcount)) return;
-  for (GLsizei i = 0; i < drawcount; ++i)
-    DrawElementsInstancedBaseVertexBaseInstance(ctx, mode, count[i], type, indices[i], 1, basevertex[i], 0);
+  for (GLsizei i = 0; i < drawcount; ++i) {
+    DrawCall call = elements_call(mode, count[i], type, indices[i], 1, basevertex[i], 0);
+    call.draw_id = static_cast<uint32_t>(i);
+    draw(ctx, call);
+  }
 }
 
 // EXT_multi_draw_arrays: a loop of single draws; each one is validated on
@@ -772,7 +793,11 @@ void MultiDrawArrays(Context& ctx, GLenum mode, const GLint* first, const GLsize
   if (!counts_valid(ctx, count, drawcount)) return;
   for (GLsizei i = 0; i < drawcount; ++i)
     if (first[i] < 0) return ctx.set_error(GL_INVALID_VALUE);
-  for (GLsizei i = 0; i < drawcount; ++i) DrawArrays(ctx, mode, first[i], count[i]);
+  for (GLsizei i = 0; i < drawcount; ++i) {
+    DrawCall call = arrays_call(mode, first[i], count[i], 1, 0);
+    call.draw_id = static_cast<uint32_t>(i);
+    draw(ctx, call);
+  }
 }
 
 void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum type, const void* const* indices,
@@ -780,7 +805,11 @@ void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum t
   if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (drawcount > 0 && (!count || !indices)) return ctx.set_error(GL_INVALID_VALUE);
   if (!counts_valid(ctx, count, drawcount)) return;
-  for (GLsizei i = 0; i < drawcount; ++i) DrawElements(ctx, mode, count[i], type, indices[i]);
+  for (GLsizei i = 0; i < drawcount; ++i) {
+    DrawCall call = elements_call(mode, count[i], type, indices[i], 1, 0, 0);
+    call.draw_id = static_cast<uint32_t>(i);
+    draw(ctx, call);
+  }
 }
 
 }  // namespace brass::gl::api
