@@ -85,6 +85,7 @@ std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, cons
   text = with_desktop_atomics_version(std::move(text), declared, unexposed);
   // After the atomics (430): these may raise the number further, never lower it.
   text = with_desktop_group_vote_version(std::move(text), declared, unexposed);
+  text = with_desktop_draw_parameters_version(std::move(text), declared, unexposed);
   text = with_atomic_counter_ops_names(std::move(text), declared, unexposed);
   return with_desktop_feature_versions(std::move(text), declared, unexposed);
 }

@@ -7,9 +7,10 @@
 //   (GLSL 4.60 §7.1.1). Non-indexed draws of a program whose vertex stage
 //   reads it use the draw-time variant VariantKey::base_vertex_zero, whose
 //   loads of BaseVertex read 0.
-// - DrawIndex counts the draws of one multi-draw or indirect command; the
-//   GL frontend's loops over a multi-draw's draws give each draw its index
-//   as the position of its draw in a Vulkan multi-draw (api_draw.cpp).
+// - DrawIndex counts the draws of one indirect (or multi-) draw command;
+//   the GL frontend's loops over a multi-draw's draws give each draw its
+//   index as the position of its command in an indirect multi-draw whose
+//   earlier commands draw nothing (api_draw.cpp).
 #pragma once
 
 #include <cstdint>

@@ -29,6 +29,18 @@ std::string with_desktop_group_vote_version(std::string text, const GlslVersion&
   return with_version_number(std::move(text), declared, 430);
 }
 
+std::string with_desktop_draw_parameters_version(std::string text, const GlslVersion& declared,
+                                                 const std::vector<std::string>& unexposed) {
+  if (declared.es || !declared.explicit_directive || declared.number >= 450 || declared.number < 140) return text;
+  if (!exposed_and_enabled(text, unexposed, "GL_ARB_shader_draw_parameters")) return text;
+  static constexpr std::string_view kNames[] = {"gl_BaseVertexARB", "gl_BaseInstanceARB", "gl_DrawIDARB"};
+  bool names = false;
+  for (const Token& t : lex(text))
+    for (std::string_view n : kNames) names = names || (t.kind == TokenKind::Identifier && t.text == n);
+  if (!names || detect_glsl_version(text, Api::GL).number >= 450) return text;
+  return with_version_number(std::move(text), declared, 450);
+}
+
 std::string with_atomic_counter_ops_names(std::string text, const GlslVersion& declared,
                                           const std::vector<std::string>& unexposed) {
   if (declared.es || !declared.explicit_directive || declared.number < 140) return text;

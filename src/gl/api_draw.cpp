@@ -339,7 +339,21 @@ void draw(Context& ctx, const DrawCall& d) {
                                : restart ? count + count / 2 + 1
                                          : count + 1;
   const uint64_t index_bytes = index_upload ? uint64_t{max_out_count} * out_isize + 16 : 0;
-  if (!stream_reserve(ctx, index_bytes + vertex_input_stream_bytes(ctx, range))) return;
+  // gl_DrawID of a multi-draw's draw (after the first): the draw becomes the
+  // last command of an indirect multi-draw whose earlier commands draw
+  // nothing, so that Vulkan's DrawIndex is its index
+  // (compiler/draw_parameters.h). Direct multi-draws would serve too, but
+  // lavapipe drops a whole multi-draw whose first draw is empty.
+  bool numbered = false;
+  if (d.draw_id != 0) {
+    const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
+    numbered = vs && vs->reads_draw_id && d.draw_id < screen.get_cap(pipe::Cap::MaxDrawIndirectCount);
+  }
+  constexpr uint32_t kIndexedCommandBytes = 20, kArraysCommandBytes = 16;  // Vk/GL indirect command layouts
+  const uint64_t command_bytes =
+      numbered ? (uint64_t{d.draw_id} + 1) * (d.indexed || index_upload ? kIndexedCommandBytes : kArraysCommandBytes) + 16
+               : 0;
+  if (!stream_reserve(ctx, index_bytes + command_bytes + vertex_input_stream_bytes(ctx, range))) return;
 
   pipe::DrawInfo info;
   info.mode = prim;
@@ -402,18 +416,29 @@ void draw(Context& ctx, const DrawCall& d) {
   } else {
     start.start = static_cast<uint32_t>(d.first) - base;
   }
-  if (d.draw_id != 0) {
-    const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
-    if (vs && vs->reads_draw_id) {
-      // gl_DrawID is Vulkan's DrawIndex: the draw goes last in a multi-draw
-      // whose earlier draws are empty (compiler/draw_parameters.h).
-      pipe::DrawStart empty = start;
-      empty.count = 0;
-      vi.draw_starts.assign(d.draw_id, empty);
-      vi.draw_starts.push_back(start);
-      ctx.pipe().draw_vbo(info, nullptr, vi.draw_starts);
-      return;
+  if (numbered) {
+    const size_t size = indexed ? kIndexedCommandBytes : kArraysCommandBytes;
+    vi.scratch.assign((size_t{d.draw_id} + 1) * size, 0);
+    const uint32_t instances = info.instance_count;
+    uint32_t* last = reinterpret_cast<uint32_t*>(vi.scratch.data() + size_t{d.draw_id} * size);
+    if (indexed) {
+      // VkDrawIndexedIndirectCommand: count, instances, first index, vertex offset, first instance.
+      const uint32_t words[5] = {start.count, instances, start.start, static_cast<uint32_t>(start.index_bias),
+                                 info.start_instance};
+      std::memcpy(last, words, sizeof(words));
+    } else {
+      // VkDrawIndirectCommand: count, instances, first vertex, first instance.
+      const uint32_t words[4] = {start.count, instances, start.start, info.start_instance};
+      std::memcpy(last, words, sizeof(words));
     }
+    pipe::DrawIndirect commands;
+    if (!stream_upload(ctx, vi.scratch.data(), static_cast<uint32_t>(vi.scratch.size()), &commands.buffer,
+                       &commands.offset))
+      return;
+    commands.draw_count = d.draw_id + 1;
+    commands.stride = static_cast<uint32_t>(size);
+    ctx.pipe().draw_vbo(info, &commands, {});
+    return;
   }
   ctx.pipe().draw_vbo(info, nullptr, std::span<const pipe::DrawStart>(&start, 1));
 }

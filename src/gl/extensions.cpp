@@ -728,9 +728,9 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   if (screen.get_cap(pipe::Cap::PipelineStatisticsQuery)) out.emplace_back("GL_ARB_pipeline_statistics_query");
   // gl_BaseVertex, gl_BaseInstance and gl_DrawID (GL 4.6): Vulkan's draw
   // parameters, gl_BaseVertex 0 in non-indexed draws (a variant) and
-  // gl_DrawID numbered by the device's multi-draws, which the frontend's
-  // multi-draw loops use too (compiler/draw_parameters.h).
-  if (screen.get_cap(pipe::Cap::MultiDraw) && screen.get_cap(pipe::Cap::MaxDrawIndirectCount) > 1)
+  // gl_DrawID numbered by the device's multi-draw indirect, which the
+  // frontend's multi-draw loops use too (compiler/draw_parameters.h).
+  if (screen.get_cap(pipe::Cap::MaxDrawIndirectCount) > 1)
     out.emplace_back("GL_ARB_shader_draw_parameters");
   // GL 4.6's shader votes (anyInvocation, allInvocations,
   // allInvocationsEqual) on every device: subgroup votes in the stages the

@@ -64,12 +64,17 @@ void main() {
   const std::vector<uint32_t> r = read_uints(GL_SHADER_STORAGE_BUFFER, 64);
   for (uint32_t i = 0; i < 64; ++i) {
     const bool v = i % 3 == 0;
-    if (v) EXPECT_TRUE(r[i] & 1u) << "any(v) where v: invocation " << i;
-    if (!v) EXPECT_FALSE(r[i] & 2u) << "all(v) where !v: invocation " << i;
+    if (v) {
+      EXPECT_TRUE(r[i] & 1u) << "any(v) where v: invocation " << i;
+    } else {
+      EXPECT_FALSE(r[i] & 2u) << "all(v) where !v: invocation " << i;
+    }
     EXPECT_TRUE(r[i] & 4u) << "allEqual of a uniform value: invocation " << i;
     EXPECT_TRUE(r[i] & 8u) << "all of a true uniform value: invocation " << i;
     EXPECT_FALSE(r[i] & 16u) << "any of a false uniform value: invocation " << i;
-    if (i == 0) EXPECT_TRUE(r[i] & 32u);
+    if (i == 0) {
+      EXPECT_TRUE(r[i] & 32u);
+    }
   }
   glDeleteBuffers(1, &buf);
   glDeleteProgram(p);

@@ -90,7 +90,7 @@ TEST_F(GlCoreShaderDrawParametersTest, DrawIdNumbersTheDrawsOfMultiDraws) {
   const GLint first[3] = {0, 6, 12};
   const GLsizei count[3] = {6, 6, 6};
   glMultiDrawArrays(GL_TRIANGLES, first, count, 3);
-  for (int c = 0; c < 3; ++c) EXPECT_TRUE(near(column(c), expected[c])) << "MultiDrawArrays " << c;
+  for (int c = 0; c < 3; ++c) EXPECT_TRUE(near(column(c), expected[c])) << "MultiDrawArrays " << c << " " << std::hex << column(c);
 
   // The columns in reverse order: the draw index, not the column, counts.
   glClear(GL_COLOR_BUFFER_BIT);
