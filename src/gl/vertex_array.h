@@ -141,9 +141,6 @@ struct VertexInputState {
   uint64_t index_offset = 0;
   // Reused CPU scratch (index scans, conversions): no allocation in steady state.
   std::vector<uint8_t> scratch, scratch2;
-  // A multi-draw's draw with its gl_DrawID (api_draw.cpp): empty draws
-  // before it.
-  std::vector<pipe::DrawStart> draw_starts;
   std::array<int8_t, static_cast<size_t>(pipe::Format::Count)> format_supported{};  // 0 unknown, 1 yes, -1 no
 };
 
