@@ -38,6 +38,8 @@
 #include "compiler/rectangle_samplers.h"
 #include "compiler/external_samplers.h"
 #include "compiler/framebuffer_fetch.h"
+#include "compiler/draw_parameters.h"
+#include "compiler/gl46_function_versions.h"
 #include "compiler/glsl_normalize.h"
 #include "compiler/glsl_rule_checks.h"
 #include "compiler/constant_builtin_folding.h"
@@ -49,6 +51,7 @@
 #include "compiler/program_reflection.h"
 #include "compiler/shader_cache.h"
 #include "compiler/spirv_patch.h"
+#include "compiler/subgroup_vote.h"
 #include "compiler/stage_units.h"
 #include "compiler/subroutines.h"
 #include "compiler/uniform_initializers.h"
@@ -93,6 +96,10 @@ std::string rewrite_source_for_glslang(std::string text, ShaderStage stage, cons
   text = with_desktop_compute_version(std::move(text), stage, declared, unexposed);
   text = with_int64_support(std::move(text), stage, declared, unexposed);
   text = with_desktop_atomics_version(std::move(text), declared, unexposed);
+  // After the atomics (430): these may raise the number further, never lower it.
+  text = with_desktop_group_vote_version(std::move(text), declared, unexposed);
+  text = with_desktop_draw_parameters_version(std::move(text), declared, unexposed);
+  text = with_atomic_counter_ops_names(std::move(text), declared, unexposed);
   return with_desktop_feature_versions(std::move(text), declared, unexposed);
 }
 
@@ -760,6 +767,10 @@ LinkResult link_uncached(const LinkInput& input) {
       return result;
     }
     if (p.stage == ShaderStage::TessControl) make_bounding_box_private(bin.spirv);
+    if (!lower_subgroup_vote(bin.spirv, (input.limits.subgroup_vote_stages >> static_cast<int>(p.stage)) & 1)) {
+      result.info_log += "ERROR: internal error: malformed SPIR-V\n";
+      return result;
+    }
     if (!patch_norm16_image_formats(bin.spirv, p.norm16_images)) {
       result.info_log += "ERROR: internal error: cannot declare a 16-bit normalized image format\n";
       return result;
@@ -1042,6 +1053,7 @@ std::vector<uint32_t> apply_variant(const StageBinary& stage, const VariantKey& 
       BRASS_WARN("compiler: a draw-time variant of stage %d is invalid SPIR-V: %s", static_cast<int>(stage.stage),
                  error.c_str());
   }
+  if (key.base_vertex_zero && stage.stage == ShaderStage::Vertex) zero_base_vertex(spirv);
   return spirv;
 }
 

@@ -44,6 +44,9 @@ constexpr std::string_view kBrassOnlyDesktopExtensions[] = {
     "GL_EXT_texture_array", "GL_EXT_gpu_shader4",
     // gl_CullDistance below GLSL 4.50 (cull_distance_standin.h).
     "GL_ARB_cull_distance",
+    // glslang knows its functions but defines no macro; the calls are
+    // GLSL 4.60's (gl46_function_versions.h).
+    "GL_ARB_shader_atomic_counter_ops",
 };
 
 using MacroMap = std::map<std::string, std::string, std::less<>>;

@@ -80,6 +80,10 @@ struct ShaderLimits {
   // wrong (Mesa before 25.0): each call is split into two low-half
   // unpacks (unpack_half_split.h).
   int split_unpack_half_2x16 = 0;
+  // Stages (bit 1 << ShaderStage) whose subgroups vote
+  // (ARB_shader_group_vote): the others vote in groups of one invocation
+  // (subgroup_vote.h).
+  int subgroup_vote_stages = 0;
 
   static ShaderLimits defaults() { return {}; }
 };

@@ -53,13 +53,17 @@ struct VariantKey {
   // Vertex-processing stages: when non-zero, gl_PointSize is this float (its
   // bits) whatever the shader writes (desktop GL with PROGRAM_POINT_SIZE
   // disabled draws points of glPointSize's size).
+  // Vertex: a non-indexed draw, whose gl_BaseVertex is 0 where Vulkan's
+  // BaseVertex is the first vertex (draw_parameters.h).
+  uint8_t base_vertex_zero = 0;
+  uint8_t reserved[3] = {};
   uint32_t point_size_bits = 0;
   uint32_t alpha_ref_bits = 0;
 
   bool operator==(const VariantKey&) const = default;
   bool empty() const { return *this == VariantKey{}; }
 };
-static_assert(sizeof(VariantKey) == 20, "VariantKey must stay packed");
+static_assert(sizeof(VariantKey) == 24, "VariantKey must stay packed");
 static_assert(std::has_unique_object_representations_v<VariantKey>);
 
 }  // namespace brass::compiler

@@ -227,9 +227,11 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   // Core 1.2 properties (Vulkan 1.3 is required); not chained with the
   // driver/ID properties above, which it subsumes.
   VkPhysicalDeviceVulkan12Properties p12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+  VkPhysicalDeviceVulkan11Properties p11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES};
   VkPhysicalDeviceProperties2 ext_props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
   ext_props.pNext = &p12;
-  void** tail = &p12.pNext;
+  p12.pNext = &p11;
+  void** tail = &p11.pNext;
   auto chain = [&](bool present, auto* s) {
     if (!present) return;
     *tail = s;
@@ -389,6 +391,8 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.shader_int64 = cf.shaderInt64;
   c.sampler_mirror_clamp_to_edge = f.v12.samplerMirrorClampToEdge;
   c.shader_draw_parameters = f.v11.shaderDrawParameters;
+  c.subgroup_vote_stages =
+      (p11.subgroupSupportedOperations & VK_SUBGROUP_FEATURE_VOTE_BIT) ? p11.subgroupSupportedStages : 0;
   c.buffer_device_address = f.v12.bufferDeviceAddress;
 
   // Paths.

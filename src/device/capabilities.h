@@ -217,6 +217,10 @@ struct Capabilities {
   bool shader_stencil_export = false;
   bool buffer_device_address = false;
   bool shader_draw_parameters = false;
+  // Shader stages (VkShaderStageFlags) whose subgroups vote
+  // (OpGroupNonUniformAll/Any/AllEqual): VK_SUBGROUP_FEATURE_VOTE_BIT in
+  // subgroupSupportedOperations, limited to subgroupSupportedStages.
+  uint32_t subgroup_vote_stages = 0;
 
   // Core Vulkan 1.0 features that GL features map to.
   bool geometry_shader = false, tessellation_shader = false, sample_rate_shading = false;

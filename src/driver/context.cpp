@@ -17,6 +17,7 @@ QueryTracker::Features query_features(const vk::Capabilities& caps) {
   f.precise_occlusion = caps.occlusion_query_precise;
   f.timestamp_bits = caps.limits.timestamp_valid_bits;
   f.timestamp_period = caps.limits.timestamp_period;
+  f.pipeline_statistics = caps.pipeline_statistics_query;
   return f;
 }
 StatCounter g_invalidate_swaps("resource.invalidate_swaps");

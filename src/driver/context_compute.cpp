@@ -42,7 +42,11 @@ void VulkanContext::launch_grid(const pipe::GridInfo& info) {
   // sets again.
   const bool shared_descriptor_buffers = device_.paths().descriptors == DescriptorMode::DescriptorBuffer;
   if (shared_descriptor_buffers) compute_.forget_bindings();
-  if (vk::Status s = compute_.record(info); !s) return fail(s);
+  // Pipeline statistics queries count compute invocations too.
+  if (vk::Status s = queries_.begin_dispatch(ring_.main_cmd()); !s) return fail(s);
+  const vk::Status recorded = compute_.record(info);
+  queries_.end_dispatch(ring_.main_cmd());
+  if (!recorded) return fail(recorded);
   if (shared_descriptor_buffers) {
     descriptors_->forget_bindings();
     dirty_.mark_all_sets();

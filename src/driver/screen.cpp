@@ -1,6 +1,7 @@
 #include "driver/screen.h"
 
 #include <cmath>
+#include <iterator>
 
 #include "driver/batch/batch_ring.h"
 #include "driver/context.h"
@@ -187,6 +188,17 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::BufferArrayDynamicIndexing: return c.buffer_array_dynamic_indexing ? 1 : 0;
     case pipe::Cap::ImageArrayDynamicIndexing: return c.image_array_dynamic_indexing ? 1 : 0;
     case pipe::Cap::SplitUnpackHalf2x16: return c.unpack_half_folds_high_half_wrong ? 1 : 0;
+    case pipe::Cap::PipelineStatisticsQuery: return c.pipeline_statistics_query ? 1 : 0;
+    case pipe::Cap::SubgroupVoteStages: {
+      constexpr VkShaderStageFlagBits kStages[] = {VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+                                                   VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+                                                   VK_SHADER_STAGE_GEOMETRY_BIT, VK_SHADER_STAGE_FRAGMENT_BIT,
+                                                   VK_SHADER_STAGE_COMPUTE_BIT};
+      int64_t bits = 0;
+      for (size_t i = 0; i < std::size(kStages); ++i)
+        if (c.subgroup_vote_stages & kStages[i]) bits |= int64_t{1} << i;
+      return bits;
+    }
   }
   return 0;
 }

@@ -187,6 +187,7 @@ struct DrawCall {
   GLuint range_start = 0, range_end = 0;
   GLint base_vertex = 0;     // added to every index (indexed draws only)
   GLuint base_instance = 0;  // first instance (instanced arrays and gl_InstanceID base)
+  uint32_t draw_id = 0;      // gl_DrawID: the draw's index in a multi-draw command
 };
 
 // The range of vertices an indexed draw reads, after adding the base vertex.
@@ -248,7 +249,7 @@ void draw(Context& ctx, const DrawCall& d) {
     if (!validate_for_draw(ctx)) return;
     // Points need gl_PointSize written (Vulkan leaves it undefined): the
     // program's point variant when its vertex shader does not write it.
-    if (!bind_program_for_primitive(ctx, d.mode == GL_POINTS)) return;
+    if (!bind_program_for_primitive(ctx, d.mode == GL_POINTS, d.indexed)) return;
     // A draw conditional rendering discards captures nothing either.
     if (!render_condition_passes(ctx, true)) return;
     if (count_captured) count_transform_feedback_vertices(ctx, as_mode, as_count, d.instances);
@@ -357,7 +358,21 @@ void draw(Context& ctx, const DrawCall& d) {
                                : restart ? count + count / 2 + 1
                                          : count + 1;
   const uint64_t index_bytes = index_upload ? uint64_t{max_out_count} * out_isize + 16 : 0;
-  if (!stream_reserve(ctx, index_bytes + vertex_input_stream_bytes(ctx, range))) return;
+  // gl_DrawID of a multi-draw's draw (after the first): the draw becomes the
+  // last command of an indirect multi-draw whose earlier commands draw
+  // nothing, so that Vulkan's DrawIndex is its index
+  // (compiler/draw_parameters.h). Direct multi-draws would serve too, but
+  // lavapipe drops a whole multi-draw whose first draw is empty.
+  bool numbered = false;
+  if (d.draw_id != 0) {
+    const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
+    numbered = vs && vs->reads_draw_id && d.draw_id < screen.get_cap(pipe::Cap::MaxDrawIndirectCount);
+  }
+  constexpr uint32_t kIndexedCommandBytes = 20, kArraysCommandBytes = 16;  // Vk/GL indirect command layouts
+  const uint64_t command_bytes =
+      numbered ? (uint64_t{d.draw_id} + 1) * (d.indexed || index_upload ? kIndexedCommandBytes : kArraysCommandBytes) + 16
+               : 0;
+  if (!stream_reserve(ctx, index_bytes + command_bytes + vertex_input_stream_bytes(ctx, range))) return;
 
   pipe::DrawInfo info;
   info.mode = prim;
@@ -419,6 +434,30 @@ void draw(Context& ctx, const DrawCall& d) {
     info.restart_index = out_isize == 1 ? 0xffu : out_isize == 2 ? 0xffffu : 0xffffffffu;
   } else {
     start.start = static_cast<uint32_t>(d.first) - base;
+  }
+  if (numbered) {
+    const size_t size = indexed ? kIndexedCommandBytes : kArraysCommandBytes;
+    vi.scratch.assign((size_t{d.draw_id} + 1) * size, 0);
+    const uint32_t instances = info.instance_count;
+    uint32_t* last = reinterpret_cast<uint32_t*>(vi.scratch.data() + size_t{d.draw_id} * size);
+    if (indexed) {
+      // VkDrawIndexedIndirectCommand: count, instances, first index, vertex offset, first instance.
+      const uint32_t words[5] = {start.count, instances, start.start, static_cast<uint32_t>(start.index_bias),
+                                 info.start_instance};
+      std::memcpy(last, words, sizeof(words));
+    } else {
+      // VkDrawIndirectCommand: count, instances, first vertex, first instance.
+      const uint32_t words[4] = {start.count, instances, start.start, info.start_instance};
+      std::memcpy(last, words, sizeof(words));
+    }
+    pipe::DrawIndirect commands;
+    if (!stream_upload(ctx, vi.scratch.data(), static_cast<uint32_t>(vi.scratch.size()), &commands.buffer,
+                       &commands.offset))
+      return;
+    commands.draw_count = d.draw_id + 1;
+    commands.stride = static_cast<uint32_t>(size);
+    ctx.pipe().draw_vbo(info, &commands, {});
+    return;
   }
   ctx.pipe().draw_vbo(info, nullptr, std::span<const pipe::DrawStart>(&start, 1));
 }
@@ -544,22 +583,26 @@ void draw_indirect(Context& ctx, GLenum mode, GLenum type, bool indexed, const v
       const GLuint limit = 0x7fffffffu;
       if (cmd[0] > limit || cmd[1] > limit || cmd[2] > limit) continue;
       if (!indexed) {
-        draw(ctx, arrays_call(mode, static_cast<GLint>(cmd[2]), static_cast<GLsizei>(cmd[0]),
-                              static_cast<GLsizei>(cmd[1]), cmd[3]));
+        DrawCall call = arrays_call(mode, static_cast<GLint>(cmd[2]), static_cast<GLsizei>(cmd[0]),
+                                    static_cast<GLsizei>(cmd[1]), cmd[3]);
+        call.draw_id = i;
+        draw(ctx, call);
         continue;
       }
       const auto first_index = reinterpret_cast<const void*>(uintptr_t{cmd[2]} * isize);
       GLint base_vertex;
       std::memcpy(&base_vertex, &cmd[3], sizeof(base_vertex));
-      draw(ctx, elements_call(mode, static_cast<GLsizei>(cmd[0]), type, first_index, static_cast<GLsizei>(cmd[1]),
-                              base_vertex, cmd[4]));
+      DrawCall call = elements_call(mode, static_cast<GLsizei>(cmd[0]), type, first_index,
+                                    static_cast<GLsizei>(cmd[1]), base_vertex, cmd[4]);
+      call.draw_id = i;
+      draw(ctx, call);
     }
     return;
   }
 
   ctx.ff_pipeline.drawing_points = mode == GL_POINTS;  // compatibility point sprites
   if (!validate_for_draw(ctx)) return;
-  if (!bind_program_for_primitive(ctx, mode == GL_POINTS)) return;
+  if (!bind_program_for_primitive(ctx, mode == GL_POINTS, indexed)) return;
   if (!render_condition_passes(ctx, true)) return;
   VertexRange range;  // unknown: nothing is streamed but the generic values
   if (!stream_reserve(ctx, vertex_input_stream_bytes(ctx, range))) return;
@@ -629,7 +672,7 @@ void draw_captured(Context& ctx, GLenum mode, TransformFeedback& tf, GLuint stre
   }
   ctx.ff_pipeline.drawing_points = mode == GL_POINTS;  // compatibility point sprites
   if (!validate_for_draw(ctx)) return;
-  if (!bind_program_for_primitive(ctx, mode == GL_POINTS)) return;
+  if (!bind_program_for_primitive(ctx, mode == GL_POINTS, false)) return;
   if (!render_condition_passes(ctx, true)) return;
   VertexRange range;  // unknown: nothing is streamed but the generic values
   range.instances = static_cast<uint32_t>(instances);
@@ -780,8 +823,11 @@ void MultiDrawElementsBaseVertex(Context& ctx, GLenum mode, const GLsizei* count
   if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (drawcount > 0 && (!count || !indices || !basevertex)) return ctx.set_error(GL_INVALID_VALUE);
   if (!counts_valid(ctx, count, drawcount)) return;
-  for (GLsizei i = 0; i < drawcount; ++i)
-    DrawElementsInstancedBaseVertexBaseInstance(ctx, mode, count[i], type, indices[i], 1, basevertex[i], 0);
+  for (GLsizei i = 0; i < drawcount; ++i) {
+    DrawCall call = elements_call(mode, count[i], type, indices[i], 1, basevertex[i], 0);
+    call.draw_id = static_cast<uint32_t>(i);
+    draw(ctx, call);
+  }
 }
 
 // EXT_multi_draw_arrays: a loop of single draws; each one is validated on
@@ -792,7 +838,11 @@ void MultiDrawArrays(Context& ctx, GLenum mode, const GLint* first, const GLsize
   if (!counts_valid(ctx, count, drawcount)) return;
   for (GLsizei i = 0; i < drawcount; ++i)
     if (first[i] < 0) return ctx.set_error(GL_INVALID_VALUE);
-  for (GLsizei i = 0; i < drawcount; ++i) DrawArrays(ctx, mode, first[i], count[i]);
+  for (GLsizei i = 0; i < drawcount; ++i) {
+    DrawCall call = arrays_call(mode, first[i], count[i], 1, 0);
+    call.draw_id = static_cast<uint32_t>(i);
+    draw(ctx, call);
+  }
 }
 
 void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum type, const void* const* indices,
@@ -800,7 +850,11 @@ void MultiDrawElements(Context& ctx, GLenum mode, const GLsizei* count, GLenum t
   if (drawcount < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (drawcount > 0 && (!count || !indices)) return ctx.set_error(GL_INVALID_VALUE);
   if (!counts_valid(ctx, count, drawcount)) return;
-  for (GLsizei i = 0; i < drawcount; ++i) DrawElements(ctx, mode, count[i], type, indices[i]);
+  for (GLsizei i = 0; i < drawcount; ++i) {
+    DrawCall call = elements_call(mode, count[i], type, indices[i], 1, 0, 0);
+    call.draw_id = static_cast<uint32_t>(i);
+    draw(ctx, call);
+  }
 }
 
 }  // namespace brass::gl::api

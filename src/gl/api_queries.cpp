@@ -8,7 +8,9 @@
 // for SAMPLES_PASSED and ANY_SAMPLES_PASSED; the ES implementations do the
 // same for the two boolean targets). The vertex-stream targets
 // (ARB_transform_feedback3, ARB_transform_feedback_overflow_query) have one
-// slot per stream, selected by glBeginQueryIndexed's index.
+// slot per stream, selected by glBeginQueryIndexed's index. The pipeline
+// statistics targets (ARB_pipeline_statistics_query, GL 4.6) have a slot
+// each and count what the device's pipeline statistics count.
 #include <algorithm>
 #include <climits>
 #include <cstring>
@@ -34,6 +36,29 @@ bool overflow_queries(const Context& ctx) {
   return ctx.desktop() && ctx.has_extension("GL_ARB_transform_feedback_overflow_query");
 }
 
+// ARB_pipeline_statistics_query's targets, in pipe::PipelineStatistic's
+// order, or -1.
+int pipeline_statistic(GLenum target) {
+  switch (target) {
+    case GL_VERTICES_SUBMITTED_ARB: return 0;
+    case GL_PRIMITIVES_SUBMITTED_ARB: return 1;
+    case GL_VERTEX_SHADER_INVOCATIONS_ARB: return 2;
+    case GL_GEOMETRY_SHADER_INVOCATIONS: return 3;
+    case GL_GEOMETRY_SHADER_PRIMITIVES_EMITTED_ARB: return 4;
+    case GL_CLIPPING_INPUT_PRIMITIVES_ARB: return 5;
+    case GL_CLIPPING_OUTPUT_PRIMITIVES_ARB: return 6;
+    case GL_FRAGMENT_SHADER_INVOCATIONS_ARB: return 7;
+    case GL_TESS_CONTROL_SHADER_PATCHES_ARB: return 8;
+    case GL_TESS_EVALUATION_SHADER_INVOCATIONS_ARB: return 9;
+    case GL_COMPUTE_SHADER_INVOCATIONS_ARB: return 10;
+    default: return -1;
+  }
+}
+
+bool pipeline_statistics_queries(const Context& ctx) {
+  return ctx.desktop() && ctx.has_extension("GL_ARB_pipeline_statistics_query");
+}
+
 bool is_stream_target(GLenum target) {
   return target == GL_PRIMITIVES_GENERATED || target == GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN ||
          target == GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW;
@@ -54,7 +79,10 @@ int first_slot_of(const Context& ctx, GLenum target) {
       return ctx.desktop() || ctx.geometry_shaders() || ctx.tessellation_shaders() ? 2 + kStreams : -1;
     case GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW: return overflow_queries(ctx) ? 2 + 2 * kStreams : -1;
     case GL_TRANSFORM_FEEDBACK_OVERFLOW: return overflow_queries(ctx) ? 2 + 3 * kStreams : -1;
-    default: return -1;
+    default: {
+      const int statistic = pipeline_statistic(target);
+      return statistic >= 0 && pipeline_statistics_queries(ctx) ? 3 + 3 * kStreams + statistic : -1;
+    }
   }
 }
 
@@ -85,7 +113,9 @@ pipe::QueryType pipe_type(GLenum target) {
     case GL_TRANSFORM_FEEDBACK_OVERFLOW: return pipe::QueryType::StreamOverflow;
     case GL_TIME_ELAPSED: return pipe::QueryType::TimeElapsed;
     case GL_TIMESTAMP: return pipe::QueryType::Timestamp;
-    default: return pipe::QueryType::OcclusionPredicate;
+    default:
+      return pipeline_statistic(target) >= 0 ? pipe::QueryType::PipelineStatistic
+                                             : pipe::QueryType::OcclusionPredicate;
   }
 }
 
@@ -108,7 +138,8 @@ void create_pipe_queries(Context& ctx, Query& q) {
   }
   q.pipe = &ctx.pipe();
   const pipe::QueryType type = pipe_type(q.target);
-  q.pipe_query = ctx.pipe().create_query(type, q.index);
+  const int statistic = pipeline_statistic(q.target);
+  q.pipe_query = ctx.pipe().create_query(type, statistic >= 0 ? static_cast<uint32_t>(statistic) : q.index);
   if (q.target != GL_TRANSFORM_FEEDBACK_OVERFLOW) return;
   for (GLuint s = 1; s < static_cast<GLuint>(ctx.limits.max_vertex_streams); ++s)
     q.other_streams[s - 1] = ctx.pipe().create_query(type, s);
@@ -156,7 +187,7 @@ GLint counter_bits(Context& ctx, GLenum target) {
       return ctx.screen().get_cap(pipe::Cap::PrimitivesGeneratedQuery) ? 64 : 0;
     case GL_TRANSFORM_FEEDBACK_OVERFLOW:
     case GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW: return 1;
-    default: return 64;  // TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
+    default: return 64;  // TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, the pipeline statistics
   }
 }
 
@@ -367,7 +398,8 @@ void CreateQueries(Context& ctx, GLenum target, GLsizei n, GLuint* ids) {
     Ref<Query> q = make_ref<Query>(name);
     q->target = target;
     q->pipe = &pipe;
-    q->pipe_query = pipe.create_query(pipe_type(target));
+    const int statistic = pipeline_statistic(target);
+    q->pipe_query = pipe.create_query(pipe_type(target), statistic >= 0 ? static_cast<uint32_t>(statistic) : 0);
     return q;
   });
   if (!ok) ctx.set_error(GL_OUT_OF_MEMORY);

@@ -723,6 +723,25 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // 1.50, desktop_glsl_rewrites.h): component, offset and align, constant
   // expressions in layouts, and the xfb_* qualifiers.
   out.emplace_back("GL_ARB_enhanced_layouts");
+  // The pipeline statistics queries (GL 4.6): Vulkan's pipeline statistics,
+  // compute dispatches included (driver/query/query_tracker.h).
+  if (screen.get_cap(pipe::Cap::PipelineStatisticsQuery)) out.emplace_back("GL_ARB_pipeline_statistics_query");
+  // gl_BaseVertex, gl_BaseInstance and gl_DrawID (GL 4.6): Vulkan's draw
+  // parameters, gl_BaseVertex 0 in non-indexed draws (a variant) and
+  // gl_DrawID numbered by the device's multi-draw indirect, which the
+  // frontend's multi-draw loops use too (compiler/draw_parameters.h).
+  if (screen.get_cap(pipe::Cap::MaxDrawIndirectCount) > 1)
+    out.emplace_back("GL_ARB_shader_draw_parameters");
+  // GL 4.6's shader votes (anyInvocation, allInvocations,
+  // allInvocationsEqual) on every device: subgroup votes in the stages the
+  // device votes in, sets of one invocation elsewhere, as the extension
+  // allows (compiler/subgroup_vote.h); GLSL below 4.30 is compiled as 4.30.
+  out.emplace_back("GL_ARB_shader_group_vote");
+  // The atomic counter operations of GL 4.6 (add ... compSwap): buffer
+  // atomics, like the other counter functions, where counters exist
+  // (compiler/gl46_function_versions.h).
+  if (std::find(out.begin(), out.end(), "GL_ARB_shader_atomic_counters") != out.end())
+    out.emplace_back("GL_ARB_shader_atomic_counter_ops");
   std::sort(out.begin(), out.end());
   return out;
 }

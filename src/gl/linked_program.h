@@ -93,6 +93,11 @@ struct LinkedProgram {
   bool reads_num_samples = false;
   // The fragment shader reads gl_PointCoord (its origin is a variant).
   bool reads_point_coord = false;
+  // The vertex stage reads gl_BaseVertex / gl_DrawID
+  // (compiler/draw_parameters.h): non-indexed draws use the
+  // base_vertex_zero variant; the draws of multi-draw loops are numbered.
+  bool reads_base_vertex = false;
+  bool reads_draw_id = false;
   bool compute = false;  // a compute program (dispatched, never drawn); interface.compute_local_size
   // Linked with GL_PROGRAM_SEPARABLE: its stages may go into program
   // pipelines. pipe_program is null unless it has both a vertex and a

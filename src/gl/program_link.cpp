@@ -4,6 +4,7 @@
 #include <bit>
 #include <optional>
 
+#include "compiler/draw_parameters.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/vertex_input_64bit.h"
 #include "gl/compat/conventional_attribs.h"
@@ -59,6 +60,8 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
   // 64-bit vertex formats (lavapipe): vertex_validation.cpp feeds them so.
   s.lower_64bit_vertex_inputs = screen && !fetches_64bit_vertex_formats(*screen) ? 1 : 0;
   s.split_unpack_half_2x16 = screen && screen->get_cap(pipe::Cap::SplitUnpackHalf2x16) ? 1 : 0;
+  // pipe::Cap::SubgroupVoteStages has ShaderStage's bit order.
+  s.subgroup_vote_stages = screen ? static_cast<int>(screen->get_cap(pipe::Cap::SubgroupVoteStages)) : 0;
   if (ctx.desktop()) {  // ES contexts refuse desktop versions in validate_glsl
     s.max_desktop_version = ctx.glsl_version();
     // A compatibility-profile context compiles `#version NNN compatibility`
@@ -500,6 +503,10 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     }
     if (s.stage == compiler::ShaderStage::Fragment) lp->reads_num_samples = compiler::reads_num_samples(s.spirv);
     if (s.stage == compiler::ShaderStage::Fragment) lp->reads_point_coord = compiler::reads_point_coord(s.spirv);
+    if (s.stage == compiler::ShaderStage::Vertex) {
+      lp->reads_base_vertex = compiler::reads_base_vertex(s.spirv);
+      lp->reads_draw_id = compiler::reads_draw_index(s.spirv);
+    }
   }
   lp->info.writes_point_size = lp->writes_point_size;
   if (!build_bindings(*lp, ctx.limits, log)) return nullptr;

@@ -280,7 +280,7 @@ void validate_storage_buffers_of(Context& ctx, LinkedProgram& program, uint32_t 
   }
 }
 
-bool bind_program_for_primitive(Context& ctx, bool points) {
+bool bind_program_for_primitive(Context& ctx, bool points, bool indexed) {
   LinkedProgram* lp = draw_executable(ctx);
   if (!lp) return false;
   compiler::VariantKey key;
@@ -343,6 +343,12 @@ bool bind_program_for_primitive(Context& ctx, bool points) {
   if (const LinkedProgram* tes = stage_executable(ctx, pipe::ShaderStage::TessEval);
       tes && tes->interface.passthrough_tess_control && ctx.state.patch_vertices != 3)
     key.patch_vertices = static_cast<uint8_t>(ctx.state.patch_vertices);
+  // gl_BaseVertex of a command without a baseVertex argument is 0 (GLSL
+  // 4.60 §7.1.1); Vulkan's is the first vertex (compiler/draw_parameters.h).
+  if (!indexed) {
+    const LinkedProgram* vs = stage_executable(ctx, pipe::ShaderStage::Vertex);
+    if (vs && vs->reads_base_vertex) key.base_vertex_zero = 1;
+  }
   // Compatibility profile: flat shading and the alpha test for every
   // program (compat/fixed_function_pipeline.h).
   if (ctx.compatibility()) compat::add_variant_state(ctx, *lp, &key);

@@ -43,7 +43,8 @@ bool samplers_conflict(const LinkedProgram& lp);
 // whose vertex shader does not write gl_PointSize, a variant writing 1.0
 // (created on first use). Call after validate_for_draw succeeded; no work
 // when nothing changes. False when the variant could not be created (the
-// error is recorded; skip the draw).
-bool bind_program_for_primitive(Context& ctx, bool points);
+// error is recorded; skip the draw). `indexed`: the GL command draws
+// elements (a non-indexed one has gl_BaseVertex 0).
+bool bind_program_for_primitive(Context& ctx, bool points, bool indexed);
 
 }  // namespace brass::gl

@@ -26,8 +26,10 @@ inline constexpr unsigned kMaxVertexStreams = 4;
 // Active-query slots of a context (api_queries.cpp, slot_of): the
 // occlusion targets (one slot for all), TIME_ELAPSED, then per vertex
 // stream TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, PRIMITIVES_GENERATED and
-// TRANSFORM_FEEDBACK_STREAM_OVERFLOW, and TRANSFORM_FEEDBACK_OVERFLOW.
-inline constexpr unsigned kActiveQuerySlots = 2 + 3 * kMaxVertexStreams + 1;
+// TRANSFORM_FEEDBACK_STREAM_OVERFLOW, TRANSFORM_FEEDBACK_OVERFLOW, and the
+// eleven pipeline statistics targets (ARB_pipeline_statistics_query).
+inline constexpr unsigned kPipelineStatisticTargets = 11;
+inline constexpr unsigned kActiveQuerySlots = 2 + 3 * kMaxVertexStreams + 1 + kPipelineStatisticTargets;
 
 // Queries and transform feedback objects are per context (never shared), so
 // each owns its pipe objects and frees them through its context's pipe

@@ -44,7 +44,28 @@ enum class QueryType : uint8_t {
   // query of the screen reads.
   TimeElapsed,
   Timestamp,
+  // One counter of the pipeline statistics (Cap::PipelineStatisticsQuery),
+  // named by create_query's `stream` argument as a PipelineStatistic; the
+  // counts of everything drawn or dispatched while the query was active.
+  PipelineStatistic,
 };
+
+// The counters of QueryType::PipelineStatistic (GL 4.6 §4.2.1 targets of
+// ARB_pipeline_statistics_query).
+enum class PipelineStatistic : uint8_t {
+  VerticesSubmitted,
+  PrimitivesSubmitted,
+  VertexShaderInvocations,
+  GeometryShaderInvocations,
+  GeometryShaderPrimitivesEmitted,
+  ClippingInputPrimitives,
+  ClippingOutputPrimitives,
+  FragmentShaderInvocations,
+  TessControlShaderPatches,
+  TessEvaluationShaderInvocations,
+  ComputeShaderInvocations,
+};
+inline constexpr uint32_t kPipelineStatisticCount = 11;
 
 enum FlushFlags : uint32_t {
   kFlushEndOfFrame = 1u << 0,  // a swap: counted as such
@@ -122,7 +143,8 @@ class Context {
   // --- queries ---
   // Null when the device cannot provide the type (or on allocation failure).
   // `stream`: the vertex stream PrimitivesWritten, PrimitivesGenerated and
-  // StreamOverflow count (0 for the other types).
+  // StreamOverflow count, the PipelineStatistic a PipelineStatistic query
+  // counts (0 for the other types).
   virtual Query* create_query(QueryType type, uint32_t stream = 0) {
     (void)type, (void)stream;
     return nullptr;

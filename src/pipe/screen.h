@@ -147,6 +147,14 @@ enum class Cap : uint8_t {
   MaxDrawIndirectCount,
   DrawIndirectCount,                 // DrawIndirect::count_buffer is honoured (else the caller reads it)
   SamplerMirrorClampToEdge,          // Wrap::MirrorClampToEdge is applied (else it clamps to edge)
+  // Shader stages whose invocations vote across a group of several
+  // (subgroup any/all/all-equal), one bit per stage: 1 vertex, 2
+  // tessellation control, 4 evaluation, 8 geometry, 16 fragment, 32
+  // compute. Other stages vote in groups of one invocation.
+  SubgroupVoteStages,
+  // QueryType::PipelineStatistic queries count (else create_query returns
+  // null for them).
+  PipelineStatisticsQuery,
 };
 
 // What a pipe context is made for, fixed for its life.

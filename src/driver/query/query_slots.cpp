@@ -18,6 +18,7 @@ vk::Status QuerySlots::acquire(BatchRing& ring, QuerySlot* out) {
       VkQueryPoolCreateInfo ci{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
       ci.queryType = type_;
       ci.queryCount = kChunk;
+      ci.pipelineStatistics = statistics_;
       VkQueryPool pool = VK_NULL_HANDLE;
       BRASS_VK_RETURN_IF_FAILED(vkCreateQueryPool(device_, &ci, nullptr, &pool));
       pools_.push_back(pool);

@@ -23,8 +23,10 @@ struct QuerySlot {
 
 class QuerySlots {
  public:
-  // `values`: 64-bit words per result (occlusion 1, transform feedback 2).
-  QuerySlots(VkDevice device, VkQueryType type, uint32_t values) : device_(device), type_(type), values_(values) {}
+  // `values`: 64-bit words per result (occlusion 1, transform feedback 2,
+  // pipeline statistics one per bit of `statistics`).
+  QuerySlots(VkDevice device, VkQueryType type, uint32_t values, VkQueryPipelineStatisticFlags statistics = 0)
+      : device_(device), type_(type), values_(values), statistics_(statistics) {}
   ~QuerySlots();
   QuerySlots(const QuerySlots&) = delete;
   QuerySlots& operator=(const QuerySlots&) = delete;
@@ -44,6 +46,7 @@ class QuerySlots {
   VkDevice device_;
   VkQueryType type_;
   uint32_t values_;
+  VkQueryPipelineStatisticFlags statistics_;
   std::vector<VkQueryPool> pools_;
   std::vector<uint8_t> refs_;
   struct Freed {

@@ -11,7 +11,14 @@ QueryTracker::~QueryTracker() = default;
 
 QuerySlots& QueryTracker::slots_for(unsigned k) {
   if (!slots_[k]) {
-    if (k >= 1 && k <= kStreams)
+    if (k == kStatisticsKind)
+      // Every statistic, in VkQueryPipelineStatisticFlagBits order: the
+      // result words follow the bits' order, which pipe::PipelineStatistic
+      // has too.
+      slots_[k] = std::make_unique<QuerySlots>(device_, VK_QUERY_TYPE_PIPELINE_STATISTICS,
+                                               pipe::kPipelineStatisticCount,
+                                               (1u << pipe::kPipelineStatisticCount) - 1);
+    else if (k >= 1 && k <= kStreams)
       slots_[k] = std::make_unique<QuerySlots>(device_, VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT, 2);
     else if (k > kStreams)
       slots_[k] = std::make_unique<QuerySlots>(device_, VK_QUERY_TYPE_PRIMITIVES_GENERATED_EXT, 1);
@@ -23,7 +30,7 @@ QuerySlots& QueryTracker::slots_for(unsigned k) {
 
 void QueryTracker::begin_slot(VkCommandBuffer cmd, unsigned k, VkQueryControlFlags flags) {
   const QuerySlot s = open_slot_[k];
-  if (k == 0)
+  if (unindexed_kind(k))
     vkCmdBeginQuery(cmd, slots_[k]->pool(s), s.index, flags);
   else
     vkCmdBeginQueryIndexedEXT(cmd, slots_[k]->pool(s), s.index, flags, stream_of_kind(k));
@@ -31,7 +38,7 @@ void QueryTracker::begin_slot(VkCommandBuffer cmd, unsigned k, VkQueryControlFla
 
 void QueryTracker::end_slot(VkCommandBuffer cmd, unsigned k) {
   const QuerySlot s = open_slot_[k];
-  if (k == 0)
+  if (unindexed_kind(k))
     vkCmdEndQuery(cmd, slots_[k]->pool(s), s.index);
   else
     vkCmdEndQueryIndexedEXT(cmd, slots_[k]->pool(s), s.index, stream_of_kind(k));
@@ -42,6 +49,13 @@ pipe::Query* QueryTracker::create(pipe::QueryType type, uint32_t stream) {
   if (written && !features_.primitive_queries) return nullptr;
   if (type == pipe::QueryType::PrimitivesGenerated && !features_.primitives_generated) return nullptr;
   if (is_timer(type) && (features_.timestamp_bits == 0 || features_.timestamp_period <= 0)) return nullptr;
+  if (type == pipe::QueryType::PipelineStatistic) {
+    if (!features_.pipeline_statistics || stream >= pipe::kPipelineStatisticCount) return nullptr;
+    auto* q = new pipe::Query;
+    q->type = type;
+    q->stream = stream;  // the statistic
+    return q;
+  }
   const bool streamed = written || type == pipe::QueryType::PrimitivesGenerated;
   if (stream >= (streamed ? std::min(features_.streams, kStreams) : 1u)) return nullptr;
   auto* q = new pipe::Query;
@@ -184,15 +198,20 @@ bool QueryTracker::read_result(pipe::Query* q, bool wait, uint64_t* result, vk::
   }
   QuerySlots& slots = slots_for(kind_of(q));
   uint64_t sum = 0, needed = 0;
+  const bool statistic = q->type == pipe::QueryType::PipelineStatistic;
   for (const QuerySlot& slot : q->segments) {
-    uint64_t v[2] = {};
+    uint64_t v[pipe::kPipelineStatisticCount] = {};
     if (vk::Status s = slots.read(slot, v); !s) *status = s;
+    if (statistic) {
+      sum += v[q->stream];
+      continue;
+    }
     sum += v[0];  // transform feedback: [0] primitives written, [1] needed
     needed += v[1];
   }
   for (const QuerySlot& slot : q->segments) slots.release(slot, q->serial);
   q->segments.clear();
-  const bool counts = q->type == pipe::QueryType::PrimitivesWritten ||
+  const bool counts = statistic || q->type == pipe::QueryType::PrimitivesWritten ||
                       q->type == pipe::QueryType::PrimitivesGenerated || q->type == pipe::QueryType::SamplesPassed;
   if (q->type == pipe::QueryType::StreamOverflow)
     q->result = needed > sum ? 1 : 0;  // primitives that did not fit were dropped
@@ -204,11 +223,12 @@ bool QueryTracker::read_result(pipe::Query* q, bool wait, uint64_t* result, vk::
 }
 
 void QueryTracker::suspend_occlusion(VkCommandBuffer cmd) {
-  // Meta draws pass no samples and generate no primitives in GL.
+  // Meta draws pass no samples, generate no primitives and run no GL
+  // shaders.
   bool open = segment_open_[0];
   for (unsigned k = 1 + kStreams; k < kKinds; ++k) open = open || segment_open_[k];
   if (!open) return;
-  end_segments(cmd, 1u | kPrimitivesGeneratedKinds);
+  end_segments(cmd, 1u | kPrimitivesGeneratedKinds | (1u << kStatisticsKind));
   occlusion_suspended_ = true;
 }
 
@@ -262,5 +282,23 @@ void QueryTracker::end_segments(VkCommandBuffer cmd, uint32_t kinds) {
     q->serial = ring_.current_serial();
   }
 }
+
+vk::Status QueryTracker::begin_dispatch(VkCommandBuffer cmd) {
+  const auto statistics = std::count_if(active_.begin(), active_.end(), [](const pipe::Query* q) {
+    return q->type == pipe::QueryType::PipelineStatistic;
+  });
+  if (statistics == 0 || segment_open_[kStatisticsKind]) return {};
+  QuerySlots& slots = slots_for(kStatisticsKind);
+  QuerySlot& slot = open_slot_[kStatisticsKind];
+  if (vk::Status s = slots.acquire(ring_, &slot); !s) return s;
+  // One reference per active statistics query, as a render pass's segment.
+  for (auto i = statistics; i > 1; --i) slots.add_ref(slot);
+  vkCmdResetQueryPool(cmd, slots.pool(slot), slot.index, 1);
+  segment_open_[kStatisticsKind] = true;
+  begin_slot(cmd, kStatisticsKind, 0);
+  return {};
+}
+
+void QueryTracker::end_dispatch(VkCommandBuffer cmd) { end_segments(cmd, 1u << kStatisticsKind); }
 
 }  // namespace brass::driver

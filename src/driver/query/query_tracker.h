@@ -16,6 +16,12 @@
 // suspend the pass's occlusion and primitives-generated segments, and the
 // next application draw starts a new pass (and segments).
 //
+// Pipeline statistics share one kind: Vulkan allows one active pipeline
+// statistics query per command buffer, so every segment counts all eleven
+// statistics and each GL query reads its own. Compute dispatches run
+// outside render passes: each one an active statistics query sees gets a
+// segment of its own (begin_dispatch / end_dispatch).
+//
 // Timer queries are not segmented: a timestamp may be written inside or
 // outside a render pass, so TimeElapsed writes one at begin and one at end
 // and Timestamp one at end, into slots reset in the batch's upload stream
@@ -60,6 +66,7 @@ class QueryTracker final : public RenderPassHooks {
     bool precise_occlusion = false;      // occlusionQueryPrecise: SamplesPassed counts exactly
     uint32_t timestamp_bits = 0;         // timestampValidBits of the queue (0: no timer queries)
     float timestamp_period = 0;          // nanoseconds per timestamp tick
+    bool pipeline_statistics = false;    // pipelineStatisticsQuery
   };
   QueryTracker(VkDevice device, BatchRing& ring, RenderPassState& render_pass, const Features& features);
   ~QueryTracker();
@@ -93,22 +100,32 @@ class QueryTracker final : public RenderPassHooks {
   void after_begin(VkCommandBuffer cmd) override;
   void before_end(VkCommandBuffer cmd) override;
 
+  // Around a compute dispatch recorded in `cmd` (outside a render pass):
+  // a segment of the active pipeline statistics queries.
+  vk::Status begin_dispatch(VkCommandBuffer cmd);
+  void end_dispatch(VkCommandBuffer cmd);
+
  private:
   // Kind 0: occlusion; 1 + stream: transform feedback primitives (written,
-  // needed) of the stream; 1 + kStreams + stream: primitives generated.
+  // needed) of the stream; 1 + kStreams + stream: primitives generated;
+  // kStatisticsKind: the pipeline statistics.
   static constexpr unsigned kStreams = 4;
-  static constexpr unsigned kKinds = 1 + 2 * kStreams;
+  static constexpr unsigned kStatisticsKind = 1 + 2 * kStreams;
+  static constexpr unsigned kKinds = kStatisticsKind + 1;
   static constexpr uint32_t kPrimitivesGeneratedKinds = ((1u << kStreams) - 1) << (1 + kStreams);
   static unsigned kind_of(const pipe::Query* q) {
     switch (q->type) {
       case pipe::QueryType::PrimitivesWritten:
       case pipe::QueryType::StreamOverflow: return 1 + q->stream;
       case pipe::QueryType::PrimitivesGenerated: return 1 + kStreams + q->stream;
+      case pipe::QueryType::PipelineStatistic: return kStatisticsKind;
       default: return 0;
     }
   }
   // The vertex stream of a kind's indexed Vulkan queries.
   static uint32_t stream_of_kind(unsigned k) { return k == 0 ? 0 : (k - 1) % kStreams; }
+  // Kinds measured by plain (not indexed) Vulkan queries.
+  static bool unindexed_kind(unsigned k) { return k == 0 || k == kStatisticsKind; }
   QuerySlots& slots_for(unsigned kind);
   void begin_slot(VkCommandBuffer cmd, unsigned kind, VkQueryControlFlags flags);
   void end_slot(VkCommandBuffer cmd, unsigned kind);
