@@ -152,26 +152,26 @@ TEST(ProgramVariants, PointDrawsGetAPointSizeVariantOnlyWhenNeeded) {
   GLuint sized =
       link(*ctx, "#version 300 es\nvoid main() { gl_Position = vec4(0.0); gl_PointSize = 4.0; }\n", fs);
 
-  EXPECT_FALSE(bind_program_for_primitive(*ctx, true));  // no program current
+  EXPECT_FALSE(bind_program_for_primitive(*ctx, true, /*indexed=*/false));  // no program current
   api::UseProgram(*ctx, plain);
   ASSERT_TRUE(validate_program(*ctx));
   auto* p = static_cast<Program*>(ctx->share_group().programs.lookup(plain).get());
   ASSERT_TRUE(p && p->linked);
   EXPECT_FALSE(p->linked->writes_point_size);
   EXPECT_FALSE(ctx->validation.program_writes_point_size);
-  EXPECT_TRUE(bind_program_for_primitive(*ctx, false));
+  EXPECT_TRUE(bind_program_for_primitive(*ctx, false, /*indexed=*/false));
   EXPECT_TRUE(p->linked->variants.empty());
-  EXPECT_TRUE(bind_program_for_primitive(*ctx, true));
+  EXPECT_TRUE(bind_program_for_primitive(*ctx, true, /*indexed=*/false));
   ASSERT_EQ(p->linked->variants.size(), 1u);
   EXPECT_EQ(p->linked->variants[0].first.force_point_size, 1);
-  EXPECT_TRUE(bind_program_for_primitive(*ctx, true));  // reused, not made again
+  EXPECT_TRUE(bind_program_for_primitive(*ctx, true, /*indexed=*/false));  // reused, not made again
   EXPECT_EQ(p->linked->variants.size(), 1u);
 
   api::UseProgram(*ctx, sized);
   ASSERT_TRUE(validate_program(*ctx));
   auto* q = static_cast<Program*>(ctx->share_group().programs.lookup(sized).get());
   EXPECT_TRUE(q->linked->writes_point_size);
-  EXPECT_TRUE(bind_program_for_primitive(*ctx, true));
+  EXPECT_TRUE(bind_program_for_primitive(*ctx, true, /*indexed=*/false));
   EXPECT_TRUE(q->linked->variants.empty());
 
   api::UseProgram(*ctx, 0);
