@@ -4,7 +4,6 @@
 // calls the real context on the application thread (the driver thread is
 // idle until the next recorded call hands it a batch). Also the choice of
 // threaded or not (BRASS_THREAD).
-#include <thread>
 #include "threaded/staged_maps.h"
 #include "threaded/threaded_context.h"
 #include "util/log.h"
@@ -18,12 +17,12 @@ bool enabled() {
     case ThreadMode::Off: return false;
     case ThreadMode::Auto: break;
   }
-  // A driver thread pays only when it has a core of its own next to the
-  // application's and the device's own threads (lavapipe renders on the
-  // CPU with a thread per core). Measured (docs/performance.md, "Threaded
-  // context"): on 2 cores it loses; below 8 cores there is no measurement
-  // showing a gain, so auto stays off there.
-  return std::thread::hardware_concurrency() >= 8;
+  // Off until a measurement shows a gain (docs/performance.md, "Threaded
+  // context"): on this project's 2-core host the driver thread competes
+  // with lavapipe's; on a 16-core H200 it was faster only for draws that
+  // change the program (1.37x) and slower for the cheap ones (0.75x),
+  // because the GL layer's validation stays on the application thread.
+  return false;
 }
 
 std::unique_ptr<pipe::Context> wrap_if_enabled(std::unique_ptr<pipe::Context> ctx) {
