@@ -51,6 +51,11 @@ void DisplayListTable::store(GLuint name, std::shared_ptr<const DisplayList> lis
 }
 
 void* DisplayListState::append(uint16_t op, size_t bytes) {
+  // A record too large to store is an allocation that fails, like the
+  // resize below can: both reach the entry point's catch, which reports
+  // GL_OUT_OF_MEMORY (GL 4.6 compatibility §21.4) and leaves the list as
+  // recorded so far. Returning null instead would need every generated
+  // recorder (tools/gen/gen_dlist.py) to check it.
   if (bytes > kMaxRecordBytes) throw std::bad_alloc();
   const size_t words = 1 + (bytes + 7) / 8;
   const size_t at = stream_.size();
