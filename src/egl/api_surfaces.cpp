@@ -18,6 +18,23 @@ namespace {
 
 // --- pbuffer attributes -----------------------------------------------------------
 
+// The colour-space attributes pbuffers and windows share (EGL 1.5 §3.5.1,
+// §3.5.2); EGL_BAD_ATTRIBUTE for any other name or a bad value. The
+// OpenVG ones are checked and ignored: Brass has no OpenVG.
+EGLint parse_colorspace_attrib(Surface* s, EGLAttrib name, EGLAttrib v) {
+  switch (name) {
+    case EGL_GL_COLORSPACE:
+      if (v != EGL_GL_COLORSPACE_LINEAR && v != EGL_GL_COLORSPACE_SRGB) return EGL_BAD_ATTRIBUTE;
+      s->gl_colorspace = static_cast<EGLint>(v);
+      return EGL_SUCCESS;
+    case EGL_VG_COLORSPACE:
+      return v == EGL_VG_COLORSPACE_sRGB || v == EGL_VG_COLORSPACE_LINEAR ? EGL_SUCCESS : EGL_BAD_ATTRIBUTE;
+    case EGL_VG_ALPHA_FORMAT:
+      return v == EGL_VG_ALPHA_FORMAT_NONPRE || v == EGL_VG_ALPHA_FORMAT_PRE ? EGL_SUCCESS : EGL_BAD_ATTRIBUTE;
+    default: return EGL_BAD_ATTRIBUTE;
+  }
+}
+
 EGLint parse_pbuffer_attribs(Surface* s, const EGLint* list) {
   for (size_t i = 0; list && list[i] != EGL_NONE; i += 2) {
     const EGLint v = list[i + 1];
@@ -40,17 +57,8 @@ EGLint parse_pbuffer_attribs(Surface* s, const EGLint* list) {
         s->texture_target = v;
         break;
       case EGL_MIPMAP_TEXTURE: s->mipmap_texture = v != EGL_FALSE; break;
-      case EGL_GL_COLORSPACE:
-        if (v != EGL_GL_COLORSPACE_LINEAR && v != EGL_GL_COLORSPACE_SRGB) return EGL_BAD_ATTRIBUTE;
-        s->gl_colorspace = v;
-        break;
-      case EGL_VG_COLORSPACE:
-        if (v != EGL_VG_COLORSPACE_sRGB && v != EGL_VG_COLORSPACE_LINEAR) return EGL_BAD_ATTRIBUTE;
-        break;
-      case EGL_VG_ALPHA_FORMAT:
-        if (v != EGL_VG_ALPHA_FORMAT_NONPRE && v != EGL_VG_ALPHA_FORMAT_PRE) return EGL_BAD_ATTRIBUTE;
-        break;
-      default: return EGL_BAD_ATTRIBUTE;
+      default:
+        if (EGLint e = parse_colorspace_attrib(s, list[i], v); e != EGL_SUCCESS) return e;
     }
   }
   return EGL_SUCCESS;
@@ -76,17 +84,8 @@ EGLint parse_window_attribs(Surface* s, const EGLAttrib* list) {
         // §3.5.1): windows are always back-buffered.
         if (v != EGL_BACK_BUFFER && v != EGL_SINGLE_BUFFER) return EGL_BAD_ATTRIBUTE;
         break;
-      case EGL_GL_COLORSPACE:
-        if (v != EGL_GL_COLORSPACE_LINEAR && v != EGL_GL_COLORSPACE_SRGB) return EGL_BAD_ATTRIBUTE;
-        s->gl_colorspace = static_cast<EGLint>(v);
-        break;
-      case EGL_VG_COLORSPACE:
-        if (v != EGL_VG_COLORSPACE_sRGB && v != EGL_VG_COLORSPACE_LINEAR) return EGL_BAD_ATTRIBUTE;
-        break;
-      case EGL_VG_ALPHA_FORMAT:
-        if (v != EGL_VG_ALPHA_FORMAT_NONPRE && v != EGL_VG_ALPHA_FORMAT_PRE) return EGL_BAD_ATTRIBUTE;
-        break;
-      default: return EGL_BAD_ATTRIBUTE;
+      default:
+        if (EGLint e = parse_colorspace_attrib(s, list[i], v); e != EGL_SUCCESS) return e;
     }
   }
   return EGL_SUCCESS;
