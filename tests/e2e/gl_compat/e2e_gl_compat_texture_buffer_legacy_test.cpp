@@ -87,21 +87,18 @@ class LegacyBufferTextureTest : public GlCompatTest {
 
 // Normalized 8-bit formats: texel 1 holds 0x40 (and 0xc0 for LA).
 constexpr std::array<uint8_t, 4> kUnorm8 = {0x10, 0x20, 0x40, 0xc0};
-const LegacyCase kUnormCases[] = {
-    {GL_ALPHA8, 1, GlCompatTest::rgba(0, 0, 0, 0x20)},
-    {GL_LUMINANCE8, 1, GlCompatTest::rgba(0x20, 0x20, 0x20, 0xff)},
-    {GL_LUMINANCE8_ALPHA8, 2, GlCompatTest::rgba(0x40, 0x40, 0x40, 0xc0)},
-    {GL_INTENSITY8, 1, GlCompatTest::rgba(0x20, 0x20, 0x20, 0x20)},
-    {GL_RGBA8, 4, 0},  // identity, checked below with its own bytes
-};
-
 TEST_F(LegacyBufferTextureTest, NormalizedFormatsInFragmentAndVertexShaders) {
+  const LegacyCase cases[] = {
+      {GL_ALPHA8, 1, rgba(0, 0, 0, 0x20)},
+      {GL_LUMINANCE8, 1, rgba(0x20, 0x20, 0x20, 0xff)},
+      {GL_LUMINANCE8_ALPHA8, 2, rgba(0x40, 0x40, 0x40, 0xc0)},
+      {GL_INTENSITY8, 1, rgba(0x20, 0x20, 0x20, 0x20)},
+  };
   const std::string fs = fetch_fs("samplerBuffer", "");
   const std::string vs = fetch_vs("samplerBuffer", "");
   const GLuint in_fs = program(kFullscreenVs, fs.c_str());
   const GLuint in_vs = program(vs.c_str(), kPassFs);
-  for (const LegacyCase& c : kUnormCases) {
-    if (c.format == GL_RGBA8) continue;
+  for (const LegacyCase& c : cases) {
     attach(c.format, kUnorm8.data(), kUnorm8.size());
     expect_texel(in_fs, c.expected, c.format);
     expect_texel(in_vs, c.expected, c.format);
@@ -211,13 +208,19 @@ TEST_F(LegacyBufferTextureTest, FormatChangesBetweenDrawsOfOneProgram) {
 
 TEST_F(LegacyBufferTextureTest, ArrayElementsOfDifferentFormatsIndexedDynamically) {
   // Two units, two formats, one samplerBuffer array read at a uniform
-  // index: each element keeps its own mapping.
-  const char* fs = R"(#version 140
+  // index (GLSL 4.00's dynamically uniform indexing): each element keeps
+  // its own mapping.
+  const char* vs = R"(#version 400
+void main() {
+  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
+  gl_Position = vec4(p, 0.0, 1.0);
+})";
+  const char* fs = R"(#version 400
 uniform samplerBuffer texels[2];
 uniform int which;
 out vec4 color;
 void main() { color = texelFetch(texels[which], 1); })";
-  const GLuint prog = program(kFullscreenVs, fs);
+  const GLuint prog = program(vs, fs);
   glUseProgram(prog);
   const GLint units[2] = {0, 1};
   glUniform1iv(glGetUniformLocation(prog, "texels"), 2, units);
