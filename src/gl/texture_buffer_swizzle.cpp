@@ -7,6 +7,7 @@
 #include "gl/program_validation.h"
 #include "gl/texture.h"
 #include "gl/texture_buffer.h"
+#include "pipe/context.h"
 #include "util/log.h"
 
 namespace brass::gl {
@@ -74,6 +75,34 @@ std::vector<compiler::TexelBufferBindingSwizzle> texel_buffer_binding_swizzles(C
     }
   });
   return out;
+}
+
+pipe::ShaderProgram* compute_program_for_dispatch(Context& ctx, LinkedProgram& lp) {
+  if (!ctx.compatibility()) return lp.pipe_program;
+  compiler::VariantKey key;
+  key.texel_buffer_swizzles = texel_buffer_swizzle_key(ctx);
+  if (key.empty()) return lp.pipe_program;
+  for (const auto& v : lp.variants)
+    if (v.first == key) return v.second;
+  const std::vector<compiler::TexelBufferBindingSwizzle> swizzles =
+      texel_buffer_binding_swizzles(ctx, lp, key.texel_buffer_swizzles);
+  std::vector<compiler::StageBinary> stages = lp.stages;
+  pipe::ShaderInfo info = lp.info;
+  info.stage_programs = {};  // the variant is compiled whole
+  for (compiler::StageBinary& s : stages) {
+    if (!compiler::swizzle_texel_buffer_fetches(s.spirv, swizzles))
+      BRASS_WARN("gl: stage %d's texel buffer fetches could not be swizzled", static_cast<int>(s.stage));
+    info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
+  }
+  pipe::Status status = pipe::Status::Ok;
+  pipe::ShaderProgram* program = ctx.pipe().create_shader_program(info, &status);
+  if (!program) {
+    ctx.pipe_failed(status);
+    return nullptr;
+  }
+  // Pipe programs keep their SPIR-V modules; the copies may go.
+  lp.variants.emplace_back(key, program);
+  return program;
 }
 
 }  // namespace brass::gl

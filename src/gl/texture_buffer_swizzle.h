@@ -10,6 +10,10 @@
 
 #include "compiler/texel_buffer_swizzle.h"
 
+namespace brass::pipe {
+class ShaderProgram;
+}
+
 namespace brass::gl {
 
 class Context;
@@ -25,5 +29,11 @@ uint64_t texel_buffer_swizzle_key(Context& ctx);
 // that a variant of key `swizzles` rearranges.
 std::vector<compiler::TexelBufferBindingSwizzle> texel_buffer_binding_swizzles(Context& ctx, const LinkedProgram& lp,
                                                                                 uint64_t swizzles);
+
+// The program a compute dispatch of `lp` binds: its own, or in a
+// compatibility context whose buffer textures need a mapping, the variant
+// of it that applies them (made on first use, kept in lp.variants). Null,
+// with the failure recorded, when the variant could not be made.
+pipe::ShaderProgram* compute_program_for_dispatch(Context& ctx, LinkedProgram& lp);
 
 }  // namespace brass::gl

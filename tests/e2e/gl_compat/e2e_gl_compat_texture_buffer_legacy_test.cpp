@@ -242,6 +242,44 @@ void main() { color = texelFetch(texels[which], 1); })";
   glDeleteProgram(prog);
 }
 
+TEST_F(LegacyBufferTextureTest, ComputeShaderFetchesWithTheMapping) {
+  const char* cs = R"(#version 430
+layout(local_size_x = 1) in;
+uniform samplerBuffer texels;
+layout(std430, binding = 0) buffer Out { vec4 v[2]; };
+void main() { v[0] = texelFetch(texels, 1); v[1] = texelFetch(texels, 0); })";
+  const GLuint s = shader(GL_COMPUTE_SHADER, cs);
+  const GLuint prog = glCreateProgram();
+  glAttachShader(prog, s);
+  glLinkProgram(prog);
+  glDeleteShader(s);
+  GLint linked = 0;
+  glGetProgramiv(prog, GL_LINK_STATUS, &linked);
+  ASSERT_TRUE(linked);
+  const std::array<float, 8> zero{};
+  const GLuint out = buffer(GL_SHADER_STORAGE_BUFFER, sizeof(zero), zero.data());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, out);
+  const std::array<float, 2> data = {0.5f, 0.25f};
+  glBindTexture(GL_TEXTURE_BUFFER, tex);
+  attach(GL_LUMINANCE32F_ARB, data.data(), sizeof(data));
+  glUseProgram(prog);
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  std::array<float, 8> got{};
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, out);
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(got), got.data());
+  EXPECT_EQ(got, (std::array<float, 8>{0.25f, 0.25f, 0.25f, 1.0f, 0.5f, 0.5f, 0.5f, 1.0f}));
+  // Another class for the same program.
+  attach(GL_ALPHA32F_ARB, data.data(), sizeof(data));
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, out);
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(got), got.data());
+  EXPECT_EQ(got, (std::array<float, 8>{0, 0, 0, 0.25f, 0, 0, 0, 0.5f}));
+  glDeleteBuffers(1, &out);
+  glDeleteProgram(prog);
+}
+
 TEST_F(LegacyBufferTextureTest, LevelQueriesReportTheLegacyFormat) {
   const std::array<int32_t, 4> data = {1, 2, 3, 4};
   attach(GL_LUMINANCE_ALPHA32I_EXT, data.data(), sizeof(data));
