@@ -242,6 +242,51 @@ void main() { color = texelFetch(texels[which], 1); })";
   glDeleteProgram(prog);
 }
 
+TEST_F(LegacyBufferTextureTest, ProgramPipelineStagesFetchWithTheMapping) {
+  // Separable vertex and fragment programs, each reading its own unit.
+  const char* vs = R"(#version 410
+uniform samplerBuffer vtexels;
+out vec4 fetched;
+void main() {
+  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
+  gl_Position = vec4(p, 0.0, 1.0);
+  fetched = texelFetch(vtexels, 1);
+})";
+  const char* fs = R"(#version 410
+uniform samplerBuffer ftexels;
+in vec4 fetched;
+out vec4 color;
+void main() { color = vec4(fetched.rg, texelFetch(ftexels, 1).ba); })";
+  const GLuint vprog = glCreateShaderProgramv(GL_VERTEX_SHADER, 1, &vs);
+  const GLuint fprog = glCreateShaderProgramv(GL_FRAGMENT_SHADER, 1, &fs);
+  GLint ok = 0;
+  glGetProgramiv(vprog, GL_LINK_STATUS, &ok);
+  ASSERT_TRUE(ok);
+  glGetProgramiv(fprog, GL_LINK_STATUS, &ok);
+  ASSERT_TRUE(ok);
+  glProgramUniform1i(vprog, glGetUniformLocation(vprog, "vtexels"), 0);
+  glProgramUniform1i(fprog, glGetUniformLocation(fprog, "ftexels"), 1);
+  GLuint pipeline = 0;
+  glGenProgramPipelines(1, &pipeline);
+  glUseProgramStages(pipeline, GL_VERTEX_SHADER_BIT, vprog);
+  glUseProgramStages(pipeline, GL_FRAGMENT_SHADER_BIT, fprog);
+  glBindProgramPipeline(pipeline);
+  attach(GL_LUMINANCE8, kUnorm8.data(), kUnorm8.size());  // unit 0: (0x20, 0x20, 0x20, 1)
+  GLuint other = 0;
+  glActiveTexture(GL_TEXTURE1);
+  glGenTextures(1, &other);
+  glBindTexture(GL_TEXTURE_BUFFER, other);
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_LUMINANCE8_ALPHA8, buf);  // unit 1: (0x40, 0x40, 0x40, 0xc0)
+  glActiveTexture(GL_TEXTURE0);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  EXPECT_EQ(pixel(kWidth / 2, kHeight / 2), rgba(0x20, 0x20, 0x40, 0xc0));
+  glBindProgramPipeline(0);
+  glDeleteProgramPipelines(1, &pipeline);
+  glDeleteTextures(1, &other);
+  glDeleteProgram(vprog);
+  glDeleteProgram(fprog);
+}
+
 TEST_F(LegacyBufferTextureTest, ComputeShaderFetchesWithTheMapping) {
   const char* cs = R"(#version 430
 layout(local_size_x = 1) in;
