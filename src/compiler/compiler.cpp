@@ -55,6 +55,7 @@
 #include "compiler/stage_units.h"
 #include "compiler/subroutines.h"
 #include "compiler/uniform_initializers.h"
+#include "compiler/varying_packing.h"
 #include "compiler/vertex_input_64bit.h"
 #include "util/log.h"
 #include "util/options.h"
@@ -844,6 +845,15 @@ LinkResult link_uncached(const LinkInput& input) {
     // reject (or a driver would mis-compile) fails the link instead.
     if (!spirv_is_valid_for_link(bin.spirv, p.stage, &result.info_log)) return result;
     result.stages.push_back(std::move(bin));
+  }
+  // More vertex outputs than MAX_VARYING_VECTORS locations: packed
+  // (varying_packing.h), then validated again.
+  if (!result.stages.empty() && result.stages.front().stage == ShaderStage::Vertex &&
+      output_location_span(result.stages.front().spirv) > static_cast<uint32_t>(input.limits.max_varying_vectors)) {
+    if (!pack_linked_varyings(result.stages, input.separable, input.limits.max_varying_vectors, &result.info_log))
+      return result;
+    for (const StageBinary& stage : result.stages)
+      if (!spirv_is_valid_for_link(stage.spirv, stage.stage, &result.info_log)) return result;
   }
   // Desktop GL passes patches through without a control shader (GL 4.6
   // §11.2); Vulkan needs one.
