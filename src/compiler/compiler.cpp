@@ -742,6 +742,10 @@ LinkResult link_uncached(const LinkInput& input) {
     }
   }
 
+  // The locations the vertex shader's own outputs span (transform-feedback
+  // copies come later): more than MAX_VARYING_VECTORS needs packing.
+  const uint32_t vertex_output_span =
+      !stage_list.empty() && stage_list.front() == ShaderStage::Vertex ? output_location_span(stage_spirv.front()) : 0;
   // SPIR-V per stage, then Brass's rewrites.
   for (size_t stage_index = 0; stage_index < stage_list.size(); ++stage_index) {
     const StageFacts p = stage_facts(units, stage_list[stage_index]);
@@ -848,9 +852,9 @@ LinkResult link_uncached(const LinkInput& input) {
   }
   // More vertex outputs than MAX_VARYING_VECTORS locations: packed
   // (varying_packing.h), then validated again.
-  if (!result.stages.empty() && result.stages.front().stage == ShaderStage::Vertex &&
-      output_location_span(result.stages.front().spirv) > static_cast<uint32_t>(input.limits.max_varying_vectors)) {
-    if (!pack_linked_varyings(result.stages, input.separable, input.limits.max_varying_vectors, &result.info_log))
+  if (vertex_output_span > static_cast<uint32_t>(input.limits.max_varying_vectors)) {
+    if (!pack_linked_varyings(result.stages, input.separable, vertex_output_span, input.limits.max_varying_vectors,
+                              &result.info_log))
       return result;
     for (const StageBinary& stage : result.stages)
       if (!spirv_is_valid_for_link(stage.spirv, stage.stage, &result.info_log)) return result;

@@ -531,13 +531,12 @@ bool pack_varyings(std::vector<uint32_t>& producer_spirv, std::vector<uint32_t>&
   return true;
 }
 
-bool pack_linked_varyings(std::vector<StageBinary>& stages, bool separable, int max_locations, std::string* log) {
+bool pack_linked_varyings(std::vector<StageBinary>& stages, bool separable, uint32_t span, int max_locations,
+                          std::string* log) {
   size_t vertex = stages.size();
   for (size_t i = 0; i < stages.size(); ++i)
     if (stages[i].stage == ShaderStage::Vertex) vertex = i;
-  if (vertex == stages.size() || max_locations <= 0) return true;
-  const uint32_t span = output_location_span(stages[vertex].spirv);
-  if (span <= static_cast<uint32_t>(max_locations)) return true;
+  if (vertex == stages.size() || max_locations <= 0 || span <= static_cast<uint32_t>(max_locations)) return true;
   const bool fragment_next = vertex + 1 < stages.size() && stages[vertex + 1].stage == ShaderStage::Fragment;
   if (separable || !fragment_next) {
     // Packing changes locations, which separable programs match by, and

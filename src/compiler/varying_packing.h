@@ -97,10 +97,12 @@ uint32_t output_location_span(const std::vector<uint32_t>& spirv);
                                  uint32_t max_locations, std::string* log);
 
 // The link step: packs the vertex→fragment interface of a non-separable
-// program when the vertex stage's outputs span more than `max_locations`
-// (GL's MAX_VARYING_VECTORS) locations; fails the link, as without packing,
-// when they cannot be packed. Ordinary programs are left untouched.
-[[nodiscard]] bool pack_linked_varyings(std::vector<StageBinary>& stages, bool separable, int max_locations,
-                                        std::string* log);
+// program when the vertex shader's outputs span (`span`, measured on its
+// SPIR-V before transform-feedback copies are added) more than
+// `max_locations` (GL's MAX_VARYING_VECTORS) locations; fails the link, as
+// without packing, when they cannot be packed. Ordinary programs are left
+// untouched.
+[[nodiscard]] bool pack_linked_varyings(std::vector<StageBinary>& stages, bool separable, uint32_t span,
+                                        int max_locations, std::string* log);
 
 }  // namespace brass::compiler
