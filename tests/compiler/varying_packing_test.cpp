@@ -323,3 +323,79 @@ void main() { c = vec4(s[3].a, s[2].m[1][1] + s[1].f[1] + g[1][9]); })";
 
 }  // namespace
 }  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+// Transform feedback: a captured output keeps a variable of its own (Vulkan
+// captures variables, with XfbBuffer/Offset); the rest is packed. An array
+// element captured through a copy reads the (now Private) array.
+TEST(VaryingPacking, CapturedOutputsStayUnpacked) {
+  const char* vs = R"(#version 150
+in vec4 p;
+out float v[56];
+out vec4 cap;
+void main() {
+  for (int k = 0; k < 56; ++k) v[k] = p.x + float(k);
+  cap = p;
+  gl_Position = p;
+})";
+  const char* fs = R"(#version 150
+in float v[56];
+in vec4 cap;
+out vec4 c;
+void main() { c = cap + vec4(v[55]); })";
+  LinkInput in;
+  in.api = Api::GL;
+  in.shaders = {{ShaderStage::Vertex, vs}, {ShaderStage::Fragment, fs}};
+  in.limits.max_varying_vectors = 16;
+  in.transform_feedback_varyings = {"cap", "v[3]"};
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "xfb");
+  std::optional<SpirvModule> m = SpirvModule::parse(r.stages[0].spirv);
+  ASSERT_TRUE(m);
+  int captured = 0, packed = 0;
+  for (const SpirvInstruction& inst : m->instructions) {
+    if (inst.opcode() != spv::OpVariable || inst.operand(2) != spv::StorageClassOutput) continue;
+    if (!m->decoration_value(inst.operand(1), spv::DecorationLocation)) continue;
+    if (m->decoration_value(inst.operand(1), spv::DecorationXfbBuffer)) ++captured;
+    else ++packed;
+  }
+  EXPECT_EQ(captured, 2);  // cap and the copy of v[3]
+  EXPECT_EQ(packed, 1);    // v, in 14 vec4s
+  // cap, at a location of its own on both sides; v packed after it (the
+  // copy of v[3] is the vertex shader's only, at location 1).
+  const auto ins = located(r.stages[1].spirv, spv::StorageClassInput);
+  ASSERT_EQ(ins.size(), 2u);
+  EXPECT_EQ(ins.find(0)->second.pointee, spv::OpTypeVector);
+  EXPECT_EQ(ins.find(2)->second.length, 14u);
+}
+
+TEST(VaryingPacking, GeometryStagesKeepTheLocationLimit) {
+  const char* gs = R"(#version 430
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+in float v[][60];
+out float w;
+void main() {
+  for (int i = 0; i < 3; ++i) { w = v[i][59]; gl_Position = gl_in[i].gl_Position; EmitVertex(); }
+})";
+  const char* fs = R"(#version 430
+in float w;
+out vec4 c;
+void main() { c = vec4(w); })";
+  LinkInput in;
+  in.api = Api::GL;
+  in.shaders = {{ShaderStage::Vertex, kFloatsVs}, {ShaderStage::Geometry, gs}, {ShaderStage::Fragment, fs}};
+  std::string& vs = in.shaders[0].text;
+  for (size_t at; (at = vs.find("64")) != std::string::npos;) vs.replace(at, 2, "60");
+  in.limits.max_varying_vectors = 16;
+  const LinkResult r = link_program(in);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("too many vertex shader outputs (60 vectors, limit 16)"), std::string::npos)
+      << r.info_log;
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
