@@ -742,10 +742,10 @@ LinkResult link_uncached(const LinkInput& input) {
     }
   }
 
-  // The locations the vertex shader's own outputs span (transform-feedback
-  // copies come later): more than MAX_VARYING_VECTORS needs packing.
-  const uint32_t vertex_output_span =
-      !stage_list.empty() && stage_list.front() == ShaderStage::Vertex ? output_location_span(stage_spirv.front()) : 0;
+  // The locations each stage's own outputs span (transform-feedback copies
+  // come later): more than MAX_VARYING_VECTORS needs packing.
+  std::vector<uint32_t> output_spans;
+  for (const std::vector<uint32_t>& spirv : stage_spirv) output_spans.push_back(output_location_span(spirv));
   // SPIR-V per stage, then Brass's rewrites.
   for (size_t stage_index = 0; stage_index < stage_list.size(); ++stage_index) {
     const StageFacts p = stage_facts(units, stage_list[stage_index]);
@@ -852,13 +852,13 @@ LinkResult link_uncached(const LinkInput& input) {
   }
   // More vertex outputs than MAX_VARYING_VECTORS locations: packed
   // (varying_packing.h), then validated again.
-  if (vertex_output_span > static_cast<uint32_t>(input.limits.max_varying_vectors)) {
-    if (!pack_linked_varyings(result.stages, input.separable, vertex_output_span, input.limits.max_varying_vectors,
-                              &result.info_log))
-      return result;
+  bool packed = false;
+  if (!pack_linked_varyings(result.stages, input.separable, output_spans, input.limits.max_varying_vectors,
+                            &result.info_log, &packed))
+    return result;
+  if (packed)
     for (const StageBinary& stage : result.stages)
       if (!spirv_is_valid_for_link(stage.spirv, stage.stage, &result.info_log)) return result;
-  }
   // Desktop GL passes patches through without a control shader (GL 4.6
   // §11.2); Vulkan needs one.
   if (input.api == Api::GL && !input.separable && seen[static_cast<int>(ShaderStage::TessEval)] &&

@@ -179,7 +179,7 @@ bool collect_interface(const SpirvModule& m, spv::StorageClass storage, bool pro
     if (pointee && pointee->opcode() == spv::OpTypeStruct &&
         (has_member_builtin(m, v.pointee) || has_decoration(m, v.pointee, spv::DecorationBlock))) {
       if (has_member_builtin(m, v.pointee)) continue;  // gl_PerVertex
-      *why = "interface blocks between the vertex and fragment shaders are not packed";
+      *why = "interface blocks into the fragment shader are not packed";
       return false;
     }
     const std::optional<uint32_t> location = m.decoration_value(id, spv::DecorationLocation);
@@ -190,6 +190,7 @@ bool collect_interface(const SpirvModule& m, spv::StorageClass storage, bool pro
     const bool flat_types = flatten(m, v.pointee, path, &v.leaves);
     v.keep = !flat_types || has_decoration(m, id, spv::DecorationComponent) ||
              has_decoration(m, id, spv::DecorationXfbBuffer) || has_decoration(m, id, spv::DecorationOffset) ||
+             has_decoration(m, id, spv::DecorationStream) ||
              interpolated.count(id) != 0 || name_of(m, id).rfind("brass_gl_", 0) == 0;
     v.interpolation.flat = has_decoration(m, id, spv::DecorationFlat);
     v.interpolation.noperspective = has_decoration(m, id, spv::DecorationNoPerspective);
@@ -468,7 +469,7 @@ bool pack_varyings(std::vector<uint32_t>& producer_spirv, std::vector<uint32_t>&
   std::string why;
   if (!collect_interface(*producer, spv::StorageClassOutput, true, &outs, &why) ||
       !collect_interface(*consumer, spv::StorageClassInput, false, &ins, &why)) {
-    *log += "ERROR: too many vertex shader outputs to pass without packing, and " +
+    *log += "ERROR: too many shader outputs into the fragment shader to pass without packing, and " +
             (why.empty() ? std::string("the interface cannot be packed") : why) + "\n";
     return false;
   }
@@ -512,7 +513,8 @@ bool pack_varyings(std::vector<uint32_t>& producer_spirv, std::vector<uint32_t>&
   const VaryingPackingPlan plan = plan_varying_packing(packable, static_cast<uint32_t>(occupied.size()));
   const uint32_t total = static_cast<uint32_t>(occupied.size()) + plan.locations;
   if (total > max_locations) {
-    *log += "ERROR: too many vertex shader outputs: " + std::to_string(total) + " vectors after packing, limit " +
+    *log += "ERROR: too many shader outputs into the fragment shader: " + std::to_string(total) +
+            " vectors after packing, limit " +
             std::to_string(max_locations) + "\n";
     return false;
   }
@@ -531,21 +533,29 @@ bool pack_varyings(std::vector<uint32_t>& producer_spirv, std::vector<uint32_t>&
   return true;
 }
 
-bool pack_linked_varyings(std::vector<StageBinary>& stages, bool separable, uint32_t span, int max_locations,
-                          std::string* log) {
-  size_t vertex = stages.size();
-  for (size_t i = 0; i < stages.size(); ++i)
-    if (stages[i].stage == ShaderStage::Vertex) vertex = i;
-  if (vertex == stages.size() || max_locations <= 0 || span <= static_cast<uint32_t>(max_locations)) return true;
-  const bool fragment_next = vertex + 1 < stages.size() && stages[vertex + 1].stage == ShaderStage::Fragment;
-  if (separable || !fragment_next) {
-    // Packing changes locations, which separable programs match by, and
-    // is done only between the vertex and the fragment stage.
-    *log += "ERROR: too many vertex shader outputs (" + std::to_string(span) + " vectors, limit " +
-            std::to_string(max_locations) + ")\n";
-    return false;
+bool pack_linked_varyings(std::vector<StageBinary>& stages, bool separable, const std::vector<uint32_t>& spans,
+                          int max_locations, std::string* log, bool* packed) {
+  *packed = false;
+  if (max_locations <= 0) return true;
+  const uint32_t limit = static_cast<uint32_t>(max_locations);
+  for (size_t i = 0; i < stages.size() && i < spans.size(); ++i) {
+    const ShaderStage stage = stages[i].stage;
+    const bool producer =
+        stage == ShaderStage::Vertex || stage == ShaderStage::TessEval || stage == ShaderStage::Geometry;
+    if (!producer || spans[i] <= limit) continue;
+    const bool fragment_next = i + 1 < stages.size() && stages[i + 1].stage == ShaderStage::Fragment;
+    if (!separable && fragment_next) {
+      if (!pack_varyings(stages[i].spirv, stages[i + 1].spirv, limit, log)) return false;
+      *packed = true;
+    } else if (stage == ShaderStage::Vertex) {
+      // Packing changes locations, which separable programs match by, and
+      // is done only into the fragment stage.
+      *log += "ERROR: too many vertex shader outputs (" + std::to_string(spans[i]) + " vectors, limit " +
+              std::to_string(max_locations) + ")\n";
+      return false;
+    }
   }
-  return pack_varyings(stages[vertex].spirv, stages[vertex + 1].spirv, static_cast<uint32_t>(max_locations), log);
+  return true;
 }
 
 }  // namespace brass::compiler

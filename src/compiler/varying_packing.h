@@ -18,14 +18,18 @@
 //    bitcasts;
 //  * the layout is computed once from the pair of stages: both sides agree.
 //
+// The same holds between a geometry or tessellation evaluation shader and
+// the fragment shader (the geometry shader copies before every EmitVertex).
+//
 // Left unpacked (at their own, compacted, locations): transform-feedback
-// captures (they carry XfbBuffer/Offset), fragment inputs read through
-// interpolateAt*, variables with an explicit component, and the
-// compatibility built-ins the upgrader declares as brass_gl_* (draw-time
-// variants re-decorate them by name). Interface blocks between the stages,
-// geometry/tessellation stages in between and separable programs are not
-// packed (a separable program's stages match by location, which packing
-// would change): they keep the one-location-per-element rule and its limit.
+// captures (they carry XfbBuffer/Offset), geometry outputs of a vertex
+// stream (Stream), fragment inputs read through interpolateAt*, variables
+// with an explicit component, and the compatibility built-ins the upgrader
+// declares as brass_gl_* (draw-time variants re-decorate them by name).
+// Interface blocks into the fragment stage, separable programs (their
+// stages match by location, which packing would change) and the arrayed
+// interfaces into tessellation and geometry stages are not packed: they
+// keep the one-location-per-element rule and its limit.
 #pragma once
 
 #include <cstdint>
@@ -88,21 +92,26 @@ VaryingPackingPlan plan_varying_packing(const std::vector<PackableVarying>& vary
 // highest location used, plus one).
 uint32_t output_location_span(const std::vector<uint32_t>& spirv);
 
-// Packs the varyings between a vertex stage (`producer`) and the fragment
-// stage (`consumer`) of one linked program, rewriting both modules. False,
+// Packs the varyings between the last pre-rasterization stage
+// (`producer`: vertex, tessellation evaluation or geometry) and the
+// fragment stage (`consumer`) of one linked program, rewriting both modules. False,
 // with an ERROR line in *log, when they cannot be packed into
 // `max_locations` locations (or the interface holds what packing leaves
 // alone); the modules are then unchanged.
 [[nodiscard]] bool pack_varyings(std::vector<uint32_t>& producer, std::vector<uint32_t>& consumer,
                                  uint32_t max_locations, std::string* log);
 
-// The link step: packs the vertex→fragment interface of a non-separable
-// program when the vertex shader's outputs span (`span`, measured on its
-// SPIR-V before transform-feedback copies are added) more than
-// `max_locations` (GL's MAX_VARYING_VECTORS) locations; fails the link, as
-// without packing, when they cannot be packed. Ordinary programs are left
-// untouched.
-[[nodiscard]] bool pack_linked_varyings(std::vector<StageBinary>& stages, bool separable, uint32_t span,
-                                        int max_locations, std::string* log);
+// The link step: packs the interface between the last stage before the
+// rasterizer (vertex, tessellation evaluation or geometry) and the fragment
+// stage of a non-separable program when the former's outputs span
+// (`spans`, per stage of `stages`, measured on the SPIR-V before
+// transform-feedback copies are added) more than `max_locations` (GL's
+// MAX_VARYING_VECTORS) locations. A vertex shader whose outputs span more
+// and feed another stage, or belong to a separable program, fails the link
+// as without packing. *packed tells whether modules changed (to validate
+// them again). Ordinary programs are left untouched.
+[[nodiscard]] bool pack_linked_varyings(std::vector<StageBinary>& stages, bool separable,
+                                        const std::vector<uint32_t>& spans, int max_locations, std::string* log,
+                                        bool* packed);
 
 }  // namespace brass::compiler

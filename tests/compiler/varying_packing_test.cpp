@@ -399,3 +399,60 @@ void main() { c = vec4(w); })";
 
 }  // namespace
 }  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+// A geometry shader feeding the fragment shader packs the same way, its
+// copies made before every EmitVertex.
+TEST(VaryingPacking, GeometryOutputsIntoTheFragmentShaderPack) {
+  const char* vs = R"(#version 150
+in vec4 p;
+void main() { gl_Position = p; })";
+  const char* gs = R"(#version 150
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+out float w[60];
+flat out ivec2 n;
+void main() {
+  for (int i = 0; i < 3; ++i) {
+    for (int k = 0; k < 60; ++k) w[k] = float(k + i);
+    n = ivec2(i, -i);
+    gl_Position = gl_in[i].gl_Position;
+    EmitVertex();
+  }
+})";
+  const char* fs = R"(#version 150
+in float w[60];
+flat in ivec2 n;
+out vec4 c;
+void main() { c = vec4(w[59] + float(n.y)); })";
+  LinkInput in;
+  in.api = Api::GL;
+  in.shaders = {{ShaderStage::Vertex, vs}, {ShaderStage::Geometry, gs}, {ShaderStage::Fragment, fs}};
+  in.limits.max_varying_vectors = 16;
+  const LinkResult r = link_program(in);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "geometry");
+  ASSERT_EQ(r.stages.size(), 3u);
+  const auto outs = located(r.stages[1].spirv, spv::StorageClassOutput);
+  const auto ins = located(r.stages[2].spirv, spv::StorageClassInput);
+  ASSERT_EQ(outs.size(), 2u);  // 15 vec4s of floats, one uvec4 of flat words
+  ASSERT_EQ(ins.size(), 2u);
+  EXPECT_EQ(ins.find(0)->second.length, 15u);
+  EXPECT_EQ(ins.find(15)->second.length, 1u);
+  EXPECT_TRUE(ins.find(15)->second.flat);
+  // One call of the copy function per EmitVertex.
+  std::optional<SpirvModule> m = SpirvModule::parse(r.stages[1].spirv);
+  ASSERT_TRUE(m);
+  int calls = 0, emits = 0;
+  for (const SpirvInstruction& inst : m->instructions) {
+    calls += inst.opcode() == spv::OpFunctionCall;
+    emits += inst.opcode() == spv::OpEmitVertex;
+  }
+  EXPECT_EQ(emits, 1);
+  EXPECT_EQ(calls, 1);
+}
+
+}  // namespace
+}  // namespace brass::compiler::test

@@ -5,6 +5,7 @@
 // bitcasts, to the last bit). One component more fails to link with a log.
 // Without packing, each float takes a Vulkan location of its own and these
 // programs failed to link.
+#include <algorithm>
 #include <string>
 
 #include "e2e_gl_core_fixture.h"
@@ -135,6 +136,58 @@ noperspective $ float q[8];
                          "  for (int k = 0; k < 8; ++k) ok = ok && abs(q[k] - (2.0 * x + float(k))) < 0.01;\n"
                          "  c = ok ? vec4(0, 1, 0, 1) : vec4(1, 0, 0, 1);\n}\n";
   GLuint p = program(vs.c_str(), fs.c_str());
+  expect_all_green(p);
+  glDeleteProgram(p);
+}
+
+// A geometry shader passing GL_MAX_FRAGMENT_INPUT_COMPONENTS floats and
+// flat ints (through the packed arrays, copied before every EmitVertex).
+TEST_F(GlCoreVaryingPacking, GeometryShaderFillsFragmentInputs) {
+  GLint fragment_inputs = 0, geometry_outputs = 0;
+  glGetIntegerv(GL_MAX_FRAGMENT_INPUT_COMPONENTS, &fragment_inputs);
+  glGetIntegerv(GL_MAX_GEOMETRY_OUTPUT_COMPONENTS, &geometry_outputs);
+  // gl_Position counts against the geometry output limit.
+  const int n = std::min(max_components, std::min(fragment_inputs, geometry_outputs - 4)) / 4 * 4;
+  ASSERT_GE(n, 64);
+  const std::string floats = std::to_string(n - 8);
+  const char* vs = R"(#version 150
+void main() {
+  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
+  gl_Position = vec4(p, 0.0, 1.0);
+})";
+  const std::string gs = R"(#version 150
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+out float v[)" + floats + R"(];
+flat out ivec4 f[2];
+void main() {
+  for (int i = 0; i < 3; ++i) {
+    float x = gl_in[i].gl_Position.x;
+    for (int k = 0; k < )" + floats + R"(; ++k) v[k] = float(k) * 0.5 + x;
+    f[0] = ivec4(i == 2 ? 7 : -7, 1 << 30, -5, 9);
+    f[1] = ivec4(-2147483647, 2147483647, 0, 123456);
+    gl_Position = gl_in[i].gl_Position;
+    EmitVertex();
+  }
+})";
+  const std::string fs = "#version 150\nin float v[" + floats + "];\nflat in ivec4 f[2];\nout vec4 c;\nvoid main() {\n  " +
+                         kFragX + "  bool ok = true;\n  for (int k = 0; k < " + floats +
+                         "; ++k) ok = ok && abs(v[k] - (float(k) * 0.5 + x)) < 0.01;\n"
+                         "  ok = ok && f[0] == ivec4(7, 1 << 30, -5, 9) && f[1] == ivec4(-2147483647, 2147483647, 0, 123456);\n"
+                         "  c = ok ? vec4(0, 1, 0, 1) : vec4(1, 0, 0, 1);\n}\n";
+  GLuint p = glCreateProgram();
+  for (auto [type, src] : {std::pair{GL_VERTEX_SHADER, std::string(vs)}, std::pair{GL_GEOMETRY_SHADER, gs},
+                           std::pair{GL_FRAGMENT_SHADER, fs}}) {
+    GLuint s = shader(type, src.c_str());
+    glAttachShader(p, s);
+    glDeleteShader(s);
+  }
+  glLinkProgram(p);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  char log[2048] = {};
+  glGetProgramInfoLog(p, sizeof(log), nullptr, log);
+  ASSERT_TRUE(ok) << log;
   expect_all_green(p);
   glDeleteProgram(p);
 }
