@@ -175,12 +175,19 @@ bool collect_interface(const SpirvModule& m, spv::StorageClass storage, bool pro
     InterfaceVar v;
     v.id = id;
     v.pointee = pointer->operand(2);
-    const SpirvInstruction* pointee = definition(m, v.pointee);
-    if (pointee && pointee->opcode() == spv::OpTypeStruct &&
-        (has_member_builtin(m, v.pointee) || has_decoration(m, v.pointee, spv::DecorationBlock))) {
-      if (has_member_builtin(m, v.pointee)) continue;  // gl_PerVertex
-      *why = "interface blocks into the fragment shader are not packed";
-      return false;
+    // Blocks (arrays of them too): the built-in gl_PerVertex is no varying;
+    // a user block is left alone, and so is the whole interface.
+    uint32_t base = v.pointee;
+    for (const SpirvInstruction* d = definition(m, base); d && d->opcode() == spv::OpTypeArray;
+         d = definition(m, base))
+      base = d->operand(1);
+    const SpirvInstruction* base_type = definition(m, base);
+    if (base_type && base_type->opcode() == spv::OpTypeStruct) {
+      if (has_member_builtin(m, base)) continue;
+      if (has_decoration(m, base, spv::DecorationBlock)) {
+        *why = "interface blocks into the fragment shader are not packed";
+        return false;
+      }
     }
     const std::optional<uint32_t> location = m.decoration_value(id, spv::DecorationLocation);
     if (!location) continue;

@@ -456,3 +456,29 @@ void main() { c = vec4(w[59] + float(n.y)); })";
 
 }  // namespace
 }  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+// Interface blocks are not packed: over the location limit they fail to
+// link with a log, as before packing.
+TEST(VaryingPacking, InterfaceBlocksAreNotPacked) {
+  const char* vs = R"(#version 150
+in vec4 p;
+out Blk { float v[60]; } b;
+void main() {
+  for (int k = 0; k < 60; ++k) b.v[k] = p.x;
+  gl_Position = p;
+})";
+  const char* fs = R"(#version 150
+in Blk { float v[60]; } b;
+out vec4 c;
+void main() { c = vec4(b.v[59]); })";
+  const LinkResult r = link_pair(vs, fs);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.info_log.find("interface blocks into the fragment shader are not packed"), std::string::npos)
+      << r.info_log;
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
