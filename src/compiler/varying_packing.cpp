@@ -131,6 +131,7 @@ struct InterfaceVar {
   uint32_t location = 0;
   uint32_t size = 1;
   bool keep = false;  // stays a variable of its own
+  bool read = true;   // (inputs) the shader's code uses it; unread ones are not packed
   std::vector<Leaf> leaves;
   VaryingInterpolation interpolation;
 };
@@ -165,6 +166,11 @@ std::set<uint32_t> interpolated_at_variables(const SpirvModule& m) {
 bool collect_interface(const SpirvModule& m, spv::StorageClass storage, bool producer, std::vector<InterfaceVar>* out,
                        std::string* why) {
   const std::set<uint32_t> interpolated = producer ? std::set<uint32_t>{} : interpolated_at_variables(m);
+  // Ids the functions use: a declared input never read takes no packed
+  // space (GL counts only what is used), whatever its size.
+  std::set<uint32_t> used;
+  for (size_t i = m.first_function(); i < m.instructions.size(); ++i)
+    for (size_t k = 0; k < m.instructions[i].operand_count(); ++k) used.insert(m.instructions[i].operand(k));
   for (size_t i = 0; i < m.first_function(); ++i) {
     const SpirvInstruction& inst = m.instructions[i];
     if (inst.opcode() != spv::OpVariable || inst.operand(2) != static_cast<uint32_t>(storage)) continue;
@@ -199,6 +205,7 @@ bool collect_interface(const SpirvModule& m, spv::StorageClass storage, bool pro
              has_decoration(m, id, spv::DecorationXfbBuffer) || has_decoration(m, id, spv::DecorationOffset) ||
              has_decoration(m, id, spv::DecorationStream) ||
              interpolated.count(id) != 0 || name_of(m, id).rfind("brass_gl_", 0) == 0;
+    if (!producer) v.read = used.count(id) != 0;
     v.interpolation.flat = has_decoration(m, id, spv::DecorationFlat);
     v.interpolation.noperspective = has_decoration(m, id, spv::DecorationNoPerspective);
     v.interpolation.centroid = has_decoration(m, id, spv::DecorationCentroid);
@@ -507,7 +514,7 @@ bool pack_varyings(std::vector<uint32_t>& producer_spirv, std::vector<uint32_t>&
   for (const InterfaceVar& o : outs) {
     if (o.keep) continue;
     for (const InterfaceVar& i : ins) {
-      if (i.keep || i.location != o.location) continue;
+      if (i.keep || i.location != o.location || !i.read) continue;
       if (i.leaves.size() != o.leaves.size()) continue;
       pairs.push_back({&o, &i});
       PackableVarying p;

@@ -482,3 +482,33 @@ void main() { c = vec4(b.v[59]); })";
 
 }  // namespace
 }  // namespace brass::compiler::test
+
+namespace brass::compiler::test {
+namespace {
+
+// Declared but unread varyings take no packed space: 200 floats declared on
+// both sides, none read, next to 60 that are.
+TEST(VaryingPacking, UnreadVaryingsTakeNoSpace) {
+  const char* vs = R"(#version 150
+in vec4 p;
+out float v[60];
+out float unused[200];
+void main() {
+  for (int k = 0; k < 60; ++k) v[k] = p.x;
+  gl_Position = p;
+})";
+  const char* fs = R"(#version 150
+in float v[60];
+in float unused[200];
+out vec4 c;
+void main() { c = vec4(v[59]); })";
+  const LinkResult r = link_pair(vs, fs);
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "unread");
+  const auto ins = located(r.stages[1].spirv, spv::StorageClassInput);
+  ASSERT_EQ(ins.size(), 1u);
+  EXPECT_EQ(ins.begin()->second.length, 15u);
+}
+
+}  // namespace
+}  // namespace brass::compiler::test
