@@ -55,6 +55,7 @@
 #include "compiler/stage_units.h"
 #include "compiler/subroutines.h"
 #include "compiler/uniform_initializers.h"
+#include "compiler/varying_packing.h"
 #include "compiler/vertex_input_64bit.h"
 #include "util/log.h"
 #include "util/options.h"
@@ -741,6 +742,10 @@ LinkResult link_uncached(const LinkInput& input) {
     }
   }
 
+  // The locations each stage's own outputs span (transform-feedback copies
+  // come later): more than MAX_VARYING_VECTORS needs packing.
+  std::vector<uint32_t> output_spans;
+  for (const std::vector<uint32_t>& spirv : stage_spirv) output_spans.push_back(output_location_span(spirv));
   // SPIR-V per stage, then Brass's rewrites.
   for (size_t stage_index = 0; stage_index < stage_list.size(); ++stage_index) {
     const StageFacts p = stage_facts(units, stage_list[stage_index]);
@@ -845,6 +850,15 @@ LinkResult link_uncached(const LinkInput& input) {
     if (!spirv_is_valid_for_link(bin.spirv, p.stage, &result.info_log)) return result;
     result.stages.push_back(std::move(bin));
   }
+  // More vertex outputs than MAX_VARYING_VECTORS locations: packed
+  // (varying_packing.h), then validated again.
+  bool packed = false;
+  if (!pack_linked_varyings(result.stages, input.separable, output_spans, input.limits.max_varying_vectors,
+                            &result.info_log, &packed))
+    return result;
+  if (packed)
+    for (const StageBinary& stage : result.stages)
+      if (!spirv_is_valid_for_link(stage.spirv, stage.stage, &result.info_log)) return result;
   // Desktop GL passes patches through without a control shader (GL 4.6
   // §11.2); Vulkan needs one.
   if (input.api == Api::GL && !input.separable && seen[static_cast<int>(ShaderStage::TessEval)] &&

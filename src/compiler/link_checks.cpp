@@ -96,11 +96,16 @@ bool same_interpolation(const glslang::TType& a, const glslang::TType& b) {
   return qa.flat == qb.flat && qa.nopersp == qb.nopersp;
 }
 
-int location_count(const glslang::TType& type) {
-  int per = type.isMatrix() ? type.getMatrixCols() : 1;
+// GL's count of a varying's components: one per scalar, two per 64-bit
+// scalar.
+int component_count(const glslang::TType& type) {
+  int per = 0;
   if (type.getBasicType() == glslang::EbtStruct || type.getBasicType() == glslang::EbtBlock) {
-    per = 0;
-    for (const glslang::TTypeLoc& m : *type.getStruct()) per += location_count(*m.type);
+    for (const glslang::TTypeLoc& m : *type.getStruct()) per += component_count(*m.type);
+  } else {
+    per = type.isMatrix() ? type.getMatrixCols() * type.getMatrixRows() : std::max(type.getVectorSize(), 1);
+    const glslang::TBasicType basic = type.getBasicType();
+    if (basic == glslang::EbtDouble || basic == glslang::EbtInt64 || basic == glslang::EbtUint64) per *= 2;
   }
   return type.isArray() ? per * std::max(type.getCumulativeArraySize(), 1) : per;
 }
@@ -205,15 +210,16 @@ bool check_stage_interfaces(const glslang::TProgram& program, const std::vector<
       }
     }
     if (stage == ShaderStage::Vertex) {
-      int vectors = 0;
-      // Built-in outputs (gl_PerVertex: gl_Position, gl_PointSize) use no
-      // varying vectors.
+      // GL counts components (MAX_VARYING_COMPONENTS; doubles count two);
+      // the Vulkan locations they take are the packing step's business
+      // (varying_packing.h). Built-in outputs (gl_PerVertex) count nothing.
+      int components = 0;
       for (const auto& [name, sym] : out)
         if (sym.live && name.rfind("gl_", 0) != 0 && name.rfind("block:gl_", 0) != 0)
-          vectors += location_count(sym.symbol->getType());
-      if (vectors > limits.max_varying_vectors) {
-        *log += "ERROR: too many vertex shader outputs (" + std::to_string(vectors) + " vectors, limit " +
-                std::to_string(limits.max_varying_vectors) + ")\n";
+          components += component_count(sym.symbol->getType());
+      if (components > limits.max_varying_vectors * 4) {
+        *log += "ERROR: too many vertex shader output components (" + std::to_string(components) + ", limit " +
+                std::to_string(limits.max_varying_vectors * 4) + ")\n";
         ok = false;
       }
     }
