@@ -365,6 +365,15 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   // macro defined).
   for (const std::string& e : compiler::desktop_glsl_extensions())
     if (!ctx->desktop() || !ctx->has_extension(e)) ctx->unexposed_glsl_extensions_.push_back(e);
+  // The eight clip and cull distances (MAX_COMBINED_CLIP_AND_CULL_DISTANCES)
+  // count against the same Vulkan output limit as the varyings (the
+  // validation layer counts them). Where the context has them, the varying
+  // limit leaves their room, so that a program using every varying and every
+  // distance — a compatibility vertex shader clipping against the client
+  // planes gets eight from the upgrader — stays within the device's.
+  if (ctx->has_feature("GL_EXT_clip_cull_distance"))
+    ctx->limits.max_varying_vectors =
+        std::max(15, (cap(*desc.screen, pipe::Cap::MaxVaryingComponents, 60, 128) - 5 - 8) / 4);
   for (size_t i = 0; i < ctx->extensions_.size(); ++i) {
     if (i) ctx->extensions_string_ += ' ';
     ctx->extensions_string_ += ctx->extensions_[i];

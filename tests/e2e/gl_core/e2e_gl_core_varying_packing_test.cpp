@@ -83,6 +83,23 @@ TEST_F(GlCoreVaryingPacking, FloatArrayFillsMaxVaryingComponents) {
   glDeleteProgram(p);
 }
 
+// Clip distances count against the same Vulkan output limit as varyings
+// (the validation layer, which fails every test, counts them): with all
+// eight planes enabled and written, every varying component still fits.
+TEST_F(GlCoreVaryingPacking, EveryVaryingComponentAndEveryClipDistance) {
+  GLint clip_distances = 0;
+  glGetIntegerv(GL_MAX_CLIP_DISTANCES, &clip_distances);
+  ASSERT_EQ(clip_distances, 8);
+  std::string vs = float_array_vs(max_components);
+  vs.replace(vs.rfind('}'), 1, "  for (int k = 0; k < 8; ++k) gl_ClipDistance[k] = 1.0;\n}");
+  vs.insert(vs.find('\n') + 1, "out float gl_ClipDistance[8];\n");
+  for (GLenum k = 0; k < 8; ++k) glEnable(GL_CLIP_DISTANCE0 + k);
+  GLuint p = program(vs.c_str(), float_array_fs(max_components).c_str());
+  expect_all_green(p);
+  for (GLenum k = 0; k < 8; ++k) glDisable(GL_CLIP_DISTANCE0 + k);
+  glDeleteProgram(p);
+}
+
 TEST_F(GlCoreVaryingPacking, OneComponentTooManyFailsToLink) {
   std::string log;
   EXPECT_FALSE(links(float_array_vs(max_components + 1), float_array_fs(max_components + 1), &log));
