@@ -201,6 +201,11 @@ std::string lower_legacy_texture_extensions(std::string text, ShaderStage stage,
       const size_t k = skip_blank(tokens, i + 1);
       if (k < tokens.size() && tokens[k].text == "out") continue;
     }
+    if (e.gpu_shader4 && w == "truncate") {
+      // The extension's name for GLSL 1.30's trunc().
+      out += "trunc";
+      continue;
+    }
     if (e.gpu_shader4 && stage == ShaderStage::Vertex && w == "attribute") {
       // Integer attributes: GLSL 1.30 takes them as `in` only.
       out += "in";

@@ -757,4 +757,18 @@ void add_desktop_version_extensions(const pipe::Screen& screen, int version, std
   if (extensions->size() != before) std::sort(extensions->begin(), extensions->end());
 }
 
+void add_compatibility_extensions(const pipe::Screen& screen, std::vector<std::string>* extensions) {
+  const size_t before = extensions->size();
+  // EXT_gpu_shader4: the commands are GL 3.0's under their EXT names
+  // (tools/gen/gen_gl.py --compat-extensions; the enums are the same
+  // values), and GLSL 1.10 / 1.20 sources that enable it are compiled as
+  // GLSL 1.30 - 1.50 (compiler/legacy_texture_extensions.h). Its fragment
+  // gl_PrimitiveID is SPIR-V PrimitiveId, which needs the device's geometry
+  // shaders; samplerBuffer needs buffer textures.
+  const bool buffer_textures = std::find(extensions->begin(), extensions->end(),
+                                         "GL_ARB_texture_buffer_object") != extensions->end();
+  if (screen.get_cap(pipe::Cap::GeometryShader) && buffer_textures) extensions->emplace_back("GL_EXT_gpu_shader4");
+  if (extensions->size() != before) std::sort(extensions->begin(), extensions->end());
+}
+
 }  // namespace brass::gl
