@@ -768,6 +768,15 @@ void add_compatibility_extensions(const pipe::Screen& screen, std::vector<std::s
   const bool buffer_textures = std::find(extensions->begin(), extensions->end(),
                                          "GL_ARB_texture_buffer_object") != extensions->end();
   if (screen.get_cap(pipe::Cap::GeometryShader) && buffer_textures) extensions->emplace_back("GL_EXT_gpu_shader4");
+  // GL 1.3 - 1.5 functionality of the compatibility profile under the ARB
+  // names it was first specified by: vertex buffer objects (the legacy
+  // arrays' *_ARRAY_BUFFER_BINDING included, compat/vertex_arrays_legacy.cpp)
+  // and glWindowPos (compat/raster_position.cpp), whose ARB commands alias
+  // the core ones (tools/gen/gen_gl.py --compat-extensions), and cube maps
+  // (no commands; the fixed-function stages sample them and generate their
+  // NORMAL_MAP / REFLECTION_MAP coordinates, compat/api_texgen_clip.cpp).
+  for (const char* name : {"GL_ARB_vertex_buffer_object", "GL_ARB_window_pos", "GL_ARB_texture_cube_map"})
+    extensions->emplace_back(name);
   if (extensions->size() != before) std::sort(extensions->begin(), extensions->end());
 }
 
