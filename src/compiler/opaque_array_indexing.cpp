@@ -416,6 +416,20 @@ bool lower_dynamic_opaque_indexing(std::vector<uint32_t>& spirv, OpaqueIndexingS
     if (stats) *stats = local;
     return true;
   }
+  // Every index into an opaque array is constant now: the capabilities
+  // glslang declared for dynamic ones go too (the texel-buffer ones need
+  // device features the devices this runs for lack,
+  // VUID-VkShaderModuleCreateInfo-pCode-01091).
+  std::erase_if(m->instructions, [](const SpirvInstruction& inst) {
+    if (inst.opcode() != spv::OpCapability) return false;
+    switch (static_cast<spv::Capability>(inst.operand(0))) {
+      case spv::CapabilitySampledImageArrayDynamicIndexing:
+      case spv::CapabilityStorageImageArrayDynamicIndexing:
+      case spv::CapabilityUniformTexelBufferArrayDynamicIndexing:
+      case spv::CapabilityStorageTexelBufferArrayDynamicIndexing: return true;
+      default: return false;
+    }
+  });
   spirv = m->serialize();
   if (stats) *stats = local;
   return true;

@@ -59,11 +59,16 @@ struct VariantKey {
   uint8_t reserved[3] = {};
   uint32_t point_size_bits = 0;
   uint32_t alpha_ref_bits = 0;
+  // Compatibility profile: the component mapping of the legacy format
+  // (texel_buffer_swizzle.h TexelBufferSwizzle, kTexelBufferSwizzleBits
+  // each) of the buffer texture each samplerBuffer element of the program
+  // reads, in the order the GL side enumerates them; 0: all as fetched.
+  uint64_t texel_buffer_swizzles = 0;
 
   bool operator==(const VariantKey&) const = default;
   bool empty() const { return *this == VariantKey{}; }
 };
-static_assert(sizeof(VariantKey) == 24, "VariantKey must stay packed");
+static_assert(sizeof(VariantKey) == 32, "VariantKey must stay packed");
 static_assert(std::has_unique_object_representations_v<VariantKey>);
 
 }  // namespace brass::compiler

@@ -16,6 +16,7 @@
 #include "gl/draw_validation.h"
 #include "gl/program_util.h"
 #include "gl/program_validation.h"
+#include "gl/texture_buffer_swizzle.h"
 #include "util/range.h"
 #include "gl_functions.h"
 
@@ -32,7 +33,11 @@ LinkedProgram* prepare_dispatch(Context& ctx) {
     ctx.set_error(GL_INVALID_OPERATION);
     return nullptr;
   }
-  ctx.pipe().bind_compute_program(lp->pipe_program);
+  // The compatibility profile's legacy buffer-texture formats may need a
+  // variant (texture_buffer_swizzle.h).
+  pipe::ShaderProgram* program = compute_program_for_dispatch(ctx, *lp);
+  if (!program) return nullptr;
+  ctx.pipe().bind_compute_program(program);
   validate_uniforms(ctx);
   validate_uniform_buffers(ctx);
   validate_textures(ctx);

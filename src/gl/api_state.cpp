@@ -100,8 +100,9 @@ const GLubyte* GetString(Context& ctx, GLenum name) {
     case GL_VERSION: s = ctx.version_string().c_str(); break;
     case GL_SHADING_LANGUAGE_VERSION: s = ctx.glsl_version_string().c_str(); break;
     case GL_EXTENSIONS:
-      // The core profile lists extensions only through glGetStringi (GL 4.6 §22.2).
-      if (ctx.desktop()) {
+      // The core profile lists extensions only through glGetStringi (GL 4.6
+      // core §22.2); ES and the compatibility profile keep the one string.
+      if (ctx.desktop() && !ctx.compatibility()) {
         ctx.set_error(GL_INVALID_ENUM);
         return nullptr;
       }

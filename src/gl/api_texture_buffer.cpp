@@ -46,13 +46,13 @@ bool is_image_format(GLenum f) {
 
 }  // namespace
 
-const TexelBufferFormat* find_texel_buffer_format(GLenum internal_format, bool desktop) {
+const TexelBufferFormat* find_texel_buffer_format(GLenum internal_format, bool desktop, bool compatibility) {
   for (const TexelBufferFormat& f : kFormats)
     if (f.internal_format == internal_format) return &f;
   if (desktop)
     for (const TexelBufferFormat& f : kDesktopFormats)
       if (f.internal_format == internal_format) return &f;
-  return nullptr;
+  return desktop && compatibility ? find_legacy_texel_buffer_format(internal_format) : nullptr;
 }
 
 bool texel_buffer_formats_supported(const pipe::Screen& screen, bool desktop) {
@@ -70,7 +70,8 @@ bool texel_buffer_formats_supported(const pipe::Screen& screen, bool desktop) {
 
 uint64_t texture_buffer_bytes(const Context& ctx, const Texture& tex) {
   const Buffer* b = tex.buffer.get();
-  const TexelBufferFormat* f = find_texel_buffer_format(tex.buffer_info ? tex.buffer_info->internal_format : GL_NONE, true);
+  const TexelBufferFormat* f =
+      find_texel_buffer_format(tex.buffer_info ? tex.buffer_info->internal_format : GL_NONE, true, true);
   if (!b || !f || !b->resource) return 0;
   const auto size = static_cast<uint64_t>(b->size), offset = static_cast<uint64_t>(tex.buffer_offset);
   if (offset >= size) return 0;
@@ -102,7 +103,7 @@ pipe::SamplerView* texture_buffer_view(Context& ctx, Texture& tex) {
 
 bool texture_buffer_level_query(const Context& ctx, const Texture& tex, GLenum pname, GLint* out) {
   const pixel::InternalFormatInfo* info = tex.buffer ? tex.buffer_info : nullptr;
-  const TexelBufferFormat* f = info ? find_texel_buffer_format(info->internal_format, true) : nullptr;
+  const TexelBufferFormat* f = info ? find_texel_buffer_format(info->internal_format, true, true) : nullptr;
   const pixel::ComponentSizes bits = info ? info->bits : pixel::ComponentSizes{};
   const auto type_of = [info](uint8_t b) {
     return static_cast<GLint>(info && b ? pixel::component_type_enum(info->component_type) : GL_NONE);
@@ -148,7 +149,9 @@ namespace api {
 void texture_buffer(Context& ctx, GLenum target, GLenum internalformat, GLuint buffer, GLintptr offset,
                     GLsizeiptr size, bool range, Texture* named) {
   if (!ctx.texture_buffers() || target != GL_TEXTURE_BUFFER) return ctx.set_error(GL_INVALID_ENUM);
-  const TexelBufferFormat* f = find_texel_buffer_format(internalformat, ctx.desktop());
+  // The legacy formats only in the compatibility profile (GL 4.6 core
+  // §8.9 leaves them out: INVALID_ENUM there).
+  const TexelBufferFormat* f = find_texel_buffer_format(internalformat, ctx.desktop(), ctx.compatibility());
   if (!f) return ctx.set_error(GL_INVALID_ENUM);
   Ref<Buffer> b;
   if (buffer != 0) {
@@ -163,7 +166,7 @@ void texture_buffer(Context& ctx, GLenum target, GLenum internalformat, GLuint b
   if (!t) return ctx.set_error(GL_INVALID_ENUM);
   // Zero detaches the buffer; offset and size are then ignored.
   t->buffer = std::move(b);
-  t->buffer_info = pixel::find_internal_format(internalformat);
+  t->buffer_info = texel_buffer_format_info(internalformat);
   t->buffer_format = f->format;
   t->buffer_offset = t->buffer && range ? offset : 0;
   t->buffer_size = t->buffer && range ? size : 0;

@@ -74,6 +74,10 @@ struct LinkedProgram {
   std::array<uint8_t, 32> attribute_components{};
   std::array<uint8_t, 32> attribute_index{};
   std::vector<SamplerSlot> samplers;             // every active sampler uniform element
+  // Indices in `samplers` of the samplerBuffer elements (of any sampled
+  // type): compatibility draws read which formats their buffer textures
+  // have (texture_buffer_swizzle.h).
+  std::vector<uint32_t> buffer_samplers;
   std::vector<ImageSlot> images;                 // every active image uniform element
   // EXT_shader_framebuffer_fetch: fragment sampler slots that receive a copy
   // of a colour attachment before each draw (texture_validation.cpp).

@@ -197,6 +197,8 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
             // layout(binding = N) on an array, N = 0 included: element a
             // reads unit N + a (GL 4.6 §7.6.2); without one, unit 0.
             s.unit = u.explicit_binding ? u.initial_binding + static_cast<GLint>(a) : 0;
+            if (b.kind == compiler::DescriptorKind::UniformTexelBuffer)
+              lp.buffer_samplers.push_back(static_cast<uint32_t>(lp.samplers.size()));
             lp.samplers.push_back(s);
           }
         }

@@ -13,6 +13,8 @@
 #include "gl/program_link.h"
 #include "gl/separable_link.h"
 #include "gl/subroutines.h"
+#include "gl/texture_buffer_swizzle.h"
+#include "util/log.h"
 
 namespace brass::gl {
 
@@ -351,7 +353,11 @@ bool bind_program_for_primitive(Context& ctx, bool points, bool indexed) {
   }
   // Compatibility profile: flat shading and the alpha test for every
   // program (compat/fixed_function_pipeline.h).
-  if (ctx.compatibility()) compat::add_variant_state(ctx, *lp, &key);
+  if (ctx.compatibility()) {
+    compat::add_variant_state(ctx, *lp, &key);
+    // The legacy buffer-texture formats' component mapping.
+    key.texel_buffer_swizzles = texel_buffer_swizzle_key(ctx);
+  }
   if (key.empty()) {
     ctx.pipe().bind_shader_program(lp->pipe_program);
     return true;
@@ -362,12 +368,17 @@ bool bind_program_for_primitive(Context& ctx, bool points, bool indexed) {
   if (!program) {
     std::vector<compiler::StageBinary> stages = lp->stages;
     pipe::ShaderInfo info = lp->info;
+    const std::vector<compiler::TexelBufferBindingSwizzle> buffer_swizzles =
+        key.texel_buffer_swizzles ? texel_buffer_binding_swizzles(ctx, *lp, key.texel_buffer_swizzles)
+                                  : std::vector<compiler::TexelBufferBindingSwizzle>{};
     // The variant's SPIR-V differs from the separable stages' own: it is
     // compiled as a whole, never drawn from their libraries.
     info.stage_programs = {};
     for (compiler::StageBinary& s : stages) {
       // Each patch picks its stage.
       s.spirv = compiler::apply_variant(s, key, static_cast<compiler::ShaderStage>(lp->last_pre_rasterization));
+      if (key.texel_buffer_swizzles && !compiler::swizzle_texel_buffer_fetches(s.spirv, buffer_swizzles))
+        BRASS_WARN("gl: stage %d's texel buffer fetches could not be swizzled", static_cast<int>(s.stage));
       info.spirv[static_cast<unsigned>(s.stage)] = s.spirv;
     }
     if (key.force_point_size || key.point_size_bits) info.writes_point_size = true;

@@ -15,6 +15,17 @@ class Context;
 
 namespace brass::gl::api::spec {
 
+// Records `error`; false, for `return fail(ctx, ...)`.
+bool fail(Context& ctx, GLenum error);
+// The bound texture an image call works on; records the error when it may
+// not be (re)specified.
+Texture* texture_for_spec(Context& ctx, GLenum texture_target);
+// The specified image a Sub call updates, with the region checks.
+const TextureImage* sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigned face, GLint level, GLint x,
+                              GLint y, GLint z, GLsizei w, GLsizei h, GLsizei d);
+// Desktop GL's other TexImage2D targets: TEXTURE_1D_ARRAY and TEXTURE_RECTANGLE.
+bool desktop_2d_target(const Context& ctx, GLenum target);
+
 // The binding point of `target` (a texture target) in a texture unit.
 Binding<Texture>& binding_point(TextureUnit& u, GLenum target);
 

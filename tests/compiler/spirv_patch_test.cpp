@@ -122,7 +122,7 @@ TEST(SpirvPatch, InstanceIdSubtractsBaseInstance) {
 }
 
 TEST(Variant, KeyIsPacked) {
-  static_assert(sizeof(VariantKey) == 24);
+  static_assert(sizeof(VariantKey) == 32);
   VariantKey a, b;
   EXPECT_TRUE(a.empty());
   b.force_point_size = 1;

@@ -22,6 +22,25 @@ TEST_F(GlCompatContextTest, ReportsTheCompatibilityProfile) {
   EXPECT_TRUE(has_extension("GL_ARB_compatibility"));
 }
 
+// Only the core profile drops glGetString(GL_EXTENSIONS) (GL 4.6 core §22.2;
+// the compatibility profile keeps it): legacy applications, glxinfo and
+// loaders such as glad read the extension list from that one string.
+TEST_F(GlCompatContextTest, ListsItsExtensionsInOneStringAsInEveryIndexedOne) {
+  const GLubyte* all = glGetString(GL_EXTENSIONS);
+  ASSERT_NE(all, nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  std::string joined;
+  GLint n = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+  ASSERT_GT(n, 0);
+  for (GLint i = 0; i < n; ++i) {
+    if (i) joined += ' ';
+    joined += reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i)));
+  }
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(all)), joined);
+  EXPECT_NE(joined.find("GL_ARB_compatibility"), std::string::npos);
+}
+
 TEST_F(GlCompatContextTest, DrawsFromVertexArrayObjectZeroAndClientMemory) {
   // No vertex array object is bound: the compatibility profile keeps the
   // default one, and its arrays may point at client memory.

@@ -58,6 +58,12 @@ TEST_F(GlCoreTest, BufferTextureOfA16BitNormalizedFormatIsSampled) {
   // A format outside table 8.16 (RGB8), and a buffer name never generated.
   glTexBuffer(GL_TEXTURE_BUFFER, GL_RGB8, buffer);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  // The compatibility profile's legacy formats are not the core profile's.
+  for (GLenum legacy : {GLenum{0x803C} /* ALPHA8 */, GLenum{0x8045} /* LUMINANCE8_ALPHA8 */, GLenum{0x881D} /* INTENSITY16F_ARB */,
+                        GLenum{0x8D92} /* LUMINANCE8I_EXT */, GLenum{0x8D72} /* ALPHA32UI_EXT */}) {
+    glTexBuffer(GL_TEXTURE_BUFFER, legacy, buffer);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM)) << std::hex << legacy;
+  }
   glTexBuffer(GL_TEXTURE_BUFFER, GL_R8, 12345);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
   glGetIntegerv(0x8C2E, &format);
