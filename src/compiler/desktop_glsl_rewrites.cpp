@@ -188,6 +188,9 @@ std::string with_desktop_extension_versions(std::string text, ShaderStage stage,
        {"packSnorm2x16", "unpackSnorm2x16", "packUnorm2x16", "unpackUnorm2x16", "packSnorm4x8", "unpackSnorm4x8",
         "packUnorm4x8", "unpackUnorm4x8", "packHalf2x16", "unpackHalf2x16"}},
       {"GL_ARB_fragment_layer_viewport", 430, true, {"gl_Layer", "gl_ViewportIndex"}},
+      // EXT_gpu_shader4's fragment gl_PrimitiveID (its GLSL 1.10 - 1.30
+      // sources reach here as 1.40: legacy_extension_versions.h).
+      {"GL_EXT_gpu_shader4", 150, true, {"gl_PrimitiveID"}},
       // Storage blocks in GLSL 1.40, which glslang takes only in a profile
       // (1.50 and later).
       {"GL_ARB_shader_storage_buffer_object", 150, false, {"buffer"}},

@@ -4,6 +4,7 @@
 #include "compiler/es100_builtin_overloads.h"
 #include "compiler/es_builtin_standins.h"
 #include "compiler/glsl_lexer.h"
+#include "compiler/glsl_normalize.h"
 #include "compiler/opaque_array_flattening.h"
 #include "compiler/stage_units.h"
 
@@ -198,6 +199,23 @@ bool has_any_word(std::string_view source, const WordSet& words) {
   return false;
 }
 
+// The types EXT_gpu_shader4 adds to GLSL 1.10 - 1.30 that GLSL 1.30 itself
+// lacks (its sources are upgraded from 1.30: legacy_texture_extensions.h):
+// in a source enabling it they are the types, not identifiers to rename.
+const WordSet& gpu_shader4_types_beyond_glsl130() {
+  static const WordSet s = {"isampler2DRect", "usampler2DRect", "samplerBuffer", "isamplerBuffer",
+                            "usamplerBuffer"};
+  return s;
+}
+
+// Whether the upgrader's input enabled GL_EXT_gpu_shader4: normalize_glsl
+// leaves its directive (glslang does not know it) as the comment
+// "// #extension GL_EXT_gpu_shader4".
+bool enables_gpu_shader4(std::string_view source) {
+  return enables_extension(source, "GL_EXT_gpu_shader4") ||
+         source.find("// #extension GL_EXT_gpu_shader4\n") != std::string_view::npos;
+}
+
 const WordSet* words_to_rename(const GlslVersion& v) {
   if (v.es) {
     if (v.number < 300) return &words_new_since_es100();
@@ -304,6 +322,7 @@ class Rewriter {
     target_es_ = version.es;
     target_version_ = upgrade ? (version.es ? 310 : 140) : version.number;
     if (upgrade && version.es && version.number == 100) overloaded_builtins_ = user_overloaded_builtins(tokens_);
+    gpu_shader4_ = upgrade && !version.es && enables_gpu_shader4(source);
     // GLSL 1.10-1.30 vertex shaders clip against the client clip planes
     // through gl_ClipVertex, which GLSL 1.40 lacks: the shader's main is
     // renamed and a new one computes gl_ClipDistance from it afterwards.
@@ -645,6 +664,7 @@ class Rewriter {
     // one (explicit_attrib_location, uniform_buffer_object, ...), and is
     // then a qualifier: kept, as the identifier of that name is renamed.
     if (w == "layout" && is_layout_qualifier(t)) return std::string(w);
+    if (gpu_shader4_ && gpu_shader4_types_beyond_glsl130().count(w)) return std::string(w);
     if (const WordSet* rename = words_to_rename(version_); rename && rename->count(w)) {
       return std::string(kRenamePrefix) + std::string(w);
     }
@@ -766,6 +786,7 @@ class Rewriter {
   std::vector<Token> tokens_;
   bool target_es_ = false;
   int target_version_ = 0;
+  bool gpu_shader4_ = false;  // a desktop source enabling GL_EXT_gpu_shader4
   bool uses_frag_color_ = false;
   bool uses_frag_data_ = false;
   bool uses_ftransform_ = false;

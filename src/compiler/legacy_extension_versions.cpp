@@ -3,10 +3,12 @@
 #include "compiler/legacy_extension_versions.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
 #include "compiler/desktop_glsl_rewrites.h"
+#include "compiler/glsl_lexer.h"
 #include "compiler/glsl_normalize.h"
 
 namespace brass::compiler {
@@ -22,18 +24,37 @@ bool unexposed_has(const std::vector<std::string>& unexposed, std::string_view n
 struct NeededVersion {
   std::string_view extension;
   int version;
+  std::initializer_list<std::string_view> identifiers;  // empty: any use of the extension
 };
-constexpr NeededVersion kBelow140[] = {
+const NeededVersion kBelow140[] = {
     // gl_SampleID, textureGather, samplerCubeArray: glslang declares them
     // from 1.30 with the extension.
-    {"GL_ARB_sample_shading", 130},
-    {"GL_ARB_texture_gather", 130},
-    {"GL_ARB_texture_cube_map_array", 130},
+    {"GL_ARB_sample_shading", 130, {}},
+    {"GL_ARB_texture_gather", 130, {}},
+    {"GL_ARB_texture_cube_map_array", 130, {}},
     // Uniform blocks, samplerBuffer, layout(location) on varyings: 1.40.
-    {"GL_ARB_uniform_buffer_object", 140},
-    {"GL_ARB_texture_buffer_object", 140},
-    {"GL_ARB_separate_shader_objects", 140},
+    {"GL_ARB_uniform_buffer_object", 140, {}},
+    {"GL_ARB_texture_buffer_object", 140, {}},
+    {"GL_ARB_separate_shader_objects", 140, {}},
+    // EXT_gpu_shader4 is GLSL 1.30 (legacy_texture_extensions.h) plus what
+    // glslang declares from 1.40: the buffer samplers, the integer
+    // rectangle samplers (and every rectangle lookup its texelFetch2DRect /
+    // textureSize2DRect become) and gl_InstanceID. gl_PrimitiveID in
+    // fragment shaders is 1.50's (desktop_glsl_rewrites.h raises it).
+    {"GL_EXT_gpu_shader4",
+     140,
+     {"samplerBuffer", "isamplerBuffer", "usamplerBuffer", "sampler2DRect", "sampler2DRectShadow", "isampler2DRect",
+      "usampler2DRect", "gl_InstanceID"}},
 };
+
+bool mentions_any(std::string_view text, std::initializer_list<std::string_view> identifiers) {
+  if (identifiers.size() == 0) return true;
+  for (const Token& t : lex(text))
+    if (t.kind == TokenKind::Identifier &&
+        std::find(identifiers.begin(), identifiers.end(), t.text) != identifiers.end())
+      return true;
+  return false;
+}
 
 // The number on the #version line of `text`.
 int version_number(std::string_view text) { return detect_glsl_version(text, Api::GL).number; }
@@ -113,7 +134,8 @@ int legacy_extension_glsl_version(std::string_view text, ShaderStage stage, cons
   if (!is_legacy_desktop(declared) || text.find("#") == std::string_view::npos) return 0;
   int needed = 0;
   for (const NeededVersion& n : kBelow140)
-    if (n.version > declared.number && !unexposed_has(unexposed, n.extension) && enables_extension(text, n.extension))
+    if (n.version > declared.number && !unexposed_has(unexposed, n.extension) &&
+        enables_extension(text, n.extension) && mentions_any(text, n.identifiers))
       needed = std::max(needed, n.version);
   const int raised = raised_140_version(with_version_number(std::string(text), declared, 140), stage, unexposed);
   if (raised > 140) needed = std::max(needed, raised);

@@ -113,11 +113,12 @@ bool glsl130_has(const LookupName& n) {
 std::string_view replacement(std::string_view w, const Enabled& e, bool* returns_float) {
   LookupName n;
   if (!split_lookup(w, &n) || !valid_suffix(n.family, n.suffix)) return {};
-  // EXT_gpu_shader4 lets texture1D ... textureCubeLod take integer samplers
-  // too, which GLSL 1.30 overloads only under the generic names (the same
-  // functions for float samplers). Rectangles keep their names: GLSL 1.30
-  // has them only through ARB_texture_rectangle's.
-  const bool integer_overload = e.gpu_shader4 && n.family == "texture" && n.dim != "2DRect";
+  // EXT_gpu_shader4 lets texture1D ... textureCubeLod and texture2DRect
+  // take integer samplers too, which GLSL 1.30 / 1.40 overload only under
+  // the generic names (the same functions for float samplers; a source
+  // naming a rectangle sampler is checked as 1.40, which has them:
+  // legacy_extension_versions.h).
+  const bool integer_overload = e.gpu_shader4 && n.family == "texture";
   if (glsl130_has(n) && !integer_overload) return {};
   const bool array = n.dim == "1DArray" || n.dim == "2DArray";
   // EXT_texture_array: texture1DArray, texture2DArray, their Lod forms,
@@ -140,6 +141,30 @@ std::string_view replacement(std::string_view w, const Enabled& e, bool* returns
   return {};
 }
 
+// Where a call's arguments are: the matching ")" of the "(" at `open` and
+// the commas between its top-level arguments. False when unbalanced.
+bool call_arguments(const std::vector<Token>& tokens, size_t open, size_t* close, std::vector<size_t>* commas) {
+  int depth = 0;
+  for (size_t k = open; k < tokens.size(); ++k) {
+    const std::string_view p = tokens[k].text;
+    if (p == "(" || p == "[" || p == "{") ++depth;
+    if ((p == ")" || p == "]" || p == "}") && --depth == 0) {
+      *close = k;
+      return true;
+    }
+    if (p == "," && depth == 1) commas->push_back(k);
+  }
+  return false;
+}
+
+// The text of tokens [from, to) on one line (a copy of an argument that
+// must not add lines).
+std::string one_line(const std::vector<Token>& tokens, size_t from, size_t to) {
+  std::string text;
+  for (size_t k = from; k < to; ++k) text += tokens[k].kind == TokenKind::Newline ? std::string_view(" ") : tokens[k].text;
+  return text;
+}
+
 }  // namespace
 
 std::string lower_legacy_texture_extensions(std::string text, ShaderStage stage, const GlslVersion& declared,
@@ -152,6 +177,9 @@ std::string lower_legacy_texture_extensions(std::string text, ShaderStage stage,
 
   // Closing parentheses that close a wrapped shadow lookup get one more.
   std::vector<uint8_t> extra_close(tokens.size(), 0);
+  // Text written before a token, and tokens left out (their newlines kept).
+  std::vector<std::string> insert_before(tokens.size());
+  std::vector<uint8_t> dropped(tokens.size(), 0);
   std::string out;
   out.reserve(text.size() + 64);
   bool line_start = true, skip_line = false;
@@ -172,6 +200,11 @@ std::string lower_legacy_texture_extensions(std::string text, ShaderStage stage,
         const size_t k = skip_space(tokens, i + 1);
         skip_line = k < tokens.size() && (tokens[k].text == "version" || tokens[k].text == "extension");
       }
+    }
+    out += insert_before[i];
+    if (dropped[i]) {
+      if (t.kind == TokenKind::Newline) out += t.text;
+      continue;
     }
     if (t.kind == TokenKind::Punct && t.text == ")") {
       out += t.text;
@@ -201,10 +234,59 @@ std::string lower_legacy_texture_extensions(std::string text, ShaderStage stage,
       const size_t k = skip_blank(tokens, i + 1);
       if (k < tokens.size() && tokens[k].text == "out") continue;
     }
+    if (e.gpu_shader4 && w == "centroid") {
+      // The extension takes `centroid` on either side of `flat` /
+      // `noperspective`; GLSL 1.30 wants the interpolation qualifier first.
+      const size_t k = skip_blank(tokens, i + 1);
+      if (k < tokens.size() &&
+          (tokens[k].text == "flat" || tokens[k].text == "noperspective" || tokens[k].text == "smooth")) {
+        out += tokens[k].text;
+        out += " centroid";
+        for (size_t b = i + 1; b < k; ++b)
+          if (tokens[b].kind == TokenKind::Newline) out += tokens[b].text;
+        i = k;
+        continue;
+      }
+    }
+    if (e.gpu_shader4 && w == "truncate") {
+      // The extension's name for GLSL 1.30's trunc().
+      out += "trunc";
+      continue;
+    }
     if (e.gpu_shader4 && stage == ShaderStage::Vertex && w == "attribute") {
       // Integer attributes: GLSL 1.30 takes them as `in` only.
       out += "in";
       continue;
+    }
+    if (e.gpu_shader4 && w == "shadow2DArrayOffset") {
+      // GLSL has textureOffset for sampler2DArrayShadow only from 4.30;
+      // textureGradOffset (1.30) with the derivatives an implicit lookup
+      // takes is the same lookup: those of the coordinate's s and t in
+      // fragment shaders (scaled by 2^bias for the biased form), none
+      // elsewhere, where implicit lookups read the base level.
+      const size_t open = skip_blank(tokens, i + 1);
+      size_t close = 0;
+      std::vector<size_t> commas;
+      if (open < tokens.size() && tokens[open].text == "(" && call_arguments(tokens, open, &close, &commas) &&
+          (commas.size() == 2 || commas.size() == 3)) {
+        const std::string coord = one_line(tokens, commas[0] + 1, commas[1]);
+        std::string dx = "vec2(0.0)", dy = "vec2(0.0)";
+        if (stage == ShaderStage::Fragment) {
+          dx = "dFdx((" + coord + ").xy)";
+          dy = "dFdy((" + coord + ").xy)";
+          if (commas.size() == 3) {
+            const std::string scale = " * exp2(" + one_line(tokens, commas[2] + 1, close) + ")";
+            dx += scale;
+            dy += scale;
+          }
+        }
+        insert_before[commas[1]] += ", " + dx + ", " + dy;
+        if (commas.size() == 3)
+          for (size_t k = commas[2]; k < close; ++k) dropped[k] = 1;
+        ++extra_close[close];
+        out += "vec4(textureGradOffset";
+        continue;
+      }
     }
     bool returns_float = false;
     const std::string_view r = replacement(w, e, &returns_float);

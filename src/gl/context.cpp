@@ -267,6 +267,7 @@ std::unique_ptr<Context> Context::create(const ContextDesc& desc, Context* share
   // GL 3.1+ compatibility contexts name the legacy functionality they keep.
   if (compat && ctx->version() >= 31) ctx->extensions_.emplace_back("GL_ARB_compatibility");
   if (compat) compat::add_pixel_extensions(&ctx->extensions_);
+  if (compat) add_compatibility_extensions(*desc.screen, &ctx->extensions_);
   // Robust buffer access behaviour is what a robust context has (the pipe
   // context made its programs' accesses bounds-checked); other contexts
   // make no promise about out-of-bounds reads, so only robust ones list it.

@@ -757,4 +757,27 @@ void add_desktop_version_extensions(const pipe::Screen& screen, int version, std
   if (extensions->size() != before) std::sort(extensions->begin(), extensions->end());
 }
 
+void add_compatibility_extensions(const pipe::Screen& screen, std::vector<std::string>* extensions) {
+  const size_t before = extensions->size();
+  // EXT_gpu_shader4: the commands are GL 3.0's under their EXT names
+  // (tools/gen/gen_gl.py --compat-extensions; the enums are the same
+  // values), and GLSL 1.10 / 1.20 sources that enable it are compiled as
+  // GLSL 1.30 - 1.50 (compiler/legacy_texture_extensions.h). Its fragment
+  // gl_PrimitiveID is SPIR-V PrimitiveId, which needs the device's geometry
+  // shaders; samplerBuffer needs buffer textures.
+  const bool buffer_textures = std::find(extensions->begin(), extensions->end(),
+                                         "GL_ARB_texture_buffer_object") != extensions->end();
+  if (screen.get_cap(pipe::Cap::GeometryShader) && buffer_textures) extensions->emplace_back("GL_EXT_gpu_shader4");
+  // GL 1.3 - 1.5 functionality of the compatibility profile under the ARB
+  // names it was first specified by: vertex buffer objects (the legacy
+  // arrays' *_ARRAY_BUFFER_BINDING included, compat/vertex_arrays_legacy.cpp)
+  // and glWindowPos (compat/raster_position.cpp), whose ARB commands alias
+  // the core ones (tools/gen/gen_gl.py --compat-extensions), and cube maps
+  // (no commands; the fixed-function stages sample them and generate their
+  // NORMAL_MAP / REFLECTION_MAP coordinates, compat/api_texgen_clip.cpp).
+  for (const char* name : {"GL_ARB_vertex_buffer_object", "GL_ARB_window_pos", "GL_ARB_texture_cube_map"})
+    extensions->emplace_back(name);
+  if (extensions->size() != before) std::sort(extensions->begin(), extensions->end());
+}
+
 }  // namespace brass::gl

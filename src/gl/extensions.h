@@ -40,5 +40,9 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
 // the desktop extensions whose specifications require a GL version as well
 // as the device: those of a context of `version` (major * 10 + minor).
 void add_desktop_version_extensions(const pipe::Screen& screen, int version, std::vector<std::string>* extensions);
+// Adds to `extensions` (a desktop list) the extensions only compatibility
+// contexts list: old EXT names of core functionality whose GLSL forms need
+// the GLSL 1.10 - 1.30 a compatibility context compiles.
+void add_compatibility_extensions(const pipe::Screen& screen, std::vector<std::string>* extensions);
 
 }  // namespace brass::gl

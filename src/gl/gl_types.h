@@ -11,3 +11,8 @@
 #include <GLES3/gl32.h>
 #include <GLES2/gl2ext.h>
 #include <GL/glcorearb.h>
+
+// ARB_vertex_buffer_object's names for the pointer-sized types (glext.h's;
+// glcorearb.h has only the core names), which its *ARB entry points take.
+typedef GLsizeiptr GLsizeiptrARB;
+typedef GLintptr GLintptrARB;

@@ -258,6 +258,9 @@ bool query_legacy(Context& ctx, GLenum pname, QueryValue* out) {
   return true;
 }
 
+// EXT_texture_integer's only state (no core enum has its value).
+constexpr GLenum kRgbaIntegerModeExt = 0x8D9E;
+
 // Desktop core-profile state (api_desktop_state.cpp); false in ES.
 bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
   if (!ctx.desktop()) return false;
@@ -271,6 +274,17 @@ bool query_desktop_state(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_POINT_SIZE: *out = floats({f.point_size}); return true;
     case GL_POINT_SIZE_RANGE: *out = floats({1.0f, static_cast<GLfloat>(ctx.limits.max_point_size)}); return true;
     case GL_POINT_SIZE_GRANULARITY: *out = floats({1.0f}); return true;
+    // EXT_texture_integer (listed in every desktop context): whether the
+    // draw framebuffer takes integer colours, i.e. one of its draw buffers
+    // has an integer format.
+    case kRgbaIntegerModeExt: {
+      bool integer = false;
+      ColorBuffer cb;
+      for (int i = 0; i < ctx.limits.max_draw_buffers && !integer; ++i)
+        integer = draw_color_buffer(ctx, static_cast<unsigned>(i), &cb) && cb.info && cb.info->is_integer();
+      *out = booleans({integer});
+      return true;
+    }
     // ARB_timer_query: the GPU clock now (api_queries.cpp).
     case GL_TIMESTAMP: *out = ints({current_gpu_time(ctx)}); return true;
     // ARB_texture_gather: textureGather reads any of a texel's four

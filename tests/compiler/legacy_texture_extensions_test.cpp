@@ -80,6 +80,63 @@ void main() {
       << out;
 }
 
+// What GLSL 1.30 spells differently: truncate, `centroid` after the
+// interpolation qualifier, rectangle lookups on integer samplers by the
+// generic names, and shadow2DArrayOffset as textureGradOffset with the
+// implicit derivatives (none outside fragment shaders); lines kept.
+TEST(LegacyTextureExtensions, GpuShader4SpellingsGlsl130Lacks) {
+  const std::string src = R"(#version 110
+#extension GL_EXT_gpu_shader4 : require
+centroid noperspective varying vec2 c;
+uniform isampler2DRect r;
+uniform sampler2DArrayShadow s;
+void main() {
+  gl_FragColor = vec4(truncate(c.x)) + vec4(texture2DRect(r, c)) + shadow2DArrayOffset(s,
+      vec4(c, 0.0, 0.5), ivec2(1)) + shadow2DArrayOffset(s, vec4(c, 0.0, 0.5), ivec2(1), 2.0);
+})";
+  const std::string out = lower_legacy_texture_extensions(src, ShaderStage::Fragment, v(110), {});
+  EXPECT_NE(out.find("noperspective centroid varying vec2 c;"), std::string::npos) << out;
+  EXPECT_NE(out.find("vec4(trunc(c.x)) + vec4(texture(r, c))"), std::string::npos) << out;
+  EXPECT_NE(out.find("vec4(textureGradOffset(s,\n      vec4(c, 0.0, 0.5), dFdx((       vec4(c, 0.0, 0.5)).xy), "
+                     "dFdy((       vec4(c, 0.0, 0.5)).xy), ivec2(1)))"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("dFdx(( vec4(c, 0.0, 0.5)).xy) * exp2( 2.0), dFdy(( vec4(c, 0.0, 0.5)).xy) * exp2( 2.0), "
+                     "ivec2(1)))"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), std::count(src.begin(), src.end(), '\n'));
+  const std::string vertex = lower_legacy_texture_extensions(
+      "#version 110\n#extension GL_EXT_gpu_shader4 : require\nuniform sampler2DArrayShadow s;\n"
+      "void main() { gl_Position = shadow2DArrayOffset(s, vec4(0.5), ivec2(1)); }\n",
+      ShaderStage::Vertex, v(110), {});
+  EXPECT_NE(vertex.find("vec4(textureGradOffset(s, vec4(0.5), vec2(0.0), vec2(0.0), ivec2(1)))"), std::string::npos)
+      << vertex;
+}
+
+// Buffer samplers, integer rectangle samplers and the fragment
+// gl_PrimitiveID through the whole compiler (checked at GLSL 1.40 / 1.50,
+// upgraded with the types kept).
+TEST(LegacyTextureExtensions, GpuShader4BufferRectAndPrimitiveIdLink) {
+  const LinkResult r = link(Api::GL, {{ShaderStage::Vertex, R"(#version 110
+#extension GL_EXT_gpu_shader4 : require
+flat varying int instance;
+void main() { gl_Position = gl_Vertex; instance = gl_InstanceID; })"},
+                                      {ShaderStage::Fragment, R"(#version 110
+#extension GL_EXT_gpu_shader4 : require
+uniform usamplerBuffer b;
+uniform isampler2DRect r;
+flat varying int instance;
+void main() {
+  gl_FragColor = vec4(texelFetchBuffer(b, gl_PrimitiveID + instance)) + vec4(texelFetch2DRect(r, ivec2(1))) +
+                 vec4(textureSize2DRect(r), textureSizeBuffer(b), 0.0);
+})"}});
+  ASSERT_TRUE(r.ok) << r.info_log;
+  expect_valid_spirv(r, "EXT_gpu_shader4");
+  EXPECT_NE(find_uniform(r.interface, "b"), nullptr);
+  EXPECT_NE(find_uniform(r.interface, "r"), nullptr);
+}
+
 TEST(LegacyTextureExtensions, ImplicitVersionGetsADirectiveAndKeepsLineNumbers) {
   const std::string out = lower_legacy_texture_extensions(
       "#extension GL_EXT_texture_array : require\nuniform sampler1DArray t;\n", ShaderStage::Fragment,

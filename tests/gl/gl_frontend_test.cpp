@@ -85,12 +85,18 @@ TEST(GlEntryPoints, TableHoldsEveryEs2Es3Es31Es32AndCoreFunctionSortedOnce) {
   // core command's desktop profiles, not ES's, and its handler
   // (glBindFragDataLocationEXT is EXT_blend_func_extended's entry point
   // already).
-  for (const char* name : {"glFramebufferTextureLayerEXT", "glUniform1uiEXT", "glVertexAttribI4uiEXT"}) {
+  for (const char* name : {"glFramebufferTextureLayerEXT", "glUniform1uiEXT", "glVertexAttribI4uiEXT", "glBindBufferARB",
+                           "glMapBufferARB"}) {
     const FunctionInfo* f = find_function(name);
     ASSERT_NE(f, nullptr) << name;
     EXPECT_EQ(f->profiles, static_cast<uint32_t>(kProfileGL_CORE)) << name;
     EXPECT_TRUE(f->implemented) << name;
   }
+  // A compatibility-only command's alias keeps its compatibility profile.
+  const FunctionInfo* window_pos = find_function("glWindowPos2iARB");
+  ASSERT_NE(window_pos, nullptr);
+  EXPECT_EQ(window_pos->profiles, find_function("glWindowPos2i")->profiles);
+  EXPECT_TRUE(window_pos->implemented);
   EXPECT_EQ(find_function("glNotAFunction"), nullptr);
   EXPECT_EQ(get_proc_address(nullptr), nullptr);
 }
