@@ -96,10 +96,10 @@ class BindingTable {
   void record_access(const ProgramDescriptors& descriptors, const pipe::VertexElementsObject* elements);
   // Only what `descriptors` read and write: a dispatch's.
   void record_shader_access(const ProgramDescriptors& descriptors);
-  // record_access for the bindings changed() lists alone (and every
-  // writable storage binding, as a whole pass records them): the draw's
-  // other bindings had theirs recorded in this batch and write epoch, and
-  // recording them again would find nothing new to wait for.
+  // record_access for the bindings changed() lists alone: the draw's other
+  // bindings had theirs recorded in this batch and write epoch. A program
+  // with storage buffers or images takes the whole record_access (its
+  // writes may be read through an unchanged binding).
   void record_changed_access(const ProgramDescriptors& descriptors, const pipe::VertexElementsObject* elements);
   // After either pass: nothing is pending.
   void forget_changes() { changed_ = {}; }
