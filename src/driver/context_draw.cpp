@@ -16,6 +16,17 @@ StatCounter g_draws("draw.calls");
 // Barrier passes over every binding, and over the changed ones alone.
 StatCounter g_resource_passes("draw.resource_passes");
 StatCounter g_changed_binding_passes("draw.changed_binding_passes");
+
+// Whether a program has storage buffers or images: its last draw may have
+// written what an unchanged binding reads.
+bool has_storage(const ProgramDescriptors& descriptors) {
+  for (unsigned set = 0; set < kDescriptorTypeSets; ++set)
+    for (const SetBinding& b : descriptors.bindings(set)) {
+      const auto source = static_cast<pipe::DescriptorSet>(b.source_set);
+      if (source == pipe::DescriptorSet::StorageBuffers || source == pipe::DescriptorSet::StorageImages) return true;
+    }
+  return false;
+}
 }  // namespace
 
 // Called when bindings changed, a new batch or write epoch began, or for an
@@ -23,9 +34,10 @@ StatCounter g_changed_binding_passes("draw.changed_binding_passes");
 bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
   const uint64_t serial = ring_.current_serial();
   // Only some bindings changed since a pass in this batch and write epoch:
-  // the others' barriers and usage marks stand (issue 19).
+  // the others' barriers and usage marks stand (issue 19), unless the
+  // program's storage writes may be read through them.
   const bool changed_only = !dirty_.test(DrawState::Resources) && !indirect && validated_serial_ == serial &&
-                            validated_epoch_ == sync_.write_epoch();
+                            validated_epoch_ == sync_.write_epoch() && !has_storage(program_->descriptors);
   if (changed_only) {
     bindings_.record_changed_access(program_->descriptors, state_.vertex_elements);
     g_changed_binding_passes.add();

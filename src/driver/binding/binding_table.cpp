@@ -26,17 +26,6 @@ VkPipelineStageFlags2 stages_of(uint8_t mask) {
   return out;
 }
 
-// Whether a program has storage buffers or images: its draws may write
-// what another binding reads.
-bool has_storage(const ProgramDescriptors& descriptors) {
-  for (unsigned set = 0; set < kDescriptorTypeSets; ++set)
-    for (const SetBinding& b : descriptors.bindings(set)) {
-      const auto source = static_cast<pipe::DescriptorSet>(b.source_set);
-      if (source == pipe::DescriptorSet::StorageBuffers || source == pipe::DescriptorSet::StorageImages) return true;
-    }
-  return false;
-}
-
 // The uniform-buffer set a constant-buffer slot is described in.
 pipe::DescriptorSet constant_set(uint32_t slot) {
   return slot == 0 ? pipe::DescriptorSet::DefaultUniforms : pipe::DescriptorSet::UniformBuffers;
@@ -289,9 +278,6 @@ void BindingTable::record_access(const ProgramDescriptors& descriptors, const pi
 
 void BindingTable::record_changed_access(const ProgramDescriptors& descriptors,
                                          const pipe::VertexElementsObject* elements) {
-  // The last draw may have written a storage buffer or image that an
-  // unchanged binding reads: the whole pass orders that read after it.
-  if (has_storage(descriptors)) return record_access(descriptors, elements);
   record_descriptor_access(descriptors, &changed_);
   if (elements) {
     for_each_bit(elements->binding_mask & changed_.vertex_buffers, [&](int b) {
@@ -314,8 +300,8 @@ void BindingTable::record_descriptor_access(const ProgramDescriptors& descriptor
       const unsigned st = binding_stage(set, b);
       if (st >= pipe::kShaderStageCount) continue;
       const auto source = static_cast<pipe::DescriptorSet>(b.source_set);
-      // Kinds whose slots did not change: nothing new to record (storage
-      // kinds never come here: record_changed_access).
+      // Kinds whose slots did not change: nothing new to record (no
+      // storage kinds come here: record_changed_access).
       if (only && !(source == pipe::DescriptorSet::Samplers ? only->views[st] : only->constants[st])) continue;
       const VkPipelineStageFlags2 stages = stages_of(b.stage_mask);
       for (unsigned a = 0; a < b.count; ++a) {

@@ -97,9 +97,9 @@ class BindingTable {
   // Only what `descriptors` read and write: a dispatch's.
   void record_shader_access(const ProgramDescriptors& descriptors);
   // record_access for the bindings changed() lists alone: the draw's other
-  // bindings had theirs recorded in this batch and write epoch. A program
-  // with storage buffers or images takes the whole record_access (its
-  // writes may be read through an unchanged binding).
+  // bindings had theirs recorded in this batch and write epoch. Not for a
+  // program with storage buffers or images: its writes may be read through
+  // an unchanged binding (the caller records the whole access).
   void record_changed_access(const ProgramDescriptors& descriptors, const pipe::VertexElementsObject* elements);
   // After either pass: nothing is pending.
   void forget_changes() { changed_ = {}; }
