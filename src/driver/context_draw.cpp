@@ -13,13 +13,39 @@ namespace brass::driver {
 
 namespace {
 StatCounter g_draws("draw.calls");
+// Barrier passes over every binding, and over the changed ones alone.
+StatCounter g_resource_passes("draw.resource_passes");
+StatCounter g_changed_binding_passes("draw.changed_binding_passes");
+
+// Whether a program has storage buffers or images: its last draw may have
+// written what an unchanged binding reads.
+bool has_storage(const ProgramDescriptors& descriptors) {
+  for (unsigned set = 0; set < kDescriptorTypeSets; ++set)
+    for (const SetBinding& b : descriptors.bindings(set)) {
+      const auto source = static_cast<pipe::DescriptorSet>(b.source_set);
+      if (source == pipe::DescriptorSet::StorageBuffers || source == pipe::DescriptorSet::StorageImages) return true;
+    }
+  return false;
+}
 }  // namespace
 
 // Called when bindings changed, a new batch or write epoch began, or for an
 // indirect draw (its buffers are not bindings).
 bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
   const uint64_t serial = ring_.current_serial();
-  bindings_.record_access(program_->descriptors, state_.vertex_elements);
+  // Only some bindings changed since a pass in this batch and write epoch:
+  // the others' barriers and usage marks stand (issue 19), unless the
+  // program's storage writes may be read through them.
+  const bool changed_only = !dirty_.test(DrawState::Resources) && !indirect && validated_serial_ == serial &&
+                            validated_epoch_ == sync_.write_epoch() && !has_storage(program_->descriptors);
+  if (changed_only) {
+    bindings_.record_changed_access(program_->descriptors, state_.vertex_elements);
+    g_changed_binding_passes.add();
+  } else {
+    bindings_.record_access(program_->descriptors, state_.vertex_elements);
+    g_resource_passes.add();
+  }
+  bindings_.forget_changes();
   BarrierBatch& barriers = sync_.barriers();
   if (indirect) {
     for (pipe::Resource* r : {indirect->buffer, indirect->count_buffer}) {
@@ -37,7 +63,7 @@ bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
     render_pass_.end(RenderPassEnd::Barrier);
     barriers.emit(ring_.main_cmd());
   }
-  dirty_.clear(DrawState::Resources);
+  dirty_.clear(DrawState::Resources, DrawState::ChangedBindings);
   validated_serial_ = serial;
   validated_epoch_ = sync_.write_epoch();
   return true;
@@ -87,7 +113,8 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   ring_.mark_recorded();
 
   if (validated_serial_ != ring_.current_serial()) dirty_.mark_command_buffer();
-  if ((dirty_.test(DrawState::Resources) || validated_epoch_ != sync_.write_epoch() || indirect) &&
+  if ((dirty_.any(DrawState::Resources | DrawState::ChangedBindings) || validated_epoch_ != sync_.write_epoch() ||
+       indirect) &&
       !validate_resources(indirect))
     return;
   // A meta draw suspended occlusion counting: a new pass starts a new segment.

@@ -12,6 +12,7 @@
 #include "gl/compat/select_feedback_draw.h"
 #include "gl/context.h"
 #include "gl/program_validation.h"
+#include "gl/texture_change.h"
 #include "gl/validated_draw.h"
 #include "gl/vertex_validation.h"
 #include "gl_functions.h"
@@ -218,6 +219,8 @@ void draw(Context& ctx, const DrawCall& d) {
   if (checked) {
     // A new vertex buffer may be mapped (ES 3.0 §2.10.3).
     if ((ctx.dirty_bits() & kDirtyVertexBuffers) && !check_vertex_arrays(ctx)) return;
+    // New texture or sampler bindings (texture_change.h).
+    if ((ctx.dirty_bits() & kDirtyTextures) && !validate_texture_change(ctx)) return;
     // New values of the default uniform block, as validate_for_draw would
     // upload them.
     if (ctx.dirty_bits() & kDirtyUniforms) {

@@ -7,9 +7,11 @@ namespace brass::gl {
 
 bool draw_checks_hold(const Context& ctx, GLenum mode, bool indexed) {
   const ValidatedDraw& v = ctx.validation.validated;
-  // New uniform values, or new vertex buffers, leave the checks' outcome
-  // (but for the arrays' mappings, which the draw checks again).
-  return v.valid && (ctx.dirty_bits() & ~(kDirtyVertexBuffers | kDirtyUniforms)) == 0 && v.mode == mode && v.indexed == indexed &&
+  // New uniform values, new vertex buffers or new texture bindings leave
+  // the checks' outcome (but for the arrays' mappings and the textures'
+  // feedback loops, which the draw checks again).
+  return v.valid && (ctx.dirty_bits() & ~(kDirtyVertexBuffers | kDirtyUniforms | kDirtyTextures)) == 0 &&
+         v.mode == mode && v.indexed == indexed &&
          v.generation == object_generation_now();
 }
 

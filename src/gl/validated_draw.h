@@ -7,9 +7,9 @@
 //
 // The record holds while
 // - no dirty bit is set (Context::dirty; state only these checks read sets
-//   kDirtyDrawChecks) but kDirtyUniforms (the draw uploads the values) and
+//   kDirtyDrawChecks) but kDirtyUniforms (the draw uploads the values),
 //   kDirtyVertexBuffers (the draw checks the arrays' buffers for mappings
-//   again),
+//   again) and kDirtyTextures (texture_change.h),
 // - no texture, renderbuffer or sampler storage changed and no buffer was
 //   mapped or unmapped, in any context (object_generation_now(), texture.h),
 // - the draw has the same mode and is again indexed or not.

@@ -80,6 +80,26 @@ TEST_F(StorageTest, BuffersAndImagesReachTheShader) {
   EXPECT_EQ(read_pixels(image_a.get())[8 * 16 + 8], rgba(255, 0, 0)) << "left as the last draw into it wrote it";
 }
 
+// A program with storage bindings: a vertex buffer switch alone still takes
+// the whole barrier pass (its last draw may have written what an unchanged
+// binding reads; BindingTable::record_changed_access).
+TEST_F(StorageTest, BindingChangeOfAProgramWithStorageTakesTheWholeBarrierPass) {
+  auto red = tint(1, 0, 0);
+  auto image = storage_image();
+  bind(red.get(), image.get());
+  draw_strip();
+  draw_strip();
+  const uint64_t whole = stat("draw.resource_passes");
+  const uint64_t changed = stat("draw.changed_binding_passes");
+  auto quad = quad_buffer(-1, -1, 1, 1);
+  const pipe::VertexBuffer vb{quad.get(), 0, 8};
+  ctx->set_vertex_buffers(0, std::span(&vb, 1));
+  draw_strip();
+  EXPECT_EQ(stat("draw.resource_passes"), whole + 1);
+  EXPECT_EQ(stat("draw.changed_binding_passes"), changed);
+  EXPECT_EQ(read_pixels(rt_.get())[8 * 16 + 8], rgba(255, 0, 0));
+}
+
 TEST_F(StorageTest, CompactLayoutFoldsStorageImagesIntoTheStorageBufferSet) {
   const bool compact = screen().device().paths().compact_descriptor_sets;
   const uint32_t sets = prog_->descriptors.set_mask();

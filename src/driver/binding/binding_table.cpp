@@ -64,8 +64,9 @@ void BindingTable::set_vertex_buffers(uint32_t start, std::span<const pipe::Vert
     b.offset = buffers[i].offset;
     b.stride = buffers[i].stride;
     if (buffers[i].buffer) driver_resource(buffers[i].buffer)->note_bind(BindKind::VertexBuffer, 1);
+    changed_.vertex_buffers |= 1u << (start + i);
   }
-  if (changed) dirty_.mark(DrawState::VertexBuffers, DrawState::Resources);
+  if (changed) dirty_.mark(DrawState::VertexBuffers, DrawState::ChangedBindings);
 }
 
 void BindingTable::set_index_buffer(pipe::Resource* buffer, uint32_t index_size, uint64_t offset) {
@@ -73,7 +74,8 @@ void BindingTable::set_index_buffer(pipe::Resource* buffer, uint32_t index_size,
   index_size_ = index_size;
   index_offset_ = offset;
   if (buffer) driver_resource(buffer)->note_bind(BindKind::IndexBuffer, 1);
-  dirty_.mark(DrawState::IndexBuffer, DrawState::Resources);
+  changed_.index_buffer = true;
+  dirty_.mark(DrawState::IndexBuffer, DrawState::ChangedBindings);
 }
 
 vk::Status BindingTable::set_constant_buffer(unsigned stage, uint32_t slot, const pipe::ConstantBuffer* cb) {
@@ -115,18 +117,24 @@ vk::Status BindingTable::set_constant_buffer(unsigned stage, uint32_t slot, cons
   b.size = cb ? cb->size : 0;
   if (r) driver_resource(r)->note_bind(BindKind::UniformBuffer, 1u << stage);
   dirty_.mark_set(constant_set(slot), stage);
-  dirty_.mark(DrawState::Resources, DrawState::Set0Offsets);
+  changed_.constants[stage] |= 1u << slot;
+  dirty_.mark(DrawState::ChangedBindings, DrawState::Set0Offsets);
   return {};
 }
 
 void BindingTable::set_sampler_views(unsigned stage, uint32_t start, std::span<pipe::SamplerView* const> views) {
   if (stage >= pipe::kShaderStageCount) return;
   for (size_t i = 0; i < views.size() && start + i < pipe::kMaxSamplers; ++i) {
-    views_[stage][start + i] = Ref<pipe::SamplerView>::share(views[i]);
+    Ref<pipe::SamplerView>& bound = views_[stage][start + i];
+    // The same view again (the frontend sets a stage's whole table) has
+    // its access recorded already.
+    if (bound.get() == views[i]) continue;
+    bound = Ref<pipe::SamplerView>::share(views[i]);
     if (views[i]) driver_resource(views[i]->resource())->note_bind(BindKind::Sampler, 1u << stage);
+    changed_.views[stage] |= 1u << (start + i);
+    dirty_.mark(DrawState::ChangedBindings);
   }
   dirty_.mark_set(pipe::DescriptorSet::Samplers, stage);
-  dirty_.mark(DrawState::Resources);
 }
 
 void BindingTable::bind_samplers(unsigned stage, uint32_t start, std::span<pipe::SamplerObject* const> samplers) {
@@ -258,7 +266,7 @@ void BindingTable::buffer_read(pipe::Resource* r, VkPipelineStageFlags2 stages, 
 }
 
 void BindingTable::record_access(const ProgramDescriptors& descriptors, const pipe::VertexElementsObject* elements) {
-  record_shader_access(descriptors);
+  record_descriptor_access(descriptors, nullptr);
   if (elements) {
     for_each_bit(elements->binding_mask, [&](int b) {
       buffer_read(vertex_buffers_[b].buffer.get(), VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT,
@@ -268,25 +276,47 @@ void BindingTable::record_access(const ProgramDescriptors& descriptors, const pi
   buffer_read(index_buffer_.get(), VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT, VK_ACCESS_2_INDEX_READ_BIT);
 }
 
+void BindingTable::record_changed_access(const ProgramDescriptors& descriptors,
+                                         const pipe::VertexElementsObject* elements) {
+  record_descriptor_access(descriptors, &changed_);
+  if (elements) {
+    for_each_bit(elements->binding_mask & changed_.vertex_buffers, [&](int b) {
+      buffer_read(vertex_buffers_[b].buffer.get(), VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT,
+                  VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT);
+    });
+  }
+  if (changed_.index_buffer)
+    buffer_read(index_buffer_.get(), VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT, VK_ACCESS_2_INDEX_READ_BIT);
+}
+
 void BindingTable::record_shader_access(const ProgramDescriptors& descriptors) {
+  record_descriptor_access(descriptors, nullptr);
+}
+
+void BindingTable::record_descriptor_access(const ProgramDescriptors& descriptors, const ChangedBindings* only) {
   BarrierBatch& barriers = sync_.barriers();
   for (unsigned set = 0; set < kDescriptorTypeSets; ++set) {
     for (const SetBinding& b : descriptors.bindings(set)) {
       const unsigned st = binding_stage(set, b);
       if (st >= pipe::kShaderStageCount) continue;
+      const auto source = static_cast<pipe::DescriptorSet>(b.source_set);
+      // Kinds whose slots did not change: nothing new to record (no
+      // storage kinds come here: record_changed_access).
+      if (only && !(source == pipe::DescriptorSet::Samplers ? only->views[st] : only->constants[st])) continue;
       const VkPipelineStageFlags2 stages = stages_of(b.stage_mask);
       for (unsigned a = 0; a < b.count; ++a) {
         const unsigned slot = b.slot + a;
-        switch (static_cast<pipe::DescriptorSet>(b.source_set)) {
+        switch (source) {
           case pipe::DescriptorSet::DefaultUniforms:
+            if (only && !(only->constants[st] & 1u)) break;
             buffer_read(constants_[st][0].buffer.get(), stages, VK_ACCESS_2_UNIFORM_READ_BIT);
             break;
           case pipe::DescriptorSet::UniformBuffers:
-            if (slot < pipe::kMaxConstantBuffers)
-              buffer_read(constants_[st][slot].buffer.get(), stages, VK_ACCESS_2_UNIFORM_READ_BIT);
+            if (slot >= pipe::kMaxConstantBuffers || (only && !(only->constants[st] >> slot & 1u))) break;
+            buffer_read(constants_[st][slot].buffer.get(), stages, VK_ACCESS_2_UNIFORM_READ_BIT);
             break;
           case pipe::DescriptorSet::Samplers: {
-            if (slot >= pipe::kMaxSamplers || !views_[st][slot]) break;
+            if (slot >= pipe::kMaxSamplers || !views_[st][slot] || (only && !(only->views[st] >> slot & 1u))) break;
             pipe::Resource* r = views_[st][slot]->resource();
             if (r->is_buffer()) {
               buffer_read(r, stages, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);

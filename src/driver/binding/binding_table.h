@@ -57,6 +57,17 @@ struct ShaderImageBinding {
   GpuUsage usage;
 };
 
+// The bindings changed since the last barrier pass (DrawState::
+// ChangedBindings): bit i of a mask is vertex buffer i, or stage s's
+// sampler view or constant buffer i. Storage buffers and images, stream
+// output and the vertex elements always take a whole pass.
+struct ChangedBindings {
+  uint32_t vertex_buffers = 0;
+  bool index_buffer = false;
+  std::array<uint32_t, pipe::kShaderStageCount> views{};
+  std::array<uint32_t, pipe::kShaderStageCount> constants{};
+};
+
 class BindingTable {
  public:
   template <typename T, size_t N>
@@ -85,6 +96,13 @@ class BindingTable {
   void record_access(const ProgramDescriptors& descriptors, const pipe::VertexElementsObject* elements);
   // Only what `descriptors` read and write: a dispatch's.
   void record_shader_access(const ProgramDescriptors& descriptors);
+  // record_access for the bindings changed() lists alone: the draw's other
+  // bindings had theirs recorded in this batch and write epoch. Not for a
+  // program with storage buffers or images: its writes may be read through
+  // an unchanged binding (the caller records the whole access).
+  void record_changed_access(const ProgramDescriptors& descriptors, const pipe::VertexElementsObject* elements);
+  // After either pass: nothing is pending.
+  void forget_changes() { changed_ = {}; }
 
   const std::array<VertexBufferBinding, pipe::kMaxVertexBuffers>& vertex_buffers() const { return vertex_buffers_; }
   pipe::Resource* index_buffer() const { return index_buffer_.get(); }
@@ -100,6 +118,8 @@ class BindingTable {
 
  private:
   void buffer_read(pipe::Resource* r, VkPipelineStageFlags2 stages, VkAccessFlags2 access);
+  // `only`: the read-only bindings to record (null: all of them).
+  void record_descriptor_access(const ProgramDescriptors& descriptors, const ChangedBindings* only);
 
   VulkanScreen& screen_;
   SyncTracker& sync_;
@@ -118,6 +138,7 @@ class BindingTable {
   PerStage<pipe::SamplerObject*, pipe::kMaxSamplers> samplers_{};
   PerStage<ShaderBufferBinding, pipe::kMaxShaderBuffers> shader_buffers_;
   PerStage<ShaderImageBinding, pipe::kMaxShaderImages> images_;
+  ChangedBindings changed_;
 };
 
 }  // namespace brass::driver

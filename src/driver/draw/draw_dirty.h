@@ -24,6 +24,11 @@ enum class DrawState : uint32_t {
   BlendColor = 1u << 10,
   Set0Offsets = 1u << 11,   // default uniform dynamic offsets
   Topology = 1u << 12,      // primitive topology and restart enable
+  // Only bindings BindingTable::changed() lists changed since the last
+  // Resources pass: their barriers and usage marks alone are recorded, as
+  // long as the batch and write epoch are the same (issue 19). Not part of
+  // a new command buffer's state: that is a whole Resources pass.
+  ChangedBindings = 1u << 13,
 };
 
 class DrawDirty {
