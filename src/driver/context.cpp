@@ -1,5 +1,7 @@
 #include "driver/context.h"
 
+#include <new>
+
 #include "driver/status.h"
 #include "driver/vk_translate.h"
 #include "util/log.h"
@@ -96,8 +98,15 @@ VulkanContext::~VulkanContext() {
   // batch the device never took).
   if (ring_.id() && !lost()) {
     // Failures are logged (fail(), the ring); destruction goes on regardless.
-    if (render_pass_.active()) render_pass_.end(RenderPassEnd::Submit);
-    if (ring_.has_work()) static_cast<void>(submit(SubmitReason::Destroy));
+    // Out of host memory (std::bad_alloc, which must not leave a
+    // destructor) the last batch is dropped unsubmitted, as a lost
+    // context's is; what was submitted is still waited for.
+    try {
+      if (render_pass_.active()) render_pass_.end(RenderPassEnd::Submit);
+      if (ring_.has_work()) static_cast<void>(submit(SubmitReason::Destroy));
+    } catch (const std::bad_alloc&) {
+      BRASS_WARN("context destroyed out of memory: its last batch is not submitted");
+    }
     static_cast<void>(ring_.wait_idle());
   }
   program_ = nullptr;
