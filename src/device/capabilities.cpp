@@ -224,6 +224,8 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   VkPhysicalDeviceTransformFeedbackPropertiesEXT xfbp{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT};
   VkPhysicalDeviceBlendOperationAdvancedPropertiesEXT abp{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BLEND_OPERATION_ADVANCED_PROPERTIES_EXT};
+  VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT divp{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT};
   // Core 1.2 properties (Vulkan 1.3 is required); not chained with the
   // driver/ID properties above, which it subsumes.
   VkPhysicalDeviceVulkan12Properties p12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
@@ -242,6 +244,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   chain(c.has_extension(VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME), &gplp);
   chain(c.has_extension(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME), &xfbp);
   chain(c.has_extension(VK_EXT_BLEND_OPERATION_ADVANCED_EXTENSION_NAME), &abp);
+  chain(c.has_extension(VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME), &divp);
   vkGetPhysicalDeviceProperties2(pd, &ext_props);
 
   // Limits.
@@ -459,6 +462,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   c.color_write_enable = f.color_write_enable.colorWriteEnable;
   c.vertex_attribute_divisor = f.vertex_attribute_divisor.vertexAttributeInstanceRateDivisor;
   c.vertex_attribute_zero_divisor = f.vertex_attribute_divisor.vertexAttributeInstanceRateZeroDivisor;
+  c.max_vertex_attrib_divisor = c.vertex_attribute_divisor ? divp.maxVertexAttribDivisor : 1;
   c.border_color_swizzle = f.border_color_swizzle.borderColorSwizzle;
   c.border_color_swizzle_from_image = f.border_color_swizzle.borderColorSwizzleFromImage;
   c.primitives_generated_query = f.primitives_generated_query.primitivesGeneratedQuery;

@@ -195,6 +195,8 @@ struct Capabilities {
   bool provoking_vertex_last = false;
   bool color_write_enable = false;
   bool vertex_attribute_divisor = false, vertex_attribute_zero_divisor = false;
+  // The largest per-binding instance divisor (1 without the feature).
+  uint32_t max_vertex_attrib_divisor = 1;
   bool border_color_swizzle = false, border_color_swizzle_from_image = false;
   bool primitives_generated_query = false;
   bool primitives_generated_with_discard = false;  // counts under rasterizerDiscardEnable too

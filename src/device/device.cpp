@@ -12,6 +12,9 @@ namespace {
 // Devices made with per-mapping border samplers: tests read which path the
 // device they run on took.
 StatCounter g_border_per_view_devices("device.border_sampler_per_view_mapping");
+// Devices whose pipelines carry their vertex input (no dynamic vertex input,
+// or BRASS_DEBUG=nodynvertexinput): tests check that the flag took effect.
+StatCounter g_static_vertex_input_devices("device.static_vertex_input");
 }  // namespace
 
 
@@ -70,6 +73,7 @@ std::unique_ptr<Device> Device::create(std::shared_ptr<Instance> instance, const
   if (dev->paths_.border_color_swizzle != BorderColorSwizzle::FromImage)
     enable.border_color_swizzle.borderColorSwizzleFromImage = VK_FALSE;
   if (dev->paths_.border_color_swizzle == BorderColorSwizzle::SamplerPerViewMapping) g_border_per_view_devices.add();
+  if (!dev->paths_.dynamic_vertex_input) g_static_vertex_input_devices.add();
   enable_robust_access(dev->caps_, dev->paths_, &enable);
   if (dev->paths_.robust_access == RobustAccessPath::DeviceWide) {
     // Buffer descriptors written into descriptor buffers take their robust

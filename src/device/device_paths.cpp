@@ -67,11 +67,20 @@ DevicePaths resolve_device_paths(const Capabilities& caps, const Options& o, std
     p.descriptor_sets_reason = "one per type (5 sets)";
   }
 
+  if (o.has(kDebugNoDynamicVertexInput)) {
+    p.dynamic_vertex_input_reason = "off (BRASS_DEBUG=nodynvertexinput): in each pipeline";
+  } else if (!caps.vertex_input_dynamic_state) {
+    p.dynamic_vertex_input_reason = "off (no VK_EXT_vertex_input_dynamic_state): in each pipeline";
+  } else {
+    p.dynamic_vertex_input = true;
+    p.dynamic_vertex_input_reason = "on (VK_EXT_vertex_input_dynamic_state)";
+  }
+
   if (o.has(kDebugNoShaderObject)) {
     p.shader_object_reason = "off (BRASS_DEBUG=noshaderobject)";
   } else if (!caps.shader_object) {
     p.shader_object_reason = "off (no VK_EXT_shader_object)";
-  } else if (!p.dynamic_rendering || !caps.vertex_input_dynamic_state) {
+  } else if (!p.dynamic_rendering || !p.dynamic_vertex_input) {
     // Shader objects draw inside dynamic rendering only, with every
     // pipeline state dynamic (vertex input included).
     p.shader_object_reason = "off (needs dynamic rendering and VK_EXT_vertex_input_dynamic_state)";

@@ -32,6 +32,10 @@ struct DevicePaths {
   std::string pipeline_library_reason;
   bool dynamic_rendering = false;
   std::string dynamic_rendering_reason;
+  // Vertex input set per draw (VK_EXT_vertex_input_dynamic_state); else
+  // baked into each pipeline, the vertex elements object in its key.
+  bool dynamic_vertex_input = false;
+  std::string dynamic_vertex_input_reason;
   bool shader_object = false;
   std::string shader_object_reason;
   // Descriptor sets 3 (SSBOs) and 4 (storage images) share set 3: the

@@ -193,6 +193,11 @@ Status MemoryAllocator::allocate_slab_slot(Pool& pool, VkDeviceSize size, VkDevi
   const int cls = size_class(slot_size);
   auto& partial = pool.partial[cls];
   if (partial.empty()) {
+    // Room first, so that a throw leaves nothing half made, and so that
+    // free() never grows these lists: a class's partial list holds each of
+    // its slabs at most once, fewer than the pool has.
+    pool.slabs.reserve(pool.slabs.size() + 1);
+    partial.reserve(pool.slabs.size() + 1);
     Allocation backing;
     Status st = allocate_in_pool(pool, slot_size * kSlotsPerSlab, slot_size, type, &backing);
     if (!st) return st;

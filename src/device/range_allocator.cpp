@@ -1,6 +1,7 @@
 #include "device/range_allocator.h"
 
 #include <bit>
+#include <new>
 
 #include "util/log.h"
 #include "util/range.h"
@@ -12,8 +13,13 @@ RangeAllocator::RangeAllocator(uint64_t capacity) : capacity_(capacity) {
 }
 
 void RangeAllocator::insert_free(uint64_t offset, uint64_t size) {
-  by_offset_.emplace(offset, size);
-  by_size_.emplace(size, offset);
+  auto it = by_offset_.emplace(offset, size).first;
+  try {
+    by_size_.emplace(size, offset);
+  } catch (...) {
+    by_offset_.erase(it);  // both indexes or neither
+    throw;
+  }
 }
 
 void RangeAllocator::erase_free(std::map<uint64_t, uint64_t>::iterator it) {
@@ -65,7 +71,24 @@ void RangeAllocator::free(uint64_t offset, uint64_t size) {
       erase_free(prev);
     }
   }
-  insert_free(begin, end - begin);
+  // Freeing runs on destructors' paths, where an exception would end the
+  // process: a range whose index nodes cannot be allocated is not reusable
+  // until the block is empty again, when the indexes are rebuilt.
+  try {
+    insert_free(begin, end - begin);
+  } catch (const std::bad_alloc&) {
+    unindexed_ += end - begin;
+  }
+  if (used_ == 0 && unindexed_) {
+    try {
+      by_offset_.clear();
+      by_size_.clear();
+      insert_free(0, capacity_);
+      unindexed_ = 0;
+    } catch (const std::bad_alloc&) {
+      // Still nothing indexed: the next free of this block tries again.
+    }
+  }
 }
 
 uint64_t RangeAllocator::largest_free() const { return by_size_.empty() ? 0 : by_size_.rbegin()->first; }

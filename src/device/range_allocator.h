@@ -17,7 +17,9 @@ class RangeAllocator {
   // Returns the offset of `size` bytes aligned to `alignment` (a power of
   // two), or nullopt when no free range fits.
   std::optional<uint64_t> allocate(uint64_t size, uint64_t alignment);
-  // Frees exactly what allocate(size) returned at `offset`.
+  // Frees exactly what allocate(size) returned at `offset`. Never throws:
+  // without memory for the free index the range stays unusable until the
+  // allocator is empty (allocate throws std::bad_alloc instead).
   void free(uint64_t offset, uint64_t size);
 
   uint64_t capacity() const { return capacity_; }
@@ -32,6 +34,7 @@ class RangeAllocator {
 
   uint64_t capacity_;
   uint64_t used_ = 0;
+  uint64_t unindexed_ = 0;  // freed bytes whose index nodes could not be allocated
   std::map<uint64_t, uint64_t> by_offset_;    // offset -> size
   std::multimap<uint64_t, uint64_t> by_size_; // size -> offset
 };

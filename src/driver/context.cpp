@@ -1,5 +1,7 @@
 #include "driver/context.h"
 
+#include <new>
+
 #include "driver/status.h"
 #include "driver/vk_translate.h"
 #include "util/log.h"
@@ -69,8 +71,8 @@ VulkanContext::VulkanContext(VulkanScreen& screen)
                 device_.paths().descriptors == DescriptorMode::DescriptorBuffer),
       gather_(screen, bindings_, fallbacks_, sync_, uniform_range_),
       descriptors_(make_descriptor_updater(device_.paths().descriptors, screen, ring_, gather_, bindings_)),
-      pipelines_(screen, ring_, render_pass_, caps_.vertex_input_dynamic_state),
-      dynamic_state_(caps_, caps_.vertex_input_dynamic_state),
+      pipelines_(screen, ring_, render_pass_, device_.paths().dynamic_vertex_input),
+      dynamic_state_(caps_, device_.paths().dynamic_vertex_input),
       queries_(screen.vk_device(), ring_, render_pass_, query_features(caps_)),
       conditional_(device_, ring_, render_pass_, queries_, device_.paths().conditional_rendering),
       stream_output_(screen, sync_, render_pass_, dirty_, caps_.transform_feedback),
@@ -96,8 +98,15 @@ VulkanContext::~VulkanContext() {
   // batch the device never took).
   if (ring_.id() && !lost()) {
     // Failures are logged (fail(), the ring); destruction goes on regardless.
-    if (render_pass_.active()) render_pass_.end(RenderPassEnd::Submit);
-    if (ring_.has_work()) static_cast<void>(submit(SubmitReason::Destroy));
+    // Out of host memory (std::bad_alloc, which must not leave a
+    // destructor) the last batch is dropped unsubmitted, as a lost
+    // context's is; what was submitted is still waited for.
+    try {
+      if (render_pass_.active()) render_pass_.end(RenderPassEnd::Submit);
+      if (ring_.has_work()) static_cast<void>(submit(SubmitReason::Destroy));
+    } catch (const std::bad_alloc&) {
+      BRASS_WARN("context destroyed out of memory: its last batch is not submitted");
+    }
     static_cast<void>(ring_.wait_idle());
   }
   program_ = nullptr;
@@ -191,7 +200,7 @@ void VulkanContext::bind_vertex_elements_state(pipe::VertexElementsObject* o) {
   state_.vertex_elements = o;
   dirty_.mark(DrawState::VertexInput, DrawState::VertexBuffers, DrawState::Resources);
   // Static vertex input is part of the pipeline.
-  if (!caps_.vertex_input_dynamic_state) dirty_.mark(DrawState::Pipeline);
+  if (!device_.paths().dynamic_vertex_input) dirty_.mark(DrawState::Pipeline);
 }
 void VulkanContext::delete_vertex_elements_state(pipe::VertexElementsObject* o) {
   if (state_.vertex_elements == o) state_.vertex_elements = nullptr;

@@ -183,7 +183,7 @@ void ShaderProgram::start_precompile() {
       bi.key = &k;
       for (unsigned i = 0; i < 5; ++i) bi.modules[i] = self->modules[i];
       bi.layout = self->descriptors.pipeline_layout();
-      bi.dynamic_vertex_input = self->screen.caps().vertex_input_dynamic_state;
+      bi.dynamic_vertex_input = self->screen.device().paths().dynamic_vertex_input;
       bi.cache = self->screen.pipeline_cache();
       bi.robust = self->robust;
       self->libraries.precompile(self->screen.device(), bi, part, /*skip=*/process_exiting());

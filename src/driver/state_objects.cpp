@@ -1,5 +1,6 @@
 #include "driver/state_objects.h"
 
+#include <algorithm>
 #include <atomic>
 
 #include "driver/batch/batch_ring.h"
@@ -244,6 +245,10 @@ pipe::VertexElementsObject* make_vertex_elements_object(const pipe::VertexElemen
   auto* o = new pipe::VertexElementsObject{};
   o->state = s;
   o->id = next_object_uid();
+  // GL's divisor has no limit; Vulkan's is maxVertexAttribDivisor. A larger
+  // one gives every instance of a draw of at most that many instances
+  // element 0 either way (floor(instance / divisor) is 0).
+  const uint32_t max_divisor = device.caps().max_vertex_attrib_divisor;
   for (unsigned i = 0; i < s.count && i < pipe::kMaxVertexElements; ++i) {
     const pipe::VertexElement& e = s.elements[i];
     // No format: the location is the upper half of a 64-bit three- or
@@ -261,7 +266,9 @@ pipe::VertexElementsObject* make_vertex_elements_object(const pipe::VertexElemen
       // Vulkan has the input rate per binding, GL per attribute: the first
       // attribute of a binding decides.
       o->rates[b] = e.instance_divisor ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX;
-      o->divisors[b] = e.instance_divisor ? e.instance_divisor : 1;
+      o->divisors[b] = e.instance_divisor ? std::min(e.instance_divisor, max_divisor) : 1;
+      if (e.instance_divisor > max_divisor && max_divisor == 1)
+        BRASS_WARN_ONCE("instance divisors above 1 need vertexAttributeInstanceRateDivisor, which this device lacks");
     }
     o->binding_mask |= 1u << b;
   }

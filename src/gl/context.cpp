@@ -392,9 +392,15 @@ Context::~Context() {
     // left referenced by a batch nobody will submit, and wait for it: a
     // context destroyed during process exit (EGL teardown) must not leave
     // work running in a software driver whose LLVM is being torn down.
-    Ref<pipe::Fence> fence;
-    pipe_->flush(&fence, 0);
-    if (fence) desc_.screen->fence_finish(fence.get(), UINT64_MAX);
+    // Out of memory for the flush or its fence (std::bad_alloc must not
+    // leave a destructor), the pipe context's own destructor submits what
+    // it can and waits for its ring.
+    try {
+      Ref<pipe::Fence> fence;
+      pipe_->flush(&fence, 0);
+      if (fence) desc_.screen->fence_finish(fence.get(), UINT64_MAX);
+    } catch (const std::bad_alloc&) {
+    }
   }
 }
 

@@ -34,6 +34,9 @@ enum DebugFlag : uint32_t {
   kDebugNoBorderSwizzleFromImage = 1u << 8,
   kDebugNoRobustAccess = 1u << 9,   // robust buffer access contexts are refused, as on a device without it
   kDebugNoConditionalRendering = 1u << 10,  // ignore VK_EXT_conditional_rendering (GL decides on the CPU)
+  // ignore VK_EXT_vertex_input_dynamic_state: vertex input baked into each
+  // pipeline, as on a device without it
+  kDebugNoDynamicVertexInput = 1u << 11,
 };
 
 struct Options {

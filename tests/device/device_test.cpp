@@ -95,6 +95,27 @@ TEST(Device, ResolvesAdvancedBlendPath) {
   EXPECT_NE(p.advanced_blend_reason.find("noblendadvanced"), std::string::npos) << p.advanced_blend_reason;
 }
 
+// Vertex input per draw where the device has dynamic vertex input, unless
+// BRASS_DEBUG=nodynvertexinput bakes it into pipelines; shader objects need
+// it and go off with it.
+TEST(Device, ResolvesVertexInputPath) {
+  Capabilities caps;
+  Options o;
+  std::string warning;
+  EXPECT_FALSE(resolve_device_paths(caps, o, &warning).dynamic_vertex_input);
+  caps.vertex_input_dynamic_state = true;
+  caps.dynamic_rendering = true;
+  caps.shader_object = true;
+  DevicePaths p = resolve_device_paths(caps, o, &warning);
+  EXPECT_TRUE(p.dynamic_vertex_input);
+  EXPECT_TRUE(p.shader_object);
+  o.debug = kDebugNoDynamicVertexInput;
+  p = resolve_device_paths(caps, o, &warning);
+  EXPECT_FALSE(p.dynamic_vertex_input);
+  EXPECT_NE(p.dynamic_vertex_input_reason.find("nodynvertexinput"), std::string::npos) << p.dynamic_vertex_input_reason;
+  EXPECT_FALSE(p.shader_object) << p.shader_object_reason;
+}
+
 // Border colours: none without custom colours that need no format and
 // borderColorSwizzle; from the image where the device can and
 // BRASS_DEBUG=noborderswizzlefromimage does not say otherwise; else a

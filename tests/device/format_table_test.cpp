@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "device/device.h"
+#include "device/format_conversion.h"
 
 namespace brass::vk {
 namespace {
@@ -100,6 +101,31 @@ TEST_F(FormatTableTest, EveryFormatIsSampleable) {
       continue;
     EXPECT_TRUE(table().supports(f, pipe::kUsageSampled)) << pipe::describe(f).name;
   }
+}
+
+// Every stored form the table can pick for a format has the conversions
+// its transfers need (cpu_transfers.cpp): uploads into the stored layout,
+// and readbacks out of it, except for the decoded compressed formats, whose
+// readbacks come from the blocks kept as given (the compressed shadow). A
+// candidate listed without them would make glTexImage / glReadPixels of that
+// format fail on a device that lacks the native form.
+TEST_F(FormatTableTest, EveryStoredFormHasItsUploadAndReadbackConversions) {
+  size_t emulated = 0;
+  for (size_t i = 1; i < pipe::kFormatCount; ++i) {
+    const Format f = static_cast<Format>(i);
+    for (const FormatChoice& c : table().candidates(f)) {
+      EXPECT_TRUE(can_convert_to_stored(f, c.conversion))
+          << pipe::describe(f).name << " stored as VkFormat " << c.vk << ": no upload conversion";
+      const bool decoded = c.conversion == FormatConversion::DecodeEtc2 || c.conversion == FormatConversion::DecodeBc ||
+                           c.conversion == FormatConversion::DecodeAstc;
+      if (!decoded) {
+        EXPECT_TRUE(can_convert_from_stored(f, c.conversion))
+            << pipe::describe(f).name << " stored as VkFormat " << c.vk << ": no readback conversion";
+      }
+      emulated += c.conversion != FormatConversion::None;
+    }
+  }
+  EXPECT_GT(emulated, 0u);
 }
 
 TEST_F(FormatTableTest, VertexFormatsNeverUseConversions) {

@@ -49,6 +49,8 @@ TEST(Options, DebugFlagsAreACommaList) {
   EXPECT_EQ(env.parse().debug, static_cast<uint32_t>(kDebugNoBorderSwizzleFromImage));
   env.vars["BRASS_DEBUG"] = "validation,norobustaccess";
   EXPECT_EQ(env.parse().debug, static_cast<uint32_t>(kDebugValidation | kDebugNoRobustAccess));
+  env.vars["BRASS_DEBUG"] = "validation,nodynvertexinput";
+  EXPECT_EQ(env.parse().debug, static_cast<uint32_t>(kDebugValidation | kDebugNoDynamicVertexInput));
 }
 
 TEST(Options, UnknownDebugFlagWarnsAndIsIgnored) {

@@ -177,6 +177,7 @@ std::vector<ReportSection> build_report(const std::vector<vk::PhysicalDeviceCand
   opts.str("descriptors", std::string(to_string(p.descriptors)) + " (" + p.descriptors_reason + ")")
       .str("pipeline libraries", p.pipeline_library_reason)
       .str("render passes", p.dynamic_rendering ? "dynamic rendering" : p.dynamic_rendering_reason)
+      .str("vertex input", p.dynamic_vertex_input_reason)
       .str("shader object", p.shader_object_reason)
       .str("descriptor sets", p.descriptor_sets_reason)
       .str("advanced blending", p.advanced_blend_reason)

@@ -25,7 +25,7 @@ void DynamicStateEmitter::bind_changed_vertex_buffers(VkCommandBuffer cmd, const
       d.binding = b;
       d.stride = buffers[b].stride;
       d.inputRate = velems->rates[b];
-      d.divisor = caps_.vertex_attribute_divisor ? velems->divisors[b] : 1;
+      d.divisor = velems->divisors[b];  // within the device's limit (make_vertex_elements_object)
     });
     for (unsigned i = 0; i < velems->state.count; ++i) {
       if (velems->state.elements[i].src_format == pipe::Format::None) continue;  // a 64-bit input's upper half

@@ -68,6 +68,9 @@ struct PipelineState {
   uint32_t stage_count = 0;
   std::array<VkVertexInputBindingDescription, pipe::kMaxVertexBuffers> vb{};
   std::array<VkVertexInputAttributeDescription, pipe::kMaxVertexElements> va{};
+  std::array<VkVertexInputBindingDivisorDescriptionEXT, pipe::kMaxVertexBuffers> vdiv{};
+  VkPipelineVertexInputDivisorStateCreateInfoEXT divisor_state{
+      VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT};
   VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   VkPipelineTessellationStateCreateInfo ts{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO};
@@ -115,7 +118,13 @@ PipelineState::PipelineState(const vk::Capabilities& caps, const PipelineBuildIn
     for (unsigned b = 0; b < pipe::kMaxVertexBuffers; ++b) {
       if (!(ve.binding_mask & (1u << b))) continue;
       vb[vi.vertexBindingDescriptionCount++] = {b, 0, ve.rates[b]};
-      if (ve.divisors[b] > 1) BRASS_WARN_ONCE("instance divisors > 1 need dynamic vertex input");
+      // Divisors other than 1 (within the device's limit: the elements
+      // object clamped them) are per binding, chained to the vertex input.
+      if (ve.divisors[b] != 1) vdiv[divisor_state.vertexBindingDivisorCount++] = {b, ve.divisors[b]};
+    }
+    if (divisor_state.vertexBindingDivisorCount) {
+      divisor_state.pVertexBindingDivisors = vdiv.data();
+      vi.pNext = &divisor_state;
     }
     for (unsigned i = 0; i < ve.state.count; ++i) {
       const pipe::VertexElement& e = ve.state.elements[i];
