@@ -130,7 +130,7 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
     drawn_form_ = &form;
     dirty_.mark(DrawState::Pipeline);
   }
-  if (vk::Status s = pipelines_.bind(form, state_, info, dirty_); !s) return fail(s);
+  if (vk::Status s = pipelines_.bind(form, state_, info, dirty_, stream_output_.recording()); !s) return fail(s);
   if (vk::Status s = descriptors_->update(form, pipelines_.layout(), dirty_); !s) return fail(s);
   VkCommandBuffer cmd = ring_.main_cmd();
   dynamic_state_.bind_vertex_buffers(cmd, state_, bindings_, fallbacks_.vk_buffer(), dirty_);

@@ -110,11 +110,11 @@ void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunc
 }
 
 vk::Status PipelineSelector::bind_slow(pipe::ShaderProgram& prog, const FixedFunctionState& state,
-                                       const pipe::DrawInfo& info, DrawDirty& dirty) {
+                                       const pipe::DrawInfo& info, DrawDirty& dirty, bool capturing) {
   if (prog.shader_object_form) return bind_shader_objects(prog, state, info, dirty);
   const VkPrimitiveTopology cls = topology_class(vk_topology(info.mode));
   if (!dirty.test(DrawState::Pipeline) && key_.topology_class == cls && key_.patch_vertices == patch_key(info) &&
-      bound_pipeline_ && bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_) {
+      bound_pipeline_ && (capturing || bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_)) {
     bound_mode_ = info.mode;  // another mode of the same topology class
     return {};
   }
@@ -126,7 +126,10 @@ vk::Status PipelineSelector::bind_slow(pipe::ShaderProgram& prog, const FixedFun
   } else if (vk::Status s = create(prog, state, &entry); !s) {
     return s;
   }
-  const VkPipeline p = entry->current.load(std::memory_order_acquire);
+  // During a capture the entry's fast-linked pipeline, still bound, serves.
+  const VkPipeline p = capturing && entry == bound_entry_ && bound_pipeline_
+                           ? bound_pipeline_
+                           : entry->current.load(std::memory_order_acquire);
   if (p != bound_pipeline_) {
     if (entry->fast_linked && p == entry->optimized.load(std::memory_order_relaxed) &&
         !entry->optimized_bound.exchange(true, std::memory_order_relaxed))

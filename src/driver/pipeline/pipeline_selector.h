@@ -46,14 +46,17 @@ class PipelineSelector {
   // Binds the pipeline for `prog` with the bound state and the draw's
   // topology; creates it on a miss. Marks every descriptor set when the
   // pipeline layout changes.
+  // `capturing`: transform feedback is active in the command buffer, where
+  // no pipeline may be bound; the fast-linked pipeline stays bound then
+  // even when its optimized one is ready (it takes over after the capture).
   [[nodiscard]] vk::Status bind(pipe::ShaderProgram& prog, const FixedFunctionState& state,
-                                const pipe::DrawInfo& info, DrawDirty& dirty) {
+                                const pipe::DrawInfo& info, DrawDirty& dirty, bool capturing = false) {
     // Nothing changed: the bound pipeline serves (unless the optimized one
     // replaced it meanwhile). Shader objects bound: no pipeline, bind_slow.
     if (!dirty.test(DrawState::Pipeline) && info.mode == bound_mode_ && key_.patch_vertices == patch_key(info) &&
-        bound_pipeline_ && bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_)
+        bound_pipeline_ && (capturing || bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_))
       return {};
-    return bind_slow(prog, state, info, dirty);
+    return bind_slow(prog, state, info, dirty, capturing);
   }
   // The bound pipeline's layout (descriptor sets are bound against it).
   VkPipelineLayout layout() const { return bound_layout_; }
@@ -70,7 +73,7 @@ class PipelineSelector {
   [[nodiscard]] vk::Status bind_shader_objects(pipe::ShaderProgram& prog, const FixedFunctionState& state,
                                                const pipe::DrawInfo& info, DrawDirty& dirty);
   [[nodiscard]] vk::Status bind_slow(pipe::ShaderProgram& prog, const FixedFunctionState& state,
-                                     const pipe::DrawInfo& info, DrawDirty& dirty);
+                                     const pipe::DrawInfo& info, DrawDirty& dirty, bool capturing);
   void fill_key(const pipe::ShaderProgram& prog, const FixedFunctionState& state, const pipe::DrawInfo& info);
   [[nodiscard]] vk::Status create(pipe::ShaderProgram& prog, const FixedFunctionState& state, PipelineEntry** out);
   [[nodiscard]] vk::Status create_monolithic(const PipelineBuildInfo& bi, VkPipeline* out);

@@ -63,6 +63,9 @@ class StreamOutput final : public RenderPassHooks {
   }
   // Ends capture (counters written): before the pass ends, before meta draws.
   void end(VkCommandBuffer cmd);
+  // Capture is active in the command buffer: no pipeline may be bound
+  // (VUID-vkCmdBindPipeline-None-02323) until it ends.
+  bool recording() const { return recording_; }
 
   vk::Status before_begin(VkCommandBuffer) override { return {}; }
   void after_begin(VkCommandBuffer) override {}
