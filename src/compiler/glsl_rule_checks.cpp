@@ -94,6 +94,47 @@ std::vector<LineToken> code_tokens(std::string_view source) {
 
 }  // namespace
 
+namespace {
+
+// The return type and parameters of every function definition.
+class OpaqueOutParameterCheck : public glslang::TIntermTraverser {
+ public:
+  explicit OpaqueOutParameterCheck(std::string* log) : log_(log) {}
+  bool visitAggregate(glslang::TVisit visit, glslang::TIntermAggregate* node) override {
+    // Nor a return type (1.10 §4.1.7: samplers "can only be declared as
+    // function parameters or uniforms").
+    if (node->getOp() == glslang::EOpFunction && visit == glslang::EvPreVisit && node->getType().containsOpaque()) {
+      *log_ += "ERROR: 0:" + std::to_string(node->getLoc().line) + ": '" + std::string(node->getName().c_str()) +
+               "' : a function cannot return a sampler, image or atomic counter (or a structure of them)\n";
+      ok = false;
+    }
+    if (node->getOp() != glslang::EOpParameters) return true;
+    for (TIntermNode* child : node->getSequence()) {
+      const glslang::TIntermSymbol* p = child ? child->getAsSymbolNode() : nullptr;
+      if (!p) continue;
+      const glslang::TStorageQualifier storage = p->getQualifier().storage;
+      if ((storage != glslang::EvqOut && storage != glslang::EvqInOut) || !p->getType().containsOpaque()) continue;
+      *log_ += "ERROR: 0:" + std::to_string(p->getLoc().line) + ": '" + std::string(p->getName().c_str()) +
+               "' : samplers, images and atomic counters (or structures of them) cannot be out or inout "
+               "parameters\n";
+      ok = false;
+    }
+    return false;
+  }
+  bool ok = true;
+
+ private:
+  std::string* log_;
+};
+
+}  // namespace
+
+bool check_opaque_out_parameters(const glslang::TIntermediate& intermediate, std::string* log) {
+  OpaqueOutParameterCheck check(log);
+  if (TIntermNode* root = intermediate.getTreeRoot()) root->traverse(&check);
+  return check.ok;
+}
+
 bool check_flat_integer_block_inputs(const glslang::TIntermediate& intermediate, std::string* log) {
   if (intermediate.getStage() != EShLangFragment) return true;
   bool ok = true;

@@ -22,6 +22,12 @@ namespace brass::compiler {
 // also when they are members of an input block.
 bool check_flat_integer_block_inputs(const glslang::TIntermediate& intermediate, std::string* log);
 
+// Opaque types "cannot be treated as l-values; hence cannot be used as out
+// or inout function parameters" (GLSL 1.20 §4.1.7, ESSL 3.00 §4.1.7; 1.10
+// means it too), nor returned: glslang refuses a sampler parameter but not
+// a structure holding one.
+bool check_opaque_out_parameters(const glslang::TIntermediate& intermediate, std::string* log);
+
 // GLSL ES (4.6.4 in 1.00): "It is an error to declare gl_FrontFacing as
 // invariant" (its invariance is gl_Position's). glslang accepts
 // `invariant gl_FrontFacing;` in ESSL 1.00 fragment shaders.

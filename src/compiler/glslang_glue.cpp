@@ -304,6 +304,7 @@ bool validate_glsl(const ShaderSource& source, Api api, const TBuiltInResource& 
   // array of N elements, arrays of arrays included, needs N bindings.
   if (ok && limits && (!version->es || version->number >= 310))
     ok = check_binding_ranges(*shader.getIntermediate(), *limits, log);
+  if (ok) ok = check_opaque_out_parameters(*shader.getIntermediate(), log);
   if (ok && !version->es) ok = check_location_alias_types(*shader.getIntermediate(), log);
   if (ok) ok = check_geometry_input_indices(*shader.getIntermediate(), log);
   // glslang has no resource for the geometry invocation limit.
