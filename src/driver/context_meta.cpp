@@ -171,9 +171,9 @@ bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
       y1 = std::min<int64_t>(y1, int64_t(info.scissor.y) + info.scissor.height);
     }
     if (x1 <= x0 || y1 <= y0) break;
-    sync_.barriers().image_access(so->levels, {VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
-                                        sampled_layout(so->aspect), false},
-                           so->image, {so->aspect, info.src.level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
+    sync_.image_read(so, {VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
+                          sampled_layout(so->aspect), false},
+                     {so->aspect, info.src.level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
     ring_.mark_recorded();
     vk::Status s = render_pass_.begin();
     if (!s) {

@@ -64,15 +64,24 @@ bool SyncTracker::publish_shared_read(ResourceObject* o, const AccessRequest& re
   } else if (Ref<Timeline> t = screen_.timeline(last_ring); t && t->submitted() < o->usage.last_serial()) {
     return false;
   }
-  // Readable by every stage at once: the readers after it need no barrier.
+  // Readable by every stage of its kind at once: the readers after it need
+  // no barrier.
   AccessRequest all = req;
-  all.stages = VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+  if (req.access & VK_ACCESS_2_SHADER_SAMPLED_READ_BIT)
+    all.stages |= VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+  if (req.access & VK_ACCESS_2_TRANSFER_READ_BIT) all.stages |= VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
   if (vk::Status s = screen_.layout_publisher().publish(o, all, range); !s) {
     BRASS_WARN("publishing a shared image's layout failed (%s): recorded in the batch",
                vk::result_string(s.result));
     return false;
   }
   return true;
+}
+
+void SyncTracker::image_read(ResourceObject* o, const AccessRequest& req, const VkImageSubresourceRange& range) {
+  const SharedAccess shared(o, ring_.id());
+  if (shared.held()) static_cast<void>(publish_shared_read(o, req, range));
+  barriers_.image_access(o->levels, req, o->image, range);
 }
 
 bool SyncTracker::can_reorder_transfer(const ResourceObject* dst, const ResourceObject* src) const {

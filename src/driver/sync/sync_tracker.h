@@ -54,6 +54,11 @@ class SyncTracker {
   // used it already, its last user's batch is not on the queue yet (the
   // application did not synchronize), or the submission failed (logged).
   bool publish_shared_read(ResourceObject* o, const AccessRequest& req, const VkImageSubresourceRange& range);
+  // A read of `range` of image `o` by the next command (sampling, copy or
+  // blit source, readback): its barrier goes to the batch, or its layout
+  // transition to the queue when another ring uses `o` (above); the
+  // access state is updated under o's lock when other rings use it.
+  void image_read(ResourceObject* o, const AccessRequest& req, const VkImageSubresourceRange& range);
 
   // Bumped when a resource is written outside a draw: the next draw must
   // check its resources' barriers again even if no binding changed.

@@ -25,7 +25,7 @@ VkImageSubresourceRange level_range(const ResourceObject* o, uint32_t level) {
 void record_image_copy(VkCommandBuffer cmd, SyncTracker& sync, ResourceObject* d, ResourceObject* s,
                        const ImageCopyRegion& r) {
   BarrierBatch& barriers = sync.barriers();
-  barriers.image_access(s->levels, kCopyRead, s->image, level_range(s, r.src_level));
+  sync.image_read(s, kCopyRead, level_range(s, r.src_level));
   barriers.image_access(d->levels, kCopyWrite, d->image, level_range(d, r.dst_level));
   barriers.emit(cmd);
   const pipe::Box& box = r.box;
@@ -66,7 +66,7 @@ void record_buffer_copy(VkCommandBuffer cmd, SyncTracker& sync, ResourceObject* 
 void record_transfer_blit(VkCommandBuffer cmd, SyncTracker& sync, const pipe::BlitInfo& info, ResourceObject* d,
                           ResourceObject* s, bool resolve) {
   BarrierBatch& barriers = sync.barriers();
-  barriers.image_access(s->levels, kBlitRead, s->image, level_range(s, info.src.level));
+  sync.image_read(s, kBlitRead, level_range(s, info.src.level));
   barriers.image_access(d->levels, kBlitWrite, d->image, level_range(d, info.dst.level));
   barriers.emit(cmd);
   VkImageAspectFlags aspect = 0;

@@ -262,8 +262,8 @@ void* CpuTransfers::map(pipe::Resource* pr, uint32_t level, uint32_t usage, cons
     }
     VkCommandBuffer cmd = host_.readback_stream();
     ring_.mark_recorded();
-    sync_.barriers().image_access(o->levels, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
-                           o->image, {o->aspect, level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
+    sync_.image_read(o, {VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, false},
+                     {o->aspect, level, 1, 0, VK_REMAINING_ARRAY_LAYERS});
     sync_.barriers().emit(cmd);
     VkBufferImageCopy c[2];
     const uint32_t n = image_regions(pr, o, level, box, stored.offset, stored.offset + stencil_at, c);

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <string>
 #include <thread>
 #include <vector>
@@ -166,6 +167,84 @@ TEST_F(SharedPrograms, DrawnFromSeveralThreadsAtOnce) { draw_from_threads(false)
 // (driver/sync/shared_layout_publisher.h). Uploaded textures are left in the
 // sampled layout by the upload (cpu_transfers.cpp), the test above.
 TEST_F(SharedPrograms, SampleATextureRenderedByAnotherContext) { draw_from_threads(true); }
+
+// The same race for transfer reads: root renders a texture (a different
+// colour per round), finishes, and four contexts at once read it back with
+// glReadPixels, copy it with glCopyTexSubImage2D and blit it, each through
+// a framebuffer of its own; every first read needs TRANSFER_SRC_OPTIMAL.
+TEST_F(SharedPrograms, ReadBackCopyAndBlitATextureRenderedByAnotherContext) {
+  constexpr int kThreads = 4, kRounds = 6;
+  EGLContext root = context(EGL_NO_CONTEXT);
+  ASSERT_NE(root, EGL_NO_CONTEXT);
+  for (int round = 0; round < kRounds; ++round) {
+    ASSERT_TRUE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, root));
+    GLuint tex = 0, fbo = 0;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    const uint8_t red = uint8_t(40 * round + 20);
+    glClearColor(float(red) / 255.0f, 0.5f, 1.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDeleteFramebuffers(1, &fbo);
+    glFinish();
+    ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    ASSERT_TRUE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+
+    std::vector<std::string> failures(kThreads);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        EGLContext ctx = context(root);
+        if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+          failures[t] = "no context";
+          return;
+        }
+        GLuint read_fbo = 0, target = 0, draw_fbo = 0;
+        glGenFramebuffers(1, &read_fbo);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, read_fbo);
+        glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+        glGenTextures(1, &target);
+        glBindTexture(GL_TEXTURE_2D, target);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+        glGenFramebuffers(1, &draw_fbo);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw_fbo);
+        glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target, 0);
+        auto check = [&](const char* what, GLenum read_target) {
+          glBindFramebuffer(GL_READ_FRAMEBUFFER, read_target == GL_TEXTURE_2D ? read_fbo : draw_fbo);
+          uint8_t px[4] = {};
+          glReadPixels(1, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+          if (std::abs(px[0] - red) > 1 || std::abs(px[1] - 128) > 1 || px[2] != 255)
+            failures[t] = std::string(what) + ": " + std::to_string(px[0]) + "," + std::to_string(px[1]) + "," +
+                          std::to_string(px[2]);
+          glBindFramebuffer(GL_READ_FRAMEBUFFER, read_fbo);
+        };
+        check("read back", GL_TEXTURE_2D);
+        glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4);
+        check("copied", 0);
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glBlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        check("blitted", 0);
+        if (glGetError() != GL_NO_ERROR) failures[t] = "GL error";
+        glDeleteFramebuffers(1, &read_fbo);
+        glDeleteFramebuffers(1, &draw_fbo);
+        glDeleteTextures(1, &target);
+        eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        eglDestroyContext(dpy, ctx);
+        eglReleaseThread();
+      });
+    }
+    for (auto& th : threads) th.join();
+    for (int t = 0; t < kThreads; ++t) EXPECT_TRUE(failures[t].empty()) << "round " << round << ", thread " << t << ": " << failures[t];
+    ASSERT_TRUE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, root));
+    glDeleteTextures(1, &tex);
+  }
+  ASSERT_TRUE(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+  eglDestroyContext(dpy, root);
+}
 
 }  // namespace
 }  // namespace brass::e2e
