@@ -28,6 +28,7 @@ class Namer {
     collect();
     name_variables();
     name_structs();
+    drop_plain_uniform_bindings();
     insert_names();
   }
 
@@ -155,20 +156,20 @@ class Namer {
       const std::string bind = d.binding >= 0 ? std::to_string(d.binding) : "0";
       switch (static_cast<spv::StorageClass>(v.storage_class)) {
         case spv::StorageClassUniformConstant:
-          if (d.location >= 0) name(v.id, "spvU" + loc);
-          else name(v.id, "spvB" + bind + "_" + hex(shape(ptr->second.second) & 0xffffff));
+          if (d.location >= 0) name(v.id, "brass_u" + loc);
+          else name(v.id, "brass_b" + bind + "_" + hex(shape(ptr->second.second) & 0xffffff));
           break;
         case spv::StorageClassAtomicCounter:
-          name(v.id, "spvA" + bind + "_" + std::to_string(d.offset >= 0 ? d.offset : 0));
+          name(v.id, "brass_a" + bind + "_" + std::to_string(d.offset >= 0 ? d.offset : 0));
           break;
         case spv::StorageClassUniform:
         case spv::StorageClassStorageBuffer: {
           const bool storage = v.storage_class == spv::StorageClassStorageBuffer || td.buffer_block;
           // Blocks without a binding are told apart by id: such blocks of
           // two stages are two GL blocks (both at binding 0).
-          const std::string key = (storage ? "Ssbo" : "Ubo") + (d.binding >= 0 ? bind : "n" + std::to_string(v.id));
-          name(v.id, "spv" + key);
-          if (!names_.count(pointee)) name(pointee, "spv" + key + "T");
+          const std::string key = (storage ? "ssbo" : "ubo") + (d.binding >= 0 ? bind : "n" + std::to_string(v.id));
+          name(v.id, "brass_" + key);
+          if (!names_.count(pointee)) name(pointee, "brass_" + key + "_t");
           break;
         }
         case spv::StorageClassInput:
@@ -178,10 +179,10 @@ class Namer {
           if (d.location < 0 && member_location_.count(pointee)) l = "m" + std::to_string(member_location_[pointee]);
           const std::string comp = d.component > 0 ? "c" + std::to_string(d.component) : "";
           const std::string patch = d.patch ? "p" : "";
-          name(v.id, std::string(in ? "spvIn" : "spvOut") + l + comp + patch);
+          name(v.id, std::string(in ? "brass_in" : "brass_out") + l + comp + patch);
           // An input block matches the previous stage's output block by
           // its type name.
-          if (td.block && !names_.count(pointee)) name(pointee, "spvIo" + l + comp + patch + "T");
+          if (td.block && !names_.count(pointee)) name(pointee, "brass_io" + l + comp + patch + "_t");
           break;
         }
         default: break;  // private and workgroup variables belong to one stage
@@ -191,7 +192,7 @@ class Namer {
 
   void name_structs() {
     for (const uint32_t s : structs_) {
-      if (!names_.count(s)) name(s, "spvS" + hex(shape(s)));
+      if (!names_.count(s)) name(s, "brass_s" + hex(shape(s)));
       const auto def = definitions_.find(s);
       if (def == definitions_.end()) continue;
       const size_t members = m_.instructions[def->second].operand_count() - 1;
@@ -226,6 +227,26 @@ class Namer {
       ++at;
     }
     m_.instructions.insert(m_.instructions.begin() + static_cast<std::ptrdiff_t>(at), debug.begin(), debug.end());
+  }
+
+  // A Binding on a uniform that is neither a sampler nor an image (glslang
+  // leaves one on default-block uniforms) means nothing in GL, and GLSL
+  // rejects layout(binding) there: dropped.
+  void drop_plain_uniform_bindings() {
+    std::set<uint32_t> plain;
+    for (const Variable& v : variables_) {
+      if (v.storage_class != spv::StorageClassUniformConstant) continue;
+      const auto ptr = pointers_.find(v.pointer_type);
+      if (ptr == pointers_.end()) continue;
+      const auto def = definitions_.find(element_type(ptr->second.second));
+      if (def == definitions_.end()) continue;
+      const spv::Op op = m_.instructions[def->second].opcode();
+      if (op != spv::OpTypeImage && op != spv::OpTypeSampler && op != spv::OpTypeSampledImage) plain.insert(v.id);
+    }
+    std::erase_if(m_.instructions, [&plain](const SpirvInstruction& inst) {
+      return inst.opcode() == spv::OpDecorate && inst.operand_count() >= 2 &&
+             inst.operand(1) == spv::DecorationBinding && plain.count(inst.operand(0));
+    });
   }
 
   struct Variable {

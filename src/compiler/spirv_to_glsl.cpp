@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <regex>
 #include <unordered_map>
 
 #include <spirv-tools/libspirv.hpp>
@@ -66,6 +67,16 @@ std::unordered_map<uint32_t, size_t> specialization_constants(const SpirvModule&
       if (const auto it = id_of.find(inst.operand(1)); it != id_of.end()) out[it->second] = i;
   }
   return out;
+}
+
+// SPIRV-Cross declares a variable of the AtomicCounter storage class as a
+// plain `uint` with its binding and offset; GLSL's is `uniform
+// atomic_uint`. The canonical names (brass_a<binding>_<offset>) single them
+// out, and every access is already an atomicCounter* call.
+std::string declare_atomic_counters(const std::string& glsl) {
+  static const std::regex declaration(R"(^(layout\(binding = \d+, offset = \d+\)) uint (brass_a\w+(\[\d+\])*;))",
+                                      std::regex::ECMAScript | std::regex::multiline);
+  return std::regex_replace(glsl, declaration, "$1 uniform atomic_uint $2");
 }
 
 std::string validation_log(const std::vector<uint32_t>& words, bool* valid) {
@@ -138,7 +149,7 @@ SpecializeResult specialize_spirv(const std::vector<uint32_t>& module, ShaderSta
     return r;
   }
   r.status = SpecializeStatus::Ok;
-  r.glsl = std::move(glsl.text);
+  r.glsl = declare_atomic_counters(glsl.text);
   return r;
 }
 

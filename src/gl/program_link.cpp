@@ -11,6 +11,7 @@
 #include "gl/compat/ff_shaders.h"
 #include "gl/context.h"
 #include "gl/program_util.h"
+#include "gl/spirv_program.h"
 #include "gl/vertex_validation.h"
 #include "util/log.h"
 
@@ -488,6 +489,7 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   lp->stages = std::move(r.stages);
   lp->interface = std::move(r.interface);
   lp->names_hidden = from_spirv;
+  if (from_spirv) pad_spirv_block_sizes(lp->interface);
   lp->xfb_mode = p.xfb_mode;
   lp->compute = has_cs;
   lp->separable = p.separable;
