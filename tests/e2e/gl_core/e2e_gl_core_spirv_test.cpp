@@ -1,0 +1,669 @@
+// ARB_gl_spirv and ARB_spirv_extensions (GL 4.6 §7.2): SPIR-V shaders
+// through glShaderBinary / glSpecializeShader, drawn and dispatched, their
+// interface by location, binding and offset, and the API's errors. The
+// modules are SPIR-V assembly (as glslangValidator -G writes it for the GLSL
+// in each comment, without its debug names), assembled by SPIRV-Tools here.
+#include <spirv-tools/libspirv.h>
+
+#include <cstring>
+#include <string>
+
+#include "e2e_gl_core_fixture.h"
+
+namespace brass::e2e {
+namespace {
+
+// GL 4.6's command, which glvnd's libOpenGL does not export: through
+// eglGetProcAddress, as applications reach it (GlCoreSpirvTest::SetUp).
+PFNGLSPECIALIZESHADERPROC specialize_shader = nullptr;
+void glSpecializeShaderFn(GLuint shader, const GLchar* entry, GLuint n, const GLuint* ids, const GLuint* values) {
+  specialize_shader(shader, entry, n, ids, values);
+}
+
+std::vector<uint32_t> assemble(const char* text) {
+  std::vector<uint32_t> words;
+  spv_context c = spvContextCreate(SPV_ENV_OPENGL_4_5);
+  spv_binary binary = nullptr;
+  spv_diagnostic diagnostic = nullptr;
+  if (spvTextToBinary(c, text, std::strlen(text), &binary, &diagnostic) == SPV_SUCCESS)
+    words.assign(binary->code, binary->code + binary->wordCount);
+  else
+    ADD_FAILURE() << (diagnostic ? diagnostic->error : "assembly failed") << "\n" << text;
+  spvBinaryDestroy(binary);
+  spvDiagnosticDestroy(diagnostic);
+  spvContextDestroy(c);
+  return words;
+}
+
+// layout(location = 0) in vec4 pos; void main() { gl_Position = pos; }
+constexpr const char* kVertex = R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Vertex %main "main" %pos %per_vertex
+               OpDecorate %pos Location 0
+               OpMemberDecorate %PerVertex 0 BuiltIn Position
+               OpDecorate %PerVertex Block
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+      %float = OpTypeFloat 32
+         %v4 = OpTypeVector %float 4
+        %int = OpTypeInt 32 1
+      %int_0 = OpConstant %int 0
+  %PerVertex = OpTypeStruct %v4
+ %ptr_out_pv = OpTypePointer Output %PerVertex
+ %per_vertex = OpVariable %ptr_out_pv Output
+  %ptr_in_v4 = OpTypePointer Input %v4
+        %pos = OpVariable %ptr_in_v4 Input
+ %ptr_out_v4 = OpTypePointer Output %v4
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %p = OpLoad %v4 %pos
+        %dst = OpAccessChain %ptr_out_v4 %per_vertex %int_0
+               OpStore %dst %p
+               OpReturn
+               OpFunctionEnd
+)";
+
+// layout(location = 3) uniform vec4 color;
+// layout(location = 0) out vec4 frag; void main() { frag = color; }
+constexpr const char* kUniformFragment = R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Fragment %main "main" %frag
+               OpExecutionMode %main OriginLowerLeft
+               OpDecorate %frag Location 0
+               OpDecorate %color Location 3
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+      %float = OpTypeFloat 32
+         %v4 = OpTypeVector %float 4
+ %ptr_out_v4 = OpTypePointer Output %v4
+       %frag = OpVariable %ptr_out_v4 Output
+  %ptr_uc_v4 = OpTypePointer UniformConstant %v4
+      %color = OpVariable %ptr_uc_v4 UniformConstant
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %c = OpLoad %v4 %color
+               OpStore %frag %c
+               OpReturn
+               OpFunctionEnd
+)";
+
+// layout(std140, binding = 2) uniform Params { vec4 add; } params;
+// layout(binding = 1) uniform sampler2D tex;
+// void main() { frag = texture(tex, vec2(0.5)) + params.add; }
+constexpr const char* kUboSamplerFragment = R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Fragment %main "main" %frag
+               OpExecutionMode %main OriginLowerLeft
+               OpDecorate %frag Location 0
+               OpDecorate %tex Binding 1
+               OpMemberDecorate %Params 0 Offset 0
+               OpDecorate %Params Block
+               OpDecorate %params Binding 2
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+      %float = OpTypeFloat 32
+         %v4 = OpTypeVector %float 4
+         %v2 = OpTypeVector %float 2
+ %ptr_out_v4 = OpTypePointer Output %v4
+       %frag = OpVariable %ptr_out_v4 Output
+      %image = OpTypeImage %float 2D 0 0 0 1 Unknown
+    %sampled = OpTypeSampledImage %image
+ %ptr_uc_tex = OpTypePointer UniformConstant %sampled
+        %tex = OpVariable %ptr_uc_tex UniformConstant
+       %half = OpConstant %float 0.5
+     %centre = OpConstantComposite %v2 %half %half
+     %Params = OpTypeStruct %v4
+ %ptr_params = OpTypePointer Uniform %Params
+     %params = OpVariable %ptr_params Uniform
+        %int = OpTypeInt 32 1
+      %int_0 = OpConstant %int 0
+  %ptr_u_v4 = OpTypePointer Uniform %v4
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %t = OpLoad %sampled %tex
+          %s = OpImageSampleImplicitLod %v4 %t %centre
+         %pa = OpAccessChain %ptr_u_v4 %params %int_0
+          %a = OpLoad %v4 %pa
+        %sum = OpFAdd %v4 %s %a
+               OpStore %frag %sum
+               OpReturn
+               OpFunctionEnd
+)";
+
+// layout(constant_id = 7) const float red = 0.0;
+// layout(constant_id = 8) const bool blue = false;
+// void main() { frag = vec4(red, 0.0, blue ? 1.0 : 0.0, 1.0); }
+constexpr const char* kSpecFragment = R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Fragment %main "main" %frag
+               OpEntryPoint Fragment %other "other" %frag
+               OpExecutionMode %main OriginLowerLeft
+               OpExecutionMode %other OriginLowerLeft
+               OpDecorate %frag Location 0
+               OpDecorate %red SpecId 7
+               OpDecorate %blue SpecId 8
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+      %float = OpTypeFloat 32
+         %v4 = OpTypeVector %float 4
+ %ptr_out_v4 = OpTypePointer Output %v4
+       %frag = OpVariable %ptr_out_v4 Output
+        %red = OpSpecConstant %float 0
+    %float_0 = OpConstant %float 0
+       %bool = OpTypeBool
+       %blue = OpSpecConstantFalse %bool
+    %float_1 = OpConstant %float 1
+      %bluef = OpSpecConstantOp %float Select %blue %float_1 %float_0
+     %colour = OpSpecConstantComposite %v4 %red %float_0 %bluef %float_1
+      %green = OpConstantComposite %v4 %float_0 %float_1 %float_0 %float_1
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpStore %frag %colour
+               OpReturn
+               OpFunctionEnd
+      %other = OpFunction %void None %fn
+     %entry2 = OpLabel
+               OpStore %frag %green
+               OpReturn
+               OpFunctionEnd
+)";
+
+// layout(local_size_x = 4) in;
+// layout(binding = 0, offset = 4) uniform atomic_uint counter;
+// void main() { atomicCounterIncrement(counter); }
+constexpr const char* kAtomicCompute = R"(
+               OpCapability Shader
+               OpCapability AtomicStorage
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 4 1 1
+               OpDecorate %counter Offset 4
+               OpDecorate %counter Binding 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+ %ptr_ac_uint = OpTypePointer AtomicCounter %uint
+    %counter = OpVariable %ptr_ac_uint AtomicCounter
+     %uint_1 = OpConstant %uint 1
+     %uint_0 = OpConstant %uint 0
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+        %old = OpAtomicIIncrement %uint %counter %uint_1 %uint_0
+               OpReturn
+               OpFunctionEnd
+)";
+
+// layout(xfb_buffer = 0, xfb_stride = 8) out;
+// layout(location = 0, xfb_buffer = 0, xfb_offset = 4) out float captured;
+// void main() { captured = float(gl_VertexID) * 10.0; gl_Position = vec4(0.0); }
+constexpr const char* kXfbVertex = R"(
+               OpCapability Shader
+               OpCapability TransformFeedback
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Vertex %main "main" %captured %vertex_id %per_vertex
+               OpExecutionMode %main Xfb
+               OpDecorate %captured Location 0
+               OpDecorate %captured XfbBuffer 0
+               OpDecorate %captured XfbStride 8
+               OpDecorate %captured Offset 4
+               OpDecorate %vertex_id BuiltIn VertexId
+               OpMemberDecorate %PerVertex 0 BuiltIn Position
+               OpDecorate %PerVertex Block
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+      %float = OpTypeFloat 32
+         %v4 = OpTypeVector %float 4
+        %int = OpTypeInt 32 1
+ %ptr_out_f = OpTypePointer Output %float
+   %captured = OpVariable %ptr_out_f Output
+ %ptr_in_int = OpTypePointer Input %int
+  %vertex_id = OpVariable %ptr_in_int Input
+   %float_10 = OpConstant %float 10
+    %float_0 = OpConstant %float 0
+     %origin = OpConstantComposite %v4 %float_0 %float_0 %float_0 %float_0
+  %PerVertex = OpTypeStruct %v4
+ %ptr_out_pv = OpTypePointer Output %PerVertex
+ %per_vertex = OpVariable %ptr_out_pv Output
+      %int_0 = OpConstant %int 0
+ %ptr_out_v4 = OpTypePointer Output %v4
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+         %id = OpLoad %int %vertex_id
+        %idf = OpConvertSToF %float %id
+          %v = OpFMul %float %idf %float_10
+               OpStore %captured %v
+        %pos = OpAccessChain %ptr_out_v4 %per_vertex %int_0
+               OpStore %pos %origin
+               OpReturn
+               OpFunctionEnd
+)";
+
+// SPV_KHR_storage_buffer_storage_class: layout(local_size_x = 4) in;
+// layout(constant_id = 1) const uint scale = 2;
+// layout(std430, binding = 3) buffer Buf { uint data[4]; };
+// void main() { data[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x * scale; }
+constexpr const char* kSsboCompute = R"(
+               OpCapability Shader
+               OpExtension "SPV_KHR_storage_buffer_storage_class"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %gid
+               OpExecutionMode %main LocalSize 4 1 1
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %scale SpecId 1
+               OpDecorate %arr ArrayStride 4
+               OpMemberDecorate %Buf 0 Offset 0
+               OpDecorate %Buf Block
+               OpDecorate %buf Binding 3
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+     %v3uint = OpTypeVector %uint 3
+  %ptr_in_v3 = OpTypePointer Input %v3uint
+        %gid = OpVariable %ptr_in_v3 Input
+     %uint_0 = OpConstant %uint 0
+     %uint_4 = OpConstant %uint 4
+      %scale = OpSpecConstant %uint 2
+        %arr = OpTypeArray %uint %uint_4
+        %Buf = OpTypeStruct %arr
+ %ptr_sb_buf = OpTypePointer StorageBuffer %Buf
+        %buf = OpVariable %ptr_sb_buf StorageBuffer
+%ptr_sb_uint = OpTypePointer StorageBuffer %uint
+%ptr_in_uint = OpTypePointer Input %uint
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+         %px = OpAccessChain %ptr_in_uint %gid %uint_0
+          %x = OpLoad %uint %px
+          %v = OpIMul %uint %x %scale
+        %dst = OpAccessChain %ptr_sb_uint %buf %uint_0 %x
+               OpStore %dst %v
+               OpReturn
+               OpFunctionEnd
+)";
+
+class GlCoreSpirvTest : public GlCoreTest {
+ protected:
+  void SetUp() override {
+    GlCoreTest::SetUp();
+    if (HasFatalFailure()) return;
+    GLint n = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+    bool spirv = false;
+    for (GLint i = 0; i < n; ++i)
+      spirv |= std::strcmp(reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, i)), "GL_ARB_gl_spirv") == 0;
+    ASSERT_TRUE(spirv) << "GL_ARB_gl_spirv is offered on every device";
+    specialize_shader = reinterpret_cast<PFNGLSPECIALIZESHADERPROC>(eglGetProcAddress("glSpecializeShader"));
+    ASSERT_NE(specialize_shader, nullptr);
+  }
+
+  // A shader holding `text`'s module, specialized at `entry` (no
+  // specialization when entry is null).
+  static GLuint spirv_shader(GLenum type, const char* text, const char* entry = "main", GLuint constants = 0,
+                             const GLuint* ids = nullptr, const GLuint* values = nullptr) {
+    const std::vector<uint32_t> words = assemble(text);
+    GLuint s = glCreateShader(type);
+    glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, words.data(), static_cast<GLsizei>(words.size() * 4));
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    if (!entry) return s;
+    glSpecializeShaderFn(s, entry, constants, ids, values);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    char log[2048] = {};
+    glGetShaderInfoLog(s, sizeof log, nullptr, log);
+    EXPECT_EQ(ok, GL_TRUE) << log;
+    return s;
+  }
+
+  static GLuint link(std::initializer_list<GLuint> shaders, bool expect_ok = true) {
+    GLuint p = glCreateProgram();
+    for (GLuint s : shaders) glAttachShader(p, s);
+    glLinkProgram(p);
+    GLint ok = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    char log[2048] = {};
+    glGetProgramInfoLog(p, sizeof log, nullptr, log);
+    EXPECT_EQ(ok != 0, expect_ok) << log;
+    for (GLuint s : shaders) glDeleteShader(s);
+    return p;
+  }
+
+  // Draws a triangle covering the viewport (vertex attribute 0).
+  void draw_fullscreen() {
+    const float v[] = {-1, -1, 0, 1, 3, -1, 0, 1, -1, 3, 0, 1};
+    GLuint buf = 0;
+    glGenBuffers(1, &buf);
+    glBindBuffer(GL_ARRAY_BUFFER, buf);
+    glBufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glEnableVertexAttribArray(0);
+    glViewport(0, 0, kWidth, kHeight);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDisableVertexAttribArray(0);
+    glDeleteBuffers(1, &buf);
+  }
+};
+
+TEST_F(GlCoreSpirvTest, OffersGl46AndTheSpirvFormat) {
+  GLint major = 0, minor = 0;
+  glGetIntegerv(GL_MAJOR_VERSION, &major);
+  glGetIntegerv(GL_MINOR_VERSION, &minor);
+  EXPECT_EQ(major * 10 + minor, 46);
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(glGetString(GL_VERSION))).rfind("4.6", 0), 0u);
+  GLint formats = 0, format = 0;
+  glGetIntegerv(GL_NUM_SHADER_BINARY_FORMATS, &formats);
+  glGetIntegerv(GL_SHADER_BINARY_FORMATS, &format);
+  EXPECT_EQ(formats, 1);
+  EXPECT_EQ(format, GL_SHADER_BINARY_FORMAT_SPIR_V);
+  // ARB_spirv_extensions: the SPIR-V extensions modules may use.
+  GLint n = 0;
+  glGetIntegerv(GL_NUM_SPIR_V_EXTENSIONS, &n);
+  ASSERT_GE(n, 1);
+  bool storage_buffer = false;
+  for (GLint i = 0; i < n; ++i) {
+    const GLubyte* e = glGetStringi(GL_SPIR_V_EXTENSIONS, i);
+    ASSERT_NE(e, nullptr);
+    EXPECT_EQ(std::string(reinterpret_cast<const char*>(e)).rfind("SPV_", 0), 0u);
+    storage_buffer |= std::strcmp(reinterpret_cast<const char*>(e), "SPV_KHR_storage_buffer_storage_class") == 0;
+  }
+  EXPECT_TRUE(storage_buffer);
+  EXPECT_EQ(glGetStringi(GL_SPIR_V_EXTENSIONS, n), nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+}
+
+TEST_F(GlCoreSpirvTest, UniformByLocationAndNoNames) {
+  GLuint fs = spirv_shader(GL_FRAGMENT_SHADER, kUniformFragment);
+  GLint binary = 0;
+  glGetShaderiv(fs, GL_SPIR_V_BINARY, &binary);
+  EXPECT_EQ(binary, GL_TRUE);
+  GLuint p = link({spirv_shader(GL_VERTEX_SHADER, kVertex), fs});
+  glUseProgram(p);
+  glUniform4f(3, 0.0f, 1.0f, 0.0f, 1.0f);
+  draw_fullscreen();
+  EXPECT_EQ(pixel(5, 5), rgba(0, 255, 0));
+  EXPECT_EQ(pixel(kWidth - 2, kHeight - 2), rgba(0, 255, 0));
+  // ARB_gl_spirv §7.3.1: no name reflection. The uniform is found by its
+  // location, and every name is the empty string.
+  GLint active = 0, max_length = 0;
+  glGetProgramiv(p, GL_ACTIVE_UNIFORMS, &active);
+  glGetProgramiv(p, GL_ACTIVE_UNIFORM_MAX_LENGTH, &max_length);
+  EXPECT_EQ(active, 1);
+  EXPECT_EQ(max_length, 1);
+  const GLenum props[] = {GL_LOCATION, GL_NAME_LENGTH, GL_TYPE};
+  GLint values[3] = {};
+  glGetProgramResourceiv(p, GL_UNIFORM, 0, 3, props, 3, nullptr, values);
+  EXPECT_EQ(values[0], 3);
+  EXPECT_EQ(values[1], 1);
+  EXPECT_EQ(values[2], GL_FLOAT_VEC4);
+  char name[16] = "x";
+  GLsizei length = -1;
+  glGetProgramResourceName(p, GL_UNIFORM, 0, sizeof name, &length, name);
+  EXPECT_EQ(length, 0);
+  EXPECT_STREQ(name, "");
+  EXPECT_EQ(glGetUniformLocation(p, "color"), -1);
+  EXPECT_EQ(glGetUniformLocation(p, ""), -1);
+  EXPECT_EQ(glGetProgramResourceIndex(p, GL_UNIFORM, ""), GL_INVALID_INDEX);
+  EXPECT_EQ(glGetAttribLocation(p, ""), -1);
+  glUseProgram(0);
+  glDeleteProgram(p);
+}
+
+TEST_F(GlCoreSpirvTest, UniformBlockAndSamplerByBinding) {
+  GLuint p = link({spirv_shader(GL_VERTEX_SHADER, kVertex), spirv_shader(GL_FRAGMENT_SHADER, kUboSamplerFragment)});
+  const uint8_t texel[4] = {200, 0, 0, 255};
+  GLuint tex = 0, ubo = 0;
+  glGenTextures(1, &tex);
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  const float add[4] = {0.0f, 0.0f, 1.0f, 0.0f};
+  glGenBuffers(1, &ubo);
+  glBindBufferBase(GL_UNIFORM_BUFFER, 2, ubo);
+  glBufferData(GL_UNIFORM_BUFFER, sizeof add, add, GL_STATIC_DRAW);
+  glUseProgram(p);
+  draw_fullscreen();
+  EXPECT_EQ(pixel(16, 16), rgba(200, 0, 255));
+  GLint blocks = 0, binding = -1;
+  glGetProgramiv(p, GL_ACTIVE_UNIFORM_BLOCKS, &blocks);
+  EXPECT_EQ(blocks, 1);
+  glGetActiveUniformBlockiv(p, 0, GL_UNIFORM_BLOCK_BINDING, &binding);
+  EXPECT_EQ(binding, 2);
+  glUseProgram(0);
+  glDeleteProgram(p);
+  glDeleteBuffers(1, &ubo);
+  glDeleteTextures(1, &tex);
+  glActiveTexture(GL_TEXTURE0);
+}
+
+TEST_F(GlCoreSpirvTest, SpecializationConstantsAndEntryPoints) {
+  GLuint vs = spirv_shader(GL_VERTEX_SHADER, kVertex);
+  // Defaults: red 0, blue false.
+  GLuint p = link({vs, spirv_shader(GL_FRAGMENT_SHADER, kSpecFragment)});
+  glUseProgram(p);
+  draw_fullscreen();
+  EXPECT_EQ(pixel(16, 16), rgba(0, 0, 0));
+  glDeleteProgram(p);
+  // red = 1.0 (its IEEE-754 bits), blue = true.
+  const GLuint ids[] = {7, 8};
+  const float one = 1.0f;
+  GLuint values[2] = {0, 1};
+  std::memcpy(&values[0], &one, 4);
+  vs = spirv_shader(GL_VERTEX_SHADER, kVertex);
+  p = link({vs, spirv_shader(GL_FRAGMENT_SHADER, kSpecFragment, "main", 2, ids, values)});
+  glUseProgram(p);
+  draw_fullscreen();
+  EXPECT_EQ(pixel(16, 16), rgba(255, 0, 255));
+  glDeleteProgram(p);
+  // The other entry point of the module.
+  vs = spirv_shader(GL_VERTEX_SHADER, kVertex);
+  p = link({vs, spirv_shader(GL_FRAGMENT_SHADER, kSpecFragment, "other")});
+  glUseProgram(p);
+  draw_fullscreen();
+  EXPECT_EQ(pixel(16, 16), rgba(0, 255, 0));
+  glUseProgram(0);
+  glDeleteProgram(p);
+}
+
+TEST_F(GlCoreSpirvTest, AtomicCounterByBindingAndOffset) {
+  GLint counters = 0;
+  glGetIntegerv(GL_MAX_COMPUTE_ATOMIC_COUNTERS, &counters);
+  if (counters < 1) GTEST_SKIP() << "no compute atomic counters on this device";
+  GLuint p = link({spirv_shader(GL_COMPUTE_SHADER, kAtomicCompute)});
+  const uint32_t initial[2] = {100, 5};
+  GLuint buf = 0;
+  glGenBuffers(1, &buf);
+  glBindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 0, buf);
+  glBufferData(GL_ATOMIC_COUNTER_BUFFER, sizeof initial, initial, GL_DYNAMIC_COPY);
+  glUseProgram(p);
+  glDispatchCompute(2, 1, 1);
+  glMemoryBarrier(GL_ATOMIC_COUNTER_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+  uint32_t out[2] = {};
+  glGetBufferSubData(GL_ATOMIC_COUNTER_BUFFER, 0, sizeof out, out);
+  EXPECT_EQ(out[0], 100u);
+  EXPECT_EQ(out[1], 5u + 8u);
+  GLint buffers = 0, binding = -1;
+  glGetProgramInterfaceiv(p, GL_ATOMIC_COUNTER_BUFFER, GL_ACTIVE_RESOURCES, &buffers);
+  EXPECT_EQ(buffers, 1);
+  const GLenum prop = GL_OFFSET;
+  GLint offset = -1;
+  glGetProgramResourceiv(p, GL_UNIFORM, 0, 1, &prop, 1, nullptr, &offset);
+  EXPECT_EQ(offset, 4);
+  glGetActiveAtomicCounterBufferiv(p, 0, GL_ATOMIC_COUNTER_BUFFER_BINDING, &binding);
+  EXPECT_EQ(binding, 0);
+  glUseProgram(0);
+  glDeleteProgram(p);
+  glDeleteBuffers(1, &buf);
+}
+
+TEST_F(GlCoreSpirvTest, TransformFeedbackByXfbOffset) {
+  GLuint p = link({spirv_shader(GL_VERTEX_SHADER, kXfbVertex)});
+  GLint varyings = 0;
+  glGetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYINGS, &varyings);
+  EXPECT_EQ(varyings, 1);
+  std::vector<float> init(6, -1.0f);
+  GLuint buf = 0;
+  glGenBuffers(1, &buf);
+  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf);
+  glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, init.size() * 4, init.data(), GL_DYNAMIC_COPY);
+  glUseProgram(p);
+  glEnable(GL_RASTERIZER_DISCARD);
+  glBeginTransformFeedback(GL_POINTS);
+  glDrawArrays(GL_POINTS, 0, 3);
+  glEndTransformFeedback();
+  glDisable(GL_RASTERIZER_DISCARD);
+  float out[6] = {};
+  glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof out, out);
+  // Stride 8, the value at byte 4: the first word of each vertex untouched.
+  for (int v = 0; v < 3; ++v) {
+    EXPECT_EQ(out[v * 2], -1.0f) << v;
+    EXPECT_EQ(out[v * 2 + 1], 10.0f * static_cast<float>(v)) << v;
+  }
+  glUseProgram(0);
+  glDeleteProgram(p);
+  glDeleteBuffers(1, &buf);
+}
+
+TEST_F(GlCoreSpirvTest, ComputeStorageBufferWithStorageBufferClass) {
+  const GLuint id = 1, scale = 3;
+  GLuint p = link({spirv_shader(GL_COMPUTE_SHADER, kSsboCompute, "main", 1, &id, &scale)});
+  const uint32_t zeros[4] = {};
+  GLuint buf = 0;
+  glGenBuffers(1, &buf);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, buf);
+  glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof zeros, zeros, GL_DYNAMIC_COPY);
+  glUseProgram(p);
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  uint32_t out[4] = {};
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof out, out);
+  for (uint32_t i = 0; i < 4; ++i) EXPECT_EQ(out[i], i * 3) << i;
+  GLint size = 0;
+  const GLenum prop = GL_BUFFER_DATA_SIZE;
+  glGetProgramResourceiv(p, GL_SHADER_STORAGE_BLOCK, 0, 1, &prop, 1, nullptr, &size);
+  EXPECT_EQ(size, 16);
+  glUseProgram(0);
+  glDeleteProgram(p);
+  glDeleteBuffers(1, &buf);
+}
+
+TEST_F(GlCoreSpirvTest, ShaderBinaryErrors) {
+  const std::vector<uint32_t> words = assemble(kUniformFragment);
+  const GLsizei bytes = static_cast<GLsizei>(words.size() * 4);
+  GLuint s = glCreateShader(GL_FRAGMENT_SHADER);
+  // No such format.
+  glShaderBinary(1, &s, 0x1234, words.data(), bytes);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM));
+  glShaderBinary(-1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, words.data(), bytes);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  // Not SPIR-V: a partial word, a bad magic number, a truncated module.
+  glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, words.data(), bytes - 2);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  std::vector<uint32_t> bad = words;
+  bad[0] = 0x12345678;
+  glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, bad.data(), bytes);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  // (The header and the first word of the two-word OpCapability.)
+  glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, words.data(), 24);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  GLint binary = 1;
+  glGetShaderiv(s, GL_SPIR_V_BINARY, &binary);
+  EXPECT_EQ(binary, GL_FALSE);
+  // A program name; an unknown name.
+  GLuint p = glCreateProgram();
+  glShaderBinary(1, &p, GL_SHADER_BINARY_FORMAT_SPIR_V, words.data(), bytes);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  const GLuint unknown = 999;
+  glShaderBinary(1, &unknown, GL_SHADER_BINARY_FORMAT_SPIR_V, words.data(), bytes);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  glDeleteProgram(p);
+  glDeleteShader(s);
+}
+
+TEST_F(GlCoreSpirvTest, SpecializeShaderErrors) {
+  // A GLSL shader is not specialized; a SPIR-V one is not compiled.
+  GLuint glsl = shader(GL_FRAGMENT_SHADER, "#version 450\nout vec4 c; void main() { c = vec4(1.0); }\n");
+  glSpecializeShaderFn(glsl, "main", 0, nullptr, nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  GLuint s = spirv_shader(GL_FRAGMENT_SHADER, kSpecFragment, nullptr);
+  glCompileShader(s);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  // No entry point of that name for the stage; no such constant: errors,
+  // and the shader stays unspecialized.
+  glSpecializeShaderFn(s, "missing", 0, nullptr, nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  const GLuint id = 99, value = 0;
+  glSpecializeShaderFn(s, "main", 1, &id, &value);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  GLint ok = 1;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  EXPECT_EQ(ok, GL_FALSE);
+  glSpecializeShaderFn(s, "main", 0, nullptr, nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  EXPECT_EQ(ok, GL_TRUE);
+  // Once specialized, not again.
+  glSpecializeShaderFn(s, "main", 0, nullptr, nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  // The vertex stage has no fragment entry point.
+  GLuint vs = spirv_shader(GL_VERTEX_SHADER, kSpecFragment, nullptr);
+  glSpecializeShaderFn(vs, "main", 0, nullptr, nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  // glShaderSource ends the association with the module.
+  const char* src = "#version 450\nvoid main() {}\n";
+  glShaderSource(vs, 1, &src, nullptr);
+  GLint binary = 1;
+  glGetShaderiv(vs, GL_SPIR_V_BINARY, &binary);
+  EXPECT_EQ(binary, GL_FALSE);
+  glDeleteShader(vs);
+  glDeleteShader(s);
+  glDeleteShader(glsl);
+}
+
+TEST_F(GlCoreSpirvTest, InvalidOrUnsupportedModulesFailSpecialization) {
+  // Valid words, invalid module (the entry point's function is missing).
+  std::string broken = kUniformFragment;
+  broken.erase(broken.find("       %main = OpFunction"));
+  std::vector<uint32_t> words = assemble(broken.c_str());
+  GLuint s = glCreateShader(GL_FRAGMENT_SHADER);
+  glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, words.data(), static_cast<GLsizei>(words.size() * 4));
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glSpecializeShaderFn(s, "main", 0, nullptr, nullptr);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  GLint ok = 1, log_length = 0;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  glGetShaderiv(s, GL_INFO_LOG_LENGTH, &log_length);
+  EXPECT_EQ(ok, GL_FALSE);
+  EXPECT_GT(log_length, 1);
+  // A SPIR-V extension outside GL_SPIR_V_EXTENSIONS.
+  std::string extended = kUniformFragment;
+  extended.insert(extended.find("               OpMemoryModel"),
+                  "               OpExtension \"SPV_KHR_variable_pointers\"\n");
+  words = assemble(extended.c_str());
+  glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, words.data(), static_cast<GLsizei>(words.size() * 4));
+  glSpecializeShaderFn(s, "main", 0, nullptr, nullptr);
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  EXPECT_EQ(ok, GL_FALSE);
+  char log[512] = {};
+  glGetShaderInfoLog(s, sizeof log, nullptr, log);
+  EXPECT_NE(std::string(log).find("SPV_KHR_variable_pointers"), std::string::npos) << log;
+  glDeleteShader(s);
+}
+
+TEST_F(GlCoreSpirvTest, LinkRequiresAllSpirvAndSpecialized) {
+  // GLSL and SPIR-V shaders do not link together.
+  GLuint p = link({spirv_shader(GL_VERTEX_SHADER, kVertex),
+                   shader(GL_FRAGMENT_SHADER, "#version 450\nout vec4 c; void main() { c = vec4(1.0); }\n")},
+                  false);
+  glDeleteProgram(p);
+  // An unspecialized SPIR-V shader is not compiled.
+  p = link({spirv_shader(GL_VERTEX_SHADER, kVertex), spirv_shader(GL_FRAGMENT_SHADER, kUniformFragment, nullptr)},
+           false);
+  glDeleteProgram(p);
+}
+
+}  // namespace
+}  // namespace brass::e2e
