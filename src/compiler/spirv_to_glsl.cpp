@@ -72,11 +72,24 @@ std::unordered_map<uint32_t, size_t> specialization_constants(const SpirvModule&
 // SPIRV-Cross declares a variable of the AtomicCounter storage class as a
 // plain `uint` with its binding and offset; GLSL's is `uniform
 // atomic_uint`. The canonical names (brass_a<binding>_<offset>) single them
-// out, and every access is already an atomicCounter* call.
+// out.
 std::string declare_atomic_counters(const std::string& glsl) {
   static const std::regex declaration(R"(^(layout\(binding = \d+, offset = \d+\)) uint (brass_a\w+(\[\d+\])*;))",
                                       std::regex::ECMAScript | std::regex::multiline);
-  return std::regex_replace(glsl, declaration, "$1 uniform atomic_uint $2");
+  // The other atomic instructions on a counter come out as the buffer
+  // atomics (a load as atomicAdd(c, 0)); GL 4.6 has them for counters
+  // under the atomicCounter prefix.
+  static const std::regex operation(R"(\batomic(Add|Min|Max|And|Or|Xor|Exchange|CompSwap)\((brass_a))");
+  static const std::regex load(R"(\batomicAdd\((brass_a[\w\[\]]*), 0\))");
+  std::string out = std::regex_replace(glsl, declaration, "$1 uniform atomic_uint $2");
+  out = std::regex_replace(out, load, "atomicCounter($1)");
+  if (!std::regex_search(out, operation)) return out;
+  out = std::regex_replace(out, operation, "atomicCounter$1($2");
+  // (GLSL 4.50 has them through ARB_shader_atomic_counter_ops.)
+  const size_t version_end = out.find('\n');
+  if (version_end != std::string::npos)
+    out.insert(version_end + 1, "#extension GL_ARB_shader_atomic_counter_ops : require\n");
+  return out;
 }
 
 std::string validation_log(const std::vector<uint32_t>& words, bool* valid) {
