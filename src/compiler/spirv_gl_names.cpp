@@ -11,7 +11,7 @@ namespace {
 
 struct Decorations {
   int64_t location = -1, component = -1, binding = -1, offset = -1;
-  bool builtin = false, block = false, buffer_block = false, patch = false;
+  bool builtin = false, block = false, buffer_block = false, patch = false, xfb = false;
 };
 
 std::string hex(uint64_t v) {
@@ -29,6 +29,7 @@ class Namer {
     name_variables();
     name_structs();
     drop_plain_uniform_bindings();
+    drop_colliding_capture_locations();
     insert_names();
   }
 
@@ -53,6 +54,7 @@ class Namer {
           case spv::DecorationBlock: d.block = true; break;
           case spv::DecorationBufferBlock: d.buffer_block = true; break;
           case spv::DecorationPatch: d.patch = true; break;
+          case spv::DecorationXfbBuffer: d.xfb = true; break;
           default: break;
         }
       } else if (op == spv::OpMemberDecorate && inst.operand_count() >= 3) {
@@ -246,6 +248,43 @@ class Namer {
     std::erase_if(m_.instructions, [&plain](const SpirvInstruction& inst) {
       return inst.opcode() == spv::OpDecorate && inst.operand_count() >= 2 &&
              inst.operand(1) == spv::DecorationBinding && plain.count(inst.operand(0));
+    });
+  }
+
+  // glslang gives outputs that only transform feedback captures
+  // (xfb_offset without a location) automatic locations, which may be those
+  // of other outputs: GLSL refuses the overlap, and a captured output needs
+  // no location unless a later stage reads it. Such an output sharing its
+  // location with another output loses the Location, and the GLSL linker
+  // places it.
+  void drop_colliding_capture_locations() {
+    std::map<std::pair<int64_t, int64_t>, std::vector<uint32_t>> by_location;  // (location, component)
+    for (const Variable& v : variables_) {
+      const Decorations& d = decorations_[v.id];
+      if (v.storage_class == spv::StorageClassOutput && d.location >= 0)
+        by_location[{d.location, std::max<int64_t>(d.component, 0)}].push_back(v.id);
+    }
+    std::set<uint32_t> dropped;
+    for (const auto& [location, ids] : by_location) {
+      if (ids.size() < 2) continue;
+      size_t captured = 0;
+      for (const uint32_t id : ids) captured += decorations_[id].xfb ? 1 : 0;
+      // Keep one: the output that is not captured, else the first.
+      bool kept = captured == ids.size() ? false : true;
+      for (const uint32_t id : ids) {
+        if (!decorations_[id].xfb) continue;
+        if (!kept) {
+          kept = true;
+          continue;
+        }
+        dropped.insert(id);
+      }
+    }
+    if (dropped.empty()) return;
+    std::erase_if(m_.instructions, [&dropped](const SpirvInstruction& inst) {
+      return inst.opcode() == spv::OpDecorate && inst.operand_count() >= 2 &&
+             (inst.operand(1) == spv::DecorationLocation || inst.operand(1) == spv::DecorationComponent) &&
+             dropped.count(inst.operand(0));
     });
   }
 
