@@ -83,6 +83,10 @@ std::string declare_atomic_counters(const std::string& glsl) {
   static const std::regex load(R"(\batomicAdd\((brass_a[\w\[\]]*), 0\))");
   std::string out = std::regex_replace(glsl, declaration, "$1 uniform atomic_uint $2");
   out = std::regex_replace(out, load, "atomicCounter($1)");
+  // OpAtomicIDecrement returns the value before the decrement, GLSL's
+  // atomicCounterDecrement the value after it.
+  static const std::regex decrement(R"(\batomicCounterDecrement\((brass_a[\w\[\]]*)\))");
+  out = std::regex_replace(out, decrement, "(atomicCounterDecrement($1) + 1u)");
   if (!std::regex_search(out, operation)) return out;
   out = std::regex_replace(out, operation, "atomicCounter$1($2");
   // (GLSL 4.50 has them through ARB_shader_atomic_counter_ops.)

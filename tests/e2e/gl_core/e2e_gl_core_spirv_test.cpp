@@ -197,6 +197,42 @@ constexpr const char* kAtomicCompute = R"(
                OpFunctionEnd
 )";
 
+// layout(local_size_x = 1) in;
+// layout(binding = 0, offset = 0) uniform atomic_uint c;
+// layout(std430, binding = 1) buffer Out { uint before; };
+// void main() { before = atomicCounterDecrement(c) + 1u; }
+// (OpAtomicIDecrement gives the value before the decrement.)
+constexpr const char* kDecrementCompute = R"(
+               OpCapability Shader
+               OpCapability AtomicStorage
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+               OpDecorate %c Offset 0
+               OpDecorate %c Binding 0
+               OpMemberDecorate %Out 0 Offset 0
+               OpDecorate %Out BufferBlock
+               OpDecorate %out Binding 1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+     %ptr_ac = OpTypePointer AtomicCounter %uint
+          %c = OpVariable %ptr_ac AtomicCounter
+     %uint_0 = OpConstant %uint 0
+     %uint_1 = OpConstant %uint 1
+        %Out = OpTypeStruct %uint
+    %ptr_out = OpTypePointer Uniform %Out
+        %out = OpVariable %ptr_out Uniform
+ %ptr_u_uint = OpTypePointer Uniform %uint
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+        %old = OpAtomicIDecrement %uint %c %uint_1 %uint_0
+        %dst = OpAccessChain %ptr_u_uint %out %uint_0
+               OpStore %dst %old
+               OpReturn
+               OpFunctionEnd
+)";
+
 // layout(xfb_buffer = 0, xfb_stride = 8) out;
 // layout(location = 0, xfb_buffer = 0, xfb_offset = 4) out float captured;
 // void main() { captured = float(gl_VertexID) * 10.0; gl_Position = vec4(0.0); }
@@ -497,6 +533,31 @@ TEST_F(GlCoreSpirvTest, AtomicCounterByBindingAndOffset) {
   glUseProgram(0);
   glDeleteProgram(p);
   glDeleteBuffers(1, &buf);
+}
+
+TEST_F(GlCoreSpirvTest, AtomicCounterDecrementReturnsTheValueBefore) {
+  GLint counters = 0;
+  glGetIntegerv(GL_MAX_COMPUTE_ATOMIC_COUNTERS, &counters);
+  if (counters < 1) GTEST_SKIP() << "no compute atomic counters on this device";
+  GLuint p = link({spirv_shader(GL_COMPUTE_SHADER, kDecrementCompute)});
+  const uint32_t initial = 10, zero = 0;
+  GLuint bufs[2] = {};
+  glGenBuffers(2, bufs);
+  glBindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 0, bufs[0]);
+  glBufferData(GL_ATOMIC_COUNTER_BUFFER, 4, &initial, GL_DYNAMIC_COPY);
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, bufs[1]);
+  glBufferData(GL_SHADER_STORAGE_BUFFER, 4, &zero, GL_DYNAMIC_COPY);
+  glUseProgram(p);
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_ALL_BARRIER_BITS);
+  uint32_t counter = 0, before = 0;
+  glGetBufferSubData(GL_ATOMIC_COUNTER_BUFFER, 0, 4, &counter);
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, &before);
+  EXPECT_EQ(counter, 9u);
+  EXPECT_EQ(before, 10u);
+  glUseProgram(0);
+  glDeleteProgram(p);
+  glDeleteBuffers(2, bufs);
 }
 
 TEST_F(GlCoreSpirvTest, TransformFeedbackByXfbOffset) {
