@@ -96,6 +96,51 @@ std::string declare_atomic_counters(const std::string& glsl) {
   return out;
 }
 
+// GLSL places a block's matrix columns std140 (vec4-aligned) or std430
+// (vec2 columns 8 bytes apart): a MatrixStride of any other value has no
+// GLSL equivalent, and SPIRV-Cross would silently use the std140 one. Such
+// modules fail to specialize rather than read the wrong bytes. Returns the
+// info log, empty when every stride is expressible.
+std::string unexpressible_matrix_strides(const SpirvModule& m) {
+  std::unordered_map<uint32_t, const SpirvInstruction*> defs;
+  for (const SpirvInstruction& inst : m.instructions)
+    if (inst.opcode() >= spv::OpTypeVoid && inst.opcode() <= spv::OpTypeForwardPointer && inst.operand_count() >= 1)
+      defs[inst.operand(0)] = &inst;
+  const auto def = [&defs](uint32_t id) -> const SpirvInstruction* {
+    const auto it = defs.find(id);
+    return it == defs.end() ? nullptr : it->second;
+  };
+  for (const SpirvInstruction& inst : m.instructions) {
+    if (inst.opcode() != spv::OpMemberDecorate || inst.operand_count() < 4 ||
+        inst.operand(2) != spv::DecorationMatrixStride)
+      continue;
+    const SpirvInstruction* s = def(inst.operand(0));
+    if (!s || s->opcode() != spv::OpTypeStruct || inst.operand(1) + 1 >= s->operand_count()) continue;
+    const SpirvInstruction* t = def(s->operand(inst.operand(1) + 1));
+    for (int guard = 0; t && (t->opcode() == spv::OpTypeArray || t->opcode() == spv::OpTypeRuntimeArray) && guard < 16;
+         ++guard)
+      t = def(t->operand(1));
+    if (!t || t->opcode() != spv::OpTypeMatrix) continue;
+    const SpirvInstruction* column = def(t->operand(1));
+    const SpirvInstruction* scalar = column ? def(column->operand(1)) : nullptr;
+    if (!column || !scalar || column->operand_count() < 3 || scalar->operand_count() < 2) continue;
+    // The stride is between columns, or between rows where the member is
+    // RowMajor: either vector size may be the one laid out.
+    const uint32_t bytes = scalar->operand(1) / 8;
+    const auto natural = [bytes](uint32_t components) {
+      const uint32_t std430 = bytes * (components == 3 ? 4 : components);
+      return std::pair<uint32_t, uint32_t>{std430, std::max<uint32_t>(std430, 16)};
+    };
+    const uint32_t stride = inst.operand(3);
+    const auto [c430, c140] = natural(column->operand(2));
+    const auto [r430, r140] = natural(t->operand(2));
+    if (stride != c430 && stride != c140 && stride != r430 && stride != r140)
+      return "error: MatrixStride " + std::to_string(stride) + " of structure member " +
+             std::to_string(inst.operand(1)) + " has no GLSL block layout\n";
+  }
+  return {};
+}
+
 std::string validation_log(const std::vector<uint32_t>& words, bool* valid) {
   std::string log;
   spvtools::SpirvTools tools(SPV_ENV_OPENGL_4_5);
@@ -145,6 +190,8 @@ SpecializeResult specialize_spirv(const std::vector<uint32_t>& module, ShaderSta
       return r;
     }
   }
+  r.info_log = unexpressible_matrix_strides(*m);
+  if (!r.info_log.empty()) return r;
   // Specialization: the new values become the constants' defaults, which
   // is all the GLSL translation keeps of them.
   for (const SpecializationConstant& c : constants) {
