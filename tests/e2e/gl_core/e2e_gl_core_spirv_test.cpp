@@ -320,6 +320,41 @@ constexpr const char* kSsboCompute = R"(
                OpFunctionEnd
 )";
 
+// layout(std140, binding = 0) uniform Block { mat2x4 m; }; frag = m[0];
+// with the columns MatrixStride bytes apart (16 is std140's).
+constexpr const char* kMatrixStrideFragment = R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Fragment %main "main" %frag
+               OpExecutionMode %main OriginLowerLeft
+               OpDecorate %frag Location 0
+               OpMemberDecorate %Block 0 ColMajor
+               OpMemberDecorate %Block 0 Offset 0
+               OpMemberDecorate %Block 0 MatrixStride STRIDE
+               OpDecorate %Block Block
+               OpDecorate %ubo Binding 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+      %float = OpTypeFloat 32
+         %v4 = OpTypeVector %float 4
+        %mat = OpTypeMatrix %v4 2
+ %ptr_out_v4 = OpTypePointer Output %v4
+       %frag = OpVariable %ptr_out_v4 Output
+      %Block = OpTypeStruct %mat
+  %ptr_block = OpTypePointer Uniform %Block
+        %ubo = OpVariable %ptr_block Uniform
+        %int = OpTypeInt 32 1
+      %int_0 = OpConstant %int 0
+  %ptr_u_v4 = OpTypePointer Uniform %v4
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %p = OpAccessChain %ptr_u_v4 %ubo %int_0 %int_0
+          %c = OpLoad %v4 %p
+               OpStore %frag %c
+               OpReturn
+               OpFunctionEnd
+)";
+
 class GlCoreSpirvTest : public GlCoreTest {
  protected:
   void SetUp() override {
@@ -560,32 +595,51 @@ TEST_F(GlCoreSpirvTest, AtomicCounterDecrementReturnsTheValueBefore) {
   glDeleteBuffers(2, bufs);
 }
 
+// The xfb module as is, and with another output at the captured one's
+// location, as glslang places outputs that only xfb_offset qualifies.
+std::string xfb_vertex(bool colliding_output) {
+  std::string text = kXfbVertex;
+  if (!colliding_output) return text;
+  const auto after = [&text](const char* anchor, const char* line) {
+    text.insert(text.find(anchor) + std::strlen(anchor), line);
+  };
+  after("%captured %vertex_id %per_vertex", " %colour");
+  after("OpDecorate %captured Offset 4\n", "               OpDecorate %colour Location 0\n");
+  after(" %ptr_out_v4 = OpTypePointer Output %v4\n", "     %colour = OpVariable %ptr_out_v4 Output\n");
+  after("OpStore %pos %origin\n", "               OpStore %colour %origin\n");
+  return text;
+}
+
 TEST_F(GlCoreSpirvTest, TransformFeedbackByXfbOffset) {
-  GLuint p = link({spirv_shader(GL_VERTEX_SHADER, kXfbVertex)});
-  GLint varyings = 0;
-  glGetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYINGS, &varyings);
-  EXPECT_EQ(varyings, 1);
-  std::vector<float> init(6, -1.0f);
-  GLuint buf = 0;
-  glGenBuffers(1, &buf);
-  glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf);
-  glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, init.size() * 4, init.data(), GL_DYNAMIC_COPY);
-  glUseProgram(p);
-  glEnable(GL_RASTERIZER_DISCARD);
-  glBeginTransformFeedback(GL_POINTS);
-  glDrawArrays(GL_POINTS, 0, 3);
-  glEndTransformFeedback();
-  glDisable(GL_RASTERIZER_DISCARD);
-  float out[6] = {};
-  glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof out, out);
-  // Stride 8, the value at byte 4: the first word of each vertex untouched.
-  for (int v = 0; v < 3; ++v) {
-    EXPECT_EQ(out[v * 2], -1.0f) << v;
-    EXPECT_EQ(out[v * 2 + 1], 10.0f * static_cast<float>(v)) << v;
+  for (const bool colliding : {false, true}) {
+    SCOPED_TRACE(colliding ? "with an output at the same location" : "alone");
+    const std::string text = xfb_vertex(colliding);
+    GLuint p = link({spirv_shader(GL_VERTEX_SHADER, text.c_str())});
+    GLint varyings = 0;
+    glGetProgramiv(p, GL_TRANSFORM_FEEDBACK_VARYINGS, &varyings);
+    EXPECT_EQ(varyings, 1);
+    std::vector<float> init(6, -1.0f);
+    GLuint buf = 0;
+    glGenBuffers(1, &buf);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf);
+    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, init.size() * 4, init.data(), GL_DYNAMIC_COPY);
+    glUseProgram(p);
+    glEnable(GL_RASTERIZER_DISCARD);
+    glBeginTransformFeedback(GL_POINTS);
+    glDrawArrays(GL_POINTS, 0, 3);
+    glEndTransformFeedback();
+    glDisable(GL_RASTERIZER_DISCARD);
+    float out[6] = {};
+    glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof out, out);
+    // Stride 8, the value at byte 4: the first word of each vertex untouched.
+    for (int v = 0; v < 3; ++v) {
+      EXPECT_EQ(out[v * 2], -1.0f) << v;
+      EXPECT_EQ(out[v * 2 + 1], 10.0f * static_cast<float>(v)) << v;
+    }
+    glUseProgram(0);
+    glDeleteProgram(p);
+    glDeleteBuffers(1, &buf);
   }
-  glUseProgram(0);
-  glDeleteProgram(p);
-  glDeleteBuffers(1, &buf);
 }
 
 TEST_F(GlCoreSpirvTest, ComputeStorageBufferWithStorageBufferClass) {
@@ -712,6 +766,20 @@ TEST_F(GlCoreSpirvTest, InvalidOrUnsupportedModulesFailSpecialization) {
   glGetShaderInfoLog(s, sizeof log, nullptr, log);
   EXPECT_NE(std::string(log).find("SPV_KHR_variable_pointers"), std::string::npos) << log;
   glDeleteShader(s);
+  // A block layout GLSL has: columns 16 bytes apart. One it has not: 32.
+  for (const char* stride : {"16", "32"}) {
+    std::string text = kMatrixStrideFragment;
+    text.replace(text.find("STRIDE"), 6, stride);
+    words = assemble(text.c_str());
+    s = glCreateShader(GL_FRAGMENT_SHADER);
+    glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, words.data(), static_cast<GLsizei>(words.size() * 4));
+    glSpecializeShaderFn(s, "main", 0, nullptr, nullptr);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    glGetShaderInfoLog(s, sizeof log, nullptr, log);
+    EXPECT_EQ(ok, std::string(stride) == "16" ? GL_TRUE : GL_FALSE) << stride << ": " << log;
+    glDeleteShader(s);
+  }
 }
 
 TEST_F(GlCoreSpirvTest, LinkRequiresAllSpirvAndSpecialized) {
