@@ -16,7 +16,10 @@
 namespace brass::compiler {
 
 // Drops every OpName / OpMemberName of `module` and names its global
-// variables, structure types and structure members canonically.
+// variables, structure types and structure members canonically. Also
+// drops two decorations GLSL cannot state and GL gives no meaning: a
+// Binding on a uniform that is not opaque, and the Location of a
+// transform-feedback output that another output of the stage also has.
 void assign_canonical_spirv_names(SpirvModule& module);
 
 }  // namespace brass::compiler

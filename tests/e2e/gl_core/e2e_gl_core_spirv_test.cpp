@@ -355,6 +355,47 @@ constexpr const char* kMatrixStrideFragment = R"(
                OpFunctionEnd
 )";
 
+// layout(local_size_x_id = 5) in;  (default 2)
+// layout(std430, binding = 0) buffer Buf { uint data[8]; };
+// void main() { data[gl_GlobalInvocationID.x] = 1u; }
+constexpr const char* kWorkGroupSizeCompute = R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %gid
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %size_x SpecId 5
+               OpDecorate %size BuiltIn WorkgroupSize
+               OpDecorate %arr ArrayStride 4
+               OpMemberDecorate %Buf 0 Offset 0
+               OpDecorate %Buf BufferBlock
+               OpDecorate %buf Binding 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+     %v3uint = OpTypeVector %uint 3
+  %ptr_in_v3 = OpTypePointer Input %v3uint
+        %gid = OpVariable %ptr_in_v3 Input
+     %uint_0 = OpConstant %uint 0
+     %uint_1 = OpConstant %uint 1
+     %uint_8 = OpConstant %uint 8
+     %size_x = OpSpecConstant %uint 2
+       %size = OpSpecConstantComposite %v3uint %size_x %uint_1 %uint_1
+        %arr = OpTypeArray %uint %uint_8
+        %Buf = OpTypeStruct %arr
+    %ptr_buf = OpTypePointer Uniform %Buf
+        %buf = OpVariable %ptr_buf Uniform
+ %ptr_u_uint = OpTypePointer Uniform %uint
+%ptr_in_uint = OpTypePointer Input %uint
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+         %px = OpAccessChain %ptr_in_uint %gid %uint_0
+          %x = OpLoad %uint %px
+        %dst = OpAccessChain %ptr_u_uint %buf %uint_0 %x
+               OpStore %dst %uint_1
+               OpReturn
+               OpFunctionEnd
+)";
+
 class GlCoreSpirvTest : public GlCoreTest {
  protected:
   void SetUp() override {
@@ -663,6 +704,32 @@ TEST_F(GlCoreSpirvTest, ComputeStorageBufferWithStorageBufferClass) {
   glUseProgram(0);
   glDeleteProgram(p);
   glDeleteBuffers(1, &buf);
+}
+
+TEST_F(GlCoreSpirvTest, WorkGroupSizeBySpecialization) {
+  for (const GLuint size : {0u, 8u}) {  // 0: not specialized (2)
+    const GLuint id = 5;
+    GLuint p = link({spirv_shader(GL_COMPUTE_SHADER, kWorkGroupSizeCompute, "main", size ? 1 : 0, &id, &size)});
+    const GLuint expected = size ? size : 2;
+    GLint local[3] = {};
+    glGetProgramiv(p, GL_COMPUTE_WORK_GROUP_SIZE, local);
+    EXPECT_EQ(local[0], static_cast<GLint>(expected));
+    EXPECT_EQ(local[1], 1);
+    const uint32_t zeros[8] = {};
+    GLuint buf = 0;
+    glGenBuffers(1, &buf);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buf);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof zeros, zeros, GL_DYNAMIC_COPY);
+    glUseProgram(p);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    uint32_t out[8] = {};
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof out, out);
+    for (uint32_t i = 0; i < 8; ++i) EXPECT_EQ(out[i], i < expected ? 1u : 0u) << i;
+    glUseProgram(0);
+    glDeleteProgram(p);
+    glDeleteBuffers(1, &buf);
+  }
 }
 
 TEST_F(GlCoreSpirvTest, ShaderBinaryErrors) {
