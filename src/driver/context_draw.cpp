@@ -113,13 +113,6 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   ring_.mark_recorded();
 
   if (validated_serial_ != ring_.current_serial()) dirty_.mark_command_buffer();
-  if ((dirty_.any(DrawState::Resources | DrawState::ChangedBindings) || validated_epoch_ != sync_.write_epoch() ||
-       indirect) &&
-      !validate_resources(indirect))
-    return;
-  // A meta draw suspended occlusion counting: a new pass starts a new segment.
-  if (queries_.occlusion_suspended()) render_pass_.end(RenderPassEnd::OcclusionResume);
-  if (vk::Status s = render_pass_.ensure_begun(); !s) return fail(s);
   // A combination of separable stages is drawn from its stages' libraries
   // until its own are compiled (program.h, draw_form).
   const bool sample_shading =
@@ -130,6 +123,19 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
     drawn_form_ = &form;
     dirty_.mark(DrawState::Pipeline);
   }
+  // No pipeline may be bound while transform feedback is active
+  // (VUID-vkCmdBindPipeline-None-02323): a state change that needs another
+  // pipeline mid-capture ends the capture with its pass, so that a barrier
+  // orders the counters' write before the resumed capture reads them.
+  if (stream_output_.recording() && pipelines_.rebinds(form, state_, info, dirty_))
+    render_pass_.end(RenderPassEnd::StreamOutputRebind);
+  if ((dirty_.any(DrawState::Resources | DrawState::ChangedBindings) || validated_epoch_ != sync_.write_epoch() ||
+       indirect) &&
+      !validate_resources(indirect))
+    return;
+  // A meta draw suspended occlusion counting: a new pass starts a new segment.
+  if (queries_.occlusion_suspended()) render_pass_.end(RenderPassEnd::OcclusionResume);
+  if (vk::Status s = render_pass_.ensure_begun(); !s) return fail(s);
   if (vk::Status s = pipelines_.bind(form, state_, info, dirty_, stream_output_.recording()); !s) return fail(s);
   if (vk::Status s = descriptors_->update(form, pipelines_.layout(), dirty_); !s) return fail(s);
   VkCommandBuffer cmd = ring_.main_cmd();

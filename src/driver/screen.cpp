@@ -50,6 +50,7 @@ std::unique_ptr<VulkanScreen> VulkanScreen::create(std::string* why_not) {
 }
 
 VulkanScreen::VulkanScreen(std::unique_ptr<vk::Device> device) : device_(std::move(device)) {
+  layout_publisher_ = std::make_unique<SharedLayoutPublisher>(*device_, device_->caps().synchronization2);
   // BRASS_SHADER_CACHE_DISABLE / MESA_SHADER_CACHE_DISABLE (paths().shader_cache
   // false): no VkPipelineCache at all, so every pipeline is really compiled.
   const std::string& dir = options().shader_cache_dir;
@@ -64,6 +65,7 @@ VulkanScreen::~VulkanScreen() {
   background_jobs_.wait();  // they create pipelines through the caches below
   if (!process_exiting()) vkDeviceWaitIdle(device_->handle());  // drained at exit
   shared_garbage_.destroy_all();
+  layout_publisher_.reset();  // its submissions are done
   libraries_.reset();
   pipeline_cache_.reset();  // saves, before the device goes
 }

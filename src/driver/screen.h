@@ -16,6 +16,7 @@
 #include "driver/batch/timeline.h"
 #include "driver/pipeline/pipeline_cache_file.h"
 #include "driver/pipeline/pipeline_libraries.h"
+#include "driver/sync/shared_layout_publisher.h"
 #include "util/pending_jobs.h"
 #include "pipe/screen.h"
 
@@ -63,6 +64,9 @@ class VulkanScreen final : public pipe::Screen {
   // (VK_NULL_HANDLE: none). It is loaded from and saved to
   // BRASS_SHADER_CACHE_DIR by pipeline/pipeline_cache_file.
   VkPipelineCache pipeline_cache() const { return pipeline_cache_ ? pipeline_cache_->handle() : VK_NULL_HANDLE; }
+  // Layout transitions of images that contexts on several rings read
+  // (sync/shared_layout_publisher.h).
+  SharedLayoutPublisher& layout_publisher() { return *layout_publisher_; }
   // Vertex input and fragment output libraries (null without GPL).
   PipelineLibraryCache* pipeline_libraries() { return libraries_.get(); }
   // Precompiles and optimized links in flight; teardown waits for them.
@@ -119,6 +123,7 @@ class VulkanScreen final : public pipe::Screen {
   std::unique_ptr<vk::Device> device_;
   std::unique_ptr<PipelineCacheFile> pipeline_cache_;  // null: caching disabled
   std::unique_ptr<PipelineLibraryCache> libraries_;
+  std::unique_ptr<SharedLayoutPublisher> layout_publisher_;
   PendingJobs background_jobs_;
   SharedGarbage shared_garbage_;
   BatchRing* find_ring_locked(uint32_t id) const;

@@ -773,6 +773,12 @@ void add_compatibility_extensions(const pipe::Screen& screen, std::vector<std::s
   const bool buffer_textures = std::find(extensions->begin(), extensions->end(),
                                          "GL_ARB_texture_buffer_object") != extensions->end();
   if (screen.get_cap(pipe::Cap::GeometryShader) && buffer_textures) extensions->emplace_back("GL_EXT_gpu_shader4");
+  // EXT_texture_buffer_object: glTexBufferEXT is GL 3.1's glTexBuffer under
+  // its EXT name (gen_gl.py --compat-extensions; same enums), and its table
+  // holds the legacy ALPHA / LUMINANCE / INTENSITY formats that compatibility
+  // contexts take (gl/texture_buffer.h); its glGet queries of the
+  // active unit's buffer texture are texture_validation.cpp's.
+  if (buffer_textures) extensions->emplace_back("GL_EXT_texture_buffer_object");
   // GL 1.3 - 1.5 functionality of the compatibility profile under the ARB
   // names it was first specified by: vertex buffer objects (the legacy
   // arrays' *_ARRAY_BUFFER_BINDING included, compat/vertex_arrays_legacy.cpp)

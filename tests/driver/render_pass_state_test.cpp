@@ -148,7 +148,7 @@ TEST_P(RenderPassStateTest, HooksRunInRegistrationOrderAtBeginAndReverseAtEnd) {
 
 TEST_P(RenderPassStateTest, EveryEndIsCountedUnderItsReason) {
   const char* names[] = {"submit", "barrier", "transfer", "readback", "framebuffer_change",
-                         "query", "occlusion_resume", "stream_output_pause", "compute"};
+                         "query", "occlusion_resume", "stream_output_pause", "stream_output_rebind", "compute"};
   static_assert(std::size(names) == static_cast<size_t>(RenderPassEnd::Count));
   set_fb(0);
   for (size_t r = 0; r < std::size(names); ++r) {

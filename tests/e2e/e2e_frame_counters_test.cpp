@@ -56,6 +56,9 @@ const char* const kNoCreation[] = {
     "pipeline.created",          "pipeline.libraries_created", "pipeline.draw_path.fast_links",
     "pipeline.draw_path.full_compiles", "meta.pipelines_created", "render_pass.objects_created",
     "render_pass.framebuffers_created", "stream.chunks_created", "resource.objects_created",
+    // A context sampling what it rendered itself records the transition in
+    // its batch: no submission of its own (sync/shared_layout_publisher.h).
+    "sync.published_layouts",
 };
 
 class FrameCounters : public GlesTest {

@@ -137,6 +137,7 @@ vk::Status BatchRing::submit(SubmitReason reason) {
   BatchState& b = current();
   count_submit(reason);
   const vk::Status handed = hand_to_queue(b);
+  timeline_->set_submitted(b.serial);
   if (!handed) {
     if (handed.device_lost()) return handed;
     // Out of memory ending the command buffers (the driver reports there

@@ -41,12 +41,18 @@ class Timeline final : public RefCounted {
   // after every ring's (SharedGarbage).
   void set_recording(uint64_t value) { recording_.store(value, std::memory_order_release); }
   uint64_t recording() const { return recording_.load(std::memory_order_acquire); }
+  // The last serial handed to the queue (or dropped): every command of the
+  // batches up to it precedes, in submission order, whatever is submitted
+  // from now on.
+  void set_submitted(uint64_t value) { submitted_.store(value, std::memory_order_release); }
+  uint64_t submitted() const { return submitted_.load(std::memory_order_acquire); }
 
  private:
   VkDevice device_;
   vk::Handle<VkSemaphore> semaphore_;
   std::atomic<uint64_t> reached_{0};
   std::atomic<uint64_t> recording_{0};
+  std::atomic<uint64_t> submitted_{0};
 };
 
 }  // namespace brass::driver

@@ -326,8 +326,13 @@ void BindingTable::record_descriptor_access(const ProgramDescriptors& descriptor
             ResourceObject* o = driver_resource(r)->obj();
             const pipe::SamplerViewTemplate& vt = views_[st][slot]->templ();
             const SharedAccess shared(o, sync_.ring_id());
-            barriers.image_access(o->levels, {stages, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, sampled_layout(o->aspect), false},
-                                  o->image, {o->aspect, vt.first_level, vt.last_level - vt.first_level + 1, 0, VK_REMAINING_ARRAY_LAYERS});
+            const AccessRequest read{stages, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, sampled_layout(o->aspect), false};
+            const VkImageSubresourceRange range{o->aspect, vt.first_level, vt.last_level - vt.first_level + 1, 0,
+                                                VK_REMAINING_ARRAY_LAYERS};
+            // Contexts on other rings may read it too: a transition goes to
+            // the queue at once (sync_tracker.h); then nothing is left here.
+            if (shared.held()) static_cast<void>(sync_.publish_shared_read(o, read, range));
+            barriers.image_access(o->levels, read, o->image, range);
             sync_.mark_read(o);
             break;
           }

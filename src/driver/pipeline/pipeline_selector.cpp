@@ -51,7 +51,7 @@ vk::Status PipelineSelector::bind_shader_objects(pipe::ShaderProgram& prog, cons
   if (!dirty.test(DrawState::Pipeline) && bound_shader_form_ == &prog && info.mode == bound_mode_ &&
       info.patch_vertices == bound_patch_vertices_)
     return {};
-  fill_key(prog, state, info);
+  fill_key(prog, state, info, key_);
   bound_mode_ = info.mode;
   bound_patch_vertices_ = info.patch_vertices;
   shader_objects_.bind(ring_.main_cmd(), prog, key_, info.mode == pipe::PrimitiveType::Patches, info.patch_vertices);
@@ -70,9 +70,17 @@ vk::Status PipelineSelector::bind_shader_objects(pipe::ShaderProgram& prog, cons
   return {};
 }
 
+bool PipelineSelector::rebinds_slow(const pipe::ShaderProgram& prog, const FixedFunctionState& state,
+                                    const pipe::DrawInfo& info) const {
+  if (prog.shader_object_form || !bound_pipeline_) return true;
+  // The bound entry was found by key_; another key is another pipeline.
+  PipelineKey next = key_;
+  fill_key(prog, state, info, next);
+  return !(next == key_);
+}
+
 void PipelineSelector::fill_key(const pipe::ShaderProgram& prog, const FixedFunctionState& state,
-                                const pipe::DrawInfo& info) {
-  PipelineKey& k = key_;
+                                const pipe::DrawInfo& info, PipelineKey& k) const {
   const pipe::BlendObject* blend = state.blend;
   const pipe::RasterizerObject* rast = state.rasterizer;
   const pipe::FramebufferState& fb = render_pass_.framebuffer();
@@ -118,7 +126,7 @@ vk::Status PipelineSelector::bind_slow(pipe::ShaderProgram& prog, const FixedFun
     bound_mode_ = info.mode;  // another mode of the same topology class
     return {};
   }
-  fill_key(prog, state, info);
+  fill_key(prog, state, info, key_);
   bound_mode_ = info.mode;
   PipelineEntry* entry = prog.pipelines.find(key_);
   if (entry) {

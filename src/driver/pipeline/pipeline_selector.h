@@ -58,6 +58,16 @@ class PipelineSelector {
       return {};
     return bind_slow(prog, state, info, dirty, capturing);
   }
+  // Whether bind() would bind another pipeline (or shader objects) than the
+  // bound one; nothing is bound or created. Vulkan binds no pipeline while
+  // transform feedback is active, so the draw ends the capture first.
+  bool rebinds(const pipe::ShaderProgram& prog, const FixedFunctionState& state, const pipe::DrawInfo& info,
+               const DrawDirty& dirty) const {
+    if (!dirty.test(DrawState::Pipeline) && info.mode == bound_mode_ && key_.patch_vertices == patch_key(info) &&
+        bound_pipeline_)
+      return false;
+    return rebinds_slow(prog, state, info);
+  }
   // The bound pipeline's layout (descriptor sets are bound against it).
   VkPipelineLayout layout() const { return bound_layout_; }
   // The command buffer's pipeline binding is gone (new command buffer, meta draw).
@@ -74,7 +84,10 @@ class PipelineSelector {
                                                const pipe::DrawInfo& info, DrawDirty& dirty);
   [[nodiscard]] vk::Status bind_slow(pipe::ShaderProgram& prog, const FixedFunctionState& state,
                                      const pipe::DrawInfo& info, DrawDirty& dirty, bool capturing);
-  void fill_key(const pipe::ShaderProgram& prog, const FixedFunctionState& state, const pipe::DrawInfo& info);
+  bool rebinds_slow(const pipe::ShaderProgram& prog, const FixedFunctionState& state,
+                    const pipe::DrawInfo& info) const;
+  void fill_key(const pipe::ShaderProgram& prog, const FixedFunctionState& state, const pipe::DrawInfo& info,
+                PipelineKey& k) const;
   [[nodiscard]] vk::Status create(pipe::ShaderProgram& prog, const FixedFunctionState& state, PipelineEntry** out);
   [[nodiscard]] vk::Status create_monolithic(const PipelineBuildInfo& bi, VkPipeline* out);
   PipelineBuildInfo build_info(const pipe::ShaderProgram& prog, const FixedFunctionState& state) const;

@@ -19,6 +19,7 @@ StatCounter g_rp_end[] = {StatCounter("render_pass.end.submit"),
                           StatCounter("render_pass.end.query"),
                           StatCounter("render_pass.end.occlusion_resume"),
                           StatCounter("render_pass.end.stream_output_pause"),
+                          StatCounter("render_pass.end.stream_output_rebind"),
                           StatCounter("render_pass.end.compute")};
 static_assert(sizeof(g_rp_end) / sizeof(g_rp_end[0]) == static_cast<size_t>(RenderPassEnd::Count));
 StatCounter g_load_op_clears("render_pass.load_op_clears");

@@ -30,6 +30,7 @@ enum class RenderPassEnd : uint8_t {
   Query,              // a query began, or ended while another shares its slot
   OcclusionResume,    // a meta draw suspended occlusion counting
   StreamOutputPause,  // transform feedback targets changed while capturing
+  StreamOutputRebind,  // a draw needs another pipeline while capturing
   Compute,            // a dispatch (never inside a render pass)
   Count
 };

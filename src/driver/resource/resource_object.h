@@ -66,6 +66,8 @@ class SharedAccess {
   ~SharedAccess() {
     if (o_) o_->access_lock.clear(std::memory_order_release);
   }
+  // The object is (or was) used by another ring: the lock is held.
+  bool held() const { return o_ != nullptr; }
   SharedAccess(const SharedAccess&) = delete;
   SharedAccess& operator=(const SharedAccess&) = delete;
 

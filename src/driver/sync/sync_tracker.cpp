@@ -2,6 +2,7 @@
 
 #include "driver/render_pass/render_pass_cache.h"
 #include "driver/screen.h"
+#include "util/log.h"
 
 namespace brass::driver {
 
@@ -44,6 +45,34 @@ vk::Status SyncTracker::wait(const ResourceObject* o, bool writes_only) {
   if (!t) return {};
   const VkResult r = t->wait(serial, UINT64_MAX);
   return vk::Status{r == VK_TIMEOUT ? VK_ERROR_UNKNOWN : r};
+}
+
+bool SyncTracker::publish_shared_read(ResourceObject* o, const AccessRequest& req,
+                                      const VkImageSubresourceRange& range) {
+  const uint32_t last_ring = o->usage.ring_id();
+  if (last_ring == 0 || (last_ring == ring_.id() && !o->usage.several_rings()) || used_this_batch(o)) return false;
+  bool transition = false;
+  const uint32_t levels = range.levelCount == VK_REMAINING_MIP_LEVELS ? o->levels.level_count - range.baseMipLevel
+                                                                      : range.levelCount;
+  for (uint32_t l = range.baseMipLevel; l < range.baseMipLevel + levels && !transition; ++l)
+    transition = o->levels.level(l).layout != req.layout;
+  if (!transition) return false;
+  // Every batch that used the object must be on the queue before the
+  // transition (GL: a fence or glFinish orders the writer before readers).
+  if (last_ring == ring_.id()) {
+    if (o->usage.last_serial() >= ring_.current_serial()) return false;
+  } else if (Ref<Timeline> t = screen_.timeline(last_ring); t && t->submitted() < o->usage.last_serial()) {
+    return false;
+  }
+  // Readable by every stage at once: the readers after it need no barrier.
+  AccessRequest all = req;
+  all.stages = VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+  if (vk::Status s = screen_.layout_publisher().publish(o, all, range); !s) {
+    BRASS_WARN("publishing a shared image's layout failed (%s): recorded in the batch",
+               vk::result_string(s.result));
+    return false;
+  }
+  return true;
 }
 
 bool SyncTracker::can_reorder_transfer(const ResourceObject* dst, const ResourceObject* src) const {

@@ -46,6 +46,15 @@ class SyncTracker {
   // main-stream command of this batch without another barrier.
   void release_after_upload(ResourceObject* o, VkCommandBuffer upload);
 
+  // A sampled read of image `o` (its access lock held: SharedAccess) that
+  // needs a layout transition while contexts on other rings may read it
+  // too: the transition goes to the queue now, in a submission of its own
+  // (shared_layout_publisher.h), rather than into this batch. False when it
+  // is this batch's to record: the object is this ring's alone, this batch
+  // used it already, its last user's batch is not on the queue yet (the
+  // application did not synchronize), or the submission failed (logged).
+  bool publish_shared_read(ResourceObject* o, const AccessRequest& req, const VkImageSubresourceRange& range);
+
   // Bumped when a resource is written outside a draw: the next draw must
   // check its resources' barriers again even if no binding changed.
   void note_write_outside_draw() { ++write_epoch_; }

@@ -341,5 +341,52 @@ TEST_F(LegacyBufferTextureTest, LevelQueriesReportTheLegacyFormat) {
   EXPECT_EQ(v, GL_LUMINANCE_ALPHA32I_EXT);
 }
 
+// EXT_texture_buffer_object, the extension EXT_gpu_shader4's samplerBuffer
+// was written against: glTexBufferEXT is GL 3.1's glTexBuffer under its EXT
+// name (same enums), its glGet queries answer for the active unit's buffer
+// texture, and a GLSL 1.20 shader with EXT_gpu_shader4 fetches from it.
+TEST_F(LegacyBufferTextureTest, ExtTextureBufferObjectCommandQueriesAndFetch) {
+  ASSERT_TRUE(has_extension("GL_EXT_texture_buffer_object"));
+  using TexBufferEXT = void (*)(GLenum, GLenum, GLuint);
+  const auto tex_buffer_ext = reinterpret_cast<TexBufferEXT>(eglGetProcAddress("glTexBufferEXT"));
+  ASSERT_NE(tex_buffer_ext, nullptr);
+  const std::array<uint8_t, 4> data = {10, 64, 200, 255};
+  glGenBuffers(1, &buf);
+  glBindBuffer(GL_TEXTURE_BUFFER, buf);
+  glBufferData(GL_TEXTURE_BUFFER, sizeof(data), data.data(), GL_STATIC_DRAW);
+  tex_buffer_ext(GL_TEXTURE_BUFFER_EXT, GL_LUMINANCE8_EXT, buf);
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  tex_buffer_ext(GL_TEXTURE_2D, GL_LUMINANCE8_EXT, buf);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM)) << "target other than TEXTURE_BUFFER_EXT";
+  tex_buffer_ext(GL_TEXTURE_BUFFER_EXT, GL_RGB8, buf);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_ENUM)) << "a format outside the buffer-texture table";
+
+  GLint v = -1;
+  glGetIntegerv(GL_TEXTURE_BINDING_BUFFER_EXT, &v);
+  EXPECT_EQ(v, static_cast<GLint>(tex));
+  glGetIntegerv(GL_TEXTURE_BUFFER_DATA_STORE_BINDING_EXT, &v);
+  EXPECT_EQ(v, static_cast<GLint>(buf));
+  glGetIntegerv(GL_TEXTURE_BUFFER_FORMAT_EXT, &v);
+  EXPECT_EQ(v, GL_LUMINANCE8_EXT);
+  glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE_EXT, &v);
+  EXPECT_GE(v, 65536) << "EXT_texture_buffer_object's minimum";
+
+  const char* vs = R"(#version 120
+void main() { gl_Position = gl_Vertex; })";
+  const char* fs = R"(#version 120
+#extension GL_EXT_gpu_shader4 : require
+uniform samplerBuffer texels;
+void main() { gl_FragColor = texelFetchBuffer(texels, 2); })";
+  const GLuint prog = program(vs, fs);
+  ASSERT_NE(prog, 0u);
+  glUseProgram(prog);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glRectf(-1, -1, 1, 1);
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(pixel(kWidth / 2, kHeight / 2), rgba(200, 200, 200, 255)) << "LUMINANCE reads (L, L, L, 1)";
+  glDeleteProgram(prog);
+}
+
 }  // namespace
 }  // namespace brass::e2e
