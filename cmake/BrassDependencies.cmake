@@ -13,6 +13,13 @@ find_path(BRASS_VOLK_INCLUDE volk.h REQUIRED)
 find_package(glslang CONFIG REQUIRED)
 find_package(SPIRV-Tools CONFIG REQUIRED)
 find_package(SPIRV-Tools-opt CONFIG REQUIRED)
+# SPIRV-Cross (libspirv-cross-c-shared-dev ships its static archives too):
+# translates ARB_gl_spirv modules to GLSL. Linked statically like glslang, so
+# the device machine needs no extra library. The C API archive references
+# every back end.
+foreach(part core glsl hlsl msl cpp reflect util c)
+  find_package(spirv_cross_${part} CONFIG REQUIRED)
+endforeach()
 
 # libastcenc (Arm's ASTC codec, libastcenc-dev): decodes ASTC textures the
 # device cannot sample. Its CMake package exports the shared library as

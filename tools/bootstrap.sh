@@ -15,7 +15,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config ccache python3
   libvulkan-dev libvulkan1 libvulkan-volk-dev
-  glslang-dev glslang-tools spirv-tools
+  glslang-dev glslang-tools spirv-tools libspirv-cross-c-shared-dev
   libgtest-dev libgmock-dev libbenchmark-dev libxxhash-dev libastcenc-dev
   khronos-api
   libglvnd-dev libegl-dev libgles-dev libegl1 libgles2 libx11-dev libx11-xcb-dev libxcb1-dev libpng-dev

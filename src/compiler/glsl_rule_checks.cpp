@@ -234,12 +234,42 @@ bool check_binding_ranges(const glslang::TIntermediate& intermediate, const Shad
   return ok;
 }
 
+namespace {
+
+// The members of a structure uniform at an explicit location take
+// consecutive locations from it, in declaration order, one per array
+// element (GL 4.6 §7.6.1, ARB_explicit_uniform_location): each member (of
+// each element of an array of structures) is listed by its GL name.
+void add_member_locations(const glslang::TType& type, const std::string& name, int* location,
+                          std::map<std::string, int>* out, int depth = 0) {
+  if (depth > 16) return;
+  if (type.isStruct() && type.isArray() && type.isSizedArray()) {
+    const glslang::TType element(type, 0);
+    for (int i = 0; i < type.getOuterArraySize(); ++i)
+      add_member_locations(element, name + "[" + std::to_string(i) + "]", location, out, depth + 1);
+    return;
+  }
+  if (type.isStruct() && !type.isArray()) {
+    for (const glslang::TTypeLoc& m : *type.getStruct())
+      add_member_locations(*m.type, name + "." + m.type->getFieldName().c_str(), location, out, depth + 1);
+    return;
+  }
+  out->emplace(name, *location);
+  *location += type.isSizedArray() ? type.getCumulativeArraySize() : 1;
+}
+
+}  // namespace
+
 std::map<std::string, int> explicit_uniform_locations(const glslang::TIntermediate& intermediate) {
   std::map<std::string, int> out;
   for (const glslang::TIntermSymbol* s : globals(intermediate, glslang::EvqUniform)) {
     const glslang::TQualifier& q = s->getQualifier();
     if (s->getType().getBasicType() == glslang::EbtBlock || !q.hasLocation()) continue;
     out[s->getName().c_str()] = static_cast<int>(q.layoutLocation);
+    if (s->getType().isStruct()) {
+      int location = static_cast<int>(q.layoutLocation);
+      add_member_locations(s->getType(), s->getName().c_str(), &location, &out);
+    }
   }
   return out;
 }

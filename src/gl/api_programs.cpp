@@ -379,7 +379,7 @@ void GetTransformFeedbackVarying(Context& ctx, GLuint program, GLuint index, GLs
   const LinkedProgram* lp = p->queryable();
   if (!lp || index >= lp->interface.transform_feedback.size() || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   const compiler::InterfaceVariable& v = lp->interface.transform_feedback[index];
-  copy_gl_string(v.name, bufSize, length, name);
+  copy_gl_string(resource_name(*lp, ResourceInterface::TransformFeedbackVarying, index), bufSize, length, name);
   // ARB_transform_feedback3's markers (type NONE) report their own size:
   // 0 for gl_NextBuffer, N for gl_SkipComponentsN.
   if (size) *size = v.type == GL_NONE ? v.array_size : std::max(v.array_size, 1);

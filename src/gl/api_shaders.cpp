@@ -38,11 +38,16 @@ void ShaderSource(Context& ctx, GLuint shader, GLsizei count, const GLchar* cons
     }
   }
   s->source = std::move(text);
+  // ARB_gl_spirv §7.1: source breaks the association with a SPIR-V module.
+  s->spirv_binary = false;
+  s->spirv_module.reset();
 }
 
 void CompileShader(Context& ctx, GLuint shader) {
   Ref<Shader> s = lookup_shader(ctx, shader);
   if (!s) return;
+  // ARB_gl_spirv §7.1: a SPIR-V shader is specialized, not compiled.
+  if (s->spirv_binary) return ctx.set_error(GL_INVALID_OPERATION);
   compiler::CompileOptions options;
   options.api = ctx.desktop() ? compiler::Api::GL : compiler::Api::GLES;
   options.unexposed_extensions = ctx.unexposed_glsl_extensions();
@@ -75,6 +80,10 @@ void GetShaderiv(Context& ctx, GLuint shader, GLenum pname, GLint* params) {
     case GL_COMPLETION_STATUS_KHR: v = GL_TRUE; break;
     case GL_INFO_LOG_LENGTH: v = s->info_log.empty() ? 0 : static_cast<GLint>(s->info_log.size() + 1); break;
     case GL_SHADER_SOURCE_LENGTH: v = s->source.empty() ? 0 : static_cast<GLint>(s->source.size() + 1); break;
+    case GL_SPIR_V_BINARY:
+      if (!ctx.has_extension("GL_ARB_gl_spirv")) return ctx.set_error(GL_INVALID_ENUM);
+      v = s->spirv_binary ? GL_TRUE : GL_FALSE;
+      break;
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   if (params) *params = v;
@@ -133,16 +142,6 @@ void GetShaderPrecisionFormat(Context& ctx, GLenum shadertype, GLenum precisiont
 }
 
 void ReleaseShaderCompiler(Context&) {}
-
-void ShaderBinary(Context& ctx, GLsizei count, const GLuint* shaders, GLenum binaryFormat, const void* binary,
-                  GLsizei length) {
-  (void)shaders;
-  (void)binaryFormat;
-  (void)binary;
-  if (count < 0 || length < 0) return ctx.set_error(GL_INVALID_VALUE);
-  // GL_NUM_SHADER_BINARY_FORMATS is 0: no format is valid.
-  ctx.set_error(GL_INVALID_ENUM);
-}
 
 // KHR_parallel_shader_compile: a hint. Brass compiles on the calling thread
 // and links with the pipeline precompiles on its own worker pool, so the

@@ -7,6 +7,7 @@
 #include "gl/compat/state_queries_compat.h"
 #include "gl/compat/vertex_arrays_legacy.h"
 #include "gl/context.h"
+#include "gl/spirv_extensions.h"
 #include "gl/state_queries.h"
 #include "gl_functions.h"
 
@@ -114,6 +115,14 @@ const GLubyte* GetString(Context& ctx, GLenum name) {
 }
 
 const GLubyte* GetStringi(Context& ctx, GLenum name, GLuint index) {
+  if (name == GL_SPIR_V_EXTENSIONS && ctx.has_extension("GL_ARB_spirv_extensions")) {
+    const std::vector<const char*> list = spirv_extensions(ctx);
+    if (index >= list.size()) {
+      ctx.set_error(GL_INVALID_VALUE);
+      return nullptr;
+    }
+    return reinterpret_cast<const GLubyte*>(list[index]);
+  }
   if (name != GL_EXTENSIONS) {
     ctx.set_error(GL_INVALID_ENUM);
     return nullptr;

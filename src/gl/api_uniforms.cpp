@@ -429,7 +429,7 @@ void GetActiveUniform(Context& ctx, GLuint program, GLuint index, GLsizei bufSiz
   const LinkedProgram* lp = p->queryable();
   if (!lp || index >= lp->interface.uniforms.size() || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   const compiler::Uniform& u = lp->interface.uniforms[index];
-  copy_gl_string(u.name, bufSize, length, name);
+  copy_gl_string(resource_name(*lp, ResourceInterface::Uniform, index), bufSize, length, name);
   if (size) *size = std::max(u.array_size, 1);
   if (type) *type = u.type;
 }
@@ -523,7 +523,8 @@ void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint uniformBlock
   const LinkedProgram* lp = p->queryable();
   if (!lp || uniformBlockIndex >= lp->interface.uniform_blocks.size() || bufSize < 0)
     return ctx.set_error(GL_INVALID_VALUE);
-  copy_gl_string(lp->interface.uniform_blocks[uniformBlockIndex].name, bufSize, length, uniformBlockName);
+  copy_gl_string(resource_name(*lp, ResourceInterface::UniformBlock, uniformBlockIndex), bufSize, length,
+                 uniformBlockName);
 }
 
 void UniformBlockBinding(Context& ctx, GLuint program, GLuint uniformBlockIndex, GLuint uniformBlockBinding) {

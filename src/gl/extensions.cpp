@@ -737,6 +737,11 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // device votes in, sets of one invocation elsewhere, as the extension
   // allows (compiler/subgroup_vote.h); GLSL below 4.30 is compiled as 4.30.
   out.emplace_back("GL_ARB_shader_group_vote");
+  // SPIR-V shaders: translated to GLSL and compiled as such
+  // (compiler/spirv_to_glsl.h), with the SPIR-V extensions that
+  // gl/spirv_extensions.h lists.
+  out.emplace_back("GL_ARB_gl_spirv");
+  out.emplace_back("GL_ARB_spirv_extensions");
   // The atomic counter operations of GL 4.6 (add ... compSwap): buffer
   // atomics, like the other counter functions, where counters exist
   // (compiler/gl46_function_versions.h).

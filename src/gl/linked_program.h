@@ -103,6 +103,10 @@ struct LinkedProgram {
   bool reads_base_vertex = false;
   bool reads_draw_id = false;
   bool compute = false;  // a compute program (dispatched, never drawn); interface.compute_local_size
+  // Linked from SPIR-V (ARB_gl_spirv §7.3.1): the interface's names are
+  // Brass's own (compiler/spirv_gl_names.h), so the application sees no
+  // names: empty strings, and name lookups find nothing.
+  bool names_hidden = false;
   // Linked with GL_PROGRAM_SEPARABLE: its stages may go into program
   // pipelines. pipe_program is null unless it has both a vertex and a
   // fragment stage (pipelines draw with combinations, separable_link.h).

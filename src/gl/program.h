@@ -40,6 +40,11 @@ class Shader final : public ShaderOrProgram {
   // The compiled source is GLSL ES (a desktop context compiles ES shaders
   // through ARB_ES2/ES3_compatibility; they link only with ES shaders).
   bool compiled_es = false;
+  // ARB_gl_spirv: SPIR_V_BINARY, the module glShaderBinary associated
+  // (shared by every shader of that call), and compiled_source holds its
+  // GLSL translation once glSpecializeShader succeeded.
+  bool spirv_binary = false;
+  std::shared_ptr<const std::vector<uint32_t>> spirv_module;
 };
 
 

@@ -11,6 +11,7 @@
 #include "gl/compat/ff_shaders.h"
 #include "gl/context.h"
 #include "gl/program_util.h"
+#include "gl/spirv_program.h"
 #include "gl/vertex_validation.h"
 #include "util/log.h"
 
@@ -376,6 +377,15 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     }
     if (es == 0) in.api = compiler::Api::GL;
   }
+  // ARB_gl_spirv §7.3: SPIR-V shaders link only with SPIR-V shaders. Their
+  // GLSL translation (compiler/spirv_to_glsl.h) is desktop GLSL.
+  size_t spirv = 0;
+  for (const Ref<Shader>& s : p.attached) spirv += s->spirv_binary ? 1 : 0;
+  if (spirv != 0 && spirv != p.attached.size()) {
+    *log = "error: SPIR-V and GLSL shaders cannot be linked together\n";
+    return nullptr;
+  }
+  const bool from_spirv = spirv != 0;
   in.limits = shader_limits(ctx);
   in.unexposed_extensions = ctx.unexposed_glsl_extensions();
   bool has_vs = false, has_fs = false, has_cs = false, has_gs = false, has_tcs = false, has_tes = false;
@@ -440,10 +450,14 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
     has_vs = true;
   }
   in.separable = p.separable;
-  for (const auto& [name, location] : p.attrib_bindings) in.attribute_bindings.push_back({name, location});
-  for (const auto& [name, binding] : p.frag_data_bindings)
-    in.frag_data_bindings.push_back({name, binding.first, binding.second});
-  in.transform_feedback_varyings = p.xfb_varyings;
+  // A SPIR-V program's locations and captured outputs are all in its
+  // decorations: name-based bindings have no effect (ARB_gl_spirv §11.1.1).
+  if (!from_spirv) {
+    for (const auto& [name, location] : p.attrib_bindings) in.attribute_bindings.push_back({name, location});
+    for (const auto& [name, binding] : p.frag_data_bindings)
+      in.frag_data_bindings.push_back({name, binding.first, binding.second});
+    in.transform_feedback_varyings = p.xfb_varyings;
+  }
   in.transform_feedback_interleaved = p.xfb_mode == GL_INTERLEAVED_ATTRIBS;
 
   compiler::LinkResult r = compiler::link_program(in);
@@ -474,6 +488,8 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   lp->owner = &ctx.pipe();
   lp->stages = std::move(r.stages);
   lp->interface = std::move(r.interface);
+  lp->names_hidden = from_spirv;
+  if (from_spirv) pad_spirv_block_sizes(lp->interface);
   lp->xfb_mode = p.xfb_mode;
   lp->compute = has_cs;
   lp->separable = p.separable;

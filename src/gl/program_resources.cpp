@@ -215,6 +215,7 @@ size_t resource_count(const LinkedProgram* lp, ResourceInterface iface) {
 }
 
 std::string_view resource_name(const LinkedProgram& lp, ResourceInterface iface, size_t index) {
+  if (lp.names_hidden) return {};  // ARB_gl_spirv: no name reflection
   const compiler::ProgramInterface& pi = lp.interface;
   switch (iface) {
     case ResourceInterface::Uniform: return pi.uniforms[index].name;
@@ -251,7 +252,8 @@ std::optional<uint32_t> match_resource_name(std::string_view name, std::string_v
 
 std::optional<ResourceMatch> find_resource(const LinkedProgram& lp, ResourceInterface iface, std::string_view name,
                                            NameRule rule) {
-  if (iface == ResourceInterface::AtomicCounterBuffer) return std::nullopt;
+  // Atomic counter buffers have no names; a SPIR-V program shows none.
+  if (iface == ResourceInterface::AtomicCounterBuffer || lp.names_hidden) return std::nullopt;
   const compiler::ProgramInterface& pi = lp.interface;
   const size_t n = resource_count(&lp, iface);
   for (size_t i = 0; i < n; ++i) {

@@ -6,6 +6,7 @@
 #include <climits>
 
 #include "gl/context.h"
+#include "gl/spirv_extensions.h"
 #include "gl_functions.h"
 #include "util/log.h"
 
@@ -73,8 +74,15 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
     }
     case GL_NUM_PROGRAM_BINARY_FORMATS: *out = ints({0}); return true;
     case GL_PROGRAM_BINARY_FORMATS: *out = QueryValue{}; return true;
-    case GL_NUM_SHADER_BINARY_FORMATS: *out = ints({0}); return true;
-    case GL_SHADER_BINARY_FORMATS: *out = QueryValue{}; return true;
+    // SPIR-V modules (ARB_gl_spirv) are the one shader binary format.
+    case GL_NUM_SHADER_BINARY_FORMATS: *out = ints({ctx.has_extension("GL_ARB_gl_spirv") ? 1 : 0}); return true;
+    case GL_SHADER_BINARY_FORMATS:
+      *out = ctx.has_extension("GL_ARB_gl_spirv") ? ints({GL_SHADER_BINARY_FORMAT_SPIR_V}) : QueryValue{};
+      return true;
+    case GL_NUM_SPIR_V_EXTENSIONS:
+      if (!ctx.has_extension("GL_ARB_spirv_extensions")) return false;
+      *out = ints({static_cast<GLint>(spirv_extensions(ctx).size())});
+      return true;
     case GL_SHADER_COMPILER: *out = booleans({true}); return true;
     // EXT_clip_cull_distance (GL_MAX_CLIP_DISTANCES_EXT is GL_MAX_CLIP_PLANES'
     // value); only when the extension is exposed. ES requires 8 of each and
