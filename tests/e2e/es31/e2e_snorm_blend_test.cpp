@@ -174,7 +174,9 @@ TEST_F(SnormBlend, NarrowFormatsAndBlendColorChanges) {
       EXPECT_NEAR(got[c], std::lround(expected[c] * max_code), 2) << std::hex << f.internal_format << " channel " << c;
     // Components the format lacks read as 0 (colour) and 1 (alpha).
     for (unsigned c = f.channels; c < 3; ++c) EXPECT_EQ(got[c], 0);
-    if (f.channels < 4) EXPECT_EQ(got[3], static_cast<int>(max_code));
+    if (f.channels < 4) {
+      EXPECT_EQ(got[3], static_cast<int>(max_code));
+    }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glDeleteFramebuffers(1, &fb);
     glDeleteTextures(1, &t);
