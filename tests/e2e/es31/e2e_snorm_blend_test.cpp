@@ -252,5 +252,53 @@ void main() { a = u_a; b = u_b; })");
   glDeleteTextures(2, all);
 }
 
+// A multisampled SNORM renderbuffer: blending is per sample, the copy the
+// shader reads is multisampled too; resolved into a single-sampled texture.
+TEST_F(SnormBlend, Multisampled) {
+  GLint max_samples = 0;
+  glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8_SNORM, GL_SAMPLES, 1, &max_samples);
+  if (max_samples < 4) GTEST_SKIP() << "no 4x multisampled RGBA8_SNORM renderbuffers";
+  GLuint rb = 0, ms_fb = 0, resolve_fb = 0;
+  glGenRenderbuffers(1, &rb);
+  glBindRenderbuffer(GL_RENDERBUFFER, rb);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8_SNORM, 4, 4);
+  glGenFramebuffers(1, &ms_fb);
+  glBindFramebuffer(GL_FRAMEBUFFER, ms_fb);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  GLuint prog = program(kFullscreenVs310, kUniformColorFs);
+  glUseProgram(prog);
+  glViewport(0, 0, 4, 4);
+  const BlendCase& k = kCases[0];
+  Rgba dst{};
+  for (int c = 0; c < 4; ++c) dst[c] = stored_value(k.dst[c], true, 127.0f);
+  glDisable(GL_BLEND);
+  glClearBufferfv(GL_COLOR, 0, k.dst.data());
+  glEnable(GL_BLEND);
+  set_blend(k.blend);
+  glUniform4fv(glGetUniformLocation(prog, "u_color"), 1, k.src.data());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDisable(GL_BLEND);
+  GLuint t = texture2d(GL_RGBA8_SNORM);
+  glGenFramebuffers(1, &resolve_fb);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_fb);
+  glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, ms_fb);
+  glBlitFramebuffer(0, 0, 4, 4, 0, 0, 4, 4, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, resolve_fb);
+  int8_t px[4] = {};
+  glReadPixels(2, 2, 1, 1, GL_RGBA, GL_BYTE, px);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  const Rgba want = blend_reference(k.blend, k.src, dst, k.constant, true);
+  for (int c = 0; c < 4; ++c)
+    EXPECT_NEAR(px[c], std::lround(stored_value(want[c], true, 127.0f) * 127.0f), 1) << "channel " << c;
+  glDeleteProgram(prog);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  GLuint fbs[] = {ms_fb, resolve_fb};
+  glDeleteFramebuffers(2, fbs);
+  glDeleteRenderbuffers(1, &rb);
+  glDeleteTextures(1, &t);
+}
+
 }  // namespace
 }  // namespace brass::e2e
