@@ -107,7 +107,8 @@ ShaderBlendSlots shader_blend_slots(const pipe::ShaderInfo& info) {
 uint8_t shader_blend_mask(const Context& ctx, const LinkedProgram& lp) {
   const FramebufferInfo& fb = ctx.validation.framebuffer;
   uint8_t mask = 0;
-  if (!fb.unblendable) return 0;
+  // The logic operation replaces blending on every buffer (GL 4.6 §17.3.9).
+  if (!fb.unblendable || ctx.ff.color_logic_op) return 0;
   for (unsigned i = 0; i < pipe::kMaxColorBuffers && i < compiler::kShaderBlendMaxTargets; ++i) {
     if (!(fb.unblendable >> i & 1u) || !ctx.ff.blend[i] || !fb.draw_surfaces[i] || !(lp.info.fragment_output_locations >> i & 1u)) continue;
     if (advanced_equation(ctx.ff.blend_eq[i].rgb) != compiler::AdvancedBlendEquation::None) continue;

@@ -119,5 +119,38 @@ void main() { color = u_color; second = u_second; })");
   glDeleteProgram(prog);
 }
 
+// The logic operation replaces blending (GL 4.6 §17.3.9): COPY writes the
+// source as it is, blending enabled or not.
+TEST_F(GlCoreSnormBlend, LogicOpReplacesBlending) {
+  const GLuint prog = program(kCoreFullscreenVs, R"(#version 330 core
+uniform vec4 u_color;
+out vec4 color;
+void main() { color = u_color; })");
+  glUseProgram(prog);
+  glViewport(0, 0, 4, 4);
+  GLuint fb = 0;
+  const GLuint t = target(GL_RGBA8_SNORM, &fb);
+  ASSERT_EQ(glCheckFramebufferStatus(GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+  const Rgba dst{0.5f, -0.5f, 0.25f, 1.0f};
+  const Rgba src{-0.5f, 0.25f, 0.75f, 0.5f};
+  glClearBufferfv(GL_COLOR, 0, dst.data());
+  glUniform4fv(glGetUniformLocation(prog, "u_color"), 1, src.data());
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ONE, GL_ONE);
+  glEnable(GL_COLOR_LOGIC_OP);
+  glLogicOp(GL_COPY);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDisable(GL_COLOR_LOGIC_OP);
+  glDisable(GL_BLEND);
+  const Rgba got = read(1, 2);
+  EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+  for (unsigned c = 0; c < 4; ++c)
+    EXPECT_NEAR(got[c], stored_value(src[c], true, 127.0f), 1.5f / 127.0f) << "channel " << c;
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fb);
+  glDeleteTextures(1, &t);
+  glDeleteProgram(prog);
+}
+
 }  // namespace
 }  // namespace brass::e2e
