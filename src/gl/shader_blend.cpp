@@ -70,11 +70,9 @@ compiler::ShaderBlendClamp clamp_of(pipe::Format f) {
 
 }  // namespace
 
-bool device_blends(Context& ctx, const pipe::Surface& surface) {
-  const pipe::Format format = surface_format(surface);
+bool device_blends(const pipe::Surface& surface) {
   // Integer buffers are never blended (GL 4.6 §17.3.6): nothing to do.
-  if (pipe::describe(format).is_integer()) return true;
-  return ctx.screen().is_format_supported(format, pipe::Target::Texture2D, 1, pipe::kUsageBlend);
+  return surface.blendable || pipe::describe(surface_format(surface)).is_integer();
 }
 
 ShaderBlendSlots shader_blend_slots(const pipe::ShaderInfo& info) {

@@ -35,10 +35,10 @@ struct ShaderBlendDrawState {
   uint8_t active_mask = 0;
 };
 
-// Whether the device blends `surface`'s format (true for integer formats,
-// which GL never blends). Asked when a framebuffer is validated
-// (FramebufferInfo::unblendable).
-bool device_blends(Context& ctx, const pipe::Surface& surface);
+// Whether the device blends `surface` (pipe::Surface::blendable; true for
+// integer formats, which GL never blends). Asked when a framebuffer is
+// validated (FramebufferInfo::unblendable).
+bool device_blends(const pipe::Surface& surface);
 
 // Where a variant of `info`'s program places the destination samplers and
 // the uniform block: after everything the program binds. `ok` is false when
