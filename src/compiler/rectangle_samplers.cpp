@@ -14,15 +14,6 @@ namespace brass::compiler {
 namespace {
 
 
-uint32_t vector_type(SpirvModule& m, uint32_t component, uint32_t count) {
-  for (const SpirvInstruction& inst : m.instructions)
-    if (inst.opcode() == spv::OpTypeVector && inst.operand(1) == component && inst.operand(2) == count)
-      return inst.operand(0);
-  const uint32_t id = m.new_id();
-  m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(m.first_function()),
-                        SpirvModule::make(spv::OpTypeVector, {id, component, count}));
-  return id;
-}
 
 // Whether words[1] of the instruction is its result type (and words[2] its
 // result).
@@ -162,7 +153,7 @@ bool lower_rectangle_samplers(std::vector<uint32_t>& spirv) {
   };
 
   const uint32_t float_t = m.get_float_type(), int_t = m.get_int_type(true);
-  const uint32_t vec2 = vector_type(m, float_t, 2), ivec2 = vector_type(m, int_t, 2);
+  const uint32_t vec2 = m.get_vector_type(float_t, 2), ivec2 = m.get_vector_type(int_t, 2);
   const uint32_t zero = m.get_constant(int_t, 0);
   bool query_used = false;
   for (size_t i = m.first_function(); i < m.instructions.size(); ++i) {

@@ -151,6 +151,33 @@ uint32_t SpirvModule::get_pointer_type(spv::StorageClass sc, uint32_t pointee) {
   return id;
 }
 
+uint32_t SpirvModule::get_vector_type(uint32_t component, uint32_t count) {
+  for (const SpirvInstruction& inst : instructions)
+    if (inst.opcode() == spv::OpTypeVector && inst.operand(1) == component && inst.operand(2) == count)
+      return inst.operand(0);
+  const uint32_t id = new_id();
+  instructions.insert(instructions.begin() + static_cast<std::ptrdiff_t>(first_function()),
+                      make(spv::OpTypeVector, {id, component, count}));
+  return id;
+}
+
+uint32_t SpirvModule::get_glsl_std_450() {
+  static const std::vector<uint32_t> kName = spirv_string("GLSL.std.450");
+  size_t memory_model = instructions.size();
+  for (size_t i = 0; i < instructions.size(); ++i) {
+    const SpirvInstruction& inst = instructions[i];
+    if (inst.opcode() == spv::OpExtInstImport && std::vector<uint32_t>(inst.words.begin() + 2, inst.words.end()) == kName)
+      return inst.operand(0);
+    if (inst.opcode() == spv::OpMemoryModel && memory_model == instructions.size()) memory_model = i;
+  }
+  const uint32_t id = new_id();
+  std::vector<uint32_t> operands{id};
+  operands.insert(operands.end(), kName.begin(), kName.end());
+  instructions.insert(instructions.begin() + static_cast<std::ptrdiff_t>(memory_model),
+                      make(spv::OpExtInstImport, operands));
+  return id;
+}
+
 uint32_t SpirvModule::get_constant(uint32_t type, uint32_t value_bits) {
   for (const SpirvInstruction& inst : instructions)
     if (inst.opcode() == spv::OpConstant && inst.operand(0) == type && inst.operand_count() == 3 &&

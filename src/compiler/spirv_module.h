@@ -52,6 +52,9 @@ class SpirvModule {
   uint32_t get_float_type();
   uint32_t get_int_type(bool is_signed);
   uint32_t get_pointer_type(spv::StorageClass sc, uint32_t pointee);
+  uint32_t get_vector_type(uint32_t component, uint32_t count);
+  // The OpExtInstImport "GLSL.std.450" set (added before OpMemoryModel).
+  uint32_t get_glsl_std_450();
   uint32_t get_constant(uint32_t type, uint32_t value_bits);
   bool has_capability(spv::Capability cap) const;
   void add_capability(spv::Capability cap);

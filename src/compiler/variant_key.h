@@ -56,7 +56,10 @@ struct VariantKey {
   // Vertex: a non-indexed draw, whose gl_BaseVertex is 0 where Vulkan's
   // BaseVertex is the first vertex (draw_parameters.h).
   uint8_t base_vertex_zero = 0;
-  uint8_t reserved[3] = {};
+  // Fragment: the draw buffers (bit per buffer) blended in the shader because
+  // the device cannot blend their format (shader_blend.h).
+  uint8_t shader_blend_mask = 0;
+  uint8_t reserved[2] = {};
   uint32_t point_size_bits = 0;
   uint32_t alpha_ref_bits = 0;
   // Compatibility profile: the component mapping of the legacy format

@@ -219,15 +219,6 @@ bool overlaps(const InterfaceVar& a, const InterfaceVar& b) {
   return a.location < b.location + b.size && b.location < a.location + a.size;
 }
 
-uint32_t vector_type(SpirvModule& m, uint32_t component, uint32_t count) {
-  for (const SpirvInstruction& inst : m.instructions)
-    if (inst.opcode() == spv::OpTypeVector && inst.operand(1) == component && inst.operand(2) == count)
-      return inst.operand(0);
-  const uint32_t id = m.new_id();
-  m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(m.first_function()),
-                        SpirvModule::make(spv::OpTypeVector, {id, component, count}));
-  return id;
-}
 
 uint32_t find_type(SpirvModule& m, spv::Op op) {
   for (const SpirvInstruction& inst : m.instructions)
@@ -342,8 +333,8 @@ bool rewrite_side(SpirvModule& m, bool producer, const std::vector<InterfaceVar>
   const uint32_t float_type = m.get_float_type();
   const uint32_t uint_type = m.get_int_type(false);
   const uint32_t int_type = m.get_int_type(true);
-  const uint32_t vec4 = vector_type(m, float_type, 4), uvec4 = vector_type(m, uint_type, 4);
-  const uint32_t uvec2 = vector_type(m, uint_type, 2);
+  const uint32_t vec4 = m.get_vector_type(float_type, 4), uvec4 = m.get_vector_type(uint_type, 4);
+  const uint32_t uvec2 = m.get_vector_type(uint_type, 2);
   std::vector<uint32_t> group_vars;
   for (const VaryingPackingGroup& g : plan.groups) {
     if (g.locations == 0) {

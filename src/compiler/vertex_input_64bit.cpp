@@ -72,33 +72,7 @@ bool double_columns(const SpirvModule& m, uint32_t type, std::vector<uint32_t>& 
   }
 }
 
-uint32_t vector_type(SpirvModule& m, uint32_t component, uint32_t count) {
-  for (const SpirvInstruction& inst : m.instructions)
-    if (inst.opcode() == spv::OpTypeVector && inst.operand(1) == component && inst.operand(2) == count)
-      return inst.operand(0);
-  const uint32_t id = m.new_id();
-  m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(m.first_function()),
-                        SpirvModule::make(spv::OpTypeVector, {id, component, count}));
-  return id;
-}
 
-uint32_t glsl_std_450(SpirvModule& m) {
-  static const std::vector<uint32_t> kName = spirv_string("GLSL.std.450");
-  size_t memory_model = m.instructions.size();
-  for (size_t i = 0; i < m.instructions.size(); ++i) {
-    const SpirvInstruction& inst = m.instructions[i];
-    if (inst.opcode() == spv::OpExtInstImport &&
-        std::vector<uint32_t>(inst.words.begin() + 2, inst.words.end()) == kName)
-      return inst.operand(0);
-    if (inst.opcode() == spv::OpMemoryModel && memory_model == m.instructions.size()) memory_model = i;
-  }
-  const uint32_t id = m.new_id();
-  std::vector<uint32_t> operands{id};
-  operands.insert(operands.end(), kName.begin(), kName.end());
-  m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(memory_model),
-                        SpirvModule::make(spv::OpExtInstImport, operands));
-  return id;
-}
 
 // Removes `ids` from every OpEntryPoint's interface list.
 void drop_from_interfaces(SpirvModule& m, const std::set<uint32_t>& ids) {
@@ -204,10 +178,10 @@ bool lower_64bit_vertex_inputs(std::vector<uint32_t>& spirv) {
   }
   if (inputs.empty()) return true;
 
-  const uint32_t ext = glsl_std_450(m);
+  const uint32_t ext = m.get_glsl_std_450();
   const uint32_t uint_type = m.get_int_type(false);
   const uint32_t int_type = m.get_int_type(true);
-  const uint32_t uvec2 = vector_type(m, uint_type, 2), uvec4 = vector_type(m, uint_type, 4);
+  const uint32_t uvec2 = m.get_vector_type(uint_type, 2), uvec4 = m.get_vector_type(uint_type, 4);
   std::set<uint32_t> vars;
   std::vector<SpirvInstruction> prologue;
   for (const Lowered& l : inputs) {

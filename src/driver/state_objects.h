@@ -84,9 +84,9 @@ class VulkanSurface final : public pipe::Surface {
   VulkanScreen& screen;
   VkImageView view = VK_NULL_HANDLE;
   VkFormat format = VK_FORMAT_UNDEFINED;
-  // The format blends (COLOR_ATTACHMENT_BLEND): pipelines drawing to one
-  // that does not (SNORM on some devices, integer formats) write unblended.
-  bool blendable = true;
+  // pipe::Surface::blendable, set from `format`'s COLOR_ATTACHMENT_BLEND:
+  // pipelines drawing to one that does not blend (SNORM on some devices,
+  // integer formats) write unblended.
   uint64_t id = 0;
   GpuUsage usage;
 };

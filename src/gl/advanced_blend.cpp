@@ -51,8 +51,12 @@ AdvancedBlendEquation shader_blend_equation(const Context& ctx) {
 }
 
 bool skips_blend_only_fetch(const Context& ctx, const LinkedProgram& fs) {
+  // A multisampled framebuffer with an attachment the device cannot blend
+  // may need the fetch_multisampled variant for the shader's own blend
+  // (shader_blend.h): the slot then takes a real, multisampled copy.
+  const FramebufferInfo& fb = ctx.validation.framebuffer;
   return fs.interface.advanced_blend_fetch_only && shader_blend_equation(ctx) == AdvancedBlendEquation::None &&
-         (ctx.validation.framebuffer.samples <= 1 || fs.fetch_slots.size() == 1);
+         (fb.samples <= 1 || (fs.fetch_slots.size() == 1 && !fb.unblendable));
 }
 
 bool advanced_blend_draw_ok(Context& ctx) {

@@ -30,9 +30,10 @@ compiler::AdvancedBlendEquation shader_blend_equation(const Context& ctx);
 // fragment shader's in-shader blend reads (ProgramInterface::
 // advanced_blend_fetch_only): the draw blends without it, so no copy is
 // made and the slot takes the driver's fallback image. Not on a
-// multisampled framebuffer where the shader fetches another buffer too:
-// its fetch_multisampled variant would declare the slot multisampled, which
-// the single-sampled fallback does not fit.
+// multisampled framebuffer where the shader fetches another buffer too, or
+// where an attachment needs blending in the shader (shader_blend.h): its
+// fetch_multisampled variant would declare the slot multisampled, which the
+// single-sampled fallback does not fit.
 bool skips_blend_only_fetch(const Context& ctx, const LinkedProgram& fs);
 
 // The extension's draw-time errors (GL ES 3.2 §15.1.5.2): with blending

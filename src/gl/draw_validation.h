@@ -10,6 +10,7 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "gl/shader_blend.h"
 #include "gl/texture_feedback.h"
 #include "gl/validated_draw.h"
 #include "pipe/context.h"
@@ -115,6 +116,9 @@ struct FramebufferInfo {
   // The surface bound for each draw buffer (owned by the attachments or by
   // DrawValidationState; valid while the framebuffer stays bound).
   std::array<pipe::Surface*, pipe::kMaxColorBuffers> draw_surfaces{};
+  // Draw buffers whose attachment has a non-integer format the device
+  // cannot blend (shader_blend.h blends them in the shader).
+  uint8_t unblendable = 0;
 };
 
 // Copies of colour attachments that EXT_shader_framebuffer_fetch reads
@@ -137,6 +141,7 @@ struct DrawValidationState {
   FramebufferInfo framebuffer;
   bool program_writes_point_size = true;  // set by program validation
   FramebufferFetchState fetch;
+  ShaderBlendDrawState shader_blend;  // shader_blend.h
   FeedbackCopyState feedback;  // texture_feedback.h
   ValidatedDraw validated;     // validated_draw.h
 };
@@ -166,6 +171,14 @@ void validate_images(Context& ctx);                         // image area (ES 3.
 // Every draw of a program that reads the framebuffer (framebuffer_fetch.cpp).
 bool bind_framebuffer_fetch_sources(Context& ctx);
 void release_framebuffer_fetch(Context& ctx);
+// The copies the fetches and the in-shader blends read: a texture of the
+// surface's format, size and sample count holding a copy of draw buffer
+// `draw_buffer`'s surface, made now (multisampled copies are read per sample
+// by the fetch_multisampled variant); null when it cannot be made (out of
+// memory). The nearest, clamped sampler they are read with (null: out of
+// memory).
+pipe::SamplerView* copy_draw_buffer(Context& ctx, unsigned draw_buffer, pipe::Surface& surface);
+pipe::SamplerObject* framebuffer_copy_sampler(Context& ctx);
 void release_validation_state(Context& ctx);                // context teardown
 
 }  // namespace brass::gl

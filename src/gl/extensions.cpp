@@ -72,12 +72,13 @@ pixel::FormatFeatures format_features_for(const pipe::Screen& screen) {
   // EXT_render_snorm: R8/RG8/RGBA8_SNORM rendered and blended (blending
   // applies to them as to every fixed-point format, ES 3.2 §15.1.5), and the
   // 16-bit ones too where norm16 textures exist (the extension makes them
-  // renderable with it). Not where the device cannot blend them (lavapipe).
-  const uint32_t blended = render | pipe::kUsageBlend;
+  // renderable with it). Blended by the device, or else by the fragment
+  // shader against a copy it samples (shader_blend.h; lavapipe), which
+  // `render` (attachment and sampled) covers.
   f.render_snorm =
-      all_supported(screen, {pipe::Format::R8_SNORM, pipe::Format::RG8_SNORM, pipe::Format::RGBA8_SNORM}, blended) &&
+      all_supported(screen, {pipe::Format::R8_SNORM, pipe::Format::RG8_SNORM, pipe::Format::RGBA8_SNORM}, render) &&
       (!f.texture_norm16 ||
-       all_supported(screen, {pipe::Format::R16_SNORM, pipe::Format::RG16_SNORM, pipe::Format::RGBA16_SNORM}, blended));
+       all_supported(screen, {pipe::Format::R16_SNORM, pipe::Format::RG16_SNORM, pipe::Format::RGBA16_SNORM}, render));
   return f;
 }
 

@@ -14,9 +14,7 @@
 
 namespace brass::gl {
 
-namespace {
-
-pipe::SamplerObject* fetch_sampler(Context& ctx) {
+pipe::SamplerObject* framebuffer_copy_sampler(Context& ctx) {
   FramebufferFetchState& f = ctx.validation.fetch;
   if (f.sampler) return f.sampler;
   pipe::SamplerState s;
@@ -27,10 +25,7 @@ pipe::SamplerObject* fetch_sampler(Context& ctx) {
   return f.sampler;
 }
 
-// A texture of the surface's format, size and sample count holding a copy of
-// it (multisampled copies are read per sample by the program's
-// fetch_multisampled variant); null when it cannot be made (out of memory).
-pipe::SamplerView* copy_of(Context& ctx, unsigned draw_buffer, pipe::Surface& surface) {
+pipe::SamplerView* copy_draw_buffer(Context& ctx, unsigned draw_buffer, pipe::Surface& surface) {
   pipe::Resource* src = surface.resource();
   const pipe::ResourceTemplate& st = src->templ();
   const pipe::Format format = surface.templ().format != pipe::Format::None ? surface.templ().format : st.format;
@@ -65,13 +60,11 @@ pipe::SamplerView* copy_of(Context& ctx, unsigned draw_buffer, pipe::Surface& su
   return c.view.get();
 }
 
-}  // namespace
-
 bool bind_framebuffer_fetch_sources(Context& ctx) {
   const LinkedProgram* fs = stage_executable(ctx, pipe::ShaderStage::Fragment);
   if (!fs || fs->fetch_slots.empty()) return true;
   const FramebufferInfo& fb = ctx.validation.framebuffer;
-  pipe::SamplerObject* sampler = fetch_sampler(ctx);
+  pipe::SamplerObject* sampler = framebuffer_copy_sampler(ctx);
   if (!sampler) {
     ctx.set_error(GL_OUT_OF_MEMORY);
     return false;
@@ -91,7 +84,7 @@ bool bind_framebuffer_fetch_sources(Context& ctx) {
     // A draw buffer with no attachment reads undefined values (the
     // extension says so); the slot keeps whatever view it had.
     if (!surface) continue;
-    pipe::SamplerView* view = copy_of(ctx, s.draw_buffer, *surface);
+    pipe::SamplerView* view = copy_draw_buffer(ctx, s.draw_buffer, *surface);
     if (!view) continue;
     ctx.pipe().set_sampler_views(pipe::ShaderStage::Fragment, s.slot, std::span<pipe::SamplerView* const>(&view, 1));
     ctx.pipe().bind_sampler_states(pipe::ShaderStage::Fragment, s.slot,
@@ -116,6 +109,7 @@ void release_framebuffer_fetch(Context& ctx) {
   }
   if (f.sampler) ctx.pipe().delete_sampler_state(f.sampler);
   f.sampler = nullptr;
+  ctx.validation.shader_blend.uniforms.reset();
 }
 
 }  // namespace brass::gl

@@ -339,6 +339,7 @@ bool validate_framebuffer_object(Context& ctx, Framebuffer& fb) {
     state.cbufs[i] = a.surface.get();
     state.nr_cbufs = i + 1;
     info.draw_surfaces[i] = a.surface.get();
+    if (!device_blends(*a.surface)) info.unblendable |= static_cast<uint8_t>(1u << i);
   }
   const Attachment& zs = fb.depth.type != GL_NONE ? fb.depth : fb.stencil;
   state.zsbuf = zs.surface.get();

@@ -47,6 +47,7 @@ bool bind_default_framebuffer(Context& ctx) {
     fb.nr_cbufs = 1;
     fb.cbufs[0] = v.default_color.get();
     info.draw_surfaces[0] = v.default_color.get();
+    if (!device_blends(*v.default_color)) info.unblendable = 1;
   }
   fb.zsbuf = v.default_depth_stencil.get();
   ctx.pipe().set_framebuffer_state(fb);

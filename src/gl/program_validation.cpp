@@ -340,6 +340,13 @@ bool bind_program_for_primitive(Context& ctx, bool points, bool indexed) {
     const LinkedProgram* fs = stage_executable(ctx, pipe::ShaderStage::Fragment);
     if (fs && fs->interface.advanced_blend) key.advanced_blend = static_cast<uint8_t>(eq);
   }
+  // Blending the device cannot do for an attachment's format: the fragment
+  // shader blends against a copy (shader_blend.h), read per sample from a
+  // multisampled framebuffer.
+  if (ctx.validation.framebuffer.unblendable) {
+    key.shader_blend_mask = shader_blend_mask(ctx, *lp);
+    if (key.shader_blend_mask && ctx.validation.framebuffer.samples > 1) key.fetch_multisampled = 1;
+  }
   // A control stage Brass made passes patches of PATCH_VERTICES vertices;
   // the program was linked for GL's default of 3.
   if (const LinkedProgram* tes = stage_executable(ctx, pipe::ShaderStage::TessEval);
@@ -360,6 +367,7 @@ bool bind_program_for_primitive(Context& ctx, bool points, bool indexed) {
   }
   if (key.empty()) {
     ctx.pipe().bind_shader_program(lp->pipe_program);
+    ctx.validation.shader_blend.active_mask = 0;
     return true;
   }
   pipe::ShaderProgram* program = nullptr;
@@ -375,6 +383,9 @@ bool bind_program_for_primitive(Context& ctx, bool points, bool indexed) {
     // compiled as a whole, never drawn from their libraries.
     info.stage_programs = {};
     for (compiler::StageBinary& s : stages) {
+      if (key.shader_blend_mask && s.stage == compiler::ShaderStage::Fragment &&
+          !add_shader_blend_to_variant(*lp, key.shader_blend_mask, s.spirv, info))
+        BRASS_WARN("gl: the fragment stage could not blend in the shader");
       // Each patch picks its stage.
       s.spirv = compiler::apply_variant(s, key, static_cast<compiler::ShaderStage>(lp->last_pre_rasterization));
       if (key.texel_buffer_swizzles && !compiler::swizzle_texel_buffer_fetches(s.spirv, buffer_swizzles))
@@ -392,7 +403,7 @@ bool bind_program_for_primitive(Context& ctx, bool points, bool indexed) {
     lp->variants.emplace_back(key, program);
   }
   ctx.pipe().bind_shader_program(program);
-  return true;
+  return bind_shader_blend_sources(ctx, *lp, key.shader_blend_mask);
 }
 
 }  // namespace brass::gl

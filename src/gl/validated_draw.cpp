@@ -20,7 +20,8 @@ void remember_draw_checks(Context& ctx, GLenum mode, bool indexed) {
   const TransformFeedback& tf = *ctx.transform_feedback;
   const LinkedProgram* fs = stage_executable(ctx, pipe::ShaderStage::Fragment);
   v.valid = !ctx.compatibility() && !(tf.active && !tf.paused) && !ctx.conditional_render.query &&
-            !ctx.validation.feedback.bound && !ctx.image_state.dummies_bound && !(fs && !fs->fetch_slots.empty());
+            !ctx.validation.feedback.bound && !ctx.image_state.dummies_bound && !(fs && !fs->fetch_slots.empty()) &&
+            !ctx.validation.shader_blend.active_mask;
   v.mode = mode;
   v.indexed = indexed;
   v.generation = object_generation_now();

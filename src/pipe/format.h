@@ -3,6 +3,7 @@
 // device/format_table.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace brass::pipe {

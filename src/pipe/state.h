@@ -213,6 +213,12 @@ class Surface : public RefCounted {
   uint32_t width() const { return std::max(1u, resource_->templ().width >> templ_.level); }
   uint32_t height() const { return std::max(1u, resource_->templ().height >> templ_.level); }
 
+  // Set by the driver: the device blends the format the surface is drawn
+  // in (Vulkan COLOR_ATTACHMENT_BLEND). Where it does not, the driver draws
+  // to it unblended and the frontend blends in the fragment shader
+  // (src/gl/shader_blend.h).
+  bool blendable = true;
+
  private:
   Ref<Resource> resource_;
   SurfaceTemplate templ_;

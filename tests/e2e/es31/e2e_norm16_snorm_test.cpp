@@ -13,8 +13,10 @@ class Norm16Snorm : public Es31Test {
     Es31Test::SetUp();
     if (HasFatalFailure()) return;
     // lavapipe samples, renders and stores all of these formats; it cannot
-    // blend SNORM attachments, so EXT_render_snorm is listed only on devices
-    // that can (SnormWithoutRenderSnormIsNotRenderable checks the rest).
+    // blend SNORM attachments, which the fragment shader then does
+    // (e2e_snorm_blend_test.cpp), so EXT_render_snorm is listed wherever
+    // SNORM renders (SnormWithoutRenderSnormIsNotRenderable checks a device
+    // where it does not).
     ASSERT_TRUE(has_extension("GL_EXT_texture_norm16"));
     ASSERT_TRUE(has_extension("GL_NV_image_formats"));
   }
@@ -78,7 +80,7 @@ void main() { o = vec4(texture(t, vec2(0.5)).r, 0.25, 1.0, 0.0); })");
   glDeleteTextures(3, all);
 }
 
-// Without EXT_render_snorm (a device that cannot blend SNORM attachments)
+// Without EXT_render_snorm (a device that cannot render SNORM attachments)
 // SNORM formats are no renderbuffer formats (ES 3.2 table 8.10) and SNORM
 // textures are incomplete colour attachments.
 TEST_F(Norm16Snorm, SnormWithoutRenderSnormIsNotRenderable) {
@@ -98,7 +100,7 @@ TEST_F(Norm16Snorm, SnormWithoutRenderSnormIsNotRenderable) {
 }
 
 TEST_F(Norm16Snorm, SnormRenderbuffersTexturesAndCopies) {
-  if (!has_extension("GL_EXT_render_snorm")) GTEST_SKIP() << "EXT_render_snorm not exposed (no SNORM blending)";
+  if (!has_extension("GL_EXT_render_snorm")) GTEST_SKIP() << "EXT_render_snorm not exposed (no SNORM rendering)";
   // RGBA8_SNORM and RG16_SNORM renderbuffers are complete attachments.
   for (GLenum f : {GLenum(GL_R8_SNORM), GLenum(GL_RG8_SNORM), GLenum(GL_RGBA8_SNORM), GLenum(GL_R16_SNORM_EXT),
                    GLenum(GL_RG16_SNORM_EXT), GLenum(GL_RGBA16_SNORM_EXT)}) {
