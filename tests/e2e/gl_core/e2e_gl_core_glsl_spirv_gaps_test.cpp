@@ -1,0 +1,221 @@
+// GLSL features ARB_gl_spirv's piglit tests use through their GLSL sources
+// (docs/conformance.md, "ARB_gl_spirv"): storage blocks and atomic counter
+// buffers at bindings past 8 and 4, and transform feedback of outputs that
+// xfb_offset places when they are structures, arrays of structures or of
+// arrays, or arrays of blocks (GL 4.6 §11.1.2.1: one captured variable per
+// member or element; GLSL 4.60 §4.4.2.1: element i of a block array goes to
+// the block's buffer + i).
+#include <array>
+#include <string>
+#include <vector>
+
+#include "e2e_gl_core_fixture.h"
+
+namespace brass::e2e {
+namespace {
+
+GLint integer(GLenum pname) {
+  GLint v = -1;
+  glGetIntegerv(pname, &v);
+  return v;
+}
+
+// Per-stage and combined limits follow the device but the binding points
+// are 16 and 8 (lavapipe and every desktop GPU hold 24 storage buffers a
+// stage); the limits never exceed the binding points.
+TEST_F(GlCoreTest, StorageAndCounterBufferLimits) {
+  EXPECT_EQ(integer(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS), 16);
+  EXPECT_EQ(integer(GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS), 8);
+  const GLint blocks = integer(GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS);
+  const GLint counters = integer(GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS);
+  EXPECT_GE(blocks, 8);
+  EXPECT_LE(blocks, 16);
+  EXPECT_GE(counters, 1);
+  EXPECT_LE(counters, 8);
+  EXPECT_EQ(integer(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS), blocks);
+  EXPECT_EQ(integer(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS), blocks);
+  EXPECT_EQ(integer(GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS), counters);
+  GLint v = 0;
+  glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, 15, &v);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glGetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, 16, &v);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+  glGetIntegeri_v(GL_ATOMIC_COUNTER_BUFFER_BINDING, 8, &v);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_VALUE));
+}
+
+// A compute shader with storage blocks at binding points 9..12 (an array
+// of blocks) and 15, and atomic counters at binding points 6 and 7.
+TEST_F(GlCoreTest, HighStorageAndCounterBindingsWork) {
+  if (integer(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS) < 5 + 8 || integer(GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS) < 2)
+    GTEST_SKIP() << "the device's storage buffers are too few for 13 blocks and 2 counter buffers";
+  const GLuint prog = compute_program(R"(#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 9) buffer In { uint v; } in_blocks[4];
+layout(std430, binding = 15) buffer Out { uint sum; uint counted[2]; } result;
+layout(binding = 6) uniform atomic_uint first;
+layout(binding = 7, offset = 4) uniform atomic_uint second;
+void main() {
+  result.sum = in_blocks[0].v + in_blocks[1].v + in_blocks[2].v + in_blocks[3].v;
+  result.counted[0] = atomicCounterIncrement(first);
+  result.counted[1] = atomicCounterIncrement(second);
+})");
+  ASSERT_NE(prog, 0u);
+  std::array<GLuint, 4> inputs{};
+  for (GLuint i = 0; i < 4; ++i) {
+    const GLuint value = 1u << (i * 4);
+    inputs[i] = buffer(GL_SHADER_STORAGE_BUFFER, sizeof(value), &value);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 9 + i, inputs[i]);
+  }
+  const std::array<GLuint, 3> zero{};
+  const GLuint out = buffer(GL_SHADER_STORAGE_BUFFER, sizeof(zero), zero.data());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 15, out);
+  const std::array<GLuint, 2> first_counter = {5, 0}, second_counter = {0, 40};
+  const GLuint c6 = buffer(GL_ATOMIC_COUNTER_BUFFER, sizeof(first_counter), first_counter.data());
+  const GLuint c7 = buffer(GL_ATOMIC_COUNTER_BUFFER, sizeof(second_counter), second_counter.data());
+  glBindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 6, c6);
+  glBindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 7, c7);
+  glUseProgram(prog);
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  std::array<GLuint, 3> got{};
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, out);
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(got), got.data());
+  EXPECT_EQ(got[0], 0x1111u);
+  EXPECT_EQ(got[1], 5u);
+  EXPECT_EQ(got[2], 40u);
+  std::array<GLuint, 2> counter{};
+  glBindBuffer(GL_ATOMIC_COUNTER_BUFFER, c7);
+  glGetBufferSubData(GL_ATOMIC_COUNTER_BUFFER, 0, sizeof(counter), counter.data());
+  EXPECT_EQ(counter[1], 41u);
+  glDeleteBuffers(4, inputs.data());
+  const GLuint rest[] = {out, c6, c7};
+  glDeleteBuffers(3, rest);
+  glDeleteProgram(prog);
+}
+
+class GlCoreXfbQualifierLeaves : public GlCoreTest {
+ protected:
+  // Links `vs` alone (its xfb_offset qualifiers say what is captured).
+  GLuint vertex_program(const char* vs) {
+    const GLuint p = glCreateProgram();
+    const GLuint s = shader(GL_VERTEX_SHADER, vs);
+    glAttachShader(p, s);
+    glDeleteShader(s);
+    glLinkProgram(p);
+    GLint linked = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &linked);
+    if (linked) return p;
+    glDeleteProgram(p);
+    return 0;
+  }
+  // Draws one point into buffers 0..count-1 (16 floats each, -1 first).
+  std::vector<std::array<float, 16>> capture(GLuint prog, unsigned count) {
+    glUseProgram(prog);
+    GLuint vao = 0;
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    std::vector<GLuint> bufs(count);
+    glGenBuffers(static_cast<GLsizei>(count), bufs.data());
+    std::array<float, 16> init{};
+    init.fill(-1.0f);
+    for (unsigned i = 0; i < count; ++i) {
+      glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, i, bufs[i]);
+      glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, sizeof(init), init.data(), GL_STREAM_READ);
+    }
+    glEnable(GL_RASTERIZER_DISCARD);
+    glBeginTransformFeedback(GL_POINTS);
+    glDrawArrays(GL_POINTS, 0, 1);
+    glEndTransformFeedback();
+    glDisable(GL_RASTERIZER_DISCARD);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    std::vector<std::array<float, 16>> out(count);
+    for (unsigned i = 0; i < count; ++i) {
+      glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, bufs[i]);
+      glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof(out[i]), out[i].data());
+    }
+    glDeleteBuffers(static_cast<GLsizei>(count), bufs.data());
+    glDeleteVertexArrays(1, &vao);
+    return out;
+  }
+  static std::string varying(GLuint prog, GLuint index, GLsizei* size, GLenum* type) {
+    char name[64] = {};
+    GLsizei length = 0;
+    glGetTransformFeedbackVarying(prog, index, sizeof(name), &length, size, type, name);
+    return name;
+  }
+};
+
+TEST_F(GlCoreXfbQualifierLeaves, StructuresAndArraysOfArraysSplitIntoMembers) {
+  const GLuint prog = vertex_program(R"(#version 450
+struct Inner { float a; };
+struct S { float f; vec2 v; Inner in2[2]; float f2[2]; };
+layout(xfb_buffer = 0, xfb_offset = 0) out S var;
+layout(xfb_buffer = 0, xfb_offset = 32) out float aoa[2][2];
+void main() {
+  var.f = 1.0;
+  var.v = vec2(2.0, 3.0);
+  var.in2[0].a = 4.0;
+  var.in2[1].a = 5.0;
+  var.f2 = float[2](6.0, 7.0);
+  aoa = float[2][2](float[2](8.0, 9.0), float[2](10.0, 11.0));
+  gl_Position = vec4(0.0, 0.0, 0.0, 1.0);
+})");
+  ASSERT_NE(prog, 0u);
+  GLint count = 0;
+  glGetProgramiv(prog, GL_TRANSFORM_FEEDBACK_VARYINGS, &count);
+  ASSERT_EQ(count, 7);
+  GLsizei size = 0;
+  GLenum type = GL_NONE;
+  EXPECT_EQ(varying(prog, 0, &size, &type), "var.f");
+  EXPECT_EQ(varying(prog, 1, &size, &type), "var.v");
+  EXPECT_EQ(type, static_cast<GLenum>(GL_FLOAT_VEC2));
+  EXPECT_EQ(varying(prog, 2, &size, &type), "var.in2[0].a");
+  EXPECT_EQ(varying(prog, 3, &size, &type), "var.in2[1].a");
+  EXPECT_EQ(varying(prog, 4, &size, &type), "var.f2");
+  EXPECT_EQ(size, 2);
+  EXPECT_EQ(varying(prog, 5, &size, &type), "aoa[0]");
+  EXPECT_EQ(size, 2);
+  EXPECT_EQ(varying(prog, 6, &size, &type), "aoa[1]");
+  const auto out = capture(prog, 1);
+  const std::array<float, 16> expected = {1, 2, 3, 4, 5, 6, 7, -1, 8, 9, 10, 11, -1, -1, -1, -1};
+  EXPECT_EQ(out[0], expected);
+  glDeleteProgram(prog);
+}
+
+TEST_F(GlCoreXfbQualifierLeaves, ArrayOfBlocksTakesConsecutiveBuffers) {
+  const GLuint prog = vertex_program(R"(#version 450
+layout(xfb_buffer = 0, xfb_offset = 0) out Block {
+  float f;
+  vec2 v;
+} x[2];
+void main() {
+  x[0].f = 1.0;
+  x[0].v = vec2(2.0, 3.0);
+  x[1].f = 4.0;
+  x[1].v = vec2(5.0, 6.0);
+  gl_Position = vec4(0.0, 0.0, 0.0, 1.0);
+})");
+  ASSERT_NE(prog, 0u);
+  GLint count = 0;
+  glGetProgramiv(prog, GL_TRANSFORM_FEEDBACK_VARYINGS, &count);
+  ASSERT_EQ(count, 4);
+  GLsizei size = 0;
+  GLenum type = GL_NONE;
+  EXPECT_EQ(varying(prog, 0, &size, &type), "Block[0].f");
+  EXPECT_EQ(varying(prog, 3, &size, &type), "Block[1].v");
+  const auto out = capture(prog, 2);
+  EXPECT_EQ(out[0][0], 1.0f);
+  EXPECT_EQ(out[0][1], 2.0f);
+  EXPECT_EQ(out[0][2], 3.0f);
+  EXPECT_EQ(out[0][3], -1.0f);
+  EXPECT_EQ(out[1][0], 4.0f);
+  EXPECT_EQ(out[1][1], 5.0f);
+  EXPECT_EQ(out[1][2], 6.0f);
+  EXPECT_EQ(out[1][3], -1.0f);
+  glDeleteProgram(prog);
+}
+
+}  // namespace
+}  // namespace brass::e2e
