@@ -96,6 +96,14 @@ int array_element_of(const std::string& name) {
   return open == std::string::npos ? 0 : std::atoi(name.c_str() + open + 1);
 }
 
+// Whether a block's name is that of an array of blocks' first element
+// ("B[0]", "B[0][0]" of an array of arrays) or of no array at all.
+bool is_first_array_element(const std::string& name) {
+  for (size_t open = name.find('['); open != std::string::npos; open = name.find('[', open + 1))
+    if (std::atoi(name.c_str() + open + 1) != 0) return false;
+  return true;
+}
+
 struct PendingBinding {
   uint32_t set;
   uint32_t provisional;
@@ -458,7 +466,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
   // others get them below).
   for (int i = 0; i < num_ublocks; ++i) {
     const int bi = block_remap[i];
-    if (bi < 0 || array_element_of(pi.uniform_blocks[bi].name) != 0) continue;
+    if (bi < 0 || !is_first_array_element(pi.uniform_blocks[bi].name)) continue;
     const glslang::TType* block_type = program.getUniformBlock(i).getType();
     if (!block_type || !block_type->isStruct()) continue;
     const std::string type_name = block_type->getTypeName().c_str();
@@ -608,7 +616,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
   // (the other elements share its members).
   for (int i = 0; i < num_sblocks; ++i) {
     const int bi = storage_remap[i];
-    if (bi < 0 || array_element_of(pi.storage_blocks[bi].name) != 0) continue;
+    if (bi < 0 || !is_first_array_element(pi.storage_blocks[bi].name)) continue;
     const glslang::TType* block_type = program.getBufferBlock(i).getType();
     if (!block_type || !block_type->isStruct()) continue;
     const std::string type_name = block_type->getTypeName().c_str();

@@ -4,7 +4,7 @@
 // xfb_offset places when they are structures, arrays of structures or of
 // arrays, or arrays of blocks (GL 4.6 §11.1.2.1: one captured variable per
 // member or element; GLSL 4.60 §4.4.2.1: element i of a block array goes to
-// the block's buffer + i).
+// the block's buffer + i); the members of arrays of arrays of blocks.
 #include <array>
 #include <string>
 #include <vector>
@@ -92,6 +92,46 @@ void main() {
   glDeleteBuffers(4, inputs.data());
   const GLuint rest[] = {out, c6, c7};
   glDeleteBuffers(3, rest);
+  glDeleteProgram(prog);
+}
+
+// Every element of an array of arrays of blocks lists the block's members
+// once, by the block name (GL 4.6 §7.3.1.1), elements [1][...] included.
+TEST_F(GlCoreTest, ArraysOfArraysOfBlocksShareTheirMembers) {
+  const GLuint prog = program(kCoreFullscreenVs, R"(#version 450
+layout(location = 0) out vec4 color;
+layout(std140, binding = 1) uniform U { vec4 a; vec4 b; } u[2][2];
+layout(std430, binding = 2) buffer S { vec4 c; vec2 d; } s[2][2];
+void main() {
+  color = u[1][0].a + u[0][1].b + s[1][1].c + vec4(s[0][0].d, 0.0, 0.0);
+})");
+  ASSERT_NE(prog, 0u);
+  GLint n = 0;
+  glGetProgramInterfaceiv(prog, GL_UNIFORM_BLOCK, GL_ACTIVE_RESOURCES, &n);
+  EXPECT_EQ(n, 4);
+  glGetProgramInterfaceiv(prog, GL_UNIFORM, GL_ACTIVE_RESOURCES, &n);
+  EXPECT_EQ(n, 2);
+  glGetProgramInterfaceiv(prog, GL_BUFFER_VARIABLE, GL_ACTIVE_RESOURCES, &n);
+  EXPECT_EQ(n, 2);
+  const GLenum prop = GL_NUM_ACTIVE_VARIABLES;
+  for (const char* name : {"U[0][0]", "U[0][1]", "U[1][0]", "U[1][1]"}) {
+    const GLuint index = glGetProgramResourceIndex(prog, GL_UNIFORM_BLOCK, name);
+    ASSERT_NE(index, GL_INVALID_INDEX) << name;
+    GLint vars = 0;
+    glGetProgramResourceiv(prog, GL_UNIFORM_BLOCK, index, 1, &prop, 1, nullptr, &vars);
+    EXPECT_EQ(vars, 2) << name;
+  }
+  for (const char* name : {"S[0][0]", "S[1][0]", "S[1][1]"}) {
+    const GLuint index = glGetProgramResourceIndex(prog, GL_SHADER_STORAGE_BLOCK, name);
+    ASSERT_NE(index, GL_INVALID_INDEX) << name;
+    GLint vars = 0;
+    glGetProgramResourceiv(prog, GL_SHADER_STORAGE_BLOCK, index, 1, &prop, 1, nullptr, &vars);
+    EXPECT_EQ(vars, 2) << name;
+  }
+  EXPECT_NE(glGetProgramResourceIndex(prog, GL_UNIFORM, "U.a"), GL_INVALID_INDEX);
+  EXPECT_EQ(glGetProgramResourceIndex(prog, GL_UNIFORM, "a"), GL_INVALID_INDEX);
+  EXPECT_NE(glGetProgramResourceIndex(prog, GL_BUFFER_VARIABLE, "S.d"), GL_INVALID_INDEX);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
   glDeleteProgram(prog);
 }
 
