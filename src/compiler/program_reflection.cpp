@@ -571,7 +571,30 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       u.array_stride = r.arrayStride;
       u.stages = to_stage_mask(r.stages);
       u.atomic_buffer_index = atomic_remap[r.index];
-      pi.atomic_counter_buffers[atomic_remap[r.index]].active_counters.push_back(static_cast<uint32_t>(pi.uniforms.size()));
+      AtomicCounterBuffer& acb = pi.atomic_counter_buffers[atomic_remap[r.index]];
+      // An array of arrays of counters is one GL uniform per element of its
+      // outer dimensions, each an array of the innermost one ("a[1][0]",
+      // GL 4.6 §7.3.1.1), the elements one after another in the buffer.
+      const glslang::TType* block_type = program.getBufferBlock(r.index).getType();
+      const glslang::TType* declared = block_type ? member_by_path(*block_type, r.name) : nullptr;
+      if (declared && declared->isArray() && declared->getArraySizes()->getNumDims() > 1) {
+        const int dims = declared->getArraySizes()->getNumDims();
+        const int32_t inner = std::max(declared->getArraySizes()->getDimSize(dims - 1), 1);
+        const std::string base = u.name.substr(0, u.name.find('['));
+        const int32_t stride = u.array_stride > 0 ? u.array_stride : 4;
+        int32_t element = 0;
+        for (const std::string& suffix : index_suffixes(*declared, dims - 1)) {
+          Uniform e = u;
+          e.name = base + suffix + "[0]";
+          e.array_size = inner;
+          e.offset = u.offset + element * inner * stride;
+          ++element;
+          acb.active_counters.push_back(static_cast<uint32_t>(pi.uniforms.size()));
+          pi.uniforms.push_back(std::move(e));
+        }
+        continue;
+      }
+      acb.active_counters.push_back(static_cast<uint32_t>(pi.uniforms.size()));
       pi.uniforms.push_back(std::move(u));
       continue;
     }

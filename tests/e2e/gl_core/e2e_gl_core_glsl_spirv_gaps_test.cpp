@@ -4,7 +4,8 @@
 // xfb_offset places when they are structures, arrays of structures or of
 // arrays, or arrays of blocks (GL 4.6 §11.1.2.1: one captured variable per
 // member or element; GLSL 4.60 §4.4.2.1: element i of a block array goes to
-// the block's buffer + i); the members of arrays of arrays of blocks.
+// the block's buffer + i); the members of arrays of arrays of blocks and
+// arrays of arrays of atomic counters.
 #include <array>
 #include <string>
 #include <vector>
@@ -132,6 +133,58 @@ void main() {
   EXPECT_EQ(glGetProgramResourceIndex(prog, GL_UNIFORM, "a"), GL_INVALID_INDEX);
   EXPECT_NE(glGetProgramResourceIndex(prog, GL_BUFFER_VARIABLE, "S.d"), GL_INVALID_INDEX);
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glDeleteProgram(prog);
+}
+
+// An array of arrays of atomic counters is one uniform per element of its
+// outer dimension, each an array of the innermost one, one after another
+// in the buffer (GL 4.6 §7.3.1.1).
+TEST_F(GlCoreTest, ArraysOfArraysOfAtomicCountersAreUniformsPerOuterElement) {
+  const GLuint prog = compute_program(R"(#version 450
+layout(local_size_x = 1) in;
+layout(binding = 0, offset = 4) uniform atomic_uint a[2][3];
+layout(std430, binding = 0) buffer Out { uint got[2]; };
+void main() {
+  got[0] = atomicCounterIncrement(a[0][0]);
+  got[1] = atomicCounterIncrement(a[1][2]);
+})");
+  ASSERT_NE(prog, 0u);
+  GLint n = 0;
+  glGetProgramiv(prog, GL_ACTIVE_UNIFORMS, &n);
+  EXPECT_EQ(n, 2);
+  const GLenum props[] = {GL_ARRAY_SIZE, GL_OFFSET};
+  const GLint expected_offsets[] = {4, 16};
+  const char* names[] = {"a[0][0]", "a[1][0]"};
+  for (int i = 0; i < 2; ++i) {
+    const GLuint index = glGetProgramResourceIndex(prog, GL_UNIFORM, names[i]);
+    ASSERT_NE(index, GL_INVALID_INDEX) << names[i];
+    GLint v[2] = {};
+    glGetProgramResourceiv(prog, GL_UNIFORM, index, 2, props, 2, nullptr, v);
+    EXPECT_EQ(v[0], 3) << names[i];
+    EXPECT_EQ(v[1], expected_offsets[i]) << names[i];
+  }
+  const GLenum active = GL_NUM_ACTIVE_VARIABLES;
+  GLint counters = 0;
+  glGetProgramResourceiv(prog, GL_ATOMIC_COUNTER_BUFFER, 0, 1, &active, 1, nullptr, &counters);
+  EXPECT_EQ(counters, 2);
+  // The counters the shader incremented sit where the offsets say.
+  std::array<GLuint, 8> init = {0, 10, 0, 0, 0, 0, 60, 0};
+  const GLuint counter_buffer = buffer(GL_ATOMIC_COUNTER_BUFFER, sizeof(init), init.data());
+  glBindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 0, counter_buffer);
+  const std::array<GLuint, 2> zero{};
+  const GLuint out = buffer(GL_SHADER_STORAGE_BUFFER, sizeof(zero), zero.data());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, out);
+  glUseProgram(prog);
+  glDispatchCompute(1, 1, 1);
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  std::array<GLuint, 2> got{};
+  glBindBuffer(GL_SHADER_STORAGE_BUFFER, out);
+  glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(got), got.data());
+  EXPECT_EQ(got[0], 10u);
+  EXPECT_EQ(got[1], 60u);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  const GLuint buffers[] = {counter_buffer, out};
+  glDeleteBuffers(2, buffers);
   glDeleteProgram(prog);
 }
 
