@@ -5,7 +5,7 @@
 // arrays, or arrays of blocks (GL 4.6 §11.1.2.1: one captured variable per
 // member or element; GLSL 4.60 §4.4.2.1: element i of a block array goes to
 // the block's buffer + i); the members of arrays of arrays of blocks and
-// arrays of arrays of atomic counters.
+// arrays of arrays of atomic counters; initializers of structure uniforms.
 #include <array>
 #include <string>
 #include <vector>
@@ -185,6 +185,45 @@ void main() {
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
   const GLuint buffers[] = {counter_buffer, out};
   glDeleteBuffers(2, buffers);
+  glDeleteProgram(prog);
+}
+
+// A structure uniform's initializer (GLSL 4.60 §4.3.5) sets every member,
+// arrays of structures and matrices included; glGetUniform reads it back.
+TEST_F(GlCoreTest, StructureUniformInitializers) {
+  const GLuint prog = program(kCoreFullscreenVs, R"(#version 450
+layout(location = 0) out vec4 color;
+struct C { float r, g; };
+struct Base { C c[2]; mat2 m; int i; };
+uniform Base value = Base(C[](C(0.25, 0.5), C(0.125, 0.75)), mat2(1.0, 2.0, 3.0, 4.0), 7);
+void main() {
+  color = vec4(value.c[0].r + value.c[1].r, value.c[0].g, value.c[1].g,
+               (value.m[1][0] + float(value.i)) / 20.0);
+})");
+  ASSERT_NE(prog, 0u);
+  glUseProgram(prog);
+  GLfloat f = 0.0f;
+  glGetUniformfv(prog, glGetUniformLocation(prog, "value.c[1].g"), &f);
+  EXPECT_EQ(f, 0.75f);
+  GLfloat m[4] = {};
+  glGetUniformfv(prog, glGetUniformLocation(prog, "value.m"), m);
+  EXPECT_EQ(m[0], 1.0f);
+  EXPECT_EQ(m[3], 4.0f);
+  GLint i = 0;
+  glGetUniformiv(prog, glGetUniformLocation(prog, "value.i"), &i);
+  EXPECT_EQ(i, 7);
+  GLuint vao = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  GLubyte px[4] = {};
+  glReadPixels(kWidth / 2, kHeight / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  EXPECT_NEAR(px[0], 96, 1);   // 0.375
+  EXPECT_NEAR(px[1], 128, 1);  // 0.5
+  EXPECT_NEAR(px[2], 191, 1);  // 0.75
+  EXPECT_NEAR(px[3], 128, 1);  // (3 + 7) / 20
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glDeleteVertexArrays(1, &vao);
   glDeleteProgram(prog);
 }
 
