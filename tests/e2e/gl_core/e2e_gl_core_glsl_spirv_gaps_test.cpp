@@ -5,7 +5,8 @@
 // arrays, or arrays of blocks (GL 4.6 §11.1.2.1: one captured variable per
 // member or element; GLSL 4.60 §4.4.2.1: element i of a block array goes to
 // the block's buffer + i); the members of arrays of arrays of blocks and
-// arrays of arrays of atomic counters; initializers of structure uniforms.
+// arrays of arrays of atomic counters; initializers of structure uniforms;
+// explicit locations of samplers in structures.
 #include <array>
 #include <string>
 #include <vector>
@@ -223,6 +224,56 @@ void main() {
   EXPECT_NEAR(px[2], 191, 1);  // 0.75
   EXPECT_NEAR(px[3], 128, 1);  // (3 + 7) / 20
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glDeleteVertexArrays(1, &vao);
+  glDeleteProgram(prog);
+}
+
+// Samplers in (arrays of) structures at an explicit location take the
+// locations after it member by member in declaration order (GL 4.6
+// §7.6.1), whatever order the shader reads them in.
+TEST_F(GlCoreTest, SamplersInStructuresTakeExplicitLocationsInOrder) {
+  const GLuint prog = program(kCoreFullscreenVs, R"(#version 450
+struct Inner { sampler2D a; sampler2D b; };
+struct S { Inner in2[2]; sampler2D tex[2][3]; sampler2D last[2]; };
+layout(location = 2) uniform S s;
+layout(location = 0) uniform int n;
+layout(location = 0) out vec4 color;
+void main() {
+  color = texture(s.last[n], vec2(0.5)) + texture(s.tex[n][n], vec2(0.5)) + texture(s.in2[n].b, vec2(0.5)) +
+          texture(s.in2[n].a, vec2(0.5));
+})");
+  ASSERT_NE(prog, 0u);
+  EXPECT_EQ(glGetUniformLocation(prog, "s.in2[0].a"), 2);
+  EXPECT_EQ(glGetUniformLocation(prog, "s.in2[0].b"), 3);
+  EXPECT_EQ(glGetUniformLocation(prog, "s.in2[1].a"), 4);
+  EXPECT_EQ(glGetUniformLocation(prog, "s.in2[1].b"), 5);
+  EXPECT_EQ(glGetUniformLocation(prog, "s.tex[0][0]"), 6);
+  EXPECT_EQ(glGetUniformLocation(prog, "s.tex[1][2]"), 11);
+  EXPECT_EQ(glGetUniformLocation(prog, "s.last[1]"), 13);
+  // A unit set through a location reaches the sampler the shader reads.
+  GLuint tex[2] = {};
+  glGenTextures(2, tex);
+  const GLubyte green[4] = {0, 255, 0, 255}, black[4] = {0, 0, 0, 0};
+  for (int i = 0; i < 2; ++i) {
+    glActiveTexture(GL_TEXTURE0 + i);
+    glBindTexture(GL_TEXTURE_2D, tex[i]);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, i ? green : black);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  }
+  glUseProgram(prog);
+  glUniform1i(0, 1);
+  glUniform1i(5, 1);  // s.in2[1].b: green; every other sampler reads unit 0
+  GLuint vao = 0;
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  GLubyte px[4] = {};
+  glReadPixels(kWidth / 2, kHeight / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+  EXPECT_EQ(px[0], 0);
+  EXPECT_EQ(px[1], 255);
+  EXPECT_EQ(px[2], 0);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glDeleteTextures(2, tex);
   glDeleteVertexArrays(1, &vao);
   glDeleteProgram(prog);
 }
