@@ -4,6 +4,7 @@
 #include <glslang/MachineIndependent/localintermediate.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <string_view>
 
@@ -513,6 +514,30 @@ bool resolve_transform_feedback(const glslang::TProgram& program, ShaderStage la
   return ok;
 }
 
+namespace {
+bool is_64bit(glslang::TBasicType t) {
+  return t == glslang::EbtDouble || t == glslang::EbtInt64 || t == glslang::EbtUint64;
+}
+
+// Whether a captured type holds 64-bit components (its members then align
+// to 8 bytes, GLSL 4.60 §4.4.2.1).
+bool xfb_has_64bit(const glslang::TType& type) {
+  if (!type.isStruct()) return is_64bit(type.getBasicType());
+  for (const glslang::TTypeLoc& m : *type.getStruct())
+    if (xfb_has_64bit(*m.type)) return true;
+  return false;
+}
+
+// Bytes a basic type or an array of one takes in a buffer: its components
+// tightly packed.
+uint32_t xfb_leaf_size(const glslang::TType& type) {
+  const uint32_t components = type.isMatrix() ? static_cast<uint32_t>(type.getMatrixCols() * type.getMatrixRows())
+                                              : static_cast<uint32_t>(std::max(type.getVectorSize(), 1));
+  const uint32_t elements = type.isArray() ? static_cast<uint32_t>(std::max(type.getCumulativeArraySize(), 1)) : 1;
+  return components * (is_64bit(type.getBasicType()) ? 8u : 4u) * elements;
+}
+}  // namespace
+
 bool reflect_transform_feedback_qualifiers(const glslang::TProgram& program, ShaderStage last_vertex_stage,
                                            ProgramInterface* pi) {
   const glslang::TIntermediate* intermediate = program.getIntermediate(to_glslang(last_vertex_stage));
@@ -524,37 +549,72 @@ bool reflect_transform_feedback_qualifiers(const glslang::TProgram& program, Sha
     uint32_t stream = 0;
   };
   std::vector<Captured> captured;
-  auto add = [&captured](const std::string& name, const glslang::TType& type, const glslang::TQualifier& q,
-                         uint32_t stream) {
+  // One captured variable per leaf (GL 4.6 §11.1.2.1): structures and
+  // arrays of structures or of arrays are split into their members and
+  // elements, down to basic types and arrays of them, each at its own
+  // offset: members follow one another in the order declared, each at its
+  // base type's alignment (8 bytes with doubles, else 4; GLSL 4.60 §4.4.2.1).
+  std::function<void(const std::string&, const glslang::TType&, int32_t, uint32_t*, uint32_t)> add_leaves =
+      [&](const std::string& name, const glslang::TType& type, int32_t buffer, uint32_t* offset, uint32_t stream) {
+        const uint32_t align = xfb_has_64bit(type) ? 8 : 4;
+        *offset = (*offset + align - 1) / align * align;
+        if (type.isArray() && (type.isStruct() || type.isArrayOfArrays())) {
+          const glslang::TType element(type, 0);
+          for (int i = 0; i < type.getOuterArraySize(); ++i)
+            add_leaves(name + "[" + std::to_string(i) + "]", element, buffer, offset, stream);
+          return;
+        }
+        if (type.isStruct()) {
+          const glslang::TTypeList& members = *type.getStruct();
+          for (size_t m = 0; m < members.size(); ++m) {
+            const glslang::TType member(type, static_cast<int>(m));
+            add_leaves(name + "." + original_name(members[m].type->getFieldName().c_str()), member, buffer, offset,
+                       stream);
+          }
+          return;
+        }
+        Captured c;
+        c.v.name = name;
+        if (type.isArray()) {
+          const glslang::TType element(type, 0);
+          c.v.type = gl_type_of(element);
+          c.v.array_size = type.getOuterArraySize();
+        } else {
+          c.v.type = gl_type_of(type);
+        }
+        c.v.xfb_buffer = buffer;
+        c.v.xfb_offset = static_cast<int32_t>(*offset);
+        c.stream = stream;
+        captured.push_back(std::move(c));
+        *offset += xfb_leaf_size(type);
+      };
+  auto add = [&](const std::string& name, const glslang::TType& type, const glslang::TQualifier& q, int32_t buffer,
+                 uint32_t stream) {
     if (!q.hasXfbOffset()) return;
-    Captured c;
-    c.v.name = name;
-    if (type.isArray()) {
-      glslang::TType element(type, 0);
-      c.v.type = gl_type_of(element);
-      c.v.array_size = type.getOuterArraySize();
-    } else {
-      c.v.type = gl_type_of(type);
-    }
-    c.v.xfb_buffer = static_cast<int32_t>(q.hasXfbBuffer() ? q.layoutXfbBuffer : 0);
-    c.v.xfb_offset = static_cast<int32_t>(q.layoutXfbOffset);
-    c.stream = stream;
-    captured.push_back(std::move(c));
+    uint32_t offset = q.layoutXfbOffset;
+    add_leaves(name, type, buffer, &offset, stream);
   };
+  auto buffer_of = [](const glslang::TQualifier& q) { return static_cast<int32_t>(q.hasXfbBuffer() ? q.layoutXfbBuffer : 0); };
   for (const auto& [name, sym] : out) {
     const glslang::TType& type = sym.symbol->getType();
     const glslang::TQualifier& q = type.getQualifier();
     const uint32_t stream = q.hasStream() ? q.layoutStream : 0;
     if (type.getBasicType() != glslang::EbtBlock) {
-      add(original_name(name), type, q, stream);
+      add(original_name(name), type, q, buffer_of(q), stream);
       continue;
     }
     // Block members by "Block.member" (GL 4.6 §7.3.1.1); the offsets are
-    // the members' (glslang gives each its place in the buffer).
+    // the members' (glslang gives each its place in the buffer). Element i
+    // of an array of blocks goes to the block's buffer + i (GLSL 4.60
+    // §4.4.2.1), "Block[i].member".
     const std::string block = original_name(type.getTypeName().c_str());
-    for (const glslang::TTypeLoc& m : *type.getStruct()) {
-      const glslang::TQualifier& mq = m.type->getQualifier();
-      add(block + "." + original_name(m.type->getFieldName().c_str()), *m.type, mq, stream);
+    const int elements = type.isArray() ? type.getOuterArraySize() : 0;
+    for (int e = 0; e < std::max(elements, 1); ++e) {
+      const std::string prefix = elements ? block + "[" + std::to_string(e) + "]." : block + ".";
+      for (const glslang::TTypeLoc& m : *type.getStruct()) {
+        const glslang::TQualifier& mq = m.type->getQualifier();
+        add(prefix + original_name(m.type->getFieldName().c_str()), *m.type, mq, buffer_of(mq) + e, stream);
+      }
     }
   }
   std::sort(captured.begin(), captured.end(), [](const Captured& a, const Captured& b) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <map>
 #include <optional>
 
@@ -520,6 +521,33 @@ std::optional<std::vector<LoweredPathComponent>> decode_lowered_opaque_name(std:
   }
   if (path.empty()) return std::nullopt;
   return path;
+}
+
+// The explicit location of an element uniform of a sampler lowered out of
+// a structure at an explicit location ("s.si[1][0].tex", "s.tex[1][0]" of
+// `sampler2D tex[2][3]`): its member's location (explicit_uniform_locations
+// lists each leaf member, an array of arrays whole) plus the locations of
+// the member's elements before it. -1: none.
+int32_t lowered_sampler_location(const std::vector<LoweredPathComponent>& path, const std::string& name,
+                                 const std::map<std::string, int>& explicit_locations) {
+  const size_t dot = name.rfind('.');
+  const size_t open = name.find('[', dot == std::string::npos ? 0 : dot);
+  const auto found = explicit_locations.find(name.substr(0, open));
+  if (found == explicit_locations.end()) return -1;
+  if (open == std::string::npos) return found->second;
+  // The member's dimensions: its own path component and the unnamed ones
+  // after it (the inner dimensions of an array of arrays).
+  size_t member = path.size() - 1;
+  while (member > 0 && path[member].name.empty()) --member;
+  std::vector<uint32_t> lengths;
+  for (size_t c = member; c < path.size(); ++c)
+    if (path[c].array_length) lengths.push_back(path[c].array_length);
+  int64_t flat = 0;
+  size_t d = 0;
+  for (size_t at = open; at != std::string::npos && d < lengths.size(); at = name.find('[', at + 1), ++d)
+    flat = flat * lengths[d] + std::atoi(name.c_str() + at + 1);
+  for (; d < lengths.size(); ++d) flat *= lengths[d];
+  return found->second + static_cast<int32_t>(flat);
 }
 
 }  // namespace brass::compiler

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,5 +35,12 @@ struct LoweredPathComponent {
 
 // The path of a lowered uniform's name, or nullopt for other names.
 std::optional<std::vector<LoweredPathComponent>> decode_lowered_opaque_name(std::string_view name);
+
+// The explicit location of `name`, an element uniform of the sampler whose
+// lowered path is `path` ("s.si[1][0].tex", "s.tex[1][0]"), from the
+// locations explicit_uniform_locations() gives the structure's leaf members,
+// plus the locations of the member's elements before it; -1 if none.
+int32_t lowered_sampler_location(const std::vector<LoweredPathComponent>& path, const std::string& name,
+                                 const std::map<std::string, int>& explicit_locations);
 
 }  // namespace brass::compiler

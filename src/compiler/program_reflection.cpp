@@ -96,6 +96,14 @@ int array_element_of(const std::string& name) {
   return open == std::string::npos ? 0 : std::atoi(name.c_str() + open + 1);
 }
 
+// Whether a block's name is that of an array of blocks' first element
+// ("B[0]", "B[0][0]" of an array of arrays) or of no array at all.
+bool is_first_array_element(const std::string& name) {
+  for (size_t open = name.find('['); open != std::string::npos; open = name.find('[', open + 1))
+    if (std::atoi(name.c_str() + open + 1) != 0) return false;
+  return true;
+}
+
 struct PendingBinding {
   uint32_t set;
   uint32_t provisional;
@@ -382,7 +390,8 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
                     descriptor_kind_for(*type), static_cast<uint32_t>(u.array_size),
                     static_cast<uint32_t>(pi.uniforms.size()));
         for (Uniform& element : expand_lowered_sampler(*path, u)) {
-          needs_location.push_back(pi.uniforms.size());
+          element.location = lowered_sampler_location(*path, element.name, explicit_locations);
+          if (element.location < 0) needs_location.push_back(pi.uniforms.size());
           pi.uniforms.push_back(std::move(element));
         }
         continue;
@@ -458,7 +467,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
   // others get them below).
   for (int i = 0; i < num_ublocks; ++i) {
     const int bi = block_remap[i];
-    if (bi < 0 || array_element_of(pi.uniform_blocks[bi].name) != 0) continue;
+    if (bi < 0 || !is_first_array_element(pi.uniform_blocks[bi].name)) continue;
     const glslang::TType* block_type = program.getUniformBlock(i).getType();
     if (!block_type || !block_type->isStruct()) continue;
     const std::string type_name = block_type->getTypeName().c_str();
@@ -563,7 +572,30 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
       u.array_stride = r.arrayStride;
       u.stages = to_stage_mask(r.stages);
       u.atomic_buffer_index = atomic_remap[r.index];
-      pi.atomic_counter_buffers[atomic_remap[r.index]].active_counters.push_back(static_cast<uint32_t>(pi.uniforms.size()));
+      AtomicCounterBuffer& acb = pi.atomic_counter_buffers[atomic_remap[r.index]];
+      // An array of arrays of counters is one GL uniform per element of its
+      // outer dimensions, each an array of the innermost one ("a[1][0]",
+      // GL 4.6 §7.3.1.1), the elements one after another in the buffer.
+      const glslang::TType* block_type = program.getBufferBlock(r.index).getType();
+      const glslang::TType* declared = block_type ? member_by_path(*block_type, r.name) : nullptr;
+      if (declared && declared->isArray() && declared->getArraySizes()->getNumDims() > 1) {
+        const int dims = declared->getArraySizes()->getNumDims();
+        const int32_t inner = std::max(declared->getArraySizes()->getDimSize(dims - 1), 1);
+        const std::string base = u.name.substr(0, u.name.find('['));
+        const int32_t stride = u.array_stride > 0 ? u.array_stride : 4;
+        int32_t element = 0;
+        for (const std::string& suffix : index_suffixes(*declared, dims - 1)) {
+          Uniform e = u;
+          e.name = base + suffix + "[0]";
+          e.array_size = inner;
+          e.offset = u.offset + element * inner * stride;
+          ++element;
+          acb.active_counters.push_back(static_cast<uint32_t>(pi.uniforms.size()));
+          pi.uniforms.push_back(std::move(e));
+        }
+        continue;
+      }
+      acb.active_counters.push_back(static_cast<uint32_t>(pi.uniforms.size()));
       pi.uniforms.push_back(std::move(u));
       continue;
     }
@@ -608,7 +640,7 @@ bool build_program_interface(const glslang::TProgram& program, const BindingReso
   // (the other elements share its members).
   for (int i = 0; i < num_sblocks; ++i) {
     const int bi = storage_remap[i];
-    if (bi < 0 || array_element_of(pi.storage_blocks[bi].name) != 0) continue;
+    if (bi < 0 || !is_first_array_element(pi.storage_blocks[bi].name)) continue;
     const glslang::TType* block_type = program.getBufferBlock(i).getType();
     if (!block_type || !block_type->isStruct()) continue;
     const std::string type_name = block_type->getTypeName().c_str();

@@ -7,6 +7,46 @@
 namespace brass::compiler {
 namespace {
 
+// Appends one constant's words (UniformInitializer::words); false for a
+// type an initializer cannot have.
+bool append_words(const glslang::TConstUnion& v, bool is_64bit, std::vector<uint32_t>* words) {
+  switch (v.getType()) {
+    case glslang::EbtDouble: {
+      const double d = v.getDConst();
+      if (is_64bit) {
+        uint64_t bits;
+        std::memcpy(&bits, &d, 8);
+        words->push_back(static_cast<uint32_t>(bits));
+        words->push_back(static_cast<uint32_t>(bits >> 32));
+      } else {
+        const float f = static_cast<float>(d);
+        uint32_t bits;
+        std::memcpy(&bits, &f, 4);
+        words->push_back(bits);
+      }
+      return true;
+    }
+    case glslang::EbtFloat: {
+      const float f = static_cast<float>(v.getDConst());
+      uint32_t bits;
+      std::memcpy(&bits, &f, 4);
+      words->push_back(bits);
+      return true;
+    }
+    case glslang::EbtInt: words->push_back(static_cast<uint32_t>(v.getIConst())); return true;
+    case glslang::EbtUint: words->push_back(v.getUConst()); return true;
+    case glslang::EbtBool: words->push_back(v.getBConst() ? 1u : 0u); return true;
+    case glslang::EbtInt64:
+    case glslang::EbtUint64: {
+      const auto bits = v.getType() == glslang::EbtInt64 ? static_cast<uint64_t>(v.getI64Const()) : v.getU64Const();
+      words->push_back(static_cast<uint32_t>(bits));
+      words->push_back(static_cast<uint32_t>(bits >> 32));
+      return true;
+    }
+    default: return false;
+  }
+}
+
 class InitializedUniforms : public glslang::TIntermTraverser {
  public:
   void visitSymbol(glslang::TIntermSymbol* s) override {
@@ -14,54 +54,42 @@ class InitializedUniforms : public glslang::TIntermTraverser {
     const glslang::TConstUnionArray& values = s->getConstArray();
     if (values.empty()) return;
     const glslang::TType& type = s->getType();
-    if (type.isStruct() || type.getBasicType() == glslang::EbtSampler) return;  // not supported yet
+    if (type.getBasicType() == glslang::EbtSampler) return;
+    int pos = 0;
+    add(s->getName().c_str(), type, values, &pos);
+  }
+  std::map<std::string, UniformInitializer> found;
+
+ private:
+  // A structure's constant lists its members' in order, an array's its
+  // elements': one initializer per GL uniform ("s.a", "s.b[1].c", an
+  // array of a basic type whole), named as GL names it.
+  void add(const std::string& name, const glslang::TType& type, const glslang::TConstUnionArray& values, int* pos) {
+    if (type.isArray() && (type.isStruct() || type.isArrayOfArrays())) {
+      const glslang::TType element(type, 0);
+      for (int i = 0; i < type.getOuterArraySize(); ++i) add(name + "[" + std::to_string(i) + "]", element, values, pos);
+      return;
+    }
+    if (type.isStruct()) {
+      const glslang::TTypeList& members = *type.getStruct();
+      for (size_t m = 0; m < members.size(); ++m) {
+        const glslang::TType member(type, static_cast<int>(m));
+        add(name + "." + members[m].type->getFieldName().c_str(), member, values, pos);
+      }
+      return;
+    }
     UniformInitializer init;
     const glslang::TBasicType basic = type.getBasicType();
     init.is_64bit = basic == glslang::EbtDouble || basic == glslang::EbtInt64 || basic == glslang::EbtUint64;
     init.columns = type.isMatrix() ? type.getMatrixCols() : 1;
     init.components_per_column = type.isMatrix() ? type.getMatrixRows() : std::max(type.getVectorSize(), 1);
     init.array_size = type.isArray() ? std::max(type.getOuterArraySize(), 1) : 1;
-    for (int i = 0; i < values.size(); ++i) {
-      const glslang::TConstUnion& v = values[i];
-      switch (v.getType()) {
-        case glslang::EbtDouble: {
-          const double d = v.getDConst();
-          if (init.is_64bit) {
-            uint64_t bits;
-            std::memcpy(&bits, &d, 8);
-            init.words.push_back(static_cast<uint32_t>(bits));
-            init.words.push_back(static_cast<uint32_t>(bits >> 32));
-          } else {
-            const float f = static_cast<float>(d);
-            uint32_t bits;
-            std::memcpy(&bits, &f, 4);
-            init.words.push_back(bits);
-          }
-          break;
-        }
-        case glslang::EbtFloat: {
-          const float f = static_cast<float>(v.getDConst());
-          uint32_t bits;
-          std::memcpy(&bits, &f, 4);
-          init.words.push_back(bits);
-          break;
-        }
-        case glslang::EbtInt: init.words.push_back(static_cast<uint32_t>(v.getIConst())); break;
-        case glslang::EbtUint: init.words.push_back(v.getUConst()); break;
-        case glslang::EbtBool: init.words.push_back(v.getBConst() ? 1u : 0u); break;
-        case glslang::EbtInt64:
-        case glslang::EbtUint64: {
-          const auto bits = v.getType() == glslang::EbtInt64 ? static_cast<uint64_t>(v.getI64Const()) : v.getU64Const();
-          init.words.push_back(static_cast<uint32_t>(bits));
-          init.words.push_back(static_cast<uint32_t>(bits >> 32));
-          break;
-        }
-        default: return;
-      }
+    const int count = init.columns * init.components_per_column * init.array_size;
+    for (int i = 0; i < count; ++i, ++*pos) {
+      if (*pos >= values.size() || !append_words(values[*pos], init.is_64bit, &init.words)) return;
     }
-    found[s->getName().c_str()] = std::move(init);
+    found[name] = std::move(init);
   }
-  std::map<std::string, UniformInitializer> found;
 };
 
 }  // namespace

@@ -127,6 +127,7 @@ int64_t VulkanScreen::get_cap(pipe::Cap cap) const {
     case pipe::Cap::MaxComputeSharedMemory: return l.max_compute_shared_memory_size;
     case pipe::Cap::MaxShaderBufferSize: return l.max_storage_buffer_range;
     case pipe::Cap::MaxShaderImages: return std::min<uint32_t>(l.max_per_stage_storage_images, pipe::kMaxShaderImages);
+    case pipe::Cap::MaxShaderBuffers: return std::min<uint32_t>(l.max_per_stage_storage_buffers, pipe::kMaxShaderBuffers);
     case pipe::Cap::VertexShaderStores: return c.vertex_pipeline_stores_and_atomics ? 1 : 0;
     case pipe::Cap::FragmentShaderStores: return c.fragment_stores_and_atomics ? 1 : 0;
     case pipe::Cap::DepthBiasClamp: return c.depth_bias_clamp ? 1 : 0;

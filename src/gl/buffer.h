@@ -56,12 +56,14 @@ struct IndexedBufferBinding {
 
 inline constexpr unsigned kMaxUniformBufferBindings = 72;
 inline constexpr unsigned kMaxTransformFeedbackBuffers = 4;
-// ES 3.1 (minimums 4 and 1). A stage's storage blocks and atomic counter
-// buffers share the pipe's storage-buffer slots (pipe::kMaxShaderBuffers):
-// blocks first, then counter buffers, so the per-stage limits add up to at
-// most that many.
-inline constexpr unsigned kMaxShaderStorageBufferBindings = 8;
-inline constexpr unsigned kMaxAtomicCounterBufferBindings = 4;
+// Binding points (GL 4.6 minimums 8 and 1). A program's storage blocks and
+// atomic counter buffers share the pipe's storage-buffer slots
+// (pipe::kMaxShaderBuffers, 24): blocks first, then counter buffers, so
+// 16 + 8 binding points fill them. How many blocks and counter buffers a
+// program may use follows the device (Limits::max_shader_storage_blocks,
+// max_atomic_counter_buffers, at most these).
+inline constexpr unsigned kMaxShaderStorageBufferBindings = 16;
+inline constexpr unsigned kMaxAtomicCounterBufferBindings = 8;
 
 struct BufferBindings {
   Binding<Buffer> array, copy_read, copy_write, pixel_pack, pixel_unpack, uniform, transform_feedback;

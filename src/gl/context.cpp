@@ -82,6 +82,14 @@ void fill_limits(pipe::Screen& s, Limits& l) {
   // programs get the same number, so no program can bind more images than
   // one stage's slots; vertex and fragment shaders only where the device
   // lets them store (ES allows 0 there).
+  // Storage blocks and atomic counter buffers share a stage's storage-buffer
+  // descriptors (Vulkan guarantees 4; lavapipe has 32): a third for counter
+  // buffers, the rest for blocks, each up to its binding points.
+  const GLint shader_buffers = cap(s, pipe::Cap::MaxShaderBuffers, 4, static_cast<GLint>(pipe::kMaxShaderBuffers));
+  l.max_atomic_counter_buffers =
+      std::clamp<GLint>(shader_buffers / 3, 1, static_cast<GLint>(kMaxAtomicCounterBufferBindings));
+  l.max_shader_storage_blocks = std::min<GLint>(shader_buffers - l.max_atomic_counter_buffers,
+                                                static_cast<GLint>(kMaxShaderStorageBufferBindings));
   const GLint images = cap(s, pipe::Cap::MaxShaderImages, 4, static_cast<GLint>(kMaxImageUnits));
   l.max_image_units = l.max_compute_image_uniforms = l.max_combined_image_uniforms = images;
   l.max_vertex_image_uniforms = l.vertex_stores ? images : 0;

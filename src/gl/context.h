@@ -109,6 +109,10 @@ struct Limits {
   // Storage blocks, atomic counters and images in vertex / fragment shaders
   // need the device's store features (ES 3.1 allows 0 for both stages).
   bool vertex_stores = false, fragment_stores = false;
+  // Storage blocks and atomic counter buffers a stage (and a whole program)
+  // may use: what the device's storage-buffer descriptors hold, two thirds
+  // blocks and one third counter buffers, up to the binding points.
+  GLint max_shader_storage_blocks = 8, max_atomic_counter_buffers = 4;
   // KHR_blend_equation_advanced by the device's blender, coherently
   // (pipe::Cap::AdvancedBlendCoherent); else the fragment shader blends.
   bool advanced_blend_coherent = false;

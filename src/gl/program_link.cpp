@@ -39,7 +39,7 @@ compiler::ShaderLimits shader_limits(const Context& ctx) {
   s.max_samples = l.max_samples;
   s.max_transform_feedback_buffers = l.max_transform_feedback_separate_attribs;
   s.max_shader_storage_buffer_bindings = static_cast<int>(kMaxShaderStorageBufferBindings);
-  s.max_per_stage_storage_blocks = static_cast<int>(kMaxShaderStorageBufferBindings);
+  s.max_per_stage_storage_blocks = l.max_shader_storage_blocks;
   s.max_atomic_counter_bindings = static_cast<int>(kMaxAtomicCounterBufferBindings);
   // Image bindings below GL_MAX_IMAGE_UNITS (GLSL ES 3.10 §4.4.5); glslang
   // also derives the combined output resources from these.
@@ -211,7 +211,8 @@ bool build_bindings(LinkedProgram& lp, const Limits& limits, std::string* log) {
         sb.slot = static_cast<uint16_t>(b.kind == compiler::DescriptorKind::AtomicCounterBuffer
                                             ? pi.storage_blocks.size() + b.slot
                                             : b.slot);
-        if (sb.slot + b.array_count > pipe::kMaxShaderBuffers) {
+        if (sb.slot + b.array_count >
+            static_cast<uint32_t>(limits.max_shader_storage_blocks + limits.max_atomic_counter_buffers)) {
           *log = "error: too many shader storage blocks and atomic counter buffers\n";
           return false;
         }

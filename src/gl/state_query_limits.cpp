@@ -168,7 +168,7 @@ bool query_limits(Context& ctx, GLenum pname, QueryValue* out) {
 bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
   if (!ctx.es31()) return false;
   const Limits& l = ctx.limits;
-  const GLint64 blocks = kMaxShaderStorageBufferBindings, counters = kMaxAtomicCounterBufferBindings;
+  const GLint64 blocks = l.max_shader_storage_blocks, counters = l.max_atomic_counter_buffers;
   switch (pname) {
     case GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS: *out = ints({l.max_compute_work_group_invocations}); return true;
     // textureGatherOffset's range: what Vulkan guarantees
@@ -187,7 +187,7 @@ bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
     case GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS:
       *out = ints({GLint64{kMaxUniformBlocksPerStage} * l.max_uniform_block_size / 4 + l.max_fragment_uniform_vectors * 4});
       return true;
-    case GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS:
+    case GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS: *out = ints({kMaxShaderStorageBufferBindings}); return true;
     case GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS:
     case GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS: *out = ints({blocks}); return true;
     case GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS: *out = ints({l.vertex_stores ? blocks : 0}); return true;
@@ -212,7 +212,7 @@ bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
       if (!ctx.desktop()) return false;
       *out = ints({0});
       return true;
-    case GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS:
+    case GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: *out = ints({kMaxAtomicCounterBufferBindings}); return true;
     case GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS:
     case GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS: *out = ints({counters}); return true;
     case GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS: *out = ints({l.vertex_stores ? counters : 0}); return true;
@@ -237,7 +237,7 @@ bool query_es31_limits(Context& ctx, GLenum pname, QueryValue* out) {
 bool query_geometry_limits(Context& ctx, GLenum pname, QueryValue* out) {
   if (!ctx.geometry_shaders()) return false;
   const Limits& l = ctx.limits;
-  const GLint64 blocks = kMaxShaderStorageBufferBindings, counters = kMaxAtomicCounterBufferBindings;
+  const GLint64 blocks = l.max_shader_storage_blocks, counters = l.max_atomic_counter_buffers;
   switch (pname) {
     case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS_EXT: *out = ints({l.max_vertex_uniform_vectors * 4}); return true;
     case GL_MAX_GEOMETRY_UNIFORM_BLOCKS_EXT: *out = ints({kMaxUniformBlocksPerStage}); return true;
@@ -268,7 +268,7 @@ bool query_geometry_limits(Context& ctx, GLenum pname, QueryValue* out) {
 bool query_tessellation_state(Context& ctx, GLenum pname, QueryValue* out) {
   if (!ctx.tessellation_shaders()) return false;
   const Limits& l = ctx.limits;
-  const GLint64 blocks = kMaxShaderStorageBufferBindings, counters = kMaxAtomicCounterBufferBindings;
+  const GLint64 blocks = l.max_shader_storage_blocks, counters = l.max_atomic_counter_buffers;
   const GLint64 combined_uniforms =
       GLint64{kMaxUniformBlocksPerStage} * l.max_uniform_block_size / 4 + l.max_vertex_uniform_vectors * 4;
   switch (pname) {

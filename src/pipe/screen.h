@@ -49,6 +49,7 @@ enum class Cap : uint8_t {
   MaxComputeSharedMemory,     // bytes of shared variables one work group may declare
   MaxShaderBufferSize,        // bytes one storage-buffer binding may address
   MaxShaderImages,            // storage images one shader stage may bind (at most kMaxShaderImages)
+  MaxShaderBuffers,           // storage buffers one shader stage may bind (at most kMaxShaderBuffers)
   VertexShaderStores,         // vertex-pipeline stages may write storage buffers and images (and atomics)
   FragmentShaderStores,       // fragment shaders may
   MaxFramebufferWidth,        // of a framebuffer, also one without attachments

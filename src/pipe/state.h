@@ -15,7 +15,7 @@ inline constexpr unsigned kMaxVertexElements = 32;
 inline constexpr unsigned kMaxViewports = 16;
 inline constexpr unsigned kMaxConstantBuffers = 16;  // slot 0 = default uniform block
 inline constexpr unsigned kMaxSamplers = 32;
-inline constexpr unsigned kMaxShaderBuffers = 16;
+inline constexpr unsigned kMaxShaderBuffers = 24;  // storage blocks, then atomic counter buffers
 inline constexpr unsigned kMaxShaderImages = 16;
 
 enum class CompareFunc : uint8_t { Never, Less, Equal, LessEqual, Greater, NotEqual, GreaterEqual, Always };
