@@ -82,6 +82,27 @@ Ref<pipe::SamplerView> make_sampler_view(VulkanScreen& screen, pipe::Resource* r
   return view;
 }
 
+namespace {
+bool is_snorm_attachment_format(VkFormat f) {
+  switch (f) {
+    case VK_FORMAT_R8_SNORM:
+    case VK_FORMAT_R8G8_SNORM:
+    case VK_FORMAT_R8G8B8_SNORM:
+    case VK_FORMAT_R8G8B8A8_SNORM:
+    case VK_FORMAT_B8G8R8A8_SNORM:
+    case VK_FORMAT_A8B8G8R8_SNORM_PACK32:
+    case VK_FORMAT_A2B10G10R10_SNORM_PACK32:
+    case VK_FORMAT_R16_SNORM:
+    case VK_FORMAT_R16G16_SNORM:
+    case VK_FORMAT_R16G16B16_SNORM:
+    case VK_FORMAT_R16G16B16A16_SNORM:
+      return true;
+    default:
+      return false;
+  }
+}
+}  // namespace
+
 Ref<pipe::Surface> make_surface(VulkanScreen& screen, pipe::Resource* r, const pipe::SurfaceTemplate& t, vk::Status* status) {
   *status = {};
   if (r->is_buffer()) return nullptr;
@@ -100,8 +121,15 @@ Ref<pipe::Surface> make_surface(VulkanScreen& screen, pipe::Resource* r, const p
   *status = create_image_view(screen.vk_device(), *o, r->templ().target, req, &surf->view);
   if (!*status) return nullptr;
   surf->format = req.format;
-  surf->blendable = screen.device().formats().properties(req.format).optimalTilingFeatures &
-                    VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT;
+  // SNORM attachments blend in the shader on every device (the GL frontend's
+  // shader blending, compiler/shader_blend.h): NVIDIA's blender (H200,
+  // driver 580) blends them without clamping the blend factors to [-1, 1],
+  // which GL 4.6 §17.3.6.1 and Vulkan's blend operations both require
+  // (ONE_MINUS_DST_ALPHA of a negative destination gives 1.5), so the
+  // SnormBlend tests fail there with the device's blending.
+  surf->blendable = (screen.device().formats().properties(req.format).optimalTilingFeatures &
+                     VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT) &&
+                    !is_snorm_attachment_format(req.format);
   surf->id = next_object_uid();
   return surf;
 }
