@@ -22,21 +22,6 @@ std::optional<spv::Op> comparison(uint8_t func_key) {
   }
 }
 
-uint32_t bool_type(SpirvModule& m) {
-  for (const SpirvInstruction& inst : m.instructions)
-    if (inst.opcode() == spv::OpTypeBool) return inst.operand(0);
-  const uint32_t id = m.new_id();
-  m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(m.first_function()),
-                        SpirvModule::make(spv::OpTypeBool, {id}));
-  return id;
-}
-
-// The instruction defining `id`, or null.
-const SpirvInstruction* definition(const SpirvModule& m, uint32_t id) {
-  const size_t at = m.find_definition(id);
-  return at < m.instructions.size() ? &m.instructions[at] : nullptr;
-}
-
 // A float vec4 type: its component type, else 0.
 uint32_t vec4_component(const SpirvModule& m, uint32_t type) {
   const SpirvInstruction* t = definition(m, type);
@@ -72,7 +57,7 @@ FragmentRewrite insert_alpha_test(SpirvModule& m, uint32_t entry, uint8_t func_k
   }
   if (!var) return FragmentRewrite::kUnchanged;
   const uint32_t float_type = vec4_component(m, vec4);
-  const uint32_t boolean = bool_type(m);
+  const uint32_t boolean = m.get_bool_type();
   const uint32_t ref = m.get_constant(float_type, ref_bits);
   uint32_t zero = 0;
   if (array) {

@@ -24,11 +24,6 @@ struct BlendedOutput {
   uint32_t components = 0;
 };
 
-const SpirvInstruction* definition(const SpirvModule& m, uint32_t id) {
-  const size_t at = m.find_definition(id);
-  return at < m.instructions.size() ? &m.instructions[at] : nullptr;
-}
-
 // Components of a 32-bit float scalar or vector type, else 0.
 uint32_t float_components(const SpirvModule& m, uint32_t type) {
   const SpirvInstruction* t = definition(m, type);
@@ -86,15 +81,6 @@ void insert_debug(SpirvModule& m, SpirvInstruction inst) {
   m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(pos), std::move(inst));
 }
 
-uint32_t bool_type(SpirvModule& m) {
-  for (const SpirvInstruction& inst : m.instructions)
-    if (inst.opcode() == spv::OpTypeBool) return inst.operand(0);
-  const uint32_t id = m.new_id();
-  m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(m.first_function()),
-                        SpirvModule::make(spv::OpTypeBool, {id}));
-  return id;
-}
-
 // The 2D, single-sampled, sampled float image type (found or added).
 uint32_t image_2d_type(SpirvModule& m, uint32_t float_type) {
   const std::vector<uint32_t> operands = {float_type, spv::Dim2D, 0, 0, 0, 1, spv::ImageFormatUnknown};
@@ -130,7 +116,7 @@ class BlendCode {
     f32 = m.get_float_type();
     i32 = m.get_int_type(true);
     u32 = m.get_int_type(false);
-    boolean = bool_type(m);
+    boolean = m.get_bool_type();
     v4f = m.get_vector_type(f32, 4);
     v2f = m.get_vector_type(f32, 2);
     v3f = m.get_vector_type(f32, 3);
