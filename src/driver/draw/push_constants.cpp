@@ -6,11 +6,10 @@
 
 namespace brass::driver {
 
-void PushConstantState::emit(VkCommandBuffer cmd, const pipe::ShaderProgram& prog, const uint8_t* block,
-                             DrawDirty& dirty) {
+void PushConstantState::record(VkCommandBuffer cmd, const pipe::ShaderProgram& prog, const uint8_t* block,
+                               DrawDirty& dirty) {
   const uint32_t size = prog.push_size;
   const bool lost = dirty.test(DrawState::PushConstantsLost) || size != size_ || prog.push_stages != stages_;
-  if (!lost && !dirty.test(DrawState::UserConstants) && &prog == program_) return;
   // The changed bytes, in whole words (ranges are multiples of 4): the
   // first and the last word that differ, everything when the values in the
   // command buffer are not this layout's.

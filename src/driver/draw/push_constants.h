@@ -25,12 +25,19 @@ class PushConstantState {
   // Records what `prog` (whose push_size is not 0) needs of `block` (its
   // default block, push_size bytes) and clears DrawState::UserConstants
   // and PushConstantsLost.
-  void emit(VkCommandBuffer cmd, const pipe::ShaderProgram& prog, const uint8_t* block, DrawDirty& dirty);
+  // Nothing to do (the common draw: the same program, no data set, no
+  // command buffer or meta draw since) costs a compare and a test.
+  void emit(VkCommandBuffer cmd, const pipe::ShaderProgram& prog, const uint8_t* block, DrawDirty& dirty) {
+    if (&prog == program_ && !dirty.any(DrawState::UserConstants | DrawState::PushConstantsLost)) return;
+    record(cmd, prog, block, dirty);
+  }
   // A draw of a program without pushed uniforms: the next pushing draw
   // compares its block again even when no data was set since.
   void forget_program() { program_ = nullptr; }
 
  private:
+  void record(VkCommandBuffer cmd, const pipe::ShaderProgram& prog, const uint8_t* block, DrawDirty& dirty);
+
   alignas(4) std::array<uint8_t, kMaxPushedBlockBytes> pushed_{};
   uint32_t size_ = 0;
   uint32_t stages_ = 0;

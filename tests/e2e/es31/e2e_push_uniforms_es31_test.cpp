@@ -97,7 +97,7 @@ TEST_F(E2ePushUniformsEs31, PipelinesAndWholeProgramsMixInOneFrame) {
   glProgramUniform4f(both, glGetUniformLocation(both, "colour"), 1, 1, 0, 1);
   place(both, 0.5f, 0.5f);
   glBindProgramPipeline(pipes[0]);
-X
+  glDrawArrays(GL_TRIANGLES, 0, 3);  // fs_a's colour is green now
   glUseProgram(both);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   const auto q = quadrants();
