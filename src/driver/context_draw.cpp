@@ -139,7 +139,8 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   if (vk::Status s = pipelines_.bind(form, state_, info, dirty_, stream_output_.recording()); !s) return fail(s);
   // Default-uniform data kept on the CPU goes into the stream for the
   // stages that take it as a uniform buffer, and is pushed for the others.
-  if (vk::Status s = bindings_.stream_user_blocks(form.stage_mask & ~form.push_stages); !s) return fail(s);
+  if (const uint32_t unstreamed = bindings_.unstreamed() & form.stage_mask & ~form.push_stages)
+    if (vk::Status s = bindings_.stream_user_blocks(unstreamed); !s) return fail(s);
   if (vk::Status s = descriptors_->update(form, pipelines_.layout(), dirty_); !s) return fail(s);
   VkCommandBuffer cmd = ring_.main_cmd();
   if (form.push_size)
