@@ -1,5 +1,7 @@
 #include "device/device_paths.h"
 
+#include <algorithm>
+
 namespace brass::vk {
 
 DevicePaths resolve_device_paths(const Capabilities& caps, const Options& o, std::string* warning) {
@@ -149,6 +151,31 @@ DevicePaths resolve_device_paths(const Capabilities& caps, const Options& o, std
   } else {
     p.robust_access = RobustAccessPath::DeviceWide;
     p.robust_access_reason = "device-wide (CPU device without VK_EXT_pipeline_robustness: bounds checks cost nothing more)";
+  }
+
+  // Default uniforms by push constants (issue 19): a uniform change costs a
+  // vkCmdPushConstants of the changed bytes instead of a stream allocation
+  // and a vkCmdBindDescriptorSets with a new dynamic offset. Measured on
+  // lavapipe (docs/performance.md, "Default uniforms by push constants":
+  // 0.91x the instructions of a uniform change, 0.83x of a program change);
+  // not yet on NVIDIA, where auto is push until measured. At most 256
+  // bytes (NVIDIA's maxPushConstantsSize; lavapipe copies the whole range
+  // into every draw's constants, so a larger one would cost every draw).
+  {
+    constexpr uint32_t kMaxPushedBlock = 256;
+    const uint32_t budget = std::min(caps.limits.max_push_constants_size, kMaxPushedBlock);
+    if (o.uniforms == UniformPath::Buffer) {
+      p.push_default_uniforms_reason = "off (BRASS_UNIFORMS=buffer): a streamed uniform buffer";
+    } else if (budget < 128) {
+      // Vulkan guarantees 128 bytes.
+      p.push_default_uniforms_reason = "off (maxPushConstantsSize below 128)";
+    } else {
+      p.push_default_uniforms = budget;
+      p.push_default_uniforms_reason =
+          std::string(o.uniforms == UniformPath::PushConstants ? "push constants (BRASS_UNIFORMS=push)"
+                                                               : "auto: push constants (fewer instructions per uniform or program change on lavapipe; other devices not measured yet)") +
+          ", blocks of up to " + std::to_string(budget) + " bytes";
+    }
   }
 
   if (o.shader_cache_disabled) {

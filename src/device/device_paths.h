@@ -58,6 +58,11 @@ struct DevicePaths {
   std::string border_color_swizzle_reason;
   RobustAccessPath robust_access = RobustAccessPath::None;
   std::string robust_access_reason;
+  // A whole (non-separable) program's default uniform block of at most
+  // this many bytes is a push-constant block (driver/push_constant_block.h);
+  // 0: every default block is a streamed uniform buffer.
+  uint32_t push_default_uniforms = 0;
+  std::string push_default_uniforms_reason;
 };
 
 // Turns on, in the features Device enables, what `paths.robust_access`

@@ -32,6 +32,7 @@
 #include "driver/draw/dynamic_state.h"
 #include "driver/draw/fixed_function_state.h"
 #include "driver/draw/index_conversion.h"
+#include "driver/draw/push_constants.h"
 #include "driver/meta/meta_pipelines.h"
 #include "driver/pipeline/pipeline_selector.h"
 #include "driver/program.h"
@@ -259,6 +260,7 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   std::unique_ptr<DescriptorUpdater> descriptors_;
   PipelineSelector pipelines_;
   DynamicStateEmitter dynamic_state_;
+  PushConstantState push_constants_;
   IndexConversion index_conversion_;
   QueryTracker queries_;
   ConditionalRendering conditional_;

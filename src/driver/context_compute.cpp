@@ -43,6 +43,14 @@ void VulkanContext::launch_grid(const pipe::GridInfo& info) {
   const bool shared_descriptor_buffers = device_.paths().descriptors == DescriptorMode::DescriptorBuffer;
   if (shared_descriptor_buffers) compute_.forget_bindings();
   // Pipeline statistics queries count compute invocations too.
+  if (vk::Status s = bindings_.stream_user_blocks(prog->stage_mask & ~prog->push_stages); !s) return fail(s);
+  if (prog->push_size) {
+    // The whole block, every dispatch (dispatches are rare next to draws);
+    // the next draw pushes its own again.
+    vkCmdPushConstants(ring_.main_cmd(), prog->descriptors.pipeline_layout(), prog->push_stages, 0, prog->push_size,
+                       bindings_.user_block(prog->push_source_stage));
+    dirty_.mark(DrawState::PushConstantsLost);
+  }
   if (vk::Status s = queries_.begin_dispatch(ring_.main_cmd()); !s) return fail(s);
   const vk::Status recorded = compute_.record(info);
   queries_.end_dispatch(ring_.main_cmd());

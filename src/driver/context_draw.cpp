@@ -137,8 +137,16 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   if (queries_.occlusion_suspended()) render_pass_.end(RenderPassEnd::OcclusionResume);
   if (vk::Status s = render_pass_.ensure_begun(); !s) return fail(s);
   if (vk::Status s = pipelines_.bind(form, state_, info, dirty_, stream_output_.recording()); !s) return fail(s);
+  // Default-uniform data kept on the CPU goes into the stream for the
+  // stages that take it as a uniform buffer, and is pushed for the others.
+  if (const uint32_t unstreamed = bindings_.unstreamed() & form.stage_mask & ~form.push_stages)
+    if (vk::Status s = bindings_.stream_user_blocks(unstreamed); !s) return fail(s);
   if (vk::Status s = descriptors_->update(form, pipelines_.layout(), dirty_); !s) return fail(s);
   VkCommandBuffer cmd = ring_.main_cmd();
+  if (form.push_size)
+    push_constants_.emit(cmd, form, bindings_.user_block(form.push_source_stage), dirty_);
+  else
+    push_constants_.forget_program();
   dynamic_state_.bind_vertex_buffers(cmd, state_, bindings_, fallbacks_.vk_buffer(), dirty_);
   stream_output_.begin(cmd, program_->transform_feedback);
   if (converted) {

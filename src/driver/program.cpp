@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <bit>
 #include <atomic>
+#include <iterator>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "driver/object_uid.h"
+#include "driver/push_constant_block.h"
 #include "driver/screen.h"
 #include "driver/status.h"
 #include "util/log.h"
@@ -22,6 +24,41 @@ namespace {
 StatCounter g_compute_pipelines("pipeline.compute.created");
 StatCounter g_stage_libraries("pipeline.separable.stage_libraries");
 StatCounter g_library_forms("pipeline.separable.library_forms");
+StatCounter g_push_programs("program.push_constant_uniforms");
+
+static_assert(stage_bit(ShaderStage::Vertex) == VK_SHADER_STAGE_VERTEX_BIT &&
+                  stage_bit(ShaderStage::TessControl) == VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT &&
+                  stage_bit(ShaderStage::TessEval) == VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT &&
+                  stage_bit(ShaderStage::Geometry) == VK_SHADER_STAGE_GEOMETRY_BIT &&
+                  stage_bit(ShaderStage::Fragment) == VK_SHADER_STAGE_FRAGMENT_BIT &&
+                  stage_bit(ShaderStage::Compute) == VK_SHADER_STAGE_COMPUTE_BIT,
+              "push-constant stage flags are pipe stage bits");
+
+// The default uniform block of a program linked whole as a push-constant
+// block, where the device path allows and it fits: each stage declaring it
+// rewritten into `code`, and the range. False (nothing moved) otherwise,
+// or where a stage's module is one the rewrite cannot follow.
+bool move_default_block(driver::VulkanScreen& screen, const ShaderInfo& info,
+                        std::array<std::vector<uint32_t>, kShaderStageCount>* code, VkPushConstantRange* range) {
+  const uint32_t budget = screen.device().paths().push_default_uniforms;
+  // Vulkan: a push-constant range's size is a multiple of 4.
+  const uint64_t size = (uint64_t{info.default_block_size} + 3) & ~uint64_t{3};
+  if (!budget || size == 0 || size > budget || info.separable_stage) return false;
+  for (const ShaderProgram* sp : info.stage_programs)
+    if (sp) return false;
+  uint32_t stages = 0;
+  for (const ShaderBinding& b : info.bindings)
+    if (b.set == 0) stages |= b.stage_mask;
+  if (!stages) return false;
+  for (unsigned s = 0; s < kShaderStageCount; ++s) {
+    if (!(stages >> s & 1u)) continue;
+    if (info.spirv[s].empty()) return false;
+    (*code)[s].assign(info.spirv[s].begin(), info.spirv[s].end());
+    if (driver::move_default_block_to_push_constants((*code)[s]) != driver::PushBlockRewrite::Moved) return false;
+  }
+  *range = {stages, 0, static_cast<uint32_t>(size)};
+  return true;
+}
 
 // The compact descriptor layout (descriptors/program_descriptors.h): the
 // variables decorated DescriptorSet 4 move to set 3, their Binding up by
@@ -250,6 +287,15 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
       return nullptr;
     }
   }
+  // The default uniform block by push constants where it fits.
+  std::array<std::vector<uint32_t>, kShaderStageCount> pushed_code;
+  VkPushConstantRange push_range{};
+  if (*status == Status::Ok && move_default_block(screen, info, &pushed_code, &push_range)) {
+    p->push_size = push_range.size;
+    p->push_stages = push_range.stageFlags;
+    p->push_source_stage = static_cast<uint8_t>(std::countr_zero(push_range.stageFlags));
+    g_push_programs.add();
+  }
   // A separable stage's code (rebound to its set) for its shader object.
   std::vector<uint32_t> shader_object_code;
   unsigned shader_object_stage = 0;
@@ -260,6 +306,7 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
     std::vector<uint32_t> folded;
     std::span<const uint32_t> code = info.spirv[s];
     if (code.empty()) continue;
+    if (p->push_stages >> s & 1u) code = pushed_code[s];
     if (fold && code[0] == 0x07230203u) code = folded = fold_descriptor_sets(code);
     if (info.separable_stage && code[0] == 0x07230203u) {
       folded.assign(code.begin(), code.end());
@@ -316,7 +363,14 @@ ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderI
   // A fragment stage that runs per sample has no library of its own.
   if (*status == Status::Ok && p->separable_stage && p->per_sample_fragment) *status = Status::Unsupported;
   if (*status == Status::Ok && !p->separable_stage) {
-    vk::Status s = p->descriptors.init(screen.device(), info.bindings, screen.device().paths().descriptors);
+    // A pushed default block has no descriptors.
+    std::vector<ShaderBinding> bindings;
+    if (p->push_size)
+      std::copy_if(info.bindings.begin(), info.bindings.end(), std::back_inserter(bindings),
+                   [](const ShaderBinding& b) { return b.set != 0; });
+    vk::Status s = p->descriptors.init(screen.device(), p->push_size ? bindings : info.bindings,
+                                       screen.device().paths().descriptors, driver::DescriptorLayout::ByType, 0,
+                                       push_range);
     if (!s) *status = s.result == VK_ERROR_INITIALIZATION_FAILED ? Status::InvalidArgument : driver::to_pipe_status(s);
   }
   if (*status == Status::Ok && compute) {

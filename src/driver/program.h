@@ -53,6 +53,14 @@ struct ShaderProgram final : driver::BatchHeld {
   // of an attachment that is written with undefined values.
   uint32_t fragment_outputs = ~0u;
   bool writes_point_size = false;
+  // The default uniform block as a push-constant block (docs/driver.md,
+  // "Default uniforms by push constants"): the range [0, push_size) for the
+  // stages `push_stages` (pipe stage bits, the same as their
+  // VkShaderStageFlags), whose constant buffer slot 0 all hold the block;
+  // push_size 0: the block (if any) is a streamed uniform buffer.
+  uint32_t push_size = 0;
+  uint32_t push_stages = 0;
+  uint8_t push_source_stage = 0;  // the stage whose slot 0 is pushed
   // A stage declares the TransformFeedback capability (Xfb outputs): only
   // such a pipeline may be drawn with transform feedback active.
   bool transform_feedback = false;

@@ -529,6 +529,9 @@ std::shared_ptr<LinkedProgram> link(Context& ctx, const Program& p, std::string*
   }
   lp->info.writes_point_size = lp->writes_point_size;
   if (!build_bindings(*lp, ctx.limits, log)) return nullptr;
+  // Every stage of the program is given this one block (validate_uniforms_of):
+  // the driver may push it (pipe::ShaderInfo::default_block_size).
+  lp->info.default_block_size = lp->interface.default_block_size;
   lp->default_block.assign(lp->interface.default_block_size, 0);
   // GLSL uniform initializers (desktop GLSL 1.20+): the uniforms' values
   // until the application loads others (the compiler lays them out).

@@ -63,6 +63,12 @@ struct ShaderInfo {
   uint32_t vertex_input_locations = 0;    // bit per VS input location
   uint32_t fragment_output_locations = 0; // bit per FS output location
   bool writes_point_size = false;         // VS (last pre-raster stage) writes gl_PointSize
+  // Bytes of the program's one default uniform block when every stage with
+  // a set-0 binding is given the same block at constant buffer slot 0 (a
+  // program linked whole); 0 when unknown or when the stages' blocks differ
+  // (a combination of separable programs). The driver may then deliver the
+  // block by push constants instead (driver/push_constant_block.h).
+  uint32_t default_block_size = 0;
   // Separable programs (program pipelines; docs/architecture.md):
   //  - separable_stage: one stage of a separable program (exactly one SPIR-V
   //    module, bindings of that stage only), compiled alone so that any

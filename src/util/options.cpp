@@ -41,6 +41,7 @@ constexpr OptionVariable kVariables[] = {
     {"BRASS_LOG", "error | warn | info | debug | trace"},
     {"BRASS_GLES_VERSION_OVERRIDE", "3.0 | 3.1: the ES version contexts get (default 3.1)"},
     {"BRASS_GL_VERSION_OVERRIDE", "3.2 .. 4.6: desktop GL core contexts of that version (development); none: no desktop GL"},
+    {"BRASS_UNIFORMS", "auto | push | buffer: default uniforms by push constants where they fit, or by a buffer"},
     {"BRASS_THREAD", "0 | 1 | auto: pipe calls run on a driver thread per context (auto: by machine)"},
     {"XDG_CACHE_HOME", "default parent of the shader cache directory"},
     {"HOME", "fallback parent of the shader cache directory"},
@@ -177,6 +178,13 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
     if (value == "1") o.gl_compat_override = true;
     else if (value != "0" && !value.empty()) warn("BRASS_GL_COMPAT_OVERRIDE: expected 0 or 1, got '" + value + "', ignored");
   }
+  if (auto v = lookup("BRASS_UNIFORMS")) {
+    const std::string value = lower(trim(*v));
+    if (value == "push") o.uniforms = UniformPath::PushConstants;
+    else if (value == "buffer") o.uniforms = UniformPath::Buffer;
+    else if (value != "auto" && !value.empty()) warn("BRASS_UNIFORMS: expected auto, push or buffer, got '" + value + "', using auto");
+  }
+
   if (auto v = lookup("BRASS_THREAD")) {
     const std::string value = lower(trim(*v));
     if (value == "1") o.thread = ThreadMode::On;

@@ -15,6 +15,8 @@ enum class LogLevel : uint8_t { Error, Warn, Info, Debug, Trace };
 // BRASS_THREAD: whether GL contexts run their pipe calls on a driver thread
 // (src/threaded).
 enum class ThreadMode : uint8_t { Auto, Off, On };
+// BRASS_UNIFORMS: how default-uniform data reaches the shaders.
+enum class UniformPath : uint8_t { Auto, PushConstants, Buffer };
 
 const char* to_string(DescriptorMode mode);
 const char* to_string(LogLevel level);
@@ -67,6 +69,10 @@ struct Options {
   // batches a driver thread of its own executes (src/threaded). Auto
   // decides per machine (threaded/threaded_context.cpp says how).
   ThreadMode thread = ThreadMode::Auto;
+  // BRASS_UNIFORMS=auto|push|buffer: a program's default uniform block by
+  // push constants where it fits, or always by the streamed uniform buffer
+  // (device/device_paths.cpp decides auto per device).
+  UniformPath uniforms = UniformPath::Auto;
 
   bool has(DebugFlag f) const { return (debug & f) != 0; }
 

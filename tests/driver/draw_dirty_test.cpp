@@ -10,11 +10,11 @@
 namespace brass::driver::test {
 namespace {
 
-constexpr std::array<DrawState, 13> kAllStates = {
+constexpr std::array<DrawState, 14> kAllStates = {
     DrawState::Resources,  DrawState::Pipeline,  DrawState::VertexBuffers, DrawState::VertexInput,
     DrawState::IndexBuffer, DrawState::Viewports, DrawState::Scissors,      DrawState::Rasterizer,
     DrawState::DepthStencil, DrawState::StencilRef, DrawState::BlendColor, DrawState::Set0Offsets,
-    DrawState::Topology};
+    DrawState::Topology, DrawState::PushConstantsLost};
 
 constexpr std::array<pipe::DescriptorSet, 5> kSets = {
     pipe::DescriptorSet::DefaultUniforms, pipe::DescriptorSet::UniformBuffers, pipe::DescriptorSet::Samplers,
@@ -150,6 +150,18 @@ TEST(DrawDirtyTest, AMetaDrawMarksEverythingButResources) {
   e.mark(DrawState::Resources);
   e.mark_after_meta_draw();
   EXPECT_TRUE(e.test(DrawState::Resources));
+}
+
+// Default-uniform data set is a binding change, not command-buffer state: a
+// new command buffer or a meta draw loses the pushed constants instead.
+TEST(DrawDirtyTest, UserConstantsAreNotCommandBufferState) {
+  EXPECT_EQ(DrawDirty::kCommandBufferState & DrawDirty::bits(DrawState::UserConstants), 0u);
+  EXPECT_EQ(DrawDirty::kCommandBufferState & DrawDirty::bits(DrawState::ChangedBindings), 0u);
+  DrawDirty d = clean();
+  d.clear(DrawState::UserConstants);
+  d.mark_after_meta_draw();
+  EXPECT_TRUE(d.test(DrawState::PushConstantsLost));
+  EXPECT_FALSE(d.test(DrawState::UserConstants));
 }
 
 TEST(DrawDirtyTest, MarkAllSetsMarksSetsOnly) {

@@ -182,6 +182,21 @@ TEST(Options, ThreadModeIsZeroOneOrAuto) {
   EXPECT_EQ(env.warnings.size(), 1u);
 }
 
+TEST(Options, UniformPathIsAutoPushOrBuffer) {
+  Env env;
+  EXPECT_EQ(env.parse().uniforms, UniformPath::Auto);
+  env.vars["BRASS_UNIFORMS"] = "push";
+  EXPECT_EQ(env.parse().uniforms, UniformPath::PushConstants);
+  env.vars["BRASS_UNIFORMS"] = " Buffer ";
+  EXPECT_EQ(env.parse().uniforms, UniformPath::Buffer);
+  env.vars["BRASS_UNIFORMS"] = "auto";
+  EXPECT_EQ(env.parse().uniforms, UniformPath::Auto);
+  EXPECT_TRUE(env.warnings.empty());
+  env.vars["BRASS_UNIFORMS"] = "ubo";
+  EXPECT_EQ(env.parse().uniforms, UniformPath::Auto);
+  EXPECT_EQ(env.warnings.size(), 1u);
+}
+
 TEST(Options, EveryVariableIsListed) {
   size_t n = 0;
   const OptionVariable* vars = option_variables(&n);
@@ -190,7 +205,7 @@ TEST(Options, EveryVariableIsListed) {
   for (const char* expected : {"BRASS_DEBUG", "BRASS_DEVICE", "BRASS_DESCRIPTORS", "ZINK_DESCRIPTORS",
                                "BRASS_SHADER_CACHE_DIR", "BRASS_SHADER_CACHE_DISABLE",
                                "MESA_SHADER_CACHE_DISABLE", "BRASS_STATS", "BRASS_LOG",
-                               "BRASS_GLES_VERSION_OVERRIDE", "BRASS_GL_VERSION_OVERRIDE", "BRASS_THREAD"}) {
+                               "BRASS_GLES_VERSION_OVERRIDE", "BRASS_GL_VERSION_OVERRIDE", "BRASS_THREAD", "BRASS_UNIFORMS"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   }
 }

@@ -184,6 +184,7 @@ std::vector<ReportSection> build_report(const std::vector<vk::PhysicalDeviceCand
       .str("conditional rendering", p.conditional_rendering_reason)
       .str("border colour swizzle", p.border_color_swizzle_reason)
       .str("robust buffer access", p.robust_access_reason)
+      .str("default uniforms", p.push_default_uniforms_reason)
       .str("shader cache", p.shader_cache ? p.shader_cache_reason : "disabled")
       .str("validation", o.has(kDebugValidation) ? (device.shared_instance()->validation_enabled() ? "on" : "requested, layer missing") : "off")
       .str("device request", o.device.empty() ? "(none: best type)" : o.device)

@@ -1,5 +1,7 @@
 #include "driver/binding/binding_table.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "driver/render_pass/render_pass_cache.h"
@@ -40,7 +42,8 @@ BindingTable::BindingTable(VulkanScreen& screen, SyncTracker& sync, StreamBuffer
       dirty_(dirty),
       uniform_range_(uniform_range),
       uniform_alignment_(uniform_alignment),
-      set0_by_address_(set0_by_address) {}
+      set0_by_address_(set0_by_address),
+      push_budget_(std::min(screen.device().paths().push_default_uniforms, kMaxPushedBlockBytes)) {}
 
 BindingTable::~BindingTable() {
   for (auto& stage : images_)
@@ -86,28 +89,21 @@ vk::Status BindingTable::set_constant_buffer(unsigned stage, uint32_t slot, cons
       BRASS_WARN_ONCE("user constant data is only supported for the default uniform block");
       return {};
     }
-    // Streamed: a dynamic offset into the batch's stream buffer. The set
-    // changes only when the stream moves to a new chunk.
-    StreamAllocation a;
-    const uint32_t size = std::min<uint32_t>(cb->size, static_cast<uint32_t>(uniform_range_));
-    // The descriptor's range is the block's own size, not the largest a
-    // block may have: a device may copy the whole bound range whenever the
-    // offset changes (llvmpipe copies a fragment shader's constant buffers
-    // into each scene it bins), so 64 KiB there made every uniform change
-    // cost a 64 KiB copy. At least 16 bytes: a range cannot be empty.
-    const uint32_t range = std::max<uint32_t>(size, 16);
-    if (vk::Status s = stream_.allocate(range, uniform_alignment_, &a); !s) return s;
-    std::memcpy(a.ptr, cb->user_data, size);
-    // db mode has no dynamic offsets: the set itself holds the offset.
-    if (b.buffer || b.vk_buffer != a.buffer || b.size != range || set0_by_address_)
-      dirty_.mark_set(pipe::DescriptorSet::DefaultUniforms, stage);
-    b.buffer = nullptr;
-    b.vk_buffer = a.buffer;
-    b.vk_address = a.chunk_address;
-    b.offset = a.offset;
-    b.size = range;
-    dirty_.mark(DrawState::Set0Offsets);
-    return {};
+    if (cb->size <= push_budget_) {
+      // Kept until a draw says how its program takes it.
+      std::memcpy(user_blocks_[stage].data(), cb->user_data, cb->size);
+      user_sizes_[stage] = cb->size;
+      unstreamed_ |= 1u << stage;
+      dirty_.mark(DrawState::UserConstants);
+      return {};
+    }
+    unstreamed_ &= ~(1u << stage);
+    user_sizes_[stage] = 0;
+    return stream_user_block(stage, cb->user_data, cb->size);
+  }
+  if (slot == 0) {
+    unstreamed_ &= ~(1u << stage);
+    user_sizes_[stage] = 0;
   }
   pipe::Resource* r = cb ? cb->buffer : nullptr;
   b.buffer = Ref<pipe::Resource>::share(r);
@@ -119,6 +115,41 @@ vk::Status BindingTable::set_constant_buffer(unsigned stage, uint32_t slot, cons
   dirty_.mark_set(constant_set(slot), stage);
   changed_.constants[stage] |= 1u << slot;
   dirty_.mark(DrawState::ChangedBindings, DrawState::Set0Offsets);
+  return {};
+}
+
+vk::Status BindingTable::stream_user_blocks(uint32_t stages) {
+  for (uint32_t m = stages & unstreamed_; m; m &= m - 1) {
+    const auto stage = static_cast<unsigned>(std::countr_zero(m));
+    if (vk::Status s = stream_user_block(stage, user_blocks_[stage].data(), user_sizes_[stage]); !s) return s;
+    unstreamed_ &= ~(1u << stage);
+  }
+  return {};
+}
+
+vk::Status BindingTable::stream_user_block(unsigned stage, const void* data, uint32_t user_size) {
+  // Streamed: a dynamic offset into the batch's stream buffer. The set
+  // changes only when the stream moves to a new chunk.
+  ConstantBinding& b = constants_[stage][0];
+  StreamAllocation a;
+  const uint32_t size = std::min<uint32_t>(user_size, static_cast<uint32_t>(uniform_range_));
+  // The descriptor's range is the block's own size, not the largest a
+  // block may have: a device may copy the whole bound range whenever the
+  // offset changes (llvmpipe copies a fragment shader's constant buffers
+  // into each scene it bins), so 64 KiB there made every uniform change
+  // cost a 64 KiB copy. At least 16 bytes: a range cannot be empty.
+  const uint32_t range = std::max<uint32_t>(size, 16);
+  if (vk::Status s = stream_.allocate(range, uniform_alignment_, &a); !s) return s;
+  std::memcpy(a.ptr, data, size);
+  // db mode has no dynamic offsets: the set itself holds the offset.
+  if (b.buffer || b.vk_buffer != a.buffer || b.size != range || set0_by_address_)
+    dirty_.mark_set(pipe::DescriptorSet::DefaultUniforms, stage);
+  b.buffer = nullptr;
+  b.vk_buffer = a.buffer;
+  b.vk_address = a.chunk_address;
+  b.offset = a.offset;
+  b.size = range;
+  dirty_.mark(DrawState::Set0Offsets);
   return {};
 }
 

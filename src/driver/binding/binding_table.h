@@ -11,6 +11,7 @@
 #include <span>
 
 #include "driver/descriptors/program_descriptors.h"
+#include "driver/push_constant_block.h"
 #include "driver/draw/draw_dirty.h"
 #include "driver/resource/resource.h"
 #include "driver/resource/stream_buffer.h"
@@ -82,6 +83,15 @@ class BindingTable {
   void set_vertex_buffers(uint32_t start, std::span<const pipe::VertexBuffer> buffers);
   void set_index_buffer(pipe::Resource* buffer, uint32_t index_size, uint64_t offset);
   [[nodiscard]] vk::Status set_constant_buffer(unsigned stage, uint32_t slot, const pipe::ConstantBuffer* cb);
+  // Default-uniform data kept on the CPU (the device path pushes default
+  // blocks): a stage's slot-0 user data of up to kMaxPushedBlockBytes is
+  // copied here, and streamed into a uniform buffer only when a program
+  // that takes it as one draws (stream_user_blocks); a program whose block
+  // is a push-constant block pushes it from here (PushConstantState).
+  const uint8_t* user_block(unsigned stage) const { return user_blocks_[stage].data(); }
+  // Stages whose kept data is newer than their streamed uniform buffer.
+  uint32_t unstreamed() const { return unstreamed_; }
+  [[nodiscard]] vk::Status stream_user_blocks(uint32_t stages);
   void set_sampler_views(unsigned stage, uint32_t start, std::span<pipe::SamplerView* const> views);
   void bind_samplers(unsigned stage, uint32_t start, std::span<pipe::SamplerObject* const> samplers);
   void forget_sampler(const pipe::SamplerObject* s);  // being deleted
@@ -118,6 +128,7 @@ class BindingTable {
 
  private:
   void buffer_read(pipe::Resource* r, VkPipelineStageFlags2 stages, VkAccessFlags2 access);
+  [[nodiscard]] vk::Status stream_user_block(unsigned stage, const void* data, uint32_t size);
   // `only`: the read-only bindings to record (null: all of them).
   void record_descriptor_access(const ProgramDescriptors& descriptors, const ChangedBindings* only);
 
@@ -128,6 +139,7 @@ class BindingTable {
   const VkDeviceSize uniform_range_;
   const VkDeviceSize uniform_alignment_;
   const bool set0_by_address_;
+  const uint32_t push_budget_;  // 0: user data is streamed when set
 
   std::array<VertexBufferBinding, pipe::kMaxVertexBuffers> vertex_buffers_;
   Ref<pipe::Resource> index_buffer_;
@@ -139,6 +151,9 @@ class BindingTable {
   PerStage<ShaderBufferBinding, pipe::kMaxShaderBuffers> shader_buffers_;
   PerStage<ShaderImageBinding, pipe::kMaxShaderImages> images_;
   ChangedBindings changed_;
+  std::array<std::array<uint8_t, kMaxPushedBlockBytes>, pipe::kShaderStageCount> user_blocks_{};
+  std::array<uint32_t, pipe::kShaderStageCount> user_sizes_{};
+  uint32_t unstreamed_ = 0;
 };
 
 }  // namespace brass::driver

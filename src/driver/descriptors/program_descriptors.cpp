@@ -73,7 +73,8 @@ ProgramDescriptors::~ProgramDescriptors() {
 }
 
 vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pipe::ShaderBinding> bindings,
-                                    DescriptorMode mode, DescriptorLayout layout, uint32_t stages) {
+                                    DescriptorMode mode, DescriptorLayout layout, uint32_t stages,
+                                    VkPushConstantRange push) {
   device_ = device.handle();
   per_stage_ = layout == DescriptorLayout::PerStage;
   mode_ = mode == DescriptorMode::Cached || mode == DescriptorMode::DescriptorBuffer ? mode : DescriptorMode::Lazy;
@@ -235,6 +236,10 @@ vk::Status ProgramDescriptors::init(const vk::Device& device, std::span<const pi
   if (per_stage_) pci.flags = VK_PIPELINE_LAYOUT_CREATE_INDEPENDENT_SETS_BIT_EXT;
   pci.setLayoutCount = set_count;
   pci.pSetLayouts = layouts_.data();
+  if (push.size) {
+    pci.pushConstantRangeCount = 1;
+    pci.pPushConstantRanges = &push;
+  }
   BRASS_VK_RETURN_IF_FAILED(vkCreatePipelineLayout(device_, &pci, nullptr, pipeline_layout_.receive(device_)));
   if (push_set_ < kDescriptorTypeSets) {
     const auto& list = bindings_[push_set_];

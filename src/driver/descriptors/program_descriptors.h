@@ -143,8 +143,11 @@ class ProgramDescriptors {
   // PerStage: every binding names exactly one graphics stage (its
   // stage_mask), the device binds 5 sets or more, and `stages` (stage bits)
   // get their set even when they have no descriptors (an empty one).
+  // `push`: the pipeline layout's one push-constant range (size 0: none),
+  // a default uniform block moved to push constants (push_constant_block.h).
   vk::Status init(const vk::Device& device, std::span<const pipe::ShaderBinding> bindings, DescriptorMode mode,
-                  DescriptorLayout layout = DescriptorLayout::ByType, uint32_t stages = 0);
+                  DescriptorLayout layout = DescriptorLayout::ByType, uint32_t stages = 0,
+                  VkPushConstantRange push = {});
 
   DescriptorMode mode() const { return mode_; }
   bool per_stage() const { return per_stage_; }

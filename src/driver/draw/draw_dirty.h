@@ -29,12 +29,18 @@ enum class DrawState : uint32_t {
   // long as the batch and write epoch are the same (issue 19). Not part of
   // a new command buffer's state: that is a whole Resources pass.
   ChangedBindings = 1u << 13,
+  // Default-uniform data was set (BindingTable::set_constant_buffer): a
+  // program whose block is a push-constant block pushes what changed.
+  UserConstants = 1u << 14,
+  // The command buffer's push constants are not what PushConstantState
+  // last recorded (a new command buffer, a meta draw's own, a dispatch's).
+  PushConstantsLost = 1u << 15,
 };
 
 class DrawDirty {
  public:
   // Every piece of state a new command buffer lacks.
-  static constexpr uint32_t kCommandBufferState = (1u << 13) - 1;
+  static constexpr uint32_t kCommandBufferState = ((1u << 13) - 1) | (1u << 15);  // PushConstantsLost too
   static constexpr uint32_t kAllSets = (1u << 5) - 1;  // DefaultUniforms .. StorageImages
   static constexpr uint32_t kAllStageSets = (1u << pipe::kShaderStageCount) - 1;
 
