@@ -4,7 +4,7 @@
 
 #include "compiler/framebuffer_fetch.h"
 #include "compiler/glsl_lexer.h"
-#include "compiler/spirv_module.h"
+#include "compiler/spec_constants.h"
 
 namespace brass::compiler {
 
@@ -150,25 +150,7 @@ highp vec3 brass_blend_f(highp vec3 s, highp vec3 d) {
 }
 
 bool set_advanced_blend_equation(std::vector<uint32_t>& spirv, AdvancedBlendEquation equation) {
-  auto module = SpirvModule::parse(spirv);
-  if (!module) return false;
-  const std::optional<uint32_t> id = module->find_decorated(spv::DecorationSpecId, kAdvancedBlendSpecId);
-  if (!id) return false;
-  const size_t at = module->find_definition(*id);
-  if (at >= module->instructions.size()) return false;
-  SpirvInstruction& c = module->instructions[at];
-  if (c.opcode() != spv::OpSpecConstant || c.words.size() != 4) return false;
-  // A plain constant from here on: nothing else may specialise it.
-  c.words[0] = (4u << 16) | spv::OpConstant;
-  c.words[3] = static_cast<uint32_t>(equation);
-  for (auto it = module->instructions.begin(); it != module->instructions.end(); ++it) {
-    if (it->opcode() == spv::OpDecorate && it->operand(0) == *id && it->operand(1) == spv::DecorationSpecId) {
-      module->instructions.erase(it);
-      break;
-    }
-  }
-  spirv = module->serialize();
-  return true;
+  return freeze_spec_constant(spirv, kAdvancedBlendSpecId, static_cast<uint32_t>(equation));
 }
 
 }  // namespace brass::compiler

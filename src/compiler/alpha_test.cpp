@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "compiler/fragment_output_rewrite.h"
 #include "compiler/spirv_module.h"
 
 namespace brass::compiler {
@@ -21,21 +22,6 @@ std::optional<spv::Op> comparison(uint8_t func_key) {
   }
 }
 
-uint32_t bool_type(SpirvModule& m) {
-  for (const SpirvInstruction& inst : m.instructions)
-    if (inst.opcode() == spv::OpTypeBool) return inst.operand(0);
-  const uint32_t id = m.new_id();
-  m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(m.first_function()),
-                        SpirvModule::make(spv::OpTypeBool, {id}));
-  return id;
-}
-
-// The instruction defining `id`, or null.
-const SpirvInstruction* definition(const SpirvModule& m, uint32_t id) {
-  const size_t at = m.find_definition(id);
-  return at < m.instructions.size() ? &m.instructions[at] : nullptr;
-}
-
 // A float vec4 type: its component type, else 0.
 uint32_t vec4_component(const SpirvModule& m, uint32_t type) {
   const SpirvInstruction* t = definition(m, type);
@@ -44,18 +30,8 @@ uint32_t vec4_component(const SpirvModule& m, uint32_t type) {
   return c && c->opcode() == spv::OpTypeFloat && c->operand(1) == 32 ? t->operand(1) : 0;
 }
 
-}  // namespace
-
-bool add_alpha_test(std::vector<uint32_t>& spirv, uint8_t func_key, uint32_t ref_bits) {
-  auto module = SpirvModule::parse(spirv);
-  if (!module) return false;
-  SpirvModule& m = *module;
-  if (m.execution_model() != static_cast<uint32_t>(spv::ExecutionModelFragment)) return true;
-  uint32_t entry = 0;
-  for (const SpirvInstruction& inst : m.instructions)
-    if (inst.opcode() == spv::OpEntryPoint) entry = inst.operand(1);
-  if (!entry) return false;
-
+// Adds the test to fragment module `m` before every return of `entry`.
+FragmentRewrite insert_alpha_test(SpirvModule& m, uint32_t entry, uint8_t func_key, uint32_t ref_bits) {
   // Colour output 0 (index 0 of dual-source blending).
   uint32_t var = 0, vec4 = 0, element_ptr_type = 0;
   bool array = false;
@@ -79,9 +55,9 @@ bool add_alpha_test(std::vector<uint32_t>& spirv, uint8_t func_key, uint32_t ref
     var = id;
     vec4 = pointee;
   }
-  if (!var) return true;
+  if (!var) return FragmentRewrite::kUnchanged;
   const uint32_t float_type = vec4_component(m, vec4);
-  const uint32_t boolean = bool_type(m);
+  const uint32_t boolean = m.get_bool_type();
   const uint32_t ref = m.get_constant(float_type, ref_bits);
   uint32_t zero = 0;
   if (array) {
@@ -92,7 +68,7 @@ bool add_alpha_test(std::vector<uint32_t>& spirv, uint8_t func_key, uint32_t ref
 
   // Every OpReturn of main becomes: the test, then kill or return.
   std::optional<size_t> start = m.body_start(entry);
-  if (!start) return false;
+  if (!start) return FragmentRewrite::kFailed;
   for (size_t i = *start; i < m.instructions.size() && m.instructions[i].opcode() != spv::OpFunctionEnd; ++i) {
     if (m.instructions[i].opcode() != spv::OpReturn) continue;
     std::vector<SpirvInstruction> code;
@@ -119,8 +95,15 @@ bool add_alpha_test(std::vector<uint32_t>& spirv, uint8_t func_key, uint32_t ref
     m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(i), code.begin(), code.end());
     i += code.size();  // at the OpReturn again
   }
-  spirv = m.serialize();
-  return true;
+  return FragmentRewrite::kRewritten;
+}
+
+}  // namespace
+
+bool add_alpha_test(std::vector<uint32_t>& spirv, uint8_t func_key, uint32_t ref_bits) {
+  return rewrite_fragment_outputs(spirv, [&](SpirvModule& m, uint32_t entry) {
+    return insert_alpha_test(m, entry, func_key, ref_bits);
+  });
 }
 
 }  // namespace brass::compiler

@@ -26,11 +26,6 @@ struct AliasedInput {
   uint32_t component_mask = 0xf;  // the components it takes in each slot
 };
 
-const SpirvInstruction* definition(const SpirvModule& m, uint32_t id) {
-  const size_t i = m.find_definition(id);
-  return i < m.instructions.size() ? &m.instructions[i] : nullptr;
-}
-
 std::optional<uint32_t> constant_value(const SpirvModule& m, uint32_t id) {
   const SpirvInstruction* c = definition(m, id);
   if (!c || c->opcode() != spv::OpConstant || c->operand_count() < 3) return std::nullopt;

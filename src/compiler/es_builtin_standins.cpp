@@ -6,6 +6,7 @@
 #include <map>
 
 #include "compiler/glsl_lexer.h"
+#include "compiler/spec_constants.h"
 #include "compiler/spirv_module.h"
 
 namespace brass::compiler {
@@ -320,27 +321,11 @@ std::string rewrite_num_samples(std::string_view text, ShaderStage stage) {
 }
 
 bool reads_num_samples(const std::vector<uint32_t>& spirv) {
-  auto module = SpirvModule::parse(spirv);
-  return module && module->find_decorated(spv::DecorationSpecId, kNumSamplesSpecId).has_value();
+  return has_spec_constant(spirv, kNumSamplesSpecId);
 }
 
 bool set_num_samples(std::vector<uint32_t>& spirv, uint32_t samples) {
-  auto module = SpirvModule::parse(spirv);
-  if (!module) return false;
-  const std::optional<uint32_t> id = module->find_decorated(spv::DecorationSpecId, kNumSamplesSpecId);
-  if (!id) return false;
-  const size_t at = module->find_definition(*id);
-  if (at >= module->instructions.size()) return false;
-  SpirvInstruction& c = module->instructions[at];
-  if (c.opcode() != spv::OpSpecConstant || c.words.size() != 4) return false;
-  // A plain constant from here on: nothing else may specialise it.
-  c.words[0] = (4u << 16) | spv::OpConstant;
-  c.words[3] = samples;
-  std::erase_if(module->instructions, [&](const SpirvInstruction& inst) {
-    return inst.opcode() == spv::OpDecorate && inst.operand(0) == *id && inst.operand(1) == spv::DecorationSpecId;
-  });
-  spirv = module->serialize();
-  return true;
+  return freeze_spec_constant(spirv, kNumSamplesSpecId, samples);
 }
 
 std::string flip_point_coord(std::string_view text, ShaderStage stage) {
@@ -366,26 +351,11 @@ std::string flip_point_coord(std::string_view text, ShaderStage stage) {
 }
 
 bool reads_point_coord(const std::vector<uint32_t>& spirv) {
-  auto module = SpirvModule::parse(spirv);
-  return module && module->find_decorated(spv::DecorationSpecId, kPointCoordUpperLeftSpecId).has_value();
+  return has_spec_constant(spirv, kPointCoordUpperLeftSpecId);
 }
 
 bool set_point_coord_lower_left(std::vector<uint32_t>& spirv) {
-  auto module = SpirvModule::parse(spirv);
-  if (!module) return false;
-  const std::optional<uint32_t> id = module->find_decorated(spv::DecorationSpecId, kPointCoordUpperLeftSpecId);
-  if (!id) return false;
-  const size_t at = module->find_definition(*id);
-  if (at >= module->instructions.size()) return false;
-  SpirvInstruction& c = module->instructions[at];
-  if (c.opcode() != spv::OpSpecConstantTrue || c.words.size() != 3) return false;
-  // A plain false from here on: nothing else may specialise it.
-  c.words[0] = (3u << 16) | spv::OpConstantFalse;
-  std::erase_if(module->instructions, [&](const SpirvInstruction& inst) {
-    return inst.opcode() == spv::OpDecorate && inst.operand(0) == *id && inst.operand(1) == spv::DecorationSpecId;
-  });
-  spirv = module->serialize();
-  return true;
+  return freeze_bool_spec_constant(spirv, kPointCoordUpperLeftSpecId, false);
 }
 
 }  // namespace brass::compiler

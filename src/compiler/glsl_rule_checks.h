@@ -1,7 +1,9 @@
 // GLSL rules glslang 12 does not enforce but GL (and piglit) require.
 // Compile-time checks run on the validation parse; link-time ones on the
 // linked program. Each appends GL-style errors to `log` and returns false
-// when the rule is broken.
+// when the rule is broken. The checks on glslang's tree are in
+// glsl_tree_rule_checks.cpp, those on the source's tokens in
+// glsl_source_rule_checks.cpp.
 #pragma once
 
 #include <glslang/Public/ShaderLang.h>

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "compiler/fragment_output_rewrite.h"
 #include "compiler/program_interface.h"
 #include "compiler/spirv_module.h"
 
@@ -22,11 +23,6 @@ struct BlendedOutput {
   uint32_t type = 0;    // float or vecN of float (the element's type for arrays)
   uint32_t components = 0;
 };
-
-const SpirvInstruction* definition(const SpirvModule& m, uint32_t id) {
-  const size_t at = m.find_definition(id);
-  return at < m.instructions.size() ? &m.instructions[at] : nullptr;
-}
 
 // Components of a 32-bit float scalar or vector type, else 0.
 uint32_t float_components(const SpirvModule& m, uint32_t type) {
@@ -85,15 +81,6 @@ void insert_debug(SpirvModule& m, SpirvInstruction inst) {
   m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(pos), std::move(inst));
 }
 
-uint32_t bool_type(SpirvModule& m) {
-  for (const SpirvInstruction& inst : m.instructions)
-    if (inst.opcode() == spv::OpTypeBool) return inst.operand(0);
-  const uint32_t id = m.new_id();
-  m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(m.first_function()),
-                        SpirvModule::make(spv::OpTypeBool, {id}));
-  return id;
-}
-
 // The 2D, single-sampled, sampled float image type (found or added).
 uint32_t image_2d_type(SpirvModule& m, uint32_t float_type) {
   const std::vector<uint32_t> operands = {float_type, spv::Dim2D, 0, 0, 0, 1, spv::ImageFormatUnknown};
@@ -129,7 +116,7 @@ class BlendCode {
     f32 = m.get_float_type();
     i32 = m.get_int_type(true);
     u32 = m.get_int_type(false);
-    boolean = bool_type(m);
+    boolean = m.get_bool_type();
     v4f = m.get_vector_type(f32, 4);
     v2f = m.get_vector_type(f32, 2);
     v3f = m.get_vector_type(f32, 3);
@@ -288,19 +275,10 @@ void emit_blend(SpirvModule& m, const Globals& g, unsigned target, std::vector<S
   code.push_back(SpirvModule::make(spv::OpStore, {out_ptr, c.narrow(blended, o.components)}));
 }
 
-}  // namespace
-
-bool add_shader_blend(std::vector<uint32_t>& spirv, uint8_t mask, uint32_t first_sampler_binding,
-                      uint32_t uniform_binding) {
-  auto module = SpirvModule::parse(spirv);
-  if (!module) return false;
-  SpirvModule& m = *module;
-  if (m.execution_model() != static_cast<uint32_t>(spv::ExecutionModelFragment)) return true;
-  uint32_t entry = 0;
-  for (const SpirvInstruction& inst : m.instructions)
-    if (inst.opcode() == spv::OpEntryPoint) entry = inst.operand(1);
-  if (!entry) return false;
-
+// Blends the outputs of `mask` in fragment module `m` before every return of
+// `entry`.
+FragmentRewrite insert_shader_blend(SpirvModule& m, uint32_t entry, uint8_t mask, uint32_t first_sampler_binding,
+                                    uint32_t uniform_binding) {
   Globals g;
   uint8_t blended = 0;
   for (unsigned t = 0; t < kShaderBlendMaxTargets; ++t) {
@@ -308,7 +286,7 @@ bool add_shader_blend(std::vector<uint32_t>& spirv, uint8_t mask, uint32_t first
     g.outputs[t] = find_output(m, t, 0);
     if (g.outputs[t]) blended |= static_cast<uint8_t>(1u << t);
   }
-  if (!blended) return true;
+  if (!blended) return FragmentRewrite::kUnchanged;
   if (blended & 1u) g.second_source = find_output(m, 0, 1);
 
   const uint32_t f32 = m.get_float_type(), u32 = m.get_int_type(false), i32 = m.get_int_type(true);
@@ -363,12 +341,20 @@ bool add_shader_blend(std::vector<uint32_t>& spirv, uint8_t mask, uint32_t first
     for (unsigned t = 0; t < kShaderBlendMaxTargets; ++t)
       if (blended >> t & 1u) emit_blend(m, g, t, code);
   const std::vector<size_t> returns = m.output_commit_points(entry);
-  if (returns.size() != blocks.size()) return false;
+  if (returns.size() != blocks.size()) return FragmentRewrite::kFailed;
   for (size_t k = returns.size(); k-- > 0;)
     m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(returns[k]), blocks[k].begin(),
                           blocks[k].end());
-  spirv = m.serialize();
-  return true;
+  return FragmentRewrite::kRewritten;
+}
+
+}  // namespace
+
+bool add_shader_blend(std::vector<uint32_t>& spirv, uint8_t mask, uint32_t first_sampler_binding,
+                      uint32_t uniform_binding) {
+  return rewrite_fragment_outputs(spirv, [&](SpirvModule& m, uint32_t entry) {
+    return insert_shader_blend(m, entry, mask, first_sampler_binding, uniform_binding);
+  });
 }
 
 }  // namespace brass::compiler

@@ -116,10 +116,23 @@ std::vector<size_t> SpirvModule::output_commit_points(uint32_t entry) const {
   return points;
 }
 
+const SpirvInstruction* definition(const SpirvModule& m, uint32_t id) {
+  const size_t at = m.find_definition(id);
+  return at < m.instructions.size() ? &m.instructions[at] : nullptr;
+}
+
 size_t SpirvModule::first_function() const {
   for (size_t i = 0; i < instructions.size(); ++i)
     if (instructions[i].opcode() == spv::OpFunction) return i;
   return instructions.size();
+}
+
+uint32_t SpirvModule::get_bool_type() {
+  for (const SpirvInstruction& inst : instructions)
+    if (inst.opcode() == spv::OpTypeBool) return inst.operand(0);
+  const uint32_t id = new_id();
+  instructions.insert(instructions.begin() + first_function(), make(spv::OpTypeBool, {id}));
+  return id;
 }
 
 uint32_t SpirvModule::get_float_type() {

@@ -49,6 +49,7 @@ class SpirvModule {
   // The entry point's execution model (spv::ExecutionModel), or nullopt.
   std::optional<uint32_t> execution_model() const;
   // Finds or adds (at the end of the global section) a type/constant.
+  uint32_t get_bool_type();
   uint32_t get_float_type();
   uint32_t get_int_type(bool is_signed);
   uint32_t get_pointer_type(spv::StorageClass sc, uint32_t pointee);
@@ -65,6 +66,9 @@ class SpirvModule {
  private:
   uint32_t bound_ = 0;
 };
+
+// The instruction defining `id`, or null.
+const SpirvInstruction* definition(const SpirvModule& m, uint32_t id);
 
 // Encodes a string literal operand (nul-terminated, padded to words).
 std::vector<uint32_t> spirv_string(const char* s);

@@ -9,15 +9,11 @@
 #include <optional>
 #include <set>
 
+#include "compiler/private_variables.h"
 #include "compiler/spirv_module.h"
 
 namespace brass::compiler {
 namespace {
-
-const SpirvInstruction* definition(const SpirvModule& m, uint32_t id) {
-  const size_t i = m.find_definition(id);
-  return i < m.instructions.size() ? &m.instructions[i] : nullptr;
-}
 
 bool has_decoration(const SpirvModule& m, uint32_t id, spv::Decoration d) {
   for (const SpirvInstruction& inst : m.instructions)
@@ -239,63 +235,6 @@ uint32_t void_function_type(SpirvModule& m, uint32_t void_type) {
   return id;
 }
 
-// Removes `ids` from every OpEntryPoint's interface list.
-void drop_from_interfaces(SpirvModule& m, const std::set<uint32_t>& ids) {
-  for (SpirvInstruction& inst : m.instructions) {
-    if (inst.opcode() != spv::OpEntryPoint) continue;
-    size_t first = 3;  // past the model, the function and the name's words
-    while (first < inst.words.size()) {
-      const uint32_t w = inst.words[first++];
-      if ((w >> 24) == 0) break;
-    }
-    std::vector<uint32_t> kept(inst.words.begin(), inst.words.begin() + static_cast<std::ptrdiff_t>(first));
-    for (size_t k = first; k < inst.words.size(); ++k)
-      if (!ids.count(inst.words[k])) kept.push_back(inst.words[k]);
-    inst.words = std::move(kept);
-    inst.words[0] = (static_cast<uint32_t>(inst.words.size()) << 16) | spv::OpEntryPoint;
-  }
-}
-
-// Turns `vars` into Private variables: no decorations, Private pointers
-// for every access chain into them, and (SPIR-V before 1.4, where the
-// entry point lists only Input/Output variables) out of the interface.
-bool make_private(SpirvModule& m, const std::set<uint32_t>& vars) {
-  if (vars.empty()) return true;
-  auto pointee_of = [&m](uint32_t pointer_type) -> uint32_t {
-    const SpirvInstruction* p = definition(m, pointer_type);
-    return p && p->opcode() == spv::OpTypePointer ? p->operand(2) : 0;
-  };
-  for (uint32_t id : vars) {
-    const size_t at = m.find_definition(id);
-    if (at >= m.instructions.size()) return false;
-    SpirvInstruction var = m.instructions[at];
-    const uint32_t pointee = pointee_of(var.operand(0));
-    if (!pointee) return false;
-    m.instructions.erase(m.instructions.begin() + static_cast<std::ptrdiff_t>(at));
-    var.words[1] = m.get_pointer_type(spv::StorageClassPrivate, pointee);
-    var.words[3] = spv::StorageClassPrivate;
-    m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(m.first_function()), std::move(var));
-  }
-  std::set<uint32_t> pointers = vars;
-  for (size_t i = 0; i < m.instructions.size(); ++i) {
-    const spv::Op op = m.instructions[i].opcode();
-    if ((op != spv::OpAccessChain && op != spv::OpInBoundsAccessChain) || !pointers.count(m.instructions[i].operand(2)))
-      continue;
-    const uint32_t pointee = pointee_of(m.instructions[i].operand(0));
-    if (!pointee) return false;
-    const size_t before = m.instructions.size();
-    const uint32_t type = m.get_pointer_type(spv::StorageClassPrivate, pointee);
-    if (m.instructions.size() != before) ++i;  // a new type went before the functions
-    m.instructions[i].words[1] = type;
-    pointers.insert(m.instructions[i].operand(1));
-  }
-  std::erase_if(m.instructions, [&](const SpirvInstruction& inst) {
-    return inst.opcode() == spv::OpDecorate && vars.count(inst.operand(0)) != 0;
-  });
-  if (m.header.size() > 1 && m.header[1] < 0x00010400) drop_from_interfaces(m, vars);
-  return true;
-}
-
 // A packed varying: the Private variable and where its scalars go.
 struct PackedVar {
   uint32_t id = 0;
@@ -327,7 +266,7 @@ bool rewrite_side(SpirvModule& m, bool producer, const std::vector<InterfaceVar>
           inst.operand(1) == static_cast<uint32_t>(spv::DecorationLocation))
         inst.words[3] = new_location.at(v.location);
   }
-  if (!make_private(m, to_private)) return false;
+  if (!make_variables_private(m, to_private, InterfaceRemoval::kBeforeSpirv14)) return false;
 
   // The packed arrays.
   const uint32_t float_type = m.get_float_type();

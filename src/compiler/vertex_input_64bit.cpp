@@ -6,6 +6,7 @@
 #include <cstring>
 #include <set>
 
+#include "compiler/private_variables.h"
 #include "compiler/spirv_module.h"
 
 namespace brass::compiler {
@@ -20,11 +21,6 @@ struct DoubleColumn {
   uint32_t rows = 1;
   uint32_t location = 0;
 };
-
-const SpirvInstruction* definition(const SpirvModule& m, uint32_t id) {
-  const size_t i = m.find_definition(id);
-  return i < m.instructions.size() ? &m.instructions[i] : nullptr;
-}
 
 bool is_double_type(const SpirvModule& m, uint32_t type) {
   const SpirvInstruction* d = definition(m, type);
@@ -73,25 +69,6 @@ bool double_columns(const SpirvModule& m, uint32_t type, std::vector<uint32_t>& 
 }
 
 
-
-// Removes `ids` from every OpEntryPoint's interface list.
-void drop_from_interfaces(SpirvModule& m, const std::set<uint32_t>& ids) {
-  for (SpirvInstruction& inst : m.instructions) {
-    if (inst.opcode() != spv::OpEntryPoint) continue;
-    // OpEntryPoint model id "name..." interfaces...: the name's words end
-    // with the word holding its terminating zero.
-    size_t first = 3;
-    while (first < inst.words.size()) {
-      const uint32_t w = inst.words[first++];
-      if ((w >> 24) == 0) break;
-    }
-    std::vector<uint32_t> kept(inst.words.begin(), inst.words.begin() + static_cast<std::ptrdiff_t>(first));
-    for (size_t k = first; k < inst.words.size(); ++k)
-      if (!ids.count(inst.words[k])) kept.push_back(inst.words[k]);
-    inst.words = std::move(kept);
-    inst.words[0] = (static_cast<uint32_t>(inst.words.size()) << 16) | spv::OpEntryPoint;
-  }
-}
 
 // Columns of a GL type and whether they are three- or four-component
 // doubles.
@@ -187,12 +164,7 @@ bool lower_64bit_vertex_inputs(std::vector<uint32_t>& spirv) {
   for (const Lowered& l : inputs) {
     vars.insert(l.var);
     // The variable becomes Private, moved after its new pointer type.
-    const size_t at = m.find_definition(l.var);
-    SpirvInstruction var = m.instructions[at];
-    m.instructions.erase(m.instructions.begin() + static_cast<std::ptrdiff_t>(at));
-    var.words[1] = m.get_pointer_type(spv::StorageClassPrivate, l.pointee);
-    var.words[3] = spv::StorageClassPrivate;
-    m.instructions.insert(m.instructions.begin() + static_cast<std::ptrdiff_t>(m.first_function()), std::move(var));
+    if (!move_variable_to_private(m, l.var)) return false;
 
     for (const DoubleColumn& c : l.columns) {
       const SpirvInstruction* column_type = definition(m, c.type);
@@ -244,26 +216,9 @@ bool lower_64bit_vertex_inputs(std::vector<uint32_t>& spirv) {
     }
   }
 
-  // Pointers into the variables (access chains, chains of those) are
-  // Private now.
-  std::set<uint32_t> pointers = vars;
-  for (size_t i = 0; i < m.instructions.size(); ++i) {
-    const spv::Op op = m.instructions[i].opcode();
-    if ((op != spv::OpAccessChain && op != spv::OpInBoundsAccessChain) || !pointers.count(m.instructions[i].operand(2)))
-      continue;
-    const uint32_t pointee = pointee_of(m.instructions[i].operand(0));
-    if (!pointee) return false;
-    const size_t before = m.instructions.size();
-    const uint32_t type = m.get_pointer_type(spv::StorageClassPrivate, pointee);
-    if (m.instructions.size() != before) ++i;  // a new type went before the functions
-    m.instructions[i].words[1] = type;
-    pointers.insert(m.instructions[i].operand(1));
-  }
-  // No longer interface variables: no location, not in the entry point.
-  std::erase_if(m.instructions, [&](const SpirvInstruction& inst) {
-    return inst.opcode() == spv::OpDecorate && vars.count(inst.operand(0)) != 0;
-  });
-  drop_from_interfaces(m, vars);
+  // Pointers into the variables are Private now; they are no longer
+  // interface variables.
+  if (!retarget_private_uses(m, vars, InterfaceRemoval::kAlways)) return false;
 
   const std::optional<size_t> start = m.body_start(entry);
   if (!start) return false;

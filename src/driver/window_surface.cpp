@@ -162,25 +162,13 @@ vk::Status VulkanWindowSurface::init(const pipe::NativeWindow& window) {
   }
 
   for (Frame& f : frames_) {
-    VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-    pci.queueFamilyIndex = device.queue_family();
-    VkCommandPool pool;
-    BRASS_VK_RETURN_IF_FAILED(vkCreateCommandPool(dev_, &pci, nullptr, &pool));
-    f.pool = vk::Handle<VkCommandPool>(dev_, pool);
-    VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    ai.commandPool = pool;
-    ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    ai.commandBufferCount = 1;
-    BRASS_VK_RETURN_IF_FAILED(vkAllocateCommandBuffers(dev_, &ai, &f.cmd));
+    if (vk::Status s = vk::CommandPool::create(dev_, device.queue_family(), &f.pool); !s) return s;
+    if (vk::Status s = f.pool.allocate_primary(1, &f.cmd); !s) return s;
     VkSemaphoreCreateInfo sci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
     VkSemaphore sem;
     BRASS_VK_RETURN_IF_FAILED(vkCreateSemaphore(dev_, &sci, nullptr, &sem));
     f.acquired = vk::Handle<VkSemaphore>(dev_, sem);
-    VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    VkFence fence;
-    BRASS_VK_RETURN_IF_FAILED(vkCreateFence(dev_, &fci, nullptr, &fence));
-    f.done = vk::Handle<VkFence>(dev_, fence);
+    if (vk::Status s = vk::create_fence(dev_, &f.done); !s) return s;
   }
   return {};
 }

@@ -20,6 +20,7 @@
 #include <array>
 #include <memory>
 #include <vector>
+#include "device/command_pool.h"
 #include "device/handle.h"
 #include "driver/resource/resource_object.h"
 #include "pipe/window_surface.h"
@@ -59,7 +60,7 @@ class VulkanWindowSurface final : public pipe::WindowSurface {
   ResourceObject* record_resolve(VkCommandBuffer cmd, pipe::Resource* color, pipe::Status* status);
 
   struct Frame {
-    vk::Handle<VkCommandPool> pool;
+    vk::CommandPool pool;
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     vk::Handle<VkSemaphore> acquired;
     vk::Handle<VkFence> done;

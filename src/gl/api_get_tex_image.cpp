@@ -11,6 +11,7 @@
 #include "gl/pixel/pack_unpack.h"
 #include "gl/pixel/pixel_store.h"
 #include "gl/pixel/read_pixels_rules.h"
+#include "gl/pixel_pack_destination.h"
 #include "gl/texture_specification.h"
 #include "gl/texture_storage.h"
 #include "gl/texture.h"
@@ -143,28 +144,13 @@ void read_texture_region(Context& ctx, Texture& texture, GLint level, const Text
   const bool rows_are_layers = texture_target == GL_TEXTURE_1D_ARRAY;
   const uint32_t width = region.width, height = region.height;
   const uint32_t depth = three_d ? region.depth : 1u;
-  pixel::PixelStoreParams pack;
-  pack.alignment = ctx.state.pack_alignment;
-  pack.row_length = ctx.state.pack_row_length;
-  pack.skip_pixels = ctx.state.pack_skip_pixels;
-  pack.skip_rows = ctx.state.pack_skip_rows;
   // The 3D modes apply to 3D and 2D array images (GL 4.6 §8.4.4.1).
-  pack.image_height = ctx.state.pack_image_height;
-  pack.skip_images = ctx.state.pack_skip_images;
-  pixel::ClientImageLayout layout;
-  if (const GLenum e = pixel::compute_client_image_layout(pack, format, type, width, height, depth, three_d, &layout))
+  const pixel::PixelStoreParams pack = pack_params(ctx, true);
+  PackDestination dest;
+  if (const GLenum e =
+          check_pack_destination(ctx, pack, format, type, width, height, depth, three_d, pixels, buf_size, &dest))
     return ctx.set_error(e);
-  Buffer* pbo = ctx.buffers.pixel_pack.get();
-  const uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
-  if (pbo) {
-    if (pbo->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
-    if (const GLenum e = pixel::check_pixel_buffer_access(layout, type, pbo_offset, static_cast<uint64_t>(pbo->size)))
-      return ctx.set_error(e);
-  } else if (layout.required_bytes > buf_size) {
-    return ctx.set_error(GL_INVALID_OPERATION);
-  } else if (!pixels) {
-    return;
-  }
+  if (!dest.pbo && !pixels) return;
   if (width == 0 || height == 0 || region.depth == 0) return;  // an empty region reads nothing
 
   uint32_t resource_level = 0, resource_layer = 0;
@@ -177,11 +163,8 @@ void read_texture_region(Context& ctx, Texture& texture, GLint level, const Text
   };
   void* dst = pixels;
   pipe::Transfer* dst_transfer = nullptr;
-  if (pbo) {
-    pipe::Box dbox;
-    dbox.x = static_cast<int32_t>(pbo_offset);
-    dbox.width = static_cast<int32_t>(layout.required_bytes);
-    dst = p.transfer_map(pbo->resource.get(), 0, pipe::kMapWrite, dbox, &dst_transfer);
+  if (dest.pbo) {
+    dst = map_pack_buffer(p, dest, &dst_transfer);
     if (!dst) return map_failed();
   }
   // One slice at a time (a 3D slice, an array layer or a cube face is one

@@ -268,31 +268,13 @@ void BindAttribLocation(Context& ctx, GLuint program, GLuint index, const GLchar
 }
 
 GLint GetAttribLocation(Context& ctx, GLuint program, const GLchar* name) {
-  Ref<Program> p = lookup_program(ctx, program);
-  if (!p) return -1;
-  const LinkedProgram* lp = p->queryable();
-  if (!lp) {
-    ctx.set_error(GL_INVALID_OPERATION);
-    return -1;
-  }
-  if (!name) return -1;
   // ES 3.1 §11.1.1: GetProgramResourceLocation on PROGRAM_INPUT.
-  const std::optional<ResourceMatch> m = find_resource(*lp, ResourceInterface::ProgramInput, name, NameRule::Element);
-  return m ? resource_location(*lp, ResourceInterface::ProgramInput, m->index, m->element) : -1;
+  return program_resource_location(ctx, program, ResourceInterface::ProgramInput, name);
 }
 
 GLint GetFragDataLocation(Context& ctx, GLuint program, const GLchar* name) {
-  Ref<Program> p = lookup_program(ctx, program);
-  if (!p) return -1;
-  const LinkedProgram* lp = p->queryable();
-  if (!lp) {
-    ctx.set_error(GL_INVALID_OPERATION);
-    return -1;
-  }
-  if (!name) return -1;
   // ES 3.1 §14.2.3 (note): GetProgramResourceLocation on PROGRAM_OUTPUT.
-  const std::optional<ResourceMatch> m = find_resource(*lp, ResourceInterface::ProgramOutput, name, NameRule::Element);
-  return m ? resource_location(*lp, ResourceInterface::ProgramOutput, m->index, m->element) : -1;
+  return program_resource_location(ctx, program, ResourceInterface::ProgramOutput, name);
 }
 
 void GetActiveAttrib(Context& ctx, GLuint program, GLuint index, GLsizei bufSize, GLsizei* length, GLint* size,

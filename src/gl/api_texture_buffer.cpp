@@ -82,23 +82,23 @@ uint64_t texture_buffer_bytes(const Context& ctx, const Texture& tex) {
   return texels * f->texel_bytes;
 }
 
-pipe::SamplerView* texture_buffer_view(Context& ctx, Texture& tex) {
+Ref<pipe::SamplerView> texture_buffer_view(Context& ctx, Texture& tex) {
   const uint64_t bytes = texture_buffer_bytes(ctx, tex);
   if (bytes == 0) return nullptr;
   pipe::Resource* r = tex.buffer->resource.get();
-  if (tex.view && tex.view_key.resource == r && tex.buffer_view_generation == tex.generation &&
-      tex.view->templ().buffer_size == bytes)
-    return tex.view.get();
-  pipe::SamplerViewTemplate vt;
-  vt.target = pipe::Target::Buffer;
-  vt.format = tex.buffer_format;
-  vt.buffer_offset = static_cast<uint64_t>(tex.buffer_offset);
-  vt.buffer_size = bytes;
-  tex.view = ctx.pipe().create_sampler_view(r, vt);
-  tex.view_key = Texture::ViewKey{};
-  tex.view_key.resource = r;
-  tex.buffer_view_generation = tex.generation;
-  return tex.view.get();
+  TextureViewCache::Key key;
+  key.resource = r;
+  key.buffer_generation = tex.generation.load(std::memory_order_relaxed);
+  key.buffer_bytes = bytes;
+  const auto lock = tex.views.lock();
+  return tex.views.find_or_make(key, [&] {
+    pipe::SamplerViewTemplate vt;
+    vt.target = pipe::Target::Buffer;
+    vt.format = tex.buffer_format;
+    vt.buffer_offset = static_cast<uint64_t>(tex.buffer_offset);
+    vt.buffer_size = bytes;
+    return ctx.pipe().create_sampler_view(r, vt);
+  });
 }
 
 bool texture_buffer_level_query(const Context& ctx, const Texture& tex, GLenum pname, GLint* out) {

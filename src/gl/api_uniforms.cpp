@@ -409,17 +409,8 @@ void GetnUniformui64vARB(Context& ctx, GLuint program, GLint location, GLsizei b
 // --- names and queries ---
 
 GLint GetUniformLocation(Context& ctx, GLuint program, const GLchar* name) {
-  Ref<Program> p = lookup_program(ctx, program);
-  if (!p) return -1;
-  const LinkedProgram* lp = p->queryable();
-  if (!lp) {
-    ctx.set_error(GL_INVALID_OPERATION);
-    return -1;
-  }
-  if (!name) return -1;
   // ES 3.1 §7.6: GetProgramResourceLocation on UNIFORM.
-  const std::optional<ResourceMatch> m = find_resource(*lp, ResourceInterface::Uniform, name, NameRule::Element);
-  return m ? resource_location(*lp, ResourceInterface::Uniform, m->index, m->element) : -1;
+  return program_resource_location(ctx, program, ResourceInterface::Uniform, name);
 }
 
 void GetActiveUniform(Context& ctx, GLuint program, GLuint index, GLsizei bufSize, GLsizei* length, GLint* size,

@@ -311,6 +311,19 @@ GLint resource_location(const LinkedProgram& lp, ResourceInterface iface, size_t
   }
 }
 
+GLint program_resource_location(Context& ctx, GLuint program, ResourceInterface iface, const GLchar* name) {
+  Ref<Program> p = lookup_program(ctx, program);
+  if (!p) return -1;
+  const LinkedProgram* lp = p->queryable();
+  if (!lp) {
+    ctx.set_error(GL_INVALID_OPERATION);
+    return -1;
+  }
+  if (!name) return -1;
+  const std::optional<ResourceMatch> m = find_resource(*lp, iface, name, NameRule::Element);
+  return m ? resource_location(*lp, iface, m->index, m->element) : -1;
+}
+
 GLenum check_resource_property(const Context& ctx, ResourceInterface iface, GLenum prop) {
   using I = ResourceInterface;
   const auto one_of = [iface](std::initializer_list<I> allowed) {

@@ -105,6 +105,15 @@ std::optional<ResourceMatch> find_resource(const LinkedProgram& lp, ResourceInte
 // built-in variables ("gl_" names) and every other interface.
 GLint resource_location(const LinkedProgram& lp, ResourceInterface iface, size_t index, uint32_t element);
 
+// The location `name` has in `iface` of program object `program`, as
+// GetUniformLocation, GetAttribLocation and GetFragDataLocation return it
+// (GetProgramResourceLocation on UNIFORM, PROGRAM_INPUT, PROGRAM_OUTPUT:
+// ES 3.1 §7.6, §11.1.1, §14.2.3): -1 for a name that is not found, and
+// after recording the error for a name that is no program
+// (lookup_program) or a program without a successful link
+// (INVALID_OPERATION).
+GLint program_resource_location(Context& ctx, GLuint program, ResourceInterface iface, const GLchar* name);
+
 // GL_NO_ERROR when `prop` is a property of `iface` (table 7.2);
 // GL_INVALID_ENUM when it is no property at all (LOCATION_INDEX_EXT is one
 // only while EXT_blend_func_extended is exposed); GL_INVALID_OPERATION when

@@ -10,6 +10,7 @@
 #include "gl/pixel/pack_unpack.h"
 #include "gl/pixel/pixel_store.h"
 #include "gl/pixel/read_pixels_rules.h"
+#include "gl/pixel_pack_destination.h"
 #include "gl/read_pixels.h"
 #include "util/log.h"
 
@@ -83,53 +84,29 @@ void read_depth_stencil_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GL
   // Multisampled values have no one value per pixel to read (§18.2.1).
   if (src.samples > 0) return ctx.set_error(GL_INVALID_OPERATION);
 
-  pixel::PixelStoreParams pack;
-  pack.alignment = ctx.state.pack_alignment;
-  pack.row_length = ctx.state.pack_row_length;
-  pack.skip_pixels = ctx.state.pack_skip_pixels;
-  pack.skip_rows = ctx.state.pack_skip_rows;
-  pixel::ClientImageLayout layout;
-  if (const GLenum e = pixel::compute_client_image_layout(pack, format, type, static_cast<uint32_t>(width),
-                                                          static_cast<uint32_t>(height), 1, false, &layout))
+  const pixel::PixelStoreParams pack = pack_params(ctx, false);
+  PackDestination dest;
+  if (const GLenum e = check_pack_destination(ctx, pack, format, type, static_cast<uint32_t>(width),
+                                              static_cast<uint32_t>(height), 1, false, pixels, buf_size, &dest))
     return ctx.set_error(e);
-  Buffer* pbo = ctx.buffers.pixel_pack.get();
-  const uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
-  if (pbo) {
-    if (pbo->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
-    if (const GLenum e = pixel::check_pixel_buffer_access(layout, type, pbo_offset, static_cast<uint64_t>(pbo->size)))
-      return ctx.set_error(e);
-  }
-  if (!pbo && layout.required_bytes > buf_size) return ctx.set_error(GL_INVALID_OPERATION);
-  if (width == 0 || height == 0 || (!pbo && !pixels)) return;
+  if (width == 0 || height == 0 || (!dest.pbo && !pixels)) return;
 
   // Pixels outside the framebuffer are left untouched.
-  const GLint x0 = std::max(0, x), y0 = std::max(0, y);
-  const GLint x1 = static_cast<GLint>(std::min<int64_t>(src.width, int64_t{x} + width));
-  const GLint y1 = static_cast<GLint>(std::min<int64_t>(src.height, int64_t{y} + height));
-  if (x1 <= x0 || y1 <= y0) return;
-  pixel::PixelStoreParams clipped = pack;
-  if (!clipped.row_length) clipped.row_length = width;
-  clipped.skip_pixels += x0 - x;
-  clipped.skip_rows += y0 - y;
-  const pixel::PixelExtent extent{static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0), 1};
+  ReadRegion region;
+  if (!clip_read_region(x, y, width, height, src.width, src.height, pack, &region)) return;
+  const pixel::PixelStoreParams& clipped = region.pack;
+  const pixel::PixelExtent extent = region.extent;
 
   pipe::Context& p = ctx.pipe();
-  pipe::Box box;
-  box.x = x0;
-  box.y = y0;
+  pipe::Box box = region.box;
   box.z = static_cast<int32_t>(src.layer);
-  box.width = x1 - x0;
-  box.height = y1 - y0;
   pipe::Transfer* transfer = nullptr;
   const void* map = p.transfer_map(src.resource, src.level, pipe::kMapRead, box, &transfer);
   if (!map) return ctx.pipe_failed(p.status() == pipe::Status::Ok ? pipe::Status::OutOfMemory : p.status());
   void* dst = pixels;
   pipe::Transfer* dst_transfer = nullptr;
-  if (pbo) {
-    pipe::Box dbox;
-    dbox.x = static_cast<int32_t>(pbo_offset);
-    dbox.width = static_cast<int32_t>(layout.required_bytes);
-    void* m = p.transfer_map(pbo->resource.get(), 0, pipe::kMapWrite, dbox, &dst_transfer);
+  if (dest.pbo) {
+    void* m = map_pack_buffer(p, dest, &dst_transfer);
     if (!m) {
       p.transfer_unmap(transfer);
       return ctx.pipe_failed(p.status() == pipe::Status::Ok ? pipe::Status::OutOfMemory : p.status());

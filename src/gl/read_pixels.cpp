@@ -10,6 +10,7 @@
 #include "gl/pixel/pack_unpack.h"
 #include "gl/pixel/pixel_store.h"
 #include "gl/pixel/read_pixels_rules.h"
+#include "gl/pixel_pack_destination.h"
 
 namespace brass::gl {
 
@@ -109,45 +110,22 @@ void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
   }
   if (const GLenum e = pixel::check_read_pixels_format(*cb.info, format, type, ctx.format_features)) return ctx.set_error(e);
 
-  pixel::PixelStoreParams pack;
-  pack.alignment = ctx.state.pack_alignment;
-  pack.row_length = ctx.state.pack_row_length;
-  pack.skip_pixels = ctx.state.pack_skip_pixels;
-  pack.skip_rows = ctx.state.pack_skip_rows;
-  pixel::ClientImageLayout layout;
-  if (const GLenum e = pixel::compute_client_image_layout(pack, format, type, static_cast<uint32_t>(width),
-                                                          static_cast<uint32_t>(height), 1, false, &layout))
+  const pixel::PixelStoreParams pack = pack_params(ctx, false);
+  PackDestination dest;
+  if (const GLenum e = check_pack_destination(ctx, pack, format, type, static_cast<uint32_t>(width),
+                                              static_cast<uint32_t>(height), 1, false, pixels, buf_size, &dest))
     return ctx.set_error(e);
-  Buffer* pbo = ctx.buffers.pixel_pack.get();
-  const uint64_t pbo_offset = reinterpret_cast<uintptr_t>(pixels);
-  if (pbo) {
-    if (pbo->mapped_exclusively()) return ctx.set_error(GL_INVALID_OPERATION);
-    if (const GLenum e = pixel::check_pixel_buffer_access(layout, type, pbo_offset, static_cast<uint64_t>(pbo->size)))
-      return ctx.set_error(e);
-  }
-  // glReadnPixels: client memory of buf_size bytes (KHR_robustness); a
-  // pack buffer has its own bound, checked above.
-  if (!pbo && layout.required_bytes > buf_size) return ctx.set_error(GL_INVALID_OPERATION);
-  if (width == 0 || height == 0 || (!pbo && !pixels)) return;
+  if (width == 0 || height == 0 || (!dest.pbo && !pixels)) return;
 
-  // Pixels outside the framebuffer are left untouched (ES 3.0 §4.3.2).
-  const GLint x0 = std::max(0, x), y0 = std::max(0, y);
-  const GLint x1 = static_cast<GLint>(std::min<int64_t>(cb.width, int64_t{x} + width));
-  const GLint y1 = static_cast<GLint>(std::min<int64_t>(cb.height, int64_t{y} + height));
-  if (x1 <= x0 || y1 <= y0) return;
-  pixel::PixelStoreParams clipped = pack;
-  if (!clipped.row_length) clipped.row_length = width;
-  clipped.skip_pixels += x0 - x;
-  clipped.skip_rows += y0 - y;
-  const pixel::PixelExtent extent{static_cast<uint32_t>(x1 - x0), static_cast<uint32_t>(y1 - y0), 1};
+  // Pixels outside the framebuffer are left untouched.
+  ReadRegion region;
+  if (!clip_read_region(x, y, width, height, cb.width, cb.height, pack, &region)) return;
+  const pixel::PixelStoreParams& clipped = region.pack;
+  const pixel::PixelExtent extent = region.extent;
 
   pipe::Context& p = ctx.pipe();
-  pipe::Box box;
-  box.x = x0;
-  box.y = y0;
+  pipe::Box box = region.box;
   box.z = static_cast<int32_t>(cb.layer);
-  box.width = x1 - x0;
-  box.height = y1 - y0;
   pipe::Resource* src = cb.resource;
   uint32_t level = cb.level;
   Ref<pipe::Resource> resolved;
@@ -194,11 +172,8 @@ void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
 
   void* dst = pixels;
   pipe::Transfer* dst_transfer = nullptr;
-  if (pbo) {
-    pipe::Box dbox;
-    dbox.x = static_cast<int32_t>(pbo_offset);
-    dbox.width = static_cast<int32_t>(layout.required_bytes);
-    void* m = p.transfer_map(pbo->resource.get(), 0, pipe::kMapWrite, dbox, &dst_transfer);
+  if (dest.pbo) {
+    void* m = map_pack_buffer(p, dest, &dst_transfer);
     if (!m) {
       p.transfer_unmap(transfer);
       return map_failed(ctx);

@@ -23,6 +23,7 @@
 #include "gl/gl_object.h"
 #include "gl/pixel/format_table.h"
 #include "gl/texture_slot_cache.h"
+#include "gl/texture_view_cache.h"
 #include "pipe/resource.h"
 #include "pipe/state.h"
 
@@ -151,22 +152,14 @@ class Texture final : public Object {
   compat::LegacyTextureParams legacy;
   // Bumped on any change sampling depends on (images, storage, levels,
   // swizzle, parameters); validation skips unchanged units.
-  uint64_t generation = next_object_generation();
+  // Atomic: a draw in another context of the share group compares it while
+  // this one's first complete use rebuilds the storage (under views' lock).
+  std::atomic<uint64_t> generation{next_object_generation()};
 
-  // The cached sampler view and what it was built from.
-  struct ViewKey {
-    const pipe::Resource* resource = nullptr;
-    uint32_t first_level = 0, last_level = 0, first_layer = 0, last_layer = 0;
-    std::array<pipe::Swizzle, 4> swizzle{};
-    pipe::DepthStencilAspect aspect = pipe::DepthStencilAspect::Depth;
-    pipe::Format format = pipe::Format::None;  // a view's format (None: the resource's)
-    bool operator==(const ViewKey&) const = default;
-  };
-  Ref<pipe::SamplerView> view;
-  ViewKey view_key;
-  // A buffer texture's view (in `view`) was made at this generation, of
-  // view_key.resource (texture_buffer.cpp).
-  uint64_t buffer_view_generation = 0;
+  // The sampler views draws make of it, shared by the share group's
+  // contexts (texture_view_cache.h); its lock also serializes the lazy
+  // rebuild of the main storage (ensure_main_storage).
+  TextureViewCache views;
 
   unsigned faces() const { return target == GL_TEXTURE_CUBE_MAP ? 6u : 1u; }
   // The levels an immutable texture has: a view's own (TEXTURE_IMMUTABLE_LEVELS
@@ -178,7 +171,7 @@ class Texture final : public Object {
     const TextureImage& i = images[level][face];
     return i.defined() ? &i : nullptr;
   }
-  void changed() { generation = next_object_generation(); }
+  void changed() { generation.store(next_object_generation(), std::memory_order_relaxed); }
 };
 
 // The first bind gives a texture its target; a rectangle starts with

@@ -7,6 +7,7 @@
 #include "gl/pixel/format_table.h"
 #include "pipe/format.h"
 #include "pipe/state.h"
+#include "util/ref_counted.h"
 
 namespace brass::pipe {
 class Screen;
@@ -51,7 +52,7 @@ uint64_t texture_buffer_bytes(const Context& ctx, const Texture& tex);
 // The view of the buffer's texels a draw samples (samplerBuffer), made again
 // when the texture or the buffer's storage changed; null when the texture
 // has no buffer with storage.
-pipe::SamplerView* texture_buffer_view(Context& ctx, Texture& tex);
+Ref<pipe::SamplerView> texture_buffer_view(Context& ctx, Texture& tex);
 
 // glGetTexLevelParameter of a TEXTURE_BUFFER texture (ES 3.2 §8.11.3): false
 // for a pname the target does not answer.

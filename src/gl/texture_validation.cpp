@@ -243,12 +243,15 @@ pipe::SamplerObject* sampler_state(Context& ctx, const SamplerParams& params, bo
   });
 }
 
-// The view sampling `tex` complete over `c`'s levels; rebuilt only when its
-// resource, levels or swizzle change.
-pipe::SamplerView* texture_view(Context& ctx, Texture& tex, const Completeness& c) {
+// The view sampling `tex` complete over `c`'s levels; made again only when
+// its resource, levels or swizzle change. Under the texture's view lock:
+// another context of the share group may be validating a draw of the same
+// texture (texture_view_cache.h).
+Ref<pipe::SamplerView> texture_view(Context& ctx, Texture& tex, const Completeness& c) {
+  const auto lock = tex.views.lock();
   if (!ensure_main_storage(ctx, tex, c.base, c.last)) return nullptr;
   const TextureImage& b = *tex.image(c.base, 0);
-  Texture::ViewKey key;
+  TextureViewCache::Key key;
   key.resource = tex.resource.get();
   key.first_level = static_cast<uint32_t>(c.base - tex.resource_base);
   key.last_level = static_cast<uint32_t>(c.last - tex.resource_base);
@@ -276,19 +279,18 @@ pipe::SamplerView* texture_view(Context& ctx, Texture& tex, const Completeness& 
     key.swizzle[i] = s <= pipe::Swizzle::A ? fmt[static_cast<int>(s)] : s;
   }
   if (samples_stencil(tex, *b.info)) key.aspect = pipe::DepthStencilAspect::Stencil;
-  if (tex.view && tex.view_key == key) return tex.view.get();
-  pipe::SamplerViewTemplate vt;
-  vt.format = key.format;
-  vt.depth_stencil_aspect = key.aspect;
-  vt.target = view_target;
-  vt.first_level = key.first_level;
-  vt.last_level = key.last_level;
-  vt.first_layer = key.first_layer;
-  vt.last_layer = key.last_layer;
-  vt.swizzle = key.swizzle;
-  tex.view = ctx.pipe().create_sampler_view(tex.resource.get(), vt);
-  tex.view_key = key;
-  return tex.view.get();
+  return tex.views.find_or_make(key, [&] {
+    pipe::SamplerViewTemplate vt;
+    vt.format = key.format;
+    vt.depth_stencil_aspect = key.aspect;
+    vt.target = view_target;
+    vt.first_level = key.first_level;
+    vt.last_level = key.last_level;
+    vt.first_layer = key.first_layer;
+    vt.last_layer = key.last_layer;
+    vt.swizzle = key.swizzle;
+    return ctx.pipe().create_sampler_view(tex.resource.get(), vt);
+  });
 }
 
 }  // namespace
@@ -460,15 +462,15 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
     // (texture_buffer_view keeps the view while nothing changed).
     const bool buffer = type.target == TextureTargetIndex::TexBuffer;
     // The slot's entry for this combination (texture_slot_cache.h).
-    const SlotKey key{tex, tex ? tex->generation : 0, sampler, sampler ? sampler->generation : 0, s.sampler_type, seamless,
-                      unit_lod_bias};
+    const SlotKey key{tex, tex ? tex->generation.load(std::memory_order_relaxed) : 0, sampler,
+                      sampler ? sampler->generation : 0, s.sampler_type, seamless, unit_lod_bias};
     SlotCache& slot_cache = ts.slots[stage][s.slot];
     const bool cached = slot_cache.use(key) && tex && !buffer;
     SlotBinding& cache = slot_cache.front();
     if (!cached) {
       g_slot_validations.add();
       const SamplerParams& params = sampler ? sampler->params : tex ? tex->sampler : SamplerParams{};
-      pipe::SamplerView* view = nullptr;
+      Ref<pipe::SamplerView> view;
       bool compare = false;
       GLenum base_format = GL_RGBA;  // the sampled texture's, which the border colour is converted to
       const pixel::InternalFormatInfo* sampled = nullptr;  // the complete texture's format
@@ -495,7 +497,7 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
       SamplerParams nearest_params;
       const bool dummy = !view;
       if (dummy) {
-        view = dummy_view(ctx, type.target, type.kind);
+        view = Ref<pipe::SamplerView>::share(dummy_view(ctx, type.target, type.kind));
         compare = type.kind == SamplerKind::Shadow;
       }
       // The dummy is one texel, so filtering changes nothing it reads, and
@@ -511,8 +513,8 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
         nearest_params.min_filter = nearest_params.mag_filter = GL_NEAREST;
       }
       // Validation may have rebuilt the texture's storage (a new generation).
-      cache.key.texture_generation = tex ? tex->generation : 0;
-      cache.view = Ref<pipe::SamplerView>::share(view);
+      cache.key.texture_generation = tex ? tex->generation.load(std::memory_order_relaxed) : 0;
+      cache.view = std::move(view);
       const bool integer_view = type.kind == SamplerKind::Int || type.kind == SamplerKind::Uint;
       // GL 4.6 §8.14.1: the object's and the unit's biases are added and
       // clamped to MAX_TEXTURE_LOD_BIAS (the shader's is added by the

@@ -1,10 +1,6 @@
-// Counts C++ heap allocations (operator new, replaced in
-// e2e_allocation_counter.cpp for the whole e2e binary) made by code of one
-// loaded library: those whose call site (the return address) lies in it.
-// Brass's own containers are instantiated in libEGL_brass.so, so its
-// allocations are counted, and the Khronos validation layer's (C++, loaded
-// by the tests) are not; allocations inside libstdc++'s out-of-line code
-// (std::string's growth) are not attributed to Brass either.
+// Counts C++ heap allocations made by code of one loaded library: those the
+// replaced operator new of the e2e binary (watched_operator_new.h) reports
+// from it.
 #pragma once
 
 #include <cstdint>

@@ -35,18 +35,9 @@ vk::Status BatchRing::init() {
   if (!timeline_) return created;
 
   for (auto& b : states_) {
-    VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-    pci.queueFamilyIndex = device_.queue_family();
-    VkCommandPool pool;
-    BRASS_VK_RETURN_IF_FAILED(vkCreateCommandPool(dev, &pci, nullptr, &pool));
-    b.pool = vk::Handle<VkCommandPool>(dev, pool);
-    VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    ai.commandPool = pool;
-    ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    ai.commandBufferCount = 2;
+    if (vk::Status s = vk::CommandPool::create(dev, device_.queue_family(), &b.pool); !s) return s;
     VkCommandBuffer cmds[2];
-    BRASS_VK_RETURN_IF_FAILED(vkAllocateCommandBuffers(dev, &ai, cmds));
+    if (vk::Status s = b.pool.allocate_primary(2, cmds); !s) return s;
     b.main = cmds[0];
     b.upload = cmds[1];
     b.held.reserve(64);

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <vector>
+#include "device/command_pool.h"
 #include "device/device.h"
 #include "device/handle.h"
 #include "driver/batch/garbage_list.h"
@@ -31,7 +32,7 @@ class BatchHeld : public RefCounted {
 };
 
 struct BatchState {
-  vk::Handle<VkCommandPool> pool;
+  vk::CommandPool pool;
   VkCommandBuffer main = VK_NULL_HANDLE;
   VkCommandBuffer upload = VK_NULL_HANDLE;
   bool upload_begun = false;

@@ -55,21 +55,9 @@ vk::Status SharedLayoutPublisher::acquire(Slot** out) {
     return {};
   }
   Slot s;
-  VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  pci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-  pci.queueFamilyIndex = device_.queue_family();
-  VkCommandPool pool;
-  BRASS_VK_RETURN_IF_FAILED(vkCreateCommandPool(dev, &pci, nullptr, &pool));
-  s.pool = vk::Handle<VkCommandPool>(dev, pool);
-  VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  ai.commandPool = pool;
-  ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  ai.commandBufferCount = 1;
-  BRASS_VK_RETURN_IF_FAILED(vkAllocateCommandBuffers(dev, &ai, &s.cmd));
-  VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  VkFence fence;
-  BRASS_VK_RETURN_IF_FAILED(vkCreateFence(dev, &fci, nullptr, &fence));
-  s.done = vk::Handle<VkFence>(dev, fence);
+  if (vk::Status st = vk::CommandPool::create(dev, device_.queue_family(), &s.pool); !st) return st;
+  if (vk::Status st = s.pool.allocate_primary(1, &s.cmd); !st) return st;
+  if (vk::Status st = vk::create_fence(dev, &s.done); !st) return st;
   slots_.push_back(std::move(s));
   *out = &slots_.back();
   return {};

@@ -25,6 +25,7 @@
 #include <mutex>
 #include <vector>
 
+#include "device/command_pool.h"
 #include "device/handle.h"
 #include "driver/barrier/barrier_batch.h"
 #include "driver/resource/resource_object.h"
@@ -49,7 +50,7 @@ class SharedLayoutPublisher {
  private:
   // A command buffer with the fence of its last submission.
   struct Slot {
-    vk::Handle<VkCommandPool> pool;
+    vk::CommandPool pool;
     vk::Handle<VkFence> done;
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     bool pending = false;

@@ -1,10 +1,11 @@
 // Heap allocation points: the replaceable global operator new of the
-// e2e_heap_oom_test binary (throwing_operator_new.cpp) counts the
-// allocations libEGL_brass.so's own code makes on the thread that armed it,
-// and makes the N-th of them throw std::bad_alloc, as an allocation does
-// when the process is out of memory. The dynamic linker binds the library's
-// operator new to the executable's definition (the library imports the
-// symbol), so this reaches every container and `new` of Brass's.
+// e2e_heap_oom_test binary (watched_operator_new.h) reports the allocations
+// libEGL_brass.so's own code makes; throwing_operator_new.cpp counts those
+// made on the thread that armed it, and makes the N-th of them throw
+// std::bad_alloc, as an allocation does when the process is out of memory.
+// The dynamic linker binds the library's operator new to the executable's
+// definition (the library imports the symbol), so this reaches every
+// container and `new` of Brass's.
 //
 // Only the arming thread's allocations count: a GL or EGL call runs on the
 // application's thread, and its entry point is what must turn the exception
