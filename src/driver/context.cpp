@@ -110,6 +110,7 @@ VulkanContext::~VulkanContext() {
     static_cast<void>(ring_.wait_idle());
   }
   program_ = nullptr;
+  program_storage_known_ = false;
   compute_.bind(nullptr);
 }
 
@@ -259,6 +260,7 @@ pipe::ShaderProgram* VulkanContext::create_shader_program(const pipe::ShaderInfo
 void VulkanContext::bind_shader_program(pipe::ShaderProgram* p) {
   if (program_.get() == p) return;
   program_ = Ref<pipe::ShaderProgram>::share(p);
+  program_storage_known_ = false;
   dirty_.mark(DrawState::Pipeline, DrawState::Resources, DrawState::Set0Offsets);
   dirty_.mark_all_sets();
 }

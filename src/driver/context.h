@@ -179,6 +179,7 @@ class VulkanContext final : public pipe::Context, private TransferHost {
 
   // --- draws (context_draw.cpp) ---
   bool validate_resources(const pipe::DrawIndirect* indirect);
+  bool program_has_storage();
   // The application's index buffer for the CPU (converted draws): after any
   // GPU writer finished.
   bool index_source(IndexConversion::Source* src);
@@ -255,6 +256,11 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   // The form of program_ the last draw bound (ShaderProgram::draw_form):
   // compared only, a change of form is a change of pipeline.
   const pipe::ShaderProgram* drawn_form_ = nullptr;
+  // Whether program_ has storage buffers or images, which make its draws
+  // take the whole barrier pass (validate_resources): asked the first time
+  // a pass over changed bindings alone could do, not when it is bound.
+  bool program_storage_known_ = false;
+  bool program_has_storage_ = false;
   FallbackDescriptors fallbacks_;
   DescriptorGather gather_;
   std::unique_ptr<DescriptorUpdater> descriptors_;

@@ -16,18 +16,24 @@ StatCounter g_draws("draw.calls");
 // Barrier passes over every binding, and over the changed ones alone.
 StatCounter g_resource_passes("draw.resource_passes");
 StatCounter g_changed_binding_passes("draw.changed_binding_passes");
-
-// Whether a program has storage buffers or images: its last draw may have
-// written what an unchanged binding reads.
-bool has_storage(const ProgramDescriptors& descriptors) {
-  for (unsigned set = 0; set < kDescriptorTypeSets; ++set)
-    for (const SetBinding& b : descriptors.bindings(set)) {
-      const auto source = static_cast<pipe::DescriptorSet>(b.source_set);
-      if (source == pipe::DescriptorSet::StorageBuffers || source == pipe::DescriptorSet::StorageImages) return true;
-    }
-  return false;
-}
 }  // namespace
+
+// Whether the program has storage buffers or images: its last draw may have
+// written what an unchanged binding reads. Walked once per bound program.
+bool VulkanContext::program_has_storage() {
+  if (program_storage_known_) return program_has_storage_;
+  program_has_storage_ = false;
+  for (unsigned set = 0; set < kDescriptorTypeSets && !program_has_storage_; ++set)
+    for (const SetBinding& b : program_->descriptors.bindings(set)) {
+      const auto source = static_cast<pipe::DescriptorSet>(b.source_set);
+      if (source == pipe::DescriptorSet::StorageBuffers || source == pipe::DescriptorSet::StorageImages) {
+        program_has_storage_ = true;
+        break;
+      }
+    }
+  program_storage_known_ = true;
+  return program_has_storage_;
+}
 
 // Called when bindings changed, a new batch or write epoch began, or for an
 // indirect draw (its buffers are not bindings).
@@ -37,7 +43,7 @@ bool VulkanContext::validate_resources(const pipe::DrawIndirect* indirect) {
   // the others' barriers and usage marks stand (issue 19), unless the
   // program's storage writes may be read through them.
   const bool changed_only = !dirty_.test(DrawState::Resources) && !indirect && validated_serial_ == serial &&
-                            validated_epoch_ == sync_.write_epoch() && !has_storage(program_->descriptors);
+                            validated_epoch_ == sync_.write_epoch() && !program_has_storage();
   if (changed_only) {
     bindings_.record_changed_access(program_->descriptors, state_.vertex_elements);
     g_changed_binding_passes.add();

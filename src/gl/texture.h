@@ -22,6 +22,7 @@
 #include "gl/compat/legacy_textures.h"
 #include "gl/gl_object.h"
 #include "gl/pixel/format_table.h"
+#include "gl/texture_slot_cache.h"
 #include "gl/texture_view_cache.h"
 #include "pipe/resource.h"
 #include "pipe/state.h"
@@ -233,20 +234,9 @@ struct TextureContextState {
   // 1x1 views sampling (0,0,0,1): [target][kind: float, int, uint, depth];
   // the multisample target's are multisampled.
   std::array<std::array<Ref<pipe::SamplerView>, 4>, static_cast<size_t>(TextureTargetIndex::Count)> dummy_views;
-  // What each stage's sampler slot had at the last validation.
-  struct SlotState {
-    const Texture* texture = nullptr;
-    uint64_t texture_generation = 0;
-    const Sampler* sampler = nullptr;
-    uint64_t sampler_generation = 0;
-    GLenum sampler_type = GL_NONE;
-    // Referenced: another context may replace the texture's cached view.
-    Ref<pipe::SamplerView> view;
-    pipe::SamplerObject* state = nullptr;
-    bool seamless_cube_map = true;  // what `state` was made with
-    float lod_bias = 0;             // likewise: the unit's TEXTURE_LOD_BIAS
-  };
-  std::array<std::array<SlotState, pipe::kMaxSamplers>, pipe::kShaderStageCount> slots{};  // per pipe::ShaderStage
+  // What each stage's sampler slot was bound with at the last validations
+  // (texture_slot_cache.h).
+  std::array<std::array<SlotCache, pipe::kMaxSamplers>, pipe::kShaderStageCount> slots{};  // per pipe::ShaderStage
 };
 
 class Context;

@@ -97,7 +97,7 @@ bool bind_feedback_loop_copies(Context& ctx) {
       if (!reading || s.slot >= pipe::kMaxSamplers) continue;
       const unsigned stage = static_cast<unsigned>(std::countr_zero(reading));
       if (stage >= pipe::kShaderStageCount || stage == static_cast<unsigned>(pipe::ShaderStage::Compute)) continue;
-      pipe::SamplerView* view = ts.slots[stage][s.slot].view.get();
+      pipe::SamplerView* view = ts.slots[stage][s.slot].current().view.get();
       if (!view || view->resource()->is_buffer() || !renders_into(fb, *view)) continue;
       pipe::SamplerView* copy = copy_for(ctx, state.copies[stage][s.slot], *view);
       if (!copy) {

@@ -13,10 +13,15 @@
 #include "gl/texture_buffer.h"
 #include "gl/texture_storage.h"
 #include "gl/texture_view.h"
+#include "util/stats.h"
 
 namespace brass::gl {
 
 namespace {
+
+// Sampler slots validated anew: a texture, sampler or parameter the slot's
+// cache did not have (texture_slot_cache.h).
+StatCounter g_slot_validations("draw.texture_slot_validations");
 
 enum class SamplerKind : uint8_t { Float, Int, Uint, Shadow };
 
@@ -407,7 +412,8 @@ bool query_texture_state(Context& ctx, GLenum pname, GLint* value) {
 void release_texture_state(Context& ctx) {
   pipe::Context& p = ctx.pipe();
   TextureContextState& ts = ctx.texture_state;
-  for (auto& stage : ts.slots) stage.fill({});
+  for (auto& stage : ts.slots)
+    for (SlotCache& slot : stage) slot.clear();
   ts.sampler_states.clear([&](pipe::SamplerObject* o) { p.delete_sampler_state(o); });
   for (auto& t : ts.dummy_views)
     for (auto& v : t) v.reset();
@@ -445,7 +451,6 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
     Texture* tex = unit < kMaxTextureUnits ? unit_texture(ctx, unit, type.target) : nullptr;
     Sampler* sampler = unit < kMaxTextureUnits ? ctx.textures.units[unit].sampler.get() : nullptr;
 
-    TextureContextState::SlotState& cache = ts.slots[stage][s.slot];
     // Desktop GL samples cube maps per face unless TEXTURE_CUBE_MAP_SEAMLESS
     // is enabled (GL 4.6 §8.13.1); ES always seamlessly.
     const bool seamless = !ctx.desktop() || ctx.ff.cube_map_seamless ||
@@ -456,9 +461,14 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
     // the texture's generation does not follow: looked at every time
     // (texture_buffer_view keeps the view while nothing changed).
     const bool buffer = type.target == TextureTargetIndex::TexBuffer;
-    if (buffer || !(cache.seamless_cube_map == seamless && cache.lod_bias == unit_lod_bias && cache.texture == tex && tex && cache.texture_generation == tex->generation && cache.sampler == sampler &&
-          (!sampler || cache.sampler_generation == sampler->generation) && cache.sampler_type == s.sampler_type &&
-          cache.view)) {
+    // The slot's entry for this combination (texture_slot_cache.h).
+    const SlotKey key{tex, tex ? tex->generation.load(std::memory_order_relaxed) : 0, sampler,
+                      sampler ? sampler->generation : 0, s.sampler_type, seamless, unit_lod_bias};
+    SlotCache& slot_cache = ts.slots[stage][s.slot];
+    const bool cached = slot_cache.use(key) && tex && !buffer;
+    SlotBinding& cache = slot_cache.front();
+    if (!cached) {
+      g_slot_validations.add();
       const SamplerParams& params = sampler ? sampler->params : tex ? tex->sampler : SamplerParams{};
       Ref<pipe::SamplerView> view;
       bool compare = false;
@@ -502,14 +512,9 @@ void validate_textures_of(Context& ctx, const LinkedProgram& lp, uint32_t stages
         nearest_params = params;
         nearest_params.min_filter = nearest_params.mag_filter = GL_NEAREST;
       }
-      cache.texture = tex;
-      cache.texture_generation = tex ? tex->generation.load(std::memory_order_relaxed) : 0;
-      cache.sampler = sampler;
-      cache.sampler_generation = sampler ? sampler->generation : 0;
-      cache.sampler_type = s.sampler_type;
+      // Validation may have rebuilt the texture's storage (a new generation).
+      cache.key.texture_generation = tex ? tex->generation.load(std::memory_order_relaxed) : 0;
       cache.view = std::move(view);
-      cache.seamless_cube_map = seamless;
-      cache.lod_bias = unit_lod_bias;
       const bool integer_view = type.kind == SamplerKind::Int || type.kind == SamplerKind::Uint;
       // GL 4.6 §8.14.1: the object's and the unit's biases are added and
       // clamped to MAX_TEXTURE_LOD_BIAS (the shader's is added by the

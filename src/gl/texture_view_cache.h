@@ -5,7 +5,7 @@
 // (reading a shared object needs no synchronization by the application), and
 // validating such a draw may make the texture's first view or a view of
 // other levels: so the cache has a lock of its own, taken only when a
-// context's per-slot cache (TextureContextState::SlotState) misses, never on
+// context's per-slot cache (texture_slot_cache.h) misses, never on
 // a draw whose textures did not change. A context holds a reference to each
 // view it binds, so a view replaced here by another context stays alive
 // while it is bound.

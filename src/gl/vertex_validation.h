@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "gl/gl_types.h"
+#include "gl/vertex_element_format.h"
 #include "pipe/format.h"
 #include "pipe/resource.h"
 
@@ -26,23 +27,6 @@ class Buffer;
 class Context;
 class VertexArray;
 struct VertexAttrib;
-
-// The direct pipe vertex format of an attribute array, or Format::None when
-// it has none (CPU conversion).
-pipe::Format vertex_format(GLenum type, GLint size, bool normalized, bool integer);
-// Whether the device fetches the 64-bit float vertex formats. Without them
-// double vertex inputs are linked to read 32-bit words (ShaderLimits::
-// lower_64bit_vertex_inputs) and fed as such.
-bool fetches_64bit_vertex_formats(const pipe::Screen& screen);
-// Bytes of one component of `type` (packed types: 4).
-uint32_t component_size(GLenum type);
-// Bytes of one element of an attribute array.
-uint32_t element_size(GLenum type, GLint size);
-
-// One element of an array at `p` as 32-bit components: floats, or for
-// integer arrays (VertexAttrib::integer) the integer values; components the
-// array lacks are left as they are (glArrayElement, compat/).
-void decode_vertex_element(const VertexAttrib& a, const uint8_t* p, uint32_t out[4]);
 
 // What the draw reads, for sizing streamed arrays.
 struct VertexRange {

@@ -309,7 +309,12 @@ void BindingTable::record_access(const ProgramDescriptors& descriptors, const pi
 
 void BindingTable::record_changed_access(const ProgramDescriptors& descriptors,
                                          const pipe::VertexElementsObject* elements) {
-  record_descriptor_access(descriptors, &changed_);
+  // Only vertex or index buffers changed (a vertex buffer switch): no walk
+  // over the program's descriptor bindings to find none of them changed.
+  uint32_t descriptors_changed = 0;
+  for (unsigned st = 0; st < pipe::kShaderStageCount; ++st)
+    descriptors_changed |= changed_.views[st] | changed_.constants[st];
+  if (descriptors_changed) record_descriptor_access(descriptors, &changed_);
   if (elements) {
     for_each_bit(elements->binding_mask & changed_.vertex_buffers, [&](int b) {
       buffer_read(vertex_buffers_[b].buffer.get(), VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT,
