@@ -133,7 +133,7 @@ class GlStencilTextureView : public GlStencilTextureMode {
     proc<PFNGLUSEPROGRAMPROC>("glUseProgram")(p);
     proc<PFNGLDRAWARRAYSPROC>("glDrawArrays")(GL_POINTS, 0, 1);
     EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
-    return ctx->texture_state.slots[static_cast<unsigned>(pipe::ShaderStage::Fragment)][0].view;
+    return ctx->texture_state.slots[static_cast<unsigned>(pipe::ShaderStage::Fragment)][0].current().view.get();
   }
 };
 
