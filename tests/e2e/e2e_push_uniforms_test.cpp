@@ -123,7 +123,9 @@ TEST_F(PushUniforms, EveryDrawOfAFrameSeesItsValues) {
   EXPECT_EQ(q[0], rgba(255, 0, 0));
   EXPECT_EQ(q[1], rgba(0, 255, 0));
   EXPECT_EQ(q[2], rgba(255, 0, 0));  // green swapped into red
-  EXPECT_EQ(q[3] & 0xffffffu, rgba(0, 0, 128) & 0xffffffu);
+  // 0.5 of 255 is 127 or 128: GL leaves the rounding to the implementation
+  // (NVIDIA stores 127, lavapipe 128).
+  EXPECT_TRUE(colour_near(q[3], rgba(0, 0, 128)));
   glDeleteProgram(p);
 }
 
