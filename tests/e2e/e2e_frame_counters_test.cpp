@@ -5,7 +5,6 @@
 // blend and depth state, two FBOs and the default framebuffer) submits only
 // at the frame's end, begins one render pass per framebuffer per frame, and
 // allocates no descriptor set, pipeline, stream chunk or resource.
-#include <dlfcn.h>
 
 #include <array>
 #include <string>
@@ -14,6 +13,7 @@
 #include "e2e_allocation_counter.h"
 #include "e2e_fixture.h"
 #include "wait_for_driver.h"
+#include "brass_stats.h"
 
 #ifndef BRASS_E2E_VENDOR_LIBRARY
 #error "tests/e2e/CMakeLists.txt defines BRASS_E2E_VENDOR_LIBRARY (the path of libEGL_brass.so)"
@@ -21,8 +21,6 @@
 
 namespace brass::e2e {
 namespace {
-
-using StatsValueFn = bool (*)(const char*, uint64_t*);
 
 const char* kColorVs = R"(#version 300 es
 layout(location = 0) in vec2 pos;
@@ -66,15 +64,8 @@ class FrameCounters : public GlesTest {
   void SetUp() override {
     GlesTest::SetUp();
     if (HasFatalFailure()) return;
-    // glvnd loaded the vendor library while initializing the display: found
-    // by its soname wherever it was loaded from (a packed copy on another
-    // machine too), else by the build tree's path.
-    void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
-    if (!lib) lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
-    ASSERT_NE(lib, nullptr) << "libEGL_brass.so is not loaded: " << dlerror();
-    stats_value_ = reinterpret_cast<StatsValueFn>(dlsym(lib, "brass_stats_value"));
-    dlclose(lib);  // the library stays (glvnd holds it, and it is -z nodelete)
-    ASSERT_NE(stats_value_, nullptr) << "libEGL_brass.so does not export brass_stats_value";
+    stats_value_ = brass_stats_value_function();
+    ASSERT_NE(stats_value_, nullptr) << "libEGL_brass.so is not loaded or does not export brass_stats_value";
 
     color_prog_ = program(kColorVs, kColorFs);
     texture_prog_ = program(kTextureVs, kTextureFs);

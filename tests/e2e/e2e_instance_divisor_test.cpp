@@ -6,13 +6,13 @@
 // without it. ctest runs this file a second time with
 // BRASS_DEBUG=nodynvertexinput (tests/e2e/CMakeLists.txt), which makes
 // lavapipe take the second path; SetUp checks that the flag took effect.
-#include <dlfcn.h>
 
 #include <cstdlib>
 #include <cstring>
 
 #include "e2e_fixture.h"
 #include "wait_for_driver.h"
+#include "brass_stats.h"
 
 #ifndef BRASS_E2E_VENDOR_LIBRARY
 #error "tests/e2e/CMakeLists.txt defines BRASS_E2E_VENDOR_LIBRARY (the path of libEGL_brass.so)"
@@ -49,13 +49,8 @@ class InstanceDivisors : public GlesTest {
     if (HasFatalFailure()) return;
     const char* debug = std::getenv("BRASS_DEBUG");
     if (debug && std::strstr(debug, "nodynvertexinput")) {
-      using StatsValueFn = bool (*)(const char*, uint64_t*);
-      void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
-      if (!lib) lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
-      ASSERT_NE(lib, nullptr) << "libEGL_brass.so is not loaded: " << dlerror();
-      auto stats_value = reinterpret_cast<StatsValueFn>(dlsym(lib, "brass_stats_value"));
-      dlclose(lib);  // glvnd keeps it loaded
-      ASSERT_NE(stats_value, nullptr);
+      auto stats_value = brass_stats_value_function();
+      ASSERT_NE(stats_value, nullptr) << "libEGL_brass.so is not loaded or does not export brass_stats_value";
       wait_for_driver_thread();
       uint64_t devices = 0;
       ASSERT_TRUE(stats_value("device.static_vertex_input", &devices));

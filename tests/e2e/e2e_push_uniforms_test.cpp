@@ -6,12 +6,12 @@
 // glUniform, uniform arrays and matrices, a program too large to push next
 // to one that fits. The same tests run with BRASS_UNIFORMS=buffer
 // (e2e_push_uniforms_buffer in tests/e2e/CMakeLists.txt).
-#include <dlfcn.h>
 
 #include <cstdlib>
 #include <string>
 
 #include "e2e_fixture.h"
+#include "brass_stats.h"
 
 #ifndef BRASS_E2E_VENDOR_LIBRARY
 #error "tests/e2e/CMakeLists.txt defines BRASS_E2E_VENDOR_LIBRARY (the path of libEGL_brass.so)"
@@ -50,12 +50,8 @@ class PushUniforms : public GlesTest {
   void SetUp() override {
     GlesTest::SetUp();
     if (HasFatalFailure()) return;
-    void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
-    if (!lib) lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
-    ASSERT_NE(lib, nullptr) << dlerror();
-    stats_value_ = reinterpret_cast<bool (*)(const char*, uint64_t*)>(dlsym(lib, "brass_stats_value"));
-    dlclose(lib);
-    ASSERT_NE(stats_value_, nullptr);
+    stats_value_ = brass_stats_value_function();
+    ASSERT_NE(stats_value_, nullptr) << "libEGL_brass.so is not loaded or does not export brass_stats_value";
     glGenBuffers(1, &vbo_);
     glBindBuffer(GL_ARRAY_BUFFER, vbo_);
     glBufferData(GL_ARRAY_BUFFER, sizeof(kQuad), kQuad, GL_STATIC_DRAW);

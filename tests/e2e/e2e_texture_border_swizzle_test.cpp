@@ -9,7 +9,6 @@
 // border a swizzle reaches is made for the view's mapping, as on NVIDIA
 // (tests/e2e/CMakeLists.txt). The second run also checks, through
 // BRASS_STATS, that those samplers are made once and then reused.
-#include <dlfcn.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +17,7 @@
 
 #include "e2e_fixture.h"
 #include "wait_for_driver.h"
+#include "brass_stats.h"
 
 #ifndef BRASS_E2E_VENDOR_LIBRARY
 #error "tests/e2e/CMakeLists.txt defines BRASS_E2E_VENDOR_LIBRARY (the path of libEGL_brass.so)"
@@ -25,8 +25,6 @@
 
 namespace brass::e2e {
 namespace {
-
-using StatsValueFn = bool (*)(const char*, uint64_t*);
 
 // Samples unit 0 at `coord` left of x = 16 and unit 1 right of it.
 const char* kTwoUnitsFs = R"(#version 300 es
@@ -46,12 +44,8 @@ class TextureBorderSwizzle : public GlesTest {
     ASSERT_TRUE(has_extension("GL_EXT_texture_border_clamp"));
     const char* debug = std::getenv("BRASS_DEBUG");
     const bool masked = debug && std::strstr(debug, "noborderswizzlefromimage");
-    void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
-    if (!lib) lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
-    ASSERT_NE(lib, nullptr) << "libEGL_brass.so is not loaded: " << dlerror();
-    stats_value_ = reinterpret_cast<StatsValueFn>(dlsym(lib, "brass_stats_value"));
-    dlclose(lib);  // glvnd keeps it loaded
-    ASSERT_NE(stats_value_, nullptr);
+    stats_value_ = brass_stats_value_function();
+    ASSERT_NE(stats_value_, nullptr) << "libEGL_brass.so is not loaded or does not export brass_stats_value";
     // Per-mapping samplers where the device lacks borderColorSwizzleFromImage
     // (NVIDIA) or the debug flag masks it (lavapipe).
     per_view_samplers_ = stat("device.border_sampler_per_view_mapping") > 0;

@@ -5,16 +5,14 @@
 // object, the texture's parameters and storage, and a feedback loop that a
 // texture change makes with the framebuffer. The counters show the short
 // path was taken where nothing else changed.
-#include <dlfcn.h>
 
 #include <array>
 
 #include "e2e_fixture.h"
+#include "brass_stats.h"
 
 namespace brass::e2e {
 namespace {
-
-using StatsValueFn = bool (*)(const char*, uint64_t*);
 
 const char* kVs = R"(#version 300 es
 layout(location = 0) in vec2 pos;
@@ -36,12 +34,8 @@ class TextureChange : public GlesTest {
   void SetUp() override {
     GlesTest::SetUp();
     if (HasFatalFailure()) return;
-    void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
-    if (!lib) lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
-    ASSERT_NE(lib, nullptr) << "libEGL_brass.so is not loaded: " << dlerror();
-    stats_value_ = reinterpret_cast<StatsValueFn>(dlsym(lib, "brass_stats_value"));
-    dlclose(lib);  // glvnd keeps it loaded
-    ASSERT_NE(stats_value_, nullptr);
+    stats_value_ = brass_stats_value_function();
+    ASSERT_NE(stats_value_, nullptr) << "libEGL_brass.so is not loaded or does not export brass_stats_value";
     prog_ = program(kVs, kFs);
     glUseProgram(prog_);
     glUniform1i(glGetUniformLocation(prog_, "u_tex"), 0);

@@ -3,11 +3,11 @@
 // range. The texture's view cache (gl/texture_view_cache.h) keeps a few,
 // so a range used before is not made again; with one cached view every
 // change made a new view (a Vulkan image view per draw).
-#include <dlfcn.h>
 
 #include <array>
 
 #include "e2e_fixture.h"
+#include "brass_stats.h"
 
 namespace brass::e2e {
 namespace {
@@ -38,12 +38,8 @@ class TextureLevelRanges : public GlesTest {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
-    void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
-    if (!lib) lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
-    ASSERT_NE(lib, nullptr) << "libEGL_brass.so is not loaded: " << dlerror();
-    stats_value_ = reinterpret_cast<bool (*)(const char*, uint64_t*)>(dlsym(lib, "brass_stats_value"));
-    dlclose(lib);  // glvnd keeps it loaded
-    ASSERT_NE(stats_value_, nullptr);
+    stats_value_ = brass_stats_value_function();
+    ASSERT_NE(stats_value_, nullptr) << "libEGL_brass.so is not loaded or does not export brass_stats_value";
   }
   void TearDown() override {
     glDeleteTextures(1, &tex_);

@@ -8,16 +8,14 @@
 // changes the one that is not bound and binds it again: a stale entry would
 // sample what the texture was (the entry holds a reference to its view, so
 // the old storage is still there to sample).
-#include <dlfcn.h>
 
 #include <array>
 
 #include "e2e_fixture.h"
+#include "brass_stats.h"
 
 namespace brass::e2e {
 namespace {
-
-using StatsValueFn = bool (*)(const char*, uint64_t*);
 
 const char* kVs = R"(#version 300 es
 layout(location = 0) in vec2 pos;
@@ -43,12 +41,8 @@ class TextureSlotCache : public GlesTest {
   void SetUp() override {
     GlesTest::SetUp();
     if (HasFatalFailure()) return;
-    void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
-    if (!lib) lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
-    ASSERT_NE(lib, nullptr) << "libEGL_brass.so is not loaded: " << dlerror();
-    stats_value_ = reinterpret_cast<StatsValueFn>(dlsym(lib, "brass_stats_value"));
-    dlclose(lib);  // glvnd keeps it loaded
-    ASSERT_NE(stats_value_, nullptr);
+    stats_value_ = brass_stats_value_function();
+    ASSERT_NE(stats_value_, nullptr) << "libEGL_brass.so is not loaded or does not export brass_stats_value";
     prog_ = program(kVs, kFs);
     use(prog_);
     glGenBuffers(1, &vbo_);

@@ -8,7 +8,6 @@
 // and read back, and the vendor library's BRASS_STATS counters read
 // through its brass_stats_value export. ctest runs it in every descriptor
 // mode (tests/e2e/CMakeLists.txt).
-#include <dlfcn.h>
 
 #include <array>
 #include <cmath>
@@ -17,6 +16,7 @@
 
 #include "e2e_es31_fixture.h"
 #include "../wait_for_driver.h"
+#include "../brass_stats.h"
 
 #ifndef BRASS_E2E_VENDOR_LIBRARY
 #error "tests/e2e/CMakeLists.txt defines BRASS_E2E_VENDOR_LIBRARY (the path of libEGL_brass.so)"
@@ -24,8 +24,6 @@
 
 namespace brass::e2e {
 namespace {
-
-using StatsValueFn = bool (*)(const char*, uint64_t*);
 
 constexpr int kPrograms = 3;
 
@@ -62,12 +60,8 @@ class E2eSeparableLibraries : public Es31Test {
   void SetUp() override {
     Es31Test::SetUp();
     if (HasFatalFailure()) return;
-    void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
-    if (!lib) lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
-    ASSERT_NE(lib, nullptr) << "libEGL_brass.so is not loaded: " << dlerror();
-    stats_value_ = reinterpret_cast<StatsValueFn>(dlsym(lib, "brass_stats_value"));
-    dlclose(lib);  // the library stays (glvnd holds it, and it is -z nodelete)
-    ASSERT_NE(stats_value_, nullptr) << "libEGL_brass.so does not export brass_stats_value";
+    stats_value_ = brass_stats_value_function();
+    ASSERT_NE(stats_value_, nullptr) << "libEGL_brass.so is not loaded or does not export brass_stats_value";
   }
 
   uint64_t stat(const char* name) const {

@@ -9,12 +9,12 @@
 // extension) the same draws come from complete pipelines: the pixels are
 // checked, the counters are not (the test says why it skips).
 #include <GLES3/gl32.h>
-#include <dlfcn.h>
 
 #include <string>
 #include <vector>
 
 #include "e2e_es31_fixture.h"
+#include "../brass_stats.h"
 
 #ifndef BRASS_E2E_VENDOR_LIBRARY
 #error "tests/e2e/CMakeLists.txt defines BRASS_E2E_VENDOR_LIBRARY (the path of libEGL_brass.so)"
@@ -23,19 +23,13 @@
 namespace brass::e2e {
 namespace {
 
-using StatsValueFn = bool (*)(const char*, uint64_t*);
-
 class E2eSeparableShaderObjects : public Es31Test {
  protected:
   void SetUp() override {
     Es31Test::SetUp();
     if (HasFatalFailure()) return;
-    void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
-    if (!lib) lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
-    ASSERT_NE(lib, nullptr) << "libEGL_brass.so is not loaded: " << dlerror();
-    stats_value_ = reinterpret_cast<StatsValueFn>(dlsym(lib, "brass_stats_value"));
-    dlclose(lib);  // glvnd holds it (and it is -z nodelete)
-    ASSERT_NE(stats_value_, nullptr) << "libEGL_brass.so does not export brass_stats_value";
+    stats_value_ = brass_stats_value_function();
+    ASSERT_NE(stats_value_, nullptr) << "libEGL_brass.so is not loaded or does not export brass_stats_value";
     const std::string version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
     if (version.rfind("OpenGL ES 3.2", 0) == 0) {
       header_ = "#version 320 es\n";

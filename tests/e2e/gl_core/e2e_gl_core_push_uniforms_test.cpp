@@ -4,12 +4,12 @@
 // every member reads what glUniform* wrote, in a program of exactly 128
 // bytes (the smallest push budget a device may have). Also run with
 // BRASS_UNIFORMS=buffer (e2e_gl_core_push_uniforms_buffer).
-#include <dlfcn.h>
 
 #include <cstdlib>
 #include <string>
 
 #include "e2e_gl_core_fixture.h"
+#include "../brass_stats.h"
 
 #ifndef BRASS_E2E_VENDOR_LIBRARY
 #error "tests/e2e/CMakeLists.txt defines BRASS_E2E_VENDOR_LIBRARY (the path of libEGL_brass.so)"
@@ -46,12 +46,8 @@ class GlCorePushUniforms : public GlCoreTest {
     GlCoreTest::SetUp();
     if (HasFatalFailure()) return;
     ASSERT_TRUE(has_extension("GL_ARB_gpu_shader_fp64"));
-    void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
-    if (!lib) lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
-    ASSERT_NE(lib, nullptr) << dlerror();
-    stats_value_ = reinterpret_cast<bool (*)(const char*, uint64_t*)>(dlsym(lib, "brass_stats_value"));
-    dlclose(lib);
-    ASSERT_NE(stats_value_, nullptr);
+    stats_value_ = brass_stats_value_function();
+    ASSERT_NE(stats_value_, nullptr) << "libEGL_brass.so is not loaded or does not export brass_stats_value";
   }
   uint64_t push_programs() {
     uint64_t v = 0;

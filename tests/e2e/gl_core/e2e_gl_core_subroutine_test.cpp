@@ -3,18 +3,16 @@
 // lowered by the compiler to a uniform selection array; draws pick the
 // functions glUniformSubroutinesuiv selected, without new pipelines; the
 // queries, the program interface and the errors of GL 4.6 §7.10.
-#include <dlfcn.h>
 
 #include <cstring>
 #include <string>
 
 #include "e2e_gl_core_fixture.h"
 #include "../wait_for_driver.h"
+#include "../brass_stats.h"
 
 namespace brass::e2e {
 namespace {
-
-using StatsValueFn = bool (*)(const char*, uint64_t*);
 
 // The vertex stage moves the triangle away with `off_screen`.
 const char* kVs = R"(#version 330 core
@@ -109,12 +107,8 @@ TEST_F(GlCoreSubroutineTest, DrawsTheSelectedFunctions) {
 }
 
 TEST_F(GlCoreSubroutineTest, SwitchingCreatesNoPipelines) {
-  void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
-  if (!lib) lib = dlopen(BRASS_E2E_VENDOR_LIBRARY, RTLD_NOLOAD | RTLD_NOW);
-  ASSERT_NE(lib, nullptr) << dlerror();
-  auto stats_value = reinterpret_cast<StatsValueFn>(dlsym(lib, "brass_stats_value"));
-  dlclose(lib);
-  ASSERT_NE(stats_value, nullptr);
+  auto stats_value = brass_stats_value_function();
+  ASSERT_NE(stats_value, nullptr) << "libEGL_brass.so is not loaded or does not export brass_stats_value";
   auto counters = [&] {
     wait_for_driver_thread();
     uint64_t total = 0;
