@@ -50,6 +50,9 @@
 
 namespace brass::driver {
 
+struct ShaderBlitPlan;
+class VulkanSamplerView;
+
 class VulkanContext final : public pipe::Context, private TransferHost {
  public:
   static std::unique_ptr<VulkanContext> create(VulkanScreen& screen, const pipe::ContextOptions& options,
@@ -196,6 +199,10 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   // Blits vkCmdBlitImage / vkCmdResolveImage cannot do. False when the
   // shader path cannot either.
   bool shader_blit(const pipe::BlitInfo& info);
+  // The stencil of a shader blit, into the bound framebuffer's stencil:
+  // the rectangle cleared, then one draw per bit (no stencil export).
+  void blit_stencil_bits(const MetaKey& framebuffer_key, const ShaderBlitPlan& plan, const VkViewport& viewport,
+                         const VkRect2D& rect, VulkanSamplerView* source);
   // A stencil-only blit between combined depth/stencil images where
   // vkCmdBlitImage would write depth too (Capabilities::blit_writes_all_aspects):
   // both aspects, with the destination's depth saved before and put back

@@ -54,13 +54,18 @@ void VulkanContext::blit(const pipe::BlitInfo& info) {
   const bool resolve = s->samples != VK_SAMPLE_COUNT_1_BIT && d->samples == VK_SAMPLE_COUNT_1_BIT;
   const VkFormatFeatureFlags sf = device_.formats().properties(s->format.vk).optimalTilingFeatures;
   const VkFormatFeatureFlags df = device_.formats().properties(d->format.vk).optimalTilingFeatures;
-  // vkCmdBlitImage takes single-sampled images only.
+  // vkCmdBlitImage takes single-sampled images only, and depth/stencil
+  // images only of one format on both sides (GL also blits the depth of a
+  // DEPTH_COMPONENT24 buffer into a DEPTH24_STENCIL8 one: the shader path).
   const bool single = s->samples == VK_SAMPLE_COUNT_1_BIT && d->samples == VK_SAMPLE_COUNT_1_BIT;
-  const bool can_blit = single && (sf & VK_FORMAT_FEATURE_BLIT_SRC_BIT) && (df & VK_FORMAT_FEATURE_BLIT_DST_BIT) &&
+  const bool blit_formats = d->aspect == VK_IMAGE_ASPECT_COLOR_BIT || s->format.vk == d->format.vk;
+  const bool can_blit = single && blit_formats && (sf & VK_FORMAT_FEATURE_BLIT_SRC_BIT) && (df & VK_FORMAT_FEATURE_BLIT_DST_BIT) &&
                         (info.filter == pipe::Filter::Nearest || (sf & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)) &&
                         !info.scissor_enable;
+  // vkCmdResolveImage resolves color only; depth and stencil resolves take
+  // the shader path (one sample, as GL 4.6 §18.3.1 allows).
   const bool can_resolve = resolve && same_size && s->format.vk == d->format.vk && sb.width > 0 && sb.height > 0 &&
-                           !info.scissor_enable;
+                           !info.scissor_enable && d->aspect == VK_IMAGE_ASPECT_COLOR_BIT;
   // Between multisampled images of as many samples (GL's multisample to
   // multisample blit, same size and format): the samples copied as they
   // are, which neither vkCmdBlitImage (single-sampled only) nor the shader
@@ -87,14 +92,15 @@ void VulkanContext::blit(const pipe::BlitInfo& info) {
     return;
   }
   // One aspect of combined depth/stencil images, on a device whose blits
-  // write both: depth alone through the shader path (which writes depth
-  // only), stencil alone (no shader path: no stencil export) with the
-  // destination's depth saved and restored around a blit of both.
+  // write both: through the shader path, which writes only the aspects it
+  // draws (stencil bit by bit); stencil alone, where the shader path cannot
+  // (a source without sampled usage), with the destination's depth saved
+  // and restored around a blit of both.
   const VkImageAspectFlags zs = VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
   const uint8_t zs_mask = info.mask & (pipe::kBlitDepth | pipe::kBlitStencil);
   if (device_.caps().blit_writes_all_aspects && !resolve && (s->aspect & zs) == zs && (d->aspect & zs) == zs &&
       (zs_mask == pipe::kBlitDepth || zs_mask == pipe::kBlitStencil)) {
-    if (zs_mask == pipe::kBlitDepth ? shader_blit(info) : blit_stencil_keeping_depth(info)) return;
+    if (shader_blit(info) || (zs_mask == pipe::kBlitStencil && !failed() && blit_stencil_keeping_depth(info))) return;
     if (failed()) return;
   }
   // Transfer blits copy stored channels: emulated formats (swizzles,
@@ -104,7 +110,8 @@ void VulkanContext::blit(const pipe::BlitInfo& info) {
                      (info.src.format == pipe::Format::None || info.src.format == info.src.resource->templ().format) &&
                      (info.dst.format == pipe::Format::None || info.dst.format == info.dst.resource->templ().format);
   const bool transfer_ok = can_blit || can_resolve;
-  // Stencil has no shader path (no stencil export): keep the transfer one.
+  // Stencil keeps the transfer path where it has one: one command against
+  // the shader path's nine draws.
   if (!transfer_ok || (!plain && !(info.mask & pipe::kBlitStencil))) {
     if (shader_blit(info) || failed()) return;
     if (!transfer_ok) {

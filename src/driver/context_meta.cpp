@@ -14,6 +14,8 @@ namespace brass::driver {
 namespace {
 StatCounter g_masked_clears("clear.masked_draws");
 StatCounter g_blits_shader("blit.shader");
+// Stencil blits drawn bit by bit (blit_stencil_bit.frag).
+StatCounter g_blits_stencil_bits("blit.stencil_bits");
 
 }  // namespace
 
@@ -125,7 +127,8 @@ void VulkanContext::clear_masked(uint32_t buffers, const pipe::ScissorRect* scis
 
 bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
   ShaderBlitPlan plan;
-  if (!meta_->blit_available() || !plan_shader_blit(info, device_.formats(), &plan)) return false;
+  if (!meta_->blit_available() || !plan_shader_blit(info, device_.formats(), caps_.sample_rate_shading, &plan))
+    return false;
   if (plan.empty) return true;
   pipe::Resource* src = info.src.resource;
   pipe::Resource* dst = info.dst.resource;
@@ -149,8 +152,15 @@ bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
     vt.target = pipe::Target::Texture2D;
     vt.first_level = vt.last_level = info.src.level;
     vt.first_layer = vt.last_layer = uint32_t(sb.z) + l;
-    Ref<pipe::SamplerView> view = create_sampler_view(src, vt);
-    if (!surf || !view) break;
+    // A depth/stencil source: a view of each aspect the blit reads.
+    const bool main_draw = color || plan.depth;
+    Ref<pipe::SamplerView> view = main_draw ? create_sampler_view(src, vt) : nullptr;
+    Ref<pipe::SamplerView> stencil_view;
+    if (plan.stencil) {
+      vt.depth_stencil_aspect = pipe::DepthStencilAspect::Stencil;
+      stencil_view = create_sampler_view(src, vt);
+    }
+    if (!surf || (main_draw && !view) || (plan.stencil && !stencil_view)) break;
     pipe::FramebufferState fb;
     fb.width = surf->width();
     fb.height = surf->height();
@@ -182,21 +192,47 @@ bool VulkanContext::shader_blit(const pipe::BlitInfo& info) {
     }
     MetaKey key;
     if (!meta_key_for_framebuffer(&key)) break;
-    key.shader = static_cast<uint8_t>(plan.shader);
-    key.write_mask = 15;
-    key.depth_write = !color;
     const VkViewport vp{float(dx0), float(dy0), float(dx1 - dx0), float(dy1 - dy0), 0, 1};
     const VkRect2D rect{{x0, y0}, {uint32_t(x1 - x0), uint32_t(y1 - y0)}};
-    auto* v = static_cast<VulkanSamplerView*>(view.get());
-    const VkDescriptorImageInfo image{meta_->sampler(plan.linear), v->image_view, sampled_layout(so->aspect)};
-    meta_draw(key, plan.push, vp, rect, 0, 0, &image);
+    if (main_draw) {
+      MetaKey k = key;
+      k.shader = static_cast<uint8_t>(plan.shader);
+      k.write_mask = 15;
+      k.depth_write = plan.depth;
+      auto* v = static_cast<VulkanSamplerView*>(view.get());
+      const VkDescriptorImageInfo image{meta_->sampler(plan.linear), v->image_view, sampled_layout(so->aspect)};
+      meta_draw(k, plan.push, vp, rect, 0, 0, &image);
+      sync_.mark(v->usage, false);
+    }
+    if (plan.stencil) blit_stencil_bits(key, plan, vp, rect, static_cast<VulkanSamplerView*>(stencil_view.get()));
     sync_.mark_read(so);
-    sync_.mark(v->usage, false);
     sync_.note_write_outside_draw();
   }
   bind_framebuffer(saved);
   g_blits_shader.add();
   return true;
+}
+
+void VulkanContext::blit_stencil_bits(const MetaKey& framebuffer_key, const ShaderBlitPlan& plan,
+                                      const VkViewport& viewport, const VkRect2D& rect, VulkanSamplerView* source) {
+  // GL blits bypass the stencil write mask (GL 4.6 §18.3.1): the rectangle
+  // is cleared whole, then each set bit written where the source has it.
+  MetaKey clear = framebuffer_key;
+  clear.shader = static_cast<uint8_t>(MetaShader::None);
+  clear.stencil_write = 1;
+  if (!meta_draw(clear, plan.push, viewport, rect, 0xff, 0, nullptr)) return;
+  MetaKey bit_key = clear;
+  bit_key.shader = static_cast<uint8_t>(plan.stencil_shader);
+  const VkDescriptorImageInfo image{meta_->sampler(false), source->image_view,
+                                    sampled_layout(driver_resource(source->resource())->obj()->aspect)};
+  MetaPush push = plan.push;
+  for (uint32_t bit = 0; bit < 8; ++bit) {
+    const uint32_t mask = 1u << bit;
+    std::memcpy(&push.value[0], &mask, sizeof(mask));
+    if (!meta_draw(bit_key, push, viewport, rect, mask, 0xff, &image)) return;
+  }
+  sync_.mark(source->usage, false);
+  g_blits_stencil_bits.add();
 }
 
 void VulkanContext::clear(uint32_t buffers, const pipe::ScissorRect* scissor, const pipe::ColorValue& color,

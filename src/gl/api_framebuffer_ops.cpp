@@ -96,6 +96,19 @@ struct DepthStencilImage {
   uint32_t level = 0, layer = 0;
 };
 
+// "The source and destination depth and stencil buffer formats" match when
+// every aspect both buffers have is stored alike: a DEPTH_COMPONENT24
+// buffer blits its depth into a DEPTH24_STENCIL8 one (the blit writes only
+// depth), while DEPTH32F_STENCIL8 and DEPTH24_STENCIL8 match in neither
+// direction: a stencil blit between them would still pair two different
+// depth formats, which the rule forbids for the buffers as a whole.
+bool depth_stencil_formats_match(const pixel::InternalFormatInfo& a, const pixel::InternalFormatInfo& b) {
+  if (a.has_depth() && b.has_depth() && (a.bits.depth != b.bits.depth || a.component_type != b.component_type))
+    return false;
+  if (a.has_stencil() && b.has_stencil() && a.bits.stencil != b.bits.stencil) return false;
+  return true;
+}
+
 DepthStencilImage depth_stencil_image(Context& ctx, Framebuffer* fb, bool read, bool depth) {
   DepthStencilImage out;
   if (fb) {
@@ -395,7 +408,8 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
       dst_bits |= 1u << i;
     }
   }
-  // Depth and stencil: identical formats on both sides (ES 3.0 §4.3.3).
+  // Depth and stencil: formats that match on both sides (ES 3.0 §4.3.3,
+  // GL 4.6 §18.3.1; see depth_stencil_formats_match).
   DepthStencilImage src_ds[2], dst_ds[2];
   bool do_ds[2] = {false, false};
   for (int k = 0; k < 2; ++k) {
@@ -404,7 +418,7 @@ void BlitFramebuffer(Context& ctx, GLint srcX0, GLint srcY0, GLint srcX1, GLint 
     src_ds[k] = depth_stencil_image(ctx, read_fb, true, k == 0);
     dst_ds[k] = depth_stencil_image(ctx, draw_fb, false, k == 0);
     if (!src_ds[k].info || !dst_ds[k].info) continue;
-    if (src_ds[k].info->internal_format != dst_ds[k].info->internal_format) return ctx.set_error(GL_INVALID_OPERATION);
+    if (!depth_stencil_formats_match(*src_ds[k].info, *dst_ds[k].info)) return ctx.set_error(GL_INVALID_OPERATION);
     do_ds[k] = src_ds[k].resource && dst_ds[k].resource;
   }
   if (!dst_bits && !do_ds[0] && !do_ds[1]) return;

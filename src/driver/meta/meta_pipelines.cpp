@@ -5,9 +5,12 @@
 #include <vector>
 
 #include "blit_depth_frag.h"
+#include "blit_depth_ms_frag.h"
 #include "blit_float_frag.h"
 #include "blit_ms_float_frag.h"
 #include "blit_sint_frag.h"
+#include "blit_stencil_bit_frag.h"
+#include "blit_stencil_bit_ms_frag.h"
 #include "blit_uint_frag.h"
 #include "clear_float_frag.h"
 #include "clear_sint_frag.h"
@@ -34,7 +37,21 @@ std::span<const uint32_t> fragment_code(MetaShader s) {
     case MetaShader::BlitUint: return blit_uint_frag_spv;
     case MetaShader::BlitMsFloat: return blit_ms_float_frag_spv;
     case MetaShader::BlitDepth: return blit_depth_frag_spv;
+    case MetaShader::BlitDepthMs: return blit_depth_ms_frag_spv;
+    case MetaShader::BlitStencilBit: return blit_stencil_bit_frag_spv;
+    case MetaShader::BlitStencilBitMs: return blit_stencil_bit_ms_frag_spv;
     default: return {};
+  }
+}
+
+bool writes_color(MetaShader s) {
+  switch (s) {
+    case MetaShader::None:
+    case MetaShader::BlitDepth:
+    case MetaShader::BlitDepthMs:
+    case MetaShader::BlitStencilBit:
+    case MetaShader::BlitStencilBitMs: return false;
+    default: return true;
   }
 }
 
@@ -162,8 +179,7 @@ vk::Status MetaPipelines::get(const MetaKey& k, VkPipeline* out) {
   ds.back = ds.front;
   ds.maxDepthBounds = 1.0f;
   std::array<VkPipelineColorBlendAttachmentState, 8> att{};
-  if (k.location < 8 && shader != MetaShader::None && shader != MetaShader::BlitDepth)
-    att[k.location].colorWriteMask = k.write_mask;
+  if (k.location < 8 && writes_color(shader)) att[k.location].colorWriteMask = k.write_mask;
   VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
   cb.attachmentCount = k.color_count;
   cb.pAttachments = att.data();

@@ -24,6 +24,11 @@ enum class MetaShader : uint8_t {
   BlitUint,
   BlitMsFloat,  // multisample source, samples averaged
   BlitDepth,    // writes gl_FragDepth
+  BlitDepthMs,  // multisample source: sample 0, or per sample into as many
+  // Stencil, one bit per draw (no stencil export): discards the fragments
+  // whose source stencil lacks the bit; the stencil op writes the rest.
+  BlitStencilBit,
+  BlitStencilBitMs,  // multisample source, sampled as BlitDepthMs
   Count,
 };
 
@@ -31,6 +36,7 @@ struct MetaPush {
   float src[4] = {};    // uv at the viewport's top-left (xy) and bottom-right (zw) corners
   uint32_t value[4] = {};  // clear value (float/int/uint bits)
   int32_t misc[4] = {};    // misc[0]: source sample count (BlitMsFloat)
+  // value[0] of BlitStencilBit*: the stencil bit the draw writes.
 };
 static_assert(sizeof(MetaPush) == 48);
 

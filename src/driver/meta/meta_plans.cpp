@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "driver/resource/resource.h"
-#include "util/log.h"
 
 namespace brass::driver {
 
@@ -68,7 +67,8 @@ std::array<pipe::Swizzle, 4> inverse_swizzle(const std::array<pipe::Swizzle, 4>&
   return out;
 }
 
-bool plan_shader_blit(const pipe::BlitInfo& info, const vk::FormatTable& formats, ShaderBlitPlan* out) {
+bool plan_shader_blit(const pipe::BlitInfo& info, const vk::FormatTable& formats, bool sample_rate_shading,
+                      ShaderBlitPlan* out) {
   pipe::Resource* src = info.src.resource;
   pipe::Resource* dst = info.dst.resource;
   if (src == dst && info.src.level == info.dst.level) return false;  // layouts are tracked per level
@@ -85,21 +85,24 @@ bool plan_shader_blit(const pipe::BlitInfo& info, const vk::FormatTable& formats
   const bool s_ds = sd.is_depth() || sd.is_stencil(), d_ds = dd.is_depth() || dd.is_stencil();
   const bool color = (info.mask & pipe::kBlitColor) && !s_ds && !d_ds;
   const bool depth = (info.mask & pipe::kBlitDepth) && sd.is_depth() && dd.is_depth();
-  if ((info.mask & pipe::kBlitStencil) && sd.is_stencil() && dd.is_stencil())
-    BRASS_WARN_ONCE("stencil blits the transfer path cannot do are not supported (no stencil export): stencil skipped");
-  if (!color && !depth) return false;
+  const bool stencil = (info.mask & pipe::kBlitStencil) && sd.is_stencil() && dd.is_stencil();
+  if (!color && !depth && !stencil) return false;
   if (!(so->image_usage & VK_IMAGE_USAGE_SAMPLED_BIT)) return false;
   if (!(dobj->image_usage & (color ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT)))
     return false;
   const bool ms = so->samples != VK_SAMPLE_COUNT_1_BIT;
-  MetaShader shader = MetaShader::BlitDepth;
+  if (ms && !color && !sample_rate_shading) return false;
+  MetaShader shader = ms ? MetaShader::BlitDepthMs : MetaShader::BlitDepth;
   if (color) {
     if (sd.kind == pipe::FormatKind::Uint) shader = MetaShader::BlitUint;
     else if (sd.kind == pipe::FormatKind::Sint) shader = MetaShader::BlitSint;
     else shader = ms ? MetaShader::BlitMsFloat : MetaShader::BlitFloat;
     if (sd.is_integer() != dd.is_integer()) return false;
+    if (ms && shader != MetaShader::BlitMsFloat) return false;
   }
-  if (ms && shader != MetaShader::BlitMsFloat) return false;
+  out->depth = depth;
+  out->stencil = stencil;
+  out->stencil_shader = ms ? MetaShader::BlitStencilBitMs : MetaShader::BlitStencilBit;
 
   const pipe::Box& sb = info.src.box;
   const pipe::Box& db = info.dst.box;

@@ -28,7 +28,12 @@ pipe::Format surface_format(const pipe::Surface* s);
 
 struct ShaderBlitPlan {
   bool empty = false;  // nothing to draw (a zero-sized box): done
-  bool color = true;   // false: depth
+  bool color = true;   // false: depth and/or stencil
+  bool depth = false;   // `shader` writes depth
+  // Stencil, after the depth draw: a clear of the rectangle, then one draw
+  // per bit with `stencil_shader` (blit_stencil_bit.frag says why).
+  bool stencil = false;
+  MetaShader stencil_shader = MetaShader::BlitStencilBit;
   bool linear = false;
   MetaShader shader = MetaShader::BlitFloat;
   pipe::Format src_format = pipe::Format::None, dst_format = pipe::Format::None;
@@ -39,8 +44,11 @@ struct ShaderBlitPlan {
   // R <- A; LA8 stored as RG8: R <- L, G <- A), identity for native formats.
   std::array<pipe::Swizzle, 4> src_swizzle{pipe::Swizzle::R, pipe::Swizzle::G, pipe::Swizzle::B, pipe::Swizzle::A};
 };
-// False when the shader path cannot do this blit.
-bool plan_shader_blit(const pipe::BlitInfo& info, const vk::FormatTable& formats, ShaderBlitPlan* out);
+// False when the shader path cannot do this blit. `sample_rate_shading`:
+// the device runs fragment shaders per sample (the multisample depth and
+// stencil shaders read gl_SampleID).
+bool plan_shader_blit(const pipe::BlitInfo& info, const vk::FormatTable& formats, bool sample_rate_shading,
+                      ShaderBlitPlan* out);
 
 // The inverse of a stored format's swizzle (GL channel j reads stored
 // channel swizzle[j]): per stored channel, the first GL channel read from

@@ -98,6 +98,12 @@ constexpr InternalFormatInfo kFormats[] = {
   info({GL_DEPTH32F_STENCIL8, GL_DEPTH_STENCIL, Format::Z32_FLOAT_S8X24_UINT, CT::Float, ds(32, 8), false, kCore, RR::Never, FR::DepthDesktop}),
   // Renderbuffer-only in ES 3.0; a texture format with OES_texture_stencil8.
   info({GL_STENCIL_INDEX8, GL_STENCIL_INDEX, Format::S8_UINT, CT::UnsignedInt, ds(0, 8), false, kCore, RR::Never, FR::Never}),
+  // Desktop GL's other sized stencil formats (GL 4.6 table 8.13), stored
+  // with 8 bits, the resolution queries report (§9.2.5: the GL may store
+  // more than it was asked for).
+  info({GL_STENCIL_INDEX1, GL_STENCIL_INDEX, Format::S8_UINT, CT::UnsignedInt, ds(0, 8), false, kAvailDesktop, RR::Never, FR::Never}),
+  info({GL_STENCIL_INDEX4, GL_STENCIL_INDEX, Format::S8_UINT, CT::UnsignedInt, ds(0, 8), false, kAvailDesktop, RR::Never, FR::Never}),
+  info({GL_STENCIL_INDEX16, GL_STENCIL_INDEX, Format::S8_UINT, CT::UnsignedInt, ds(0, 8), false, kAvailDesktop, RR::Never, FR::Never}),
   // Desktop 32-bit normalized depth: no pipe format holds 32 unorm bits, so
   // it is stored as 32-bit float depth (values are clamped to [0,1] on upload).
   info({GL_DEPTH_COMPONENT32, GL_DEPTH_COMPONENT, Format::Z32_FLOAT, CT::UnsignedNormalized, ds(32, 0), false, kAvailDesktop, RR::Never, FR::DepthDesktop}),
