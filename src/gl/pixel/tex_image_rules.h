@@ -24,15 +24,19 @@ struct FormatResolution {
 
 // glTexImage2D/3D. `internal_format` is a GLint in the API; negative values
 // are simply unknown enums. `has_data`: the call gives texels (client
-// memory or an unpack buffer). Desktop GL compresses the texels given for a
-// specific compressed format (GL 4.6 §8.5); Brass has no compressor, so it
-// takes such a format only for an image without data (a proxy query, or
-// storage filled later by glCompressedTexSubImage*).
+// memory or an unpack buffer). The GL compresses the texels given for a
+// specific compressed format (GL 4.6 §8.5; on ES through
+// EXT_texture_compression_s3tc/_rgtc): for the S3TC and RGTC formats the
+// result is the compressed format (bc_encoder.h compresses on upload);
+// the other compressed formats take only an image without data (a proxy
+// query, or storage filled later by glCompressedTexSubImage*).
 FormatResolution resolve_tex_image_format(int32_t internal_format, GLenum format, GLenum type,
                                           const FormatFeatures& features, bool has_data = true);
 
 // glTexSubImage*: whether (format, type) may update a texture whose (effective)
-// internal format is `existing`; same error classes as TexImage.
+// internal format is `existing`; same error classes as TexImage. An S3TC or
+// RGTC image takes the data its encoder reads (block alignment is the
+// caller's check); other compressed images none (GL_INVALID_OPERATION).
 GLenum check_tex_sub_image_format(const InternalFormatInfo& existing, GLenum format, GLenum type,
                                   const FormatFeatures& features);
 
