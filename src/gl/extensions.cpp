@@ -134,6 +134,12 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       "GL_EXT_texture_compression_s3tc",
       "GL_EXT_texture_compression_rgtc",
       "GL_OES_compressed_ETC1_RGB8_texture",
+      // glReadPixels of the depth and stencil attachments
+      // (read_depth_stencil.cpp; the desktop path with the extensions'
+      // format/type rules, pixel/read_pixels_rules.h).
+      "GL_NV_read_depth",
+      "GL_NV_read_depth_stencil",
+      "GL_NV_read_stencil",
       // HALF_FLOAT_OES vertex arrays (the ES 3.0 HALF_FLOAT type).
       "GL_OES_vertex_half_float",
       // Sized internal formats everywhere an ES 2.0 enum was unsized (ES 3.0 core).
