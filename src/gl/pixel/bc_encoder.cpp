@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "gl/pixel/bptc_encoder.h"
+
 namespace brass::gl::pixel {
 namespace {
 
@@ -325,6 +327,10 @@ bool online_block_codec(GLenum internal_format, BlockCodec* codec) {
     case GL_COMPRESSED_SIGNED_RED_RGTC1: *codec = BlockCodec::Bc4Snorm; return true;
     case GL_COMPRESSED_RG_RGTC2: *codec = BlockCodec::Bc5Unorm; return true;
     case GL_COMPRESSED_SIGNED_RG_RGTC2: *codec = BlockCodec::Bc5Snorm; return true;
+    case GL_COMPRESSED_RGBA_BPTC_UNORM_EXT:
+    case GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM_EXT: *codec = BlockCodec::Bc7; return true;
+    case GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT_EXT: *codec = BlockCodec::Bc6hUfloat; return true;
+    case GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT_EXT: *codec = BlockCodec::Bc6hSfloat; return true;
     default: return false;
   }
 }
@@ -335,6 +341,7 @@ GLenum block_codec_source_format(BlockCodec codec) {
     case BlockCodec::Bc4Snorm: return GL_R8_SNORM;
     case BlockCodec::Bc5Unorm: return GL_RG8;
     case BlockCodec::Bc5Snorm: return GL_RG8_SNORM;
+    case BlockCodec::Bc6hUfloat: case BlockCodec::Bc6hSfloat: return GL_RGBA16F;
     default: return GL_RGBA8;
   }
 }
@@ -343,6 +350,7 @@ uint32_t block_codec_texel_bytes(BlockCodec codec) {
   switch (codec) {
     case BlockCodec::Bc4Unorm: case BlockCodec::Bc4Snorm: return 1;
     case BlockCodec::Bc5Unorm: case BlockCodec::Bc5Snorm: return 2;
+    case BlockCodec::Bc6hUfloat: case BlockCodec::Bc6hSfloat: return 8;
     default: return 4;
   }
 }
@@ -421,7 +429,8 @@ void encode_image(BlockCodec codec, const uint8_t* src, size_t src_row_stride, u
   if (width == 0 || height == 0) return;
   const uint32_t texel = block_codec_texel_bytes(codec), block_bytes = block_codec_block_bytes(codec);
   const uint32_t blocks_x = (width + 3) / 4, blocks_y = (height + 3) / 4;
-  uint8_t texels[64];
+  uint8_t texels[16 * 8];
+  uint16_t halves[64];
   for (uint32_t by = 0; by < blocks_y; ++by) {
     uint8_t* out_row = dst + static_cast<size_t>(by) * dst_row_stride;
     for (uint32_t bx = 0; bx < blocks_x; ++bx) {
@@ -443,6 +452,12 @@ void encode_image(BlockCodec codec, const uint8_t* src, size_t src_row_stride, u
         case BlockCodec::Bc4Snorm: encode_bc4(texels, 1, true, out); break;
         case BlockCodec::Bc5Unorm: encode_bc5(texels, false, out); break;
         case BlockCodec::Bc5Snorm: encode_bc5(texels, true, out); break;
+        case BlockCodec::Bc7: encode_bc7(texels, out); break;
+        case BlockCodec::Bc6hUfloat:
+        case BlockCodec::Bc6hSfloat:
+          std::memcpy(halves, texels, sizeof halves);
+          encode_bc6h(halves, codec == BlockCodec::Bc6hSfloat, out);
+          break;
       }
     }
   }

@@ -28,16 +28,19 @@ enum class BlockCodec : uint8_t {
   Bc3,      // DXT5: interpolated alpha
   Bc4Unorm, Bc4Snorm,  // RGTC1
   Bc5Unorm, Bc5Snorm,  // RGTC2
+  Bc7,                 // BPTC_UNORM and SRGB_ALPHA_BPTC_UNORM (bptc_encoder.h)
+  Bc6hUfloat, Bc6hSfloat,  // BPTC unsigned / signed float
 };
 
 // The codec of a compressed internal format Brass can compress itself;
-// false for every other format (ETC2/EAC, ASTC, BPTC: their TexImage with
-// data stays an error).
+// false for every other format (ETC2/EAC, ASTC: their TexImage with data
+// stays an error).
 bool online_block_codec(GLenum internal_format, BlockCodec* codec);
 // The uncompressed internal format whose storage layout the encoder reads
-// (RGBA8 for S3TC, R8/R8_SNORM for RGTC1, RG8/RG8_SNORM for RGTC2).
+// (RGBA8 for S3TC and BPTC_UNORM, R8/R8_SNORM for RGTC1, RG8/RG8_SNORM for
+// RGTC2, RGBA16F for the BPTC float formats).
 GLenum block_codec_source_format(BlockCodec codec);
-// Bytes per source texel (4, 1 or 2) and per encoded block (8 or 16).
+// Bytes per source texel (4, 1, 2 or 8) and per encoded block (8 or 16).
 uint32_t block_codec_texel_bytes(BlockCodec codec);
 uint32_t block_codec_block_bytes(BlockCodec codec);
 

@@ -169,6 +169,22 @@ const InternalFormatInfo* online_compression_source(const InternalFormatInfo& co
   return find_internal_format(block_codec_source_format(codec));
 }
 
+GLenum desktop_combination_error(const InternalFormatInfo& info, GLenum format, GLenum type);
+
+// Whether (format, type) may be compressed into `compressed` on ES. The
+// S3TC/RGTC extensions name no table: any colour data that converts to the
+// encoder's source format (as desktop GL's rules say), e.g. RGBA/FLOAT for
+// DXT1. EXT_texture_compression_bptc adds one row per format to table 8.2.
+GLenum es_online_compression_error(const InternalFormatInfo& compressed, const InternalFormatInfo& source,
+                                   GLenum format, GLenum type) {
+  if (compressed.availability & kAvailBptc) {
+    const bool is_float = compressed.component_type == ComponentType::Float;
+    const bool listed = is_float ? format == GL_RGB && type == GL_FLOAT : format == GL_RGBA && type == GL_UNSIGNED_BYTE;
+    return listed ? GL_NO_ERROR : GL_INVALID_OPERATION;
+  }
+  return desktop_combination_error(source, format, type);
+}
+
 // The format a desktop unsized internalformat becomes; the spec lets the
 // implementation choose, Brass keeps the precision the client data implies
 // for the packed types and uses 8-bit storage otherwise.
@@ -276,10 +292,7 @@ FormatResolution resolve_tex_image_format(int32_t internal_format_value, GLenum 
     const InternalFormatInfo* source = online_compression_source(*compressed);
     if (source) {
       if (!is_available(*compressed, features)) return {GL_INVALID_VALUE, nullptr};  // not exposed
-      // The extensions name no format/type table: any colour data that
-      // converts to the encoder's source format (as desktop GL's rules
-      // say), e.g. RGBA/FLOAT for DXT1.
-      if (const GLenum err = desktop_combination_error(*source, format, type); err != GL_NO_ERROR)
+      if (const GLenum err = es_online_compression_error(*compressed, *source, format, type); err != GL_NO_ERROR)
         return {err, nullptr};
       return {GL_NO_ERROR, compressed};
     }
@@ -305,7 +318,7 @@ GLenum check_tex_sub_image_format(const InternalFormatInfo& existing, GLenum for
   if (!es_client_enums_ok(format, type, features)) return GL_INVALID_ENUM;
   if (existing.is_compressed()) {
     const InternalFormatInfo* source = online_compression_source(existing);
-    return source ? desktop_combination_error(*source, format, type) : GL_INVALID_OPERATION;
+    return source ? es_online_compression_error(existing, *source, format, type) : GL_INVALID_OPERATION;
   }
   if (es_sized_combination(existing.internal_format, format, type)) return GL_NO_ERROR;
   // Textures specified unsized accept the unsized uploads of the same
@@ -380,7 +393,10 @@ GLenum check_format_for_target(const InternalFormatInfo& info, GLenum target, co
   if (!info.is_color()) return GL_INVALID_OPERATION;
   if (info.is_compressed()) {
     const bool sliced_astc = (info.availability & kAvailAstc) != 0 && features.astc_ldr && features.astc_sliced_3d;
-    if (!sliced_astc) return GL_INVALID_OPERATION;
+    // BPTC images may be 3D, as slices of 2D blocks (EXT_texture_compression_bptc's
+    // table 8.17 row; GL 4.6 §8.7 leaves BPTC out of the 2D-only formats).
+    const bool bptc = (info.availability & kAvailBptc) != 0;
+    if (!sliced_astc && !bptc) return GL_INVALID_OPERATION;
   }
   return GL_NO_ERROR;
 }

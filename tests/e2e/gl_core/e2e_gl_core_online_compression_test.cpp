@@ -146,6 +146,46 @@ TEST_F(GlCoreOnlineCompression, ArrayLayersAndRgtc) {
   glDeleteProgram(prog);
 }
 
+TEST_F(GlCoreOnlineCompression, BptcFromUncompressedData) {
+  if (!has_extension("GL_ARB_texture_compression_bptc")) GTEST_SKIP() << "the device does not sample BC6H/BC7";
+  const GLuint prog = program(kCoreFullscreenVs, kSample2dFs);
+  glUseProgram(prog);
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  nearest(GL_TEXTURE_2D);
+  // BC7 from RGBA/FLOAT (desktop GL converts any colour data).
+  const std::vector<float> img = quadrants({{{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 1, 1}}});
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_BPTC_UNORM, 8, 8, 0, GL_RGBA, GL_FLOAT, img.data());
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  GLint compressed = 0, size = 0;
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED, &compressed);
+  glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &size);
+  EXPECT_EQ(compressed, GL_TRUE);
+  EXPECT_EQ(size, 4 * 16);
+  draw();
+  EXPECT_EQ(pixel(4, 4), rgba(255, 0, 0));
+  EXPECT_EQ(pixel(20, 4), rgba(0, 255, 0));
+  EXPECT_EQ(pixel(4, 20), rgba(0, 0, 255));
+  EXPECT_EQ(pixel(20, 20), rgba(255, 255, 255));
+  // BC6H (unsigned float) from RGB/FLOAT: two colours in one block (the
+  // decoder interpolates in the binary16 bit domain, so the two endpoints
+  // are what the block holds exactly).
+  std::vector<float> two(4 * 4 * 3);
+  for (int i = 0; i < 16; ++i) {
+    two[i * 3] = i % 4 < 2 ? 0.25f : 1.0f;
+    two[i * 3 + 1] = 0.5f;
+    two[i * 3 + 2] = i % 4 < 2 ? 1.0f : 0.0f;
+  }
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT, 4, 4, 0, GL_RGB, GL_FLOAT, two.data());
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  draw();
+  EXPECT_TRUE(colour_near(pixel(4, 16), rgba(64, 128, 255), 2));
+  EXPECT_TRUE(colour_near(pixel(28, 16), rgba(255, 128, 0), 2));
+  glDeleteTextures(1, &tex);
+  glDeleteProgram(prog);
+}
+
 TEST_F(GlCoreOnlineCompression, FormatsWithoutAnEncoderRefuseData) {
   // ETC2 (GL 4.3) takes no uncompressed data: Brass does not compress it.
   GLuint tex = 0;

@@ -118,6 +118,29 @@ TEST(PixelTexImageRules, OnlineCompressionGivesTheCompressedFormat) {
             static_cast<GLenum>(GL_INVALID_OPERATION));
 }
 
+// EXT_texture_compression_bptc: TexImage takes one format/type row per
+// format on ES; 3D textures of BPTC slices exist.
+TEST(PixelTexImageRules, EsBptcRows) {
+  FormatFeatures f = kEs3;
+  EXPECT_EQ(es_error(GL_COMPRESSED_RGBA_BPTC_UNORM_EXT, GL_RGBA, GL_UNSIGNED_BYTE, f),
+            static_cast<GLenum>(GL_INVALID_VALUE));  // not exposed
+  f.bptc = true;
+  EXPECT_EQ(effective(GL_COMPRESSED_RGBA_BPTC_UNORM_EXT, GL_RGBA, GL_UNSIGNED_BYTE, f),
+            static_cast<GLenum>(GL_COMPRESSED_RGBA_BPTC_UNORM_EXT));
+  EXPECT_EQ(effective(GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT_EXT, GL_RGB, GL_FLOAT, f),
+            static_cast<GLenum>(GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT_EXT));
+  EXPECT_EQ(es_error(GL_COMPRESSED_RGBA_BPTC_UNORM_EXT, GL_RGBA, GL_FLOAT, f),
+            static_cast<GLenum>(GL_INVALID_OPERATION));
+  EXPECT_EQ(es_error(GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT_EXT, GL_RGBA, GL_FLOAT, f),
+            static_cast<GLenum>(GL_INVALID_OPERATION));
+  const InternalFormatInfo& bc7 = *find_internal_format(GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM_EXT);
+  EXPECT_EQ(check_tex_sub_image_format(bc7, GL_RGBA, GL_UNSIGNED_BYTE, f), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(check_tex_sub_image_format(bc7, GL_RGB, GL_UNSIGNED_BYTE, f), static_cast<GLenum>(GL_INVALID_OPERATION));
+  EXPECT_EQ(check_format_for_target(bc7, GL_TEXTURE_3D, f), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(check_format_for_target(*find_internal_format(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT), GL_TEXTURE_3D, f),
+            static_cast<GLenum>(GL_INVALID_OPERATION));
+}
+
 TEST(PixelTexImageRules, Es3InvalidOperationForBadCombination) {
   EXPECT_EQ(es_error(GL_RGBA8, GL_RGBA, GL_FLOAT), static_cast<GLenum>(GL_INVALID_OPERATION));
   EXPECT_EQ(es_error(GL_RGBA, GL_RGB, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_INVALID_OPERATION));
