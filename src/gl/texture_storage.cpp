@@ -458,8 +458,8 @@ const void* map_source(Context& ctx, const void* pixels, PboMapping* mapping, bo
   return static_cast<const char*>(map) + reinterpret_cast<uintptr_t>(pixels);
 }
 
-// Compresses `w` x `h` x `d` texels unpacked in `codec`'s source layout
-// (`row` bytes a row, slices one after another) and writes the blocks.
+}  // namespace
+
 bool upload_encoded(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
                     uint32_t d, pixel::BlockCodec codec, const std::vector<uint8_t>& texels, uint64_t row) {
   const uint64_t block_row = uint64_t{(w + 3) / 4} * pixel::block_codec_block_bytes(codec);
@@ -485,8 +485,6 @@ bool upload_encoded(Context& ctx, const TextureImage& img, int32_t x, int32_t y,
                              static_cast<uint32_t>(block_row), static_cast<uint32_t>(block_slice));
   return true;
 }
-
-}  // namespace
 
 bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
                    uint32_t d, GLenum format, GLenum type, const void* pixels, bool three_d, bool rows_are_layers) {

@@ -143,6 +143,48 @@ TEST_F(OnlineCompression, RgtcUnsignedAndSigned) {
   EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
 }
 
+// CopyTexImage2D / CopyTexSubImage2D into S3TC and RGTC (the extensions
+// list CopyTexImage2D): the read buffer's texels, compressed.
+TEST_F(OnlineCompression, CopiesFromTheReadBuffer) {
+  if (!has_extension("GL_EXT_texture_compression_s3tc")) GTEST_SKIP() << "no EXT_texture_compression_s3tc";
+  // Quadrants of the 32x32 surface: red, green / blue, white.
+  const uint32_t colours[4] = {rgba(255, 0, 0), rgba(0, 255, 0), rgba(0, 0, 255), rgba(255, 255, 255)};
+  const auto fill = [&] {
+    glEnable(GL_SCISSOR_TEST);
+    for (int q = 0; q < 4; ++q) {
+      glScissor((q % 2) * 16, (q / 2) * 16, 16, 16);
+      const uint32_t c = colours[q];
+      glClearColor(float(c & 0xff) / 255.0f, float(c >> 8 & 0xff) / 255.0f, float(c >> 16 & 0xff) / 255.0f, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+    }
+    glDisable(GL_SCISSOR_TEST);
+  };
+  fill();
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 0, 0, 32, 32, 0);
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  draw();
+  EXPECT_EQ(pixel(4, 4), colours[0]);
+  EXPECT_EQ(pixel(28, 4), colours[1]);
+  EXPECT_EQ(pixel(4, 28), colours[2]);
+  EXPECT_EQ(pixel(28, 28), colours[3]);
+  // The red quadrant over the white one's texels, then a misaligned copy.
+  fill();
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 16, 16, 0, 0, 16, 16);
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 0, 0, 0, 4, 4);
+  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_INVALID_OPERATION));
+  draw();
+  EXPECT_EQ(pixel(28, 28), colours[0]);
+  EXPECT_EQ(pixel(4, 28), colours[2]);
+  // RGTC2 takes red and green.
+  fill();
+  glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_GREEN_RGTC2_EXT, 0, 0, 32, 32, 0);
+  ASSERT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+  draw();
+  EXPECT_EQ(pixel(28, 4), rgba(0, 255, 0));
+  EXPECT_EQ(pixel(28, 28), rgba(255, 255, 0));
+}
+
 TEST_F(OnlineCompression, FormatsWithoutAnEncoderStayCompressedOnly) {
   // ETC2 is no TexImage internalformat in ES (tables 8.11-8.13).
   const std::vector<uint8_t> texels(4 * 4 * 4, 0);
