@@ -4,6 +4,7 @@
 // may not) checked before anything changes.
 #include <algorithm>
 
+#include "gl/compressed_copy.h"
 #include "gl/context.h"
 #include "gl/pixel/tex_image_rules.h"
 #include "gl/texture_specification.h"
@@ -74,6 +75,10 @@ bool copy_source(Context& ctx, CopySource* out) {
   if (!out->info) out->info = info_for_pipe_format(out->resource->templ().format);
   if (!out->info) return fail(ctx, GL_INVALID_OPERATION);
   return true;
+}
+
+CompressedCopySource compressed_source(const CopySource& s) {
+  return CompressedCopySource{s.resource, s.level, s.layer, s.width, s.height, s.info};
 }
 
 // ES 3.0 §3.8.5 / table 3.15: the destination's components must be a subset
@@ -178,6 +183,25 @@ void copy_tex_image(Context& ctx, GLenum texture_target, unsigned face, GLint le
   if (border != 0) return ctx.set_error(GL_INVALID_VALUE);
   CopySource src;
   if (!copy_source(ctx, &src)) return;
+  // A format the GL compresses (compressed_copy.h): from colour buffers
+  // that are not integer, into targets that take the format.
+  const pixel::FormatFeatures features = texture_format_features(ctx);
+  const pixel::InternalFormatInfo* compressed = pixel::find_internal_format(internalformat, features);
+  if (compressed && copy_can_compress(ctx, *compressed)) {
+    if (!src.info->is_color() || src.info->is_integer()) return ctx.set_error(GL_INVALID_OPERATION);
+    if (const GLenum e = pixel::check_format_for_target(*compressed, texture_target, features); e != GL_NO_ERROR)
+      return ctx.set_error(e);
+    if (const GLenum e = check_desktop_target_format(*compressed, texture_target); e != GL_NO_ERROR)
+      return ctx.set_error(e);
+    Texture* tex = texture_for_spec(ctx, texture_target);
+    if (!tex) return;
+    if (!define_image(ctx, *tex, level, face, internalformat, compressed, uint32_t(width), uint32_t(h), uint32_t(d)))
+      return;
+    ctx.dirty(kDirtyTextures);
+    if (copy_compressing(ctx, compressed_source(src), x, y, width, height, tex->images[level][face], 0, 0, 0))
+      compat::image_changed(ctx, *tex, level);
+    return;
+  }
   const pixel::InternalFormatInfo* info = nullptr;
   if (const GLenum e = copy_dest_format(ctx, internalformat, *src.info, &info); e != GL_NO_ERROR)
     return ctx.set_error(e);
@@ -200,6 +224,21 @@ void copy_tex_sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigne
   if (!img) return;
   CopySource src;
   if (!copy_source(ctx, &src)) return;
+  if (img->info->is_compressed()) {
+    // Only into images the GL compresses, whole blocks (as TexSubImage).
+    if (!copy_can_compress(ctx, *img->info) || !src.info->is_color() || src.info->is_integer())
+      return ctx.set_error(GL_INVALID_OPERATION);
+    if (const GLenum e = pixel::check_compressed_sub_image_region(*img->info, xoffset, yoffset, uint32_t(w),
+                                                                  uint32_t(h), uint32_t(img->width),
+                                                                  uint32_t(img->height));
+        e != GL_NO_ERROR)
+      return ctx.set_error(e);
+    if (!copy_compressing(ctx, compressed_source(src), x, y, w, h, *img, xoffset, yoffset, zoffset)) return;
+    t->changed();
+    ctx.dirty(kDirtyTextures);
+    compat::image_changed(ctx, *t, level);
+    return;
+  }
   if (!copy_compatible(*src.info, *img->info)) return ctx.set_error(GL_INVALID_OPERATION);
   if (rows_are_layers) copy_region(ctx, src, x, y, w, h, *img, xoffset, 0, yoffset, true);
   else copy_region(ctx, src, x, y, w, h, *img, xoffset, yoffset, zoffset, false);

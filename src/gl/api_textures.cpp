@@ -189,10 +189,18 @@ void tex_sub_image(Context& ctx, Texture* t, GLenum texture_target, unsigned fac
     return ctx.set_error(GL_INVALID_ENUM);
   const TextureImage* img = sub_image(ctx, t, texture_target, face, level, x, y, z, w, h, d);
   if (!img) return;
-  if (img->info->is_compressed()) return ctx.set_error(GL_INVALID_OPERATION);
   if (const GLenum e = pixel::check_tex_sub_image_format(*img->info, format, type, texture_format_features(ctx));
       e != GL_NO_ERROR)
     return ctx.set_error(e);
+  // The GL compresses the texels into an S3TC/RGTC image (the format check
+  // refused other compressed ones): whole blocks only, as for
+  // CompressedTexSubImage (GL 4.6 §8.7).
+  if (img->info->is_compressed()) {
+    if (const GLenum e = pixel::check_compressed_sub_image_region(*img->info, x, y, uint32_t(w), uint32_t(h),
+                                                                  uint32_t(img->width), uint32_t(img->height));
+        e != GL_NO_ERROR)
+      return ctx.set_error(e);
+  }
   const bool three_d = is_target_3d(texture_target);
   const bool rows_are_layers = texture_target == GL_TEXTURE_1D_ARRAY;
   if (!check_unpack_buffer(ctx, format, type, uint32_t(w), uint32_t(rows_are_layers ? d : h),

@@ -48,8 +48,8 @@ pixel::FormatFeatures format_features_for(const pipe::Screen& screen) {
   const uint32_t filtered = pipe::kUsageSampled | pipe::kUsageFilterLinear;
   f.texture_srgb_r8 = all_supported(screen, {pipe::Format::R8_SRGB}, filtered);
   f.texture_srgb_rg8 = all_supported(screen, {pipe::Format::RG8_SRGB}, filtered);
-  // BPTC (desktop only): sampled natively, no decoder (BC6H/BC7 are
-  // Vulkan's textureCompressionBC, which desktop-class devices have).
+  // BPTC: sampled natively, no decoder (BC6H/BC7 are Vulkan's
+  // textureCompressionBC, which desktop-class devices have).
   f.bptc = all_supported(screen,
                          {pipe::Format::BC6H_UFLOAT, pipe::Format::BC6H_SFLOAT, pipe::Format::BC7_UNORM,
                           pipe::Format::BC7_SRGB},
@@ -134,6 +134,12 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       "GL_EXT_texture_compression_s3tc",
       "GL_EXT_texture_compression_rgtc",
       "GL_OES_compressed_ETC1_RGB8_texture",
+      // glReadPixels of the depth and stencil attachments
+      // (read_depth_stencil.cpp; the desktop path with the extensions'
+      // format/type rules, pixel/read_pixels_rules.h).
+      "GL_NV_read_depth",
+      "GL_NV_read_depth_stencil",
+      "GL_NV_read_stencil",
       // HALF_FLOAT_OES vertex arrays (the ES 3.0 HALF_FLOAT type).
       "GL_OES_vertex_half_float",
       // Sized internal formats everywhere an ES 2.0 enum was unsized (ES 3.0 core).
@@ -167,6 +173,9 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
   // textures of 2D blocks; not the HDR profile.
   if (features.astc_ldr) out.emplace_back("GL_KHR_texture_compression_astc_ldr");
   if (features.astc_ldr && features.astc_sliced_3d) out.emplace_back("GL_KHR_texture_compression_astc_sliced_3d");
+  // BC7/BC6H sampled by the device (no decoder), uploads of uncompressed
+  // data compressed by gl/pixel/bptc_encoder.h; every ES context is 3.0+.
+  if (features.bptc) out.emplace_back("GL_EXT_texture_compression_bptc");
   // gl_ClipDistance/gl_CullDistance in ES 3.00 shaders (the compiler maps
   // them onto the Vulkan built-ins; disabled planes are a shader variant).
   if (screen.get_cap(pipe::Cap::MaxClipDistances) >= 8 && screen.get_cap(pipe::Cap::MaxCullDistances) >= 8)

@@ -1,5 +1,6 @@
-// Desktop glReadPixels of DEPTH_COMPONENT, STENCIL_INDEX and DEPTH_STENCIL
-// (GL 4.6 §18.2.1-18.2.3): the read framebuffer's depth and stencil
+// glReadPixels of DEPTH_COMPONENT, STENCIL_INDEX and DEPTH_STENCIL (GL 4.6
+// §18.2.1-18.2.3; on ES NV_read_depth, NV_read_stencil and
+// NV_read_depth_stencil): the read framebuffer's depth and stencil
 // buffers, packed with the pack state like colour reads (read_pixels.cpp
 // hands these formats here).
 #include <algorithm>
@@ -78,6 +79,13 @@ void read_depth_stencil_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GL
   const pixel::FormatFeatures& features = ctx.format_features;
   if (!pixel::is_client_type_enum(type, features.api) || !pixel::depth_stencil_type_ok(format, type))
     return ctx.set_error(GL_INVALID_ENUM);
+  if (features.api == pixel::ApiKind::Es && !pixel::es_depth_stencil_read_type_ok(format, type))
+    return ctx.set_error(GL_INVALID_ENUM);
+  // NV_read_depth_stencil's DEPTH_COMPONENT / UNSIGNED_INT_24_8: depth in
+  // the high 24 bits, the low 8 undefined; packed as DEPTH_STENCIL is (the
+  // stencil value there, or 0 without one).
+  const GLenum pack_format =
+      format == GL_DEPTH_COMPONENT && type == GL_UNSIGNED_INT_24_8 ? GL_DEPTH_STENCIL : format;
   DepthStencilSource src;
   if (!depth_stencil_source(ctx, format, &src)) return ctx.set_error(GL_INVALID_OPERATION);
   if (const GLenum e = pixel::check_read_pixels_format(*src.info, format, type, features)) return ctx.set_error(e);
@@ -86,7 +94,7 @@ void read_depth_stencil_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GL
 
   const pixel::PixelStoreParams pack = pack_params(ctx, false);
   PackDestination dest;
-  if (const GLenum e = check_pack_destination(ctx, pack, format, type, static_cast<uint32_t>(width),
+  if (const GLenum e = check_pack_destination(ctx, pack, pack_format, type, static_cast<uint32_t>(width),
                                               static_cast<uint32_t>(height), 1, false, pixels, buf_size, &dest))
     return ctx.set_error(e);
   if (width == 0 || height == 0 || (!dest.pbo && !pixels)) return;
@@ -113,7 +121,8 @@ void read_depth_stencil_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GL
     }
     dst = m;
   }
-  const GLenum e = pixel::pack_pixels(*src.info, map, transfer->stride, 0, clipped, format, type, dst, false, extent);
+  const GLenum e = pixel::pack_pixels(*src.info, map, transfer->stride, 0, clipped, pack_format, type, dst, false,
+                                      extent);
   if (dst_transfer) p.transfer_unmap(dst_transfer);
   p.transfer_unmap(transfer);
   if (e) ctx.set_error(e);

@@ -99,7 +99,8 @@ void read_pixels(Context& ctx, GLint x, GLint y, GLsizei width, GLsizei height, 
   } else if (!ctx.read() || !ctx.read()->color) {
     return ctx.set_error(GL_INVALID_FRAMEBUFFER_OPERATION);  // FRAMEBUFFER_UNDEFINED
   }
-  if (ctx.desktop() && is_depth_stencil_read(format))
+  // Desktop GL, and ES with NV_read_depth/_stencil/_depth_stencil.
+  if (is_depth_stencil_read(format))
     return read_depth_stencil_pixels(ctx, x, y, width, height, format, type, pixels, buf_size);
   ColorBuffer cb;
   if (!read_color_buffer(ctx, &cb)) {

@@ -8,6 +8,7 @@
 
 #include "gl/compat/pixel_transfer_paths.h"
 #include "gl/context.h"
+#include "gl/pixel/bc_encoder.h"
 #include "gl/pixel/pack_unpack.h"
 #include "gl/pixel/pixel_store.h"
 
@@ -459,6 +460,32 @@ const void* map_source(Context& ctx, const void* pixels, PboMapping* mapping, bo
 
 }  // namespace
 
+bool upload_encoded(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
+                    uint32_t d, pixel::BlockCodec codec, const std::vector<uint8_t>& texels, uint64_t row) {
+  const uint64_t block_row = uint64_t{(w + 3) / 4} * pixel::block_codec_block_bytes(codec);
+  const uint64_t block_slice = block_row * ((h + 3) / 4);
+  std::vector<uint8_t> blocks;
+  try {
+    blocks.resize(block_slice * d);
+  } catch (const std::bad_alloc&) {
+    ctx.set_error(GL_OUT_OF_MEMORY);
+    return false;
+  }
+  for (uint32_t slice = 0; slice < d; ++slice)
+    pixel::encode_image(codec, texels.data() + row * h * slice, row, w, h, blocks.data() + block_slice * slice,
+                        block_row);
+  pipe::Box box;
+  box.x = x;
+  box.y = y;
+  box.z = z + static_cast<int32_t>(img.resource_layer);
+  box.width = static_cast<int32_t>(w);
+  box.height = static_cast<int32_t>(h);
+  box.depth = static_cast<int32_t>(d);
+  ctx.pipe().texture_subdata(img.resource.get(), img.resource_level, pipe::kMapWrite, box, blocks.data(),
+                             static_cast<uint32_t>(block_row), static_cast<uint32_t>(block_slice));
+  return true;
+}
+
 bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
                    uint32_t d, GLenum format, GLenum type, const void* pixels, bool three_d, bool rows_are_layers) {
   if (!w || !h || !d || !img.resource) return true;
@@ -483,7 +510,13 @@ bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, 
     unpack.skip_rows = 0;
     three_d = true;
   }
-  const uint64_t row = pixel::storage_row_bytes(img.info->storage, w);
+  // A compressed image (S3TC/RGTC, the only ones TexImage takes data for)
+  // is unpacked into the layout its encoder reads, then compressed.
+  pixel::BlockCodec codec{};
+  const bool compress = img.info->is_compressed() && pixel::online_block_codec(img.info->internal_format, &codec);
+  const pixel::InternalFormatInfo& unpacked =
+      compress ? *pixel::find_internal_format(pixel::block_codec_source_format(codec)) : *img.info;
+  const uint64_t row = pixel::storage_row_bytes(unpacked.storage, w);
   std::vector<uint8_t> staging;
   try {
     staging.resize(row * h * d);
@@ -495,13 +528,14 @@ bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, 
   // (compat/pixel_transfer_paths.h); the identity elsewhere.
   compat::UploadSource source{format, type, src, unpack, three_d};
   std::vector<GLfloat> transferred;
-  if (!compat::transfer_upload(ctx, *img.info, &source, pixel::PixelExtent{w, h, d}, &transferred)) return false;
+  if (!compat::transfer_upload(ctx, unpacked, &source, pixel::PixelExtent{w, h, d}, &transferred)) return false;
   const GLenum err = pixel::unpack_pixels(source.unpack, source.format, source.type, source.data, source.three_d,
-                                          *img.info, staging.data(), row, row * h, pixel::PixelExtent{w, h, d});
+                                          unpacked, staging.data(), row, row * h, pixel::PixelExtent{w, h, d});
   if (err != GL_NO_ERROR) {
     ctx.set_error(err);
     return false;
   }
+  if (compress) return upload_encoded(ctx, img, x, y, z, w, h, d, codec, staging, row);
   pipe::Box box;
   box.x = x;
   box.y = y;

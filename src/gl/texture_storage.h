@@ -5,8 +5,10 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "gl/compressed_pixel_store.h"
+#include "gl/pixel/bc_encoder.h"
 #include "gl/pixel/pixel_store.h"
 #include "gl/sampler_state.h"
 #include "gl/texture.h"
@@ -81,6 +83,11 @@ bool unshare_levels(Context& ctx, Texture& tex, GLint base, GLint last);
 bool upload_pixels(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
                    uint32_t d, GLenum format, GLenum type, const void* pixels, bool three_d,
                    bool rows_are_layers = false);
+// Compresses `w` x `h` x `d` texels in `codec`'s source layout
+// (pixel/bc_encoder.h; `row` bytes a row, slices one after another) into
+// the compressed image's region (x, y, z: block-aligned).
+bool upload_encoded(Context& ctx, const TextureImage& img, int32_t x, int32_t y, int32_t z, uint32_t w, uint32_t h,
+                    uint32_t d, pixel::BlockCodec codec, const std::vector<uint8_t>& texels, uint64_t row);
 // Compressed blocks, passed through in the GL-visible layout, read from
 // client memory (or the unpack buffer) as `layout` places them
 // (compressed_pixel_store.h).

@@ -292,7 +292,7 @@ bool is_available(const InternalFormatInfo& info, const FormatFeatures& features
   if (es && features.texture_srgb_r8) enabled |= kAvailSrgbR8;
   if (es && features.texture_srgb_rg8) enabled |= kAvailSrgbRg8;
   if (!es && features.bgra8888) enabled |= kAvailBgra;
-  if (!es && features.bptc) enabled |= kAvailBptc;
+  if (features.bptc) enabled |= kAvailBptc;  // ARB (desktop) / EXT (ES 3.0+) _texture_compression_bptc
   if (!es && features.compatibility) enabled |= kAvailCompat;
   return (info.availability & enabled) != 0;
 }

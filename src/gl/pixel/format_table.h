@@ -39,7 +39,7 @@ struct FormatFeatures {
   bool astc_sliced_3d = false;           // KHR_texture_compression_astc_sliced_3d: 3D textures of 2D ASTC blocks
   bool texture_srgb_r8 = false;          // EXT_texture_sRGB_R8: GL_SR8_EXT textures
   bool texture_srgb_rg8 = false;         // EXT_texture_sRGB_RG8: GL_SRG8_EXT textures
-  bool bptc = false;                     // desktop BPTC formats (sampled natively)
+  bool bptc = false;                     // BPTC formats (sampled natively; desktop and ES)
   // Desktop compatibility profile: the legacy intensity / luminance / alpha
   // sizes and the other internal formats only it has (kAvailCompat).
   bool compatibility = false;
@@ -77,7 +77,7 @@ enum FormatAvailability : uint16_t {
   kAvailAstc = 1u << 8,     // KHR_texture_compression_astc_ldr
   kAvailSrgbR8 = 1u << 9,   // EXT_texture_sRGB_R8 on ES
   kAvailSrgbRg8 = 1u << 10, // EXT_texture_sRGB_RG8 on ES
-  kAvailBptc = 1u << 11,    // desktop BPTC (ARB_texture_compression_bptc) where the device has it
+  kAvailBptc = 1u << 11,    // BPTC (ARB/EXT_texture_compression_bptc) where the device has it
   // Desktop compatibility profile only (GL 4.6 compatibility table 8.23's
   // legacy sizes: ALPHA4..16, LUMINANCE4..16, INTENSITY*, R3_G3_B2, ...).
   kAvailCompat = 1u << 12,

@@ -9,6 +9,15 @@ bool is_depth_or_stencil_format(GLenum format) {
 
 }  // namespace
 
+bool es_depth_stencil_read_type_ok(GLenum format, GLenum type) {
+  switch (format) {
+    case GL_DEPTH_COMPONENT: return type == GL_UNSIGNED_SHORT || type == GL_FLOAT || type == GL_UNSIGNED_INT_24_8;
+    case GL_DEPTH_STENCIL: return type == GL_UNSIGNED_INT_24_8 || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
+    case GL_STENCIL_INDEX: return type == GL_UNSIGNED_BYTE;
+    default: return false;
+  }
+}
+
 PixelLayout read_pixels_class_layout(const InternalFormatInfo& buffer) {
   switch (buffer.component_type) {
     case ComponentType::Int: return {GL_RGBA_INTEGER, GL_INT};
@@ -37,8 +46,16 @@ GLenum check_read_pixels_format(const InternalFormatInfo& buffer, GLenum format,
   if (!is_client_format_enum(format, features.api) || !is_client_type_enum(type, features.api))
     return GL_INVALID_ENUM;
   if (features.api == ApiKind::Es) {
-    // ES 3.0 has no depth/stencil reads (NV_read_depth_stencil is not exposed).
-    if (is_depth_or_stencil_format(format)) return GL_INVALID_ENUM;
+    // Depth and stencil reads: NV_read_depth, NV_read_stencil and
+    // NV_read_depth_stencil. `buffer` is the attachment the format selects.
+    if (is_depth_or_stencil_format(format)) {
+      if (!es_depth_stencil_read_type_ok(format, type)) return GL_INVALID_ENUM;
+      if (format == GL_STENCIL_INDEX) return buffer.has_stencil() ? GL_NO_ERROR : GL_INVALID_OPERATION;
+      if (!buffer.has_depth() || (format == GL_DEPTH_STENCIL && !buffer.has_stencil())) return GL_INVALID_OPERATION;
+      // Float types for float depth buffers, fixed-point ones for the others.
+      const bool float_type = type == GL_FLOAT || type == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
+      return float_type == (buffer.component_type == ComponentType::Float) ? GL_NO_ERROR : GL_INVALID_OPERATION;
+    }
     if (!buffer.is_color()) return GL_INVALID_OPERATION;
     const PixelLayout requested{format, type};
     if (requested == read_pixels_class_layout(buffer)) return GL_NO_ERROR;

@@ -19,6 +19,14 @@ PixelLayout read_pixels_class_layout(const InternalFormatInfo& buffer);
 // the class pair.
 PixelLayout implementation_color_read_layout(const InternalFormatInfo& buffer, const FormatFeatures& features);
 
+// ES depth/stencil reads (NV_read_depth, NV_read_stencil,
+// NV_read_depth_stencil): DEPTH_COMPONENT as UNSIGNED_SHORT, FLOAT or
+// UNSIGNED_INT_24_8 (depth in the high 24 bits), DEPTH_STENCIL as
+// UNSIGNED_INT_24_8 or FLOAT_32_UNSIGNED_INT_24_8_REV, STENCIL_INDEX as
+// UNSIGNED_BYTE; any other type is GL_INVALID_ENUM. Which of them suits the
+// buffer (float types for float depth) is check_read_pixels_format's.
+bool es_depth_stencil_read_type_ok(GLenum format, GLenum type);
+
 // Whether ReadPixels may read `buffer` (the attachment that `format` selects:
 // the color read buffer, or the depth/stencil attachment) into (format, type).
 // GL_INVALID_ENUM for an unknown format/type, GL_INVALID_OPERATION for a pair

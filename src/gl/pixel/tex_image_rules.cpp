@@ -1,5 +1,6 @@
 #include "gl/pixel/tex_image_rules.h"
 
+#include "gl/pixel/bc_encoder.h"
 #include "gl/pixel/client_format.h"
 
 namespace brass::gl::pixel {
@@ -159,23 +160,29 @@ bool es_sized_combination(GLenum internal_format, GLenum format, GLenum type) {
   return false;
 }
 
-// EXT_texture_compression_s3tc and _rgtc let TexImage take uncompressed data
-// for a compressed internalformat ("online" compression). The GL may store
-// such an image in any precision at least that of the compressed format and
-// ES cannot read the storage back as compressed blocks, so Brass stores the
-// uncompressed format the data arrives in. Null for other formats.
-GLenum online_compression_storage(GLenum internal_format) {
-  switch (internal_format) {
-    case GL_COMPRESSED_RGB_S3TC_DXT1_EXT: return GL_RGB8;
-    case GL_COMPRESSED_RGBA_S3TC_DXT1_EXT:
-    case GL_COMPRESSED_RGBA_S3TC_DXT3_EXT:
-    case GL_COMPRESSED_RGBA_S3TC_DXT5_EXT: return GL_RGBA8;
-    case GL_COMPRESSED_RED_RGTC1_EXT: return GL_R8;
-    case GL_COMPRESSED_SIGNED_RED_RGTC1_EXT: return GL_R8_SNORM;
-    case GL_COMPRESSED_RED_GREEN_RGTC2_EXT: return GL_RG8;
-    case GL_COMPRESSED_SIGNED_RED_GREEN_RGTC2_EXT: return GL_RG8_SNORM;
-    default: return GL_NONE;
+// The uncompressed format whose layout client data for a compressed
+// internal format is unpacked into before the GL compresses it
+// (bc_encoder.h), or null where Brass does not compress that format.
+const InternalFormatInfo* online_compression_source(const InternalFormatInfo& compressed) {
+  BlockCodec codec;
+  if (!online_block_codec(compressed.internal_format, &codec)) return nullptr;
+  return find_internal_format(block_codec_source_format(codec));
+}
+
+GLenum desktop_combination_error(const InternalFormatInfo& info, GLenum format, GLenum type);
+
+// Whether (format, type) may be compressed into `compressed` on ES. The
+// S3TC/RGTC extensions name no table: any colour data that converts to the
+// encoder's source format (as desktop GL's rules say), e.g. RGBA/FLOAT for
+// DXT1. EXT_texture_compression_bptc adds one row per format to table 8.2.
+GLenum es_online_compression_error(const InternalFormatInfo& compressed, const InternalFormatInfo& source,
+                                   GLenum format, GLenum type) {
+  if (compressed.availability & kAvailBptc) {
+    const bool is_float = compressed.component_type == ComponentType::Float;
+    const bool listed = is_float ? format == GL_RGB && type == GL_FLOAT : format == GL_RGBA && type == GL_UNSIGNED_BYTE;
+    return listed ? GL_NO_ERROR : GL_INVALID_OPERATION;
   }
+  return desktop_combination_error(source, format, type);
 }
 
 // The format a desktop unsized internalformat becomes; the spec lets the
@@ -259,10 +266,16 @@ FormatResolution resolve_tex_image_format(int32_t internal_format_value, GLenum 
     const InternalFormatInfo* info = find_internal_format(internal_format, features);
     if (!info && internal_format_value > 0) info = desktop_unsized_effective(internal_format, type, features);
     if (!info) return {GL_INVALID_VALUE, nullptr};
-    // Brass has no CPU compressor: uncompressed data cannot become a
-    // compressed texture (an image without data can).
-    if (info->is_compressed() && has_data) return {GL_INVALID_OPERATION, nullptr};
-    if (const GLenum err = desktop_combination_error(*info, format, type); err != GL_NO_ERROR) return {err, nullptr};
+    // Uncompressed data for a specific compressed format: the GL compresses
+    // it (GL 4.6 §8.5) where Brass has an encoder (S3TC, RGTC); the data
+    // must suit the format the encoder reads. Other compressed formats
+    // take an image without data only.
+    const InternalFormatInfo* checked = info;
+    if (info->is_compressed() && has_data) {
+      checked = online_compression_source(*info);
+      if (!checked) return {GL_INVALID_OPERATION, nullptr};
+    }
+    if (const GLenum err = desktop_combination_error(*checked, format, type); err != GL_NO_ERROR) return {err, nullptr};
     return {GL_NO_ERROR, info};
   }
 
@@ -271,14 +284,18 @@ FormatResolution resolve_tex_image_format(int32_t internal_format_value, GLenum 
     const InternalFormatInfo* info = internal_format == format ? es_unsized_effective(format, type, features) : nullptr;
     return info ? FormatResolution{GL_NO_ERROR, info} : FormatResolution{GL_INVALID_OPERATION, nullptr};
   }
-  if (const GLenum storage = online_compression_storage(internal_format); storage != GL_NONE) {
-    if (!find_internal_format(internal_format, features)) return {GL_INVALID_VALUE, nullptr};  // not exposed
-    // The extensions name no format/type table: any colour data that
-    // converts to the storage format (as desktop GL's rules say), e.g.
-    // RGBA/FLOAT for DXT1.
-    const InternalFormatInfo* info = find_internal_format(storage, features);
-    if (const GLenum err = desktop_combination_error(*info, format, type); err != GL_NO_ERROR) return {err, nullptr};
-    return {GL_NO_ERROR, info};
+  // EXT_texture_compression_s3tc and _rgtc take their formats as TexImage
+  // internalformats on ES too: the GL compresses the data (bc_encoder.h)
+  // and the image is compressed, as if CompressedTexImage had given it.
+  if (const InternalFormatInfo* compressed = find_internal_format(internal_format);
+      compressed && compressed->is_compressed()) {
+    const InternalFormatInfo* source = online_compression_source(*compressed);
+    if (source) {
+      if (!is_available(*compressed, features)) return {GL_INVALID_VALUE, nullptr};  // not exposed
+      if (const GLenum err = es_online_compression_error(*compressed, *source, format, type); err != GL_NO_ERROR)
+        return {err, nullptr};
+      return {GL_NO_ERROR, compressed};
+    }
   }
   const InternalFormatInfo* info = es_tex_image_sized(internal_format, features);
   if (!info) return {GL_INVALID_VALUE, nullptr};
@@ -292,10 +309,17 @@ GLenum check_tex_sub_image_format(const InternalFormatInfo& existing, GLenum for
     if (!is_client_format_enum(format, ApiKind::Desktop) || !is_client_type_enum(type, ApiKind::Desktop) ||
         !depth_stencil_type_ok(format, type))
       return GL_INVALID_ENUM;
-    if (existing.is_compressed()) return GL_INVALID_OPERATION;
+    if (existing.is_compressed()) {
+      const InternalFormatInfo* source = online_compression_source(existing);
+      return source ? desktop_combination_error(*source, format, type) : GL_INVALID_OPERATION;
+    }
     return desktop_combination_error(existing, format, type);
   }
   if (!es_client_enums_ok(format, type, features)) return GL_INVALID_ENUM;
+  if (existing.is_compressed()) {
+    const InternalFormatInfo* source = online_compression_source(existing);
+    return source ? es_online_compression_error(existing, *source, format, type) : GL_INVALID_OPERATION;
+  }
   if (es_sized_combination(existing.internal_format, format, type)) return GL_NO_ERROR;
   // Textures specified unsized accept the unsized uploads of the same
   // effective format (e.g. LUMINANCE/UNSIGNED_BYTE into LUMINANCE8).
@@ -369,7 +393,10 @@ GLenum check_format_for_target(const InternalFormatInfo& info, GLenum target, co
   if (!info.is_color()) return GL_INVALID_OPERATION;
   if (info.is_compressed()) {
     const bool sliced_astc = (info.availability & kAvailAstc) != 0 && features.astc_ldr && features.astc_sliced_3d;
-    if (!sliced_astc) return GL_INVALID_OPERATION;
+    // BPTC images may be 3D, as slices of 2D blocks (EXT_texture_compression_bptc's
+    // table 8.17 row; GL 4.6 §8.7 leaves BPTC out of the 2D-only formats).
+    const bool bptc = (info.availability & kAvailBptc) != 0;
+    if (!sliced_astc && !bptc) return GL_INVALID_OPERATION;
   }
   return GL_NO_ERROR;
 }

@@ -24,15 +24,20 @@ struct FormatResolution {
 
 // glTexImage2D/3D. `internal_format` is a GLint in the API; negative values
 // are simply unknown enums. `has_data`: the call gives texels (client
-// memory or an unpack buffer). Desktop GL compresses the texels given for a
-// specific compressed format (GL 4.6 §8.5); Brass has no compressor, so it
-// takes such a format only for an image without data (a proxy query, or
-// storage filled later by glCompressedTexSubImage*).
+// memory or an unpack buffer). The GL compresses the texels given for a
+// specific compressed format (GL 4.6 §8.5; on ES through
+// EXT_texture_compression_s3tc/_rgtc/_bptc, the last with its own
+// format/type rows): for the S3TC, RGTC and BPTC formats the result is the
+// compressed format (bc_encoder.h compresses on upload);
+// the other compressed formats take only an image without data (a proxy
+// query, or storage filled later by glCompressedTexSubImage*).
 FormatResolution resolve_tex_image_format(int32_t internal_format, GLenum format, GLenum type,
                                           const FormatFeatures& features, bool has_data = true);
 
 // glTexSubImage*: whether (format, type) may update a texture whose (effective)
-// internal format is `existing`; same error classes as TexImage.
+// internal format is `existing`; same error classes as TexImage. An S3TC or
+// RGTC image takes the data its encoder reads (block alignment is the
+// caller's check); other compressed images none (GL_INVALID_OPERATION).
 GLenum check_tex_sub_image_format(const InternalFormatInfo& existing, GLenum format, GLenum type,
                                   const FormatFeatures& features);
 
@@ -61,7 +66,7 @@ GLenum check_compressed_sub_image_region(const InternalFormatInfo& info, int32_t
 // and the compressed formats (ETC2/EAC, S3TC, RGTC) have no 3D textures
 // (ES 3.0 §3.8.3/§3.8.5; GL 4.6 §8.5/§8.7), GL_INVALID_OPERATION; ASTC has
 // them only with KHR_texture_compression_astc_sliced_3d (ES 3.2 §8.7,
-// features.astc_sliced_3d). Other target restrictions are the caller's.
+// features.astc_sliced_3d); BPTC always. Other target restrictions are the caller's.
 GLenum check_format_for_target(const InternalFormatInfo& info, GLenum target, const FormatFeatures& features);
 
 }  // namespace brass::gl::pixel

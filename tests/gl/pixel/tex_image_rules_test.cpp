@@ -89,16 +89,56 @@ TEST(PixelTexImageRules, RequiredInternalformatAcceptsSizedLuminanceAlpha) {
   EXPECT_EQ(es_error(GL_LUMINANCE8, GL_RGBA, GL_UNSIGNED_BYTE), static_cast<GLenum>(GL_INVALID_OPERATION));
 }
 
-TEST(PixelTexImageRules, OnlineCompressionStoresTheUncompressedFormat) {
+TEST(PixelTexImageRules, OnlineCompressionGivesTheCompressedFormat) {
   FormatFeatures f = kEs3;
   f.s3tc = f.rgtc = true;
-  EXPECT_EQ(effective(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, GL_RGBA, GL_UNSIGNED_BYTE, f), static_cast<GLenum>(GL_RGBA8));
-  EXPECT_EQ(effective(GL_COMPRESSED_SIGNED_RED_RGTC1_EXT, GL_RED, GL_BYTE, f), static_cast<GLenum>(GL_R8_SNORM));
-  EXPECT_EQ(effective(GL_COMPRESSED_RGB_S3TC_DXT1_EXT, GL_RGBA, GL_FLOAT, f), static_cast<GLenum>(GL_RGB8));
-  EXPECT_EQ(es_error(GL_COMPRESSED_RED_RGTC1_EXT, GL_RED_INTEGER, GL_UNSIGNED_BYTE, f),
-            static_cast<GLenum>(GL_INVALID_OPERATION));
+  for (const FormatFeatures& api : {f, kDesktop}) {
+    EXPECT_EQ(effective(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, GL_RGBA, GL_UNSIGNED_BYTE, api),
+              static_cast<GLenum>(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT));
+    EXPECT_EQ(effective(GL_COMPRESSED_SIGNED_RED_RGTC1_EXT, GL_RED, GL_BYTE, api),
+              static_cast<GLenum>(GL_COMPRESSED_SIGNED_RED_RGTC1_EXT));
+    EXPECT_EQ(effective(GL_COMPRESSED_RGB_S3TC_DXT1_EXT, GL_RGBA, GL_FLOAT, api),
+              static_cast<GLenum>(GL_COMPRESSED_RGB_S3TC_DXT1_EXT));
+    // Integer data never suits a normalized source format.
+    EXPECT_EQ(es_error(GL_COMPRESSED_RED_RGTC1_EXT, GL_RED_INTEGER, GL_UNSIGNED_BYTE, api),
+              static_cast<GLenum>(GL_INVALID_OPERATION));
+    // TexSubImage into such an image takes the same data.
+    const InternalFormatInfo& dxt1 = *find_internal_format(GL_COMPRESSED_RGB_S3TC_DXT1_EXT);
+    EXPECT_EQ(check_tex_sub_image_format(dxt1, GL_RGBA, GL_FLOAT, api), static_cast<GLenum>(GL_NO_ERROR));
+    EXPECT_EQ(check_tex_sub_image_format(dxt1, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, api),
+              static_cast<GLenum>(GL_INVALID_OPERATION));
+  }
   f.rgtc = false;  // not exposed: an unknown internalformat
   EXPECT_EQ(es_error(GL_COMPRESSED_RED_RGTC1_EXT, GL_RED, GL_UNSIGNED_BYTE, f), static_cast<GLenum>(GL_INVALID_VALUE));
+  // Formats without an encoder (ETC2) take no data in TexImage.
+  EXPECT_EQ(es_error(GL_COMPRESSED_RGB8_ETC2, GL_RGB, GL_UNSIGNED_BYTE, kDesktop),
+            static_cast<GLenum>(GL_INVALID_OPERATION));
+  EXPECT_EQ(check_tex_sub_image_format(*find_internal_format(GL_COMPRESSED_RGB8_ETC2), GL_RGB, GL_UNSIGNED_BYTE,
+                                       kDesktop),
+            static_cast<GLenum>(GL_INVALID_OPERATION));
+}
+
+// EXT_texture_compression_bptc: TexImage takes one format/type row per
+// format on ES; 3D textures of BPTC slices exist.
+TEST(PixelTexImageRules, EsBptcRows) {
+  FormatFeatures f = kEs3;
+  EXPECT_EQ(es_error(GL_COMPRESSED_RGBA_BPTC_UNORM_EXT, GL_RGBA, GL_UNSIGNED_BYTE, f),
+            static_cast<GLenum>(GL_INVALID_VALUE));  // not exposed
+  f.bptc = true;
+  EXPECT_EQ(effective(GL_COMPRESSED_RGBA_BPTC_UNORM_EXT, GL_RGBA, GL_UNSIGNED_BYTE, f),
+            static_cast<GLenum>(GL_COMPRESSED_RGBA_BPTC_UNORM_EXT));
+  EXPECT_EQ(effective(GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT_EXT, GL_RGB, GL_FLOAT, f),
+            static_cast<GLenum>(GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT_EXT));
+  EXPECT_EQ(es_error(GL_COMPRESSED_RGBA_BPTC_UNORM_EXT, GL_RGBA, GL_FLOAT, f),
+            static_cast<GLenum>(GL_INVALID_OPERATION));
+  EXPECT_EQ(es_error(GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT_EXT, GL_RGBA, GL_FLOAT, f),
+            static_cast<GLenum>(GL_INVALID_OPERATION));
+  const InternalFormatInfo& bc7 = *find_internal_format(GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM_EXT);
+  EXPECT_EQ(check_tex_sub_image_format(bc7, GL_RGBA, GL_UNSIGNED_BYTE, f), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(check_tex_sub_image_format(bc7, GL_RGB, GL_UNSIGNED_BYTE, f), static_cast<GLenum>(GL_INVALID_OPERATION));
+  EXPECT_EQ(check_format_for_target(bc7, GL_TEXTURE_3D, f), static_cast<GLenum>(GL_NO_ERROR));
+  EXPECT_EQ(check_format_for_target(*find_internal_format(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT), GL_TEXTURE_3D, f),
+            static_cast<GLenum>(GL_INVALID_OPERATION));
 }
 
 TEST(PixelTexImageRules, Es3InvalidOperationForBadCombination) {
@@ -157,7 +197,7 @@ TEST(PixelTexImageRules, DesktopErrors) {
             static_cast<GLenum>(GL_INVALID_OPERATION));
   EXPECT_EQ(es_error(GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT, kDesktop),
             static_cast<GLenum>(GL_INVALID_ENUM));
-  EXPECT_EQ(es_error(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, GL_RGBA, GL_UNSIGNED_BYTE, kDesktop),
+  EXPECT_EQ(es_error(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, kDesktop),
             static_cast<GLenum>(GL_INVALID_OPERATION));
 }
 
