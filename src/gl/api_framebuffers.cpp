@@ -122,6 +122,13 @@ void texture_attachment(Context& ctx, Framebuffer* fb, GLenum attachment, GLuint
       } else if (t->target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY_OES) {
         if (layer >= ctx.limits.max_array_texture_layers) return ctx.set_error(GL_INVALID_VALUE);
         max_size = 1;  // its one image is level 0
+      } else if (t->target == GL_TEXTURE_CUBE_MAP && ctx.desktop()) {
+        // Desktop GL 4.5 §9.2.8 (not ES): a cube map's layer is a face,
+        // attached as glFramebufferTexture2D would attach it.
+        if (layer >= 6) return ctx.set_error(GL_INVALID_VALUE);
+        max_size = ctx.limits.max_cube_map_texture_size;
+        cube_face = true;
+        textarget = static_cast<GLenum>(GL_TEXTURE_CUBE_MAP_POSITIVE_X + std::max(layer, 0));
       } else {
         return ctx.set_error(GL_INVALID_OPERATION);
       }
