@@ -39,10 +39,9 @@ pipe::ShaderProgram& VulkanContext::draw_form() {
 // pipeline and dynamic topology; no descriptor set to write and no
 // default-uniform data to stream or push; the pass begun; and nothing for
 // occlusion queries, conditional rendering or transform feedback to begin.
-// `last_draw_whole_` says the last draw went through that path to its end.
+// The first two tests are made inline by draw_vbo: `last_draw_whole_` (the
+// last draw went through that path to its end) and no DrawState marked.
 bool VulkanContext::draw_needs_nothing(const pipe::DrawInfo& info) {
-  const uint32_t ignored = info.indexed ? 0u : DrawDirty::bits(DrawState::IndexBuffer);
-  if (!last_draw_whole_ || (dirty_.states() & ~ignored) != 0) return false;
   if (validated_serial_ != ring_.current_serial() || validated_epoch_ != sync_.write_epoch() ||
       ring_.current().draws >= BatchRing::kDrawLimit)
     return false;
@@ -155,7 +154,9 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
     BRASS_WARN_ONCE("indirect line loops / restart indices / 8-bit indices need the GPU to rewrite indices (not done)");
     if (in_info.indexed && index_size == 1 && !index_type_uint8_) return;
   }
-  if (!indirect && !convert && in_draws.size() == 1 && draw_needs_nothing(in_info)) {
+  const uint32_t ignored_states = in_info.indexed ? 0u : DrawDirty::bits(DrawState::IndexBuffer);
+  if (last_draw_whole_ && (dirty_.states() & ~ignored_states) == 0 && !indirect && !convert &&
+      in_draws.size() == 1 && draw_needs_nothing(in_info)) {
     ring_.mark_recorded();
     record_unchanged_draw(*drawn_form_, in_info, in_draws);
     ring_.current().draws++;
