@@ -182,6 +182,7 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   bool program_has_storage();
   pipe::ShaderProgram& draw_form();
   bool draw_needs_nothing(const pipe::DrawInfo& info);
+  uint32_t unchanged_ignores(const pipe::DrawInfo& info) const;
   void record_unchanged_draw(const pipe::ShaderProgram& form, const pipe::DrawInfo& info,
                              std::span<const pipe::DrawStart> draws);
   // The application's index buffer for the CPU (converted draws): after any

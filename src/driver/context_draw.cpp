@@ -41,6 +41,11 @@ pipe::ShaderProgram& VulkanContext::draw_form() {
 // occlusion queries, conditional rendering or transform feedback to begin.
 // The first two tests are made inline by draw_vbo: `last_draw_whole_` (the
 // last draw went through that path to its end) and no DrawState marked.
+uint32_t VulkanContext::unchanged_ignores(const pipe::DrawInfo& info) const {
+  return (info.indexed ? 0u : DrawDirty::bits(DrawState::IndexBuffer)) |
+         (drawn_form_->push_size ? 0u : DrawState::UserConstants | DrawState::PushConstantsLost);
+}
+
 bool VulkanContext::draw_needs_nothing(const pipe::DrawInfo& info) {
   if (validated_serial_ != ring_.current_serial() || validated_epoch_ != sync_.write_epoch() ||
       ring_.current().draws >= BatchRing::kDrawLimit)
@@ -154,8 +159,10 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
     BRASS_WARN_ONCE("indirect line loops / restart indices / 8-bit indices need the GPU to rewrite indices (not done)");
     if (in_info.indexed && index_size == 1 && !index_type_uint8_) return;
   }
-  const uint32_t ignored_states = in_info.indexed ? 0u : DrawDirty::bits(DrawState::IndexBuffer);
-  if (last_draw_whole_ && (dirty_.states() & ~ignored_states) == 0 && !indirect && !convert &&
+  // States the whole path would not look at: the index buffer of a draw
+  // without indices, and the push-constant states of a form that pushes
+  // nothing (its default block is streamed: bindings_.unstreamed()).
+  if (last_draw_whole_ && (dirty_.states() & ~unchanged_ignores(in_info)) == 0 && !indirect && !convert &&
       in_draws.size() == 1 && draw_needs_nothing(in_info)) {
     ring_.mark_recorded();
     record_unchanged_draw(*drawn_form_, in_info, in_draws);
