@@ -226,6 +226,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BLEND_OPERATION_ADVANCED_PROPERTIES_EXT};
   VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT divp{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT};
+  VkPhysicalDeviceMultiDrawPropertiesEXT mdp{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTI_DRAW_PROPERTIES_EXT};
   // Core 1.2 properties (Vulkan 1.3 is required); not chained with the
   // driver/ID properties above, which it subsumes.
   VkPhysicalDeviceVulkan12Properties p12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
@@ -245,6 +246,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
   chain(c.has_extension(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME), &xfbp);
   chain(c.has_extension(VK_EXT_BLEND_OPERATION_ADVANCED_EXTENSION_NAME), &abp);
   chain(c.has_extension(VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME), &divp);
+  chain(c.has_extension(VK_EXT_MULTI_DRAW_EXTENSION_NAME), &mdp);
   vkGetPhysicalDeviceProperties2(pd, &ext_props);
 
   // Limits.
@@ -306,6 +308,7 @@ bool probe_capabilities(VkPhysicalDevice pd, Capabilities* caps, std::string* wh
     L.max_compute_work_group_size[i] = l.maxComputeWorkGroupSize[i];
   }
   L.max_draw_indirect_count = l.maxDrawIndirectCount;
+  L.max_multi_draw_count = mdp.maxMultiDrawCount;  // 0 without VK_EXT_multi_draw
   L.max_viewports = l.maxViewports;
   L.max_viewport_dimensions[0] = l.maxViewportDimensions[0];
   L.max_viewport_dimensions[1] = l.maxViewportDimensions[1];

@@ -87,6 +87,7 @@ struct Limits {
   uint32_t max_compute_shared_memory_size = 0, max_compute_work_group_invocations = 0;
   uint32_t max_compute_work_group_count[3] = {}, max_compute_work_group_size[3] = {};
   uint32_t max_draw_indirect_count = 0, max_viewports = 0, max_viewport_dimensions[2] = {};
+  uint32_t max_multi_draw_count = 0;  // draws of one vkCmdDrawMulti*EXT
   uint32_t max_framebuffer_width = 0, max_framebuffer_height = 0, max_framebuffer_layers = 0;
   uint32_t framebuffer_color_sample_counts = 0, framebuffer_depth_sample_counts = 0;
   uint32_t framebuffer_no_attachments_sample_counts = 0;

@@ -5,6 +5,7 @@
 #include "driver/status.h"
 #include "driver/vk_translate.h"
 #include "util/log.h"
+#include "util/options.h"
 #include "util/stats.h"
 
 namespace brass::driver {
@@ -78,6 +79,8 @@ VulkanContext::VulkanContext(VulkanScreen& screen)
       stream_output_(screen, sync_, render_pass_, dirty_, caps_.transform_feedback),
       compute_(screen, ring_, gather_, bindings_),
       transfers_(*this, device_, ring_, sync_, stream_) {
+  merge_draws_ = caps_.multi_draw && caps_.limits.max_multi_draw_count >= PendingDraws::kCapacity &&
+                 !options().has(kDebugNoMergeDraws);
   // Queries begin their segments first and end them last.
   render_pass_.add_hooks(&queries_);
   render_pass_.add_hooks(&stream_output_);

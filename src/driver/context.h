@@ -183,6 +183,11 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   // --- draws (context_draw.cpp) ---
   bool validate_resources(const pipe::DrawIndirect* indirect);
   bool program_has_storage();
+  pipe::ShaderProgram& draw_form();
+  bool draw_needs_nothing(const pipe::DrawInfo& info);
+  uint32_t unchanged_ignores(const pipe::DrawInfo& info) const;
+  void record_unchanged_draw(const pipe::ShaderProgram& form, const pipe::DrawInfo& info,
+                             std::span<const pipe::DrawStart> draws);
   // The application's index buffer for the CPU (converted draws): after any
   // GPU writer finished.
   bool index_source(IndexConversion::Source* src);
@@ -284,6 +289,12 @@ class VulkanContext final : public pipe::Context, private TransferHost {
   // Resources were last validated in this batch and write epoch.
   uint64_t validated_serial_ = 0;
   uint64_t validated_epoch_ = 0;
+  // The last draw went through draw_vbo's whole path to its draw command
+  // (draw_needs_nothing may then find nothing changed since).
+  bool last_draw_whole_ = false;
+  // Consecutive unchanged draws become one multi-draw command
+  // (batch/pending_draws.h): VK_EXT_multi_draw, not BRASS_DEBUG=nomergedraws.
+  bool merge_draws_ = false;
 
   CpuTransfers transfers_;
 };

@@ -16,7 +16,61 @@ StatCounter g_draws("draw.calls");
 // Barrier passes over every binding, and over the changed ones alone.
 StatCounter g_resource_passes("draw.resource_passes");
 StatCounter g_changed_binding_passes("draw.changed_binding_passes");
+// Draws that found everything the last one recorded still in place.
+StatCounter g_unchanged_draws("draw.unchanged");
 }  // namespace
+
+// The program form a draw binds (ShaderProgram::draw_form): only a
+// combination of separable stages has another one, so only such a
+// program asks whether the draw shades per sample.
+pipe::ShaderProgram& VulkanContext::draw_form() {
+  if (!program_->library_form) return *program_;
+  const bool sample_shading =
+      state_.rasterizer &&
+      sample_shading_count(state_.rasterizer->state, static_cast<uint8_t>(std::max(1u, render_pass_.framebuffer().samples)));
+  return program_->draw_form(sample_shading);
+}
+
+// Whether everything the last draw recorded serves this one as it is, so
+// that it records the draw command alone (issue 19). Each test is what
+// the whole path in draw_vbo would find before recording nothing: no
+// DrawState marked (but the index buffer, for a draw without indices); the
+// same batch and write epoch (no barrier pass due); the same program form,
+// pipeline and dynamic topology; no descriptor set to write and no
+// default-uniform data to stream or push; the pass begun; and nothing for
+// occlusion queries, conditional rendering or transform feedback to begin.
+// The first two tests are made inline by draw_vbo: `last_draw_whole_` (the
+// last draw went through that path to its end) and no DrawState marked.
+uint32_t VulkanContext::unchanged_ignores(const pipe::DrawInfo& info) const {
+  return (info.indexed ? 0u : DrawDirty::bits(DrawState::IndexBuffer)) |
+         (drawn_form_->push_size ? 0u : DrawState::UserConstants | DrawState::PushConstantsLost);
+}
+
+bool VulkanContext::draw_needs_nothing(const pipe::DrawInfo& info) {
+  if (validated_serial_ != ring_.current_serial() || validated_epoch_ != sync_.write_epoch() ||
+      ring_.current().draws >= BatchRing::kDrawLimit)
+    return false;
+  if (!render_pass_.active() || queries_.occlusion_suspended() || !conditional_.idle_for_draw() ||
+      !stream_output_.idle_for(program_->transform_feedback))
+    return false;
+  const pipe::ShaderProgram& form = draw_form();
+  if (&form != drawn_form_ || !pipelines_.serves(info) || !dynamic_state_.serves(info)) return false;
+  if (bindings_.unstreamed() & form.stage_mask & ~form.push_stages) return false;
+  const ProgramDescriptors& pd = form.descriptors;
+  if (pd.dirty_sets(dirty_.sets(), dirty_.stage_sets()) & pd.set_mask()) return false;
+  return !form.push_size || push_constants_.serves(form);
+}
+
+// An unchanged draw: merged with the unchanged draws next to it
+// (batch/pending_draws.h) where it may be, else recorded now.
+void VulkanContext::record_unchanged_draw(const pipe::ShaderProgram& form, const pipe::DrawInfo& info,
+                                          std::span<const pipe::DrawStart> draws) {
+  const pipe::DrawStart& d = draws[0];
+  if (merge_draws_ && d.count != 0 && !form.reads_draw_index && !stream_output_.recording())
+    ring_.defer_draw(info.indexed, std::max(1u, info.instance_count), info.start_instance, d);
+  else
+    record_draw(ring_.main_cmd(), info, nullptr, draws, caps_.multi_draw);
+}
 
 // Whether the program has storage buffers or images: its last draw may have
 // written what an unchanged binding reads. Walked once per bound program.
@@ -105,6 +159,19 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
     BRASS_WARN_ONCE("indirect line loops / restart indices / 8-bit indices need the GPU to rewrite indices (not done)");
     if (in_info.indexed && index_size == 1 && !index_type_uint8_) return;
   }
+  // States the whole path would not look at: the index buffer of a draw
+  // without indices, and the push-constant states of a form that pushes
+  // nothing (its default block is streamed: bindings_.unstreamed()).
+  if (last_draw_whole_ && (dirty_.states() & ~unchanged_ignores(in_info)) == 0 && !indirect && !convert &&
+      in_draws.size() == 1 && draw_needs_nothing(in_info)) {
+    ring_.mark_recorded();
+    record_unchanged_draw(*drawn_form_, in_info, in_draws);
+    ring_.current().draws++;
+    g_draws.add();
+    g_unchanged_draws.add();
+    return;
+  }
+  last_draw_whole_ = false;
   if (ring_.current().draws >= BatchRing::kDrawLimit && !submit(SubmitReason::Limit)) return;
   // After the limit submit: the generated indices belong to this batch.
   const bool converted = convert && !indirect;
@@ -121,10 +188,7 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   if (validated_serial_ != ring_.current_serial()) dirty_.mark_command_buffer();
   // A combination of separable stages is drawn from its stages' libraries
   // until its own are compiled (program.h, draw_form).
-  const bool sample_shading =
-      state_.rasterizer &&
-      sample_shading_count(state_.rasterizer->state, static_cast<uint8_t>(std::max(1u, render_pass_.framebuffer().samples)));
-  pipe::ShaderProgram& form = program_->draw_form(sample_shading);
+  pipe::ShaderProgram& form = draw_form();
   if (&form != drawn_form_) {
     drawn_form_ = &form;
     dirty_.mark(DrawState::Pipeline);
@@ -173,9 +237,13 @@ void VulkanContext::draw_vbo(const pipe::DrawInfo& in_info, const pipe::DrawIndi
   }
   dynamic_state_.emit(cmd, state_, render_pass_.framebuffer(), info, dirty_);
   conditional_.before_draw(cmd);
+  // Recorded now: the unchanged draws after it are merged with each other
+  // (record_unchanged_draw); deferring this one too gained nothing where
+  // the next draw changes state, and cost the deferral.
   record_draw(cmd, info, indirect, draws, caps_.multi_draw);
   ring_.current().draws++;
   g_draws.add();
+  last_draw_whole_ = true;
 }
 
 }  // namespace brass::driver

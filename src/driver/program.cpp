@@ -248,10 +248,27 @@ vk::Status ShaderProgram::create_compute_pipeline() {
   return vk::Status{r};
 }
 
+namespace {
+// Whether a module decorates a variable (or block member) BuiltIn DrawIndex
+// (SPIR-V 1.6 §3.21: the ordinal of the draw within a multi-draw command).
+bool module_reads_draw_index(std::span<const uint32_t> spirv) {
+  constexpr uint32_t kOpDecorate = 71, kOpMemberDecorate = 72, kBuiltIn = 11, kDrawIndex = 4426;
+  for (size_t i = 5; i < spirv.size();) {
+    const uint32_t words = spirv[i] >> 16, op = spirv[i] & 0xffffu;
+    if (words == 0 || i + words > spirv.size()) break;
+    if (op == kOpDecorate && words >= 4 && spirv[i + 2] == kBuiltIn && spirv[i + 3] == kDrawIndex) return true;
+    if (op == kOpMemberDecorate && words >= 5 && spirv[i + 3] == kBuiltIn && spirv[i + 4] == kDrawIndex) return true;
+    i += words;
+  }
+  return false;
+}
+}  // namespace
+
 ShaderProgram* ShaderProgram::create(driver::VulkanScreen& screen, const ShaderInfo& info, bool robust,
                                      Status* status) {
   auto* p = new ShaderProgram(screen);
   p->id = driver::next_object_uid();
+  p->reads_draw_index = module_reads_draw_index(info.spirv[static_cast<unsigned>(ShaderStage::Vertex)]);
   p->robust = robust;
   p->vertex_input_locations = info.vertex_input_locations;
   p->writes_point_size = info.writes_point_size;

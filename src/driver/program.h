@@ -53,6 +53,9 @@ struct ShaderProgram final : driver::BatchHeld {
   // of an attachment that is written with undefined values.
   uint32_t fragment_outputs = ~0u;
   bool writes_point_size = false;
+  // The vertex shader reads DrawIndex (gl_DrawID): its draws are never
+  // merged into one multi-draw command (batch/pending_draws.h).
+  bool reads_draw_index = false;
   // The default uniform block as a push-constant block (docs/driver.md,
   // "Default uniforms by push constants"): the range [0, push_size) for the
   // stages `push_stages` (pipe stage bits, the same as their

@@ -30,7 +30,7 @@ const char* to_string(LogLevel level) {
 namespace {
 
 constexpr OptionVariable kVariables[] = {
-    {"BRASS_DEBUG", "comma list: validation, sync, nogpl, nodynrender, spirv, noshaderobject, compactsets, noblendadvanced, noborderswizzlefromimage, norobustaccess, nocondrender, nodynvertexinput"},
+    {"BRASS_DEBUG", "comma list: validation, sync, nogpl, nodynrender, spirv, noshaderobject, compactsets, noblendadvanced, noborderswizzlefromimage, norobustaccess, nocondrender, nodynvertexinput, nomergedraws"},
     {"BRASS_DEVICE", "Vulkan device: index or case-insensitive name substring"},
     {"BRASS_DESCRIPTORS", "auto | lazy | cached | db"},
     {"ZINK_DESCRIPTORS", "alias of BRASS_DESCRIPTORS, used when that is unset"},
@@ -99,6 +99,7 @@ Options Options::parse(const Lookup& lookup, const Warn& warn) {
       else if (item == "norobustaccess") o.debug |= kDebugNoRobustAccess;
       else if (item == "nocondrender") o.debug |= kDebugNoConditionalRendering;
       else if (item == "nodynvertexinput") o.debug |= kDebugNoDynamicVertexInput;
+      else if (item == "nomergedraws") o.debug |= kDebugNoMergeDraws;
       else warn("BRASS_DEBUG: unknown flag '" + item + "' ignored");
     }
   }

@@ -39,6 +39,9 @@ enum DebugFlag : uint32_t {
   // ignore VK_EXT_vertex_input_dynamic_state: vertex input baked into each
   // pipeline, as on a device without it
   kDebugNoDynamicVertexInput = 1u << 11,
+  // one draw command per draw: consecutive unchanged draws are not merged
+  // into vkCmdDrawMulti*EXT (driver/batch/pending_draws.h)
+  kDebugNoMergeDraws = 1u << 12,
 };
 
 struct Options {

@@ -189,6 +189,7 @@ void BatchRing::drop(BatchState& b) {
 
 vk::Status BatchRing::hand_to_queue(BatchState& b) {
   if (b.upload_begun) BRASS_VK_RETURN_IF_FAILED(vkEndCommandBuffer(b.upload));
+  pending_.record();  // the owner ended the pass through main_cmd(), which recorded them: none left
   BRASS_VK_RETURN_IF_FAILED(vkEndCommandBuffer(b.main));
 
   VkCommandBufferSubmitInfo cmds[2] = {{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO},
@@ -255,6 +256,7 @@ vk::Status BatchRing::release_gpu_gate() {
 }
 
 void BatchRing::reset(BatchState& b) {
+  if (b.main == pending_.command_buffer()) pending_.forget();
   if (b.pool) vkResetCommandPool(device_.handle(), b.pool.get(), 0);
   b.upload_begun = false;
   b.draws = 0;

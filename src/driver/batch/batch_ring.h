@@ -13,6 +13,7 @@
 #include "device/device.h"
 #include "device/handle.h"
 #include "driver/batch/garbage_list.h"
+#include "driver/batch/pending_draws.h"
 #include "driver/batch/submit_reason.h"
 #include "driver/batch/timeline.h"
 #include "util/ref_counted.h"
@@ -58,7 +59,17 @@ class BatchRing {
 
   BatchState& current() { return states_[index_]; }
   uint64_t current_serial() const { return states_[index_].serial; }
-  VkCommandBuffer main_cmd() { return states_[index_].main; }
+  // The main command buffer, to record into: the deferred draws
+  // (pending_draws.h) are recorded first, so everything stays in order.
+  VkCommandBuffer main_cmd() {
+    if (!pending_.empty()) pending_.record();
+    return states_[index_].main;
+  }
+  // A direct draw whose state is recorded: recorded with the draws after it
+  // that need nothing recorded in between, as one multi-draw command.
+  void defer_draw(bool indexed, uint32_t instances, uint32_t first_instance, const pipe::DrawStart& d) {
+    pending_.add(states_[index_].main, indexed, instances, first_instance, d);
+  }
   // The stream that executes before main; begun on first use.
   VkCommandBuffer upload_cmd();
 
@@ -126,6 +137,7 @@ class BatchRing {
   bool simulated_loss_ = false;
   bool use_published_ = false;
   GarbageList garbage_;
+  PendingDraws pending_;
   // GPU gate (tests only): created on first arm.
   vk::Handle<VkSemaphore> gate_;
   uint64_t gate_value_ = 0;        // last value signalled from the host

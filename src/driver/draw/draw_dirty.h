@@ -52,6 +52,8 @@ class DrawDirty {
   }
   bool test(DrawState s) const { return state_ & static_cast<uint32_t>(s); }
   bool any(uint32_t states) const { return state_ & states; }
+  // Every state bit (DrawState), for the unchanged-draw test.
+  uint32_t states() const { return state_; }
   void clear(DrawState s) { state_ &= ~static_cast<uint32_t>(s); }
   template <typename... More>
   void clear(DrawState s, More... more) {

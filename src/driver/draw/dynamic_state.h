@@ -21,6 +21,11 @@ class DynamicStateEmitter {
         info.patch_vertices != last_patch_vertices_)
       emit_changed(cmd, state, fb, info, dirty);
   }
+  // Whether emit() would record nothing with none of its states marked.
+  bool serves(const pipe::DrawInfo& info) const {
+    return info.mode == last_mode_ && info.primitive_restart == last_restart_ &&
+           info.patch_vertices == last_patch_vertices_;
+  }
   // Vertex input (dynamic) and buffers; unbound slots read `fallback`.
   void bind_vertex_buffers(VkCommandBuffer cmd, const FixedFunctionState& state, const BindingTable& bindings,
                            VkBuffer fallback, DrawDirty& dirty) {

@@ -31,6 +31,8 @@ class PushConstantState {
     if (&prog == program_ && !dirty.any(DrawState::UserConstants | DrawState::PushConstantsLost)) return;
     record(cmd, prog, block, dirty);
   }
+  // Whether emit() would record nothing with neither state marked.
+  bool serves(const pipe::ShaderProgram& prog) const { return &prog == program_; }
   // A draw of a program without pushed uniforms: the next pushing draw
   // compares its block again even when no data was set since.
   void forget_program() { program_ = nullptr; }

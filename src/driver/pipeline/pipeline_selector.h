@@ -58,6 +58,12 @@ class PipelineSelector {
       return {};
     return bind_slow(prog, state, info, dirty, capturing);
   }
+  // Whether bind() would bind nothing for a draw outside transform feedback
+  // with no DrawState::Pipeline marked.
+  bool serves(const pipe::DrawInfo& info) const {
+    return info.mode == bound_mode_ && key_.patch_vertices == patch_key(info) && bound_pipeline_ &&
+           bound_entry_->current.load(std::memory_order_acquire) == bound_pipeline_;
+  }
   // Whether bind() would bind another pipeline (or shader objects) than the
   // bound one; nothing is bound or created. Vulkan binds no pipeline while
   // transform feedback is active, so the draw ends the capture first.

@@ -25,6 +25,8 @@ class ConditionalRendering final : public RenderPassHooks {
   void before_draw(VkCommandBuffer cmd) {
     if (active_ && !begun_) begin(cmd);
   }
+  // Whether before_draw() would record nothing.
+  bool idle_for_draw() const { return !active_ || begun_; }
   // Before a clear or meta draw inside the pass, and before the pass ends.
   void suspend(VkCommandBuffer cmd);
 

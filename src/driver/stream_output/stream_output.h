@@ -66,6 +66,8 @@ class StreamOutput final : public RenderPassHooks {
   // Capture is active in the command buffer: no pipeline may be bound
   // (VUID-vkCmdBindPipeline-None-02323) until it ends.
   bool recording() const { return recording_; }
+  // Whether begin() would record nothing for a program that captures or not.
+  bool idle_for(bool program_captures) const { return !recording_ && (count_ == 0 || !program_captures); }
 
   vk::Status before_begin(VkCommandBuffer) override { return {}; }
   void after_begin(VkCommandBuffer) override {}
