@@ -714,6 +714,11 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // Sampling what the draw renders into (glTextureBarrier): such draws
   // sample a copy made just before them (texture_feedback.h).
   out.emplace_back("GL_ARB_texture_barrier");
+  // min3/max3/mid3 in every desktop GLSL version, in terms of min and max
+  // (compiler/trinary_minmax.h); GL 2.0's non-power-of-two textures under
+  // their ARB name (core everywhere Brass runs).
+  out.emplace_back("GL_AMD_shader_trinary_minmax");
+  out.emplace_back("GL_ARB_texture_non_power_of_two");
   // The context-creation extensions' GL side: CONTEXT_RELEASE_BEHAVIOR
   // (always FLUSH: EGL and GLX flush a context they release) and
   // CONTEXT_FLAG_NO_ERROR_BIT (GLX_ARB_create_context_no_error; such a
@@ -788,6 +793,26 @@ void add_compatibility_extensions(const pipe::Screen& screen, std::vector<std::s
   // (no commands; the fixed-function stages sample them and generate their
   // NORMAL_MAP / REFLECTION_MAP coordinates, compat/api_texgen_clip.cpp).
   for (const char* name : {"GL_ARB_vertex_buffer_object", "GL_ARB_window_pos", "GL_ARB_texture_cube_map"})
+    extensions->emplace_back(name);
+  // GL 3.0's framebuffer objects under the EXT names they were first
+  // specified by: the *EXT commands alias the core ones (gen_gl.py
+  // --compat-extensions) but glBindFramebufferEXT / glBindRenderbufferEXT,
+  // which create objects for names glGen* did not return
+  // (api_framebuffer_object_ext.cpp); blits, multisample renderbuffers,
+  // DEPTH_STENCIL / DEPTH24_STENCIL8 / UNSIGNED_INT_24_8 and the provoking
+  // vertex are the core features under the same enums.
+  for (const char* name : {"GL_EXT_framebuffer_object", "GL_EXT_framebuffer_blit", "GL_EXT_framebuffer_multisample",
+                           "GL_EXT_packed_depth_stencil", "GL_EXT_provoking_vertex"})
+    extensions->emplace_back(name);
+  // The explicit-LOD and gradient lookups of GLSL 1.10 - 1.20 fragment
+  // shaders (texture2DLod, texture2DGradARB, ...: glslang's; compiler.cpp
+  // lists the extension).
+  extensions->emplace_back("GL_ARB_shader_texture_lod");
+  // GL 1.4's fog coordinates and secondary colours under their EXT names
+  // (the *EXT commands alias the core ones: gen_gl.py --compat-extensions),
+  // and NV_fog_distance's eye-plane, signed and radial fog distances
+  // (FOG_DISTANCE_MODE_NV; compat/ff_vertex_shader.cpp).
+  for (const char* name : {"GL_EXT_fog_coord", "GL_EXT_secondary_color", "GL_NV_fog_distance"})
     extensions->emplace_back(name);
   if (extensions->size() != before) std::sort(extensions->begin(), extensions->end());
 }
