@@ -166,6 +166,54 @@ TEST_F(GlCompatExtFramebufferObjectTest, RendersToTextureAndPackedDepthStencilRe
   glDeleteTextures(1, &tex);
 }
 
+TEST_F(GlCompatExtFramebufferObjectTest, RenderToTextureSampledBetweenPasses) {
+  // A texture drawn into, sampled into the window, drawn into again and
+  // sampled again: each sampling sees the latest drawing.
+  FboExt ext;
+  ASSERT_TRUE(ext.complete());
+  GLuint tex = 0, fbo = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+  ext.gen_framebuffers(1, &fbo);
+  ext.bind_framebuffer(GL_FRAMEBUFFER_EXT, fbo);
+  ext.framebuffer_texture_2d(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT, GL_TEXTURE_2D, tex, 0);
+  ASSERT_EQ(ext.check_status(GL_FRAMEBUFFER_EXT), GLenum(GL_FRAMEBUFFER_COMPLETE_EXT));
+  glViewport(0, 0, kWidth, kHeight);
+  const float colors[4][4] = {{0, 1, 0, 0}, {1, 0, 0, 0}, {0, 0, 1, 0}, {1, 1, 0, 0}};
+  for (int i = 0; i < 4; ++i) {
+    ext.bind_framebuffer(GL_FRAMEBUFFER_EXT, fbo);
+    glDisable(GL_TEXTURE_2D);
+    glColor4fv(colors[i]);
+    glRectf(-1, -1, 1, 1);
+    ext.bind_framebuffer(GL_FRAMEBUFFER_EXT, 0);
+    glEnable(GL_TEXTURE_2D);
+    // Quarter i of the window's bottom row.
+    const float x0 = -1 + i * 0.5f;
+    glBegin(GL_QUADS);
+    glTexCoord2f(0, 0);
+    glVertex2f(x0, -1);
+    glTexCoord2f(1, 0);
+    glVertex2f(x0 + 0.5f, -1);
+    glTexCoord2f(1, 1);
+    glVertex2f(x0 + 0.5f, -0.5f);
+    glTexCoord2f(0, 1);
+    glVertex2f(x0, -0.5f);
+    glEnd();
+  }
+  glDisable(GL_TEXTURE_2D);
+  for (int i = 0; i < 4; ++i) {
+    const uint32_t expected = rgba(uint8_t(colors[i][0] * 255), uint8_t(colors[i][1] * 255),
+                                   uint8_t(colors[i][2] * 255), 0);
+    EXPECT_EQ(pixel(i * 8 + 4, 4), expected) << "pass " << i;
+  }
+  ext.delete_framebuffers(1, &fbo);
+  glDeleteTextures(1, &tex);
+}
+
 TEST_F(GlCompatExtFramebufferObjectTest, StencilIndexFormatsOfTheExtension) {
   FboExt ext;
   ASSERT_TRUE(ext.complete());
