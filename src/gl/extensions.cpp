@@ -719,6 +719,9 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // their ARB name (core everywhere Brass runs).
   out.emplace_back("GL_AMD_shader_trinary_minmax");
   out.emplace_back("GL_ARB_texture_non_power_of_two");
+  // GL 3.2's provoking vertex under its EXT name (glProvokingVertexEXT
+  // aliases glProvokingVertex), in core contexts too as ARB_provoking_vertex.
+  out.emplace_back("GL_EXT_provoking_vertex");
   // The context-creation extensions' GL side: CONTEXT_RELEASE_BEHAVIOR
   // (always FLUSH: EGL and GLX flush a context they release) and
   // CONTEXT_FLAG_NO_ERROR_BIT (GLX_ARB_create_context_no_error; such a
@@ -800,9 +803,10 @@ void add_compatibility_extensions(const pipe::Screen& screen, std::vector<std::s
   // which create objects for names glGen* did not return
   // (api_framebuffer_object_ext.cpp); blits, multisample renderbuffers,
   // DEPTH_STENCIL / DEPTH24_STENCIL8 / UNSIGNED_INT_24_8 and the provoking
-  // vertex are the core features under the same enums.
+  // vertex are the core features under the same enums (EXT_provoking_vertex
+  // in every desktop context: supported_desktop_extensions).
   for (const char* name : {"GL_EXT_framebuffer_object", "GL_EXT_framebuffer_blit", "GL_EXT_framebuffer_multisample",
-                           "GL_EXT_packed_depth_stencil", "GL_EXT_provoking_vertex"})
+                           "GL_EXT_packed_depth_stencil"})
     extensions->emplace_back(name);
   // The explicit-LOD and gradient lookups of GLSL 1.10 - 1.20 fragment
   // shaders (texture2DLod, texture2DGradARB, ...: glslang's; compiler.cpp

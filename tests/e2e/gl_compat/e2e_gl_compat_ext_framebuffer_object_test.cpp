@@ -3,7 +3,8 @@
 // commands, whose binds create objects for names glGen* never returned
 // (which GL 3.0's glBindFramebuffer / glBindRenderbuffer refuse),
 // EXT_framebuffer_blit, EXT_framebuffer_multisample, EXT_packed_depth_stencil
-// and EXT_provoking_vertex.
+// and EXT_provoking_vertex (which core contexts list too:
+// e2e_gl_core_legacy_names_test.cpp).
 #include "e2e_gl_compat_fixture.h"
 
 namespace brass::e2e {

@@ -74,3 +74,31 @@ void main() { r = min3(1.0, 2.0, 3.0); })");
 
 }  // namespace
 }  // namespace brass::e2e
+
+namespace brass::e2e {
+namespace {
+
+using GlCoreLegacyNames = GlCoreTest;
+
+// Names core contexts list besides the compatibility ones: GL 3.2's
+// provoking vertex under its EXT name (glProvokingVertexEXT is
+// glProvokingVertex), GL 2.0's NPOT textures under their ARB name.
+TEST_F(GlCoreLegacyNames, ProvokingVertexExtAndNonPowerOfTwo) {
+  EXPECT_TRUE(has_extension("GL_EXT_provoking_vertex"));
+  EXPECT_TRUE(has_extension("GL_ARB_texture_non_power_of_two"));
+  EXPECT_FALSE(has_extension("GL_EXT_framebuffer_object"));  // compatibility contexts only
+  auto provoking = reinterpret_cast<PFNGLPROVOKINGVERTEXPROC>(eglGetProcAddress("glProvokingVertexEXT"));
+  ASSERT_NE(provoking, nullptr);
+  provoking(GL_FIRST_VERTEX_CONVENTION);
+  GLint mode = 0;
+  glGetIntegerv(GL_PROVOKING_VERTEX, &mode);
+  EXPECT_EQ(mode, GLint(GL_FIRST_VERTEX_CONVENTION));
+  // GL 4.6 §9.2: a framebuffer name glGenFramebuffers did not return.
+  glBindFramebuffer(GL_FRAMEBUFFER, 4242);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+  glBindRenderbuffer(GL_RENDERBUFFER, 4243);
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_OPERATION));
+}
+
+}  // namespace
+}  // namespace brass::e2e
