@@ -722,6 +722,10 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
   // GL 3.2's provoking vertex under its EXT name (glProvokingVertexEXT
   // aliases glProvokingVertex), in core contexts too as ARB_provoking_vertex.
   out.emplace_back("GL_EXT_provoking_vertex");
+  // Explicit-LOD lookups in fragment shaders and the *GradARB gradient
+  // lookups in every stage (texture2DLod, texture2DGradARB, ...: glslang's,
+  // at every desktop GLSL version; compiler.cpp lists the extension).
+  out.emplace_back("GL_ARB_shader_texture_lod");
   // The context-creation extensions' GL side: CONTEXT_RELEASE_BEHAVIOR
   // (always FLUSH: EGL and GLX flush a context they release) and
   // CONTEXT_FLAG_NO_ERROR_BIT (GLX_ARB_create_context_no_error; such a
@@ -808,10 +812,6 @@ void add_compatibility_extensions(const pipe::Screen& screen, std::vector<std::s
   for (const char* name : {"GL_EXT_framebuffer_object", "GL_EXT_framebuffer_blit", "GL_EXT_framebuffer_multisample",
                            "GL_EXT_packed_depth_stencil"})
     extensions->emplace_back(name);
-  // The explicit-LOD and gradient lookups of GLSL 1.10 - 1.20 fragment
-  // shaders (texture2DLod, texture2DGradARB, ...: glslang's; compiler.cpp
-  // lists the extension).
-  extensions->emplace_back("GL_ARB_shader_texture_lod");
   // GL 1.4's fog coordinates and secondary colours under their EXT names
   // (the *EXT commands alias the core ones: gen_gl.py --compat-extensions),
   // and NV_fog_distance's eye-plane, signed and radial fog distances

@@ -82,10 +82,23 @@ using GlCoreLegacyNames = GlCoreTest;
 
 // Names core contexts list besides the compatibility ones: GL 3.2's
 // provoking vertex under its EXT name (glProvokingVertexEXT is
-// glProvokingVertex), GL 2.0's NPOT textures under their ARB name.
+// glProvokingVertex), GL 2.0's NPOT textures under their ARB name, and
+// ARB_shader_texture_lod's lookups.
 TEST_F(GlCoreLegacyNames, ProvokingVertexExtAndNonPowerOfTwo) {
   EXPECT_TRUE(has_extension("GL_EXT_provoking_vertex"));
   EXPECT_TRUE(has_extension("GL_ARB_texture_non_power_of_two"));
+  EXPECT_TRUE(has_extension("GL_ARB_shader_texture_lod"));
+  // Its gradient lookups in a GLSL 1.50 core geometry shader.
+  GLuint gs = shader(GL_GEOMETRY_SHADER, R"(#version 150
+#extension GL_ARB_shader_texture_lod : require
+layout(points) in;
+layout(points, max_vertices = 1) out;
+uniform sampler2D s;
+void main() {
+  gl_Position = texture2DGradARB(s, vec2(0.5), vec2(0.1), vec2(0.1));
+  EmitVertex();
+})");
+  glDeleteShader(gs);
   EXPECT_FALSE(has_extension("GL_EXT_framebuffer_object"));  // compatibility contexts only
   auto provoking = reinterpret_cast<PFNGLPROVOKINGVERTEXPROC>(eglGetProcAddress("glProvokingVertexEXT"));
   ASSERT_NE(provoking, nullptr);
