@@ -50,6 +50,9 @@ constexpr std::string_view kBrassOnlyDesktopExtensions[] = {
     "GL_ARB_shader_atomic_counter_ops",
     // min3/max3/mid3 in terms of min and max (trinary_minmax.h).
     "GL_AMD_shader_trinary_minmax",
+    // gl_FragData is in every desktop GLSL version; the extension adds
+    // nothing else to shaders (glslang does not know its name).
+    "GL_ARB_draw_buffers",
 };
 
 using MacroMap = std::map<std::string, std::string, std::less<>>;
