@@ -821,27 +821,29 @@ void add_compatibility_extensions(const pipe::Screen& screen, std::vector<std::s
   // GL 1.2 - 2.0 functionality under the ARB / EXT / SGIS names it was
   // first specified by. Commands alias the core ones (gen_gl.py
   // --compat-extensions): multitexture, transpose matrices, multisample
-  // coverage, compressed images, point parameters, occlusion queries, draw
-  // buffers (and their GLSL #extension, which adds nothing to GLSL 1.10's
-  // gl_FragData), blend colour / equations / functions, 3D textures and
-  // copies, range draws, indexed enables and colour masks. The rest are
-  // enums and state of the same values: texture environment combiners with
-  // crossbar, DOT3 and ADD (compat/ff_fragment_shader.cpp), point sprites,
-  // depth textures and their comparisons, border / mirrored / edge clamps,
-  // BGRA / ABGR / packed pixel formats, RESCALE_NORMAL, separate specular
-  // colour, wrapping stencil operations, LOD bias through glTexEnv, the
-  // GENERATE_MIPMAP texture parameter, LOD clamps.
+  // coverage, compressed images, occlusion queries, blend colour /
+  // equations / functions, 3D textures and copies, range draws, indexed
+  // enables and colour masks. The rest are enums and state of the same
+  // values: texture environment combiners with crossbar, DOT3 and ADD
+  // (compat/ff_fragment_shader.cpp), point sprites, depth textures, border /
+  // mirrored / edge clamps, BGRA / ABGR / packed pixel formats,
+  // RESCALE_NORMAL, separate specular colour, wrapping stencil operations,
+  // LOD bias through glTexEnv, the GENERATE_MIPMAP texture parameter, LOD
+  // clamps. Not listed although their entry points exist: ARB_draw_buffers
+  // (gl_FragColor and fixed-function colour are written to draw buffer 0
+  // only, not to every one), ARB/EXT_point_parameters (piglit's aliased
+  // point attenuation fails), ARB_shadow / EXT_shadow_funcs (piglit's
+  // depth-tex-compare fails).
   for (const char* name :
        {"GL_ARB_multitexture", "GL_ARB_transpose_matrix", "GL_ARB_multisample", "GL_ARB_texture_compression",
-        "GL_ARB_point_parameters", "GL_ARB_occlusion_query", "GL_ARB_draw_buffers", "GL_EXT_blend_color",
-        "GL_EXT_blend_equation_separate", "GL_EXT_blend_func_separate", "GL_EXT_blend_subtract", "GL_EXT_texture3D",
-        "GL_EXT_copy_texture", "GL_EXT_subtexture", "GL_EXT_draw_range_elements", "GL_EXT_point_parameters",
-        "GL_EXT_draw_buffers2", "GL_ARB_texture_env_combine", "GL_ARB_texture_env_crossbar",
-        "GL_ARB_texture_env_dot3", "GL_ARB_texture_env_add", "GL_ARB_point_sprite", "GL_ARB_depth_texture",
-        "GL_ARB_shadow", "GL_ARB_texture_border_clamp", "GL_ARB_texture_mirrored_repeat", "GL_SGIS_texture_edge_clamp",
-        "GL_EXT_bgra", "GL_EXT_abgr", "GL_EXT_packed_pixels", "GL_EXT_rescale_normal",
-        "GL_EXT_separate_specular_color", "GL_EXT_stencil_wrap", "GL_EXT_shadow_funcs", "GL_EXT_texture_lod_bias",
-        "GL_SGIS_generate_mipmap", "GL_SGIS_texture_lod"})
+        "GL_ARB_occlusion_query", "GL_EXT_blend_color", "GL_EXT_blend_equation_separate",
+        "GL_EXT_blend_func_separate", "GL_EXT_blend_subtract", "GL_EXT_texture3D", "GL_EXT_copy_texture",
+        "GL_EXT_subtexture", "GL_EXT_draw_range_elements", "GL_EXT_draw_buffers2", "GL_ARB_texture_env_combine",
+        "GL_ARB_texture_env_crossbar", "GL_ARB_texture_env_dot3", "GL_ARB_texture_env_add", "GL_ARB_point_sprite",
+        "GL_ARB_depth_texture", "GL_ARB_texture_border_clamp", "GL_ARB_texture_mirrored_repeat",
+        "GL_SGIS_texture_edge_clamp", "GL_EXT_bgra", "GL_EXT_abgr", "GL_EXT_packed_pixels", "GL_EXT_rescale_normal",
+        "GL_EXT_separate_specular_color", "GL_EXT_stencil_wrap", "GL_EXT_texture_lod_bias", "GL_SGIS_generate_mipmap",
+        "GL_SGIS_texture_lod"})
     extensions->emplace_back(name);
   // EXT_timer_query's 64-bit results and TIME_ELAPSED, where the device's
   // timestamps make ARB_timer_query.

@@ -1,9 +1,8 @@
 // GL 1.2 - 2.0 functionality under the ARB / EXT names a compatibility
 // context lists (add_compatibility_extensions), through the suffixed entry
 // points (aliases of the core commands, gen_gl.py --compat-extensions):
-// multitexture, transpose matrices, occlusion queries, draw buffers (with
-// the GLSL #extension), blend colour and separate equations, 3D textures,
-// range draws, indexed colour masks, point parameters, compressed images.
+// multitexture, transpose matrices, occlusion queries, blend colour and
+// separate equations, 3D textures, range draws, indexed colour masks.
 #include "e2e_gl_compat_fixture.h"
 
 namespace brass::e2e {
@@ -19,16 +18,22 @@ T proc(const char* name) {
 TEST_F(GlCompatGl1xNamesTest, ListedNames) {
   for (const char* name :
        {"GL_ARB_multitexture", "GL_ARB_transpose_matrix", "GL_ARB_multisample", "GL_ARB_texture_compression",
-        "GL_ARB_point_parameters", "GL_ARB_occlusion_query", "GL_ARB_draw_buffers", "GL_EXT_blend_color",
-        "GL_EXT_blend_equation_separate", "GL_EXT_blend_func_separate", "GL_EXT_blend_subtract", "GL_EXT_texture3D",
-        "GL_EXT_copy_texture", "GL_EXT_subtexture", "GL_EXT_draw_range_elements", "GL_EXT_point_parameters",
-        "GL_EXT_draw_buffers2", "GL_ARB_texture_env_combine", "GL_ARB_texture_env_crossbar",
-        "GL_ARB_texture_env_dot3", "GL_ARB_texture_env_add", "GL_ARB_point_sprite", "GL_ARB_depth_texture",
-        "GL_ARB_shadow", "GL_ARB_texture_border_clamp", "GL_ARB_texture_mirrored_repeat", "GL_SGIS_texture_edge_clamp",
-        "GL_EXT_bgra", "GL_EXT_abgr", "GL_EXT_packed_pixels", "GL_EXT_rescale_normal",
-        "GL_EXT_separate_specular_color", "GL_EXT_stencil_wrap", "GL_EXT_shadow_funcs", "GL_EXT_texture_lod_bias",
-        "GL_SGIS_generate_mipmap", "GL_SGIS_texture_lod"})
+        "GL_ARB_occlusion_query", "GL_EXT_blend_color", "GL_EXT_blend_equation_separate",
+        "GL_EXT_blend_func_separate", "GL_EXT_blend_subtract", "GL_EXT_texture3D", "GL_EXT_copy_texture",
+        "GL_EXT_subtexture", "GL_EXT_draw_range_elements", "GL_EXT_draw_buffers2", "GL_ARB_texture_env_combine",
+        "GL_ARB_texture_env_crossbar", "GL_ARB_texture_env_dot3", "GL_ARB_texture_env_add", "GL_ARB_point_sprite",
+        "GL_ARB_depth_texture", "GL_ARB_texture_border_clamp", "GL_ARB_texture_mirrored_repeat",
+        "GL_SGIS_texture_edge_clamp", "GL_EXT_bgra", "GL_EXT_abgr", "GL_EXT_packed_pixels", "GL_EXT_rescale_normal",
+        "GL_EXT_separate_specular_color", "GL_EXT_stencil_wrap", "GL_EXT_texture_lod_bias", "GL_SGIS_generate_mipmap",
+        "GL_SGIS_texture_lod"})
     EXPECT_TRUE(has_extension(name)) << name;
+  // Not listed (docs/compatibility.md): colour broadcast to every draw
+  // buffer, aliased point attenuation and fixed-function depth comparison
+  // are not all right yet; the GLSL directive of the unlisted
+  // ARB_draw_buffers fails.
+  for (const char* name : {"GL_ARB_draw_buffers", "GL_ARB_point_parameters", "GL_ARB_shadow"})
+    EXPECT_FALSE(has_extension(name)) << name;
+  glDeleteShader(shader(GL_FRAGMENT_SHADER, "#version 110\n#extension GL_ARB_draw_buffers : require\nvoid main() {}\n", false));
 }
 
 TEST_F(GlCompatGl1xNamesTest, MultitextureArbCombinesTwoUnits) {
@@ -127,7 +132,7 @@ TEST_F(GlCompatGl1xNamesTest, OcclusionQueryArbCountsSamples) {
   del(1, &q);
 }
 
-TEST_F(GlCompatGl1xNamesTest, DrawBuffersArbWithTheGlslExtension) {
+TEST_F(GlCompatGl1xNamesTest, DrawBuffersEntryPointAndIndexedMasks) {
   auto draw_buffers = proc<PFNGLDRAWBUFFERSARBPROC>("glDrawBuffersARB");
   auto color_mask_indexed = proc<PFNGLCOLORMASKINDEXEDEXTPROC>("glColorMaskIndexedEXT");
   ASSERT_TRUE(draw_buffers && color_mask_indexed);
@@ -146,10 +151,6 @@ TEST_F(GlCompatGl1xNamesTest, DrawBuffersArbWithTheGlslExtension) {
   glGetIntegerv(GL_DRAW_BUFFER1_ARB, &db);
   EXPECT_EQ(db, GLint(GL_COLOR_ATTACHMENT1));
   GLuint p = program(nullptr, R"(#version 110
-#extension GL_ARB_draw_buffers : require
-#ifndef GL_ARB_draw_buffers
-#error not defined
-#endif
 void main() { gl_FragData[0] = vec4(1.0, 0.0, 0.0, 1.0); gl_FragData[1] = vec4(0.0, 1.0, 1.0, 1.0); })");
   glUseProgram(p);
   glViewport(0, 0, 4, 4);
@@ -181,8 +182,7 @@ TEST_F(GlCompatGl1xNamesTest, Texture3DAndRangeElementsExt) {
   auto tex_image_3d = proc<PFNGLTEXIMAGE3DEXTPROC>("glTexImage3DEXT");
   auto tex_sub_image_3d = proc<PFNGLTEXSUBIMAGE3DEXTPROC>("glTexSubImage3DEXT");
   auto draw_range = proc<PFNGLDRAWRANGEELEMENTSEXTPROC>("glDrawRangeElementsEXT");
-  auto point_parameter = proc<PFNGLPOINTPARAMETERFARBPROC>("glPointParameterfARB");
-  ASSERT_TRUE(tex_image_3d && tex_sub_image_3d && draw_range && point_parameter);
+  ASSERT_TRUE(tex_image_3d && tex_sub_image_3d && draw_range);
   GLuint tex = 0;
   glGenTextures(1, &tex);
   glBindTexture(GL_TEXTURE_3D_EXT, tex);
@@ -207,10 +207,6 @@ TEST_F(GlCompatGl1xNamesTest, Texture3DAndRangeElementsExt) {
   glDisableClientState(GL_TEXTURE_COORD_ARRAY);
   glDisable(GL_TEXTURE_3D_EXT);
   EXPECT_EQ(pixel(16, 16), rgba(0, 0, 255));
-  point_parameter(GL_POINT_SIZE_MIN_ARB, 2.0f);
-  GLfloat size_min = 0;
-  glGetFloatv(GL_POINT_SIZE_MIN_ARB, &size_min);
-  EXPECT_FLOAT_EQ(size_min, 2.0f);
   glDeleteTextures(1, &tex);
 }
 
