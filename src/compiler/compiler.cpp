@@ -933,7 +933,8 @@ const std::vector<std::string>& desktop_glsl_extensions() {
       "GL_ARB_shader_precision",          "GL_ARB_conservative_depth",
       "GL_AMD_conservative_depth",
       "GL_ARB_texture_query_levels",      "GL_ARB_fragment_layer_viewport",
-      "GL_ARB_arrays_of_arrays",
+      "GL_ARB_arrays_of_arrays",          "GL_AMD_shader_trinary_minmax",
+      "GL_ARB_draw_buffers",
       // Old GLSL rewritten to 1.30 (legacy_texture_extensions.h).
       "GL_EXT_texture_array",             "GL_EXT_gpu_shader4",
   };

@@ -9,6 +9,7 @@
 #include "compiler/desktop_glsl_rewrites.h"
 #include "compiler/glsl_es100_syntax.h"
 #include "compiler/glsl_lexer.h"
+#include "compiler/trinary_minmax.h"
 
 namespace brass::compiler {
 namespace {
@@ -47,6 +48,11 @@ constexpr std::string_view kBrassOnlyDesktopExtensions[] = {
     // glslang knows its functions but defines no macro; the calls are
     // GLSL 4.60's (gl46_function_versions.h).
     "GL_ARB_shader_atomic_counter_ops",
+    // min3/max3/mid3 in terms of min and max (trinary_minmax.h).
+    "GL_AMD_shader_trinary_minmax",
+    // gl_FragData is in every desktop GLSL version; the extension adds
+    // nothing else to shaders (glslang does not know its name).
+    "GL_ARB_draw_buffers",
 };
 
 using MacroMap = std::map<std::string, std::string, std::less<>>;
@@ -160,6 +166,7 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
   std::string body;
   body.reserve(source.size() + 64);
   std::string version_line;
+  bool trinary_minmax = false;  // AMD_shader_trinary_minmax enabled
   int line = 1;
   bool at_line_start = true;
   size_t i = 0;
@@ -200,6 +207,11 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
           continue;
         }
         if (e < end && is_brass_only_extension(tokens[e].text)) {
+          if (tokens[e].text == "GL_AMD_shader_trinary_minmax") {
+            size_t b = e + 1;
+            while (b < end && (tokens[b].kind == TokenKind::Space || tokens[b].text == ":")) ++b;
+            trinary_minmax = b < end && tokens[b].text != "disable";
+          }
           // Keep the extension's name in a comment (later passes look for
           // it); the macro comes from the preamble.
           body += "// #extension ";
@@ -309,6 +321,11 @@ NormalizedGlsl normalize_glsl(std::string_view source, const GlslVersion& versio
       result.preamble += e;
       result.preamble += " 1\n";
     }
+  }
+  if (trinary_minmax && !version.es) {
+    TrinaryMinmaxLowering lowered = lower_trinary_minmax(body, version.number);
+    body = std::move(lowered.text);
+    result.preamble += lowered.preamble;
   }
   result.preamble += desktop_binding_preamble(source, version, unexposed);
   result.preamble += desktop_per_vertex_preamble(source, version, unexposed);

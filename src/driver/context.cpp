@@ -287,7 +287,11 @@ void VulkanContext::bind_framebuffer(const pipe::FramebufferState& fb) {
   // begins lazily at the first draw or clear.
   bool changed = false;
   fail(render_pass_.set_framebuffer(fb, &changed));
-  if (changed) dirty_.mark(DrawState::Pipeline);
+  // The scissor of a draw without the scissor test (and a whole-framebuffer
+  // viewport) is the framebuffer's extent (dynamic_state.cpp): another
+  // framebuffer needs them set again, or a draw to a larger one is clipped
+  // to the smaller one drawn to before.
+  if (changed) dirty_.mark(DrawState::Pipeline, DrawState::Scissors, DrawState::Viewports);
 }
 
 void VulkanContext::set_framebuffer_state(const pipe::FramebufferState& fb) { bind_framebuffer(fb); }

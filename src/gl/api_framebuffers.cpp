@@ -310,11 +310,18 @@ GLboolean IsFramebuffer(Context& ctx, GLuint framebuffer) {
   return framebuffer != 0 && ctx.framebuffer_objects.lookup(framebuffer) ? GL_TRUE : GL_FALSE;
 }
 
-void BindFramebuffer(Context& ctx, GLenum target, GLuint framebuffer) {
+}  // namespace api
+
+// `allow_unreserved`: whether a name glGenFramebuffers did not return gets
+// an object (ES and EXT_framebuffer_object) or INVALID_OPERATION (desktop
+// GL 3.0+ BindFramebuffer, §9.2).
+void bind_framebuffer(Context& ctx, GLenum target, GLuint framebuffer, bool allow_unreserved) {
   if (target != GL_FRAMEBUFFER && target != GL_DRAW_FRAMEBUFFER && target != GL_READ_FRAMEBUFFER)
     return ctx.set_error(GL_INVALID_ENUM);
   Ref<Framebuffer> fb;
   if (framebuffer != 0) {
+    if (!allow_unreserved && !ctx.framebuffer_objects.is_name(framebuffer))
+      return ctx.set_error(GL_INVALID_OPERATION);
     fb = ctx.framebuffer_objects.get_or_create(framebuffer, true,
                                                [](GLuint name) { return make_ref<Framebuffer>(name); });
     if (!fb) return ctx.set_error(GL_OUT_OF_MEMORY);
@@ -324,6 +331,12 @@ void BindFramebuffer(Context& ctx, GLenum target, GLuint framebuffer) {
     ctx.dirty(kDirtyFramebuffer);
   }
   if (target != GL_DRAW_FRAMEBUFFER) bind(ctx.read_framebuffer, fb);
+}
+
+namespace api {
+
+void BindFramebuffer(Context& ctx, GLenum target, GLuint framebuffer) {
+  bind_framebuffer(ctx, target, framebuffer, !ctx.desktop());
 }
 
 void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,

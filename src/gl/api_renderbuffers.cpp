@@ -66,6 +66,14 @@ void renderbuffer_storage(Context& ctx, Renderbuffer* rb, GLsizei samples, GLenu
   // With EXT_texture_format_BGRA8888 the unsized BGRA_EXT names the same
   // color-renderable format as BGRA8_EXT (ES 2.0 applications pass it).
   if (internalformat == GL_BGRA_EXT && ctx.format_features.bgra8888) internalformat = GL_BGRA8_EXT;
+  // Desktop GL's other sized stencil formats (GL 4.6 table 8.22, and
+  // EXT_framebuffer_object's STENCIL_INDEX*_EXT, the same enums) are stored
+  // with 8 stencil bits, the only stencil resolution devices have; the
+  // renderbuffer reports them as STENCIL_INDEX8 with RENDERBUFFER_STENCIL_SIZE 8
+  // (an implementation may pick another resolution than the one asked for).
+  if (ctx.desktop() && (internalformat == GL_STENCIL_INDEX1 || internalformat == GL_STENCIL_INDEX4 ||
+                        internalformat == GL_STENCIL_INDEX16))
+    internalformat = GL_STENCIL_INDEX8;
   const pixel::InternalFormatInfo* info = renderbuffer_format(ctx, internalformat);
   if (!info) return ctx.set_error(GL_INVALID_ENUM);
   if (samples < 0 || width < 0 || height < 0) return ctx.set_error(GL_INVALID_VALUE);
@@ -140,16 +148,27 @@ GLboolean IsRenderbuffer(Context& ctx, GLuint renderbuffer) {
   return renderbuffer != 0 && ctx.share_group().renderbuffers.lookup(renderbuffer) ? GL_TRUE : GL_FALSE;
 }
 
-void BindRenderbuffer(Context& ctx, GLenum target, GLuint renderbuffer) {
+}  // namespace api
+
+// `allow_unreserved`: whether a name glGenRenderbuffers did not return gets
+// an object (ES and EXT_framebuffer_object) or INVALID_OPERATION (desktop
+// GL 3.0+ BindRenderbuffer, §9.2.4).
+void bind_renderbuffer(Context& ctx, GLenum target, GLuint renderbuffer, bool allow_unreserved) {
   if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
   if (renderbuffer == 0) {
     ctx.renderbuffer.reset();
     return;
   }
   Ref<Renderbuffer> rb = ctx.share_group().renderbuffers.get_or_create(
-      renderbuffer, true, [](GLuint name) { return make_ref<Renderbuffer>(name); });
-  if (!rb) return ctx.set_error(GL_OUT_OF_MEMORY);
+      renderbuffer, allow_unreserved, [](GLuint name) { return make_ref<Renderbuffer>(name); });
+  if (!rb) return ctx.set_error(allow_unreserved ? GL_OUT_OF_MEMORY : GL_INVALID_OPERATION);
   bind(ctx.renderbuffer, rb);
+}
+
+namespace api {
+
+void BindRenderbuffer(Context& ctx, GLenum target, GLuint renderbuffer) {
+  bind_renderbuffer(ctx, target, renderbuffer, !ctx.desktop());
 }
 
 void RenderbufferStorage(Context& ctx, GLenum target, GLenum internalformat, GLsizei width, GLsizei height) {

@@ -121,4 +121,10 @@ void invalidate_framebuffer(Context& ctx, Framebuffer* fb, bool read, GLsizei nu
 void renderbuffer_storage(Context& ctx, Renderbuffer* rb, GLsizei samples, GLenum internalformat, GLsizei width,
                           GLsizei height);
 void renderbuffer_parameter(Context& ctx, const Renderbuffer* rb, GLenum pname, GLint* params);
+
+// glBindFramebuffer / glBindRenderbuffer. `allow_unreserved`: a name that
+// glGen* did not return gets a new object (ES; EXT_framebuffer_object's
+// *EXT binds) instead of INVALID_OPERATION (desktop GL 4.6 §9.2, §9.2.4).
+void bind_framebuffer(Context& ctx, GLenum target, GLuint framebuffer, bool allow_unreserved);
+void bind_renderbuffer(Context& ctx, GLenum target, GLuint renderbuffer, bool allow_unreserved);
 }  // namespace brass::gl

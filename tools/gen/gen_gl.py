@@ -45,7 +45,8 @@ EXT_texture_array, EXT_gpu_shader4) but whose commands all alias core ones
 (glFramebufferTextureLayerEXT -> glFramebufferTextureLayer): their entry
 points are the core commands' under a second name, in every desktop context
 like the core command (whether the name is advertised is the context's
-decision).
+decision). The few without a core alias (OWN_HANDLER_COMPAT_COMMANDS,
+glBindFramebufferEXT) have their own handlers, in compatibility contexts only.
 """
 import argparse
 import os
@@ -89,6 +90,12 @@ EXTRA_ALIASES = {
     "glTextureViewOES": "glTextureView",
     "glTextureViewEXT": "glTextureView",
 }
+
+# Compatibility-extension commands the registry gives no alias because their
+# semantics differ from the core command's: each has its own handler
+# (EXT_framebuffer_object's binds create objects for names glGen* did not
+# return, which GL 3.0's BindFramebuffer/BindRenderbuffer reject).
+OWN_HANDLER_COMPAT_COMMANDS = {"glBindFramebufferEXT", "glBindRenderbufferEXT"}
 
 # Commands a lost context still runs (KHR_robustness, GL 4.5 §2.3.2): the
 # error and reset queries, and the queries that must report completion so
@@ -342,10 +349,16 @@ def select_compat_extensions(root, commands, selected, wanted):
                 if cmd.name in selected:
                     continue
                 target = EXTRA_ALIASES.get(cmd.name, cmd.alias)
+                cmd.extension = e.get("name")
+                if target is None and cmd.name in OWN_HANDLER_COMPAT_COMMANDS:
+                    # Its own handler (semantics differ from the core command):
+                    # compatibility contexts only, like the extension.
+                    cmd.profiles.add("GL_COMPAT")
+                    selected[cmd.name] = cmd
+                    continue
                 if not target or target not in selected:
                     sys.exit("gen_gl: compatibility extension command %s aliases no selected command" % cmd.name)
                 cmd.profiles.update(selected[target].profiles & {"GL_CORE", "GL_COMPAT"})
-                cmd.extension = e.get("name")
                 cmd.canonical = target
                 selected[cmd.name] = cmd
     missing = set(wanted) - found

@@ -17,13 +17,17 @@ void fog(Context& ctx, GLenum pname, const T* params, bool vector) {
   if (!begin_end_allows(ctx)) return;
   FogState& f = ctx.compat_state.fog;
   switch (pname) {
-    case GL_FOG_MODE: case GL_FOG_COORD_SRC: {
+    case GL_FOG_MODE: case GL_FOG_COORD_SRC: case GL_FOG_DISTANCE_MODE_NV: {
       if (!params) return;
       const GLenum e = static_cast<GLenum>(params[0]);
       if (static_cast<T>(e) != params[0]) return ctx.set_error(GL_INVALID_ENUM);
       if (pname == GL_FOG_MODE) {
         if (e != GL_LINEAR && e != GL_EXP && e != GL_EXP2) return ctx.set_error(GL_INVALID_ENUM);
         f.mode = e;
+      } else if (pname == GL_FOG_DISTANCE_MODE_NV) {
+        if (e != GL_EYE_RADIAL_NV && e != GL_EYE_PLANE && e != GL_EYE_PLANE_ABSOLUTE_NV)
+          return ctx.set_error(GL_INVALID_ENUM);
+        f.distance_mode = e;
       } else {
         if (e != GL_FOG_COORD && e != GL_FRAGMENT_DEPTH) return ctx.set_error(GL_INVALID_ENUM);
         f.coord_src = e;

@@ -56,8 +56,9 @@ enum class FfTexGen : uint8_t { None, ObjectLinear, EyeLinear, SphereMap, Normal
 enum class FfFog : uint8_t { None, Linear, Exp, Exp2 };
 
 // What the vertex stage writes to gl_FogFragCoord (None: fog is disabled):
-// the eye-space depth |z_e| (FRAGMENT_DEPTH) or the fog coordinate.
-enum class FfFogSource : uint8_t { None, Depth, Coordinate };
+// the eye-space depth |z_e| (FRAGMENT_DEPTH), the fog coordinate, or with
+// NV_fog_distance's modes the signed depth z_e or the radial distance.
+enum class FfFogSource : uint8_t { None, Depth, Coordinate, SignedDepth, Radial };
 
 // ALPHA_FUNC while ALPHA_TEST is enabled (Always: no test).
 enum class FfAlphaFunc : uint8_t { Always, Never, Less, Equal, LEqual, Greater, NotEqual, GEqual };

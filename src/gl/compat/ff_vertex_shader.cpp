@@ -128,7 +128,8 @@ std::string vertex_shader_source(const FfVertexKey& k) {
   const bool lighting = k.lighting != 0;
   const bool need_normal = lighting || texgen_normal;
   const bool need_eye =
-      lighting || texgen_eye || fog == FfFogSource::Depth || k.clip_planes != 0 || k.point_size != 0;
+      lighting || texgen_eye || fog == FfFogSource::Depth || fog == FfFogSource::SignedDepth ||
+      fog == FfFogSource::Radial || k.clip_planes != 0 || k.point_size != 0;
 
   // GLSL 1.30 for gl_ClipDistance; 1.20 otherwise.
   std::string s = k.clip_planes ? "#version 130\n" : "#version 120\n";
@@ -175,6 +176,10 @@ std::string vertex_shader_source(const FfVertexKey& k) {
     s += "    gl_TexCoord[" + us + "] = gl_TextureMatrix[" + us + "] * tc;\n  }\n";
   }
   if (fog == FfFogSource::Depth) s += "  gl_FogFragCoord = abs(eye.z);\n";
+  // NV_fog_distance: the signed eye-plane distance, and the Euclidean
+  // distance to the eye (per vertex, interpolated as the extension allows).
+  if (fog == FfFogSource::SignedDepth) s += "  gl_FogFragCoord = eye.z;\n";
+  if (fog == FfFogSource::Radial) s += "  gl_FogFragCoord = length(eye.xyz);\n";
   if (fog == FfFogSource::Coordinate) s += "  gl_FogFragCoord = gl_FogCoord;\n";
   if (k.point_size) {
     // §14.4 equation 14.1: the size times sqrt(1 / (a + b d + c d^2)), d the

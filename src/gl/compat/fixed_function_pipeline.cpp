@@ -248,7 +248,10 @@ FfKey make_key(Context& ctx) {
     f.fog = static_cast<uint8_t>(st.fog.mode == GL_LINEAR ? FfFog::Linear
                                  : st.fog.mode == GL_EXP2 ? FfFog::Exp2
                                                           : FfFog::Exp);
-    v.fog = static_cast<uint8_t>(st.fog.coord_src == GL_FOG_COORD ? FfFogSource::Coordinate : FfFogSource::Depth);
+    v.fog = static_cast<uint8_t>(st.fog.coord_src == GL_FOG_COORD                 ? FfFogSource::Coordinate
+                                 : st.fog.distance_mode == GL_EYE_RADIAL_NV ? FfFogSource::Radial
+                                 : st.fog.distance_mode == GL_EYE_PLANE     ? FfFogSource::SignedDepth
+                                                                            : FfFogSource::Depth);
   }
   // §14.10: the secondary colour is added with COLOR_SUM, or always while
   // lighting computes it separately.

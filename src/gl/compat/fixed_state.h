@@ -84,12 +84,24 @@ struct TexGenUnit {
   }
 };
 
+// NV_fog_distance's enums (glext.h's; the compatibility enums header has
+// only the core ones, EYE_PLANE among them).
+#ifndef GL_FOG_DISTANCE_MODE_NV
+#define GL_FOG_DISTANCE_MODE_NV 0x855A
+#define GL_EYE_RADIAL_NV 0x855B
+#define GL_EYE_PLANE_ABSOLUTE_NV 0x855C
+#endif
+
 struct FogState {
   bool enabled = false;  // FOG enable
   GLenum mode = GL_EXP;
   float density = 1, start = 0, end = 1, index = 0;
   Vec4 color{0, 0, 0, 0};
   GLenum coord_src = GL_FRAGMENT_DEPTH;  // FOG_COORD_SRC
+  // NV_fog_distance: how FRAGMENT_DEPTH fog measures the distance to the
+  // eye: |z_e| (EYE_PLANE_ABSOLUTE_NV, the GL rule), z_e (EYE_PLANE) or the
+  // Euclidean distance (EYE_RADIAL_NV).
+  GLenum distance_mode = GL_EYE_PLANE_ABSOLUTE_NV;
 };
 
 // One texture unit's environment (§16.1, table 23.21 of 4.6 compat).

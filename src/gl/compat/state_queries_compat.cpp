@@ -87,6 +87,7 @@ bool query_state(Context& ctx, GLenum pname, StateQueryValue* out, GLenum* error
     // Fog (table 23.15).
     case GL_FOG_MODE: put_enum(out, s.fog.mode); return true;
     case GL_FOG_COORD_SRC: put_enum(out, s.fog.coord_src); return true;
+    case GL_FOG_DISTANCE_MODE_NV: put_enum(out, s.fog.distance_mode); return true;
     case GL_FOG_DENSITY: put_floats(out, &s.fog.density, 1); return true;
     case GL_FOG_START: put_floats(out, &s.fog.start, 1); return true;
     case GL_FOG_END: put_floats(out, &s.fog.end, 1); return true;
