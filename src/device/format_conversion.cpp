@@ -9,7 +9,7 @@
 #include <new>
 
 #include "device/astc_decoder.h"
-#include "device/bc_decoder.h"
+#include "util/bc_decoder.h"
 #include "device/etc2_decoder.h"
 
 namespace brass::vk {
