@@ -11,6 +11,14 @@
 
 #include "e2e_gl_core_fixture.h"
 
+// EXT_texture_sRGB's S3TC enums (glcorearb.h leaves the EXT formats out).
+#ifndef GL_COMPRESSED_SRGB_S3TC_DXT1_EXT
+#define GL_COMPRESSED_SRGB_S3TC_DXT1_EXT 0x8C4C
+#define GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT 0x8C4D
+#define GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT 0x8C4E
+#define GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT 0x8C4F
+#endif
+
 namespace brass::e2e {
 namespace {
 
