@@ -9,7 +9,7 @@
 #include <new>
 
 #include "device/astc_decoder.h"
-#include "device/bc_decoder.h"
+#include "util/bc_decoder.h"
 #include "device/etc2_decoder.h"
 
 namespace brass::vk {
@@ -364,10 +364,14 @@ void decode_block(Format f, const uint8_t* block, uint8_t* tile) {
       std::memcpy(tile, t, sizeof(t));
       break;
     }
-    case Format::BC1_RGB_UNORM: bc::decode_bc1(block, false, tile); break;
-    case Format::BC1_RGBA_UNORM: bc::decode_bc1(block, true, tile); break;
-    case Format::BC2_UNORM: bc::decode_bc2(block, tile); break;
-    case Format::BC3_UNORM: bc::decode_bc3(block, tile); break;
+    case Format::BC1_RGB_UNORM:
+    case Format::BC1_RGB_SRGB: bc::decode_bc1(block, false, tile); break;
+    case Format::BC1_RGBA_UNORM:
+    case Format::BC1_RGBA_SRGB: bc::decode_bc1(block, true, tile); break;
+    case Format::BC2_UNORM:
+    case Format::BC2_SRGB: bc::decode_bc2(block, tile); break;
+    case Format::BC3_UNORM:
+    case Format::BC3_SRGB: bc::decode_bc3(block, tile); break;
     case Format::BC4_UNORM:
     case Format::BC4_SNORM: bc::decode_bc4(block, f == Format::BC4_SNORM, tile, 1); break;
     case Format::BC5_UNORM:

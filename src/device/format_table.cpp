@@ -120,6 +120,10 @@ std::vector<Candidate> candidates_for(Format f) {
     case Format::BC1_RGBA_UNORM: return {{VK_FORMAT_BC1_RGBA_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeBc}};
     case Format::BC2_UNORM: return {{VK_FORMAT_BC2_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeBc}};
     case Format::BC3_UNORM: return {{VK_FORMAT_BC3_UNORM_BLOCK}, {VK_FORMAT_R8G8B8A8_UNORM, kIdentity, C::DecodeBc}};
+    case Format::BC1_RGB_SRGB: return {{VK_FORMAT_BC1_RGB_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kRgb1, C::DecodeBc}};
+    case Format::BC1_RGBA_SRGB: return {{VK_FORMAT_BC1_RGBA_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeBc}};
+    case Format::BC2_SRGB: return {{VK_FORMAT_BC2_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeBc}};
+    case Format::BC3_SRGB: return {{VK_FORMAT_BC3_SRGB_BLOCK}, {VK_FORMAT_R8G8B8A8_SRGB, kIdentity, C::DecodeBc}};
     case Format::BC4_UNORM: return {{VK_FORMAT_BC4_UNORM_BLOCK}, {VK_FORMAT_R8_UNORM, kIdentity, C::DecodeBc}};
     case Format::BC4_SNORM: return {{VK_FORMAT_BC4_SNORM_BLOCK}, {VK_FORMAT_R8_SNORM, kIdentity, C::DecodeBc}};
     case Format::BC5_UNORM: return {{VK_FORMAT_BC5_UNORM_BLOCK}, {VK_FORMAT_R8G8_UNORM, kIdentity, C::DecodeBc}};

@@ -3,11 +3,15 @@
 // (format, type) rules are desktop ReadPixels' (any valid pair whose
 // integer-ness and depth-ness match the image). Desktop-only: the generated
 // entry point refuses it in ES contexts.
+#include <algorithm>
 #include <bit>
 #include <cstring>
+#include <memory>
+#include <new>
 
 #include "gl/context.h"
 #include "gl/pixel/client_format.h"
+#include "gl/pixel/compressed_decode.h"
 #include "gl/pixel/pack_unpack.h"
 #include "gl/pixel/pixel_store.h"
 #include "gl/pixel/read_pixels_rules.h"
@@ -122,6 +126,21 @@ void read_texture_image(Context& ctx, Texture& texture, unsigned face, bool all_
   read_texture_region(ctx, texture, level, r, three_d, format, type, buf_size, pixels);
 }
 
+// The box of whole blocks that covers `box` of a compressed image (its
+// last blocks partial where the image ends).
+pipe::Box compressed_box(const pixel::InternalFormatInfo& info, const TextureImage& img, pipe::Box box) {
+  const int32_t bw = info.block_width(), bh = info.block_height();
+  const int32_t x0 = box.x - box.x % bw, y0 = box.y - box.y % bh;
+  // 64-bit: an end near INT32_MAX cannot wrap when rounded up.
+  const int64_t x1 = std::min<int64_t>((int64_t{box.x} + box.width + bw - 1) / bw * bw, img.width);
+  const int64_t y1 = std::min<int64_t>((int64_t{box.y} + box.height + bh - 1) / bh * bh, img.height);
+  box.x = x0;
+  box.y = y0;
+  box.width = static_cast<int32_t>(x1 - x0);
+  box.height = static_cast<int32_t>(y1 - y0);
+  return box;
+}
+
 }  // namespace
 
 void read_texture_region(Context& ctx, Texture& texture, GLint level, const TextureRegion& region, bool three_d,
@@ -131,14 +150,20 @@ void read_texture_region(Context& ctx, Texture& texture, GLint level, const Text
   const bool cube = texture_target == GL_TEXTURE_CUBE_MAP;
   const TextureImage* img = t->image(level, cube ? region.z : 0);
   if (!img || !img->defined()) return;  // nothing to return
-  const pixel::InternalFormatInfo& info = *img->info;
-  if (const GLenum e = pixel::check_read_pixels_format(info, format, type, ctx.format_features)) return ctx.set_error(e);
-  if (info.is_compressed() || info.has_stencil()) {
-    // Decompressing and stencil readback are not implemented yet: refused
+  // A compressed image reads as the uncompressed format its blocks decode
+  // into (GL 4.6 §8.11.4: decompressed, then packed like any other image).
+  const pixel::InternalFormatInfo& stored = *img->info;
+  const bool compressed = stored.is_compressed();
+  const pixel::InternalFormatInfo* decoded = compressed ? pixel::decoded_format(stored) : &stored;
+  if (!decoded || stored.has_stencil()) {
+    // Stencil readback and the formats without a CPU decoder are refused
     // rather than answered with wrong data.
-    BRASS_WARN_ONCE("glGetTexImage of a compressed or stencil texture is not implemented yet (GL_INVALID_OPERATION)");
+    BRASS_WARN_ONCE("glGetTexImage of a stencil texture or of a compressed format without a decoder is not "
+                    "implemented yet (GL_INVALID_OPERATION)");
     return ctx.set_error(GL_INVALID_OPERATION);
   }
+  const pixel::InternalFormatInfo& info = *decoded;
+  if (const GLenum e = pixel::check_read_pixels_format(info, format, type, ctx.format_features)) return ctx.set_error(e);
 
   // A 1D array's layers are the rows of the packed image.
   const bool rows_are_layers = texture_target == GL_TEXTURE_1D_ARRAY;
@@ -170,6 +195,8 @@ void read_texture_region(Context& ctx, Texture& texture, GLint level, const Text
   // One slice at a time (a 3D slice, an array layer or a cube face is one
   // image of the packed 3D layout; a 1D array layer one row).
   GLenum error = GL_NO_ERROR;
+  std::unique_ptr<uint8_t[]> scratch;  // decoded blocks of a compressed slice
+  uint64_t scratch_size = 0;
   const uint32_t slices = rows_are_layers ? height : depth;
   for (uint32_t i = 0; i < slices && error == GL_NO_ERROR; ++i) {
     uint32_t layer = 0;  // in the texture's own numbering
@@ -187,16 +214,44 @@ void read_texture_region(Context& ctx, Texture& texture, GLint level, const Text
     box.z = static_cast<int32_t>(resource_layer + layer);
     box.width = static_cast<int32_t>(width);
     box.height = static_cast<int32_t>(rows_are_layers ? 1u : height);
+    if (compressed) box = compressed_box(stored, *img, box);
     pipe::Transfer* transfer = nullptr;
     const void* map = p.transfer_map(src, resource_level, pipe::kMapRead, box, &transfer);
     if (!map) {
       map_failed();
       break;
     }
+    const void* texels = map;
+    uint64_t texel_stride = transfer->stride;
+    if (compressed) {
+      // The whole blocks the region touches, decoded; the region starts
+      // (x % block width, y % block height) texels into them.
+      const uint64_t texel = pipe::describe(info.storage).block_bytes;
+      texel_stride = texel * static_cast<uint32_t>(box.width);
+      const uint64_t bytes = texel_stride * static_cast<uint32_t>(box.height);
+      if (scratch_size < bytes) {
+        scratch.reset(new (std::nothrow) uint8_t[bytes]);
+        scratch_size = scratch ? bytes : 0;
+      }
+      if (!scratch) {
+        p.transfer_unmap(transfer);
+        error = GL_OUT_OF_MEMORY;
+        break;
+      }
+      if (!pixel::decode_compressed(stored, static_cast<const uint8_t*>(map), transfer->stride,
+                                    static_cast<uint32_t>(box.width), static_cast<uint32_t>(box.height),
+                                    scratch.get(), texel_stride)) {
+        p.transfer_unmap(transfer);
+        error = GL_INVALID_OPERATION;
+        break;
+      }
+      texels = scratch.get() + (region.y - static_cast<uint32_t>(box.y)) * texel_stride +
+               (region.x - static_cast<uint32_t>(box.x)) * texel;
+    }
     pixel::PixelStoreParams slice = pack;
     if (rows_are_layers) slice.skip_rows += static_cast<int32_t>(i);
     else slice.skip_images = pack.skip_images + static_cast<int32_t>(i);
-    error = pixel::pack_pixels(info, map, transfer->stride, 0, slice, format, type, dst, three_d,
+    error = pixel::pack_pixels(info, texels, texel_stride, 0, slice, format, type, dst, three_d,
                                pixel::PixelExtent{width, rows_are_layers ? 1u : height, 1});
     p.transfer_unmap(transfer);
   }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "gl/compressed_mipmap.h"
 #include "gl/context.h"
 #include "gl/pixel/client_format.h"
 #include "gl/pixel/tex_image_rules.h"
@@ -309,9 +310,13 @@ void tex_storage(Context& ctx, GLenum target, GLsizei levels, GLenum internal_fo
 
 // GL_INVALID_OPERATION unless GenerateMipmap may run on this base level
 // (ES 3.0 §3.8.10).
-bool mipmap_format_ok(Context& ctx, const TextureImage& base) {
+bool mipmap_format_ok(Context& ctx, const TextureImage& base, GLenum target) {
   const pixel::InternalFormatInfo& info = *base.info;
-  if (info.is_compressed() || info.is_integer() || !info.is_color()) return false;
+  // Desktop GL filters compressed images too (compressed_mipmap.h); ES
+  // refuses them.
+  if (info.is_compressed())
+    return ctx.desktop() && target != GL_TEXTURE_3D && compressed_mipmaps_supported(info);
+  if (info.is_integer() || !info.is_color()) return false;
   const bool unsized = base.internal_format == GL_RGBA || base.internal_format == GL_RGB ||
                        base.internal_format == GL_LUMINANCE_ALPHA || base.internal_format == GL_LUMINANCE ||
                        base.internal_format == GL_ALPHA;
@@ -557,7 +562,7 @@ void generate_mipmap(Context& ctx, Texture& texture) {
   const TextureImage* b = t->image(base, 0);
   if (!b) return;  // nothing specified: nothing to generate
   if (target == GL_TEXTURE_CUBE_MAP && !base_level_consistent(*t, base)) return ctx.set_error(GL_INVALID_OPERATION);
-  if (!mipmap_format_ok(ctx, *b)) return ctx.set_error(GL_INVALID_OPERATION);
+  if (!mipmap_format_ok(ctx, *b, target)) return ctx.set_error(GL_INVALID_OPERATION);
   if (b->width == 0 || b->height == 0 || b->depth == 0 || base > max_level) return;
   const uint32_t w = uint32_t(b->width), h = uint32_t(b->height), d = uint32_t(b->depth);
   const GLint last = std::min<GLint>(base + GLint(full_chain_levels(target, w, h, d)) - 1, max_level);
@@ -572,6 +577,11 @@ void generate_mipmap(Context& ctx, Texture& texture) {
       if (!t->immutable &&
           !define_image(ctx, *t, l, f, base_copy.internal_format, base_copy.info, lw, lh, ld))
         return;
+  }
+  if (base_copy.info->is_compressed()) {
+    if (generate_compressed_mipmaps(ctx, *t, base, last)) t->changed();
+    ctx.dirty(kDirtyTextures);
+    return;
   }
   pipe::Resource* r = t->resource.get();
   const uint32_t first = uint32_t(base - t->resource_base), final_level = uint32_t(last - t->resource_base);

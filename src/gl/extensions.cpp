@@ -132,6 +132,8 @@ std::vector<std::string> supported_extensions(const pipe::Screen& screen, const 
       "GL_OES_texture_half_float",
       "GL_OES_texture_half_float_linear",
       "GL_EXT_texture_compression_s3tc",
+      // Its sRGB formats (BC1-3 sRGB, natively or decoded like the others).
+      "GL_EXT_texture_compression_s3tc_srgb",
       "GL_EXT_texture_compression_rgtc",
       "GL_OES_compressed_ETC1_RGB8_texture",
       // glReadPixels of the depth and stencil attachments
@@ -429,6 +431,10 @@ std::vector<std::string> supported_desktop_extensions(const pipe::Screen& screen
       "GL_ARB_texture_compression_rgtc",
       "GL_EXT_texture_compression_rgtc",
       "GL_EXT_texture_compression_s3tc",
+      // GL 2.1's sRGB formats under their EXT name, with the sRGB S3TC
+      // formats it adds where S3TC exists (the SLUMINANCE ones in
+      // compatibility contexts).
+      "GL_EXT_texture_sRGB",
       "GL_EXT_packed_float",
       "GL_EXT_texture_shared_exponent",
       "GL_ARB_texture_float",

@@ -104,6 +104,11 @@ namespace brass::pipe {
   X(BC1_RGBA_UNORM,      8, 4, 4, 4, Compressed)                                \
   X(BC2_UNORM,          16, 4, 4, 4, Compressed)                                \
   X(BC3_UNORM,          16, 4, 4, 4, Compressed)                                \
+  /* sRGB S3TC (EXT_texture_sRGB / EXT_texture_compression_s3tc_srgb) */       \
+  X(BC1_RGB_SRGB,        8, 4, 4, 3, CompressedSrgb)                            \
+  X(BC1_RGBA_SRGB,       8, 4, 4, 4, CompressedSrgb)                            \
+  X(BC2_SRGB,           16, 4, 4, 4, CompressedSrgb)                            \
+  X(BC3_SRGB,           16, 4, 4, 4, CompressedSrgb)                            \
   X(BC4_UNORM,           8, 4, 4, 1, Compressed)                                \
   X(BC4_SNORM,           8, 4, 4, 1, Compressed)                                \
   X(BC5_UNORM,          16, 4, 4, 2, Compressed)                                \

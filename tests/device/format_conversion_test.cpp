@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "device/bc_decoder.h"
+#include "util/bc_decoder.h"
 #include "device/etc2_decoder.h"
 
 namespace brass::vk {

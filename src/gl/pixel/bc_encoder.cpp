@@ -319,10 +319,16 @@ void encode_color(const uint8_t rgba[64], bool punch_through_alpha, bool force_f
 
 bool online_block_codec(GLenum internal_format, BlockCodec* codec) {
   switch (internal_format) {
-    case GL_COMPRESSED_RGB_S3TC_DXT1_EXT: *codec = BlockCodec::Bc1Rgb; return true;
-    case GL_COMPRESSED_RGBA_S3TC_DXT1_EXT: *codec = BlockCodec::Bc1Rgba; return true;
-    case GL_COMPRESSED_RGBA_S3TC_DXT3_EXT: *codec = BlockCodec::Bc2; return true;
-    case GL_COMPRESSED_RGBA_S3TC_DXT5_EXT: *codec = BlockCodec::Bc3; return true;
+    // The sRGB forms encode the given (already sRGB-encoded) values as the
+    // linear ones do: TexImage converts no colour space.
+    case GL_COMPRESSED_RGB_S3TC_DXT1_EXT:
+    case GL_COMPRESSED_SRGB_S3TC_DXT1_EXT: *codec = BlockCodec::Bc1Rgb; return true;
+    case GL_COMPRESSED_RGBA_S3TC_DXT1_EXT:
+    case GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT: *codec = BlockCodec::Bc1Rgba; return true;
+    case GL_COMPRESSED_RGBA_S3TC_DXT3_EXT:
+    case GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT: *codec = BlockCodec::Bc2; return true;
+    case GL_COMPRESSED_RGBA_S3TC_DXT5_EXT:
+    case GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT: *codec = BlockCodec::Bc3; return true;
     case GL_COMPRESSED_RED_RGTC1: *codec = BlockCodec::Bc4Unorm; return true;
     case GL_COMPRESSED_SIGNED_RED_RGTC1: *codec = BlockCodec::Bc4Snorm; return true;
     case GL_COMPRESSED_RG_RGTC2: *codec = BlockCodec::Bc5Unorm; return true;

@@ -190,6 +190,13 @@ constexpr InternalFormatInfo kFormats[] = {
   info({GL_COMPRESSED_RGBA_S3TC_DXT1_EXT, GL_RGBA, Format::BC1_RGBA_UNORM, CT::UnsignedNormalized, rgba(5, 6, 5, 1), false, kAvailS3tc, RR::Never, FR::Always}),
   info({GL_COMPRESSED_RGBA_S3TC_DXT3_EXT, GL_RGBA, Format::BC2_UNORM, CT::UnsignedNormalized, rgba(5, 6, 5, 4), false, kAvailS3tc, RR::Never, FR::Always}),
   info({GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, GL_RGBA, Format::BC3_UNORM, CT::UnsignedNormalized, rgba(5, 6, 5, 8), false, kAvailS3tc, RR::Never, FR::Always}),
+  // sRGB S3TC: EXT_texture_sRGB's compressed formats on desktop,
+  // EXT_texture_compression_s3tc_srgb on ES; always with the S3TC ones
+  // (natively, or decoded to RGBA8 sRGB on upload like them).
+  info({GL_COMPRESSED_SRGB_S3TC_DXT1_EXT, GL_RGB, Format::BC1_RGB_SRGB, CT::UnsignedNormalized, rgba(5, 6, 5), true, kAvailS3tc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT, GL_RGBA, Format::BC1_RGBA_SRGB, CT::UnsignedNormalized, rgba(5, 6, 5, 1), true, kAvailS3tc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT, GL_RGBA, Format::BC2_SRGB, CT::UnsignedNormalized, rgba(5, 6, 5, 4), true, kAvailS3tc, RR::Never, FR::Always}),
+  info({GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT, GL_RGBA, Format::BC3_SRGB, CT::UnsignedNormalized, rgba(5, 6, 5, 8), true, kAvailS3tc, RR::Never, FR::Always}),
   info({GL_COMPRESSED_RED_RGTC1, GL_RED, Format::BC4_UNORM, CT::UnsignedNormalized, rgba(8), false, kAvailRgtc, RR::Never, FR::Always}),
   info({GL_COMPRESSED_SIGNED_RED_RGTC1, GL_RED, Format::BC4_SNORM, CT::SignedNormalized, rgba(8), false, kAvailRgtc, RR::Never, FR::Always}),
   info({GL_COMPRESSED_RG_RGTC2, GL_RG, Format::BC5_UNORM, CT::UnsignedNormalized, rgba(8, 8), false, kAvailRgtc, RR::Never, FR::Always}),

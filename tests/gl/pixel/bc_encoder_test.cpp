@@ -1,5 +1,5 @@
 // The S3TC/RGTC block encoder (gl/pixel/bc_encoder.h), checked through the
-// device layer's independent decoders (device/bc_decoder.h): solid colours
+// independent decoders (util/bc_decoder.h): solid colours
 // that 565 can hold decode exactly, others within the format's step,
 // two-colour gradients between representable colours within a unit or two,
 // alpha ramps within half a step of the eight-value ramp, DXT1's
@@ -13,7 +13,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "device/bc_decoder.h"
+#include "util/bc_decoder.h"
 
 namespace brass::gl::pixel {
 namespace {
@@ -49,7 +49,7 @@ TEST(BcEncoder, Bc1RepresentableSolidIsExact) {
   for (const Block& c : colors) {
     uint8_t block[8], out[64];
     encode_bc1(c.data(), false, block);
-    vk::bc::decode_bc1(block, false, out);
+    bc::decode_bc1(block, false, out);
     EXPECT_EQ(max_rgb_error(c, out, true), 0);
   }
 }
@@ -60,7 +60,7 @@ TEST(BcEncoder, Bc1ArbitrarySolidWithinOneStep) {
     const Block c = solid(static_cast<uint8_t>(v), static_cast<uint8_t>(255 - v), static_cast<uint8_t>((v * 3) & 255));
     uint8_t block[8], out[64];
     encode_bc1(c.data(), false, block);
-    vk::bc::decode_bc1(block, false, out);
+    bc::decode_bc1(block, false, out);
     EXPECT_LE(max_rgb_error(c, out, true), 2) << "v=" << v;
   }
 }
@@ -77,7 +77,7 @@ TEST(BcEncoder, Bc1TwoColourGradient) {
             ch == 3 ? 255 : static_cast<uint8_t>((a[ch] * (3 - x) + b[ch] * x + 1) / 3);
   uint8_t block[8], out[64];
   encode_bc1(t.data(), false, block);
-  vk::bc::decode_bc1(block, false, out);
+  bc::decode_bc1(block, false, out);
   EXPECT_LE(max_rgb_error(t, out, true), 1);
 }
 
@@ -92,7 +92,7 @@ TEST(BcEncoder, Bc1SmoothRampIsClose) {
   }
   uint8_t block[8], out[64];
   encode_bc1(t.data(), false, block);
-  vk::bc::decode_bc1(block, false, out);
+  bc::decode_bc1(block, false, out);
   EXPECT_LE(max_rgb_error(t, out, false), 8);
 }
 
@@ -101,7 +101,7 @@ TEST(BcEncoder, Bc1PunchThroughAlpha) {
   for (int i : {0, 5, 10, 15}) t[i * 4 + 3] = 0;
   uint8_t block[8], out[64];
   encode_bc1(t.data(), true, block);
-  vk::bc::decode_bc1(block, true, out);
+  bc::decode_bc1(block, true, out);
   for (int i = 0; i < 16; ++i) {
     const bool transparent = i % 5 == 0;
     EXPECT_EQ(out[i * 4 + 3], transparent ? 0 : 255) << i;
@@ -113,7 +113,7 @@ TEST(BcEncoder, Bc1PunchThroughAlpha) {
   // All transparent.
   const Block clear = solid(10, 20, 30, 0);
   encode_bc1(clear.data(), true, block);
-  vk::bc::decode_bc1(block, true, out);
+  bc::decode_bc1(block, true, out);
   for (int i = 0; i < 16; ++i) EXPECT_EQ(out[i * 4 + 3], 0);
 }
 
@@ -122,7 +122,7 @@ TEST(BcEncoder, Bc2AlphaNibbles) {
   for (int i = 0; i < 16; ++i) t[i * 4 + 3] = static_cast<uint8_t>(i * 17);
   uint8_t block[16], out[64];
   encode_bc2(t.data(), block);
-  vk::bc::decode_bc2(block, out);
+  bc::decode_bc2(block, out);
   EXPECT_EQ(max_rgb_error(t, out, true), 0);
 }
 
@@ -132,13 +132,13 @@ TEST(BcEncoder, Bc3AlphaRamp) {
   for (int i = 0; i < 16; ++i) t[i * 4 + 3] = static_cast<uint8_t>(i * 17);
   uint8_t block[16], out[64];
   encode_bc3(t.data(), block);
-  vk::bc::decode_bc3(block, out);
+  bc::decode_bc3(block, out);
   EXPECT_EQ(max_rgb_error(t, out, false), 0);
   for (int i = 0; i < 16; ++i) EXPECT_LE(std::abs(int{t[i * 4 + 3]} - int{out[i * 4 + 3]}), 255 / 14 + 1) << i;
   // Eight alpha values on the ramp itself decode within the rounding.
   for (int i = 0; i < 16; ++i) t[i * 4 + 3] = static_cast<uint8_t>(100 + (i % 8) * 7);
   encode_bc3(t.data(), block);
-  vk::bc::decode_bc3(block, out);
+  bc::decode_bc3(block, out);
   for (int i = 0; i < 16; ++i) EXPECT_LE(std::abs(int{t[i * 4 + 3]} - int{out[i * 4 + 3]}), 1) << i;
 }
 
@@ -146,22 +146,22 @@ TEST(BcEncoder, Bc4UnsignedAndSigned) {
   uint8_t v[16], block[8], out[16];
   for (int i = 0; i < 16; ++i) v[i] = 77;
   encode_bc4(v, 1, false, block);
-  vk::bc::decode_bc4(block, false, out, 1);
+  bc::decode_bc4(block, false, out, 1);
   for (int i = 0; i < 16; ++i) EXPECT_EQ(out[i], 77);
   for (int i = 0; i < 16; ++i) v[i] = static_cast<uint8_t>(30 + (i % 8) * 10);  // on a 7-step ramp 30..100
   encode_bc4(v, 1, false, block);
-  vk::bc::decode_bc4(block, false, out, 1);
+  bc::decode_bc4(block, false, out, 1);
   for (int i = 0; i < 16; ++i) EXPECT_LE(std::abs(int{v[i]} - int{out[i]}), 1) << i;
   // Signed: -127..127 ramp.
   for (int i = 0; i < 16; ++i) v[i] = static_cast<uint8_t>(static_cast<int8_t>(-127 + i * 16));
   encode_bc4(v, 1, true, block);
-  vk::bc::decode_bc4(block, true, out, 1);
+  bc::decode_bc4(block, true, out, 1);
   for (int i = 0; i < 16; ++i)
     EXPECT_LE(std::abs(int{static_cast<int8_t>(v[i])} - int{static_cast<int8_t>(out[i])}), 254 / 14 + 1) << i;
   // -128 codes as -127.
   for (int i = 0; i < 16; ++i) v[i] = 0x80;
   encode_bc4(v, 1, true, block);
-  vk::bc::decode_bc4(block, true, out, 1);
+  bc::decode_bc4(block, true, out, 1);
   for (int i = 0; i < 16; ++i) EXPECT_EQ(static_cast<int8_t>(out[i]), -127);
 }
 
@@ -172,7 +172,7 @@ TEST(BcEncoder, Bc5TwoChannels) {
     rg[i * 2 + 1] = static_cast<uint8_t>(i < 8 ? 10 : 240);
   }
   encode_bc5(rg, false, block);
-  vk::bc::decode_bc5(block, false, out);
+  bc::decode_bc5(block, false, out);
   for (int i = 0; i < 32; ++i) EXPECT_EQ(out[i], rg[i]) << i;
 }
 
@@ -197,7 +197,7 @@ TEST(BcEncoder, ImageWithPartialEdgeBlocks) {
   for (uint32_t by = 0; by < 2; ++by)
     for (uint32_t bx = 0; bx < 2; ++bx) {
       uint8_t out[64];
-      vk::bc::decode_bc3(&blocks[(by * 2 + bx) * 16], out);
+      bc::decode_bc3(&blocks[(by * 2 + bx) * 16], out);
       for (uint32_t y = 0; y < 4 && by * 4 + y < h; ++y)
         for (uint32_t x = 0; x < 4 && bx * 4 + x < w; ++x)
           for (int ch = 0; ch < 4; ++ch)

@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-namespace brass::vk::bc {
+namespace brass::bc {
 
 // BC1 (8 bytes) to RGBA8. With `has_alpha` (GL_COMPRESSED_RGBA_S3TC_DXT1)
 // index 3 of a three-color block is (0, 0, 0, 0); without it, opaque black.
@@ -25,4 +25,4 @@ void decode_bc4(const uint8_t* block, bool is_signed, uint8_t* out, uint32_t str
 // BC5 (16 bytes: red BC4, then green BC4) to RG8 UNORM / SNORM.
 void decode_bc5(const uint8_t* block, bool is_signed, uint8_t out_rg[32]);
 
-}  // namespace brass::vk::bc
+}  // namespace brass::bc

@@ -1,9 +1,9 @@
 // Written from EXT_texture_compression_s3tc and ARB_texture_compression_rgtc.
-#include "device/bc_decoder.h"
+#include "util/bc_decoder.h"
 
 #include <algorithm>
 
-namespace brass::vk::bc {
+namespace brass::bc {
 namespace {
 
 // Blocks are little-endian.
@@ -103,4 +103,4 @@ void decode_bc5(const uint8_t* block, bool is_signed, uint8_t out_rg[32]) {
   decode_bc4(block + 8, is_signed, out_rg + 1, 2);
 }
 
-}  // namespace brass::vk::bc
+}  // namespace brass::bc
