@@ -313,8 +313,9 @@ GLboolean IsFramebuffer(Context& ctx, GLuint framebuffer) {
 }  // namespace api
 
 // `allow_unreserved`: whether a name glGenFramebuffers did not return gets
-// an object (ES and EXT_framebuffer_object) or INVALID_OPERATION (desktop
-// GL 3.0+ BindFramebuffer, §9.2).
+// an object (ES, the compatibility profile, as Mesa and the pre-profile
+// GL 3.0 rules do, and EXT_framebuffer_object) or INVALID_OPERATION (the
+// core profile, GL 4.6 core §9.2).
 void bind_framebuffer(Context& ctx, GLenum target, GLuint framebuffer, bool allow_unreserved) {
   if (target != GL_FRAMEBUFFER && target != GL_DRAW_FRAMEBUFFER && target != GL_READ_FRAMEBUFFER)
     return ctx.set_error(GL_INVALID_ENUM);
@@ -336,7 +337,7 @@ void bind_framebuffer(Context& ctx, GLenum target, GLuint framebuffer, bool allo
 namespace api {
 
 void BindFramebuffer(Context& ctx, GLenum target, GLuint framebuffer) {
-  bind_framebuffer(ctx, target, framebuffer, !ctx.desktop());
+  bind_framebuffer(ctx, target, framebuffer, !ctx.desktop() || ctx.compatibility());
 }
 
 void FramebufferTexture2D(Context& ctx, GLenum target, GLenum attachment, GLenum textarget, GLuint texture,

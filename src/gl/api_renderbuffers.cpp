@@ -151,8 +151,9 @@ GLboolean IsRenderbuffer(Context& ctx, GLuint renderbuffer) {
 }  // namespace api
 
 // `allow_unreserved`: whether a name glGenRenderbuffers did not return gets
-// an object (ES and EXT_framebuffer_object) or INVALID_OPERATION (desktop
-// GL 3.0+ BindRenderbuffer, §9.2.4).
+// an object (ES, the compatibility profile, as Mesa and the pre-profile
+// GL 3.0 rules do, and EXT_framebuffer_object) or INVALID_OPERATION (the
+// core profile, GL 4.6 core §9.2.4).
 void bind_renderbuffer(Context& ctx, GLenum target, GLuint renderbuffer, bool allow_unreserved) {
   if (target != GL_RENDERBUFFER) return ctx.set_error(GL_INVALID_ENUM);
   if (renderbuffer == 0) {
@@ -168,7 +169,7 @@ void bind_renderbuffer(Context& ctx, GLenum target, GLuint renderbuffer, bool al
 namespace api {
 
 void BindRenderbuffer(Context& ctx, GLenum target, GLuint renderbuffer) {
-  bind_renderbuffer(ctx, target, renderbuffer, !ctx.desktop());
+  bind_renderbuffer(ctx, target, renderbuffer, !ctx.desktop() || ctx.compatibility());
 }
 
 void RenderbufferStorage(Context& ctx, GLenum target, GLenum internalformat, GLsizei width, GLsizei height) {
