@@ -28,7 +28,7 @@ constexpr int kDrawThreads = 4;
 int rounds() {
   const char* env = std::getenv("BRASS_TEST_STRESS_ITERATIONS");
   const int n = env ? std::atoi(env) : 0;
-  return n > 0 ? std::min(n, 250) : 24;
+  return n > 0 ? std::min(n, 100) : 24;
 }
 
 struct Color {
