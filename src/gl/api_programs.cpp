@@ -72,7 +72,7 @@ void LinkProgram(Context& ctx, GLuint program) {
   // Where this context uses the program, the new executable is current at
   // once (GL 4.6 §7.3); after a failed link it keeps the old one until it
   // binds the program again, and so does every other context (each holds
-  // its own reference, program_validation.h).
+  // its own reference, context_executables.h).
   if (lp) install_relinked_executable(ctx, *p, lp);
   if (ctx.current_program.get() == p) ctx.dirty(kDirtyProgram);
 }

@@ -37,11 +37,13 @@ void main() {
   gl_Position = vec4(p, 0.0, 1.0);
 })";
 
-// Thread t's program i draws this colour.
+// Thread t's program i draws red red_of(t), green green_of(i), blue 128.
+int red_of(int t) { return t * 60 + 20; }
+int green_of(int i) { return 10 + (i * 25) % 240; }
 std::string fragment_shader(int t, int i) {
   return "#version 300 es\nprecision mediump float;\nstruct Tint { mediump vec4 scale; highp vec4 bias; };\n"
          "in Tint tint;\nout vec4 o;\nvoid main() { o = vec4(" +
-         std::to_string(t * 60 + 20) + ".0, " + std::to_string(i * 25 + 10) + ".0, 128.0, 255.0) / 255.0 * "
+         std::to_string(red_of(t)) + ".0, " + std::to_string(green_of(i)) + ".0, 128.0, 255.0) / 255.0 * "
          "tint.scale + tint.bias; }\n";
 }
 
@@ -103,7 +105,7 @@ TEST(ConcurrentLinks, ContextsOfOneShareGroupLinkOnSeveralThreadsAtOnce) {
         glDrawArrays(GL_TRIANGLES, 0, 3);
         uint8_t px[4] = {};
         glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
-        if (std::abs(px[0] - (t * 60 + 20)) > 1 || std::abs(px[1] - (i * 25 + 10)) > 1 || std::abs(px[2] - 128) > 1)
+        if (std::abs(px[0] - red_of(t)) > 1 || std::abs(px[1] - green_of(i)) > 1 || std::abs(px[2] - 128) > 1)
           failures[t] = "program " + std::to_string(i) + ": " + std::to_string(px[0]) + "," + std::to_string(px[1]) +
                         "," + std::to_string(px[2]);
         glUseProgram(0);
