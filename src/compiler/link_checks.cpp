@@ -355,8 +355,13 @@ void unify_struct_varying_precision(const glslang::TProgram& program, const std:
     if (!intermediate) continue;
     std::map<std::string, IoSymbol> in, out;
     collect_io(*intermediate, &in, &out);
+    // Not the built-in blocks (gl_PerVertex, gl_in): their member lists are
+    // glslang's built-in types, shared by every link on every thread (the
+    // writes raced between contexts linking at once), and their members
+    // have fixed precisions that match between stages already.
     for (const auto* list : {&in, &out})
-      for (const auto& [name, sym] : *list) raise_members(sym.symbol->getType());
+      for (const auto& [name, sym] : *list)
+        if (name.compare(0, 9, "block:gl_") != 0) raise_members(sym.symbol->getType());
   }
 }
 

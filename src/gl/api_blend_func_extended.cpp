@@ -53,7 +53,8 @@ GLint GetFragDataIndex(Context& ctx, GLuint program, const GLchar* name) {
   }
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return -1;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (!lp) {
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;
@@ -75,7 +76,8 @@ GLint GetProgramResourceLocationIndex(Context& ctx, GLuint program, GLenum progr
     ctx.set_error(GL_INVALID_ENUM);
     return -1;
   }
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (!lp) {
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;

@@ -4,6 +4,7 @@
 // glGetActiveAtomicCounterBufferiv (ARB_shader_atomic_counters). Both are
 // forms of the program interface queries of program_resources.h.
 #include "gl/context.h"
+#include "gl/context_executables.h"
 #include "gl/draw_validation.h"
 #include "gl/linked_program.h"
 #include "gl/program.h"
@@ -16,7 +17,8 @@ namespace brass::gl::api {
 void ShaderStorageBlockBinding(Context& ctx, GLuint program, GLuint storageBlockIndex, GLuint storageBlockBinding) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  LinkedProgram* lp = p->link_status ? p->linked.get() : nullptr;
+  std::shared_ptr<LinkedProgram> keep;
+  LinkedProgram* lp = p->link_status ? context_executable(ctx, *p, &keep) : nullptr;
   // GL 4.6 §7.8: an index that is not an active block of the program, or a
   // binding at or past MAX_SHADER_STORAGE_BUFFER_BINDINGS, is INVALID_VALUE.
   if (!lp || storageBlockIndex >= lp->storage_block_bindings.size()) return ctx.set_error(GL_INVALID_VALUE);
@@ -29,7 +31,8 @@ void ShaderStorageBlockBinding(Context& ctx, GLuint program, GLuint storageBlock
 void GetActiveAtomicCounterBufferiv(Context& ctx, GLuint program, GLuint bufferIndex, GLenum pname, GLint* params) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   // GL 4.6 §7.7: GetProgramResourceiv on ATOMIC_COUNTER_BUFFER with the
   // property each name stands for.
   GLenum prop = GL_NONE;

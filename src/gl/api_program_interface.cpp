@@ -37,7 +37,8 @@ void GetProgramInterfaceiv(Context& ctx, GLuint program, GLenum programInterface
   const std::optional<ResourceInterface> iface = lookup_interface(ctx, programInterface);
   if (!iface) return;
   // A program never linked, or last linked unsuccessfully, has empty lists.
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   const size_t count = resource_count(lp, *iface);
   GLint v = 0;
   switch (pname) {
@@ -80,7 +81,8 @@ GLuint GetProgramResourceIndex(Context& ctx, GLuint program, GLenum programInter
     ctx.set_error(GL_INVALID_ENUM);
     return GL_INVALID_INDEX;
   }
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (!lp || !name) return GL_INVALID_INDEX;
   const std::optional<ResourceMatch> m = find_resource(*lp, *iface, name, NameRule::Entry);
   return m ? static_cast<GLuint>(m->index) : GL_INVALID_INDEX;
@@ -93,7 +95,8 @@ void GetProgramResourceName(Context& ctx, GLuint program, GLenum programInterfac
   const std::optional<ResourceInterface> iface = lookup_interface(ctx, programInterface);
   if (!iface) return;
   if (*iface == ResourceInterface::AtomicCounterBuffer) return ctx.set_error(GL_INVALID_ENUM);
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (bufSize < 0 || index >= resource_count(lp, *iface)) return ctx.set_error(GL_INVALID_VALUE);
   copy_gl_string(resource_name(*lp, *iface, index), bufSize, length, name);
 }
@@ -105,7 +108,8 @@ void GetProgramResourceiv(Context& ctx, GLuint program, GLenum programInterface,
   const std::optional<ResourceInterface> iface = lookup_interface(ctx, programInterface);
   if (!iface) return;
   if (propCount <= 0 || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (index >= resource_count(lp, *iface)) return ctx.set_error(GL_INVALID_VALUE);
   if (!props) return;
   // Every property is checked before anything is written: a call that
@@ -131,7 +135,8 @@ GLint GetProgramResourceLocation(Context& ctx, GLuint program, GLenum programInt
     ctx.set_error(GL_INVALID_ENUM);
     return -1;
   }
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (!lp) {
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;

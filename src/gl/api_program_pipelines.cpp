@@ -7,6 +7,7 @@
 #include <bit>
 
 #include "gl/context.h"
+#include "gl/context_executables.h"
 #include "gl/program_util.h"
 #include "gl/program_validation.h"
 #include "gl/separable_interfaces.h"
@@ -31,7 +32,7 @@ ProgramPipeline* pipeline_object(Context& ctx, GLuint name) {
   return pp;
 }
 
-bool linked_separable(const Program& p) { return p.link_status && p.linked && p.linked->separable; }
+bool linked_separable(const LinkedProgram* lp) { return lp && lp->separable; }
 
 // A program that a pipeline holds for a stage or as its active program is
 // in use (ES 3.1 §7.3): glDeleteProgram only flags it, and its name goes
@@ -64,28 +65,30 @@ bool program_pipeline_valid(const ProgramPipeline& pp, const Limits& limits, std
     *why = "error: the pipeline needs both a vertex and a fragment stage\n";
     return false;
   }
+  // The executables this context took for the stages (context_executables.h).
   GLint samplers = 0;
   for (unsigned s = 0; s < pipe::kShaderStageCount; ++s) {
     const Program* p = pp.stages[s].get();
     if (!p) continue;
-    if (!linked_separable(*p)) {
+    const LinkedProgram* lp = pp.executables[s].get();
+    if (!linked_separable(lp)) {
       *why = "error: a stage's program is not a linked separable program\n";
       return false;
     }
     // A program must supply every stage it was linked with, or none.
-    for (uint32_t m = linked_stages(*p->linked); m; m &= m - 1) {
+    for (uint32_t m = linked_stages(*lp); m; m &= m - 1) {
       const auto t = static_cast<unsigned>(std::countr_zero(m));
       if (pp.stages[t].get() != p) {
         *why = "error: a program is active for some but not all of its stages\n";
         return false;
       }
     }
-    if (samplers_conflict(*p->linked)) {
+    if (samplers_conflict(*lp)) {
       *why = "error: samplers of different types use one texture unit\n";
       return false;
     }
-    if (linked_stages(*p->linked) & (1u << s) && std::countr_zero(linked_stages(*p->linked)) == static_cast<int>(s))
-      samplers += static_cast<GLint>(p->linked->samplers.size());
+    if (linked_stages(*lp) & (1u << s) && std::countr_zero(linked_stages(*lp)) == static_cast<int>(s))
+      samplers += static_cast<GLint>(lp->samplers.size());
   }
   // ES 3.2 §11.1.3.11 (EXT_tessellation_shader): both tessellation stages
   // or neither.
@@ -99,11 +102,16 @@ bool program_pipeline_valid(const ProgramPipeline& pp, const Limits& limits, std
   // inputs are checked here; the per-vertex arrays between the other
   // stages are matched when the stages are combined.
   const Program* producer = nullptr;
-  for (pipe::ShaderStage s : {pipe::ShaderStage::Vertex, pipe::ShaderStage::TessEval, pipe::ShaderStage::Geometry})
-    if (const Program* p = pp.stages[static_cast<unsigned>(s)].get()) producer = p;
+  const LinkedProgram* produced_by = nullptr;
+  for (pipe::ShaderStage s : {pipe::ShaderStage::Vertex, pipe::ShaderStage::TessEval, pipe::ShaderStage::Geometry}) {
+    if (const Program* p = pp.stages[static_cast<unsigned>(s)].get()) {
+      producer = p;
+      produced_by = pp.executables[static_cast<unsigned>(s)].get();
+    }
+  }
   const Program* consumer = pp.stages[fs].get();
   if (producer && producer != consumer &&
-      !separable_interfaces_match(producer->linked->interface.fragment_outputs, consumer->linked->interface.attributes,
+      !separable_interfaces_match(produced_by->interface.fragment_outputs, pp.executables[fs]->interface.attributes,
                                   limits.varying_interpolation_must_match, why))
     return false;
   if (samplers > limits.max_combined_texture_image_units) {
@@ -145,6 +153,7 @@ void DeleteProgramPipelines(Context& ctx, GLsizei n, const GLuint* pipelines) {
     }
     if (!pp) continue;
     for (Binding<Program>& stage : pp->stages) hold_program(ctx, stage, nullptr);
+    pp->executables = {};
     hold_program(ctx, pp->active, nullptr);
   }
 }
@@ -162,7 +171,13 @@ void BindProgramPipeline(Context& ctx, GLuint pipeline) {
   // Subroutine uniforms go back to their defaults (GL 4.6 §7.10).
   ctx.subroutines.reset();
   ctx.dirty(kDirtyUniforms);
-  if (ctx.program_pipeline.get() == pp) return;
+  // Bound, or bound again: the stages' executables as of now, another
+  // context's relinks included (GL 4.6 §5.3).
+  const bool relinked = pp && refresh_pipeline_executables(*pp);
+  if (ctx.program_pipeline.get() == pp) {
+    if (relinked) program_changed(ctx, *pp);
+    return;
+  }
   bind(ctx.program_pipeline, pp);
   ctx.dirty(kDirtyProgram);
 }
@@ -178,12 +193,16 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
   ProgramPipeline* pp = pipeline_object(ctx, pipeline);
   if (!pp) return;
   Ref<Program> p;
+  // The program's executable as of now: this pipeline's stages use it until
+  // set or bound again (context_executables.h).
+  std::shared_ptr<LinkedProgram> executable;
   if (program != 0) {
     p = lookup_program(ctx, program);
     if (!p) return;
-    if (!linked_separable(*p)) return ctx.set_error(GL_INVALID_OPERATION);
+    executable = p->executable();
+    if (!linked_separable(executable.get())) return ctx.set_error(GL_INVALID_OPERATION);
   }
-  const uint32_t has = p ? linked_stages(*p->linked) : 0;
+  const uint32_t has = executable ? linked_stages(*executable) : 0;
   const std::pair<GLbitfield, pipe::ShaderStage> bits[] = {{GL_VERTEX_SHADER_BIT, pipe::ShaderStage::Vertex},
                                                            {GL_FRAGMENT_SHADER_BIT, pipe::ShaderStage::Fragment},
                                                            {GL_COMPUTE_SHADER_BIT, pipe::ShaderStage::Compute},
@@ -194,7 +213,9 @@ void UseProgramStages(Context& ctx, GLuint pipeline, GLbitfield stages, GLuint p
     if (!(stages & bit)) continue;
     const auto s = static_cast<unsigned>(stage);
     // A program without the stage clears it (§7.4).
-    hold_program(ctx, pp->stages[s], (has & (1u << s)) ? p : nullptr);
+    const bool supplies = (has & (1u << s)) != 0;
+    hold_program(ctx, pp->stages[s], supplies ? p : nullptr);
+    pp->executables[s] = supplies ? executable : nullptr;
   }
   // Subroutine uniforms go back to their defaults (GL 4.6 §7.10).
   ctx.subroutines.reset();
@@ -298,7 +319,7 @@ GLuint CreateShaderProgramv(Context& ctx, GLenum type, GLsizei count, const GLch
       LinkProgram(ctx, program);
       DetachShader(ctx, program, shader);
     }
-    p->info_log += s->info_log;
+    p->append_info_log(s->info_log);
   }
   DeleteShader(ctx, shader);
   return program;

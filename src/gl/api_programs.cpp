@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "gl/context.h"
+#include "gl/context_executables.h"
 #include "gl/program_link.h"
 #include "gl/program_resources.h"
 #include "gl/program_util.h"
@@ -67,48 +68,47 @@ void LinkProgram(Context& ctx, GLuint program) {
   if (p->transform_feedback_uses > 0) return ctx.set_error(GL_INVALID_OPERATION);
   std::string log;
   std::shared_ptr<LinkedProgram> lp = link(ctx, *p, &log);
-  p->info_log = std::move(log);
-  p->validate_status = false;
-  if (lp) {
-    p->linked = std::move(lp);
-    p->link_status = true;
-  } else {
-    p->link_status = false;
-    // A program in use keeps its executable until it is replaced (§2.11.6).
-    if (p->use_count == 0) p->linked.reset();
-  }
+  p->set_link_result(lp, std::move(log));
+  // Where this context uses the program, the new executable is current at
+  // once (GL 4.6 §7.3); after a failed link it keeps the old one until it
+  // binds the program again, and so does every other context (each holds
+  // its own reference, context_executables.h).
+  if (lp) install_relinked_executable(ctx, *p, lp);
   if (ctx.current_program.get() == p) ctx.dirty(kDirtyProgram);
 }
 
 void ValidateProgram(Context& ctx, GLuint program) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  const LinkedProgram* lp = p->queryable();
-  if (!lp) {
-    p->validate_status = false;
-    p->info_log = "error: program is not linked\n";
-    return;
-  }
-  if (samplers_conflict(*lp)) {
-    p->validate_status = false;
-    p->info_log = "error: samplers of different types use one texture unit\n";
-    return;
-  }
-  p->validate_status = true;
+  const std::shared_ptr<const LinkedProgram> lp = p->queryable();
+  if (!lp) return p->set_validation(false, "error: program is not linked\n");
+  if (samplers_conflict(*lp)) return p->set_validation(false, "error: samplers of different types use one texture unit\n");
+  p->set_validation(true, p->info_log());
 }
 
 void UseProgram(Context& ctx, GLuint program) {
   Ref<Program> p;
+  // The program's executable as of now (taken once: another context may
+  // relink it meanwhile); this context draws with it until it binds the
+  // program again or relinks it itself (GL 4.6 §5.3).
+  std::shared_ptr<LinkedProgram> executable;
   if (program != 0) {
     p = lookup_program(ctx, program);
     if (!p) return;
-    if (!p->link_status) return ctx.set_error(GL_INVALID_OPERATION);
+    executable = p->executable();
+    if (!executable) return ctx.set_error(GL_INVALID_OPERATION);  // not linked
   }
   if (xfb_active_unpaused(ctx)) return ctx.set_error(GL_INVALID_OPERATION);
   // Every stage's subroutine uniforms go back to their defaults, the same
   // program made current again included (GL 4.6 §7.10).
   ctx.subroutines.reset();
   ctx.dirty(kDirtyUniforms);
+  // Binding the same program again takes the executable another context
+  // linked since (the rebind GL 4.6 §5.3 asks for).
+  if (ctx.current_executable != executable) {
+    ctx.current_executable = std::move(executable);
+    ctx.dirty(kDirtyProgram);
+  }
   Ref<Program> old = std::move(ctx.current_program);
   if (old.get() == p) {
     ctx.current_program = std::move(old);
@@ -117,8 +117,6 @@ void UseProgram(Context& ctx, GLuint program) {
   if (p) ++p->use_count;
   bind(ctx.current_program, p);
   if (old && --old->use_count == 0 && old->delete_pending) release_program_name(ctx, *old);
-  // A failed relink kept the old executable while in use; it goes now.
-  if (old && old->use_count == 0 && !old->link_status) old->linked.reset();
   ctx.dirty(kDirtyProgram);
 }
 
@@ -140,7 +138,8 @@ GLboolean IsProgram(Context& ctx, GLuint program) {
 void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   GLint v = 0;
   switch (pname) {
     case GL_DELETE_STATUS: v = p->delete_pending; break;
@@ -160,7 +159,7 @@ void GetProgramiv(Context& ctx, GLuint program, GLenum pname, GLint* params) {
         for (pipe::ShaderProgram* sp : lp->stage_programs) v = ctx.pipe().shader_program_ready(sp, false) && v;
       break;
     case GL_VALIDATE_STATUS: v = p->validate_status; break;
-    case GL_INFO_LOG_LENGTH: v = p->info_log.empty() ? 0 : static_cast<GLint>(p->info_log.size() + 1); break;
+    case GL_INFO_LOG_LENGTH: v = static_cast<GLint>(p->info_log_length()); break;
     case GL_ATTACHED_SHADERS: v = static_cast<GLint>(p->attached.size()); break;
     case GL_ACTIVE_ATTRIBUTES: v = static_cast<GLint>(resource_count(lp, ResourceInterface::ProgramInput)); break;
     case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH: v = max_resource_name_length(lp, ResourceInterface::ProgramInput); break;
@@ -243,7 +242,7 @@ void GetProgramInfoLog(Context& ctx, GLuint program, GLsizei bufSize, GLsizei* l
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
   if (bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
-  copy_gl_string(p->info_log, bufSize, length, infoLog);
+  copy_gl_string(p->info_log(), bufSize, length, infoLog);
 }
 
 void GetAttachedShaders(Context& ctx, GLuint program, GLsizei maxCount, GLsizei* count, GLuint* shaders) {
@@ -281,7 +280,8 @@ void GetActiveAttrib(Context& ctx, GLuint program, GLuint index, GLsizei bufSize
                      GLenum* type, GLchar* name) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   // ES 3.1 §11.1.1: the PROGRAM_INPUT resources, the built-in gl_VertexID
   // and gl_InstanceID included.
   if (index >= resource_count(lp, ResourceInterface::ProgramInput) || bufSize < 0)
@@ -358,7 +358,8 @@ void GetTransformFeedbackVarying(Context& ctx, GLuint program, GLuint index, GLs
                                  GLsizei* size, GLenum* type, GLchar* name) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (!lp || index >= lp->interface.transform_feedback.size() || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   const compiler::InterfaceVariable& v = lp->interface.transform_feedback[index];
   copy_gl_string(resource_name(*lp, ResourceInterface::TransformFeedbackVarying, index), bufSize, length, name);

@@ -107,7 +107,8 @@ void GetActiveSubroutineUniformiv(Context& ctx, GLuint program, GLenum shadertyp
     default: return ctx.set_error(GL_INVALID_ENUM);
   }
   const ResourceInterface iface = subroutine_uniform_interface(*stage);
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (index >= resource_count(lp, iface)) return ctx.set_error(GL_INVALID_VALUE);
   if (!values) return;
   // COMPATIBLE_SUBROUTINES writes NUM_COMPATIBLE_SUBROUTINES values; the
@@ -123,7 +124,8 @@ void GetProgramStageiv(Context& ctx, GLuint program, GLenum shadertype, GLenum p
   const std::optional<ShaderStage> stage = subroutine_stage(ctx, shadertype);
   if (!stage) return;
   // A program never linked, or without the stage, has none of them: 0.
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   const ResourceInterface functions = subroutine_interface(*stage);
   const ResourceInterface uniforms = subroutine_uniform_interface(*stage);
   GLint v = 0;

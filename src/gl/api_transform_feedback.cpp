@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "gl/context.h"
+#include "gl/context_executables.h"
 #include "gl/linked_program.h"
 #include "gl_functions.h"
 
@@ -192,7 +193,8 @@ void BeginTransformFeedback(Context& ctx, GLenum primitiveMode) {
   TransformFeedback& tf = *ctx.transform_feedback;
   if (tf.active) return ctx.set_error(GL_INVALID_OPERATION);
   Program* p = capturing_program(ctx);
-  const LinkedProgram* lp = p ? p->linked.get() : nullptr;
+  std::shared_ptr<LinkedProgram> keep;
+  const LinkedProgram* lp = p ? context_executable(ctx, *p, &keep) : nullptr;
   if (!lp || lp->interface.transform_feedback.empty()) return ctx.set_error(GL_INVALID_OPERATION);
   const std::vector<uint32_t>& strides = lp->interface.transform_feedback_strides;
   const std::vector<uint32_t>& streams = lp->interface.transform_feedback_streams;

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "gl/context.h"
+#include "gl/context_executables.h"
 #include "gl/program_resources.h"
 #include "gl/program_util.h"
 #include "gl_functions.h"
@@ -82,7 +83,9 @@ Program* uniform_target(Context& ctx) {
 // INVALID_OPERATION).
 void set_uniform_in(Context& ctx, Program* p, GLint location, GLsizei count, Src src, int comps, int cols,
                     bool transpose, const void* data) {
-  LinkedProgram* lp = p ? p->linked.get() : nullptr;
+  // What this context draws with (context_executables.h).
+  std::shared_ptr<LinkedProgram> keep;
+  LinkedProgram* lp = p ? context_executable(ctx, *p, &keep) : nullptr;
   if (!lp) return ctx.set_error(GL_INVALID_OPERATION);
   if (count < 0) return ctx.set_error(GL_INVALID_VALUE);
   if (location == -1) return;
@@ -201,7 +204,8 @@ template <typename Out>
 void get_uniform(Context& ctx, GLuint program, GLint location, Out* params, uint64_t buf_size = UINT64_MAX) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (!lp) return ctx.set_error(GL_INVALID_OPERATION);
   int32_t index = 0;
   uint32_t element = 0;
@@ -417,7 +421,8 @@ void GetActiveUniform(Context& ctx, GLuint program, GLuint index, GLsizei bufSiz
                       GLenum* type, GLchar* name) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (!lp || index >= lp->interface.uniforms.size() || bufSize < 0) return ctx.set_error(GL_INVALID_VALUE);
   const compiler::Uniform& u = lp->interface.uniforms[index];
   copy_gl_string(resource_name(*lp, ResourceInterface::Uniform, index), bufSize, length, name);
@@ -436,7 +441,8 @@ void GetActiveUniformsiv(Context& ctx, GLuint program, GLsizei uniformCount, con
   if (uniformCount < 0) return ctx.set_error(GL_INVALID_VALUE);
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   const size_t active = resource_count(lp, ResourceInterface::Uniform);
   // ES 3.1 §7.6: GetProgramResourceiv on UNIFORM with the property of table
   // 7.6.
@@ -465,7 +471,8 @@ void GetUniformIndices(Context& ctx, GLuint program, GLsizei uniformCount, const
   if (uniformCount < 0) return ctx.set_error(GL_INVALID_VALUE);
   Ref<Program> p = lookup_program(ctx, program);
   if (!p || !uniformNames || !uniformIndices) return;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   // ES 3.1 §7.6: GetProgramResourceIndex on UNIFORM for each name.
   for (GLsizei i = 0; i < uniformCount; ++i) {
     std::optional<ResourceMatch> m;
@@ -477,7 +484,8 @@ void GetUniformIndices(Context& ctx, GLuint program, GLsizei uniformCount, const
 GLuint GetUniformBlockIndex(Context& ctx, GLuint program, const GLchar* uniformBlockName) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p || !uniformBlockName) return GL_INVALID_INDEX;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (!lp) return GL_INVALID_INDEX;
   // ES 3.1 §7.6.2: GetProgramResourceIndex on UNIFORM_BLOCK ("Block" names
   // element 0 of an array of blocks, "Block[0]").
@@ -489,7 +497,8 @@ GLuint GetUniformBlockIndex(Context& ctx, GLuint program, const GLchar* uniformB
 void GetActiveUniformBlockiv(Context& ctx, GLuint program, GLuint uniformBlockIndex, GLenum pname, GLint* params) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (uniformBlockIndex >= resource_count(lp, ResourceInterface::UniformBlock)) return ctx.set_error(GL_INVALID_VALUE);
   // ES 3.1 §7.6.2: GetProgramResourceiv on UNIFORM_BLOCK with the property
   // of table 7.7, into a buffer large enough for every value.
@@ -511,7 +520,8 @@ void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint uniformBlock
                                GLsizei* length, GLchar* uniformBlockName) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (!lp || uniformBlockIndex >= lp->interface.uniform_blocks.size() || bufSize < 0)
     return ctx.set_error(GL_INVALID_VALUE);
   copy_gl_string(resource_name(*lp, ResourceInterface::UniformBlock, uniformBlockIndex), bufSize, length,
@@ -521,7 +531,8 @@ void GetActiveUniformBlockName(Context& ctx, GLuint program, GLuint uniformBlock
 void UniformBlockBinding(Context& ctx, GLuint program, GLuint uniformBlockIndex, GLuint uniformBlockBinding) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return;
-  LinkedProgram* lp = p->link_status ? p->linked.get() : nullptr;
+  std::shared_ptr<LinkedProgram> keep;
+  LinkedProgram* lp = p->link_status ? context_executable(ctx, *p, &keep) : nullptr;
   if (!lp || uniformBlockIndex >= lp->block_bindings.size()) return ctx.set_error(GL_INVALID_VALUE);
   if (uniformBlockBinding >= static_cast<GLuint>(ctx.limits.max_uniform_buffer_bindings))
     return ctx.set_error(GL_INVALID_VALUE);

@@ -367,6 +367,12 @@ class Context {
   // client active texture, client attribute stack (compat/vertex_spec_state.h).
   compat::VertexSpecState vertex_spec;
   Binding<Program> current_program;
+  // The executable this context draws with for current_program: taken at
+  // glUseProgram and at a successful relink in this context, so that a
+  // relink in another context is seen at the next glUseProgram (GL 4.6
+  // §5.3) and draws read no slot another thread replaces
+  // (program_validation.h).
+  std::shared_ptr<LinkedProgram> current_executable;
   // ES 3.1 program pipeline bound with glBindProgramPipeline (draws use it
   // when no program is current).
   Binding<ProgramPipeline> program_pipeline;

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -53,13 +54,50 @@ class Program final : public ShaderOrProgram {
   explicit Program(GLuint name) : ShaderOrProgram(name, Kind::Program) {}
   ~Program() override;
   std::vector<Ref<Shader>> attached;
-  std::shared_ptr<LinkedProgram> linked;  // null until a successful link
-  bool link_status = false, validate_status = false;
-  std::string info_log;
+  // The executable of the last link, null before a successful one and after
+  // a failed one. Contexts of the share group on other threads may relink
+  // the program at any moment (GL 4.6 §5.3): the slot is only read and
+  // replaced under `executable_lock_`, and a reader keeps the reference it
+  // took for as long as it uses the executable. Draws never read it: a
+  // context draws with its own reference, taken when it binds the program
+  // (Context::current_executable, ProgramPipeline::executables).
+  std::shared_ptr<LinkedProgram> executable() const {
+    std::lock_guard lock(executable_lock_);
+    return executable_;
+  }
+  // A link's result (null: the link failed). The replaced executable is
+  // released after the lock: its destructor deletes pipe programs.
+  void set_link_result(std::shared_ptr<LinkedProgram> lp, std::string log) {
+    {
+      std::lock_guard lock(executable_lock_);
+      link_status = lp != nullptr;
+      validate_status = false;
+      std::swap(executable_, lp);
+      std::swap(info_log_, log);
+    }
+  }
+  std::atomic<bool> link_status{false}, validate_status{false};
+  std::string info_log() const {
+    std::lock_guard lock(executable_lock_);
+    return info_log_;
+  }
+  size_t info_log_length() const {
+    std::lock_guard lock(executable_lock_);
+    return info_log_.empty() ? 0 : info_log_.size() + 1;
+  }
+  void append_info_log(const std::string& more) {
+    std::lock_guard lock(executable_lock_);
+    info_log_ += more;
+  }
+  void set_validation(bool ok, std::string log) {
+    std::lock_guard lock(executable_lock_);
+    validate_status = ok;
+    std::swap(info_log_, log);
+  }
   std::atomic<int> use_count{0};  // current in some context
   // Transform feedback objects with this program active (paused or not):
   // relinking is an error while any is (ES 3.0 §2.15.2).
-  int transform_feedback_uses = 0;
+  std::atomic<int> transform_feedback_uses{0};  // contexts on other threads count too
   // Inputs of the next link.
   std::map<std::string, GLuint> attrib_bindings;  // glBindAttribLocation
   // glBindFragDataLocation(Indexed)EXT: name -> {colour number, blend source index}.
@@ -69,8 +107,13 @@ class Program final : public ShaderOrProgram {
   bool binary_retrievable_hint = false;           // glProgramParameteri
   bool separable = false;                         // GL_PROGRAM_SEPARABLE (ES 3.1), for the next link
   // The interface the queries answer: the last link attempt's (null after a
-  // failed link, while `linked` may still hold the executable in use).
-  const LinkedProgram* queryable() const { return link_status ? linked.get() : nullptr; }
+  // failed link; contexts that drew with the previous executable keep it).
+  std::shared_ptr<const LinkedProgram> queryable() const { return executable(); }
+
+ private:
+  mutable std::mutex executable_lock_;
+  std::shared_ptr<LinkedProgram> executable_;
+  std::string info_log_;
 };
 
 }  // namespace brass::gl

@@ -19,6 +19,12 @@ class ProgramPipeline final : public Object {
   // Indexed by pipe::ShaderStage; null where no program supplies the stage.
   std::array<Binding<Program>, pipe::kShaderStageCount> stages;
   Binding<Program> active;  // glActiveShaderProgram
+  // The executable each stage's program had when this context last set
+  // the stage or bound the pipeline, or relinked the program itself (what
+  // draws use: another context's relink is seen at the next bind, GL 4.6
+  // §5.3, and draws read no shared slot). Null where a stage has no program
+  // or its program had no executable then.
+  std::array<std::shared_ptr<LinkedProgram>, pipe::kShaderStageCount> executables;
   bool validate_status = false;
   std::string info_log;
   // The last combination drawn with: the stage executables it was made

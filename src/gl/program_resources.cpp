@@ -314,7 +314,8 @@ GLint resource_location(const LinkedProgram& lp, ResourceInterface iface, size_t
 GLint program_resource_location(Context& ctx, GLuint program, ResourceInterface iface, const GLchar* name) {
   Ref<Program> p = lookup_program(ctx, program);
   if (!p) return -1;
-  const LinkedProgram* lp = p->queryable();
+  const std::shared_ptr<const LinkedProgram> lp_ref = p->queryable();
+  const LinkedProgram* lp = lp_ref.get();
   if (!lp) {
     ctx.set_error(GL_INVALID_OPERATION);
     return -1;

@@ -25,7 +25,7 @@ constexpr uint32_t kAllStages = (1u << pipe::kShaderStageCount) - 1;
 // The executable a draw binds: the current program's, or the bound
 // pipeline's combination of its stages (made by validate_program).
 LinkedProgram* draw_executable(Context& ctx) {
-  if (Program* p = ctx.current_program.get()) return p->linked.get();
+  if (ctx.current_program) return ctx.current_executable.get();
   ProgramPipeline* pp = ctx.program_pipeline.get();
   return pp ? pp->combination.combined.get() : compat::fixed_function_executable(ctx);
 }
@@ -36,7 +36,7 @@ LinkedProgram* draw_executable(Context& ctx) {
 LinkedProgram* pipeline_combination(Context& ctx, ProgramPipeline& pp) {
   std::array<std::shared_ptr<LinkedProgram>, pipe::kShaderStageCount> sources;
   for (unsigned s = 0; s < pipe::kGraphicsStageCount; ++s)
-    if (Program* p = pp.stages[s].get()) sources[s] = p->linked;
+    if (pp.stages[s]) sources[s] = pp.executables[s];
   ProgramPipeline::Combination& c = pp.combination;
   if (c.combined && c.sources == sources) return c.combined.get();
   std::string why;
@@ -69,8 +69,8 @@ LinkedProgram* pipeline_combination(Context& ctx, ProgramPipeline& pp) {
 
 StageSources stage_sources(Context& ctx) {
   StageSources out;
-  if (Program* p = ctx.current_program.get()) {
-    if (p->linked) out.list[out.count++] = {p->linked.get(), kAllStages};
+  if (ctx.current_program) {
+    if (LinkedProgram* lp = ctx.current_executable.get()) out.list[out.count++] = {lp, kAllStages};
     return out;
   }
   ProgramPipeline* pp = ctx.program_pipeline.get();
@@ -80,8 +80,7 @@ StageSources stage_sources(Context& ctx) {
     return out;
   }
   for (unsigned s = 0; s < pipe::kShaderStageCount; ++s) {
-    Program* p = pp->stages[s].get();
-    LinkedProgram* lp = p ? p->linked.get() : nullptr;
+    LinkedProgram* lp = pp->stages[s] ? pp->executables[s].get() : nullptr;
     if (!lp) continue;
     unsigned i = 0;
     while (i < out.count && out.list[i].program != lp) ++i;
@@ -92,11 +91,11 @@ StageSources stage_sources(Context& ctx) {
 }
 
 LinkedProgram* stage_executable(Context& ctx, pipe::ShaderStage stage) {
-  if (Program* p = ctx.current_program.get()) return p->linked.get();
+  if (ctx.current_program) return ctx.current_executable.get();
   ProgramPipeline* pp = ctx.program_pipeline.get();
   if (!pp) return compat::fixed_function_executable(ctx);
-  Program* p = pp->stages[static_cast<unsigned>(stage)].get();
-  return p ? p->linked.get() : nullptr;
+  const unsigned s = static_cast<unsigned>(stage);
+  return pp->stages[s] ? pp->executables[s].get() : nullptr;
 }
 
 bool samplers_conflict(const LinkedProgram& lp) {
@@ -110,8 +109,8 @@ bool samplers_conflict(const LinkedProgram& lp) {
 
 bool validate_program(Context& ctx) {
   LinkedProgram* lp = nullptr;
-  if (Program* p = ctx.current_program.get()) {
-    lp = p->linked.get();
+  if (ctx.current_program) {
+    lp = ctx.current_executable.get();
     // ES leaves draws without a program undefined: nothing is drawn.
     if (!lp) return false;
     // A compute program, or a separable one lacking a graphics stage, has

@@ -36,7 +36,8 @@ void for_each_buffer_sampler(Context& ctx, F&& f) {
 
 uint64_t texel_buffer_swizzle_key(Context& ctx) {
   // The common case first: the current program has no samplerBuffer.
-  if (const Program* p = ctx.current_program.get(); p && (!p->linked || p->linked->buffer_samplers.empty())) return 0;
+  if (const LinkedProgram* lp = ctx.current_executable.get(); ctx.current_program && (!lp || lp->buffer_samplers.empty()))
+    return 0;
   if (!ctx.current_program && !ctx.program_pipeline) return 0;  // the fixed-function program has none
   uint64_t key = 0;
   for_each_buffer_sampler(ctx, [&](unsigned rank, pipe::ShaderStage, uint32_t, GLint unit) {

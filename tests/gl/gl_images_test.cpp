@@ -51,8 +51,8 @@ class GlImages : public ::testing::Test {
     }
     proc<PFNGLLINKPROGRAMPROC>("glLinkProgram")(p);
     proc<PFNGLUSEPROGRAMPROC>("glUseProgram")(p);
-    Program* program = ctx->current_program.get();
-    return program ? program->linked.get() : nullptr;
+    // The executable this context draws with (context_executables.h).
+    return ctx->current_executable.get();
   }
   static std::vector<pipe::ShaderBinding> image_bindings(const LinkedProgram& lp) {
     std::vector<pipe::ShaderBinding> out;

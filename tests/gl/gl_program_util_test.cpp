@@ -156,23 +156,23 @@ TEST(ProgramVariants, PointDrawsGetAPointSizeVariantOnlyWhenNeeded) {
   api::UseProgram(*ctx, plain);
   ASSERT_TRUE(validate_program(*ctx));
   auto* p = static_cast<Program*>(ctx->share_group().programs.lookup(plain).get());
-  ASSERT_TRUE(p && p->linked);
-  EXPECT_FALSE(p->linked->writes_point_size);
+  ASSERT_TRUE(p && p->executable());
+  EXPECT_FALSE(p->executable()->writes_point_size);
   EXPECT_FALSE(ctx->validation.program_writes_point_size);
   EXPECT_TRUE(bind_program_for_primitive(*ctx, false, /*indexed=*/false));
-  EXPECT_TRUE(p->linked->variants.empty());
+  EXPECT_TRUE(p->executable()->variants.empty());
   EXPECT_TRUE(bind_program_for_primitive(*ctx, true, /*indexed=*/false));
-  ASSERT_EQ(p->linked->variants.size(), 1u);
-  EXPECT_EQ(p->linked->variants[0].first.force_point_size, 1);
+  ASSERT_EQ(p->executable()->variants.size(), 1u);
+  EXPECT_EQ(p->executable()->variants[0].first.force_point_size, 1);
   EXPECT_TRUE(bind_program_for_primitive(*ctx, true, /*indexed=*/false));  // reused, not made again
-  EXPECT_EQ(p->linked->variants.size(), 1u);
+  EXPECT_EQ(p->executable()->variants.size(), 1u);
 
   api::UseProgram(*ctx, sized);
   ASSERT_TRUE(validate_program(*ctx));
   auto* q = static_cast<Program*>(ctx->share_group().programs.lookup(sized).get());
-  EXPECT_TRUE(q->linked->writes_point_size);
+  EXPECT_TRUE(q->executable()->writes_point_size);
   EXPECT_TRUE(bind_program_for_primitive(*ctx, true, /*indexed=*/false));
-  EXPECT_TRUE(q->linked->variants.empty());
+  EXPECT_TRUE(q->executable()->variants.empty());
 
   api::UseProgram(*ctx, 0);
   api::DeleteProgram(*ctx, plain);

@@ -39,10 +39,12 @@ class GpuUsage {
   // Use by batch `serial` of ring `ring`. Stores only what changes, so the
   // steady state of one context writes nothing new.
   void mark(uint32_t ring, uint64_t serial, bool write) {
-    const uint32_t prev = ring_id();
-    if (prev != ring) {
-      if (prev != 0) several_rings_.store(true, std::memory_order_relaxed);
-      ring_id_.store(ring, std::memory_order_relaxed);
+    if (ring_id() != ring) {
+      // Exchanged, not stored: of two rings marking a new object at once,
+      // the second sees the first, and the object counts as shared (a load
+      // then a store let both see 0, and one ring's serial alone retired it).
+      const uint32_t prev = ring_id_.exchange(ring, std::memory_order_relaxed);
+      if (prev != 0 && prev != ring) several_rings_.store(true, std::memory_order_relaxed);
       // The other ring's serial means nothing on this one.
       (write ? read_serial_ : write_serial_).store(0, std::memory_order_relaxed);
     }

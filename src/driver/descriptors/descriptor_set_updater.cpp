@@ -58,11 +58,12 @@ vk::Status DescriptorSetUpdater::write_set(pipe::ShaderProgram& prog, VkPipeline
   VkDescriptorSet ds;
   bool hit = false;
   vk::Status s = cached ? pd.find_or_allocate(set, std::span(ids.data(), elements * kIdWordsPerElement), ring_.id(),
-                                              ring_.current_serial(), &ds, &hit)
+                                              ring_.current_serial(), tmpl, data.data(), &ds, &hit)
                         : pd.allocate(set, ring_.id(), ring_.current_serial(), &ds);
   if (!s) return s;
   if (!hit) {
-    vkUpdateDescriptorSetWithTemplate(device_, ds, tmpl, data.data());
+    // A cached set was written by find_or_allocate, under its lock.
+    if (!cached) vkUpdateDescriptorSetWithTemplate(device_, ds, tmpl, data.data());
     (cached ? g_cached_updates : g_lazy_updates).add();
   }
   ring_.hold(&prog);

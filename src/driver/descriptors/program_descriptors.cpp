@@ -318,6 +318,7 @@ void ProgramDescriptors::track(unsigned set, uint32_t index, uint32_t ring_id, u
   if (s.ring_id == ring_id && s.serial == serial && s.state != SetState::Free) return;
   s.ring_id = ring_id;
   s.serial = serial;
+  ++s.users;
   in_flight_.push_back({ring_id, static_cast<uint8_t>(set), index, serial});
 }
 
@@ -335,7 +336,8 @@ vk::Status ProgramDescriptors::allocate(unsigned set, uint32_t ring_id, uint64_t
 }
 
 vk::Status ProgramDescriptors::find_or_allocate(unsigned set, std::span<const uint64_t> ids, uint32_t ring_id,
-                                                uint64_t serial, VkDescriptorSet* out, bool* hit) {
+                                                uint64_t serial, VkDescriptorUpdateTemplate tmpl, const void* data,
+                                                VkDescriptorSet* out, bool* hit) {
   std::lock_guard<std::mutex> lock(mutex_);
   PerType& t = types_[set];
   const size_t words = size_t(element_count_[set]) * kIdWordsPerElement;
@@ -380,6 +382,8 @@ vk::Status ProgramDescriptors::find_or_allocate(unsigned set, std::span<const ui
   // A hash already in A with other contents (a collision) keeps its set; the
   // new one is not cached under that hash.
   Set& s = t.sets[index];
+  // Written before the A cache lists it (find_or_allocate's comment).
+  vkUpdateDescriptorSetWithTemplate(device_, s.set, tmpl, data);
   s.state = SetState::A;
   s.hash = hash;
   std::copy(ids.begin(), ids.begin() + words, t.ids.begin() + index * words);
@@ -400,8 +404,12 @@ void ProgramDescriptors::release(uint32_t ring_id, uint64_t serial) {
     }
     PerType& t = types_[f.set];
     Set& s = t.sets[f.index];
-    // A later batch (of this or another ring) still uses it.
-    if (s.ring_id != f.ring_id || s.serial != f.serial) continue;
+    // Another batch (of this or another ring) still uses it. Not "the last
+    // batch tracked is not this one": a batch of another ring tracked
+    // later may complete first, and the set was recycled under a batch
+    // still recording with it (validation: a set updated while bound, by
+    // two threads at once).
+    if (--s.users != 0) continue;
     s.ring_id = 0;
     s.serial = 0;
     if (mode_ == DescriptorMode::Cached && f.set != 0) {

@@ -190,9 +190,13 @@ class ProgramDescriptors {
   // lazy: a set of type `set` for the batch (ring, serial).
   vk::Status allocate(unsigned set, uint32_t ring_id, uint64_t serial, VkDescriptorSet* out);
   // cached: the set holding `ids` (element_count(set) x kIdWordsPerElement
-  // words): *hit = true when it already holds them (nothing to write).
+  // words): *hit = true when it already held them. On a miss the set is
+  // written here from `tmpl` and `data`, under the lock, before the cache
+  // lists it: another context finding it must never bind it unwritten or
+  // while it is written (validation: a descriptor never updated, a set used
+  // by two threads at once).
   vk::Status find_or_allocate(unsigned set, std::span<const uint64_t> ids, uint32_t ring_id, uint64_t serial,
-                              VkDescriptorSet* out, bool* hit);
+                              VkDescriptorUpdateTemplate tmpl, const void* data, VkDescriptorSet* out, bool* hit);
   void release(uint32_t ring_id, uint64_t serial);
 
  private:
@@ -229,6 +233,11 @@ class ProgramDescriptors {
     SetState state = SetState::Free;
     uint32_t ring_id = 0;
     uint64_t serial = 0;  // last batch that used it
+    // Batches (of any ring) using it that have not completed: one per
+    // in_flight_ entry. Contexts on several rings share a program's sets,
+    // and another ring's later batch may complete first: the set goes idle
+    // only when the last of them does.
+    uint32_t users = 0;
     uint64_t hash = 0;    // of its contents (cached mode)
     uint64_t lru = 0;     // when it went idle (B)
   };

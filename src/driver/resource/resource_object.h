@@ -41,8 +41,8 @@ class ResourceObject : public RefCounted {
   GpuUsage usage;
   AccessState access;         // buffers
   ImageAccessState levels;    // images: per mip level
-  // Guards `access` and `levels` while contexts on several rings use the
-  // object (SharedAccess); the steady state of one context never takes it.
+  // Guards `access`, `levels` and the usage mark of a draw's bindings
+  // (SharedAccess).
   std::atomic_flag access_lock = ATOMIC_FLAG_INIT;
 
  private:
@@ -50,29 +50,32 @@ class ResourceObject : public RefCounted {
   VulkanScreen& screen_;
 };
 
-// Holds an object's access-state lock for the scope when the object is, or
-// is about to be, used by another ring than `ring` (GL lets contexts of a
-// share group read one object at once: each records its barrier from the
-// same state). The object's own ring, alone, takes no lock; the moment a
-// second ring first uses it while the first one still records with it is
-// not covered (docs/driver.md).
+// Holds an object's access-state lock for the scope of one access record
+// (barrier state and usage mark). GL lets contexts of a share group read one
+// object at once, each recording its barrier from the same state. Every
+// ring takes it, the object's only ring too: a ring that checked "only I use
+// this" before recording without the lock raced with a second ring's first
+// use, and two rings' first uses of a new object both saw no owner (issue
+// 18). Uncontended it is one atomic exchange, paid where a binding's access
+// is recorded (changed bindings, programs writing storage), not per draw.
 class SharedAccess {
  public:
-  SharedAccess(ResourceObject* o, uint32_t ring)
-      : o_(o && o->usage.used() && (o->usage.ring_id() != ring || o->usage.several_rings()) ? o : nullptr) {
-    if (o_)
-      while (o_->access_lock.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+  SharedAccess(ResourceObject* o, uint32_t ring) : o_(o) {
+    if (!o_) return;
+    while (o_->access_lock.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+    shared_ = o_->usage.used() && (o_->usage.ring_id() != ring || o_->usage.several_rings());
   }
   ~SharedAccess() {
     if (o_) o_->access_lock.clear(std::memory_order_release);
   }
-  // The object is (or was) used by another ring: the lock is held.
-  bool held() const { return o_ != nullptr; }
+  // The object is (or was) used by another ring.
+  bool other_rings() const { return shared_; }
   SharedAccess(const SharedAccess&) = delete;
   SharedAccess& operator=(const SharedAccess&) = delete;
 
  private:
   ResourceObject* o_;
+  bool shared_ = false;
 };
 
 }  // namespace brass::driver

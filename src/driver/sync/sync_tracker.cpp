@@ -80,7 +80,7 @@ bool SyncTracker::publish_shared_read(ResourceObject* o, const AccessRequest& re
 
 void SyncTracker::image_read(ResourceObject* o, const AccessRequest& req, const VkImageSubresourceRange& range) {
   const SharedAccess shared(o, ring_.id());
-  if (shared.held()) static_cast<void>(publish_shared_read(o, req, range));
+  if (shared.other_rings()) static_cast<void>(publish_shared_read(o, req, range));
   barriers_.image_access(o->levels, req, o->image, range);
 }
 

@@ -120,12 +120,12 @@ Program* program_for(Context& ctx, PixelRectObjects& o, RectKind kind) {
     ++s->attached_count;
   }
   std::string log;
-  p->linked = link(ctx, *p, &log);
-  if (!p->linked) {
+  std::shared_ptr<LinkedProgram> lp = link(ctx, *p, &log);
+  if (!lp) {
     BRASS_ERROR("pixel rectangle program failed to link: %s", log.c_str());
     return nullptr;
   }
-  p->link_status = true;
+  p->set_link_result(std::move(lp), std::string());
   o.programs[k] = p;
   return p.get();
 }
@@ -178,7 +178,9 @@ class StateSwap {
   StateSwap(Context& ctx, Program* program, Texture* texture, VertexArray* vao, const GLfloat viewport[4])
       : ctx_(ctx) {
     program_ = ctx.current_program;
+    executable_ = std::move(ctx.current_executable);
     ctx.current_program = Ref<Program>::share(program);
+    ctx.current_executable = program->executable();
     vao_ = ctx.vertex_array;
     ctx.vertex_array = Ref<VertexArray>::share(vao);
     TextureUnit& u = ctx.textures.units[0];
@@ -203,6 +205,7 @@ class StateSwap {
   }
   ~StateSwap() {
     ctx_.current_program = std::move(program_);
+    ctx_.current_executable = std::move(executable_);
     ctx_.vertex_array = std::move(vao_);
     TextureUnit& u = ctx_.textures.units[0];
     u.texture_2d = std::move(texture_);
@@ -226,6 +229,7 @@ class StateSwap {
                                        kDirtyRasterizer | kDirtyViewport | kDirtyTransformFeedback;
   Context& ctx_;
   Binding<Program> program_;
+  std::shared_ptr<LinkedProgram> executable_;
   Binding<VertexArray> vao_;
   Binding<Texture> texture_;
   Binding<Sampler> sampler_;
