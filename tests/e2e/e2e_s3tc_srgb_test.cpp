@@ -47,8 +47,11 @@ TEST_F(S3tcSrgb, FormatsSampledWithSrgbDecode) {
   glDrawArrays(GL_TRIANGLES, 0, 3);
   const double linear = std::pow((170.0 / 255.0 + 0.055) / 1.055, 2.4) * 255.0;
   const uint32_t got = pixel(8, 8);
-  EXPECT_NEAR(static_cast<double>(got & 0xFF), linear, 2.0);
-  EXPECT_NEAR(static_cast<double>((got >> 8) & 0xFF), linear, 2.0);
+  // Hardware interpolates BC1's in-between colours with its own precision
+  // (the NVIDIA H200 gives 109 for the green channel: about 175 stored,
+  // lavapipe's decoder 102); without the sRGB decode the value is 170.
+  EXPECT_NEAR(static_cast<double>(got & 0xFF), linear, 8.0);
+  EXPECT_NEAR(static_cast<double>((got >> 8) & 0xFF), linear, 8.0);
   EXPECT_EQ(got >> 24, 255u);
 
   // Mipmaps of compressed formats are not generated in ES.
