@@ -32,6 +32,8 @@
 #include <thread>
 #include <vector>
 
+#include "share_group_fixture.h"
+
 namespace brass::e2e {
 namespace {
 
@@ -97,17 +99,11 @@ struct Mailbox {
 
 using StatsValueFn = bool (*)(const char*, uint64_t*);
 
-class ShareGroupStress : public ::testing::Test {
+class ShareGroupStress : public ShareGroupTest {
  protected:
   void SetUp() override {
-    dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-    ASSERT_NE(dpy, EGL_NO_DISPLAY);
-    ASSERT_TRUE(eglInitialize(dpy, nullptr, nullptr));
-    const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_NONE};
-    EGLint n = 0;
-    ASSERT_TRUE(eglChooseConfig(dpy, attribs, &config, 1, &n));
-    ASSERT_EQ(n, 1);
-    ASSERT_TRUE(eglBindAPI(EGL_OPENGL_ES_API));
+    ShareGroupTest::SetUp();
+    if (HasFatalFailure()) return;
     // The loaded vendor's counters (e2e_frame_counters_test.cpp): a
     // validation message anywhere in the run fails the test.
     void* lib = dlopen("libEGL_brass.so", RTLD_NOLOAD | RTLD_NOW);
@@ -122,16 +118,9 @@ class ShareGroupStress : public ::testing::Test {
     uint64_t validation_after = 0;
     EXPECT_TRUE(stats_value("validation.messages", &validation_after));
     EXPECT_EQ(validation_after, validation_before) << "Vulkan validation messages during the test";
-    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglTerminate(dpy);
-  }
-  EGLContext context(EGLContext share) {
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    return eglCreateContext(dpy, config, share, attribs);
+    ShareGroupTest::TearDown();
   }
 
-  EGLDisplay dpy = EGL_NO_DISPLAY;
-  EGLConfig config = nullptr;
   StatsValueFn stats_value = nullptr;
   uint64_t validation_before = 0;
 };

@@ -20,6 +20,8 @@
 #include <thread>
 #include <vector>
 
+#include "share_group_fixture.h"
+
 namespace brass::e2e {
 namespace {
 
@@ -60,13 +62,6 @@ in vec4 colour;
 out vec4 o;
 void main() { o = colour; })";
 
-GLuint compile(GLenum type, const char* src) {
-  GLuint s = glCreateShader(type);
-  glShaderSource(s, 1, &src, nullptr);
-  glCompileShader(s);
-  return s;
-}
-
 // Binds `buffer` as the uniform block, draws into the bound 4x4
 // framebuffer and checks the pixel against round `r`'s colour.
 // `draws` draws, each binding the buffer anew (so that each records the
@@ -96,33 +91,19 @@ bool draw_and_check(GLuint buffer, int r, std::string* failure, int draws = 1) {
   return true;
 }
 
-class SharedFirstUse : public ::testing::Test {
+class SharedFirstUse : public ShareGroupTest {
  protected:
   void SetUp() override {
-    dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-    ASSERT_NE(dpy, EGL_NO_DISPLAY);
-    ASSERT_TRUE(eglInitialize(dpy, nullptr, nullptr));
-    const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_NONE};
-    EGLint n = 0;
-    ASSERT_TRUE(eglChooseConfig(dpy, attribs, &config, 1, &n));
-    ASSERT_EQ(n, 1);
-    ASSERT_TRUE(eglBindAPI(EGL_OPENGL_ES_API));
-  }
-  void TearDown() override {
-    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglTerminate(dpy);
-  }
-  EGLContext context(EGLContext share) {
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    return eglCreateContext(dpy, config, share, attribs);
+    ShareGroupTest::SetUp();
+    if (HasFatalFailure()) return;
   }
   // Made by root before the threads start (glslang's built-in types are
   // shared by links on several threads, compiler/link_checks.cpp): a
   // program reading the block in the fragment stage, or in the vertex stage.
   static GLuint make_program(bool vertex_reads) {
     const GLuint program = glCreateProgram();
-    const GLuint shaders[2] = {compile(GL_VERTEX_SHADER, vertex_reads ? kVsReading : kVs),
-                               compile(GL_FRAGMENT_SHADER, vertex_reads ? kFsPassing : kFs)};
+    const GLuint shaders[2] = {compile_shader(GL_VERTEX_SHADER, vertex_reads ? kVsReading : kVs),
+                               compile_shader(GL_FRAGMENT_SHADER, vertex_reads ? kFsPassing : kFs)};
     for (GLuint sh : shaders) {
       glAttachShader(program, sh);
       glDeleteShader(sh);  // freed with the program
@@ -147,8 +128,6 @@ class SharedFirstUse : public ::testing::Test {
   // (its descriptor sets then serve four contexts at once), else each with
   // its own.
   void run(bool one_reader_program);
-  EGLDisplay dpy = EGL_NO_DISPLAY;
-  EGLConfig config = nullptr;
 };
 
 void SharedFirstUse::run(bool one_reader_program) {

@@ -13,6 +13,8 @@
 #include <thread>
 #include <vector>
 
+#include "share_group_fixture.h"
+
 namespace brass::e2e {
 namespace {
 
@@ -33,32 +35,11 @@ uniform sampler2D tex;
 out vec4 o;
 void main() { o = color + texture(tex, vec2(0.5)) * 0.0; })";
 
-GLuint shader(GLenum type, const char* src) {
-  GLuint s = glCreateShader(type);
-  glShaderSource(s, 1, &src, nullptr);
-  glCompileShader(s);
-  return s;
-}
-
-class SharedPrograms : public ::testing::Test {
+class SharedPrograms : public ShareGroupTest {
  protected:
   void SetUp() override {
-    dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-    ASSERT_NE(dpy, EGL_NO_DISPLAY);
-    ASSERT_TRUE(eglInitialize(dpy, nullptr, nullptr));
-    const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_NONE};
-    EGLint n = 0;
-    ASSERT_TRUE(eglChooseConfig(dpy, attribs, &config, 1, &n));
-    ASSERT_EQ(n, 1);
-    ASSERT_TRUE(eglBindAPI(EGL_OPENGL_ES_API));
-  }
-  void TearDown() override {
-    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglTerminate(dpy);
-  }
-  EGLContext context(EGLContext share) {
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-    return eglCreateContext(dpy, config, share, attribs);
+    ShareGroupTest::SetUp();
+    if (HasFatalFailure()) return;
   }
   // Root makes the programs and a 1x1 white texture (uploaded, or cleared
   // through a framebuffer when `rendered`), finishes, and four threads with
@@ -71,8 +52,8 @@ class SharedPrograms : public ::testing::Test {
     GLuint programs[kPrograms];
     for (GLuint& p : programs) {
       p = glCreateProgram();
-      glAttachShader(p, shader(GL_VERTEX_SHADER, kVs));
-      glAttachShader(p, shader(GL_FRAGMENT_SHADER, kFs));
+      glAttachShader(p, compile_shader(GL_VERTEX_SHADER, kVs));
+      glAttachShader(p, compile_shader(GL_FRAGMENT_SHADER, kFs));
       glBindAttribLocation(p, 0, "color_in");
       glLinkProgram(p);
       GLint linked = 0;
@@ -152,8 +133,6 @@ class SharedPrograms : public ::testing::Test {
     EXPECT_EQ(ok.load(), kThreads);
     eglDestroyContext(dpy, root);
   }
-  EGLDisplay dpy = EGL_NO_DISPLAY;
-  EGLConfig config = nullptr;
 };
 
 TEST_F(SharedPrograms, DrawnFromSeveralThreadsAtOnce) { draw_from_threads(false); }

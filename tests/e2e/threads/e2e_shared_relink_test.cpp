@@ -20,6 +20,8 @@
 #include <thread>
 #include <vector>
 
+#include "share_group_fixture.h"
+
 namespace brass::e2e {
 namespace {
 
@@ -77,29 +79,20 @@ GLuint compile(GLenum type, const std::string& src) {
   return ok ? s : 0;
 }
 
-class SharedChanges : public ::testing::Test {
+class SharedChanges : public ShareGroupTest {
  public:
   void SetUp() override {
-    dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-    ASSERT_NE(dpy, EGL_NO_DISPLAY);
-    ASSERT_TRUE(eglInitialize(dpy, nullptr, nullptr));
-    const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_NONE};
-    EGLint n = 0;
-    ASSERT_TRUE(eglChooseConfig(dpy, attribs, &config, 1, &n));
-    ASSERT_EQ(n, 1);
-    ASSERT_TRUE(eglBindAPI(EGL_OPENGL_ES_API));
+    ShareGroupTest::SetUp();
+    if (HasFatalFailure()) return;
     root = context(EGL_NO_CONTEXT);
     ASSERT_NE(root, EGL_NO_CONTEXT);
   }
   void TearDown() override {
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     if (root != EGL_NO_CONTEXT) eglDestroyContext(dpy, root);
-    eglTerminate(dpy);
+    ShareGroupTest::TearDown();
   }
-  EGLContext context(EGLContext share) {
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
-    return eglCreateContext(dpy, config, share, attribs);
-  }
+  EGLContext context(EGLContext share) { return ShareGroupTest::context(share, 1); }
 
   // Runs `change(round)` for rounds 1..rounds() in a context of its own
   // (each followed by glFinish and publishing the round), while
@@ -182,8 +175,6 @@ class SharedChanges : public ::testing::Test {
     for (int t = 0; t < kDrawThreads; ++t) EXPECT_GT(frames[t], 0) << "thread " << t;
   }
 
-  EGLDisplay dpy = EGL_NO_DISPLAY;
-  EGLConfig config = nullptr;
   EGLContext root = EGL_NO_CONTEXT;
 };
 
