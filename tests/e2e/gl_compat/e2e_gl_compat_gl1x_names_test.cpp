@@ -171,6 +171,18 @@ void main() { gl_FragData[0] = vec4(1.0, 0.0, 0.0, 1.0); gl_FragData[1] = vec4(0
   EXPECT_TRUE(mask[0] && mask[1] && !mask[2] && mask[3]);
   get_boolean_indexed(GL_COLOR_WRITEMASK, 0, mask);
   EXPECT_TRUE(mask[2]);
+  // And draws honour it: both buffers cleared to black first (full masks),
+  // then the draw's (0, 1, 1, 1) reaches buffer 1 without its blue.
+  color_mask_indexed(1, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glClear(GL_COLOR_BUFFER_BIT);
+  color_mask_indexed(1, GL_TRUE, GL_TRUE, GL_FALSE, GL_TRUE);
+  glUseProgram(p);
+  glRectf(-1, -1, 1, 1);
+  glUseProgram(0);
+  glReadBuffer(GL_COLOR_ATTACHMENT1);
+  EXPECT_EQ(pixel(1, 1), rgba(0, 255, 0));
+  glReadBuffer(GL_COLOR_ATTACHMENT0);
+  EXPECT_EQ(pixel(1, 1), rgba(255, 0, 0));
   color_mask_indexed(1, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glDeleteFramebuffers(1, &fbo);
