@@ -17,13 +17,6 @@ uniform vec4 color;
 out vec4 o;
 void main() { o = color; })";
 
-constexpr const char* kDepthVs = R"(#version 330 core
-uniform float z;
-void main() {
-  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
-  gl_Position = vec4(p, z, 1.0);
-})";
-
 class GlCoreDepthStencilBlitTest : public GlCoreTest {
  protected:
   static constexpr int kSize = 16;
@@ -34,9 +27,8 @@ class GlCoreDepthStencilBlitTest : public GlCoreTest {
   void SetUp() override {
     GlCoreTest::SetUp();
     if (HasFatalFailure()) return;
-    prog_ = program(kDepthVs, kFlatFs);
+    prog_ = program(kCoreFullscreenVs, kFlatFs);
     color_loc_ = glGetUniformLocation(prog_, "color");
-    z_loc_ = glGetUniformLocation(prog_, "z");
     resolved_ = make(0, 0);
   }
   void TearDown() override {
@@ -98,30 +90,28 @@ class GlCoreDepthStencilBlitTest : public GlCoreTest {
     glBlitFramebuffer(0, 0, kSize, kSize, 0, 0, kSize, kSize, mask, GL_NEAREST);
   }
 
+  // Draws `rgba` over `t` (a full-viewport triangle at window depth 0.5)
+  // with `test` enabled, its function set by the caller.
+  void draw_with(const Target& t, GLenum test, const float* rgba) {
+    glBindFramebuffer(GL_FRAMEBUFFER, t.fbo);
+    glUseProgram(prog_);
+    glUniform4fv(color_loc_, 1, rgba);
+    glEnable(test);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDisable(test);
+  }
   // Draws `rgba` over `t` where the stencil equals `ref`.
   void draw_where_stencil(const Target& t, GLint ref, const float* rgba) {
-    glBindFramebuffer(GL_FRAMEBUFFER, t.fbo);
-    glUseProgram(prog_);
-    glUniform4fv(color_loc_, 1, rgba);
-    glUniform1f(z_loc_, 0.0f);
-    glEnable(GL_STENCIL_TEST);
     glStencilFunc(GL_EQUAL, ref, 0xff);
     glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    glDisable(GL_STENCIL_TEST);
+    draw_with(t, GL_STENCIL_TEST, rgba);
   }
-  // Draws `rgba` over `t` at depth 0.5 where the stored depth is greater.
+  // Draws `rgba` over `t` where the stored depth is above 0.5.
   void draw_where_depth_above_half(const Target& t, const float* rgba) {
-    glBindFramebuffer(GL_FRAMEBUFFER, t.fbo);
-    glUseProgram(prog_);
-    glUniform4fv(color_loc_, 1, rgba);
-    glUniform1f(z_loc_, 0.0f);  // window depth 0.5
-    glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
     glDepthMask(GL_FALSE);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
+    draw_with(t, GL_DEPTH_TEST, rgba);
     glDepthMask(GL_TRUE);
-    glDisable(GL_DEPTH_TEST);
   }
   // The colour of `t` at (x, y), through a single-sampled copy.
   uint32_t read(const Target& t, int x, int y) {
@@ -138,7 +128,7 @@ class GlCoreDepthStencilBlitTest : public GlCoreTest {
   static constexpr float kGreen[4] = {0, 1, 0, 1};
   static constexpr float kBlue[4] = {0, 0, 1, 1};
   GLuint prog_ = 0;
-  GLint color_loc_ = -1, z_loc_ = -1;
+  GLint color_loc_ = -1;
   Target resolved_;
   std::vector<Target> targets_;
 };
